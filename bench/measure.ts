@@ -1,0 +1,206 @@
+/**
+ * Runs one command as a child process and measures wall time, CPU time
+ * (user + system) and peak resident memory.
+ *
+ * Method: GNU time (`/usr/bin/time -f`). It reports what the kernel recorded
+ * for the command in wait4(2)'s rusage: CPU time summed over every thread (Node
+ * worker threads, Hugo's goroutines) and over every child the command waited
+ * for, and ru_maxrss, the kernel's own high-water mark of resident memory. No
+ * sampling is involved, so a short spike just before exit is not missed and the
+ * measuring costs no CPU while the command runs, which matters on two cores.
+ * One caveat: for a command that forks processes, ru_maxrss is the peak of the
+ * largest single process, not the sum; Node's worker threads share one process,
+ * so for the tools measured here it is the whole.
+ *
+ * Wall time is taken here with a monotonic clock around the child (GNU time's
+ * own figure has 10 ms resolution). When GNU time is missing and cannot be
+ * installed, the fallback samples /proc/<pid>/status (VmHWM) and
+ * /proc/<pid>/stat every 25 ms; the report names the method used.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type MeasureMethod = "gnu-time" | "proc-sampling";
+
+export interface MeasureOptions {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Kill the command (and its process group) after this long. */
+  timeoutMs?: number;
+  method?: MeasureMethod;
+}
+
+export interface Measurement {
+  wallMs: number;
+  userMs: number;
+  sysMs: number;
+  /** user + sys */
+  cpuMs: number;
+  peakRssBytes: number;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  method: MeasureMethod;
+  /** Last lines of the command's output, for failure messages. */
+  outputTail: string;
+}
+
+const GNU_TIME = "/usr/bin/time";
+const TAIL_BYTES = 4000;
+
+/** True when /usr/bin/time is GNU time (it accepts -f and -o). */
+export function hasGnuTime(): boolean {
+  if (!existsSync(GNU_TIME)) return false;
+  const probe = spawnSync(GNU_TIME, ["-f", "%M", "true"], { encoding: "utf8" });
+  return probe.status === 0 && /^\d+\s*$/m.test(probe.stderr);
+}
+
+/**
+ * Installs a Debian package when missing. Returns undefined on success, or the
+ * reason it could not be installed.
+ */
+export function aptInstall(pkg: string, log: (line: string) => void): string | undefined {
+  if (process.getuid?.() !== 0) return `not root, cannot run apt-get install ${pkg}`;
+  log(`installing Debian package ${pkg} (apt-get update; apt-get install -y ${pkg})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update", "-qq"], { encoding: "utf8", env, timeout: 300_000 });
+  if (update.error) return `apt-get update failed: ${update.error.message}`;
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", pkg], { encoding: "utf8", env, timeout: 600_000 });
+  if (install.error) return `apt-get install ${pkg} failed: ${install.error.message}`;
+  if (install.status !== 0) return `apt-get install ${pkg} exited ${install.status}: ${lastLine(install.stderr || install.stdout)}`;
+  return undefined;
+}
+
+/** GNU time if present or installable, else /proc sampling. */
+export function chooseMethod(log: (line: string) => void, allowInstall: boolean): MeasureMethod {
+  if (hasGnuTime()) return "gnu-time";
+  if (allowInstall) {
+    const problem = aptInstall("time", log);
+    if (!problem && hasGnuTime()) return "gnu-time";
+    log(`GNU time unavailable (${problem ?? "installed but not usable"}); sampling /proc instead`);
+  }
+  return "proc-sampling";
+}
+
+export async function measure(options: MeasureOptions): Promise<Measurement> {
+  return (options.method ?? "gnu-time") === "gnu-time" ? measureWithGnuTime(options) : measureBySampling(options);
+}
+
+async function measureWithGnuTime(options: MeasureOptions): Promise<Measurement> {
+  const dir = await mkdtemp(join(tmpdir(), "sitegen-measure-"));
+  const report = join(dir, "time.txt");
+  try {
+    // %e wall s, %U user s, %S sys s, %M peak RSS KiB, %x exit status
+    const run = await runChild(GNU_TIME, ["-f", "%e %U %S %M %x", "-o", report, options.command, ...options.args], options);
+    const fields = (await readFile(report, "utf8").catch(() => "")).trim().split("\n").at(-1)?.split(/\s+/) ?? [];
+    const [, user, sys, maxKiB, status] = fields.map(Number);
+    const userMs = Number.isFinite(user) ? user * 1000 : NaN;
+    const sysMs = Number.isFinite(sys) ? sys * 1000 : NaN;
+    return {
+      wallMs: run.wallMs,
+      userMs,
+      sysMs,
+      cpuMs: userMs + sysMs,
+      peakRssBytes: Number.isFinite(maxKiB) ? maxKiB * 1024 : NaN,
+      exitCode: Number.isFinite(status) ? status : run.exitCode,
+      signal: run.signal,
+      timedOut: run.timedOut,
+      method: "gnu-time",
+      outputTail: run.tail,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureBySampling(options: MeasureOptions): Promise<Measurement> {
+  const ticks = 100; // USER_HZ on Linux
+  let peakKiB = 0;
+  let cpuTicks = { user: 0, sys: 0 };
+  const sample = async (pid: number): Promise<void> => {
+    const [status, stat] = await Promise.all([
+      readFile(`/proc/${pid}/status`, "utf8").catch(() => ""),
+      readFile(`/proc/${pid}/stat`, "utf8").catch(() => ""),
+    ]);
+    const hwm = /^VmHWM:\s+(\d+)/m.exec(status);
+    if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]));
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (rest.length > 13) cpuTicks = { user: Number(rest[11]), sys: Number(rest[12]) };
+  };
+  const run = await runChild(options.command, options.args, options, sample);
+  const userMs = (cpuTicks.user / ticks) * 1000;
+  const sysMs = (cpuTicks.sys / ticks) * 1000;
+  return {
+    wallMs: run.wallMs,
+    userMs,
+    sysMs,
+    cpuMs: userMs + sysMs,
+    peakRssBytes: peakKiB * 1024,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    timedOut: run.timedOut,
+    method: "proc-sampling",
+    outputTail: run.tail,
+  };
+}
+
+interface ChildRun {
+  wallMs: number;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  tail: string;
+}
+
+function runChild(
+  command: string,
+  args: string[],
+  options: MeasureOptions,
+  sample?: (pid: number) => Promise<void>,
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    // Its own process group, so a timeout ends the command and everything it started.
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let tail = "";
+    const keep = (chunk: Buffer): void => {
+      tail = (tail + chunk.toString("utf8")).slice(-TAIL_BYTES);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    let timedOut = false;
+    const timer = options.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          if (child.pid) process.kill(-child.pid, "SIGKILL");
+        }, options.timeoutMs)
+      : undefined;
+    let sampling: NodeJS.Timeout | undefined;
+    if (sample && child.pid) {
+      const pid = child.pid;
+      void sample(pid);
+      sampling = setInterval(() => void sample(pid), 25);
+    }
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      clearInterval(sampling);
+      reject(error);
+    });
+    child.on("exit", () => clearInterval(sampling));
+    child.on("close", (exitCode, signal) => {
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      clearTimeout(timer);
+      resolve({ wallMs, exitCode, signal, timedOut, tail });
+    });
+  });
+}
+
+function lastLine(text: string): string {
+  return text.trim().split("\n").at(-1) ?? "";
+}

@@ -1,0 +1,99 @@
+/**
+ * `sitegen build`: content → manifest → plan → staged write → link check →
+ * negotiation table and CDN rules → swap into place.
+ */
+import { loadContent } from "./content/load.ts";
+import { ROBOTS_MAX_BYTES } from "./emit/robots.ts";
+import { negotiationTable } from "./emit/negotiation-table.ts";
+import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
+import { SitegenError, SitegenErrors } from "./errors.ts";
+import type { Finding } from "./findings.ts";
+import { checkLinks } from "./links.ts";
+import { buildManifest, MEDIA, NEGOTIATION_TABLE_FILE, type Manifest } from "./manifest.ts";
+import { planSite, type Output } from "./plan.ts";
+import { loadTemplates } from "./templates.ts";
+import { StagingFolder } from "./write.ts";
+
+export interface BuildOptions {
+  contentDir: string;
+  templatesDir: string;
+  outDir: string;
+  baseUrl?: string;
+  /** The time the build stands for: SOURCE_DATE_EPOCH, or now. */
+  generated: Date;
+  /** Markup added to every page's <head>: the watch-mode reload script. */
+  headExtra?: string;
+}
+
+export interface BuildResult {
+  pages: number;
+  files: number;
+  bytes: number;
+  milliseconds: number;
+  warnings: Finding[];
+  manifest: Manifest;
+}
+
+/** Size bounds of the agent files (spec §8.2; llms.txt readers flag files over 50 KB). */
+export const SIZE_LIMITS = { llmsTxtMax: 50_000, llmsFullMin: 100_000, llmsFullMax: 5_000_000 };
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir), loadTemplates(options.templatesDir)]);
+  const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
+  const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets });
+
+  const staging = await StagingFolder.create(options.outDir);
+  try {
+    await staging.writeAll(outputs);
+    const linkErrors = checkLinks(manifest, facts);
+    if (linkErrors.length > 0) throw new SitegenErrors(linkErrors);
+    const sizeErrors = sizeProblems(staging.written, "build");
+    if (sizeErrors.errors.length > 0) throw new SitegenErrors(sizeErrors.errors);
+    const rules: Output[] = [
+      { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` },
+      { file: "_headers", mediaType: MEDIA.text, render: () => netlifyHeaders(manifest) },
+      { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects(manifest) },
+    ];
+    await staging.writeAll(rules);
+    await staging.commit();
+    let bytes = 0;
+    for (const { bytes: size } of staging.written.values()) bytes += size;
+    return {
+      pages: manifest.routes.length,
+      files: staging.written.size,
+      bytes,
+      milliseconds: Math.round(performance.now() - started),
+      warnings: sizeErrors.warnings,
+      manifest,
+    };
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
+}
+
+/**
+ * robots.txt over its limit is an error (spec §8.3 makes size the signal of a
+ * rewrite); agent-file sizes are warnings in a build and errors in `check`.
+ */
+export function sizeProblems(written: Map<string, { bytes: number }>, mode: "build" | "check"): { errors: SitegenError[]; warnings: Finding[] } {
+  const errors: SitegenError[] = [];
+  const warnings: Finding[] = [];
+  const robots = written.get("robots.txt")?.bytes ?? 0;
+  if (robots > ROBOTS_MAX_BYTES) {
+    errors.push(new SitegenError("E_CHECK", `robots.txt is ${robots} bytes; the limit is ${ROBOTS_MAX_BYTES}`, { location: { file: "robots.txt" }, hint: "use a shorter base_url; robots.txt holds only the allow rule and the sitemap URL" }));
+  }
+  const sized = (file: string, bytes: number, message: string, hint: string) => {
+    const error = new SitegenError("E_CHECK", message, { location: { file }, hint });
+    if (mode === "check") errors.push(error);
+    else warnings.push({ level: "warning", code: error.code, message, file, hint });
+  };
+  const llms = written.get("llms.txt")?.bytes ?? 0;
+  if (llms > SIZE_LIMITS.llmsTxtMax) sized("llms.txt", llms, `llms.txt is ${llms} bytes; agents expect it under ${SIZE_LIMITS.llmsTxtMax}`, "shorten page and post descriptions");
+  const full = written.get("llms-full.txt")?.bytes ?? 0;
+  if (full < SIZE_LIMITS.llmsFullMin || full > SIZE_LIMITS.llmsFullMax) {
+    sized("llms-full.txt", full, `llms-full.txt is ${full} bytes; the surface promises hundreds of kilobytes (${SIZE_LIMITS.llmsFullMin}–${SIZE_LIMITS.llmsFullMax})`, "llms-full.txt is every page and post; its size follows the content");
+  }
+  return { errors, warnings };
+}

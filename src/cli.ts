@@ -1,0 +1,176 @@
+/**
+ * The command line. `run(argv)` returns the exit code and never exits itself:
+ * 0 ok, 1 content or check error, 2 usage error.
+ */
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, Option } from "commander";
+import { build } from "./build.ts";
+import { check } from "./check.ts";
+import { formatError, SitegenError, SitegenErrors } from "./errors.ts";
+import { findingsOfThrown, formatFinding, type Finding } from "./findings.ts";
+import { startPreview } from "./serve/server.ts";
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+export async function run(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const print = (text: string) => io.stdout.write(`${text}\n`);
+  const printError = (text: string) => io.stderr.write(`${text}\n`);
+
+  const program = new Command("sitegen")
+    .description("Compile a content tree into a static site with HTML and Markdown on every URL, an agent index, OpenAPI, sitemap and Netlify CDN rules.")
+    .version(VERSION, "-v, --version")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showHelpAfterError("(run with --help for usage)");
+
+  program
+    .command("build")
+    .description("compile the content tree into the output folder (atomically: a failed build leaves the old one)")
+    .option("--content <dir>", "content folder", "content")
+    .option("--templates <dir>", "templates folder", "templates")
+    .option("--out <dir>", "output folder", "dist")
+    .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
+    .option("-q, --quiet", "print nothing on success")
+    .option("--json", "print the result as JSON")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --base-url https://preview.example --json")
+    .action(async (options: { content: string; templates: string; out: string; baseUrl?: string; quiet?: boolean; json?: boolean }) => {
+      try {
+        const result = await build({
+          contentDir: options.content,
+          templatesDir: options.templates,
+          outDir: options.out,
+          baseUrl: baseUrlFrom(options.baseUrl, io.env),
+          generated: buildTime(io.env),
+        });
+        if (options.json) {
+          print(JSON.stringify({ ok: true, out: options.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, findings: result.warnings }, null, 2));
+        } else {
+          for (const warning of result.warnings) if (!options.quiet) printError(formatFinding(warning));
+          if (!options.quiet) print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms → ${options.out}/`);
+        }
+      } catch (error) {
+        exitCode = reportFailure(error, Boolean(options.json), print, printError);
+      }
+    });
+
+  program
+    .command("check")
+    .description("validate the content and the manifest without writing; cross-check a built folder if there is one")
+    .option("--content <dir>", "content folder", "content")
+    .option("--templates <dir>", "templates folder", "templates")
+    .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
+    .option("--json", "print findings as JSON")
+    .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --json | jq '.findings[] | select(.level == \"error\")'")
+    .action(async (options: { content: string; templates: string; dist: string; json?: boolean }) => {
+      const result = await check({ contentDir: options.content, templatesDir: options.templates, distDir: options.dist });
+      const errors = result.findings.filter((f) => f.level === "error");
+      if (options.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, findings: result.findings }, null, 2));
+      else {
+        for (const finding of result.findings) printError(formatFinding(finding));
+        const warnings = result.findings.length - errors.length;
+        const scope = `${result.checked.pages} pages, ${result.checked.posts} published posts${result.checked.dist ? `, and ${options.dist}/` : ""}`;
+        (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${errors.length} error(s), ${warnings} warning(s)`);
+      }
+      if (errors.length > 0) exitCode = EXIT.content;
+    });
+
+  program
+    .command("serve")
+    .description("serve a built folder locally through the same negotiation code as the edge function")
+    .option("--dir <dir>", "built folder to serve", "dist")
+    .option("--port <port>", "port (0 picks a free one)", "8080")
+    .option("--host <host>", "interface to listen on", "127.0.0.1")
+    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/")
+    .action(async (options: { dir: string; port: string; host: string }) => {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${options.port}`);
+      const preview = await startPreview({ dir: options.dir, host: options.host, port });
+      print(`Serving ${options.dir}/ at ${preview.url} (Ctrl+C to stop)`);
+      await new Promise<void>((done) => {
+        const stop = () => preview.close().then(done);
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+    });
+
+  program
+    .command("verify")
+    .description("audit a deployed site (or the preview server) against the surface spec")
+    .argument("<base-url>", "origin of the deployment, e.g. https://example.com")
+    .option("--json", "print results as JSON")
+    .addOption(new Option("--concurrency <n>", "requests in flight at once").default("8"))
+    .addOption(new Option("--timeout <ms>", "per-request timeout in milliseconds").default("10000"))
+    .addHelpText("after", "\nExamples:\n  $ sitegen verify https://example.com\n  $ sitegen verify http://127.0.0.1:8080 --json")
+    .action(async (baseUrl: string, options: { json?: boolean; concurrency: string; timeout: string }) => {
+      const { runVerify } = await import("./verify/index.ts");
+      exitCode = await runVerify({
+        baseUrl,
+        json: Boolean(options.json),
+        concurrency: Number(options.concurrency),
+        timeoutMs: Number(options.timeout),
+        color: Boolean(io.stdout.isTTY) && !io.env.NO_COLOR,
+        stdout: io.stdout,
+        stderr: io.stderr,
+      });
+    });
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with code 0 after printing.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof SitegenError && error.code === "E_USAGE") {
+      printError(`error: ${formatError(error)}`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  return exitCode;
+}
+
+function reportFailure(error: unknown, json: boolean, print: (s: string) => void, printError: (s: string) => void): number {
+  if (error instanceof SitegenError && error.code === "E_USAGE") throw error;
+  const findings: Finding[] = findingsOfThrown(error);
+  if (json) print(JSON.stringify({ ok: false, findings }, null, 2));
+  else {
+    const sources = error instanceof SitegenErrors ? error.errors : [error as SitegenError];
+    sources.forEach((source, i) => printError(formatFinding(findings[i], source)));
+    printError(`✗ build failed with ${findings.length} error(s); the output folder was left as it was`);
+  }
+  return EXIT.content;
+}
+
+function usage(message: string): SitegenError {
+  return new SitegenError("E_USAGE", message);
+}
+
+/** SOURCE_DATE_EPOCH (reproducible-builds.org) fixes the build time; without it, now. */
+export function buildTime(env: NodeJS.ProcessEnv): Date {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch === "") return new Date();
+  if (!/^\d+$/.test(epoch)) throw usage(`SOURCE_DATE_EPOCH must be a whole number of seconds, not ${JSON.stringify(epoch)}`);
+  return new Date(Number(epoch) * 1000);
+}
+
+/** --base-url wins; on Netlify the deploy's URL variable; else content/site.yaml. */
+function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  const value = flag ?? (env.NETLIFY === "true" ? env.URL : undefined);
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) throw usage(`the base URL must be an origin such as https://example.com, not ${JSON.stringify(value)}`);
+  return value.replace(/\/$/, "");
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}

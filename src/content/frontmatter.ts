@@ -1,0 +1,112 @@
+/**
+ * Splits a Markdown file into YAML frontmatter and body, keeping enough position
+ * information to point every error at a line and column of the original file.
+ */
+import { LineCounter, parseDocument, isMap, type Document } from "yaml";
+import type { ErrorObject } from "ajv";
+import { SitegenError, SitegenErrors } from "../errors.ts";
+import { describeSchemaError } from "../schemas/index.ts";
+
+export interface ParsedYaml {
+  data: unknown;
+  /** Line and column of the value at a path such as ["tags", 1]. */
+  locate(path: (string | number)[]): { line: number; column: number } | undefined;
+}
+
+export interface ParsedMarkdownFile extends ParsedYaml {
+  body: string;
+  /** 1-based line of the first body line in the file. */
+  bodyLine: number;
+}
+
+const FENCE = /^---[ \t]*$/;
+
+/** Parses YAML text that starts at `firstLine` of `file`. Throws SitegenErrors naming the line. */
+export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml {
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const sourceLines = text.split("\n");
+  if (doc.errors.length > 0) {
+    throw new SitegenErrors(
+      doc.errors.map((error) => {
+        const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
+        return new SitegenError("E_CONTENT", `invalid YAML: ${firstSentence(error.message)}`, {
+          location: { file, line: line + firstLine - 1, column },
+          sourceLine: sourceLines[line - 1],
+          hint: yamlHint(error.code),
+          cause: error,
+        });
+      }),
+    );
+  }
+  return {
+    data: doc.toJS(),
+    locate(path) {
+      const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+      const offset = (node as { range?: [number, number] } | undefined)?.range?.[0];
+      // A missing key has no node: point at the map that should hold it.
+      if (offset === undefined) return path.length > 0 ? this.locate(path.slice(0, -1)) : undefined;
+      const { line, col } = lineCounter.linePos(offset);
+      return { line: line + firstLine - 1, column: col };
+    },
+  };
+}
+
+export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFile {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  if (!FENCE.test(lines[0] ?? "")) {
+    throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---`", {
+      location: { file, line: 1, column: 1 },
+      sourceLine: lines[0],
+      hint: "start the file with `---`, the YAML fields (title, description, ...), and another `---`",
+    });
+  }
+  const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
+  if (end === -1) {
+    throw new SitegenError("E_CONTENT", "unterminated frontmatter: no closing `---` line", {
+      location: { file, line: 1, column: 1 },
+      hint: "close the YAML block with a line that is exactly `---`",
+    });
+  }
+  const parsed = parseYaml(lines.slice(1, end).join("\n"), file, 2);
+  if (!isPlainObject(parsed.data)) {
+    throw new SitegenError("E_CONTENT", "frontmatter must be a YAML mapping of fields", { location: { file, line: 2, column: 1 } });
+  }
+  return { ...parsed, body: lines.slice(end + 1).join("\n"), bodyLine: end + 2 };
+}
+
+/** Ajv errors as SitegenErrors located at the offending YAML key. */
+export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: string, sourceText: string): SitegenError[] {
+  const sourceLines = sourceText.split(/\r?\n/);
+  return errors.map((error) => {
+    const path = error.instancePath.split("/").slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    if (error.keyword === "additionalProperties") path.push((error.params as { additionalProperty: string }).additionalProperty);
+    const position = parsed.locate(path);
+    return new SitegenError("E_CONTENT", describeSchemaError(error), {
+      location: { file, line: position?.line, column: position?.column },
+      sourceLine: position ? sourceLines[position.line - 1] : undefined,
+      hint: schemaHint(error),
+    });
+  });
+}
+
+function schemaHint(error: ErrorObject): string | undefined {
+  if (error.keyword === "format" && (error.params as { format: string }).format === "date") return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
+  if (error.keyword === "additionalProperties") return "remove the field or check its spelling";
+  if (error.keyword === "required") return "add the field to the frontmatter";
+  return undefined;
+}
+
+function yamlHint(code: string): string | undefined {
+  if (code === "DUPLICATE_KEY") return "each field may appear once";
+  if (code === "BAD_INDENT" || code === "MISSING_CHAR") return "check the indentation and quote values that contain `:` or `#`";
+  return "quote values that contain `:`, `#`, `[` or `{`";
+}
+
+function firstSentence(message: string): string {
+  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

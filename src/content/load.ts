@@ -1,0 +1,128 @@
+/**
+ * Reads the content tree into validated sources. All problems are collected and
+ * reported together, each naming its file and line.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { SitegenError, SitegenErrors } from "../errors.ts";
+import { validatePage, validatePost, validateSite } from "../schemas/index.ts";
+import { parseMarkdownFile, parseYaml, schemaErrors } from "./frontmatter.ts";
+import { slugProblem } from "./slug.ts";
+import type { Content, PageSource, PostSource, SiteConfig } from "./types.ts";
+
+/** The closed set of fixed pages (spec §2.1), by file stem. */
+export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"] as const;
+
+export async function loadContent(contentDir: string): Promise<Content> {
+  const errors: SitegenError[] = [];
+  const collect = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof SitegenErrors) errors.push(...error.errors);
+      else if (error instanceof SitegenError) errors.push(error);
+      else throw error;
+      return undefined;
+    }
+  };
+
+  const siteFile = display(join(contentDir, "site.yaml"));
+  const siteText = await readText(join(contentDir, "site.yaml"), siteFile);
+  const site = collect(() => parseSite(siteText, siteFile));
+
+  const pages: PageSource[] = [];
+  for (const { name, text, file } of await readMarkdownDir(join(contentDir, "pages"))) {
+    const page = collect(() => parsePage(name, text, file));
+    if (page) pages.push(page);
+  }
+  const pageNames = new Set(pages.map((page) => page.name));
+  for (const name of FIXED_PAGES) {
+    if (!pageNames.has(name) && !errors.some((e) => e.location?.file.endsWith(`${name}.md`))) {
+      errors.push(
+        new SitegenError("E_CONTENT", `missing fixed page \`${name}.md\``, {
+          location: { file: display(join(contentDir, "pages")) },
+          hint: `every site has the pages ${FIXED_PAGES.map((n) => `${n}.md`).join(", ")}`,
+        }),
+      );
+    }
+  }
+
+  const posts: PostSource[] = [];
+  for (const { name, text, file } of await readMarkdownDir(join(contentDir, "blog"))) {
+    const post = collect(() => parsePost(name, text, file));
+    if (post) posts.push(post);
+  }
+
+  if (errors.length > 0 || !site) throw new SitegenErrors(errors);
+  return { siteFile, site, pages, posts };
+}
+
+export function parseSite(text: string, file: string): SiteConfig {
+  const parsed = parseYaml(text, file);
+  if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
+  return parsed.data as SiteConfig;
+}
+
+export function parsePage(name: string, text: string, file: string): PageSource {
+  if (!(FIXED_PAGES as readonly string[]).includes(name)) {
+    throw new SitegenError("E_CONTENT", `\`${name}.md\` is not one of the fixed pages`, {
+      location: { file },
+      hint: `the page set is closed (${FIXED_PAGES.join(", ")}); write a post in content/blog/ instead`,
+    });
+  }
+  const parsed = parseMarkdownFile(text, file);
+  if (!validatePage(parsed.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], parsed, file, text));
+  const data = parsed.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
+  return { name, file, ...data, body: parsed.body, bodyLine: parsed.bodyLine };
+}
+
+export function parsePost(slug: string, text: string, file: string): PostSource {
+  const problem = slugProblem(slug);
+  if (problem) {
+    throw new SitegenError("E_CONTENT", `malformed slug \`${slug}\`: ${problem}`, {
+      location: { file },
+      hint: "rename the file; `sitegen new post \"<title>\"` derives a valid slug from a title",
+    });
+  }
+  const parsed = parseMarkdownFile(text, file);
+  if (!validatePost(parsed.data)) throw new SitegenErrors(schemaErrors(validatePost.errors ?? [], parsed, file, text));
+  const data = parsed.data as Omit<PostSource, "slug" | "file" | "body" | "bodyLine">;
+  if (data.updated !== undefined && data.updated < data.date) {
+    const at = parsed.locate(["updated"]);
+    throw new SitegenError("E_CONTENT", `\`updated\` (${data.updated}) is before \`date\` (${data.date})`, {
+      location: { file, line: at?.line, column: at?.column },
+      sourceLine: at ? text.split(/\r?\n/)[at.line - 1] : undefined,
+    });
+  }
+  return { slug, file, ...data, tags: data.tags ?? [], body: parsed.body, bodyLine: parsed.bodyLine };
+}
+
+async function readMarkdownDir(dir: string): Promise<{ name: string; text: string; file: string }[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    throw new SitegenError("E_CONTENT", `cannot read the folder ${display(dir)}`, { location: { file: display(dir) }, cause: error });
+  }
+  const markdown = names.filter((name) => name.endsWith(".md")).sort();
+  return Promise.all(
+    markdown.map(async (entry) => {
+      const file = display(join(dir, entry));
+      return { name: entry.slice(0, -3), text: await readText(join(dir, entry), file), file };
+    }),
+  );
+}
+
+async function readText(path: string, file: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
+  }
+}
+
+/** Paths in messages are relative to where the user ran the command. */
+function display(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith("..") || rel === "" ? path : rel;
+}

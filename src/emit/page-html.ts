@@ -1,0 +1,89 @@
+/** The HTML representation of a page, rendered through the templates. */
+import { renderMarkdown } from "../markdown.ts";
+import { absoluteUrl, type Manifest, type PageRoute } from "../manifest.ts";
+import type { TemplateSet } from "../template.ts";
+
+export interface HtmlOptions {
+  /** Extra markup for <head>; the watch-mode reload script, never in a production build. */
+  headExtra?: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  ids: string[];
+  links: { href: string; line: number }[];
+}
+
+export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, options: HtmlOptions = {}): RenderedPage {
+  const { html: body, ids, links } = renderMarkdown(route.body);
+  const content = templates.render(`${route.template}.html`, {
+    ...route,
+    site: manifest.site,
+    body,
+    markdownUrl: route.markdownPath,
+    displayDate: route.date ? displayDate(route.date, route.lang) : "",
+    displayUpdated: route.updated ? displayDate(route.updated, route.lang) : "",
+    tagList: route.tags.join(", "),
+    // Only the blog and home templates list posts; building the list for every
+    // post page would make a build quadratic in the number of posts.
+    posts: route.template === "blog" ? manifest.posts.map(postItem) : [],
+    recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map(postItem) : [],
+  });
+  const html = layout(manifest, templates, {
+    lang: route.lang,
+    documentTitle: route.template === "home" ? `${manifest.site.name}: ${route.title}` : `${route.title} · ${manifest.site.name}`,
+    description: route.description,
+    canonical: absoluteUrl(manifest, route.path),
+    markdownUrl: route.markdownPath,
+    currentPath: route.kind === "post" ? "/blog/" : route.path,
+    content,
+    headExtra: options.headExtra ?? "",
+  });
+  return { html, ids, links };
+}
+
+export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options: HtmlOptions = {}): { html: string } {
+  return { html: layout(manifest, templates, {
+    lang: manifest.site.language,
+    documentTitle: `Page not found · ${manifest.site.name}`,
+    description: "There is no page at this address.",
+    canonical: "",
+    markdownUrl: "",
+    currentPath: "",
+    content: templates.render("404.html", { site: manifest.site }),
+    headExtra: options.headExtra ?? "",
+  }) };
+}
+
+interface LayoutContext {
+  lang: string;
+  documentTitle: string;
+  description: string;
+  canonical: string;
+  markdownUrl: string;
+  currentPath: string;
+  content: string;
+  headExtra: string;
+}
+
+function layout(manifest: Manifest, templates: TemplateSet, context: LayoutContext): string {
+  return templates.render("layout.html", {
+    ...context,
+    site: manifest.site,
+    year: manifest.generated.slice(0, 4),
+    navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
+    footerNavigation: manifest.footerNavigation,
+  });
+}
+
+function postItem(post: PageRoute) {
+  return { ...post, displayDate: displayDate(post.date!, post.lang), tagList: post.tags.join(", ") };
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** `4 March 2025` in English, `04/03/2025` (day first, as Vietnamese readers write it) in Vietnamese. */
+function displayDate(date: string, lang: string): string {
+  const [year, month, day] = date.split("-");
+  return lang === "vi" ? `${day}/${month}/${year}` : `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}

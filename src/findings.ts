@@ -1,0 +1,37 @@
+/** Findings: errors and warnings as `build`, `check` and `--json` report them. */
+import { formatError, SitegenError, SitegenErrors } from "./errors.ts";
+
+export interface Finding {
+  level: "error" | "warning";
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  hint?: string;
+}
+
+export function findingOf(error: SitegenError, level: Finding["level"] = "error"): Finding {
+  return {
+    level,
+    code: error.code,
+    message: error.message,
+    file: error.location?.file,
+    line: error.location?.line,
+    column: error.location?.column,
+    hint: error.hint,
+  };
+}
+
+/** Errors thrown by loading or building, as findings; anything else is a bug and is rethrown. */
+export function findingsOfThrown(error: unknown): Finding[] {
+  if (error instanceof SitegenErrors) return error.errors.map((e) => findingOf(e));
+  if (error instanceof SitegenError) return [findingOf(error)];
+  throw error;
+}
+
+export function formatFinding(finding: Finding, source?: SitegenError): string {
+  if (source) return `${finding.level}: ${formatError(source)}`;
+  const where = finding.file ? `${finding.file}${finding.line ? `:${finding.line}` : ""}${finding.line && finding.column ? `:${finding.column}` : ""}: ` : "";
+  return `${finding.level}: ${where}${finding.message}${finding.hint ? `\n  hint: ${finding.hint}` : ""}`;
+}

@@ -1,0 +1,58 @@
+/**
+ * Static files as the CDN serves them, for paths the negotiation core passes
+ * on (non-document extensions). Never serves a file outside the site folder.
+ */
+import { readFile } from "node:fs/promises";
+import { extname, resolve, sep } from "node:path";
+
+const TYPES: Record<string, string> = {
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".pdf": "application/pdf",
+  ".webmanifest": "application/manifest+json",
+};
+
+/** The file below `root` that `pathname` names, or undefined if it names none safely. */
+export function resolveInside(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined; // malformed percent-encoding
+  }
+  if (decoded.includes("\0") || decoded.includes("\\") || decoded.split("/").some((part) => part === ".." || part.startsWith("."))) return undefined;
+  const file = resolve(root, `.${decoded}`);
+  // The trailing separator matters: `/srv/dist-old` starts with `/srv/dist` too.
+  return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
+}
+
+/** A static file response, or the CDN's own plain 404 (spec §7.4.2: not in the Problem format). */
+export async function staticResponse(root: string, pathname: string, head: boolean): Promise<Response> {
+  const file = resolveInside(root, pathname);
+  if (file) {
+    try {
+      const body = await readFile(file);
+      const headers = {
+        "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
+        "Access-Control-Allow-Origin": "*",
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "public, max-age=0, must-revalidate",
+      };
+      return new Response(head ? null : body, { status: 200, headers });
+    } catch {
+      // not a readable file: fall through to the CDN's 404
+    }
+  }
+  return new Response(head ? null : "Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
+}

@@ -1,0 +1,62 @@
+/** §1: what the service does: the agent entry point and canonical paths. */
+import { bodyText } from "../exchange.ts";
+import { markdownLinks, sameSitePath } from "../discover.ts";
+import { probe } from "../plan.ts";
+import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
+
+/** The body of the Markdown section under the first heading matching `heading`, or undefined. */
+export function markdownSection(markdown: string, heading: RegExp): string | undefined {
+  const lines = markdown.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && heading.test(line));
+  if (start === -1) return undefined;
+  const level = /^#+/.exec(lines[start] ?? "")?.[0].length ?? 1;
+  const end = lines.findIndex((line, index) => index > start && new RegExp(`^#{1,${level}}\\s`).test(line));
+  return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
+}
+
+/** The faults of a when-to-use section: it must exist and say what not to route to the site. */
+export function whenToUseFaults(markdown: string): string[] {
+  const section = markdownSection(markdown, /when to use/i);
+  if (section === undefined) return ['no "When to use" section'];
+  return /\b(not|never|don't|avoid|instead)\b/i.test(section) ? [] : ['the "When to use" section does not say what not to route here'];
+}
+
+export const llmsTxtSections: Check = {
+  id: "1.5-llms-txt",
+  section: "1",
+  title: "/llms.txt holds a site summary, a when-to-use section and a link index",
+  run: ({ observed }) => [
+    judgeProbe(observed, probe("/llms.txt"), expectStatus(200, (exchange) => {
+      const text = bodyText(exchange);
+      const faults: string[] = [];
+      if (!/^# \S/m.test(text)) faults.push("no H1 title");
+      if (!/^(> \S|[^#\s[-])/m.test(text)) faults.push("no summary text");
+      faults.push(...whenToUseFaults(text));
+      if (markdownLinks(text).length === 0) faults.push("no links");
+      return faults.length === 0 ? undefined : faults.join("; ");
+    })),
+  ],
+};
+
+export const llmsTxtLinks: Check = {
+  id: "1.5-llms-txt-links",
+  section: "1",
+  title: "Every same-site link in /llms.txt answers 200",
+  run: ({ observed, surface }) => surface.llmsLinks.map((path) => judgeProbe(observed, probe(path), expectStatus(200))),
+};
+
+export const canonicalPaths: Check = {
+  id: "1.7-canonical-paths",
+  section: "1",
+  title: "Page URLs in the sitemap are canonical: on the site's origin and trailing-slashed",
+  run: ({ surface }) => {
+    if (typeof surface.sitemap === "string") return [outcome("/sitemap.xml", [surface.sitemap])];
+    return surface.sitemap.map((entry) => {
+      const path = sameSitePath(entry.loc, [surface.siteBase]);
+      if (path === undefined) return outcome(entry.loc, [`not on the site's origin ${surface.siteBase}`]);
+      return outcome(entry.loc, path.endsWith("/") ? [] : ["does not end in a slash"]);
+    });
+  },
+};
+
+export const serviceChecks: readonly Check[] = [llmsTxtSections, llmsTxtLinks, canonicalPaths];

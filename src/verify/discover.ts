@@ -1,0 +1,147 @@
+/**
+ * The surface as the live site describes it: pages from the sitemap, slugs from
+ * the blog index, the sitemap and the OpenAPI description, links from /llms.txt.
+ * Each source is kept apart so the checks can compare them.
+ */
+import { bodyJson, bodyText, type Observations } from "./exchange.ts";
+import { parseSitemap, type SitemapEntry } from "./sitemap.ts";
+import { FIXED_PAGES, postPagePath } from "./spec.ts";
+
+export interface SlugSources {
+  readonly blogIndex?: readonly string[];
+  readonly openapi?: readonly string[];
+  readonly sitemap?: readonly string[];
+}
+
+export interface Surface {
+  /** The origin the site names itself by (OpenAPI `servers`, else the sitemap), without a trailing slash. */
+  readonly siteBase: string;
+  /** The origin being verified, without a trailing slash. */
+  readonly targetBase: string;
+  /** Every canonical page path any source names, sorted. */
+  readonly pages: readonly string[];
+  /** Every slug any source names, sorted. */
+  readonly slugs: readonly string[];
+  readonly slugSources: SlugSources;
+  /** The sitemap's entries, or why it could not be read. */
+  readonly sitemap: readonly SitemapEntry[] | string;
+  readonly openapi: unknown;
+  readonly blogIndex: unknown;
+  /** Same-site paths linked from /llms.txt, sorted. */
+  readonly llmsLinks: readonly string[];
+}
+
+export function discoverSurface(options: { targetBase: string; observed: Observations }): Surface {
+  const { targetBase, observed } = options;
+  const document = (path: string) => {
+    const exchange = observed.get({ path });
+    return exchange?.status === 200 ? exchange : undefined;
+  };
+  const sitemapExchange = document("/sitemap.xml");
+  const sitemap = sitemapExchange ? parseSitemap(bodyText(sitemapExchange)) : "/sitemap.xml did not answer 200";
+  const openapiExchange = document("/openapi.json");
+  const openapi = openapiExchange ? bodyJson(openapiExchange) : undefined;
+  const blogIndexExchange = document("/blog-index.json");
+  const blogIndex = blogIndexExchange ? bodyJson(blogIndexExchange) : undefined;
+
+  const siteBase = declaredBase({ openapi, sitemap }) ?? targetBase;
+  const sameSite = (href: string) => sameSitePath(href, [siteBase, targetBase]);
+  const sitemapPaths = typeof sitemap === "string" ? [] : sitemap.map((entry) => sameSite(entry.loc)).filter((path) => path !== undefined);
+
+  const slugSources: SlugSources = {
+    ...optional("blogIndex", blogIndexSlugs(blogIndex)),
+    ...optional("openapi", openapiSlugs(openapi)),
+    ...optional("sitemap", typeof sitemap === "string" ? undefined : sitemapPaths.flatMap((path) => postSlug(path) ?? [])),
+  };
+  const slugs = sorted(Object.values(slugSources).flat());
+  // Only page-shaped sitemap entries are probed as pages; §1.7 reports the others.
+  const pages = sorted([...FIXED_PAGES, ...slugs.map(postPagePath), ...sitemapPaths.filter((path) => path.endsWith("/"))]);
+
+  const llms = document("/llms.txt");
+  const llmsLinks = llms ? sorted(markdownLinks(bodyText(llms)).flatMap((href) => sameSite(new URL(href, `${siteBase}/llms.txt`).href) ?? [])) : [];
+
+  return { siteBase, targetBase, pages, slugs, slugSources, sitemap, openapi, blogIndex, llmsLinks };
+}
+
+/** The origin of a base URL given on the command line (`https://example.com/` → `https://example.com`). */
+export function normalizeBase(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/** The path of `href` when it is on one of `bases`, else undefined (an outside link). */
+export function sameSitePath(href: string, bases: readonly string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  return bases.includes(url.origin) ? url.pathname + url.search : undefined;
+}
+
+/** The slug of a post page path (`/blog/<slug>/`), if it is one. */
+export function postSlug(path: string): string | undefined {
+  return /^\/blog\/([^/]+)\/$/.exec(path)?.[1];
+}
+
+/** Inline Markdown link targets: `[text](target)` and `[text](target "title")`. */
+export function markdownLinks(markdown: string): string[] {
+  return Array.from(markdown.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), (match) => match[1] ?? "");
+}
+
+function declaredBase(sources: { openapi: unknown; sitemap: readonly SitemapEntry[] | string }): string | undefined {
+  const server = field(field(sources.openapi, "servers"), 0);
+  const url = field(server, "url");
+  const candidates = [typeof url === "string" ? url : undefined, typeof sources.sitemap === "string" ? undefined : sources.sitemap[0]?.loc];
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    try {
+      return new URL(candidate).origin;
+    } catch {
+      // Not absolute: the next source may be.
+    }
+  }
+  return undefined;
+}
+
+function blogIndexSlugs(index: unknown): string[] | undefined {
+  const posts = field(index, "posts");
+  if (!Array.isArray(posts)) return undefined;
+  return posts.flatMap((post) => {
+    const slug = field(post, "slug");
+    return typeof slug === "string" ? [slug] : [];
+  });
+}
+
+/** The `enum` of the `slug` path parameter of `/blog/{slug}.md`, following local `$ref`s. */
+export function openapiSlugs(openapi: unknown): string[] | undefined {
+  const item = resolveRef(openapi, field(field(openapi, "paths"), "/blog/{slug}.md"));
+  const parameters = [field(item, "parameters"), field(resolveRef(openapi, field(item, "get")), "parameters")].flatMap((list) =>
+    Array.isArray(list) ? list.map((parameter) => resolveRef(openapi, parameter)) : [],
+  );
+  const slug = parameters.find((parameter) => field(parameter, "name") === "slug" && field(parameter, "in") === "path");
+  const values = field(resolveRef(openapi, field(slug, "schema")), "enum");
+  return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : undefined;
+}
+
+/** Follows a local JSON reference (`#/components/...`, RFC 6901 pointer) inside `root`. */
+export function resolveRef(root: unknown, value: unknown, depth = 0): unknown {
+  const ref = field(value, "$ref");
+  if (typeof ref !== "string" || !ref.startsWith("#/") || depth > 16) return value;
+  let target: unknown = root;
+  for (const token of ref.slice(2).split("/")) target = field(target, token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return resolveRef(root, target, depth + 1);
+}
+
+/** `value[key]` when `value` is an object or array, else undefined. */
+export function field(value: unknown, key: string | number): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string | number, unknown>)[key] : undefined;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function sorted(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort();
+}
