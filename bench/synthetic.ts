@@ -33,7 +33,7 @@ export interface SyntheticTree {
 }
 
 /** Bump when the output changes, so cached trees are regenerated. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 3;
 export const DEFAULT_SEED = 20240611;
 /** The marker sits beside the tree, not in it, so no tool mistakes it for content. */
 const markerOf = (dir: string): string => `${dir.replace(/\/+$/, "")}.synthetic.json`;
@@ -158,7 +158,7 @@ const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).le
 
 function paragraph(random: Random, v: Vocabulary, lang: "en" | "vi", links: () => string): string {
   const parts: string[] = [];
-  const count = between(random, 3, 6);
+  const count = between(random, 2, 5);
   for (let i = 0; i < count; i++) {
     let text = sentence(random, v, lang);
     const roll = random();
@@ -283,7 +283,8 @@ function postText(plan: PostPlan, index: number, plans: PostPlan[], random: Rand
   const extras = sample(random, ["list", "ordered", "table", "code", "quote"], 5);
   let words = blocks.reduce((sum, block) => sum + wordCount(block), 0);
   let section = 0;
-  while (words < 980 && section < headings.length) {
+  // Every post gets all five extras (list, ordered list, table, code, quote), like the real ones.
+  while ((words < 980 || section < extras.length) && section < headings.length) {
     const part: string[] = [`## ${headings[section]}`, paragraph(random, v, l, links)];
     const extra = extras[section];
     if (extra === "list") part.push(sample(random, v.advice, between(random, 3, 6)).map((item) => `- ${cap(item)}`).join("\n"));
@@ -291,8 +292,8 @@ function postText(plan: PostPlan, index: number, plans: PostPlan[], random: Rand
     if (extra === "table") part.push(table(random, l, v));
     if (extra === "code") part.push(pick(random, CODE)(random));
     if (extra === "quote") part.push(`> ${sentence(random, v, l)}`);
-    part.push(paragraph(random, v, l, links));
-    if (random() < 0.4) part.push(`### ${pick(random, v.subheadings)}`, paragraph(random, v, l, links));
+    if (random() < 0.5) part.push(paragraph(random, v, l, links));
+    if (random() < 0.3) part.push(`### ${pick(random, v.subheadings)}`, paragraph(random, v, l, links));
     words += part.reduce((sum, block) => sum + wordCount(block), 0);
     blocks.push(...part);
     section++;

@@ -40,14 +40,19 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   }
   const findings: Finding[] = [];
   const sizes = new Map<string, { bytes: number }>();
+  let rendered = true;
   try {
     for (const output of planned.outputs) sizes.set(output.file, { bytes: sizeOf(output.render()) });
   } catch (error) {
+    rendered = false;
     findings.push(...findingsOfThrown(error));
   }
   findings.push(...checkLinks(manifest, planned.facts).map((e) => findingOf(e)));
-  const size = sizeProblems(sizes, "check");
-  findings.push(...size.errors.map((e) => findingOf(e)), ...size.warnings);
+  // After a rendering error the sizes are incomplete; judging them would report files as empty.
+  if (rendered) {
+    const size = sizeProblems(sizes, "check");
+    findings.push(...size.errors.map((e) => findingOf(e)), ...size.warnings);
+  }
 
   const dist = options.distDir && (await stat(join(options.distDir, NEGOTIATION_TABLE_FILE)).then(() => true, () => false));
   if (dist) findings.push(...(await crossCheck(manifest, options.distDir!)).map((e) => findingOf(e)));

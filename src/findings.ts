@@ -11,8 +11,11 @@ export interface Finding {
   hint?: string;
 }
 
+/** The error each finding came from, so text output can show its source line and caret; JSON stays as it is. */
+const sources = new WeakMap<Finding, SitegenError>();
+
 export function findingOf(error: SitegenError, level: Finding["level"] = "error"): Finding {
-  return {
+  const finding: Finding = {
     level,
     code: error.code,
     message: error.message,
@@ -21,6 +24,8 @@ export function findingOf(error: SitegenError, level: Finding["level"] = "error"
     column: error.location?.column,
     hint: error.hint,
   };
+  sources.set(finding, error);
+  return finding;
 }
 
 /** Errors thrown by loading or building, as findings; anything else is a bug and is rethrown. */
@@ -30,7 +35,7 @@ export function findingsOfThrown(error: unknown): Finding[] {
   throw error;
 }
 
-export function formatFinding(finding: Finding, source?: SitegenError): string {
+export function formatFinding(finding: Finding, source: SitegenError | undefined = sources.get(finding)): string {
   if (source) return `${finding.level}: ${formatError(source)}`;
   const where = finding.file ? `${finding.file}${finding.line ? `:${finding.line}` : ""}${finding.line && finding.column ? `:${finding.column}` : ""}: ` : "";
   return `${finding.level}: ${where}${finding.message}${finding.hint ? `\n  hint: ${finding.hint}` : ""}`;

@@ -1,31 +1,77 @@
 /** Internal links must land on a page, sibling or file of this build, and anchors on a heading. */
 import { SitegenError } from "./errors.ts";
-import { linkablePaths, type Manifest } from "./manifest.ts";
+import { linkablePaths, type Manifest, type PageRoute } from "./manifest.ts";
 import type { PageFacts } from "./plan.ts";
 
 export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[] {
   const targets = linkablePaths(manifest);
   const errors: SitegenError[] = [];
+  const seen = new Map<string, number>();
   for (const { route, href, line } of facts.links) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//")) continue; // another site, mailto:, tel:
     const [path, fragment] = splitFragment(href);
-    const at = { file: route.source, line };
+    const key = `${route.source}\0${line}\0${href}`;
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    // Located only when reported: most links are fine, and locating reads the body.
+    const fail = (message: string, hint: string) => {
+      const { sourceLine, ...location } = locateLink(route, href, line, occurrence);
+      errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
+    };
     if (path !== "" && !path.startsWith("/")) {
-      errors.push(new SitegenError("E_CONTENT", `relative link \`${href}\``, { location: at, hint: "write internal links from the site root, e.g. /blog/<slug>/" }));
+      fail(`relative link \`${href}\``, "write internal links from the site root, e.g. /blog/<slug>/");
       continue;
     }
     const target = path === "" ? route.path : path;
     if (!targets.has(target)) {
       const hint = targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
-      errors.push(new SitegenError("E_CONTENT", `broken link \`${href}\`: nothing is published at ${target}`, { location: at, hint }));
+      fail(`broken link \`${href}\`: nothing is published at ${target}`, hint);
       continue;
     }
     const ids = facts.ids.get(target);
     if (fragment && ids && !ids.has(fragment)) {
-      errors.push(new SitegenError("E_CONTENT", `broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, { location: at, hint: "give the heading an explicit id with `{#id}` at the end of its line" }));
+      fail(`broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
     }
   }
   return errors;
+}
+
+/**
+ * Where a link target is written. markdown-it tells only the first line of the
+ * block holding the link, so look for the target as written, `(href` or `<href`,
+ * from there to the end of the block, then as a reference definition
+ * `[label]: href` anywhere in the body.
+ */
+function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
+  const lines = route.body.split(/\r?\n/);
+  const written = [...new Set([href, safeDecode(href)])];
+  const find = (from: number, to: number, before: RegExp, skip: number) => {
+    for (let index = from; index < to; index++) {
+      for (const target of written) {
+        let at = lines[index].indexOf(target);
+        while (at !== -1) {
+          const after = lines[index][at + target.length];
+          if (before.test(lines[index].slice(0, at)) && (after === undefined || /[)\s>"']/.test(after)) && skip-- === 0) return { index, column: at + 1 };
+          at = lines[index].indexOf(target, at + 1);
+        }
+      }
+    }
+    return undefined;
+  };
+  const start = blockLine - route.bodyLine;
+  let end = start + 1;
+  while (end < lines.length && lines[end].trim() !== "") end++;
+  const found = find(Math.max(start, 0), end, /[(<]$/, occurrence) ?? find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
+  if (!found) return { file: route.source, line: blockLine };
+  return { file: route.source, line: route.bodyLine + found.index, column: found.column, sourceLine: lines[found.index] };
+}
+
+function safeDecode(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
 }
 
 function splitFragment(href: string): [string, string | undefined] {

@@ -7,11 +7,17 @@
  */
 import { SitegenError } from "./errors.ts";
 
+/** 1-based line and column of a tag's `{{`, for error messages. */
+interface Position {
+  line: number;
+  column: number;
+}
+
 type Node =
   | { kind: "text"; text: string }
-  | { kind: "var"; name: string; raw: boolean; line: number }
-  | { kind: "section"; name: string; inverted: boolean; children: Node[]; line: number }
-  | { kind: "partial"; name: string; line: number };
+  | ({ kind: "var"; name: string; raw: boolean } & Position)
+  | ({ kind: "section"; name: string; inverted: boolean; children: Node[] } & Position)
+  | ({ kind: "partial"; name: string } & Position);
 
 export type Template = (context: object) => string;
 
@@ -19,8 +25,12 @@ const TAG = /\{\{(\{)?\s*([#^/>]?)\s*([\w.-]+)\s*\}?\}\}/g;
 
 export class TemplateSet {
   private readonly compiled = new Map<string, Node[]>();
+  /** The templates folder as the user named it, for messages. */
+  private readonly dir: string;
 
-  constructor(private readonly sources: Map<string, string>) {}
+  constructor(private readonly sources: Map<string, string>, options: { dir?: string } = {}) {
+    this.dir = (options.dir ?? "templates").replace(/[\\/]+$/, "");
+  }
 
   render(name: string, context: object): string {
     return this.renderNodes(this.nodes(name), [context], name);
@@ -30,8 +40,8 @@ export class TemplateSet {
     let nodes = this.compiled.get(name);
     if (!nodes) {
       const source = this.sources.get(name);
-      if (source === undefined) throw new SitegenError("E_TEMPLATE", `no template named \`${name}\``, { location: { file: `templates/${name}` } });
-      nodes = parse(source, `templates/${name}`);
+      if (source === undefined) throw new SitegenError("E_TEMPLATE", `no template named \`${name}\``, { location: { file: this.file(name) } });
+      nodes = parse(source, this.file(name));
       this.compiled.set(name, nodes);
     }
     return nodes;
@@ -41,9 +51,25 @@ export class TemplateSet {
     let out = "";
     for (const node of nodes) {
       if (node.kind === "text") out += node.text;
-      else if (node.kind === "partial") out += this.renderNodes(this.nodes(node.name), stack, node.name);
+      else if (node.kind === "partial") {
+        if (!this.sources.has(node.name)) {
+          throw new SitegenError("E_TEMPLATE", `no template named \`${node.name}\` to include`, {
+            location: { file: this.file(file), line: node.line, column: node.column },
+            sourceLine: this.sources.get(file)?.split("\n")[node.line - 1],
+            hint: `create ${this.file(node.name)} or fix the name; the folder holds ${[...this.sources.keys()].join(", ")}`,
+          });
+        }
+        out += this.renderNodes(this.nodes(node.name), stack, node.name);
+      }
       else {
-        const value = lookup(stack, node.name, `templates/${file}`, node.line);
+        const value = lookup(stack, node.name);
+        if (value === UNKNOWN) {
+          throw new SitegenError("E_TEMPLATE", `unknown name \`${node.name}\``, {
+            location: { file: this.file(file), line: node.line, column: node.column },
+            sourceLine: this.sources.get(file)?.split("\n")[node.line - 1],
+            hint: "check the spelling; the names a template can use are listed in the README",
+          });
+        }
         if (node.kind === "var") out += node.raw ? String(value ?? "") : escapeHtml(String(value ?? ""));
         else {
           const empty = value === undefined || value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0) || value === "";
@@ -63,7 +89,14 @@ export class TemplateSet {
   }
 }
 
-function lookup(stack: object[], name: string, file: string, line: number): unknown {
+  private file(name: string): string {
+    return `${this.dir}/${name}`;
+  }
+}
+
+const UNKNOWN = Symbol("unknown name");
+
+function lookup(stack: object[], name: string): unknown {
   const [head, ...rest] = name.split(".");
   for (let i = stack.length - 1; i >= 0; i--) {
     if (head in stack[i]) {
@@ -72,10 +105,7 @@ function lookup(stack: object[], name: string, file: string, line: number): unkn
       return value;
     }
   }
-  throw new SitegenError("E_TEMPLATE", `unknown name \`${name}\``, {
-    location: { file, line },
-    hint: "check the spelling; the names a template can use are listed in the README",
-  });
+  return UNKNOWN;
 }
 
 function parse(source: string, file: string): Node[] {
@@ -83,13 +113,32 @@ function parse(source: string, file: string): Node[] {
   const open: { node: Extract<Node, { kind: "section" }>; parent: Node[] }[] = [];
   let current = root;
   let last = 0;
+  const lines = source.split("\n");
+  const at = (index: number): Position => {
+    const before = source.slice(0, index);
+    return { line: before.split("\n").length, column: index - before.lastIndexOf("\n") };
+  };
+  const text = (from: number, to: number) => {
+    // Anything left that opens like a tag is a typo, not text to print.
+    const stray = source.indexOf("{{", from);
+    if (stray !== -1 && stray < to) {
+      const position = at(stray);
+      throw new SitegenError("E_TEMPLATE", `\`${source.slice(stray, stray + 40).split("\n")[0]}\` is not a tag`, {
+        location: { file, ...position },
+        sourceLine: lines[position.line - 1],
+        hint: "a tag is `{{name}}`, `{{{name}}}`, `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}` or `{{> partial}}`; a name is letters, digits, `_`, `.` and `-`",
+      });
+    }
+    if (to > from) current.push({ kind: "text", text: source.slice(from, to) });
+  };
   for (const match of source.matchAll(TAG)) {
     const [whole, brace, sigil, name] = match;
-    const line = source.slice(0, match.index).split("\n").length;
-    if (match.index! > last) current.push({ kind: "text", text: source.slice(last, match.index) });
+    const position = at(match.index!);
+    const { line } = position;
+    text(last, match.index!);
     last = match.index! + whole.length;
     if (sigil === "#" || sigil === "^") {
-      const node: Extract<Node, { kind: "section" }> = { kind: "section", name, inverted: sigil === "^", children: [], line };
+      const node: Extract<Node, { kind: "section" }> = { kind: "section", name, inverted: sigil === "^", children: [], ...position };
       current.push(node);
       open.push({ node, parent: current });
       current = node.children;
@@ -97,24 +146,24 @@ function parse(source: string, file: string): Node[] {
       const top = open.pop();
       if (!top || top.node.name !== name) {
         throw new SitegenError("E_TEMPLATE", `\`{{/${name}}}\` closes ${top ? `\`{{#${top.node.name}}}\` opened on line ${top.node.line}` : "nothing"}`, {
-          location: { file, line },
-          sourceLine: source.split("\n")[line - 1],
-          hint: "sections close in the reverse order they open",
+          location: { file, ...position },
+          sourceLine: lines[line - 1],
+          hint: top ? `close \`{{#${top.node.name}}}\` with \`{{/${top.node.name}}}\` first; sections close in the reverse order they open` : `remove it, or open the section with \`{{#${name}}}\``,
         });
       }
       current = top.parent;
-    } else if (sigil === ">") current.push({ kind: "partial", name, line });
-    else current.push({ kind: "var", name, raw: brace === "{", line });
+    } else if (sigil === ">") current.push({ kind: "partial", name, ...position });
+    else current.push({ kind: "var", name, raw: brace === "{", ...position });
   }
   if (open.length > 0) {
     const top = open[open.length - 1].node;
     throw new SitegenError("E_TEMPLATE", `\`{{#${top.name}}}\` is never closed`, {
-      location: { file, line: top.line },
-      sourceLine: source.split("\n")[top.line - 1],
+      location: { file, line: top.line, column: top.column },
+      sourceLine: lines[top.line - 1],
       hint: `add \`{{/${top.name}}}\``,
     });
   }
-  if (last < source.length) current.push({ kind: "text", text: source.slice(last) });
+  text(last, source.length);
   return root;
 }
 

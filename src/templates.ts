@@ -30,5 +30,5 @@ export async function loadTemplates(dir: string): Promise<LoadedTemplates> {
   for (const name of REQUIRED) {
     if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED.join(", ")}` });
   }
-  return { templates: new TemplateSet(sources), assets };
+  return { templates: new TemplateSet(sources, { dir }), assets };
 }

@@ -29,13 +29,25 @@ export class StagingFolder {
     return staging;
   }
 
-  /** Renders and writes every output, a bounded number at a time. */
+  /**
+   * Renders and writes every output, a bounded number at a time. On the first
+   * failure no new write starts, and the ones under way finish before the error
+   * is thrown, so `discard()` never races a write into the folder it removes.
+   */
   async writeAll(outputs: Output[]): Promise<void> {
     let next = 0;
+    let failure: { error: unknown } | undefined;
     const worker = async () => {
-      while (next < outputs.length) await this.write(outputs[next++]);
+      while (!failure && next < outputs.length) {
+        try {
+          await this.write(outputs[next++]);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_WRITES, outputs.length) }, worker));
+    if (failure) throw failure.error;
   }
 
   async write(output: Output): Promise<void> {

@@ -29,11 +29,11 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
   if (doc.errors.length > 0) {
     throw new SitegenErrors(
       doc.errors.map((error) => {
-        const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
+        const { line, col: column } = lineCounter.linePos(yamlErrorOffset(text, error.pos[0], error.message));
         return new SitegenError("E_CONTENT", `invalid YAML: ${firstSentence(error.message)}`, {
           location: { file, line: line + firstLine - 1, column },
           sourceLine: sourceLines[line - 1],
-          hint: yamlHint(error.code),
+          hint: yamlHint(error.code, error.message),
           cause: error,
         });
       }),
@@ -97,7 +97,36 @@ function schemaHint(error: ErrorObject): string | undefined {
   return undefined;
 }
 
-function yamlHint(code: string): string | undefined {
+/**
+ * Where to point for a YAML error. The parser reports where it gave up, which for
+ * an unclosed `[`, `{` or quote is the end of the block: point at the opener
+ * instead. Anything else at the end of the text points at the last written line.
+ */
+function yamlErrorOffset(text: string, offset: number, message: string): number {
+  const quote = /^Missing closing (["'])/.exec(message)?.[1];
+  const opener = quote ? text.lastIndexOf(quote, offset - 1) : /^Flow (sequence|mapping)/.test(message) ? unclosedBracket(text, offset) : -1;
+  if (opener >= 0) return opener;
+  const lastWritten = Math.max(text.trimEnd().length - 1, 0);
+  return Math.min(offset, lastWritten);
+}
+
+/** The last `[` or `{` before `offset` that nothing closes. */
+function unclosedBracket(text: string, offset: number): number {
+  let depth = 0;
+  for (let i = offset - 1; i >= 0; i--) {
+    if (text[i] === "]" || text[i] === "}") depth++;
+    else if (text[i] === "[" || text[i] === "{") {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+function yamlHint(code: string, message: string): string | undefined {
+  if (/^Flow sequence/.test(message)) return "close the list on the same line, e.g. `tags: [a, b]`, or write one `- item` per line";
+  if (/^Flow mapping/.test(message)) return "close the mapping with `}` on the same line";
+  if (/^Missing closing/.test(message)) return "close the quoted value on the same line";
   if (code === "DUPLICATE_KEY") return "each field may appear once";
   if (code === "BAD_INDENT" || code === "MISSING_CHAR") return "check the indentation and quote values that contain `:` or `#`";
   return "quote values that contain `:`, `#`, `[` or `{`";

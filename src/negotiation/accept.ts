@@ -25,7 +25,7 @@ export function choosePageType(accept: string | null): PageType | null {
   if (key === undefined) return "text/html";
   let choice = pageCache.get(key);
   if (choice === undefined) {
-    choice = (preferred(key, PAGE_TYPES) as PageType | undefined) ?? null;
+    choice = preferred(key, PAGE_TYPES) ?? null;
     remember(pageCache, key, choice);
   }
   return choice;
@@ -37,7 +37,7 @@ export function chooseErrorType(accept: string | null): ErrorType {
   if (key === undefined) return "application/json";
   let choice = errorCache.get(key);
   if (choice === undefined) {
-    choice = (preferred(key, ERROR_TYPES) as ErrorType | undefined) ?? "application/json";
+    choice = preferred(key, ERROR_TYPES) ?? "application/json";
     remember(errorCache, key, choice);
   }
   return choice;
@@ -50,9 +50,15 @@ function normalize(accept: string | null): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
-function preferred(accept: string, offers: readonly string[]): string | undefined {
+/**
+ * We offer each type with the parameter we send (`charset=utf-8`), so that
+ * `Accept: text/markdown;charset=utf-8` matches and `;charset=latin1` does not:
+ * a media range's parameters must all match (RFC 9110 §12.5.1).
+ */
+function preferred<T extends string>(accept: string, offers: readonly T[]): T | undefined {
   // negotiator wants a plain headers object, not a Fetch `Headers`.
-  return new Negotiator({ headers: { accept } }).mediaType(offers as string[]);
+  const choice = new Negotiator({ headers: { accept } }).mediaType(offers.map((type) => `${type};charset=utf-8`));
+  return choice === undefined ? undefined : (choice.slice(0, choice.indexOf(";")) as T);
 }
 
 function remember<T>(cache: Map<string, T>, key: string, value: T): void {

@@ -61,7 +61,8 @@ function normalizePath(path: string): string {
 function isDocumentPath(path: string): boolean {
   const segment = path.slice(path.lastIndexOf("/") + 1);
   const dot = segment.lastIndexOf(".");
-  return dot <= 0 || DOCUMENT_EXTENSIONS.has(segment.slice(dot + 1).toLowerCase());
+  // No dot, a leading dot, or a trailing one: no extension, so a document path.
+  return dot <= 0 || dot === segment.length - 1 || DOCUMENT_EXTENSIONS.has(segment.slice(dot + 1).toLowerCase());
 }
 
 /** The canonical page a near-miss path meant: `/about`, `/about/index.html`, `/About/`. */

@@ -22,6 +22,11 @@ export interface Surface {
   readonly pages: readonly string[];
   /** Every slug any source names, sorted. */
   readonly slugs: readonly string[];
+  /**
+   * The posts the site publishes: the slugs of the blog index and the sitemap,
+   * sorted. These are probed; OpenAPI's enum only describes them, and §2.6 compares.
+   */
+  readonly posts: readonly string[];
   readonly slugSources: SlugSources;
   /** The sitemap's entries, or why it could not be read. */
   readonly sitemap: readonly SitemapEntry[] | string;
@@ -54,13 +59,14 @@ export function discoverSurface(options: { targetBase: string; observed: Observa
     ...optional("sitemap", typeof sitemap === "string" ? undefined : sitemapPaths.flatMap((path) => postSlug(path) ?? [])),
   };
   const slugs = sorted(Object.values(slugSources).flat());
+  const posts = sorted([...(slugSources.blogIndex ?? []), ...(slugSources.sitemap ?? [])]);
   // Only page-shaped sitemap entries are probed as pages; §1.7 reports the others.
-  const pages = sorted([...FIXED_PAGES, ...slugs.map(postPagePath), ...sitemapPaths.filter((path) => path.endsWith("/"))]);
+  const pages = sorted([...FIXED_PAGES, ...posts.map(postPagePath), ...sitemapPaths.filter((path) => path.endsWith("/"))]);
 
   const llms = document("/llms.txt");
   const llmsLinks = llms ? sorted(markdownLinks(bodyText(llms)).flatMap((href) => sameSite(new URL(href, `${siteBase}/llms.txt`).href) ?? [])) : [];
 
-  return { siteBase, targetBase, pages, slugs, slugSources, sitemap, openapi, blogIndex, llmsLinks };
+  return { siteBase, targetBase, pages, slugs, posts, slugSources, sitemap, openapi, blogIndex, llmsLinks };
 }
 
 /** The origin of a base URL given on the command line (`https://example.com/` → `https://example.com`). */

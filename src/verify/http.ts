@@ -2,9 +2,10 @@
  * The only part of verify that touches the network: GET requests with a bounded
  * number in flight and a deadline each.
  *
- * This uses node:http rather than fetch because fetch adds `Accept: */*` to every
- * request that has none (the Fetch standard's "fetching" algorithm does), and §7.1
- * makes a request with no Accept at all a case of its own. It also never follows
+ * This uses node:http rather than fetch because fetch gives every request that
+ * has no Accept one that takes any type (the Fetch standard's "fetching"
+ * algorithm does so), and §7.1 makes a request with no Accept at all a case of
+ * its own. It also never follows
  * redirects: a redirect where the spec wants a 404 is a finding.
  */
 import http from "node:http";

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { SitegenError } from "../errors.ts";
 import { ALL_CHECKS, runChecks } from "./checks/index.ts";
 import { discoverSurface, normalizeBase } from "./discover.ts";
-import { observations } from "./exchange.ts";
+import { observations, probeKey } from "./exchange.ts";
 import { sendProbes } from "./http.ts";
 import { discoveryProbes, planProbes } from "./plan.ts";
 import { buildReport, formatHuman, formatJson } from "./report.ts";
@@ -37,7 +37,8 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
 
   const discovered = await send(discoveryProbes());
   const surface = discoverSurface({ targetBase: target, observed: observations(discovered) });
-  const rest = await send(planProbes(surface).filter((probe) => !discovered.some((exchange) => exchange.probe.path === probe.path && exchange.probe.accept === probe.accept)));
+  const sent = new Set(discovered.map((exchange) => probeKey(exchange.probe)));
+  const rest = await send(planProbes(surface).filter((probe) => !sent.has(probeKey(probe))));
   progress.clear();
 
   const observed = observations([...discovered, ...rest]);

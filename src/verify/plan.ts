@@ -3,7 +3,7 @@
  * so a probe is planned exactly when some check looks at it.
  */
 import type { Probe } from "./exchange.ts";
-import { FILES, FIXED_PAGES, markdownSiblingPath } from "./spec.ts";
+import { FILES, markdownSiblingPath } from "./spec.ts";
 import type { Surface } from "./discover.ts";
 
 /** The Accept values the verifier sends. */

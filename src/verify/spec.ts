@@ -51,8 +51,12 @@ export const AI_CRAWLERS: readonly string[] = ["GPTBot", "ClaudeBot", "Perplexit
 /** §8.3: robots.txt is about 100 bytes at most. */
 export const ROBOTS_MAX_BYTES = 100;
 
-/** §8.2: llms-full.txt is "sized in the hundreds of kilobytes". */
-export const LLMS_FULL_MAX_BYTES = 1_000_000;
+/**
+ * §8.2: llms-full.txt is "sized in the hundreds of kilobytes". Below that it has
+ * lost pages (or was cut short on the way); above it, it has grown past what an
+ * agent's context takes in one read.
+ */
+export const LLMS_FULL_BYTES = { min: 100_000, max: 1_000_000 } as const;
 
 /** §9.1: the version the OpenAPI description carries. */
 export const OPENAPI_DOCUMENT_VERSION = "1.0.0";

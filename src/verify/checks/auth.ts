@@ -17,6 +17,7 @@ export const noCredentials: Check = {
     const security = field(surface.openapi, "security");
     const schemes = field(field(surface.openapi, "components"), "securitySchemes");
     const faults: string[] = [];
+    if (typeof surface.openapi !== "object" || surface.openapi === null) faults.push("not a JSON object (or did not answer 200)");
     if (security !== undefined && !(Array.isArray(security) && security.length === 0)) faults.push(`security is ${JSON.stringify(security)}; expected none`);
     if (typeof schemes === "object" && schemes !== null && Object.keys(schemes).length > 0) faults.push(`declares security schemes ${Object.keys(schemes).join(", ")}`);
     return [...responses, outcome("/openapi.json security", faults)];

@@ -43,7 +43,7 @@ export const filesAnswer: Check = {
   section: "4",
   title: "Each file and each post's .md answers 200, whatever the Accept",
   run: ({ observed, surface }) => {
-    const paths = [...discoveryProbes().map((request) => request.path), ...surface.slugs.map((slug) => markdownSiblingPath(postPagePath(slug)))];
+    const paths = [...discoveryProbes().map((request) => request.path), ...surface.posts.map((slug) => markdownSiblingPath(postPagePath(slug)))];
     return paths.flatMap((path) => [undefined, ACCEPT.browser].map((accept) => judgeProbe(observed, probe(path, accept), expectStatus(200))));
   },
 };

@@ -1,16 +1,22 @@
 /** §8: the sizes of /llms-full.txt and /robots.txt. */
 import { probe } from "../plan.ts";
-import { LLMS_FULL_MAX_BYTES, ROBOTS_MAX_BYTES } from "../spec.ts";
+import { LLMS_FULL_BYTES, ROBOTS_MAX_BYTES } from "../spec.ts";
 import { expectStatus, judgeProbe, type Check } from "./check.ts";
+
+function bytes(count: number): string {
+  return count.toLocaleString("en");
+}
 
 export const llmsFullSize: Check = {
   id: "8.2-llms-full-size",
   section: "8",
-  title: `/llms-full.txt is sized in the hundreds of kilobytes (under ${LLMS_FULL_MAX_BYTES.toLocaleString("en")} bytes)`,
+  title: `/llms-full.txt is sized in the hundreds of kilobytes (${bytes(LLMS_FULL_BYTES.min)} to ${bytes(LLMS_FULL_BYTES.max)} bytes)`,
   run: ({ observed }) => [
-    judgeProbe(observed, probe("/llms-full.txt"), expectStatus(200, ({ body }) =>
-      body.length > 0 && body.length < LLMS_FULL_MAX_BYTES ? undefined : `is ${body.length.toLocaleString("en")} bytes`,
-    )),
+    judgeProbe(observed, probe("/llms-full.txt"), expectStatus(200, ({ body }) => {
+      if (body.length < LLMS_FULL_BYTES.min) return `is ${bytes(body.length)} bytes: pages are missing, or the body was cut short`;
+      if (body.length >= LLMS_FULL_BYTES.max) return `is ${bytes(body.length)} bytes, past the hundreds of kilobytes`;
+      return undefined;
+    })),
   ],
 };
 

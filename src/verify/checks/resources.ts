@@ -1,5 +1,5 @@
 /** §2: the resources and their fields: pages, slugs, the blog index and the other files. */
-import robotsParser from "robots-parser";
+import robotsParserModule from "robots-parser";
 import { SLUG_PATTERN } from "../../content/slug.ts";
 import { field, postSlug, sameSitePath, type SlugSources } from "../discover.ts";
 import { bodyText, header } from "../exchange.ts";
@@ -9,6 +9,12 @@ import { W3C_DATETIME } from "../sitemap.ts";
 import { AI_CRAWLERS, FILES, FIXED_PAGES } from "../spec.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 import { whenToUseFaults } from "./service.ts";
+
+/**
+ * robots-parser is CommonJS (`module.exports = function`), while its typings
+ * declare an ES default export; at run time the default import is the function.
+ */
+const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => { isAllowed(url: string, agent?: string): boolean | undefined };
 
 /** RFC 3339 date-time, the `format: date-time` of §2.3 and §2.4. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;

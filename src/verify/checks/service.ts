@@ -14,11 +14,15 @@ export function markdownSection(markdown: string, heading: RegExp): string | und
   return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
 }
 
-/** The faults of a when-to-use section: it must exist and say what not to route to the site. */
+/**
+ * The faults of when-to-use guidance: a "When to use" section must exist, and what
+ * not to route to the site must be said, in that section or under a heading of its own.
+ */
 export function whenToUseFaults(markdown: string): string[] {
   const section = markdownSection(markdown, /when to use/i);
   if (section === undefined) return ['no "When to use" section'];
-  return /\b(not|never|don't|avoid|instead)\b/i.test(section) ? [] : ['the "When to use" section does not say what not to route here'];
+  const saysWhatNot = /\b(not|never|don't|avoid|instead)\b/i.test(section) || markdownSection(markdown, /\bnot to (use|route)\b/i) !== undefined;
+  return saysWhatNot ? [] : ["no guidance on what not to route here"];
 }
 
 export const llmsTxtSections: Check = {

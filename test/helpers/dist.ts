@@ -1,0 +1,100 @@
+/**
+ * Shared test helpers: build the real site once per test file, and start the
+ * real preview server or the real edge function under Deno as child processes.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const CLI = join(ROOT, "bin/sitegen.js");
+export const DENO = join(ROOT, "node_modules/.bin/deno");
+/** 2026-01-01T00:00:00Z: every test build stands for the same moment. */
+export const EPOCH = "1767225600";
+
+export interface CliResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI synchronously. */
+export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env },
+    encoding: "utf8",
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function tempDir(prefix = "sitegen-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+let built: string | undefined;
+
+/** The real content built once into a temporary folder. */
+export function builtSite(): string {
+  if (built) return built;
+  const out = join(tempDir(), "dist");
+  const result = sitegen(["build", "--out", out, "--quiet"]);
+  if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+  built = out;
+  return out;
+}
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a child process and waits for the `http://…/` URL it prints. */
+function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
+  const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let output = "";
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no URL from ${command} ${args.join(" ")}:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done({
+          url: match[1],
+          stop: () =>
+            new Promise((stopped) => {
+              if (child.exitCode !== null) return stopped();
+              child.once("exit", () => stopped());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${command} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** The real preview server over a built folder. */
+export function startPreviewServer(dir: string): Promise<Running> {
+  return startPrinting(process.execPath, [CLI, "serve", "--dir", dir, "--port", "0"], ROOT);
+}
+
+/**
+ * The real edge function (rules/edge-functions/negotiate.ts, importing the table
+ * from ../../dist as on Netlify) under the real Deno runtime. The sources are
+ * copied beside the built folder so the function's own relative import resolves.
+ */
+export function startEdgeFunction(dir: string): Promise<Running> {
+  const project = tempDir("sitegen-edge-");
+  for (const part of ["rules", "src", "package.json"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
+  cpSync(dir, join(project, "dist"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
+  return startPrinting(DENO, ["run", "--quiet", "--allow-read", "--allow-net", "--allow-env", join(ROOT, "test/edge/harness.ts"), "rules/edge-functions/negotiate.ts", "dist"], project);
+}

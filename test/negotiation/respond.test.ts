@@ -1,0 +1,236 @@
+/**
+ * The negotiation core as a table: Accept × path → status, media type and
+ * headers, for every rule of spec §4.1 and §7, every §7.1 row and the q-value
+ * cases. Runs `respond` on the real build's table and files.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { respond } from "../../src/negotiation/respond.ts";
+import { folderHost, loadTable } from "../../src/serve/server.ts";
+import { builtSite } from "../helpers/dist.ts";
+
+const dist = builtSite();
+const table = await loadTable(dist);
+const host = folderHost(dist, table);
+const BASE = table.baseUrl;
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+const POST = Object.keys(table.pages).find((path) => path.endsWith("-/"))!;
+
+async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const response = await respond(new Request(`http://localhost${path}`, { method, headers }), host);
+  assert.ok(response, `${path} should be negotiated`);
+  return { response, body: method === "HEAD" ? "" : await response.text() };
+}
+
+const ERROR_LINK =
+  `<${BASE}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json", ` +
+  `<${BASE}/llms.txt>; rel="service-doc"; type="text/plain", ` +
+  `<${BASE}/developers/#errors>; rel="help"; type="text/html"`;
+
+function assertErrorHeaders(response: Response) {
+  assert.equal(response.headers.get("link"), ERROR_LINK);
+  assert.equal(response.headers.get("vary"), "Accept, Accept-Encoding");
+  assert.equal(response.headers.get("cache-control"), "no-store");
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+}
+
+// [Accept (null = header absent), expected type] on a page URL: spec §4.1.
+const PAGE_CASES: [string | null, string | 406][] = [
+  [null, "text/html"],
+  ["", "text/html"],
+  ["*/*", "text/html"],
+  ["text/*", "text/html"],
+  ["text/html", "text/html"],
+  [BROWSER, "text/html"],
+  ["text/markdown", "text/markdown"],
+  ["text/markdown;charset=utf-8", "text/markdown"],
+  ["text/html;q=0.5, text/markdown", "text/markdown"],
+  ["text/markdown;q=0.9, text/html", "text/html"],
+  ["text/markdown, text/html;q=0.9", "text/markdown"],
+  ["text/html;q=0, */*", "text/markdown"],
+  ["text/html;q=0.1, text/markdown;q=0.2", "text/markdown"],
+  ["*/*;q=0.1, text/markdown;q=0.5", "text/markdown"],
+  ["application/json, text/markdown;q=0.1", "text/markdown"],
+  ["TEXT/MARKDOWN", "text/markdown"],
+  ["text/markdown;charset=UTF-8", "text/markdown"],
+  ["text/markdown;charset=iso-8859-1", 406],
+  ["application/json", 406],
+  ["image/png", 406],
+  ["text/plain", 406],
+  ["text/html;q=0", 406],
+  ["text/html;q=0, text/markdown;q=0", 406],
+  ["*/*;q=0", 406],
+  ["application/xhtml+xml", 406],
+];
+
+for (const path of ["/", "/developers/", POST]) {
+  for (const [accept, expected] of PAGE_CASES) {
+    test(`GET ${path} with Accept ${JSON.stringify(accept)} → ${expected}`, async () => {
+      const { response, body } = await get(path, accept === null ? {} : { accept });
+      if (expected === 406) {
+        assert.equal(response.status, 406);
+        assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+        assertErrorHeaders(response);
+        const problem = JSON.parse(body);
+        assert.equal(problem.code, "representation_not_available");
+        assert.equal(problem.status, 406);
+        assert.equal(problem.title, "Not Acceptable");
+        assert.equal(problem.type, `${BASE}/developers/#http-406`);
+        assert.equal(problem.documentation_url, `${BASE}/developers/#errors`);
+        assert.equal(problem.instance, path);
+        assert.deepEqual(problem.available, ["text/html", "text/markdown"]);
+        assert.equal(problem.links.llms_txt, `${BASE}/llms.txt`);
+        return;
+      }
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-type"), `${expected}; charset=utf-8`);
+      assert.equal(response.headers.get("vary"), "Accept, Accept-Encoding");
+      assert.equal(response.headers.get("access-control-allow-origin"), "*");
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff");
+      assert.match(response.headers.get("etag") ?? "", /^"[\w-]+"$/);
+      const sibling = table.pages[path].markdownPath;
+      if (expected === "text/html") {
+        assert.equal(response.headers.get("link"), `<${sibling}>; rel="alternate"; type="text/markdown"`);
+        assert.match(body, /^<!doctype html>/);
+        assert.equal(response.headers.get("x-markdown-tokens"), null);
+      } else {
+        assert.equal(response.headers.get("link"), null);
+        assert.equal(body, readFileSync(join(dist, sibling), "utf8"), "negotiated Markdown = .md sibling bytes");
+        assert.equal(Number(response.headers.get("x-markdown-tokens")), Math.ceil(Buffer.byteLength(body) / 4));
+      }
+    });
+  }
+}
+
+test("the Link header names /index.md for / and /developers.md for /developers/ (spec §4.1.5)", async () => {
+  assert.equal((await get("/")).response.headers.get("link"), '</index.md>; rel="alternate"; type="text/markdown"');
+  assert.equal((await get("/developers/")).response.headers.get("link"), '</developers.md>; rel="alternate"; type="text/markdown"');
+});
+
+// Spec §7.1: 404 body by Accept.
+const NOT_FOUND_CASES: [string | null, "json" | "markdown" | "html"][] = [
+  [null, "json"],
+  ["*/*", "json"],
+  ["application/json", "json"],
+  ["application/problem+json", "json"],
+  ["image/png", "json"],
+  ["text/markdown", "markdown"],
+  ["text/html", "html"],
+  [BROWSER, "html"],
+  ["application/json;q=0.5, text/markdown", "markdown"],
+];
+const MISSING = ["/nope/", "/blog/nope/", "/blog/why-every-enterprise-needs-a-central-esb/", "/blog/nope.md", "/nope.txt", "/nope.json", "/nope.xml", "/about", "/blog/notes-on-asyncapi-3-for-event-driven-documentation.md"];
+
+for (const path of MISSING) {
+  for (const [accept, format] of NOT_FOUND_CASES) {
+    test(`GET ${path} with Accept ${JSON.stringify(accept)} → 404 ${format}`, async () => {
+      const { response, body } = await get(path, accept === null ? {} : { accept });
+      assert.equal(response.status, 404, "a 404 is never turned into a 406");
+      assertErrorHeaders(response);
+      if (format === "json") {
+        assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+        const problem = JSON.parse(body);
+        assert.equal(problem.code, "not_found");
+        assert.equal(problem.status, 404);
+        assert.equal(problem.title, "Not Found");
+        assert.equal(problem.type, `${BASE}/developers/#http-404`);
+        assert.equal(problem.instance, path);
+        assert.ok(problem.detail.includes(path), "detail names the path");
+        assert.ok(problem.resolution.includes("/llms.txt") && problem.resolution.includes("/sitemap.xml"));
+        assert.equal(problem.documentation_url, `${BASE}/developers/#errors`);
+        assert.equal(problem.links.llms_txt, `${BASE}/llms.txt`);
+        assert.equal(problem.available, undefined);
+      } else if (format === "markdown") {
+        assert.equal(response.headers.get("content-type"), "text/markdown; charset=utf-8");
+        assert.match(body, /^# Not found/);
+        assert.ok(body.includes(`${BASE}/llms.txt`));
+      } else {
+        assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
+        assert.match(body, /Page not found/);
+      }
+    });
+  }
+}
+
+test("a non-canonical page path answers 404 naming the canonical URL", async () => {
+  for (const [path, canonical] of [["/about", "/about/"], ["/about/index.html", "/about/"], ["/index.html", "/"], ["/About/", "/about/"], [POST.slice(0, -1), POST]]) {
+    const { response, body } = await get(path);
+    assert.equal(response.status, 404, path);
+    const problem = JSON.parse(body);
+    assert.equal(problem.links.canonical, `${BASE}${canonical}`, path);
+    assert.ok(problem.resolution.includes(`${BASE}${canonical}`), path);
+  }
+});
+
+test("files answer their one representation whatever the Accept", async () => {
+  const files: [string, string][] = [
+    ["/llms.txt", "text/plain; charset=utf-8"],
+    ["/llms-full.txt", "text/plain; charset=utf-8"],
+    ["/agent-instructions.md", "text/markdown; charset=utf-8"],
+    ["/blog-index.json", "application/json; charset=utf-8"],
+    ["/sitemap.xml", "application/xml; charset=utf-8"],
+    ["/robots.txt", "text/plain; charset=utf-8"],
+    ["/openapi.json", "application/json; charset=utf-8"],
+    ["/about.md", "text/markdown; charset=utf-8"],
+    [POST.slice(0, -1) + ".md", "text/markdown; charset=utf-8"],
+  ];
+  for (const [path, type] of files) {
+    for (const accept of [null, "image/png", "text/html"]) {
+      const { response, body } = await get(path, accept === null ? {} : { accept });
+      assert.equal(response.status, 200, `${path} ${accept}`);
+      assert.equal(response.headers.get("content-type"), type);
+      assert.equal(response.headers.get("access-control-allow-origin"), "*");
+      assert.equal(body, readFileSync(join(dist, path), "utf8"));
+    }
+  }
+  const sibling = await get("/about.md");
+  assert.equal(sibling.response.headers.get("link"), `<${BASE}/about/>; rel="canonical"`);
+});
+
+test("If-None-Match with the current ETag answers 304 with validators and Vary, without a body", async () => {
+  const first = await get("/about/", { accept: "text/markdown" });
+  const etag = first.response.headers.get("etag")!;
+  const again = await get("/about/", { accept: "text/markdown", "if-none-match": etag });
+  assert.equal(again.response.status, 304);
+  assert.equal(again.body, "");
+  assert.equal(again.response.headers.get("etag"), etag);
+  assert.equal(again.response.headers.get("vary"), "Accept, Accept-Encoding");
+  const html = await get("/about/", { "if-none-match": etag });
+  assert.equal(html.response.status, 200, "the HTML representation has another ETag");
+  assert.equal((await get("/about/", { accept: "text/markdown", "if-none-match": `"x", W/${etag}` })).response.status, 304, "weak comparison");
+  assert.equal((await get("/llms.txt", { "if-none-match": "*" })).response.status, 304);
+});
+
+test("HEAD answers like GET without a body", async () => {
+  for (const [path, accept] of [["/about/", "text/markdown"], ["/nope/", "application/json"], ["/about/", "image/png"], ["/llms.txt", "*/*"]]) {
+    const get_ = await get(path, { accept });
+    const head = await get(path, { accept }, "HEAD");
+    assert.equal(head.response.status, get_.response.status);
+    assert.deepEqual([...head.response.headers], [...get_.response.headers]);
+    assert.equal(head.response.body, null);
+  }
+});
+
+test("paths with a non-document extension are not negotiated (spec §7.4.2)", async () => {
+  for (const path of ["/assets/site.css", "/logo.png", "/fonts/x.woff2", "/nope.pdf"]) {
+    assert.equal(await respond(new Request(`http://localhost${path}`), host), undefined, path);
+  }
+});
+
+test("OPTIONS is a CORS preflight; other methods answer 405 with Allow and the error headers", async () => {
+  const preflight = await get("/about/", { origin: "https://elsewhere.example", "access-control-request-method": "GET" }, "OPTIONS");
+  assert.equal(preflight.response.status, 204);
+  assert.equal(preflight.response.headers.get("access-control-allow-origin"), "*");
+  assert.match(preflight.response.headers.get("access-control-allow-methods") ?? "", /GET/);
+  const post = await get("/about/", {}, "POST");
+  assert.equal(post.response.status, 405);
+  assert.equal(post.response.headers.get("allow"), "GET, HEAD, OPTIONS");
+  assertErrorHeaders(post.response);
+});
+
+test("percent-encoded unreserved characters name the same page (RFC 3986 §2.3)", async () => {
+  const encoded = POST.replace(/-/g, "%2D");
+  assert.equal((await get(encoded)).response.status, 200);
+});

@@ -1,0 +1,241 @@
+/**
+ * `sitegen verify` against a site that is right, then against the same site with
+ * one rule broken at a time: each check must pass on the first and fail on its own
+ * breakage. Everything goes over real HTTP on 127.0.0.1.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Writable } from "node:stream";
+import { describe, it } from "node:test";
+import { ALL_CHECKS } from "../src/verify/checks/index.ts";
+import { runVerify } from "../src/verify/index.ts";
+import type { VerifyReport } from "../src/verify/report.ts";
+import { startBrokenServer, type Breakage, type BrokenServerOptions } from "./helpers/broken-server.ts";
+
+/** A stream that keeps what is written to it, and may claim to be a terminal. */
+function sink(isTTY = false): Writable & { text: () => string; isTTY: boolean } {
+  let text = "";
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return Object.assign(stream, { text: () => text, isTTY });
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function verify(url: string, options: { json?: boolean; color?: boolean; concurrency?: number; timeoutMs?: number; tty?: boolean } = {}): Promise<Run> {
+  const stdout = sink(options.tty);
+  const stderr = sink(options.tty);
+  const code = await runVerify({ baseUrl: url, json: options.json ?? true, stdout, stderr, ...pick(options, ["color", "concurrency", "timeoutMs"]) });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]])) as Partial<Pick<T, K>>;
+}
+
+async function withServer<T>(options: BrokenServerOptions, body: (server: Awaited<ReturnType<typeof startBrokenServer>>) => Promise<T>): Promise<T> {
+  const server = await startBrokenServer(options);
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+const failed = (report: VerifyReport) => report.checks.filter((check) => !check.passed).map((check) => check.id);
+
+describe("verify against a correct site", () => {
+  it("passes every check and exits 0", async () => {
+    await withServer({}, async (server) => {
+      const run = await verify(server.url);
+      const report = JSON.parse(run.stdout) as VerifyReport;
+      assert.deepEqual(failed(report), []);
+      assert.equal(run.code, 0);
+      assert.equal(report.passed, true);
+      assert.deepEqual(report.checks.map((check) => check.id), ALL_CHECKS.map((check) => check.id));
+      for (const check of report.checks) assert.ok(check.checked > 0, `${check.id} looked at nothing`);
+    });
+  });
+
+  it("passes when the site names itself by another origin than the one verified", async () => {
+    await withServer({ declaredBase: "https://example.com" }, async (server) => {
+      const run = await verify(server.url);
+      const report = JSON.parse(run.stdout) as VerifyReport;
+      assert.deepEqual(failed(report), []);
+      assert.equal(report.siteBase, "https://example.com");
+      assert.equal(run.code, 0);
+    });
+  });
+
+  it("sends only GET, and a User-Agent naming sitegen-verify and its version (§1.4)", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    await withServer({}, async (server) => {
+      await verify(server.url);
+      assert.ok(server.requests.length > 100);
+      assert.deepEqual([...new Set(server.requests.map((request) => request.method))], ["GET"]);
+      for (const request of server.requests) assert.match(request.userAgent ?? "", new RegExp(`^sitegen-verify/${version.replace(/\./g, "\\.")}( \\(\\+.+\\))?$`));
+    });
+  });
+
+  it("sends some requests with no Accept header at all (§7.1 'none')", async () => {
+    await withServer({}, async (server) => {
+      await verify(server.url);
+      assert.ok(server.requests.some((request) => request.accept === undefined));
+    });
+  });
+
+  it("keeps no more requests in flight than the concurrency bound", async () => {
+    await withServer({ delayMs: 5 }, async (server) => {
+      const run = await verify(server.url, { concurrency: 3 });
+      assert.equal(run.code, 0);
+      assert.ok(server.maxInFlight <= 3, `${server.maxInFlight} in flight`);
+      assert.ok(server.maxInFlight >= 2, "requests were not sent in parallel");
+    });
+  });
+});
+
+describe("output", () => {
+  it("prints one line per check, grouped by spec section, and a summary line; no colour off a terminal", async () => {
+    await withServer({ breaks: ["wrong-vary"] }, async (server) => {
+      const run = await verify(server.url, { json: false });
+      assert.equal(run.code, 1);
+      assert.doesNotMatch(run.stdout, /\u001b\[/);
+      const lines = run.stdout.split("\n");
+      for (const check of ALL_CHECKS) assert.equal(lines.filter((line) => new RegExp(`^  (pass|FAIL)  ${check.id.replace(/\./g, "\\.")} `).test(line)).length, 1, check.id);
+      assert.ok(lines.indexOf("§4.1 Content negotiation") < lines.findIndex((line) => line.includes("4.1.4-vary")));
+      assert.match(run.stdout, /FAIL {2}4\.1\.4-vary .*\n {8}\/\S* \(.*\): Vary is "Accept-Encoding"; it lacks Accept\n/);
+      assert.match(lines.at(-2) ?? "", /^Summary: 1 of \d+ checks failed \(\d+ passed, 1 failed\)$/);
+      assert.equal(run.stderr, "", "no progress indicator off a terminal");
+    });
+  });
+
+  it("colours the report on a terminal, and shows progress there", async () => {
+    await withServer({}, async (server) => {
+      const previous = process.env["NO_COLOR"];
+      delete process.env["NO_COLOR"];
+      try {
+        const run = await verify(server.url, { json: false, tty: true });
+        assert.match(run.stdout, /\u001b\[32mpass\u001b\[0m/);
+        assert.match(run.stderr, /verify: \d+\/\d+ requests/);
+      } finally {
+        if (previous !== undefined) process.env["NO_COLOR"] = previous;
+      }
+    });
+  });
+
+  it("never colours with NO_COLOR set, even when asked to", async () => {
+    await withServer({}, async (server) => {
+      const previous = process.env["NO_COLOR"];
+      process.env["NO_COLOR"] = "1";
+      try {
+        const run = await verify(server.url, { json: false, tty: true, color: true });
+        assert.doesNotMatch(run.stdout, /\u001b\[/);
+      } finally {
+        if (previous === undefined) delete process.env["NO_COLOR"];
+        else process.env["NO_COLOR"] = previous;
+      }
+    });
+  });
+
+  it("--json lists every failure with its subject", async () => {
+    await withServer({ breaks: ["missing-alternate-link"] }, async (server) => {
+      const run = await verify(server.url);
+      const report = JSON.parse(run.stdout) as VerifyReport;
+      const check = report.checks.find((candidate) => candidate.id === "4.1.5-link-alternate");
+      assert.ok(check);
+      assert.equal(check.passed, false);
+      assert.equal(check.failures.length, check.checked);
+      assert.ok(check.failures.some((failure) => failure.subject === "/about/ (Accept: text/html)"));
+      assert.deepEqual(report.summary, { checks: report.checks.length, passed: report.checks.length - 1, failed: 1 });
+    });
+  });
+});
+
+describe("verify when the site does not answer", () => {
+  it("fails every request after the per-request timeout", async () => {
+    await withServer({ delayMs: "never" }, async (server) => {
+      const run = await verify(server.url, { timeoutMs: 150, concurrency: 64 });
+      const report = JSON.parse(run.stdout) as VerifyReport;
+      assert.equal(run.code, 1);
+      assert.ok(report.checks.every((check) => !check.passed));
+      assert.match(JSON.stringify(report), /no answer within 150 ms/);
+    });
+  });
+
+  it("rejects a base URL that is not http or https", async () => {
+    await assert.rejects(verify("ftp://example.com"), /not an http or https URL/);
+  });
+});
+
+/** Each breakage, and the check that must catch it. */
+const BREAKAGES: readonly [Breakage, string][] = [
+  ["llms-txt-no-when-to-use", "1.5-llms-txt"],
+  ["llms-txt-broken-link", "1.5-llms-txt-links"],
+  ["sitemap-slashless-page", "1.7-canonical-paths"],
+  ["sitemap-missing-fixed-page", "2.1-page-set"],
+  ["uppercase-slug", "2.2-slug-shape"],
+  ["blog-index-count", "2.3-blog-index"],
+  ["blog-post-lang", "2.4-blog-posts"],
+  ["llms-txt-as-html", "2.6-media-types"],
+  ["llms-full-missing-post", "2.6-llms-full"],
+  ["agent-instructions-no-when-to-use", "2.6-agent-instructions"],
+  ["sitemap-no-lastmod", "2.6-sitemap"],
+  ["robots-blocks-gptbot", "2.6-robots-ai-allowed"],
+  ["openapi-retired-slug", "2.6-slug-agreement"],
+  ["openapi-post-method", "4-openapi-operations"],
+  ["file-negotiated", "4-files-answer"],
+  ["no-accept-406", "4.1.1-accept-optional"],
+  ["q-values-ignored", "4.1.1-q-values"],
+  ["markdown-wrong-charset", "4.1.2-markdown"],
+  ["html-no-charset", "4.1.3-html"],
+  ["wrong-vary", "4.1.4-vary"],
+  ["missing-alternate-link", "4.1.5-link-alternate"],
+  ["sibling-differs", "4.1.6-md-sibling"],
+  ["json-page-200", "4.1.7-no-json-page"],
+  ["www-authenticate", "5.1-no-credentials"],
+  ["missing-cors", "5.2-cors-open"],
+  ["openapi-webhooks", "6.1-no-webhooks"],
+  ["not-found-as-406", "7.1-404-status"],
+  ["problem-missing-instance", "7.1-404-problem"],
+  ["not-found-markdown-as-json", "7.1-404-markdown"],
+  ["not-found-html-as-json", "7.1-404-html"],
+  ["not-acceptable-as-404", "7.2-406-status"],
+  ["not-acceptable-html-body", "7.2-406-problem"],
+  ["not-found-as-406", "7.2.4-no-status-swap"],
+  ["not-acceptable-as-404", "7.2.4-no-status-swap"],
+  ["error-link-missing-help", "7.3-error-link"],
+  ["error-vary", "7.3-error-vary"],
+  ["error-cacheable", "7.3-error-cache-control"],
+  ["document-extension-plain-404", "7.4-document-extensions"],
+  ["llms-full-too-small", "8.2-llms-full-size"],
+  ["llms-full-too-large", "8.2-llms-full-size"],
+  ["robots-over-100-bytes", "8.3-robots-size"],
+  ["openapi-version", "9.1-openapi-version"],
+  ["versioned-path", "9.2-no-version-segment"],
+];
+
+describe("verify against a site with one rule broken", () => {
+  it("has a breakage for every check", () => {
+    const covered = new Set(BREAKAGES.map(([, id]) => id));
+    assert.deepEqual(ALL_CHECKS.map((check) => check.id).filter((id) => !covered.has(id)), []);
+  });
+
+  for (const [breakage, id] of BREAKAGES) {
+    it(`${breakage}: ${id} fails and the exit code is 1`, async () => {
+      await withServer({ breaks: [breakage] }, async (server) => {
+        const run = await verify(server.url);
+        const report = JSON.parse(run.stdout) as VerifyReport;
+        assert.ok(failed(report).includes(id), `${id} passed; failed: ${failed(report).join(", ") || "none"}`);
+        assert.equal(run.code, 1);
+      });
+    });
+  }
+});
