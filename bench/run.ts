@@ -276,8 +276,15 @@ function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; peakRssB
 
 function failed(run: Measurement): string | undefined {
   if (run.timedOut) return "timed out";
-  if (run.exitCode !== 0) return `exited ${run.exitCode ?? run.signal}: ${run.outputTail.trim().split("\n").slice(-5).join(" | ")}`;
+  if (run.exitCode !== 0) return `exited ${run.exitCode ?? run.signal}: ${errorLines(run.outputTail)}`;
   return undefined;
+}
+
+/** The lines of a failed command's output that say what went wrong: from the first error line on, or the last ones. */
+function errorLines(output: string): string {
+  const lines = output.trim().split("\n").filter((line) => line.trim() !== "");
+  const first = lines.findIndex((line) => /error/i.test(line));
+  return (first >= 0 ? lines.slice(first, first + 3) : lines.slice(-5)).map((line) => line.trim()).join(" | ");
 }
 
 /** Runs a bench module in its own process (its own heap and JIT) and returns its JSON line. */

@@ -67,7 +67,7 @@ export class TemplateSet {
           throw new SitegenError("E_TEMPLATE", `unknown name \`${node.name}\``, {
             location: { file: this.file(file), line: node.line, column: node.column },
             sourceLine: this.sources.get(file)?.split("\n")[node.line - 1],
-            hint: "check the spelling; the names a template can use are listed in the README",
+            hint: unknownNameHint(node.name, stack),
           });
         }
         if (node.kind === "var") out += node.raw ? String(value ?? "") : escapeHtml(String(value ?? ""));
@@ -87,7 +87,6 @@ export class TemplateSet {
     }
     return out;
   }
-}
 
   private file(name: string): string {
     return `${this.dir}/${name}`;
@@ -95,6 +94,27 @@ export class TemplateSet {
 }
 
 const UNKNOWN = Symbol("unknown name");
+
+/** The names in scope, and the closest one when the name looks like a typo of it. */
+function unknownNameHint(name: string, stack: object[]): string {
+  const names = [...new Set(stack.flatMap((frame) => Object.keys(frame)))].sort();
+  const head = name.split(".")[0];
+  const closest = names.map((candidate) => ({ candidate, distance: editDistance(head, candidate) })).sort((a, b) => a.distance - b.distance)[0];
+  const guess = closest && closest.distance <= (head.length <= 3 ? 1 : 2) ? `did you mean \`${closest.candidate}\`? ` : "";
+  return `${guess}the names available here are ${names.map((n) => `\`${n}\``).join(", ")}`;
+}
+
+/** Edits between two names (insert, delete, substitute, swap two neighbours), for typo suggestions. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
 
 function lookup(stack: object[], name: string): unknown {
   const [head, ...rest] = name.split(".");
@@ -123,7 +143,9 @@ function parse(source: string, file: string): Node[] {
     const stray = source.indexOf("{{", from);
     if (stray !== -1 && stray < to) {
       const position = at(stray);
-      throw new SitegenError("E_TEMPLATE", `\`${source.slice(stray, stray + 40).split("\n")[0]}\` is not a tag`, {
+      const close = source.indexOf("}}", stray);
+      const written = close !== -1 && close - stray < 60 ? source.slice(stray, close + 2) : `${source.slice(stray, stray + 20)}…`;
+      throw new SitegenError("E_TEMPLATE", `\`${written.split("\n")[0]}\` is not a tag`, {
         location: { file, ...position },
         sourceLine: lines[position.line - 1],
         hint: "a tag is `{{name}}`, `{{{name}}}`, `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}` or `{{> partial}}`; a name is letters, digits, `_`, `.` and `-`",

@@ -104,10 +104,17 @@ function schemaHint(error: ErrorObject): string | undefined {
  */
 function yamlErrorOffset(text: string, offset: number, message: string): number {
   const quote = /^Missing closing (["'])/.exec(message)?.[1];
-  const opener = quote ? text.lastIndexOf(quote, offset - 1) : /^Flow (sequence|mapping)/.test(message) ? unclosedBracket(text, offset) : -1;
+  const opener = quote ? openingQuote(text, offset, quote) : /^Flow (sequence|mapping)/.test(message) ? unclosedBracket(text, offset) : -1;
   if (opener >= 0) return opener;
   const lastWritten = Math.max(text.trimEnd().length - 1, 0);
   return Math.min(offset, lastWritten);
+}
+
+/** The last `quote` before `offset`, skipping `\"` inside double quotes. */
+function openingQuote(text: string, offset: number, quote: string): number {
+  let at = text.lastIndexOf(quote, offset - 1);
+  while (at > 0 && quote === '"' && text[at - 1] === "\\") at = text.lastIndexOf(quote, at - 1);
+  return at;
 }
 
 /** The last `[` or `{` before `offset` that nothing closes. */

@@ -51,7 +51,7 @@ export function notAcceptableProblem(baseUrl: string, path: string, markdownPath
     resolution: `Send Accept: text/html or Accept: text/markdown, or fetch ${baseUrl}${markdownPath}. For the index of everything, see ${baseUrl}/llms.txt or ${baseUrl}/sitemap.xml.`,
     documentation_url: `${baseUrl}/developers/#errors`,
     available: ["text/html", "text/markdown"],
-    links: { html: `${baseUrl}${path}`, markdown: `${baseUrl}${markdownPath}`, ...recoveryLinks(baseUrl) },
+    links: { canonical: `${baseUrl}${path}`, markdown: `${baseUrl}${markdownPath}`, ...recoveryLinks(baseUrl) },
   };
 }
 

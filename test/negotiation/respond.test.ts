@@ -234,3 +234,14 @@ test("percent-encoded unreserved characters name the same page (RFC 3986 §2.3)"
   const encoded = POST.replace(/-/g, "%2D");
   assert.equal((await get(encoded)).response.status, 200);
 });
+
+test("the sample Problem bodies on /developers/ are exactly what the core answers", async () => {
+  const page = readFileSync(join(import.meta.dirname, "../../content/pages/developers.md"), "utf8");
+  const samples = [...page.matchAll(/```json\n(\{\n {2}"type": [\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
+  assert.equal(samples.length, 2);
+  const notFound = JSON.parse((await get("/about")).body);
+  const notAcceptable = JSON.parse((await get("/about/", { accept: "application/json" })).body);
+  // The page documents the production origin; the test build uses the same base_url.
+  assert.deepEqual(samples[0], notFound);
+  assert.deepEqual(samples[1], notAcceptable);
+});
