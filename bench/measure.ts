@@ -16,9 +16,14 @@
  * own figure has 10 ms resolution). When GNU time is missing and cannot be
  * installed, the fallback samples /proc/<pid>/status (VmHWM) and
  * /proc/<pid>/stat every 25 ms; the report names the method used.
+ *
+ * On a two-core machine anything else running skews a build's wall time, so
+ * each measurement also records the CPU time the rest of the machine used
+ * meanwhile (from /proc/stat), and `waitForIdle` lets the caller start only
+ * when the machine is quiet.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +53,12 @@ export interface Measurement {
   method: MeasureMethod;
   /** Last lines of the command's output, for failure messages. */
   outputTail: string;
+  /**
+   * CPU time the rest of the machine used while the command ran (all CPU time
+   * from /proc/stat minus the command's own): other work competing for the
+   * two cores. NaN where /proc/stat is unreadable.
+   */
+  foreignCpuMs: number;
 }
 
 const GNU_TIME = "/usr/bin/time";
@@ -88,10 +99,41 @@ export function chooseMethod(log: (line: string) => void, allowInstall: boolean)
 }
 
 export async function measure(options: MeasureOptions): Promise<Measurement> {
-  return (options.method ?? "gnu-time") === "gnu-time" ? measureWithGnuTime(options) : measureBySampling(options);
+  const before = machineBusyMs();
+  const result = await ((options.method ?? "gnu-time") === "gnu-time" ? measureWithGnuTime(options) : measureBySampling(options));
+  return { ...result, foreignCpuMs: Math.max(0, machineBusyMs() - before - result.cpuMs) };
 }
 
-async function measureWithGnuTime(options: MeasureOptions): Promise<Measurement> {
+/** Busy CPU time of the whole machine so far, all cores, in ms (user, nice, system, irq, softirq, steal). */
+export function machineBusyMs(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return ((user + nice + system + irq + softirq + (steal ?? 0)) / 100) * 1000; // USER_HZ = 100
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Waits until the machine is quiet: a one-second window in which all cores
+ * together were busy less than `maxBusy` of one core. Gives up after
+ * `timeoutMs`. Returns how busy the last window was, in cores, and how long it waited.
+ */
+export async function waitForIdle(options: { maxBusy?: number; timeoutMs?: number } = {}): Promise<{ busyCores: number; waitedMs: number }> {
+  const maxBusy = options.maxBusy ?? 0.15;
+  const started = performance.now();
+  let busyCores = NaN;
+  do {
+    const before = machineBusyMs();
+    await new Promise((done) => setTimeout(done, 1000));
+    busyCores = (machineBusyMs() - before) / 1000;
+    if (!Number.isFinite(busyCores) || busyCores <= maxBusy) break;
+  } while (performance.now() - started < (options.timeoutMs ?? 120_000));
+  return { busyCores, waitedMs: performance.now() - started };
+}
+
+async function measureWithGnuTime(options: MeasureOptions): Promise<Omit<Measurement, "foreignCpuMs">> {
   const dir = await mkdtemp(join(tmpdir(), "sitegen-measure-"));
   const report = join(dir, "time.txt");
   try {
@@ -118,7 +160,7 @@ async function measureWithGnuTime(options: MeasureOptions): Promise<Measurement>
   }
 }
 
-async function measureBySampling(options: MeasureOptions): Promise<Measurement> {
+async function measureBySampling(options: MeasureOptions): Promise<Omit<Measurement, "foreignCpuMs">> {
   const ticks = 100; // USER_HZ on Linux
   let peakKiB = 0;
   let cpuTicks = { user: 0, sys: 0 };

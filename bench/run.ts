@@ -13,7 +13,7 @@
  *                    [--skip-real] [--skip-negotiation] [--skip-serve]
  *                    [--work bench/.work] [--report BENCHMARKS.md] [--json <file>]
  *                    [--negotiation-ms 1000] [--serve-requests 20000] [--serve-rounds 3]
- *                    [--no-install]
+ *                    [--idle-wait 120] [--no-install]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
@@ -21,7 +21,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { aptInstall, chooseMethod, measure, type Measurement, type MeasureMethod } from "./measure.ts";
+import { aptInstall, chooseMethod, measure, waitForIdle, type Measurement, type MeasureMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import type { ServeResult } from "./serve.ts";
 import { DEFAULT_SEED, generateContent, type SyntheticTree } from "./synthetic.ts";
@@ -46,6 +46,8 @@ export interface BenchOptions {
   serveRequests: number;
   serveRounds: number;
   serveConnections: number;
+  /** Before each build, wait up to this many seconds for the machine to be quiet; 0 does not wait. */
+  idleWaitSeconds: number;
 }
 
 const SKIPPABLE = ["sitegen", "eleventy", "hugo", "hugo-default", "real", "negotiation", "serve"];
@@ -66,6 +68,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     serveRequests: 20_000,
     serveRounds: 3,
     serveConnections: 16,
+    idleWaitSeconds: 120,
   };
   const positive = (name: string, value: string | undefined): number => {
     const number = Number(value);
@@ -89,10 +92,12 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (arg === "--serve-requests") options.serveRequests = positive(arg, value());
     else if (arg === "--serve-rounds") options.serveRounds = positive(arg, value());
     else if (arg === "--serve-connections") options.serveConnections = positive(arg, value());
+    else if (arg === "--idle-wait") options.idleWaitSeconds = Number(value());
     else if (arg === "--no-install") options.install = false;
     else if (arg.startsWith("--skip-") && SKIPPABLE.includes(arg.slice(7))) options.skip.add(arg.slice(7));
     else throw new UsageError(`unknown option ${arg}; see the header of bench/run.ts`);
   }
+  if (!Number.isFinite(options.idleWaitSeconds) || options.idleWaitSeconds < 0) throw new UsageError("--idle-wait takes a number of seconds (0: do not wait)");
   // Skipping Hugo skips both of its configurations.
   if (options.skip.has("hugo")) options.skip.add("hugo-default");
   options.posts = [...new Set(options.posts)].sort((a, b) => a - b);
@@ -225,6 +230,8 @@ interface BuildResult {
   wallMs: Stats;
   cpuMs: Stats;
   peakRssBytes: Stats;
+  /** CPU time the rest of the machine used during the runs: contention. */
+  foreignCpuMs: Stats;
   msPerPage: number;
   ok: boolean;
   problems: string[];
@@ -270,8 +277,13 @@ function verifyOutput(out: string, tree: SyntheticTree): string[] {
   return problems;
 }
 
-function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats } {
-  return { wallMs: stats(runs.map((r) => r.wallMs)), cpuMs: stats(runs.map((r) => r.cpuMs)), peakRssBytes: stats(runs.map((r) => r.peakRssBytes)) };
+function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats; foreignCpuMs: Stats } {
+  return {
+    wallMs: stats(runs.map((r) => r.wallMs)),
+    cpuMs: stats(runs.map((r) => r.cpuMs)),
+    peakRssBytes: stats(runs.map((r) => r.peakRssBytes)),
+    foreignCpuMs: stats(runs.map((r) => r.foreignCpuMs)),
+  };
 }
 
 function failed(run: Measurement): string | undefined {
@@ -311,6 +323,13 @@ function runJsonChild<T>(script: string, args: string[], timeoutMs: number): Pro
 }
 
 // --- the run -----------------------------------------------------------------------------
+
+/** Waits for the machine to be quiet before a measurement, and says so when it never was. */
+async function quiet(options: BenchOptions, log: (line: string) => void): Promise<void> {
+  if (options.idleWaitSeconds === 0) return;
+  const { busyCores, waitedMs } = await waitForIdle({ timeoutMs: options.idleWaitSeconds * 1000 });
+  if (waitedMs > 5000) log(`waited ${fmtSeconds(waitedMs)} for a quiet machine (${busyCores.toFixed(2)} cores busy at the end)`);
+}
 
 export async function bench(options: BenchOptions, log: (line: string) => void): Promise<Results> {
   await mkdir(options.work, { recursive: true });
@@ -356,7 +375,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     for (const tool of active) {
       perTool.set(tool.id, {
         tool: tool.id, label: tool.label, posts, pages: posts + FIXED_PAGE_COUNT, runs: [],
-        wallMs: stats([]), cpuMs: stats([]), peakRssBytes: stats([]), msPerPage: NaN, ok: true, problems: [],
+        wallMs: stats([]), cpuMs: stats([]), peakRssBytes: stats([]), foreignCpuMs: stats([]), msPerPage: NaN, ok: true, problems: [],
       });
     }
     for (let run = 1; run <= options.runs; run++) {
@@ -366,6 +385,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
         const out = join(options.work, "out", `${tool.id}-${posts}`);
         await rm(out, { recursive: true, force: true });
         const { command, args } = tool.command(tree.dir, out);
+        await quiet(options, log);
         const measured = await measure({ command, args, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
         const failure = failed(measured);
         if (failure) {
@@ -384,7 +404,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
           }
         }
         result.runs.push(measured);
-        log(`${tool.label}, ${posts} posts, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS`);
+        log(`${tool.label}, ${posts} posts, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS, ${fmtSeconds(measured.foreignCpuMs)} other CPU`);
         if (tool.id === "sitegen") largestSitegenOut = out;
       }
     }
@@ -444,12 +464,15 @@ async function benchRealSite(options: BenchOptions, method: MeasureMethod, log: 
   const checkArgs = [bin, "check", "--content", content, "--dist", out];
   for (let run = 1; run <= options.runs; run++) {
     await rm(out, { recursive: true, force: true });
+    await quiet(options, log);
     const first = await measure({ ...build, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
     if (failed(first)) result.problems.push(`real site, full build: ${failed(first)}`);
     else full.push(first);
+    await quiet(options, log);
     const second = await measure({ ...build, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
     if (failed(second)) result.problems.push(`real site, no-change rebuild: ${failed(second)}`);
     else again.push(second);
+    await quiet(options, log);
     const check = await measure({ command: process.execPath, args: checkArgs, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
     if (failed(check)) result.problems.push(`real site, check: ${failed(check)}`);
     else checks.push(check);
@@ -503,17 +526,17 @@ export function renderReport(results: Results): string {
   push("");
 
   push("## Build", "");
-  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages).", "");
+  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages). Other CPU is the CPU time the rest of the machine used during the tool's runs (the largest run): near zero means the tool had both cores to itself.", "");
   for (const posts of sizes) {
     const base = find("sitegen", posts);
-    push(`### ${fmtInt(posts)} posts`, "", "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool |", "|---|---|---|---|---|---|---|");
+    push(`### ${fmtInt(posts)} posts`, "", "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool | other CPU |", "|---|---|---|---|---|---|---|---|");
     for (const b of results.builds.filter((x) => x.posts === posts)) {
       if (!b.ok) {
-        push(`| ${b.label} | failed | | | | | |`);
+        push(`| ${b.label} | failed | | | | | | |`);
         continue;
       }
       const ratio = base && b.tool !== "sitegen" ? fmtRatio(base.wallMs.median / b.wallMs.median) : "";
-      push(`| ${b.label} | ${fmtSeconds(b.wallMs.median)} | ${fmtSeconds(b.wallMs.min)}–${fmtSeconds(b.wallMs.max)} | ${fmtSeconds(b.cpuMs.median)} | ${fmtMB(b.peakRssBytes.median)} | ${fmtMs(b.msPerPage)} | ${ratio} |`);
+      push(`| ${b.label} | ${fmtSeconds(b.wallMs.median)} | ${fmtSeconds(b.wallMs.min)}–${fmtSeconds(b.wallMs.max)} | ${fmtSeconds(b.cpuMs.median)} | ${fmtMB(b.peakRssBytes.median)} | ${fmtMs(b.msPerPage)} | ${ratio} | ${fmtSeconds(b.foreignCpuMs.max)} |`);
     }
     const content = results.content.find((c) => c.posts === posts);
     if (content) push("", `Content: ${fmtInt(content.words)} words in posts, ${fmtMB(content.bytes)} of Markdown, ${fmtInt(content.vietnamese)} posts in Vietnamese.`);
@@ -592,6 +615,7 @@ export function renderReport(results: Results): string {
   for (const tool of results.tools) push(`- **${tool.label}** ${tool.version}: ${tool.available ? tool.does : `unavailable (${tool.reason})`}.`);
   push(
     "- sitegen does not syntax-highlight code, so the like-with-like comparison is with Hugo's highlighting off (`markup.highlight.codeFences = false`); Hugo's default is listed for reference.",
+    "- Before each build the bench waits (up to `--idle-wait` seconds) for a one-second window with less than 0.15 cores busy, so that no leftover work of another process competes with the build.",
     "- Each tool renders the same Markdown files to the same paths, `/blog/<slug>/index.html`; after each tool's first build the bench checks that every post's page is there.",
     `- Measured with ${results.method === "gnu-time" ? "GNU time (`/usr/bin/time -f`): CPU time and peak RSS are the kernel's rusage of the command (all threads, and every child it waited for; peak RSS is the largest single process's high-water mark, no sampling)" : "/proc sampling every 25 ms (GNU time was unavailable): VmHWM and utime/stime of the command's process; short-lived children are not counted"}; wall time with a monotonic clock around the child process. MB are 10⁶ bytes.`,
     "",

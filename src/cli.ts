@@ -8,7 +8,11 @@ import { build } from "./build.ts";
 import { check } from "./check.ts";
 import { formatError, SitegenError, SitegenErrors } from "./errors.ts";
 import { findingsOfThrown, formatFinding, type Finding } from "./findings.ts";
+import { FIXED_PAGES } from "./content/load.ts";
+import type { Lang } from "./content/types.ts";
+import { calendarDate, createNew, LANGS, siteLanguage, type NewRequest } from "./new.ts";
 import { startPreview } from "./serve/server.ts";
+import { startWatch } from "./serve/watch.ts";
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -83,18 +87,61 @@ export async function run(argv: string[], io: Io = { stdout: process.stdout, std
       if (errors.length > 0) exitCode = EXIT.content;
     });
 
+  const newCommand = program
+    .command("new")
+    .description("create a draft post, or a missing fixed page, with frontmatter that passes `sitegen check`")
+    .addHelpText("after", `\nExamples:\n  $ sitegen new post "Idempotency keys in practice"\n  $ sitegen new post "Thử lại và hàng đợi thư chết" --lang vi\n  $ sitegen new page privacy\n`);
+  const createWith = async (request: NewRequest, contentDir: string) => {
+    try {
+      print(await createNew(request, { contentDir }));
+      printError(request.kind === "post" ? `created a draft in ${request.lang === "vi" ? "Vietnamese" : "English"}: write the description, tags and body, then set \`status: published\`` : "created the page: write its description and body");
+    } catch (error) {
+      if (!(error instanceof SitegenError) || error.code === "E_USAGE") throw error;
+      printError(`error: ${formatError(error)}`);
+      exitCode = EXIT.content;
+    }
+  };
+  const today = () => calendarDate(buildTime(io.env), { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
+  const langOption = () => new Option("--lang <lang>", "language of the text (default: the site's language)").choices(LANGS);
+  newCommand
+    .command("post")
+    .description("create content/blog/<slug>.md, the slug made from the title; never overwrites")
+    .argument("<title>", "the post's title, in quotes")
+    .addOption(langOption())
+    .option("--content <dir>", "content folder", "content")
+    .addHelpText("after", `\nThe post starts as a draft dated today (SOURCE_DATE_EPOCH if set); the build leaves drafts out.\n\nExamples:\n  $ sitegen new post "Idempotency keys in practice"\n  $ sitegen new post "Tiến hoá schema sự kiện" --lang vi\n  $ $EDITOR "$(sitegen new post 'Sagas in practice')"\n`)
+    .action(async (title: string, options: { lang?: Lang; content: string }) => {
+      const lang = options.lang ?? (await siteLanguage(options.content));
+      await createWith({ kind: "post", title, lang, date: today() }, options.content);
+    });
+  newCommand
+    .command("page")
+    .description(`create a missing fixed page in content/pages/ (the set is closed: ${FIXED_PAGES.join(", ")})`)
+    .argument("<name>", "one of the fixed pages")
+    .addOption(langOption())
+    .option("--content <dir>", "content folder", "content")
+    .addHelpText("after", "\nExamples:\n  $ sitegen new page privacy\n  $ sitegen new page about --lang vi\n")
+    .action(async (name: string, options: { lang?: Lang; content: string }) => {
+      await createWith({ kind: "page", name, lang: options.lang, date: today() }, options.content);
+    });
+
   program
     .command("serve")
     .description("serve a built folder locally through the same negotiation code as the edge function")
     .option("--dir <dir>", "built folder to serve", "dist")
     .option("--port <port>", "port (0 picks a free one)", "8080")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
-    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/")
-    .action(async (options: { dir: string; port: string; host: string }) => {
+    .option("--watch", "build into --dir first, rebuild when the content or templates change, and reload open pages")
+    .option("--content <dir>", "content folder to build and watch (with --watch)", "content")
+    .option("--templates <dir>", "templates folder to build and watch (with --watch)", "templates")
+    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/")
+    .action(async (options: { dir: string; port: string; host: string; watch?: boolean; content: string; templates: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${options.port}`);
-      const preview = await startPreview({ dir: options.dir, host: options.host, port });
-      print(`Serving ${options.dir}/ at ${preview.url} (Ctrl+C to stop)`);
+      const preview = options.watch
+        ? await startWatch({ contentDir: options.content, templatesDir: options.templates, outDir: options.dir, host: options.host, port, generated: () => buildTime(io.env), log: print, logError: printError })
+        : await startPreview({ dir: options.dir, host: options.host, port });
+      if (!options.watch) print(`Serving ${options.dir}/ at ${preview.url} (Ctrl+C to stop)`);
       await new Promise<void>((done) => {
         const stop = () => preview.close().then(done);
         process.once("SIGINT", stop);

@@ -26,8 +26,8 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     tagList: route.tags.join(", "),
     // Only the blog and home templates list posts; building the list for every
     // post page would make a build quadratic in the number of posts.
-    posts: route.template === "blog" ? manifest.posts.map(postItem) : [],
-    recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map(postItem) : [],
+    posts: route.template === "blog" ? manifest.posts.map((post) => postItem(post, route.lang)) : [],
+    recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map((post) => postItem(post, route.lang)) : [],
   });
   const html = layout(manifest, templates, {
     lang: route.lang,
@@ -76,8 +76,9 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
   });
 }
 
-function postItem(post: PageRoute) {
-  return { ...post, displayDate: displayDate(post.date!, post.lang), tagList: post.tags.join(", ") };
+/** A post in a list: its date is written the way the listing page's language writes dates. */
+function postItem(post: PageRoute, pageLang: string) {
+  return { ...post, displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") };
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

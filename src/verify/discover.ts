@@ -4,6 +4,7 @@
  * Each source is kept apart so the checks can compare them.
  */
 import { bodyJson, bodyText, type Observations } from "./exchange.ts";
+import { field, resolveRef } from "./json.ts";
 import { parseSitemap, type SitemapEntry } from "./sitemap.ts";
 import { FIXED_PAGES, postPagePath } from "./spec.ts";
 
@@ -128,20 +129,6 @@ export function openapiSlugs(openapi: unknown): string[] | undefined {
   const slug = parameters.find((parameter) => field(parameter, "name") === "slug" && field(parameter, "in") === "path");
   const values = field(resolveRef(openapi, field(slug, "schema")), "enum");
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : undefined;
-}
-
-/** Follows a local JSON reference (`#/components/...`, RFC 6901 pointer) inside `root`. */
-export function resolveRef(root: unknown, value: unknown, depth = 0): unknown {
-  const ref = field(value, "$ref");
-  if (typeof ref !== "string" || !ref.startsWith("#/") || depth > 16) return value;
-  let target: unknown = root;
-  for (const token of ref.slice(2).split("/")) target = field(target, token.replace(/~1/g, "/").replace(/~0/g, "~"));
-  return resolveRef(root, target, depth + 1);
-}
-
-/** `value[key]` when `value` is an object or array, else undefined. */
-export function field(value: unknown, key: string | number): unknown {
-  return typeof value === "object" && value !== null ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { SitegenError } from "../errors.ts";
 import { ALL_CHECKS, runChecks } from "./checks/index.ts";
 import { discoverSurface, normalizeBase } from "./discover.ts";
-import { observations, probeKey } from "./exchange.ts";
+import { observations, probeKey, type Probe } from "./exchange.ts";
 import { sendProbes } from "./http.ts";
 import { discoveryProbes, planProbes } from "./plan.ts";
 import { buildReport, formatHuman, formatJson } from "./report.ts";
@@ -32,7 +32,7 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
   const timeoutMs = positive(options.timeoutMs ?? 10_000, "timeout");
   const userAgent = await userAgentHeader();
   const progress = progressLine(options.stderr);
-  const send = (probes: Parameters<typeof sendProbes>[0]) =>
+  const send = (probes: readonly Probe[]) =>
     sendProbes(probes, { baseUrl: target, userAgent, timeoutMs, concurrency, onProgress: progress.update });
 
   const discovered = await send(discoveryProbes());

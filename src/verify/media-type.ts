@@ -24,13 +24,19 @@ export function parseMediaType(value: string | undefined): MediaType | undefined
 }
 
 /**
- * Why `value` is not `expected` sent as UTF-8, or undefined when it is.
+ * Why `value` is not one of `expected` sent as UTF-8, or undefined when it is.
  * Text types must name the charset: without it, RFC 2046 §4.1.2 makes text/*
  * US-ASCII, and a client would misread every non-ASCII character. XML is held to
  * the same, as RFC 7303 §3.2 recommends. JSON is UTF-8 by definition (RFC 8259
  * §8.1), so there a charset is optional but must not disagree.
  */
-export function mediaTypeProblem(value: string | undefined, expected: string): string | undefined {
+export function mediaTypeProblem(value: string | undefined, expected: string | readonly string[]): string | undefined {
+  const candidates = typeof expected === "string" ? [expected] : expected;
+  const faults = candidates.map((type) => mediaTypeFault(value, type));
+  return faults.includes(undefined) ? undefined : faults[0];
+}
+
+function mediaTypeFault(value: string | undefined, expected: string): string | undefined {
   const mediaType = parseMediaType(value);
   if (mediaType === undefined) return `Content-Type is ${value === undefined ? "missing" : `"${value}"`}; expected ${expected}; charset=utf-8`;
   if (mediaType.essence !== expected) return `Content-Type is "${value}"; expected ${expected}`;

@@ -2,9 +2,9 @@
  * Which requests a run sends. The checks read back through the same functions,
  * so a probe is planned exactly when some check looks at it.
  */
+import { postSlug, type Surface } from "./discover.ts";
 import type { Probe } from "./exchange.ts";
 import { FILES, markdownSiblingPath } from "./spec.ts";
-import type { Surface } from "./discover.ts";
 
 /** The Accept values the verifier sends. */
 export const ACCEPT = {
@@ -84,7 +84,7 @@ export function missingProbes(missing: MissingPath): Probe[] {
  * the home page and the first post, which stand for the two page templates.
  */
 export function representativePages(surface: Surface): string[] {
-  return [...new Set(["/", ...surface.pages.filter((page) => page.startsWith("/blog/") && page !== "/blog/").slice(0, 1)])];
+  return ["/", ...surface.pages.filter((page) => postSlug(page) !== undefined).slice(0, 1)];
 }
 
 /** The discovery requests: each file of §2.6, as a client with no preferences asks. */

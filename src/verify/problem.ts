@@ -1,6 +1,6 @@
 /** The RFC 9457 Problem body of an error, held field by field to §2.5 and §7. */
 import { bodyJson, header, type Exchange } from "./exchange.ts";
-import { field } from "./discover.ts";
+import { field } from "./json.ts";
 import { mediaTypeProblem } from "./media-type.ts";
 import { PAGE_MEDIA_TYPES, PROBLEM_CODES } from "./spec.ts";
 

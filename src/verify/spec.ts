@@ -9,15 +9,18 @@ export const FIXED_PAGES: readonly string[] = ["/", "/about/", "/blog/", "/brand
 /** §2.1: the two representations every page has, and nothing else. */
 export const PAGE_MEDIA_TYPES: readonly string[] = ["text/html", "text/markdown"];
 
-/** §2.6 and §4: the files with one representation, and the media type each is served as. */
-export const FILES: readonly { path: string; mediaType: string }[] = [
-  { path: "/llms.txt", mediaType: "text/plain" },
-  { path: "/llms-full.txt", mediaType: "text/plain" },
-  { path: "/agent-instructions.md", mediaType: "text/markdown" },
-  { path: "/blog-index.json", mediaType: "application/json" },
-  { path: "/sitemap.xml", mediaType: "application/xml" },
-  { path: "/robots.txt", mediaType: "text/plain" },
-  { path: "/openapi.json", mediaType: "application/json" },
+/**
+ * §2.6 and §4: the files with one representation, and the media types each may be
+ * served as. §2.6 calls /openapi.json "OpenAPI 3.1 JSON", which either JSON type names.
+ */
+export const FILES: readonly { path: string; mediaTypes: readonly [string, ...string[]] }[] = [
+  { path: "/llms.txt", mediaTypes: ["text/plain"] },
+  { path: "/llms-full.txt", mediaTypes: ["text/plain"] },
+  { path: "/agent-instructions.md", mediaTypes: ["text/markdown"] },
+  { path: "/blog-index.json", mediaTypes: ["application/json"] },
+  { path: "/sitemap.xml", mediaTypes: ["application/xml"] },
+  { path: "/robots.txt", mediaTypes: ["text/plain"] },
+  { path: "/openapi.json", mediaTypes: ["application/json", "application/vnd.oai.openapi+json"] },
 ];
 
 /** §4: the operations the OpenAPI description must name, with their path and tag. */

@@ -1,5 +1,5 @@
 /** §5 (and §1.3): no credentials, CORS-open. */
-import { field } from "../discover.ts";
+import { field } from "../json.ts";
 import { header } from "../exchange.ts";
 import { judgeProbe, outcome, type Check } from "./check.ts";
 

@@ -1,7 +1,7 @@
 /** §4: the endpoints, as the OpenAPI description names them and as they answer. */
-import { field, resolveRef } from "../discover.ts";
+import { field, resolveRef } from "../json.ts";
 import { ACCEPT, discoveryProbes, probe } from "../plan.ts";
-import { markdownSiblingPath, OPERATIONS, postPagePath } from "../spec.ts";
+import { markdownSiblingPath, OPERATIONS } from "../spec.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 
 /** Methods that would be a write path (§1.2), or anything but GET (§4). */
@@ -37,13 +37,16 @@ export const openapiOperations: Check = {
   },
 };
 
-/** §2.6 and §4: a file has one representation and only 404 as an error, so no Accept makes it fail. */
+/**
+ * §2.6, §4 and §4.1.6: a file, and a page's .md sibling, has one representation and
+ * only 404 as an error, so no Accept makes it fail.
+ */
 export const filesAnswer: Check = {
   id: "4-files-answer",
   section: "4",
-  title: "Each file and each post's .md answers 200, whatever the Accept",
+  title: "Each file and each page's .md sibling answers 200, whatever the Accept",
   run: ({ observed, surface }) => {
-    const paths = [...discoveryProbes().map((request) => request.path), ...surface.posts.map((slug) => markdownSiblingPath(postPagePath(slug)))];
+    const paths = [...discoveryProbes().map((request) => request.path), ...surface.pages.map(markdownSiblingPath)];
     return paths.flatMap((path) => [undefined, ACCEPT.browser].map((accept) => judgeProbe(observed, probe(path, accept), expectStatus(200))));
   },
 };

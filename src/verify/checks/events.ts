@@ -1,5 +1,5 @@
 /** §6: no events, no webhooks. */
-import { field, resolveRef } from "../discover.ts";
+import { field, resolveRef } from "../json.ts";
 import { outcome, type Check } from "./check.ts";
 
 export const noWebhooks: Check = {

@@ -1,20 +1,15 @@
 /** §2: the resources and their fields: pages, slugs, the blog index and the other files. */
-import robotsParserModule from "robots-parser";
 import { SLUG_PATTERN } from "../../content/slug.ts";
-import { field, postSlug, sameSitePath, type SlugSources } from "../discover.ts";
+import { postSlug, sameSitePath, type SlugSources } from "../discover.ts";
 import { bodyText, header } from "../exchange.ts";
+import { field } from "../json.ts";
 import { mediaTypeProblem } from "../media-type.ts";
-import { discoveryProbes, probe } from "../plan.ts";
+import { probe } from "../plan.ts";
+import { readRobots } from "../robots.ts";
 import { W3C_DATETIME } from "../sitemap.ts";
 import { AI_CRAWLERS, FILES, FIXED_PAGES } from "../spec.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 import { whenToUseFaults } from "./service.ts";
-
-/**
- * robots-parser is CommonJS (`module.exports = function`), while its typings
- * declare an ES default export; at run time the default import is the function.
- */
-const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => { isAllowed(url: string, agent?: string): boolean | undefined };
 
 /** RFC 3339 date-time, the `format: date-time` of §2.3 and §2.4. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -95,10 +90,9 @@ export const fileMediaTypes: Check = {
   section: "2",
   title: "Each file answers 200 with its media type, charset=utf-8",
   run: ({ observed }) =>
-    discoveryProbes().map((request) => {
-      const expected = FILES.find((file) => file.path === request.path)?.mediaType ?? "";
-      return judgeProbe(observed, request, expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), expected)));
-    }),
+    FILES.map((file) =>
+      judgeProbe(observed, probe(file.path), expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), file.mediaTypes))),
+    ),
 };
 
 export const llmsFullComplete: Check = {
@@ -154,7 +148,7 @@ export const robotsAllowAi: Check = {
     const robots = observed.get(probe("/robots.txt"));
     if (robots?.status !== 200) return [outcome("/robots.txt", ["did not answer 200"])];
     // The rules are read as written for the site's own origin, which is where crawlers meet them.
-    const parser = robotsParser(`${surface.siteBase}/robots.txt`, bodyText(robots));
+    const parser = readRobots(`${surface.siteBase}/robots.txt`, bodyText(robots));
     return AI_CRAWLERS.map((agent) => {
       const blocked = surface.pages.filter((page) => parser.isAllowed(`${surface.siteBase}${page}`, agent) === false);
       return outcome(agent, blocked.length === 0 ? [] : [`disallowed on ${blocked.join(", ")}`]);

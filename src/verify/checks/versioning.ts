@@ -1,5 +1,5 @@
 /** §9: the OpenAPI description's version, and paths without a version segment. */
-import { field } from "../discover.ts";
+import { field } from "../json.ts";
 import { OPENAPI_DOCUMENT_VERSION } from "../spec.ts";
 import { outcome, type Check } from "./check.ts";
 

@@ -1,0 +1,247 @@
+/**
+ * `sitegen check`: passes on the real content and a good build; fails, naming
+ * the file and line, on content broken one way at a time and on a build whose
+ * artifacts were tampered with.
+ *
+ * Each broken case is the real content with one change: the files under
+ * test/fixtures/broken/<case>/ laid over a copy of content/, or an edit made
+ * here where the change is a deletion or a one-line rewrite. Because everything
+ * else is the real, valid content, every error a case reports must be the one
+ * it was built to cause.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { run } from "../src/cli.ts";
+import { builtSite, ROOT, tempDir } from "./helpers/dist.ts";
+import { copyContent, readSource, sitegenAsync } from "./helpers/site.ts";
+
+const FIXTURES = join(ROOT, "test/fixtures/broken");
+const source = readSource();
+
+interface Finding {
+  level: "error" | "warning";
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+class Capture extends Writable {
+  text = "";
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+/** The CLI's `run(argv)` in this process: the exit code `bin/` would set, and what it printed. */
+async function sitegen(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const status = await run(args, { stdout, stderr, env: { NO_COLOR: "1" } });
+  return { status, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** `check` twice, as text and as `--json`. */
+async function check(args: string[]): Promise<{ status: number; text: string; findings: Finding[]; jsonStatus: number }> {
+  const plain = await sitegen(["check", ...args]);
+  const json = await sitegen(["check", ...args, "--json"]);
+  const report = JSON.parse(json.stdout);
+  assert.equal(report.ok, json.status === 0);
+  return { status: plain.status, text: plain.stderr + plain.stdout, findings: report.findings, jsonStatus: json.status };
+}
+
+/** A folder that holds no build, so `check` judges the content alone. */
+const NO_DIST = join(tempDir("sitegen-no-dist-"), "dist");
+
+// ---------------------------------------------------------------------------
+// Passing
+
+test("check passes on the real content (exit 0) and writes nothing", async () => {
+  const result = await check(["--dist", NO_DIST]);
+  assert.equal(result.status, 0, result.text);
+  assert.equal(result.jsonStatus, 0);
+  assert.deepEqual(result.findings.filter((f) => f.level === "error"), []);
+  assert.match(result.text, new RegExp(`checked 7 pages, ${source.published.length} published posts: 0 error`));
+  assert.equal(existsSync(NO_DIST), false, "check must not write a build");
+});
+
+test("check passes on the real content and a good build, through the real CLI", async () => {
+  const dist = builtSite();
+  const plain = await sitegenAsync(["check", "--dist", dist]);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(plain.stdout, new RegExp(`checked 7 pages, ${source.published.length} published posts, and ${dist}/: 0 error\\(s\\), 0 warning\\(s\\)`));
+  const json = await sitegenAsync(["check", "--dist", dist, "--json"]);
+  assert.equal(json.status, 0, json.stderr);
+  const report = JSON.parse(json.stdout);
+  assert.equal(report.ok, true);
+  assert.deepEqual(report.checked, { pages: 7, posts: source.published.length, dist: true });
+  assert.deepEqual(report.findings, []);
+});
+
+// ---------------------------------------------------------------------------
+// Broken content
+
+interface BrokenCase {
+  name: string;
+  /** Overlay test/fixtures/broken/<fixture>/ on the copy. */
+  fixture?: string;
+  /** Or change the copy here; returns nothing. */
+  change?: (content: string) => void;
+  /** The file every finding must name, relative to the content folder ("" for none inside it). */
+  file: string;
+  /** The line every finding must name; undefined where there is no line to name. */
+  line?: number | ((content: string) => number);
+  message: RegExp;
+}
+
+/** 1-based line of the first line of `file` matching `pattern`. */
+const lineOf = (file: string, pattern: RegExp) => (content: string) => {
+  const index = readFileSync(join(content, file), "utf8").split("\n").findIndex((line) => pattern.test(line));
+  assert.ok(index >= 0, `${file} should have a line matching ${pattern}`);
+  return index + 1;
+};
+
+const LONG_ORIGIN = "https://a-rather-long-preview-host-name-for-this-site.integration-consultancy.example";
+
+const CASES: BrokenCase[] = [
+  { name: "schema error: a post without a title", fixture: "missing-title", file: "blog/missing-title.md", line: 2, message: /missing required field `title`/ },
+  { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, message: /`date` must be a date/ },
+  { name: "unknown lang", fixture: "unknown-lang", file: "blog/unknown-lang.md", line: 6, message: /`lang` must be one of "vi", "en"/ },
+  { name: "unknown frontmatter field", fixture: "unknown-field", file: "blog/unknown-field.md", line: 8, message: /unknown field `auther`/ },
+  { name: "updated before date", fixture: "updated-before-date", file: "blog/updated-before-date.md", line: 5, message: /`updated` \(2025-05-01\) is before `date` \(2025-06-03\)/ },
+  { name: "malformed slug: an uppercase file name", fixture: "malformed-slug", file: "blog/Uppercase-Slug.md", message: /malformed slug `Uppercase-Slug`/ },
+  { name: "a page outside the closed set", fixture: "page-outside-set", file: "pages/careers.md", message: /`careers\.md` is not one of the fixed pages/ },
+  { name: "a missing fixed page", change: (content) => rmSync(join(content, "pages/privacy.md")), file: "pages", message: /missing fixed page `privacy\.md`/ },
+  { name: "invalid YAML: an unclosed flow sequence", fixture: "invalid-yaml", file: "blog/invalid-yaml.md", line: 5, message: /invalid YAML/ },
+  {
+    name: "invalid YAML in site.yaml",
+    change: (content) => writeFileSync(join(content, "site.yaml"), readFileSync(join(content, "site.yaml"), "utf8").replace(/^language: en$/m, "language: en: vi")),
+    file: "site.yaml",
+    line: lineOf("site.yaml", /^language: en: vi$/),
+    message: /invalid YAML/,
+  },
+  { name: "broken internal link", fixture: "broken-link", file: "blog/broken-link.md", line: 12, message: /broken link `\/blog\/no-such-post\/`/ },
+  { name: "broken anchor", fixture: "broken-anchor", file: "blog/broken-anchor.md", line: 12, message: /broken anchor `\/developers\/#no-such-heading`/ },
+  {
+    name: "robots.txt over 100 bytes, from a long base_url in site.yaml",
+    change: (content) => writeFileSync(join(content, "site.yaml"), readFileSync(join(content, "site.yaml"), "utf8").replace(/^base_url: .*$/m, `base_url: ${LONG_ORIGIN}`)),
+    file: "",
+    message: /robots\.txt is 1\d\d bytes; the limit is 100/,
+  },
+];
+
+for (const c of CASES) {
+  test(`check fails on ${c.name}: exit 1, the file${c.line ? " and line" : ""} named in text and --json`, async () => {
+    const content = copyContent();
+    if (c.fixture) cpSync(join(FIXTURES, c.fixture), content, { recursive: true });
+    c.change?.(content);
+    const file = c.file ? join(content, c.file) : "robots.txt";
+    const line = typeof c.line === "function" ? c.line(content) : c.line;
+
+    const result = await check(["--content", content, "--dist", NO_DIST]);
+    assert.equal(result.status, 1, result.text);
+    assert.equal(result.jsonStatus, 1);
+    const errors = result.findings.filter((f) => f.level === "error");
+    assert.ok(errors.length > 0, "at least one error");
+    for (const finding of errors) {
+      assert.match(finding.message, c.message, `every error is the one this case causes: ${JSON.stringify(finding)}`);
+      assert.equal(finding.file, file);
+      assert.equal(finding.line, line, `line of ${JSON.stringify(finding)}`);
+      assert.ok(result.text.includes(`${file}${line ? `:${line}` : ""}${line ? "" : ":"}`), `the text output names ${file}${line ? `:${line}` : ""}:\n${result.text}`);
+    }
+    assert.match(result.text, c.message);
+  });
+}
+
+test("a broken content error exits 1 through the real CLI too, naming the file and line", async () => {
+  const content = copyContent();
+  cpSync(join(FIXTURES, "invalid-yaml"), content, { recursive: true });
+  const result = await sitegenAsync(["check", "--content", content, "--dist", NO_DIST]);
+  assert.equal(result.status, 1);
+  assert.ok(result.stderr.includes(`${join(content, "blog/invalid-yaml.md")}:5`), result.stderr);
+});
+
+// ---------------------------------------------------------------------------
+// A tampered build
+
+interface Tampering {
+  name: string;
+  /** The artifact that was changed, relative to the build. */
+  file: string;
+  tamper: (dist: string) => void;
+  message: RegExp;
+}
+
+const retired = source.hidden.find((post) => post.status === "retired")!;
+const lastSlug = source.published.at(-1)!.slug;
+const editJson = (dist: string, file: string, edit: (doc: Record<string, any>) => void) => {
+  const doc = JSON.parse(readFileSync(join(dist, file), "utf8"));
+  edit(doc);
+  writeFileSync(join(dist, file), JSON.stringify(doc, null, 2));
+};
+
+const TAMPERINGS: Tampering[] = [
+  {
+    name: "a post removed from blog-index.json",
+    file: "blog-index.json",
+    tamper: (dist) => editJson(dist, "blog-index.json", (index) => {
+      index.posts = index.posts.filter((post: { slug: string }) => post.slug !== lastSlug);
+      index.count = index.posts.length;
+    }),
+    message: new RegExp(`missing ${lastSlug}`),
+  },
+  {
+    name: "blog-index.json whose count disagrees with its posts",
+    file: "blog-index.json",
+    tamper: (dist) => editJson(dist, "blog-index.json", (index) => void index.posts.pop()),
+    message: /count is \d+ but posts has \d+ entries/,
+  },
+  {
+    name: "the retired slug added to the OpenAPI enum",
+    file: "openapi.json",
+    tamper: (dist) => editJson(dist, "openapi.json", (doc) => void doc.paths["/blog/{slug}.md"].get.parameters[0].schema.enum.push(retired.slug)),
+    message: new RegExp(`not published: ${retired.slug}`),
+  },
+  {
+    name: "the retired post added to sitemap.xml",
+    file: "sitemap.xml",
+    tamper: (dist) => {
+      const xml = readFileSync(join(dist, "sitemap.xml"), "utf8");
+      writeFileSync(join(dist, "sitemap.xml"), xml.replace("</urlset>", `  <url>\n    <loc>${source.site.base_url}/blog/${retired.slug}/</loc>\n    <lastmod>${retired.date}</lastmod>\n  </url>\n</urlset>`));
+    },
+    message: new RegExp(`not published: ${retired.slug}`),
+  },
+  {
+    name: "a post's .md sibling deleted",
+    file: "blog/*.md",
+    tamper: (dist) => rmSync(join(dist, `blog/${lastSlug}.md`)),
+    message: new RegExp(`missing ${lastSlug}`),
+  },
+  {
+    name: "a post page dropped from the negotiation table",
+    file: "_sitegen/negotiation.json",
+    tamper: (dist) => editJson(dist, "_sitegen/negotiation.json", (table) => void delete table.pages[`/blog/${lastSlug}/`]),
+    message: new RegExp(`missing ${lastSlug}`),
+  },
+];
+
+for (const t of TAMPERINGS) {
+  test(`check fails on a build with ${t.name}: exit 1, the artifact named in text and --json`, async () => {
+    const dist = join(tempDir("sitegen-tampered-"), "dist");
+    cpSync(builtSite(), dist, { recursive: true });
+    t.tamper(dist);
+    const result = await check(["--dist", dist]);
+    assert.equal(result.status, 1, result.text);
+    assert.equal(result.jsonStatus, 1);
+    const errors = result.findings.filter((f) => f.level === "error");
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.equal(errors[0].file, join(dist, t.file));
+    assert.match(errors[0].message, t.message);
+    assert.ok(result.text.includes(`${join(dist, t.file)}: `), result.text);
+  });
+}
