@@ -2,7 +2,7 @@
  * Splits a Markdown file into YAML frontmatter and body, keeping enough position
  * information to point every error at a line and column of the original file.
  */
-import { LineCounter, parseDocument, isMap, type Document } from "yaml";
+import { LineCounter, parseDocument, isMap, isScalar, type Document } from "yaml";
 import type { ErrorObject } from "ajv";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
@@ -11,6 +11,8 @@ export interface ParsedYaml {
   data: unknown;
   /** Line and column of the value at a path such as ["tags", 1]. */
   locate(path: (string | number)[]): { line: number; column: number } | undefined;
+  /** Line and column of the key that names the field at a path such as ["author"]. */
+  locateKey(path: (string | number)[]): { line: number; column: number } | undefined;
 }
 
 export interface ParsedMarkdownFile extends ParsedYaml {
@@ -49,6 +51,14 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
       const { line, col } = lineCounter.linePos(offset);
       return { line: line + firstLine - 1, column: col };
     },
+    locateKey(path) {
+      const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
+      const pair = isMap(parent) ? parent.items.find((item) => isScalar(item.key) && item.key.value === path.at(-1)) : undefined;
+      const offset = (pair?.key as { range?: [number, number] } | undefined)?.range?.[0];
+      if (offset === undefined) return this.locate(path);
+      const { line, col } = lineCounter.linePos(offset);
+      return { line: line + firstLine - 1, column: col };
+    },
   };
 }
 
@@ -80,8 +90,10 @@ export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: st
   const sourceLines = sourceText.split(/\r?\n/);
   return errors.map((error) => {
     const path = error.instancePath.split("/").slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    if (error.keyword === "additionalProperties") path.push((error.params as { additionalProperty: string }).additionalProperty);
-    const position = parsed.locate(path);
+    // An unknown field is pointed at by its key, a wrong value by the value.
+    const unknown = error.keyword === "additionalProperties";
+    if (unknown) path.push((error.params as { additionalProperty: string }).additionalProperty);
+    const position = unknown ? parsed.locateKey(path) : parsed.locate(path);
     return new SitegenError("E_CONTENT", describeSchemaError(error), {
       location: { file, line: position?.line, column: position?.column },
       sourceLine: position ? sourceLines[position.line - 1] : undefined,
@@ -94,6 +106,16 @@ function schemaHint(error: ErrorObject): string | undefined {
   if (error.keyword === "format" && (error.params as { format: string }).format === "date") return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
   if (error.keyword === "additionalProperties") return "remove the field or check its spelling";
   if (error.keyword === "required") return "add the field to the frontmatter";
+  if (error.keyword === "enum") return "use one of the values listed";
+  if (error.keyword === "type") {
+    const type = (error.params as { type: string }).type;
+    if (type === "array") return "write a list, e.g. `[kafka, retries]`, or `[]` for none";
+    if (type === "string") return "write text; quote it if it looks like a number, a date or a list";
+    return `write a value of type ${type}`;
+  }
+  if (error.keyword === "pattern" && /tags/.test(error.instancePath)) return "a tag is lowercase letters and digits joined by hyphens, e.g. `event-sourcing`";
+  if (error.keyword === "uniqueItems") return "remove the repeated item";
+  if (error.keyword === "minLength") return "write a value; it may not be empty";
   return undefined;
 }
 
