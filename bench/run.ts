@@ -13,7 +13,7 @@
  *                    [--skip-real] [--skip-negotiation] [--skip-serve]
  *                    [--work bench/.work] [--report BENCHMARKS.md] [--json <file>]
  *                    [--negotiation-ms 1000] [--serve-requests 20000] [--serve-rounds 3]
- *                    [--idle-wait 120] [--no-install]
+ *                    [--idle-wait 60] [--no-install]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
@@ -68,7 +68,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     serveRequests: 20_000,
     serveRounds: 3,
     serveConnections: 16,
-    idleWaitSeconds: 120,
+    idleWaitSeconds: 60,
   };
   const positive = (name: string, value: string | undefined): number => {
     const number = Number(value);

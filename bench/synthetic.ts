@@ -33,7 +33,7 @@ export interface SyntheticTree {
 }
 
 /** Bump when the output changes, so cached trees are regenerated. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 export const DEFAULT_SEED = 20240611;
 /** The marker sits beside the tree, not in it, so no tool mistakes it for content. */
 const markerOf = (dir: string): string => `${dir.replace(/\/+$/, "")}.synthetic.json`;
@@ -273,7 +273,9 @@ function postText(plan: PostPlan, index: number, plans: PostPlan[], random: Rand
   const l = lang(plan);
   const internal = (): string => {
     const other = plans[(index + between(random, 1, plans.length - 1)) % plans.length];
-    const target = plans.length > 1 && random() < 0.7 ? { href: `/blog/${other.slug}/`, text: other.title } : { href: pick(random, PAGE_PATHS), text: l === "vi" ? "trang này" : "this page" };
+    // A post in the other language is named in the post's own language, as writers do.
+    const text = other.lang === l ? other.title : l === "vi" ? "bài viết liên quan (tiếng Anh)" : "a related post in Vietnamese";
+    const target = plans.length > 1 && random() < 0.7 ? { href: `/blog/${other.slug}/`, text } : { href: pick(random, PAGE_PATHS), text: l === "vi" ? "trang này" : "this page" };
     return l === "vi" ? `Xem thêm [${target.text}](${target.href}).` : `See also [${target.text}](${target.href}).`;
   };
   const links = (): string => (random() < 0.85 ? internal() : l === "vi" ? `Tài liệu chính thức: [tài liệu](${pick(random, EXTERNAL)}).` : `The [official documentation](${pick(random, EXTERNAL)}) covers the details.`);

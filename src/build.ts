@@ -2,6 +2,8 @@
  * `sitegen build`: content → manifest → plan → staged write → link check →
  * negotiation table and CDN rules → swap into place.
  */
+import { readdir, stat } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import { loadContent } from "./content/load.ts";
 import { ROBOTS_MAX_BYTES } from "./emit/robots.ts";
 import { negotiationTable } from "./emit/negotiation-table.ts";
@@ -39,6 +41,7 @@ export const SIZE_LIMITS = { llmsTxtMax: 50_000, llmsFullMin: 100_000, llmsFullM
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  await assertReplaceable(options);
   const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir), loadTemplates(options.templatesDir)]);
   const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
   const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets });
@@ -70,6 +73,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await staging.discard();
     throw error;
+  }
+}
+
+/**
+ * A build replaces its output folder whole, so that folder must be one sitegen
+ * wrote, or empty: `--out .` or `--out content` must never swap a project away.
+ */
+export async function assertReplaceable(options: Pick<BuildOptions, "outDir" | "contentDir" | "templatesDir">): Promise<void> {
+  const out = resolve(options.outDir);
+  for (const source of [options.contentDir, options.templatesDir]) {
+    const path = resolve(source);
+    if (path === out || !relative(out, path).startsWith("..")) {
+      throw new SitegenError("E_USAGE", `refusing to build into ${options.outDir}: it holds ${source}, and a build replaces its output folder whole`, { hint: "choose an output folder of its own, such as dist" });
+    }
+  }
+  const entries = await readdir(out).catch(() => undefined);
+  if (entries === undefined || entries.length === 0) return;
+  const previous = await stat(join(out, NEGOTIATION_TABLE_FILE)).then(() => true, () => false);
+  if (!previous) {
+    throw new SitegenError("E_USAGE", `refusing to replace ${options.outDir}: it is not empty and holds no earlier sitegen build (no ${NEGOTIATION_TABLE_FILE.split("/").join(sep)})`, {
+      hint: "empty it, or choose another output folder",
+    });
   }
 }
 

@@ -134,7 +134,7 @@ export async function run(argv: string[], io: Io = { stdout: process.stdout, std
     .option("--watch", "build into --dir first, rebuild when the content or templates change, and reload open pages")
     .option("--content <dir>", "content folder to build and watch (with --watch)", "content")
     .option("--templates <dir>", "templates folder to build and watch (with --watch)", "templates")
-    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/")
+    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
     .action(async (options: { dir: string; port: string; host: string; watch?: boolean; content: string; templates: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${options.port}`);

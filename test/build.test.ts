@@ -8,21 +8,22 @@ import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import robotsParser from "robots-parser";
+import robotsParserModule from "robots-parser";
 import { convert } from "xmlbuilder2";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { builtSite, EPOCH, tempDir } from "./helpers/dist.ts";
-import { copyContent, CRAWLERS, decodeEntities, fileFor, GENERATED, readSource, readTree, sitegenAsync, siblingOf, withoutCode, type CliRun } from "./helpers/site.ts";
+import { builtSite, EPOCH, sitegen, tempDir } from "./helpers/dist.ts";
+import { CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, sitegenAsync, withoutCode, type CliRun } from "./helpers/site.ts";
 
 const source = readSource();
+/** robots-parser is CommonJS (`module.exports = function`); its typings declare an ES default export. */
+const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => { isAllowed(url: string, agent?: string): boolean | undefined; getSitemaps(): string[] };
 const BASE = source.site.base_url.replace(/\/$/, "");
 const OVERRIDE = "https://preview.example.org";
 const NETLIFY_URL = "https://deploy-preview-7--halyard.netlify.app";
 const published = source.published;
 const slugs = published.map((post) => post.slug);
-const FIXED_PAGES_COUNT = 7;
 
 let dist: string;
 let files: Map<string, Buffer>;
@@ -47,6 +48,7 @@ const runs: Record<string, { out: string; result: CliRun }> = {};
 
 /** Builds of broken content into a folder that already holds the good build. */
 interface AtomicCase {
+  content: string;
   parent: string;
   out: string;
   before: Map<string, Buffer>;
@@ -70,10 +72,10 @@ function brokenCase(slug: string, from: RegExp, to: string, lineOffset: number):
   const content = copyContent();
   const brokenFile = join(content, "blog", `${slug}.md`);
   const brokenLine = mutate(brokenFile, from, to) + lineOffset;
-  const parent = tempDir("sitegen-atomic-");
+  const parent = scratchDir("sitegen-atomic-");
   const out = join(parent, "dist");
   cpSync(dist, out, { recursive: true });
-  return { parent, out, before: readTree(out), brokenFile, brokenLine };
+  return { content, parent, out, before: readTree(out), brokenFile, brokenLine };
 }
 
 before(async () => {
@@ -87,14 +89,20 @@ before(async () => {
     link: { ...brokenCase(published[1].slug, /\n---\n\n/, "\n---\n\nSee [a post that does not exist](/blog/no-such-post/).\n\n", 3), json: true },
   };
   const builds = Object.entries(JOBS).map(async ([name, { args, env }]) => {
-    const out = join(tempDir(`sitegen-${name}-`), "dist");
+    const out = join(scratchDir(`sitegen-${name}-`), "dist");
     runs[name] = { out, result: await sitegenAsync(["build", "--out", out, ...args], env) };
   });
   const broken = Object.entries(cases).map(async ([name, { json, ...c }]) => {
-    const content = c.brokenFile.slice(0, c.brokenFile.lastIndexOf("/blog/"));
-    atomic[name] = { ...c, result: await sitegenAsync(["build", "--content", content, "--out", c.out, ...(json ? ["--json"] : [])]) };
+    atomic[name] = { ...c, result: await sitegenAsync(["build", "--content", c.content, "--out", c.out, ...(json ? ["--json"] : [])]) };
   });
-  await Promise.all([...builds, ...broken]);
+  // An output folder that holds the content itself.
+  const parent = scratchDir("sitegen-out-over-content-");
+  const content = join(parent, "content");
+  cpSync(CONTENT, content, { recursive: true });
+  const overContent = sitegenAsync(["build", "--content", content, "--out", parent]).then((result) => {
+    runs.overContent = { out: parent, result };
+  });
+  await Promise.all([...builds, ...broken, overContent]);
 });
 
 /** Attributes of every `<tag …>` in an HTML document. */
@@ -137,7 +145,7 @@ test("build exits 0 and prints one summary line: pages, files, bytes, millisecon
   assert.equal(result.stderr, "");
   const match = /^Built (\d+) pages, (\d+) files, ([\d.]+) (B|KB|MB) in (\d+) ms → (.+)\/\n$/.exec(result.stdout);
   assert.ok(match, `unexpected summary: ${JSON.stringify(result.stdout)}`);
-  assert.equal(Number(match[1]), FIXED_PAGES_COUNT + published.length);
+  assert.equal(Number(match[1]), FIXED_PAGES.length + published.length);
   assert.equal(Number(match[2]), readTree(out).size);
   assert.equal(match[6], out);
 });
@@ -147,7 +155,7 @@ test("--quiet prints nothing on success", () => {
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, "");
   assert.equal(result.stderr, "");
-  assert.ok(existsSync(join(out, "index.html")));
+  assert.ok(existsSync(join(out, "index.html")), "the build was written");
 });
 
 test("--json prints the result: ok, pages, files and bytes that match the folder, findings", () => {
@@ -157,10 +165,10 @@ test("--json prints the result: ok, pages, files and bytes that match the folder
   const tree = readTree(out);
   assert.equal(report.ok, true);
   assert.equal(report.out, out);
-  assert.equal(report.pages, FIXED_PAGES_COUNT + published.length);
+  assert.equal(report.pages, FIXED_PAGES.length + published.length);
   assert.equal(report.files, tree.size);
   assert.equal(report.bytes, [...tree.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0));
-  assert.ok(Number.isInteger(report.milliseconds) && report.milliseconds >= 0);
+  assert.ok(Number.isInteger(report.milliseconds) && report.milliseconds >= 0, `milliseconds: ${report.milliseconds}`);
   assert.deepEqual(report.findings, []);
 });
 
@@ -201,7 +209,7 @@ test("every HTML page has the post's lang, one canonical link, its meta descript
     assert.equal(alternate.length, 1, `${route.path}: one text/markdown alternate`);
     assert.equal(new URL(alternate[0].href, BASE).href, `${BASE}${route.markdownPath}`);
     assert.match(decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ""), new RegExp(escape(route.title)));
-    assert.ok(decodeEntities(html).includes(prose(route.post?.body ?? source.pages.find((p) => route.path === (p.name === "index" ? "/" : `/${p.name}/`))!.body)), `${route.path}: the body is rendered`);
+    assert.ok(decodeEntities(html).includes(prose(route.body)), `${route.path}: the body is rendered`);
   }
 });
 
@@ -227,7 +235,7 @@ test("every Markdown sibling starts with the title as H1 and gives the canonical
       assert.ok(head.includes(route.post.date), `${route.markdownPath}: date`);
       assert.match(head, new RegExp(`\\b${route.post.lang}\\b`), `${route.markdownPath}: language`);
     }
-    assert.ok(md.includes(prose(route.post?.body ?? source.pages.find((p) => siblingOf(p.name === "index" ? "/" : `/${p.name}/`) === route.markdownPath)!.body)), `${route.markdownPath}: the body`);
+    assert.ok(md.includes(prose(route.body)), `${route.markdownPath}: the body`);
   }
 });
 
@@ -254,7 +262,7 @@ test("llms.txt: H1 site name, blockquote summary, H2 sections only, a When to us
   const llms = text("llms.txt");
   const lines = llms.split("\n");
   assert.equal(lines[0], `# ${source.site.name}`);
-  assert.equal(lines.filter((line) => /^# /.test(line)).length, 1);
+  assert.equal(lines.filter((line) => /^# /.test(line)).length, 1, "one H1");
   const firstBlock = lines.slice(1).find((line) => line.trim() !== "")!;
   assert.ok(firstBlock.startsWith("> "), "the summary is a blockquote right after the H1");
   assert.equal(firstBlock.slice(2), oneLine(source.site.summary));
@@ -302,7 +310,7 @@ test("agent-instructions.md: how to call, cite and hand off, with the when-to-us
   section(doc, /call/i);
   section(doc, /cite/i);
   assert.ok(oneLine(section(doc, /hand/i)).includes(source.site.contact.email), "hand-off names the contact address");
-  assert.ok(doc.includes(`${BASE}/llms.txt`));
+  assert.ok(doc.includes(`${BASE}/llms.txt`), "points at /llms.txt");
   for (const [url] of doc.matchAll(new RegExp(`${escape(BASE)}/[^\\s)\`,;]*[^\\s)\`,;.]`, "g"))) {
     const file = fileFor(url, BASE);
     assert.ok(file && files.has(file), `${url} should exist in the build`);
@@ -343,9 +351,9 @@ test("blog-index.json: generated from SOURCE_DATE_EPOCH, count = posts.length, e
     assert.equal(typeof post.date, "string");
     assert.match(post.date as string, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
     assert.equal((post.date as string).slice(0, 10), want.date);
-    assert.ok(!Number.isNaN(Date.parse(post.date as string)));
+    assert.ok(!Number.isNaN(Date.parse(post.date as string)), `${post.slug}: date ${post.date}`);
     assert.deepEqual(post.tags, want.tags);
-    assert.ok(["vi", "en"].includes(post.lang as string));
+    assert.ok(["vi", "en"].includes(post.lang as string), `${post.slug}: lang ${post.lang}`);
     assert.equal(post.lang, want.lang);
   }
 });
@@ -505,7 +513,7 @@ test("_sitegen/negotiation.json: every page with its HTML and Markdown files, ev
     assert.equal(page.markdown.file, route.markdownPath);
     assert.equal(page.markdownPath, route.markdownPath);
     assert.equal(page.lang, route.lang);
-    assert.ok(Number.isInteger(page.markdown.tokens) && page.markdown.tokens > 0);
+    assert.ok(Number.isInteger(page.markdown.tokens) && page.markdown.tokens > 0, `${route.path}: tokens ${page.markdown.tokens}`);
     assert.notEqual(page.html.etag, page.markdown.etag);
     const sibling = table.files[route.markdownPath];
     entry(sibling, /^text\/markdown/);
@@ -573,12 +581,12 @@ test("_redirects: keeps the internal folder private and redirects no public path
 
 test("the static 404 bodies: an HTML page without canonical, a Markdown recovery map with every page and post", () => {
   const html = text("404.html");
-  assert.ok(tags(html, "html")[0]?.lang);
+  assert.ok(tags(html, "html")[0]?.lang, "404.html has a lang");
   assert.equal(tags(html, "link").filter((link) => link.rel === "canonical").length, 0);
   const map = text("_sitegen/404.md");
   assert.match(map, /^# /);
   for (const route of source.routes) assert.ok(map.includes(`${BASE}${route.path}`), `${route.path} in the recovery map`);
-  assert.ok(map.includes(`${BASE}/llms.txt`));
+  assert.ok(map.includes(`${BASE}/llms.txt`), "the recovery map points at /llms.txt");
 });
 
 // ---------------------------------------------------------------------------
@@ -593,7 +601,9 @@ test("drafts and retired posts appear in no file: not their slug, not their titl
       assert.ok(!body.includes(post.title) && !decodeEntities(body).includes(post.title), `${file} names the ${post.status} title "${post.title}"`);
     }
   }
-  for (const post of source.hidden) assert.ok(!readdirSync(join(dist, "blog")).some((name) => name.startsWith(post.slug)));
+  for (const post of source.hidden) {
+    for (const file of files.keys()) assert.ok(!file.includes(post.slug), `${file} is named for the ${post.status} post`);
+  }
 });
 
 test("a slug ending in `-` works everywhere: URL, .md path, OpenAPI enum, blog index, sitemap, llms.txt, CDN rules", () => {
@@ -601,15 +611,15 @@ test("a slug ending in `-` works everywhere: URL, .md path, OpenAPI enum, blog i
   assert.ok(hyphenated.length > 0, "the content has a trailing-hyphen slug to test with");
   const table = json("_sitegen/negotiation.json");
   for (const slug of hyphenated) {
-    assert.ok(files.has(`blog/${slug}/index.html`));
-    assert.ok(files.has(`blog/${slug}.md`));
+    assert.ok(files.has(`blog/${slug}/index.html`), `/blog/${slug}/index.html`);
+    assert.ok(files.has(`blog/${slug}.md`), `/blog/${slug}.md`);
     assert.equal(tags(text(`blog/${slug}/index.html`), "link").find((link) => link.rel === "canonical")?.href, `${BASE}/blog/${slug}/`);
-    assert.ok(json("openapi.json").paths["/blog/{slug}.md"].get.parameters[0].schema.enum.includes(slug));
-    assert.ok(json("blog-index.json").posts.some((post: { slug: string }) => post.slug === slug));
-    assert.ok(text("sitemap.xml").includes(`<loc>${BASE}/blog/${slug}/</loc>`));
-    assert.ok(text("llms.txt").includes(`(${BASE}/blog/${slug}.md)`));
+    assert.ok(json("openapi.json").paths["/blog/{slug}.md"].get.parameters[0].schema.enum.includes(slug), `${slug} in the OpenAPI enum`);
+    assert.ok(json("blog-index.json").posts.some((post: { slug: string }) => post.slug === slug), `${slug} in blog-index.json`);
+    assert.ok(text("sitemap.xml").includes(`<loc>${BASE}/blog/${slug}/</loc>`), `${slug} in sitemap.xml`);
+    assert.ok(text("llms.txt").includes(`(${BASE}/blog/${slug}.md)`), `${slug} in llms.txt`);
     assert.equal(table.pages[`/blog/${slug}/`].markdownPath, `/blog/${slug}.md`);
-    assert.ok(parseHeaders(text("_headers")).has(`/blog/${slug}.md`));
+    assert.ok(parseHeaders(text("_headers")).has(`/blog/${slug}.md`), `${slug} in _headers`);
   }
 });
 
@@ -632,13 +642,13 @@ function assertBase(out: string, base: string): void {
   const read = (file: string) => tree.get(file)!.toString("utf8");
   assert.equal(JSON.parse(read("_sitegen/negotiation.json")).baseUrl, base);
   assert.equal(JSON.parse(read("openapi.json")).servers[0].url, base);
-  assert.ok(read("robots.txt").includes(`Sitemap: ${base}/sitemap.xml`));
+  assert.ok(read("robots.txt").includes(`Sitemap: ${base}/sitemap.xml`), "robots.txt names the sitemap at the base URL");
   const locs = [...read("sitemap.xml").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   assert.equal(locs.length, source.routes.length);
   for (const loc of locs) assert.ok(loc.startsWith(`${base}/`), loc);
   for (const route of source.routes) {
     assert.equal(tags(read(`${route.path.slice(1)}index.html`), "link").find((link) => link.rel === "canonical")?.href, `${base}${route.path}`);
-    assert.ok(read(route.markdownPath.slice(1)).includes(`${base}${route.path}`));
+    assert.ok(read(route.markdownPath.slice(1)).includes(`${base}${route.path}`), `${route.markdownPath} gives its canonical URL at the base URL`);
   }
   for (const link of markdownLinks(read("llms.txt"))) assert.ok(link.url.startsWith(`${base}/`), link.url);
   assert.deepEqual(mentions(tree, BASE), [], `files that still name ${BASE}`);
@@ -698,7 +708,7 @@ test("a bad frontmatter fails the build (exit 1) naming the file and line, and l
   const { result, brokenFile, brokenLine } = atomic.frontmatter;
   assert.equal(result.status, 1);
   assert.equal(result.stdout, "");
-  assert.ok(result.stderr.includes(`${brokenFile}:${brokenLine}`), `stderr should name ${brokenFile}:${brokenLine}:\n${result.stderr}`);
+  assert.ok(result.stderr.includes(`${brokenFile}:${brokenLine}:`), `stderr should name ${brokenFile}:${brokenLine}:\n${result.stderr}`);
   assertUntouched("frontmatter");
 });
 
@@ -709,4 +719,22 @@ test("a broken link found after every file was staged fails the build (exit 1), 
   assert.equal(report.ok, false);
   assert.ok(report.findings.some((f: { file: string; line: number; level: string }) => f.level === "error" && f.file === brokenFile && f.line === brokenLine), JSON.stringify(report.findings));
   assertUntouched("link");
+});
+
+test(
+  "an output folder that holds the content is refused, not swapped away with the content in it",
+  () => {
+    const { out, result } = runs.overContent;
+    assert.ok(existsSync(join(out, "content", "site.yaml")), "the content folder is still there");
+    assert.notEqual(result.status, 0, "the build refuses");
+  },
+);
+
+test("a non-empty output folder that holds no earlier build is refused (exit 2) and left as it was", () => {
+  const out = tempDir();
+  writeFileSync(join(out, "notes.txt"), "keep me\n");
+  const result = sitegen(["build", "--out", out]);
+  assert.equal(result.status, 2, result.stderr);
+  assert.match(result.stderr, /refusing to replace/);
+  assert.equal(readFileSync(join(out, "notes.txt"), "utf8"), "keep me\n");
 });

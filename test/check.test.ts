@@ -15,8 +15,8 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { run } from "../src/cli.ts";
-import { builtSite, ROOT, tempDir } from "./helpers/dist.ts";
-import { copyContent, readSource, sitegenAsync } from "./helpers/site.ts";
+import { builtSite, ROOT } from "./helpers/dist.ts";
+import { copyContent, readSource, scratchDir, sitegenAsync } from "./helpers/site.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/broken");
 const source = readSource();
@@ -56,7 +56,7 @@ async function check(args: string[]): Promise<{ status: number; text: string; fi
 }
 
 /** A folder that holds no build, so `check` judges the content alone. */
-const NO_DIST = join(tempDir("sitegen-no-dist-"), "dist");
+const NO_DIST = join(scratchDir("sitegen-no-dist-"), "dist");
 
 // ---------------------------------------------------------------------------
 // Passing
@@ -152,7 +152,8 @@ for (const c of CASES) {
       assert.match(finding.message, c.message, `every error is the one this case causes: ${JSON.stringify(finding)}`);
       assert.equal(finding.file, file);
       assert.equal(finding.line, line, `line of ${JSON.stringify(finding)}`);
-      assert.ok(result.text.includes(`${file}${line ? `:${line}` : ""}${line ? "" : ":"}`), `the text output names ${file}${line ? `:${line}` : ""}:\n${result.text}`);
+      const where = line ? `${file}:${line}:` : `${file}: `;
+      assert.ok(result.text.includes(where), `the text output names ${where}\n${result.text}`);
     }
     assert.match(result.text, c.message);
   });
@@ -163,7 +164,7 @@ test("a broken content error exits 1 through the real CLI too, naming the file a
   cpSync(join(FIXTURES, "invalid-yaml"), content, { recursive: true });
   const result = await sitegenAsync(["check", "--content", content, "--dist", NO_DIST]);
   assert.equal(result.status, 1);
-  assert.ok(result.stderr.includes(`${join(content, "blog/invalid-yaml.md")}:5`), result.stderr);
+  assert.ok(result.stderr.includes(`${join(content, "blog/invalid-yaml.md")}:5:`), result.stderr);
 });
 
 // ---------------------------------------------------------------------------
@@ -232,7 +233,7 @@ const TAMPERINGS: Tampering[] = [
 
 for (const t of TAMPERINGS) {
   test(`check fails on a build with ${t.name}: exit 1, the artifact named in text and --json`, async () => {
-    const dist = join(tempDir("sitegen-tampered-"), "dist");
+    const dist = join(scratchDir("sitegen-tampered-"), "dist");
     cpSync(builtSite(), dist, { recursive: true });
     t.tamper(dist);
     const result = await check(["--dist", dist]);

@@ -6,11 +6,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { check } from "../src/check.ts";
 import { MAX_SLUG_LENGTH, slugify } from "../src/content/slug.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
 import { CONTENT, FIXED_PAGES, readSource, readTree } from "./helpers/site.ts";
-import { join } from "node:path";
 
 const source = readSource();
 const published = source.published;
@@ -50,7 +50,7 @@ test("every post's slug is what the slug function makes of its title", () => {
 
 test("at least one published slug ends in `-` because the slug function truncated it", () => {
   const truncated = published.filter((post) => post.slug.endsWith("-"));
-  assert.ok(truncated.length >= 1);
+  assert.ok(truncated.length >= 1, "no published slug ends in -");
   for (const post of truncated) {
     assert.equal(post.slug.length, MAX_SLUG_LENGTH, `${post.slug} is cut at the limit`);
     assert.ok(post.title.length > MAX_SLUG_LENGTH, `${post.slug}: the title is longer than a slug may be`);
@@ -59,7 +59,7 @@ test("at least one published slug ends in `-` because the slug function truncate
 
 test("a retired post exists and appears in no file of the build", () => {
   const retired = source.posts.filter((post) => post.status === "retired");
-  assert.ok(retired.length >= 1);
+  assert.ok(retired.length >= 1, "no retired post");
   for (const post of retired) {
     for (const [file, bytes] of files) {
       const body = bytes.toString("utf8");

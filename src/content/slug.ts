@@ -20,7 +20,9 @@ export function slugify(title: string): string {
     .replace(/Đ/g, "D")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
+    .toLowerCase()
+    // An apostrophe joins a word (`Kafka's` → `kafkas`), it does not split it.
+    .replace(/['’]/g, "");
   const words = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   // Cut at the limit and keep what is there, even a trailing hyphen: a slug is a
   // stable identifier, and trimming it would make two titles collide more often.

@@ -185,7 +185,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       closed = true;
       clearTimeout(timer);
       for (const tree of trees) tree.close();
-      await running;
+      await running?.catch(() => {});
       for (const client of clients) client.end();
       clients.clear();
       await preview?.close();

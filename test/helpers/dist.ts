@@ -3,7 +3,7 @@
  * real preview server or the real edge function under Deno as child processes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -21,16 +21,26 @@ export interface CliResult {
 
 /** Runs the real CLI synchronously. */
 export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  // A Netlify build's URL would override the base URL every test expects.
+  const { NETLIFY: _netlify, URL: _url, ...inherited } = process.env;
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env },
+    env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env },
     encoding: "utf8",
   });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+const temporary: string[] = [];
+process.once("exit", () => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder, removed when the test process exits. */
 export function tempDir(prefix = "sitegen-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
 }
 
 let built: string | undefined;

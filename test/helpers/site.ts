@@ -5,7 +5,7 @@
  * run side by side.
  */
 import { execFile } from "node:child_process";
-import { cpSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parse } from "yaml";
 import { CLI, EPOCH, ROOT, tempDir } from "./dist.ts";
@@ -68,6 +68,8 @@ export interface Route {
   description: string;
   lang: string;
   lastmod: string;
+  /** The Markdown body from the content file. */
+  body: string;
   post?: SourcePost;
 }
 
@@ -106,11 +108,11 @@ export function readSource(dir = CONTENT): Source {
       const page = pages.find((p) => p.name === name)!;
       const path = name === "index" ? "/" : `/${name}/`;
       const lastmod = name === "blog" && newest > page.updated ? newest : page.updated;
-      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.language, lastmod };
+      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.language, lastmod, body: page.body };
     }),
     ...published.map((post): Route => {
       const path = `/blog/${post.slug}/`;
-      return { path, markdownPath: siblingOf(path), title: post.title, description: post.description, lang: post.lang, lastmod: post.updated ?? post.date, post };
+      return { path, markdownPath: siblingOf(path), title: post.title, description: post.description, lang: post.lang, lastmod: post.updated ?? post.date, body: post.body, post };
     }),
   ];
   return { site, pages, posts, published, hidden: posts.filter((post) => post.status !== "published"), routes };
@@ -152,9 +154,21 @@ export function decodeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
+const scratch: string[] = [];
+process.once("exit", () => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder removed when the test process exits. */
+export function scratchDir(prefix: string): string {
+  const dir = tempDir(prefix);
+  scratch.push(dir);
+  return dir;
+}
+
 /** A copy of the real content tree in a temporary folder, to break on purpose. */
 export function copyContent(): string {
-  const dir = join(tempDir("sitegen-content-"), "content");
+  const dir = join(scratchDir("sitegen-content-"), "content");
   cpSync(CONTENT, dir, { recursive: true });
   return dir;
 }

@@ -1,0 +1,206 @@
+/**
+ * Errors as a writer meets them, through the real CLI: each kind (YAML,
+ * frontmatter schema, templates, Markdown links) names file:line:column, shows
+ * the line with a caret under the column, and says how to fix it, in `build`
+ * and `check`, and as fields in `--json`. Then the CLI's surface: `--help` with
+ * examples on every command, `--version`, exit codes 0/1/2, and no colour
+ * codes when NO_COLOR is set or the output is not a terminal.
+ */
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { run } from "../src/cli.ts";
+import { runIn, sitegenIn, tempProject } from "./helpers/project.ts";
+
+const FIXTURES = join(import.meta.dirname, "fixtures/authoring");
+const VERSION = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8")).version;
+
+interface ErrorCase {
+  name: string;
+  /** Fixture file under test/fixtures/authoring/ and where it goes in the project. */
+  fixture: string;
+  to: string;
+  /** What the message says, where it points, and what the hint advises. */
+  message: RegExp;
+  line: number;
+  column: number;
+  hint: RegExp;
+}
+
+const post = (fixture: string) => `content/blog/${fixture}`;
+
+const CASES: ErrorCase[] = [
+  // YAML syntax
+  { name: "YAML: a flow list never closed", fixture: "yaml-unclosed-list.md", to: post("yaml-unclosed-list.md"), message: /invalid YAML: Flow sequence/, line: 5, column: 7, hint: /close the list on the same line/ },
+  { name: "YAML: a field given twice", fixture: "yaml-duplicate-field.md", to: post("yaml-duplicate-field.md"), message: /invalid YAML: Map keys must be unique/, line: 7, column: 1, hint: /each field may appear once/ },
+  { name: "YAML: a quote never closed", fixture: "yaml-unclosed-quote.md", to: post("yaml-unclosed-quote.md"), message: /invalid YAML: Missing closing "quote/, line: 3, column: 14, hint: /close the quoted value/ },
+  { name: "frontmatter missing", fixture: "no-frontmatter.md", to: post("no-frontmatter.md"), message: /missing frontmatter/, line: 1, column: 1, hint: /start the file with `---`/ },
+  // Frontmatter schema
+  { name: "schema: a date that does not exist", fixture: "schema-bad-date.md", to: post("schema-bad-date.md"), message: /`date` must be a date \(YYYY-MM-DD\)/, line: 4, column: 7, hint: /YYYY-MM-DD/ },
+  { name: "schema: an unknown field, pointed at by its key", fixture: "schema-unknown-field.md", to: post("schema-unknown-field.md"), message: /unknown field `auther`/, line: 8, column: 1, hint: /remove the field or check its spelling/ },
+  { name: "schema: a string where a list belongs", fixture: "schema-wrong-type.md", to: post("schema-wrong-type.md"), message: /`tags` must be array/, line: 5, column: 7, hint: /write a list/ },
+  // Templates
+  { name: "template: an unknown name", fixture: "template-unknown-name.html", to: "templates/post.html", message: /unknown name `titel`/, line: 2, column: 5, hint: /did you mean `title`\?/ },
+  { name: "template: a section never closed", fixture: "template-unclosed-section.html", to: "templates/page.html", message: /`\{\{#updated\}\}` is never closed/, line: 3, column: 3, hint: /add `\{\{\/updated\}\}`/ },
+  { name: "template: a tag missing a brace", fixture: "template-not-a-tag.html", to: "templates/page.html", message: /`\{\{ title \}<\/h1>` is not a tag/, line: 2, column: 5, hint: /a tag is `\{\{name\}\}`/ },
+  { name: "template: a partial that does not exist", fixture: "template-missing-partial.html", to: "templates/post.html", message: /no template named `share\.html` to include/, line: 4, column: 1, hint: /create templates\/share\.html or fix the name/ },
+  // Markdown
+  { name: "Markdown: a broken link on the second line of a paragraph", fixture: "markdown-broken-link.md", to: post("markdown-broken-link.md"), message: /broken link `\/blog\/no-such-post\/`/, line: 11, column: 47, hint: /link to a page, a published post/ },
+  { name: "Markdown: a link to a heading that does not exist", fixture: "markdown-broken-anchor.md", to: post("markdown-broken-anchor.md"), message: /broken anchor `\/developers\/#no-such-heading`/, line: 10, column: 25, hint: /explicit id with `\{#id\}`/ },
+  { name: "Markdown: a reference link, pointed at its definition", fixture: "markdown-broken-reference.md", to: post("markdown-broken-reference.md"), message: /broken link `\/guides\/retries\/`/, line: 12, column: 10, hint: /link to a page/ },
+];
+
+/**
+ * The block `formatError` prints: `error: file:line:column: message`, then
+ * `  line | source`, then a caret under the column, then `  hint: …`.
+ */
+function assertLocated(stderr: string, c: ErrorCase, source: string): void {
+  const lines = stderr.split("\n");
+  const at = lines.findIndex((line) => line.startsWith(`error: ${c.to}:${c.line}:${c.column}: `));
+  assert.ok(at >= 0, `stderr names ${c.to}:${c.line}:${c.column}:\n${stderr}`);
+  assert.match(lines[at], c.message);
+  const sourceLine = source.split("\n")[c.line - 1];
+  const gutter = `  ${c.line} | `;
+  assert.equal(lines[at + 1], `${gutter}${sourceLine}`, "the offending line, as written");
+  assert.equal(lines[at + 2], `${" ".repeat(gutter.length + c.column - 1)}^`, "a caret under the column");
+  assert.match(lines[at + 3], /^ {2}hint: /);
+  assert.match(lines[at + 3], c.hint);
+}
+
+describe("each kind of error names file:line:column, shows the line with a caret, and says how to fix it", () => {
+  for (const c of CASES) {
+    test(c.name, async () => {
+      const project = tempProject();
+      copyFileSync(join(FIXTURES, c.fixture), join(project, c.to));
+      const source = readFileSync(join(project, c.to), "utf8");
+
+      // The binary itself for the build; the same `run` in this process for the rest.
+      const built = await sitegenIn(project, ["build"]);
+      assert.equal(built.status, 1, built.stderr);
+      assertLocated(built.stderr, c, source);
+      assert.match(built.stderr, /✗ build failed with 1 error\(s\); the output folder was left as it was/);
+      assert.ok(!existsSync(join(project, "dist")), "a failed build writes no output folder");
+      assert.deepEqual(readdirSync(project).filter((name) => name.startsWith(".sitegen-")), [], "and leaves no staging folder behind");
+
+      const checked = await runIn(project, ["check"]);
+      assert.equal(checked.status, 1, checked.stderr);
+      assertLocated(checked.stderr, c, source);
+
+      const json = await runIn(project, ["check", "--json"]);
+      assert.equal(json.status, 1);
+      const errors = JSON.parse(json.stdout).findings.filter((f: { level: string }) => f.level === "error");
+      assert.equal(errors.length, 1, json.stdout);
+      assert.deepEqual({ file: errors[0].file, line: errors[0].line, column: errors[0].column }, { file: c.to, line: c.line, column: c.column });
+      assert.match(errors[0].message, c.message);
+      assert.match(errors[0].hint, c.hint);
+
+      const buildJson = await runIn(project, ["build", "--json"]);
+      assert.equal(buildJson.status, 1);
+      const report = JSON.parse(buildJson.stdout);
+      assert.equal(report.ok, false);
+      assert.deepEqual({ file: report.findings[0].file, line: report.findings[0].line, column: report.findings[0].column }, { file: c.to, line: c.line, column: c.column });
+    });
+  }
+});
+
+test("a YAML error in site.yaml points into site.yaml", async () => {
+  const project = tempProject();
+  const site = join(project, "content/site.yaml");
+  const text = readFileSync(site, "utf8").replace(/^language: en$/m, "language: en: vi");
+  writeFileSync(site, text);
+  const line = text.split("\n").indexOf("language: en: vi") + 1;
+  const result = await sitegenIn(project, ["check"]);
+  assert.equal(result.status, 1);
+  assertLocated(result.stderr, { name: "", fixture: "", to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 11, hint: /quote values that contain `:`/ }, text);
+});
+
+test("several errors are reported together, each with its own location", async () => {
+  const project = tempProject();
+  copyFileSync(join(FIXTURES, "schema-bad-date.md"), join(project, post("schema-bad-date.md")));
+  copyFileSync(join(FIXTURES, "yaml-unclosed-list.md"), join(project, post("yaml-unclosed-list.md")));
+  const result = await sitegenIn(project, ["build"]);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /^error: content\/blog\/schema-bad-date\.md:4:7: /m);
+  assert.match(result.stderr, /^error: content\/blog\/yaml-unclosed-list\.md:5:7: /m);
+  assert.match(result.stderr, /✗ build failed with 2 error\(s\)/);
+});
+
+// ---------------------------------------------------------------------------
+// The command line itself
+
+const COMMANDS: [string[], RegExp][] = [
+  [["build"], /\$ sitegen build/],
+  [["check"], /\$ sitegen check/],
+  [["new"], /\$ sitegen new post "/],
+  [["new", "post"], /\$ sitegen new post .* --lang vi/],
+  [["new", "page"], /\$ sitegen new page privacy/],
+  [["serve"], /\$ sitegen serve --watch/],
+  [["verify"], /\$ sitegen verify https:\/\//],
+];
+
+test("every command has --help with examples, on stdout, exit 0", async () => {
+  const project = tempProject();
+  for (const [command, example] of COMMANDS) {
+    const result = await sitegenIn(project, [...command, "--help"]);
+    assert.equal(result.status, 0, command.join(" "));
+    assert.match(result.stdout, new RegExp(`^Usage: sitegen ${command.join(" ")} `), command.join(" "));
+    assert.match(result.stdout, /\nExamples:\n/, command.join(" "));
+    assert.match(result.stdout, example, command.join(" "));
+  }
+  const top = await sitegenIn(project, ["--help"]);
+  assert.equal(top.status, 0);
+  for (const name of ["build", "check", "new", "serve", "verify"]) assert.match(top.stdout, new RegExp(`^  ${name} `, "m"));
+});
+
+test("--version and -v print the package version, exit 0", async () => {
+  for (const flag of ["--version", "-v"]) {
+    const result = await sitegenIn(tempProject(), [flag]);
+    assert.equal(result.status, 0);
+    assert.equal(result.stdout, `${VERSION}\n`);
+  }
+});
+
+test("exit codes: 0 ok, 1 content error, 2 usage error", async () => {
+  const project = tempProject();
+  assert.equal((await sitegenIn(project, ["check"])).status, 0);
+  copyFileSync(join(FIXTURES, "schema-bad-date.md"), join(project, post("schema-bad-date.md")));
+  assert.equal((await sitegenIn(project, ["check"])).status, 1);
+  for (const args of [["frobnicate"], ["build", "--no-such-option"], ["serve", "--port", "http"], ["build"]]) {
+    const env = args[0] === "build" && args.length === 1 ? { SOURCE_DATE_EPOCH: "yesterday" } : {};
+    const result = await sitegenIn(project, args, env);
+    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stderr}`);
+    assert.match(result.stderr, /error/);
+  }
+});
+
+/** ESC, which starts every ANSI colour or cursor sequence. */
+const ESC = "\u001b";
+
+test("no colour codes in output that is not a terminal, with or without NO_COLOR", async () => {
+  const project = tempProject();
+  copyFileSync(join(FIXTURES, "template-unknown-name.html"), join(project, "templates/post.html"));
+  for (const env of [{ NO_COLOR: undefined }, { NO_COLOR: "1" }]) {
+    for (const args of [["build"], ["check"], ["check", "--json"], ["--help"], ["new", "--help"], ["new", "post", "Colourless"], ["frobnicate"]]) {
+      const result = await sitegenIn(project, args, env);
+      assert.ok(!result.stdout.includes(ESC) && !result.stderr.includes(ESC), `${args.join(" ")} with NO_COLOR=${env.NO_COLOR}`);
+    }
+  }
+});
+
+test("no colour codes on a terminal when NO_COLOR is set", async () => {
+  const project = tempProject();
+  copyFileSync(join(FIXTURES, "schema-bad-date.md"), join(project, post("schema-bad-date.md")));
+  const terminal = () => Object.assign(new PassThrough(), { isTTY: true });
+  for (const args of [["check", "--content", join(project, "content"), "--templates", join(project, "templates"), "--dist", join(project, "dist")], ["--help"]]) {
+    const stdout = terminal();
+    const stderr = terminal();
+    let text = "";
+    stdout.on("data", (chunk) => (text += chunk));
+    stderr.on("data", (chunk) => (text += chunk));
+    await run(args, { stdout, stderr, env: { NO_COLOR: "1", SOURCE_DATE_EPOCH: "1767225600" } });
+    assert.ok(text.length > 0);
+    assert.ok(!text.includes(ESC), args[0]);
+  }
+});

@@ -1,0 +1,59 @@
+/**
+ * A temporary copy of the real content and templates, for tests that create,
+ * edit or break files, and the real CLI run inside it, so messages name files
+ * as a user in that folder sees them (`content/blog/x.md:5:7`).
+ */
+import { execFile } from "node:child_process";
+import { cpSync } from "node:fs";
+import { PassThrough } from "node:stream";
+import { join } from "node:path";
+import { CLI, EPOCH, ROOT, tempDir } from "./dist.ts";
+
+export interface CliRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A folder holding `content/` and `templates/` copied from the project. */
+export function tempProject(): string {
+  const dir = tempDir("sitegen-project-");
+  for (const part of ["content", "templates"]) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  return dir;
+}
+
+/** `node bin/sitegen.js …` in `cwd`, stdout and stderr not a terminal, time fixed to 2026-01-01. */
+export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const { NETLIFY: _n, URL: _u, SOURCE_DATE_EPOCH: _s, FORCE_COLOR: _f, ...inherited } = process.env;
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8" }, (error, stdout, stderr) => {
+      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * `run(argv, io)` from src/cli.ts in this process, with `cwd` as the working
+ * folder and captured streams that are not terminals: the same code as the
+ * binary without starting Node again. Calls must not overlap (they change the
+ * working folder).
+ */
+export async function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const { run } = await import("../../src/cli.ts");
+  const capture = () => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
+  };
+  const stdout = capture();
+  const stderr = capture();
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    const status = await run(args, { stdout: stdout.stream, stderr: stderr.stream, env: { SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env } });
+    return { status, stdout: stdout.text(), stderr: stderr.text() };
+  } finally {
+    process.chdir(previous);
+  }
+}

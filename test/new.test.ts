@@ -1,0 +1,205 @@
+/**
+ * `sitegen new`: the pure plan (slug, frontmatter, refusals) and the real CLI on
+ * a temporary copy of the content, where every file it creates passes
+ * `sitegen check` and nothing is ever overwritten.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseMarkdownFile } from "../src/content/frontmatter.ts";
+import { FIXED_PAGES, parsePage, parsePost } from "../src/content/load.ts";
+import { slugify } from "../src/content/slug.ts";
+import { SitegenError } from "../src/errors.ts";
+import { calendarDate, DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/new.ts";
+import { sitegenIn, tempProject } from "./helpers/project.ts";
+
+const NONE = { contentDir: "content", existing: new Set<string>() };
+const post = (title: string, lang: "en" | "vi" = "en"): NewRequest => ({ kind: "post", title, lang, date: "2026-01-01" });
+const page = (name: string, lang?: "en" | "vi"): NewRequest => ({ kind: "page", name, lang, date: "2026-01-01" });
+const frontmatter = (text: string) => parseMarkdownFile(text, "x.md").data as Record<string, unknown>;
+
+/** The error a function throws, for asserting its code, message and hint. */
+function thrown(fn: () => unknown): SitegenError {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof SitegenError, `a SitegenError, not ${error}`);
+    return error;
+  }
+  assert.fail("expected an error");
+}
+
+// ---------------------------------------------------------------------------
+// The plan
+
+test("a post goes to blog/<slug>.md, the slug made by the build's own slug function", () => {
+  for (const [title, slug] of [
+    ["Idempotency keys in practice", "idempotency-keys-in-practice"],
+    // Vietnamese: tone and vowel marks dropped, đ mapped by hand.
+    ["Thử lại và hàng đợi thư chết trong RabbitMQ", "thu-lai-va-hang-doi-thu-chet-trong-rabbitmq"],
+    ["Đo độ trễ đầu-cuối", "do-do-tre-dau-cuoi"],
+    // Cut at 60 characters, keeping the trailing hyphen the cut leaves.
+    ["Retries, timeouts and backpressure: keeping a slow dependency from taking you down", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-"],
+  ]) {
+    assert.equal(slugify(title), slug);
+    assert.equal(planNew(post(title), NONE).path, `blog/${slug}.md`, title);
+  }
+});
+
+test("a new post's frontmatter is valid for the build: title, a placeholder description, the date, no tags, the language, and draft", () => {
+  const planned = planNew(post("Sagas: orchestration vs. choreography", "vi"), NONE);
+  assert.deepEqual(frontmatter(planned.text), {
+    title: "Sagas: orchestration vs. choreography",
+    description: DESCRIPTION_PLACEHOLDER,
+    date: "2026-01-01",
+    tags: [],
+    lang: "vi",
+    status: "draft",
+  });
+  const loaded = parsePost("sagas-orchestration-vs-choreography", planned.text, "content/blog/sagas-orchestration-vs-choreography.md");
+  assert.equal(loaded.status, "draft");
+  assert.match(loaded.body, /Write the post here/);
+});
+
+test("titles with YAML's special characters survive as written", () => {
+  for (const title of ['Quotes "inside" and a back\\slash', "key: value # not a comment", "[brackets] {braces} & *stars*", "  spaced   out  ", "Tiếng Việt: “ngoặc kép”"]) {
+    const planned = planNew(post(title), NONE);
+    assert.equal(frontmatter(planned.text).title, title.replace(/\s+/g, " ").trim(), title);
+  }
+});
+
+test("a post whose file exists is refused, naming the file and why", () => {
+  const error = thrown(() => planNew(post("Idempotency keys in practice"), { contentDir: "content", existing: new Set(["blog/idempotency-keys-in-practice.md"]) }));
+  assert.equal(error.code, "E_CONTENT");
+  assert.equal(error.location?.file, join("content", "blog/idempotency-keys-in-practice.md"));
+  assert.match(error.message, /already exists/);
+  assert.match(error.hint ?? "", /never overwrites/);
+});
+
+test("a title with nothing to make a slug from is a usage error", () => {
+  assert.equal(thrown(() => planNew(post("   "), NONE)).code, "E_USAGE");
+  const error = thrown(() => planNew(post("!!! ???"), NONE));
+  assert.equal(error.code, "E_USAGE");
+  assert.match(error.message, /no letters or digits/);
+});
+
+test("a fixed page that is missing is planned with valid frontmatter; the language only when asked", () => {
+  const privacy = planNew(page("privacy"), NONE);
+  assert.equal(privacy.path, "pages/privacy.md");
+  assert.deepEqual(frontmatter(privacy.text), { title: "Privacy", description: DESCRIPTION_PLACEHOLDER, updated: "2026-01-01" });
+  parsePage("privacy", privacy.text, "content/pages/privacy.md");
+  assert.equal(frontmatter(planNew(page("About.md", "vi"), NONE).text).lang, "vi");
+  for (const name of FIXED_PAGES) parsePage(name, planNew(page(name), NONE).text, `content/pages/${name}.md`);
+});
+
+test("a page outside the closed set is refused, explaining the set and offering a post instead", () => {
+  const error = thrown(() => planNew(page("careers"), NONE));
+  assert.equal(error.code, "E_USAGE");
+  assert.match(error.message, /`careers` is not one of the fixed pages/);
+  assert.match(error.hint ?? "", /closed \(index, about, blog, brand, contact, developers, privacy\)/);
+  assert.match(error.hint ?? "", /sitegen new post "careers"/);
+});
+
+test("a fixed page that exists is refused", () => {
+  const error = thrown(() => planNew(page("about"), { contentDir: "content", existing: new Set(["pages/about.md"]) }));
+  assert.equal(error.code, "E_CONTENT");
+  assert.match(error.hint ?? "", /edit that file/);
+});
+
+test("the date is UTC under SOURCE_DATE_EPOCH and the local calendar otherwise", () => {
+  const nearMidnight = new Date("2026-01-01T23:30:00Z");
+  assert.equal(calendarDate(nearMidnight, { utc: true }), "2026-01-01");
+  const local = calendarDate(nearMidnight, { utc: false });
+  assert.equal(local, `${nearMidnight.getFullYear()}-${String(nearMidnight.getMonth() + 1).padStart(2, "0")}-${String(nearMidnight.getDate()).padStart(2, "0")}`);
+});
+
+// ---------------------------------------------------------------------------
+// The real CLI
+
+test("`sitegen new post` prints only the path, writes a draft dated by SOURCE_DATE_EPOCH, and `sitegen check` passes", async () => {
+  const project = tempProject();
+  const result = await sitegenIn(project, ["new", "post", "Backpressure in NATS JetStream"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout, "content/blog/backpressure-in-nats-jetstream.md\n");
+  assert.match(result.stderr, /created a draft in English/);
+  const text = readFileSync(join(project, "content/blog/backpressure-in-nats-jetstream.md"), "utf8");
+  assert.match(text, /^date: 2026-01-01$/m);
+  assert.match(text, /^lang: en$/m);
+  assert.match(text, /^status: draft$/m);
+  const checked = await sitegenIn(project, ["check"]);
+  assert.equal(checked.status, 0, checked.stderr);
+});
+
+test("a post that would be published once its status says so passes check and builds", async () => {
+  const project = tempProject();
+  const created = await sitegenIn(project, ["new", "post", "Thử lại có giới hạn với NATS", "--lang", "vi"]);
+  assert.equal(created.status, 0, created.stderr);
+  const file = join(project, created.stdout.trim());
+  assert.match(readFileSync(file, "utf8"), /^lang: vi$/m);
+  writeFileSync(file, readFileSync(file, "utf8").replace("status: draft", "status: published"));
+  const checked = await sitegenIn(project, ["check"]);
+  assert.equal(checked.status, 0, checked.stderr);
+  const built = await sitegenIn(project, ["build", "--quiet"]);
+  assert.equal(built.status, 0, built.stderr);
+  assert.ok(existsSync(join(project, "dist/blog/thu-lai-co-gioi-han-voi-nats/index.html")));
+});
+
+test("the language defaults to site.yaml's", async () => {
+  const project = tempProject();
+  const site = join(project, "content/site.yaml");
+  writeFileSync(site, readFileSync(site, "utf8").replace(/^language: en$/m, "language: vi"));
+  const result = await sitegenIn(project, ["new", "post", "Một bài mới"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(readFileSync(join(project, result.stdout.trim()), "utf8"), /^lang: vi$/m);
+});
+
+test("`sitegen new post` never overwrites: exit 1, a message naming the file, the file unchanged", async () => {
+  const project = tempProject();
+  const existing = join(project, "content/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-.md");
+  const before = readFileSync(existing, "utf8");
+  const result = await sitegenIn(project, ["new", "post", "Retries, timeouts and backpressure: keeping a slow dependency from taking you down"]);
+  assert.equal(result.status, 1);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /^error: content\/blog\/retries-timeouts-and-backpressure-keeping-a-slow-dependency-\.md: the file already exists$/m);
+  assert.match(result.stderr, /hint: .*gives the slug `retries-timeouts-and-backpressure-keeping-a-slow-dependency-`; sitegen new never overwrites/);
+  assert.equal(readFileSync(existing, "utf8"), before);
+});
+
+test("`sitegen new page` creates only a missing fixed page, and refuses others with the reason", async () => {
+  const project = tempProject();
+  rmSync(join(project, "content/pages/privacy.md"));
+  const created = await sitegenIn(project, ["new", "page", "privacy"]);
+  assert.equal(created.status, 0, created.stderr);
+  assert.equal(created.stdout, "content/pages/privacy.md\n");
+  assert.equal((await sitegenIn(project, ["check"])).status, 0);
+
+  const again = await sitegenIn(project, ["new", "page", "privacy"]);
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /content\/pages\/privacy\.md: the file already exists/);
+
+  const outside = await sitegenIn(project, ["new", "page", "careers"]);
+  assert.equal(outside.status, 2);
+  assert.match(outside.stderr, /`careers` is not one of the fixed pages/);
+  assert.match(outside.stderr, /the page set is closed/);
+  assert.ok(!existsSync(join(project, "content/pages/careers.md")));
+});
+
+test("usage errors exit 2 and write nothing: a bad --lang, an empty title, a folder that is not a content folder", async () => {
+  const project = tempProject();
+  for (const args of [["new", "post", "x", "--lang", "fr"], ["new", "post", "  "], ["new", "post", "x", "--content", "nowhere"], ["new", "post"], ["new"]]) {
+    const result = await sitegenIn(project, args);
+    assert.equal(result.status, 2, `${args.join(" ")}: ${result.stderr}`);
+    assert.equal(result.stdout.includes(".md"), false);
+  }
+  assert.ok(!existsSync(join(project, "nowhere")));
+  assert.ok(!existsSync(join(project, "content/blog/x.md")));
+});
+
+test("--content names another content folder", async () => {
+  const project = tempProject();
+  const result = await sitegenIn(join(project, "content"), ["new", "post", "From inside", "--content", "."]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout, "blog/from-inside.md\n");
+  assert.ok(existsSync(join(project, "content/blog/from-inside.md")));
+});

@@ -1,0 +1,264 @@
+/**
+ * `sitegen serve --watch` over real HTTP: it builds, serves, rebuilds when a
+ * content file or a template changes (however the editor saves it), keeps
+ * serving the last good build when a change breaks it and prints the error
+ * with file, line and caret, and tells open pages to reload. The reload script
+ * is in watch builds only, and the reload channel exists only in watch mode.
+ */
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { get, type IncomingMessage } from "node:http";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { RELOAD_PATH, RELOAD_SCRIPT, startWatch, type WatchOptions } from "../src/serve/watch.ts";
+import { builtSite, CLI, EPOCH, startPreviewServer, tempDir } from "./helpers/dist.ts";
+import { tempProject } from "./helpers/project.ts";
+
+const BAD_DATE = /^updated: \d{4}-\d{2}-\d{2}$/m;
+
+/** Waits until `check` returns something truthy, or fails after `ms` with what it last saw. */
+async function until<T>(what: string, check: () => T | Promise<T>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(50);
+  }
+  assert.fail(`timed out waiting for ${what}; last saw ${String(last)}`);
+}
+
+async function fetchText(url: string): Promise<{ status: number; type: string; body: string }> {
+  const response = await fetch(url);
+  return { status: response.status, type: response.headers.get("content-type") ?? "", body: await response.text() };
+}
+
+/** An open EventSource-style connection, collecting what the server sends. */
+function listen(url: string): Promise<{ response: IncomingMessage; text: () => string; close: () => void }> {
+  return new Promise((done, fail) => {
+    let text = "";
+    const request = get(url, { headers: { accept: "text/event-stream" } }, (response) => {
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("error", () => {});
+      done({ response, text: () => text, close: () => request.destroy() });
+    });
+    request.on("error", fail);
+  });
+}
+
+/** Saves as many editors do: a temporary file renamed over the old one. */
+function saveAtomically(file: string, text: string): void {
+  writeFileSync(`${file}.tmp-save`, text);
+  renameSync(`${file}.tmp-save`, file);
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".html")).map((name) => join(dir, name));
+}
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+// ---------------------------------------------------------------------------
+// The real CLI: `sitegen serve --watch`
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function serveWatch(project: string): Promise<Served> {
+  const child = spawn(process.execPath, [CLI, "serve", "--watch", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  running.push(child);
+  return until("the server's URL", () => /Serving dist\/ at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)?.[1], 30_000).then((url) => ({
+    child,
+    url,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+  }));
+}
+
+const running: ChildProcess[] = [];
+after(() => {
+  for (const child of running) if (child.exitCode === null) child.kill("SIGTERM");
+});
+
+test("serve --watch: edits are served after a rebuild, a broken edit keeps the last good build and prints the error, and pages are told to reload", async () => {
+  const project = tempProject();
+  const about = join(project, "content/pages/about.md");
+  const original = readFileSync(about, "utf8");
+  const served = await serveWatch(project);
+  assert.match(served.stdout(), /✓ built \d+ pages/);
+
+  const first = await fetchText(`${served.url}about/`);
+  assert.equal(first.status, 200);
+  assert.match(first.body, /<title>About Halyard Integration · /);
+  assert.ok(first.body.includes(RELOAD_SCRIPT), "watch builds carry the reload script");
+  const markdown = await fetchText(`${served.url}about.md`);
+  assert.equal(markdown.status, 200);
+  assert.ok(!markdown.body.includes(RELOAD_PATH), "the Markdown sibling is untouched");
+
+  const events = await listen(`${served.url}${RELOAD_PATH.slice(1)}`);
+  assert.equal(events.response.statusCode, 200);
+  assert.equal(events.response.headers["content-type"], "text/event-stream; charset=utf-8");
+
+  try {
+    // 1. An editor's atomic save (write, then rename over the file).
+    saveAtomically(about, original.replace('title: "About Halyard Integration"', 'title: "About us, once"'));
+    await until("the first edit to be served", async () => (await fetchText(`${served.url}about/`)).body.includes("<title>About us, once · "));
+    await until("a reload event", () => events.text().includes("event: reload"));
+    assert.match(served.stdout(), /changed content\/pages\/about\.md/);
+
+    // 2. The same file written in place afterwards: still watched after the rename.
+    writeFileSync(about, original.replace('title: "About Halyard Integration"', 'title: "About us, twice"'));
+    await until("the second edit to be served", async () => (await fetchText(`${served.url}about/`)).body.includes("<title>About us, twice · "));
+
+    // 3. A template change rebuilds too.
+    const pageTemplate = join(project, "templates/page.html");
+    writeFileSync(pageTemplate, readFileSync(pageTemplate, "utf8").replace("<article", '<article data-edited="yes"'));
+    await until("the template edit to be served", async () => (await fetchText(`${served.url}about/`)).body.includes('data-edited="yes"'));
+
+    // 4. A broken edit: the error is printed with file, line, column and caret; the last good build stays.
+    const broken = original.replace('title: "About Halyard Integration"', 'title: "About us, broken"').replace(BAD_DATE, "updated: 2026-02-30");
+    saveAtomically(about, broken);
+    const line = broken.split("\n").indexOf("updated: 2026-02-30") + 1;
+    await until("the error on stderr", () => served.stderr().includes(`error: content/pages/about.md:${line}:10: \`updated\` must be a date (YYYY-MM-DD)`));
+    assert.ok(served.stderr().includes(`  ${line} | updated: 2026-02-30\n  ${" ".repeat(`${line} | `.length + 9)}^\n  hint: write dates as YYYY-MM-DD`), served.stderr());
+    assert.match(served.stderr(), /✗ build failed; still serving the last good build of dist\//);
+    const during = await fetchText(`${served.url}about/`);
+    assert.equal(during.status, 200);
+    assert.match(during.body, /<title>About us, twice · /, "the last good build is still served");
+    await until("a failed event carrying the error", () => events.text().includes("event: failed") && events.text().includes("must be a date"));
+    await sleep(300);
+    const sinceFailure = events.text().slice(events.text().lastIndexOf("event: failed"));
+    assert.ok(!sinceFailure.includes("event: reload"), `no reload after a failed build:\n${sinceFailure}`);
+    const reloadsBefore = events.text().split("event: reload").length;
+
+    // 5. The fix is served again.
+    saveAtomically(about, broken.replace("updated: 2026-02-30", "updated: 2026-02-28"));
+    await until("the fix to be served", async () => (await fetchText(`${served.url}about/`)).body.includes("<title>About us, broken · "));
+    await until("a reload event after the fix", () => events.text().split("event: reload").length > reloadsBefore);
+  } finally {
+    events.close();
+  }
+
+  served.child.kill("SIGTERM");
+  assert.equal(await served.exited, 0);
+  assert.deepEqual(readdirSync(project).filter((name) => name.startsWith(".sitegen-") || name.includes(".sitegen-old-")), [], "no staging folder left behind");
+});
+
+// ---------------------------------------------------------------------------
+// Only in watch mode
+
+test("a normal build has no reload script anywhere; a watch build has it in every HTML page and only there", async () => {
+  for (const file of allFiles(builtSite())) {
+    const text = readFileSync(file, "utf8");
+    assert.ok(!text.includes(RELOAD_PATH) && !text.includes("EventSource"), `${file} of a normal build`);
+  }
+
+  const project = tempProject();
+  const session = await startWatch(options(project));
+  try {
+    const dist = join(project, "dist");
+    const pages = htmlFiles(dist);
+    assert.ok(pages.length > 20);
+    for (const file of pages) assert.ok(readFileSync(file, "utf8").includes(`${RELOAD_SCRIPT}</head>`), `${file} has the script at the end of <head>`);
+    for (const file of allFiles(dist).filter((name) => !name.endsWith(".html"))) {
+      assert.ok(!readFileSync(file, "utf8").includes(RELOAD_PATH), `${file} has no reload script`);
+    }
+  } finally {
+    await session.close();
+  }
+});
+
+test("the plain preview server has no reload channel", async () => {
+  const server = await startPreviewServer(builtSite());
+  try {
+    const response = await fetchText(`${server.url}${RELOAD_PATH.slice(1)}`);
+    assert.equal(response.status, 404);
+    assert.ok(!response.type.startsWith("text/event-stream"));
+  } finally {
+    await server.stop();
+  }
+});
+
+// ---------------------------------------------------------------------------
+// The watch loop in process
+
+function options(project: string, log: string[] = [], errors: string[] = []): WatchOptions {
+  return {
+    contentDir: join(project, "content"),
+    templatesDir: join(project, "templates"),
+    outDir: join(project, "dist"),
+    host: "127.0.0.1",
+    port: 0,
+    generated: () => new Date(Number(EPOCH) * 1000),
+    debounceMs: 100,
+    log: (text) => log.push(text),
+    logError: (text) => errors.push(text),
+  };
+}
+
+test("a burst of saves is debounced into one rebuild", async () => {
+  const project = tempProject();
+  const log: string[] = [];
+  const session = await startWatch(options(project, log));
+  try {
+    const builds = () => log.filter((line) => line.startsWith("✓ built")).length;
+    assert.equal(builds(), 1);
+    const about = join(project, "content/pages/about.md");
+    const text = readFileSync(about, "utf8");
+    for (let i = 0; i < 10; i++) writeFileSync(about, text.replace("About Halyard Integration", `About, take ${i}`));
+    await until("the rebuild", () => builds() === 2);
+    await sleep(300);
+    await session.settled();
+    assert.equal(builds(), 2, log.join("\n"));
+    const html = readFileSync(join(project, "dist/about/index.html"), "utf8");
+    assert.match(html, /<title>About, take 9 · /);
+  } finally {
+    await session.close();
+  }
+});
+
+test("when the first build fails and there is no build yet, the server starts after the fix", async () => {
+  const project = tempProject();
+  const about = join(project, "content/pages/about.md");
+  const text = readFileSync(about, "utf8");
+  writeFileSync(about, text.replace(BAD_DATE, "updated: 2026-13-01"));
+  const log: string[] = [];
+  const errors: string[] = [];
+  const session = await startWatch(options(project, log, errors));
+  try {
+    assert.equal(session.url, undefined);
+    assert.match(errors.join("\n"), /content\/pages\/about\.md:\d+:10: `updated` must be a date/);
+    assert.match(errors.join("\n"), /the server starts after the first good build/);
+    writeFileSync(about, text);
+    const url = await until("the server", () => session.url);
+    assert.equal((await fetchText(`${url}about/`)).status, 200);
+  } finally {
+    await session.close();
+  }
+});
+
+test("a missing content folder is a usage error", async () => {
+  const project = tempDir();
+  await assert.rejects(startWatch(options(project)), (error: Error & { code?: string }) => error.code === "E_USAGE" && /cannot watch .*content: it is not a folder/.test(error.message));
+});
