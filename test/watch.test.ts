@@ -19,13 +19,13 @@ import { tempProject } from "./helpers/project.ts";
 const BAD_DATE = /^updated: \d{4}-\d{2}-\d{2}$/m;
 
 /** Waits until `check` returns something truthy, or fails after `ms` with what it last saw. */
-async function until<T>(what: string, check: () => T | Promise<T>, ms = 15_000): Promise<T> {
+async function until<T>(what: string, check: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   let last: unknown;
   while (Date.now() < deadline) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as NonNullable<T>;
       last = value;
     } catch (error) {
       last = error;
