@@ -72,10 +72,11 @@ export async function run(argv: string[], io: Io = { stdout: process.stdout, std
     .option("--content <dir>", "content folder", "content")
     .option("--templates <dir>", "templates folder", "templates")
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
+    .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
     .option("--json", "print findings as JSON")
     .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --json | jq '.findings[] | select(.level == \"error\")'")
-    .action(async (options: { content: string; templates: string; dist: string; json?: boolean }) => {
-      const result = await check({ contentDir: options.content, templatesDir: options.templates, distDir: options.dist });
+    .action(async (options: { content: string; templates: string; dist: string; baseUrl?: string; json?: boolean }) => {
+      const result = await check({ contentDir: options.content, templatesDir: options.templates, distDir: options.dist, baseUrl: baseUrlFrom(options.baseUrl, io.env) });
       const errors = result.findings.filter((f) => f.level === "error");
       if (options.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, findings: result.findings }, null, 2));
       else {

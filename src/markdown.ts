@@ -4,9 +4,10 @@
  * their text) so that links such as /developers/#errors have a target.
  */
 import MarkdownIt from "markdown-it";
-import type Token from "markdown-it/lib/token.mjs";
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+type Token = ReturnType<typeof md.parse>[number];
 
 const EXPLICIT_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
 
@@ -68,7 +69,7 @@ function collectLinks(tokens: Token[]): { href: string; line: number }[] {
   for (const token of tokens) {
     if (token.type !== "inline" || !token.children) continue;
     for (const child of token.children) {
-      if (child.type === "link_open") links.push({ href: child.attrGet("href") ?? "", line: (token.map?.[0] ?? 0) + 1 });
+      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: (token.map?.[0] ?? 0) + 1 });
     }
   }
   return links;

@@ -69,7 +69,7 @@ export class StagingFolder {
         const data = Buffer.from(chunk, "utf8");
         hash.update(data);
         bytes += data.byteLength;
-        if (!stream.write(data)) await new Promise((done) => stream.once("drain", done));
+        if (!stream.write(data)) await new Promise<void>((done) => stream.once("drain", () => done()));
       }
       await new Promise<void>((done, fail) => stream.end((error?: Error | null) => (error ? fail(error) : done())));
     }

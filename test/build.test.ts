@@ -738,3 +738,13 @@ test("a non-empty output folder that holds no earlier build is refused (exit 2) 
   assert.match(result.stderr, /refusing to replace/);
   assert.equal(readFileSync(join(out, "notes.txt"), "utf8"), "keep me\n");
 });
+
+test("check --base-url judges robots.txt at the origin the deploy will use", () => {
+  const long = "https://a-very-long-netlify-site-name-for-testing-the-robots-limit.netlify.app";
+  const failing = sitegen(["check", "--dist", tempDir(), "--base-url", long]);
+  assert.equal(failing.status, 1, failing.stderr);
+  assert.match(failing.stderr, /robots\.txt is \d+ bytes; the limit is 100/);
+  const fromNetlify = sitegen(["check", "--dist", tempDir()], { env: { NETLIFY: "true", URL: long } });
+  assert.equal(fromNetlify.status, 1, "on Netlify the URL variable is the base URL");
+  assert.equal(sitegen(["check", "--dist", tempDir()]).status, 0);
+});

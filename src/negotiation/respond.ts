@@ -10,7 +10,7 @@ import type { NegotiationTable, Representation } from "./table.ts";
 export interface Host {
   table: NegotiationTable;
   /** The bytes of a static file, by path from the site root (`/about/index.html`). */
-  readFile(path: string): Promise<BodyInit>;
+  readFile(path: string): Promise<BodyInit | Uint8Array>;
 }
 
 const VARY = "Accept, Accept-Encoding";
@@ -76,11 +76,11 @@ async function ok(representation: Representation, headers: Record<string, string
     const { "Content-Type": _type, "X-Markdown-Tokens": _tokens, ...rest } = headers;
     return new Response(null, { status: 304, headers: rest });
   }
-  return new Response(head ? null : await host.readFile(representation.file), { status: 200, headers });
+  return new Response(head ? null : (await host.readFile(representation.file)) as BodyInit, { status: 200, headers });
 }
 
 async function errorFromFile(representation: Representation, head: boolean, host: Host): Promise<Response> {
-  const body = head ? null : await host.readFile(representation.file);
+  const body = head ? null : (await host.readFile(representation.file)) as BodyInit;
   return new Response(body, { status: 404, headers: { ...errorHeaders(host.table.baseUrl), "Content-Type": representation.type } });
 }
 

@@ -3,7 +3,7 @@
  * and Problem schemas are also published in /openapi.json, so what we validate
  * is exactly what we promise.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import siteSchema from "./site.schema.json" with { type: "json" };
 import pageSchema from "./page.schema.json" with { type: "json" };
