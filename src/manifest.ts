@@ -98,10 +98,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     const lastmod = name === "blog" && newestPost && newestPost > page.updated ? newestPost : page.updated;
     return {
       kind: "page",
-      path,
-      markdownPath: markdownSibling(path),
-      htmlFile: htmlFileOf(path),
-      markdownFile: markdownSibling(path).slice(1),
+      ...addressesOf(path),
       template: name === "index" ? "home" : name === "blog" ? "blog" : "page",
       title: page.title,
       description: page.description,
@@ -128,13 +125,9 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
 }
 
 function postRoute(post: PostSource): PageRoute {
-  const path = `/blog/${post.slug}/`;
   return {
     kind: "post",
-    path,
-    markdownPath: markdownSibling(path),
-    htmlFile: htmlFileOf(path),
-    markdownFile: markdownSibling(path).slice(1),
+    ...addressesOf(`/blog/${post.slug}/`),
     template: "post",
     title: post.title,
     description: post.description,
@@ -155,8 +148,10 @@ export function markdownSibling(path: string): string {
   return path === "/" ? "/index.md" : `${path.slice(0, -1)}.md`;
 }
 
-function htmlFileOf(path: string): string {
-  return `${path.slice(1)}index.html`;
+/** Where a canonical path's two representations live, as URLs and as output files. */
+function addressesOf(path: string): Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile"> {
+  const markdownPath = markdownSibling(path);
+  return { path, markdownPath, htmlFile: `${path.slice(1)}index.html`, markdownFile: markdownPath.slice(1) };
 }
 
 /** The single-representation files of spec §2.6 with their operations of §4. */

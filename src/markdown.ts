@@ -4,6 +4,7 @@
  * their text) so that links such as /developers/#errors have a target.
  */
 import MarkdownIt from "markdown-it";
+import { asciiWords } from "./content/slug.ts";
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -27,19 +28,6 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   return { html: md.renderer.render(tokens, md.options, env), ids, links };
 }
 
-/** Heading text as an anchor: lowercase ASCII words joined by hyphens. */
-export function anchorOf(text: string): string {
-  return text
-    .replace(/đ/g, "d")
-    .replace(/Đ/g, "D")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-
 function assignHeadingIds(tokens: Token[]): string[] {
   const seen = new Map<string, number>();
   const ids: string[] = [];
@@ -53,7 +41,7 @@ function assignHeadingIds(tokens: Token[]): string[] {
       id = explicit[1];
       last.content = last.content.replace(EXPLICIT_ID, "");
     } else {
-      id = anchorOf(inline.children?.map((child) => child.content).join("") ?? "") || "section";
+      id = asciiWords(inline.children?.map((child) => child.content).join("") ?? "") || "section";
     }
     const count = seen.get(id) ?? 0;
     seen.set(id, count + 1);

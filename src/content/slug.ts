@@ -9,24 +9,30 @@ export const MAX_SLUG_LENGTH = 60;
 /** A slug: lowercase ASCII words joined by single hyphens, optionally ending in one. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*-?$/;
 
-/**
- * Turns a title (English or Vietnamese) into a slug.
- * Vietnamese: NFD splits letters from their tone and vowel marks, which we drop;
- * đ/Đ is a distinct letter, not a d with a combining mark, so it is mapped by hand.
- */
+/** Turns a title (English or Vietnamese) into a slug. */
 export function slugify(title: string): string {
-  const ascii = title
+  // Cut at the limit and keep what is there, even a trailing hyphen: a slug is a
+  // stable identifier, and trimming it would make two titles collide more often.
+  return asciiWords(title).slice(0, MAX_SLUG_LENGTH);
+}
+
+/**
+ * Text as lowercase ASCII words joined by hyphens: the shape of slugs and of
+ * heading anchors. Vietnamese: NFD splits letters from their tone and vowel
+ * marks, which we drop; đ/Đ is a letter of its own, not a d with a combining
+ * mark, so it is mapped by hand. An apostrophe joins a word (`Kafka's` →
+ * `kafkas`), it does not split it.
+ */
+export function asciiWords(text: string): string {
+  return text
     .replace(/đ/g, "d")
     .replace(/Đ/g, "D")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    // An apostrophe joins a word (`Kafka's` → `kafkas`), it does not split it.
-    .replace(/['’]/g, "");
-  const words = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  // Cut at the limit and keep what is there, even a trailing hyphen: a slug is a
-  // stable identifier, and trimming it would make two titles collide more often.
-  return words.slice(0, MAX_SLUG_LENGTH);
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** Why `slug` is not acceptable, or undefined when it is. */
