@@ -1,13 +1,16 @@
 /**
  * Summarises V8 `.cpuprofile` files (from `node --cpu-prof`): self time by
- * function and by file, and inclusive time of the functions under src/, so the
- * hot spots of a build can be read without a browser.
+ * file or package, self time by function, and inclusive time of the functions
+ * under src/, so the hot spots of a build can be read without a browser.
+ * Profiles of several threads (main and workers) are added together; idle time
+ * is left out, so percentages are shares of the CPU time actually sampled.
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof bin/sitegen.js build --content <dir> --out <dir> --quiet
  *   node --import tsx bench/profile.ts /tmp/prof/*.cpuprofile [--top 25]
  */
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
+import { pathToFileURL } from "node:url";
 
 interface CallFrame {
   functionName: string;
@@ -19,7 +22,7 @@ interface ProfileNode {
   callFrame: CallFrame;
   children?: number[];
 }
-interface Profile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -27,72 +30,103 @@ interface Profile {
   endTime: number;
 }
 
-const cwd = process.cwd();
-const label = (frame: CallFrame): string => {
-  const file = frame.url ? relative(cwd, frame.url.replace(/^file:\/\//, "")) : "";
-  return `${frame.functionName || "(anonymous)"} ${file ? `${file}:${frame.lineNumber + 1}` : ""}`.trim();
-};
-const fileOf = (frame: CallFrame): string => {
+export interface HotSpot {
+  name: string;
+  ms: number;
+  /** Share of the sampled (non-idle) time, 0–1. */
+  share: number;
+}
+
+export interface ProfileSummary {
+  threads: number;
+  /** Sampled non-idle time over all threads, ms. */
+  sampledMs: number;
+  byFile: HotSpot[];
+  byFunction: HotSpot[];
+  /** Inclusive time of functions under src/: where the work is, by our own names. */
+  inclusive: HotSpot[];
+}
+
+/** `(native)`, `(garbage collector)`, a package under node_modules, Node's internals or a project file. */
+function fileOf(frame: CallFrame, root: string): string {
   const url = frame.url.replace(/^file:\/\//, "");
   if (!url) return frame.functionName.startsWith("(") ? frame.functionName : "(native)";
-  const path = relative(cwd, url);
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-  return pkg ? `node_modules/${pkg[1]}` : path.startsWith("node:") ? "node: internals" : path;
-};
+  if (url.startsWith("node:")) return "node: internals";
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  return pkg ? `node_modules/${pkg[1]}` : relative(root, url);
+}
 
-export function summarize(profile: Profile, top: number): string {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
-  const total = (profile.endTime - profile.startTime) / 1000;
+function functionOf(frame: CallFrame, root: string): string {
+  const file = fileOf(frame, root);
+  return `${frame.functionName || "(anonymous)"}${frame.url ? ` (${file})` : ""}`;
+}
 
-  const selfByFunction = new Map<string, number>();
-  const selfByFile = new Map<string, number>();
+export function summarizeProfiles(profiles: CpuProfile[], options: { root: string; top?: number }): ProfileSummary {
+  const top = options.top ?? 15;
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
   const inclusive = new Map<string, number>();
-  for (const [id, micros] of self) {
-    const node = byId.get(id)!;
-    const ms = micros / 1000;
-    selfByFunction.set(label(node.callFrame), (selfByFunction.get(label(node.callFrame)) ?? 0) + ms);
-    selfByFile.set(fileOf(node.callFrame), (selfByFile.get(fileOf(node.callFrame)) ?? 0) + ms);
-    // Inclusive time of src/ functions: count each function once per stack.
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const frame = byId.get(at)!.callFrame;
-      if (!/\/src\//.test(frame.url) || /node_modules/.test(frame.url)) continue;
-      const key = label(frame);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+  let sampled = 0;
+  const add = (map: Map<string, number>, key: string, ms: number): void => void map.set(key, (map.get(key) ?? 0) + ms);
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const self = new Map<number, number>();
+    profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+    for (const [id, micros] of self) {
+      const frame = byId.get(id)!.callFrame;
+      if (frame.functionName === "(idle)") continue;
+      const ms = micros / 1000;
+      sampled += ms;
+      add(byFile, fileOf(frame, options.root), ms);
+      add(byFunction, functionOf(frame, options.root), ms);
+      // Each src/ function once per stack, however deep it recurses.
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const caller = byId.get(at)!.callFrame;
+        if (!caller.url.includes("/src/") || caller.url.includes("node_modules")) continue;
+        const key = functionOf(caller, options.root);
+        if (!seen.has(key)) {
+          seen.add(key);
+          add(inclusive, key, ms);
+        }
+      }
     }
   }
-  const table = (title: string, map: Map<string, number>): string[] => [
-    `${title}`,
-    ...[...map.entries()]
-      .sort((a, b) => b[1] - a[1])
+  const rank = (map: Map<string, number>): HotSpot[] =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, top)
-      .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`),
+      .map(([name, ms]) => ({ name, ms, share: sampled > 0 ? ms / sampled : 0 }));
+  return { threads: profiles.length, sampledMs: sampled, byFile: rank(byFile), byFunction: rank(byFunction), inclusive: rank(inclusive) };
+}
+
+export function formatSummary(summary: ProfileSummary): string {
+  const table = (title: string, spots: HotSpot[]): string[] => [
+    title,
+    ...spots.map((spot) => `${spot.ms.toFixed(0).padStart(8)} ms ${(spot.share * 100).toFixed(1).padStart(5)} %  ${spot.name}`),
     "",
   ];
   return [
-    `profile: ${total.toFixed(0)} ms`,
+    `${summary.threads} thread${summary.threads === 1 ? "" : "s"}, ${summary.sampledMs.toFixed(0)} ms of CPU sampled (idle left out)`,
     "",
-    ...table("self time by file or package", selfByFile),
-    ...table("self time by function", selfByFunction),
-    ...table("inclusive time of functions under src/", inclusive),
+    ...table("self time by file or package", summary.byFile),
+    ...table("self time by function", summary.byFunction),
+    ...table("inclusive time of functions under src/", summary.inclusive),
   ].join("\n");
 }
 
-const argv = process.argv.slice(2);
-const topIndex = argv.indexOf("--top");
-const top = topIndex >= 0 ? Number(argv[topIndex + 1]) : 25;
-const files = argv.filter((arg, index) => arg.endsWith(".cpuprofile") && index !== topIndex + 1);
-if (files.length === 0) {
-  console.error("usage: bench/profile.ts <file.cpuprofile>... [--top 25]");
-  process.exitCode = 2;
-}
-for (const file of files) {
-  console.log(`== ${file}`);
-  console.log(summarize(JSON.parse(readFileSync(file, "utf8")) as Profile, top));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const argv = process.argv.slice(2);
+  const topIndex = argv.indexOf("--top");
+  const top = topIndex >= 0 ? Number(argv[topIndex + 1]) : 25;
+  const files = argv.filter((arg) => arg.endsWith(".cpuprofile"));
+  if (files.length === 0) {
+    console.error("usage: bench/profile.ts <file.cpuprofile>... [--top 25]");
+    process.exitCode = 2;
+  } else {
+    const profiles = files.map((file) => JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
+    console.log(formatSummary(summarizeProfiles(profiles, { root: process.cwd(), top })));
+  }
 }

@@ -11,6 +11,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { slugify } from "../src/content/slug.ts";
 
 export interface SyntheticOptions {
   /** Folder to write; it is emptied first. */
@@ -33,7 +34,7 @@ export interface SyntheticTree {
 }
 
 /** Bump when the output changes, so cached trees are regenerated. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 export const DEFAULT_SEED = 20240611;
 /** The marker sits beside the tree, not in it, so no tool mistakes it for content. */
 const markerOf = (dir: string): string => `${dir.replace(/\/+$/, "")}.synthetic.json`;
@@ -76,18 +77,8 @@ function sample<T>(random: Random, items: readonly T[], count: number): T[] {
   return out;
 }
 
-/** Same rule as the site's slugs: ASCII words joined by hyphens, at most 60 characters. */
-export function slugOf(title: string): string {
-  return title
-    .replace(/đ/g, "d")
-    .replace(/Đ/g, "D")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-}
+/** The site's own slug function, so synthetic slugs follow the same rule. */
+export const slugOf = slugify;
 
 // --- English vocabulary -------------------------------------------------------
 

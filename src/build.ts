@@ -4,7 +4,10 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { loadContent } from "./content/load.ts";
+import { readFileSync } from "node:fs";
+import { listMarkdown, loadContent } from "./content/load.ts";
+import { llmsFullTxt } from "./emit/llms.ts";
+import { RenderPool, workerCount } from "./render-pool.ts";
 import { ROBOTS_MAX_BYTES } from "./emit/robots.ts";
 import { negotiationTable } from "./emit/negotiation-table.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
@@ -42,13 +45,31 @@ export const SIZE_LIMITS = { llmsTxtMax: 50_000, llmsFullMin: 100_000, llmsFullM
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   await assertReplaceable(options);
-  const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir), loadTemplates(options.templatesDir)]);
+  const posts = await listMarkdown(join(options.contentDir, "blog")).catch(() => []);
+  const workers = workerCount(posts.length);
+  const pool = workers > 0 ? await RenderPool.start(workers) : undefined;
+  try {
+    return await buildWith(options, started, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function buildWith(options: BuildOptions, started: number, pool: RenderPool | undefined): Promise<BuildResult> {
+  const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir, pool?.parsePosts), loadTemplates(options.templatesDir)]);
+  const T=(l:string)=>{const m=process.memoryUsage();console.error(l, Math.round(performance.now()-started), "rss", Math.round(m.rss/1e6), "heap", Math.round(m.heapUsed/1e6), "ext", Math.round(m.external/1e6))};
   const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
-  const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets });
+  const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets, withoutPosts: pool !== undefined });
+  const llmsFull = outputs.find((output) => output.file === "llms-full.txt")!;
 
   const staging = await StagingFolder.create(options.outDir);
   try {
-    await staging.writeAll(outputs);
+    await Promise.all([
+      staging.writeAll(outputs.filter((output) => output !== llmsFull)),
+      pool?.renderPosts(manifest, { staging, templatesDir: options.templatesDir, headExtra: options.headExtra, facts }),
+    ]);
+    // llms-full.txt concatenates the .md siblings just written, read back one at a time.
+    await staging.write({ ...llmsFull, render: () => llmsFullTxt(manifest, (route) => readFileSync(join(staging.path, route.markdownFile), "utf8")) });
     const linkErrors = checkLinks(manifest, facts);
     if (linkErrors.length > 0) throw new SitegenErrors(linkErrors);
     const sizeErrors = sizeProblems(staging.written, "build");

@@ -7,7 +7,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
   const targets = linkablePaths(manifest);
   const errors: SitegenError[] = [];
   const seen = new Map<string, number>();
-  for (const { route, href, line } of facts.links) {
+  for (const { route, href, line, location: known } of facts.links) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//")) continue; // another site, mailto:, tel:
     const [path, fragment] = splitFragment(href);
     const key = `${route.source}\0${line}\0${href}`;
@@ -15,7 +15,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
     seen.set(key, occurrence + 1);
     // Located only when reported: most links are fine, and locating reads the body.
     const fail = (message: string, hint: string) => {
-      const { sourceLine, ...location } = locateLink(route, href, line, occurrence);
+      const { sourceLine, ...location } = known ?? locateLink(route, href, line, occurrence);
       errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
     };
     if (path !== "" && !path.startsWith("/")) {
@@ -42,7 +42,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
  * from there to the end of the block, then as a reference definition
  * `[label]: href` anywhere in the body.
  */
-function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
+export function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
   const lines = route.body.split(/\r?\n/);
   const written = [...new Set([href, safeDecode(href)])];
   const find = (from: number, to: number, before: RegExp, skip: number) => {

@@ -27,19 +27,29 @@ export interface Output {
 /** What rendering the pages found out: each page's heading ids and links, for the link check. */
 export interface PageFacts {
   ids: Map<string, Set<string>>;
-  links: { route: PageRoute; href: string; line: number }[];
+  links: LinkFact[];
+}
+
+export interface LinkFact {
+  route: PageRoute;
+  href: string;
+  /** The first line of the block the link sits in. */
+  line: number;
+  /** Where the link is written, when it was found where the body was at hand (a render worker). */
+  location?: { file: string; line: number; column?: number; sourceLine?: string };
 }
 
 export interface PlanOptions extends HtmlOptions {
   /** Static assets copied as they are, by output path. */
   assets?: Map<string, Uint8Array>;
+  /** Leave the posts out: render workers write them. */
+  withoutPosts?: boolean;
 }
 
-export function planSite(manifest: Manifest, templates: TemplateSet, options: PlanOptions = {}): { outputs: Output[]; facts: PageFacts } {
-  const facts: PageFacts = { ids: new Map(), links: [] };
-  const outputs: Output[] = [];
-  for (const route of manifest.routes) {
-    outputs.push({
+/** A page's two representations; rendering the HTML records its heading ids and links in `facts`. */
+export function routeOutputs(manifest: Manifest, templates: TemplateSet, route: PageRoute, facts: PageFacts, options: HtmlOptions = {}): Output[] {
+  return [
+    {
       file: route.htmlFile,
       mediaType: MEDIA.html,
       render() {
@@ -48,9 +58,17 @@ export function planSite(manifest: Manifest, templates: TemplateSet, options: Pl
         for (const link of page.links) facts.links.push({ route, href: link.href, line: route.bodyLine + link.line - 1 });
         return page.html;
       },
-    });
-    outputs.push({ file: route.markdownFile, mediaType: MEDIA.markdown, render: () => pageMarkdown(manifest, route) });
-  }
+    },
+    { file: route.markdownFile, mediaType: MEDIA.markdown, render: () => pageMarkdown(manifest, route) },
+  ];
+}
+
+export function planSite(manifest: Manifest, templates: TemplateSet, options: PlanOptions = {}): { outputs: Output[]; facts: PageFacts } {
+  const facts: PageFacts = { ids: new Map(), links: [] };
+  const outputs: Output[] = [];
+  // Posts rendered elsewhere (by render workers) are left out of this plan.
+  const routes = options.withoutPosts ? manifest.pages : manifest.routes;
+  for (const route of routes) outputs.push(...routeOutputs(manifest, templates, route, facts, options));
   const byPath = new Map(manifest.files.map((file) => [file.path, file]));
   const fileOutput = (path: string, render: Output["render"]): Output => ({ file: byPath.get(path)!.file, mediaType: byPath.get(path)!.mediaType, render });
   outputs.push(

@@ -4,23 +4,28 @@
  * leaves a half-written output folder.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "./errors.ts";
 import type { Written } from "./emit/negotiation-table.ts";
 import type { Output } from "./plan.ts";
-
-/** Writes at most this many files at once: enough to keep the disk busy, few enough to bound memory. */
-const PARALLEL_WRITES = 16;
 
 export class StagingFolder {
   readonly path: string;
   readonly written = new Map<string, Written>();
   private readonly dirs = new Set<string>();
 
-  private constructor(readonly target: string) {
-    this.path = join(dirname(target), `.sitegen-tmp-${basename(target)}-${randomBytes(4).toString("hex")}`);
+  private constructor(
+    readonly target: string,
+    path?: string,
+  ) {
+    this.path = path ?? join(dirname(target), `.sitegen-tmp-${basename(target)}-${randomBytes(4).toString("hex")}`);
+  }
+
+  /** Writes into a staging folder another thread created (render workers); never commits it. */
+  static attach(path: string): StagingFolder {
+    return new StagingFolder("", path);
   }
 
   static async create(target: string): Promise<StagingFolder> {
@@ -30,31 +35,23 @@ export class StagingFolder {
   }
 
   /**
-   * Renders and writes every output, a bounded number at a time. On the first
-   * failure no new write starts, and the ones under way finish before the error
-   * is thrown, so `discard()` never races a write into the folder it removes.
+   * Renders and writes every output, one after another. Writes are
+   * synchronous: for many small files, a promise and a thread-pool round trip
+   * per file cost more than the write itself, and workers write in parallel.
    */
   async writeAll(outputs: Output[]): Promise<void> {
-    let next = 0;
-    let failure: { error: unknown } | undefined;
-    const worker = async () => {
-      while (!failure && next < outputs.length) {
-        try {
-          await this.write(outputs[next++]);
-        } catch (error) {
-          failure ??= { error };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_WRITES, outputs.length) }, worker));
-    if (failure) throw failure.error;
+    for (const output of outputs) this.writeNow(output);
   }
 
   async write(output: Output): Promise<void> {
+    this.writeNow(output);
+  }
+
+  private writeNow(output: Output): void {
     const path = resolve(this.path, output.file);
     // Compare with a trailing separator: `/out-evil` starts with `/out` too.
     if (!path.startsWith(this.path + sep)) throw new SitegenError("E_CHECK", `output path \`${output.file}\` would leave the output folder`);
-    await this.ensureDir(dirname(path));
+    this.ensureDir(dirname(path));
     const body = output.render();
     const hash = createHash("sha256");
     let bytes = 0;
@@ -62,16 +59,19 @@ export class StagingFolder {
       const data = typeof body === "string" ? Buffer.from(body, "utf8") : body;
       hash.update(data);
       bytes = data.byteLength;
-      await writeFile(path, data);
+      writeFileSync(path, data);
     } else {
-      const stream = createWriteStream(path);
-      for (const chunk of body) {
-        const data = Buffer.from(chunk, "utf8");
-        hash.update(data);
-        bytes += data.byteLength;
-        if (!stream.write(data)) await new Promise<void>((done) => stream.once("drain", () => done()));
+      const fd = openSync(path, "w");
+      try {
+        for (const chunk of body) {
+          const data = Buffer.from(chunk, "utf8");
+          hash.update(data);
+          bytes += data.byteLength;
+          writeSync(fd, data);
+        }
+      } finally {
+        closeSync(fd);
       }
-      await new Promise<void>((done, fail) => stream.end((error?: Error | null) => (error ? fail(error) : done())));
     }
     this.written.set(output.file, { etag: `"${hash.digest("base64url").slice(0, 22)}"`, bytes });
   }
@@ -94,9 +94,9 @@ export class StagingFolder {
     await rm(this.path, { recursive: true, force: true });
   }
 
-  private async ensureDir(dir: string): Promise<void> {
+  private ensureDir(dir: string): void {
     if (this.dirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     this.dirs.add(dir);
   }
 }

@@ -23,7 +23,7 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   const json = join(work, "results.json");
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "bench/run.ts", "--posts", "20", "--runs", "1", "--skip-hugo", "--skip-serve", "--negotiation-ms", "50", "--idle-wait", "0", "--no-install", "--work", work, "--report", report, "--json", json],
+    ["--import", "tsx", "bench/run.ts", "--posts", "20", "--runs", "1", "--skip-hugo", "--skip-serve", "--negotiation-ms", "50", "--idle-wait", "0", "--retries", "0", "--no-install", "--work", work, "--report", report, "--json", json],
     { cwd: ROOT, encoding: "utf8", timeout: 280_000 },
   );
   assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout}\n${run.stderr}`);

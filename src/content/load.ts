@@ -2,6 +2,7 @@
  * Reads the content tree into validated sources. All problems are collected and
  * reported together, each naming its file and line.
  */
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { SitegenError, SitegenErrors } from "../errors.ts";
@@ -13,7 +14,17 @@ import type { Content, PageSource, PostSource, SiteConfig } from "./types.ts";
 /** The closed set of fixed pages (spec §2.1), by file stem. */
 export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"] as const;
 
-export async function loadContent(contentDir: string): Promise<Content> {
+/** A Markdown file to read: its stem, its path, and the path messages show. */
+export interface SourceEntry {
+  name: string;
+  path: string;
+  file: string;
+}
+
+/** Parses post files; by default here, or spread over render workers for a large blog. */
+export type PostParser = (entries: SourceEntry[]) => Promise<{ posts: PostSource[]; errors: SitegenError[] }>;
+
+export async function loadContent(contentDir: string, parsePosts: PostParser = parsePostsHere): Promise<Content> {
   const errors: SitegenError[] = [];
   const collect = <T>(fn: () => T): T | undefined => {
     try {
@@ -31,8 +42,9 @@ export async function loadContent(contentDir: string): Promise<Content> {
   const site = collect(() => parseSite(siteText, siteFile));
 
   const pages: PageSource[] = [];
-  for (const { name, text, file } of await readMarkdownDir(join(contentDir, "pages"))) {
-    const page = collect(() => parsePage(name, text, file));
+  for (const entry of await listMarkdown(join(contentDir, "pages"))) {
+    const text = await readText(entry.path, entry.file);
+    const page = collect(() => parsePage(entry.name, text, entry.file));
     if (page) pages.push(page);
   }
   const pageNames = new Set(pages.map((page) => page.name));
@@ -47,11 +59,9 @@ export async function loadContent(contentDir: string): Promise<Content> {
     }
   }
 
-  const posts: PostSource[] = [];
-  for (const { name, text, file } of await readMarkdownDir(join(contentDir, "blog"))) {
-    const post = collect(() => parsePost(name, text, file));
-    if (post) posts.push(post);
-  }
+  const parsed = await parsePosts(await listMarkdown(join(contentDir, "blog")));
+  errors.push(...parsed.errors);
+  const posts = parsed.posts;
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
   return { siteFile, site, pages, posts };
@@ -97,25 +107,48 @@ export function parsePost(slug: string, text: string, file: string): PostSource 
   return { slug, file, ...data, tags: data.tags ?? [], body: parsed.body, bodyLine: parsed.bodyLine };
 }
 
-async function readMarkdownDir(dir: string): Promise<{ name: string; text: string; file: string }[]> {
+/** Reads and parses posts in this thread. */
+export async function parsePostsHere(entries: SourceEntry[]): Promise<{ posts: PostSource[]; errors: SitegenError[] }> {
+  const posts: PostSource[] = [];
+  const errors: SitegenError[] = [];
+  for (const entry of entries) {
+    try {
+      posts.push(parsePost(entry.name, readTextSync(entry.path, entry.file), entry.file));
+    } catch (error) {
+      if (error instanceof SitegenErrors) errors.push(...error.errors);
+      else if (error instanceof SitegenError) errors.push(error);
+      else throw error;
+    }
+  }
+  return { posts, errors };
+}
+
+/** The Markdown files of a folder, sorted by name. */
+export async function listMarkdown(dir: string): Promise<SourceEntry[]> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch (error) {
     throw new SitegenError("E_CONTENT", `cannot read the folder ${display(dir)}`, { location: { file: display(dir) }, cause: error });
   }
-  const markdown = names.filter((name) => name.endsWith(".md")).sort();
-  return Promise.all(
-    markdown.map(async (entry) => {
-      const file = display(join(dir, entry));
-      return { name: entry.slice(0, -3), text: await readText(join(dir, entry), file), file };
-    }),
-  );
+  return names
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((entry) => ({ name: entry.slice(0, -3), path: join(dir, entry), file: display(join(dir, entry)) }));
 }
 
-async function readText(path: string, file: string): Promise<string> {
+export async function readText(path: string, file: string): Promise<string> {
   try {
     return await readFile(path, "utf8");
+  } catch (error) {
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
+  }
+}
+
+/** Small files read one after another: synchronous reads cost less than a promise each. */
+export function readTextSync(path: string, file: string): string {
+  try {
+    return readFileSync(path, "utf8");
   } catch (error) {
     throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
   }

@@ -3,7 +3,7 @@
  * sections, `## Optional` last) and /llms-full.txt (every public page and post
  * as one Markdown document).
  */
-import { absoluteUrl, type Manifest } from "../manifest.ts";
+import { absoluteUrl, type Manifest, type PageRoute } from "../manifest.ts";
 import { pageMarkdown } from "./page-markdown.ts";
 
 export function llmsTxt(manifest: Manifest): string {
@@ -45,11 +45,15 @@ export function llmsTxt(manifest: Manifest): string {
   return lines.join("\n");
 }
 
-/** llms-full.txt in pieces, so a large site is streamed to disk, not held whole. */
-export function* llmsFullTxt(manifest: Manifest): Generator<string> {
+/**
+ * llms-full.txt in pieces, so a large site is streamed to disk, not held whole.
+ * Each page is its Markdown representation; the build passes the `.md`
+ * siblings it already wrote, so the two are the same bytes by construction.
+ */
+export function* llmsFullTxt(manifest: Manifest, markdownOf: (route: PageRoute) => string = (route) => pageMarkdown(manifest, route)): Generator<string> {
   yield `# ${manifest.site.name}: full text\n\n> ${oneLine(manifest.site.summary)}\n\n`;
   yield `This document holds every public page and post of ${manifest.baseUrl}, each as served at its \`.md\` URL, separated by horizontal rules. The index is ${absoluteUrl(manifest, "/llms.txt")}.\n`;
-  for (const route of manifest.routes) yield `\n---\n\n${pageMarkdown(manifest, route)}`;
+  for (const route of manifest.routes) yield `\n---\n\n${markdownOf(route)}`;
 }
 
 function oneLine(text: string): string {

@@ -1,0 +1,55 @@
+/**
+ * A large blog builds on render workers; the output must be byte-identical to
+ * a build in one thread, and an error found in a worker must still name its
+ * file and line.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { generateContent } from "../bench/synthetic.ts";
+import { WORKER_THRESHOLD } from "../src/render-pool.ts";
+import { sitegen, tempDir } from "./helpers/dist.ts";
+
+function tree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+const content = join(tempDir(), "content");
+const synthetic = await generateContent({ dir: content, posts: WORKER_THRESHOLD + 20, seed: 7 });
+
+test("two render workers write exactly what one thread writes", () => {
+  const one = join(tempDir(), "dist");
+  const two = join(tempDir(), "dist");
+  const single = sitegen(["build", "--content", content, "--out", one, "--quiet"], { env: { SITEGEN_WORKERS: "0" } });
+  assert.equal(single.status, 0, single.stderr);
+  const pooled = sitegen(["build", "--content", content, "--out", two, "--quiet"], { env: { SITEGEN_WORKERS: "2" } });
+  assert.equal(pooled.status, 0, pooled.stderr);
+  const a = tree(one);
+  const b = tree(two);
+  assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
+  for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs`);
+  assert.equal(a.size, 2 * (synthetic.posts + 7) + 13, "every page, sibling and file is there");
+});
+
+test("a broken post found by a worker fails the build naming its file and line", () => {
+  const slug = synthetic.slugs[WORKER_THRESHOLD];
+  const file = join(content, "blog", `${slug}.md`);
+  const text = readFileSync(file, "utf8");
+  writeFileSync(file, text.replace(/^lang: \w+$/m, "lang: fr"));
+  const out = join(tempDir(), "dist");
+  const result = sitegen(["build", "--content", content, "--out", out], { env: { SITEGEN_WORKERS: "2" } });
+  writeFileSync(file, text);
+  assert.equal(result.status, 1, result.stderr);
+  const line = text.split("\n").findIndex((l) => l.startsWith("lang:")) + 1;
+  assert.match(result.stderr, new RegExp(`${slug}\\.md:${line}:\\d+: .*lang`));
+});
