@@ -4,6 +4,7 @@
  * core passes on, so `curl` against it behaves like the deployed site.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -45,7 +46,8 @@ export function folderHost(root: string, table: NegotiationTable) {
     async readFile(path: string): Promise<Uint8Array> {
       const file = resolveInside(root, path);
       if (!file) throw new Error(`table entry ${path} is outside the site folder`);
-      return readFile(file);
+      // Small files, read whole: a synchronous read costs less than a promise round trip.
+      return readFileSync(file);
     },
   };
 }
@@ -53,6 +55,7 @@ export function folderHost(root: string, table: NegotiationTable) {
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const root = resolve(options.dir);
   let table = await loadTable(root);
+  let origin = "";
   const server = createServer({ maxHeaderSize: 64 * 1024 }, (request, response) => {
     if (options.intercept?.(request, response)) return;
     handle(request, response).catch((error: unknown) => {
@@ -64,7 +67,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const webRequest = toRequest(request, `http://${options.host}:${(server.address() as AddressInfo).port}`);
+    const webRequest = toRequest(request, origin);
     const head = request.method === "HEAD";
     // A request target that is not a path (`*`, absolute-form) names nothing on this site.
     const answer = webRequest
@@ -78,6 +81,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     server.listen(options.port, options.host, () => done());
   });
   const { port } = server.address() as AddressInfo;
+  origin = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
   const shownHost = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
     server,
