@@ -51,15 +51,18 @@ function normalize(accept: string | null): string | undefined {
 }
 
 /**
- * We offer each type with the parameter we send (`charset=utf-8`), so that
- * `Accept: text/markdown;charset=utf-8` matches and `;charset=latin1` does not:
- * a media range's parameters must all match (RFC 9110 §12.5.1).
+ * We send `charset=utf-8`, so `Accept: text/markdown;charset=utf-8` must match
+ * and `;charset=latin1` must not: a media range's parameters must all match
+ * (RFC 9110 §12.5.1). Dropping the one parameter we satisfy and offering bare
+ * types gives exactly that, without making negotiator parse offer parameters.
  */
 function preferred<T extends string>(accept: string, offers: readonly T[]): T | undefined {
+  const ranges = accept.includes("charset") ? accept.replace(UTF8_PARAMETER, "") : accept;
   // negotiator wants a plain headers object, not a Fetch `Headers`.
-  const choice = new Negotiator({ headers: { accept } }).mediaType(offers.map((type) => `${type};charset=utf-8`));
-  return choice === undefined ? undefined : (choice.slice(0, choice.indexOf(";")) as T);
+  return new Negotiator({ headers: { accept: ranges } }).mediaType(offers as unknown as string[]) as T | undefined;
 }
+
+const UTF8_PARAMETER = /;\s*charset\s*=\s*(?:"utf-8"|utf-8)(?=\s*[;,]|\s*$)/gi;
 
 function remember<T>(cache: Map<string, T>, key: string, value: T): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
