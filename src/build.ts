@@ -57,7 +57,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 async function buildWith(options: BuildOptions, started: number, pool: RenderPool | undefined): Promise<BuildResult> {
   const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir, pool?.parsePosts), loadTemplates(options.templatesDir)]);
-  const T=(l:string)=>{const m=process.memoryUsage();console.error(l, Math.round(performance.now()-started), "rss", Math.round(m.rss/1e6), "heap", Math.round(m.heapUsed/1e6), "ext", Math.round(m.external/1e6))};
   const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
   const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets, withoutPosts: pool !== undefined });
   const llmsFull = outputs.find((output) => output.file === "llms-full.txt")!;
@@ -92,6 +91,8 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
       manifest,
     };
   } catch (error) {
+    // Stop the workers first: one may still be writing into the folder we remove.
+    await pool?.close();
     await staging.discard();
     throw error;
   }

@@ -5,11 +5,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { WORKER_THRESHOLD } from "../src/render-pool.ts";
-import { sitegen, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 
 function tree(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
@@ -52,4 +52,16 @@ test("a broken post found by a worker fails the build naming its file and line",
   assert.equal(result.status, 1, result.stderr);
   const line = text.split("\n").findIndex((l) => l.startsWith("lang:")) + 1;
   assert.match(result.stderr, new RegExp(`${slug}\\.md:${line}:\\d+: .*lang`));
+});
+
+test("a template error met by a worker fails the build, names the template line, and leaves no staging folder", () => {
+  const templates = join(tempDir(), "templates");
+  cpSync(join(ROOT, "templates"), templates, { recursive: true });
+  const post = join(templates, "post.html");
+  writeFileSync(post, readFileSync(post, "utf8").replace("{{title}}", "{{titel}}"));
+  const parent = tempDir();
+  const result = sitegen(["build", "--content", content, "--templates", templates, "--out", join(parent, "dist")], { env: { SITEGEN_WORKERS: "2" } });
+  assert.equal(result.status, 1, result.stderr);
+  assert.match(result.stderr, /post\.html:2:\d+: unknown name `titel`/);
+  assert.deepEqual(readdirSync(parent), [], "no output folder and no .sitegen-tmp-* left");
 });
