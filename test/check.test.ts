@@ -17,18 +17,11 @@ import { Writable } from "node:stream";
 import { run } from "../src/cli.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
 import { copyContent, readSource, scratchDir, sitegenAsync } from "./helpers/site.ts";
+import type { Finding } from "../src/findings.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/broken");
 const source = readSource();
 
-interface Finding {
-  level: "error" | "warning";
-  code: string;
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-}
 
 class Capture extends Writable {
   text = "";

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { respond } from "../../src/negotiation/respond.ts";
 import { folderHost, loadTable } from "../../src/serve/server.ts";
+import { rng } from "../../bench/synthetic.ts";
 import { builtSite } from "../helpers/dist.ts";
 
 const table = await loadTable(builtSite());
@@ -15,19 +16,8 @@ const host = folderHost(builtSite(), table);
 const SEED = Number(process.env.SITEGEN_FUZZ_SEED ?? 20261122);
 const RUNS = 5000;
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(SEED);
+// The benchmark's seeded generator (mulberry32): the same sequence on every machine.
+const next = rng(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
 const TYPES = ["text/html", "text/markdown", "application/json", "application/problem+json", "text/plain", "image/png", "*/*", "text/*", "application/*", "application/xhtml+xml", "application/xml", "TEXT/Markdown", "text/x-markdown", "", "garbage", ";;", "text/", "/html"];
 const PARAMS = ["", ";q=0", ";q=0.0", ";q=1", ";q=0.5", ";q=0.001", ";q=1.0", ";q=2", ";q=-1", ";q=abc", ";charset=utf-8", ";charset=latin1", ";level=1", "; q=0.3 ", ";q"];
