@@ -55,11 +55,16 @@ export class StagingFolder {
     const body = output.render();
     const hash = createHash("sha256");
     let bytes = 0;
-    if (typeof body === "string" || body instanceof Uint8Array) {
-      const data = typeof body === "string" ? Buffer.from(body, "utf8") : body;
-      hash.update(data);
-      bytes = data.byteLength;
-      writeFileSync(path, data);
+    if (typeof body === "string") {
+      // Strings go to the hash and the file as they are: a Buffer per file is
+      // native memory that a large build churns through faster than it is freed.
+      hash.update(body, "utf8");
+      bytes = Buffer.byteLength(body, "utf8");
+      writeFileSync(path, body, "utf8");
+    } else if (body instanceof Uint8Array) {
+      hash.update(body);
+      bytes = body.byteLength;
+      writeFileSync(path, body);
     } else {
       const fd = openSync(path, "w");
       try {

@@ -134,3 +134,20 @@ test("HEAD answers like GET without a body", async () => {
   assert.equal(head.headers.etag, get.headers.etag);
   assert.equal(head.headers["content-type"], get.headers["content-type"]);
 });
+
+test("_headers gives Netlify's static files the same headers the core sends for them", async () => {
+  const blocks = readFileSync(join(dist, "_headers"), "utf8").split(/\n(?=\/)/).filter((block) => block.startsWith("/"));
+  let compared = 0;
+  for (const block of blocks) {
+    const [path, ...lines] = block.trim().split("\n");
+    if (path.includes("*")) continue;
+    const response = await raw(path);
+    assert.equal(response.status, 200, path);
+    for (const line of lines) {
+      const [name, ...value] = line.trim().split(": ");
+      assert.equal(response.headers[name.toLowerCase()], value.join(": "), `${path} ${name}`);
+      compared++;
+    }
+  }
+  assert.ok(compared > 50);
+});
