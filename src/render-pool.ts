@@ -11,7 +11,7 @@ import { build } from "esbuild";
 import type { PostParser, SourceEntry } from "./content/load.ts";
 import type { PostSource } from "./content/types.ts";
 import { SitegenErrors } from "./errors.ts";
-import type { Manifest } from "./manifest.ts";
+import { linkablePaths, type Manifest } from "./manifest.ts";
 import type { PageFacts } from "./plan.ts";
 import { fromWire, type RenderReply, type WireError, type WorkerRequest } from "./render-protocol.ts";
 import type { StagingFolder } from "./write.ts";
@@ -78,9 +78,21 @@ export class RenderPool {
   /** Renders every post of the manifest into the staging folder, recording written files and link facts. */
   async renderPosts(manifest: Manifest, options: { staging: StagingFolder; templatesDir: string; headExtra?: string; facts: PageFacts }): Promise<void> {
     // Interleaved shares: posts of similar age (and size) spread evenly.
-    const shares = split(manifest.posts.map((post) => post.slug!), this.workers.length, "interleaved");
+    const shares = split(manifest.posts, this.workers.length, "interleaved");
+    // Each worker gets the manifest with only its own posts, and the link targets as a list:
+    // a post page needs no other route, and copying all of them to every worker costs memory.
+    const linkable = [...linkablePaths(manifest)];
     const replies = (await Promise.all(
-      shares.map((slugs, i) => this.ask(i, { kind: "render", manifest, slugs, stagingDir: options.staging.path, templatesDir: options.templatesDir, headExtra: options.headExtra })),
+      shares.map((posts, i) =>
+        this.ask(i, {
+          kind: "render",
+          manifest: { ...manifest, pages: [], routes: [], posts },
+          linkable,
+          stagingDir: options.staging.path,
+          templatesDir: options.templatesDir,
+          headExtra: options.headExtra,
+        }),
+      ),
     )) as RenderReply[];
     const byPath = new Map(manifest.routes.map((route) => [route.path, route]));
     for (const reply of replies) {

@@ -7,7 +7,8 @@ import type { LinkFact } from "./plan.ts";
 
 export type WorkerRequest =
   | { id: number; kind: "parse"; entries: SourceEntry[] }
-  | { id: number; kind: "render"; manifest: Manifest; slugs: string[]; stagingDir: string; templatesDir: string; headExtra?: string };
+  /** `manifest.posts` holds just the posts to render; `linkable` is every path a link may target. */
+  | { id: number; kind: "render"; manifest: Manifest; linkable: string[]; stagingDir: string; templatesDir: string; headExtra?: string };
 
 export interface RenderReply {
   written: [string, Written][];

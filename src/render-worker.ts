@@ -6,7 +6,7 @@
 import { parentPort } from "node:worker_threads";
 import { parsePostsHere, readTextSync, type SourceEntry } from "./content/load.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
-import { linkablePaths, type Manifest } from "./manifest.ts";
+import type { Manifest } from "./manifest.ts";
 import { locateLink } from "./links.ts";
 import { routeOutputs, type PageFacts } from "./plan.ts";
 import { loadTemplates } from "./templates.ts";
@@ -32,17 +32,14 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     return { posts: posts.map((post) => ({ ...post, body: "" })), errors: errors.map(toWire) };
   }
   templates ??= (await loadTemplates(request.templatesDir)).templates;
-  return render(request.manifest, request.slugs, request.stagingDir, request.headExtra);
+  return render(request.manifest, new Set(request.linkable), request.stagingDir, request.headExtra);
 }
 
-async function render(manifest: Manifest, slugs: string[], stagingDir: string, headExtra?: string): Promise<RenderReply> {
+async function render(manifest: Manifest, targets: Set<string>, stagingDir: string, headExtra?: string): Promise<RenderReply> {
   const staging = StagingFolder.attach(stagingDir);
   const facts: PageFacts = { ids: new Map(), links: [] };
-  const targets = linkablePaths(manifest);
-  const bySlug = new Map(manifest.posts.map((post) => [post.slug, post]));
   const reply: RenderReply = { written: [], ids: [], links: [] };
-  for (const slug of slugs) {
-    const stub = bySlug.get(slug)!;
+  for (const stub of manifest.posts) {
     const text = readTextSync(stub.source, stub.source);
     const route = { ...stub, body: text.replace(/^\uFEFF/, "").split(/\r?\n/).slice(stub.bodyLine - 1).join("\n") };
     await staging.writeAll(routeOutputs(manifest, templates!, route, facts, { headExtra }));
