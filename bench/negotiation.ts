@@ -17,6 +17,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import Negotiator from "negotiator";
 import { rng } from "./synthetic.ts";
+import { flag } from "./args.ts";
 
 export interface DecisionInput {
   method: string;
@@ -182,10 +183,6 @@ export async function runNegotiationBench(options: { tablePath: string; root: st
   return { table: options.tablePath, pages: Object.keys(table.pages).length, files: Object.keys(table.files).length, roundMs, mixes, decisionKinds };
 }
 
-function flag(argv: string[], name: string): string | undefined {
-  const index = argv.indexOf(name);
-  return index >= 0 ? argv[index + 1] : undefined;
-}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const argv = process.argv.slice(2);

@@ -18,6 +18,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { rng } from "./synthetic.ts";
+import { flag } from "./args.ts";
 
 export interface ServeOptions {
   /** The built site to serve. */
@@ -260,10 +261,6 @@ export async function runServeBench(options: ServeOptions): Promise<ServeResult>
   };
 }
 
-function flag(argv: string[], name: string): string | undefined {
-  const index = argv.indexOf(name);
-  return index >= 0 ? argv[index + 1] : undefined;
-}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const argv = process.argv.slice(2);
