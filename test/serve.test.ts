@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { builtSite, startPreviewServer, type Running } from "./helpers/dist.ts";
+import { builtSite, startPreviewServer, SURFACE_FILES, type Running } from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = JSON.parse(readFileSync(join(dist, "_sitegen/negotiation.json"), "utf8"));
@@ -53,15 +53,7 @@ test("every page answers HTML by default and Markdown by Accept, equal to its .m
 });
 
 test("every agent and crawl file answers 200 with its media type", async () => {
-  for (const [path, type] of [
-    ["/llms.txt", "text/plain; charset=utf-8"],
-    ["/llms-full.txt", "text/plain; charset=utf-8"],
-    ["/agent-instructions.md", "text/markdown; charset=utf-8"],
-    ["/blog-index.json", "application/json; charset=utf-8"],
-    ["/sitemap.xml", "application/xml; charset=utf-8"],
-    ["/robots.txt", "text/plain; charset=utf-8"],
-    ["/openapi.json", "application/json; charset=utf-8"],
-  ]) {
+  for (const [path, type] of SURFACE_FILES) {
     const response = await raw(path);
     assert.equal(response.status, 200, path);
     assert.equal(response.headers["content-type"], type, path);

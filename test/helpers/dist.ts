@@ -10,6 +10,17 @@ import { join, resolve } from "node:path";
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "bin/sitegen.js");
 export const DENO = join(ROOT, "node_modules/.bin/deno");
+/** The files of spec §2.6 with the media type each must answer with (written out, not read from src/). */
+export const SURFACE_FILES: [path: string, type: string][] = [
+  ["/llms.txt", "text/plain; charset=utf-8"],
+  ["/llms-full.txt", "text/plain; charset=utf-8"],
+  ["/agent-instructions.md", "text/markdown; charset=utf-8"],
+  ["/blog-index.json", "application/json; charset=utf-8"],
+  ["/sitemap.xml", "application/xml; charset=utf-8"],
+  ["/robots.txt", "text/plain; charset=utf-8"],
+  ["/openapi.json", "application/json; charset=utf-8"],
+];
+
 /** 2026-01-01T00:00:00Z: every test build stands for the same moment. */
 export const EPOCH = "1767225600";
 

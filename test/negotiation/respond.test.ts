@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { respond } from "../../src/negotiation/respond.ts";
 import { folderHost, loadTable } from "../../src/serve/server.ts";
-import { builtSite } from "../helpers/dist.ts";
+import { builtSite, SURFACE_FILES } from "../helpers/dist.ts";
 
 const dist = builtSite();
 const table = await loadTable(dist);
@@ -170,13 +170,7 @@ test("a non-canonical page path answers 404 naming the canonical URL", async () 
 
 test("files answer their one representation whatever the Accept", async () => {
   const files: [string, string][] = [
-    ["/llms.txt", "text/plain; charset=utf-8"],
-    ["/llms-full.txt", "text/plain; charset=utf-8"],
-    ["/agent-instructions.md", "text/markdown; charset=utf-8"],
-    ["/blog-index.json", "application/json; charset=utf-8"],
-    ["/sitemap.xml", "application/xml; charset=utf-8"],
-    ["/robots.txt", "text/plain; charset=utf-8"],
-    ["/openapi.json", "application/json; charset=utf-8"],
+    ...SURFACE_FILES,
     ["/about.md", "text/markdown; charset=utf-8"],
     [POST.slice(0, -1) + ".md", "text/markdown; charset=utf-8"],
   ];
