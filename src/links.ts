@@ -8,7 +8,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
   const errors: SitegenError[] = [];
   const seen = new Map<string, number>();
   for (const { route, href, line, location: known } of facts.links) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//")) continue; // another site, mailto:, tel:
+    if (isExternal(href)) continue;
     const [path, fragment] = splitFragment(href);
     const key = `${route.source}\0${line}\0${href}`;
     const occurrence = seen.get(key) ?? 0;
@@ -74,7 +74,12 @@ function safeDecode(href: string): string {
   }
 }
 
-function splitFragment(href: string): [string, string | undefined] {
+/** Another site, or `mailto:`/`tel:`: not ours to check. */
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//");
+}
+
+export function splitFragment(href: string): [string, string | undefined] {
   const hash = href.indexOf("#");
   const withoutQuery = (hash === -1 ? href : href.slice(0, hash)).split("?")[0];
   return [withoutQuery, hash === -1 ? undefined : decodeURIComponent(href.slice(hash + 1))];

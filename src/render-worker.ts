@@ -4,10 +4,11 @@
  * rendering rather than kept, so no thread holds the whole blog in memory.
  */
 import { parentPort } from "node:worker_threads";
-import { parsePostsHere, readTextSync, type SourceEntry } from "./content/load.ts";
+import { bodyFrom, sourceLines } from "./content/frontmatter.ts";
+import { parsePostsHere, readTextSync } from "./content/load.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import type { Manifest } from "./manifest.ts";
-import { locateLink } from "./links.ts";
+import { isExternal, locateLink, splitFragment } from "./links.ts";
 import { routeOutputs, type PageFacts } from "./plan.ts";
 import { loadTemplates } from "./templates.ts";
 import { StagingFolder } from "./write.ts";
@@ -40,8 +41,7 @@ async function render(manifest: Manifest, targets: Set<string>, stagingDir: stri
   const facts: PageFacts = { ids: new Map(), links: [] };
   const reply: RenderReply = { written: [], ids: [], links: [] };
   for (const stub of manifest.posts) {
-    const text = readTextSync(stub.source, stub.source);
-    const route = { ...stub, body: text.replace(/^\uFEFF/, "").split(/\r?\n/).slice(stub.bodyLine - 1).join("\n") };
+    const route = { ...stub, body: bodyFrom(sourceLines(readTextSync(stub.source, stub.source)), stub.bodyLine) };
     await staging.writeAll(routeOutputs(manifest, templates!, route, facts, { headExtra }));
     // Links that may fail the check are located here, where the body is at hand.
     const seen = new Map<string, number>();
@@ -49,9 +49,9 @@ async function render(manifest: Manifest, targets: Set<string>, stagingDir: stri
       const key = `${link.line}\0${link.href}`;
       const occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
-      if (/^[a-z][a-z0-9+.-]*:/i.test(link.href) || link.href.startsWith("//")) continue;
-      const path = link.href.split("#")[0].split("?")[0];
-      if (path !== "" && targets.has(path) && !link.href.includes("#")) continue;
+      if (isExternal(link.href)) continue;
+      const [path, fragment] = splitFragment(link.href);
+      if (path !== "" && targets.has(path) && fragment === undefined) continue;
       reply.links.push({ path: route.path, href: link.href, line: link.line, location: locateLink(route, link.href, link.line, occurrence) });
     }
     facts.links.length = 0;
@@ -61,4 +61,3 @@ async function render(manifest: Manifest, targets: Set<string>, stagingDir: stri
   return reply;
 }
 
-export type { SourceEntry };

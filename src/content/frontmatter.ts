@@ -62,8 +62,18 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
   };
 }
 
+/** A file's lines as every reader here sees them: BOM dropped, CRLF or LF. */
+export function sourceLines(text: string): string[] {
+  return text.replace(/^\uFEFF/, "").split(/\r?\n/);
+}
+
+/** The Markdown body that starts at 1-based line `bodyLine`. */
+export function bodyFrom(lines: string[], bodyLine: number): string {
+  return lines.slice(bodyLine - 1).join("\n");
+}
+
 export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFile {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const lines = sourceLines(text);
   if (!FENCE.test(lines[0] ?? "")) {
     throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---`", {
       location: { file, line: 1, column: 1 },
@@ -82,7 +92,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   if (!isPlainObject(parsed.data)) {
     throw new SitegenError("E_CONTENT", "frontmatter must be a YAML mapping of fields", { location: { file, line: 2, column: 1 } });
   }
-  return { ...parsed, body: lines.slice(end + 1).join("\n"), bodyLine: end + 2 };
+  return { ...parsed, body: bodyFrom(lines, end + 2), bodyLine: end + 2 };
 }
 
 /** Ajv errors as SitegenErrors located at the offending YAML key. */

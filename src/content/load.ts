@@ -3,7 +3,7 @@
  * reported together, each naming its file and line.
  */
 import { readFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage, validatePost, validateSite } from "../schemas/index.ts";
@@ -38,12 +38,12 @@ export async function loadContent(contentDir: string, parsePosts: PostParser = p
   };
 
   const siteFile = display(join(contentDir, "site.yaml"));
-  const siteText = await readText(join(contentDir, "site.yaml"), siteFile);
+  const siteText = readTextSync(join(contentDir, "site.yaml"), siteFile);
   const site = collect(() => parseSite(siteText, siteFile));
 
   const pages: PageSource[] = [];
   for (const entry of await listMarkdown(join(contentDir, "pages"))) {
-    const text = await readText(entry.path, entry.file);
+    const text = readTextSync(entry.path, entry.file);
     const page = collect(() => parsePage(entry.name, text, entry.file));
     if (page) pages.push(page);
   }
@@ -135,14 +135,6 @@ export async function listMarkdown(dir: string): Promise<SourceEntry[]> {
     .filter((name) => name.endsWith(".md"))
     .sort()
     .map((entry) => ({ name: entry.slice(0, -3), path: join(dir, entry), file: display(join(dir, entry)) }));
-}
-
-export async function readText(path: string, file: string): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
-  }
 }
 
 /** Small files read one after another: synchronous reads cost less than a promise each. */

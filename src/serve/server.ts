@@ -82,10 +82,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
-  const shownHost = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
     server,
-    url: `http://${shownHost}:${port}/`,
+    url: `${origin}/`,
     async reload() {
       table = await loadTable(root);
     },
