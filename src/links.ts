@@ -82,5 +82,12 @@ export function isExternal(href: string): boolean {
 export function splitFragment(href: string): [string, string | undefined] {
   const hash = href.indexOf("#");
   const withoutQuery = (hash === -1 ? href : href.slice(0, hash)).split("?")[0];
-  return [withoutQuery, hash === -1 ? undefined : decodeURIComponent(href.slice(hash + 1))];
+  if (hash === -1) return [withoutQuery, undefined];
+  // A malformed escape names no heading: report the anchor, do not crash on it.
+  const fragment = href.slice(hash + 1);
+  try {
+    return [withoutQuery, decodeURIComponent(fragment)];
+  } catch {
+    return [withoutQuery, fragment];
+  }
 }

@@ -748,3 +748,13 @@ test("check --base-url judges robots.txt at the origin the deploy will use", () 
   assert.equal(fromNetlify.status, 1, "on Netlify the URL variable is the base URL");
   assert.equal(sitegen(["check", "--dist", tempDir()]).status, 0);
 });
+
+test("a link whose anchor has a malformed escape is reported as a broken anchor, not a crash", () => {
+  const content = join(tempDir(), "content");
+  cpSync(join(import.meta.dirname, "../content"), content, { recursive: true });
+  const file = join(content, "blog", "change-data-capture-voi-debezium-va-kafka.md");
+  writeFileSync(file, `${readFileSync(file, "utf8")}\nSee [errors](/developers/#%E0%A4).\n`);
+  const result = sitegen(["check", "--content", content, "--dist", tempDir()]);
+  assert.equal(result.status, 1, result.stderr);
+  assert.match(result.stderr, /change-data-capture-voi-debezium-va-kafka\.md:\d+:\d+: broken anchor `\/developers\/#%E0%A4`/);
+});
