@@ -6,7 +6,9 @@
  *
  * Tools run alternating within each round (sitegen, Eleventy, Hugo, Hugo with
  * highlighting, sitegen, ...) so that drift of the machine hits all of them
- * alike; each build starts from an empty output folder.
+ * alike. Each build writes into a folder of its own that did not exist before,
+ * and no output is deleted until every measurement is done: see
+ * `removeOutputs` for why.
  *
  *   npm run bench -- [--posts 1000,10000] [--runs 3] [--seed N]
  *                    [--skip-eleventy] [--skip-hugo] [--skip-hugo-default]
@@ -16,10 +18,11 @@
  *                    [--idle-wait 60] [--retries 2] [--no-install]
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { aptInstall, chooseMethod, measure, waitForIdle, type Measurement, type MeasureMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
@@ -31,6 +34,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 /** The fixed pages every content tree has, besides its posts. */
 const FIXED_PAGE_COUNT = 7;
+/**
+ * ext4 without a journal skips inodes deleted in the last 60 s when it
+ * allocates new ones (fs/ext4/ialloc.c, recently_deleted; 360 s while their
+ * inode-table block is dirty, hence a `sync` first); a little more for margin.
+ */
+const RECENT_DELETION_MS = 65_000;
 
 // --- options ---------------------------------------------------------------------
 
@@ -259,6 +268,8 @@ interface Results {
   load: { start: number; end: number };
   command: string;
   machine: Record<string, string | number>;
+  /** The filesystem the outputs are written to; undefined where /proc/mounts cannot be read. */
+  outputFilesystem?: Filesystem;
   versions: Record<string, string>;
   method: MeasureMethod;
   seed: number;
@@ -349,6 +360,68 @@ async function quiet(options: BenchOptions, log: (line: string) => void): Promis
   if (waitedMs > 5000) log(`waited ${fmtSeconds(waitedMs)} for a quiet machine (${busyCores.toFixed(2)} cores busy at the end)`);
 }
 
+/**
+ * Before a measurement: writes back the page cache, so that no run pays for
+ * the writeback of the previous tool's output, then waits for a quiet machine.
+ */
+async function settle(options: BenchOptions, log: (line: string) => void): Promise<void> {
+  spawnSync("sync");
+  await quiet(options, log);
+}
+
+/** The folder every build output goes into, one sub-folder per build. */
+const outputsOf = (options: BenchOptions): string => join(options.work, "out");
+
+/** Its modification time is when this or an earlier bench last deleted a large tree in the work folder. */
+const deletionMarkerOf = (options: BenchOptions): string => join(options.work, "outputs-deleted-at");
+
+async function markDeletion(options: BenchOptions): Promise<void> {
+  await writeFile(deletionMarkerOf(options), `${new Date().toISOString()}\n`);
+}
+
+/**
+ * On ext4 without a journal, creating files soon after many were deleted costs
+ * several times more (the allocator skips recently deleted inodes), so a build
+ * that follows a deletion pays for it. Hence no output is deleted between
+ * builds: outputs of an earlier bench are removed before the first build, and
+ * this bench's only after the last measurement, so that the disk does not fill.
+ */
+async function removeOutputs(options: BenchOptions, log: (line: string) => void, whose: string): Promise<void> {
+  const outputs = outputsOf(options);
+  if (!existsSync(outputs)) return;
+  log(`removing the outputs of ${whose} (${relative(process.cwd(), outputs) || outputs})`);
+  await rm(outputs, { recursive: true, force: true });
+  await markDeletion(options);
+}
+
+/** Waits until deletions in the work folder, by this bench or the one before, can no longer slow down file creation. */
+async function waitOutDeletions(options: BenchOptions, log: (line: string) => void): Promise<void> {
+  spawnSync("sync");
+  const deletedAt = statSync(deletionMarkerOf(options), { throwIfNoEntry: false })?.mtimeMs;
+  if (deletedAt === undefined) return;
+  const remaining = deletedAt + RECENT_DELETION_MS - Date.now();
+  if (remaining <= 0) return;
+  log(`waiting ${fmtSeconds(remaining)} before the first build: files were deleted ${fmtSeconds(Date.now() - deletedAt)} ago, and ext4 without a journal skips inodes deleted in the last 60 s, which makes creating files slower`);
+  await sleep(remaining);
+}
+
+/** Inode and birth time: tells a folder from one deleted and made again at the same path. */
+function folderIdentity(dir: string): string | undefined {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  return stat && `${stat.ino}:${stat.birthtimeMs}`;
+}
+
+/** The synthetic tree of `posts` posts, made or reused; an outdated tree is deleted and made again, which counts as a deletion. */
+async function contentTree(options: BenchOptions, posts: number): Promise<{ tree: SyntheticTree; generateMs: number }> {
+  const dir = join(options.work, `content-${posts}`);
+  const before = folderIdentity(dir);
+  const started = performance.now();
+  const tree = await generateContent({ dir, posts, seed: options.seed });
+  const generateMs = performance.now() - started;
+  if (before !== undefined && before !== folderIdentity(dir)) await markDeletion(options);
+  return { tree, generateMs };
+}
+
 export async function bench(options: BenchOptions, log: (line: string) => void): Promise<Results> {
   await mkdir(options.work, { recursive: true });
   const method = chooseMethod(log, options.install);
@@ -361,6 +434,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     load: { start: loadavg()[0], end: NaN },
     command: commandLine(),
     machine: machine(),
+    outputFilesystem: filesystemOf(options.work),
     versions: {
       node: process.version,
       sitegen: (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version,
@@ -381,14 +455,20 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     failures: [],
   };
 
-  let largestSitegenOut: string | undefined;
+  // Content first, so that no deletion or regeneration falls between builds.
+  await removeOutputs(options, log, "an earlier bench");
+  const trees: SyntheticTree[] = [];
   for (const posts of options.posts) {
-    const started = performance.now();
-    const tree = await generateContent({ dir: join(options.work, `content-${posts}`), posts, seed: options.seed });
-    const generateMs = performance.now() - started;
+    const { tree, generateMs } = await contentTree(options, posts);
+    trees.push(tree);
     results.content.push({ posts, words: tree.words, bytes: tree.bytes, vietnamese: tree.vietnamese, generateMs });
     log(`${posts} posts: content ready in ${(generateMs / 1000).toFixed(1)} s (${Math.round(tree.words / posts)} words a post, ${tree.vietnamese} in Vietnamese)`);
+  }
+  await waitOutDeletions(options, log);
 
+  let largestSitegenOut: string | undefined;
+  for (const tree of trees) {
+    const posts = tree.posts;
     const perTool = new Map<ToolId, BuildResult>();
     for (const tool of active) {
       perTool.set(tool.id, {
@@ -400,12 +480,12 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
       for (const tool of active) {
         const result = perTool.get(tool.id)!;
         if (!result.ok) continue;
-        const out = join(options.work, "out", `${tool.id}-${posts}`);
-        const { command, args } = tool.command(tree.dir, out);
+        let out: string;
         let measured: Measurement;
         for (let attempt = 0; ; attempt++) {
-          await rm(out, { recursive: true, force: true });
-          await quiet(options, log);
+          out = join(outputsOf(options), `${tool.id}-${posts}-run${run}-attempt${attempt}`);
+          const { command, args } = tool.command(tree.dir, out);
+          await settle(options, log);
           measured = await measure({ command, args, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
           if (failed(measured) || !disturbed(measured) || attempt >= options.retries) break;
           result.repeated++;
@@ -432,8 +512,6 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
         if (tool.id === "sitegen") largestSitegenOut = out;
       }
     }
-    // Only sitegen's output is used later (negotiation table, preview server); the rest is disk space.
-    for (const tool of active) if (tool.id !== "sitegen") await rm(join(options.work, "out", `${tool.id}-${posts}`), { recursive: true, force: true });
     for (const result of perTool.values()) {
       Object.assign(result, summarize(result.runs));
       result.msPerPage = result.wallMs.median / result.pages;
@@ -455,7 +533,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
   const table = largestSitegenOut && join(largestSitegenOut, "_sitegen/negotiation.json");
   if (!options.skip.has("negotiation")) {
     if (table && existsSync(table)) {
-      await quiet(options, log);
+      await settle(options, log);
       log("negotiation: core vs bare negotiator");
       results.negotiation = await runJsonChild<NegotiationResult>("bench/negotiation.ts", ["--table", table, "--ms", String(options.negotiationMs)], 10 * 60_000).catch(
         (error: Error) => ({ error: error.message }),
@@ -467,7 +545,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
   }
   if (!options.skip.has("serve")) {
     if (largestSitegenOut && existsSync(largestSitegenOut)) {
-      await quiet(options, log);
+      await settle(options, log);
       log("preview server: sitegen serve vs serve-handler");
       results.serve = await runJsonChild<ServeResult>(
         "bench/serve.ts",
@@ -481,15 +559,16 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     else for (const server of results.serve.servers) if (!server.valid) results.failures.push(`preview server, ${server.name}: ${server.problems.join("; ")}`);
   }
   results.load.end = loadavg()[0];
+  await removeOutputs(options, log, "this bench");
   return results;
 }
 
 /** A sitegen build under `node --cpu-prof`, summarised; not timed (profiling slows it down). */
 async function profileSitegen(options: BenchOptions, sitegen: Tool, posts: number, log: (line: string) => void): Promise<ProfileSummary & { posts: number; command: string } | { error: string }> {
   const dir = join(options.work, "profile");
-  const out = join(options.work, "out", "profile");
+  // A new folder, removed with the other outputs at the end: deleting it here would slow down the builds that follow.
+  const out = join(outputsOf(options), "profile");
   await rm(dir, { recursive: true, force: true });
-  await rm(out, { recursive: true, force: true });
   const { args } = sitegen.command(join(options.work, `content-${posts}`), out);
   const profiled = ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args];
   log(`profiling sitegen at ${posts} posts (node --cpu-prof)`);
@@ -498,33 +577,32 @@ async function profileSitegen(options: BenchOptions, sitegen: Tool, posts: numbe
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".cpuprofile")) : [];
   if (files.length === 0) return { error: "node --cpu-prof wrote no profile" };
   const profiles = files.map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as CpuProfile);
-  await rm(out, { recursive: true, force: true });
   const command = ["node", ...profiled].map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) : arg)).join(" ");
   return { ...summarizeProfiles(profiles, { root: ROOT, top: 12 }), posts, command };
 }
 
 async function benchRealSite(options: BenchOptions, method: MeasureMethod, log: (line: string) => void): Promise<RealSiteResult> {
   const content = join(ROOT, "content");
-  const out = join(options.work, "out", "real");
   const bin = join(ROOT, "bin/sitegen.js");
   const posts = readdirSync(join(content, "blog")).filter((name) => name.endsWith(".md")).length;
   const result: RealSiteResult = { posts, problems: [] };
-  const build = { command: process.execPath, args: [bin, "build", "--content", content, "--out", out, "--quiet"] };
   const full: Measurement[] = [];
   const again: Measurement[] = [];
   const checks: Measurement[] = [];
-  const checkArgs = [bin, "check", "--content", content, "--dist", out];
   for (let run = 1; run <= options.runs; run++) {
-    await rm(out, { recursive: true, force: true });
-    await quiet(options, log);
+    // Each full build into a new folder; the rebuild and the check use the same one.
+    const out = join(outputsOf(options), `real-run${run}`);
+    const build = { command: process.execPath, args: [bin, "build", "--content", content, "--out", out, "--quiet"] };
+    const checkArgs = [bin, "check", "--content", content, "--dist", out];
+    await settle(options, log);
     const first = await measure({ ...build, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
     if (failed(first)) result.problems.push(`real site, full build: ${failed(first)}`);
     else full.push(first);
-    await quiet(options, log);
+    await settle(options, log);
     const second = await measure({ ...build, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
     if (failed(second)) result.problems.push(`real site, no-change rebuild: ${failed(second)}`);
     else again.push(second);
-    await quiet(options, log);
+    await settle(options, log);
     const check = await measure({ command: process.execPath, args: checkArgs, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
     if (failed(check)) result.problems.push(`real site, check: ${failed(check)}`);
     else checks.push(check);
@@ -555,7 +633,7 @@ export function renderReport(results: Results): string {
   push(
     "# Benchmarks",
     "",
-    `Written by \`npm run bench\` on ${results.date.slice(0, 10)}. Synthetic content (seed ${results.seed}): posts of about 1,200 words with headings, lists, a table, a fenced code block, a blockquote and internal and external links, one in five in Vietnamese, plus the ${FIXED_PAGE_COUNT} fixed pages. Medians of ${results.runs} run${results.runs > 1 ? "s" : ""}; tools ran alternating within each round, each from an empty output folder.`,
+    `Written by \`npm run bench\` on ${results.date.slice(0, 10)}. Synthetic content (seed ${results.seed}): posts of about 1,200 words with headings, lists, a table, a fenced code block, a blockquote and internal and external links, one in five in Vietnamese, plus the ${FIXED_PAGE_COUNT} fixed pages. Medians of ${results.runs} run${results.runs > 1 ? "s" : ""}; tools ran alternating within each round. Each run builds into a new folder; outputs are deleted only after all builds, and the page cache is flushed (\`sync\`) before each run, because ${isExt4WithoutJournal(results.outputFilesystem) ? "on this machine's ext4 without a journal" : "on ext4 without a journal"}, creating files soon after many were deleted costs several times more (the allocator skips recently deleted inodes), which would charge one run for the previous run's cleanup.`,
     "",
   );
 
@@ -618,7 +696,7 @@ export function renderReport(results: Results): string {
     push(`\`content/\` (${r.posts} post files). Medians of ${results.runs}.`, "", "| step | wall (median) | wall (min–max) | CPU | peak RSS |", "|---|---|---|---|---|");
     const row = (name: string, m?: { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats }): void =>
       void push(m ? `| ${name} | ${fmtSeconds(m.wallMs.median)} | ${fmtSeconds(m.wallMs.min)}–${fmtSeconds(m.wallMs.max)} | ${fmtSeconds(m.cpuMs.median)} | ${fmtMB(m.peakRssBytes.median)} |` : `| ${name} | failed | | | |`);
-    row("full build (empty output folder)", r.fullBuild);
+    row("full build (new output folder)", r.fullBuild);
     row("no-change rebuild (same output folder)", r.rebuild);
     row("`sitegen check` (content, manifest and the built folder)", r.check);
     if (r.problems.length > 0) push("", ...r.problems.map((p) => `- ${p}`));
@@ -698,6 +776,7 @@ export function renderReport(results: Results): string {
 
   push("## Machine and versions", "", "| | |", "|---|---|");
   for (const [k, v] of Object.entries(results.machine)) push(`| ${k} | ${v} |`);
+  push(`| output filesystem | ${describeFilesystem(results.outputFilesystem)} |`);
   for (const [k, v] of Object.entries(results.versions)) push(`| ${k} | ${v} |`);
   push(`| load average (1 min) at start, end | ${results.load.start.toFixed(2)}, ${results.load.end.toFixed(2)} |`);
   push("", "## Command", "", "```sh", results.command, "```", "");
@@ -726,6 +805,57 @@ function machine(): Record<string, string | number> {
     OS: `${os || process.platform} (kernel ${release()})`,
   };
 }
+
+interface Filesystem {
+  type: string;
+  device: string;
+  mountPoint: string;
+  /** ext4 only; undefined when it cannot be told. */
+  journal?: boolean;
+}
+
+/** The mount holding `dir`, from /proc/mounts: the longest mount point that contains it, the last one mounted if several. */
+function filesystemOf(dir: string): Filesystem | undefined {
+  let mounts: string;
+  let path: string;
+  try {
+    mounts = readFileSync("/proc/mounts", "utf8");
+    path = realpathSync(dir);
+  } catch {
+    return undefined;
+  }
+  // /proc/mounts writes spaces and other special characters as octal escapes.
+  const unescape = (field: string): string => field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+  let found: Filesystem | undefined;
+  for (const line of mounts.split("\n")) {
+    const [device, mountPoint, type] = line.split(" ").map(unescape);
+    if (!type) continue;
+    const holds = mountPoint === "/" || path === mountPoint || path.startsWith(`${mountPoint}/`);
+    if (holds && (!found || mountPoint.length >= found.mountPoint.length)) found = { type, device, mountPoint };
+  }
+  if (found?.type === "ext4") found.journal = ext4HasJournal(found.device);
+  return found;
+}
+
+/** sysfs names the journal's thread, "<none>" without one, where the kernel has that file; else dumpe2fs, which needs read access to the device. */
+function ext4HasJournal(device: string): boolean | undefined {
+  try {
+    return readFileSync(`/sys/fs/ext4/${basename(device)}/journal_task`, "utf8").trim() !== "<none>";
+  } catch {
+    // an older kernel, or a device name sysfs does not use
+  }
+  const probe = spawnSync("dumpe2fs", ["-h", device], { encoding: "utf8" });
+  const features = /^Filesystem features:(.*)$/m.exec(probe.stdout ?? "")?.[1];
+  return features === undefined ? undefined : /\bhas_journal\b/.test(features);
+}
+
+function describeFilesystem(fs: Filesystem | undefined): string {
+  if (!fs) return "unknown";
+  const journal = fs.journal === undefined ? "" : fs.journal ? " (with journal)" : " (no journal)";
+  return `${fs.type}${journal} on ${fs.device}`;
+}
+
+const isExt4WithoutJournal = (fs: Filesystem | undefined): boolean => fs?.type === "ext4" && fs.journal === false;
 
 function gnuTimeVersion(): string {
   const probe = spawnSync("dpkg-query", ["-W", "-f", "${Version}", "time"], { encoding: "utf8" });

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// Entry point: loads the TypeScript sources through tsx and sets the exit code.
+// Entry point: loads the CLI (see load-cli.js) and sets the exit code.
 // Only this file touches process.exitCode.
-import { register } from "tsx/esm/api";
+import { loadCli } from "./load-cli.js";
 
-register();
-const { run } = await import("../src/cli.ts");
+const run = await loadCli();
 process.exitCode = await run(process.argv.slice(2));

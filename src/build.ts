@@ -4,9 +4,10 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { readFileSync } from "node:fs";
 import { listMarkdown, loadContent } from "./content/load.ts";
-import { llmsFullTxt } from "./emit/llms.ts";
+import { llmsFullEntry, llmsFullHead } from "./emit/llms.ts";
+import { pageMarkdown } from "./emit/page-markdown.ts";
+import { chunksOf, POSTS_PER_CHUNK, renderPostChunk, type ChunkReply } from "./render-posts.ts";
 import { RenderPool, workerCount } from "./render-pool.ts";
 import { ROBOTS_MAX_BYTES } from "./emit/robots.ts";
 import { negotiationTable } from "./emit/negotiation-table.ts";
@@ -14,8 +15,8 @@ import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import type { Finding } from "./findings.ts";
 import { checkLinks } from "./links.ts";
-import { buildManifest, MEDIA, NEGOTIATION_TABLE_FILE, type Manifest } from "./manifest.ts";
-import { planSite, type Output } from "./plan.ts";
+import { buildManifest, linkablePaths, MEDIA, NEGOTIATION_TABLE_FILE, type Manifest } from "./manifest.ts";
+import { planSite, type Output, type PageFacts } from "./plan.ts";
 import { loadTemplates } from "./templates.ts";
 import { StagingFolder } from "./write.ts";
 
@@ -58,17 +59,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 async function buildWith(options: BuildOptions, started: number, pool: RenderPool | undefined): Promise<BuildResult> {
   const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir, pool?.parsePosts), loadTemplates(options.templatesDir)]);
   const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
-  const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets, withoutPosts: pool !== undefined });
-  const llmsFull = outputs.find((output) => output.file === "llms-full.txt")!;
-
+  // Posts are rendered in chunks (render-posts.ts), on the workers or here; the plan holds the rest.
+  const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets, withoutPosts: true });
   const staging = await StagingFolder.create(options.outDir);
+  let posts: ReturnType<typeof postSink> | undefined;
   try {
-    await Promise.all([
-      staging.writeAll(outputs.filter((output) => output !== llmsFull)),
-      pool?.renderPosts(manifest, { staging, templatesDir: options.templatesDir, headExtra: options.headExtra, facts }),
-    ]);
-    // llms-full.txt concatenates the .md siblings just written, read back one at a time.
-    await staging.write({ ...llmsFull, render: () => llmsFullTxt(manifest, (route) => readFileSync(join(staging.path, route.markdownFile), "utf8")) });
+    const llmsFullFile = outputs.find((output) => output.file === "llms-full.txt")!.file;
+    const rest = outputs.filter((output) => output.file !== llmsFullFile);
+    posts = postSink(manifest, staging, facts, llmsFullFile);
+    // Yielding between files lets the workers' replies in while this thread writes.
+    const writeRest = async () => {
+      for (const output of rest) {
+        staging.write(output);
+        await new Promise(setImmediate);
+      }
+    };
+    const post = { stagingDir: staging.path, templatesDir: options.templatesDir, headExtra: options.headExtra, targets: linkablePaths(manifest), onChunk: posts.take };
+    if (pool) await pool.renderPosts(manifest, { ...post, alongside: writeRest });
+    else {
+      await writeRest();
+      for (const chunk of chunksOf(manifest.posts, POSTS_PER_CHUNK)) posts.take(renderPostChunk({ manifest, templates, ...post }, chunk));
+    }
+    posts.end();
     const linkErrors = checkLinks(manifest, facts);
     if (linkErrors.length > 0) throw new SitegenErrors(linkErrors);
     const sizeErrors = sizeProblems(staging.written, "build");
@@ -78,7 +90,7 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
       { file: "_headers", mediaType: MEDIA.text, render: () => netlifyHeaders(manifest) },
       { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects(manifest) },
     ];
-    await staging.writeAll(rules);
+    staging.writeAll(rules);
     await staging.commit();
     let bytes = 0;
     for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -93,9 +105,32 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
   } catch (error) {
     // Stop the workers first: one may still be writing into the folder we remove.
     await pool?.close();
+    posts?.end();
     await staging.discard();
     throw error;
   }
+}
+
+/**
+ * Where rendered chunks of posts go: their files into the staging record,
+ * their heading ids and doubtful links into the link check's facts, and their
+ * Markdown into llms-full.txt, written as it comes: the fixed pages first,
+ * then the posts in manifest order.
+ */
+function postSink(manifest: Manifest, staging: StagingFolder, facts: PageFacts, llmsFullFile: string): { take(reply: ChunkReply): void; end(): void } {
+  const llmsFull = staging.stream(llmsFullFile);
+  llmsFull.append(llmsFullHead(manifest));
+  for (const page of manifest.pages) llmsFull.append(llmsFullEntry(pageMarkdown(manifest, page)));
+  const postsByPath = new Map(manifest.posts.map((route) => [route.path, route]));
+  return {
+    take(reply) {
+      for (const [file, written] of reply.written) staging.written.set(file, written);
+      for (const [path, ids] of reply.ids) facts.ids.set(path, new Set(ids));
+      for (const link of reply.links) facts.links.push({ route: postsByPath.get(link.path)!, href: link.href, line: link.line, location: link.location });
+      llmsFull.append(reply.llmsFull);
+    },
+    end: () => llmsFull.end(),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
  * The command line. `run(argv)` returns the exit code and never exits itself:
  * 0 ok, 1 content or check error, 2 usage error.
  */
-import { readFileSync } from "node:fs";
+import packageJson from "../package.json" with { type: "json" };
 import { Command, CommanderError, Option } from "commander";
 import { build } from "./build.ts";
 import { check } from "./check.ts";
@@ -22,7 +22,7 @@ export interface Io {
 
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
 
-const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const VERSION = packageJson.version;
 
 export async function run(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
   let exitCode: number = EXIT.ok;

@@ -43,7 +43,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
  * `[label]: href` anywhere in the body.
  */
 export function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
-  const lines = route.body.split(/\r?\n/);
+  const lines = bodyLines(route);
   const written = [...new Set([href, safeDecode(href)])];
   const find = (from: number, to: number, before: RegExp, skip: number) => {
     for (let index = from; index < to; index++) {
@@ -64,6 +64,15 @@ export function locateLink(route: PageRoute, href: string, blockLine: number, oc
   const found = find(Math.max(start, 0), end, /[(<]$/, occurrence) ?? find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
   if (!found) return { file: route.source, line: blockLine };
   return { file: route.source, line: route.bodyLine + found.index, column: found.column, sourceLine: lines[found.index] };
+}
+
+/** A body's lines, split once per page however many of its links are located. */
+const linesOfBody = new WeakMap<PageRoute, string[]>();
+
+function bodyLines(route: PageRoute): string[] {
+  let lines = linesOfBody.get(route);
+  if (!lines) linesOfBody.set(route, (lines = route.body.split(/\r?\n/)));
+  return lines;
 }
 
 function safeDecode(href: string): string {

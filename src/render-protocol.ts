@@ -1,21 +1,13 @@
 /** Messages between the build and its render workers, and errors as they cross threads. */
 import type { SourceEntry } from "./content/load.ts";
-import type { Written } from "./emit/negotiation-table.ts";
 import { SitegenError, type ErrorCode } from "./errors.ts";
-import type { Manifest } from "./manifest.ts";
-import type { LinkFact } from "./plan.ts";
+import type { Manifest, PageRoute } from "./manifest.ts";
 
 export type WorkerRequest =
   | { id: number; kind: "parse"; entries: SourceEntry[] }
-  /** `manifest.posts` holds just the posts to render; `linkable` is every path a link may target. */
-  | { id: number; kind: "render"; manifest: Manifest; linkable: string[]; stagingDir: string; templatesDir: string; headExtra?: string };
-
-export interface RenderReply {
-  written: [string, Written][];
-  ids: [string, string[]][];
-  /** Only the links that may fail the link check, already located. */
-  links: { path: string; href: string; line: number; location: NonNullable<LinkFact["location"]> }[];
-}
+  /** Sent to each worker once before its first chunk: what every chunk shares. `manifest` comes without posts. */
+  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; headExtra?: string }
+  | { id: number; kind: "render"; posts: PageRoute[] };
 
 export interface WireError {
   code: ErrorCode;

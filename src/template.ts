@@ -15,8 +15,8 @@ interface Position {
 
 type Node =
   | { kind: "text"; text: string }
-  | ({ kind: "var"; name: string; raw: boolean } & Position)
-  | ({ kind: "section"; name: string; inverted: boolean; children: Node[] } & Position)
+  | ({ kind: "var"; name: string; path: string[]; raw: boolean } & Position)
+  | ({ kind: "section"; name: string; path: string[]; inverted: boolean; children: Node[] } & Position)
   | ({ kind: "partial"; name: string } & Position);
 
 export type Template = (context: object) => string;
@@ -62,7 +62,7 @@ export class TemplateSet {
         out += this.renderNodes(this.nodes(node.name), stack, node.name);
       }
       else {
-        const value = lookup(stack, node.name);
+        const value = lookup(stack, node.path);
         if (value === UNKNOWN) {
           throw new SitegenError("E_TEMPLATE", `unknown name \`${node.name}\``, {
             location: { file: this.file(file), line: node.line, column: node.column },
@@ -116,12 +116,13 @@ function editDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-function lookup(stack: object[], name: string): unknown {
-  const [head, ...rest] = name.split(".");
+/** The value of a dotted name (split once, when the template compiled), from the innermost frame that has its head. */
+function lookup(stack: object[], path: string[]): unknown {
+  const head = path[0];
   for (let i = stack.length - 1; i >= 0; i--) {
     if (head in stack[i]) {
       let value: unknown = (stack[i] as Record<string, unknown>)[head];
-      for (const key of rest) value = (value as Record<string, unknown> | undefined)?.[key];
+      for (let k = 1; k < path.length; k++) value = (value as Record<string, unknown> | undefined)?.[path[k]];
       return value;
     }
   }
@@ -160,7 +161,7 @@ function parse(source: string, file: string): Node[] {
     text(last, match.index!);
     last = match.index! + whole.length;
     if (sigil === "#" || sigil === "^") {
-      const node: Extract<Node, { kind: "section" }> = { kind: "section", name, inverted: sigil === "^", children: [], ...position };
+      const node: Extract<Node, { kind: "section" }> = { kind: "section", name, path: name.split("."), inverted: sigil === "^", children: [], ...position };
       current.push(node);
       open.push({ node, parent: current });
       current = node.children;
@@ -175,7 +176,7 @@ function parse(source: string, file: string): Node[] {
       }
       current = top.parent;
     } else if (sigil === ">") current.push({ kind: "partial", name, ...position });
-    else current.push({ kind: "var", name, raw: brace === "{", ...position });
+    else current.push({ kind: "var", name, path: name.split("."), raw: brace === "{", ...position });
   }
   if (open.length > 0) {
     const top = open[open.length - 1].node;

@@ -3,7 +3,7 @@
  * swaps it into place only when everything succeeded, so a failed build never
  * leaves a half-written output folder.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, type Hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
@@ -39,46 +39,57 @@ export class StagingFolder {
    * synchronous: for many small files, a promise and a thread-pool round trip
    * per file cost more than the write itself, and workers write in parallel.
    */
-  async writeAll(outputs: Output[]): Promise<void> {
-    for (const output of outputs) this.writeNow(output);
+  writeAll(outputs: Output[]): void {
+    for (const output of outputs) this.write(output);
   }
 
-  async write(output: Output): Promise<void> {
-    this.writeNow(output);
-  }
-
-  private writeNow(output: Output): void {
-    const path = resolve(this.path, output.file);
-    // Compare with a trailing separator: `/out-evil` starts with `/out` too.
-    if (!path.startsWith(this.path + sep)) throw new SitegenError("E_CHECK", `output path \`${output.file}\` would leave the output folder`);
-    this.ensureDir(dirname(path));
+  write(output: Output): void {
     const body = output.render();
+    if (typeof body === "string" || body instanceof Uint8Array) {
+      const path = this.pathOf(output.file);
+      // A string is encoded once, into a buffer kept for the next file: the
+      // hash and the file take the same bytes, and no Buffer per file is left
+      // for the garbage collector.
+      const bytes = typeof body === "string" ? encode(body) : body;
+      writeFileSync(path, bytes);
+      this.written.set(output.file, { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength });
+      return;
+    }
+    const stream = this.stream(output.file);
+    for (const chunk of body) stream.append(chunk);
+    stream.end();
+  }
+
+  /** A file written in pieces as they come, recorded like any other when it ends. */
+  stream(file: string): { append(text: string | Uint8Array): void; end(): void } {
+    const fd = openSync(this.pathOf(file), "w");
     const hash = createHash("sha256");
     let bytes = 0;
-    if (typeof body === "string") {
-      // Strings go to the hash and the file as they are: a Buffer per file is
-      // native memory that a large build churns through faster than it is freed.
-      hash.update(body, "utf8");
-      bytes = Buffer.byteLength(body, "utf8");
-      writeFileSync(path, body, "utf8");
-    } else if (body instanceof Uint8Array) {
-      hash.update(body);
-      bytes = body.byteLength;
-      writeFileSync(path, body);
-    } else {
-      const fd = openSync(path, "w");
-      try {
-        for (const chunk of body) {
-          const data = Buffer.from(chunk, "utf8");
-          hash.update(data);
-          bytes += data.byteLength;
-          writeSync(fd, data);
-        }
-      } finally {
+    let open = true;
+    return {
+      append: (text) => {
+        const data = typeof text === "string" ? encode(text) : text;
+        hash.update(data);
+        bytes += data.byteLength;
+        writeSync(fd, data);
+      },
+      // Ending twice is harmless: a failed build ends what it had open.
+      end: () => {
+        if (!open) return;
+        open = false;
         closeSync(fd);
-      }
-    }
-    this.written.set(output.file, { etag: `"${hash.digest("base64url").slice(0, 22)}"`, bytes });
+        this.written.set(file, { etag: etagOf(hash), bytes });
+      },
+    };
+  }
+
+  /** The absolute path of an output file, its folder created. */
+  private pathOf(file: string): string {
+    const path = resolve(this.path, file);
+    // Compare with a trailing separator: `/out-evil` starts with `/out` too.
+    if (!path.startsWith(this.path + sep)) throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
+    this.ensureDir(dirname(path));
+    return path;
   }
 
   /** Moves the finished folder into place; the previous output is removed only after. */
@@ -104,4 +115,17 @@ export class StagingFolder {
     mkdirSync(dir, { recursive: true });
     this.dirs.add(dir);
   }
+}
+
+function etagOf(hash: Hash): string {
+  return `"${hash.digest("base64url").slice(0, 22)}"`;
+}
+
+const scratch = Buffer.allocUnsafe(1 << 20);
+
+/** UTF-8 bytes of `text` in a buffer that the next call reuses. */
+function encode(text: string): Buffer {
+  // At most three bytes per UTF-16 code unit. The rare large text gets a buffer of its own.
+  if (text.length * 3 > scratch.length) return Buffer.from(text, "utf8");
+  return scratch.subarray(0, scratch.write(text, "utf8"));
 }

@@ -23,12 +23,64 @@ export interface ParsedMarkdownFile extends ParsedYaml {
 
 const FENCE = /^---[ \t]*$/;
 
-/** Parses YAML text that starts at `firstLine` of `file`. Throws SitegenErrors naming the line. */
+/**
+ * Parses YAML text that starts at `firstLine` of `file`. Throws SitegenErrors
+ * naming the line. Frontmatter in the plain shape of `simpleMapping` is read
+ * without building a YAML document; positions for error messages then come
+ * from parsing it fully, which only a file that fails validation needs.
+ */
 export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml {
+  const data = simpleMapping(text);
+  if (data === undefined) return parseYamlDocument(text, file, firstLine);
+  let document: ParsedYaml | undefined;
+  const full = () => (document ??= parseYamlDocument(text, file, firstLine));
+  return { data, locate: (path) => full().locate(path), locateKey: (path) => full().locateKey(path) };
+}
+
+const KEY_VALUE = /^([a-z][a-z_]*): (.*)$/;
+/** A double-quoted scalar with no escapes and no control characters. */
+const QUOTED = /^"([^"\\\x00-\x1f\x7f\x85\u2028\u2029\ufeff]*)"$/;
+/** Plain scalars that YAML 1.2's core schema reads as strings: a date, or words of letters, digits and hyphens. */
+const PLAIN = /^(?:\d{4}-\d{2}-\d{2}|[A-Za-z][A-Za-z0-9-]*(?: [A-Za-z0-9-]+)*)$/;
+const NOT_STRINGS = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+/** A flow list of lowercase words, as tags are written. */
+const WORD_LIST = /^\[((?:[a-z][a-z0-9-]*)(?:, [a-z][a-z0-9-]*)*)?\]$/;
+
+/**
+ * The value of a YAML mapping written one `key: value` a line, each value a
+ * double-quoted string without escapes, a plain word, words or date, or a flow
+ * list of lowercase words: the shape `sitegen new` writes and posts keep. Such
+ * text means the same to `yaml` (YAML 1.2, core schema); the tests check that
+ * on every file of the site and on generated variations. Anything else, or a
+ * repeated key, is undefined: left to `yaml`.
+ */
+export function simpleMapping(text: string): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {};
+  for (const line of text.split("\n")) {
+    const match = KEY_VALUE.exec(line);
+    if (!match || Object.hasOwn(data, match[1]) || NOT_STRINGS.test(match[1])) return undefined;
+    const value = scalarOrList(match[2]);
+    if (value === undefined) return undefined;
+    data[match[1]] = value;
+  }
+  return data;
+}
+
+function scalarOrList(value: string): string | string[] | undefined {
+  const quoted = QUOTED.exec(value);
+  if (quoted) return quoted[1];
+  if (PLAIN.test(value)) return NOT_STRINGS.test(value) ? undefined : value;
+  const list = WORD_LIST.exec(value);
+  if (!list) return undefined;
+  const items = list[1] === undefined ? [] : list[1].split(", ");
+  return items.some((item) => NOT_STRINGS.test(item)) ? undefined : items;
+}
+
+function parseYamlDocument(text: string, file: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const sourceLines = text.split("\n");
   if (doc.errors.length > 0) {
+    const sourceLines = text.split("\n");
     throw new SitegenErrors(
       doc.errors.map((error) => {
         const { line, col: column } = lineCounter.linePos(yamlErrorOffset(text, error.pos[0], error.message));
@@ -64,24 +116,54 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
 
 /** A file's lines as every reader here sees them: BOM dropped, CRLF or LF. */
 export function sourceLines(text: string): string[] {
-  return text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  return withoutBom(text).split(/\r?\n/);
 }
 
-/** The Markdown body that starts at 1-based line `bodyLine`. */
-export function bodyFrom(lines: string[], bodyLine: number): string {
-  return lines.slice(bodyLine - 1).join("\n");
+/**
+ * The Markdown body that starts at 1-based line `bodyLine` of a file's text,
+ * line ends as LF: the lines from `bodyLine` on of `sourceLines(text)`, found
+ * without splitting the whole file.
+ */
+export function bodyAt(text: string, bodyLine: number): string {
+  const clean = withoutBom(text);
+  let start = 0;
+  for (let line = 1; line < bodyLine; line++) {
+    const end = clean.indexOf("\n", start);
+    if (end === -1) return "";
+    start = end + 1;
+  }
+  const body = clean.slice(start);
+  return body.includes("\r\n") ? body.replace(/\r\n/g, "\n") : body;
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFile {
-  const lines = sourceLines(text);
-  if (!FENCE.test(lines[0] ?? "")) {
-    throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---`", {
-      location: { file, line: 1, column: 1 },
-      sourceLine: lines[0],
-      hint: "start the file with `---`, the YAML fields (title, description, ...), and another `---`",
-    });
+  // Only the frontmatter is split into lines: a post's body can be long.
+  const clean = withoutBom(text);
+  const lines: string[] = [];
+  let start = 0;
+  let end = -1;
+  while (start <= clean.length) {
+    const newline = clean.indexOf("\n", start);
+    const line = clean.slice(start, newline === -1 ? clean.length : newline).replace(/\r$/, "");
+    lines.push(line);
+    if (lines.length === 1 && !FENCE.test(line)) {
+      throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---`", {
+        location: { file, line: 1, column: 1 },
+        sourceLine: line,
+        hint: "start the file with `---`, the YAML fields (title, description, ...), and another `---`",
+      });
+    }
+    if (lines.length > 1 && FENCE.test(line)) {
+      end = lines.length - 1;
+      break;
+    }
+    if (newline === -1) break;
+    start = newline + 1;
   }
-  const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
   if (end === -1) {
     throw new SitegenError("E_CONTENT", "unterminated frontmatter: no closing `---` line", {
       location: { file, line: 1, column: 1 },
@@ -92,7 +174,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   if (!isPlainObject(parsed.data)) {
     throw new SitegenError("E_CONTENT", "frontmatter must be a YAML mapping of fields", { location: { file, line: 2, column: 1 } });
   }
-  return { ...parsed, body: bodyFrom(lines, end + 2), bodyLine: end + 2 };
+  return { ...parsed, body: bodyAt(text, end + 2), bodyLine: end + 2 };
 }
 
 /** Ajv errors as SitegenErrors located at the offending YAML key. */

@@ -24,11 +24,9 @@ export function slugify(title: string): string {
  * `kafkas`), it does not split it.
  */
 export function asciiWords(text: string): string {
-  return text
-    .replace(/đ/g, "d")
-    .replace(/Đ/g, "D")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  // ASCII text has nothing to decompose: most headings skip that work.
+  const letters = /^[\x00-\x7f]*$/.test(text) ? text : text.replace(/đ/g, "d").replace(/Đ/g, "D").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return letters
     .toLowerCase()
     .replace(/['’]/g, "")
     .replace(/[^a-z0-9]+/g, "-")

@@ -46,14 +46,22 @@ export function llmsTxt(manifest: Manifest): string {
 }
 
 /**
- * llms-full.txt in pieces, so a large site is streamed to disk, not held whole.
- * Each page is its Markdown representation; the build passes the `.md`
- * siblings it already wrote, so the two are the same bytes by construction.
+ * llms-full.txt in pieces, so a large site is streamed to disk, not held whole:
+ * the head, then each page's entry in route order. An entry is the page's
+ * Markdown representation; the build passes the `.md` siblings as it writes
+ * them, so the two are the same bytes by construction.
  */
 export function* llmsFullTxt(manifest: Manifest, markdownOf: (route: PageRoute) => string = (route) => pageMarkdown(manifest, route)): Generator<string> {
-  yield `# ${manifest.site.name}: full text\n\n> ${oneLine(manifest.site.summary)}\n\n`;
-  yield `This document holds every public page and post of ${manifest.baseUrl}, each as served at its \`.md\` URL, separated by horizontal rules. The index is ${absoluteUrl(manifest, "/llms.txt")}.\n`;
-  for (const route of manifest.routes) yield `\n---\n\n${markdownOf(route)}`;
+  yield llmsFullHead(manifest);
+  for (const route of manifest.routes) yield llmsFullEntry(markdownOf(route));
+}
+
+export function llmsFullHead(manifest: Manifest): string {
+  return `# ${manifest.site.name}: full text\n\n> ${oneLine(manifest.site.summary)}\n\nThis document holds every public page and post of ${manifest.baseUrl}, each as served at its \`.md\` URL, separated by horizontal rules. The index is ${absoluteUrl(manifest, "/llms.txt")}.\n`;
+}
+
+export function llmsFullEntry(markdown: string): string {
+  return `\n---\n\n${markdown}`;
 }
 
 function oneLine(text: string): string {

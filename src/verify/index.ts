@@ -3,7 +3,7 @@
  * This file is the I/O edge (package version, environment, terminal, network);
  * everything it calls between the requests and the report is pure.
  */
-import { readFile } from "node:fs/promises";
+import packageJson from "../../package.json" with { type: "json" };
 import { SitegenError } from "../errors.ts";
 import { ALL_CHECKS, runChecks } from "./checks/index.ts";
 import { discoverSurface, normalizeBase } from "./discover.ts";
@@ -30,7 +30,7 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
   const target = parseBase(options.baseUrl);
   const concurrency = positive(options.concurrency ?? 8, "concurrency");
   const timeoutMs = positive(options.timeoutMs ?? 10_000, "timeout");
-  const userAgent = await userAgentHeader();
+  const userAgent = userAgentHeader();
   const progress = progressLine(options.stderr);
   const send = (probes: readonly Probe[]) =>
     sendProbes(probes, { baseUrl: target, userAgent, timeoutMs, concurrency, onProgress: progress.update });
@@ -71,12 +71,8 @@ function positive(value: number, name: string): number {
  * §1.4 asks clients to identify themselves. The product token carries the
  * package version and, where package.json names one, the project's address.
  */
-async function userAgentHeader(): Promise<string> {
-  const manifest = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version?: string;
-    homepage?: string;
-    repository?: string | { url?: string };
-  };
+function userAgentHeader(): string {
+  const manifest = packageJson as { version?: string; homepage?: string; repository?: string | { url?: string } };
   const repository = typeof manifest.repository === "string" ? manifest.repository : manifest.repository?.url;
   const address = manifest.homepage ?? repository?.replace(/^git\+/, "").replace(/\.git$/, "");
   const product = `sitegen-verify/${manifest.version ?? "0.0.0"}`;
