@@ -2,12 +2,14 @@
  * `sitegen build`: content → manifest → plan → staged write → link check →
  * negotiation table and CDN rules → swap into place.
  */
+import { rmSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { listMarkdown, loadContent } from "./content/load.ts";
+import { bodyAt } from "./content/frontmatter.ts";
+import { listMarkdown, loadContent, readTextSync } from "./content/load.ts";
 import { llmsFullEntry, llmsFullHead } from "./emit/llms.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
-import { chunksOf, POSTS_PER_CHUNK, renderPostChunk, type ChunkReply } from "./render-posts.ts";
+import type { ChunkReply } from "./render-posts.ts";
 import { RenderPool, workerCount } from "./render-pool.ts";
 import { ROBOTS_MAX_BYTES } from "./emit/robots.ts";
 import { negotiationTable } from "./emit/negotiation-table.ts";
@@ -18,7 +20,7 @@ import { checkLinks } from "./links.ts";
 import { buildManifest, linkablePaths, MEDIA, NEGOTIATION_TABLE_FILE, type Manifest } from "./manifest.ts";
 import { planSite, type Output, type PageFacts } from "./plan.ts";
 import { loadTemplates } from "./templates.ts";
-import { StagingFolder } from "./write.ts";
+import { copyPiece, StagingFolder } from "./write.ts";
 
 export interface BuildOptions {
   contentDir: string;
@@ -48,49 +50,34 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await assertReplaceable(options);
   const posts = await listMarkdown(join(options.contentDir, "blog")).catch(() => []);
   const workers = workerCount(posts.length);
-  const pool = workers > 0 ? await RenderPool.start(workers) : undefined;
+  const pool = await RenderPool.start(workers);
   try {
     return await buildWith(options, started, pool);
   } finally {
-    await pool?.close();
+    await pool.close();
   }
 }
 
-async function buildWith(options: BuildOptions, started: number, pool: RenderPool | undefined): Promise<BuildResult> {
-  const [content, { templates, assets }] = await Promise.all([loadContent(options.contentDir, pool?.parsePosts), loadTemplates(options.templatesDir)]);
-  const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
-  // Posts are rendered in chunks (render-posts.ts), on the workers or here; the plan holds the rest.
+async function buildWith(options: BuildOptions, started: number, pool: RenderPool): Promise<BuildResult> {
+  // The parsed content is dropped once the manifest holds what the build needs of it.
+  const [manifest, { templates, assets }] = await Promise.all([
+    loadContent(options.contentDir, pool.parsePosts).then((content) => buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated })),
+    loadTemplates(options.templatesDir),
+  ]);
+  // Posts are rendered in chunks (render-posts.ts) by the pool's lanes; the plan holds the rest.
   const { outputs, facts } = planSite(manifest, templates, { headExtra: options.headExtra, assets, withoutPosts: true });
   const staging = await StagingFolder.create(options.outDir);
   let posts: ReturnType<typeof postSink> | undefined;
   try {
     const llmsFullFile = outputs.find((output) => output.file === "llms-full.txt")!.file;
-    const rest = outputs.filter((output) => output.file !== llmsFullFile);
     posts = postSink(manifest, staging, facts, llmsFullFile);
-    // Yielding between files lets the workers' replies in while this thread writes.
-    const writeRest = async () => {
-      for (const output of rest) {
-        staging.write(output);
-        await new Promise(setImmediate);
-      }
-    };
-    const post = { stagingDir: staging.path, templatesDir: options.templatesDir, headExtra: options.headExtra, targets: linkablePaths(manifest), onChunk: posts.take };
-    if (pool) await pool.renderPosts(manifest, { ...post, alongside: writeRest });
-    else {
-      await writeRest();
-      for (const chunk of chunksOf(manifest.posts, POSTS_PER_CHUNK)) posts.take(renderPostChunk({ manifest, templates, ...post }, chunk));
-    }
-    posts.end();
-    const linkErrors = checkLinks(manifest, facts);
+    await stageEverything(manifest, outputs.filter((output) => output.file !== llmsFullFile), staging, pool, posts, options);
+    // Post bodies were not kept: one is read again only to locate a broken link.
+    const linkErrors = checkLinks(manifest, facts, (route) => (route.kind === "post" ? bodyAt(readTextSync(route.source, route.source), route.bodyLine) : route.body));
     if (linkErrors.length > 0) throw new SitegenErrors(linkErrors);
     const sizeErrors = sizeProblems(staging.written, "build");
     if (sizeErrors.errors.length > 0) throw new SitegenErrors(sizeErrors.errors);
-    const rules: Output[] = [
-      { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` },
-      { file: "_headers", mediaType: MEDIA.text, render: () => netlifyHeaders(manifest) },
-      { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects(manifest) },
-    ];
-    staging.writeAll(rules);
+    staging.writeAll(cdnRules(manifest, staging));
     await staging.commit();
     let bytes = 0;
     for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -104,7 +91,7 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
     };
   } catch (error) {
     // Stop the workers first: one may still be writing into the folder we remove.
-    await pool?.close();
+    await pool.close();
     posts?.end();
     await staging.discard();
     throw error;
@@ -117,6 +104,35 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
  * Markdown into llms-full.txt, written as it comes: the fixed pages first,
  * then the posts in manifest order.
  */
+/**
+ * Writes the plan's outputs here and the posts through the pool's lanes, at
+ * the same time, into the staging folder.
+ */
+async function stageEverything(manifest: Manifest, outputs: Output[], staging: StagingFolder, pool: RenderPool, posts: ReturnType<typeof postSink>, options: BuildOptions): Promise<void> {
+  // Yielding between files lets the lanes' replies in while this thread writes.
+  const writeOutputs = async () => {
+    for (const output of outputs) {
+      staging.write(output);
+      await new Promise(setImmediate);
+    }
+  };
+  const post = { stagingDir: staging.path, templatesDir: options.templatesDir, headExtra: options.headExtra, targets: linkablePaths(manifest), onChunk: posts.take };
+  await pool.renderPosts(manifest, { ...post, alongside: writeOutputs });
+  for (const file of pool.scratchFiles) rmSync(join(staging.path, file), { force: true });
+  // The workers' heaps are freed before the checks and the CDN rules take memory of their own.
+  await pool.close();
+  posts.end();
+}
+
+/** The negotiation table and Netlify's rules, written last: the table holds every written file's ETag. */
+function cdnRules(manifest: Manifest, staging: StagingFolder): Output[] {
+  return [
+    { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` },
+    { file: "_headers", mediaType: MEDIA.text, render: () => netlifyHeaders(manifest) },
+    { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects(manifest) },
+  ];
+}
+
 function postSink(manifest: Manifest, staging: StagingFolder, facts: PageFacts, llmsFullFile: string): { take(reply: ChunkReply): void; end(): void } {
   const llmsFull = staging.stream(llmsFullFile);
   llmsFull.append(llmsFullHead(manifest));
@@ -125,9 +141,9 @@ function postSink(manifest: Manifest, staging: StagingFolder, facts: PageFacts, 
   return {
     take(reply) {
       for (const [file, written] of reply.written) staging.written.set(file, written);
-      for (const [path, ids] of reply.ids) facts.ids.set(path, new Set(ids));
-      for (const link of reply.links) facts.links.push({ route: postsByPath.get(link.path)!, href: link.href, line: link.line, location: link.location });
-      llmsFull.append(reply.llmsFull);
+      for (const [path, ids] of reply.ids) facts.ids.set(path, ids);
+      for (const link of reply.links) facts.links.push({ route: postsByPath.get(link.path)!, href: link.href, line: link.line });
+      copyPiece(staging.path, reply.llmsFull, (bytes) => llmsFull.append(bytes));
     },
     end: () => llmsFull.end(),
   };

@@ -1,13 +1,18 @@
 /** Internal links must land on a page, sibling or file of this build, and anchors on a heading. */
 import { SitegenError } from "./errors.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "./manifest.ts";
-import type { PageFacts } from "./plan.ts";
+import { hasHeadingId, type PageFacts } from "./plan.ts";
 
-export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[] {
+/**
+ * Checks the links of `facts`. `bodyOf` gives a page's Markdown for locating a
+ * broken link: a build keeps no post bodies and reads them again, only for a
+ * link that fails.
+ */
+export function checkLinks(manifest: Manifest, facts: PageFacts, bodyOf: (route: PageRoute) => string = (route) => route.body): SitegenError[] {
   const targets = linkablePaths(manifest);
   const errors: SitegenError[] = [];
   const seen = new Map<string, number>();
-  for (const { route, href, line, location: known } of facts.links) {
+  for (const { route, href, line } of facts.links) {
     if (isExternal(href)) continue;
     const [path, fragment] = splitFragment(href);
     const key = `${route.source}\0${line}\0${href}`;
@@ -15,7 +20,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
     seen.set(key, occurrence + 1);
     // Located only when reported: most links are fine, and locating reads the body.
     const fail = (message: string, hint: string) => {
-      const { sourceLine, ...location } = known ?? locateLink(route, href, line, occurrence);
+      const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
       errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
     };
     if (path !== "" && !path.startsWith("/")) {
@@ -29,7 +34,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
       continue;
     }
     const ids = facts.ids.get(target);
-    if (fragment && ids && !ids.has(fragment)) {
+    if (fragment && ids !== undefined && !hasHeadingId(ids, fragment)) {
       fail(`broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
     }
   }
@@ -43,7 +48,7 @@ export function checkLinks(manifest: Manifest, facts: PageFacts): SitegenError[]
  * `[label]: href` anywhere in the body.
  */
 export function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
-  const lines = bodyLines(route);
+  const lines = route.body.split(/\r?\n/);
   const written = [...new Set([href, safeDecode(href)])];
   const find = (from: number, to: number, before: RegExp, skip: number) => {
     for (let index = from; index < to; index++) {
@@ -64,15 +69,6 @@ export function locateLink(route: PageRoute, href: string, blockLine: number, oc
   const found = find(Math.max(start, 0), end, /[(<]$/, occurrence) ?? find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
   if (!found) return { file: route.source, line: blockLine };
   return { file: route.source, line: route.bodyLine + found.index, column: found.column, sourceLine: lines[found.index] };
-}
-
-/** A body's lines, split once per page however many of its links are located. */
-const linesOfBody = new WeakMap<PageRoute, string[]>();
-
-function bodyLines(route: PageRoute): string[] {
-  let lines = linesOfBody.get(route);
-  if (!lines) linesOfBody.set(route, (lines = route.body.split(/\r?\n/)));
-  return lines;
 }
 
 function safeDecode(href: string): string {

@@ -1,11 +1,12 @@
 /**
- * Render workers for a large blog. On a machine with several cores, parsing
- * and rendering posts (YAML, markdown-it, templates) dominate a build; workers
- * spread them over the cores. Small sites build in one thread: starting a
- * worker costs more than it saves.
+ * Parsing and rendering posts spread over lanes: the build's own thread, and
+ * for a large blog one worker thread per further core. YAML, markdown-it and
+ * templates dominate a build; the build's own thread has little else to do,
+ * so it takes chunks too instead of leaving a core to a third thread. A small
+ * site has no workers: starting one costs more than it saves.
  *
- * Work goes out in chunks to whichever worker is free, two chunks ahead, so a
- * worker never waits for the main thread between chunks and no worker is left
+ * Work goes out in chunks to whichever lane is free, a worker two chunks
+ * ahead so it never waits for this thread between chunks, and no lane is left
  * with the slow end of the blog.
  */
 import { availableParallelism } from "node:os";
@@ -14,7 +15,8 @@ import { Worker } from "node:worker_threads";
 import type { PostParser, SourceEntry } from "./content/load.ts";
 import type { PostSource } from "./content/types.ts";
 import { SitegenErrors } from "./errors.ts";
-import type { Manifest } from "./manifest.ts";
+import { INTERNAL_DIR, type Manifest } from "./manifest.ts";
+import { RenderLane, type LaneReply } from "./render-lane.ts";
 import { chunksOf, POSTS_PER_CHUNK, type ChunkReply } from "./render-posts.ts";
 import { fromWire, type WireError, type WorkerRequest } from "./render-protocol.ts";
 
@@ -31,21 +33,20 @@ const AHEAD = 1;
 const AHEAD_WHILE_BUSY = 6;
 
 /**
- * A worker's heap: a chunk's garbage is short-lived, so a small young
- * generation and old generation keep each worker's memory flat on a blog of
- * any size, at the cost of more frequent (cheap) collections.
+ * A worker's heap. A chunk's garbage dies young: a young generation of this
+ * size collects it cheaply (at 8 MB a build takes a tenth longer; at 32 MB
+ * memory grows for little gain), and the old generation stays small whatever
+ * the size of the blog.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 96 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 96 };
 
-/** How many workers: `SITEGEN_WORKERS` decides when set (0 = none); else one per core for a large blog. */
+/** How many worker threads: `SITEGEN_WORKERS` decides when set (0 = none); else one per core beyond the first, for a large blog. */
 export function workerCount(posts: number, env: NodeJS.ProcessEnv = process.env): number {
   const forced = env.SITEGEN_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
-  const cores = availableParallelism();
-  return posts >= WORKER_THRESHOLD && cores > 1 ? cores : 0;
+  return posts >= WORKER_THRESHOLD ? availableParallelism() - 1 : 0;
 }
 
-type Reply = { id: number; ok: true; reply: unknown } | { id: number; ok: false; errors?: WireError[]; message?: string };
 type Request = WithoutId<WorkerRequest>;
 
 interface Job {
@@ -55,26 +56,19 @@ interface Job {
 }
 
 export class RenderPool {
-  private readonly pending = new Map<number, Job & { worker: number }>();
+  private readonly pending = new Map<number, Job>();
   private readonly queue: Job[] = [];
+  /** Requests in flight per lane: the workers, then this thread's lane last. */
   private readonly busy: number[];
+  private readonly local = new RenderLane();
   private nextId = 0;
   private ahead = AHEAD;
   private closed = false;
 
   private constructor(private readonly workers: Worker[]) {
-    this.busy = workers.map(() => 0);
+    this.busy = [...workers.map(() => 0), 0];
     workers.forEach((worker, index) => {
-      worker.on("message", (message: Reply) => {
-        // A reply that was on its way when the build failed has nowhere to go.
-        if (this.closed) return;
-        const job = this.pending.get(message.id)!;
-        this.pending.delete(message.id);
-        this.busy[index]--;
-        this.dispatch();
-        if (message.ok) job.resolve(message.reply);
-        else job.reject(message.errors ? new SitegenErrors(message.errors.map(fromWire)) : new Error(message.message));
-      });
+      worker.on("message", (reply: LaneReply) => this.settle(index, reply));
       worker.on("error", (error) => {
         for (const job of [...this.pending.values(), ...this.queue]) job.reject(error);
         this.pending.clear();
@@ -83,13 +77,14 @@ export class RenderPool {
     });
   }
 
-  /** Starts the workers from one bundle of the worker's sources. */
-  static async start(count: number): Promise<RenderPool> {
+  /** Starts `workers` worker threads from one bundle of the worker's sources; 0 runs every lane here. */
+  static async start(workers: number): Promise<RenderPool> {
+    if (workers === 0) return new RenderPool([]);
     const code = await workerBundle();
-    return new RenderPool(Array.from({ length: count }, () => new Worker(code, { eval: true, resourceLimits: WORKER_LIMITS })));
+    return new RenderPool(Array.from({ length: workers }, () => new Worker(code, { eval: true, resourceLimits: WORKER_LIMITS })));
   }
 
-  /** A PostParser that spreads the files over the workers; posts come back in the order of the files. */
+  /** A PostParser that spreads the files over the lanes; posts come back in the order of the files. */
   readonly parsePosts: PostParser = async (entries: SourceEntry[]) => {
     const replies = (await Promise.all(chunksOf(entries, FILES_PER_CHUNK).map((chunk) => this.run({ kind: "parse", entries: chunk })))) as { posts: PostSource[]; errors: WireError[] }[];
     return { posts: replies.flatMap((r) => r.posts), errors: replies.flatMap((r) => r.errors.map(fromWire)) };
@@ -98,7 +93,7 @@ export class RenderPool {
   /**
    * Renders every post of the manifest into the staging folder. `onChunk`
    * receives each chunk's reply in the order of `manifest.posts`, whatever
-   * order the workers finish in, so llms-full.txt can be written as it comes.
+   * order the lanes finish in, so llms-full.txt can be written as it comes.
    * `alongside` is this thread's own work meanwhile; it should yield to the
    * event loop now and then, so that replies are taken and chunks sent.
    */
@@ -106,9 +101,9 @@ export class RenderPool {
     manifest: Manifest,
     options: { stagingDir: string; templatesDir: string; headExtra?: string; targets: Set<string>; onChunk(reply: ChunkReply): void; alongside(): Promise<void> },
   ): Promise<void> {
-    // Every worker learns once what all chunks share; the posts travel only in their chunk.
-    const setup: Request = { kind: "setup", manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...options.targets], stagingDir: options.stagingDir, templatesDir: options.templatesDir, headExtra: options.headExtra };
-    const setups = this.workers.map((_, index) => this.send(index, setup));
+    // Every lane learns once what all chunks share; the posts travel only in their chunk.
+    const shared = { manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...options.targets], stagingDir: options.stagingDir, templatesDir: options.templatesDir, headExtra: options.headExtra };
+    const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared, llmsPart: llmsPartFile(lane) }));
     const inOrder = new OrderedDelivery(options.onChunk);
     this.ahead = AHEAD_WHILE_BUSY;
     const chunks = chunksOf(manifest.posts, POSTS_PER_CHUNK).map((posts, index) => this.run({ kind: "render", posts }).then((reply) => inOrder.deliver(index, reply as ChunkReply)));
@@ -122,12 +117,17 @@ export class RenderPool {
     }
   }
 
+  /** The lanes' scratch files in the staging folder, to remove before it is committed. */
+  get scratchFiles(): string[] {
+    return this.busy.map((_, lane) => llmsPartFile(lane));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
-  /** Queues a request for the next free worker. */
+  /** Queues a request for the next free lane. */
   private run(request: Request): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
@@ -135,23 +135,43 @@ export class RenderPool {
     });
   }
 
-  /** Sends a request to one worker, ahead of anything queued. */
-  private send(worker: number, request: Request): Promise<unknown> {
-    return new Promise((resolve, reject) => this.post(worker, { request, resolve, reject }));
+  /** Sends a request to one lane, ahead of anything queued. */
+  private send(lane: number, request: Request): Promise<unknown> {
+    return new Promise((resolve, reject) => this.post(lane, { request, resolve, reject }));
   }
 
   private dispatch(): void {
-    for (let worker = 0; worker < this.workers.length && this.queue.length > 0; worker++) {
-      while (this.busy[worker] <= this.ahead && this.queue.length > 0) this.post(worker, this.queue.shift()!);
+    for (let lane = 0; lane < this.busy.length && this.queue.length > 0; lane++) {
+      // This thread's lane takes one chunk at a time: it has replies and writes of its own to see to between chunks.
+      const limit = lane === this.workers.length ? 1 : this.ahead + 1;
+      while (this.busy[lane] < limit && this.queue.length > 0) this.post(lane, this.queue.shift()!);
     }
   }
 
-  private post(worker: number, job: Job): void {
+  private post(lane: number, job: Job): void {
     const id = this.nextId++;
-    this.pending.set(id, { ...job, worker });
-    this.busy[worker]++;
-    this.workers[worker].postMessage({ ...job.request, id });
+    this.pending.set(id, job);
+    this.busy[lane]++;
+    const request = { ...job.request, id } as WorkerRequest;
+    if (lane < this.workers.length) this.workers[lane].postMessage(request);
+    // This thread's lane runs after whatever else is waiting on the event loop.
+    else setImmediate(() => void (this.closed || this.local.answer(request).then((reply) => this.settle(lane, reply))));
   }
+
+  private settle(lane: number, reply: LaneReply): void {
+    // A reply that was on its way when the build failed has nowhere to go.
+    if (this.closed) return;
+    const job = this.pending.get(reply.id)!;
+    this.pending.delete(reply.id);
+    this.busy[lane]--;
+    this.dispatch();
+    if (reply.ok) job.resolve(reply.reply);
+    else job.reject(reply.errors ? new SitegenErrors(reply.errors.map(fromWire)) : new Error(reply.message));
+  }
+}
+
+function llmsPartFile(lane: number): string {
+  return `${INTERNAL_DIR}/llms-full.${lane}.part`;
 }
 
 /** Hands replies on in the order of their index, holding back those that come early. */

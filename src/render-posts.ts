@@ -1,19 +1,19 @@
 /**
- * Rendering posts in chunks: what a render worker does with each chunk it is
- * given, and what a small build does in its own thread. A chunk's reply
- * carries what the build needs afterwards (written files, heading ids, links
- * that may fail the check) and the chunk's part of llms-full.txt, so no thread
- * holds the whole blog in memory.
+ * Rendering posts in chunks: what a render lane (render-lane.ts) does with
+ * each chunk it is given, in a worker or in the build's own thread. A chunk's
+ * reply carries what the build needs afterwards (written files, heading ids,
+ * links that may fail the check) and where its part of llms-full.txt is, so
+ * no thread holds the whole blog in memory.
  */
 import { bodyAt } from "./content/frontmatter.ts";
 import { readTextSync } from "./content/load.ts";
 import { llmsFullEntry } from "./emit/llms.ts";
 import type { Written } from "./emit/negotiation-table.ts";
-import { isExternal, locateLink, splitFragment } from "./links.ts";
+import { isExternal, splitFragment } from "./links.ts";
 import type { Manifest, PageRoute } from "./manifest.ts";
-import { routeOutputs, type LinkFact, type PageFacts } from "./plan.ts";
+import { hasHeadingId, routeOutputs, type LinkFact, type PageFacts } from "./plan.ts";
 import type { TemplateSet } from "./template.ts";
-import { StagingFolder } from "./write.ts";
+import { appendPiece, StagingFolder, type Piece } from "./write.ts";
 
 /** What every chunk of one build shares. `manifest.posts` is not read: a post page needs no other post. */
 export interface PostContext {
@@ -23,25 +23,28 @@ export interface PostContext {
   templates: TemplateSet;
   stagingDir: string;
   headExtra?: string;
+  /** This lane's scratch file for its parts of llms-full.txt (`appendPiece`), and how much it holds. */
+  llmsPart: { file: string; bytes: number };
 }
 
 export interface ChunkReply {
   written: [string, Written][];
-  ids: [string, string[]][];
-  /** Only the links that may fail the link check, already located. */
-  links: { path: string; href: string; line: number; location: NonNullable<LinkFact["location"]> }[];
+  /** Per post path, its heading ids (`headingIds`). */
+  ids: [string, string][];
+  /** Only the links that may fail the link check. */
+  links: { path: string; href: string; line: number }[];
   /**
-   * The chunk's entries of llms-full.txt, in order, as UTF-8: a worker hands
-   * the bytes over rather than copying a string into the main thread's heap.
+   * Where the chunk's entries of llms-full.txt are, in order: a lane appends
+   * them to a scratch file rather than sending tens of MB through memory.
    */
-  llmsFull: Uint8Array;
+  llmsFull: Piece;
 }
 
 /** Renders and writes the posts of one chunk; each body is read from its source now, not kept. */
 export function renderPostChunk(context: PostContext, posts: PageRoute[]): ChunkReply {
   const staging = StagingFolder.attach(context.stagingDir);
   const facts: PageFacts = { ids: new Map(), links: [] };
-  const reply: ChunkReply = { written: [], ids: [], links: [], llmsFull: new Uint8Array() };
+  const reply: Omit<ChunkReply, "llmsFull"> = { written: [], ids: [], links: [] };
   let llmsFull = "";
   for (const stub of posts) {
     const route = { ...stub, body: bodyAt(readTextSync(stub.source, stub.source), stub.bodyLine) };
@@ -50,27 +53,30 @@ export function renderPostChunk(context: PostContext, posts: PageRoute[]): Chunk
     let text = "";
     staging.write({ ...markdown, render: () => (text = markdown.render() as string) });
     llmsFull += llmsFullEntry(text);
-    reply.links.push(...linksThatMayFail(route, facts.links, context.targets));
+    reply.links.push(...linksThatMayFail(route, facts.links, context.targets, facts.ids.get(route.path)!));
     facts.links.length = 0;
   }
-  reply.llmsFull = new TextEncoder().encode(llmsFull);
-  for (const [path, ids] of facts.ids) reply.ids.push([path, [...ids]]);
+  const part = context.llmsPart;
+  const piece = appendPiece(context.stagingDir, part.file, part.bytes, llmsFull);
+  part.bytes += piece.bytes;
+  reply.ids.push(...facts.ids);
   for (const [file, written] of staging.written) reply.written.push([file, written]);
-  return reply;
+  return { ...reply, llmsFull: piece };
 }
 
-/** Links that may fail the check, located here, where the body is at hand. */
-function linksThatMayFail(route: PageRoute, links: LinkFact[], targets: Set<string>): ChunkReply["links"] {
+/**
+ * The links the check must look at again: relative or unknown targets, and
+ * anchors on other pages. The rest are known good here, anchors on the page
+ * itself included.
+ */
+function linksThatMayFail(route: PageRoute, links: LinkFact[], targets: Set<string>, ownIds: string): ChunkReply["links"] {
   const found: ChunkReply["links"] = [];
-  const seen = new Map<string, number>();
   for (const link of links) {
-    const key = `${link.line}\0${link.href}`;
-    const occurrence = seen.get(key) ?? 0;
-    seen.set(key, occurrence + 1);
     if (isExternal(link.href)) continue;
     const [path, fragment] = splitFragment(link.href);
     if (path !== "" && targets.has(path) && fragment === undefined) continue;
-    found.push({ path: route.path, href: link.href, line: link.line, location: locateLink(route, link.href, link.line, occurrence) });
+    if ((path === "" || path === route.path) && fragment !== undefined && hasHeadingId(ownIds, fragment)) continue;
+    found.push({ path: route.path, href: link.href, line: link.line });
   }
   return found;
 }

@@ -6,7 +6,7 @@ import type { Manifest, PageRoute } from "./manifest.ts";
 export type WorkerRequest =
   | { id: number; kind: "parse"; entries: SourceEntry[] }
   /** Sent to each worker once before its first chunk: what every chunk shares. `manifest` comes without posts. */
-  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; headExtra?: string }
+  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; headExtra?: string; llmsPart: string }
   | { id: number; kind: "render"; posts: PageRoute[] };
 
 export interface WireError {

@@ -78,8 +78,11 @@ export class TemplateSet {
           } else if (!empty) {
             const items = Array.isArray(value) ? value : [value];
             for (const item of items) {
-              const frame = typeof item === "object" ? [...stack, item as object] : stack;
-              out += this.renderNodes(node.children, frame, file);
+              // One stack for the whole list, not a copy per item.
+              const framed = typeof item === "object" && item !== null;
+              if (framed) stack.push(item as object);
+              out += this.renderNodes(node.children, stack, file);
+              if (framed) stack.pop();
             }
           }
         }
@@ -97,11 +100,18 @@ const UNKNOWN = Symbol("unknown name");
 
 /** The names in scope, and the closest one when the name looks like a typo of it. */
 function unknownNameHint(name: string, stack: object[]): string {
-  const names = [...new Set(stack.flatMap((frame) => Object.keys(frame)))].sort();
+  const names = [...new Set(stack.flatMap((frame) => namesIn(frame)))].sort();
   const head = name.split(".")[0];
   const closest = names.map((candidate) => ({ candidate, distance: editDistance(head, candidate) })).sort((a, b) => a.distance - b.distance)[0];
   const guess = closest && closest.distance <= (head.length <= 3 ? 1 : 2) ? `did you mean \`${closest.candidate}\`? ` : "";
   return `${guess}the names available here are ${names.map((n) => `\`${n}\``).join(", ")}`;
+}
+
+/** A frame's names, its prototype's included: a listed post is its item's prototype. */
+function namesIn(frame: object): string[] {
+  const names: string[] = [];
+  for (const name in frame) names.push(name);
+  return names;
 }
 
 /** Edits between two names (insert, delete, substitute, swap two neighbours), for typo suggestions. */

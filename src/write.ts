@@ -4,7 +4,7 @@
  * leaves a half-written output folder.
  */
 import { createHash, randomBytes, type Hash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "./errors.ts";
@@ -121,7 +121,48 @@ function etagOf(hash: Hash): string {
   return `"${hash.digest("base64url").slice(0, 22)}"`;
 }
 
-const scratch = Buffer.allocUnsafe(1 << 20);
+/** Large enough for a chunk's part of llms-full.txt, so that no chunk needs a buffer of its own. */
+const scratch = Buffer.allocUnsafe(4 << 20);
+
+/**
+ * A scratch file of the staging folder, named by `file`, that one lane appends
+ * pieces of text to and the build copies pieces out of by offset: large pieces
+ * move between threads through the page cache, not as buffers in memory.
+ */
+export function appendPiece(stagingDir: string, file: string, offset: number, text: string): Piece {
+  const path = join(stagingDir, file);
+  if (offset === 0) mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, "a");
+  try {
+    const bytes = writeSync(fd, encode(text));
+    return { file, offset, bytes };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface Piece {
+  file: string;
+  offset: number;
+  bytes: number;
+}
+
+const pieceBuffer = Buffer.allocUnsafe(1 << 20);
+
+/** Hands the bytes of a piece to `take` a buffer at a time; the buffer is reused after `take` returns. */
+export function copyPiece(stagingDir: string, piece: Piece, take: (bytes: Uint8Array) => void): void {
+  const fd = openSync(join(stagingDir, piece.file), "r");
+  try {
+    for (let done = 0; done < piece.bytes; ) {
+      const read = readSync(fd, pieceBuffer, 0, Math.min(pieceBuffer.length, piece.bytes - done), piece.offset + done);
+      if (read === 0) throw new SitegenError("E_IO", `${piece.file} ended before its piece at ${piece.offset} did`);
+      take(pieceBuffer.subarray(0, read));
+      done += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** UTF-8 bytes of `text` in a buffer that the next call reuses. */
 function encode(text: string): Buffer {

@@ -76,9 +76,13 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
   });
 }
 
-/** A post in a list: its date is written the way the listing page's language writes dates. */
-function postItem(post: PageRoute, pageLang: string) {
-  return { ...post, displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") };
+/**
+ * A post in a list: its date is written the way the listing page's language
+ * writes dates. The post is the item's prototype, so a template sees all its
+ * fields and listing 10,000 posts copies none of them.
+ */
+function postItem(post: PageRoute, pageLang: string): PageRoute & { displayDate: string; tagList: string } {
+  return Object.assign(Object.create(post) as PageRoute, { displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") });
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
