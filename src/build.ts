@@ -71,13 +71,14 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
   try {
     const llmsFullFile = outputs.find((output) => output.file === "llms-full.txt")!.file;
     posts = postSink(manifest, staging, facts, llmsFullFile);
-    await stageEverything(manifest, outputs.filter((output) => output.file !== llmsFullFile), staging, pool, posts, options);
+    const rest = [...outputs.filter((output) => output.file !== llmsFullFile), ...netlifyRules(manifest)];
+    await stageEverything(manifest, rest, staging, pool, posts, options);
     // Post bodies were not kept: one is read again only to locate a broken link.
     const linkErrors = checkLinks(manifest, facts, (route) => (route.kind === "post" ? bodyAt(readTextSync(route.source, route.source), route.bodyLine) : route.body));
     if (linkErrors.length > 0) throw new SitegenErrors(linkErrors);
     const sizeErrors = sizeProblems(staging.written, "build");
     if (sizeErrors.errors.length > 0) throw new SitegenErrors(sizeErrors.errors);
-    staging.writeAll(cdnRules(manifest, staging));
+    staging.write(negotiationTableOutput(manifest, staging));
     await staging.commit();
     let bytes = 0;
     for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -124,13 +125,17 @@ async function stageEverything(manifest: Manifest, outputs: Output[], staging: S
   posts.end();
 }
 
-/** The negotiation table and Netlify's rules, written last: the table holds every written file's ETag. */
-function cdnRules(manifest: Manifest, staging: StagingFolder): Output[] {
+/** Netlify's rules: the manifest is all they need, so they are written with the pages. */
+function netlifyRules(manifest: Manifest): Output[] {
   return [
-    { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` },
     { file: "_headers", mediaType: MEDIA.text, render: () => netlifyHeaders(manifest) },
     { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects(manifest) },
   ];
+}
+
+/** The negotiation table, written last: it holds every written file's ETag. */
+function negotiationTableOutput(manifest: Manifest, staging: StagingFolder): Output {
+  return { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` };
 }
 
 function postSink(manifest: Manifest, staging: StagingFolder, facts: PageFacts, llmsFullFile: string): { take(reply: ChunkReply): void; end(): void } {
