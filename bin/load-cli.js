@@ -72,10 +72,13 @@ function sourceFingerprint() {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** Bundles of earlier sources are never used again. */
+/** Bundles of earlier sources after a while: a command started just before the sources changed may be about to load one. */
+const STALE_AFTER_MS = 10 * 60_000;
+
 function removeOtherBundles(keep) {
   for (const name of readdirSync(CACHE)) {
     const path = join(CACHE, name);
-    if (path !== keep && !name.includes(".tmp-")) rmSync(path, { force: true });
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (path !== keep && stats && Date.now() - stats.mtimeMs > STALE_AFTER_MS) rmSync(path, { force: true });
   }
 }
