@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { pathToFileURL } from "node:url";
+import { workerBundleText } from "../bin/load-cli.js";
 
 interface CallFrame {
   functionName: string;
@@ -47,21 +48,62 @@ export interface ProfileSummary {
   inclusive: HotSpot[];
 }
 
-/** `(native)`, `(garbage collector)`, a package under node_modules, Node's internals or a project file. */
-function fileOf(frame: CallFrame, root: string): string {
+/**
+ * The CLI runs from an esbuild bundle (bin/load-cli.js) and workers from the
+ * worker's bundle, evaluated as "[worker eval]". esbuild starts each module's
+ * code with a `// path` line, so a line of a bundle names its module.
+ */
+export interface Bundles {
+  /** The worker bundle's code, for frames of "[worker eval]". */
+  worker?: string;
+}
+
+const WORKER_EVAL = "[worker eval]";
+
+function moduleLines(code: string): (line: number) => string | undefined {
+  const starts: [line: number, module: string][] = [];
+  code.split("\n").forEach((text, line) => {
+    const marker = /^\/\/ ((?:src|node_modules)\/\S+)$/.exec(text);
+    if (marker) starts.push([line, marker[1]]);
+  });
+  return (line) => {
+    let found: string | undefined;
+    for (const [start, module] of starts) {
+      if (start > line) break;
+      found = module;
+    }
+    return found;
+  };
+}
+
+/** Maps frames of bundled code to the module they came from, reading each bundle once. */
+function bundleResolver(bundles: Bundles): (url: string, line: number) => string | undefined {
+  const maps = new Map<string, (line: number) => string | undefined>();
+  return (url, line) => {
+    const bundled = url === WORKER_EVAL ? bundles.worker : /\.cache\/sitegen\/cli-[0-9a-f]+\.mjs$/.test(url) ? url : undefined;
+    if (bundled === undefined) return undefined;
+    if (!maps.has(url)) maps.set(url, moduleLines(url === WORKER_EVAL ? bundled : readFileSync(url, "utf8")));
+    return maps.get(url)!(line);
+  };
+}
+
+/** `(native)`, `(garbage collector)`, a package under node_modules, Node's internals or a project file, bundled or not. */
+function fileOf(frame: CallFrame, root: string, bundled: ReturnType<typeof bundleResolver>): string {
   const url = frame.url.replace(/^file:\/\//, "");
   if (!url) return frame.functionName.startsWith("(") ? frame.functionName : "(native)";
   if (url.startsWith("node:")) return "node: internals";
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  return pkg ? `node_modules/${pkg[1]}` : relative(root, url);
+  const path = bundled(url, frame.lineNumber) ?? url;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (pkg) return `node_modules/${pkg[1]}`;
+  return path.startsWith("src/") ? path : relative(root, path);
 }
 
-function functionOf(frame: CallFrame, root: string): string {
-  const file = fileOf(frame, root);
+function functionOf(frame: CallFrame, file: string): string {
   return `${frame.functionName || "(anonymous)"}${frame.url ? ` (${file})` : ""}`;
 }
 
-export function summarizeProfiles(profiles: CpuProfile[], options: { root: string; top?: number }): ProfileSummary {
+export function summarizeProfiles(profiles: CpuProfile[], options: { root: string; top?: number; bundles?: Bundles }): ProfileSummary {
+  const bundled = bundleResolver(options.bundles ?? {});
   const top = options.top ?? 15;
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -79,14 +121,16 @@ export function summarizeProfiles(profiles: CpuProfile[], options: { root: strin
       if (frame.functionName === "(idle)") continue;
       const ms = micros / 1000;
       sampled += ms;
-      add(byFile, fileOf(frame, options.root), ms);
-      add(byFunction, functionOf(frame, options.root), ms);
+      const file = fileOf(frame, options.root, bundled);
+      add(byFile, file, ms);
+      add(byFunction, functionOf(frame, file), ms);
       // Each src/ function once per stack, however deep it recurses.
       const seen = new Set<string>();
       for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
         const caller = byId.get(at)!.callFrame;
-        if (!caller.url.includes("/src/") || caller.url.includes("node_modules")) continue;
-        const key = functionOf(caller, options.root);
+        const callerFile = caller.url ? fileOf(caller, options.root, bundled) : "";
+        if (!callerFile.startsWith("src/")) continue;
+        const key = functionOf(caller, callerFile);
         if (!seen.has(key)) {
           seen.add(key);
           add(inclusive, key, ms);
@@ -127,6 +171,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.exitCode = 2;
   } else {
     const profiles = files.map((file) => JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
-    console.log(formatSummary(summarizeProfiles(profiles, { root: process.cwd(), top })));
+    console.log(formatSummary(summarizeProfiles(profiles, { root: process.cwd(), top, bundles: { worker: await workerBundleText() } })));
   }
 }

@@ -35,6 +35,8 @@ async function cachedBundle() {
   return cli;
 }
 
+const COMMON = { bundle: true, platform: "node", target: "node20", logLevel: "silent", legalComments: "none", write: false };
+
 /**
  * One file: the CLI as an ES module, with the render worker's own bundle (its
  * packages inside) as a string constant that render-pool.ts starts workers
@@ -43,25 +45,30 @@ async function cachedBundle() {
  */
 async function buildBundle(out) {
   const { build } = await import("esbuild");
-  const common = { bundle: true, platform: "node", target: "node20", logLevel: "silent", legalComments: "none", write: false };
-  const worker = await build({ ...common, entryPoints: [join(SOURCES, "render-worker.ts")], format: "cjs" });
   const cli = await build({
-    ...common,
+    ...COMMON,
     entryPoints: [join(SOURCES, "cli.ts")],
     format: "esm",
     // esbuild must stay a package: it runs a binary of its own.
     external: ["esbuild"],
-    define: { SITEGEN_WORKER_BUNDLE: JSON.stringify(worker.outputFiles[0].text) },
+    define: { SITEGEN_WORKER_BUNDLE: JSON.stringify(await workerBundleText()) },
     // Bundled CommonJS packages call require(); an ES module has none.
     banner: { js: 'import { createRequire as sitegenRequire } from "node:module"; const require = sitegenRequire(import.meta.url);' },
   });
   writeFileSync(out, cli.outputFiles[0].contents);
 }
 
-/** Names the sources' state: every file's path, size and modification time, and the package versions. */
+/** The render worker's code as the CLI bundle holds it (bench/profile.ts maps profiles of workers with it). */
+export async function workerBundleText() {
+  const { build } = await import("esbuild");
+  const worker = await build({ ...COMMON, entryPoints: [join(SOURCES, "render-worker.ts")], format: "cjs" });
+  return worker.outputFiles[0].text;
+}
+
+/** Names the sources' state: every file's path, size and modification time, the package versions, and this file (it says how to bundle). */
 function sourceFingerprint() {
   const hash = createHash("sha256");
-  for (const file of [join(ROOT, "package.json"), join(ROOT, "package-lock.json")]) {
+  for (const file of [join(ROOT, "package.json"), join(ROOT, "package-lock.json"), fileURLToPath(import.meta.url)]) {
     const stats = statSync(file, { throwIfNoEntry: false });
     hash.update(`${file}\0${stats?.size}\0${stats?.mtimeMs}\n`);
   }

@@ -28,9 +28,9 @@ export class RenderLane {
 
   private async handle(request: WorkerRequest): Promise<unknown> {
     if (request.kind === "parse") {
-      const { posts, errors } = await parsePostsHere(request.entries);
       // Bodies stay on disk until rendering: the build needs only the metadata.
-      return { posts: posts.map((post) => ({ ...post, body: "" })), errors: errors.map(toWire) };
+      const { posts, errors } = await parsePostsHere(request.entries, { bodies: false });
+      return { posts, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
       const { manifest, targets, stagingDir, templatesDir, headExtra, llmsPart } = request;

@@ -5,11 +5,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { parseDocument } from "yaml";
 import { generateContent } from "../bench/synthetic.ts";
 import { bodyAt, parseMarkdownFile, simpleMapping, sourceLines } from "../src/content/frontmatter.ts";
+import { listMarkdown, parsePostsHere } from "../src/content/load.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { CONTENT } from "./helpers/site.ts";
 
@@ -117,4 +118,25 @@ test("a post whose frontmatter fails validation is still located by line and col
   assert.deepEqual(parsed.data, { title: "T", lang: "fr" });
   assert.deepEqual(parsed.locate(["lang"]), { line: 3, column: 7 });
   assert.deepEqual(parsed.locateKey(["lang"]), { line: 3, column: 1 });
+});
+
+// --- a build reads only as much of a post as holds its frontmatter ------------
+
+test("posts parsed from their heads equal posts parsed whole, without the body", async () => {
+  const dir = join(tempDir(), "content");
+  await generateContent({ dir, posts: 50, seed: 3 });
+  const blog = join(dir, "blog");
+  // A frontmatter longer than the first read, and one in CRLF.
+  const [first, second] = readdirSync(blog).sort();
+  const long = readFileSync(join(blog, first), "utf8").replace(/^description: .*$/m, `description: "${"Lorem ipsum dolor sit amet. ".repeat(400).trim()}"`);
+  writeFileSync(join(blog, first), long);
+  writeFileSync(join(blog, second), readFileSync(join(blog, second), "utf8").replace(/\n/g, "\r\n"));
+  for (const root of [CONTENT, dir]) {
+    const entries = await listMarkdown(join(root, "blog"));
+    const whole = await parsePostsHere(entries);
+    const heads = await parsePostsHere(entries, { bodies: false });
+    assert.deepEqual(heads.errors, whole.errors);
+    assert.deepEqual(heads.posts, whole.posts.map((post) => ({ ...post, body: "" })));
+  }
+  assert.ok(long.indexOf("\n---\n", 4) > 8192, "the long frontmatter ends after the first read");
 });

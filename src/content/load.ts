@@ -2,7 +2,7 @@
  * Reads the content tree into validated sources. All problems are collected and
  * reported together, each naming its file and line.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { SitegenError, SitegenErrors } from "../errors.ts";
@@ -107,13 +107,19 @@ export function parsePost(slug: string, text: string, file: string): PostSource 
   return { slug, file, ...data, tags: data.tags ?? [], body: parsed.body, bodyLine: parsed.bodyLine };
 }
 
-/** Reads and parses posts in this thread. */
-export async function parsePostsHere(entries: SourceEntry[]): Promise<{ posts: PostSource[]; errors: SitegenError[] }> {
+/**
+ * Reads and parses posts in this thread. Without `bodies`, only as much of
+ * each file is read as holds its frontmatter, and `body` is left empty: a
+ * build reads each body again when it renders the post.
+ */
+export async function parsePostsHere(entries: SourceEntry[], options: { bodies: boolean } = { bodies: true }): Promise<{ posts: PostSource[]; errors: SitegenError[] }> {
   const posts: PostSource[] = [];
   const errors: SitegenError[] = [];
   for (const entry of entries) {
     try {
-      posts.push(parsePost(entry.name, readTextSync(entry.path, entry.file), entry.file));
+      const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
+      const post = parsePost(entry.name, text, entry.file);
+      posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
       if (error instanceof SitegenErrors) errors.push(...error.errors);
       else if (error instanceof SitegenError) errors.push(error);
@@ -144,6 +150,34 @@ export function readTextSync(path: string, file: string): string {
   } catch (error) {
     throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
   }
+}
+
+/** Bytes read first for a post's metadata: frontmatter is a few hundred bytes. */
+const HEAD_BYTES = 8192;
+/** A line `---` after the first line, whole: the frontmatter ends within the text before it. */
+const CLOSING_FENCE = /\n---[ \t]*\r?\n/;
+
+/**
+ * The start of a file up to at least the end of its frontmatter: the whole
+ * file when the frontmatter does not close within the first few kilobytes.
+ * What follows the frontmatter may be cut anywhere, even within a character.
+ */
+export function readFrontmatterSync(path: string, file: string): string {
+  let head: string;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const buffer = Buffer.allocUnsafe(HEAD_BYTES);
+      const length = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+      head = buffer.toString("utf8", 0, length);
+      if (length < HEAD_BYTES) return head;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
+  }
+  return CLOSING_FENCE.test(head) ? head : readTextSync(path, file);
 }
 
 /** Paths in messages are relative to where the user ran the command. */
