@@ -10,7 +10,6 @@
  * with the slow end of the blog.
  */
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { PostParser, SourceEntry } from "./content/load.ts";
 import type { PostSource } from "./content/types.ts";
@@ -193,25 +192,18 @@ class OrderedDelivery<T> {
 
 /**
  * The CLI bundle (bin/load-cli.js) carries the worker's bundle as a constant.
- * Running from the sources, it is bundled now: a worker started from the
- * TypeScript files would need tsx's loader, which runs one more thread per
- * worker and transforms every module again.
+ * Running from the sources, the worker is bundled now, the same way: a worker
+ * started from the TypeScript files would need tsx's loader, which runs one
+ * more thread per worker and transforms every module again.
  */
 declare const SITEGEN_WORKER_BUNDLE: string | undefined;
 
 async function workerBundle(): Promise<string> {
   if (typeof SITEGEN_WORKER_BUNDLE === "string") return SITEGEN_WORKER_BUNDLE;
-  const { build } = await import("esbuild");
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL("./render-worker.ts", import.meta.url))],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    write: false,
-    logLevel: "silent",
-  });
-  return bundle.outputFiles[0].text;
+  // A path in a variable: the CLI bundle must not take its own loader in.
+  const loader: string = "../bin/load-cli.js";
+  const { workerBundleText } = (await import(loader)) as typeof import("../bin/load-cli.js");
+  return workerBundleText();
 }
 
 /** `Omit` for each member of a union, not for the union as a whole. */
