@@ -29,7 +29,7 @@ const FILES_PER_CHUNK = 250;
  * thread is busy with work of its own, replies wait, so the queue is deeper.
  */
 const AHEAD = 1;
-const AHEAD_WHILE_BUSY = 6;
+const AHEAD_WHILE_BUSY = 12;
 
 /**
  * A worker's heap. A chunk's garbage dies young: a young generation of this
