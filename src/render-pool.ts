@@ -34,10 +34,11 @@ const AHEAD_WHILE_BUSY = 12;
 /**
  * A worker's heap. A chunk's garbage dies young: a young generation of this
  * size collects it cheaply (at 8 MB a build takes a tenth longer; at 32 MB
- * memory grows for little gain), and the old generation stays small whatever
- * the size of the blog.
+ * memory grows for little gain). What a worker keeps stays small whatever the
+ * size of the blog; the old generation's cap is only there so that one very
+ * long post still renders.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 96 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
 
 /** How many worker threads: `SITEGEN_WORKERS` decides when set (0 = none); else one per core beyond the first, for a large blog. */
 export function workerCount(posts: number, env: NodeJS.ProcessEnv = process.env): number {
