@@ -38,6 +38,34 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
  * window, llms-full.txt) still links correctly. Fenced code is left untouched.
  */
 export function publicMarkdown(body: string, baseUrl: string): string {
+  // The whole text at once, between fence lines, does what the line walk does,
+  // unless a line holds a terminator other than \n that a regex would also
+  // take for the end of a line.
+  if (/[\r\u2028\u2029]/.test(body)) return publicMarkdownByLine(body, baseUrl);
+  let published = "";
+  let inFence = false;
+  let at = 0;
+  for (const fence of body.matchAll(FENCE_LINE)) {
+    const text = body.slice(at, fence.index);
+    published += (inFence ? text : publishedText(text, baseUrl)) + fence[0];
+    inFence = !inFence;
+    at = fence.index + fence[0].length;
+  }
+  const rest = body.slice(at);
+  return published + (inFence ? rest : publishedText(rest, baseUrl));
+}
+
+const FENCE_LINE = /^[^\S\n]{0,3}(?:```|~~~)[^\n]*/gm;
+const HEADING_ID = /^(?=[^\S\n]{0,3}#{1,6}[^\S\n])([^\n]*?)[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/gm;
+const ROOT_LINK = /\]\(\/(?!\/)/g;
+
+function publishedText(text: string, baseUrl: string): string {
+  const withoutIds = text.includes("{#") ? text.replace(HEADING_ID, "$1") : text;
+  return withoutIds.replace(ROOT_LINK, `](${baseUrl}/`);
+}
+
+/** `publicMarkdown` one line at a time: the definition the whole-text version is tested against. */
+export function publicMarkdownByLine(body: string, baseUrl: string): string {
   let inFence = false;
   return body
     .split("\n")
