@@ -70,8 +70,13 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
   let posts: ReturnType<typeof postSink> | undefined;
   try {
     const llmsFullFile = outputs.find((output) => output.file === "llms-full.txt")!.file;
-    posts = postSink(manifest, staging, facts, llmsFullFile);
-    const rest = [...outputs.filter((output) => output.file !== llmsFullFile), ...netlifyRules(manifest)];
+    // A fixed page's Markdown is made once, for its sibling and for llms-full.txt: the blog page's lists every post.
+    const pageMarkdowns = new Map(manifest.pages.map((page) => [page.markdownFile, pageMarkdown(manifest, page)]));
+    posts = postSink(manifest, staging, facts, llmsFullFile, [...pageMarkdowns.values()]);
+    const rest = [
+      ...outputs.filter((output) => output.file !== llmsFullFile).map((output) => (pageMarkdowns.has(output.file) ? { ...output, render: () => pageMarkdowns.get(output.file)! } : output)),
+      ...netlifyRules(manifest),
+    ];
     await stageEverything(manifest, rest, staging, pool, posts, options);
     // Post bodies were not kept: one is read again only to locate a broken link.
     const linkErrors = checkLinks(manifest, facts, (route) => (route.kind === "post" ? bodyAt(readTextSync(route.source, route.source), route.bodyLine) : route.body));
@@ -99,12 +104,6 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
   }
 }
 
-/**
- * Where rendered chunks of posts go: their files into the staging record,
- * their heading ids and doubtful links into the link check's facts, and their
- * Markdown into llms-full.txt, written as it comes: the fixed pages first,
- * then the posts in manifest order.
- */
 /**
  * Writes the plan's outputs here and the posts through the pool's lanes, at
  * the same time, into the staging folder.
@@ -138,10 +137,16 @@ function negotiationTableOutput(manifest: Manifest, staging: StagingFolder): Out
   return { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` };
 }
 
-function postSink(manifest: Manifest, staging: StagingFolder, facts: PageFacts, llmsFullFile: string): { take(reply: ChunkReply): void; end(): void } {
+/**
+ * Where rendered chunks of posts go: their files into the staging record,
+ * their heading ids and doubtful links into the link check's facts, and their
+ * Markdown into llms-full.txt, written as it comes: the fixed pages first,
+ * then the posts in manifest order.
+ */
+function postSink(manifest: Manifest, staging: StagingFolder, facts: PageFacts, llmsFullFile: string, pageMarkdowns: string[]): { take(reply: ChunkReply): void; end(): void } {
   const llmsFull = staging.stream(llmsFullFile);
   llmsFull.append(llmsFullHead(manifest));
-  for (const page of manifest.pages) llmsFull.append(llmsFullEntry(pageMarkdown(manifest, page)));
+  for (const markdown of pageMarkdowns) llmsFull.append(llmsFullEntry(markdown));
   const postsByPath = new Map(manifest.posts.map((route) => [route.path, route]));
   return {
     take(reply) {
