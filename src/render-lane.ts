@@ -34,8 +34,7 @@ export class RenderLane {
     }
     if (request.kind === "setup") {
       const { manifest, targets, stagingDir, templatesDir, headExtra, llmsPart } = request;
-      const context = (templates: PostContext["templates"]) => ({ manifest, targets: new Set(targets), templates, stagingDir, headExtra, llmsPart: { file: llmsPart, bytes: 0 } });
-      this.context = loadTemplates(templatesDir).then(({ templates }) => context(templates));
+      this.context = loadTemplates(templatesDir).then(({ templates }) => ({ manifest, targets: new Set(targets), templates, stagingDir, headExtra, llmsPart: { file: llmsPart, bytes: 0 } }));
       await this.context;
       return undefined;
     }

@@ -16,12 +16,14 @@ import type { PostSource } from "./content/types.ts";
 import { SitegenErrors } from "./errors.ts";
 import { INTERNAL_DIR, type Manifest } from "./manifest.ts";
 import { RenderLane, type LaneReply } from "./render-lane.ts";
-import { chunksOf, POSTS_PER_CHUNK, type ChunkReply } from "./render-posts.ts";
+import type { ChunkReply } from "./render-posts.ts";
 import { fromWire, type WireError, type WorkerRequest } from "./render-protocol.ts";
 
 /** From this many posts on, a build uses workers. */
 export const WORKER_THRESHOLD = 300;
 
+/** Posts per chunk: small enough to balance the lanes, large enough that messages cost little. */
+const POSTS_PER_CHUNK = 50;
 /** Post files per parse chunk: parsing a file costs a fraction of rendering it. */
 const FILES_PER_CHUNK = 250;
 /**
@@ -172,6 +174,13 @@ export class RenderPool {
 
 function llmsPartFile(lane: number): string {
   return `${INTERNAL_DIR}/llms-full.${lane}.part`;
+}
+
+/** Splits a list into chunks of `size`, the last one shorter. */
+function chunksOf<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < items.length; at += size) chunks.push(items.slice(at, at + size));
+  return chunks;
 }
 
 /** Hands replies on in the order of their index, holding back those that come early. */

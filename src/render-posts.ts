@@ -80,13 +80,3 @@ function linksThatMayFail(route: PageRoute, links: LinkFact[], targets: Set<stri
   }
   return found;
 }
-
-/** Posts per chunk: small enough to balance the workers, large enough that messages cost little. */
-export const POSTS_PER_CHUNK = 50;
-
-/** Splits a list into chunks of `size`, the last one shorter. */
-export function chunksOf<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let at = 0; at < items.length; at += size) chunks.push(items.slice(at, at + size));
-  return chunks;
-}

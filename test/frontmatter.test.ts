@@ -9,12 +9,15 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { parseDocument } from "yaml";
 import { generateContent, rng } from "../bench/synthetic.ts";
-import { bodyAt, parseMarkdownFile, simpleMapping, sourceLines } from "../src/content/frontmatter.ts";
+import { bodyAt, parseMarkdownFile, simpleMapping } from "../src/content/frontmatter.ts";
 import { listMarkdown, parsePostsHere } from "../src/content/load.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { CONTENT } from "./helpers/site.ts";
 
 const FRONTMATTER = "---\ntitle: T\ndescription: D\n---\n";
+
+/** A file's lines as a reader sees them: BOM dropped, CRLF or LF. */
+const sourceLines = (text: string) => text.replace(/^\uFEFF/, "").split(/\r?\n/);
 
 /** The body as the lines of the file say it is. */
 const expected = (text: string, bodyLine: number) => sourceLines(text).slice(bodyLine - 1).join("\n");

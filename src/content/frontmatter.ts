@@ -114,15 +114,10 @@ function parseYamlDocument(text: string, file: string, firstLine: number): Parse
   };
 }
 
-/** A file's lines as every reader here sees them: BOM dropped, CRLF or LF. */
-export function sourceLines(text: string): string[] {
-  return withoutBom(text).split(/\r?\n/);
-}
-
 /**
- * The Markdown body that starts at 1-based line `bodyLine` of a file's text,
- * line ends as LF: the lines from `bodyLine` on of `sourceLines(text)`, found
- * without splitting the whole file.
+ * The Markdown body that starts at 1-based line `bodyLine` of a file's text:
+ * BOM dropped, lines split at LF or CRLF and joined with LF, found without
+ * splitting the whole file.
  */
 export function bodyAt(text: string, bodyLine: number): string {
   const clean = withoutBom(text);
