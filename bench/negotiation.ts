@@ -10,9 +10,9 @@
  * - distinct: the same, but every `Accept` value is unique, so any cache of
  *   parsed headers misses; the cost of a header seen for the first time.
  *
- * Runs on its own: `node --import tsx bench/negotiation.ts --table <dist>/_sitegen/negotiation.json [--ms 2000] [--json]`.
+ * Runs on its own: `node --import tsx bench/negotiation.ts --dist <dist> [--ms 2000] [--json]`.
  */
-import { readFile } from "node:fs/promises";
+import { allRoutes } from "../src/serve/folder.ts";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import Negotiator from "negotiator";
@@ -143,10 +143,11 @@ export async function loadDecide(root: string): Promise<Decide> {
   return module.decide;
 }
 
-export async function runNegotiationBench(options: { tablePath: string; root: string; roundMs?: number; rounds?: number; seed?: number }): Promise<NegotiationResult> {
+export async function runNegotiationBench(options: { dist: string; root: string; roundMs?: number; rounds?: number; seed?: number }): Promise<NegotiationResult> {
   const roundMs = options.roundMs ?? 1000;
   const rounds = options.rounds ?? 3;
-  const table = JSON.parse(await readFile(options.tablePath, "utf8")) as TableShape;
+  // Every route shard at once: decide() looks a path up in whichever it is given.
+  const table = (await allRoutes(options.dist)) as TableShape;
   const decide = await loadDecide(options.root);
   const floor = (input: DecisionInput): unknown => new Negotiator({ headers: { accept: input.accept ?? undefined } }).mediaTypes(PAGE_TYPES);
   const core = (input: DecisionInput): unknown => decide(input, table);
@@ -180,19 +181,19 @@ export async function runNegotiationBench(options: { tablePath: string; root: st
       slowdown: floorRate / coreRate,
     });
   }
-  return { table: options.tablePath, pages: Object.keys(table.pages).length, files: Object.keys(table.files).length, roundMs, mixes, decisionKinds };
+  return { table: options.dist, pages: Object.keys(table.pages).length, files: Object.keys(table.files).length, roundMs, mixes, decisionKinds };
 }
 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const argv = process.argv.slice(2);
-  const tablePath = flag(argv, "--table");
-  if (!tablePath) {
-    console.error("usage: bench/negotiation.ts --table <dist>/_sitegen/negotiation.json [--ms 1000] [--rounds 3] [--json]");
+  const dist = flag(argv, "--dist");
+  if (!dist) {
+    console.error("usage: bench/negotiation.ts --dist <dist> [--ms 1000] [--rounds 3] [--json]");
     process.exitCode = 2;
   } else {
     const result = await runNegotiationBench({
-      tablePath,
+      dist,
       root: resolve(import.meta.dirname ?? ".", ".."),
       roundMs: Number(flag(argv, "--ms") ?? 1000),
       rounds: Number(flag(argv, "--rounds") ?? 3),

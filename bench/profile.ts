@@ -11,7 +11,6 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { workerBundleText } from "../bin/load-cli.js";
 
 interface CallFrame {
   functionName: string;
@@ -49,16 +48,11 @@ export interface ProfileSummary {
 }
 
 /**
- * The CLI runs from an esbuild bundle (bin/load-cli.js) and workers from the
- * worker's bundle, evaluated as "[worker eval]". esbuild starts each module's
- * code with a `// path` line, so a line of a bundle names its module.
+ * The CLI and its workers run from esbuild's bundles in lib/
+ * (scripts/compile.mjs). esbuild starts each module's code with a `// path`
+ * line, so a line of a bundle names its module.
  */
-export interface Bundles {
-  /** The worker bundle's code, for frames of "[worker eval]". */
-  worker?: string;
-}
-
-const WORKER_EVAL = "[worker eval]";
+const BUNDLE = /\/lib\/(?:cli|render-worker)\.js$/;
 
 function moduleLines(code: string): (line: number) => string | undefined {
   const starts: [line: number, module: string][] = [];
@@ -77,12 +71,11 @@ function moduleLines(code: string): (line: number) => string | undefined {
 }
 
 /** Maps frames of bundled code to the module they came from, reading each bundle once. */
-function bundleResolver(bundles: Bundles): (url: string, line: number) => string | undefined {
+function bundleResolver(): (url: string, line: number) => string | undefined {
   const maps = new Map<string, (line: number) => string | undefined>();
   return (url, line) => {
-    const bundled = url === WORKER_EVAL ? bundles.worker : /\.cache\/sitegen\/cli-[0-9a-f]+\.mjs$/.test(url) ? url : undefined;
-    if (bundled === undefined) return undefined;
-    if (!maps.has(url)) maps.set(url, moduleLines(url === WORKER_EVAL ? bundled : readFileSync(url, "utf8")));
+    if (!BUNDLE.test(url)) return undefined;
+    if (!maps.has(url)) maps.set(url, moduleLines(readFileSync(url, "utf8")));
     return maps.get(url)!(line);
   };
 }
@@ -102,8 +95,8 @@ function functionOf(frame: CallFrame, file: string): string {
   return `${frame.functionName || "(anonymous)"}${frame.url ? ` (${file})` : ""}`;
 }
 
-export function summarizeProfiles(profiles: CpuProfile[], options: { root: string; top?: number; bundles?: Bundles }): ProfileSummary {
-  const bundled = bundleResolver(options.bundles ?? {});
+export function summarizeProfiles(profiles: CpuProfile[], options: { root: string; top?: number }): ProfileSummary {
+  const bundled = bundleResolver();
   const top = options.top ?? 15;
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -171,6 +164,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.exitCode = 2;
   } else {
     const profiles = files.map((file) => JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
-    console.log(formatSummary(summarizeProfiles(profiles, { root: process.cwd(), top, bundles: { worker: await workerBundleText() } })));
+    console.log(formatSummary(summarizeProfiles(profiles, { root: process.cwd(), top })));
   }
 }

@@ -26,7 +26,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { aptInstall, chooseMethod, measure, waitForIdle, type Measurement, type MeasureMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
-import { workerBundleText } from "../bin/load-cli.js";
 import { summarizeProfiles, type CpuProfile, type ProfileSummary } from "./profile.ts";
 import type { ServeResult } from "./serve.ts";
 import { DEFAULT_SEED, generateContent, type SyntheticTree } from "./synthetic.ts";
@@ -531,12 +530,12 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     results.failures.push(...results.real.problems);
   }
 
-  const table = largestSitegenOut && join(largestSitegenOut, "_sitegen/negotiation.json");
+  const table = largestSitegenOut && existsSync(join(largestSitegenOut, "_sitegen/negotiation.json")) ? largestSitegenOut : undefined;
   if (!options.skip.has("negotiation")) {
     if (table && existsSync(table)) {
       await settle(options, log);
       log("negotiation: core vs bare negotiator");
-      results.negotiation = await runJsonChild<NegotiationResult>("bench/negotiation.ts", ["--table", table, "--ms", String(options.negotiationMs)], 10 * 60_000).catch(
+      results.negotiation = await runJsonChild<NegotiationResult>("bench/negotiation.ts", ["--dist", table, "--ms", String(options.negotiationMs)], 10 * 60_000).catch(
         (error: Error) => ({ error: error.message }),
       );
     } else {
@@ -579,7 +578,7 @@ async function profileSitegen(options: BenchOptions, sitegen: Tool, posts: numbe
   if (files.length === 0) return { error: "node --cpu-prof wrote no profile" };
   const profiles = files.map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as CpuProfile);
   const command = ["node", ...profiled].map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) : arg)).join(" ");
-  return { ...summarizeProfiles(profiles, { root: ROOT, top: 12, bundles: { worker: await workerBundleText() } }), posts, command };
+  return { ...summarizeProfiles(profiles, { root: ROOT, top: 12 }), posts, command };
 }
 
 async function benchRealSite(options: BenchOptions, method: MeasureMethod, log: (line: string) => void): Promise<RealSiteResult> {

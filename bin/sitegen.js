@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// Entry point: loads the CLI (see load-cli.js) and sets the exit code.
-// Only this file touches process.exitCode.
-import { loadCli } from "./load-cli.js";
-
-const run = await loadCli();
-process.exitCode = await run(process.argv.slice(2));
+// Entry point: runs the compiled CLI (lib/, built by scripts/compile.mjs when
+// the package is prepared) and sets the exit code. Only this file touches
+// process.exitCode.
+let cli;
+try {
+  cli = await import("../lib/cli.js");
+} catch (error) {
+  if (error?.code !== "ERR_MODULE_NOT_FOUND" || !String(error.message).includes("lib/cli.js")) throw error;
+  process.stderr.write("error: sitegen is not compiled (lib/cli.js is missing)\n  hint: run `npm run compile` in the sitegen folder\n");
+  process.exit(2);
+}
+process.exitCode = await cli.run(process.argv.slice(2));

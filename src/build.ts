@@ -12,7 +12,7 @@ import { pageMarkdown } from "./emit/page-markdown.ts";
 import type { ChunkReply } from "./render-posts.ts";
 import { RenderPool, workerCount } from "./render-pool.ts";
 import { ROBOTS_MAX_BYTES } from "./emit/robots.ts";
-import { negotiationTable } from "./emit/negotiation-table.ts";
+import { negotiationFiles } from "./emit/negotiation-table.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import type { Finding } from "./findings.ts";
@@ -31,6 +31,8 @@ export interface BuildOptions {
   generated: Date;
   /** Markup added to every page's <head>: the watch-mode reload script. */
   headExtra?: string;
+  /** Render worker threads; by default one per core beyond the first, for a large blog. */
+  workers?: number;
 }
 
 export interface BuildResult {
@@ -49,7 +51,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   await assertReplaceable(options);
   const posts = await listMarkdown(join(options.contentDir, "blog")).catch(() => []);
-  const workers = workerCount(posts.length);
+  const workers = workerCount(posts.length, options.workers);
   const pool = await RenderPool.start(workers);
   try {
     return await buildWith(options, started, pool);
@@ -83,7 +85,7 @@ async function buildWith(options: BuildOptions, started: number, pool: RenderPoo
     if (linkErrors.length > 0) throw new SitegenErrors(linkErrors);
     const sizeErrors = sizeProblems(staging.written, "build");
     if (sizeErrors.errors.length > 0) throw new SitegenErrors(sizeErrors.errors);
-    staging.write(negotiationTableOutput(manifest, staging));
+    for (const output of negotiationOutputs(manifest, staging)) staging.write(output);
     await staging.commit();
     let bytes = 0;
     for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -128,13 +130,13 @@ async function stageEverything(manifest: Manifest, outputs: Output[], staging: S
 function netlifyRules(manifest: Manifest): Output[] {
   return [
     { file: "_headers", mediaType: MEDIA.text, render: () => netlifyHeaders(manifest) },
-    { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects(manifest) },
+    { file: "_redirects", mediaType: MEDIA.text, render: () => netlifyRedirects() },
   ];
 }
 
-/** The negotiation table, written last: it holds every written file's ETag. */
-function negotiationTableOutput(manifest: Manifest, staging: StagingFolder): Output {
-  return { file: NEGOTIATION_TABLE_FILE, mediaType: MEDIA.json, render: () => `${JSON.stringify(negotiationTable(manifest, staging.written), null, 1)}\n` };
+/** The negotiation data, written last: it holds every written file's ETag. */
+function negotiationOutputs(manifest: Manifest, staging: StagingFolder): Output[] {
+  return negotiationFiles(manifest, staging.written).map(([file, json]) => ({ file, mediaType: MEDIA.json, render: () => json }));
 }
 
 /**

@@ -10,7 +10,8 @@ import { loadContent } from "./content/load.ts";
 import { SitegenError } from "./errors.ts";
 import { findingOf, findingsOfThrown, type Finding } from "./findings.ts";
 import { checkLinks } from "./links.ts";
-import { buildManifest, NEGOTIATION_TABLE_FILE, type Manifest } from "./manifest.ts";
+import { buildManifest, INTERNAL_DIR, NEGOTIATION_TABLE_FILE, type Manifest } from "./manifest.ts";
+import { allRoutes } from "./serve/folder.ts";
 import { planSite } from "./plan.ts";
 import { loadTemplates } from "./templates.ts";
 
@@ -86,9 +87,9 @@ export async function crossCheck(manifest: Manifest, distDir: string): Promise<S
       return [...xml.matchAll(/<loc>[^<]*?\/blog\/([^/<]+)\/<\/loc>/g)].map((m) => m[1]);
     }],
     ["blog/*.md", async () => (await readdir(join(distDir, "blog"))).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3))],
-    [NEGOTIATION_TABLE_FILE, async () => {
-      const table = JSON.parse(await readFile(join(distDir, NEGOTIATION_TABLE_FILE), "utf8"));
-      return Object.keys(table.pages).filter((path) => /^\/blog\/[^/]+\/$/.test(path)).map((path) => path.slice(6, -1));
+    [`${INTERNAL_DIR}/`, async () => {
+      const routes = await allRoutes(distDir);
+      return Object.keys(routes.pages).filter((path) => /^\/blog\/[^/]+\/$/.test(path)).map((path) => path.slice(6, -1));
     }],
   ];
   const errors: SitegenError[] = [];

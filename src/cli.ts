@@ -3,6 +3,7 @@
  * 0 ok, 1 content or check error, 2 usage error.
  */
 import packageJson from "../package.json" with { type: "json" };
+import { relative } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { build } from "./build.ts";
 import { check } from "./check.ts";
@@ -12,6 +13,7 @@ import { FIXED_PAGES } from "./content/load.ts";
 import type { Lang } from "./content/types.ts";
 import { calendarDate, createNew, LANGS, siteLanguage, type NewRequest } from "./new.ts";
 import { startPreview } from "./serve/server.ts";
+import { startNetlifyPreview } from "./hosts/netlify/emulator.ts";
 import { startWatch } from "./serve/watch.ts";
 
 export interface Io {
@@ -54,6 +56,7 @@ export async function run(argv: string[], io: Io = { stdout: process.stdout, std
           outDir: options.out,
           baseUrl: baseUrlFrom(options.baseUrl, io.env),
           generated: buildTime(io.env),
+          workers: workersFrom(io.env),
         });
         if (options.json) {
           print(JSON.stringify({ ok: true, out: options.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, findings: result.warnings }, null, 2));
@@ -133,16 +136,26 @@ export async function run(argv: string[], io: Io = { stdout: process.stdout, std
     .option("--port <port>", "port (0 picks a free one)", "8080")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--watch", "build into --dir first, rebuild when the content or templates change, and reload open pages")
+    .option("--netlify", "serve the project as Netlify does, through Netlify's emulator (@netlify/dev): netlify.toml's publish folder and edge function")
     .option("--content <dir>", "content folder to build and watch (with --watch)", "content")
     .option("--templates <dir>", "templates folder to build and watch (with --watch)", "templates")
-    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
-    .action(async (options: { dir: string; port: string; host: string; watch?: boolean; content: string; templates: string }) => {
+    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ sitegen serve --netlify\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
+    .action(async (options: { dir: string; port: string; host: string; watch?: boolean; netlify?: boolean; content: string; templates: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${options.port}`);
-      const preview = options.watch
-        ? await startWatch({ contentDir: options.content, templatesDir: options.templates, outDir: options.dir, host: options.host, port, generated: () => buildTime(io.env), log: print, logError: printError })
-        : await startPreview({ dir: options.dir, host: options.host, port });
-      if (!options.watch) print(`Serving ${options.dir}/ at ${preview.url} (Ctrl+C to stop)`);
+      if (options.netlify && options.watch) throw usage("--netlify serves a finished build: run `sitegen build`, then `sitegen serve --netlify`");
+      let preview: { close(): Promise<void> };
+      if (options.netlify) {
+        const netlify = await startNetlifyPreview({ projectRoot: ".", host: options.host, port });
+        preview = netlify;
+        print(`Serving ${relativeOrAbsolute(netlify.publishDir)}/ through Netlify's emulator at ${netlify.url} (Ctrl+C to stop)`);
+      } else if (options.watch) {
+        preview = await startWatch({ contentDir: options.content, templatesDir: options.templates, outDir: options.dir, host: options.host, port, generated: () => buildTime(io.env), workers: workersFrom(io.env), log: print, logError: printError });
+      } else {
+        const server = await startPreview({ dir: options.dir, host: options.host, port });
+        preview = server;
+        print(`Serving ${options.dir}/ at ${server.url} (Ctrl+C to stop)`);
+      }
       await new Promise<void>((done) => {
         const stop = () => preview.close().then(done);
         process.once("SIGINT", stop);
@@ -211,12 +224,25 @@ export function buildTime(env: NodeJS.ProcessEnv): Date {
   return new Date(Number(epoch) * 1000);
 }
 
+/** `SITEGEN_WORKERS=N` sets the number of render worker threads (0: render in the build's own thread). */
+function workersFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const value = env.SITEGEN_WORKERS;
+  if (value === undefined || value === "") return undefined;
+  if (!/^\d+$/.test(value)) throw usage(`SITEGEN_WORKERS must be a whole number of worker threads, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
 /** --base-url wins; on Netlify the deploy's URL variable; else content/site.yaml. */
 function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   const value = flag ?? (env.NETLIFY === "true" ? env.URL : undefined);
   if (value === undefined) return undefined;
   if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) throw usage(`the base URL must be an origin such as https://example.com, not ${JSON.stringify(value)}`);
   return value.replace(/\/$/, "");
+}
+
+function relativeOrAbsolute(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
 }
 
 function formatBytes(bytes: number): string {

@@ -42,10 +42,9 @@ const AHEAD_WHILE_BUSY = 12;
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
 
-/** How many worker threads: `SITEGEN_WORKERS` decides when set (0 = none); else one per core beyond the first, for a large blog. */
-export function workerCount(posts: number, env: NodeJS.ProcessEnv = process.env): number {
-  const forced = env.SITEGEN_WORKERS;
-  if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
+/** How many worker threads: `requested` when given (0 = none); else one per core beyond the first, for a large blog. */
+export function workerCount(posts: number, requested?: number): number {
+  if (requested !== undefined) return requested;
   return posts >= WORKER_THRESHOLD ? availableParallelism() - 1 : 0;
 }
 
@@ -79,11 +78,11 @@ export class RenderPool {
     });
   }
 
-  /** Starts `workers` worker threads from one bundle of the worker's sources; 0 runs every lane here. */
+  /** Starts `workers` worker threads; 0 runs every lane here. */
   static async start(workers: number): Promise<RenderPool> {
     if (workers === 0) return new RenderPool([]);
-    const code = await workerBundle();
-    return new RenderPool(Array.from({ length: workers }, () => new Worker(code, { eval: true, resourceLimits: WORKER_LIMITS })));
+    const { script, eval: evaluate } = workerScript();
+    return new RenderPool(Array.from({ length: workers }, () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS })));
   }
 
   /** A PostParser that spreads the files over the lanes; posts come back in the order of the files. */
@@ -201,19 +200,15 @@ class OrderedDelivery<T> {
 }
 
 /**
- * The CLI bundle (bin/load-cli.js) carries the worker's bundle as a constant.
- * Running from the sources, the worker is bundled now, the same way: a worker
- * started from the TypeScript files would need tsx's loader, which runs one
- * more thread per worker and transforms every module again.
+ * The worker's script. The compiled CLI (lib/cli.js) starts lib/render-worker.js
+ * beside it; the TypeScript sources (tests, the benchmark) start a worker that
+ * registers tsx's loader, then imports the worker's source.
  */
-declare const SITEGEN_WORKER_BUNDLE: string | undefined;
-
-async function workerBundle(): Promise<string> {
-  if (typeof SITEGEN_WORKER_BUNDLE === "string") return SITEGEN_WORKER_BUNDLE;
-  // A path in a variable: the CLI bundle must not take its own loader in.
-  const loader: string = "../bin/load-cli.js";
-  const { workerBundleText } = (await import(loader)) as typeof import("../bin/load-cli.js");
-  return workerBundleText();
+function workerScript(): { script: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts")) return { script: new URL("./render-worker.js", import.meta.url), eval: false };
+  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const source = JSON.stringify(new URL("./render-worker.ts", import.meta.url).href);
+  return { script: `import(${tsx}).then(({ register }) => { register(); return import(${source}); });`, eval: true };
 }
 
 /** `Omit` for each member of a union, not for the union as a whole. */

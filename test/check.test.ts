@@ -15,6 +15,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { run } from "../src/cli.ts";
+import { shardOf } from "../src/negotiation/table.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
 import { copyContent, readSource, scratchDir, sitegenAsync } from "./helpers/site.ts";
 import type { Finding } from "../src/findings.ts";
@@ -217,9 +218,12 @@ const TAMPERINGS: Tampering[] = [
     message: new RegExp(`missing ${lastSlug}`),
   },
   {
-    name: "a post page dropped from the negotiation table",
-    file: "_sitegen/negotiation.json",
-    tamper: (dist) => editJson(dist, "_sitegen/negotiation.json", (table) => void delete table.pages[`/blog/${lastSlug}/`]),
+    name: "a post page dropped from the negotiation data",
+    file: "_sitegen/",
+    tamper: (dist) => {
+      const shards: number = JSON.parse(readFileSync(join(dist, "_sitegen/negotiation.json"), "utf8")).shards;
+      editJson(dist, `_sitegen/routes/${shardOf(`/blog/${lastSlug}/`, shards)}.json`, (shard) => void delete shard.pages[`/blog/${lastSlug}/`]);
+    },
     message: new RegExp(`missing ${lastSlug}`),
   },
 ];

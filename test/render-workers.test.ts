@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { WORKER_THRESHOLD } from "../src/render-pool.ts";
 import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { runIn } from "./helpers/project.ts";
 
 function tree(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
@@ -38,18 +39,20 @@ test("two render workers write exactly what one thread writes", () => {
   const b = tree(two);
   assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
   for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs`);
-  assert.equal(a.size, 2 * (synthetic.posts + 7) + 13, "every page, sibling and file is there");
+  // Pages and siblings; the agent, crawl and CDN files, the 404 bodies and the stylesheet; the negotiation data's index and route shards.
+  const shards: number = JSON.parse(a.get("_sitegen/negotiation.json")!.toString("utf8")).shards;
+  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + 1 + shards, "every page, sibling and file is there");
 });
 
-test("three workers, and the CLI run from its sources instead of its bundle, write the same bytes too", () => {
+test("three workers, and the CLI run from its TypeScript sources instead of lib/, write the same bytes too", async () => {
   // Three workers finish chunks out of order more often than two; llms-full.txt must not notice.
-  const bundled = join(tempDir(), "dist");
+  const compiled = join(tempDir(), "dist");
   const sources = join(tempDir(), "dist");
-  const three = sitegen(["build", "--content", content, "--out", bundled, "--quiet"], { env: { SITEGEN_WORKERS: "3" } });
+  const three = sitegen(["build", "--content", content, "--out", compiled, "--quiet"], { env: { SITEGEN_WORKERS: "3" } });
   assert.equal(three.status, 0, three.stderr);
-  const fromSources = sitegen(["build", "--content", content, "--out", sources, "--quiet"], { env: { SITEGEN_WORKERS: "2", SITEGEN_FROM_SOURCES: "1" } });
+  const fromSources = await runIn(ROOT, ["build", "--content", content, "--out", sources, "--quiet"], { SITEGEN_WORKERS: "2" });
   assert.equal(fromSources.status, 0, fromSources.stderr);
-  const a = tree(bundled);
+  const a = tree(compiled);
   const b = tree(sources);
   assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
   for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs`);

@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { builtSite, startPreviewServer, SURFACE_FILES, type Running } from "./helpers/dist.ts";
+import { builtSite, routeTable, startPreviewServer, SURFACE_FILES, type Running } from "./helpers/dist.ts";
 
 const dist = builtSite();
-const table = JSON.parse(readFileSync(join(dist, "_sitegen/negotiation.json"), "utf8"));
+const table = routeTable(dist);
 let server: Running;
 before(async () => {
   server = await startPreviewServer(dist);
@@ -87,9 +87,11 @@ test("assets are served as the CDN would, outside negotiation", async () => {
   const css = await raw("/assets/site.css", { accept: "application/json" });
   assert.equal(css.status, 200);
   assert.equal(css.headers["content-type"], "text/css; charset=utf-8");
+  // Netlify answers a path nothing serves with the site's 404 page.
   const missing = await raw("/missing.png");
   assert.equal(missing.status, 404);
-  assert.equal(missing.headers["content-type"], "text/plain; charset=utf-8");
+  assert.equal(missing.headers["content-type"], "text/html; charset=utf-8");
+  assert.deepEqual(missing.body, readFileSync(join(dist, "404.html")));
 });
 
 test("never serves a file outside the folder: traversal, encoded dots, double slashes, NUL, long paths answer 404", async () => {

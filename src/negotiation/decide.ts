@@ -3,7 +3,7 @@
  * Pure and synchronous, so it is cheap to test as a table and to benchmark.
  */
 import { chooseErrorType, choosePageType, type ErrorType } from "./accept.ts";
-import type { FileEntry, NegotiationTable, PageEntry, Representation } from "./table.ts";
+import type { FileEntry, PageEntry, Representation, RouteShard } from "./table.ts";
 
 export interface DecisionInput {
   method: string;
@@ -20,20 +20,25 @@ export type Decision =
   | { kind: "method-not-allowed"; path: string; format: ErrorType }
   | { kind: "page"; path: string; page: PageEntry; representation: Representation; variant: "html" | "markdown"; notModified: boolean }
   | { kind: "file"; path: string; file: FileEntry; notModified: boolean }
-  | { kind: "not-found"; path: string; format: ErrorType; canonical?: string }
+  | { kind: "not-found"; path: string; format: ErrorType }
   | { kind: "not-acceptable"; path: string; page: PageEntry; accept: string };
 
 /** Extensions that go through negotiation (spec §7.4.1), plus `.html`, whose canonical form we name. */
 const DOCUMENT_EXTENSIONS = new Set(["md", "txt", "json", "xml", "html", "htm"]);
 
-export function decide(input: DecisionInput, table: NegotiationTable): Decision {
+/**
+ * `routes` holds the facts of `input.path` if it has any: the shard the path
+ * hashes to, or every route at once. A not-found decision names no canonical
+ * page; finding one may take other shards (`canonicalCandidates`).
+ */
+export function decide(input: DecisionInput, routes: RouteShard): Decision {
   const path = normalizePath(input.path);
   if (!isDocumentPath(path)) return { kind: "pass" };
   const method = input.method.toUpperCase();
   if (method === "OPTIONS") return { kind: "preflight" };
   if (method !== "GET" && method !== "HEAD") return { kind: "method-not-allowed", path, format: chooseErrorType(input.accept) };
 
-  const page = table.pages[path];
+  const page = Object.hasOwn(routes.pages, path) ? routes.pages[path] : undefined;
   if (page) {
     const type = choosePageType(input.accept);
     if (type === null) return { kind: "not-acceptable", path, page, accept: input.accept ?? "" };
@@ -41,16 +46,16 @@ export function decide(input: DecisionInput, table: NegotiationTable): Decision 
     const representation = page[variant];
     return { kind: "page", path, page, representation, variant, notModified: matchesEtag(input.ifNoneMatch, representation.etag) };
   }
-  const file = table.files[path];
+  const file = Object.hasOwn(routes.files, path) ? routes.files[path] : undefined;
   if (file) return { kind: "file", path, file, notModified: matchesEtag(input.ifNoneMatch, file.etag) };
-  return { kind: "not-found", path, format: chooseErrorType(input.accept), canonical: canonicalFor(path, table) };
+  return { kind: "not-found", path, format: chooseErrorType(input.accept) };
 }
 
 /**
  * Percent-encoded unreserved characters mean the same as the characters
  * themselves (RFC 3986 §2.3), so `/blog/a%2Db/` is `/blog/a-b/`.
  */
-function normalizePath(path: string): string {
+export function normalizePath(path: string): string {
   if (!path.includes("%")) return path;
   return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const char = String.fromCharCode(parseInt(hex, 16));
@@ -58,22 +63,26 @@ function normalizePath(path: string): string {
   });
 }
 
-function isDocumentPath(path: string): boolean {
+export function isDocumentPath(path: string): boolean {
   const segment = path.slice(path.lastIndexOf("/") + 1);
   const dot = segment.lastIndexOf(".");
   // No dot, a leading dot, or a trailing one: no extension, so a document path.
   return dot <= 0 || dot === segment.length - 1 || DOCUMENT_EXTENSIONS.has(segment.slice(dot + 1).toLowerCase());
 }
 
-/** The canonical page a near-miss path meant: `/about`, `/about/index.html`, `/About/`. */
-function canonicalFor(path: string, table: NegotiationTable): string | undefined {
-  const candidates = [`${path}/`, path.replace(/\/index\.html?$/i, "/"), path.replace(/\.html?$/i, "/"), path.replace(/\/+$/, "/")];
-  for (const candidate of candidates) {
-    if (table.pages[candidate]) return candidate;
-    const lower = candidate.toLowerCase();
-    if (table.pages[lower]) return lower;
+/**
+ * The canonical pages a near-miss path may have meant, most likely first:
+ * `/about`, `/about/index.html`, `/about.html`, `/about//`, `/About/`. The
+ * first that is a page is the one to name.
+ */
+export function canonicalCandidates(path: string): string[] {
+  const candidates: string[] = [];
+  for (const candidate of [`${path}/`, path.replace(/\/index\.html?$/i, "/"), path.replace(/\.html?$/i, "/"), path.replace(/\/+$/, "/")]) {
+    if (candidate === path) continue;
+    candidates.push(candidate, candidate.toLowerCase());
   }
-  return undefined;
+  if (path.toLowerCase() !== path) candidates.push(path.toLowerCase());
+  return [...new Set(candidates)];
 }
 
 /** `If-None-Match` uses the weak comparison (RFC 9110 §13.1.2). */

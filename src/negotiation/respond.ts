@@ -1,17 +1,13 @@
 /**
  * The one Request → Response function. The Netlify edge function and the
  * preview server are thin hosts around it; it imports nothing runtime-specific
- * and reads static bodies through the host's `readFile`.
+ * and reads the negotiation data and static bodies through the host's store
+ * (`SiteData`).
  */
-import { decide, type Decision } from "./decide.ts";
+import { decide, isDocumentPath, normalizePath, type Decision } from "./decide.ts";
 import { errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
-import type { NegotiationTable, Representation } from "./table.ts";
-
-export interface Host {
-  table: NegotiationTable;
-  /** The bytes of a static file, by path from the site root (`/about/index.html`). */
-  readFile(path: string): Promise<BodyInit | Uint8Array>;
-}
+import type { SiteData } from "./site-data.ts";
+import type { NegotiationData, Representation } from "./table.ts";
 
 const VARY = "Accept, Accept-Encoding";
 /** Revalidate every time: cheap with ETags, and a deploy is visible at once. */
@@ -20,17 +16,17 @@ const EXPOSED = "ETag, Link, Vary, X-Markdown-Tokens";
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
 /** The response for `request`, or undefined when the path is not a document (the host passes it on). */
-export async function respond(request: Request, host: Host): Promise<Response | undefined> {
-  const url = new URL(request.url);
-  const decision = decide(
-    { method: request.method, path: url.pathname, accept: request.headers.get("accept"), ifNoneMatch: request.headers.get("if-none-match") },
-    host.table,
-  );
-  return render(decision, request.method.toUpperCase() === "HEAD", host);
+export async function respond(request: Request, site: SiteData): Promise<Response | undefined> {
+  const { pathname } = new URL(request.url);
+  // Assets are not negotiated (spec §7.4.2): they cost no read of the data.
+  if (!isDocumentPath(normalizePath(pathname))) return undefined;
+  const input = { method: request.method, path: pathname, accept: request.headers.get("accept"), ifNoneMatch: request.headers.get("if-none-match") };
+  const decision = decide(input, await site.routesFor(normalizePath(pathname)));
+  return render(decision, request.method.toUpperCase() === "HEAD", site, await site.negotiation());
 }
 
-async function render(decision: Decision, head: boolean, host: Host): Promise<Response | undefined> {
-  const { baseUrl } = host.table;
+async function render(decision: Decision, head: boolean, site: SiteData, data: NegotiationData): Promise<Response | undefined> {
+  const { baseUrl } = data;
   switch (decision.kind) {
     case "pass":
       return undefined;
@@ -50,38 +46,38 @@ async function render(decision: Decision, head: boolean, host: Host): Promise<Re
     case "page": {
       const headers: Record<string, string> = { ...okHeaders(decision.representation), Vary: VARY, "Content-Language": decision.page.lang };
       if (decision.variant === "html") headers.Link = `<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`;
-      return ok(decision.representation, headers, decision.notModified, head, host);
+      return ok(decision.representation, headers, decision.notModified, head, site);
     }
     case "file": {
       const headers: Record<string, string> = { ...okHeaders(decision.file), Vary: "Accept-Encoding" };
       if (decision.file.canonical) headers.Link = `<${baseUrl}${decision.file.canonical}>; rel="canonical"`;
-      return ok(decision.file, headers, decision.notModified, head, host);
+      return ok(decision.file, headers, decision.notModified, head, site);
     }
     case "not-acceptable": {
       const problem = notAcceptableProblem(baseUrl, decision.path, decision.page.markdownPath, decision.accept);
       return error(406, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, baseUrl);
     }
     case "not-found": {
-      if (decision.format === "text/html") return errorFromFile(host.table.notFound.html, head, host);
-      if (decision.format === "text/markdown") return errorFromFile(host.table.notFound.markdown, head, host);
-      const problem = notFoundProblem(baseUrl, decision.path, decision.canonical);
+      if (decision.format === "text/html") return errorFromFile(data.notFound.html, head, site, baseUrl);
+      if (decision.format === "text/markdown") return errorFromFile(data.notFound.markdown, head, site, baseUrl);
+      const problem = notFoundProblem(baseUrl, decision.path, await site.canonicalFor(decision.path));
       return error(404, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, baseUrl);
     }
   }
 }
 
-async function ok(representation: Representation, headers: Record<string, string>, notModified: boolean, head: boolean, host: Host): Promise<Response> {
+async function ok(representation: Representation, headers: Record<string, string>, notModified: boolean, head: boolean, site: SiteData): Promise<Response> {
   // RFC 9110 §15.4.5: a 304 carries the validators and Vary, not the body or its type.
   if (notModified) {
     const { "Content-Type": _type, "X-Markdown-Tokens": _tokens, ...rest } = headers;
     return new Response(null, { status: 304, headers: rest });
   }
-  return new Response(head ? null : (await host.readFile(representation.file)) as BodyInit, { status: 200, headers });
+  return new Response(head ? null : await site.body(representation.file), { status: 200, headers });
 }
 
-async function errorFromFile(representation: Representation, head: boolean, host: Host): Promise<Response> {
-  const body = head ? null : (await host.readFile(representation.file)) as BodyInit;
-  return new Response(body, { status: 404, headers: { ...errorHeaders(host.table.baseUrl), "Content-Type": representation.type } });
+async function errorFromFile(representation: Representation, head: boolean, site: SiteData, baseUrl: string): Promise<Response> {
+  const body = head ? null : await site.body(representation.file);
+  return new Response(body, { status: 404, headers: { ...errorHeaders(baseUrl), "Content-Type": representation.type } });
 }
 
 function error(status: number, type: string, body: string, head: boolean, baseUrl: string): Response {

@@ -1,7 +1,14 @@
 /**
- * The negotiation table: what the build hands to the request-time core. It is
- * generated from the manifest and read by both hosts (the Netlify edge function
- * and the preview server). Plain JSON, no functions, no `node:` imports.
+ * The negotiation data: what the build hands to the request-time core, as
+ * plain JSON files in the static store. A small fixed-size file
+ * (`negotiation.json`) says where the rest is; each canonical path and file
+ * has its facts in one of a number of route shards, found by a hash of the
+ * path. A request reads one shard, so what a host loads per request stays the
+ * same size whether the blog has ten posts or a hundred thousand.
+ *
+ * Generated from the manifest (src/emit/negotiation-table.ts) and read by
+ * both hosts (the Netlify edge function and the preview server). No `node:`
+ * imports: this module runs in Deno too.
  */
 
 export interface Representation {
@@ -28,14 +35,52 @@ export interface FileEntry extends Representation {
   canonical?: string;
 }
 
-export interface NegotiationTable {
-  version: 1;
-  /** Origin without a trailing slash; the `{base_url}` of error bodies. */
-  baseUrl: string;
+/** The facts of the paths whose hash falls in one shard. */
+export interface RouteShard {
   /** Canonical page path → its two representations. */
   pages: Record<string, PageEntry>;
   /** Single-representation files by path: agent files, crawl files, `.md` siblings. */
   files: Record<string, FileEntry>;
+}
+
+/** `_sitegen/negotiation.json`: the same size for any number of posts. */
+export interface NegotiationData {
+  version: 2;
+  /** Origin without a trailing slash; the `{base_url}` of error bodies. */
+  baseUrl: string;
+  /** How many route shards there are: a power of two. */
+  shards: number;
   /** The bodies of a negotiated 404 other than JSON (spec §7.1). */
   notFound: { html: Representation; markdown: Representation };
+}
+
+/** Where the build puts the negotiation data, from the site root. */
+export const NEGOTIATION_PATH = "/_sitegen/negotiation.json";
+
+export function shardPath(index: number): string {
+  return `/_sitegen/routes/${index}.json`;
+}
+
+/**
+ * The shard that holds `path`'s facts: FNV-1a (32-bit) over the path's UTF-16
+ * code units, masked to the shard count. The build and both hosts use this one
+ * function, so they cannot disagree about where a path lives.
+ */
+export function shardOf(path: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    hash ^= path.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) & (shards - 1);
+}
+
+/** Entries a shard holds on average: a few kilobytes of JSON, parsed in well under a millisecond. */
+export const ENTRIES_PER_SHARD = 48;
+
+/** The shard count for `entries` paths: the smallest power of two that keeps shards near `ENTRIES_PER_SHARD`. */
+export function shardCount(entries: number): number {
+  let shards = 1;
+  while (shards * ENTRIES_PER_SHARD < entries) shards *= 2;
+  return shards;
 }

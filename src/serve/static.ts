@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 
 const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -37,7 +38,7 @@ export function resolveInside(root: string, pathname: string): string | undefine
   return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
 }
 
-/** A static file response, or the CDN's own plain 404 (spec §7.4.2: not in the Problem format). */
+/** A static file response, or the CDN's own 404 (spec §7.4.2: not in the Problem format). */
 export async function staticResponse(root: string, pathname: string, head: boolean): Promise<Response> {
   const file = resolveInside(root, pathname);
   if (file) {
@@ -54,5 +55,16 @@ export async function staticResponse(root: string, pathname: string, head: boole
       // not a readable file: fall through to the CDN's 404
     }
   }
+  return cdnNotFound(root, head);
+}
+
+/**
+ * What Netlify's CDN answers for a path nothing serves: the site's `404.html`
+ * with status 404 when the site has one (Netlify's custom 404 page), else a
+ * plain 404.
+ */
+export async function cdnNotFound(root: string, head: boolean): Promise<Response> {
+  const page = await readFile(resolve(root, "404.html")).catch(() => undefined);
+  if (page) return new Response(head ? null : page, { status: 404, headers: { "Content-Type": TYPES[".html"], "Access-Control-Allow-Origin": "*" } });
   return new Response(head ? null : "Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
 }

@@ -50,6 +50,8 @@ export interface WatchOptions {
   baseUrl?: string;
   /** The time each build stands for (SOURCE_DATE_EPOCH, or now). */
   generated: () => Date;
+  /** Render worker threads, as for `sitegen build`. */
+  workers?: number;
   /** Quiet time after the last change before rebuilding: editors write a file in several steps. */
   debounceMs?: number;
   log: (text: string) => void;
@@ -91,12 +93,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   };
 
   const serve = async () => {
-    try {
-      preview = await startPreview({ dir: options.outDir, host: options.host, port: options.port, intercept });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-      throw new SitegenError("E_USAGE", `port ${options.port} on ${options.host} is in use`, { hint: "stop the other server or pick another port; --port 0 picks a free one", cause: error });
-    }
+    preview = await startPreview({ dir: options.outDir, host: options.host, port: options.port, intercept });
     options.log(`Serving ${options.outDir}/ at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
     options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
   };
@@ -110,6 +107,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
         outDir: options.outDir,
         baseUrl: options.baseUrl,
         generated: options.generated(),
+        workers: options.workers,
         headExtra: RELOAD_SCRIPT,
       });
       for (const warning of result.warnings) options.logError(formatFinding(warning));

@@ -3,7 +3,7 @@
  * real preview server or the real edge function under Deno as child processes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -52,6 +52,22 @@ export function tempDir(prefix = "sitegen-test-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   temporary.push(dir);
   return dir;
+}
+
+/**
+ * The negotiation data of a build with every route shard merged: the table a
+ * host never loads whole, for tests to list and look up every route.
+ */
+export function routeTable(dist: string) {
+  const read = (file: string) => JSON.parse(readFileSync(join(dist, "_sitegen", file), "utf8"));
+  const data = read("negotiation.json");
+  const table = { ...data, pages: {} as Record<string, any>, files: {} as Record<string, any> };
+  for (let index = 0; index < data.shards; index++) {
+    const shard = read(`routes/${index}.json`);
+    Object.assign(table.pages, shard.pages);
+    Object.assign(table.files, shard.files);
+  }
+  return table;
 }
 
 let built: string | undefined;
@@ -108,14 +124,23 @@ export function startPreviewServer(dir: string): Promise<Running> {
 }
 
 /**
- * The real edge function (rules/edge-functions/negotiate.ts, importing the table
- * from ../../dist as on Netlify) under the real Deno runtime. The sources are
- * copied beside the built folder so the function's own relative import resolves.
+ * A Netlify project around a built folder, as a deploy sees it: netlify.toml,
+ * the edge function and the compiled handler it imports (lib/), and the build as the publish
+ * folder (`dist/`, as netlify.toml names it).
  */
-export function startEdgeFunction(dir: string): Promise<Running> {
-  const project = tempDir("sitegen-edge-");
-  for (const part of ["rules", "src", "package.json"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
+export function netlifyProject(dir: string): string {
+  const project = tempDir("sitegen-netlify-");
+  for (const part of ["rules", "lib", "package.json", "netlify.toml"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
   cpSync(dir, join(project, "dist"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
-  return startPrinting(DENO, ["run", "--quiet", "--allow-read", "--allow-net", "--allow-env", join(ROOT, "test/edge/harness.ts"), "rules/edge-functions/negotiate.ts", "dist"], project);
+  return project;
+}
+
+/**
+ * The built folder served through Netlify's own emulator (`sitegen serve
+ * --netlify`): static files, `_headers`, `_redirects` and the edge function in
+ * Deno under Netlify's edge bootstrap.
+ */
+export function startNetlifyEmulator(dir: string): Promise<Running> {
+  return startPrinting(process.execPath, [CLI, "serve", "--netlify", "--port", "0"], netlifyProject(dir));
 }

@@ -7,12 +7,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { respond } from "../../src/negotiation/respond.ts";
-import { folderHost, loadTable } from "../../src/serve/server.ts";
+import { allRoutes, openBuild } from "../../src/serve/folder.ts";
 import { rng } from "../../bench/synthetic.ts";
 import { builtSite } from "../helpers/dist.ts";
 
-const table = await loadTable(builtSite());
-const host = folderHost(builtSite(), table);
+const table = await allRoutes(builtSite());
+const host = await openBuild(builtSite());
 const SEED = Number(process.env.SITEGEN_FUZZ_SEED ?? 20261122);
 const RUNS = 5000;
 

@@ -8,12 +8,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { respond } from "../../src/negotiation/respond.ts";
-import { folderHost, loadTable } from "../../src/serve/server.ts";
+import { allRoutes, openBuild } from "../../src/serve/folder.ts";
 import { builtSite, SURFACE_FILES } from "../helpers/dist.ts";
 
 const dist = builtSite();
-const table = await loadTable(dist);
-const host = folderHost(dist, table);
+const table = await allRoutes(dist);
+const host = await openBuild(dist);
 const BASE = table.baseUrl;
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 const POST = Object.keys(table.pages).find((path) => path.endsWith("-/"))!;

@@ -1,0 +1,209 @@
+/**
+ * Netlify's own emulator is the host of record: `sitegen serve --netlify` runs
+ * the built site through `@netlify/dev` (static files, `_headers`,
+ * `_redirects`, and the edge function in Deno under Netlify's edge
+ * bootstrap). For the same requests it must give the same status, headers
+ * and bytes as the preview server, and pass `sitegen verify`.
+ *
+ * The emulator starts a fresh Deno worker for every request (about 30 ms of
+ * its own), so the table is chosen rather than exhaustive: every known and
+ * unknown path under the Accept values that change the answer, and every
+ * Accept value and method on a few paths of each kind.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { statSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { Writable } from "node:stream";
+import { rng } from "../bench/synthetic.ts";
+import { runVerify } from "../src/verify/index.ts";
+import type { VerifyReport } from "../src/verify/report.ts";
+import { builtSite, DENO, netlifyProject, routeTable, startNetlifyEmulator, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+
+const dist = builtSite();
+const table = routeTable(dist);
+let preview: Running;
+let netlify: Running;
+before(async () => {
+  [preview, netlify] = await Promise.all([startPreviewServer(dist), startNetlifyEmulator(dist)]);
+});
+after(async () => {
+  await Promise.all([preview?.stop(), netlify?.stop()]);
+});
+
+/**
+ * Headers the transport sets on its own, and those Netlify adds to every
+ * response (`Age` from its cache, `X-Nf-*` diagnostics); everything else must
+ * match exactly.
+ */
+const TRANSPORT = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "age"]);
+const ours = (name: string) => !TRANSPORT.has(name) && !name.startsWith("x-nf-");
+
+interface Exchange {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+async function exchange(base: string, path: string, init: RequestInit): Promise<Exchange> {
+  const response = await fetch(new URL(path, base), init);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => ours(name)).sort());
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+interface Case {
+  path: string;
+  method: string;
+  accept?: string;
+  headers?: Record<string, string>;
+}
+
+/** Sends each case to both hosts, a few at a time, and asserts they answer alike. */
+async function compareAll(cases: Case[]): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < cases.length) {
+      const { path, method, accept, headers = {} } = cases[next++];
+      const init: RequestInit = { method, headers: accept === undefined ? headers : { ...headers, accept } };
+      const [ours, theirs] = await Promise.all([exchange(preview.url, path, init), exchange(netlify.url, path, init)]);
+      const label = `${method} ${path} Accept: ${accept} ${JSON.stringify(headers)}`;
+      assert.equal(theirs.status, ours.status, label);
+      assert.deepEqual(theirs.headers, ours.headers, label);
+      assert.ok(theirs.body.equals(ours.body), `${label}: bodies differ`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, lane));
+}
+
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+const ACCEPTS = [undefined, "*/*", "text/html", "text/markdown", "application/json", "image/png", "text/html;q=0", "text/markdown;q=0.9, text/html;q=0.1", "text/*", BROWSER];
+const KNOWN = [...Object.keys(table.pages), ...Object.keys(table.files)];
+const UNKNOWN = [
+  "/nope/",
+  "/about",
+  "/About/",
+  "/about/index.html",
+  "/about.html",
+  "/blog/why-every-enterprise-needs-a-central-esb/",
+  "/blog/nope.md",
+  "/nope.txt",
+  "/nope.json",
+  "/nope.xml",
+  "/404.html",
+  "/_sitegen/negotiation.json",
+  "/_sitegen/routes/0.json",
+  "/_headers",
+  "/_redirects",
+];
+const POST = Object.keys(table.pages).find((path) => path.startsWith("/blog/") && path !== "/blog/")!;
+
+test("every path answers as on the preview server: pages, files, siblings and misses, under the Accept values that decide", async () => {
+  const cases: Case[] = [];
+  for (const path of [...KNOWN, ...UNKNOWN]) {
+    for (const accept of [undefined, "text/markdown", "application/json", BROWSER]) cases.push({ path, method: "GET", accept });
+  }
+  await compareAll(cases);
+});
+
+test("every Accept value and both methods on a page, a post, a file, a sibling and a miss", async () => {
+  const cases: Case[] = [];
+  for (const path of ["/", POST, "/llms.txt", "/about.md", "/nope/", "/about"]) {
+    for (const accept of ACCEPTS) for (const method of ["GET", "HEAD"]) cases.push({ path, method, accept });
+  }
+  await compareAll(cases);
+});
+
+test("a Markdown 404 is the recovery map with the §7.3 headers, not an error of the function", async () => {
+  for (const path of ["/no-such-page/", "/about", "/blog/nope.md"]) {
+    const response = await exchange(netlify.url, path, { headers: { accept: "text/markdown" } });
+    assert.equal(response.status, 404, path);
+    assert.equal(response.headers["content-type"], "text/markdown; charset=utf-8", path);
+    assert.equal(response.headers["cache-control"], "no-store", path);
+    assert.equal(response.headers.vary, "Accept, Accept-Encoding", path);
+    assert.match(response.headers.link ?? "", /rel="service-desc".*rel="service-doc".*rel="help"/, path);
+    assert.match(response.body.toString("utf8"), /llms\.txt/, path);
+  }
+});
+
+test("the function's own data under /_sitegen/ is not public: a JSON Problem 404", async () => {
+  for (const path of ["/_sitegen/negotiation.json", "/_sitegen/routes/0.json", "/_sitegen/404.md"]) {
+    const response = await exchange(netlify.url, path, {});
+    assert.equal(response.status, 404, path);
+    assert.equal(JSON.parse(response.body.toString("utf8")).code, "not_found", path);
+  }
+});
+
+test("conditional requests, preflight and other methods answer alike", async () => {
+  const etag = (await exchange(preview.url, "/about/", { headers: { accept: "text/markdown" } })).headers.etag;
+  assert.ok(etag);
+  await compareAll([
+    { path: "/about/", method: "GET", accept: "text/markdown", headers: { "if-none-match": etag } },
+    { path: "/about/", method: "GET", accept: "text/html", headers: { "if-none-match": etag } },
+    { path: "/llms.txt", method: "GET", headers: { "if-none-match": "*" } },
+    { path: "/about/", method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "GET" } },
+    { path: "/about/", method: "POST" },
+    { path: "/nope/", method: "DELETE", accept: "text/markdown" },
+  ]);
+  const notModified = await exchange(netlify.url, "/about/", { headers: { accept: "text/markdown", "if-none-match": etag } });
+  assert.equal(notModified.status, 304);
+});
+
+test("assets skip the function: the CDN serves them, and answers a missing one with the site's 404 page", async () => {
+  await compareAll([
+    { path: "/assets/site.css", method: "GET" },
+    { path: "/nope.png", method: "GET" },
+    { path: "/assets/nope.css", method: "GET", accept: "text/markdown" },
+  ]);
+  const missing = await exchange(netlify.url, "/nope.png", {});
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers["content-type"], "text/html; charset=utf-8");
+});
+
+test("a seeded random run of paths, Accept values and methods answers alike (seed 20261123, 120 requests)", async () => {
+  const next = rng(20261123);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const parameters = ["", ";q=0", ";q=0.5", ";q=1", ";charset=utf-8", ";charset=latin1", ";level=1"];
+  const types = ["text/html", "text/markdown", "application/json", "text/plain", "*/*", "text/*", "application/*", "TEXT/Markdown", "garbage"];
+  const cases: Case[] = Array.from({ length: 120 }, () => {
+    const path = next() < 0.6 ? pick(KNOWN) : pick(UNKNOWN);
+    const accept = next() < 0.1 ? undefined : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(types) + pick(parameters)).join(", ");
+    return { path, accept, method: next() < 0.8 ? "GET" : "HEAD" };
+  });
+  await compareAll(cases);
+});
+
+test("sitegen verify passes against the site served through Netlify's emulator", async () => {
+  let output = "";
+  const stdout = new Writable({
+    write(chunk, _encoding, done) {
+      output += chunk.toString();
+      done();
+    },
+  });
+  const code = await runVerify({ baseUrl: netlify.url, json: true, stdout, stderr: stdout, concurrency: 4 });
+  const report = JSON.parse(output) as VerifyReport;
+  const failures = report.checks.filter((check) => !check.passed).map((check) => ({ id: check.id, failures: check.failures.slice(0, 5) }));
+  assert.deepEqual(failures, []);
+  assert.equal(code, 0);
+});
+
+test("Netlify's deploy-time bundler bundles the edge function offline, with its route from netlify.toml", async () => {
+  const { resolveConfig } = await import("@netlify/config");
+  const { bundle } = await import("@netlify/edge-bundler");
+  const project = netlifyProject(dist);
+  const { config } = await resolveConfig({ config: join(project, "netlify.toml"), repositoryRoot: project, cwd: project, offline: true, mode: "cli", context: "production" });
+  const out = tempDir("sitegen-eszip-");
+  // Offline, the bundler cannot fetch the types it would use to read inline `config` exports; this function has none.
+  const quiet = () => {};
+  // The project's own Deno, as on a build image that has one: the bundler would download one otherwise.
+  process.env.PATH = `${dirname(DENO)}${delimiter}${process.env.PATH}`;
+  const { manifest } = await bundle([config.build.edge_functions], out, config.edge_functions, { basePath: project, systemLogger: quiet, userLogger: quiet });
+  assert.deepEqual(manifest.routes.map((route) => [route.function, route.path]), [["negotiate", "/*"]]);
+  assert.ok(manifest.routes[0].excluded_patterns.some((pattern) => new RegExp(pattern).test("/assets/site.css")), "assets are excluded");
+  assert.ok(!manifest.routes[0].excluded_patterns.some((pattern) => new RegExp(pattern).test("/llms.txt")), "documents are not");
+  const eszip = manifest.bundles.find((entry) => entry.format === "eszip2");
+  assert.ok(eszip, "an eszip bundle");
+  const bytes = statSync(join(out, eszip.asset)).size;
+  // The handler and what it imports, and no build output: the same for any number of posts.
+  assert.ok(bytes < 100_000, `${bytes} bytes`);
+});
