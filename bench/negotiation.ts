@@ -12,7 +12,7 @@
  *
  * Runs on its own: `node --import tsx bench/negotiation.ts --dist <dist> [--ms 2000] [--json]`.
  */
-import { allRoutes } from "../src/serve/folder.ts";
+import { allRoutes } from "../src/hosts/preview/folder.ts";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import Negotiator from "negotiator";

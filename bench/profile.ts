@@ -52,7 +52,7 @@ export interface ProfileSummary {
  * (scripts/compile.mjs). esbuild starts each module's code with a `// path`
  * line, so a line of a bundle names its module.
  */
-const BUNDLE = /\/lib\/(?:cli|render-worker)\.js$/;
+const BUNDLE = /\/lib\/[\w-]+\.js$/;
 
 function moduleLines(code: string): (line: number) => string | undefined {
   const starts: [line: number, module: string][] = [];

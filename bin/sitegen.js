@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point: runs the compiled CLI (lib/, built by scripts/compile.mjs when
-// the package is prepared) and sets the exit code. Only this file touches
-// process.exitCode.
+// the package is prepared) with this process's streams, environment and
+// working folder, and sets the exit code. Only this file touches process.exitCode.
 let cli;
 try {
   cli = await import("../lib/cli.js");
@@ -10,4 +10,5 @@ try {
   process.stderr.write("error: sitegen is not compiled (lib/cli.js is missing)\n  hint: run `npm run compile` in the sitegen folder\n");
   process.exit(2);
 }
-process.exitCode = await cli.run(process.argv.slice(2));
+const stopped = () => new Promise((resolve) => ["SIGINT", "SIGTERM"].forEach((signal) => process.once(signal, resolve)));
+process.exitCode = await cli.run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), stopped });

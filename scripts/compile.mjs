@@ -4,7 +4,8 @@
 // the project's own scripts run. An installed sitegen is plain JavaScript: no
 // TypeScript loader, nothing compiled at run time.
 //
-//   lib/cli.js            the CLI (bin/sitegen.js), its packages left to node_modules
+//   lib/cli.js            the CLI (bin/sitegen.js), its packages left to node_modules,
+//                         and the chunks beside it: each command's code, loaded when it runs
 //   lib/render-worker.js  a render lane in a worker thread, started by the CLI
 //   lib/edge.js           the Netlify edge function's handler, with everything it
 //                         imports (negotiator included) in one ES module: Deno
@@ -27,12 +28,14 @@ rmSync(LIB, { recursive: true, force: true });
 await Promise.all([
   build({
     ...common,
-    entryPoints: { cli: join(ROOT, "src/cli.ts"), "render-worker": join(ROOT, "src/render-worker.ts") },
+    entryPoints: { cli: join(ROOT, "src/cli.ts"), "render-worker": join(ROOT, "src/execute/worker.ts") },
     outdir: LIB,
     platform: "node",
     target: "node20",
     // Packages stay packages: an update of one (a security fix in markdown-it, say) takes effect without a new sitegen.
     packages: "external",
+    // Each command's code is a chunk of its own, loaded when the command runs: `--version` loads none of it.
+    splitting: true,
   }),
   build({
     ...common,

@@ -65,3 +65,10 @@ export class SitegenErrors extends Error {
     this.errors = errors;
   }
 }
+
+/** The located errors a thrown value carries; undefined when it is none of ours (a bug, or the system refusing). */
+export function errorsOf(error: unknown): SitegenError[] | undefined {
+  if (error instanceof SitegenErrors) return error.errors;
+  if (error instanceof SitegenError) return [error];
+  return undefined;
+}

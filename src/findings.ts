@@ -1,5 +1,5 @@
 /** Findings: errors and warnings as `build`, `check` and `--json` report them. */
-import { formatError, SitegenError, SitegenErrors } from "./errors.ts";
+import { errorsOf, formatError, SitegenError } from "./errors.ts";
 
 export interface Finding {
   level: "error" | "warning";
@@ -30,9 +30,20 @@ export function findingOf(error: SitegenError, level: Finding["level"] = "error"
 
 /** Errors thrown by loading or building, as findings; anything else is a bug and is rethrown. */
 export function findingsOfThrown(error: unknown): Finding[] {
-  if (error instanceof SitegenErrors) return error.errors.map((e) => findingOf(e));
-  if (error instanceof SitegenError) return [findingOf(error)];
-  throw error;
+  const located = errorsOf(error);
+  if (!located) throw error;
+  return located.map((e) => findingOf(e));
+}
+
+/**
+ * A failed build as the terminal shows it: each error with its file, line,
+ * caret and hint. Anything not ours is shown whole: a bug, or the system
+ * refusing.
+ */
+export function describeFailure(error: unknown): string {
+  const located = errorsOf(error);
+  if (!located) return `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  return located.map((source) => formatFinding(findingOf(source), source)).join("\n");
 }
 
 export function formatFinding(finding: Finding, source: SitegenError | undefined = sources.get(finding)): string {

@@ -495,7 +495,7 @@ interface TableEntry {
 
 test("_sitegen/: every page with its HTML and Markdown files, every file, the 404 bodies", () => {
   const table = routeTable(dist);
-  assert.equal(table.baseUrl, BASE);
+  assert.equal(table.errors.home, `${BASE}/`);
   assert.deepEqual(Object.keys(table.pages).sort(), source.routes.map((route) => route.path).sort());
   const etags = new Map<string, string>();
   const entry = (e: TableEntry, type: RegExp) => {
@@ -513,12 +513,14 @@ test("_sitegen/: every page with its HTML and Markdown files, every file, the 40
     assert.equal(page.html.file, `${route.path}index.html`);
     assert.equal(page.markdown.file, route.markdownPath);
     assert.equal(page.markdownPath, route.markdownPath);
+    assert.equal(page.url, `${BASE}${route.path}`);
+    assert.equal(page.markdownUrl, `${BASE}${route.markdownPath}`);
     assert.equal(page.lang, route.lang);
     assert.ok(Number.isInteger(page.markdown.tokens) && page.markdown.tokens > 0, `${route.path}: tokens ${page.markdown.tokens}`);
     assert.notEqual(page.html.etag, page.markdown.etag);
     const sibling = table.files[route.markdownPath];
     entry(sibling, /^text\/markdown/);
-    assert.equal(sibling.canonical, route.path);
+    assert.equal(sibling.canonical, `${BASE}${route.path}`);
   }
   for (const op of OPERATIONS.filter((o) => !o.path.includes("{"))) {
     entry(table.files[op.path], new RegExp(`^${escape(op.mediaType)}`));
@@ -640,7 +642,7 @@ function mentions(tree: Map<string, Buffer>, origin: string): string[] {
 function assertBase(out: string, base: string): void {
   const tree = readTree(out);
   const read = (file: string) => tree.get(file)!.toString("utf8");
-  assert.equal(JSON.parse(read("_sitegen/negotiation.json")).baseUrl, base);
+  assert.equal(JSON.parse(read("_sitegen/negotiation.json")).errors.home, `${base}/`);
   assert.equal(JSON.parse(read("openapi.json")).servers[0].url, base);
   assert.ok(read("robots.txt").includes(`Sitemap: ${base}/sitemap.xml`), "robots.txt names the sitemap at the base URL");
   const locs = [...read("sitemap.xml").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);

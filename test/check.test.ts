@@ -36,7 +36,7 @@ class Capture extends Writable {
 async function sitegen(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const stdout = new Capture();
   const stderr = new Capture();
-  const status = await run(args, { stdout, stderr, env: { NO_COLOR: "1" } });
+  const status = await run(args, { stdout, stderr, env: { NO_COLOR: "1" }, cwd: ROOT, stopped: () => new Promise(() => {}) });
   return { status, stdout: stdout.text, stderr: stderr.text };
 }
 

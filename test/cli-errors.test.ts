@@ -12,6 +12,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { run } from "../src/cli.ts";
+import { ROOT } from "./helpers/dist.ts";
 import { runIn, sitegenIn, tempProject } from "./helpers/project.ts";
 
 const FIXTURES = join(import.meta.dirname, "fixtures/authoring");
@@ -199,7 +200,7 @@ test("no colour codes on a terminal when NO_COLOR is set", async () => {
     let text = "";
     stdout.on("data", (chunk) => (text += chunk));
     stderr.on("data", (chunk) => (text += chunk));
-    await run(args, { stdout, stderr, env: { NO_COLOR: "1", SOURCE_DATE_EPOCH: "1767225600" } });
+    await run(args, { stdout, stderr, env: { NO_COLOR: "1", SOURCE_DATE_EPOCH: "1767225600" }, cwd: ROOT, stopped: () => new Promise(() => {}) });
     assert.ok(text.length > 0);
     assert.ok(!text.includes(ESC), args[0]);
   }

@@ -141,7 +141,7 @@ test("the 7 fixed pages have real text; developers documents every endpoint, the
 });
 
 test("internal links resolve and the content passes every check", async () => {
-  const result = await check({ contentDir: CONTENT, templatesDir: join(ROOT, "templates") });
+  const result = await check({ contentDir: CONTENT, templatesDir: join(ROOT, "templates"), generated: new Date(0), cwd: ROOT });
   assert.deepEqual(result.findings, []);
   assert.equal(result.checked.posts, 14);
 });

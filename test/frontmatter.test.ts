@@ -130,7 +130,7 @@ test("posts parsed from their heads equal posts parsed whole, without the body",
   writeFileSync(join(blog, first), long);
   writeFileSync(join(blog, second), readFileSync(join(blog, second), "utf8").replace(/\n/g, "\r\n"));
   for (const root of [CONTENT, dir]) {
-    const entries = await listMarkdown(join(root, "blog"));
+    const entries = await listMarkdown(join(root, "blog"), root);
     const whole = await parsePostsHere(entries);
     const heads = await parsePostsHere(entries, { bodies: false });
     assert.deepEqual(heads.errors, whole.errors);

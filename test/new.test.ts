@@ -11,7 +11,7 @@ import { parseMarkdownFile } from "../src/content/frontmatter.ts";
 import { FIXED_PAGES, parsePage, parsePost } from "../src/content/load.ts";
 import { slugify } from "../src/content/slug.ts";
 import { SitegenError } from "../src/errors.ts";
-import { calendarDate, DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/new.ts";
+import { calendarDate, DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
 
 const NONE = { contentDir: "content", existing: new Set<string>() };

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { WORKER_THRESHOLD } from "../src/render-pool.ts";
+import { WORKER_THRESHOLD } from "../src/execute/pool.ts";
 import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 import { runIn } from "./helpers/project.ts";
 

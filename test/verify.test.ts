@@ -30,10 +30,10 @@ interface Run {
   stderr: string;
 }
 
-async function verify(url: string, options: { json?: boolean; color?: boolean; concurrency?: number; timeoutMs?: number; tty?: boolean } = {}): Promise<Run> {
+async function verify(url: string, options: { json?: boolean; color?: boolean; concurrency?: number; timeoutMs?: number; tty?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   const stdout = sink(options.tty);
   const stderr = sink(options.tty);
-  const code = await runVerify({ baseUrl: url, json: options.json ?? true, stdout, stderr, ...pick(options, ["color", "concurrency", "timeoutMs"]) });
+  const code = await runVerify({ baseUrl: url, json: options.json ?? true, stdout, stderr, ...pick(options, ["color", "concurrency", "timeoutMs", "env"]) });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -119,29 +119,16 @@ describe("output", () => {
 
   it("colours the report on a terminal, and shows progress there", async () => {
     await withServer({}, async (server) => {
-      const previous = process.env["NO_COLOR"];
-      delete process.env["NO_COLOR"];
-      try {
-        const run = await verify(server.url, { json: false, tty: true });
-        assert.match(run.stdout, /\u001b\[32mpass\u001b\[0m/);
-        assert.match(run.stderr, /verify: \d+\/\d+ requests/);
-      } finally {
-        if (previous !== undefined) process.env["NO_COLOR"] = previous;
-      }
+      const run = await verify(server.url, { json: false, tty: true, env: {} });
+      assert.match(run.stdout, /\u001b\[32mpass\u001b\[0m/);
+      assert.match(run.stderr, /verify: \d+\/\d+ requests/);
     });
   });
 
   it("never colours with NO_COLOR set, even when asked to", async () => {
     await withServer({}, async (server) => {
-      const previous = process.env["NO_COLOR"];
-      process.env["NO_COLOR"] = "1";
-      try {
-        const run = await verify(server.url, { json: false, tty: true, color: true });
-        assert.doesNotMatch(run.stdout, /\u001b\[/);
-      } finally {
-        if (previous === undefined) delete process.env["NO_COLOR"];
-        else process.env["NO_COLOR"] = previous;
-      }
+      const run = await verify(server.url, { json: false, tty: true, color: true, env: { NO_COLOR: "1" } });
+      assert.doesNotMatch(run.stdout, /\u001b\[/);
     });
   });
 

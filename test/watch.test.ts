@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { RELOAD_PATH, RELOAD_SCRIPT, startWatch, type WatchOptions } from "../src/serve/watch.ts";
+import { RELOAD_PATH, RELOAD_SCRIPT, startWatch, type WatchOptions } from "../src/hosts/preview/watch.ts";
 import { builtSite, CLI, EPOCH, startPreviewServer, tempDir } from "./helpers/dist.ts";
 import { tempProject } from "./helpers/project.ts";
 
@@ -208,6 +208,7 @@ function options(project: string, log: string[] = [], errors: string[] = []): Wa
     contentDir: join(project, "content"),
     templatesDir: join(project, "templates"),
     outDir: join(project, "dist"),
+    cwd: project,
     host: "127.0.0.1",
     port: 0,
     generated: () => new Date(Number(EPOCH) * 1000),

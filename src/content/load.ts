@@ -4,8 +4,8 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { join, relative } from "node:path";
-import { SitegenError, SitegenErrors } from "../errors.ts";
+import { join, relative, resolve } from "node:path";
+import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage, validatePost, validateSite } from "../schemas/index.ts";
 import { parseMarkdownFile, parseYaml, schemaErrors } from "./frontmatter.ts";
 import { slugProblem } from "./slug.ts";
@@ -14,37 +14,46 @@ import type { Content, PageSource, PostSource, SiteConfig } from "./types.ts";
 /** The closed set of fixed pages (spec §2.1), by file stem. */
 export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"] as const;
 
-/** A Markdown file to read: its stem, its path, and the path messages show. */
+/** A Markdown file to read: its stem, its absolute path, and the path messages show. */
 export interface SourceEntry {
   name: string;
   path: string;
   file: string;
 }
 
+export interface LoadOptions {
+  /** Parses the posts' files; by default here, or spread over render lanes for a large blog. */
+  parsePosts?: PostParser;
+  /** The folder messages name files relative to: the user's working folder. */
+  cwd: string;
+}
+
 /** Parses post files; by default here, or spread over render workers for a large blog. */
 export type PostParser = (entries: SourceEntry[]) => Promise<{ posts: PostSource[]; errors: SitegenError[] }>;
 
-export async function loadContent(contentDir: string, parsePosts: PostParser = parsePostsHere): Promise<Content> {
+export async function loadContent(contentDir: string, options: LoadOptions): Promise<Content> {
+  const root = resolve(options.cwd, contentDir);
+  const display = displayFrom(options.cwd);
   const errors: SitegenError[] = [];
   const collect = <T>(fn: () => T): T | undefined => {
     try {
       return fn();
     } catch (error) {
-      if (error instanceof SitegenErrors) errors.push(...error.errors);
-      else if (error instanceof SitegenError) errors.push(error);
-      else throw error;
+      const located = errorsOf(error);
+      if (!located) throw error;
+      errors.push(...located);
       return undefined;
     }
   };
 
-  const siteFile = display(join(contentDir, "site.yaml"));
-  const siteText = readTextSync(join(contentDir, "site.yaml"), siteFile);
+  const siteFile = display(join(root, "site.yaml"));
+  const siteText = readTextSync(join(root, "site.yaml"), siteFile);
   const site = collect(() => parseSite(siteText, siteFile));
 
   const pages: PageSource[] = [];
-  for (const entry of await listMarkdown(join(contentDir, "pages"))) {
+  for (const entry of await listMarkdown(join(root, "pages"), options.cwd)) {
     const text = readTextSync(entry.path, entry.file);
-    const page = collect(() => parsePage(entry.name, text, entry.file));
+    const page = collect(() => parsePage(entry.name, text, entry.file, entry.path));
     if (page) pages.push(page);
   }
   const pageNames = new Set(pages.map((page) => page.name));
@@ -52,14 +61,14 @@ export async function loadContent(contentDir: string, parsePosts: PostParser = p
     if (!pageNames.has(name) && !errors.some((e) => e.location?.file.endsWith(`${name}.md`))) {
       errors.push(
         new SitegenError("E_CONTENT", `missing fixed page \`${name}.md\``, {
-          location: { file: display(join(contentDir, "pages")) },
+          location: { file: display(join(root, "pages")) },
           hint: `every site has the pages ${FIXED_PAGES.map((n) => `${n}.md`).join(", ")}`,
         }),
       );
     }
   }
 
-  const parsed = await parsePosts(await listMarkdown(join(contentDir, "blog")));
+  const parsed = await (options.parsePosts ?? parsePostsHere)(await listMarkdown(join(root, "blog"), options.cwd));
   errors.push(...parsed.errors);
   const posts = parsed.posts;
 
@@ -73,7 +82,7 @@ export function parseSite(text: string, file: string): SiteConfig {
   return parsed.data as SiteConfig;
 }
 
-export function parsePage(name: string, text: string, file: string): PageSource {
+export function parsePage(name: string, text: string, file: string, path = file): PageSource {
   if (!(FIXED_PAGES as readonly string[]).includes(name)) {
     throw new SitegenError("E_CONTENT", `\`${name}.md\` is not one of the fixed pages`, {
       location: { file },
@@ -83,10 +92,10 @@ export function parsePage(name: string, text: string, file: string): PageSource 
   const parsed = parseMarkdownFile(text, file);
   if (!validatePage(parsed.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], parsed, file, text));
   const data = parsed.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
-  return { name, file, ...data, body: parsed.body, bodyLine: parsed.bodyLine };
+  return { name, file, path, ...data, body: parsed.body, bodyLine: parsed.bodyLine };
 }
 
-export function parsePost(slug: string, text: string, file: string): PostSource {
+export function parsePost(slug: string, text: string, file: string, path = file): PostSource {
   const problem = slugProblem(slug);
   if (problem) {
     throw new SitegenError("E_CONTENT", `malformed slug \`${slug}\`: ${problem}`, {
@@ -96,7 +105,7 @@ export function parsePost(slug: string, text: string, file: string): PostSource 
   }
   const parsed = parseMarkdownFile(text, file);
   if (!validatePost(parsed.data)) throw new SitegenErrors(schemaErrors(validatePost.errors ?? [], parsed, file, text));
-  const data = parsed.data as Omit<PostSource, "slug" | "file" | "body" | "bodyLine">;
+  const data = parsed.data as Omit<PostSource, "slug" | "file" | "path" | "body" | "bodyLine">;
   if (data.updated !== undefined && data.updated < data.date) {
     const at = parsed.locate(["updated"]);
     throw new SitegenError("E_CONTENT", `\`updated\` (${data.updated}) is before \`date\` (${data.date})`, {
@@ -104,7 +113,7 @@ export function parsePost(slug: string, text: string, file: string): PostSource 
       sourceLine: at ? text.split(/\r?\n/)[at.line - 1] : undefined,
     });
   }
-  return { slug, file, ...data, tags: data.tags ?? [], body: parsed.body, bodyLine: parsed.bodyLine };
+  return { slug, file, path, ...data, tags: data.tags ?? [], body: parsed.body, bodyLine: parsed.bodyLine };
 }
 
 /**
@@ -118,29 +127,31 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   for (const entry of entries) {
     try {
       const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
-      const post = parsePost(entry.name, text, entry.file);
+      const post = parsePost(entry.name, text, entry.file, entry.path);
       posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
-      if (error instanceof SitegenErrors) errors.push(...error.errors);
-      else if (error instanceof SitegenError) errors.push(error);
-      else throw error;
+      const located = errorsOf(error);
+      if (!located) throw error;
+      errors.push(...located);
     }
   }
   return { posts, errors };
 }
 
-/** The Markdown files of a folder, sorted by name. */
-export async function listMarkdown(dir: string): Promise<SourceEntry[]> {
+/** The Markdown files of a folder, sorted by name; `cwd` is where messages name them from. */
+export async function listMarkdown(dir: string, cwd: string): Promise<SourceEntry[]> {
+  const display = displayFrom(cwd);
+  const absolute = resolve(cwd, dir);
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await readdir(absolute);
   } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read the folder ${display(dir)}`, { location: { file: display(dir) }, cause: error });
+    throw new SitegenError("E_CONTENT", `cannot read the folder ${display(absolute)}`, { location: { file: display(absolute) }, cause: error });
   }
   return names
     .filter((name) => name.endsWith(".md"))
     .sort()
-    .map((entry) => ({ name: entry.slice(0, -3), path: join(dir, entry), file: display(join(dir, entry)) }));
+    .map((entry) => ({ name: entry.slice(0, -3), path: join(absolute, entry), file: display(join(absolute, entry)) }));
 }
 
 /** Small files read one after another: synchronous reads cost less than a promise each. */
@@ -181,7 +192,9 @@ export function readFrontmatterSync(path: string, file: string): string {
 }
 
 /** Paths in messages are relative to where the user ran the command. */
-function display(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel.startsWith("..") || rel === "" ? path : rel;
+function displayFrom(cwd: string): (path: string) => string {
+  return (path) => {
+    const rel = relative(cwd, path);
+    return rel.startsWith("..") || rel === "" ? path : rel;
+  };
 }

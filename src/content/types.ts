@@ -22,6 +22,8 @@ export interface SiteConfig {
 interface SourceFile {
   /** Path as the user would type it, for messages: `content/blog/x.md`. */
   file: string;
+  /** Absolute path, for reading the file again. */
+  path: string;
   title: string;
   description: string;
   body: string;

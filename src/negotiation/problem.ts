@@ -1,4 +1,5 @@
 /** Error bodies and headers of spec §7: RFC 9457 Problem documents and the §7.3 headers. */
+import type { ErrorLinks } from "./table.ts";
 
 export interface Problem {
   type: string;
@@ -14,53 +15,49 @@ export interface Problem {
 }
 
 /** Where every error points an agent: the agent index, the crawl map, the description. */
-function recoveryLinks(baseUrl: string): Record<string, string> {
-  return {
-    llms_txt: `${baseUrl}/llms.txt`,
-    sitemap: `${baseUrl}/sitemap.xml`,
-    openapi: `${baseUrl}/openapi.json`,
-    home: `${baseUrl}/`,
-  };
+function recoveryLinks(links: ErrorLinks): Record<string, string> {
+  return { llms_txt: links.llmsTxt, sitemap: links.sitemap, openapi: links.openapi, home: links.home };
 }
 
-export function notFoundProblem(baseUrl: string, path: string, canonical?: string): Problem {
+/** `canonical`: the absolute URL of the page a near-miss path meant, if any. */
+export function notFoundProblem(links: ErrorLinks, path: string, canonical?: { path: string; url: string }): Problem {
   const resolution = canonical
-    ? `Request the canonical URL ${baseUrl}${canonical} (page URLs end with a slash). For every other page, see ${baseUrl}/llms.txt or ${baseUrl}/sitemap.xml.`
-    : `Find the page you want in ${baseUrl}/llms.txt (agent index) or ${baseUrl}/sitemap.xml (every page URL), then request it.`;
+    ? `Request the canonical URL ${canonical.url} (page URLs end with a slash). For every other page, see ${links.llmsTxt} or ${links.sitemap}.`
+    : `Find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`;
   return {
-    type: `${baseUrl}/developers/#http-404`,
+    type: `${links.typePrefix}404`,
     title: "Not Found",
     status: 404,
-    detail: canonical ? `No page exists at ${path}; the page is at ${canonical}.` : `No page or file exists at ${path}.`,
+    detail: canonical ? `No page exists at ${path}; the page is at ${canonical.path}.` : `No page or file exists at ${path}.`,
     instance: path,
     code: "not_found",
     resolution,
-    documentation_url: `${baseUrl}/developers/#errors`,
-    links: canonical ? { canonical: `${baseUrl}${canonical}`, ...recoveryLinks(baseUrl) } : recoveryLinks(baseUrl),
+    documentation_url: links.documentation,
+    links: canonical ? { canonical: canonical.url, ...recoveryLinks(links) } : recoveryLinks(links),
   };
 }
 
-export function notAcceptableProblem(baseUrl: string, path: string, markdownPath: string, accept: string): Problem {
+export function notAcceptableProblem(links: ErrorLinks, path: string, page: { url: string; markdownUrl: string }, accept: string): Problem {
   return {
-    type: `${baseUrl}/developers/#http-406`,
+    type: `${links.typePrefix}406`,
     title: "Not Acceptable",
     status: 406,
     detail: `The page ${path} exists, but neither of its representations (text/html, text/markdown) matches Accept: ${truncate(accept, 200)}.`,
     instance: path,
     code: "representation_not_available",
-    resolution: `Send Accept: text/html or Accept: text/markdown, or fetch ${baseUrl}${markdownPath}. For the index of everything, see ${baseUrl}/llms.txt or ${baseUrl}/sitemap.xml.`,
-    documentation_url: `${baseUrl}/developers/#errors`,
+    resolution: `Send Accept: text/html or Accept: text/markdown, or fetch ${page.markdownUrl}. For the index of everything, see ${links.llmsTxt} or ${links.sitemap}.`,
+    documentation_url: links.documentation,
     available: ["text/html", "text/markdown"],
-    links: { canonical: `${baseUrl}${path}`, markdown: `${baseUrl}${markdownPath}`, ...recoveryLinks(baseUrl) },
+    links: { canonical: page.url, markdown: page.markdownUrl, ...recoveryLinks(links) },
   };
 }
 
 /** The `Link` of spec §7.3, on every error. */
-export function errorLinkHeader(baseUrl: string): string {
+export function errorLinkHeader(links: ErrorLinks): string {
   return [
-    `<${baseUrl}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json"`,
-    `<${baseUrl}/llms.txt>; rel="service-doc"; type="text/plain"`,
-    `<${baseUrl}/developers/#errors>; rel="help"; type="text/html"`,
+    `<${links.openapi}>; rel="service-desc"; type="application/vnd.oai.openapi+json"`,
+    `<${links.llmsTxt}>; rel="service-doc"; type="text/plain"`,
+    `<${links.documentation}>; rel="help"; type="text/html"`,
   ].join(", ");
 }
 

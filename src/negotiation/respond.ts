@@ -7,7 +7,7 @@
 import { decide, isDocumentPath, normalizePath, type Decision } from "./decide.ts";
 import { errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
 import type { SiteData } from "./site-data.ts";
-import type { NegotiationData, Representation } from "./table.ts";
+import type { ErrorLinks, NegotiationData, Representation } from "./table.ts";
 
 const VARY = "Accept, Accept-Encoding";
 /** Revalidate every time: cheap with ETags, and a deploy is visible at once. */
@@ -26,7 +26,7 @@ export async function respond(request: Request, site: SiteData): Promise<Respons
 }
 
 async function render(decision: Decision, head: boolean, site: SiteData, data: NegotiationData): Promise<Response | undefined> {
-  const { baseUrl } = data;
+  const links = data.errors;
   switch (decision.kind) {
     case "pass":
       return undefined;
@@ -42,7 +42,7 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
         },
       });
     case "method-not-allowed":
-      return new Response(null, { status: 405, headers: { ...errorHeaders(baseUrl), Allow: ALLOWED_METHODS } });
+      return new Response(null, { status: 405, headers: { ...errorHeaders(links), Allow: ALLOWED_METHODS } });
     case "page": {
       const headers: Record<string, string> = { ...okHeaders(decision.representation), Vary: VARY, "Content-Language": decision.page.lang };
       if (decision.variant === "html") headers.Link = `<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`;
@@ -50,18 +50,18 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
     }
     case "file": {
       const headers: Record<string, string> = { ...okHeaders(decision.file), Vary: "Accept-Encoding" };
-      if (decision.file.canonical) headers.Link = `<${baseUrl}${decision.file.canonical}>; rel="canonical"`;
+      if (decision.file.canonical) headers.Link = `<${decision.file.canonical}>; rel="canonical"`;
       return ok(decision.file, headers, decision.notModified, head, site);
     }
     case "not-acceptable": {
-      const problem = notAcceptableProblem(baseUrl, decision.path, decision.page.markdownPath, decision.accept);
-      return error(406, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, baseUrl);
+      const problem = notAcceptableProblem(links, decision.path, decision.page, decision.accept);
+      return error(406, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, links);
     }
     case "not-found": {
-      if (decision.format === "text/html") return errorFromFile(data.notFound.html, head, site, baseUrl);
-      if (decision.format === "text/markdown") return errorFromFile(data.notFound.markdown, head, site, baseUrl);
-      const problem = notFoundProblem(baseUrl, decision.path, await site.canonicalFor(decision.path));
-      return error(404, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, baseUrl);
+      if (decision.format === "text/html") return errorFromFile(data.notFound.html, head, site, links);
+      if (decision.format === "text/markdown") return errorFromFile(data.notFound.markdown, head, site, links);
+      const problem = notFoundProblem(links, decision.path, await site.canonicalFor(decision.path));
+      return error(404, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, links);
     }
   }
 }
@@ -75,13 +75,13 @@ async function ok(representation: Representation, headers: Record<string, string
   return new Response(head ? null : await site.body(representation.file), { status: 200, headers });
 }
 
-async function errorFromFile(representation: Representation, head: boolean, site: SiteData, baseUrl: string): Promise<Response> {
+async function errorFromFile(representation: Representation, head: boolean, site: SiteData, links: ErrorLinks): Promise<Response> {
   const body = head ? null : await site.body(representation.file);
-  return new Response(body, { status: 404, headers: { ...errorHeaders(baseUrl), "Content-Type": representation.type } });
+  return new Response(body, { status: 404, headers: { ...errorHeaders(links), "Content-Type": representation.type } });
 }
 
-function error(status: number, type: string, body: string, head: boolean, baseUrl: string): Response {
-  return new Response(head ? null : body, { status, headers: { ...errorHeaders(baseUrl), "Content-Type": type } });
+function error(status: number, type: string, body: string, head: boolean, links: ErrorLinks): Response {
+  return new Response(head ? null : body, { status, headers: { ...errorHeaders(links), "Content-Type": type } });
 }
 
 function okHeaders(representation: Representation): Record<string, string> {
@@ -91,8 +91,8 @@ function okHeaders(representation: Representation): Record<string, string> {
 }
 
 /** Spec §7.3: every error carries the three-relation Link, Vary and no-store. */
-function errorHeaders(baseUrl: string): Record<string, string> {
-  return { ...common(), Link: errorLinkHeader(baseUrl), Vary: VARY, "Cache-Control": "no-store" };
+function errorHeaders(links: ErrorLinks): Record<string, string> {
+  return { ...common(), Link: errorLinkHeader(links), Vary: VARY, "Cache-Control": "no-store" };
 }
 
 /** Spec §1.3 and §5.2: every response is CORS-open. */

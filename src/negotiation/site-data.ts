@@ -46,10 +46,11 @@ export class SiteData {
     return shard;
   }
 
-  /** The canonical page a near-miss path meant (`/about` → `/about/`), if any. */
-  async canonicalFor(path: string): Promise<string | undefined> {
+  /** The canonical page a near-miss path meant (`/about` → `/about/`), if any: its path and URL. */
+  async canonicalFor(path: string): Promise<{ path: string; url: string } | undefined> {
     for (const candidate of canonicalCandidates(path)) {
-      if (Object.hasOwn((await this.routesFor(candidate)).pages, candidate)) return candidate;
+      const { pages } = await this.routesFor(candidate);
+      if (Object.hasOwn(pages, candidate)) return { path: candidate, url: pages[candidate].url };
     }
     return undefined;
   }

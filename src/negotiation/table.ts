@@ -27,12 +27,27 @@ export interface PageEntry {
   markdown: Representation;
   /** The `.md` sibling's path, for the `Link` header. */
   markdownPath: string;
+  /** The page's canonical URL and its `.md` sibling's, absolute, for error bodies. */
+  url: string;
+  markdownUrl: string;
   lang: string;
 }
 
 export interface FileEntry extends Representation {
-  /** For `.md` siblings: the canonical page they represent (`Link: rel="canonical"`). */
+  /** For `.md` siblings: the canonical page's absolute URL (`Link: rel="canonical"`). */
   canonical?: string;
+}
+
+/** The absolute URLs every error names (spec §2.5, §7.3), as the manifest gives them. */
+export interface ErrorLinks {
+  /** A Problem's `type` is this followed by the status: `{base_url}/developers/#http-404`. */
+  typePrefix: string;
+  /** `documentation_url` and the `rel="help"` link: `{base_url}/developers/#errors`. */
+  documentation: string;
+  llmsTxt: string;
+  sitemap: string;
+  openapi: string;
+  home: string;
 }
 
 /** The facts of the paths whose hash falls in one shard. */
@@ -46,8 +61,7 @@ export interface RouteShard {
 /** `_sitegen/negotiation.json`: the same size for any number of posts. */
 export interface NegotiationData {
   version: 2;
-  /** Origin without a trailing slash; the `{base_url}` of error bodies. */
-  baseUrl: string;
+  errors: ErrorLinks;
   /** How many route shards there are: a power of two. */
   shards: number;
   /** The bodies of a negotiated 404 other than JSON (spec §7.1). */

@@ -20,7 +20,6 @@ export const validateSite: ValidateFunction = ajv.compile(siteSchema);
 export const validatePage: ValidateFunction = ajv.compile(pageSchema);
 export const validatePost: ValidateFunction = ajv.compile(postSchema);
 export const validateBlogIndex: ValidateFunction = ajv.compile(blogIndexSchema);
-export const validateProblem: ValidateFunction = ajv.compile(problemSchema);
 
 /** Ajv's message, made to read as advice about a YAML key. */
 export function describeSchemaError(error: ErrorObject): string {

@@ -21,6 +21,8 @@ export interface VerifyOptions {
   readonly timeoutMs?: number;
   /** Colour the report; defaults to whether stdout is a terminal. NO_COLOR always turns it off. */
   readonly color?: boolean;
+  /** The environment, for NO_COLOR. */
+  readonly env?: NodeJS.ProcessEnv;
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
 }
@@ -44,7 +46,7 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
   const observed = observations([...discovered, ...rest]);
   const results = runChecks(ALL_CHECKS, { surface, observed });
   const report = buildReport({ target, siteBase: surface.siteBase, userAgent, requests: observed.all().length, results });
-  const noColor = (process.env["NO_COLOR"] ?? "") !== "";
+  const noColor = (options.env?.NO_COLOR ?? "") !== "";
   const color = !noColor && (options.color ?? isTerminal(options.stdout));
   options.stdout.write(options.json ? formatJson(report) : formatHuman(report, { color }));
   return report.passed ? 0 : 1;

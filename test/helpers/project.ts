@@ -35,8 +35,7 @@ export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = 
 /**
  * `run(argv, io)` from src/cli.ts in this process, with `cwd` as the working
  * folder and captured streams that are not terminals: the same code as the
- * binary without starting Node again. Calls must not overlap (they change the
- * working folder).
+ * binary without starting Node again.
  */
 export async function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const { run } = await import("../../src/cli.ts");
@@ -48,12 +47,6 @@ export async function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv 
   };
   const stdout = capture();
   const stderr = capture();
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    const status = await run(args, { stdout: stdout.stream, stderr: stderr.stream, env: { SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env } });
-    return { status, stdout: stdout.text(), stderr: stderr.text() };
-  } finally {
-    process.chdir(previous);
-  }
+  const status = await run(args, { stdout: stdout.stream, stderr: stderr.stream, env: { SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, cwd, stopped: () => new Promise(() => {}) });
+  return { status, stdout: stdout.text(), stderr: stderr.text() };
 }

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { respond } from "../../src/negotiation/respond.ts";
-import { allRoutes, openBuild } from "../../src/serve/folder.ts";
+import { allRoutes, openBuild } from "../../src/hosts/preview/folder.ts";
 import { rng } from "../../bench/synthetic.ts";
 import { builtSite } from "../helpers/dist.ts";
 

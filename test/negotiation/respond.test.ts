@@ -8,13 +8,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { respond } from "../../src/negotiation/respond.ts";
-import { allRoutes, openBuild } from "../../src/serve/folder.ts";
+import { allRoutes, openBuild } from "../../src/hosts/preview/folder.ts";
 import { builtSite, SURFACE_FILES } from "../helpers/dist.ts";
 
 const dist = builtSite();
 const table = await allRoutes(dist);
 const host = await openBuild(dist);
-const BASE = table.baseUrl;
+const BASE = table.errors.home.replace(/\/$/, "");
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 const POST = Object.keys(table.pages).find((path) => path.endsWith("-/"))!;
 

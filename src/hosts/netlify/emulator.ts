@@ -15,8 +15,8 @@ import { createRequire } from "node:module";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SitegenError } from "../../errors.ts";
-import { listen } from "../../serve/http.ts";
-import { cdnNotFound } from "../../serve/static.ts";
+import { listen } from "../preview/http.ts";
+import { cdnNotFound } from "../preview/static.ts";
 
 export interface NetlifyPreviewOptions {
   /** The folder holding netlify.toml. */

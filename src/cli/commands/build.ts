@@ -1,0 +1,50 @@
+/** `sitegen build`. */
+import type { Command } from "commander";
+import { baseUrlFrom, buildTime, formatBytes, printers, workersFrom, type Io } from "../io.ts";
+import { reportFailure } from "../report.ts";
+
+interface BuildFlags {
+  content: string;
+  templates: string;
+  out: string;
+  baseUrl?: string;
+  quiet?: boolean;
+  json?: boolean;
+}
+
+export function registerBuild(program: Command, io: Io, exit: { code: number }): void {
+  program
+    .command("build")
+    .description("compile the content tree into the output folder (atomically: a failed build leaves the old one)")
+    .option("--content <dir>", "content folder", "content")
+    .option("--templates <dir>", "templates folder", "templates")
+    .option("--out <dir>", "output folder", "dist")
+    .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
+    .option("-q, --quiet", "print nothing on success")
+    .option("--json", "print the result as JSON")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --base-url https://preview.example --json")
+    .action(async (flags: BuildFlags) => {
+      const { build } = await import("../../build.ts");
+      const { formatFinding } = await import("../../findings.ts");
+      const { print, printError } = printers(io);
+      try {
+        const result = await build({
+          contentDir: flags.content,
+          templatesDir: flags.templates,
+          outDir: flags.out,
+          baseUrl: baseUrlFrom(flags.baseUrl, io.env),
+          generated: buildTime(io.env),
+          workers: workersFrom(io.env),
+          cwd: io.cwd,
+        });
+        if (flags.json) {
+          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, findings: result.warnings }, null, 2));
+        } else if (!flags.quiet) {
+          for (const warning of result.warnings) printError(formatFinding(warning));
+          print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms → ${flags.out}/`);
+        }
+      } catch (error) {
+        exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ build failed with ${count} error(s); the output folder was left as it was` });
+      }
+    });
+}

@@ -1,0 +1,68 @@
+/** `sitegen serve`: the preview server, watch mode, or the site through Netlify's emulator. */
+import { relative, resolve } from "node:path";
+import type { Command } from "commander";
+import { buildTime, printers, usage, workersFrom, type Io } from "../io.ts";
+
+interface ServeFlags {
+  dir: string;
+  port: string;
+  host: string;
+  watch?: boolean;
+  netlify?: boolean;
+  content: string;
+  templates: string;
+}
+
+export function registerServe(program: Command, io: Io): void {
+  program
+    .command("serve")
+    .description("serve a built folder locally through the same negotiation code as the edge function")
+    .option("--dir <dir>", "built folder to serve", "dist")
+    .option("--port <port>", "port (0 picks a free one)", "8080")
+    .option("--host <host>", "interface to listen on", "127.0.0.1")
+    .option("--watch", "build into --dir first, rebuild when the content or templates change, and reload open pages")
+    .option("--netlify", "serve the project as Netlify does, through Netlify's emulator (@netlify/dev): netlify.toml's publish folder and edge function")
+    .option("--content <dir>", "content folder to build and watch (with --watch)", "content")
+    .option("--templates <dir>", "templates folder to build and watch (with --watch)", "templates")
+    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ sitegen serve --netlify\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
+    .action(async (flags: ServeFlags) => {
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${flags.port}`);
+      if (flags.netlify && flags.watch) throw usage("--netlify serves a finished build", "run `sitegen build`, then `sitegen serve --netlify`");
+      const running = flags.netlify ? await serveNetlify(io, flags.host, port) : flags.watch ? await serveWatching(io, flags, port) : await servePreview(io, flags, port);
+      await io.stopped();
+      await running.close();
+    });
+}
+
+async function servePreview(io: Io, flags: ServeFlags, port: number) {
+  const { startPreview } = await import("../../hosts/preview/server.ts");
+  const server = await startPreview({ dir: resolve(io.cwd, flags.dir), host: flags.host, port });
+  printers(io).print(`Serving ${flags.dir}/ at ${server.url} (Ctrl+C to stop)`);
+  return server;
+}
+
+async function serveWatching(io: Io, flags: ServeFlags, port: number) {
+  const { startWatch } = await import("../../hosts/preview/watch.ts");
+  const { print, printError } = printers(io);
+  return startWatch({
+    contentDir: flags.content,
+    templatesDir: flags.templates,
+    outDir: flags.dir,
+    cwd: io.cwd,
+    host: flags.host,
+    port,
+    generated: () => buildTime(io.env),
+    workers: workersFrom(io.env),
+    log: print,
+    logError: printError,
+  });
+}
+
+async function serveNetlify(io: Io, host: string, port: number) {
+  const { startNetlifyPreview } = await import("../../hosts/netlify/emulator.ts");
+  const netlify = await startNetlifyPreview({ projectRoot: io.cwd, host, port });
+  const shown = relative(io.cwd, netlify.publishDir);
+  printers(io).print(`Serving ${shown.startsWith("..") ? netlify.publishDir : shown || "."}/ through Netlify's emulator at ${netlify.url} (Ctrl+C to stop)`);
+  return netlify;
+}

@@ -1,0 +1,51 @@
+/** What a command may touch of the world: given by bin/sitegen.js, or by a test. */
+import { SitegenError } from "../errors.ts";
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  /** The folder paths on the command line are relative to, and messages name files from. */
+  cwd: string;
+  /** Resolves when the user asks a long-running command (`serve`) to stop (Ctrl+C). */
+  stopped(): Promise<void>;
+}
+
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+export function usage(message: string, hint?: string): SitegenError {
+  return new SitegenError("E_USAGE", message, { hint });
+}
+
+/** Print helpers: a line to standard output or to standard error. */
+export function printers(io: Io): { print(text: string): void; printError(text: string): void } {
+  return { print: (text) => io.stdout.write(`${text}\n`), printError: (text) => io.stderr.write(`${text}\n`) };
+}
+
+/** SOURCE_DATE_EPOCH (reproducible-builds.org) fixes the build time; without it, now. */
+export function buildTime(env: NodeJS.ProcessEnv): Date {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch === "") return new Date();
+  if (!/^\d+$/.test(epoch)) throw usage(`SOURCE_DATE_EPOCH must be a whole number of seconds, not ${JSON.stringify(epoch)}`);
+  return new Date(Number(epoch) * 1000);
+}
+
+/** --base-url wins; on Netlify the deploy's URL variable; else content/site.yaml. */
+export function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  const value = flag ?? (env.NETLIFY === "true" ? env.URL : undefined);
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) throw usage(`the base URL must be an origin such as https://example.com, not ${JSON.stringify(value)}`);
+  return value.replace(/\/$/, "");
+}
+
+/** `SITEGEN_WORKERS=N` sets the number of render worker threads (0: render in the build's own thread). */
+export function workersFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const value = env.SITEGEN_WORKERS;
+  if (value === undefined || value === "") return undefined;
+  if (!/^\d+$/.test(value)) throw usage(`SITEGEN_WORKERS must be a whole number of worker threads, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}

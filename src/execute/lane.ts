@@ -1,0 +1,79 @@
+/**
+ * What a render lane does with a request: parse a chunk of post files, learn
+ * what every chunk shares, or run a chunk of jobs into the staging folder. A
+ * lane runs in a worker thread (worker.ts) or in the build's own thread
+ * (pool.ts); the replies are the same either way.
+ */
+import { bodyAt } from "../content/frontmatter.ts";
+import { parsePostsHere, readTextSync } from "../content/load.ts";
+import { errorsOf } from "../errors.ts";
+import type { PageRoute } from "../manifest/manifest.ts";
+import type { Job } from "../plan/plan.ts";
+import { linksThatMayFail } from "../render/links.ts";
+import { renderJob, type RenderContext } from "../render/render-job.ts";
+import { loadTemplates } from "../render/templates.ts";
+import { StagingFolder } from "../write/staging.ts";
+import { toWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
+
+export type LaneReply = { id: number; ok: true; reply: unknown } | { id: number; ok: false; errors?: WireError[]; message?: string };
+
+interface LaneContext {
+  render: RenderContext;
+  writer: StagingFolder;
+  targets: Set<string>;
+}
+
+export class RenderLane {
+  private context: Promise<LaneContext> | undefined;
+
+  /** Handles a request; a failure becomes a reply too, with errors that can cross threads. */
+  answer(request: LaneRequest): Promise<LaneReply> {
+    return this.handle(request).then(
+      (reply): LaneReply => ({ id: request.id, ok: true, reply }),
+      (error: unknown): LaneReply => {
+        const errors = errorsOf(error);
+        return { id: request.id, ok: false, errors: errors?.map(toWire), message: errors ? undefined : String((error as Error)?.stack ?? error) };
+      },
+    );
+  }
+
+  private async handle(request: LaneRequest): Promise<unknown> {
+    if (request.kind === "parse") {
+      // Bodies stay on disk until rendering: the build needs only the metadata.
+      const { posts, errors } = await parsePostsHere(request.entries, { bodies: false });
+      return { posts, errors: errors.map(toWire) };
+    }
+    if (request.kind === "setup") {
+      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra } = request;
+      this.context = loadTemplates(templatesDir, cwd).then(({ templates, assets }) => ({
+        render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
+        writer: StagingFolder.attach(stagingDir),
+        targets: new Set(targets),
+      }));
+      await this.context;
+      return undefined;
+    }
+    return runChunk(await this.context!, request.jobs);
+  }
+}
+
+/** Runs a chunk of jobs, writing their files; the reply names what was written and what may fail the link check. */
+function runChunk(context: LaneContext, jobs: Job[]): ChunkReply {
+  const reply: ChunkReply = { written: [], facts: [] };
+  for (const job of jobs) {
+    const rendered = renderJob(job, context.render);
+    for (const { file, body } of rendered.files) {
+      context.writer.write(file, body);
+      reply.written.push([file, context.writer.written.get(file)!]);
+    }
+    if (rendered.facts) reply.facts.push({ ...rendered.facts, links: linksThatMayFail(rendered.facts, context.targets) });
+  }
+  context.writer.written.clear();
+  return reply;
+}
+
+/** A page's body: a post's is read from its file when it renders, since a build keeps no post bodies in memory. */
+export function readPostBody(route: PageRoute): string {
+  if (route.body !== "" || route.kind !== "post") return route.body;
+  return bodyAt(readTextSync(route.sourcePath, route.source), route.bodyLine);
+}

@@ -1,0 +1,202 @@
+/**
+ * Parsing posts and running jobs spread over lanes: the build's own thread, and
+ * for a large blog one worker thread per further core. YAML, markdown-it and
+ * templates dominate a build; the build's own thread has little else to do,
+ * so it takes chunks too instead of leaving a core to a third thread. A small
+ * site has no workers: starting one costs more than it saves.
+ *
+ * Work goes out in chunks to whichever lane is free, a worker two chunks
+ * ahead so it never waits for this thread between chunks, and no lane is left
+ * with the slow end of the blog.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { PostParser, SourceEntry } from "../content/load.ts";
+import type { PostSource } from "../content/types.ts";
+import { SitegenErrors } from "../errors.ts";
+import type { Manifest } from "../manifest/manifest.ts";
+import type { Job } from "../plan/plan.ts";
+import { RenderLane, type LaneReply } from "./lane.ts";
+import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
+
+/** From this many posts on, a build uses workers. */
+export const WORKER_THRESHOLD = 300;
+
+/** Jobs per chunk: small enough to balance the lanes, large enough that messages cost little. */
+const JOBS_PER_CHUNK = 50;
+/** Post files per parse chunk: parsing a file costs a fraction of rendering it. */
+const FILES_PER_CHUNK = 250;
+/**
+ * Chunks queued at a worker beyond the one it is working on. While this
+ * thread is busy with work of its own, replies wait, so the queue is deeper.
+ */
+const AHEAD = 1;
+const AHEAD_WHILE_BUSY = 12;
+
+/**
+ * A worker's heap. A chunk's garbage dies young: a young generation of this
+ * size collects it cheaply (at 8 MB a build takes a tenth longer; at 32 MB
+ * memory grows for little gain). What a worker keeps stays small whatever the
+ * size of the blog; the old generation's cap is only there so that one very
+ * long post still renders.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
+
+/** How many worker threads: `requested` when given (0 = none); else one per core beyond the first, for a large blog. */
+export function workerCount(posts: number, requested?: number): number {
+  if (requested !== undefined) return requested;
+  return posts >= WORKER_THRESHOLD ? availableParallelism() - 1 : 0;
+}
+
+type Request = WithoutId<LaneRequest>;
+
+interface Pending {
+  request: Request;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** What every chunk of one run shares; sent to each lane once. */
+export interface LaneSetup {
+  manifest: Manifest;
+  /** Every path a link may target. */
+  targets: Set<string>;
+  stagingDir: string;
+  templatesDir: string;
+  cwd: string;
+  headExtra?: string;
+}
+
+export class RenderPool {
+  private readonly pending = new Map<number, Pending>();
+  private readonly queue: Pending[] = [];
+  /** Requests in flight per lane: the workers, then this thread's lane last. */
+  private readonly busy: number[];
+  private readonly local = new RenderLane();
+  private nextId = 0;
+  private ahead = AHEAD;
+  private closed = false;
+
+  private constructor(private readonly workers: Worker[]) {
+    this.busy = [...workers.map(() => 0), 0];
+    workers.forEach((worker, index) => {
+      worker.on("message", (reply: LaneReply) => this.settle(index, reply));
+      worker.on("error", (error) => {
+        for (const job of [...this.pending.values(), ...this.queue]) job.reject(error);
+        this.pending.clear();
+        this.queue.length = 0;
+      });
+    });
+  }
+
+  /** Starts `workers` worker threads; 0 runs every lane here. */
+  static async start(workers: number): Promise<RenderPool> {
+    if (workers === 0) return new RenderPool([]);
+    const { script, eval: evaluate } = workerScript();
+    return new RenderPool(Array.from({ length: workers }, () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS })));
+  }
+
+  /** A PostParser that spreads the files over the lanes; posts come back in the order of the files. */
+  readonly parsePosts: PostParser = async (entries: SourceEntry[]) => {
+    const replies = (await Promise.all(chunksOf(entries, FILES_PER_CHUNK).map((chunk) => this.queued({ kind: "parse", entries: chunk })))) as { posts: PostSource[]; errors: WireError[] }[];
+    return { posts: replies.flatMap((r) => r.posts), errors: replies.flatMap((r) => r.errors.map(fromWire)) };
+  };
+
+  /**
+   * Runs `jobs` on the lanes, writing into the staging folder; `onChunk`
+   * receives each chunk's reply as it comes. `alongside` is this thread's own
+   * work meanwhile; it should yield to the event loop now and then, so that
+   * replies are taken and chunks sent.
+   */
+  async run(jobs: Job[], options: { setup: LaneSetup; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
+    // Every lane learns once what all chunks share; the routes travel only in their chunk.
+    const { manifest, targets, ...rest } = options.setup;
+    const shared = { manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...targets], ...rest };
+    const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared }));
+    this.ahead = AHEAD_WHILE_BUSY;
+    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => this.queued({ kind: "render", jobs: chunk }).then((reply) => options.onChunk(reply as ChunkReply)));
+    const alongside = options.alongside().finally(() => (this.ahead = AHEAD));
+    try {
+      await Promise.all([...setups, ...chunks, alongside]);
+    } catch (error) {
+      // The caller removes the staging folder next: this thread's own writes must have stopped.
+      await alongside.catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Worker threads besides this thread's own lane. */
+  get threads(): number {
+    return this.workers.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  /** Queues a request for the next free lane. */
+  private queued(request: Request): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Sends a request to one lane, ahead of anything queued. */
+  private send(lane: number, request: Request): Promise<unknown> {
+    return new Promise((resolve, reject) => this.post(lane, { request, resolve, reject }));
+  }
+
+  private dispatch(): void {
+    for (let lane = 0; lane < this.busy.length && this.queue.length > 0; lane++) {
+      // This thread's lane takes one chunk at a time: it has replies and writes of its own to see to between chunks.
+      const limit = lane === this.workers.length ? 1 : this.ahead + 1;
+      while (this.busy[lane] < limit && this.queue.length > 0) this.post(lane, this.queue.shift()!);
+    }
+  }
+
+  private post(lane: number, job: Pending): void {
+    const id = this.nextId++;
+    this.pending.set(id, job);
+    this.busy[lane]++;
+    const request = { ...job.request, id } as LaneRequest;
+    if (lane < this.workers.length) this.workers[lane].postMessage(request);
+    // This thread's lane runs after whatever else is waiting on the event loop.
+    else setImmediate(() => void (this.closed || this.local.answer(request).then((reply) => this.settle(lane, reply))));
+  }
+
+  private settle(lane: number, reply: LaneReply): void {
+    // A reply that was on its way when the build failed has nowhere to go.
+    if (this.closed) return;
+    const job = this.pending.get(reply.id)!;
+    this.pending.delete(reply.id);
+    this.busy[lane]--;
+    this.dispatch();
+    if (reply.ok) job.resolve(reply.reply);
+    else job.reject(reply.errors ? new SitegenErrors(reply.errors.map(fromWire)) : new Error(reply.message));
+  }
+}
+
+/** Splits a list into chunks of `size`, the last one shorter. */
+function chunksOf<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < items.length; at += size) chunks.push(items.slice(at, at + size));
+  return chunks;
+}
+
+/**
+ * The worker's script. The compiled CLI (lib/cli.js) starts lib/render-worker.js
+ * beside it (scripts/compile.mjs); the TypeScript sources (tests, the
+ * benchmark) start a worker that registers tsx's loader, then imports
+ * worker.ts.
+ */
+function workerScript(): { script: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts")) return { script: new URL("./render-worker.js", import.meta.url), eval: false };
+  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const source = JSON.stringify(new URL("./worker.ts", import.meta.url).href);
+  return { script: `import(${tsx}).then(({ register }) => { register(); return import(${source}); });`, eval: true };
+}
+
+/** `Omit` for each member of a union, not for the union as a whole. */
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;

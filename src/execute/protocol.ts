@@ -1,0 +1,35 @@
+/** Messages between the build and its render lanes, and errors as they cross threads. */
+import type { SourceEntry } from "../content/load.ts";
+import { SitegenError, type ErrorCode } from "../errors.ts";
+import type { Manifest } from "../manifest/manifest.ts";
+import type { Job } from "../plan/plan.ts";
+import type { PageFacts } from "../render/links.ts";
+import type { Written } from "../write/output.ts";
+
+export type LaneRequest =
+  | { id: number; kind: "parse"; entries: SourceEntry[] }
+  /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes. */
+  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string }
+  | { id: number; kind: "render"; jobs: Job[] };
+
+/** What a lane sends back for a chunk of jobs: the files it wrote and its pages' facts, links already narrowed. */
+export interface ChunkReply {
+  written: [string, Written][];
+  facts: PageFacts[];
+}
+
+export interface WireError {
+  code: ErrorCode;
+  message: string;
+  location?: SitegenError["location"];
+  hint?: string;
+  sourceLine?: string;
+}
+
+export function toWire(error: SitegenError): WireError {
+  return { code: error.code, message: error.message, location: error.location, hint: error.hint, sourceLine: error.sourceLine };
+}
+
+export function fromWire(error: WireError): SitegenError {
+  return new SitegenError(error.code, error.message, { location: error.location, hint: error.hint, sourceLine: error.sourceLine });
+}

@@ -1,0 +1,304 @@
+/**
+ * `sitegen serve --watch`: builds, serves, and rebuilds when the content or the
+ * templates change. Each rebuild goes through the same staged write and swap as
+ * `sitegen build`, so a reader never sees a half-written folder, and a failed
+ * rebuild leaves the last good build in place and being served. Open pages
+ * reload through a Server-Sent Events channel that only watch builds link to.
+ */
+import { existsSync, watch, type FSWatcher } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { build } from "../../build.ts";
+import { SitegenError } from "../../errors.ts";
+import { describeFailure, formatFinding } from "../../findings.ts";
+import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
+import { startPreview, type PreviewServer } from "./server.ts";
+
+/** The event stream pages listen on; under /_sitegen/, which no content route can take. */
+export const RELOAD_PATH = "/_sitegen/reload";
+
+/**
+ * Added to every page's <head> in watch builds only (`sitegen build` adds
+ * nothing). EventSource reconnects by itself, and the `failed` event shows the
+ * build error over the page until the next good build reloads it.
+ */
+export const RELOAD_SCRIPT = `<script type="module">
+// sitegen serve --watch: reload after each rebuild, show a failed build's error.
+const events = new EventSource(${JSON.stringify(RELOAD_PATH)});
+events.addEventListener("reload", () => location.reload());
+events.addEventListener("failed", (event) => {
+  let box = document.getElementById("sitegen-build-error");
+  if (!box) {
+    box = document.createElement("pre");
+    box.id = "sitegen-build-error";
+    box.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;margin:0;padding:1em;z-index:2147483647;background:#fff4f4;color:#5c0000;border-top:4px solid #c00;font:13px/1.45 ui-monospace,monospace;white-space:pre-wrap";
+    document.body.append(box);
+  }
+  box.textContent = JSON.parse(event.data);
+});
+</script>
+`;
+
+export interface WatchOptions {
+  contentDir: string;
+  templatesDir: string;
+  /** The output folder, built into and served. */
+  outDir: string;
+  /** The folder the other paths are relative to. */
+  cwd: string;
+  host: string;
+  port: number;
+  baseUrl?: string;
+  /** The time each build stands for (SOURCE_DATE_EPOCH, or now). */
+  generated: () => Date;
+  /** Render worker threads, as for `sitegen build`. */
+  workers?: number;
+  /** Quiet time after the last change before rebuilding: editors write a file in several steps. */
+  debounceMs?: number;
+  log: (text: string) => void;
+  logError: (text: string) => void;
+}
+
+export interface WatchSession {
+  /** The server's URL; undefined until a build exists to serve. */
+  readonly url: string | undefined;
+  /** Resolves when no rebuild is waiting or running (for tests and a clean stop). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWatch(options: WatchOptions): Promise<WatchSession> {
+  const inCwd = (dir: string) => resolve(options.cwd, dir);
+  for (const [flag, dir] of [["--content", options.contentDir], ["--templates", options.templatesDir]]) {
+    if (!(await stat(inCwd(dir)).then((s) => s.isDirectory(), () => false))) throw new SitegenError("E_USAGE", `cannot watch ${dir}: it is not a folder`, { hint: `name the folder with ${flag} <dir>` });
+  }
+  const channel = new ReloadChannel();
+  let preview: PreviewServer | undefined;
+  const serve = async () => {
+    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept });
+    options.log(`Serving ${options.outDir}/ at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
+    options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
+  };
+
+  /** One build; true when it succeeded. */
+  const buildOnce = async (): Promise<boolean> => {
+    try {
+      const { contentDir, templatesDir, outDir, cwd, baseUrl, workers } = options;
+      const result = await build({ contentDir, templatesDir, outDir, cwd, baseUrl, workers, generated: options.generated(), headExtra: RELOAD_SCRIPT });
+      for (const warning of result.warnings) options.logError(formatFinding(warning));
+      if (preview) await preview.reload();
+      options.log(`✓ built ${result.pages} pages in ${result.milliseconds} ms${channel.size ? `; reloading ${channel.size} open page(s)` : ""}`);
+      channel.reload();
+      return true;
+    } catch (error) {
+      const report = describeFailure(error);
+      options.logError(report);
+      options.logError(`✗ build failed${preview ? `; still serving the last good build of ${options.outDir}/` : ""}`);
+      channel.fail(report);
+      return false;
+    }
+  };
+
+  const outDir = inCwd(options.outDir);
+  // Hidden files, editor swap and backup files, and our own output are not sources.
+  const ignored = (path: string) => {
+    const absolute = resolve(path);
+    return /^\.|~$|\.sw[a-p]$|^4913$/.test(basename(absolute)) || absolute === outDir || absolute.startsWith(outDir + sep);
+  };
+  const trees = [options.contentDir, options.templatesDir].map((dir) => watchFolders(inCwd(dir), { ignored, onChange: (path) => rebuilds.changed(path), onError: options.logError }));
+  const rebuilds = new Rebuilds({
+    debounceMs: options.debounceMs ?? 100,
+    log: options.log,
+    display: (path) => relative(options.cwd, path),
+    logError: (error) => options.logError(describeFailure(error)),
+    async rebuild() {
+      // Folders may have appeared or gone since the last build.
+      await Promise.all(trees.map((tree) => tree.refresh()));
+      if ((await buildOnce()) && !preview && !rebuilds.closed) await serve();
+    },
+  });
+  await Promise.all(trees.map((tree) => tree.refresh()));
+
+  const session: WatchSession = {
+    get url() {
+      return preview?.url;
+    },
+    settled: () => rebuilds.settled(),
+    async close() {
+      for (const tree of trees) tree.close();
+      await rebuilds.close();
+      channel.close();
+      await preview?.close();
+    },
+  };
+
+  try {
+    // The first build goes through the same queue as rebuilds, so a change saved meanwhile never builds concurrently.
+    await rebuilds.now();
+    if (!preview) {
+      if (await stat(join(outDir, NEGOTIATION_PATH)).then(() => true, () => false)) {
+        options.logError(`serving the previous build of ${options.outDir}/ until the error is fixed`);
+        await serve();
+      } else {
+        options.logError("the server starts after the first good build: fix the error and save");
+      }
+    }
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  return session;
+}
+
+/**
+ * The Server-Sent Events channel watch builds' pages listen on: `reload`
+ * after a good build; `failed`, with the error, after a bad one (and to a page
+ * that connects while the last build is bad).
+ */
+class ReloadChannel {
+  private readonly clients = new Set<ServerResponse>();
+  private lastFailure: string | undefined;
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  readonly intercept = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if ((request.url ?? "").split("?")[0] !== RELOAD_PATH) return false;
+    response.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive" });
+    response.write("retry: 1000\n\n");
+    if (this.lastFailure !== undefined) send(response, "failed", this.lastFailure);
+    this.clients.add(response);
+    response.on("close", () => this.clients.delete(response));
+    return true;
+  };
+
+  reload(): void {
+    this.lastFailure = undefined;
+    this.broadcast("reload", "");
+  }
+
+  fail(report: string): void {
+    this.lastFailure = report;
+    this.broadcast("failed", report);
+  }
+
+  close(): void {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+
+  private broadcast(event: string, data: string): void {
+    for (const client of this.clients) send(client, event, data);
+  }
+}
+
+function send(response: ServerResponse, event: string, data: string): void {
+  response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * Rebuilds one at a time: changes are gathered until the files have been
+ * quiet for `debounceMs`, and a change during a rebuild queues one more.
+ */
+class Rebuilds {
+  closed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private readonly pending = new Set<string>();
+
+  constructor(private readonly options: { debounceMs: number; rebuild(): Promise<void>; log(text: string): void; logError(error: unknown): void; display(path: string): string }) {}
+
+  changed(path: string): void {
+    this.pending.add(path);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.now().catch((error: unknown) => this.options.logError(error));
+    }, this.options.debounceMs);
+  }
+
+  /** Rebuilds now, or once more after the rebuild that is running. */
+  now(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        this.announce();
+        await this.options.rebuild();
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async settled(): Promise<void> {
+    while (!this.closed && (this.timer !== undefined || this.running)) await (this.running ?? new Promise((done) => setTimeout(done, this.options.debounceMs)));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+
+  /** Names what changed; editors save through temporary files, so it names what is still there. */
+  private announce(): void {
+    const names = [...this.pending].sort();
+    this.pending.clear();
+    if (names.length === 0) return;
+    const shown = names.filter((name) => existsSync(name));
+    this.options.log(`changed ${this.options.display(shown[0] ?? names[0])}${names.length > 1 ? ` and ${names.length - 1} more` : ""}; rebuilding`);
+  }
+}
+
+/**
+ * Watches a folder and every folder below it, one non-recursive watcher each.
+ * Node 20's recursive mode on Linux watches files, and loses a file that an
+ * editor saves by writing a temporary file and renaming it over the old one;
+ * a folder watcher sees that rename. `refresh()` follows folders that appear or go.
+ */
+function watchFolders(root: string, handlers: { ignored: (path: string) => boolean; onChange: (path: string) => void; onError: (text: string) => void }) {
+  const watchers = new Map<string, FSWatcher>();
+  const add = (dir: string) => {
+    if (watchers.has(dir)) return;
+    try {
+      const watcher = watch(dir, (_event, name) => {
+        const path = name ? join(dir, String(name)) : dir;
+        if (!handlers.ignored(path)) handlers.onChange(path);
+      });
+      // A watched folder that is removed ends its watcher; the next refresh forgets it.
+      watcher.on("error", () => watcher.close());
+      watchers.set(dir, watcher);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") handlers.onError(`error: cannot watch ${dir}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    async refresh(): Promise<void> {
+      const dirs = new Set([root]);
+      const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
+      for (const entry of entries) {
+        const path = join(entry.parentPath ?? entry.path, entry.name);
+        if (entry.isDirectory() && !handlers.ignored(path) && !relative(root, path).split(sep).some((part) => part.startsWith("."))) dirs.add(path);
+      }
+      for (const [dir, watcher] of watchers) {
+        if (!dirs.has(dir)) {
+          watcher.close();
+          watchers.delete(dir);
+        }
+      }
+      for (const dir of [...dirs].sort()) add(dir);
+    },
+    close(): void {
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+    },
+  };
+}

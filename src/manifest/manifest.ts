@@ -1,0 +1,229 @@
+/**
+ * The manifest: every route and file of the site, computed once from the
+ * content. Pure: no I/O. Every emitter (pages, siblings, indexes, sitemap,
+ * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
+ * here and compute none of their own, so they cannot disagree.
+ */
+import type { Content, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
+import type { ErrorLinks } from "../negotiation/table.ts";
+
+export type Template = "home" | "page" | "blog" | "post";
+
+export interface PageRoute {
+  kind: "page" | "post";
+  /** Canonical path, always trailing-slashed: `/`, `/about/`, `/blog/<slug>/`. */
+  path: string;
+  /** The `.md` sibling's path: `/index.md`, `/about.md`, `/blog/<slug>.md`. */
+  markdownPath: string;
+  /** Output files, relative to the output folder. */
+  htmlFile: string;
+  markdownFile: string;
+  template: Template;
+  title: string;
+  description: string;
+  lang: Lang;
+  /** YYYY-MM-DD: sitemap `lastmod`. */
+  lastmod: string;
+  /** The canonical URL and the `.md` sibling's, absolute. */
+  url: string;
+  markdownUrl: string;
+  /** Posts only. */
+  slug?: string;
+  date?: string;
+  updated?: string;
+  tags: string[];
+  /** Source file as messages name it, its absolute path, and its Markdown body, for rendering and error messages. */
+  source: string;
+  sourcePath: string;
+  body: string;
+  bodyLine: number;
+}
+
+export type FileTag = "agent-index" | "content" | "crawl";
+
+/** A single-representation file of the surface (spec §2.6, §4). */
+export interface FileRoute {
+  path: string;
+  /** Absolute URL. */
+  url: string;
+  file: string;
+  mediaType: string;
+  operationId: string;
+  tag?: FileTag;
+  summary: string;
+}
+
+export interface Manifest {
+  site: SiteConfig;
+  /** Origin without a trailing slash. */
+  baseUrl: string;
+  /** RFC 3339 time the build stands for (SOURCE_DATE_EPOCH when set). */
+  generated: string;
+  /** The site's pages: the home page first, then by name (the order of spec §2.1). */
+  pages: PageRoute[];
+  /** Published posts, newest first. */
+  posts: PageRoute[];
+  /** Pages then posts: every negotiable URL. */
+  routes: PageRoute[];
+  files: FileRoute[];
+  /** The same files by role, for emitters that name one. */
+  surface: Record<SurfaceRole, FileRoute>;
+  /** Files behind the negotiated 404 (spec §7.1). */
+  notFound: { html: string; markdown: string };
+  /** Where error bodies and headers send an agent (spec §2.5, §7.3). */
+  errors: ErrorLinks;
+  navigation: NavLink[];
+  footerNavigation: NavLink[];
+}
+
+
+
+export const MEDIA = {
+  html: "text/html; charset=utf-8",
+  markdown: "text/markdown; charset=utf-8",
+  text: "text/plain; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+} as const;
+
+/** Internal build files live here; `_redirects` keeps them private on the CDN. */
+export const INTERNAL_DIR = "_sitegen";
+export const NEGOTIATION_TABLE_FILE = `${INTERNAL_DIR}/negotiation.json`;
+
+export interface ManifestOptions {
+  baseUrl?: string;
+  generated: Date;
+}
+
+export function buildManifest(content: Content, options: ManifestOptions): Manifest {
+  const baseUrl = (options.baseUrl ?? content.site.base_url).replace(/\/+$/, "");
+  const addressesOf = addresser(baseUrl);
+  const posts = content.posts
+    .filter((post) => post.status === "published")
+    .sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1))
+    .map((post) => postRoute(post, addressesOf));
+  const newestPost = posts.map((post) => post.lastmod).sort().at(-1);
+  const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const pages = ordered.map((page): PageRoute => {
+    const { name } = page;
+    const path = name === "index" ? "/" : `/${name}/`;
+    // The blog page changes whenever a post does.
+    const lastmod = name === "blog" && newestPost && newestPost > page.updated ? newestPost : page.updated;
+    return {
+      kind: "page",
+      ...addressesOf(path),
+      template: name === "index" ? "home" : name === "blog" ? "blog" : "page",
+      title: page.title,
+      description: page.description,
+      lang: page.lang ?? content.site.language,
+      lastmod,
+      tags: [],
+      source: page.file,
+      sourcePath: page.path,
+      body: page.body,
+      bodyLine: page.bodyLine,
+    };
+  });
+  const surface = surfaceFiles(baseUrl);
+  return {
+    site: content.site,
+    baseUrl,
+    generated: options.generated.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    pages,
+    posts,
+    routes: [...pages, ...posts],
+    files: Object.values(surface),
+    surface,
+    notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },
+    errors: errorLinks(baseUrl, surface),
+    navigation: content.site.navigation,
+    footerNavigation: content.site.footer_navigation ?? [],
+  };
+}
+
+/** A post's canonical path: `/blog/<slug>/`. */
+function postPath(slug: string): string {
+  return `/blog/${slug}/`;
+}
+
+/** The slug of a post's canonical path, or undefined for any other path: the inverse of `postPath`. */
+export function slugOfPostPath(path: string): string | undefined {
+  return /^\/blog\/([^/]+)\/$/.exec(path)?.[1];
+}
+
+function postRoute(post: PostSource, addressesOf: Addresser): PageRoute {
+  return {
+    kind: "post",
+    ...addressesOf(postPath(post.slug)),
+    template: "post",
+    title: post.title,
+    description: post.description,
+    lang: post.lang,
+    lastmod: post.updated ?? post.date,
+    slug: post.slug,
+    date: post.date,
+    updated: post.updated,
+    tags: post.tags,
+    source: post.file,
+    sourcePath: post.path,
+    body: post.body,
+    bodyLine: post.bodyLine,
+  };
+}
+
+/** `/` → `/index.md`, `/about/` → `/about.md`, `/blog/x/` → `/blog/x.md` (spec §4.1.5). */
+export function markdownSibling(path: string): string {
+  return path === "/" ? "/index.md" : `${path.slice(0, -1)}.md`;
+}
+
+type Addresser = (path: string) => Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile" | "url" | "markdownUrl">;
+
+/** Where a canonical path's two representations live, as URLs and as output files. */
+function addresser(baseUrl: string): Addresser {
+  return (path) => {
+    const markdownPath = markdownSibling(path);
+    return { path, markdownPath, htmlFile: `${path.slice(1)}index.html`, markdownFile: markdownPath.slice(1), url: baseUrl + path, markdownUrl: baseUrl + markdownPath };
+  };
+}
+
+export type SurfaceRole = "llmsTxt" | "llmsFullTxt" | "agentInstructions" | "blogIndex" | "sitemap" | "robots" | "openapi";
+
+/** The single-representation files of spec §2.6 with their operations of §4, in the order they are listed. */
+function surfaceFiles(baseUrl: string): Record<SurfaceRole, FileRoute> {
+  const file = (path: string, rest: Omit<FileRoute, "path" | "url" | "file">): FileRoute => ({ path, url: baseUrl + path, file: path.slice(1), ...rest });
+  return {
+    llmsTxt: file("/llms.txt", { mediaType: MEDIA.text, operationId: "getLlmsTxt", tag: "agent-index", summary: "Agent index: site summary, when to use, link index" }),
+    llmsFullTxt: file("/llms-full.txt", { mediaType: MEDIA.text, operationId: "getLlmsFullTxt", tag: "agent-index", summary: "Every public page and post as one Markdown document" }),
+    agentInstructions: file("/agent-instructions.md", { mediaType: MEDIA.markdown, operationId: "getAgentInstructions", tag: "agent-index", summary: "How an agent should call, cite and hand off" }),
+    blogIndex: file("/blog-index.json", { mediaType: MEDIA.json, operationId: "getBlogIndex", tag: "content", summary: "Every published post as JSON" }),
+    sitemap: file("/sitemap.xml", { mediaType: MEDIA.xml, operationId: "getSitemap", tag: "crawl", summary: "Every indexable URL with its last-modified date" }),
+    robots: file("/robots.txt", { mediaType: MEDIA.text, operationId: "getRobotsTxt", tag: "crawl", summary: "Crawl rules; no crawler is blocked" }),
+    openapi: file("/openapi.json", { mediaType: MEDIA.json, operationId: "getOpenApiDescription", summary: "This OpenAPI 3.1 description" }),
+  };
+}
+
+export function absoluteUrl(manifest: Pick<Manifest, "baseUrl">, path: string): string {
+  return `${manifest.baseUrl}${path}`;
+}
+
+/** The developers page documents every error (`#errors`) and each status (`#http-404`). */
+function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): ErrorLinks {
+  return {
+    typePrefix: `${baseUrl}/developers/#http-`,
+    documentation: `${baseUrl}/developers/#errors`,
+    llmsTxt: surface.llmsTxt.url,
+    sitemap: surface.sitemap.url,
+    openapi: surface.openapi.url,
+    home: `${baseUrl}/`,
+  };
+}
+
+/** The page at a canonical path, if the site has it. */
+export function routeAt(manifest: Pick<Manifest, "routes">, path: string): PageRoute | undefined {
+  return manifest.routes.find((route) => route.path === path);
+}
+
+/** Every path a reader can link to: pages, siblings and files. */
+export function linkablePaths(manifest: Manifest): Set<string> {
+  return new Set([...manifest.routes.flatMap((r) => [r.path, r.markdownPath]), ...manifest.files.map((f) => f.path)]);
+}

@@ -1,0 +1,110 @@
+/**
+ * The plan: every file the build writes, as data. Each file names the job
+ * that makes it: a page (its HTML and its `.md` sibling), an artifact made
+ * from the manifest alone, an asset copied from the templates, llms-full.txt
+ * (made of the pages' Markdown) or the negotiation data (made of every file's
+ * ETag). Jobs run in stages, each after the one before has been written.
+ * Nothing here renders or touches the disk: `build`, `check` and the tests
+ * run the same plan through an executor (src/execute/) and a writer.
+ */
+import { SitegenError } from "../errors.ts";
+import { MEDIA, type Manifest, type PageRoute } from "../manifest/manifest.ts";
+import { NEGOTIATION_PATH, shardCount, shardPath } from "../negotiation/table.ts";
+
+/** Files made from the manifest alone, one module each under src/render/emit/. */
+export type ArtifactName =
+  | "llms-txt"
+  | "agent-instructions"
+  | "blog-index"
+  | "sitemap"
+  | "robots"
+  | "openapi"
+  | "not-found-html"
+  | "not-found-markdown"
+  | "netlify-headers"
+  | "netlify-redirects";
+
+export type Job =
+  | { kind: "page"; route: PageRoute }
+  | { kind: "artifact"; artifact: ArtifactName; file: string; mediaType: string }
+  | { kind: "asset"; file: string }
+  | { kind: "llms-full"; file: string }
+  | { kind: "negotiation" };
+
+export interface PlannedFile {
+  /** Path relative to the output folder, `/`-separated. */
+  file: string;
+  mediaType: string;
+  job: Job;
+}
+
+export interface Plan {
+  manifest: Manifest;
+  /** Every file the build writes. */
+  files: PlannedFile[];
+  /**
+   * The jobs in the order they may run: the first stage needs only the
+   * manifest; llms-full.txt needs the pages' Markdown written; the
+   * negotiation data needs every other file written.
+   */
+  stages: [Job[], Job[], Job[]];
+}
+
+export interface PlanOptions {
+  /** Static assets from the templates folder, by output path (`assets/site.css`). */
+  assets: string[];
+}
+
+export function planSite(manifest: Manifest, options: PlanOptions): Plan {
+  const files: PlannedFile[] = [];
+  const first: Job[] = [];
+  const add = (job: Job, ...made: [file: string, mediaType: string][]) => {
+    for (const [file, mediaType] of made) files.push({ file, mediaType, job });
+    return job;
+  };
+  for (const route of manifest.routes) first.push(add({ kind: "page", route }, [route.htmlFile, MEDIA.html], [route.markdownFile, MEDIA.markdown]));
+  for (const job of artifactJobs(manifest)) first.push(add(job, [job.file, job.mediaType]));
+  for (const file of options.assets) first.push(add({ kind: "asset", file }, [file, "application/octet-stream"]));
+  const llmsFull = manifest.surface.llmsFullTxt;
+  const second = [add({ kind: "llms-full", file: llmsFull.file }, [llmsFull.file, llmsFull.mediaType])];
+  const negotiation: Job = { kind: "negotiation" };
+  add(negotiation, ...negotiationFiles(manifest).map((file): [string, string] => [file, MEDIA.json]));
+  checkPlan(files);
+  return { manifest, files, stages: [first, second, [negotiation]] };
+}
+
+function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] {
+  const { surface, notFound } = manifest;
+  const artifact = (artifact: ArtifactName, file: string, mediaType: string) => ({ kind: "artifact" as const, artifact, file, mediaType });
+  return [
+    artifact("llms-txt", surface.llmsTxt.file, surface.llmsTxt.mediaType),
+    artifact("agent-instructions", surface.agentInstructions.file, surface.agentInstructions.mediaType),
+    artifact("blog-index", surface.blogIndex.file, surface.blogIndex.mediaType),
+    artifact("sitemap", surface.sitemap.file, surface.sitemap.mediaType),
+    artifact("robots", surface.robots.file, surface.robots.mediaType),
+    artifact("openapi", surface.openapi.file, surface.openapi.mediaType),
+    artifact("not-found-html", notFound.html, MEDIA.html),
+    artifact("not-found-markdown", notFound.markdown, MEDIA.markdown),
+    artifact("netlify-headers", "_headers", MEDIA.text),
+    artifact("netlify-redirects", "_redirects", MEDIA.text),
+  ];
+}
+
+/** The negotiation data's files: its index and one route shard per slot (src/negotiation/table.ts). */
+export function negotiationFiles(manifest: Manifest): string[] {
+  // Each page has two entries (itself and its sibling), each surface file one.
+  const shards = shardCount(2 * manifest.routes.length + manifest.files.length);
+  return [NEGOTIATION_PATH.slice(1), ...Array.from({ length: shards }, (_, index) => shardPath(index).slice(1))];
+}
+
+/** Two files at one path, or a path that could leave the output folder, is a bug in the content or in us. */
+export function checkPlan(files: PlannedFile[]): void {
+  const seen = new Set<string>();
+  for (const { file } of files) {
+    if (file.startsWith("/") || file.split("/").some((part) => part === ".." || part === "." || part === "") || file.includes("\\") || file.includes("\0")) {
+      throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
+    }
+    if (seen.has(file)) throw new SitegenError("E_CHECK", `two outputs would be written to \`${file}\``);
+    seen.add(file);
+  }
+}

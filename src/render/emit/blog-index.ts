@@ -1,0 +1,34 @@
+/** /blog-index.json (spec §2.3, §2.4), validated against the schema /openapi.json publishes. */
+import { SitegenError } from "../../errors.ts";
+import type { Manifest } from "../../manifest/manifest.ts";
+import { describeSchemaError, validateBlogIndex } from "../../schemas/index.ts";
+
+export interface BlogIndex {
+  generated: string;
+  count: number;
+  posts: { slug: string; title: string; description?: string; date?: string; tags?: string[]; lang?: "vi" | "en" }[];
+}
+
+export function blogIndex(manifest: Manifest): BlogIndex {
+  const index: BlogIndex = {
+    generated: manifest.generated,
+    count: manifest.posts.length,
+    posts: manifest.posts.map((post) => ({
+      slug: post.slug!,
+      title: post.title,
+      description: post.description,
+      date: `${post.date}T00:00:00Z`,
+      tags: post.tags,
+      lang: post.lang,
+    })),
+  };
+  if (!validateBlogIndex(index)) {
+    const messages = (validateBlogIndex.errors ?? []).map(describeSchemaError).join("; ");
+    throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages}`, { location: { file: "blog-index.json" } });
+  }
+  return index;
+}
+
+export function blogIndexJson(manifest: Manifest): string {
+  return `${JSON.stringify(blogIndex(manifest), null, 2)}\n`;
+}

@@ -1,0 +1,139 @@
+/**
+ * /openapi.json: OpenAPI 3.1 description of the surface (spec §4, §9), built
+ * from the manifest, so the slug enum is exactly the published slugs and a
+ * retired post cannot appear.
+ */
+import { routeAt, type Manifest } from "../../manifest/manifest.ts";
+import { blogIndexSchema, problemSchema } from "../../schemas/index.ts";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const bare = (mediaType: string) => mediaType.split(";")[0];
+
+export function openApi(manifest: Manifest): object {
+  const { $defs, $schema: _s, $id: _i, ...blogIndex } = blogIndexSchema as Record<string, unknown> & { $defs: { BlogPost: object } };
+  const { $schema: _ps, $id: _pi, ...problem } = problemSchema as Record<string, unknown>;
+  const paths: Record<string, object> = {};
+
+  for (const file of manifest.files) {
+    const schema = file.path === "/blog-index.json" ? ref("BlogIndex") : file.path === "/openapi.json" ? { type: "object" } : { type: "string" };
+    paths[file.path] = {
+      get: {
+        operationId: file.operationId,
+        ...(file.tag ? { tags: [file.tag] } : {}),
+        summary: file.summary,
+        responses: { "200": { description: file.summary, content: { [bare(file.mediaType)]: { schema } } }, "404": { $ref: "#/components/responses/NotFound" } },
+      },
+    };
+  }
+
+  paths["/blog/{slug}.md"] = {
+    get: {
+      operationId: "getPostMarkdown",
+      tags: ["content"],
+      summary: "One post as Markdown",
+      description: "The same bytes as the canonical post URL returns under `Accept: text/markdown`.",
+      parameters: [{ name: "slug", in: "path", required: true, description: "A published post slug", schema: { type: "string", enum: manifest.posts.map((p) => p.slug) } }],
+      responses: { "200": markdownResponse("The post as Markdown"), "404": { $ref: "#/components/responses/NotFound" } },
+    },
+  };
+
+  paths["/{page}.md"] = {
+    get: {
+      operationId: "getPageMarkdown",
+      summary: "A fixed page's Markdown sibling",
+      description: "`index` is the home page. The same bytes as the page URL returns under `Accept: text/markdown`.",
+      parameters: [{ name: "page", in: "path", required: true, schema: { type: "string", enum: manifest.pages.map((p) => p.markdownPath.slice(1, -3)) } }],
+      responses: { "200": markdownResponse("The page as Markdown"), "404": { $ref: "#/components/responses/NotFound" } },
+    },
+  };
+
+  paths["/{path}"] = {
+    get: {
+      operationId: "getPage",
+      summary: "A page, as HTML or Markdown by content negotiation",
+      description:
+        "`path` is a canonical page path without its leading slash (empty for the home page); its slashes are not percent-encoded. `Accept` selects the representation with quality values honoured: `text/html` (also for no `Accept` or a browser's default) or `text/markdown`. Anything else answers 406.",
+      parameters: [
+        { name: "path", in: "path", required: true, schema: { type: "string", enum: manifest.routes.map((r) => r.path.slice(1)) } },
+        { name: "Accept", in: "header", required: false, schema: { type: "string", examples: ["text/markdown", "text/html", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"] } },
+        { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+      ],
+      responses: {
+        "200": {
+          description: "The page in the negotiated representation",
+          headers: {
+            Vary: { $ref: "#/components/headers/Vary" },
+            ETag: { $ref: "#/components/headers/ETag" },
+            Link: { description: "On HTML: the Markdown sibling, `<…/about.md>; rel=\"alternate\"; type=\"text/markdown\"` (RFC 8288)", schema: { type: "string" } },
+            "X-Markdown-Tokens": { description: "On Markdown: an estimate of the body's size in tokens", schema: { type: "integer" } },
+          },
+          content: { "text/html": { schema: { type: "string" } }, "text/markdown": { schema: { type: "string" } } },
+        },
+        "304": { description: "Not modified: `If-None-Match` matched the current ETag" },
+        "404": { $ref: "#/components/responses/NotFound" },
+        "406": { $ref: "#/components/responses/NotAcceptable" },
+      },
+    },
+  };
+
+  const errorHeaders = {
+    Link: { $ref: "#/components/headers/ErrorLink" },
+    Vary: { $ref: "#/components/headers/Vary" },
+    "Cache-Control": { $ref: "#/components/headers/NoStore" },
+  };
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${manifest.site.name} public website`,
+      version: "1.0.0",
+      description: `${manifest.site.summary.trim()}\n\nA read-only public website surface: every operation is an unauthenticated GET, every response is CORS-open. Start at ${manifest.surface.llmsTxt.url}.`,
+      contact: { email: manifest.site.contact.email, ...(routeAt(manifest, "/contact/") ? { url: routeAt(manifest, "/contact/")!.url } : {}) },
+    },
+    externalDocs: { url: routeAt(manifest, "/developers/")?.url ?? manifest.errors.documentation, description: "The machine surface and its error model" },
+    servers: [{ url: manifest.baseUrl }],
+    security: [],
+    tags: [
+      { name: "agent-index", description: "Files written for agents: /llms.txt, /llms-full.txt, /agent-instructions.md" },
+      { name: "content", description: "The blog as data: /blog-index.json and /blog/{slug}.md" },
+      { name: "crawl", description: "Crawl metadata: /sitemap.xml and /robots.txt" },
+    ],
+    paths,
+    components: {
+      schemas: {
+        BlogIndex: { ...blogIndex, properties: { ...(blogIndex.properties as object), posts: { type: "array", items: ref("BlogPost"), description: "Every indexable post" } } },
+        BlogPost: $defs.BlogPost,
+        Problem: problem,
+      },
+      headers: {
+        Vary: { description: "Always `Accept, Accept-Encoding`", schema: { type: "string", const: "Accept, Accept-Encoding" } },
+        ETag: { description: "Strong validator from the representation's content hash", schema: { type: "string" } },
+        NoStore: { description: "Errors are never cached", schema: { type: "string", const: "no-store" } },
+        ErrorLink: {
+          description: "`rel=\"service-desc\"` (this document), `rel=\"service-doc\"` (/llms.txt) and `rel=\"help\"` (/developers/#errors)",
+          schema: { type: "string" },
+        },
+      },
+      responses: {
+        NotFound: {
+          description: "No such path. The body follows `Accept`: a JSON Problem for none, `*/*` or `application/json`; a Markdown recovery map for `text/markdown`; an HTML page for `text/html`.",
+          headers: errorHeaders,
+          content: { "application/json": { schema: ref("Problem") }, "text/markdown": { schema: { type: "string" } }, "text/html": { schema: { type: "string" } } },
+        },
+        NotAcceptable: {
+          description: "The page exists but has no representation matching `Accept`; `available` lists `text/html` and `text/markdown`. Always a JSON Problem.",
+          headers: errorHeaders,
+          content: { "application/json": { schema: ref("Problem") } },
+        },
+      },
+    },
+  };
+}
+
+function markdownResponse(description: string) {
+  return { description, content: { "text/markdown": { schema: { type: "string" } } } };
+}
+
+export function openApiJson(manifest: Manifest): string {
+  return `${JSON.stringify(openApi(manifest), null, 2)}\n`;
+}

@@ -1,0 +1,88 @@
+/** The HTML representation of a page, rendered through the templates. */
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import type { RenderedMarkdown } from "../markdown.ts";
+import type { TemplateSet } from "../template.ts";
+
+export interface HtmlOptions {
+  /** Extra markup for <head>; the watch-mode reload script, never in a production build. */
+  headExtra?: string;
+}
+
+/** `rendered` is the page's body as markdown-it rendered it (`renderMarkdown`). */
+export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions = {}): string {
+  const body = rendered.html;
+  const content = templates.render(`${route.template}.html`, {
+    ...route,
+    site: manifest.site,
+    body,
+    markdownUrl: route.markdownPath,
+    displayDate: route.date ? displayDate(route.date, route.lang) : "",
+    displayUpdated: route.updated ? displayDate(route.updated, route.lang) : "",
+    tagList: route.tags.join(", "),
+    // Only the blog and home templates list posts; building the list for every
+    // post page would make a build quadratic in the number of posts.
+    posts: route.template === "blog" ? manifest.posts.map((post) => postItem(post, route.lang)) : [],
+    recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map((post) => postItem(post, route.lang)) : [],
+  });
+  return layout(manifest, templates, {
+    lang: route.lang,
+    documentTitle: route.template === "home" ? `${manifest.site.name}: ${route.title}` : `${route.title} · ${manifest.site.name}`,
+    description: route.description,
+    canonical: route.url,
+    markdownUrl: route.markdownPath,
+    currentPath: route.kind === "post" ? "/blog/" : route.path,
+    content,
+    headExtra: options.headExtra ?? "",
+  });
+}
+
+export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options: HtmlOptions = {}): string {
+  return layout(manifest, templates, {
+    lang: manifest.site.language,
+    documentTitle: `Page not found · ${manifest.site.name}`,
+    description: "There is no page at this address.",
+    canonical: "",
+    markdownUrl: "",
+    currentPath: "",
+    content: templates.render("404.html", { site: manifest.site }),
+    headExtra: options.headExtra ?? "",
+  });
+}
+
+interface LayoutContext {
+  lang: string;
+  documentTitle: string;
+  description: string;
+  canonical: string;
+  markdownUrl: string;
+  currentPath: string;
+  content: string;
+  headExtra: string;
+}
+
+function layout(manifest: Manifest, templates: TemplateSet, context: LayoutContext): string {
+  return templates.render("layout.html", {
+    ...context,
+    site: manifest.site,
+    year: manifest.generated.slice(0, 4),
+    navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
+    footerNavigation: manifest.footerNavigation,
+  });
+}
+
+/**
+ * A post in a list: its date is written the way the listing page's language
+ * writes dates. The post is the item's prototype, so a template sees all its
+ * fields and listing 10,000 posts copies none of them.
+ */
+function postItem(post: PageRoute, pageLang: string): PageRoute & { displayDate: string; tagList: string } {
+  return Object.assign(Object.create(post) as PageRoute, { displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") });
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** `4 March 2025` in English, `04/03/2025` (day first, as Vietnamese readers write it) in Vietnamese. */
+function displayDate(date: string, lang: string): string {
+  const [year, month, day] = date.split("-");
+  return lang === "vi" ? `${day}/${month}/${year}` : `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}

@@ -1,0 +1,85 @@
+/**
+ * The Markdown representation of a page: what `Accept: text/markdown` and the
+ * `.md` sibling return (spec §4.1.6), and what llms-full.txt concatenates.
+ */
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import type { RenderedMarkdown } from "../markdown.ts";
+
+/** `body` is the page's Markdown body; `code`, where its code blocks are (`renderMarkdown`). */
+export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"]): string {
+  const lines = [`# ${route.title}`, "", `> ${route.description}`, "", ...metadata(route), ""];
+  const published = publicMarkdown(body, manifest.baseUrl, code).trim();
+  if (published) lines.push(published, "");
+  const list = route.template === "blog" ? manifest.posts : route.template === "home" ? manifest.posts.slice(0, 3) : [];
+  if (list.length > 0) {
+    lines.push(route.template === "blog" ? "## Posts" : "## Recent writing", "");
+    for (const post of list) {
+      lines.push(`- [${post.title}](${post.url}) (${post.date}, ${post.lang}): ${post.description}`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+function metadata(route: PageRoute): string[] {
+  const lines = [`- URL: ${route.url}`, `- Markdown: ${route.markdownUrl}`];
+  if (route.kind === "post") {
+    lines.push(`- Published: ${route.date}`);
+    if (route.updated) lines.push(`- Updated: ${route.updated}`);
+  } else {
+    lines.push(`- Last updated: ${route.lastmod}`);
+  }
+  lines.push(`- Language: ${route.lang}`);
+  if (route.tags.length > 0) lines.push(`- Tags: ${route.tags.join(", ")}`);
+  return lines;
+}
+
+/**
+ * Markdown as published: `{#id}` heading markers removed and root-relative
+ * links made absolute, so a document read out of context (an agent's context
+ * window, llms-full.txt) still links correctly. Code blocks are left exactly
+ * as written: `code` is where they are, as markdown-it found them
+ * (`renderMarkdown`), so a fence that shows another fence inside it is one
+ * block here as in the HTML.
+ */
+export function publicMarkdown(body: string, baseUrl: string, code: RenderedMarkdown["code"]): string {
+  // markdown-it reads a lone CR as a line break too; its line numbers count it.
+  const text = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+  let published = "";
+  let offset = 0;
+  let line = 0;
+  const offsetOf = (target: number) => {
+    for (; line < target && offset !== -1; line++) offset = text.indexOf("\n", offset) + 1 || -1;
+    return offset === -1 ? text.length : offset;
+  };
+  let from = 0;
+  for (const [start, end] of code) {
+    const codeStart = offsetOf(start);
+    const codeEnd = offsetOf(end);
+    published += publishedText(text.slice(from, codeStart), baseUrl) + text.slice(codeStart, codeEnd);
+    from = codeEnd;
+  }
+  return published + publishedText(text.slice(from), baseUrl);
+}
+
+const HEADING_ID = /^(?=[^\S\n]{0,3}#{1,6}[^\S\n])([^\n]*?)[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/gm;
+const ROOT_LINK = /\]\(\/(?!\/)/g;
+
+/** Text outside code blocks, published. */
+export function publishedText(text: string, baseUrl: string): string {
+  // A regex's `^` and `$` also take U+2028 and U+2029 for line ends, which Markdown does not: go line by line then.
+  if (/[\u2028\u2029]/.test(text)) return text.split("\n").map((line) => publishedLine(line, baseUrl)).join("\n");
+  const withoutIds = text.includes("{#") ? text.replace(HEADING_ID, "$1") : text;
+  return withoutIds.replace(ROOT_LINK, `](${baseUrl}/`);
+}
+
+/** One line outside code blocks, published: the definition `publishedText` is tested against. */
+export function publishedLine(line: string, baseUrl: string): string {
+  const withoutId = /^[^\S\n]{0,3}#{1,6}[^\S\n]/.test(line) ? line.replace(/[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/, "") : line;
+  return withoutId.replace(/\]\(\/(?!\/)/g, `](${baseUrl}/`);
+}
+
+/** An estimate of the tokens a model spends reading `text`: UTF-8 bytes / 4, rounded up. */
+export function estimateTokens(byteLength: number): number {
+  return Math.ceil(byteLength / 4);
+}

@@ -1,0 +1,137 @@
+/**
+ * What rendering a page found out, and the check that uses it: internal links
+ * must land on a page, sibling or file of this build, and anchors on a heading.
+ */
+import { SitegenError } from "../errors.ts";
+import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";
+
+/** A page's facts, from rendering its HTML. */
+export interface PageFacts {
+  path: string;
+  /** Its heading ids, as `headingIds` joins them. */
+  ids: string;
+  /** Its links, each with the body line of the block it sits in (1-based, in the file). */
+  links: { href: string; line: number }[];
+}
+
+/**
+ * A page's heading ids as one string, each on a line of its own: a large blog
+ * keeps tens of thousands of ids until the link check, and one string a page
+ * costs a fraction of a set. An id never holds a line break.
+ */
+export function headingIds(ids: string[]): string {
+  return `\n${ids.join("\n")}\n`;
+}
+
+export function hasHeadingId(ids: string, id: string): boolean {
+  return ids.includes(`\n${id}\n`);
+}
+
+/**
+ * The links the check must look at again: relative or unknown targets, and
+ * anchors on other pages. The rest are known good from the page alone, anchors
+ * on the page itself included; a render lane sends only these back.
+ */
+export function linksThatMayFail(facts: PageFacts, targets: Set<string>): PageFacts["links"] {
+  return facts.links.filter((link) => {
+    if (isExternal(link.href)) return false;
+    const [path, fragment] = splitFragment(link.href);
+    if (path !== "" && targets.has(path) && fragment === undefined) return false;
+    return !((path === "" || path === facts.path) && fragment !== undefined && hasHeadingId(facts.ids, fragment));
+  });
+}
+
+/**
+ * Checks the links of every page's facts, in the manifest's order. `bodyOf`
+ * gives a page's Markdown for locating a broken link: a build keeps no post
+ * bodies and reads them again, only for a link that fails.
+ */
+export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string): SitegenError[] {
+  const targets = linkablePaths(manifest);
+  const errors: SitegenError[] = [];
+  const seen = new Map<string, number>();
+  const links = manifest.routes.flatMap((route) => (facts.get(route.path)?.links ?? []).map((link) => ({ route, ...link })));
+  for (const { route, href, line } of links) {
+    if (isExternal(href)) continue;
+    const [path, fragment] = splitFragment(href);
+    const key = `${route.source}\0${line}\0${href}`;
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    // Located only when reported: most links are fine, and locating reads the body.
+    const fail = (message: string, hint: string) => {
+      const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
+      errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
+    };
+    if (path !== "" && !path.startsWith("/")) {
+      fail(`relative link \`${href}\``, "write internal links from the site root, e.g. /blog/<slug>/");
+      continue;
+    }
+    const target = path === "" ? route.path : path;
+    if (!targets.has(target)) {
+      const hint = targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
+      fail(`broken link \`${href}\`: nothing is published at ${target}`, hint);
+      continue;
+    }
+    const ids = facts.get(target)?.ids;
+    if (fragment && ids !== undefined && !hasHeadingId(ids, fragment)) {
+      fail(`broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
+    }
+  }
+  return errors;
+}
+
+/**
+ * Where a link target is written. markdown-it tells only the first line of the
+ * block holding the link, so look for the target as written, `(href` or `<href`,
+ * from there to the end of the block, then as a reference definition
+ * `[label]: href` anywhere in the body.
+ */
+export function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
+  const lines = route.body.split(/\r?\n/);
+  const written = [...new Set([href, safeDecode(href)])];
+  const find = (from: number, to: number, before: RegExp, skip: number) => {
+    for (let index = from; index < to; index++) {
+      for (const target of written) {
+        let at = lines[index].indexOf(target);
+        while (at !== -1) {
+          const after = lines[index][at + target.length];
+          if (before.test(lines[index].slice(0, at)) && (after === undefined || /[)\s>"']/.test(after)) && skip-- === 0) return { index, column: at + 1 };
+          at = lines[index].indexOf(target, at + 1);
+        }
+      }
+    }
+    return undefined;
+  };
+  const start = blockLine - route.bodyLine;
+  let end = start + 1;
+  while (end < lines.length && lines[end].trim() !== "") end++;
+  const found = find(Math.max(start, 0), end, /[(<]$/, occurrence) ?? find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
+  if (!found) return { file: route.source, line: blockLine };
+  return { file: route.source, line: route.bodyLine + found.index, column: found.column, sourceLine: lines[found.index] };
+}
+
+function safeDecode(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+}
+
+/** Another site, or `mailto:`/`tel:`: not ours to check. */
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//");
+}
+
+export function splitFragment(href: string): [string, string | undefined] {
+  const hash = href.indexOf("#");
+  const withoutQuery = (hash === -1 ? href : href.slice(0, hash)).split("?")[0];
+  if (hash === -1) return [withoutQuery, undefined];
+  // A malformed escape names no heading: report the anchor, do not crash on it.
+  const fragment = href.slice(hash + 1);
+  try {
+    return [withoutQuery, decodeURIComponent(fragment)];
+  } catch {
+    return [withoutQuery, fragment];
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The one markdown-it instance. Raw HTML is off: content is Markdown, and the
+ * templates own all markup. Headings get ids (explicit `{#id}` or derived from
+ * their text) so that links such as /developers/#errors have a target.
+ */
+import MarkdownIt from "markdown-it";
+import { asciiWords } from "../content/slug.ts";
+
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+type Token = ReturnType<typeof md.parse>[number];
+
+const EXPLICIT_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
+
+export interface RenderedMarkdown {
+  html: string;
+  /** Every heading id, in order. */
+  ids: string[];
+  /** Every link target with the body line it sits on (1-based, relative to the body). */
+  links: { href: string; line: number }[];
+  /**
+   * The code blocks (fenced and indented), as 0-based line ranges `[start,
+   * end)` of the body in order: where the Markdown representation leaves the
+   * text exactly as written.
+   */
+  code: [start: number, end: number][];
+}
+
+export function renderMarkdown(body: string): RenderedMarkdown {
+  const env = {};
+  const tokens = md.parse(body, env);
+  const ids = assignHeadingIds(tokens);
+  const links = collectLinks(tokens);
+  const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
+  return { html: md.renderer.render(tokens, md.options, env), ids, links, code };
+}
+
+function assignHeadingIds(tokens: Token[]): string[] {
+  const seen = new Map<string, number>();
+  const ids: string[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== "heading_open") return;
+    const inline = tokens[index + 1];
+    const last = inline.children?.at(-1);
+    let id: string;
+    const explicit = last?.type === "text" ? EXPLICIT_ID.exec(last.content) : null;
+    if (explicit && last) {
+      id = explicit[1];
+      last.content = last.content.replace(EXPLICIT_ID, "");
+    } else {
+      id = asciiWords(inline.children?.map((child) => child.content).join("") ?? "") || "section";
+    }
+    const count = seen.get(id) ?? 0;
+    seen.set(id, count + 1);
+    if (count > 0) id = `${id}-${count + 1}`;
+    token.attrSet("id", id);
+    ids.push(id);
+  });
+  return ids;
+}
+
+function collectLinks(tokens: Token[]): { href: string; line: number }[] {
+  const links: { href: string; line: number }[] = [];
+  for (const token of tokens) {
+    if (token.type !== "inline" || !token.children) continue;
+    for (const child of token.children) {
+      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: (token.map?.[0] ?? 0) + 1 });
+    }
+  }
+  return links;
+}

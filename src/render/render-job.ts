@@ -1,0 +1,93 @@
+/**
+ * Rendering: a job of the plan (src/plan/plan.ts) becomes its files and, for
+ * a page, what the link check needs to know about it. Pure apart from what
+ * the context supplies: a post's body is read through `bodyOf`, and the jobs
+ * of later stages read earlier files through `written`.
+ */
+import type { Manifest, PageRoute } from "../manifest/manifest.ts";
+import type { ArtifactName, Job } from "../plan/plan.ts";
+import type { Body, Written } from "../write/output.ts";
+import { agentInstructions } from "./emit/agent-instructions.ts";
+import { blogIndexJson } from "./emit/blog-index.ts";
+import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
+import { negotiationData } from "./emit/negotiation-table.ts";
+import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
+import { notFoundMarkdown } from "./emit/not-found.ts";
+import { openApiJson } from "./emit/openapi.ts";
+import { notFoundHtml, pageHtml } from "./emit/page-html.ts";
+import { pageMarkdown } from "./emit/page-markdown.ts";
+import { robotsTxt } from "./emit/robots.ts";
+import { sitemapXml } from "./emit/sitemap.ts";
+import { headingIds, type PageFacts } from "./links.ts";
+import { renderMarkdown } from "./markdown.ts";
+import type { TemplateSet } from "./template.ts";
+
+export interface RenderContext {
+  manifest: Manifest;
+  templates: TemplateSet;
+  /** Static assets by output path. */
+  assets: Map<string, Uint8Array>;
+  /** Markup added to every page's <head>: the watch-mode reload script. */
+  headExtra?: string;
+  /** A page's Markdown body: fixed pages carry theirs; a post's is read from its file when it renders. */
+  bodyOf(route: PageRoute): string;
+  /** What earlier stages wrote, for llms-full.txt and the negotiation data. */
+  written?: { facts: Map<string, Written>; read(file: string): Uint8Array };
+}
+
+export interface RenderedJob {
+  files: { file: string; body: Body }[];
+  /** For a page: its heading ids and links. */
+  facts?: PageFacts;
+}
+
+export function renderJob(job: Job, context: RenderContext): RenderedJob {
+  switch (job.kind) {
+    case "page":
+      return renderPage(job.route, context);
+    case "artifact":
+      return { files: [{ file: job.file, body: ARTIFACTS[job.artifact](context) }] };
+    case "asset":
+      return { files: [{ file: job.file, body: context.assets.get(job.file)! }] };
+    case "llms-full": {
+      const { read } = written(context);
+      return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, read) }] };
+    }
+    case "negotiation":
+      return { files: negotiationData(context.manifest, written(context).facts).map(([file, json]) => ({ file, body: json })) };
+  }
+}
+
+/** A page's HTML and its `.md` sibling, from one parse of its body. */
+function renderPage(route: PageRoute, context: RenderContext): RenderedJob {
+  const body = context.bodyOf(route);
+  const rendered = renderMarkdown(body);
+  const html = pageHtml(context.manifest, context.templates, route, rendered, { headExtra: context.headExtra });
+  const markdown = pageMarkdown(context.manifest, route, body, rendered.code);
+  const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
+  return {
+    files: [
+      { file: route.htmlFile, body: html },
+      { file: route.markdownFile, body: markdown },
+    ],
+    facts: { path: route.path, ids: headingIds(rendered.ids), links },
+  };
+}
+
+const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
+  "llms-txt": ({ manifest }) => llmsTxt(manifest),
+  "agent-instructions": ({ manifest }) => agentInstructions(manifest),
+  "blog-index": ({ manifest }) => blogIndexJson(manifest),
+  sitemap: ({ manifest }) => sitemapXml(manifest),
+  robots: ({ manifest }) => robotsTxt(manifest),
+  openapi: ({ manifest }) => openApiJson(manifest),
+  "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
+  "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
+  "netlify-headers": ({ manifest }) => netlifyHeaders(manifest),
+  "netlify-redirects": () => netlifyRedirects(),
+};
+
+function written(context: RenderContext): NonNullable<RenderContext["written"]> {
+  if (!context.written) throw new Error("a job of a later stage ran before the files it is made of were written");
+  return context.written;
+}

@@ -1,0 +1,220 @@
+/**
+ * A small Mustache-style template engine: `{{name}}` (escaped), `{{{name}}}`
+ * (raw), `{{#name}}…{{/name}}` (section over a list or a truthy value),
+ * `{{^name}}…{{/name}}` (when empty or false) and `{{> partial}}`.
+ * Templates compile once; an unknown name is an error naming the template line,
+ * so a typo never renders as an empty string.
+ */
+import { SitegenError } from "../errors.ts";
+
+/** 1-based line and column of a tag's `{{`, for error messages. */
+interface Position {
+  line: number;
+  column: number;
+}
+
+type Node =
+  | { kind: "text"; text: string }
+  | ({ kind: "var"; name: string; path: string[]; raw: boolean } & Position)
+  | ({ kind: "section"; name: string; path: string[]; inverted: boolean; children: Node[] } & Position)
+  | ({ kind: "partial"; name: string } & Position);
+
+export type Template = (context: object) => string;
+
+/**
+ * A tag: `{{` or `{{{`, an optional sigil, a name, then `}}` or `}}}`. The
+ * braces are read exactly, so a tag that opens with three and closes with two
+ * (or the other way round) is reported, never guessed at: a guess either way
+ * would turn HTML escaping off, or eat a brace.
+ */
+const TAG = /\{\{(\{?)\s*([#^/>]?)\s*([\w.-]+)\s*(\}?)\}\}/g;
+
+export class TemplateSet {
+  private readonly compiled = new Map<string, Node[]>();
+  /** The templates folder as the user named it, for messages. */
+  private readonly dir: string;
+
+  constructor(private readonly sources: Map<string, string>, options: { dir?: string } = {}) {
+    this.dir = (options.dir ?? "templates").replace(/[\\/]+$/, "");
+  }
+
+  render(name: string, context: object): string {
+    return this.renderNodes(this.nodes(name), [context], name);
+  }
+
+  private nodes(name: string): Node[] {
+    let nodes = this.compiled.get(name);
+    if (!nodes) {
+      const source = this.sources.get(name);
+      if (source === undefined) throw new SitegenError("E_TEMPLATE", `no template named \`${name}\``, { location: { file: this.file(name) } });
+      nodes = parse(source, this.file(name));
+      this.compiled.set(name, nodes);
+    }
+    return nodes;
+  }
+
+  private renderNodes(nodes: Node[], stack: object[], file: string): string {
+    let out = "";
+    for (const node of nodes) {
+      if (node.kind === "text") out += node.text;
+      else if (node.kind === "partial") {
+        if (!this.sources.has(node.name)) {
+          throw new SitegenError("E_TEMPLATE", `no template named \`${node.name}\` to include`, {
+            location: { file: this.file(file), line: node.line, column: node.column },
+            sourceLine: this.sources.get(file)?.split("\n")[node.line - 1],
+            hint: `create ${this.file(node.name)} or fix the name; the folder holds ${[...this.sources.keys()].join(", ")}`,
+          });
+        }
+        out += this.renderNodes(this.nodes(node.name), stack, node.name);
+      }
+      else {
+        const value = lookup(stack, node.path);
+        if (value === UNKNOWN) {
+          throw new SitegenError("E_TEMPLATE", `unknown name \`${node.name}\``, {
+            location: { file: this.file(file), line: node.line, column: node.column },
+            sourceLine: this.sources.get(file)?.split("\n")[node.line - 1],
+            hint: unknownNameHint(node.name, stack),
+          });
+        }
+        if (node.kind === "var") out += node.raw ? String(value ?? "") : escapeHtml(String(value ?? ""));
+        else {
+          const empty = value === undefined || value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0) || value === "";
+          if (node.inverted) {
+            if (empty) out += this.renderNodes(node.children, stack, file);
+          } else if (!empty) {
+            const items = Array.isArray(value) ? value : [value];
+            for (const item of items) {
+              // One stack for the whole list, not a copy per item.
+              const framed = typeof item === "object" && item !== null;
+              if (framed) stack.push(item as object);
+              out += this.renderNodes(node.children, stack, file);
+              if (framed) stack.pop();
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private file(name: string): string {
+    return `${this.dir}/${name}`;
+  }
+}
+
+const UNKNOWN = Symbol("unknown name");
+
+/** The names in scope, and the closest one when the name looks like a typo of it. */
+function unknownNameHint(name: string, stack: object[]): string {
+  const names = [...new Set(stack.flatMap((frame) => namesIn(frame)))].sort();
+  const head = name.split(".")[0];
+  const closest = names.map((candidate) => ({ candidate, distance: editDistance(head, candidate) })).sort((a, b) => a.distance - b.distance)[0];
+  const guess = closest && closest.distance <= (head.length <= 3 ? 1 : 2) ? `did you mean \`${closest.candidate}\`? ` : "";
+  return `${guess}the names available here are ${names.map((n) => `\`${n}\``).join(", ")}`;
+}
+
+/** A frame's names, its prototype's included: a listed post is its item's prototype. */
+function namesIn(frame: object): string[] {
+  const names: string[] = [];
+  for (const name in frame) names.push(name);
+  return names;
+}
+
+/** Edits between two names (insert, delete, substitute, swap two neighbours), for typo suggestions. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The value of a dotted name (split once, when the template compiled), from the innermost frame that has its head. */
+function lookup(stack: object[], path: string[]): unknown {
+  const head = path[0];
+  for (let i = stack.length - 1; i >= 0; i--) {
+    if (head in stack[i]) {
+      let value: unknown = (stack[i] as Record<string, unknown>)[head];
+      for (let k = 1; k < path.length; k++) value = (value as Record<string, unknown> | undefined)?.[path[k]];
+      return value;
+    }
+  }
+  return UNKNOWN;
+}
+
+function parse(source: string, file: string): Node[] {
+  const root: Node[] = [];
+  const open: { node: Extract<Node, { kind: "section" }>; parent: Node[] }[] = [];
+  let current = root;
+  let last = 0;
+  const lines = source.split("\n");
+  const at = (index: number): Position => {
+    const before = source.slice(0, index);
+    return { line: before.split("\n").length, column: index - before.lastIndexOf("\n") };
+  };
+  const text = (from: number, to: number) => {
+    // Anything left that opens like a tag is a typo, not text to print.
+    const stray = source.indexOf("{{", from);
+    if (stray !== -1 && stray < to) {
+      const position = at(stray);
+      const close = source.indexOf("}}", stray);
+      const written = close !== -1 && close - stray < 60 ? source.slice(stray, close + 2) : `${source.slice(stray, stray + 20)}…`;
+      throw new SitegenError("E_TEMPLATE", `\`${written.split("\n")[0]}\` is not a tag`, {
+        location: { file, ...position },
+        sourceLine: lines[position.line - 1],
+        hint: "a tag is `{{name}}`, `{{{name}}}`, `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}` or `{{> partial}}`; a name is letters, digits, `_`, `.` and `-`",
+      });
+    }
+    if (to > from) current.push({ kind: "text", text: source.slice(from, to) });
+  };
+  for (const match of source.matchAll(TAG)) {
+    const [whole, brace, sigil, name, closing] = match;
+    const position = at(match.index!);
+    const { line } = position;
+    if (brace.length !== closing.length || (brace && sigil)) {
+      throw new SitegenError("E_TEMPLATE", `\`${whole}\` is not a tag: ${brace && sigil ? "only a name can be inserted raw" : `it opens with ${2 + brace.length} braces and closes with ${2 + closing.length}`}`, {
+        location: { file, ...position },
+        sourceLine: lines[line - 1],
+        hint: brace && sigil ? `write \`{{${sigil}${name}}}\`` : `write \`{{${name}}}\` to insert escaped text, or \`{{{${name}}}}\` for HTML as it is; put a space before a literal \`}\``,
+      });
+    }
+    text(last, match.index!);
+    last = match.index! + whole.length;
+    if (sigil === "#" || sigil === "^") {
+      const node: Extract<Node, { kind: "section" }> = { kind: "section", name, path: name.split("."), inverted: sigil === "^", children: [], ...position };
+      current.push(node);
+      open.push({ node, parent: current });
+      current = node.children;
+    } else if (sigil === "/") {
+      const top = open.pop();
+      if (!top || top.node.name !== name) {
+        throw new SitegenError("E_TEMPLATE", `\`{{/${name}}}\` closes ${top ? `\`{{#${top.node.name}}}\` opened on line ${top.node.line}` : "nothing"}`, {
+          location: { file, ...position },
+          sourceLine: lines[line - 1],
+          hint: top ? `close \`{{#${top.node.name}}}\` with \`{{/${top.node.name}}}\` first; sections close in the reverse order they open` : `remove it, or open the section with \`{{#${name}}}\``,
+        });
+      }
+      current = top.parent;
+    } else if (sigil === ">") current.push({ kind: "partial", name, ...position });
+    else current.push({ kind: "var", name, path: name.split("."), raw: brace === "{", ...position });
+  }
+  if (open.length > 0) {
+    const top = open[open.length - 1].node;
+    throw new SitegenError("E_TEMPLATE", `\`{{#${top.name}}}\` is never closed`, {
+      location: { file, line: top.line, column: top.column },
+      sourceLine: lines[top.line - 1],
+      hint: `add \`{{/${top.name}}}\``,
+    });
+  }
+  text(last, source.length);
+  return root;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}

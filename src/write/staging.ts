@@ -1,0 +1,158 @@
+/**
+ * The staging folder: a build writes into a temporary folder beside the
+ * output and swaps it into place only when everything succeeded, so a failed
+ * build never leaves a half-written output folder. Render workers write into
+ * the same folder through a writer of their own (`attach`).
+ */
+import { createHash } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve, sep } from "node:path";
+import { SitegenError } from "../errors.ts";
+import { etagOf, type Body, type FileWriter, type Written } from "./output.ts";
+
+export class StagingFolder implements FileWriter {
+  readonly written = new Map<string, Written>();
+  private readonly dirs = new Set<string>();
+  /**
+   * Text is encoded into this buffer, hashed and written in one synchronous
+   * step; the buffer never leaves the writer, so the next file may reuse it.
+   * Large enough for most pages; a larger text gets a buffer of its own.
+   */
+  private readonly scratch = Buffer.allocUnsafe(4 << 20);
+
+  private constructor(
+    /** The output folder this build replaces; empty for a worker's writer. */
+    readonly target: string,
+    readonly path: string,
+  ) {}
+
+  /** A writer into a staging folder another thread created (render workers); it never commits. */
+  static attach(path: string): StagingFolder {
+    return new StagingFolder("", path);
+  }
+
+  /** A new staging folder beside `target`, after removing those of builds that are no longer running. */
+  static async create(target: string): Promise<StagingFolder> {
+    const absolute = resolve(target);
+    await removeAbandoned(absolute);
+    const staging = new StagingFolder(absolute, join(dirname(absolute), `${STAGING_PREFIX}${basename(absolute)}-${ownTag()}`));
+    await mkdir(staging.path, { recursive: true });
+    return staging;
+  }
+
+  /**
+   * Writes a file at once. Writes are synchronous: for many small files, a
+   * promise and a thread-pool round trip per file cost more than the write
+   * itself, and workers write in parallel.
+   */
+  write(file: string, body: Body): void {
+    if (typeof body !== "string" && !(body instanceof Uint8Array)) return this.writeStream(file, body);
+    const bytes = typeof body === "string" ? this.encode(body) : body;
+    writeFileSync(this.pathOf(file), bytes);
+    this.written.set(file, { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength });
+  }
+
+  read(file: string): Uint8Array {
+    return readFileSync(this.pathOf(file));
+  }
+
+  /** Text in pieces, written as they come: a large file is never held whole. */
+  private writeStream(file: string, pieces: Iterable<string | Uint8Array>): void {
+    const fd = openSync(this.pathOf(file), "w");
+    const hash = createHash("sha256");
+    let bytes = 0;
+    try {
+      for (const piece of pieces) {
+        const data = typeof piece === "string" ? this.encode(piece) : piece;
+        hash.update(data);
+        writeSync(fd, data);
+        bytes += data.byteLength;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    this.written.set(file, { etag: etagOf(hash), bytes });
+  }
+
+  /** UTF-8 bytes of `text`, in the scratch buffer when they fit (at most three bytes per UTF-16 code unit). */
+  private encode(text: string): Buffer {
+    if (text.length * 3 > this.scratch.length) return Buffer.from(text, "utf8");
+    return this.scratch.subarray(0, this.scratch.write(text, "utf8"));
+  }
+
+  /** The absolute path of an output file, its folder created. */
+  private pathOf(file: string): string {
+    const path = resolve(this.path, file);
+    // Compare with a trailing separator: `/out-evil` starts with `/out` too.
+    if (!path.startsWith(this.path + sep)) throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
+    const dir = dirname(path);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    return path;
+  }
+
+  /** Moves the finished folder into place; the previous output is removed only after. */
+  async commit(): Promise<void> {
+    const old = join(dirname(this.target), `${basename(this.target)}${OLD_INFIX}${ownTag()}`);
+    const exists = await stat(this.target).then(() => true, () => false);
+    if (exists) await rename(this.target, old);
+    try {
+      await rename(this.path, this.target);
+    } catch (error) {
+      if (exists) await rename(old, this.target);
+      throw new SitegenError("E_IO", `cannot move the new build into ${this.target}`, { cause: error });
+    }
+    if (exists) await rm(old, { recursive: true, force: true });
+  }
+
+  async discard(): Promise<void> {
+    await rm(this.path, { recursive: true, force: true });
+  }
+}
+
+const STAGING_PREFIX = ".sitegen-tmp-";
+const OLD_INFIX = ".sitegen-old-";
+
+/** `<pid>-<random>`: whose build a folder belongs to, so a later build can tell an abandoned one. */
+function ownTag(): string {
+  return `${process.pid}-${createHash("sha256").update(`${Date.now()}${Math.random()}`).digest("hex").slice(0, 8)}`;
+}
+
+/**
+ * Staging folders and set-aside outputs of builds of `target` whose process is
+ * gone (killed, or the machine stopped), so that they do not pile up. A folder
+ * of a build still running is left alone.
+ */
+async function removeAbandoned(target: string): Promise<void> {
+  const parent = dirname(target);
+  const name = basename(target);
+  const ours = new RegExp(`^(?:${escape(STAGING_PREFIX + name)}-|${escape(name + OLD_INFIX)})(\\d+)-[0-9a-f]{8}$`);
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return; // no parent yet: nothing to clear
+  }
+  for (const entry of entries) {
+    const pid = ours.exec(entry)?.[1];
+    if (pid !== undefined && !running(Number(pid))) await rm(join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
