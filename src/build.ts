@@ -6,18 +6,23 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { listMarkdown, loadContent } from "./content/load.ts";
+import { listMarkdown, loadContent, type SourceEntry } from "./content/load.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
+import { pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
+import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { Finding } from "./findings.ts";
-import { buildManifest, type Manifest } from "./manifest/manifest.ts";
+import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { sizeProblems } from "./plan/budgets.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
 import { loadTemplates } from "./render/templates.ts";
+import { BuildCache } from "./write/cache.ts";
+import type { Written } from "./write/output.ts";
+import type { PatchWriter } from "./write/patch.ts";
 import { StagingFolder } from "./write/staging.ts";
 
 export interface PipelineOptions {
@@ -36,12 +41,18 @@ export interface PipelineOptions {
 
 export interface BuildOptions extends PipelineOptions {
   outDir: string;
+  /** A build cache folder (src/write/cache.ts): unchanged posts are taken from it, and this build's are kept in it. */
+  cache?: string;
 }
 
 export interface Staged {
   manifest: Manifest;
   /** The budget warnings: a build reports them and succeeds. */
   warnings: Finding[];
+  /** Every published post's record, for the next build (src/execute/reuse.ts). */
+  records: PostRecords;
+  /** How many post pages were taken from earlier results instead of rendered. */
+  reused: number;
 }
 
 export interface BuildResult extends Staged {
@@ -49,18 +60,24 @@ export interface BuildResult extends Staged {
   files: number;
   bytes: number;
   milliseconds: number;
+  /** Every file written, as the negotiation data records it. */
+  written: Map<string, Written>;
+  /** Why the build cache's contents were not used, if they were not. */
+  cacheIgnored?: string;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   await assertReplaceable(options);
   const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
+  const cache = options.cache === undefined ? undefined : BuildCache.open(resolve(options.cwd, options.cache));
   try {
-    const staged = await stage(options, staging, "build");
+    const staged = await stage(options, staging, "build", cache);
+    cache?.save(staged.records, staging);
     await staging.commit();
     let bytes = 0;
     for (const { bytes: size } of staging.written.values()) bytes += size;
-    return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started) };
+    return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, cacheIgnored: cache?.found.ignored };
   } catch (error) {
     await staging.discard();
     throw error;
@@ -68,34 +85,55 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Runs the pipeline into `staging`: every planned file written, every link
- * and budget checked. Throws the problems it finds; in `check` mode the size
- * budgets are errors too.
+ * Runs the pipeline into `writer` (a staging folder, or the watch session's
+ * patch of its folder): every planned file written, every link and budget
+ * checked. Throws the problems it finds; in `check` mode the size budgets are
+ * errors too. With a `store` of earlier results, unchanged posts are neither
+ * parsed nor rendered again.
  */
-export async function stage(options: PipelineOptions, staging: StagingFolder, mode: "build" | "check"): Promise<Staged> {
-  const posts = await listMarkdown(join(options.contentDir, "blog"), options.cwd).catch(() => []);
-  const pool = await RenderPool.start(workerCount(posts.length, options.workers));
+export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, mode: "build" | "check", store?: ReuseStore<W>): Promise<Staged> {
+  const contentRoot = resolve(options.cwd, options.contentDir);
+  const posts = await listMarkdown(join(contentRoot, "blog"), options.cwd).catch(() => []);
+  const pool = await RenderPool.start(writer instanceof StagingFolder ? workerCount(posts.length, options.workers) : 0);
   try {
-    // The parsed content is dropped once the manifest holds what the build needs of it.
-    const [manifest, { templates, assets }] = await Promise.all([
-      loadContent(options.contentDir, { parsePosts: pool.parsePosts, cwd: options.cwd }).then((content) => buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated })),
-      loadTemplates(options.templatesDir, options.cwd),
-    ]);
+    const known = new Map([...(store?.records ?? [])].map(([key, record]) => [join(contentRoot, key), record]));
+    const hashes = new Map<string, string>();
+    const vouched = (path: string) => store?.vouches?.(path) ?? false;
+    const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes) : async (entries: SourceEntry[]) => collect(parseSources(entries, known, vouched), hashes);
+    const [content, { templates, assets, fingerprint }] = await Promise.all([loadContent(options.contentDir, { parsePosts, cwd: options.cwd }), loadTemplates(options.templatesDir, options.cwd)]);
+    const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
+    const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
+    const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
+    const reuse = store && {
+      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), shell),
+      restore: (record: PostRecord) => store.restore(record, writer),
+      cacheDir: store instanceof BuildCache ? store.dir : undefined,
+    };
     const plan = planSite(manifest, { assets: [...assets.keys()] });
     const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody };
-    const lanes = pool.threads > 0 ? { pool, stagingDir: staging.path, templatesDir: options.templatesDir, cwd: options.cwd } : undefined;
-    const facts = await executePlan(plan, { context, writer: staging, lanes });
+    const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd } : undefined;
+    const { facts, restored } = await executePlan(plan, { context, writer, lanes, reuse });
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
     // Post bodies were not kept: one is read again only to locate a broken link.
     const linkErrors = checkLinks(manifest, facts, readPostBody);
-    const sizes = sizeProblems(manifest, staging.written, mode);
+    const sizes = sizeProblems(manifest, writer.written, mode);
     if (linkErrors.length > 0 || sizes.errors.length > 0) throw new SitegenErrors([...linkErrors, ...sizes.errors]);
-    return { manifest, warnings: sizes.warnings };
+    const sources = new Map(content.posts.map((post) => [post.path, post]));
+    const records: PostRecords = new Map(
+      manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)]),
+    );
+    return { manifest, warnings: sizes.warnings, records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
   }
+}
+
+/** Parsed sources as loadContent takes them, their hashes kept aside. */
+function collect(parsed: ParsedSources, hashes: Map<string, string>): { posts: ParsedSources["posts"]; errors: ParsedSources["errors"] } {
+  for (const [path, hash] of parsed.hashes) hashes.set(path, hash);
+  return { posts: parsed.posts, errors: parsed.errors };
 }
 
 /**

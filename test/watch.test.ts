@@ -8,11 +8,13 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { build } from "../src/build.ts";
 import { RELOAD_PATH, RELOAD_SCRIPT, startWatch, type WatchOptions } from "../src/hosts/preview/watch.ts";
+import { readTree } from "./helpers/site.ts";
 import { builtSite, CLI, EPOCH, startPreviewServer, tempDir } from "./helpers/dist.ts";
 import { tempProject } from "./helpers/project.ts";
 
@@ -223,7 +225,7 @@ test("a burst of saves is debounced into one rebuild", async () => {
   const log: string[] = [];
   const session = await startWatch(options(project, log));
   try {
-    const builds = () => log.filter((line) => line.startsWith("✓ built")).length;
+    const builds = () => log.filter((line) => /^✓ (re)?built /.test(line)).length;
     assert.equal(builds(), 1);
     const about = join(project, "content/pages/about.md");
     const text = readFileSync(about, "utf8");
@@ -262,4 +264,98 @@ test("when the first build fails and there is no build yet, the server starts af
 test("a missing content folder is a usage error", async () => {
   const project = tempDir();
   await assert.rejects(startWatch(options(project)), (error: Error & { code?: string }) => error.code === "E_USAGE" && /cannot watch .*content: it is not a folder/.test(error.message));
+});
+
+// ---------------------------------------------------------------------------
+// Rebuilds that patch the served folder
+
+/** A full build of `project` as watch builds it (the reload script in every page), into a folder of its own. */
+async function fullBuild(project: string): Promise<string> {
+  const out = join(tempDir(), "dist");
+  await build({ contentDir: join(project, "content"), templatesDir: join(project, "templates"), outDir: out, cwd: project, generated: new Date(Number(EPOCH) * 1000), headExtra: RELOAD_SCRIPT });
+  return out;
+}
+
+function sameTree(actual: string, expected: string): void {
+  const a = readTree(actual);
+  const b = readTree(expected);
+  assert.deepEqual([...a.keys()], [...b.keys()], "the same files");
+  for (const [file, bytes] of b) assert.ok(a.get(file)!.equals(bytes), `${file} differs`);
+}
+
+test("saving a post patches the served folder: only the files that changed, and the folder is then a full build's, byte for byte", async () => {
+  const project = tempProject();
+  const log: string[] = [];
+  const session = await startWatch(options(project, log));
+  try {
+    const post = readdirSync(join(project, "content/blog")).sort()[0];
+    const file = join(project, "content/blog", post);
+    const slug = post.slice(0, -3);
+    saveAtomically(file, readFileSync(file, "utf8").replace(/^title: .*$/m, 'title: "A title saved just now"'));
+    await until("the patch", () => log.some((line) => line.startsWith("✓ rebuilt")));
+    await session.settled();
+    const line = log.find((entry) => entry.startsWith("✓ rebuilt"))!;
+    const changed = Number(/\((\d+) files changed/.exec(line)?.[1]);
+    assert.ok(changed > 0 && changed < 40, line);
+    const page = await fetchText(`${session.url}blog/${slug}/`);
+    assert.match(page.body, /A title saved just now/);
+    const markdown = await fetch(`${session.url}blog/${slug}/`, { headers: { accept: "text/markdown" } });
+    assert.match(await markdown.text(), /^# A title saved just now/);
+    const index = JSON.parse((await fetchText(`${session.url}blog-index.json`)).body);
+    assert.ok(index.posts.some((entry: { title: string }) => entry.title === "A title saved just now"));
+    sameTree(join(project, "dist"), await fullBuild(project));
+  } finally {
+    await session.close();
+  }
+});
+
+test("a new post, a removed post and a page edit patch the folder too; a broken save leaves it as it was", async () => {
+  const project = tempProject();
+  const log: string[] = [];
+  const errors: string[] = [];
+  const session = await startWatch(options(project, log, errors));
+  try {
+    const blog = join(project, "content/blog");
+    const posts = readdirSync(blog).sort();
+    const first = posts[0];
+    // A post no other page links to: removing it breaks no link.
+    const everything = [...posts.map((name) => join(blog, name)), ...readdirSync(join(project, "content/pages")).map((name) => join(project, "content/pages", name))].map((path) => readFileSync(path, "utf8")).join("\n");
+    const second = posts.slice(1).find((name) => everything.split(`/blog/${name.slice(0, -3)}/`).length === 1)!;
+    const text = readFileSync(join(blog, first), "utf8");
+    writeFileSync(join(blog, "a-post-written-today.md"), text.replace(/^title: .*$/m, 'title: "Written today"'));
+    rmSync(join(blog, second));
+    const about = join(project, "content/pages/about.md");
+    writeFileSync(about, readFileSync(about, "utf8").replace("About Halyard Integration", "About us, edited"));
+    await until("the patch", () => log.some((line) => line.startsWith("✓ rebuilt")));
+    await session.settled();
+    assert.equal((await fetchText(`${session.url}blog/a-post-written-today/`)).status, 200);
+    assert.equal((await fetchText(`${session.url}blog/${second.slice(0, -3)}/`)).status, 404);
+    sameTree(join(project, "dist"), await fullBuild(project));
+
+    const before = readTree(join(project, "dist"));
+    writeFileSync(join(blog, first), text.replace(/^date: .*$/m, "date: 2026-02-30"));
+    await until("the failure", () => errors.some((line) => line.includes("build failed")));
+    await session.settled();
+    const after = readTree(join(project, "dist"));
+    assert.deepEqual([...after.keys()], [...before.keys()]);
+    for (const [name, bytes] of before) assert.ok(after.get(name)!.equals(bytes), `${name} changed`);
+  } finally {
+    await session.close();
+  }
+});
+
+test("a template change rebuilds the whole site into a new folder and swaps it in", async () => {
+  const project = tempProject();
+  const log: string[] = [];
+  const session = await startWatch(options(project, log));
+  try {
+    const layout = join(project, "templates/layout.html");
+    writeFileSync(layout, readFileSync(layout, "utf8").replace("</footer>", "<p>Changed in a template.</p>\n</footer>"));
+    await until("the rebuild", () => log.filter((line) => line.startsWith("✓ built")).length === 2);
+    await session.settled();
+    assert.match((await fetchText(`${session.url}blog/`)).body, /Changed in a template/);
+    sameTree(join(project, "dist"), await fullBuild(project));
+  } finally {
+    await session.close();
+  }
 });

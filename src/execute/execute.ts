@@ -1,17 +1,19 @@
 /**
  * The executor: runs a plan's jobs stage by stage and hands their files to a
- * writer. Serially, in this thread, into any writer (a staging folder, or
- * memory in tests); or with the posts' pages spread over a pool of render
- * lanes that write into the same staging folder. The two give the same bytes
- * (test/render-workers.test.ts).
+ * writer. Serially, in this thread, into any writer (a staging folder, the
+ * watch session's patch, or memory in tests); or with the posts' pages
+ * spread over a pool of render lanes that write into the same staging
+ * folder. The two give the same bytes (test/render-workers.test.ts). A post
+ * page whose earlier result can stand in for it (`Reuse`) is not rendered.
  */
 import { errorsOf, SitegenErrors } from "../errors.ts";
-import { linkablePaths } from "../manifest/manifest.ts";
+import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.ts";
 import type { Job, Plan } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
 import { renderJob, type RenderContext } from "../render/render-job.ts";
 import type { FileWriter } from "../write/output.ts";
 import type { RenderPool } from "./pool.ts";
+import type { PostRecord } from "./reuse.ts";
 
 /** The render context without what the executor supplies (the files written so far). */
 export type JobContext = Omit<RenderContext, "written">;
@@ -25,52 +27,95 @@ export interface Lanes {
   cwd: string;
 }
 
-/** Runs every job of `plan`; returns each page's facts, by path, for the link check. */
-export async function executePlan(plan: Plan, options: { context: JobContext; writer: FileWriter; lanes?: Lanes }): Promise<Map<string, PageFacts>> {
+/** Earlier results of post pages, and how to put their files in place. */
+export interface Reuse {
+  /** A post page's earlier record, when neither its file nor anything else it is made from has changed. */
+  recordFor(route: PageRoute): PostRecord | undefined;
+  /** Puts the record's files in place in the output; false when they cannot be had (the page is rendered instead). */
+  restore(record: PostRecord): boolean;
+  /** The build cache folder, when render lanes can put its files in place themselves. */
+  cacheDir?: string;
+}
+
+interface Run {
+  /** Post pages taken from earlier results. */
+  restored: number;
+  context: RenderContext;
+  /** The context a post page renders in: the manifest without the other routes (`postShell`). */
+  postContext: RenderContext;
+  writer: FileWriter;
+  facts: Map<string, PageFacts>;
+  reuse?: Reuse;
+}
+
+/** Runs every job of `plan`; returns each page's facts, by path, for the link check, and how many post pages were taken from earlier results. */
+export async function executePlan(plan: Plan, options: { context: JobContext; writer: FileWriter; lanes?: Lanes; reuse?: Reuse }): Promise<{ facts: Map<string, PageFacts>; restored: number }> {
   const { writer } = options;
   const context: RenderContext = { ...options.context, written: { facts: writer.written, read: (file) => writer.read(file) } };
-  const facts = new Map<string, PageFacts>();
-  const runHere = (job: Job) => {
-    const rendered = renderJob(job, context);
-    for (const { file, body } of rendered.files) writer.write(file, body);
-    if (rendered.facts) facts.set(rendered.facts.path, rendered.facts);
-  };
+  const run: Run = { restored: 0, context, postContext: { ...context, manifest: postShell(plan.manifest) }, writer, facts: new Map(), reuse: options.reuse };
   const [first, ...later] = plan.stages;
-  if (options.lanes) await runOnLanes(first, options.lanes, { plan, context, writer, facts, runHere });
-  else first.forEach(runHere);
-  for (const stage of later) stage.forEach(runHere);
-  return facts;
+  if (options.lanes) await runOnLanes(first, options.lanes, plan, run);
+  else for (const job of first) runHere(job, run);
+  for (const stage of later) for (const job of stage) runHere(job, run);
+  return { facts: run.facts, restored: run.restored };
+}
+
+/** A job in this thread: a post page taken from its earlier result when it can be, anything else rendered. Returns whether it rendered. */
+function runHere(job: Job, run: Run): boolean {
+  const post = isPostPage(job);
+  const record = post && run.reuse?.recordFor(job.route);
+  if (record && run.reuse!.restore(record)) {
+    run.facts.set(record.facts.path, record.facts);
+    run.restored++;
+    return false;
+  }
+  const rendered = renderJob(job, post ? run.postContext : run.context);
+  for (const { file, body } of rendered.files) run.writer.write(file, body);
+  if (rendered.facts) run.facts.set(rendered.facts.path, rendered.facts);
+  return true;
+}
+
+function isPostPage(job: Job): job is Extract<Job, { kind: "page" }> {
+  return job.kind === "page" && job.route.kind === "post";
 }
 
 /**
- * The posts' pages go to the lanes in chunks; everything else of the first
- * stage runs here meanwhile. A post page needs no other post, so a lane is
- * given the manifest without its routes; fixed pages (the blog page lists
- * every post) stay here.
+ * The posts' pages that must be rendered go to the lanes in chunks; the rest
+ * of the first stage runs here meanwhile, earlier results put in place
+ * included. A post page needs no other post, so a lane is given only the
+ * manifest's shell; fixed pages (the blog page lists every post) stay here.
  */
-async function runOnLanes(jobs: Job[], lanes: Lanes, run: { plan: Plan; context: RenderContext; writer: FileWriter; facts: Map<string, PageFacts>; runHere(job: Job): void }): Promise<void> {
-  const onLanes = jobs.filter((job) => job.kind === "page" && job.route.kind === "post");
-  const here = jobs.filter((job) => !onLanes.includes(job));
+async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Promise<void> {
+  // Post pages to render go to the lanes, and so do those taken from the build cache: lanes link its files in parallel.
+  const cacheDir = run.reuse?.cacheDir;
+  const onLanes = new Set(jobs.filter((job) => isPostPage(job) && (cacheDir !== undefined || !run.reuse?.recordFor(job.route))));
+  const here = jobs.filter((job) => !onLanes.has(job));
   const errors: unknown[] = [];
-  await lanes.pool.run(onLanes, {
-    setup: { manifest: run.plan.manifest, targets: linkablePaths(run.plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra },
-    onChunk(reply) {
-      for (const [file, written] of reply.written) run.writer.written.set(file, written);
-      for (const facts of reply.facts) run.facts.set(facts.path, facts);
-    },
-    async alongside() {
-      for (const job of here) {
-        try {
-          run.runHere(job);
-        } catch (error) {
-          // Go on: the lanes' errors and these are reported together.
-          errors.push(error);
+  await lanes.pool
+    .run([...onLanes], {
+      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, cacheDir },
+      records: (job) => (cacheDir !== undefined && isPostPage(job) ? run.reuse?.recordFor(job.route) : undefined),
+      onChunk(reply) {
+        for (const [file, written] of reply.written) run.writer.written.set(file, written);
+        for (const facts of reply.facts) run.facts.set(facts.path, facts);
+        run.restored += reply.restored;
+      },
+      async alongside() {
+        let restored = 0;
+        for (const job of here) {
+          let rendered = true;
+          try {
+            rendered = runHere(job, run);
+          } catch (error) {
+            // Go on: the lanes' errors and these are reported together.
+            errors.push(error);
+          }
+          // Yielding after each render, and now and then between restores, lets the lanes' replies in while this thread works.
+          if (rendered || ++restored % 64 === 0) await new Promise(setImmediate);
         }
-        // Yielding between jobs lets the lanes' replies in while this thread works.
-        await new Promise(setImmediate);
-      }
-    },
-  }).catch((error: unknown) => errors.push(error));
+      },
+    })
+    .catch((error: unknown) => errors.push(error));
   if (errors.length > 0) throw combine(errors);
 }
 

@@ -5,15 +5,18 @@
  * (pool.ts); the replies are the same either way.
  */
 import { bodyAt } from "../content/frontmatter.ts";
-import { parsePostsHere, readTextSync } from "../content/load.ts";
+import { readTextSync } from "../content/load.ts";
 import { errorsOf } from "../errors.ts";
 import type { PageRoute } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import { linksThatMayFail } from "../render/links.ts";
 import { renderJob, type RenderContext } from "../render/render-job.ts";
 import { loadTemplates } from "../render/templates.ts";
+import { restoreFrom } from "../write/cache.ts";
 import { StagingFolder } from "../write/staging.ts";
+import type { PostRecord } from "./reuse.ts";
 import { toWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
+import { parseSources } from "./sources.ts";
 
 export type LaneReply = { id: number; ok: true; reply: unknown } | { id: number; ok: false; errors?: WireError[]; message?: string };
 
@@ -21,6 +24,8 @@ interface LaneContext {
   render: RenderContext;
   writer: StagingFolder;
   targets: Set<string>;
+  /** The build cache folder that records name files in. */
+  cacheDir?: string;
 }
 
 export class RenderLane {
@@ -39,28 +44,39 @@ export class RenderLane {
 
   private async handle(request: LaneRequest): Promise<unknown> {
     if (request.kind === "parse") {
-      // Bodies stay on disk until rendering: the build needs only the metadata.
-      const { posts, errors } = await parsePostsHere(request.entries, { bodies: false });
-      return { posts, errors: errors.map(toWire) };
+      const { errors, ...parsed } = parseSources(request.entries, new Map(request.known));
+      return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
-      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra } = request;
+      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, cacheDir } = request;
       this.context = loadTemplates(templatesDir, cwd).then(({ templates, assets }) => ({
         render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
         writer: StagingFolder.attach(stagingDir),
         targets: new Set(targets),
+        cacheDir,
       }));
       await this.context;
       return undefined;
     }
-    return runChunk(await this.context!, request.jobs);
+    return runChunk(await this.context!, request.jobs, new Map(request.records));
   }
 }
 
-/** Runs a chunk of jobs, writing their files; the reply names what was written and what may fail the link check. */
-function runChunk(context: LaneContext, jobs: Job[]): ChunkReply {
-  const reply: ChunkReply = { written: [], facts: [] };
-  for (const job of jobs) {
+/**
+ * Runs a chunk of jobs, writing their files, or taking them from the build
+ * cache where `records` has an earlier result; the reply names what was
+ * written and what may fail the link check.
+ */
+function runChunk(context: LaneContext, jobs: Job[], records: Map<number, PostRecord>): ChunkReply {
+  const reply: ChunkReply = { written: [], facts: [], restored: 0 };
+  for (const [index, job] of jobs.entries()) {
+    const record = records.get(index);
+    if (record && context.cacheDir !== undefined && restoreFrom(context.cacheDir, record, context.writer)) {
+      for (const { file, written } of record.files) reply.written.push([file, written]);
+      reply.facts.push({ ...record.facts, links: linksThatMayFail(record.facts, context.targets) });
+      reply.restored++;
+      continue;
+    }
     const rendered = renderJob(job, context.render);
     for (const { file, body } of rendered.files) {
       context.writer.write(file, body);

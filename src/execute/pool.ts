@@ -12,12 +12,13 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { PostParser, SourceEntry } from "../content/load.ts";
-import type { PostSource } from "../content/types.ts";
 import { SitegenErrors } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import { RenderLane, type LaneReply } from "./lane.ts";
 import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
+import type { PostRecord } from "./reuse.ts";
+import type { KnownSource, ParsedSources } from "./sources.ts";
 
 /** From this many posts on, a build uses workers. */
 export const WORKER_THRESHOLD = 300;
@@ -65,6 +66,8 @@ export interface LaneSetup {
   templatesDir: string;
   cwd: string;
   headExtra?: string;
+  /** The build cache folder that records name files in, when lanes are to take pages from it. */
+  cacheDir?: string;
 }
 
 export class RenderPool {
@@ -96,11 +99,22 @@ export class RenderPool {
     return new RenderPool(Array.from({ length: workers }, () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS })));
   }
 
-  /** A PostParser that spreads the files over the lanes; posts come back in the order of the files. */
-  readonly parsePosts: PostParser = async (entries: SourceEntry[]) => {
-    const replies = (await Promise.all(chunksOf(entries, FILES_PER_CHUNK).map((chunk) => this.queued({ kind: "parse", entries: chunk })))) as { posts: PostSource[]; errors: WireError[] }[];
-    return { posts: replies.flatMap((r) => r.posts), errors: replies.flatMap((r) => r.errors.map(fromWire)) };
-  };
+  /**
+   * A PostParser that spreads the files over the lanes (`parseSources`);
+   * posts come back in the order of the files, their content hashes into
+   * `hashes`.
+   */
+  postParser(known: ReadonlyMap<string, KnownSource>, hashes: Map<string, string>): PostParser {
+    return async (entries: SourceEntry[]) => {
+      const chunks = chunksOf(entries, FILES_PER_CHUNK).map((chunk) => {
+        const knownHere = chunk.flatMap((entry): [string, KnownSource][] => (known.has(entry.path) ? [[entry.path, known.get(entry.path)!]] : []));
+        return this.queued({ kind: "parse", entries: chunk, known: knownHere });
+      });
+      const replies = (await Promise.all(chunks)) as (Omit<ParsedSources, "errors"> & { errors: WireError[] })[];
+      for (const reply of replies) for (const [path, hash] of reply.hashes) hashes.set(path, hash);
+      return { posts: replies.flatMap((r) => r.posts), errors: replies.flatMap((r) => r.errors.map(fromWire)) };
+    };
+  }
 
   /**
    * Runs `jobs` on the lanes, writing into the staging folder; `onChunk`
@@ -108,13 +122,19 @@ export class RenderPool {
    * work meanwhile; it should yield to the event loop now and then, so that
    * replies are taken and chunks sent.
    */
-  async run(jobs: Job[], options: { setup: LaneSetup; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
+  async run(jobs: Job[], options: { setup: LaneSetup; records?(job: Job): PostRecord | undefined; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
     // Every lane learns once what all chunks share; the routes travel only in their chunk.
     const { manifest, targets, ...rest } = options.setup;
     const shared = { manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...targets], ...rest };
     const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared }));
     this.ahead = AHEAD_WHILE_BUSY;
-    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => this.queued({ kind: "render", jobs: chunk }).then((reply) => options.onChunk(reply as ChunkReply)));
+    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => {
+      const records = chunk.flatMap((job, index): [number, PostRecord][] => {
+        const record = options.records?.(job);
+        return record ? [[index, record]] : [];
+      });
+      return this.queued({ kind: "render", jobs: chunk, records }).then((reply) => options.onChunk(reply as ChunkReply));
+    });
     const alongside = options.alongside().finally(() => (this.ahead = AHEAD));
     try {
       await Promise.all([...setups, ...chunks, alongside]);

@@ -218,6 +218,17 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
   };
 }
 
+/**
+ * What a post's page is made of besides its own file: the manifest without
+ * the other routes, and the build time only to its year (the footer's ©).
+ * Render lanes are given this, the cache of rendered posts keys on it, and a
+ * post page renders from it exactly as from the whole manifest (tested), so
+ * changing one post never means rendering the others again.
+ */
+export function postShell(manifest: Manifest): Manifest {
+  return { ...manifest, pages: [], posts: [], routes: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+}
+
 /** The page at a canonical path, if the site has it. */
 export function routeAt(manifest: Pick<Manifest, "routes">, path: string): PageRoute | undefined {
   return manifest.routes.find((route) => route.path === path);

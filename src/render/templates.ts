@@ -1,4 +1,5 @@
 /** Reads the templates folder: top-level files are templates, `assets/` is copied as is. */
+import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SitegenError } from "../errors.ts";
@@ -8,6 +9,8 @@ export interface LoadedTemplates {
   templates: TemplateSet;
   /** Output path (`assets/site.css`) → bytes. */
   assets: Map<string, Uint8Array>;
+  /** A hash of every template and asset: pages made from the same templates have the same. */
+  fingerprint: string;
 }
 
 const REQUIRED = ["layout.html", "home.html", "page.html", "blog.html", "post.html", "post-item.html", "404.html", "404.md"];
@@ -32,5 +35,7 @@ export async function loadTemplates(dir: string, cwd: string): Promise<LoadedTem
   for (const name of REQUIRED) {
     if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED.join(", ")}` });
   }
-  return { templates: new TemplateSet(sources, { dir }), assets };
+  const hash = createHash("sha256");
+  for (const [name, source] of [...sources, ...assets]) hash.update(name).update("\0").update(source).update("\0");
+  return { templates: new TemplateSet(sources, { dir }), assets, fingerprint: hash.digest("base64url") };
 }

@@ -33,7 +33,7 @@ export class MemoryWriter implements FileWriter {
   readonly files = new Map<string, Uint8Array>();
 
   write(file: string, body: Body): void {
-    const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body instanceof Uint8Array ? body : Buffer.concat([...body].map((piece) => (typeof piece === "string" ? Buffer.from(piece, "utf8") : piece)));
+    const bytes = bytesOf(body);
     this.files.set(file, bytes);
     this.written.set(file, { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength });
   }
@@ -43,4 +43,11 @@ export class MemoryWriter implements FileWriter {
     if (!bytes) throw new Error(`${file} was not written`);
     return bytes;
   }
+}
+
+/** A body's bytes, whole. */
+export function bytesOf(body: Body): Uint8Array {
+  if (typeof body === "string") return Buffer.from(body, "utf8");
+  if (body instanceof Uint8Array) return body;
+  return Buffer.concat([...body].map((piece) => (typeof piece === "string" ? Buffer.from(piece, "utf8") : piece)));
 }

@@ -5,7 +5,7 @@
  * the same folder through a writer of their own (`attach`).
  */
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
@@ -57,6 +57,21 @@ export class StagingFolder implements FileWriter {
     return readFileSync(this.pathOf(file));
   }
 
+  /**
+   * Puts an existing file in place under a second name (a hard link: no
+   * bytes are copied), or a copy where the two are on different file
+   * systems. `written` is what the caller knows the file to hold.
+   */
+  link(file: string, from: string, written: Written): void {
+    const path = this.pathOf(file);
+    try {
+      linkSync(from, path);
+    } catch {
+      writeFileSync(path, readFileSync(from));
+    }
+    this.written.set(file, written);
+  }
+
   /** Text in pieces, written as they come: a large file is never held whole. */
   private writeStream(file: string, pieces: Iterable<string | Uint8Array>): void {
     const fd = openSync(this.pathOf(file), "w");
@@ -82,7 +97,7 @@ export class StagingFolder implements FileWriter {
   }
 
   /** The absolute path of an output file, its folder created. */
-  private pathOf(file: string): string {
+  pathOf(file: string): string {
     const path = resolve(this.path, file);
     // Compare with a trailing separator: `/out-evil` starts with `/out` too.
     if (!path.startsWith(this.path + sep)) throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);

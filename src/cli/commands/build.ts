@@ -7,6 +7,7 @@ interface BuildFlags {
   content: string;
   templates: string;
   out: string;
+  cache?: string;
   baseUrl?: string;
   quiet?: boolean;
   json?: boolean;
@@ -19,10 +20,11 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--content <dir>", "content folder", "content")
     .option("--templates <dir>", "templates folder", "templates")
     .option("--out <dir>", "output folder", "dist")
+    .option("--cache <dir>", "build cache folder: posts unchanged since the build that filled it are not rendered again (keep it between CI builds)")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --base-url https://preview.example --json")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json")
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
       const { formatFinding } = await import("../../findings.ts");
@@ -32,16 +34,20 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           contentDir: flags.content,
           templatesDir: flags.templates,
           outDir: flags.out,
+          cache: flags.cache,
           baseUrl: baseUrlFrom(flags.baseUrl, io.env),
           generated: buildTime(io.env),
           workers: workersFrom(io.env),
           cwd: io.cwd,
         });
         if (flags.json) {
-          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, findings: result.warnings }, null, 2));
+          const cache = flags.cache === undefined ? {} : { cache: { dir: flags.cache, reused: result.reused, ...(result.cacheIgnored ? { ignored: result.cacheIgnored } : {}) } };
+          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, findings: result.warnings }, null, 2));
         } else if (!flags.quiet) {
           for (const warning of result.warnings) printError(formatFinding(warning));
-          print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms → ${flags.out}/`);
+          if (result.cacheIgnored) printError(`note: the build cache ${flags.cache}/ was not used: ${result.cacheIgnored}; it now holds this build`);
+          const reused = flags.cache === undefined ? "" : ` (${result.reused} posts from the cache)`;
+          print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${reused} → ${flags.out}/`);
         }
       } catch (error) {
         exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ build failed with ${count} error(s); the output folder was left as it was` });

@@ -23,20 +23,36 @@ export interface PreviewServer {
   url: string;
   /** Forgets the negotiation data read so far, after a rebuild swapped the folder. */
   reload(): Promise<void>;
+  /**
+   * Runs `change` (a rebuild's writes into the folder) while requests wait,
+   * then reloads: every request sees the folder before the change or after
+   * it, never in between.
+   */
+  exclusively(change: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const root = resolve(options.dir);
   let site = await openBuild(root);
+  // Requests in flight, and a change waiting for them to finish; new requests wait for the change.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  let changing: Promise<void> | undefined;
   const listening = await listen({
     host: options.host,
     port: options.port,
     intercept: options.intercept,
     async handle(request) {
-      // A request target that is not a path names nothing on this site.
-      if (!request) return staticResponse(root, "/\0", false);
-      return (await respond(request, site)) ?? staticResponse(root, new URL(request.url).pathname, request.method === "HEAD");
+      while (changing) await changing;
+      inFlight++;
+      try {
+        // A request target that is not a path names nothing on this site.
+        if (!request) return await staticResponse(root, "/\0", false);
+        return (await respond(request, site)) ?? (await staticResponse(root, new URL(request.url).pathname, request.method === "HEAD"));
+      } finally {
+        if (--inFlight === 0) drained?.();
+      }
     },
   });
   return {
@@ -44,6 +60,20 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     url: `${listening.origin}/`,
     async reload() {
       site = await openBuild(root);
+    },
+    async exclusively(change) {
+      while (changing) await changing;
+      let done!: () => void;
+      changing = new Promise((resolve) => (done = resolve));
+      try {
+        if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+        drained = undefined;
+        change();
+        site = await openBuild(root);
+      } finally {
+        changing = undefined;
+        done();
+      }
     },
     close: listening.close,
   };

@@ -9,10 +9,12 @@ import { existsSync, watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, join, relative, resolve, sep } from "node:path";
-import { build } from "../../build.ts";
+import { build, stage } from "../../build.ts";
 import { SitegenError } from "../../errors.ts";
 import { describeFailure, formatFinding } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
+import type { Written } from "../../write/output.ts";
+import { PatchWriter, WatchMemory } from "../../write/patch.ts";
 import { startPreview, type PreviewServer } from "./server.ts";
 
 /** The event stream pages listen on; under /_sitegen/, which no content route can take. */
@@ -81,14 +83,41 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
   };
 
-  /** One build; true when it succeeded. */
+  // The last good build: every file it wrote, and what the next rebuild may take from it.
+  let served: Map<string, Written> | undefined;
+  const memory = new WatchMemory();
+  let templatesChanged = false;
+
+  /**
+   * One build; true when it succeeded. The first, and any after a change to
+   * the templates or site.yaml, builds the whole site into a new folder and
+   * swaps it in; any other patches the served folder: only the changed posts
+   * are rendered, and only the files whose bytes changed are written.
+   */
   const buildOnce = async (): Promise<boolean> => {
+    const started = performance.now();
+    const { contentDir, templatesDir, cwd, baseUrl } = options;
+    const pipeline = { contentDir, templatesDir, cwd, baseUrl, generated: options.generated(), headExtra: RELOAD_SCRIPT };
     try {
-      const { contentDir, templatesDir, outDir, cwd, baseUrl, workers } = options;
-      const result = await build({ contentDir, templatesDir, outDir, cwd, baseUrl, workers, generated: options.generated(), headExtra: RELOAD_SCRIPT });
-      for (const warning of result.warnings) options.logError(formatFinding(warning));
-      if (preview) await preview.reload();
-      options.log(`✓ built ${result.pages} pages in ${result.milliseconds} ms${channel.size ? `; reloading ${channel.size} open page(s)` : ""}`);
+      let summary: string;
+      if (!served || templatesChanged) {
+        templatesChanged = false;
+        const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers });
+        for (const warning of result.warnings) options.logError(formatFinding(warning));
+        if (preview) await preview.reload();
+        [served, summary] = [result.written, `built ${result.pages} pages`];
+        memory.save(result.records);
+      } else {
+        memory.begin();
+        const patch = new PatchWriter(outDir, served);
+        const staged = await stage(pipeline, patch, "build", memory);
+        for (const warning of staged.warnings) options.logError(formatFinding(warning));
+        const { written, removed } = patch.changes;
+        await (preview ? preview.exclusively(() => patch.apply()) : patch.apply());
+        [served, summary] = [patch.written, `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`];
+        memory.save(staged.records);
+      }
+      options.log(`✓ ${summary} in ${Math.round(performance.now() - started)} ms${channel.size ? `; reloading ${channel.size} open page(s)` : ""}`);
       channel.reload();
       return true;
     } catch (error) {
@@ -106,7 +135,16 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     const absolute = resolve(path);
     return /^\.|~$|\.sw[a-p]$|^4913$/.test(basename(absolute)) || absolute === outDir || absolute.startsWith(outDir + sep);
   };
-  const trees = [options.contentDir, options.templatesDir].map((dir) => watchFolders(inCwd(dir), { ignored, onChange: (path) => rebuilds.changed(path), onError: options.logError }));
+  const templatesDir = inCwd(options.templatesDir);
+  const siteYaml = join(inCwd(options.contentDir), "site.yaml");
+  const onChange = (path: string) => {
+    const absolute = resolve(path);
+    // Every page is made from the templates and site.yaml: a change to them rebuilds the whole site.
+    if (absolute === siteYaml || absolute === templatesDir || absolute.startsWith(templatesDir + sep)) templatesChanged = true;
+    else memory.touched(absolute);
+    rebuilds.changed(path);
+  };
+  const trees = [options.contentDir, options.templatesDir].map((dir) => watchFolders(inCwd(dir), { ignored, onChange, onError: options.logError }));
   const rebuilds = new Rebuilds({
     debounceMs: options.debounceMs ?? 100,
     log: options.log,

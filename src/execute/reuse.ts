@@ -1,0 +1,110 @@
+/**
+ * What one build leaves for the next: for each published post, the hash of
+ * its file, its parse, and its page's files and facts, with a fingerprint of
+ * everything else its page is made from. A post whose file and fingerprint
+ * are unchanged is not rendered again: its files are taken from where the
+ * earlier build left them (the watch session's output folder, or the build
+ * cache, src/write/cache.ts).
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import type { PostSource } from "../content/types.ts";
+import { postShell, type Manifest, type PageRoute } from "../manifest/manifest.ts";
+import type { PageFacts } from "../render/links.ts";
+import type { FileWriter, Written } from "../write/output.ts";
+import type { KnownSource } from "./sources.ts";
+
+export interface PostRecord extends KnownSource {
+  /** The fingerprint of everything else the page is made from (`pageFingerprint`). */
+  shell: string;
+  /** The page's files: its HTML and its `.md` sibling. */
+  files: { file: string; written: Written }[];
+  facts: PageFacts;
+}
+
+/** Post records by the post file's path relative to the content folder. */
+export type PostRecords = Map<string, PostRecord>;
+
+/** Where earlier results come from and where this build's go: the build cache on disk, or the watch session in memory. */
+export interface ReuseStore<W extends FileWriter> {
+  readonly records: PostRecords;
+  /** Puts a record's files into the output `writer` is writing; false when they cannot be had. */
+  restore(record: PostRecord, writer: W): boolean;
+  /** Keeps this build's records, and the files they name, for the next build. */
+  save(records: PostRecords, writer: W): void;
+  /** Whether the store vouches that a post file is unchanged since its record, so it need not be read again. */
+  vouches?(path: string): boolean;
+}
+
+/**
+ * Everything a post page is made from besides its own file: the manifest's
+ * shell (`postShell`), the templates and assets, the markup added to every
+ * page, and the code that renders it (sitegen and its packages).
+ */
+export function pageFingerprint(manifest: Manifest, templates: { fingerprint: string }, headExtra = ""): string {
+  return createHash("sha256")
+    .update(JSON.stringify(postShell(manifest)))
+    .update("\0")
+    .update(templates.fingerprint)
+    .update("\0")
+    .update(headExtra)
+    .update("\0")
+    .update(codeFingerprint())
+    .digest("base64url");
+}
+
+/** The earlier record of a post, when neither its file nor anything its page is made from has changed. */
+export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, shell: string): PostRecord | undefined {
+  const record = records?.get(key);
+  return record && record.source === source && record.shell === shell ? record : undefined;
+}
+
+/** The record of a post page just built from `post`. */
+export function recordOf(post: PostSource, route: PageRoute, source: string, shell: string, written: Map<string, Written>, facts: PageFacts): PostRecord {
+  return {
+    source,
+    post: { ...post, body: "" },
+    shell,
+    files: [route.htmlFile, route.markdownFile].map((file) => ({ file, written: written.get(file)! })),
+    facts,
+  };
+}
+
+/** Where a post file is keyed: relative to the content folder, so a fresh checkout elsewhere finds it. */
+export function recordKey(contentRoot: string, sourcePath: string): string {
+  return relative(contentRoot, sourcePath).split("\\").join("/");
+}
+
+let code: string | undefined;
+
+/**
+ * The running sitegen: every file of the folder its code runs from (lib/ when
+ * compiled, src/ from the sources) and the versions of the packages it
+ * renders with. A new sitegen, or a package update, is a new fingerprint.
+ */
+export function codeFingerprint(): string {
+  if (code) return code;
+  const hash = createHash("sha256");
+  // Compiled, this module is a chunk in lib/; from the sources, it is src/execute/reuse.ts.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const root = here.endsWith(`${sep}lib`) ? here : dirname(here);
+  for (const name of readdirSync(root, { recursive: true, encoding: "utf8" }).sort()) {
+    const file = join(root, name);
+    if (statSync(file).isFile()) hash.update(name).update("\0").update(readFileSync(file)).update("\0");
+  }
+  for (const name of ["markdown-it", "yaml", "ajv", "ajv-formats", "xmlbuilder2"]) hash.update(`${name}@${packageVersion(name)}\0`);
+  return (code = hash.digest("base64url"));
+}
+
+/** A package's version as installed where sitegen finds it (hoisted or not). */
+function packageVersion(name: string): string {
+  const require = createRequire(import.meta.url);
+  try {
+    return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
+  } catch {
+    return "?";
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The build cache (`sitegen build --cache <dir>`): what one build leaves for
+ * the next, so that a build in a fresh checkout where one post changed
+ * renders that post and not the others. A folder:
+ *
+ *   index.json       the format, the fingerprint of the sitegen that wrote it,
+ *                    and a record per published post (src/execute/reuse.ts)
+ *   objects/<id>     the bytes of each post page's files, named by their ETag
+ *
+ * It is never trusted: an index that does not parse, or was written by
+ * another sitegen, with other packages or in another format, is ignored
+ * whole; a record whose objects are missing or of another size is not used,
+ * and its page is rendered again.
+ */
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codeFingerprint, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
+import type { StagingFolder } from "./staging.ts";
+
+const FORMAT = 1;
+
+interface Index {
+  format: number;
+  code: string;
+  records: Record<string, PostRecord>;
+}
+
+export class BuildCache implements ReuseStore<StagingFolder> {
+  /** What was found, for the build's summary: the records read, and why an index was ignored. */
+  readonly found: { records: number; ignored?: string };
+
+  private constructor(
+    readonly dir: string,
+    readonly records: PostRecords,
+    ignored?: string,
+  ) {
+    this.found = { records: records.size, ignored };
+  }
+
+  /** Opens the cache folder; a missing, unreadable or foreign index gives an empty cache. */
+  static open(dir: string): BuildCache {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, "index.json"), "utf8");
+    } catch {
+      return new BuildCache(dir, new Map());
+    }
+    try {
+      const index = JSON.parse(text) as Partial<Index>;
+      if (index.format !== FORMAT) return new BuildCache(dir, new Map(), `it has format ${String(index.format)}, not ${FORMAT}`);
+      if (index.code !== codeFingerprint()) return new BuildCache(dir, new Map(), "another sitegen, or other packages, wrote it");
+      if (typeof index.records !== "object" || index.records === null) return new BuildCache(dir, new Map(), "it has no records");
+      return new BuildCache(dir, new Map(Object.entries(index.records)));
+    } catch (error) {
+      return new BuildCache(dir, new Map(), `its index does not parse (${(error as Error).message})`);
+    }
+  }
+
+  restore(record: PostRecord, staging: StagingFolder): boolean {
+    return restoreFrom(this.dir, record, staging);
+  }
+
+  /**
+   * After a build that succeeded: keeps the files of every record (each once,
+   * by its ETag: the objects of the records it was opened with are there
+   * already), removes the objects no record names any more, and writes the
+   * index last, so that a build killed meanwhile leaves an index that names
+   * only objects that exist.
+   */
+  save(records: PostRecords, staging: StagingFolder): void {
+    const objects = join(this.dir, "objects");
+    mkdirSync(objects, { recursive: true });
+    const had = new Set([...this.records.values()].flatMap((record) => record.files.map(({ written }) => objectId(written.etag))));
+    const kept = new Set<string>();
+    for (const record of records.values()) {
+      for (const { file, written } of record.files) {
+        const id = objectId(written.etag);
+        if (kept.has(id)) continue;
+        kept.add(id);
+        const object = join(objects, id);
+        if (!had.has(id) && !exists(object)) keep(staging.pathOf(file), object);
+      }
+    }
+    // A cache opened empty (new, or ignored) may hold anything: clear it all; else only what the old index named.
+    const stale = this.records.size === 0 ? readdirSync(objects) : [...had];
+    for (const name of stale) if (!kept.has(name)) rmSync(join(objects, name), { force: true });
+    const index: Index = { format: FORMAT, code: codeFingerprint(), records: Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+    const temporary = join(this.dir, `index.json.${process.pid}`);
+    writeFileSync(temporary, JSON.stringify(index));
+    renameSync(temporary, join(this.dir, "index.json"));
+  }
+
+}
+
+/**
+ * Puts a record's files into the staging folder, linked from the cache folder
+ * `dir` (or copied, across file systems); false when one is missing or has
+ * another size than the record says, and nothing was put in place. Objects
+ * are named by their content hash and never written twice, so an object of
+ * the right name and size is the file. (Render lanes restore with this too.)
+ */
+export function restoreFrom(dir: string, record: PostRecord, staging: StagingFolder): boolean {
+  const objects = record.files.map(({ written }) => join(dir, "objects", objectId(written.etag)));
+  const intact = record.files.every(({ written }, index) => statSync(objects[index], { throwIfNoEntry: false })?.size === written.bytes);
+  if (!intact) return false;
+  record.files.forEach(({ file, written }, index) => staging.link(file, objects[index], written));
+  return true;
+}
+
+/** An ETag without its quotes: 22 base64url characters, safe as a file name. */
+function objectId(etag: string): string {
+  return etag.replace(/"/g, "");
+}
+
+function exists(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false }) !== undefined;
+}
+
+/** A second name for a file (a hard link); a copy where the two folders are on different file systems. */
+function keep(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    writeFileSync(to, readFileSync(from));
+  }
+}

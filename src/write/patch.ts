@@ -1,0 +1,95 @@
+/**
+ * The writer of `serve --watch`'s rebuilds: each file of the rebuild is
+ * compared with what the served folder holds, and only the changed ones are
+ * kept, in memory, until the rebuild has succeeded. `apply` then writes them
+ * all and removes the files the site no longer has, while the preview server
+ * waits, so that a reader sees one build or the next, never a mixture, and a
+ * failed rebuild leaves the folder untouched.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { bytesOf, etagOf, type Body, type FileWriter, type Written } from "./output.ts";
+import type { PostRecord, PostRecords, ReuseStore } from "../execute/reuse.ts";
+
+export class PatchWriter implements FileWriter {
+  readonly written = new Map<string, Written>();
+  private readonly changed = new Map<string, Uint8Array>();
+
+  /** `previous`: every file the served folder holds, as the build that wrote it recorded them. */
+  constructor(
+    readonly root: string,
+    private readonly previous: ReadonlyMap<string, Written>,
+  ) {}
+
+  write(file: string, body: Body): void {
+    const bytes = bytesOf(body);
+    const written = { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength };
+    this.written.set(file, written);
+    if (this.previous.get(file)?.etag !== written.etag) this.changed.set(file, bytes);
+  }
+
+  /** A file the folder already holds, unchanged: nothing to write. */
+  keep(file: string, written: Written): void {
+    this.written.set(file, written);
+  }
+
+  read(file: string): Uint8Array {
+    return this.changed.get(file) ?? readFileSync(join(this.root, file));
+  }
+
+  /** The files this rebuild changes, added or removes, by path. */
+  get changes(): { written: string[]; removed: string[] } {
+    return { written: [...this.changed.keys()].sort(), removed: [...this.previous.keys()].filter((file) => !this.written.has(file)).sort() };
+  }
+
+  /** Writes the changed files (each under a temporary name, then renamed over the old one) and removes the files the site no longer has. */
+  apply(): void {
+    for (const [file, bytes] of this.changed) {
+      const path = join(this.root, file);
+      mkdirSync(dirname(path), { recursive: true });
+      const temporary = `${path}.sitegen-${process.pid}`;
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, path);
+    }
+    for (const file of this.changes.removed) rmSync(join(this.root, file), { force: true });
+  }
+}
+
+/**
+ * What a watch session remembers of its last good build: every post's
+ * record, and which post files have changed since (from the watcher), so a
+ * rebuild reads only those.
+ */
+export class WatchMemory implements ReuseStore<PatchWriter> {
+  records: PostRecords = new Map();
+  /** Files seen to change since the last rebuild began, and those the rebuild under way reads again. */
+  private readonly changed = new Set<string>();
+  private reading = new Set<string>();
+
+  /** A file the watcher saw change: it is read again at the next rebuild. */
+  touched(path: string): void {
+    this.changed.add(path);
+  }
+
+  /** A rebuild begins: it reads what changed since the last good one (a failed rebuild's files included). */
+  begin(): void {
+    this.reading = new Set([...this.reading, ...this.changed]);
+    this.changed.clear();
+  }
+
+  vouches(path: string): boolean {
+    return !this.reading.has(path) && !this.changed.has(path);
+  }
+
+  /** The page's files are in the served folder as the record says: nothing to write. */
+  restore(record: PostRecord, writer: PatchWriter): boolean {
+    for (const { file, written } of record.files) writer.keep(file, written);
+    return true;
+  }
+
+  save(records: PostRecords): void {
+    this.records = records;
+    this.reading.clear();
+  }
+}

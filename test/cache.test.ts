@@ -1,0 +1,96 @@
+/**
+ * The build cache: a build in a fresh folder, given the cache of an earlier
+ * build, renders only the posts that changed and writes exactly what a cold
+ * build writes. A cache of other content, of another sitegen, or damaged, is
+ * detected and not trusted: the build is still exactly the cold one.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateContent } from "../bench/synthetic.ts";
+import { sitegen, tempDir } from "./helpers/dist.ts";
+import { readTree } from "./helpers/site.ts";
+
+const POSTS = 340;
+const base = tempDir("sitegen-cache-");
+const original = join(base, "content");
+await generateContent({ dir: original, posts: POSTS, seed: 11 });
+
+function build(content: string, args: string[], workers = "2") {
+  const out = join(tempDir("sitegen-cache-out-"), "dist");
+  const result = sitegen(["build", "--content", content, "--out", out, "--json", ...args], { env: { SITEGEN_WORKERS: workers } });
+  assert.equal(result.status, 0, result.stderr);
+  return { out, report: JSON.parse(result.stdout) as { cache?: { reused: number; ignored?: string } } };
+}
+
+/** A copy of the content with one post's body edited: the change a commit makes. */
+function edited(): { content: string; post: string } {
+  const content = join(tempDir("sitegen-cache-content-"), "content");
+  cpSync(original, content, { recursive: true });
+  const post = readdirSync(join(content, "blog")).sort()[3];
+  const file = join(content, "blog", post);
+  writeFileSync(file, `${readFileSync(file, "utf8")}\nOne more paragraph, added later.\n`);
+  return { content, post };
+}
+
+function assertSame(actual: string, expected: string): void {
+  const a = readTree(actual);
+  const b = readTree(expected);
+  assert.deepEqual([...a.keys()], [...b.keys()], "the same files");
+  for (const [file, bytes] of b) assert.ok(a.get(file)!.equals(bytes), `${file} differs`);
+}
+
+test("a warm build renders only the changed post and writes what a cold build writes, with lanes and without", async () => {
+  for (const workers of ["2", "0"]) {
+    const cache = join(tempDir("sitegen-cache-dir-"), "cache");
+    const first = build(original, ["--cache", cache], workers);
+    assert.equal(first.report.cache?.reused, 0, "an empty cache has nothing to give");
+    const { content } = edited();
+    const warm = build(content, ["--cache", cache], workers);
+    const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
+    assert.equal(warm.report.cache?.reused, published - 1, `workers=${workers}: every post but the changed one came from the cache`);
+    assertSame(warm.out, build(content, []).out);
+    // The cache now holds the changed post too: the next build reuses every post.
+    assert.equal(build(content, ["--cache", cache], workers).report.cache?.reused, published);
+  }
+});
+
+test("a cache written by another sitegen or in another format is ignored whole, and said to be", () => {
+  const cache = join(tempDir("sitegen-cache-dir-"), "cache");
+  build(original, ["--cache", cache]);
+  const index = join(cache, "index.json");
+  const saved = JSON.parse(readFileSync(index, "utf8"));
+  writeFileSync(index, JSON.stringify({ ...saved, code: "another sitegen" }));
+  const other = build(original, ["--cache", cache]);
+  assert.equal(other.report.cache?.reused, 0);
+  assert.match(other.report.cache?.ignored ?? "", /another sitegen/);
+  writeFileSync(index, "{ not json");
+  const garbled = build(original, ["--cache", cache]);
+  assert.equal(garbled.report.cache?.reused, 0);
+  assert.match(garbled.report.cache?.ignored ?? "", /does not parse/);
+  assertSame(garbled.out, build(original, []).out);
+});
+
+test("damaged or missing cached files are not used: those pages are rendered again", () => {
+  const cache = join(tempDir("sitegen-cache-dir-"), "cache");
+  build(original, ["--cache", cache]);
+  const objects = join(cache, "objects");
+  const names = readdirSync(objects).sort();
+  truncateSync(join(objects, names[0]), Math.floor(statSync(join(objects, names[0])).size / 2));
+  writeFileSync(join(objects, names[1]), "");
+  const warm = build(original, ["--cache", cache]);
+  const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
+  assert.ok(warm.report.cache!.reused <= published - 1 && warm.report.cache!.reused >= published - 2, `reused ${warm.report.cache!.reused} of ${published}`);
+  assertSame(warm.out, build(original, []).out);
+});
+
+test("a cache filled from other content gives nothing to this content, and the build is the cold one", async () => {
+  const other = join(tempDir("sitegen-cache-other-"), "content");
+  await generateContent({ dir: other, posts: 40, seed: 12 });
+  const cache = join(tempDir("sitegen-cache-dir-"), "cache");
+  build(other, ["--cache", cache]);
+  const warm = build(original, ["--cache", cache]);
+  assert.equal(warm.report.cache?.reused, 0);
+  assertSame(warm.out, build(original, []).out);
+});
