@@ -19,6 +19,7 @@ import { sizeProblems } from "./plan/budgets.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
+import type { RenderMemo } from "./render/render-job.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { BuildCache } from "./write/cache.ts";
 import type { Written } from "./write/output.ts";
@@ -37,6 +38,8 @@ export interface PipelineOptions {
   workers?: number;
   /** The folder messages name files relative to (the user's working folder). */
   cwd: string;
+  /** What renderers keep between the rebuilds of a watch session. */
+  memo?: RenderMemo;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -110,7 +113,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
       cacheDir: store instanceof BuildCache ? store.dir : undefined,
     };
     const plan = planSite(manifest, { assets: [...assets.keys()] });
-    const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody };
+    const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd } : undefined;
     const { facts, restored } = await executePlan(plan, { context, writer, lanes, reuse });
     // The workers' heaps are freed before the checks take memory of their own.

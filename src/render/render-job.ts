@@ -10,7 +10,7 @@ import type { Body, Written } from "../write/output.ts";
 import { agentInstructions } from "./emit/agent-instructions.ts";
 import { blogIndexJson } from "./emit/blog-index.ts";
 import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
-import { negotiationData } from "./emit/negotiation-table.ts";
+import { negotiationData, type EntryMemo } from "./emit/negotiation-table.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
@@ -33,6 +33,17 @@ export interface RenderContext {
   bodyOf(route: PageRoute): string;
   /** What earlier stages wrote, for llms-full.txt and the negotiation data. */
   written?: { facts: Map<string, Written>; read(file: string): Uint8Array };
+  /** What renderers keep between the rebuilds of a watch session (`RenderMemo`). */
+  memo?: RenderMemo;
+}
+
+/** Parts of artifacts kept between rebuilds by the inputs they were made from, a slot per artifact. */
+export interface RenderMemo {
+  negotiation: { entries?: EntryMemo };
+}
+
+export function newRenderMemo(): RenderMemo {
+  return { negotiation: {} };
 }
 
 export interface RenderedJob {
@@ -54,7 +65,7 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, read) }] };
     }
     case "negotiation":
-      return { files: negotiationData(context.manifest, written(context).facts).map(([file, json]) => ({ file, body: json })) };
+      return { files: negotiationData(context.manifest, written(context).facts, context.memo?.negotiation).map(([file, json]) => ({ file, body: json })) };
   }
 }
 

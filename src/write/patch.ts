@@ -23,10 +23,17 @@ export class PatchWriter implements FileWriter {
   ) {}
 
   write(file: string, body: Body): void {
-    const bytes = bytesOf(body);
-    const written = { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength };
+    // Pieces are hashed as they come and joined only for a file that changed.
+    const pieces = typeof body === "string" || body instanceof Uint8Array ? [body] : [...body];
+    const hash = createHash("sha256");
+    let bytes = 0;
+    for (const piece of pieces) {
+      hash.update(piece);
+      bytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+    }
+    const written = { etag: etagOf(hash), bytes };
     this.written.set(file, written);
-    if (this.previous.get(file)?.etag !== written.etag) this.changed.set(file, bytes);
+    if (this.previous.get(file)?.etag !== written.etag) this.changed.set(file, bytesOf(pieces));
   }
 
   /** A file the folder already holds, unchanged: nothing to write. */

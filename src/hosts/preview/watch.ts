@@ -13,6 +13,7 @@ import { build, stage } from "../../build.ts";
 import { SitegenError } from "../../errors.ts";
 import { describeFailure, formatFinding } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
+import { newRenderMemo } from "../../render/render-job.ts";
 import type { Written } from "../../write/output.ts";
 import { PatchWriter, WatchMemory } from "../../write/patch.ts";
 import { startPreview, type PreviewServer } from "./server.ts";
@@ -86,6 +87,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   // The last good build: every file it wrote, and what the next rebuild may take from it.
   let served: Map<string, Written> | undefined;
   const memory = new WatchMemory();
+  const memo = newRenderMemo();
   let templatesChanged = false;
 
   /**
@@ -97,7 +99,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const buildOnce = async (): Promise<boolean> => {
     const started = performance.now();
     const { contentDir, templatesDir, cwd, baseUrl } = options;
-    const pipeline = { contentDir, templatesDir, cwd, baseUrl, generated: options.generated(), headExtra: RELOAD_SCRIPT };
+    const pipeline = { contentDir, templatesDir, cwd, baseUrl, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo };
     try {
       let summary: string;
       if (!served || templatesChanged) {

@@ -4,12 +4,23 @@
  */
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
 import { negotiationFiles } from "../../plan/plan.ts";
-import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation, type RouteShard } from "../../negotiation/table.ts";
+import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
 
-/** Each output file of the negotiation data, by path from the output folder, with its JSON. */
-export function negotiationData(manifest: Manifest, written: Map<string, Written>): [file: string, json: string][] {
+/**
+ * The JSON of a route's two entries (its page and its `.md` sibling), kept
+ * between the rebuilds of a watch session by the facts they are made of: a
+ * rebuild makes again only the entries of the files that changed.
+ */
+export type EntryMemo = Map<string, [page: string, sibling: string]>;
+
+/**
+ * Each output file of the negotiation data, by path from the output folder,
+ * with its JSON. A shard is written entry by entry, exactly as
+ * `JSON.stringify` would write the whole of it (`RouteShard`).
+ */
+export function negotiationData(manifest: Manifest, written: Map<string, Written>, memo?: { entries?: EntryMemo }): [file: string, json: string][] {
   const representation = (file: string, type: string): Representation => {
     const facts = written.get(file);
     if (!facts) throw new Error(`no output was written to ${file}`);
@@ -17,27 +28,39 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     if (type === MEDIA.markdown) entry.tokens = estimateTokens(facts.bytes);
     return entry;
   };
-  const pages: [string, PageEntry][] = [];
-  const files: [string, FileEntry][] = [];
-  for (const route of manifest.routes) {
-    const html = representation(route.htmlFile, MEDIA.html);
-    const markdown = representation(route.markdownFile, MEDIA.markdown);
-    pages.push([route.path, { html, markdown, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang }]);
-    files.push([route.markdownPath, { ...markdown, canonical: route.url }]);
-  }
-  for (const file of manifest.files) files.push([file.path, representation(file.file, file.mediaType)]);
-
   const planned = negotiationFiles(manifest);
+  // The plan named these files: one index and a route shard per slot.
+  const count = planned.length - 1;
+  const shards = Array.from({ length: count }, () => ({ pages: [] as string[], files: [] as string[] }));
+  const member = (path: string, json: string) => `${JSON.stringify(path)}:${json}`;
+  const earlier = memo?.entries;
+  const kept: EntryMemo = new Map();
+  for (const route of manifest.routes) {
+    const html = written.get(route.htmlFile);
+    const markdown = written.get(route.markdownFile);
+    const key = `${route.url}\0${route.lang}\0${html?.etag}\0${markdown?.etag}\0${markdown?.bytes}`;
+    let entries = earlier?.get(key);
+    if (!entries) {
+      const htmlEntry = representation(route.htmlFile, MEDIA.html);
+      const markdownEntry = representation(route.markdownFile, MEDIA.markdown);
+      const page: PageEntry = { html: htmlEntry, markdown: markdownEntry, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang };
+      const sibling: FileEntry = { ...markdownEntry, canonical: route.url };
+      entries = [JSON.stringify(page), JSON.stringify(sibling)];
+    }
+    kept.set(key, entries);
+    shards[shardOf(route.path, count)].pages.push(member(route.path, entries[0]));
+    shards[shardOf(route.markdownPath, count)].files.push(member(route.markdownPath, entries[1]));
+  }
+  for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
+  if (memo) memo.entries = kept;
   const data: NegotiationData = {
     version: 2,
     errors: manifest.errors,
-    // The plan named these files: one index and a route shard per slot.
-    shards: planned.length - 1,
+    shards: count,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },
   };
-  const shards: RouteShard[] = Array.from({ length: data.shards }, () => ({ pages: {}, files: {} }));
-  for (const [path, entry] of pages) shards[shardOf(path, data.shards)].pages[path] = entry;
-  for (const [path, entry] of files) shards[shardOf(path, data.shards)].files[path] = entry;
-  const json = (value: unknown) => `${JSON.stringify(value)}\n`;
-  return [[planned[0], json(data)], ...shards.map((shard, index): [string, string] => [planned[index + 1], json(shard)])];
+  return [
+    [planned[0], `${JSON.stringify(data)}\n`],
+    ...shards.map((shard, index): [string, string] => [planned[index + 1], `{"pages":{${shard.pages.join(",")}},"files":{${shard.files.join(",")}}}\n`]),
+  ];
 }
