@@ -10,7 +10,8 @@ import { errorsOf } from "../errors.ts";
 import type { PageRoute } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import { linksThatMayFail } from "../render/links.ts";
-import { renderJob, type RenderContext } from "../render/render-job.ts";
+import type { RenderContext } from "../render/render-job.ts";
+import { renderPage } from "../render/render-page.ts";
 import { loadTemplates } from "../render/templates.ts";
 import { restoreFrom } from "../write/cache.ts";
 import { StagingFolder } from "../write/staging.ts";
@@ -77,7 +78,9 @@ function runChunk(context: LaneContext, jobs: Job[], records: Map<number, PostRe
       reply.restored++;
       continue;
     }
-    const rendered = renderJob(job, context.render);
+    // Lanes are given post pages only.
+    if (job.kind !== "page") throw new Error(`a render lane was given a ${job.kind} job`);
+    const rendered = renderPage(job.route, context.render);
     for (const { file, body } of rendered.files) {
       context.writer.write(file, body);
       reply.written.push([file, context.writer.written.get(file)!]);

@@ -14,12 +14,11 @@ import { negotiationData, type EntryMemo } from "./emit/negotiation-table.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
-import { notFoundHtml, pageHtml } from "./emit/page-html.ts";
-import { pageMarkdown } from "./emit/page-markdown.ts";
+import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
 import { sitemapXml } from "./emit/sitemap.ts";
-import { headingIds, type PageFacts } from "./links.ts";
-import { renderMarkdown } from "./markdown.ts";
+import type { PageFacts } from "./links.ts";
+import { renderPage } from "./render-page.ts";
 import type { TemplateSet } from "./template.ts";
 
 export interface RenderContext {
@@ -67,22 +66,6 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
     case "negotiation":
       return { files: negotiationData(context.manifest, written(context).facts, context.memo?.negotiation).map(([file, json]) => ({ file, body: json })) };
   }
-}
-
-/** A page's HTML and its `.md` sibling, from one parse of its body. */
-function renderPage(route: PageRoute, context: RenderContext): RenderedJob {
-  const body = context.bodyOf(route);
-  const rendered = renderMarkdown(body);
-  const html = pageHtml(context.manifest, context.templates, route, rendered, { headExtra: context.headExtra });
-  const markdown = pageMarkdown(context.manifest, route, body, rendered.code);
-  const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
-  return {
-    files: [
-      { file: route.htmlFile, body: html },
-      { file: route.markdownFile, body: markdown },
-    ],
-    facts: { path: route.path, ids: headingIds(rendered.ids), links },
-  };
 }
 
 const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
