@@ -26,6 +26,9 @@ import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
 import { StagingFolder } from "./write/staging.ts";
 
+/** Up to this many posts, the bodies read while parsing are kept for rendering (about 25 MB); beyond, each is read again. */
+const KEEP_BODIES_UP_TO = 3000;
+
 export interface PipelineOptions {
   contentDir: string;
   templatesDir: string;
@@ -102,7 +105,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [join(contentRoot, key), record]));
     const hashes = new Map<string, string>();
     const vouched = (path: string) => store?.vouches?.(path) ?? false;
-    const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes) : async (entries: SourceEntry[]) => collect(parseSources(entries, known, vouched), hashes);
+    // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
+    const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
+    const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
     const [content, { templates, assets, fingerprint }] = await Promise.all([loadContent(options.contentDir, { parsePosts, cwd: options.cwd }), loadTemplates(options.templatesDir, options.cwd)]);
     const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);

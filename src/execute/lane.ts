@@ -45,7 +45,7 @@ export class RenderLane {
 
   private async handle(request: LaneRequest): Promise<unknown> {
     if (request.kind === "parse") {
-      const { errors, ...parsed } = parseSources(request.entries, new Map(request.known));
+      const { errors, ...parsed } = parseSources(request.entries, { known: new Map(request.known), keepBodies: request.keepBodies });
       return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {

@@ -104,11 +104,11 @@ export class RenderPool {
    * posts come back in the order of the files, their content hashes into
    * `hashes`.
    */
-  postParser(known: ReadonlyMap<string, KnownSource>, hashes: Map<string, string>): PostParser {
+  postParser(known: ReadonlyMap<string, KnownSource>, hashes: Map<string, string>, keepBodies: boolean): PostParser {
     return async (entries: SourceEntry[]) => {
       const chunks = chunksOf(entries, FILES_PER_CHUNK).map((chunk) => {
         const knownHere = chunk.flatMap((entry): [string, KnownSource][] => (known.has(entry.path) ? [[entry.path, known.get(entry.path)!]] : []));
-        return this.queued({ kind: "parse", entries: chunk, known: knownHere });
+        return this.queued({ kind: "parse", entries: chunk, known: knownHere, keepBodies });
       });
       const replies = (await Promise.all(chunks)) as (Omit<ParsedSources, "errors"> & { errors: WireError[] })[];
       for (const reply of replies) for (const [path, hash] of reply.hashes) hashes.set(path, hash);

@@ -10,7 +10,7 @@ import type { KnownSource } from "./sources.ts";
 
 export type LaneRequest =
   /** `known`: what an earlier build knew of these files, by path. */
-  | { id: number; kind: "parse"; entries: SourceEntry[]; known: [string, KnownSource][] }
+  | { id: number; kind: "parse"; entries: SourceEntry[]; known: [string, KnownSource][]; keepBodies: boolean }
   /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes. */
   | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; cacheDir?: string }
   /** `records`: for the jobs whose earlier result the build cache holds, by index in `jobs`. */

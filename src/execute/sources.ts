@@ -24,11 +24,18 @@ export interface ParsedSources {
   hashes: [path: string, hash: string][];
 }
 
-/**
- * Reads and parses post files here; bodies are left on disk until their page
- * renders. A file `vouched` for as unchanged since it was `known` is not read.
- */
-export function parseSources(entries: SourceEntry[], known: ReadonlyMap<string, KnownSource> = new Map(), vouched: (path: string) => boolean = () => false): ParsedSources {
+export interface ParseOptions {
+  /** What an earlier build knew of the files, by path. */
+  known?: ReadonlyMap<string, KnownSource>;
+  /** Whether a known file is vouched for as unchanged since: then it is not read at all. */
+  vouched?: (path: string) => boolean;
+  /** Keep each body for its page to render from; else it is read again when the page renders. */
+  keepBodies?: boolean;
+}
+
+/** Reads and parses post files here. */
+export function parseSources(entries: SourceEntry[], options: ParseOptions = {}): ParsedSources {
+  const { known = new Map(), vouched = () => false, keepBodies = false } = options;
   const parsed: ParsedSources = { posts: [], errors: [], hashes: [] };
   for (const entry of entries) {
     const earlier = known.get(entry.path);
@@ -46,13 +53,14 @@ export function parseSources(entries: SourceEntry[], known: ReadonlyMap<string, 
     }
     const source = contentHash(bytes);
     parsed.hashes.push([entry.path, source]);
-    if (earlier?.source === source) {
+    if (earlier?.source === source && !keepBodies) {
       // The same bytes parse the same; only where the file is named from may differ.
       parsed.posts.push({ ...earlier.post, file: entry.file, path: entry.path });
       continue;
     }
     try {
-      parsed.posts.push({ ...parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path), body: "" });
+      const post = parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path);
+      parsed.posts.push(keepBodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;
