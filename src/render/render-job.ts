@@ -18,8 +18,11 @@ import { notFoundHtml, pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { robotsTxt } from "./emit/robots.ts";
 import { sitemapXml } from "./emit/sitemap.ts";
+import { budgetsOf } from "../plan/budgets.ts";
+import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
 import { headingIds, type PageFacts } from "./links.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { resolveOrigin } from "./origin.ts";
 import type { TemplateSet } from "./template.ts";
 
 export interface RenderContext {
@@ -49,21 +52,28 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: ARTIFACTS[job.artifact](context) }] };
     case "asset":
       return { files: [{ file: job.file, body: context.assets.get(job.file)! }] };
-    case "llms-full": {
-      const { read } = written(context);
-      return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, read) }] };
-    }
+    case "llms-full":
+      return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "negotiation":
       return { files: negotiationData(context.manifest, written(context).facts).map(([file, json]) => ({ file, body: json })) };
   }
 }
 
-/** A page's HTML and its `.md` sibling, from one parse of its body. */
+/**
+ * A page's HTML and its `.md` sibling, from one parse of its body, with
+ * `{{base_url}}` resolved to the build's origin first.
+ */
 function renderPage(route: PageRoute, context: RenderContext): RenderedJob {
-  const body = context.bodyOf(route);
+  const { manifest } = context;
+  const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
   const rendered = renderMarkdown(body);
-  const html = pageHtml(context.manifest, context.templates, route, rendered, { headExtra: context.headExtra });
-  const markdown = pageMarkdown(context.manifest, route, body, rendered.code);
+  const representations = (listing?: BlogListing) => ({
+    html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
+    markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
+  });
+  // The blog page lists as many posts as its budget allows.
+  const budgets = budgetsOf(manifest.site);
+  const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations) : representations();
   const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
   return {
     files: [

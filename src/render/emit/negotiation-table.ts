@@ -1,12 +1,16 @@
 /**
  * The negotiation data (src/negotiation/table.ts), from the manifest and the
- * written files' digests: `negotiation.json` and the route shards.
+ * written files' digests: `negotiation.json`, the route shards and the slug
+ * index's nodes.
  */
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
+import { budgetsOf } from "../../plan/budgets.ts";
 import { negotiationFiles } from "../../plan/plan.ts";
+import { SLUG_TREES } from "../../negotiation/slug-index.ts";
 import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation, type RouteShard } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
+import { slugTree } from "./slug-index.ts";
 
 /** Each output file of the negotiation data, by path from the output folder, with its JSON. */
 export function negotiationData(manifest: Manifest, written: Map<string, Written>): [file: string, json: string][] {
@@ -27,17 +31,20 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
   }
   for (const file of manifest.files) files.push([file.path, representation(file.file, file.mediaType)]);
 
+  // The plan named these files: the index, a route shard per slot, then the slug trees' nodes.
   const planned = negotiationFiles(manifest);
+  const trees = SLUG_TREES.map((tree) => slugTree(tree, manifest.posts));
   const data: NegotiationData = {
-    version: 2,
+    version: 3,
     errors: manifest.errors,
-    // The plan named these files: one index and a route shard per slot.
-    shards: planned.length - 1,
+    shards: planned.length - 1 - trees.flat().length,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },
+    slugIndex: { nodes: trees[0].length, ...manifest.postUrlShape, closest: budgetsOf(manifest.site).not_found_closest_posts },
   };
   const shards: RouteShard[] = Array.from({ length: data.shards }, () => ({ pages: {}, files: {} }));
   for (const [path, entry] of pages) shards[shardOf(path, data.shards)].pages[path] = entry;
   for (const [path, entry] of files) shards[shardOf(path, data.shards)].files[path] = entry;
   const json = (value: unknown) => `${JSON.stringify(value)}\n`;
-  return [[planned[0], json(data)], ...shards.map((shard, index): [string, string] => [planned[index + 1], json(shard)])];
+  const bodies = [data, ...shards, ...trees.flat()].map(json);
+  return planned.map((file, index): [string, string] => [file, bodies[index]]);
 }
