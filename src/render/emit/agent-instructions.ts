@@ -27,7 +27,7 @@ export function agentInstructions(manifest: Manifest): string {
     "- Every request is an unauthenticated HTTP GET. There is no API key, no OAuth, no write path, no webhook and no MCP server.",
     `- Ask for Markdown with \`Accept: text/markdown\` on any page URL (for example ${example.url}), or fetch the \`.md\` sibling (${example.markdownUrl}, ${home.markdownUrl} for the home page). Both return the same bytes. Markdown responses carry \`X-Markdown-Tokens\`, an estimate of their size in tokens.`,
     "- Page URLs end with a slash. A URL without it answers 404 whose `resolution` names the canonical URL.",
-    `- For the list of posts use ${surface.blogIndex.url}: ${surface.llmsTxt.path.slice(1)} and ${manifest.pages.find((page) => page.template === "blog")?.url ?? "the blog page"} list only the newest posts when the blog is large, and ${surface.llmsFullTxt.path.slice(1)} holds the newest that fit its size budget. For every URL use ${surface.sitemap.url}; the formal description is ${surface.openapi.url} (OpenAPI 3.1).`,
+    `- Every published post is in ${surface.blogIndex.url} (as JSON) and ${surface.sitemap.url} (every URL). On a large blog, ${surface.llmsTxt.path} and the blog page list only the newest posts, and ${surface.llmsFullTxt.path} holds the newest that fit its size; each says so. The formal description is ${surface.openapi.url} (OpenAPI 3.1).`,
     "- Send a `User-Agent` that names your client. Revalidate with `If-None-Match`: every page and file sends an `ETag`, and unchanged ones answer 304.",
     "",
     "## Errors",
