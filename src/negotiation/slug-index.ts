@@ -9,7 +9,7 @@
  * one mistyped early (a dropped `the-`, a wrong first word) sorts next to it
  * in the second. A lookup walks each tree from its root to one leaf, takes
  * the posts beside the place the path would sort, and ranks them by edit
- * distance. Every node holds at most FANOUT keys or LEAF + 2 × HALO posts, and
+ * distance (`slugDistance`). Every node holds at most FANOUT keys or LEAF + 2 × HALO posts, and
  * a tree of depth d holds FANOUT^(d-1) × LEAF posts: three levels hold
  * 262,144 posts, four hold 16 million. A leaf repeats HALO posts of each
  * neighbour, so the posts beside any place are in one leaf.
@@ -81,10 +81,19 @@ export async function closestPosts(path: string, info: SlugIndexInfo, count: num
   for (const tree of SLUG_TREES) {
     for (const [slug, title] of await nearby(tree, treeKey(tree, query), read)) candidates.set(slug, title);
   }
-  return [...candidates]
-    .map(([slug, title]) => ({ slug, title, url: info.url.replace("{slug}", slug), markdownUrl: info.markdownUrl.replace("{slug}", slug), distance: editDistance(query, slug) }))
-    .sort((a, b) => a.distance - b.distance || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
-    .slice(0, count);
+  // The nearest `count`, nearest first, ties by slug. A candidate that cannot
+  // beat the last of them is given up as soon as that is certain.
+  const nearest: ClosestPost[] = [];
+  for (const [slug, title] of [...candidates].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const limit = nearest.length < count ? Infinity : nearest[count - 1].distance;
+    const distance = slugDistance(query, slug, limit + 1);
+    if (distance > limit) continue;
+    let at = nearest.length;
+    while (at > 0 && nearest[at - 1].distance > distance) at--;
+    nearest.splice(at, 0, { slug, title, url: info.url.replace("{slug}", slug), markdownUrl: info.markdownUrl.replace("{slug}", slug), distance });
+    nearest.length = Math.min(nearest.length, count);
+  }
+  return nearest;
 }
 
 /** The posts beside the place `key` sorts in `tree`: one root-to-leaf walk. */
@@ -125,13 +134,41 @@ export function slugQuery(path: string): string {
 /** Slugs are cut at 60 characters (src/content/slug.ts); a longer guess is compared as the slug it would have made. */
 const MAX_SLUG = 60;
 
-/** Levenshtein distance: insertions, deletions and substitutions, each one edit. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
+/**
+ * How far `query` is from `slug`, in edits: Levenshtein distance
+ * (insertions, deletions and substitutions, each one edit), except that
+ * leaving whole words off either end of the slug costs one edit per end,
+ * since that is how people shorten an address (`transactional-outbox` for
+ * `the-transactional-outbox-pattern`). One table of query × slug, and
+ * `limit` at most: once a row shows the slug cannot come under the limit,
+ * the rest is not computed.
+ */
+export function slugDistance(query: string, slug: string, limit = Infinity): number {
+  const n = slug.length;
+  // Row 0: reaching slug position j having read none of the query. Skipping up to just after a hyphen is one edit.
+  let previous = new Float64Array(n + 1);
+  for (let j = 1; j <= n; j++) previous[j] = Math.min(previous[j - 1] + 1, slug.charCodeAt(j - 1) === HYPHEN ? 1 : Infinity);
+  let current = new Float64Array(n + 1);
+  for (let i = 1; i <= query.length; i++) {
+    current[0] = i;
+    let least = i;
+    for (let j = 1; j <= n; j++) {
+      const cell = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (query.charCodeAt(i - 1) === slug.charCodeAt(j - 1) ? 0 : 1));
+      current[j] = cell;
+      if (cell < least) least = cell;
+    }
+    // Row minima never fall: every way to the end passes through this row.
+    if (least >= limit) return limit;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length];
+  // The rest of the slug after position j: deleted letter by letter, or dropped from a hyphen on for one edit.
+  let best = previous[n];
+  let tail = 0;
+  for (let j = n - 1; j >= 0; j--) {
+    tail = Math.min(tail + 1, slug.charCodeAt(j) === HYPHEN ? 1 : Infinity);
+    best = Math.min(best, previous[j] + tail);
+  }
+  return Math.min(best, limit);
 }
+
+const HYPHEN = 45;
