@@ -79,7 +79,7 @@ function overBudget(manifest: Manifest, size: (file: string) => number): OverBud
     limit(manifest.surface.llmsTxt.file, size(manifest.surface.llmsTxt.file), "llms_txt_bytes", "its pages, summary and when-to-use lists alone are over: shorten them in site.yaml and the pages' descriptions"),
     limit(manifest.surface.llmsFullTxt.file, size(manifest.surface.llmsFullTxt.file), "llms_full_txt_bytes", "the fixed pages alone are over: shorten them, or raise the budget (at most 1000000)"),
     ...(blog ? [limit(blog.htmlFile, size(blog.htmlFile), "blog_page_bytes", blogHint), limit(blog.markdownFile, size(blog.markdownFile), "blog_page_bytes", blogHint)] : []),
-    limit(manifest.notFound.markdown, notFoundMarkdownBound(manifest, size(manifest.notFound.markdown)), "not_found_markdown_bytes", "shorten templates/404.md or lower not_found_closest_posts"),
+    limit(manifest.notFound.markdown, notFoundMarkdownBound(manifest, size(manifest.notFound.markdown), budgets.not_found_closest_posts), "not_found_markdown_bytes", "shorten templates/404.md or lower not_found_closest_posts"),
   ];
   return limits
     .filter(({ bytes, key }) => bytes > budgets[key])

@@ -5,10 +5,12 @@
  * of later stages read earlier files through `written`.
  */
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
+import { budgetsOf } from "../plan/budgets.ts";
 import type { ArtifactName, Job } from "../plan/plan.ts";
 import type { Body, Written } from "../write/output.ts";
 import { agentInstructions } from "./emit/agent-instructions.ts";
 import { blogIndexJson } from "./emit/blog-index.ts";
+import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
 import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
 import { negotiationData } from "./emit/negotiation-table.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
@@ -18,8 +20,6 @@ import { notFoundHtml, pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { robotsTxt } from "./emit/robots.ts";
 import { sitemapXml } from "./emit/sitemap.ts";
-import { budgetsOf } from "../plan/budgets.ts";
-import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
 import { headingIds, type PageFacts } from "./links.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { resolveOrigin } from "./origin.ts";

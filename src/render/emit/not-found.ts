@@ -7,7 +7,6 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { recoveryMap, ECHOED_PATH_MAX } from "../../negotiation/recovery-map.ts";
-import { budgetsOf } from "../../plan/budgets.ts";
 import type { TemplateSet } from "../template.ts";
 
 export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): string {
@@ -24,16 +23,17 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
 }
 
 /**
- * The most a recovery map can weigh, given its head's size: the head, and
- * the larger of what the core may add (src/negotiation/recovery-map.ts): the
- * page with the longest URLs as a near miss, or the longest-titled posts as
- * the closest ones to the longest path it repeats.
+ * The most a recovery map naming `closestCount` posts can weigh, given its
+ * head's size: the head, and the larger of what the core may add
+ * (src/negotiation/recovery-map.ts): the page with the longest URLs as a
+ * near miss, or the longest-titled posts as the closest ones to the longest
+ * path it repeats.
  */
-export function notFoundMarkdownBound(manifest: Manifest, headBytes: number): number {
+export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
   const longest = <T>(items: T[], weight: (item: T) => number) => [...items].sort((a, b) => weight(b) - weight(a));
   const page = longest(manifest.pages, (route) => route.url.length + route.markdownUrl.length)[0];
   const closest = longest(manifest.posts, (post) => Buffer.byteLength(post.title) + post.url.length + post.markdownUrl.length)
-    .slice(0, budgetsOf(manifest.site).not_found_closest_posts)
+    .slice(0, closestCount)
     .map((post) => ({ slug: post.slug!, title: post.title, url: post.url, markdownUrl: post.markdownUrl, distance: 0 }));
   const path = "/".repeat(ECHOED_PATH_MAX + 1);
   const added = Math.max(...[{ canonical: page, closest: [] }, { closest }].map((found) => Buffer.byteLength(recoveryMap("", path, found))));
