@@ -9,10 +9,11 @@
  * one mistyped early (a dropped `the-`, a wrong first word) sorts next to it
  * in the second. A lookup walks each tree from its root to one leaf, takes
  * the posts beside the place the path would sort, and ranks them by edit
- * distance (`slugDistance`). Every node holds at most FANOUT keys or LEAF + 2 × HALO posts, and
- * a tree of depth d holds FANOUT^(d-1) × LEAF posts: three levels hold
- * 262,144 posts, four hold 16 million. A leaf repeats HALO posts of each
- * neighbour, so the posts beside any place are in one leaf.
+ * distance (`slugDistance`). Every node holds at most FANOUT keys or
+ * LEAF + 2 × HALO posts, and a tree of depth d holds FANOUT^(d-1) × LEAF
+ * posts: three levels hold 262,144 posts, four hold 16 million. A leaf
+ * repeats HALO posts of each neighbour, so the posts beside any place are in
+ * one leaf.
  */
 
 /** A post as a leaf holds it. */
