@@ -240,6 +240,30 @@ test("every Markdown sibling starts with the title as H1 and gives the canonical
   }
 });
 
+test("every Markdown representation names the agent index before its body", () => {
+  for (const route of source.routes) {
+    const lines = text(route.markdownPath.slice(1)).split("\n");
+    const pointer = lines.indexOf(`- Agent index: ${BASE}/llms.txt`);
+    assert.ok(pointer > 0, `${route.markdownPath}: an Agent index line`);
+    const body = lines.findIndex((line) => line.includes(prose(route.body)));
+    assert.ok(pointer < body && pointer < 12, `${route.markdownPath}: the Agent index line (${pointer}) is near the top, before the body (${body})`);
+  }
+});
+
+test("{{base_url}} in a page is the build's origin, in the HTML, the .md sibling and llms-full.txt", () => {
+  const developers = source.pages.find((page) => page.name === "developers")!.body;
+  assert.ok(developers.includes("{{base_url}}/about/"), "the developers page writes the origin as {{base_url}}");
+  for (const file of ["developers.md", "developers/index.html", "llms-full.txt"]) {
+    assert.ok(!text(file).includes("{{base_url}}"), `${file}: no {{base_url}} left`);
+    assert.ok(text(file).includes(`curl ${BASE}/about.md`), `${file}: the curl example names ${BASE}`);
+  }
+  for (const [name, base] of [["override", OVERRIDE], ["netlify", NETLIFY_URL]]) {
+    const developersMd = readFileSync(join(runs[name].out, "developers.md"), "utf8");
+    assert.ok(developersMd.includes(`curl ${base}/about.md`), `${name}: the curl example names ${base}`);
+    assert.ok(developersMd.includes(`"type": "${base}/developers/#http-404"`), `${name}: the sample Problem names ${base}`);
+  }
+});
+
 test("Markdown siblings are clean: no {#id} heading markers, no root-relative links outside code", () => {
   for (const route of source.routes) {
     const md = withoutCode(text(route.markdownPath.slice(1)), "markdown");
@@ -581,14 +605,17 @@ test("_redirects: redirects no public path and leaves the edge function's data r
   for (const [from] of rules) assert.ok(!"/_sitegen/negotiation.json".startsWith(from.replace(/\*$/, "")), `${from} covers the function's data`);
 });
 
-test("the static 404 bodies: an HTML page without canonical, a Markdown recovery map with every page and post", () => {
+test("the static 404 bodies: an HTML page without canonical; the head of the Markdown recovery map, with the agent index first, every fixed page and agent file, and no post", () => {
   const html = text("404.html");
   assert.ok(tags(html, "html")[0]?.lang, "404.html has a lang");
   assert.equal(tags(html, "link").filter((link) => link.rel === "canonical").length, 0);
   const map = text("_sitegen/404.md");
   assert.match(map, /^# /);
-  for (const route of source.routes) assert.ok(map.includes(`${BASE}${route.path}`), `${route.path} in the recovery map`);
-  assert.ok(map.includes(`${BASE}/llms.txt`), "the recovery map points at /llms.txt");
+  assert.equal(map.split("\n").find((line, index) => index > 0 && line.trim() !== ""), `Agent index: ${BASE}/llms.txt`, "the agent index is the first thing after the title");
+  for (const route of source.routes.filter((r) => !r.post)) assert.ok(map.includes(`${BASE}${route.path}`), `${route.path} in the recovery map`);
+  for (const path of ["/llms.txt", "/llms-full.txt", "/agent-instructions.md", "/blog-index.json", "/sitemap.xml", "/openapi.json"]) assert.ok(map.includes(`${BASE}${path}`), `${path} in the recovery map`);
+  // The posts closest to the path asked for are added at request time (test/negotiation/respond.test.ts).
+  for (const post of published) assert.ok(!map.includes(`/blog/${post.slug}/`), `${post.slug} is not in the static head`);
 });
 
 // ---------------------------------------------------------------------------
@@ -628,15 +655,9 @@ test("a slug ending in `-` works everywhere: URL, .md path, OpenAPI enum, blog i
 // ---------------------------------------------------------------------------
 // Base URL overrides
 
-/** Files of a build that still name `origin` outside the author's code samples. */
+/** Files of a build that still name `origin` anywhere, code samples included: pages write the origin as {{base_url}}. */
 function mentions(tree: Map<string, Buffer>, origin: string): string[] {
-  return [...tree]
-    .filter(([file, bytes]) => {
-      const body = bytes.toString("utf8");
-      const kind = file.endsWith(".html") ? "html" : file.endsWith(".md") || file.endsWith(".txt") ? "markdown" : undefined;
-      return (kind ? withoutCode(body, kind) : body).includes(origin);
-    })
-    .map(([file]) => file);
+  return [...tree].filter(([, bytes]) => bytes.toString("utf8").includes(origin)).map(([file]) => file);
 }
 
 function assertBase(out: string, base: string): void {

@@ -146,9 +146,22 @@ test("internal links resolve and the content passes every check", async () => {
   assert.equal(result.checked.posts, 14);
 });
 
-test("llms-full.txt is between 150 KB and 1 MB; llms.txt is under 50 KB", () => {
+test("the agent files stay in their size class: llms-full.txt 150 KB to 1 MB, llms.txt, /blog/ and the Markdown 404 small, and every post in each", () => {
   const full = files.get("llms-full.txt")!.byteLength;
   assert.ok(full >= 150 * 1024 && full <= 1_000_000, `llms-full.txt is ${full} bytes`);
   const llms = files.get("llms.txt")!.byteLength;
-  assert.ok(llms < 50_000, `llms.txt is ${llms} bytes`);
+  assert.ok(llms < 20_000, `llms.txt is ${llms} bytes`);
+  for (const file of ["blog.md", "blog/index.html"]) assert.ok(files.get(file)!.byteLength < 20_000, `${file} is ${files.get(file)!.byteLength} bytes`);
+  assert.ok(files.get("_sitegen/404.md")!.byteLength < 4_000, "the static head of the Markdown 404");
+  // 14 posts fit every budget: nothing is left out, so nothing says it was.
+  for (const file of ["llms.txt", "llms-full.txt", "blog.md"]) {
+    const text = files.get(file)!.toString("utf8");
+    for (const post of published) assert.ok(text.includes(`/blog/${post.slug}`), `${file} has ${post.slug}`);
+    assert.doesNotMatch(text, /\bThe (newest|oldest) \d+ (of|posts)/, `${file} leaves nothing out`);
+  }
+});
+
+test("no page writes its own origin: pages say {{base_url}}, which the build resolves", () => {
+  const origin = source.site.base_url.replace(/\/$/, "");
+  for (const page of source.pages) assert.ok(!page.body.includes(origin), `content/pages/${page.name}.md writes ${origin}`);
 });

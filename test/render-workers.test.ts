@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { WORKER_THRESHOLD } from "../src/execute/pool.ts";
@@ -27,6 +27,8 @@ function tree(dir: string): Map<string, Buffer> {
 
 const content = join(tempDir(), "content");
 const synthetic = await generateContent({ dir: content, posts: WORKER_THRESHOLD + 20, seed: 7 });
+// Budgets that leave posts out of llms.txt, llms-full.txt and /blog/: what is kept must not depend on the lanes either.
+appendFileSync(join(content, "site.yaml"), "budgets:\n  llms_txt_bytes: 20000\n  llms_full_txt_bytes: 300000\n  blog_page_bytes: 40000\n  blog_page_full_posts: 5\n");
 
 test("two render workers write exactly what one thread writes", () => {
   const one = join(tempDir(), "dist");
@@ -39,9 +41,10 @@ test("two render workers write exactly what one thread writes", () => {
   const b = tree(two);
   assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
   for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs`);
-  // Pages and siblings; the agent, crawl and CDN files, the 404 bodies and the stylesheet; the negotiation data's index and route shards.
-  const shards: number = JSON.parse(a.get("_sitegen/negotiation.json")!.toString("utf8")).shards;
-  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + 1 + shards, "every page, sibling and file is there");
+  // Pages and siblings; the agent, crawl and CDN files, the 404 bodies and the stylesheet; the negotiation data's index, route shards and slug index.
+  const data = JSON.parse(a.get("_sitegen/negotiation.json")!.toString("utf8"));
+  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + 1 + data.shards + 2 * data.slugIndex.nodes, "every page, sibling and file is there");
+  for (const file of ["llms.txt", "llms-full.txt", "blog.md"]) assert.match(a.get(file)!.toString("utf8"), /The (newest|oldest) \d+/, `${file} left posts out, and says so`);
 });
 
 test("three workers, and the CLI run from its TypeScript sources instead of lib/, write the same bytes too", async () => {

@@ -65,6 +65,14 @@ describe("verify against a correct site", () => {
     });
   });
 
+  it("passes when /llms-full.txt leaves the oldest post out and says so (§8.2 caps its size)", async () => {
+    await withServer({ llmsFullLeavesOutOldest: true }, async (server) => {
+      const run = await verify(server.url);
+      assert.deepEqual(failed(JSON.parse(run.stdout) as VerifyReport), []);
+      assert.equal(run.code, 0);
+    });
+  });
+
   it("passes when the site names itself by another origin than the one verified", async () => {
     await withServer({ declaredBase: "https://example.com" }, async (server) => {
       const run = await verify(server.url);
@@ -173,6 +181,7 @@ const BREAKAGES: readonly [Breakage, string][] = [
   ["blog-post-lang", "2.4-blog-posts"],
   ["llms-txt-as-html", "2.6-media-types"],
   ["llms-full-missing-post", "2.6-llms-full"],
+  ["llms-full-omits-newer-post", "2.6-llms-full"],
   ["agent-instructions-no-when-to-use", "2.6-agent-instructions"],
   ["sitemap-no-lastmod", "2.6-sitemap"],
   ["robots-blocks-gptbot", "2.6-robots-ai-allowed"],
@@ -202,7 +211,6 @@ const BREAKAGES: readonly [Breakage, string][] = [
   ["error-vary", "7.3-error-vary"],
   ["error-cacheable", "7.3-error-cache-control"],
   ["document-extension-plain-404", "7.4-document-extensions"],
-  ["llms-full-too-small", "8.2-llms-full-size"],
   ["llms-full-too-large", "8.2-llms-full-size"],
   ["robots-over-100-bytes", "8.3-robots-size"],
   ["openapi-version", "9.1-openapi-version"],

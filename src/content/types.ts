@@ -16,6 +16,18 @@ export interface SiteConfig {
   contact: { email: string; address?: string };
   navigation: NavLink[];
   footer_navigation?: NavLink[];
+  /** Size budgets; any left out take their defaults (src/plan/budgets.ts). */
+  budgets?: SiteBudgets;
+}
+
+/** `budgets` in site.yaml, in UTF-8 bytes, as src/schemas/site.schema.json allows them. */
+export interface SiteBudgets {
+  llms_txt_bytes?: number;
+  llms_full_txt_bytes?: number;
+  blog_page_bytes?: number;
+  blog_page_full_posts?: number;
+  not_found_markdown_bytes?: number;
+  not_found_closest_posts?: number;
 }
 
 /** A Markdown source file after its frontmatter was validated. */

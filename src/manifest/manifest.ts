@@ -68,6 +68,8 @@ export interface Manifest {
   files: FileRoute[];
   /** The same files by role, for emitters that name one. */
   surface: Record<SurfaceRole, FileRoute>;
+  /** Any post's URLs with `{slug}` standing for its slug: for the 404s that name posts at request time. */
+  postUrlShape: { url: string; markdownUrl: string };
   /** Files behind the negotiated 404 (spec §7.1). */
   notFound: { html: string; markdown: string };
   /** Where error bodies and headers send an agent (spec §2.5, §7.3). */
@@ -125,6 +127,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     };
   });
   const surface = surfaceFiles(baseUrl);
+  const postShape = addressesOf(postPath("{slug}"));
   return {
     site: content.site,
     baseUrl,
@@ -134,6 +137,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     routes: [...pages, ...posts],
     files: Object.values(surface),
     surface,
+    postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
     notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },
     errors: errorLinks(baseUrl, surface),
     navigation: content.site.navigation,
@@ -193,12 +197,12 @@ function surfaceFiles(baseUrl: string): Record<SurfaceRole, FileRoute> {
   const file = (path: string, rest: Omit<FileRoute, "path" | "url" | "file">): FileRoute => ({ path, url: baseUrl + path, file: path.slice(1), ...rest });
   return {
     llmsTxt: file("/llms.txt", { mediaType: MEDIA.text, operationId: "getLlmsTxt", tag: "agent-index", summary: "Agent index: site summary, when to use, link index" }),
-    llmsFullTxt: file("/llms-full.txt", { mediaType: MEDIA.text, operationId: "getLlmsFullTxt", tag: "agent-index", summary: "Every public page and post as one Markdown document" }),
+    llmsFullTxt: file("/llms-full.txt", { mediaType: MEDIA.text, operationId: "getLlmsFullTxt", tag: "agent-index", summary: "The site as one Markdown document: every page, and the newest posts that fit its size budget" }),
     agentInstructions: file("/agent-instructions.md", { mediaType: MEDIA.markdown, operationId: "getAgentInstructions", tag: "agent-index", summary: "How an agent should call, cite and hand off" }),
     blogIndex: file("/blog-index.json", { mediaType: MEDIA.json, operationId: "getBlogIndex", tag: "content", summary: "Every published post as JSON" }),
     sitemap: file("/sitemap.xml", { mediaType: MEDIA.xml, operationId: "getSitemap", tag: "crawl", summary: "Every indexable URL with its last-modified date" }),
     robots: file("/robots.txt", { mediaType: MEDIA.text, operationId: "getRobotsTxt", tag: "crawl", summary: "Crawl rules; no crawler is blocked" }),
-    openapi: file("/openapi.json", { mediaType: MEDIA.json, operationId: "getOpenApiDescription", summary: "This OpenAPI 3.1 description" }),
+    openapi: file("/openapi.json", { mediaType: MEDIA.json, operationId: "getOpenApiDescription", summary: "OpenAPI 3.1 description of this site's machine-readable surface" }),
   };
 }
 

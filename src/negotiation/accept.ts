@@ -9,8 +9,13 @@ import Negotiator from "negotiator";
 export const PAGE_TYPES = ["text/html", "text/markdown"] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
-/** What an error body can be. JSON first: no `Accept` or `*\/*` gets JSON (spec §7.1). */
-export const ERROR_TYPES = ["application/json", "text/markdown", "text/html"] as const;
+/**
+ * What an error body can be. JSON first: no `Accept` or `*\/*` gets JSON
+ * (spec §7.1). Then the page types in the pages' order, so that one rule
+ * holds on pages and on misses: where `Accept` ranks HTML and Markdown alike
+ * (`text/*`), HTML wins.
+ */
+export const ERROR_TYPES = ["application/json", "text/html", "text/markdown"] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
 // Agents repeat a handful of Accept values; remembering the answer keeps the

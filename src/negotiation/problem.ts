@@ -19,11 +19,17 @@ function recoveryLinks(links: ErrorLinks): Record<string, string> {
   return { llms_txt: links.llmsTxt, sitemap: links.sitemap, openapi: links.openapi, home: links.home };
 }
 
-/** `canonical`: the absolute URL of the page a near-miss path meant, if any. */
-export function notFoundProblem(links: ErrorLinks, path: string, canonical?: { path: string; url: string }): Problem {
+/**
+ * `canonical`: the page a near-miss path meant, if any; else `closest`: the
+ * published post whose slug is close enough to the path to be a typo of it.
+ */
+export function notFoundProblem(links: ErrorLinks, path: string, canonical?: { path: string; url: string }, closest?: { url: string }): Problem {
   const resolution = canonical
     ? `Request the canonical URL ${canonical.url} (page URLs end with a slash). For every other page, see ${links.llmsTxt} or ${links.sitemap}.`
-    : `Find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`;
+    : closest
+      ? `The closest published post is ${closest.url}. Otherwise, find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`
+      : `Find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`;
+  const named: Record<string, string> = canonical ? { canonical: canonical.url } : closest ? { closest: closest.url } : {};
   return {
     type: `${links.typePrefix}404`,
     title: "Not Found",
@@ -33,8 +39,17 @@ export function notFoundProblem(links: ErrorLinks, path: string, canonical?: { p
     code: "not_found",
     resolution,
     documentation_url: links.documentation,
-    links: canonical ? { canonical: canonical.url, ...recoveryLinks(links) } : recoveryLinks(links),
+    links: { ...named, ...recoveryLinks(links) },
   };
+}
+
+/**
+ * Whether a post is close enough to the path to name in a JSON Problem, as a
+ * likely typo: within a quarter of the asked-for slug's length in edits (at
+ * least two). The Markdown map names the closest posts whatever their distance.
+ */
+export function closeEnough(post: { distance: number }, query: string): boolean {
+  return post.distance <= Math.max(2, Math.floor(query.length / 4));
 }
 
 export function notAcceptableProblem(links: ErrorLinks, path: string, page: { url: string; markdownUrl: string }, accept: string): Problem {

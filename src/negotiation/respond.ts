@@ -5,7 +5,9 @@
  * (`SiteData`).
  */
 import { decide, isDocumentPath, normalizePath, type Decision } from "./decide.ts";
-import { errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
+import { closeEnough, errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
+import { recoveryMap } from "./recovery-map.ts";
+import { slugQuery } from "./slug-index.ts";
 import type { SiteData } from "./site-data.ts";
 import type { ErrorLinks, NegotiationData, Representation } from "./table.ts";
 
@@ -59,11 +61,23 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
     }
     case "not-found": {
       if (decision.format === "text/html") return errorFromFile(data.notFound.html, head, site, links);
-      if (decision.format === "text/markdown") return errorFromFile(data.notFound.markdown, head, site, links);
-      const problem = notFoundProblem(links, decision.path, await site.canonicalFor(decision.path));
-      return error(404, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, links);
+      const type = decision.format === "text/markdown" ? data.notFound.markdown.type : "application/json; charset=utf-8";
+      // A HEAD gets the headers alone: nothing needs looking up.
+      return error(404, type, head ? "" : await notFoundBody(decision.format, decision.path, site, data), head, links);
     }
   }
+}
+
+/** The body of a 404 in Markdown (the recovery map) or JSON (a Problem), each naming what the path may have meant. */
+async function notFoundBody(format: "text/markdown" | "application/json", path: string, site: SiteData, data: NegotiationData): Promise<string> {
+  const canonical = await site.canonicalFor(path);
+  if (format === "text/markdown") {
+    const closest = canonical ? [] : await site.closestPosts(path, data.slugIndex.closest);
+    return recoveryMap(await site.text(data.notFound.markdown.file), path, { canonical, closest });
+  }
+  const [nearest] = canonical ? [] : await site.closestPosts(path, 1);
+  const problem = notFoundProblem(data.errors, path, canonical, nearest && closeEnough(nearest, slugQuery(path)) ? nearest : undefined);
+  return JSON.stringify(problem, null, 2);
 }
 
 async function ok(representation: Representation, headers: Record<string, string>, notModified: boolean, head: boolean, site: SiteData): Promise<Response> {

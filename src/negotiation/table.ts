@@ -6,10 +6,14 @@
  * path. A request reads one shard, so what a host loads per request stays the
  * same size whether the blog has ten posts or a hundred thousand.
  *
- * Generated from the manifest (src/emit/negotiation-table.ts) and read by
+ * Beside them, the slug index (slug-index.ts) finds the posts closest to a
+ * path that is not there.
+ *
+ * Generated from the manifest (src/render/emit/negotiation-table.ts) and read by
  * both hosts (the Netlify edge function and the preview server). No `node:`
  * imports: this module runs in Deno too.
  */
+import type { SlugIndexInfo } from "./slug-index.ts";
 
 export interface Representation {
   /** Path of the static file that holds the bytes, from the site root: `/about/index.html`. */
@@ -60,12 +64,17 @@ export interface RouteShard {
 
 /** `_sitegen/negotiation.json`: the same size for any number of posts. */
 export interface NegotiationData {
-  version: 2;
+  version: 3;
   errors: ErrorLinks;
   /** How many route shards there are: a power of two. */
   shards: number;
-  /** The bodies of a negotiated 404 other than JSON (spec §7.1). */
+  /**
+   * The bodies of a negotiated 404 other than JSON (spec §7.1). The Markdown
+   * one is the head of the recovery map; the posts closest to the path asked
+   * for are added at request time, from the slug index.
+   */
   notFound: { html: Representation; markdown: Representation };
+  slugIndex: SlugIndexInfo;
 }
 
 /** Where the build puts the negotiation data, from the site root. */

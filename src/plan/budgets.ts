@@ -1,52 +1,91 @@
 /**
- * How large the agent and crawl files may be, in one place: the build warns
- * past a budget, `check` fails, and the README quotes these numbers. (`verify`
- * keeps its own copy in src/verify/spec.ts on purpose: it is an independent
- * reading of the spec.)
+ * How large the agent files, the blog page and the Markdown 404 may be, in one
+ * place: the defaults of the `budgets` of site.yaml, what the emitters fit
+ * their files into, and the check that a build warns about and `check` fails
+ * on. (`verify` keeps its own copy of the spec's limits in
+ * src/verify/spec.ts on purpose: it is an independent reading of the spec. A
+ * budget cannot exceed those limits: the site schema caps it there.)
  */
+import type { SiteBudgets, SiteConfig } from "../content/types.ts";
 import { SitegenError } from "../errors.ts";
 import type { Finding } from "../findings.ts";
 import type { Manifest } from "../manifest/manifest.ts";
+import { notFoundMarkdownBound } from "../render/emit/not-found.ts";
 import type { Written } from "../write/output.ts";
 
-export const BUDGETS = {
-  /** Spec §8.3: robots.txt is about 100 bytes at most; a larger body reveals a CDN rewriting it. */
-  robotsTxtMax: 100,
-  /** llms.txt checkers flag files over 50,000 characters. */
-  llmsTxtMax: 50_000,
-  /**
-   * Spec §2.6, §8.2: llms-full.txt is sized in the hundreds of kilobytes: at
-   * most this. A small site's is small, and that is no fault.
-   */
-  llmsFullMax: 1_000_000,
-} as const;
+export type Budgets = Required<SiteBudgets>;
+
+/** Every budget in UTF-8 bytes; a file within its byte budget is within as many characters. */
+export const DEFAULT_BUDGETS: Budgets = {
+  /** llms.txt checkers warn above 50,000 characters and fail above 100,000. */
+  llms_txt_bytes: 50_000,
+  /** Spec §2.6, §8.2: "hundreds of kilobytes". */
+  llms_full_txt_bytes: 1_000_000,
+  /** A page a person and an agent can load: about 50,000 tokens of Markdown. */
+  blog_page_bytes: 200_000,
+  blog_page_full_posts: 20,
+  /** An error body an agent can afford on every miss. */
+  not_found_markdown_bytes: 8_000,
+  not_found_closest_posts: 5,
+};
+
+/** Spec §8.3: robots.txt is about 100 bytes at most; a larger body reveals a CDN rewriting it. Not a setting. */
+export const ROBOTS_TXT_MAX = 100;
+
+export function budgetsOf(site: Pick<SiteConfig, "budgets">): Budgets {
+  return { ...DEFAULT_BUDGETS, ...site.budgets };
+}
 
 /**
  * robots.txt over its limit is an error (spec §8.3 makes size the signal of a
- * rewrite); the agent files' sizes are warnings in a build and errors in `check`.
+ * rewrite); a file over its budget is a warning in a build and an error in
+ * `check`. The emitters fit their files to the budgets, so a file is over
+ * only when what it cannot leave out (the pages, site.yaml's texts) is.
  */
 export function sizeProblems(manifest: Manifest, written: Map<string, Written>, mode: "build" | "check"): { errors: SitegenError[]; warnings: Finding[] } {
   const errors: SitegenError[] = [];
   const warnings: Finding[] = [];
   const size = (file: string) => written.get(file)?.bytes ?? 0;
-  const { robots, llmsTxt, llmsFullTxt } = manifest.surface;
-  if (size(robots.file) > BUDGETS.robotsTxtMax) {
+  const { robots } = manifest.surface;
+  if (size(robots.file) > ROBOTS_TXT_MAX) {
     errors.push(
-      new SitegenError("E_CHECK", `robots.txt is ${size(robots.file)} bytes; the limit is ${BUDGETS.robotsTxtMax}`, {
+      new SitegenError("E_CHECK", `robots.txt is ${size(robots.file)} bytes; the limit is ${ROBOTS_TXT_MAX}`, {
         location: { file: robots.file },
         hint: "use a shorter base_url; robots.txt holds only the allow rule and the sitemap URL",
       }),
     );
   }
-  const sized = (file: string, message: string, hint: string) => {
-    const error = new SitegenError("E_CHECK", message, { location: { file }, hint });
+  for (const over of overBudget(manifest, size)) {
+    const error = new SitegenError("E_CHECK", over.message, { location: { file: over.file }, hint: over.hint });
     if (mode === "check") errors.push(error);
-    else warnings.push({ level: "warning", code: error.code, message, file, hint });
-  };
-  if (size(llmsTxt.file) > BUDGETS.llmsTxtMax) sized(llmsTxt.file, `llms.txt is ${size(llmsTxt.file)} bytes; agents expect it under ${BUDGETS.llmsTxtMax}`, "shorten page and post descriptions");
-  const full = size(llmsFullTxt.file);
-  if (full > BUDGETS.llmsFullMax) {
-    sized(llmsFullTxt.file, `llms-full.txt is ${full} bytes; the surface promises at most ${BUDGETS.llmsFullMax}`, "llms-full.txt is every page and post; its size follows the content");
+    else warnings.push({ level: "warning", code: error.code, message: over.message, file: over.file, hint: over.hint });
   }
   return { errors, warnings };
+}
+
+interface OverBudget {
+  file: string;
+  message: string;
+  hint: string;
+}
+
+/** Each budgeted file that is over its budget, with both numbers. */
+function overBudget(manifest: Manifest, size: (file: string) => number): OverBudget[] {
+  const budgets = budgetsOf(manifest.site);
+  const blog = manifest.pages.find((page) => page.template === "blog");
+  const limit = (file: string, bytes: number, key: keyof Budgets, hint: string) => ({ file, bytes, key, hint });
+  const blogHint = "the blog page without its list of posts is over: shorten content/pages/blog.md or lower blog_page_full_posts";
+  const limits = [
+    limit(manifest.surface.llmsTxt.file, size(manifest.surface.llmsTxt.file), "llms_txt_bytes", "its pages, summary and when-to-use lists alone are over: shorten them in site.yaml and the pages' descriptions"),
+    limit(manifest.surface.llmsFullTxt.file, size(manifest.surface.llmsFullTxt.file), "llms_full_txt_bytes", "the fixed pages alone are over: shorten them, or raise the budget (at most 1000000)"),
+    ...(blog ? [limit(blog.htmlFile, size(blog.htmlFile), "blog_page_bytes", blogHint), limit(blog.markdownFile, size(blog.markdownFile), "blog_page_bytes", blogHint)] : []),
+    limit(manifest.notFound.markdown, notFoundMarkdownBound(manifest, size(manifest.notFound.markdown), budgets.not_found_closest_posts), "not_found_markdown_bytes", "shorten templates/404.md or lower not_found_closest_posts"),
+  ];
+  return limits
+    .filter(({ bytes, key }) => bytes > budgets[key])
+    .map(({ file, bytes, key, hint }) => ({
+      file,
+      message: `${file === manifest.notFound.markdown ? "the Markdown 404 can reach" : `${file} is`} ${bytes} bytes; its budget is ${budgets[key]} (budgets.${key} in site.yaml)`,
+      hint,
+    }));
 }

@@ -9,6 +9,7 @@
  */
 import { SitegenError } from "../errors.ts";
 import { MEDIA, type Manifest, type PageRoute } from "../manifest/manifest.ts";
+import { SLUG_TREES, slugNodePath, treeLevels } from "../negotiation/slug-index.ts";
 import { NEGOTIATION_PATH, shardCount, shardPath } from "../negotiation/table.ts";
 
 /** Files made from the manifest alone, one module each under src/render/emit/. */
@@ -90,11 +91,20 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
   ];
 }
 
-/** The negotiation data's files: its index and one route shard per slot (src/negotiation/table.ts). */
+/**
+ * The negotiation data's files: its index, one route shard per slot
+ * (src/negotiation/table.ts), then each node of the two slug trees
+ * (src/negotiation/slug-index.ts).
+ */
 export function negotiationFiles(manifest: Manifest): string[] {
   // Each page has two entries (itself and its sibling), each surface file one.
   const shards = shardCount(2 * manifest.routes.length + manifest.files.length);
-  return [NEGOTIATION_PATH.slice(1), ...Array.from({ length: shards }, (_, index) => shardPath(index).slice(1))];
+  const nodes = treeLevels(manifest.posts.length).reduce((sum, level) => sum + level, 0);
+  return [
+    NEGOTIATION_PATH.slice(1),
+    ...Array.from({ length: shards }, (_, index) => shardPath(index).slice(1)),
+    ...SLUG_TREES.flatMap((tree) => Array.from({ length: nodes }, (_, node) => slugNodePath(tree, node).slice(1))),
+  ];
 }
 
 /** Two files at one path, or a path that could leave the output folder, is a bug in the content or in us. */

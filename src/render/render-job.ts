@@ -5,6 +5,7 @@
  * of later stages read earlier files through `written`.
  */
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
+import { budgetsOf } from "../plan/budgets.ts";
 import type { ArtifactName, Job } from "../plan/plan.ts";
 import type { Body, Written } from "../write/output.ts";
 import { agentInstructions } from "./emit/agent-instructions.ts";
@@ -59,10 +60,8 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: ARTIFACTS[job.artifact](context) }] };
     case "asset":
       return { files: [{ file: job.file, body: context.assets.get(job.file)! }] };
-    case "llms-full": {
-      const { read } = written(context);
-      return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, read) }] };
-    }
+    case "llms-full":
+      return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "negotiation":
       return { files: negotiationData(context.manifest, written(context).facts, context.memo?.negotiation).map(([file, json]) => ({ file, body: json })) };
   }

@@ -4,18 +4,30 @@
  * emitters), and what `renderJob` does for a page job.
  */
 import type { PageRoute } from "../manifest/manifest.ts";
+import { budgetsOf } from "../plan/budgets.ts";
+import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
 import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds } from "./links.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { resolveOrigin } from "./origin.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
 
-/** A page's HTML and its `.md` sibling, from one parse of its body. */
+/**
+ * A page's HTML and its `.md` sibling, from one parse of its body, with
+ * `{{base_url}}` resolved to the build's origin first.
+ */
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf">): RenderedJob {
-  const body = context.bodyOf(route);
+  const { manifest } = context;
+  const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
   const rendered = renderMarkdown(body);
-  const html = pageHtml(context.manifest, context.templates, route, rendered, { headExtra: context.headExtra });
-  const markdown = pageMarkdown(context.manifest, route, body, rendered.code);
+  const representations = (listing?: BlogListing) => ({
+    html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
+    markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
+  });
+  // The blog page lists as many posts as its budget allows.
+  const budgets = budgetsOf(manifest.site);
+  const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations) : representations();
   const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
   return {
     files: [

@@ -55,11 +55,18 @@ export const AI_CRAWLERS: readonly string[] = ["GPTBot", "ClaudeBot", "Perplexit
 export const ROBOTS_MAX_BYTES = 100;
 
 /**
- * §8.2: llms-full.txt is "sized in the hundreds of kilobytes". Below that it has
- * lost pages (or was cut short on the way); above it, it has grown past what an
- * agent's context takes in one read.
+ * §8.2: llms-full.txt is "sized in the hundreds of kilobytes": past a
+ * megabyte it has grown beyond what an agent's context takes in one read. A
+ * small site's is smaller, and that is no fault; a file that lost posts is
+ * caught by §2.6's check instead.
  */
-export const LLMS_FULL_BYTES = { min: 100_000, max: 1_000_000 } as const;
+export const LLMS_FULL_MAX_BYTES = 1_000_000;
+
+/**
+ * How llms-full.txt says it left the oldest posts out, to stay within §8.2:
+ * "The oldest 9,900 posts … are left out". The newest posts must then all be in it.
+ */
+export const LLMS_FULL_OMISSION = /\bthe oldest ([\d,]+) posts?\b[^.]*?\b(?:are|is) left out\b/i;
 
 /** §9.1: the version the OpenAPI description carries. */
 export const OPENAPI_DOCUMENT_VERSION = "1.0.0";

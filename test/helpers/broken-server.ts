@@ -46,7 +46,7 @@ export type Breakage =
   | "error-vary"
   | "error-cacheable"
   | "document-extension-plain-404"
-  | "llms-full-too-small"
+  | "llms-full-omits-newer-post"
   | "llms-full-too-large"
   | "robots-over-100-bytes"
   | "openapi-version"
@@ -98,6 +98,8 @@ export interface BrokenServerOptions {
   readonly declaredBase?: string;
   /** Wait this long before each answer; "never" answers nothing at all. */
   readonly delayMs?: number | "never";
+  /** /llms-full.txt leaves the oldest post out and says so, as a large site's does. */
+  readonly llmsFullLeavesOutOldest?: boolean;
 }
 
 /** Starts the server on 127.0.0.1 at a free port. */
@@ -124,7 +126,7 @@ export async function startBrokenServer(options: BrokenServerOptions = {}): Prom
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  site = buildSite(options.declaredBase ?? url, broken);
+  site = buildSite(options.declaredBase ?? url, broken, options);
   return {
     url,
     requests,
@@ -139,7 +141,7 @@ export async function startBrokenServer(options: BrokenServerOptions = {}): Prom
   };
 }
 
-function buildSite(base: string, broken: ReadonlySet<Breakage>) {
+function buildSite(base: string, broken: ReadonlySet<Breakage>, options: BrokenServerOptions = {}) {
   const posts = POSTS.map((post, index) => (index === 0 && broken.has("uppercase-slug") ? { ...post, slug: "Integration_Patterns" } : post));
   const pages: Page[] = [
     ...FIXED_PAGES,
@@ -160,9 +162,11 @@ function buildSite(base: string, broken: ReadonlySet<Breakage>) {
   if (broken.has("llms-txt-broken-link")) pageLinks.push(`- [Old post](${base}/blog/retired-post.md)`);
   const llmsTxt = `# Example Integration\n\n> A middleware and integration consultancy.\n\n${whenToUse}\n## Pages\n\n${pageLinks.join("\n")}\n`;
 
-  const fullPosts = broken.has("llms-full-missing-post") ? pages.slice(0, -1) : pages;
-  let llmsFull = fullPosts.map((page) => page.markdown).join("\n---\n\n");
-  if (broken.has("llms-full-too-small")) llmsFull = llmsFull.slice(0, 20_000);
+  // The last post is the oldest; "leaving it out" says so, "omits a newer post" says so but leaves out the newest.
+  const saysOmission = options.llmsFullLeavesOutOldest || broken.has("llms-full-omits-newer-post");
+  const newest = `/blog/${posts[0].slug}/`;
+  const fullPosts = broken.has("llms-full-omits-newer-post") ? pages.filter((page) => page.path !== newest) : broken.has("llms-full-missing-post") || saysOmission ? pages.slice(0, -1) : pages;
+  let llmsFull = (saysOmission ? ["# Example Integration: full text\n\nThe oldest 1 post, published before 2025, is left out to keep this file small.\n"] : []).concat(fullPosts.map((page) => page.markdown)).join("\n---\n\n");
   if (broken.has("llms-full-too-large")) llmsFull += "x".repeat(1_200_000);
 
   const agentInstructions = broken.has("agent-instructions-no-when-to-use")

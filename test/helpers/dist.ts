@@ -3,6 +3,7 @@
  * real preview server or the real edge function under Deno as child processes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -118,9 +119,21 @@ function startPrinting(command: string, args: string[], cwd: string): Promise<Ru
   });
 }
 
-/** The real preview server over a built folder. */
-export function startPreviewServer(dir: string): Promise<Running> {
-  return startPrinting(process.execPath, [CLI, "serve", "--dir", dir, "--port", "0"], ROOT);
+/** The real preview server over a built folder, on `port` (by default a free one). */
+export function startPreviewServer(dir: string, port = 0): Promise<Running> {
+  return startPrinting(process.execPath, [CLI, "serve", "--dir", dir, "--port", String(port)], ROOT);
+}
+
+/** A TCP port free on 127.0.0.1 a moment ago: for a server whose address must be known before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
 }
 
 /**

@@ -123,6 +123,9 @@ const NOT_FOUND_CASES: [string | null, "json" | "markdown" | "html"][] = [
   ["text/markdown", "markdown"],
   ["text/html", "html"],
   [BROWSER, "html"],
+  // One rule on pages and misses: where Accept ranks HTML and Markdown alike, HTML wins.
+  ["text/*", "html"],
+  ["text/markdown, text/*;q=0.5", "markdown"],
   ["application/json;q=0.5, text/markdown", "markdown"],
 ];
 const MISSING = ["/nope/", "/blog/nope/", "/blog/why-every-enterprise-needs-a-central-esb/", "/blog/nope.md", "/nope.txt", "/nope.json", "/nope.xml", "/about", "/blog/notes-on-asyncapi-3-for-event-driven-documentation.md"];
@@ -234,12 +237,64 @@ test("percent-encoded unreserved characters name the same page (RFC 3986 §2.3)"
 });
 
 test("the sample Problem bodies on /developers/ are exactly what the core answers", async () => {
-  const page = readFileSync(join(import.meta.dirname, "../../content/pages/developers.md"), "utf8");
+  // The page writes {{base_url}}; its built Markdown names the build's origin.
+  const page = readFileSync(join(dist, "developers.md"), "utf8");
   const samples = [...page.matchAll(/```json\n(\{\n {2}"type": [\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
   assert.equal(samples.length, 2);
   const notFound = JSON.parse((await get("/about")).body);
   const notAcceptable = JSON.parse((await get("/about/", { accept: "application/json" })).body);
-  // The page documents the production origin; the test build uses the same base_url.
   assert.deepEqual(samples[0], notFound);
   assert.deepEqual(samples[1], notAcceptable);
+});
+
+// A mistyped post address, as an agent writes it, and the post it meant.
+const TYPOS: [path: string, meant: string][] = [
+  ["/blog/idempotency-keys-in-practise-apis-that-survive-retries/", "idempotency-keys-in-practice-apis-that-survive-retries"],
+  ["/blog/transactional-outbox-pattern-in-production/", "the-transactional-outbox-pattern-in-production"],
+  ["/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency/", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-"],
+  ["/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-from-taking-you-down/", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-"],
+  ["/posts/kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails/", "kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails"],
+  ["/blog/sagas-orchestration-choreography-and-compensation.html.md", "sagas-orchestration-choreography-and-compensation"],
+];
+
+for (const [path, meant] of TYPOS) {
+  test(`a 404 for ${path} names the post it meant: first in the Markdown map, in the Problem's links.closest`, async () => {
+    const map = await get(path, { accept: "text/markdown" });
+    assert.equal(map.response.status, 404);
+    const closest = map.body.slice(map.body.indexOf("## Closest posts"));
+    const listed = [...closest.matchAll(/^- \[[^\]]*\]\(([^)]+)\) \(Markdown: ([^)]+)\)$/gm)];
+    assert.equal(listed.length, 5, "the five closest posts");
+    assert.equal(listed[0][1], `${BASE}/blog/${meant}/`);
+    assert.equal(listed[0][2], `${BASE}/blog/${meant}.md`);
+    assert.ok(closest.includes(`\`${path}\``), "the map names the path asked for");
+    const problem = JSON.parse((await get(path)).body);
+    assert.equal(problem.links.closest, `${BASE}/blog/${meant}/`);
+    assert.ok(problem.resolution.includes(`${BASE}/blog/${meant}/`));
+  });
+}
+
+test("a path like no post names no closest post in its Problem; its Markdown map still lists the nearest few, never a retired one", async () => {
+  for (const path of ["/nope/", "/completely/different/thing/", "/blog/why-every-enterprise-needs-a-central-esb/"]) {
+    const problem = JSON.parse((await get(path)).body);
+    assert.equal(problem.links.closest, undefined, path);
+    const map = (await get(path, { accept: "text/markdown" })).body;
+    assert.match(map, /## Closest posts/, path);
+    assert.ok(!map.includes("why-every-enterprise-needs-a-central-esb/)"), `${path}: the retired post is not named`);
+  }
+});
+
+test("a near miss of a page gets that page in the Markdown map, and no list of posts", async () => {
+  const { response, body } = await get("/about", { accept: "text/markdown" });
+  assert.equal(response.status, 404);
+  assert.ok(body.includes(`## The page you asked for\n\nIt is at ${BASE}/about/ (Markdown: ${BASE}/about.md)`));
+  assert.ok(!body.includes("## Closest posts"));
+});
+
+test("the Markdown map is the static head and a few hundred bytes more: a few KB", async () => {
+  const head = readFileSync(join(dist, "_sitegen/404.md"), "utf8");
+  for (const [path] of TYPOS) {
+    const { body } = await get(path, { accept: "text/markdown" });
+    assert.ok(body.startsWith(head.trimEnd()), `${path}: the map starts with its static head`);
+    assert.ok(Buffer.byteLength(body) < 8_000, `${path}: ${Buffer.byteLength(body)} bytes`);
+  }
 });

@@ -1,15 +1,18 @@
 /**
  * /llms.txt (the llms.txt format: H1, blockquote summary, prose, H2 link
- * sections, `## Optional` last) and /llms-full.txt (every public page and post
- * as one Markdown document).
+ * sections, `## Optional` last) and /llms-full.txt (the site as one Markdown
+ * document). Both fit their budgets (src/plan/budgets.ts) at any size of the
+ * blog, by leaving out the oldest posts whole and saying so in the file, with
+ * where every post is: the blog index and the sitemap.
  */
-import type { Manifest, SurfaceRole } from "../../manifest/manifest.ts";
+import type { Manifest, PageRoute, SurfaceRole } from "../../manifest/manifest.ts";
+import { budgetsOf } from "../../plan/budgets.ts";
+import type { Written } from "../../write/output.ts";
 
 export function llmsTxt(manifest: Manifest): string {
-  const { site } = manifest;
-  const { surface } = manifest;
+  const { site, surface } = manifest;
   const listed = (role: SurfaceRole) => `- [${surface[role].path.slice(1)}](${surface[role].url}): ${surface[role].summary}`;
-  const lines = [
+  const head = [
     `# ${site.name}`,
     "",
     `> ${oneLine(site.summary)}`,
@@ -30,35 +33,75 @@ export function llmsTxt(manifest: Manifest): string {
     "",
     "## Blog",
     "",
-    ...manifest.posts.map((post) => `- [${post.title}](${post.markdownUrl}): ${oneLine(post.description)}`),
-    "",
-    "## Machine-readable",
-    "",
-    ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed),
-    "",
-    "## Optional",
-    "",
-    listed("llmsFullTxt"),
-    "",
   ];
-  return lines.join("\n");
+  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), "", "## Optional", "", listed("llmsFullTxt"), ""];
+  const entries = manifest.posts.map((post) => `- [${post.title}](${post.markdownUrl}): ${oneLine(post.description)}`);
+  const fixed = bytesOf(head) + bytesOf(tail);
+  const budget = budgetsOf(site).llms_txt_bytes;
+  const kept = newestThatFit(entries.map(lineBytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
+  const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
+  return [...head, ...note, ...entries.slice(0, kept), ...tail].join("\n");
+}
+
+/** Says which posts llms.txt lists and where the rest are. */
+function postsLeftOut(manifest: Manifest, kept: number, total: number): string {
+  const { blogIndex, sitemap } = manifest.surface;
+  return `The newest ${kept} of ${total} posts, newest first. The ${total - kept} older ones are not listed here: every post is in [${blogIndex.path.slice(1)}](${blogIndex.url}) and [${sitemap.path.slice(1)}](${sitemap.url}), and each post's Markdown is at /blog/<slug>.md.`;
 }
 
 /**
  * llms-full.txt in pieces, so a large site is streamed to disk, not held whole:
  * the head, then each page's entry in route order. An entry is the page's
- * Markdown representation as written to its `.md` sibling (`markdownOf`), so
- * the two are the same bytes by construction.
+ * Markdown representation as written to its `.md` sibling (`written.read`),
+ * so the two are the same bytes by construction. The fixed pages are always
+ * in; the posts follow newest first while they fit, each whole, and the head
+ * says which were left out and where they are.
  */
-export function* llmsFullTxt(manifest: Manifest, markdownOf: (file: string) => Uint8Array): Generator<string | Uint8Array> {
-  yield `# ${manifest.site.name}: full text\n\n> ${oneLine(manifest.site.summary)}\n\nThis document holds every public page and post of ${manifest.baseUrl}, each as served at its \`.md\` URL, separated by horizontal rules. The index is ${manifest.surface.llmsTxt.url}.\n`;
-  for (const route of manifest.routes) {
+export function* llmsFullTxt(manifest: Manifest, written: { facts: Map<string, Written>; read(file: string): Uint8Array }): Generator<string | Uint8Array> {
+  const entryBytes = (route: PageRoute) => ENTRY_SEPARATOR.length + written.facts.get(route.markdownFile)!.bytes;
+  const pages = manifest.pages.reduce((sum, page) => sum + entryBytes(page), 0);
+  const widest = Buffer.byteLength(fullHead(manifest, { kept: manifest.posts.length, from: "0000-00-00", to: "0000-00-00" }));
+  const kept = newestThatFit(manifest.posts.map(entryBytes), budgetsOf(manifest.site).llms_full_txt_bytes - pages, widest, Buffer.byteLength(fullHead(manifest)));
+  const left = manifest.posts.slice(kept);
+  yield fullHead(manifest, left.length > 0 ? { kept, from: left.at(-1)!.date!, to: left[0].date! } : undefined);
+  for (const route of [...manifest.pages, ...manifest.posts.slice(0, kept)]) {
     yield ENTRY_SEPARATOR;
-    yield markdownOf(route.markdownFile);
+    yield written.read(route.markdownFile);
   }
 }
 
+/** The head of llms-full.txt: what it holds and, when posts were left out, which and where they are. */
+function fullHead(manifest: Manifest, omission?: { kept: number; from: string; to: string }): string {
+  const { baseUrl, surface, site, posts } = manifest;
+  const holds = omission
+    ? `This document holds every public page of ${baseUrl} and the newest ${omission.kept} of its ${posts.length} posts, each as served at its \`.md\` URL, separated by horizontal rules. The oldest ${posts.length - omission.kept} posts, published ${omission.from} to ${omission.to}, are left out to keep it within ${budgetsOf(site).llms_full_txt_bytes} bytes: every post is listed in ${surface.blogIndex.url} and ${surface.sitemap.url}, and each is at its own \`.md\` URL.`
+    : `This document holds every public page and post of ${baseUrl}, each as served at its \`.md\` URL, separated by horizontal rules.`;
+  return `# ${site.name}: full text\n\n> ${oneLine(site.summary)}\n\n${holds} The index is ${surface.llmsTxt.url}.\n`;
+}
+
 const ENTRY_SEPARATOR = "\n---\n\n";
+
+/**
+ * How many of the newest entries fit `room` bytes: all of them when they fit
+ * with `whole` bytes of overhead; otherwise the longest run from the newest
+ * that fits with `partial` bytes (the note saying what was left out).
+ */
+function newestThatFit(sizes: number[], room: number, partial: number, whole = 0): number {
+  const all = sizes.reduce((sum, size) => sum + size, 0);
+  if (all + whole <= room) return sizes.length;
+  let used = partial;
+  let kept = 0;
+  while (kept < sizes.length && used + sizes[kept] <= room) used += sizes[kept++];
+  return kept;
+}
+
+function lineBytes(line: string): number {
+  return Buffer.byteLength(line) + 1;
+}
+
+function bytesOf(lines: string[]): number {
+  return lines.reduce((sum, line) => sum + lineBytes(line), 0);
+}
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();

@@ -1,12 +1,16 @@
 /**
  * The negotiation data (src/negotiation/table.ts), from the manifest and the
- * written files' digests: `negotiation.json` and the route shards.
+ * written files' digests: `negotiation.json`, the route shards and the slug
+ * index's nodes.
  */
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
+import { budgetsOf } from "../../plan/budgets.ts";
 import { negotiationFiles } from "../../plan/plan.ts";
+import { SLUG_TREES } from "../../negotiation/slug-index.ts";
 import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
+import { slugTree } from "./slug-index.ts";
 
 /**
  * The JSON of a route's two entries (its page and its `.md` sibling), kept
@@ -28,9 +32,10 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     if (type === MEDIA.markdown) entry.tokens = estimateTokens(facts.bytes);
     return entry;
   };
+  // The plan named these files: the index, a route shard per slot, then the slug trees' nodes.
   const planned = negotiationFiles(manifest);
-  // The plan named these files: one index and a route shard per slot.
-  const count = planned.length - 1;
+  const trees = SLUG_TREES.map((tree) => slugTree(tree, manifest.posts));
+  const count = planned.length - 1 - trees.flat().length;
   const shards = Array.from({ length: count }, () => ({ pages: [] as string[], files: [] as string[] }));
   const member = (path: string, json: string) => `${JSON.stringify(path)}:${json}`;
   const earlier = memo?.entries;
@@ -54,13 +59,13 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
   for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
   if (memo) memo.entries = kept;
   const data: NegotiationData = {
-    version: 2,
+    version: 3,
     errors: manifest.errors,
     shards: count,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },
+    slugIndex: { nodes: trees[0].length, ...manifest.postUrlShape, closest: budgetsOf(manifest.site).not_found_closest_posts },
   };
-  return [
-    [planned[0], `${JSON.stringify(data)}\n`],
-    ...shards.map((shard, index): [string, string] => [planned[index + 1], `{"pages":{${shard.pages.join(",")}},"files":{${shard.files.join(",")}}}\n`]),
-  ];
+  const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+  const bodies = [json(data), ...shards.map((shard) => `{"pages":{${shard.pages.join(",")}},"files":{${shard.files.join(",")}}}\n`), ...trees.flat().map(json)];
+  return planned.map((file, index): [string, string] => [file, bodies[index]]);
 }

@@ -1,17 +1,41 @@
-/** The Markdown recovery map that a 404 answers to `Accept: text/markdown` (spec §7.1). */
-import type { Manifest } from "../../manifest/manifest.ts";
+/**
+ * The head of the Markdown recovery map that a 404 answers to `Accept:
+ * text/markdown` (spec §7.1): templates/404.md with the agent index, the
+ * fixed pages and the agent files. The core adds the posts closest to the
+ * path asked for (src/negotiation/recovery-map.ts), so the map stays small
+ * whatever the size of the blog.
+ */
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import { recoveryMap, ECHOED_PATH_MAX } from "../../negotiation/recovery-map.ts";
 import type { TemplateSet } from "../template.ts";
 
 export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): string {
-  const entry = (route: Manifest["routes"][number]) => ({
-    title: route.title,
-    url: route.url,
-    markdownUrl: route.markdownUrl,
-  });
+  const entry = (route: PageRoute) => ({ title: route.title, url: route.url, markdownUrl: route.markdownUrl });
   return templates.render("404.md", {
     site: manifest.site,
+    llmsTxt: manifest.surface.llmsTxt,
+    blogIndex: manifest.surface.blogIndex,
+    sitemap: manifest.surface.sitemap,
+    posts: manifest.posts.length,
     pages: manifest.pages.map(entry),
-    posts: manifest.posts.map(entry),
     files: manifest.files.map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
   });
+}
+
+/**
+ * The most a recovery map naming `closestCount` posts can weigh, given its
+ * head's size: the head, and the larger of what the core may add
+ * (src/negotiation/recovery-map.ts): the page with the longest URLs as a
+ * near miss, or the longest-titled posts as the closest ones to the longest
+ * path it repeats.
+ */
+export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
+  const longest = <T>(items: T[], weight: (item: T) => number) => [...items].sort((a, b) => weight(b) - weight(a));
+  const page = longest(manifest.pages, (route) => route.url.length + route.markdownUrl.length)[0];
+  const closest = longest(manifest.posts, (post) => Buffer.byteLength(post.title) + post.url.length + post.markdownUrl.length)
+    .slice(0, closestCount)
+    .map((post) => ({ slug: post.slug!, title: post.title, url: post.url, markdownUrl: post.markdownUrl, distance: 0 }));
+  const path = "/".repeat(ECHOED_PATH_MAX + 1);
+  const added = Math.max(...[{ canonical: page, closest: [] }, { closest }].map((found) => Buffer.byteLength(recoveryMap("", path, found))));
+  return headBytes + added;
 }

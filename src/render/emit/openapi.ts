@@ -21,7 +21,8 @@ export function openApi(manifest: Manifest): object {
         operationId: file.operationId,
         ...(file.tag ? { tags: [file.tag] } : {}),
         summary: file.summary,
-        responses: { "200": { description: file.summary, content: { [bare(file.mediaType)]: { schema } } }, "404": { $ref: "#/components/responses/NotFound" } },
+        parameters: [IF_NONE_MATCH],
+        responses: { "200": fileResponse(file.summary, bare(file.mediaType), schema), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
       },
     };
   }
@@ -32,8 +33,8 @@ export function openApi(manifest: Manifest): object {
       tags: ["content"],
       summary: "One post as Markdown",
       description: "The same bytes as the canonical post URL returns under `Accept: text/markdown`.",
-      parameters: [{ name: "slug", in: "path", required: true, description: "A published post slug", schema: { type: "string", enum: manifest.posts.map((p) => p.slug) } }],
-      responses: { "200": markdownResponse("The post as Markdown"), "404": { $ref: "#/components/responses/NotFound" } },
+      parameters: [{ name: "slug", in: "path", required: true, description: "A published post slug", schema: { type: "string", enum: manifest.posts.map((p) => p.slug) } }, IF_NONE_MATCH],
+      responses: { "200": fileResponse("The post as Markdown", "text/markdown"), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
     },
   };
 
@@ -42,8 +43,8 @@ export function openApi(manifest: Manifest): object {
       operationId: "getPageMarkdown",
       summary: "A fixed page's Markdown sibling",
       description: "`index` is the home page. The same bytes as the page URL returns under `Accept: text/markdown`.",
-      parameters: [{ name: "page", in: "path", required: true, schema: { type: "string", enum: manifest.pages.map((p) => p.markdownPath.slice(1, -3)) } }],
-      responses: { "200": markdownResponse("The page as Markdown"), "404": { $ref: "#/components/responses/NotFound" } },
+      parameters: [{ name: "page", in: "path", required: true, schema: { type: "string", enum: manifest.pages.map((p) => p.markdownPath.slice(1, -3)) } }, IF_NONE_MATCH],
+      responses: { "200": fileResponse("The page as Markdown", "text/markdown"), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
     },
   };
 
@@ -56,7 +57,7 @@ export function openApi(manifest: Manifest): object {
       parameters: [
         { name: "path", in: "path", required: true, schema: { type: "string", enum: manifest.routes.map((r) => r.path.slice(1)) } },
         { name: "Accept", in: "header", required: false, schema: { type: "string", examples: ["text/markdown", "text/html", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"] } },
-        { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+        IF_NONE_MATCH,
       ],
       responses: {
         "200": {
@@ -69,7 +70,7 @@ export function openApi(manifest: Manifest): object {
           },
           content: { "text/html": { schema: { type: "string" } }, "text/markdown": { schema: { type: "string" } } },
         },
-        "304": { description: "Not modified: `If-None-Match` matched the current ETag" },
+        "304": NOT_MODIFIED,
         "404": { $ref: "#/components/responses/NotFound" },
         "406": { $ref: "#/components/responses/NotAcceptable" },
       },
@@ -87,7 +88,7 @@ export function openApi(manifest: Manifest): object {
     info: {
       title: `${manifest.site.name} public website`,
       version: "1.0.0",
-      description: `${manifest.site.summary.trim()}\n\nA read-only public website surface: every operation is an unauthenticated GET, every response is CORS-open. Start at ${manifest.surface.llmsTxt.url}.`,
+      description: `${manifest.site.summary.trim()}\n\nA read-only public website surface: every operation is an unauthenticated GET, every response is CORS-open. Start at ${manifest.surface.llmsTxt.url}. Every 200 carries a strong \`ETag\`; \`If-None-Match\` with it answers 304. \`HEAD\` answers as \`GET\` without the body and \`OPTIONS\` is a CORS preflight (204); any other method answers 405 Method Not Allowed with \`Allow: GET, HEAD, OPTIONS\`, the error headers and no body. Errors with a body are 404 and 406.`,
       contact: { email: manifest.site.contact.email, ...(routeAt(manifest, "/contact/") ? { url: routeAt(manifest, "/contact/")!.url } : {}) },
     },
     externalDocs: { url: routeAt(manifest, "/developers/")?.url ?? manifest.errors.documentation, description: "The machine surface and its error model" },
@@ -116,7 +117,8 @@ export function openApi(manifest: Manifest): object {
       },
       responses: {
         NotFound: {
-          description: "No such path. The body follows `Accept`: a JSON Problem for none, `*/*` or `application/json`; a Markdown recovery map for `text/markdown`; an HTML page for `text/html`.",
+          description:
+            "No such path. The body follows `Accept`, ranked as on a page: a JSON Problem for none, `*/*`, `application/json` or anything else; the HTML 404 page for `text/html`, `text/*` or a browser's default (HTML wins a tie with Markdown, as on a page); a Markdown recovery map for `text/markdown`. The map names the agent index, every fixed page and agent file, and the page a near-miss path meant or the published posts with the closest slugs; a Problem names in `links.closest` a post whose slug is a likely typo of the path.",
           headers: errorHeaders,
           content: { "application/json": { schema: ref("Problem") }, "text/markdown": { schema: { type: "string" } }, "text/html": { schema: { type: "string" } } },
         },
@@ -130,8 +132,12 @@ export function openApi(manifest: Manifest): object {
   };
 }
 
-function markdownResponse(description: string) {
-  return { description, content: { "text/markdown": { schema: { type: "string" } } } };
+/** Every file and page answers `If-None-Match` (src/negotiation/decide.ts). */
+const IF_NONE_MATCH = { name: "If-None-Match", in: "header", required: false, description: "An `ETag` from an earlier response: 304 when it still matches", schema: { type: "string" } };
+const NOT_MODIFIED = { description: "Not modified: `If-None-Match` matched the current ETag. No body.", headers: { ETag: { $ref: "#/components/headers/ETag" } } };
+
+function fileResponse(description: string, mediaType: string, schema: object = { type: "string" }) {
+  return { description, headers: { ETag: { $ref: "#/components/headers/ETag" } }, content: { [mediaType]: { schema } } };
 }
 
 export function openApiJson(manifest: Manifest): string {

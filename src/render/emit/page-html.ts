@@ -2,14 +2,18 @@
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown.ts";
 import type { TemplateSet } from "../template.ts";
+import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
 export interface HtmlOptions {
   /** Extra markup for <head>; the watch-mode reload script, never in a production build. */
   headExtra?: string;
 }
 
-/** `rendered` is the page's body as markdown-it rendered it (`renderMarkdown`). */
-export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions = {}): string {
+/**
+ * `rendered` is the page's body as markdown-it rendered it (`renderMarkdown`);
+ * `listing`, on the blog page, the posts it lists.
+ */
+export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing } = {}): string {
   const body = rendered.html;
   const content = templates.render(`${route.template}.html`, {
     ...route,
@@ -21,7 +25,7 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     tagList: route.tags.join(", "),
     // Only the blog and home templates list posts; building the list for every
     // post page would make a build quadratic in the number of posts.
-    posts: route.template === "blog" ? manifest.posts.map((post) => postItem(post, route.lang)) : [],
+    ...listingContext(manifest, options.listing, route.lang),
     recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map((post) => postItem(post, route.lang)) : [],
   });
   return layout(manifest, templates, {
@@ -68,6 +72,19 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
   });
+}
+
+/** What blog.html lists: `posts` in full, then `years` of `{ year, posts }`, `omitted` when posts were left off, and `postCount` in all. */
+function listingContext(manifest: Manifest, listing: BlogListing | undefined, lang: string) {
+  if (!listing) return { posts: [], years: [], omitted: false, postCount: 0 };
+  const { blogIndex, sitemap } = manifest.surface;
+  const omitted = listing.omitted && { ...listing.omitted, years: yearSpan(listing.omitted.fromYear, listing.omitted.toYear), listed: listing.listed, total: listing.total, blogIndex: blogIndex.path, sitemap: sitemap.path };
+  return {
+    posts: listing.full.map((post) => postItem(post, lang)),
+    years: listing.years.map(({ year, posts }) => ({ year, posts: posts.map((post) => postItem(post, lang)) })),
+    omitted: omitted ?? false,
+    postCount: listing.total,
+  };
 }
 
 /**

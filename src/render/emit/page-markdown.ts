@@ -4,24 +4,28 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown.ts";
+import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
-/** `body` is the page's Markdown body; `code`, where its code blocks are (`renderMarkdown`). */
-export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"]): string {
-  const lines = [`# ${route.title}`, "", `> ${route.description}`, "", ...metadata(route), ""];
+/**
+ * `body` is the page's Markdown body; `code`, where its code blocks are
+ * (`renderMarkdown`); `listing`, on the blog page, the posts it lists.
+ */
+export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"], listing?: BlogListing): string {
+  const lines = [`# ${route.title}`, "", `> ${route.description}`, "", ...metadata(manifest, route), ""];
   const published = publicMarkdown(body, manifest.baseUrl, code).trim();
   if (published) lines.push(published, "");
-  const list = route.template === "blog" ? manifest.posts : route.template === "home" ? manifest.posts.slice(0, 3) : [];
-  if (list.length > 0) {
-    lines.push(route.template === "blog" ? "## Posts" : "## Recent writing", "");
-    for (const post of list) {
-      lines.push(`- [${post.title}](${post.url}) (${post.date}, ${post.lang}): ${post.description}`);
-    }
-    lines.push("");
+  if (listing) lines.push(...listingMarkdown(manifest, listing));
+  else if (route.template === "home" && manifest.posts.length > 0) {
+    lines.push("## Recent writing", "", ...manifest.posts.slice(0, 3).map(fullEntry), "");
   }
   return lines.join("\n");
 }
 
-function metadata(route: PageRoute): string[] {
+/**
+ * The page's facts, and where the agent index is: an agent that lands on any
+ * page learns of /llms.txt before the body, in the page and in llms-full.txt.
+ */
+function metadata(manifest: Manifest, route: PageRoute): string[] {
   const lines = [`- URL: ${route.url}`, `- Markdown: ${route.markdownUrl}`];
   if (route.kind === "post") {
     lines.push(`- Published: ${route.date}`);
@@ -31,7 +35,28 @@ function metadata(route: PageRoute): string[] {
   }
   lines.push(`- Language: ${route.lang}`);
   if (route.tags.length > 0) lines.push(`- Tags: ${route.tags.join(", ")}`);
+  lines.push(`- Agent index: ${manifest.surface.llmsTxt.url}`);
   return lines;
+}
+
+/** The blog page's list: the newest posts with descriptions, then by year, then what was left off and where it is. */
+function listingMarkdown(manifest: Manifest, listing: BlogListing): string[] {
+  if (listing.total === 0) return [];
+  const lines = ["## Posts", ""];
+  if (listing.omitted) {
+    const { blogIndex, sitemap } = manifest.surface;
+    const { count, fromYear, toYear } = listing.omitted;
+    lines.push(`The newest ${listing.listed} of ${listing.total} posts. The ${count} older ones (${yearSpan(fromYear, toYear)}) are not listed on this page; every post is in [${blogIndex.path.slice(1)}](${blogIndex.url}) and [${sitemap.path.slice(1)}](${sitemap.url}).`, "");
+  }
+  if (listing.full.length > 0) lines.push(...listing.full.map(fullEntry), "");
+  for (const { year, posts } of listing.years) {
+    lines.push(`### ${year}`, "", ...posts.map((post) => `- [${post.title}](${post.url}) (${post.date})`), "");
+  }
+  return lines;
+}
+
+function fullEntry(post: PageRoute): string {
+  return `- [${post.title}](${post.url}) (${post.date}, ${post.lang}): ${post.description}`;
 }
 
 /**

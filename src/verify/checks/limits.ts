@@ -1,6 +1,6 @@
 /** §8: the sizes of /llms-full.txt and /robots.txt. */
 import { probe } from "../plan.ts";
-import { LLMS_FULL_BYTES, ROBOTS_MAX_BYTES } from "../spec.ts";
+import { LLMS_FULL_MAX_BYTES, ROBOTS_MAX_BYTES } from "../spec.ts";
 import { expectStatus, judgeProbe, type Check } from "./check.ts";
 
 function bytes(count: number): string {
@@ -10,13 +10,11 @@ function bytes(count: number): string {
 export const llmsFullSize: Check = {
   id: "8.2-llms-full-size",
   section: "8",
-  title: `/llms-full.txt is sized in the hundreds of kilobytes (${bytes(LLMS_FULL_BYTES.min)} to ${bytes(LLMS_FULL_BYTES.max)} bytes)`,
+  title: `/llms-full.txt is sized in the hundreds of kilobytes at most (${bytes(LLMS_FULL_MAX_BYTES)} bytes)`,
   run: ({ observed }) => [
-    judgeProbe(observed, probe("/llms-full.txt"), expectStatus(200, ({ body }) => {
-      if (body.length < LLMS_FULL_BYTES.min) return `is ${bytes(body.length)} bytes: pages are missing, or the body was cut short`;
-      if (body.length >= LLMS_FULL_BYTES.max) return `is ${bytes(body.length)} bytes, past the hundreds of kilobytes`;
-      return undefined;
-    })),
+    judgeProbe(observed, probe("/llms-full.txt"), expectStatus(200, ({ body }) =>
+      body.length <= LLMS_FULL_MAX_BYTES ? undefined : `is ${bytes(body.length)} bytes, past the hundreds of kilobytes`,
+    )),
   ],
 };
 

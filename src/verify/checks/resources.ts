@@ -7,7 +7,7 @@ import { mediaTypeProblem } from "../media-type.ts";
 import { probe } from "../plan.ts";
 import { readRobots } from "../robots.ts";
 import { W3C_DATETIME } from "../sitemap.ts";
-import { AI_CRAWLERS, FILES, FIXED_PAGES } from "../spec.ts";
+import { AI_CRAWLERS, FILES, FIXED_PAGES, LLMS_FULL_OMISSION } from "../spec.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 import { whenToUseFaults } from "./service.ts";
 
@@ -98,19 +98,25 @@ export const fileMediaTypes: Check = {
 export const llmsFullComplete: Check = {
   id: "2.6-llms-full",
   section: "2",
-  title: "/llms-full.txt holds every post of the blog index",
+  title: "/llms-full.txt holds every post of the blog index, or says it leaves the oldest out and holds all the others",
   run: ({ observed, surface }) => {
     const posts = field(surface.blogIndex, "posts");
     const full = observed.get(probe("/llms-full.txt"));
     if (!Array.isArray(posts) || full?.status !== 200) return [outcome("/llms-full.txt", ["needs /llms-full.txt and /blog-index.json"])];
+    const body = bodyText(full);
     // Compare letters and digits only: Markdown may escape or re-punctuate a title.
     const squash = (text: string) => text.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-    const text = squash(bodyText(full));
-    return posts.map((post: unknown) => {
+    const text = squash(body);
+    // §8.2 caps the size: a large site's file may leave its oldest posts out if it says how many.
+    const omitted = Number(LLMS_FULL_OMISSION.exec(body)?.[1].replaceAll(",", "") ?? 0);
+    const byDate = [...posts].sort((a, b) => String(field(b, "date") ?? "").localeCompare(String(field(a, "date") ?? "")));
+    const faults = (post: unknown, index: number) => {
+      if (index >= byDate.length - omitted) return [];
       const title = field(post, "title");
-      const slug = String(field(post, "slug"));
-      return outcome(slug, typeof title === "string" && text.includes(squash(title)) ? [] : [`title ${JSON.stringify(title)} does not appear`]);
-    });
+      if (typeof title === "string" && text.includes(squash(title))) return [];
+      return [`title ${JSON.stringify(title)} does not appear${omitted > 0 ? `, though only the oldest ${omitted} posts are said to be left out` : ""}`];
+    };
+    return byDate.map((post: unknown, index) => outcome(String(field(post, "slug")), faults(post, index)));
   },
 };
 

@@ -1,0 +1,76 @@
+/**
+ * What /blog/ lists, in both representations: the newest posts with their
+ * descriptions, then the next ones by title and date under their year, as
+ * many as fit the page's budget; the oldest that do not fit are counted and
+ * sent to the blog index and the sitemap, which list every post. The page
+ * set is closed (spec §2.1), so /blog/ stays one page at any size.
+ */
+import type { PageRoute } from "../../manifest/manifest.ts";
+
+export interface BlogListing {
+  /** The newest posts, shown with their descriptions. */
+  full: PageRoute[];
+  /** The posts after those, by year, newest first. */
+  years: { year: string; posts: PageRoute[] }[];
+  /** The oldest posts, left off the page; undefined when every post is on it. */
+  omitted?: { count: number; fromYear: string; toYear: string };
+  /** Posts on the page, and published in all. */
+  listed: number;
+  total: number;
+}
+
+/** The listing of the newest `listed` posts, the first `fullCount` of them in full. */
+export function blogListing(posts: PageRoute[], fullCount: number, listed: number): BlogListing {
+  const shown = posts.slice(0, listed);
+  const years: BlogListing["years"] = [];
+  for (const post of shown.slice(fullCount)) {
+    const year = post.date!.slice(0, 4);
+    if (years.at(-1)?.year !== year) years.push({ year, posts: [] });
+    years.at(-1)!.posts.push(post);
+  }
+  const left = posts.slice(listed);
+  const omitted = left.length > 0 ? { count: left.length, fromYear: left.at(-1)!.date!.slice(0, 4), toYear: left[0].date!.slice(0, 4) } : undefined;
+  return { full: shown.slice(0, fullCount), years, omitted, listed: shown.length, total: posts.length };
+}
+
+/** `2019`, or `2015 to 2019`: the years a run of posts spans. */
+export function yearSpan(from: string, to: string): string {
+  return from === to ? from : `${from} to ${to}`;
+}
+
+/** How the page's two representations come out for a listing. */
+export type RenderListing = (listing: BlogListing) => { html: string; markdown: string };
+
+/**
+ * The listing with the most posts whose HTML and Markdown both fit `budget`,
+ * and what it renders to. A page grows with every post it lists, so the
+ * largest that fits is found by doubling, then halving the difference: the
+ * pages rendered on the way stay within about twice the budget, however
+ * large the blog.
+ */
+export function fitBlogListing(posts: PageRoute[], options: { fullCount: number; budget: number }, render: RenderListing): { listing: BlogListing; html: string; markdown: string } {
+  const attempt = (listed: number) => {
+    const listing = blogListing(posts, options.fullCount, listed);
+    const out = render(listing);
+    const fits = Buffer.byteLength(out.html) <= options.budget && Buffer.byteLength(out.markdown) <= options.budget;
+    return { listing, ...out, fits };
+  };
+  const all = attempt(posts.length);
+  if (all.fits) return all;
+  // fits(good) holds (or good is 0, the least the page can be); fits(bad) does not.
+  let good = 0;
+  let bad = posts.length;
+  for (let step = 64; step < bad; step *= 2) {
+    if (!attempt(step).fits) {
+      bad = step;
+      break;
+    }
+    good = step;
+  }
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    if (attempt(middle).fits) good = middle;
+    else bad = middle;
+  }
+  return attempt(good);
+}
