@@ -11,7 +11,7 @@ import { SitegenError, SitegenErrors } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
-import { pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
+import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
@@ -102,7 +102,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   const posts = await listMarkdown(join(contentRoot, "blog"), options.cwd).catch(() => []);
   const pool = await RenderPool.start(writer instanceof StagingFolder ? workerCount(posts.length, options.workers) : 0);
   try {
-    const known = new Map([...(store?.records ?? [])].map(([key, record]) => [join(contentRoot, key), record]));
+    const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
     const hashes = new Map<string, string>();
     const vouched = (path: string) => store?.vouches?.(path) ?? false;
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.

@@ -75,7 +75,14 @@ export function recordOf(post: PostSource, route: PageRoute, source: string, she
 
 /** Where a post file is keyed: relative to the content folder, so a fresh checkout elsewhere finds it. */
 export function recordKey(contentRoot: string, sourcePath: string): string {
-  return relative(contentRoot, sourcePath).split("\\").join("/");
+  // Most paths are plainly below the root: a slice, not path arithmetic, for every post of every rebuild.
+  if (sep === "/" && sourcePath.startsWith(`${contentRoot}/`)) return sourcePath.slice(contentRoot.length + 1);
+  return relative(contentRoot, sourcePath).split(sep).join("/");
+}
+
+/** The absolute path of a post file keyed by `recordKey`. */
+export function keyPath(contentRoot: string, key: string): string {
+  return sep === "/" ? `${contentRoot}/${key}` : join(contentRoot, ...key.split("/"));
 }
 
 let code: string | undefined;

@@ -41,7 +41,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     const earlier = known.get(entry.path);
     if (earlier && vouched(entry.path)) {
       parsed.hashes.push([entry.path, earlier.source]);
-      parsed.posts.push({ ...earlier.post, file: entry.file, path: entry.path });
+      parsed.posts.push(named(earlier.post, entry));
       continue;
     }
     let bytes: Buffer;
@@ -54,8 +54,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     const source = contentHash(bytes);
     parsed.hashes.push([entry.path, source]);
     if (earlier?.source === source && !keepBodies) {
-      // The same bytes parse the same; only where the file is named from may differ.
-      parsed.posts.push({ ...earlier.post, file: entry.file, path: entry.path });
+      parsed.posts.push(named(earlier.post, entry));
       continue;
     }
     try {
@@ -68,6 +67,11 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     }
   }
   return parsed;
+}
+
+/** An earlier parse of the same bytes, named as this build names the file (a fresh checkout may be elsewhere). */
+function named(post: PostSource, entry: SourceEntry): PostSource {
+  return post.file === entry.file && post.path === entry.path ? post : { ...post, file: entry.file, path: entry.path };
 }
 
 /** A file's content hash: SHA-256, base64url. */

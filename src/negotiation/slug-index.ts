@@ -51,7 +51,12 @@ export function slugNodePath(tree: SlugTree, node: number): string {
 
 /** The key a tree orders a slug (or a query) by. */
 export function treeKey(tree: SlugTree, slug: string): string {
-  return tree === "forward" ? slug : [...slug].reverse().join("");
+  if (tree === "forward") return slug;
+  // Slugs are ASCII: reversed unit by unit. Anything else (a path asked for) by code point.
+  if (!/^[\x00-\x7f]*$/.test(slug)) return [...slug].reverse().join("");
+  let reversed = "";
+  for (let at = slug.length - 1; at >= 0; at--) reversed += slug[at];
+  return reversed;
 }
 
 /** Nodes per level of a tree of `posts` posts, leaves first; none for no posts. */

@@ -11,7 +11,7 @@ import type { Body, Written } from "../write/output.ts";
 import { agentInstructions } from "./emit/agent-instructions.ts";
 import { blogIndexJson } from "./emit/blog-index.ts";
 import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
-import { negotiationData, type EntryMemo } from "./emit/negotiation-table.ts";
+import { negotiationData, type NegotiationMemo } from "./emit/negotiation-table.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
@@ -39,11 +39,13 @@ export interface RenderContext {
 
 /** Parts of artifacts kept between rebuilds by the inputs they were made from, a slot per artifact. */
 export interface RenderMemo {
-  negotiation: { entries?: EntryMemo };
+  negotiation: NegotiationMemo;
+  /** How many posts /blog/ listed. */
+  blogListing: { listed?: number };
 }
 
 export function newRenderMemo(): RenderMemo {
-  return { negotiation: {} };
+  return { negotiation: {}, blogListing: {} };
 }
 
 export interface RenderedJob {

@@ -17,7 +17,7 @@ import type { RenderContext, RenderedJob } from "./render-job.ts";
  * A page's HTML and its `.md` sibling, from one parse of its body, with
  * `{{base_url}}` resolved to the build's origin first.
  */
-export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf">): RenderedJob {
+export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
   const rendered = renderMarkdown(body);
@@ -27,7 +27,7 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   });
   // The blog page lists as many posts as its budget allows.
   const budgets = budgetsOf(manifest.site);
-  const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations) : representations();
+  const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, context.memo?.blogListing) : representations();
   const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
   return {
     files: [

@@ -46,31 +46,41 @@ export type RenderListing = (listing: BlogListing) => { html: string; markdown: 
  * and what it renders to. A page grows with every post it lists, so the
  * largest that fits is found by doubling, then halving the difference: the
  * pages rendered on the way stay within about twice the budget, however
- * large the blog.
+ * large the blog. `memo` keeps the count found, which a watch session's next
+ * rebuild tries first: a one-post edit seldom moves it.
  */
-export function fitBlogListing(posts: PageRoute[], options: { fullCount: number; budget: number }, render: RenderListing): { listing: BlogListing; html: string; markdown: string } {
+export function fitBlogListing(posts: PageRoute[], options: { fullCount: number; budget: number }, render: RenderListing, memo?: { listed?: number }): { listing: BlogListing; html: string; markdown: string } {
   const attempt = (listed: number) => {
     const listing = blogListing(posts, options.fullCount, listed);
     const out = render(listing);
     const fits = Buffer.byteLength(out.html) <= options.budget && Buffer.byteLength(out.markdown) <= options.budget;
     return { listing, ...out, fits };
   };
-  const all = attempt(posts.length);
-  if (all.fits) return all;
+  const found = (result: ReturnType<typeof attempt>) => {
+    if (memo) memo.listed = result.listing.listed;
+    return result;
+  };
+  const earlier = memo?.listed;
+  if (earlier !== undefined && earlier <= posts.length) {
+    const same = attempt(earlier);
+    if (same.fits && (earlier === posts.length || !attempt(earlier + 1).fits)) return found(same);
+  }
   // fits(good) holds (or good is 0, the least the page can be); fits(bad) does not.
   let good = 0;
-  let bad = posts.length;
-  for (let step = 64; step < bad; step *= 2) {
-    if (!attempt(step).fits) {
-      bad = step;
+  let bad = posts.length + 1;
+  for (let step = 64; ; step *= 2) {
+    const tried = attempt(Math.min(step, posts.length));
+    if (!tried.fits) {
+      bad = tried.listing.listed;
       break;
     }
-    good = step;
+    good = tried.listing.listed;
+    if (good === posts.length) return found(tried);
   }
   while (bad - good > 1) {
     const middle = Math.floor((good + bad) / 2);
     if (attempt(middle).fits) good = middle;
     else bad = middle;
   }
-  return attempt(good);
+  return found(attempt(good));
 }

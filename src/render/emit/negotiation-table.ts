@@ -13,18 +13,35 @@ import { estimateTokens } from "./page-markdown.ts";
 import { slugTree } from "./slug-index.ts";
 
 /**
- * The JSON of a route's two entries (its page and its `.md` sibling), kept
+ * The JSON of a route's two entries (its page and its `.md` sibling, each
+ * with its path as the shard's member names it), kept
  * between the rebuilds of a watch session by the facts they are made of: a
  * rebuild makes again only the entries of the files that changed.
  */
 export type EntryMemo = Map<string, [page: string, sibling: string]>;
+
+/** What a watch session keeps of the negotiation data between rebuilds. */
+export interface NegotiationMemo {
+  entries?: EntryMemo;
+  /** The slug trees, by the posts' slugs and titles they were made of. */
+  slugs?: { key: string; trees: ReturnType<typeof slugTree>[] };
+}
+
+/** The slug index's trees: made again only when a post's slug or title changed, or a post came or went. */
+function slugTrees(manifest: Manifest, memo?: NegotiationMemo): ReturnType<typeof slugTree>[] {
+  const key = manifest.posts.map((post) => `${post.slug}\0${post.title}`).join("\n");
+  if (memo?.slugs?.key === key) return memo.slugs.trees;
+  const trees = SLUG_TREES.map((tree) => slugTree(tree, manifest.posts));
+  if (memo) memo.slugs = { key, trees };
+  return trees;
+}
 
 /**
  * Each output file of the negotiation data, by path from the output folder,
  * with its JSON. A shard is written entry by entry, exactly as
  * `JSON.stringify` would write the whole of it (`RouteShard`).
  */
-export function negotiationData(manifest: Manifest, written: Map<string, Written>, memo?: { entries?: EntryMemo }): [file: string, json: string][] {
+export function negotiationData(manifest: Manifest, written: Map<string, Written>, memo?: NegotiationMemo): [file: string, json: string][] {
   const representation = (file: string, type: string): Representation => {
     const facts = written.get(file);
     if (!facts) throw new Error(`no output was written to ${file}`);
@@ -34,7 +51,7 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
   };
   // The plan named these files: the index, a route shard per slot, then the slug trees' nodes.
   const planned = negotiationFiles(manifest);
-  const trees = SLUG_TREES.map((tree) => slugTree(tree, manifest.posts));
+  const trees = slugTrees(manifest, memo);
   const count = planned.length - 1 - trees.flat().length;
   const shards = Array.from({ length: count }, () => ({ pages: [] as string[], files: [] as string[] }));
   const member = (path: string, json: string) => `${JSON.stringify(path)}:${json}`;
@@ -50,11 +67,11 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
       const markdownEntry = representation(route.markdownFile, MEDIA.markdown);
       const page: PageEntry = { html: htmlEntry, markdown: markdownEntry, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang };
       const sibling: FileEntry = { ...markdownEntry, canonical: route.url };
-      entries = [JSON.stringify(page), JSON.stringify(sibling)];
+      entries = [member(route.path, JSON.stringify(page)), member(route.markdownPath, JSON.stringify(sibling))];
     }
     kept.set(key, entries);
-    shards[shardOf(route.path, count)].pages.push(member(route.path, entries[0]));
-    shards[shardOf(route.markdownPath, count)].files.push(member(route.markdownPath, entries[1]));
+    shards[shardOf(route.path, count)].pages.push(entries[0]);
+    shards[shardOf(route.markdownPath, count)].files.push(entries[1]);
   }
   for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
   if (memo) memo.entries = kept;

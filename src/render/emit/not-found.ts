@@ -30,12 +30,25 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
  * path it repeats.
  */
 export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
-  const longest = <T>(items: T[], weight: (item: T) => number) => [...items].sort((a, b) => weight(b) - weight(a));
-  const page = longest(manifest.pages, (route) => route.url.length + route.markdownUrl.length)[0];
-  const closest = longest(manifest.posts, (post) => Buffer.byteLength(post.title) + post.url.length + post.markdownUrl.length)
-    .slice(0, closestCount)
+  const page = heaviest(manifest.pages, 1, (route) => route.url.length + route.markdownUrl.length)[0];
+  const closest = heaviest(manifest.posts, closestCount, (post) => Buffer.byteLength(post.title) + post.url.length + post.markdownUrl.length)
     .map((post) => ({ slug: post.slug!, title: post.title, url: post.url, markdownUrl: post.markdownUrl, distance: 0 }));
   const path = "/".repeat(ECHOED_PATH_MAX + 1);
   const added = Math.max(...[{ canonical: page, closest: [] }, { closest }].map((found) => Buffer.byteLength(recoveryMap("", path, found))));
   return headBytes + added;
+}
+
+/** The `count` heaviest items, heaviest first (earlier first among equals): one pass, each weighed once. */
+function heaviest<T>(items: T[], count: number, weight: (item: T) => number): T[] {
+  const top: { item: T; weight: number }[] = [];
+  for (const item of items) {
+    const entry = { item, weight: weight(item) };
+    let at = top.length;
+    while (at > 0 && top[at - 1].weight < entry.weight) at--;
+    if (at < count) {
+      top.splice(at, 0, entry);
+      if (top.length > count) top.pop();
+    }
+  }
+  return top.map((entry) => entry.item);
 }
