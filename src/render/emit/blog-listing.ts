@@ -66,21 +66,39 @@ export function fitBlogListing(posts: PageRoute[], options: { fullCount: number;
     if (same.fits && (earlier === posts.length || !attempt(earlier + 1).fits)) return found(same);
   }
   // fits(good) holds (or good is 0, the least the page can be); fits(bad) does not.
-  let good = 0;
-  let bad = posts.length + 1;
+  let good = { listed: 0, size: 0 };
+  let bad = { listed: posts.length + 1, size: Infinity };
   for (let step = 64; ; step *= 2) {
     const tried = attempt(Math.min(step, posts.length));
+    const point = { listed: tried.listing.listed, size: sizeOf(tried, options.budget) };
     if (!tried.fits) {
-      bad = tried.listing.listed;
+      bad = point;
       break;
     }
-    good = tried.listing.listed;
-    if (good === posts.length) return found(tried);
+    good = point;
+    if (good.listed === posts.length) return found(tried);
   }
-  while (bad - good > 1) {
-    const middle = Math.floor((good + bad) / 2);
-    if (attempt(middle).fits) good = middle;
-    else bad = middle;
+  // Each post adds about as much as the others: try where the line between the two ends crosses the budget, then halve what is left.
+  while (bad.listed - good.listed > 1) {
+    const slope = (bad.size - good.size) / (bad.listed - good.listed);
+    const guess = Math.floor(good.listed + (options.budget - good.size) / slope);
+    const middle = Number.isFinite(guess) && guess > good.listed && guess < bad.listed ? guess : Math.floor((good.listed + bad.listed) / 2);
+    const tried = attempt(middle);
+    const point = { listed: middle, size: sizeOf(tried, options.budget) };
+    if (tried.fits) good = point;
+    else bad = point;
+    // A guess that lands right next to the answer is checked from the other side at once.
+    if (tried.fits && middle + 1 < bad.listed) {
+      const next = attempt(middle + 1);
+      const point = { listed: middle + 1, size: sizeOf(next, options.budget) };
+      if (next.fits) good = point;
+      else bad = point;
+    }
   }
-  return found(attempt(good));
+  return found(attempt(good.listed));
+}
+
+/** The larger of a rendering's two representations, in bytes: the one the budget binds. */
+function sizeOf(out: { html: string; markdown: string }, budget: number): number {
+  return Math.min(budget * 4, Math.max(Buffer.byteLength(out.html), Buffer.byteLength(out.markdown)));
 }
