@@ -15,7 +15,7 @@ import { convert } from "xmlbuilder2";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { shardOf } from "../src/negotiation/table.ts";
 import { builtSite, EPOCH, routeTable, sitegen, tempDir } from "./helpers/dist.ts";
-import { CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, sitegenAsync, withoutCode, type CliRun } from "./helpers/site.ts";
+import { assertSameTree, CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, sitegenAsync, withoutCode, type CliRun } from "./helpers/site.ts";
 
 const source = readSource();
 /** robots-parser is CommonJS (`module.exports = function`); its typings declare an ES default export. */
@@ -699,11 +699,6 @@ test("URL without NETLIFY=true is ignored: the build is the default one, byte fo
 
 // ---------------------------------------------------------------------------
 // Determinism
-
-function assertSameTree(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {
-  assert.deepEqual([...actual.keys()], [...expected.keys()], "the same files");
-  for (const [file, bytes] of expected) assert.ok(actual.get(file)!.equals(bytes), `${file} differs`);
-}
 
 test("two builds with the same SOURCE_DATE_EPOCH into different folders are byte-identical", () => {
   assert.equal(runs.again.result.status, 0, runs.again.result.stderr);

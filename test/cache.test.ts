@@ -10,7 +10,7 @@ import { cpSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSyn
 import { join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { sitegen, tempDir } from "./helpers/dist.ts";
-import { readTree } from "./helpers/site.ts";
+import { assertSameTree as assertSame } from "./helpers/site.ts";
 
 const POSTS = 340;
 const base = tempDir("sitegen-cache-");
@@ -32,13 +32,6 @@ function edited(): { content: string; post: string } {
   const file = join(content, "blog", post);
   writeFileSync(file, `${readFileSync(file, "utf8")}\nOne more paragraph, added later.\n`);
   return { content, post };
-}
-
-function assertSame(actual: string, expected: string): void {
-  const a = readTree(actual);
-  const b = readTree(expected);
-  assert.deepEqual([...a.keys()], [...b.keys()], "the same files");
-  for (const [file, bytes] of b) assert.ok(a.get(file)!.equals(bytes), `${file} differs`);
 }
 
 test("a warm build renders only the changed post and writes what a cold build writes, with lanes and without", async () => {

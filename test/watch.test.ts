@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { build } from "../src/build.ts";
 import { RELOAD_PATH, RELOAD_SCRIPT, startWatch, type WatchOptions } from "../src/hosts/preview/watch.ts";
-import { readTree } from "./helpers/site.ts";
+import { assertSameTree as sameTree, readTree } from "./helpers/site.ts";
 import { builtSite, CLI, EPOCH, startPreviewServer, tempDir } from "./helpers/dist.ts";
 import { tempProject } from "./helpers/project.ts";
 
@@ -274,13 +274,6 @@ async function fullBuild(project: string): Promise<string> {
   const out = join(tempDir(), "dist");
   await build({ contentDir: join(project, "content"), templatesDir: join(project, "templates"), outDir: out, cwd: project, generated: new Date(Number(EPOCH) * 1000), headExtra: RELOAD_SCRIPT });
   return out;
-}
-
-function sameTree(actual: string, expected: string): void {
-  const a = readTree(actual);
-  const b = readTree(expected);
-  assert.deepEqual([...a.keys()], [...b.keys()], "the same files");
-  for (const [file, bytes] of b) assert.ok(a.get(file)!.equals(bytes), `${file} differs`);
 }
 
 test("saving a post patches the served folder: only the files that changed, and the folder is then a full build's, byte for byte", async () => {

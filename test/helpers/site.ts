@@ -4,6 +4,7 @@
  * built folder, and the real CLI run asynchronously so independent builds can
  * run side by side.
  */
+import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -192,4 +193,12 @@ export function sitegenAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promi
       done({ status, stdout, stderr });
     });
   });
+}
+
+/** Two built folders (or their trees) hold the same files with the same bytes. */
+export function assertSameTree(actual: string | Map<string, Buffer>, expected: string | Map<string, Buffer>): void {
+  const a = typeof actual === "string" ? readTree(actual) : actual;
+  const b = typeof expected === "string" ? readTree(expected) : expected;
+  assert.deepEqual([...a.keys()], [...b.keys()], "the same files");
+  for (const [file, bytes] of b) assert.ok(a.get(file)!.equals(bytes), `${file} differs`);
 }
