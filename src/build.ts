@@ -43,6 +43,8 @@ export interface PipelineOptions {
   cwd: string;
   /** What renderers keep between the rebuilds of a watch session. */
   memo?: RenderMemo;
+  /** Return every post's record (the build cache and watch sessions keep them); without, none are made. */
+  records?: boolean;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -55,7 +57,7 @@ export interface Staged {
   manifest: Manifest;
   /** The budget warnings: a build reports them and succeeds. */
   warnings: Finding[];
-  /** Every published post's record, for the next build (src/execute/reuse.ts). */
+  /** Every published post's record, for the next build (src/execute/reuse.ts), when asked for. */
   records: PostRecords;
   /** How many post pages were taken from earlier results instead of rendered. */
   reused: number;
@@ -129,7 +131,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     if (linkErrors.length > 0 || sizes.errors.length > 0) throw new SitegenErrors([...linkErrors, ...sizes.errors]);
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     const records: PostRecords = new Map(
-      manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)]),
+      store || options.records
+        ? manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)])
+        : [],
     );
     return { manifest, warnings: sizes.warnings, records, reused: restored };
   } finally {

@@ -104,7 +104,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       let summary: string;
       if (!served || templatesChanged) {
         templatesChanged = false;
-        const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers });
+        const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true });
         for (const warning of result.warnings) options.logError(formatFinding(warning));
         if (preview) await preview.reload();
         [served, summary] = [result.written, `built ${result.pages} pages`];
