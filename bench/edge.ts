@@ -26,7 +26,7 @@
  *   from sending the request to the end of the body.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { startServer, type ServerProcess } from "./server-process.ts";
 import { fmtInt, fmtMs, fmtRatio } from "./format.ts";
@@ -60,6 +60,12 @@ export interface EdgeRequest {
   name: string;
   path: string;
   accept: string;
+  /**
+   * It runs the edge function. The one that does not (an asset, which
+   * netlify.toml excludes) is the emulator's own cost at that size: what the
+   * function adds is the difference.
+   */
+  edge: boolean;
   /** The status, and the media types the answer may have (one of them, parameters aside). */
   expect: { status: number; types: string[] };
 }
@@ -72,9 +78,9 @@ export interface EdgeSiteResult {
   latency?: {
     /** Median of each request of the mix, sequential. */
     requests: { name: string; ms: Stats }[];
-    /** Every sequential request. */
+    /** Every sequential request that runs the function. */
     sequentialMs: Stats;
-    /** Every request sent with others in flight. */
+    /** Every request that runs the function, sent with others in flight. */
     inFlightMs: Stats;
   };
   problems: string[];
@@ -94,16 +100,27 @@ export interface EdgeResult {
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
-/** The mix: the kinds of request the function answers, on paths every sitegen site has. */
-export function edgeMix(postSlug: string): EdgeRequest[] {
+/**
+ * The mix: the kinds of request the function answers, on paths every sitegen
+ * site has, and an asset that the function does not see.
+ */
+export function edgeMix(postSlug: string, stylesheet: string): EdgeRequest[] {
   return [
-    { name: "page as HTML", path: "/about/", accept: BROWSER, expect: { status: 200, types: ["text/html"] } },
-    { name: "page as Markdown", path: "/about/", accept: "text/markdown", expect: { status: 200, types: ["text/markdown"] } },
-    { name: "`.md` sibling", path: "/about.md", accept: BROWSER, expect: { status: 200, types: ["text/markdown"] } },
-    { name: "post as HTML", path: `/blog/${postSlug}/`, accept: BROWSER, expect: { status: 200, types: ["text/html"] } },
-    { name: "Markdown 404", path: "/no-such-page/", accept: "text/markdown", expect: { status: 404, types: ["text/markdown"] } },
-    { name: "406", path: "/about/", accept: "image/png", expect: { status: 406, types: ["application/problem+json", "application/json"] } },
+    { name: "page as HTML", path: "/about/", accept: BROWSER, edge: true, expect: { status: 200, types: ["text/html"] } },
+    { name: "page as Markdown", path: "/about/", accept: "text/markdown", edge: true, expect: { status: 200, types: ["text/markdown"] } },
+    { name: "`.md` sibling", path: "/about.md", accept: BROWSER, edge: true, expect: { status: 200, types: ["text/markdown"] } },
+    { name: "post as HTML", path: `/blog/${postSlug}/`, accept: BROWSER, edge: true, expect: { status: 200, types: ["text/html"] } },
+    { name: "Markdown 404", path: "/no-such-page/", accept: "text/markdown", edge: true, expect: { status: 404, types: ["text/markdown"] } },
+    { name: "406", path: "/about/", accept: "image/png", edge: true, expect: { status: 406, types: ["application/problem+json", "application/json"] } },
+    { name: "asset, no edge function", path: stylesheet, accept: "text/css,*/*;q=0.1", edge: false, expect: { status: 200, types: ["text/css"] } },
   ];
+}
+
+/** A stylesheet of the build, under /assets/: a path the function is excluded from. */
+function stylesheetOf(dist: string): string {
+  const name = readdirSync(join(dist, "assets")).filter((file) => file.endsWith(".css")).sort()[0];
+  if (!name) throw new Error(`${dist}/assets holds no stylesheet`);
+  return `/assets/${name}`;
 }
 
 /** A Netlify project around a build, as a deploy sees it. */
@@ -156,10 +173,13 @@ async function bundleSize(project: string, out: string, denoDir: string): Promis
 async function timed(origin: string, request: EdgeRequest): Promise<{ ms: number; problem?: string }> {
   const started = performance.now();
   const response = await fetch(`${origin}${request.path}`, { headers: { accept: request.accept }, redirect: "manual" });
-  await response.arrayBuffer();
+  const body = await response.arrayBuffer();
   const ms = performance.now() - started;
   const type = response.headers.get("content-type") ?? "";
-  if (response.status !== request.expect.status) return { ms, problem: `${request.name} (${request.path}) answered ${response.status}, expected ${request.expect.status}` };
+  if (response.status !== request.expect.status) {
+    const said = Buffer.from(body.slice(0, 200)).toString("utf8").split("\n")[0].trim();
+    return { ms, problem: `${request.name} (${request.path}) answered ${response.status}, expected ${request.expect.status}${said ? `: ${said}` : ""}` };
+  }
   if (!request.expect.types.includes(type.split(";")[0].trim())) return { ms, problem: `${request.name} (${request.path}) answered ${type || "no Content-Type"}, expected ${request.expect.types.join(" or ")}` };
   return { ms };
 }
@@ -170,7 +190,7 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> 
   const results: EdgeSiteResult[] = options.sites.map((site) => ({ name: site.name, posts: site.posts, problems: [] }));
   const problems: string[] = [];
   const projects = options.sites.map((site, index) => makeProject(options.root, join(options.work, `project-${index}`), site.dist));
-  const mixes = options.sites.map((site) => edgeMix(middlePost(site.dist)));
+  const mixes = options.sites.map((site) => edgeMix(middlePost(site.dist), stylesheetOf(site.dist)));
 
   options.log(`edge function: module load in fresh Deno workers (${options.sites.map((s) => s.name).join(", ")})`);
   await options.settle();
@@ -214,12 +234,12 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> 
           const { ms, problem } = await timed(servers[site].origin, mixes[site][kind]);
           record(site, problem);
           samples[site].perRequest[kind].push(ms);
-          samples[site].sequential.push(ms);
+          if (mixes[site][kind].edge) samples[site].sequential.push(ms);
         }
       }
       for (const [site, server] of servers.entries()) {
         // The mix `inFlight` times over, `inFlight` requests at a time.
-        const queue = Array.from({ length: options.inFlight }, () => mixes[site]).flat();
+        const queue = Array.from({ length: options.inFlight }, () => mixes[site].filter((request) => request.edge)).flat();
         const lane = async (): Promise<void> => {
           for (let request = queue.shift(); request; request = queue.shift()) {
             const { ms, problem } = await timed(server.origin, request);
@@ -243,13 +263,20 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> 
       inFlightMs: stats(sample.inFlight),
     };
   }
-  return { rounds: options.rounds, loadRounds: options.loadRounds, inFlight: options.inFlight, deno: denoVersion, requests: edgeMix("<slug>"), sites: results, problems };
+  return { rounds: options.rounds, loadRounds: options.loadRounds, inFlight: options.inFlight, deno: denoVersion, requests: edgeMix("<slug>", "/assets/<stylesheet>.css"), sites: results, problems };
 }
 
 /** The real site's figure, and a synthetic blog's as a multiple of it. */
 export function latencyRatio(result: EdgeResult, site: EdgeSiteResult): number {
   const real = result.sites.find((s) => s.posts === undefined);
   return (site.latency?.sequentialMs.median ?? NaN) / (real?.latency?.sequentialMs.median ?? NaN);
+}
+
+/** The same for the asset that the function does not see: the emulator's own growth. */
+export function assetRatio(result: EdgeResult, site: EdgeSiteResult): number {
+  const real = result.sites.find((s) => s.posts === undefined);
+  const asset = (s: EdgeSiteResult | undefined): number => s?.latency?.requests.find((r) => r.name === result.requests.find((q) => !q.edge)?.name)?.ms.median ?? NaN;
+  return asset(site) / asset(real);
 }
 
 /** The report's section. */
@@ -263,14 +290,14 @@ export function edgeReport(result: EdgeResult): string[] {
     "|---|---|---|---|---|",
     ...result.sites.map((s) => `| ${s.name} | ${s.load ? fmtMs(s.load.importMs.median) : "–"} | ${s.load ? `${fmtMs(s.load.importMs.min)}–${fmtMs(s.load.importMs.max)}` : "–"} | ${s.load ? fmtMs(s.load.workerMs.median) : "–"} | ${s.bundleBytes !== undefined ? `${fmtInt(s.bundleBytes)} bytes` : "–"} |`),
     "",
-    `**Latency per request.** The emulators of all sites run at once, on loopback. The mix: ${result.requests.map((r) => `${r.name} (\`${r.path}\`${r.accept.startsWith("text/html,") ? "" : ` with \`Accept: ${r.accept}\``})`).join("; ")}; every answer is checked by status and media type. After one warm-up pass, ${result.rounds} sequential passes with the sites alternating request by request, then in each round the mix ${result.inFlight} times over with ${result.inFlight} requests in flight, the sites taking turns; each round starts with another request and another site. The post is the one in the middle of each site's blog index. Each latency runs from sending the request to the end of the body; the figures are medians. Why this method: each request through the emulator pays what a cold edge function pays on Netlify (a new worker, the imports, the data it reads), so a cost that grows with the blog shows here as a ratio to the real site's.`,
+    `**Latency per request.** The emulators of all sites run at once, on loopback. The mix: ${result.requests.map((r) => `${r.name} (\`${r.path}\`${r.accept.startsWith("text/html,") ? "" : ` with \`Accept: ${r.accept}\``})`).join("; ")}; every answer is checked by status and media type. The asset does not run the function (netlify.toml excludes assets from it): it is the emulator's own cost at that size, so that what the function adds can be told from what the emulator costs; it is left out of the "all" columns and of the ratio. After one warm-up pass, ${result.rounds} sequential passes with the sites alternating request by request, then in each round the function's requests ${result.inFlight} times over with ${result.inFlight} in flight, the sites taking turns; each round starts with another request and another site. The post is the one in the middle of each site's blog index. Each latency runs from sending the request to the end of the body; the figures are medians. Why this method: each request through the emulator pays what a cold edge function pays on Netlify (a new worker, the imports, the data it reads), so a cost that grows with the blog shows here as a ratio to the real site's.`,
     "",
-    `| site | ${result.requests.map((r) => r.name).join(" | ")} | all, sequential | all, ${result.inFlight} in flight | sequential, vs the real site |`,
-    `|---|${result.requests.map(() => "---|").join("")}---|---|---|`,
+    `| site | ${result.requests.map((r) => r.name).join(" | ")} | all through the function, sequential | all, ${result.inFlight} in flight | sequential, vs the real site | asset, vs the real site |`,
+    `|---|${result.requests.map(() => "---|").join("")}---|---|---|---|`,
     ...result.sites.map((s) =>
       s.latency
-        ? `| ${s.name} | ${s.latency.requests.map((r) => fmtMs(r.ms.median)).join(" | ")} | ${fmtMs(s.latency.sequentialMs.median)} | ${fmtMs(s.latency.inFlightMs.median)} | ${s.posts === undefined ? "" : `${fmtRatio(latencyRatio(result, s))}×`} |`
-        : `| ${s.name} | ${result.requests.map(() => "–").join(" | ")} | – | – | |`,
+        ? `| ${s.name} | ${s.latency.requests.map((r) => fmtMs(r.ms.median)).join(" | ")} | ${fmtMs(s.latency.sequentialMs.median)} | ${fmtMs(s.latency.inFlightMs.median)} | ${s.posts === undefined ? "" : `${fmtRatio(latencyRatio(result, s))}×`} | ${s.posts === undefined ? "" : `${fmtRatio(assetRatio(result, s))}×`} |`
+        : `| ${s.name} | ${result.requests.map(() => "–").join(" | ")} | – | – | | |`,
     ),
     "",
   ];

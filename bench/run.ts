@@ -35,7 +35,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { aptInstall, chooseMethod, measure, waitForIdle, type Measurement, type MeasureMethod } from "./measure.ts";
 import { benchCache, cacheReport, type CacheResult } from "./cache.ts";
-import { benchEdge, edgeReport, latencyRatio, type EdgeResult, type EdgeSite } from "./edge.ts";
+import { assetRatio, benchEdge, edgeReport, latencyRatio, type EdgeResult, type EdgeSite } from "./edge.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import { summarizeProfiles, type CpuProfile, type ProfileSummary } from "./profile.ts";
 import type { ServeResult } from "./serve.ts";
@@ -739,7 +739,6 @@ async function benchRealSite(options: BenchOptions, method: MeasureMethod, log: 
 
 // --- the report --------------------------------------------------------------------------
 
-
 export function renderReport(results: Results): string {
   const lines: string[] = [];
   const push = (...more: string[]): void => void lines.push(...more);
@@ -968,7 +967,7 @@ function targetRows(results: Results, sizes: number[]): string[] {
     real?.bundleBytes !== undefined && biggest?.bundleBytes !== undefined ? biggest.bundleBytes <= real.bundleBytes * 1.01 : undefined,
   );
   const latency = edge && biggest ? latencyRatio(edge, biggest) : NaN;
-  row(`edge request latency through Netlify's emulator within 1.5× the real site's, ${posts(biggest?.posts)}`, Number.isFinite(latency) ? `${fmtRatio(latency)}× (${fmtMs(biggest!.latency!.sequentialMs.median)} against ${fmtMs(real!.latency!.sequentialMs.median)})` : "–", Number.isFinite(latency) ? latency <= 1.5 : undefined);
+  row(`edge request latency through Netlify's emulator within 1.5× the real site's, ${posts(biggest?.posts)}`, Number.isFinite(latency) ? `${fmtRatio(latency)}× (${fmtMs(biggest!.latency!.sequentialMs.median)} against ${fmtMs(real!.latency!.sequentialMs.median)}; an asset, which skips the function: ${fmtRatio(assetRatio(edge!, biggest!))}×)` : "–", Number.isFinite(latency) ? latency <= 1.5 : undefined);
 
   const nego = results.negotiation && !("error" in results.negotiation) ? results.negotiation.mixes.find((m) => m.mix === "realistic") : undefined;
   const serve = results.serve && !("error" in results.serve) ? results.serve : undefined;
