@@ -1,21 +1,30 @@
 /**
  * `npm run bench`: build speed and memory of sitegen side by side with
- * Eleventy and Hugo on seeded synthetic content, the real site's build, check
- * and no-change rebuild, negotiation cost and preview-server throughput.
+ * Eleventy, Hugo and a bare one-thread script (the floor) on seeded synthetic
+ * content; the real site's build, check and no-change rebuild; start-up of
+ * commands that build nothing; rebuilds while writing (`serve --watch` against
+ * `hugo server`); warm CI builds with a cache folder; negotiation cost;
+ * preview-server throughput; and the edge function on Netlify's emulator.
  * Writes BENCHMARKS.md and a JSON file of every measurement.
  *
  * Tools run alternating within each round (sitegen, Eleventy, Hugo, Hugo with
- * highlighting, sitegen, ...) so that drift of the machine hits all of them
- * alike. Each build writes into a folder of its own that did not exist before,
- * and no output is deleted until every measurement is done: see
- * `removeOutputs` for why.
+ * highlighting, the bare script, sitegen, ...) so that drift of the machine
+ * hits all of them alike. Each build writes into a folder of its own that did
+ * not exist before, and no output is deleted until every measurement is done:
+ * see `removeOutputs` for why.
  *
- *   npm run bench -- [--posts 1000,10000] [--runs 3] [--seed N]
- *                    [--skip-eleventy] [--skip-hugo] [--skip-hugo-default]
+ *   npm run bench -- [--posts 1000,2000,10000] [--runs 3] [--seed N]
+ *                    [--skip-sitegen] [--skip-eleventy] [--skip-hugo] [--skip-hugo-default] [--skip-bare]
  *                    [--skip-real] [--skip-negotiation] [--skip-serve] [--skip-profile]
+ *                    [--skip-startup] [--skip-watch] [--skip-cache] [--skip-edge]
  *                    [--work bench/.work] [--report BENCHMARKS.md] [--json <file>]
  *                    [--negotiation-ms 1000] [--serve-requests 20000] [--serve-rounds 3]
+ *                    [--startup-runs 9] [--watch-edits 6] [--edge-rounds 5] [--edge-in-flight 4]
  *                    [--idle-wait 60] [--retries 2] [--no-install]
+ *
+ * The parts beyond the builds live in modules of their own: startup.ts,
+ * watch.ts, cache.ts, edge.ts (and negotiation.ts, serve.ts, run as child
+ * processes); this file runs them in turn and writes the report.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
@@ -25,10 +34,16 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { aptInstall, chooseMethod, measure, waitForIdle, type Measurement, type MeasureMethod } from "./measure.ts";
+import { benchCache, cacheReport, type CacheResult } from "./cache.ts";
+import { assetRatio, benchEdge, edgeReport, latencyRatio, type EdgeResult, type EdgeSite } from "./edge.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import { summarizeProfiles, type CpuProfile, type ProfileSummary } from "./profile.ts";
 import type { ServeResult } from "./serve.ts";
+import { fmtInt, fmtMB, fmtMs, fmtRatio, fmtSeconds, mark } from "./format.ts";
+import { benchStartup, startupReport, type StartupResult } from "./startup.ts";
+import { stats, type Stats } from "./stats.ts";
 import { DEFAULT_SEED, generateContent, type SyntheticTree } from "./synthetic.ts";
+import { benchWatch, watchReport, type WatchResult } from "./watch.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_TIMEOUT_MS = 15 * 60_000;
@@ -60,15 +75,24 @@ export interface BenchOptions {
   idleWaitSeconds: number;
   /** How often a build disturbed by other processes is measured again. */
   retries: number;
+  /** Rounds of the start-up commands. */
+  startupRuns: number;
+  /** Post edits in the rebuild-while-writing part. */
+  watchEdits: number;
+  /** Rounds of requests through Netlify's emulator (and with `edgeInFlight` in flight). */
+  edgeRounds: number;
+  edgeInFlight: number;
+  /** Fresh Deno workers importing the edge function, per site. */
+  edgeLoadRounds: number;
 }
 
-const SKIPPABLE = ["sitegen", "eleventy", "hugo", "hugo-default", "real", "negotiation", "serve", "profile"];
+const SKIPPABLE = ["sitegen", "eleventy", "hugo", "hugo-default", "bare", "real", "negotiation", "serve", "profile", "startup", "watch", "cache", "edge"];
 
 class UsageError extends Error {}
 
 export function parseArgs(argv: string[]): BenchOptions {
   const options: BenchOptions = {
-    posts: [1000, 10_000],
+    posts: [1000, 2000, 10_000],
     runs: 3,
     seed: DEFAULT_SEED,
     skip: new Set(),
@@ -82,6 +106,11 @@ export function parseArgs(argv: string[]): BenchOptions {
     serveConnections: 16,
     idleWaitSeconds: 60,
     retries: 2,
+    startupRuns: 9,
+    watchEdits: 6,
+    edgeRounds: 5,
+    edgeInFlight: 4,
+    edgeLoadRounds: 15,
   };
   const positive = (name: string, value: string | undefined): number => {
     const number = Number(value);
@@ -105,6 +134,11 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (arg === "--serve-requests") options.serveRequests = positive(arg, value());
     else if (arg === "--serve-rounds") options.serveRounds = positive(arg, value());
     else if (arg === "--serve-connections") options.serveConnections = positive(arg, value());
+    else if (arg === "--startup-runs") options.startupRuns = positive(arg, value());
+    else if (arg === "--watch-edits") options.watchEdits = positive(arg, value());
+    else if (arg === "--edge-rounds") options.edgeRounds = positive(arg, value());
+    else if (arg === "--edge-in-flight") options.edgeInFlight = positive(arg, value());
+    else if (arg === "--edge-load-rounds") options.edgeLoadRounds = positive(arg, value());
     else if (arg === "--idle-wait") options.idleWaitSeconds = Number(value());
     else if (arg === "--retries") options.retries = Number(value());
     else if (arg === "--no-install") options.install = false;
@@ -122,7 +156,7 @@ export function parseArgs(argv: string[]): BenchOptions {
 
 // --- tools -------------------------------------------------------------------------
 
-type ToolId = "sitegen" | "eleventy" | "hugo" | "hugo-default";
+type ToolId = "sitegen" | "eleventy" | "hugo" | "hugo-default" | "bare";
 
 interface Tool {
   id: ToolId;
@@ -132,6 +166,8 @@ interface Tool {
   version: string;
   available: boolean;
   reason?: string;
+  /** It renders the fixed pages too (the bare script renders posts only). */
+  fixedPages: boolean;
   command(content: string, out: string): { command: string; args: string[] };
 }
 
@@ -162,6 +198,7 @@ function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
       version: ownVersion,
       available: existsSync(sitegenBin),
       reason: existsSync(sitegenBin) ? undefined : "bin/sitegen.js is missing",
+      fixedPages: true,
       command: (content, out) => ({ command: process.execPath, args: [sitegenBin, "build", "--content", content, "--out", out, "--quiet"] }),
     });
   }
@@ -173,6 +210,7 @@ function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
       version: packageVersion("@11ty/eleventy"),
       available: existsSync(eleventyBin),
       reason: existsSync(eleventyBin) ? undefined : "@11ty/eleventy is not installed (npm install)",
+      fixedPages: true,
       command: (content, out) => ({
         command: process.execPath,
         args: [eleventyBin, `--config=${join(ROOT, "bench/eleventy/eleventy.config.js")}`, `--input=${content}`, `--output=${out}`, "--quiet"],
@@ -202,6 +240,7 @@ function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
         version: version ?? "unavailable",
         available: Boolean(version),
         reason,
+        fixedPages: true,
         command: hugo("hugo.toml,nohighlight.toml"),
       });
     }
@@ -213,28 +252,30 @@ function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
         version: version ?? "unavailable",
         available: Boolean(version),
         reason,
+        fixedPages: true,
         command: hugo("hugo.toml"),
       });
     }
+  }
+  if (!options.skip.has("bare")) {
+    const bare = join(ROOT, "bench/bare.mjs");
+    tools.push({
+      id: "bare",
+      label: "bare script (the floor)",
+      does: "each post's HTML (markdown-it, no template) and Markdown, a sitemap and a JSON index, in one thread with nothing else: the least a generator can do with the same libraries (bench/bare.mjs)",
+      version: `node ${process.version}, markdown-it ${packageVersion("markdown-it")}, yaml ${packageVersion("yaml")}`,
+      available: existsSync(bare),
+      reason: existsSync(bare) ? undefined : "bench/bare.mjs is missing",
+      fixedPages: false,
+      command: (content, out) => ({ command: process.execPath, args: [bare, content, out] }),
+    });
   }
   return tools;
 }
 
 // --- statistics ----------------------------------------------------------------------
 
-export interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-export function stats(values: number[]): Stats {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return { median: NaN, min: NaN, max: NaN };
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { median, min: sorted[0], max: sorted[sorted.length - 1] };
-}
+export { stats, type Stats };
 
 interface BuildResult {
   tool: ToolId;
@@ -282,20 +323,36 @@ interface Results {
   profile?: (ProfileSummary & { posts: number; command: string }) | { error: string };
   negotiation?: NegotiationResult | { error: string };
   serve?: ServeResult | { error: string };
+  /** Whether sitegen's pages highlight code (spans in their code blocks): it decides which Hugo to compare with. */
+  sitegenHighlights?: boolean;
+  startup?: StartupResult | { error: string };
+  watch?: WatchResult | { error: string };
+  cache?: CacheResult | { error: string };
+  edge?: EdgeResult | { error: string };
   failures: string[];
 }
 
 // --- checks of the outputs --------------------------------------------------------------
 
-/** Every post has `/blog/<slug>/index.html`: the tools built the same pages. */
-function verifyOutput(out: string, tree: SyntheticTree): string[] {
+/** Every post has `/blog/<slug>/index.html`: the tools built the same pages (and the fixed pages, where the tool renders them). */
+function verifyOutput(out: string, tree: SyntheticTree, fixedPages: boolean): string[] {
   const problems: string[] = [];
   const missing = tree.slugs.filter((slug) => !existsSync(join(out, "blog", slug, "index.html")));
   if (missing.length > 0) problems.push(`${missing.length} of ${tree.slugs.length} posts have no blog/<slug>/index.html (first: ${missing[0]})`);
-  for (const page of ["index.html", "about/index.html", "blog/index.html"]) {
+  for (const page of fixedPages ? ["index.html", "about/index.html", "blog/index.html"] : ["sitemap.xml", "blog-index.json"]) {
     if (!existsSync(join(out, page))) problems.push(`no ${page}`);
   }
   return problems;
+}
+
+/** Code blocks with markup inside (`<pre>…<span`) in the first posts' pages: the build highlights code. */
+function highlightsCode(out: string, tree: SyntheticTree): boolean {
+  for (const slug of tree.slugs.slice(0, 20)) {
+    const file = join(out, "blog", slug, "index.html");
+    if (!existsSync(file)) continue;
+    for (const [block] of readFileSync(file, "utf8").matchAll(/<pre[\s>][\s\S]*?<\/pre>/g)) if (/<span\b/.test(block)) return true;
+  }
+  return false;
 }
 
 function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats; foreignCpuMs: Stats } {
@@ -444,6 +501,10 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
       negotiator: packageVersion("negotiator"),
       autocannon: packageVersion("autocannon"),
       "serve-handler": packageVersion("serve-handler"),
+      yaml: packageVersion("yaml"),
+      deno: packageVersion("deno"),
+      "@netlify/dev": packageVersion("@netlify/dev"),
+      "@netlify/edge-bundler": packageVersion("@netlify/edge-bundler"),
       "GNU time": method === "gnu-time" ? gnuTimeVersion() : "not used",
     },
     method,
@@ -467,6 +528,8 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
   await waitOutDeletions(options, log);
 
   let largestSitegenOut: string | undefined;
+  /** The first good sitegen build of each size, for the parts that serve a build. */
+  const sitegenOuts = new Map<number, string>();
   for (const tree of trees) {
     const posts = tree.posts;
     const perTool = new Map<ToolId, BuildResult>();
@@ -500,7 +563,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
           continue;
         }
         if (run === 1) {
-          const problems = verifyOutput(out, tree);
+          const problems = verifyOutput(out, tree, tool.fixedPages);
           if (problems.length > 0) {
             result.ok = false;
             result.problems.push(...problems);
@@ -509,7 +572,11 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
         }
         result.runs.push(measured);
         log(`${tool.label}, ${posts} posts, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS, ${fmtSeconds(measured.foreignCpuMs)} other CPU`);
-        if (tool.id === "sitegen") largestSitegenOut = out;
+        if (tool.id === "sitegen") {
+          largestSitegenOut = out;
+          if (result.ok && !sitegenOuts.has(posts)) sitegenOuts.set(posts, out);
+          results.sitegenHighlights ??= highlightsCode(out, tree);
+        }
       }
     }
     for (const result of perTool.values()) {
@@ -558,9 +625,65 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     if ("error" in results.serve) results.failures.push(`preview server: ${results.serve.error}`);
     else for (const server of results.serve.servers) if (!server.valid) results.failures.push(`preview server, ${server.name}: ${server.problems.join("; ")}`);
   }
+  const hugo = active.some((tool) => tool.id === "hugo");
+  const settled = (): Promise<void> => settle(options, log);
+  const largest = trees.at(-1);
+  if (sitegen && !options.skip.has("startup")) {
+    log(`start-up: sitegen --version, sitegen --help${hugo ? ", hugo version" : ""}`);
+    results.startup = await benchStartup({ root: ROOT, runs: options.startupRuns, method, hugo, settle: settled }).catch((error: Error) => ({ error: error.message }));
+    if ("error" in results.startup) results.failures.push(`start-up: ${results.startup.error}`);
+    else for (const command of results.startup.commands) if (command.problems.length > 0) results.failures.push(`start-up, ${command.name}: ${command.problems.join("; ")}`);
+  }
+  if (sitegen && largest && !options.skip.has("cache")) {
+    log(`warm CI builds at ${largest.posts} posts`);
+    results.cache = await benchCache({
+      root: ROOT, content: largest.dir, posts: largest.posts, slugs: largest.slugs, runs: options.runs,
+      work: join(outputsOf(options), "cache"), method, timeoutMs: BUILD_TIMEOUT_MS, settle: settled, log,
+    }).catch((error: Error) => ({ error: error.message }));
+    if ("error" in results.cache) results.failures.push(`warm CI builds: ${results.cache.error}`);
+    else if (results.cache.available) results.failures.push(...results.cache.problems.map((problem) => `warm CI builds: ${problem}`));
+  }
+  if (sitegen && largest && !options.skip.has("watch")) {
+    results.watch = await benchWatch({
+      root: ROOT, content: largest.dir, posts: largest.posts, slugs: largest.slugs, work: join(outputsOf(options), "watch"),
+      edits: options.watchEdits, timeoutMs: BUILD_TIMEOUT_MS, settle: settled, log,
+      hugo: hugo ? { site: join(ROOT, "bench/hugo"), configs: "hugo.toml,nohighlight.toml", cacheDir: join(options.work, "hugo-cache") } : undefined,
+    }).catch((error: Error) => ({ error: error.message }));
+    if ("error" in results.watch) results.failures.push(`rebuild while writing: ${results.watch.error}`);
+    else for (const server of results.watch.servers) results.failures.push(...server.problems.map((problem) => `rebuild while writing, ${server.name}: ${problem}`));
+  }
+  if (sitegen && !options.skip.has("edge")) {
+    results.edge = await benchEdgeSites(options, sitegenOuts, log).catch((error: Error) => ({ error: error.message }));
+    if ("error" in results.edge) results.failures.push(`edge function: ${results.edge.error}`);
+    else {
+      results.failures.push(...results.edge.problems.map((problem) => `edge function: ${problem}`));
+      for (const site of results.edge.sites) results.failures.push(...site.problems.map((problem) => `edge function, ${site.name}: ${problem}`));
+    }
+  }
   results.load.end = loadavg()[0];
   await removeOutputs(options, log, "this bench");
   return results;
+}
+
+/**
+ * The edge function on Netlify's emulator for the real site and the smallest
+ * and largest synthetic blogs: the real site is built here (into a new folder
+ * among the outputs), the blogs are the first builds of the build comparison.
+ */
+async function benchEdgeSites(options: BenchOptions, sitegenOuts: Map<number, string>, log: (line: string) => void): Promise<EdgeResult> {
+  const real = join(outputsOf(options), "edge-real-site");
+  const build = spawnSync(process.execPath, [join(ROOT, "bin/sitegen.js"), "build", "--content", join(ROOT, "content"), "--out", real, "--quiet"], { cwd: ROOT, encoding: "utf8", timeout: BUILD_TIMEOUT_MS });
+  if (build.status !== 0) throw new Error(`the real site's build exited ${build.status}: ${errorLines(`${build.stdout}\n${build.stderr}`)}`);
+  const sizes = [...sitegenOuts.keys()].sort((a, b) => a - b);
+  const blogs = [...new Set([sizes[0], sizes.at(-1)])].filter((posts): posts is number => posts !== undefined);
+  const sites: EdgeSite[] = [
+    { name: "the real site", dist: real },
+    ...blogs.map((posts) => ({ name: `${fmtInt(posts)} posts`, posts, dist: sitegenOuts.get(posts)! })),
+  ];
+  return benchEdge({
+    root: ROOT, sites, work: join(outputsOf(options), "edge"), rounds: options.edgeRounds, loadRounds: options.edgeLoadRounds, inFlight: options.edgeInFlight,
+    timeoutMs: 5 * 60_000, settle: () => settle(options, log), log,
+  });
 }
 
 /** A sitegen build under `node --cpu-prof`, summarised; not timed (profiling slows it down). */
@@ -616,13 +739,6 @@ async function benchRealSite(options: BenchOptions, method: MeasureMethod, log: 
 
 // --- the report --------------------------------------------------------------------------
 
-const fmtSeconds = (ms: number): string => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s` : "–");
-const fmtMs = (ms: number): string => (Number.isFinite(ms) ? `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms` : "–");
-const fmtMB = (bytes: number): string => (Number.isFinite(bytes) ? `${Math.round(bytes / 1e6)} MB` : "–");
-const fmtRatio = (ratio: number): string => (Number.isFinite(ratio) ? ratio.toFixed(2) : "–");
-const fmtInt = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
-const mark = (ok: boolean | undefined): string => (ok === undefined ? "not measured" : ok ? "met" : "**not met**");
-
 export function renderReport(results: Results): string {
   const lines: string[] = [];
   const push = (...more: string[]): void => void lines.push(...more);
@@ -638,25 +754,10 @@ export function renderReport(results: Results): string {
   );
 
   // Targets first: what a reader wants to know.
-  const s = find("sitegen", largest);
-  const e = find("eleventy", largest);
-  const h = find("hugo", largest);
-  const small = find("sitegen", sizes[0]);
-  const linear = s && small && sizes.length > 1 ? linearity(small, s) : undefined;
-  const nego = results.negotiation && !("error" in results.negotiation) ? results.negotiation.mixes.find((m) => m.mix === "realistic") : undefined;
-  const serve = results.serve && !("error" in results.serve) ? results.serve : undefined;
-  push(`## Targets (${largest !== undefined ? `${fmtInt(largest)} posts` : "no build"})`, "", "| target | measured | |", "|---|---|---|");
-  push(`| sitegen at least 3× faster than Eleventy | ${s && e ? `${fmtRatio(e.wallMs.median / s.wallMs.median)}× (sitegen/Eleventy = ${fmtRatio(s.wallMs.median / e.wallMs.median)})` : "–"} | ${mark(s && e ? e.wallMs.median / s.wallMs.median >= 3 : undefined)} |`);
-  push(`| sitegen no slower than Hugo without highlighting | sitegen/Hugo = ${s && h ? fmtRatio(s.wallMs.median / h.wallMs.median) : "–"} | ${mark(s && h ? s.wallMs.median <= h.wallMs.median : undefined)} |`);
-  push(`| sitegen peak RSS under 300 MB | ${s ? fmtMB(s.peakRssBytes.median) : "–"} | ${mark(s ? s.peakRssBytes.median < 300e6 : undefined)} |`);
-  push(`| build time linear in posts (${sizes.length > 1 ? `${fmtInt(sizes[0])} → ${fmtInt(largest!)}` : "needs two sizes"}) | ${linear ? `${fmtRatio(linear.wallRatio)}× the time for ${fmtRatio(linear.postRatio)}× the posts` : "–"} | ${mark(linear ? linear.linear : undefined)} |`);
-  push(`| negotiation at least 500,000 decisions/s | ${nego ? `${fmtInt(nego.core.perSecond)}/s` : "–"} | ${mark(nego ? nego.core.perSecond >= 500_000 : undefined)} |`);
-  push(`| negotiation within 2× of bare negotiator | ${nego ? `${fmtRatio(nego.slowdown)}× its time` : "–"} | ${mark(nego ? nego.slowdown <= 2 : undefined)} |`);
-  push(`| preview server at least 0.8× a plain static server | ${serve ? `${fmtRatio(serve.ratio)}×` : "–"} | ${mark(serve ? serve.ratio >= 0.8 && serve.servers.every((x) => x.valid) : undefined)} |`);
-  push("");
+  push("## Targets", "", ...targetRows(results, sizes), "");
 
   push("## Build", "");
-  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages). Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; a run during which other processes used more than 0.5 s and a tenth of a core was measured again (up to `--retries` times), and the last column counts those.", "");
+  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages; the bare script renders the posts only, but is divided alike so that the column compares). sitegen / tool is sitegen's median wall time over the tool's: under 1, sitegen is faster. Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; a run during which other processes used more than 0.5 s and a tenth of a core was measured again (up to `--retries` times), and the last column counts those.", "");
   for (const posts of sizes) {
     const base = find("sitegen", posts);
     push(`### ${fmtInt(posts)} posts`, "", "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool | other CPU | measured again |", "|---|---|---|---|---|---|---|---|---|");
@@ -702,6 +803,16 @@ export function renderReport(results: Results): string {
     if (r.problems.length > 0) push("", ...r.problems.map((p) => `- ${p}`));
     push("");
   }
+
+  const part = <T extends object>(heading: string, result: T | { error: string } | undefined, render: (result: T) => string[]): void => {
+    push(heading, "");
+    if (!result) push("Not measured in this run.", "");
+    else if ("error" in result) push(`Not measured: ${result.error}`, "");
+    else push(...render(result));
+  };
+  part("## Start-up", results.startup, startupReport);
+  part(`## Rebuild while writing${results.watch && "posts" in results.watch ? ` (${fmtInt(results.watch.posts)} posts)` : ""}`, results.watch, watchReport);
+  part(`## Warm CI builds${results.cache && "posts" in results.cache ? ` (${fmtInt(results.cache.posts)} posts)` : ""}`, results.cache, cacheReport);
 
   push("## Where sitegen spends its time", "");
   if (!results.profile) push("Not profiled in this run.", "");
@@ -764,10 +875,15 @@ export function renderReport(results: Results): string {
     );
   }
 
+  part("## The edge function on Netlify's emulator", results.edge, edgeReport);
+
   push("## What is compared", "");
   for (const tool of results.tools) push(`- **${tool.label}** ${tool.version}: ${tool.available ? tool.does : `unavailable (${tool.reason})`}.`);
   push(
-    "- sitegen does not syntax-highlight code, so the like-with-like comparison is with Hugo's highlighting off (`markup.highlight.codeFences = false`); Hugo's default is listed for reference.",
+    results.sitegenHighlights
+      ? "- sitegen's pages highlight code (its code blocks have markup inside), so the like-with-like comparison is with Hugo's default, which highlights with Chroma; Hugo without highlighting is listed too."
+      : "- sitegen's pages do not highlight code (no markup inside their code blocks), so the like-with-like comparison is with Hugo's highlighting off (`markup.highlight.codeFences = false`); Hugo's default is listed for reference. The bench tells from sitegen's own output, so the comparison follows if sitegen starts highlighting.",
+    "- The bare script is the floor, not a competitor: one thread, the same parser and renderer, no templates, checks or agent files. sitegen at or under its time means the rest of the job and the second core pay for themselves.",
     "- Before each build the bench waits (up to `--idle-wait` seconds) for a one-second window with less than 0.15 cores busy, and measures a build again when other processes competed with it, so that the figures are the tools' own.",
     "- Each tool renders the same Markdown files to the same paths, `/blog/<slug>/index.html`; after each tool's first build the bench checks that every post's page is there.",
     `- Measured with ${results.method === "gnu-time" ? "GNU time (`/usr/bin/time -f`): CPU time and peak RSS are the kernel's rusage of the command (all threads, and every child it waited for; peak RSS is the largest single process's high-water mark, no sampling)" : "/proc sampling every 25 ms (GNU time was unavailable): VmHWM and utime/stime of the command's process; short-lived children are not counted"}; wall time with a monotonic clock around the child process. MB are 10⁶ bytes.`,
@@ -782,6 +898,83 @@ export function renderReport(results: Results): string {
   push("", "## Command", "", "```sh", results.command, "```", "");
   if (results.failures.length > 0) push("## Problems", "", ...results.failures.map((f) => `- ${f}`), "");
   return lines.join("\n");
+}
+
+/** The targets table: each row names the size it was measured at. */
+function targetRows(results: Results, sizes: number[]): string[] {
+  const rows = ["| target | measured | |", "|---|---|---|"];
+  const row = (target: string, measured: string, ok: boolean | undefined): void => void rows.push(`| ${target} | ${measured} | ${mark(ok)} |`);
+  const find = (tool: ToolId, posts: number | undefined): BuildResult | undefined => results.builds.find((b) => b.tool === tool && b.posts === posts && b.ok);
+  const ratio = (a: BuildResult | undefined, b: BuildResult | undefined): number => (a && b ? a.wallMs.median / b.wallMs.median : NaN);
+  const largest = sizes.at(-1);
+  const posts = (n: number | undefined): string => (n === undefined ? "no build" : `${fmtInt(n)} posts`);
+
+  for (const size of sizes) {
+    const r = ratio(find("sitegen", size), find("bare", size));
+    row(`sitegen at most the bare script's wall time, ${posts(size)}`, `sitegen / bare = ${fmtRatio(r)}`, Number.isFinite(r) ? r <= 1 : undefined);
+  }
+  // Like with like: Hugo without highlighting, unless sitegen's pages highlight code.
+  const highlights = results.sitegenHighlights === true;
+  for (const size of sizes.filter((n) => n >= 1000)) {
+    const plain = ratio(find("sitegen", size), find("hugo", size));
+    const highlighting = ratio(find("sitegen", size), find("hugo-default", size));
+    const against = highlights ? highlighting : plain;
+    row(
+      `sitegen at most Hugo's wall time, ${posts(size)} (${highlights ? "sitegen highlights code: against Hugo's default" : "sitegen does not highlight code: against Hugo without highlighting"})`,
+      `sitegen / Hugo without highlighting = ${fmtRatio(plain)}; sitegen / Hugo default = ${fmtRatio(highlighting)}`,
+      Number.isFinite(against) ? against <= 1 : undefined,
+    );
+  }
+  const s = find("sitegen", largest);
+  const e = find("eleventy", largest);
+  row(`sitegen at least 3× faster than Eleventy, ${posts(largest)}`, s && e ? `${fmtRatio(e.wallMs.median / s.wallMs.median)}× (sitegen/Eleventy = ${fmtRatio(s.wallMs.median / e.wallMs.median)})` : "–", s && e ? e.wallMs.median / s.wallMs.median >= 3 : undefined);
+  row(`sitegen peak RSS under 300 MB, ${posts(largest)}`, s ? fmtMB(s.peakRssBytes.median) : "–", s ? s.peakRssBytes.median < 300e6 : undefined);
+  const small = find("sitegen", sizes[0]);
+  const linear = s && small && sizes.length > 1 ? linearity(small, s) : undefined;
+  row(`build time linear in posts (${sizes.length > 1 ? `${fmtInt(sizes[0])} → ${fmtInt(largest!)}` : "needs two sizes"})`, linear ? `${fmtRatio(linear.wallRatio)}× the time for ${fmtRatio(linear.postRatio)}× the posts` : "–", linear?.linear);
+
+  const startup = results.startup && !("error" in results.startup) ? results.startup : undefined;
+  const hugoVersion = startup?.commands.find((c) => !c.sitegen);
+  for (const command of startup?.commands.filter((c) => c.sitegen) ?? []) {
+    row(`\`${command.name}\` under 100 ms`, `${fmtMs(command.wallMs.median)}${hugoVersion ? ` (\`${hugoVersion.name}\`: ${fmtMs(hugoVersion.wallMs.median)})` : ""}`, Number.isFinite(command.wallMs.median) ? command.wallMs.median < 100 : undefined);
+  }
+  if (!startup) row("`sitegen --version` and `--help` under 100 ms", "–", undefined);
+
+  const watch = results.watch && !("error" in results.watch) ? results.watch : undefined;
+  const watching = watch?.servers.find((x) => x.name.startsWith("sitegen"));
+  const hugoServer = watch?.servers.find((x) => x.name.startsWith("hugo"));
+  row(
+    `a post edit served by \`sitegen serve --watch\` within 300 ms, ${posts(watch?.posts)}`,
+    watching ? `${fmtMs(watching.postEditMs.median)} (median of ${watching.postEdits.filter((x) => x.ok).length}; \`hugo server\`: ${fmtMs(hugoServer?.postEditMs.median ?? NaN)})` : "–",
+    watching && Number.isFinite(watching.postEditMs.median) ? watching.postEditMs.median <= 300 && watching.postEdits.every((x) => x.ok) : undefined,
+  );
+
+  const cache = results.cache && !("error" in results.cache) ? results.cache : undefined;
+  if (cache && !cache.available) row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache.posts)}`, `not available: ${cache.reason}`, undefined);
+  else row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache?.posts)}`, cache ? `warm / cold = ${fmtRatio(cache.ratio.median)}` : "–", cache && Number.isFinite(cache.ratio.median) ? cache.ratio.median <= 0.25 : undefined);
+
+  const edge = results.edge && !("error" in results.edge) ? results.edge : undefined;
+  const real = edge?.sites.find((x) => x.posts === undefined);
+  const biggest = edge?.sites.filter((x) => x.posts !== undefined).at(-1);
+  row(
+    `edge function module load at most 10 ms, ${posts(biggest?.posts)}`,
+    biggest?.load ? `${fmtMs(biggest.load.importMs.median)} (the real site: ${fmtMs(real?.load?.importMs.median ?? NaN)})` : "–",
+    biggest?.load ? biggest.load.importMs.median <= 10 : undefined,
+  );
+  row(
+    `edge function bundle does not grow with the posts (${posts(biggest?.posts)} against the real site)`,
+    real?.bundleBytes !== undefined && biggest?.bundleBytes !== undefined ? `${fmtInt(biggest.bundleBytes)} bytes against ${fmtInt(real.bundleBytes)}` : "–",
+    real?.bundleBytes !== undefined && biggest?.bundleBytes !== undefined ? biggest.bundleBytes <= real.bundleBytes * 1.01 : undefined,
+  );
+  const latency = edge && biggest ? latencyRatio(edge, biggest) : NaN;
+  row(`edge request latency through Netlify's emulator within 1.5× the real site's, ${posts(biggest?.posts)}`, Number.isFinite(latency) ? `${fmtRatio(latency)}× (${fmtMs(biggest!.latency!.sequentialMs.median)} against ${fmtMs(real!.latency!.sequentialMs.median)}; an asset, which skips the function: ${fmtRatio(assetRatio(edge!, biggest!))}×)` : "–", Number.isFinite(latency) ? latency <= 1.5 : undefined);
+
+  const nego = results.negotiation && !("error" in results.negotiation) ? results.negotiation.mixes.find((m) => m.mix === "realistic") : undefined;
+  const serve = results.serve && !("error" in results.serve) ? results.serve : undefined;
+  row("negotiation at least 500,000 decisions/s", nego ? `${fmtInt(nego.core.perSecond)}/s` : "–", nego ? nego.core.perSecond >= 500_000 : undefined);
+  row("negotiation within 2× of bare negotiator", nego ? `${fmtRatio(nego.slowdown)}× its time` : "–", nego ? nego.slowdown <= 2 : undefined);
+  row("preview server at least 0.8× a plain static server", serve ? `${fmtRatio(serve.ratio)}×` : "–", serve ? serve.ratio >= 0.8 && serve.servers.every((x) => x.valid) : undefined);
+  return rows;
 }
 
 function linearity(small: BuildResult, large: BuildResult): { wallRatio: number; postRatio: number; marginalMs: number; linear: boolean } {

@@ -1,9 +1,11 @@
 /**
  * The bench script still runs: a tiny synthetic site (20 posts, one run)
- * through sitegen and Eleventy, the real site, and the negotiation bench, with
- * the report and the JSON results written where the test says. Benchmarks are
- * not tests: nothing here asserts a time, only that every part ran and the
- * report has its structure.
+ * through sitegen, Eleventy and the bare script, the real site, the negotiation
+ * bench, start-up, a watch session with two edits, the warm-build part (which
+ * says so when sitegen has no cache), and the edge function on Netlify's
+ * emulator, with the report and the JSON results written where the test says.
+ * Benchmarks are not tests: nothing here asserts a time, only that every part
+ * ran and the report has its structure.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -23,18 +25,32 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   const json = join(work, "results.json");
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "bench/run.ts", "--posts", "20", "--runs", "1", "--skip-hugo", "--skip-serve", "--negotiation-ms", "50", "--idle-wait", "0", "--retries", "0", "--no-install", "--work", work, "--report", report, "--json", json],
+    [
+      "--import", "tsx", "bench/run.ts", "--posts", "20", "--runs", "1", "--skip-hugo", "--skip-serve", "--negotiation-ms", "50", "--idle-wait", "0", "--retries", "0", "--no-install",
+      "--startup-runs", "1", "--watch-edits", "2", "--edge-rounds", "1", "--edge-load-rounds", "1", "--edge-in-flight", "2",
+      "--work", work, "--report", report, "--json", json,
+    ],
     { cwd: ROOT, encoding: "utf8", timeout: 280_000 },
   );
   assert.equal(run.status, 0, `bench exited ${run.status}\n${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /\[bench\] wrote /);
 
   const text = readFileSync(report, "utf8");
-  for (const heading of ["# Benchmarks", "## Targets (20 posts)", "## Build", "### 20 posts", "## The real site", "## Negotiation", "## Preview server", "## What is compared", "## Machine and versions", "## Command"]) {
+  for (const heading of [
+    "# Benchmarks", "## Targets", "## Build", "### 20 posts", "## The real site", "## Start-up", "## Rebuild while writing (20 posts)", "## Warm CI builds (20 posts)",
+    "## Negotiation", "## Preview server", "## The edge function on Netlify's emulator", "## What is compared", "## Machine and versions", "## Command",
+  ]) {
     assert.ok(text.includes(`\n${heading}`) || text.startsWith(heading), `the report has "${heading}"`);
   }
   assert.match(text, /^\| sitegen \| \d/m, "a sitegen row with a time");
   assert.match(text, /^\| Eleventy \| \d/m, "an Eleventy row with a time");
+  assert.match(text, /^\| bare script \(the floor\) \| \d.*\| \d+\.\d\d \|/m, "the floor's row with a time and sitegen / floor");
+  assert.match(text, /^\| sitegen at most the bare script's wall time, 20 posts \| sitegen \/ bare = \d/m, "the floor is a target");
+  assert.match(text, /^\| `sitegen --version` \| \d/m, "start-up of --version");
+  assert.match(text, /^\| `sitegen --help` \| \d/m, "start-up of --help");
+  assert.match(text, /^\| sitegen serve --watch \| \d/m, "a post edit's time in watch mode");
+  assert.match(text, /^\| the real site \| \d.*\| [\d,]+ bytes \|/m, "the edge function's load and bundle for the real site");
+  assert.match(text, /^\| 20 posts \| \d.*\| \d+\.\d\d× \|$/m, "edge latency at 20 posts as a ratio to the real site's");
   assert.match(text, /^\| realistic .*\| [\d,]+ \| [\d,]+ \|/m, "the negotiation table");
   assert.match(text, /^\| full build .*\| \d/m, "the real site's build time");
   assert.match(text, /--posts 20 --runs 1/, "the exact command");
@@ -42,7 +58,7 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   const results = JSON.parse(readFileSync(json, "utf8"));
   assert.deepEqual(results.failures, []);
   const tools = results.builds.map((b: { tool: string }) => b.tool).sort();
-  assert.deepEqual(tools, ["eleventy", "sitegen"]);
+  assert.deepEqual(tools, ["bare", "eleventy", "sitegen"]);
   for (const build of results.builds) {
     assert.equal(build.posts, 20);
     assert.equal(build.runs.length, 1);
@@ -52,6 +68,19 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   assert.deepEqual(results.negotiation.mixes.map((m: { mix: string }) => m.mix), ["realistic", "distinct"]);
   assert.ok(results.real.fullBuild && results.real.rebuild && results.real.check, "full build, rebuild and check were timed");
   assert.equal(results.serve, undefined, "--skip-serve skips the preview server");
+
+  assert.deepEqual(results.startup.commands.map((c: { name: string }) => c.name), ["sitegen --version", "sitegen --help"], "no hugo version with --skip-hugo");
+  const [watching] = results.watch.servers;
+  assert.equal(results.watch.servers.length, 1, "no hugo server with --skip-hugo");
+  assert.deepEqual(watching.postEdits.map((e: { ok: boolean; title: boolean }) => [e.ok, e.title]), [[true, false], [true, true]], "both edits showed; the second changed the title");
+  assert.deepEqual(Object.keys(watching.postEdits[1].seenMs).sort(), ["HTML", "Markdown", "blog index"]);
+  assert.ok(watching.templateEdit.ok, "the template edit showed");
+  if (results.cache.available) assert.ok(results.cache.ratio.median > 0, "warm / cold");
+  else assert.match(text, /^Not available: .*--cache/m, "the warm-build part says why it measured nothing");
+  assert.deepEqual(results.edge.sites.map((s: { name: string }) => s.name), ["the real site", "20 posts"]);
+  for (const site of results.edge.sites) {
+    assert.ok(site.load.importMs.median > 0 && site.bundleBytes > 0 && site.latency.sequentialMs.median > 0, `${site.name}: load, bundle and latency`);
+  }
 });
 
 test("the synthetic content is the same for the same seed, and links only to what exists", async (t) => {
@@ -76,7 +105,10 @@ test("the synthetic content is the same for the same seed, and links only to wha
   assert.equal(slugOf("Tiến hóa schema: đọc kỹ"), "tien-hoa-schema-doc-ky");
 });
 
-test("bench options: sizes sorted and deduplicated, skipping Hugo skips both of its runs", () => {
+test("bench options: sizes sorted and deduplicated, skipping Hugo skips both of its runs, a skip flag for every part", () => {
+  assert.deepEqual(parseArgs([]).posts, [1000, 2000, 10_000]);
+  const skipped = parseArgs(["--skip-bare", "--skip-startup", "--skip-watch", "--skip-cache", "--skip-edge"]).skip;
+  assert.deepEqual([...skipped].sort(), ["bare", "cache", "edge", "startup", "watch"]);
   const options = parseArgs(["--posts", "10000,1000,1000", "--runs", "2", "--skip-hugo"]);
   assert.deepEqual(options.posts, [1000, 10_000]);
   assert.equal(options.runs, 2);
