@@ -20,6 +20,7 @@ import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
 import type { RenderMemo } from "./render/render-job.ts";
+import { surfacePageProblems } from "./render/surface-pages.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { BuildCache } from "./write/cache.ts";
 import type { Written } from "./write/output.ts";
@@ -126,12 +127,14 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // Post bodies were not kept: one is read again only to locate a broken link.
     const linkErrors = checkLinks(manifest, facts, readPostBody);
     const sizes = sizeProblems(manifest, writer.written, mode);
-    if (linkErrors.length > 0 || sizes.errors.length > 0) throw new SitegenErrors([...linkErrors, ...sizes.errors]);
+    const surfacePages = surfacePageProblems(manifest, facts, mode);
+    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors];
+    if (errors.length > 0) throw new SitegenErrors(errors);
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     const records: PostRecords = new Map(
       manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)]),
     );
-    return { manifest, warnings: sizes.warnings, records, reused: restored };
+    return { manifest, warnings: [...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();

@@ -109,12 +109,12 @@ describe("each kind of error names file:line:column, shows the line with a caret
 test("a YAML error in site.yaml points into site.yaml", async () => {
   const project = tempProject();
   const site = join(project, "content/site.yaml");
-  const text = readFileSync(site, "utf8").replace(/^language: en$/m, "language: en: vi");
+  const text = readFileSync(site, "utf8").replace(/^languages: .*$/m, "languages: en: vi");
   writeFileSync(site, text);
-  const line = text.split("\n").indexOf("language: en: vi") + 1;
+  const line = text.split("\n").indexOf("languages: en: vi") + 1;
   const result = await sitegenIn(project, ["check"]);
   assert.equal(result.status, 1);
-  assertLocated(result.stderr, { name: "", fixture: "", to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 11, hint: /quote values that contain `:`/ }, text);
+  assertLocated(result.stderr, { name: "", fixture: "", to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 12, hint: /quote values that contain `:`/ }, text);
 });
 
 test("several errors are reported together, each with its own location", async () => {
@@ -136,7 +136,7 @@ const COMMANDS: [string[], RegExp][] = [
   [["check"], /\$ sitegen check/],
   [["new"], /\$ sitegen new post "/],
   [["new", "post"], /\$ sitegen new post .* --lang vi/],
-  [["new", "page"], /\$ sitegen new page privacy/],
+  [["new", "page"], /\$ sitegen new page services/],
   [["serve"], /\$ sitegen serve --watch/],
   [["verify"], /\$ sitegen verify https:\/\//],
 ];

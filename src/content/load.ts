@@ -6,13 +6,16 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
-import { validatePage, validatePost, validateSite } from "../schemas/index.ts";
-import { parseMarkdownFile, parseYaml, schemaErrors } from "./frontmatter.ts";
+import { validatePost } from "../schemas/index.ts";
+import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
+import { siteLanguageOf } from "./languages.ts";
+import { parsePage } from "./page.ts";
+import { parseSite } from "./site.ts";
 import { slugProblem } from "./slug.ts";
-import type { Content, PageSource, PostSource, SiteConfig } from "./types.ts";
+import type { Content, Lang, PageSource, PostSource } from "./types.ts";
 
-/** The closed set of fixed pages (spec §2.1), by file stem. */
-export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"] as const;
+export { parsePage } from "./page.ts";
+export { parseSite } from "./site.ts";
 
 /** A Markdown file to read: its stem, its absolute path, and the path messages show. */
 export interface SourceEntry {
@@ -56,43 +59,48 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
     const page = collect(() => parsePage(entry.name, text, entry.file, entry.path));
     if (page) pages.push(page);
   }
-  const pageNames = new Set(pages.map((page) => page.name));
-  for (const name of FIXED_PAGES) {
-    if (!pageNames.has(name) && !errors.some((e) => e.location?.file.endsWith(`${name}.md`))) {
-      errors.push(
-        new SitegenError("E_CONTENT", `missing fixed page \`${name}.md\``, {
-          location: { file: display(join(root, "pages")) },
-          hint: `every site has the pages ${FIXED_PAGES.map((n) => `${n}.md`).join(", ")}`,
-        }),
-      );
-    }
+  if (!pages.some((page) => page.name === "index") && !errors.some((e) => /[\\/]index\.md$/.test(e.location?.file ?? ""))) {
+    errors.push(
+      new SitegenError("E_CONTENT", "missing the home page `index.md`", {
+        location: { file: display(join(root, "pages")) },
+        hint: "every site has a home page, /; create it with `sitegen new page index`",
+      }),
+    );
   }
 
-  const parsed = await (options.parsePosts ?? parsePostsHere)(await listMarkdown(join(root, "blog"), options.cwd));
+  const parsed = await (options.parsePosts ?? parsePostsHere)(await listMarkdown(join(root, "blog"), options.cwd, { optional: true }));
   errors.push(...parsed.errors);
-  const posts = parsed.posts;
+  let posts = parsed.posts;
+  if (site) {
+    const languages = inSiteLanguages(site.languages);
+    pages.splice(0, pages.length, ...pages.flatMap((page) => collect(() => languages(page)) ?? []));
+    posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
+  }
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
   return { siteFile, site, pages, posts };
 }
 
-export function parseSite(text: string, file: string): SiteConfig {
-  const parsed = parseYaml(text, file);
-  if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
-  return parsed.data as SiteConfig;
-}
-
-export function parsePage(name: string, text: string, file: string, path = file): PageSource {
-  if (!(FIXED_PAGES as readonly string[]).includes(name)) {
-    throw new SitegenError("E_CONTENT", `\`${name}.md\` is not one of the fixed pages`, {
-      location: { file },
-      hint: `the page set is closed (${FIXED_PAGES.join(", ")}); write a post in content/blog/ instead`,
+/**
+ * A page or post with its `lang` as the site names it (`en-US` → `en` on a
+ * site in `en`), or a located error when it names none of the site's
+ * languages. Parsing does not know the site (posts may be parsed in a
+ * worker), so the language is checked here, and a file is read again only to
+ * point at a wrong `lang`.
+ */
+function inSiteLanguages(languages: readonly Lang[]) {
+  return <T extends { lang?: Lang; file: string; path: string }>(source: T): T => {
+    if (source.lang === undefined) return source;
+    const lang = siteLanguageOf(source.lang, languages);
+    if (lang !== undefined) return lang === source.lang ? source : { ...source, lang };
+    const text = readTextSync(source.path, source.file);
+    const at = parseMarkdownFile(text, source.file).locate(["lang"]);
+    throw new SitegenError("E_CONTENT", `\`lang\` is ${JSON.stringify(source.lang)}, which is not one of the site's languages (${languages.join(", ")})`, {
+      location: { file: source.file, line: at?.line, column: at?.column },
+      sourceLine: at && text.split(/\r?\n/)[at.line - 1],
+      hint: `write one of ${languages.map((l) => `\`${l}\``).join(", ")}, or add the language to \`languages\` in site.yaml`,
     });
-  }
-  const parsed = parseMarkdownFile(text, file);
-  if (!validatePage(parsed.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], parsed, file, text));
-  const data = parsed.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
-  return { name, file, path, ...data, body: parsed.body, bodyLine: parsed.bodyLine };
+  };
 }
 
 export function parsePost(slug: string, text: string, file: string, path = file): PostSource {
@@ -138,14 +146,19 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   return { posts, errors };
 }
 
-/** The Markdown files of a folder, sorted by name; `cwd` is where messages name them from. */
-export async function listMarkdown(dir: string, cwd: string): Promise<SourceEntry[]> {
+/**
+ * The Markdown files of a folder, sorted by name; `cwd` is where messages
+ * name them from. An `optional` folder that does not exist holds none: a site
+ * without posts has no blog folder.
+ */
+export async function listMarkdown(dir: string, cwd: string, options: { optional?: boolean } = {}): Promise<SourceEntry[]> {
   const display = displayFrom(cwd);
   const absolute = resolve(cwd, dir);
   let names: string[];
   try {
     names = await readdir(absolute);
   } catch (error) {
+    if (options.optional && (error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw new SitegenError("E_CONTENT", `cannot read the folder ${display(absolute)}`, { location: { file: display(absolute) }, cause: error });
   }
   return names

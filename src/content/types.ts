@@ -1,4 +1,5 @@
-export type Lang = "en" | "vi";
+/** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
+export type Lang = string;
 export type PostStatus = "published" | "draft" | "retired";
 
 export interface NavLink {
@@ -9,7 +10,8 @@ export interface NavLink {
 export interface SiteConfig {
   name: string;
   base_url: string;
-  language: Lang;
+  /** The site's languages, the default first (`languages`, or `language` for one, in site.yaml). */
+  languages: Lang[];
   summary: string;
   when_to_use: string[];
   when_not_to_use: string[];
@@ -54,7 +56,8 @@ export interface PostSource extends SourceFile {
   date: string;
   updated?: string;
   tags: string[];
-  lang: Lang;
+  /** One of the site's languages; the default when the file names none. */
+  lang?: Lang;
   status: PostStatus;
 }
 

@@ -103,7 +103,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const posts = content.posts
     .filter((post) => post.status === "published")
     .sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1))
-    .map((post) => postRoute(post, addressesOf));
+    .map((post) => postRoute(post, addressesOf, content.site.languages[0]));
   const newestPost = posts.map((post) => post.lastmod).sort().at(-1);
   const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const pages = ordered.map((page): PageRoute => {
@@ -117,7 +117,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
       template: name === "index" ? "home" : name === "blog" ? "blog" : "page",
       title: page.title,
       description: page.description,
-      lang: page.lang ?? content.site.language,
+      lang: page.lang ?? content.site.languages[0],
       lastmod,
       tags: [],
       source: page.file,
@@ -155,14 +155,14 @@ export function slugOfPostPath(path: string): string | undefined {
   return /^\/blog\/([^/]+)\/$/.exec(path)?.[1];
 }
 
-function postRoute(post: PostSource, addressesOf: Addresser): PageRoute {
+function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang): PageRoute {
   return {
     kind: "post",
     ...addressesOf(postPath(post.slug)),
     template: "post",
     title: post.title,
     description: post.description,
-    lang: post.lang,
+    lang: post.lang ?? defaultLang,
     lastmod: post.updated ?? post.date,
     slug: post.slug,
     date: post.date,

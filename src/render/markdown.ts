@@ -26,16 +26,17 @@ export interface RenderedMarkdown {
   code: [start: number, end: number][];
 }
 
-export function renderMarkdown(body: string): RenderedMarkdown {
+/** `lang` is the page's language: heading ids are spelled as its slugs are (`asciiWords`). */
+export function renderMarkdown(body: string, lang?: string): RenderedMarkdown {
   const env = {};
   const tokens = md.parse(body, env);
-  const ids = assignHeadingIds(tokens);
+  const ids = assignHeadingIds(tokens, lang);
   const links = collectLinks(tokens);
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
   return { html: md.renderer.render(tokens, md.options, env), ids, links, code };
 }
 
-function assignHeadingIds(tokens: Token[]): string[] {
+function assignHeadingIds(tokens: Token[], lang: string | undefined): string[] {
   const seen = new Map<string, number>();
   const ids: string[] = [];
   tokens.forEach((token, index) => {
@@ -48,7 +49,7 @@ function assignHeadingIds(tokens: Token[]): string[] {
       id = explicit[1];
       last.content = last.content.replace(EXPLICIT_ID, "");
     } else {
-      id = asciiWords(inline.children?.map((child) => child.content).join("") ?? "") || "section";
+      id = asciiWords(inline.children?.map((child) => child.content).join("") ?? "", lang) || "section";
     }
     const count = seen.get(id) ?? 0;
     seen.set(id, count + 1);

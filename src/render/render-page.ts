@@ -20,7 +20,7 @@ import type { RenderContext, RenderedJob } from "./render-job.ts";
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
-  const rendered = renderMarkdown(body);
+  const rendered = renderMarkdown(body, route.lang);
   const representations = (listing?: BlogListing) => ({
     html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
     markdown: pageMarkdown(manifest, route, body, rendered.code, listing),

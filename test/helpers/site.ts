@@ -42,7 +42,7 @@ export interface SourcePage {
 export interface SourceSite {
   name: string;
   base_url: string;
-  language: "en" | "vi";
+  languages: string[];
   summary: string;
   when_to_use: string[];
   when_not_to_use: string[];
@@ -108,7 +108,7 @@ export function readSource(dir = CONTENT): Source {
       const page = pages.find((p) => p.name === name)!;
       const path = name === "index" ? "/" : `/${name}/`;
       const lastmod = name === "blog" && newest > page.updated ? newest : page.updated;
-      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.language, lastmod, body: page.body };
+      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.languages[0], lastmod, body: page.body };
     }),
     ...published.map((post): Route => {
       const path = `/blog/${post.slug}/`;
