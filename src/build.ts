@@ -6,7 +6,7 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { listMarkdown, loadContent, type SourceEntry } from "./content/load.ts";
+import { listPosts, loadContent, type SourceEntry } from "./content/load.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
@@ -100,7 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  */
 export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, mode: "build" | "check", store?: ReuseStore<W>): Promise<Staged> {
   const contentRoot = resolve(options.cwd, options.contentDir);
-  const posts = await listMarkdown(join(contentRoot, "blog"), options.cwd).catch(() => []);
+  const posts = listPosts(options.contentDir, options.cwd);
   const pool = await RenderPool.start(writer instanceof StagingFolder ? workerCount(posts.length, options.workers) : 0);
   try {
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
@@ -125,7 +125,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const linkErrors = checkLinks(manifest, facts, readPostBody);
+    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys() });
     const sizes = sizeProblems(manifest, writer.written, mode);
     const surfacePages = surfacePageProblems(manifest, facts, mode);
     const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors];
@@ -134,11 +134,22 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const records: PostRecords = new Map(
       manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)]),
     );
-    return { manifest, warnings: [...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
+    return { manifest, warnings: [...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
   }
+}
+
+/** A post dated after the build's time is not an error, but the build says it left it out. */
+function scheduledWarnings(manifest: Manifest): Finding[] {
+  return manifest.scheduled.map(({ source, published }) => ({
+    level: "warning",
+    code: "E_CONTENT",
+    message: `dated ${published}, after the time this build stands for (${manifest.generated}): left out until a build at or after that time`,
+    file: source,
+    hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
+  }));
 }
 
 /** Parsed sources as loadContent takes them, their hashes kept aside. */

@@ -104,7 +104,7 @@ const LONG_ORIGIN = "https://a-rather-long-preview-host-name-for-this-site.integ
 
 const CASES: BrokenCase[] = [
   { name: "schema error: a post without a title", fixture: "missing-title", file: "blog/missing-title.md", line: 2, message: /missing required field `title`/ },
-  { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, message: /`date` must be a date/ },
+  { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, message: /`date` is not a date: February 2025 has days 01 to 28, not 30/ },
   { name: "a lang that is not one of the site's languages", fixture: "unknown-lang", file: "blog/unknown-lang.md", line: 6, message: /`lang` is "fr", which is not one of the site's languages \(en, vi\)/ },
   { name: "unknown frontmatter field", fixture: "unknown-field", file: "blog/unknown-field.md", line: 8, message: /unknown field `auther`/ },
   { name: "updated before date", fixture: "updated-before-date", file: "blog/updated-before-date.md", line: 5, message: /`updated` \(2025-05-01\) is before `date` \(2025-06-03\)/ },

@@ -141,7 +141,7 @@ test("`sitegen new post` prints only the path, writes a draft dated by SOURCE_DA
   assert.equal(result.stdout, "content/blog/backpressure-in-nats-jetstream.md\n");
   assert.match(result.stderr, /created a draft in English/);
   const text = readFileSync(join(project, "content/blog/backpressure-in-nats-jetstream.md"), "utf8");
-  assert.match(text, /^date: 2026-01-01$/m);
+  assert.match(text, /^date: 2026-12-01$/m);
   assert.match(text, /^lang: en$/m);
   assert.match(text, /^status: draft$/m);
   const checked = await sitegenIn(project, ["check"]);

@@ -5,7 +5,10 @@
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
+import { readDate } from "./dates.ts";
+import { mapPageFields } from "./foreign-fields.ts";
 import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
+import { locatedError, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import type { PageSource } from "./types.ts";
 
@@ -19,7 +22,14 @@ export function parsePage(name: string, text: string, file: string, path = file)
     });
   }
   const parsed = parseMarkdownFile(text, file);
-  if (!validatePage(parsed.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], parsed, file, text));
-  const data = parsed.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
-  return { name, file, path, ...data, body: parsed.body, bodyLine: parsed.bodyLine };
+  const mapped = mapPageFields(parsed.data as Record<string, unknown>);
+  const located = writtenAs(parsed, mapped);
+  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
+  if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text));
+  const data = mapped.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
+  const updated = readDate(data.updated);
+  if ("problem" in updated) {
+    throw locatedError(located, file, text, { path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
+  }
+  return { name, file, path, ...data, updated: updated.day, body: parsed.body, bodyLine: parsed.bodyLine };
 }

@@ -53,8 +53,16 @@ export interface PageSource extends SourceFile {
 
 export interface PostSource extends SourceFile {
   slug: string;
+  /** The day it is dated, as written: YYYY-MM-DD. */
   date: string;
+  /** The moment it is dated, RFC 3339 (`date` at midnight UTC when it gives no time). */
+  published: string;
+  /** The day it last changed: YYYY-MM-DD. */
   updated?: string;
+  /** Who wrote it, as the file names them (several joined by commas). */
+  author?: string;
+  /** An image for it: a file the site publishes, or an absolute URL. */
+  image?: string;
   tags: string[];
   /** One of the site's languages; the default when the file names none. */
   lang?: Lang;

@@ -28,13 +28,14 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   // The blog page lists as many posts as its budget allows.
   const budgets = budgetsOf(manifest.site);
   const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, context.memo?.blogListing) : representations();
-  const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
+  const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
+  const titleHeadings = rendered.titleHeadings.map((line) => route.bodyLine + line - 1);
   return {
     files: [
       { file: route.htmlFile, body: html },
       { file: route.markdownFile, body: markdown },
     ],
-    facts: { path: route.path, ids: headingIds(rendered.ids), links },
+    facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(titleHeadings.length > 0 ? { titleHeadings } : {}) },
   };
 }
 

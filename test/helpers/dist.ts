@@ -22,8 +22,8 @@ export const SURFACE_FILES: [path: string, type: string][] = [
   ["/openapi.json", "application/json; charset=utf-8"],
 ];
 
-/** 2026-01-01T00:00:00Z: every test build stands for the same moment. */
-export const EPOCH = "1767225600";
+/** 2026-12-01T00:00:00Z: every test build stands for the same moment, after the newest post of the site. */
+export const EPOCH = "1796083200";
 
 export interface CliResult {
   status: number;

@@ -12,7 +12,7 @@ import { CLI, EPOCH, ROOT, tempDir } from "./dist.ts";
 
 export const CONTENT = join(ROOT, "content");
 /** `generated` in blog-index.json for SOURCE_DATE_EPOCH=EPOCH. */
-export const GENERATED = "2026-01-01T00:00:00Z";
+export const GENERATED = "2026-12-01T00:00:00Z";
 /** The fixed pages of spec §2.1, by file stem, in the spec's order. */
 export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"];
 /** AI and search crawlers that robots.txt must not block (spec §2.6). */

@@ -17,7 +17,7 @@ export function blogIndex(manifest: Manifest): BlogIndex {
       slug: post.slug!,
       title: post.title,
       description: post.description,
-      date: `${post.date}T00:00:00Z`,
+      date: post.published,
       tags: post.tags,
       lang: post.lang,
     })),
