@@ -18,6 +18,15 @@ export interface SiteConfig {
   contact: { email: string; address?: string };
   navigation: NavLink[];
   footer_navigation?: NavLink[];
+  /** What /agent-instructions.md says that only the site can say. */
+  agent_instructions?: {
+    /** Follows "Attribute quotations to <name>.": what the posts are, for an agent relying on them. */
+    attribution?: string;
+    /** What to send the user to the contact for: "any question the pages do not answer" when left out. */
+    hand_off_for?: string;
+    /** What an agent must not do on the site owner's behalf, one bullet each. */
+    hand_off_notes?: string[];
+  };
   /** Size budgets; any left out take their defaults (src/plan/budgets.ts). */
   budgets?: SiteBudgets;
 }

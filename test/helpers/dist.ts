@@ -89,7 +89,7 @@ export interface Running {
 }
 
 /** Starts a child process and waits for the `http://…/` URL it prints. */
-function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
+export function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
   const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   let output = "";
   return new Promise((done, fail) => {
