@@ -4,6 +4,7 @@
  * staging folder into place; `sitegen check` runs the same pipeline into a
  * folder it discards.
  */
+import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { listPosts, loadContent, type SourceEntry } from "./content/load.ts";
@@ -125,7 +126,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys() });
+    const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
+    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site });
     const sizes = sizeProblems(manifest, writer.written, mode);
     const surfacePages = surfacePageProblems(manifest, facts, mode);
     const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors];

@@ -12,6 +12,7 @@ import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } 
 import { join } from "node:path";
 import { ROOT } from "./helpers/dist.ts";
 import { scratchDir, sitegenAsync, type CliRun } from "./helpers/site.ts";
+import { sitegenIn } from "./helpers/project.ts";
 import type { Finding } from "../src/findings.ts";
 
 export const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
@@ -139,6 +140,7 @@ test("a site without posts needs no blog page", async () => {
   rmSync(join(content, "blog"), { recursive: true });
   rmSync(join(content, "pages/blog.md"));
   for (const page of ["index.md", "leistungen.md"]) edit(join(content, "pages", page), (text) => text.replace(/\[([^\]]+)\]\(\/blog\/\)/g, "$1"));
+  edit(join(content, "site.yaml"), (text) => text.replace("  - { title: Blog, path: /blog/ }\n", ""));
   const { run, findings } = await checkJson(content);
   assert.equal(run.status, 0, run.stdout);
   assert.deepEqual(findings, []);
@@ -150,4 +152,29 @@ test("a page whose URL would overwrite a file of the surface is refused, naming 
   const { run, findings } = await checkJson(content);
   assert.equal(run.status, 1);
   assert.deepEqual(findings.map((f) => [f.file, f.message]), [[join(content, "pages/agent-instructions.md"), "the page /agent-instructions/ would be written to `agent-instructions.md`, where the site has another file"]]);
+});
+
+test("site.yaml's navigation may only link what the site publishes: a link to a page it does not have is a located error", async () => {
+  const content = kontor();
+  const site = join(content, "site.yaml");
+  edit(site, (text) => text.replace("{ title: Kontakt, path: /kontakt/ }", "{ title: About, path: /about/ }").replace("path: /impressum/", "path: /impressum"));
+  const { run, findings } = await checkJson(content);
+  assert.equal(run.status, 1);
+  assert.deepEqual(findings.map((f) => [f.file, f.line, f.message]), [
+    [site, 21, "`navigation` links /about/, where nothing is published"],
+    [site, 23, "`footer_navigation` links /impressum, where nothing is published"],
+  ]);
+  assert.match(findings[1].hint!, /page URLs end with a slash: \/impressum\//);
+});
+
+test("`sitegen new` knows a post filed in a folder and a .markdown page: it does not make a second file with their name", async () => {
+  const content = kontor();
+  const cwd = join(content, "..");
+  const post = await sitegenIn(cwd, ["new", "post", "Glossare, die mitwachsen", "--lang", "de"]);
+  assert.equal(post.status, 1);
+  assert.match(post.stderr, /the file already exists/);
+  writeFileSync(join(content, "pages/team.markdown"), readFileSync(join(content, "pages/impressum.md")));
+  const page = await sitegenIn(cwd, ["new", "page", "team"]);
+  assert.equal(page.status, 1);
+  assert.ok(!existsSync(join(content, "pages/team.md")));
 });

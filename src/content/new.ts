@@ -3,13 +3,14 @@
  * same validation as the build, then writes it without ever overwriting.
  * Planning is pure (the existing files are passed in); only `createNew` touches disk.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { siteLanguageOf } from "./languages.ts";
 import { parsePage, parsePost } from "./load.ts";
 import { parseSite } from "./site.ts";
 import { slugify, slugProblem } from "./slug.ts";
+import { listSources } from "./tree.ts";
 import type { Lang } from "./types.ts";
 
 export type NewRequest =
@@ -154,10 +155,11 @@ export async function createNew(request: NewRequest, options: { contentDir: stri
   if (!(await stat(site).then((s) => s.isFile(), () => false))) {
     throw new SitegenError("E_USAGE", `${options.contentDir} is not a content folder: it has no site.yaml`, { hint: "run sitegen new from the site's root, or name the folder with --content <dir>" });
   }
+  // A post filed in a folder (blog/2025/x.md) or a .markdown file takes its name as much as blog/x.md does.
   const existing = new Set<string>();
   for (const folder of ["blog", "pages"]) {
-    const names = await readdir(join(root, folder)).catch(() => [] as string[]);
-    for (const name of names) existing.add(`${folder}/${name}`);
+    const { entries } = listSources(join(root, folder), { root, cwd: options.cwd, nested: folder === "blog", optional: true });
+    for (const entry of entries) existing.add(`${folder}/${entry.name}.md`);
   }
   const facts = await siteFacts(site, display(options.contentDir, "site.yaml"));
   const planned = planNew(request, { contentDir: options.contentDir, existing, ...facts });

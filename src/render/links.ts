@@ -4,7 +4,7 @@
  * and images on a file the build publishes; the page's title is its only H1.
  */
 import { readFileSync } from "node:fs";
-import { parseMarkdownFile } from "../content/frontmatter.ts";
+import { parseMarkdownFile, parseYaml } from "../content/frontmatter.ts";
 import { SitegenError } from "../errors.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 
@@ -51,11 +51,11 @@ export function linksThatMayFail(facts: PageFacts, targets: Set<string>): PageFa
  * gives a page's Markdown for locating a broken link: a build keeps no post
  * bodies and reads them again, only for a link that fails.
  */
-export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string, options: { assets?: Iterable<string> } = {}): SitegenError[] {
+export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string, options: { assets?: Iterable<string>; site?: { file: string; text: string } } = {}): SitegenError[] {
   const targets = linkablePaths(manifest);
   // Static files the build copies (`assets/site.css`) may be linked and shown too.
   for (const asset of options.assets ?? []) targets.add(`/${asset}`);
-  const errors: SitegenError[] = [...titleHeadingErrors(manifest, facts, bodyOf), ...imageFieldErrors(manifest, targets)];
+  const errors: SitegenError[] = [...titleHeadingErrors(manifest, facts, bodyOf), ...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
   const seen = new Map<string, number>();
   const links = manifest.routes.flatMap((route) => (facts.get(route.path)?.links ?? []).map((link) => ({ route, ...link })));
   for (const { route, href, line, image } of links) {
@@ -107,6 +107,27 @@ function titleHeadingErrors(manifest: Manifest, facts: Map<string, PageFacts>, b
       });
     }),
   );
+}
+
+/** site.yaml's navigation links what the site has: its pages are its own choice, so a link may outlive one. */
+function navigationErrors(manifest: Manifest, targets: Set<string>, site: { file: string; text: string }): SitegenError[] {
+  const lists = [["navigation", manifest.site.navigation], ["footer_navigation", manifest.site.footer_navigation ?? []]] as const;
+  const errors: SitegenError[] = [];
+  for (const [key, links] of lists) {
+    links.forEach((link, index) => {
+      const [path] = splitFragment(link.path);
+      if (targets.has(path)) return;
+      const at = parseYaml(site.text, site.file).locate([key, index, "path"]);
+      errors.push(
+        new SitegenError("E_CONTENT", `\`${key}\` links ${link.path}, where nothing is published`, {
+          location: { file: site.file, line: at?.line, column: at?.column },
+          sourceLine: at && site.text.split(/\r?\n/)[at.line - 1],
+          hint: targets.has(`${path}/`) ? `page URLs end with a slash: ${path}/` : "link a page of content/pages/ (index.md is /, about.md is /about/), or remove the link",
+        }),
+      );
+    });
+  }
+  return errors;
 }
 
 /** A post's `image` that is one of the site's files must be published. */
