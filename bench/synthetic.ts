@@ -323,7 +323,7 @@ function addDays(date: string, days: number): string {
 
 const SITE_YAML = `name: Halyard Integration
 base_url: https://halyard.example
-language: en
+languages: [en, vi]
 summary: "A small middleware and integration consultancy in Ho Chi Minh City: message brokers, API gateways, EDI, CDC and observability."
 when_to_use:
   - "You run Kafka, RabbitMQ or NATS and need a design or incident review."
@@ -347,7 +347,7 @@ footer_navigation:
 function pageText(name: (typeof FIXED_PAGES)[number], random: Random): string {
   const title = name === "index" ? "Halyard Integration" : cap(name);
   const body = [paragraph(random, EN, "en", () => "See [the blog](/blog/)."), `## Overview`, paragraph(random, EN, "en", () => "")];
-  if (name === "developers") body.push("## Errors {#errors}", "Errors are RFC 9457 problem details; branch on `code`.", paragraph(random, EN, "en", () => ""));
+  if (name === "developers") body.push("## Errors {#errors}", "Errors are RFC 9457 problem details; branch on `code`.", paragraph(random, EN, "en", () => ""), "### 404 Not Found {#http-404}", "### 406 Not Acceptable {#http-406}");
   return `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(`The ${name} page of Halyard Integration.`)}\nupdated: 2026-10-01\n---\n\n${body.join("\n\n")}\n`;
 }
 

@@ -4,9 +4,10 @@
  * staging folder into place; `sitegen check` runs the same pipeline into a
  * folder it discards.
  */
+import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { listMarkdown, loadContent, type SourceEntry } from "./content/load.ts";
+import { listPosts, loadContent, type SourceEntry } from "./content/load.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
@@ -20,6 +21,7 @@ import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
 import type { RenderMemo } from "./render/render-job.ts";
+import { surfacePageProblems } from "./render/surface-pages.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { BuildCache } from "./write/cache.ts";
 import type { Written } from "./write/output.ts";
@@ -101,7 +103,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  */
 export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, mode: "build" | "check", store?: ReuseStore<W>): Promise<Staged> {
   const contentRoot = resolve(options.cwd, options.contentDir);
-  const posts = await listMarkdown(join(contentRoot, "blog"), options.cwd).catch(() => []);
+  const posts = listPosts(options.contentDir, options.cwd);
   const pool = await RenderPool.start(writer instanceof StagingFolder ? workerCount(posts.length, options.workers) : 0);
   try {
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
@@ -126,20 +128,34 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const linkErrors = checkLinks(manifest, facts, readPostBody);
+    const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
+    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site });
     const sizes = sizeProblems(manifest, writer.written, mode);
-    if (linkErrors.length > 0 || sizes.errors.length > 0) throw new SitegenErrors([...linkErrors, ...sizes.errors]);
+    const surfacePages = surfacePageProblems(manifest, facts, mode);
+    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors];
+    if (errors.length > 0) throw new SitegenErrors(errors);
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     const records: PostRecords = new Map(
       store || options.records
         ? manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)])
         : [],
     );
-    return { manifest, warnings: sizes.warnings, records, reused: restored };
+    return { manifest, warnings: [...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
   }
+}
+
+/** A post dated after the build's time is not an error, but the build says it left it out. */
+function scheduledWarnings(manifest: Manifest): Finding[] {
+  return manifest.scheduled.map(({ source, published }) => ({
+    level: "warning",
+    code: "E_CONTENT",
+    message: `dated ${published}, after the time this build stands for (${manifest.generated}): left out until a build at or after that time`,
+    file: source,
+    hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
+  }));
 }
 
 /** Parsed sources as loadContent takes them, their hashes kept aside. */

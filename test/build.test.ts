@@ -711,7 +711,7 @@ test("SOURCE_DATE_EPOCH enters the output only as the blog index's generated tim
   const changed = [...files.keys()].filter((file) => !next.get(file)!.equals(files.get(file)!));
   // blog-index.json's ETag is in the route shard that holds its path.
   assert.deepEqual(changed, [`_sitegen/routes/${shardOf("/blog-index.json", routeTable(dist).shards)}.json`, "blog-index.json"]);
-  assert.equal(JSON.parse(next.get("blog-index.json")!.toString()).generated, "2026-01-02T00:00:00Z");
+  assert.equal(JSON.parse(next.get("blog-index.json")!.toString()).generated, "2026-12-02T00:00:00Z");
 });
 
 // ---------------------------------------------------------------------------

@@ -39,9 +39,9 @@ const CASES: ErrorCase[] = [
   { name: "YAML: a quote never closed", fixture: "yaml-unclosed-quote.md", to: post("yaml-unclosed-quote.md"), message: /invalid YAML: Missing closing "quote/, line: 3, column: 14, hint: /close the quoted value/ },
   { name: "frontmatter missing", fixture: "no-frontmatter.md", to: post("no-frontmatter.md"), message: /missing frontmatter/, line: 1, column: 1, hint: /start the file with `---`/ },
   // Frontmatter schema
-  { name: "schema: a date that does not exist", fixture: "schema-bad-date.md", to: post("schema-bad-date.md"), message: /`date` must be a date \(YYYY-MM-DD\)/, line: 4, column: 7, hint: /YYYY-MM-DD/ },
+  { name: "schema: a date that does not exist", fixture: "schema-bad-date.md", to: post("schema-bad-date.md"), message: /`date` is not a date: February 2025 has days 01 to 28, not 30/, line: 4, column: 7, hint: /YYYY-MM-DD/ },
   { name: "schema: an unknown field, pointed at by its key", fixture: "schema-unknown-field.md", to: post("schema-unknown-field.md"), message: /unknown field `auther`/, line: 8, column: 1, hint: /remove the field or check its spelling/ },
-  { name: "schema: a string where a list belongs", fixture: "schema-wrong-type.md", to: post("schema-wrong-type.md"), message: /`tags` must be array/, line: 5, column: 7, hint: /write a list/ },
+  { name: "schema: a mapping where a list belongs", fixture: "schema-wrong-type.md", to: post("schema-wrong-type.md"), message: /`tags` must be array/, line: 5, column: 7, hint: /write a list/ },
   // Templates
   { name: "template: an unknown name", fixture: "template-unknown-name.html", to: "templates/post.html", message: /unknown name `titel`/, line: 2, column: 5, hint: /did you mean `title`\?/ },
   { name: "template: a section never closed", fixture: "template-unclosed-section.html", to: "templates/page.html", message: /`\{\{#updated\}\}` is never closed/, line: 3, column: 3, hint: /add `\{\{\/updated\}\}`/ },
@@ -109,12 +109,12 @@ describe("each kind of error names file:line:column, shows the line with a caret
 test("a YAML error in site.yaml points into site.yaml", async () => {
   const project = tempProject();
   const site = join(project, "content/site.yaml");
-  const text = readFileSync(site, "utf8").replace(/^language: en$/m, "language: en: vi");
+  const text = readFileSync(site, "utf8").replace(/^languages: .*$/m, "languages: en: vi");
   writeFileSync(site, text);
-  const line = text.split("\n").indexOf("language: en: vi") + 1;
+  const line = text.split("\n").indexOf("languages: en: vi") + 1;
   const result = await sitegenIn(project, ["check"]);
   assert.equal(result.status, 1);
-  assertLocated(result.stderr, { name: "", fixture: "", to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 11, hint: /quote values that contain `:`/ }, text);
+  assertLocated(result.stderr, { name: "", fixture: "", to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 12, hint: /quote values that contain `:`/ }, text);
 });
 
 test("several errors are reported together, each with its own location", async () => {
@@ -134,9 +134,10 @@ test("several errors are reported together, each with its own location", async (
 const COMMANDS: [string[], RegExp][] = [
   [["build"], /\$ sitegen build/],
   [["check"], /\$ sitegen check/],
+  [["init"], /\$ npx @sitegen\/cli init my-site/],
   [["new"], /\$ sitegen new post "/],
   [["new", "post"], /\$ sitegen new post .* --lang vi/],
-  [["new", "page"], /\$ sitegen new page privacy/],
+  [["new", "page"], /\$ sitegen new page services/],
   [["serve"], /\$ sitegen serve --watch/],
   [["verify"], /\$ sitegen verify https:\/\//],
 ];
@@ -152,7 +153,7 @@ test("every command has --help with examples, on stdout, exit 0", async () => {
   }
   const top = await sitegenIn(project, ["--help"]);
   assert.equal(top.status, 0);
-  for (const name of ["build", "check", "new", "serve", "verify"]) assert.match(top.stdout, new RegExp(`^  ${name} `, "m"));
+  for (const name of ["build", "check", "init", "new", "serve", "verify"]) assert.match(top.stdout, new RegExp(`^  ${name} `, "m"));
 });
 
 test("--version and -v print the package version, exit 0", async () => {
@@ -200,7 +201,7 @@ test("no colour codes on a terminal when NO_COLOR is set", async () => {
     let text = "";
     stdout.on("data", (chunk) => (text += chunk));
     stderr.on("data", (chunk) => (text += chunk));
-    await run(args, { stdout, stderr, env: { NO_COLOR: "1", SOURCE_DATE_EPOCH: "1767225600" }, cwd: ROOT, stopped: () => new Promise(() => {}) });
+    await run(args, { stdout, stderr, env: { NO_COLOR: "1", SOURCE_DATE_EPOCH: "1796083200" }, cwd: ROOT, stopped: () => new Promise(() => {}) });
     assert.ok(text.length > 0);
     assert.ok(!text.includes(ESC), args[0]);
   }

@@ -10,7 +10,7 @@ import { join, sep } from "node:path";
 import { parseDocument } from "yaml";
 import { generateContent, rng } from "../bench/synthetic.ts";
 import { bodyAt, parseMarkdownFile, simpleMapping } from "../src/content/frontmatter.ts";
-import { listMarkdown, parsePostsHere } from "../src/content/load.ts";
+import { listPosts, parsePostsHere } from "../src/content/load.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { CONTENT } from "./helpers/site.ts";
 
@@ -130,7 +130,7 @@ test("posts parsed from their heads equal posts parsed whole, without the body",
   writeFileSync(join(blog, first), long);
   writeFileSync(join(blog, second), readFileSync(join(blog, second), "utf8").replace(/\n/g, "\r\n"));
   for (const root of [CONTENT, dir]) {
-    const entries = await listMarkdown(join(root, "blog"), root);
+    const entries = listPosts(root, root);
     const whole = await parsePostsHere(entries);
     const heads = await parsePostsHere(entries, { bodies: false });
     assert.deepEqual(heads.errors, whole.errors);

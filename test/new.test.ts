@@ -8,15 +8,17 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseMarkdownFile } from "../src/content/frontmatter.ts";
-import { FIXED_PAGES, parsePage, parsePost } from "../src/content/load.ts";
+import { parsePage, parsePost } from "../src/content/load.ts";
 import { slugify } from "../src/content/slug.ts";
 import { SitegenError } from "../src/errors.ts";
 import { calendarDate, DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
+import { FIXED_PAGES } from "./helpers/site.ts";
 
-const NONE = { contentDir: "content", existing: new Set<string>() };
-const post = (title: string, lang: "en" | "vi" = "en"): NewRequest => ({ kind: "post", title, lang, date: "2026-01-01" });
-const page = (name: string, lang?: "en" | "vi"): NewRequest => ({ kind: "page", name, lang, date: "2026-01-01" });
+const SITE = { languages: ["en", "vi"], siteName: "Halyard Integration" };
+const NONE = { contentDir: "content", existing: new Set<string>(), ...SITE };
+const post = (title: string, lang?: string): NewRequest => ({ kind: "post", title, lang, date: "2026-01-01" });
+const page = (name: string, lang?: string): NewRequest => ({ kind: "page", name, lang, date: "2026-01-01" });
 const frontmatter = (text: string) => parseMarkdownFile(text, "x.md").data as Record<string, unknown>;
 
 /** The error a function throws, for asserting its code, message and hint. */
@@ -70,7 +72,7 @@ test("titles with YAML's special characters survive as written", () => {
 });
 
 test("a post whose file exists is refused, naming the file and why", () => {
-  const error = thrown(() => planNew(post("Idempotency keys in practice"), { contentDir: "content", existing: new Set(["blog/idempotency-keys-in-practice.md"]) }));
+  const error = thrown(() => planNew(post("Idempotency keys in practice"), { ...NONE, existing: new Set(["blog/idempotency-keys-in-practice.md"]) }));
   assert.equal(error.code, "E_CONTENT");
   assert.equal(error.location?.file, join("content", "blog/idempotency-keys-in-practice.md"));
   assert.match(error.message, /already exists/);
@@ -84,25 +86,40 @@ test("a title with nothing to make a slug from is a usage error", () => {
   assert.match(error.message, /no letters or digits/);
 });
 
-test("a fixed page that is missing is planned with valid frontmatter; the language only when asked", () => {
+test("a page is planned with valid frontmatter, titled from its name (the home page by the site's name); the language only when asked", () => {
   const privacy = planNew(page("privacy"), NONE);
   assert.equal(privacy.path, "pages/privacy.md");
   assert.deepEqual(frontmatter(privacy.text), { title: "Privacy", description: DESCRIPTION_PLACEHOLDER, updated: "2026-01-01" });
   parsePage("privacy", privacy.text, "content/pages/privacy.md");
   assert.equal(frontmatter(planNew(page("About.md", "vi"), NONE).text).lang, "vi");
   for (const name of FIXED_PAGES) parsePage(name, planNew(page(name), NONE).text, `content/pages/${name}.md`);
+  assert.equal(frontmatter(planNew(page("index"), NONE).text).title, "Halyard Integration");
+  assert.equal(frontmatter(planNew(page("case-studies"), NONE).text).title, "Case studies");
 });
 
-test("a page outside the closed set is refused, explaining the set and offering a post instead", () => {
-  const error = thrown(() => planNew(page("careers"), NONE));
+test("any page name is a page: a name is its URL, a title is made into one", () => {
+  assert.equal(planNew(page("careers"), NONE).path, "pages/careers.md");
+  const titled = planNew(page("Über uns", "de"), { ...NONE, languages: ["de", "en"] });
+  assert.equal(titled.path, "pages/ueber-uns.md");
+  assert.equal(frontmatter(titled.text).title, "Über uns");
+  assert.equal(frontmatter(titled.text).lang, "de");
+  assert.equal(thrown(() => planNew(page("!!!"), NONE)).code, "E_USAGE");
+});
+
+test("--lang must be one of the site's languages; a regional tag is the language it narrows", () => {
+  const error = thrown(() => planNew(post("Bonjour", "fr"), NONE));
   assert.equal(error.code, "E_USAGE");
-  assert.match(error.message, /`careers` is not one of the fixed pages/);
-  assert.match(error.hint ?? "", /closed \(index, about, blog, brand, contact, developers, privacy\)/);
-  assert.match(error.hint ?? "", /sitegen new post "careers"/);
+  assert.match(error.message, /--lang fr is not one of the site's languages \(en, vi\)/);
+  assert.equal(frontmatter(planNew(post("Hello", "en-GB"), NONE).text).lang, "en");
+  assert.equal(frontmatter(planNew(post("Hello"), NONE).text).lang, "en", "the site's first language by default");
 });
 
-test("a fixed page that exists is refused", () => {
-  const error = thrown(() => planNew(page("about"), { contentDir: "content", existing: new Set(["pages/about.md"]) }));
+test("a German title's slug spells umlauts out, as German does", () => {
+  assert.equal(planNew(post("Grüße aus Köln", "de"), { ...NONE, languages: ["de"] }).path, "blog/gruesse-aus-koeln.md");
+});
+
+test("a page that exists is refused", () => {
+  const error = thrown(() => planNew(page("about"), { ...NONE, existing: new Set(["pages/about.md"]) }));
   assert.equal(error.code, "E_CONTENT");
   assert.match(error.hint ?? "", /edit that file/);
 });
@@ -124,7 +141,7 @@ test("`sitegen new post` prints only the path, writes a draft dated by SOURCE_DA
   assert.equal(result.stdout, "content/blog/backpressure-in-nats-jetstream.md\n");
   assert.match(result.stderr, /created a draft in English/);
   const text = readFileSync(join(project, "content/blog/backpressure-in-nats-jetstream.md"), "utf8");
-  assert.match(text, /^date: 2026-01-01$/m);
+  assert.match(text, /^date: 2026-12-01$/m);
   assert.match(text, /^lang: en$/m);
   assert.match(text, /^status: draft$/m);
   const checked = await sitegenIn(project, ["check"]);
@@ -145,10 +162,10 @@ test("a post that would be published once its status says so passes check and bu
   assert.ok(existsSync(join(project, "dist/blog/thu-lai-co-gioi-han-voi-nats/index.html")));
 });
 
-test("the language defaults to site.yaml's", async () => {
+test("the language defaults to the first of site.yaml's", async () => {
   const project = tempProject();
   const site = join(project, "content/site.yaml");
-  writeFileSync(site, readFileSync(site, "utf8").replace(/^language: en$/m, "language: vi"));
+  writeFileSync(site, readFileSync(site, "utf8").replace(/^languages: \[en, vi\]$/m, "languages: [vi, en]"));
   const result = await sitegenIn(project, ["new", "post", "Một bài mới"]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(readFileSync(join(project, result.stdout.trim()), "utf8"), /^lang: vi$/m);
@@ -166,7 +183,7 @@ test("`sitegen new post` never overwrites: exit 1, a message naming the file, th
   assert.equal(readFileSync(existing, "utf8"), before);
 });
 
-test("`sitegen new page` creates only a missing fixed page, and refuses others with the reason", async () => {
+test("`sitegen new page` creates any page that does not exist yet, and the build publishes it", async () => {
   const project = tempProject();
   rmSync(join(project, "content/pages/privacy.md"));
   const created = await sitegenIn(project, ["new", "page", "privacy"]);
@@ -178,11 +195,13 @@ test("`sitegen new page` creates only a missing fixed page, and refuses others w
   assert.equal(again.status, 1);
   assert.match(again.stderr, /content\/pages\/privacy\.md: the file already exists/);
 
-  const outside = await sitegenIn(project, ["new", "page", "careers"]);
-  assert.equal(outside.status, 2);
-  assert.match(outside.stderr, /`careers` is not one of the fixed pages/);
-  assert.match(outside.stderr, /the page set is closed/);
-  assert.ok(!existsSync(join(project, "content/pages/careers.md")));
+  const careers = await sitegenIn(project, ["new", "page", "careers"]);
+  assert.equal(careers.status, 0, careers.stderr);
+  assert.equal(careers.stdout, "content/pages/careers.md\n");
+  const built = await sitegenIn(project, ["build", "--quiet"]);
+  assert.equal(built.status, 0, built.stderr);
+  assert.ok(existsSync(join(project, "dist/careers/index.html")));
+  assert.ok(existsSync(join(project, "dist/careers.md")));
 });
 
 test("usage errors exit 2 and write nothing: a bad --lang, an empty title, a folder that is not a content folder", async () => {

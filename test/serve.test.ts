@@ -4,10 +4,11 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { builtSite, routeTable, startPreviewServer, SURFACE_FILES, type Running } from "./helpers/dist.ts";
+import { builtSite, CLI, netlifyProject, ROOT, routeTable, startPreviewServer, SURFACE_FILES, tempDir, type Running } from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -144,4 +145,21 @@ test("_headers gives Netlify's static files the same headers the core sends for 
     }
   }
   assert.ok(compared > 50);
+});
+
+test("serve on a port already in use says so in one line, with no stack trace, and exits 2: the preview server, watch mode and Netlify's emulator", async () => {
+  const taken = new URL(server.url).port;
+  const runs: [string, string[], string][] = [
+    ["serve", ["serve", "--dir", dist, "--port", taken], ROOT],
+    ["serve --watch", ["serve", "--watch", "--dir", join(tempDir("sitegen-busy-"), "dist"), "--port", taken], ROOT],
+    ["serve --netlify", ["serve", "--netlify", "--port", taken], netlifyProject(dist)],
+  ];
+  for (const [name, args, cwd] of runs) {
+    const result = await new Promise<{ status: number | null; stderr: string }>((done) => {
+      execFile(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" }, encoding: "utf8" }, (error, _stdout, stderr) => done({ status: error ? (error.code as number) : 0, stderr }));
+    });
+    assert.equal(result.status, 2, name);
+    const lines = result.stderr.split("\n").filter((line) => line !== "" && !/^✓ built /.test(line));
+    assert.deepEqual(lines, [`error: port ${taken} on 127.0.0.1 is in use: stop the other server, or pick another port (--port 0 picks a free one)`], name);
+  }
 });

@@ -100,3 +100,32 @@ test("everything slugify makes from a non-empty title is a slug slugProblem acce
 test("an apostrophe joins its word instead of splitting it", () => {
   assert.equal(slugify("Kafka's retries, RabbitMQ’s queues"), "kafkas-retries-rabbitmqs-queues");
 });
+
+// Other Latin scripts: letters that are letters of their own are spelled out; umlauts depend on the language.
+const latinCases: [title: string, lang: string | undefined, slug: string][] = [
+  ["Grüße aus Köln: Äpfel, Öl und Übermaß", "de", "gruesse-aus-koeln-aepfel-oel-und-uebermass"],
+  ["Straße", "de-AT", "strasse"],
+  ["Straße", undefined, "strasse"],
+  ["GROSSE ÄNDERUNG", "de", "grosse-aenderung"],
+  ["Grüße", "en", "grusse"],
+  ["Hyvää päivää", "fi", "hyvaa-paivaa"],
+  ["Türkçe öğren", "tr", "turkce-ogren"],
+  ["Ça coûte cher à l’hôpital, Noël", "fr", "ca-coute-cher-a-lhopital-noel"],
+  ["Œuvre et cœur", "fr", "oeuvre-et-coeur"],
+  ["Æblegrød på Ø", "da", "aeblegrod-pa-o"],
+  ["Łódź i Gdańsk", "pl", "lodz-i-gdansk"],
+  ["Þórður og Ðóra", "is", "thordur-og-dora"],
+  ["Señor Peña, año", "es", "senor-pena-ano"],
+  ["Čeština a Škoda", "cs", "cestina-a-skoda"],
+];
+
+for (const [title, lang, slug] of latinCases) {
+  test(`slugify(${JSON.stringify(title)}, ${JSON.stringify(lang)}) is ${JSON.stringify(slug)}`, () => {
+    assert.equal(slugify(title, lang), slug);
+  });
+}
+
+test("German umlauts are the same composed (NFC) or decomposed (NFD)", () => {
+  assert.equal(slugify("Grüße".normalize("NFD"), "de"), "gruesse");
+  assert.equal(slugify("Grüße".normalize("NFD")), "grusse");
+});

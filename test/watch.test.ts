@@ -142,13 +142,13 @@ test("serve --watch: edits are served after a rebuild, a broken edit keeps the l
     const broken = original.replace('title: "About Halyard Integration"', 'title: "About us, broken"').replace(BAD_DATE, "updated: 2026-02-30");
     saveAtomically(about, broken);
     const line = broken.split("\n").indexOf("updated: 2026-02-30") + 1;
-    await until("the error on stderr", () => served.stderr().includes(`error: content/pages/about.md:${line}:10: \`updated\` must be a date (YYYY-MM-DD)`));
+    await until("the error on stderr", () => served.stderr().includes(`error: content/pages/about.md:${line}:10: \`updated\` is not a date: February 2026 has days 01 to 28, not 30`));
     assert.ok(served.stderr().includes(`  ${line} | updated: 2026-02-30\n  ${" ".repeat(`${line} | `.length + 9)}^\n  hint: write dates as YYYY-MM-DD`), served.stderr());
     assert.match(served.stderr(), /✗ build failed; still serving the last good build of dist\//);
     const during = await fetchText(`${served.url}about/`);
     assert.equal(during.status, 200);
     assert.match(during.body, /<title>About us, twice · /, "the last good build is still served");
-    await until("a failed event carrying the error", () => events.text().includes("event: failed") && events.text().includes("must be a date"));
+    await until("a failed event carrying the error", () => events.text().includes("event: failed") && events.text().includes("is not a date"));
     await sleep(300);
     const sinceFailure = events.text().slice(events.text().lastIndexOf("event: failed"));
     assert.ok(!sinceFailure.includes("event: reload"), `no reload after a failed build:\n${sinceFailure}`);
@@ -251,7 +251,7 @@ test("when the first build fails and there is no build yet, the server starts af
   const session = await startWatch(options(project, log, errors));
   try {
     assert.equal(session.url, undefined);
-    assert.match(errors.join("\n"), /content\/pages\/about\.md:\d+:10: `updated` must be a date/);
+    assert.match(errors.join("\n"), /content\/pages\/about\.md:\d+:10: `updated` is not a date: there is no month 13/);
     assert.match(errors.join("\n"), /the server starts after the first good build/);
     writeFileSync(about, text);
     const url = await until("the server", () => session.url);

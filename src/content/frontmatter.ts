@@ -6,6 +6,7 @@ import { LineCounter, parseDocument, isMap, isScalar, type Document } from "yaml
 import type { ErrorObject } from "ajv";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
+import { FOREIGN_FIELD_HINTS } from "./foreign-fields.ts";
 
 export interface ParsedYaml {
   data: unknown;
@@ -191,7 +192,8 @@ export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: st
 
 function schemaHint(error: ErrorObject): string | undefined {
   if (error.keyword === "format" && (error.params as { format: string }).format === "date") return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
-  if (error.keyword === "additionalProperties") return "remove the field or check its spelling";
+  if (error.keyword === "type" && /^\/(date|updated)$/.test(error.instancePath)) return "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z";
+  if (error.keyword === "additionalProperties") return FOREIGN_FIELD_HINTS[(error.params as { additionalProperty: string }).additionalProperty.toLowerCase()] ?? "remove the field or check its spelling";
   if (error.keyword === "required") return "add the field to the frontmatter";
   if (error.keyword === "enum") return "use one of the values listed";
   if (error.keyword === "type") {

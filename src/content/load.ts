@@ -3,23 +3,20 @@
  * reported together, each naming its file and line.
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { readdir } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
-import { validatePage, validatePost, validateSite } from "../schemas/index.ts";
-import { parseMarkdownFile, parseYaml, schemaErrors } from "./frontmatter.ts";
-import { slugProblem } from "./slug.ts";
-import type { Content, PageSource, PostSource, SiteConfig } from "./types.ts";
+import { parseMarkdownFile } from "./frontmatter.ts";
+import { siteLanguageOf } from "./languages.ts";
+import { parsePage } from "./page.ts";
+import { parsePost } from "./post.ts";
+import { parseSite } from "./site.ts";
+import { displayFrom, listSources, refusedFile, type SourceEntry } from "./tree.ts";
+import type { Content, Lang, PageSource, PostSource } from "./types.ts";
 
-/** The closed set of fixed pages (spec §2.1), by file stem. */
-export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"] as const;
-
-/** A Markdown file to read: its stem, its absolute path, and the path messages show. */
-export interface SourceEntry {
-  name: string;
-  path: string;
-  file: string;
-}
+export { parsePage } from "./page.ts";
+export { parsePost } from "./post.ts";
+export { parseSite } from "./site.ts";
+export type { SourceEntry } from "./tree.ts";
 
 export interface LoadOptions {
   /** Parses the posts' files; by default here, or spread over render lanes for a large blog. */
@@ -47,73 +44,75 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   };
 
   const siteFile = display(join(root, "site.yaml"));
-  const siteText = readTextSync(join(root, "site.yaml"), siteFile);
-  const site = collect(() => parseSite(siteText, siteFile));
+  const refused = refusedFile(join(root, "site.yaml"), { root: contentDir, cwd: options.cwd });
+  if (refused) errors.push(refused);
+  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile));
 
   const pages: PageSource[] = [];
-  for (const entry of await listMarkdown(join(root, "pages"), options.cwd)) {
-    const text = readTextSync(entry.path, entry.file);
-    const page = collect(() => parsePage(entry.name, text, entry.file, entry.path));
-    if (page) pages.push(page);
+  const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, nested: false });
+  errors.push(...pageFiles.errors);
+  for (const entry of pageFiles.entries) {
+    const page = collect(() => parsePage(entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
+    const twin = page && pages.find((other) => other.name === page.name);
+    if (twin) errors.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { location: { file: page.file }, hint: "keep one of the two files" }));
+    else if (page) pages.push(page);
   }
-  const pageNames = new Set(pages.map((page) => page.name));
-  for (const name of FIXED_PAGES) {
-    if (!pageNames.has(name) && !errors.some((e) => e.location?.file.endsWith(`${name}.md`))) {
-      errors.push(
-        new SitegenError("E_CONTENT", `missing fixed page \`${name}.md\``, {
-          location: { file: display(join(root, "pages")) },
-          hint: `every site has the pages ${FIXED_PAGES.map((n) => `${n}.md`).join(", ")}`,
-        }),
-      );
-    }
+  if (!pages.some((page) => page.name === "index") && !errors.some((e) => /[\\/]index\.(md|markdown)$/.test(e.location?.file ?? ""))) {
+    errors.push(
+      new SitegenError("E_CONTENT", "missing the home page `index.md`", {
+        location: { file: display(join(root, "pages")) },
+        hint: "every site has a home page, /; create it with `sitegen new page index`",
+      }),
+    );
   }
 
-  const parsed = await (options.parsePosts ?? parsePostsHere)(await listMarkdown(join(root, "blog"), options.cwd));
-  errors.push(...parsed.errors);
-  const posts = parsed.posts;
+  const postFiles = listSources(join(root, "blog"), { root: contentDir, cwd: options.cwd, nested: true, optional: true });
+  errors.push(...postFiles.errors);
+  const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
+  errors.push(...parsed.errors, ...sameSlug(parsed.posts));
+  let posts = parsed.posts;
+  if (site) {
+    const languages = inSiteLanguages(site.languages);
+    pages.splice(0, pages.length, ...pages.flatMap((page) => collect(() => languages(page)) ?? []));
+    posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
+  }
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
   return { siteFile, site, pages, posts };
 }
 
-export function parseSite(text: string, file: string): SiteConfig {
-  const parsed = parseYaml(text, file);
-  if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
-  return parsed.data as SiteConfig;
+/** Two posts at one URL: the later file (by path) is named, with the earlier. */
+function sameSlug(posts: PostSource[]): SitegenError[] {
+  const first = new Map<string, PostSource>();
+  const errors: SitegenError[] = [];
+  for (const post of [...posts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const earlier = first.get(post.slug);
+    if (!earlier) first.set(post.slug, post);
+    else errors.push(new SitegenError("E_CONTENT", `two posts have the slug \`${post.slug}\`: this one and ${earlier.file}`, { location: { file: post.file }, hint: "a slug is a post's URL, /blog/<slug>/: rename one of the files, or set `slug:` in one of them" }));
+  }
+  return errors;
 }
 
-export function parsePage(name: string, text: string, file: string, path = file): PageSource {
-  if (!(FIXED_PAGES as readonly string[]).includes(name)) {
-    throw new SitegenError("E_CONTENT", `\`${name}.md\` is not one of the fixed pages`, {
-      location: { file },
-      hint: `the page set is closed (${FIXED_PAGES.join(", ")}); write a post in content/blog/ instead`,
+/**
+ * A page or post with its `lang` as the site names it (`en-US` → `en` on a
+ * site in `en`), or a located error when it names none of the site's
+ * languages. Parsing does not know the site (posts may be parsed in a
+ * worker), so the language is checked here, and a file is read again only to
+ * point at a wrong `lang`.
+ */
+function inSiteLanguages(languages: readonly Lang[]) {
+  return <T extends { lang?: Lang; file: string; path: string }>(source: T): T => {
+    if (source.lang === undefined) return source;
+    const lang = siteLanguageOf(source.lang, languages);
+    if (lang !== undefined) return lang === source.lang ? source : { ...source, lang };
+    const text = readTextSync(source.path, source.file);
+    const at = parseMarkdownFile(text, source.file).locate(["lang"]);
+    throw new SitegenError("E_CONTENT", `\`lang\` is ${JSON.stringify(source.lang)}, which is not one of the site's languages (${languages.join(", ")})`, {
+      location: { file: source.file, line: at?.line, column: at?.column },
+      sourceLine: at && text.split(/\r?\n/)[at.line - 1],
+      hint: `write one of ${languages.map((l) => `\`${l}\``).join(", ")}, or add the language to \`languages\` in site.yaml`,
     });
-  }
-  const parsed = parseMarkdownFile(text, file);
-  if (!validatePage(parsed.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], parsed, file, text));
-  const data = parsed.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
-  return { name, file, path, ...data, body: parsed.body, bodyLine: parsed.bodyLine };
-}
-
-export function parsePost(slug: string, text: string, file: string, path = file): PostSource {
-  const problem = slugProblem(slug);
-  if (problem) {
-    throw new SitegenError("E_CONTENT", `malformed slug \`${slug}\`: ${problem}`, {
-      location: { file },
-      hint: "rename the file; `sitegen new post \"<title>\"` derives a valid slug from a title",
-    });
-  }
-  const parsed = parseMarkdownFile(text, file);
-  if (!validatePost(parsed.data)) throw new SitegenErrors(schemaErrors(validatePost.errors ?? [], parsed, file, text));
-  const data = parsed.data as Omit<PostSource, "slug" | "file" | "path" | "body" | "bodyLine">;
-  if (data.updated !== undefined && data.updated < data.date) {
-    const at = parsed.locate(["updated"]);
-    throw new SitegenError("E_CONTENT", `\`updated\` (${data.updated}) is before \`date\` (${data.date})`, {
-      location: { file, line: at?.line, column: at?.column },
-      sourceLine: at ? text.split(/\r?\n/)[at.line - 1] : undefined,
-    });
-  }
-  return { slug, file, path, ...data, tags: data.tags ?? [], body: parsed.body, bodyLine: parsed.bodyLine };
+  };
 }
 
 /**
@@ -138,20 +137,12 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   return { posts, errors };
 }
 
-/** The Markdown files of a folder, sorted by name; `cwd` is where messages name them from. */
-export async function listMarkdown(dir: string, cwd: string): Promise<SourceEntry[]> {
-  const display = displayFrom(cwd);
-  const absolute = resolve(cwd, dir);
-  let names: string[];
-  try {
-    names = await readdir(absolute);
-  } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read the folder ${display(absolute)}`, { location: { file: display(absolute) }, cause: error });
-  }
-  return names
-    .filter((name) => name.endsWith(".md"))
-    .sort()
-    .map((entry) => ({ name: entry.slice(0, -3), path: join(absolute, entry), file: display(join(absolute, entry)) }));
+/**
+ * The post files of a content folder, sorted by path: `blog/` and the folders
+ * in it. Entries that are not post files are `loadContent`'s to report.
+ */
+export function listPosts(contentDir: string, cwd: string): SourceEntry[] {
+  return listSources(join(resolve(cwd, contentDir), "blog"), { root: contentDir, cwd, nested: true, optional: true }).entries;
 }
 
 /** Small files read one after another: synchronous reads cost less than a promise each. */
@@ -189,12 +180,4 @@ export function readFrontmatterSync(path: string, file: string): string {
     throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
   }
   return CLOSING_FENCE.test(head) ? head : readTextSync(path, file);
-}
-
-/** Paths in messages are relative to where the user ran the command. */
-function displayFrom(cwd: string): (path: string) => string {
-  return (path) => {
-    const rel = relative(cwd, path);
-    return rel.startsWith("..") || rel === "" ? path : rel;
-  };
 }

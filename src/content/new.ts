@@ -3,24 +3,26 @@
  * same validation as the build, then writes it without ever overwriting.
  * Planning is pure (the existing files are passed in); only `createNew` touches disk.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { SitegenError } from "../errors.ts";
-import { parseYaml } from "./frontmatter.ts";
-import { FIXED_PAGES, parsePage, parsePost } from "./load.ts";
-import { slugify } from "./slug.ts";
+import { siteLanguageOf } from "./languages.ts";
+import { parsePage, parsePost } from "./load.ts";
+import { parseSite } from "./site.ts";
+import { slugify, slugProblem } from "./slug.ts";
+import { listSources } from "./tree.ts";
 import type { Lang } from "./types.ts";
 
-export const LANGS: readonly Lang[] = ["en", "vi"];
-
 export type NewRequest =
-  | { kind: "post"; title: string; lang: Lang; date: string }
-  | { kind: "page"; name: string; lang?: Lang; date: string };
+  | { kind: "post"; title: string; lang?: string; date: string }
+  | { kind: "page"; name: string; lang?: string; date: string };
 
 export interface PlannedFile {
   /** Path inside the content folder, `/`-separated: `blog/<slug>.md`. */
   path: string;
   text: string;
+  /** The language the file is in: its `lang`, or the site's default. */
+  lang: Lang;
 }
 
 export interface PlanOptions {
@@ -28,20 +30,14 @@ export interface PlanOptions {
   contentDir: string;
   /** Paths inside the content folder that exist already (`blog/x.md`, `pages/about.md`). */
   existing: ReadonlySet<string>;
+  /** The site's languages, the default first (site.yaml). */
+  languages: readonly Lang[];
+  /** The site's name: the home page's title. */
+  siteName: string;
 }
 
 /** A description that passes the schema and is easy to find before publishing. */
 export const DESCRIPTION_PLACEHOLDER = "TODO: one or two sentences on what this is about; they appear in the blog index, in search results and in llms.txt.";
-
-const PAGE_TITLES: Record<(typeof FIXED_PAGES)[number], string> = {
-  index: "Home",
-  about: "About",
-  blog: "Blog",
-  brand: "Brand",
-  contact: "Contact",
-  developers: "Developers",
-  privacy: "Privacy",
-};
 
 export function planNew(request: NewRequest, options: PlanOptions): PlannedFile {
   return request.kind === "post" ? planPost(request, options) : planPage(request, options);
@@ -50,10 +46,11 @@ export function planNew(request: NewRequest, options: PlanOptions): PlannedFile 
 function planPost(request: Extract<NewRequest, { kind: "post" }>, options: PlanOptions): PlannedFile {
   const title = request.title.replace(/\s+/g, " ").trim();
   if (title === "") throw new SitegenError("E_USAGE", "the title is empty", { hint: 'sitegen new post "Idempotency keys in practice"' });
-  const slug = slugify(title);
+  const lang = languageOf(request.lang, options);
+  const slug = slugify(title, lang);
   if (slug === "") {
     throw new SitegenError("E_USAGE", `the title ${JSON.stringify(title)} has no letters or digits to make a URL slug from`, {
-      hint: "slugs are ASCII; Vietnamese letters are transliterated, other scripts are dropped, so add a few Latin words to the title",
+      hint: "slugs are ASCII: Latin letters lose their accents, other scripts are dropped, so add a few Latin words to the title",
     });
   }
   const path = `blog/${slug}.md`;
@@ -65,7 +62,7 @@ function planPost(request: Extract<NewRequest, { kind: "post" }>, options: PlanO
     `description: ${JSON.stringify(DESCRIPTION_PLACEHOLDER)}`,
     `date: ${request.date}`,
     "tags: []",
-    `lang: ${request.lang}`,
+    `lang: ${lang}`,
     "status: draft",
     "---",
     "",
@@ -75,36 +72,58 @@ function planPost(request: Extract<NewRequest, { kind: "post" }>, options: PlanO
   ].join("\n");
   // What we write must load exactly as the build would load it.
   parsePost(slug, text, display(options.contentDir, path));
-  return { path, text };
+  return { path, text, lang };
 }
 
+/**
+ * Any page: `name` is its file name and URL (`services` is /services/), or a
+ * title to make them from (`"About us"` is about-us.md, titled "About us").
+ */
 function planPage(request: Extract<NewRequest, { kind: "page" }>, options: PlanOptions): PlannedFile {
-  const name = request.name.trim().toLowerCase().replace(/\.md$/, "");
-  if (!(FIXED_PAGES as readonly string[]).includes(name)) {
-    throw new SitegenError("E_USAGE", `\`${name}\` is not one of the fixed pages`, {
-      hint:
-        `the page set is closed (${FIXED_PAGES.join(", ")}): each page has its place in the navigation, the sitemap, llms.txt and the OpenAPI description. ` +
-        `To publish something new, write a post: sitegen new post ${JSON.stringify(name.replace(/[-_]+/g, " "))}`,
+  const written = request.name.trim().replace(/\.(?:md|markdown)$/i, "");
+  const asName = written.toLowerCase();
+  const name = slugProblem(asName) === undefined ? asName : slugify(written, request.lang ?? options.languages[0]);
+  if (name === "") {
+    throw new SitegenError("E_USAGE", `${JSON.stringify(request.name)} has no letters or digits to make a page's URL from`, {
+      hint: "name the page with Latin letters, digits and hyphens: `sitegen new page services` creates /services/",
     });
   }
   const path = `pages/${name}.md`;
-  refuseExisting(path, options, "every fixed page exists once; sitegen new never overwrites: edit that file instead");
+  refuseExisting(path, options, "a page exists once; sitegen new never overwrites: edit that file instead");
+  const lang = languageOf(request.lang, options);
+  const title = name === "index" ? options.siteName : name === asName ? sentenceCase(name.replace(/-+/g, " ").trim()) : written;
   const text = [
     "---",
-    `title: ${JSON.stringify(PAGE_TITLES[name as keyof typeof PAGE_TITLES])}`,
+    `title: ${JSON.stringify(title)}`,
     `description: ${JSON.stringify(DESCRIPTION_PLACEHOLDER)}`,
     `updated: ${request.date}`,
-    ...(request.lang ? [`lang: ${request.lang}`] : []),
+    ...(request.lang ? [`lang: ${lang}`] : []),
     "---",
     "",
     "Write the page here, in Markdown.",
     "",
   ].join("\n");
   parsePage(name, text, display(options.contentDir, path));
-  return { path, text };
+  return { path, text, lang };
 }
 
-function refuseExisting(path: string, options: PlanOptions, hint: string): void {
+/** `--lang` as the site names it (`en-GB` → `en` on a site in `en`), or the site's default. */
+function languageOf(requested: string | undefined, options: PlanOptions): Lang {
+  if (requested === undefined) return options.languages[0];
+  const lang = siteLanguageOf(requested, options.languages);
+  if (lang === undefined) {
+    throw new SitegenError("E_USAGE", `--lang ${requested} is not one of the site's languages (${options.languages.join(", ")})`, {
+      hint: "use one of them, or add the language to `languages` in site.yaml",
+    });
+  }
+  return lang;
+}
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function refuseExisting(path: string, options: Pick<PlanOptions, "contentDir" | "existing">, hint: string): void {
   if (options.existing.has(path)) {
     throw new SitegenError("E_CONTENT", "the file already exists", { location: { file: display(options.contentDir, path) }, hint });
   }
@@ -123,30 +142,27 @@ export function calendarDate(time: Date, options: { utc: boolean }): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** The site's language from site.yaml, the default for a new post; English when it cannot be read. */
-export async function siteLanguage(contentDir: string): Promise<Lang> {
-  const file = join(contentDir, "site.yaml");
-  try {
-    const language = (parseYaml(await readFile(file, "utf8"), file).data as { language?: unknown } | null)?.language;
-    return LANGS.includes(language as Lang) ? (language as Lang) : "en";
-  } catch {
-    return "en";
-  }
+/** The site's languages and name, from its site.yaml: what a new file is planned with. */
+async function siteFacts(siteFile: string, shown: string): Promise<Pick<PlanOptions, "languages" | "siteName">> {
+  const site = parseSite(await readFile(siteFile, "utf8"), shown);
+  return { languages: site.languages, siteName: site.name };
 }
 
-/** Plans the file and writes it; the `wx` flag refuses a file that appeared meanwhile. Returns the path written. */
-export async function createNew(request: NewRequest, options: { contentDir: string; cwd: string }): Promise<string> {
+/** Plans the file and writes it; the `wx` flag refuses a file that appeared meanwhile. Returns the path written and the file's language. */
+export async function createNew(request: NewRequest, options: { contentDir: string; cwd: string }): Promise<{ file: string; lang: Lang }> {
   const root = resolve(options.cwd, options.contentDir);
   const site = join(root, "site.yaml");
   if (!(await stat(site).then((s) => s.isFile(), () => false))) {
     throw new SitegenError("E_USAGE", `${options.contentDir} is not a content folder: it has no site.yaml`, { hint: "run sitegen new from the site's root, or name the folder with --content <dir>" });
   }
+  // A post filed in a folder (blog/2025/x.md) or a .markdown file takes its name as much as blog/x.md does.
   const existing = new Set<string>();
   for (const folder of ["blog", "pages"]) {
-    const names = await readdir(join(root, folder)).catch(() => [] as string[]);
-    for (const name of names) existing.add(`${folder}/${name}`);
+    const { entries } = listSources(join(root, folder), { root, cwd: options.cwd, nested: folder === "blog", optional: true });
+    for (const entry of entries) existing.add(`${folder}/${entry.name}.md`);
   }
-  const planned = planNew(request, { contentDir: options.contentDir, existing });
+  const facts = await siteFacts(site, display(options.contentDir, "site.yaml"));
+  const planned = planNew(request, { contentDir: options.contentDir, existing, ...facts });
   const file = display(options.contentDir, planned.path);
   try {
     await mkdir(dirname(join(root, planned.path)), { recursive: true });
@@ -155,5 +171,5 @@ export async function createNew(request: NewRequest, options: { contentDir: stri
     if ((error as NodeJS.ErrnoException).code === "EEXIST") refuseExisting(planned.path, { contentDir: options.contentDir, existing: new Set([planned.path]) }, "it was created meanwhile; sitegen new never overwrites");
     throw new SitegenError("E_IO", `cannot write ${file}`, { location: { file }, hint: "check that the content folder exists and is writable", cause: error });
   }
-  return file;
+  return { file, lang: planned.lang };
 }

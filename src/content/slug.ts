@@ -9,28 +9,54 @@ export const MAX_SLUG_LENGTH = 60;
 /** A slug: lowercase ASCII words joined by single hyphens, optionally ending in one. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*-?$/;
 
-/** Turns a title (English or Vietnamese) into a slug. */
-export function slugify(title: string): string {
+/**
+ * Turns a title into a slug. `lang` is the language the title is written in:
+ * it decides only what German umlauts become (see `asciiWords`).
+ */
+export function slugify(title: string, lang?: string): string {
   // Cut at the limit and keep what is there, even a trailing hyphen: a slug is a
   // stable identifier, and trimming it would make two titles collide more often.
-  return asciiWords(title).slice(0, MAX_SLUG_LENGTH);
+  return asciiWords(title, lang).slice(0, MAX_SLUG_LENGTH);
 }
 
 /**
- * Text as lowercase ASCII words joined by hyphens: the shape of slugs and of
- * heading anchors. Vietnamese: NFD splits letters from their tone and vowel
- * marks, which we drop; đ/Đ is a letter of its own, not a d with a combining
- * mark, so it is mapped by hand. An apostrophe joins a word (`Kafka's` →
- * `kafkas`), it does not split it.
+ * Latin letters that are letters of their own, not a base letter and a
+ * combining mark, so NFD does not split them: each is written as the ASCII
+ * letters its language spells it with when it has to (`ß` → `ss`, `æ` → `ae`,
+ * Vietnamese and Croatian `đ` → `d`, Icelandic `þ` → `th`).
  */
-export function asciiWords(text: string): string {
+const OWN_LETTERS: Record<string, string> = {
+  ß: "ss", ẞ: "SS", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O", đ: "d", Đ: "D", ð: "d", Ð: "D",
+  þ: "th", Þ: "TH", ł: "l", Ł: "L", ı: "i", ħ: "h", Ħ: "H", ŧ: "t", Ŧ: "T", ŋ: "n", Ŋ: "N", ĸ: "k",
+};
+const OWN_LETTER = new RegExp(`[${Object.keys(OWN_LETTERS).join("")}]`, "g");
+
+/** German writes an umlaut as the vowel and `e` where it cannot use the letter (`Grüße` → `gruesse`). */
+const UMLAUTS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue" };
+
+/**
+ * Text as lowercase ASCII words joined by hyphens: the shape of slugs and of
+ * heading anchors. NFD splits a letter from its accents, tone and vowel marks
+ * (Vietnamese `ờ`, French `é`), which are dropped; letters of their own are
+ * spelled out (`OWN_LETTERS`). Umlauts become `ae`, `oe`, `ue` in German
+ * (`lang` `de` or `de-…`) and lose their dots elsewhere, as Finnish, Swedish
+ * and Turkish write them without. An apostrophe joins a word (`Kafka's` →
+ * `kafkas`), it does not split it. Other scripts are dropped.
+ */
+export function asciiWords(text: string, lang?: string): string {
   // ASCII text has nothing to decompose: most headings skip that work.
-  const letters = /^[\x00-\x7f]*$/.test(text) ? text : text.replace(/đ/g, "d").replace(/Đ/g, "D").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const letters = /^[\x00-\x7f]*$/.test(text) ? text : latin(text, lang);
   return letters
     .toLowerCase()
     .replace(/['’]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
+}
+
+function latin(text: string, lang: string | undefined): string {
+  const composed = text.normalize("NFC");
+  const spelled = lang !== undefined && /^de(?:-|$)/i.test(lang) ? composed.replace(/[äöüÄÖÜ]/g, (letter) => UMLAUTS[letter]) : composed;
+  return spelled.replace(OWN_LETTER, (letter) => OWN_LETTERS[letter]).normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 }
 
 /** Why `slug` is not acceptable, or undefined when it is. */

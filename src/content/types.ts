@@ -1,4 +1,5 @@
-export type Lang = "en" | "vi";
+/** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
+export type Lang = string;
 export type PostStatus = "published" | "draft" | "retired";
 
 export interface NavLink {
@@ -9,13 +10,23 @@ export interface NavLink {
 export interface SiteConfig {
   name: string;
   base_url: string;
-  language: Lang;
+  /** The site's languages, the default first (`languages`, or `language` for one, in site.yaml). */
+  languages: Lang[];
   summary: string;
   when_to_use: string[];
   when_not_to_use: string[];
   contact: { email: string; address?: string };
   navigation: NavLink[];
   footer_navigation?: NavLink[];
+  /** What /agent-instructions.md says that only the site can say. */
+  agent_instructions?: {
+    /** Follows "Attribute quotations to <name>.": what the posts are, for an agent relying on them. */
+    attribution?: string;
+    /** What to send the user to the contact for: "any question the pages do not answer" when left out. */
+    hand_off_for?: string;
+    /** What an agent must not do on the site owner's behalf, one bullet each. */
+    hand_off_notes?: string[];
+  };
   /** Size budgets; any left out take their defaults (src/plan/budgets.ts). */
   budgets?: SiteBudgets;
 }
@@ -51,10 +62,19 @@ export interface PageSource extends SourceFile {
 
 export interface PostSource extends SourceFile {
   slug: string;
+  /** The day it is dated, as written: YYYY-MM-DD. */
   date: string;
+  /** The moment it is dated, RFC 3339 (`date` at midnight UTC when it gives no time). */
+  published: string;
+  /** The day it last changed: YYYY-MM-DD. */
   updated?: string;
+  /** Who wrote it, as the file names them (several joined by commas). */
+  author?: string;
+  /** An image for it: a file the site publishes, or an absolute URL. */
+  image?: string;
   tags: string[];
-  lang: Lang;
+  /** One of the site's languages; the default when the file names none. */
+  lang?: Lang;
   status: PostStatus;
 }
 

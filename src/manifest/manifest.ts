@@ -29,8 +29,13 @@ export interface PageRoute {
   markdownUrl: string;
   /** Posts only. */
   slug?: string;
+  /** The day it is dated, YYYY-MM-DD, and the moment, RFC 3339. */
   date?: string;
+  published?: string;
   updated?: string;
+  author?: string;
+  /** An image for the post, absolute: a file of the site, or another site's URL. */
+  image?: string;
   tags: string[];
   /** Source file as messages name it, its absolute path, and its Markdown body, for rendering and error messages. */
   source: string;
@@ -63,6 +68,8 @@ export interface Manifest {
   pages: PageRoute[];
   /** Published posts, newest first. */
   posts: PageRoute[];
+  /** Posts whose status is published but whose date is after the build's time: left out until then. */
+  scheduled: { source: string; published: string; path: string }[];
   /** Pages then posts: every negotiable URL. */
   routes: PageRoute[];
   files: FileRoute[];
@@ -100,10 +107,14 @@ export interface ManifestOptions {
 export function buildManifest(content: Content, options: ManifestOptions): Manifest {
   const baseUrl = (options.baseUrl ?? content.site.base_url).replace(/\/+$/, "");
   const addressesOf = addresser(baseUrl);
-  const posts = content.posts
-    .filter((post) => post.status === "published")
-    .sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1))
-    .map((post) => postRoute(post, addressesOf));
+  // A post dated after the time the build stands for is not out yet, as in Hugo and Jekyll.
+  const now = options.generated.getTime();
+  const due = content.posts.filter((post) => post.status === "published");
+  const posts = due
+    .filter((post) => Date.parse(post.published) <= now)
+    .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || a.slug.localeCompare(b.slug))
+    .map((post) => postRoute(post, addressesOf, content.site.languages[0], baseUrl));
+  const scheduled = due.filter((post) => Date.parse(post.published) > now).map((post) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const newestPost = posts.map((post) => post.lastmod).sort().at(-1);
   const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const pages = ordered.map((page): PageRoute => {
@@ -117,7 +128,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
       template: name === "index" ? "home" : name === "blog" ? "blog" : "page",
       title: page.title,
       description: page.description,
-      lang: page.lang ?? content.site.language,
+      lang: page.lang ?? content.site.languages[0],
       lastmod,
       tags: [],
       source: page.file,
@@ -134,6 +145,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     generated: options.generated.toISOString().replace(/\.\d{3}Z$/, "Z"),
     pages,
     posts,
+    scheduled,
     routes: [...pages, ...posts],
     files: Object.values(surface),
     surface,
@@ -155,18 +167,21 @@ export function slugOfPostPath(path: string): string | undefined {
   return /^\/blog\/([^/]+)\/$/.exec(path)?.[1];
 }
 
-function postRoute(post: PostSource, addressesOf: Addresser): PageRoute {
+function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, baseUrl: string): PageRoute {
   return {
     kind: "post",
     ...addressesOf(postPath(post.slug)),
     template: "post",
     title: post.title,
     description: post.description,
-    lang: post.lang,
+    lang: post.lang ?? defaultLang,
     lastmod: post.updated ?? post.date,
     slug: post.slug,
     date: post.date,
+    published: post.published,
     updated: post.updated,
+    ...(post.author !== undefined ? { author: post.author } : {}),
+    ...(post.image !== undefined ? { image: post.image.startsWith("/") && !post.image.startsWith("//") ? baseUrl + post.image : post.image } : {}),
     tags: post.tags,
     source: post.file,
     sourcePath: post.path,
@@ -230,7 +245,7 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
  * changing one post never means rendering the others again.
  */
 export function postShell(manifest: Manifest): Manifest {
-  return { ...manifest, pages: [], posts: [], routes: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
 }
 
 /** The page at a canonical path, if the site has it. */

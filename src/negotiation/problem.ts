@@ -1,10 +1,13 @@
 /** Error bodies and headers of spec §7: RFC 9457 Problem documents and the §7.3 headers. */
 import type { ErrorLinks } from "./table.ts";
 
+/** The statuses whose errors have a Problem body, each documented at `#http-<status>` on the developers page. */
+export const PROBLEM_STATUSES = [404, 406] as const;
+
 export interface Problem {
   type: string;
   title: string;
-  status: 404 | 406;
+  status: (typeof PROBLEM_STATUSES)[number];
   detail: string;
   instance: string;
   code: "not_found" | "representation_not_available";

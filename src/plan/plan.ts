@@ -107,14 +107,29 @@ export function negotiationFiles(manifest: Manifest): string[] {
   ];
 }
 
-/** Two files at one path, or a path that could leave the output folder, is a bug in the content or in us. */
+/**
+ * Two files at one path, or a path that could leave the output folder, is a
+ * bug in the content or in us. A page named like a file of the surface
+ * (`pages/agent-instructions.md`, whose `.md` sibling is /agent-instructions.md)
+ * is the content's: the error names the page's file.
+ */
 export function checkPlan(files: PlannedFile[]): void {
-  const seen = new Set<string>();
-  for (const { file } of files) {
+  const seen = new Map<string, Job>();
+  for (const { file, job } of files) {
     if (file.startsWith("/") || file.split("/").some((part) => part === ".." || part === "." || part === "") || file.includes("\\") || file.includes("\0")) {
       throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
     }
-    if (seen.has(file)) throw new SitegenError("E_CHECK", `two outputs would be written to \`${file}\``);
-    seen.add(file);
+    const earlier = seen.get(file);
+    if (earlier) {
+      const page = [job, earlier].find((one) => one.kind === "page");
+      if (page?.kind === "page") {
+        throw new SitegenError("E_CONTENT", `the page ${page.route.path} would be written to \`${file}\`, where the site has another file`, {
+          location: { file: page.route.source },
+          hint: "rename the page's file: its name is its URL, and this one is taken",
+        });
+      }
+      throw new SitegenError("E_CHECK", `two outputs would be written to \`${file}\``);
+    }
+    seen.set(file, job);
   }
 }

@@ -1,7 +1,10 @@
 /**
- * What rendering a page found out, and the check that uses it: internal links
- * must land on a page, sibling or file of this build, and anchors on a heading.
+ * What rendering a page found out, and the checks that use it: internal links
+ * must land on a page, sibling or file of this build, anchors on a heading,
+ * and images on a file the build publishes; the page's title is its only H1.
  */
+import { readFileSync } from "node:fs";
+import { parseMarkdownFile, parseYaml } from "../content/frontmatter.ts";
 import { SitegenError } from "../errors.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 
@@ -10,8 +13,10 @@ export interface PageFacts {
   path: string;
   /** Its heading ids, as `headingIds` joins them. */
   ids: string;
-  /** Its links, each with the body line of the block it sits in (1-based, in the file). */
-  links: { href: string; line: number }[];
+  /** Its links and images, each with the body line of the block it sits in (1-based, in the file). */
+  links: { href: string; line: number; image?: true }[];
+  /** The lines (1-based, in the file) of level-1 headings in its body, when it has any. */
+  titleHeadings?: number[];
 }
 
 /**
@@ -46,12 +51,14 @@ export function linksThatMayFail(facts: PageFacts, targets: Set<string>): PageFa
  * gives a page's Markdown for locating a broken link: a build keeps no post
  * bodies and reads them again, only for a link that fails.
  */
-export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string): SitegenError[] {
+export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string, options: { assets?: Iterable<string>; site?: { file: string; text: string } } = {}): SitegenError[] {
   const targets = linkablePaths(manifest);
-  const errors: SitegenError[] = [];
+  // Static files the build copies (`assets/site.css`) may be linked and shown too.
+  for (const asset of options.assets ?? []) targets.add(`/${asset}`);
+  const errors: SitegenError[] = [...titleHeadingErrors(manifest, facts, bodyOf), ...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
   const seen = new Map<string, number>();
   const links = manifest.routes.flatMap((route) => (facts.get(route.path)?.links ?? []).map((link) => ({ route, ...link })));
-  for (const { route, href, line } of links) {
+  for (const { route, href, line, image } of links) {
     if (isExternal(href)) continue;
     const [path, fragment] = splitFragment(href);
     const key = `${route.source}\0${line}\0${href}`;
@@ -63,12 +70,20 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
       errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
     };
     if (path !== "" && !path.startsWith("/")) {
-      fail(`relative link \`${href}\``, "write internal links from the site root, e.g. /blog/<slug>/");
+      if (image) fail(`relative image \`${href}\``, "write images from the site root: a file in the templates' assets/ folder is /assets/<name>");
+      else fail(`relative link \`${href}\``, "write internal links from the site root, e.g. /blog/<slug>/");
       continue;
     }
     const target = path === "" ? route.path : path;
+    if (image && !targets.has(target)) {
+      fail(`missing image \`${href}\`: nothing is published at ${target}`, "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
+      continue;
+    }
     if (!targets.has(target)) {
-      const hint = targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
+      const scheduled = manifest.scheduled.find((post) => post.path === target || `${post.path.slice(0, -1)}.md` === target);
+      const hint = scheduled
+        ? `that post is dated ${scheduled.published}, after the time this build stands for, so it is left out until then`
+        : targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
       fail(`broken link \`${href}\`: nothing is published at ${target}`, hint);
       continue;
     }
@@ -78,6 +93,60 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
     }
   }
   return errors;
+}
+
+/** A `# ` heading in a body is a second H1: the template writes the title as the page's H1. */
+function titleHeadingErrors(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string): SitegenError[] {
+  return manifest.routes.flatMap((route) =>
+    (facts.get(route.path)?.titleHeadings ?? []).map((line) => {
+      const sourceLine = bodyOf(route).split(/\r?\n/)[line - route.bodyLine];
+      return new SitegenError("E_CONTENT", "a level-1 heading in the body: the page's title is its only H1", {
+        location: { file: route.source, line, column: 1 },
+        sourceLine,
+        hint: "start the body's headings at `##`; if this heading repeats the title, remove it",
+      });
+    }),
+  );
+}
+
+/** site.yaml's navigation links what the site has: its pages are its own choice, so a link may outlive one. */
+function navigationErrors(manifest: Manifest, targets: Set<string>, site: { file: string; text: string }): SitegenError[] {
+  const lists = [["navigation", manifest.site.navigation], ["footer_navigation", manifest.site.footer_navigation ?? []]] as const;
+  const errors: SitegenError[] = [];
+  for (const [key, links] of lists) {
+    links.forEach((link, index) => {
+      const [path] = splitFragment(link.path);
+      if (targets.has(path)) return;
+      const at = parseYaml(site.text, site.file).locate([key, index, "path"]);
+      errors.push(
+        new SitegenError("E_CONTENT", `\`${key}\` links ${link.path}, where nothing is published`, {
+          location: { file: site.file, line: at?.line, column: at?.column },
+          sourceLine: at && site.text.split(/\r?\n/)[at.line - 1],
+          hint: targets.has(`${path}/`) ? `page URLs end with a slash: ${path}/` : "link a page of content/pages/ (index.md is /, about.md is /about/), or remove the link",
+        }),
+      );
+    });
+  }
+  return errors;
+}
+
+/** A post's `image` that is one of the site's files must be published. */
+function imageFieldErrors(manifest: Manifest, targets: Set<string>): SitegenError[] {
+  const prefix = `${manifest.baseUrl}/`;
+  return manifest.posts.flatMap((route) => {
+    if (!route.image?.startsWith(prefix)) return [];
+    const path = splitFragment(route.image.slice(manifest.baseUrl.length))[0];
+    if (targets.has(path)) return [];
+    const text = readFileSync(route.sourcePath, "utf8");
+    const at = parseMarkdownFile(text, route.source).locate(["image"]);
+    return [
+      new SitegenError("E_CONTENT", `missing image: nothing is published at ${path}`, {
+        location: { file: route.source, line: at?.line, column: at?.column },
+        sourceLine: at && text.split(/\r?\n/)[at.line - 1],
+        hint: "put the image in the templates' assets/ folder, which is published at /assets/, and write `image: /assets/<name>`",
+      }),
+    ];
+  });
 }
 
 /**

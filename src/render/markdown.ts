@@ -16,8 +16,10 @@ export interface RenderedMarkdown {
   html: string;
   /** Every heading id, in order. */
   ids: string[];
-  /** Every link target with the body line it sits on (1-based, relative to the body). */
-  links: { href: string; line: number }[];
+  /** Every link target, and every image's (`image`), with the body line it sits on (1-based, relative to the body). */
+  links: { href: string; line: number; image?: true }[];
+  /** The body lines (1-based) of its level-1 headings: the page's title is its only H1. */
+  titleHeadings: number[];
   /**
    * The code blocks (fenced and indented), as 0-based line ranges `[start,
    * end)` of the body in order: where the Markdown representation leaves the
@@ -26,16 +28,18 @@ export interface RenderedMarkdown {
   code: [start: number, end: number][];
 }
 
-export function renderMarkdown(body: string): RenderedMarkdown {
+/** `lang` is the page's language: heading ids are spelled as its slugs are (`asciiWords`). */
+export function renderMarkdown(body: string, lang?: string): RenderedMarkdown {
   const env = {};
   const tokens = md.parse(body, env);
-  const ids = assignHeadingIds(tokens);
+  const ids = assignHeadingIds(tokens, lang);
   const links = collectLinks(tokens);
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
-  return { html: md.renderer.render(tokens, md.options, env), ids, links, code };
+  const titleHeadings = tokens.filter((token) => token.type === "heading_open" && token.tag === "h1").map((token) => (token.map?.[0] ?? 0) + 1);
+  return { html: md.renderer.render(tokens, md.options, env), ids, links, code, titleHeadings };
 }
 
-function assignHeadingIds(tokens: Token[]): string[] {
+function assignHeadingIds(tokens: Token[], lang: string | undefined): string[] {
   const seen = new Map<string, number>();
   const ids: string[] = [];
   tokens.forEach((token, index) => {
@@ -48,7 +52,7 @@ function assignHeadingIds(tokens: Token[]): string[] {
       id = explicit[1];
       last.content = last.content.replace(EXPLICIT_ID, "");
     } else {
-      id = asciiWords(inline.children?.map((child) => child.content).join("") ?? "") || "section";
+      id = asciiWords(inline.children?.map((child) => child.content).join("") ?? "", lang) || "section";
     }
     const count = seen.get(id) ?? 0;
     seen.set(id, count + 1);
@@ -59,12 +63,13 @@ function assignHeadingIds(tokens: Token[]): string[] {
   return ids;
 }
 
-function collectLinks(tokens: Token[]): { href: string; line: number }[] {
-  const links: { href: string; line: number }[] = [];
+function collectLinks(tokens: Token[]): RenderedMarkdown["links"] {
+  const links: RenderedMarkdown["links"] = [];
   for (const token of tokens) {
     if (token.type !== "inline" || !token.children) continue;
     for (const child of token.children) {
       if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: (token.map?.[0] ?? 0) + 1 });
+      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line: (token.map?.[0] ?? 0) + 1, image: true });
     }
   }
   return links;

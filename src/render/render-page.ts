@@ -20,7 +20,7 @@ import type { RenderContext, RenderedJob } from "./render-job.ts";
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
-  const rendered = renderMarkdown(body);
+  const rendered = renderMarkdown(body, route.lang);
   const representations = (listing?: BlogListing) => ({
     html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
     markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
@@ -28,13 +28,14 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   // The blog page lists as many posts as its budget allows.
   const budgets = budgetsOf(manifest.site);
   const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, context.memo?.blogListing) : representations();
-  const links = rendered.links.map((link) => ({ href: link.href, line: route.bodyLine + link.line - 1 }));
+  const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
+  const titleHeadings = rendered.titleHeadings.map((line) => route.bodyLine + line - 1);
   return {
     files: [
       { file: route.htmlFile, body: html },
       { file: route.markdownFile, body: markdown },
     ],
-    facts: { path: route.path, ids: headingIds(rendered.ids), links },
+    facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(titleHeadings.length > 0 ? { titleHeadings } : {}) },
   };
 }
 

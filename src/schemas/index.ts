@@ -19,7 +19,32 @@ const ajv = new Ajv2020({ allErrors: true, strict: true });
 export const validateSite: ValidateFunction = ajv.compile(siteSchema);
 export const validatePage: ValidateFunction = ajv.compile(pageSchema);
 export const validatePost: ValidateFunction = ajv.compile(postSchema);
-export const validateBlogIndex: ValidateFunction = ajv.compile(blogIndexSchema);
+
+/**
+ * The BlogIndex schema of a site: a post's `lang` is one of the site's
+ * languages. /openapi.json publishes it, and the blog index is validated
+ * against it, so the enum an agent reads is the one the build holds to.
+ */
+export function blogIndexSchemaFor(languages: readonly string[]): typeof blogIndexSchema {
+  const schema = structuredClone(blogIndexSchema);
+  Object.assign(schema.$defs.BlogPost.properties.lang, { enum: [...languages] });
+  return schema;
+}
+
+const blogIndexValidators = new Map<string, ValidateFunction>();
+
+/** The validator of `blogIndexSchemaFor(languages)`, compiled once per list of languages. */
+export function blogIndexValidatorFor(languages: readonly string[]): ValidateFunction {
+  const key = languages.join("\n");
+  let validate = blogIndexValidators.get(key);
+  if (!validate) {
+    // Without its $id: one Ajv instance holds one schema per id, and each site's is a variant of the same.
+    const { $id: _id, ...schema } = blogIndexSchemaFor(languages);
+    validate = ajv.compile(schema);
+    blogIndexValidators.set(key, validate);
+  }
+  return validate;
+}
 
 /** Ajv's message, made to read as advice about a YAML key. */
 export function describeSchemaError(error: ErrorObject): string {

@@ -22,8 +22,8 @@ export const SURFACE_FILES: [path: string, type: string][] = [
   ["/openapi.json", "application/json; charset=utf-8"],
 ];
 
-/** 2026-01-01T00:00:00Z: every test build stands for the same moment. */
-export const EPOCH = "1767225600";
+/** 2026-12-01T00:00:00Z: every test build stands for the same moment, after the newest post of the site. */
+export const EPOCH = "1796083200";
 
 export interface CliResult {
   status: number;
@@ -89,7 +89,7 @@ export interface Running {
 }
 
 /** Starts a child process and waits for the `http://…/` URL it prints. */
-function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
+export function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
   const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   let output = "";
   return new Promise((done, fail) => {

@@ -22,7 +22,7 @@ export function tempProject(): string {
   return dir;
 }
 
-/** `node bin/sitegen.js …` in `cwd`, stdout and stderr not a terminal, time fixed to 2026-01-01. */
+/** `node bin/sitegen.js …` in `cwd`, stdout and stderr not a terminal, time fixed to 2026-12-01. */
 export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const { NETLIFY: _n, URL: _u, SOURCE_DATE_EPOCH: _s, FORCE_COLOR: _f, ...inherited } = process.env;
   return new Promise((done) => {

@@ -13,7 +13,7 @@ import { CLI, EPOCH, ROOT, tempDir } from "./dist.ts";
 
 export const CONTENT = join(ROOT, "content");
 /** `generated` in blog-index.json for SOURCE_DATE_EPOCH=EPOCH. */
-export const GENERATED = "2026-01-01T00:00:00Z";
+export const GENERATED = "2026-12-01T00:00:00Z";
 /** The fixed pages of spec §2.1, by file stem, in the spec's order. */
 export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"];
 /** AI and search crawlers that robots.txt must not block (spec §2.6). */
@@ -43,7 +43,7 @@ export interface SourcePage {
 export interface SourceSite {
   name: string;
   base_url: string;
-  language: "en" | "vi";
+  languages: string[];
   summary: string;
   when_to_use: string[];
   when_not_to_use: string[];
@@ -109,7 +109,7 @@ export function readSource(dir = CONTENT): Source {
       const page = pages.find((p) => p.name === name)!;
       const path = name === "index" ? "/" : `/${name}/`;
       const lastmod = name === "blog" && newest > page.updated ? newest : page.updated;
-      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.language, lastmod, body: page.body };
+      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.languages[0], lastmod, body: page.body };
     }),
     ...published.map((post): Route => {
       const path = `/blog/${post.slug}/`;

@@ -39,7 +39,8 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   await new Promise<void>((done, fail) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code !== "EADDRINUSE") return fail(error);
-      fail(new SitegenError("E_USAGE", `port ${options.port} on ${options.host} is in use`, { hint: "stop the other server or pick another port; --port 0 picks a free one", cause: error }));
+      // One line, as a user reads it: the port, and what to do.
+      fail(new SitegenError("E_USAGE", `port ${options.port} on ${options.host} is in use: stop the other server, or pick another port (--port 0 picks a free one)`, { cause: error }));
     });
     server.listen(options.port, options.host, () => done());
   });

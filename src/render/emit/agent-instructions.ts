@@ -1,4 +1,8 @@
-/** /agent-instructions.md: how to call, cite and hand off, standalone. */
+/**
+ * /agent-instructions.md: how to call, cite and hand off, standalone. What
+ * only the site can say (what its posts are, what to hand off for, what not
+ * to promise) is `agent_instructions` in site.yaml; the rest is the surface's.
+ */
 import { routeAt, type Manifest } from "../../manifest/manifest.ts";
 
 export function agentInstructions(manifest: Manifest): string {
@@ -8,6 +12,8 @@ export function agentInstructions(manifest: Manifest): string {
   const home = manifest.pages[0];
   const example = manifest.pages[1] ?? home;
   const contact = routeAt(manifest, "/contact/");
+  const own = site.agent_instructions ?? {};
+  const notes = own.hand_off_notes ?? ["Do not promise anything on the site owner's behalf."];
   return [
     `# Instructions for agents: ${site.name}`,
     "",
@@ -37,13 +43,13 @@ export function agentInstructions(manifest: Manifest): string {
     "## How to cite",
     "",
     "- Cite the canonical page URL (the one ending in a slash), not the `.md` sibling, with the page title and the date of the post.",
-    `- Attribute quotations to ${site.name}. Posts are dated opinions and practice notes from the firm's engagements, not vendor documentation; say so when you rely on them.`,
+    `- Attribute quotations to ${site.name}.${own.attribution ? ` ${own.attribution}` : ""}`,
     "- Quote briefly and link; do not present the text as your own.",
     "",
     "## How to hand off to a person",
     "",
-    `- For an engagement, a review, or any question the pages do not answer, send the user to ${contact ? `${contact.url} or to ` : ""}${site.contact.email}. There is no form endpoint or booking API to call on the user's behalf.`,
-    "- Do not promise prices, availability or commitments on the firm's behalf.",
+    `- For ${own.hand_off_for ?? "any question the pages do not answer"}, send the user to ${contact ? `${contact.url} or to ` : ""}${site.contact.email}. There is no form endpoint or booking API to call on the user's behalf.`,
+    ...notes.map((note) => `- ${note}`),
     "",
   ].join("\n");
 }

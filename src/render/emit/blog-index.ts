@@ -1,12 +1,12 @@
 /** /blog-index.json (spec §2.3, §2.4), validated against the schema /openapi.json publishes. */
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
-import { describeSchemaError, validateBlogIndex } from "../../schemas/index.ts";
+import { blogIndexValidatorFor, describeSchemaError } from "../../schemas/index.ts";
 
 export interface BlogIndex {
   generated: string;
   count: number;
-  posts: { slug: string; title: string; description?: string; date?: string; tags?: string[]; lang?: "vi" | "en" }[];
+  posts: { slug: string; title: string; description?: string; date?: string; tags?: string[]; lang?: string }[];
 }
 
 export function blogIndex(manifest: Manifest): BlogIndex {
@@ -17,11 +17,12 @@ export function blogIndex(manifest: Manifest): BlogIndex {
       slug: post.slug!,
       title: post.title,
       description: post.description,
-      date: `${post.date}T00:00:00Z`,
+      date: post.published,
       tags: post.tags,
       lang: post.lang,
     })),
   };
+  const validateBlogIndex = blogIndexValidatorFor(manifest.site.languages);
   if (!validateBlogIndex(index)) {
     const messages = (validateBlogIndex.errors ?? []).map(describeSchemaError).join("; ");
     throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages}`, { location: { file: "blog-index.json" } });

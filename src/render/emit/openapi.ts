@@ -4,13 +4,13 @@
  * retired post cannot appear.
  */
 import { routeAt, type Manifest } from "../../manifest/manifest.ts";
-import { blogIndexSchema, problemSchema } from "../../schemas/index.ts";
+import { blogIndexSchemaFor, problemSchema } from "../../schemas/index.ts";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const bare = (mediaType: string) => mediaType.split(";")[0];
 
 export function openApi(manifest: Manifest): object {
-  const { $defs, $schema: _s, $id: _i, ...blogIndex } = blogIndexSchema as Record<string, unknown> & { $defs: { BlogPost: object } };
+  const { $defs, $schema: _s, $id: _i, ...blogIndex } = blogIndexSchemaFor(manifest.site.languages) as Record<string, unknown> & { $defs: { BlogPost: object } };
   const { $schema: _ps, $id: _pi, ...problem } = problemSchema as Record<string, unknown>;
   const paths: Record<string, object> = {};
 

@@ -42,7 +42,7 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
 
 export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options: HtmlOptions = {}): string {
   return layout(manifest, templates, {
-    lang: manifest.site.language,
+    lang: manifest.site.languages[0],
     documentTitle: `Page not found · ${manifest.site.name}`,
     description: "There is no page at this address.",
     canonical: "",
@@ -98,8 +98,15 @@ function postItem(post: PageRoute, pageLang: string): PageRoute & { displayDate:
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** `4 March 2025` in English, `04/03/2025` (day first, as Vietnamese readers write it) in Vietnamese. */
+/**
+ * `4 March 2025` in English, `04/03/2025` (day first, as Vietnamese readers
+ * write it) in Vietnamese, and in any other language as Intl's long date
+ * style writes it there (`4. März 2025` in German).
+ */
 function displayDate(date: string, lang: string): string {
   const [year, month, day] = date.split("-");
-  return lang === "vi" ? `${day}/${month}/${year}` : `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+  const primary = lang.split("-")[0].toLowerCase();
+  if (primary === "vi") return `${day}/${month}/${year}`;
+  if (primary === "en") return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }

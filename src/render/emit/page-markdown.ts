@@ -30,6 +30,8 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
   if (route.kind === "post") {
     lines.push(`- Published: ${route.date}`);
     if (route.updated) lines.push(`- Updated: ${route.updated}`);
+    if (route.author) lines.push(`- Author: ${route.author}`);
+    if (route.image) lines.push(`- Image: ${route.image}`);
   } else {
     lines.push(`- Last updated: ${route.lastmod}`);
   }

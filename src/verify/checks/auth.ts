@@ -27,7 +27,7 @@ export const noCredentials: Check = {
 export const corsOpen: Check = {
   id: "5.2-cors-open",
   section: "5",
-  title: "Every response, errors included, carries Access-Control-Allow-Origin: * (§1.3)",
+  title: "Every response, errors included, carries Access-Control-Allow-Origin: *",
   run: ({ observed }) =>
     observed.all().filter((exchange) => exchange.status !== 0).map((exchange) =>
       judgeProbe(observed, exchange.probe, (answer) => {

@@ -29,7 +29,7 @@ export const pageSet: Check = {
       ...FIXED_PAGES.map((page) => outcome(page, listed.has(page) ? [] : ["missing from /sitemap.xml"])),
       ...[...listed]
         .filter((path) => path === undefined || (!FIXED_PAGES.includes(path) && postSlug(path) === undefined))
-        .map((path) => outcome(path ?? "(outside URL)", ["listed in /sitemap.xml but not a page of §2.1"])),
+        .map((path) => outcome(path ?? "(outside URL)", ["listed in /sitemap.xml but neither one of the pages nor a post page"])),
     ];
   },
 };

@@ -1,0 +1,44 @@
+/** `sitegen init <dir>`: a new site that builds and passes `check` as it is. */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { formatError, SitegenError } from "../../errors.ts";
+import { buildTime, EXIT, printers, type Io } from "../io.ts";
+
+interface InitFlags {
+  install: boolean;
+  installFrom?: string;
+}
+
+export function registerInit(program: Command, io: Io, exit: { code: number }): void {
+  program
+    .command("init")
+    .description("create a new site in <dir>: content, templates, netlify.toml and the edge function, with sitegen as its dependency")
+    .argument("<dir>", "a folder that does not exist yet, or is empty")
+    .option("--no-install", "write the files only; run `npm install` in the folder later")
+    .option("--install-from <spec>", "install sitegen from this npm spec (a tarball, a folder) instead of the registry")
+    .addHelpText("after", "\nThen:\n  $ cd <dir> && npx sitegen build\n\nExamples:\n  $ npx @sitegen/cli init my-site\n  $ sitegen init my-site --no-install\n")
+    .action(async (dir: string, flags: InitFlags) => {
+      const { createSite } = await import("../../init/init.ts");
+      const { calendarDate } = await import("../../content/new.ts");
+      const { print, printError } = printers(io);
+      const folder = resolve(io.cwd, dir);
+      const shown = dir.replace(/[\\/]+$/, "") || ".";
+      try {
+        const date = calendarDate(buildTime(io.env), { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
+        const written = await createSite(folder, { date });
+        printError(`wrote ${written.length} files: content/, templates/, netlify.toml, netlify/edge-functions/, package.json, .gitignore`);
+        if (flags.install) {
+          const { npmInstall } = await import("../../init/install.ts");
+          printError(`installing sitegen in ${shown}/ (npm install)…`);
+          await npmInstall(folder, { packages: flags.installFrom ? [existsSync(resolve(io.cwd, flags.installFrom)) ? resolve(io.cwd, flags.installFrom) : flags.installFrom] : [], env: io.env, output: io.stderr });
+        }
+        print(shown);
+        printError(`next: cd ${shown}${flags.install ? "" : " && npm install"} && npx sitegen build`);
+      } catch (error) {
+        if (!(error instanceof SitegenError) || error.code === "E_USAGE") throw error;
+        printError(`error: ${formatError(error)}`);
+        exit.code = EXIT.content;
+      }
+    });
+}

@@ -1,0 +1,35 @@
+/**
+ * A page of content/pages/: its file name is its path (`index.md` is `/`,
+ * `services.md` is `/services/`), so the name must be a URL segment. The
+ * pages the folder holds are the site's whole set of pages.
+ */
+import { SitegenError, SitegenErrors } from "../errors.ts";
+import { validatePage } from "../schemas/index.ts";
+import { readDate } from "./dates.ts";
+import { mapPageFields } from "./foreign-fields.ts";
+import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
+import { locatedError, writtenAs } from "./locate.ts";
+import { slugify, slugProblem } from "./slug.ts";
+import type { PageSource } from "./types.ts";
+
+export function parsePage(name: string, text: string, file: string, path = file): PageSource {
+  const problem = slugProblem(name);
+  if (problem) {
+    const suggested = slugify(name);
+    throw new SitegenError("E_CONTENT", `\`${name}\` cannot be a page's name: ${problem}`, {
+      location: { file },
+      hint: suggested ? `the file name is the page's URL: rename the file to \`${suggested}.md\` (/${suggested}/)` : "the file name is the page's URL: name the file with Latin letters, digits and hyphens",
+    });
+  }
+  const parsed = parseMarkdownFile(text, file);
+  const mapped = mapPageFields(parsed.data as Record<string, unknown>);
+  const located = writtenAs(parsed, mapped);
+  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
+  if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text));
+  const data = mapped.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
+  const updated = readDate(data.updated);
+  if ("problem" in updated) {
+    throw locatedError(located, file, text, { path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
+  }
+  return { name, file, path, ...data, updated: updated.day, body: parsed.body, bodyLine: parsed.bodyLine };
+}

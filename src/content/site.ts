@@ -1,0 +1,46 @@
+/**
+ * site.yaml: validated against its schema, then the languages read into one
+ * list. `languages: [en, vi]` names them, the first the default; a site in
+ * one language may write `language: en` instead, as site.yaml did before a
+ * site could have several.
+ */
+import { SitegenError, SitegenErrors } from "../errors.ts";
+import { validateSite } from "../schemas/index.ts";
+import { parseYaml, schemaErrors, type ParsedYaml } from "./frontmatter.ts";
+import { canonicalTag } from "./languages.ts";
+import type { Lang, SiteConfig } from "./types.ts";
+
+/** site.yaml as written, before its languages are one list. */
+type SiteFile = Omit<SiteConfig, "languages"> & { languages?: string[]; language?: string };
+
+export function parseSite(text: string, file: string): SiteConfig {
+  const parsed = parseYaml(text, file);
+  if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
+  const { language, languages, ...site } = parsed.data as SiteFile;
+  return { ...site, languages: siteLanguages({ language, languages }, parsed, file, text) };
+}
+
+function siteLanguages(written: Pick<SiteFile, "language" | "languages">, parsed: ParsedYaml, file: string, text: string): Lang[] {
+  const error = (message: string, path: (string | number)[], hint: string, key = false) => {
+    const at = key ? parsed.locateKey(path) : parsed.locate(path);
+    return new SitegenError("E_CONTENT", message, { location: { file, line: at?.line, column: at?.column }, sourceLine: at && text.split(/\r?\n/)[at.line - 1], hint });
+  };
+  if (written.language !== undefined && written.languages !== undefined) {
+    throw error("both `language` and `languages` are set", ["language"], "keep `languages`, the list of the site's languages with the default first, e.g. `languages: [en, de]`", true);
+  }
+  if (written.language === undefined && written.languages === undefined) {
+    throw error("missing required field `languages`", [], "name the site's languages, the default first, e.g. `languages: [en]` or `languages: [en, de]`");
+  }
+  const listed = written.languages ?? [written.language!];
+  const path = (index: number) => (written.languages ? ["languages", index] : ["language"]);
+  const errors: SitegenError[] = [];
+  const languages: Lang[] = [];
+  listed.forEach((tag, index) => {
+    const canonical = canonicalTag(tag);
+    if (canonical === undefined) errors.push(error(`\`${tag}\` is not a language tag`, path(index), "write a BCP 47 language tag such as `en`, `de`, `vi` or `pt-BR`"));
+    else if (languages.some((language) => language.toLowerCase() === canonical.toLowerCase())) errors.push(error(`\`${tag}\` is listed twice`, path(index), "list each language once"));
+    else languages.push(canonical);
+  });
+  if (errors.length > 0) throw new SitegenErrors(errors);
+  return languages;
+}

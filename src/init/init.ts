@@ -1,0 +1,94 @@
+/**
+ * `sitegen init <dir>`: a new site that builds and passes `check` as it is.
+ * It is sitegen's starter (starter/: a content tree with the pages the agent
+ * surface needs and one post, netlify.toml, the edge function entry, a
+ * .gitignore) and a copy of sitegen's templates, which the site then owns
+ * and changes as it likes. A package.json makes sitegen a dependency of the
+ * site, so `npx sitegen` in the site runs that one, and Netlify's bundler
+ * finds the edge function's import in the site's node_modules.
+ *
+ * Planning is pure (the starter's files are passed in); `createSite` reads
+ * them and writes, never into a folder that holds anything.
+ */
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { parseDocument } from "yaml";
+import packageJson from "../../package.json" with { type: "json" };
+import { slugify } from "../content/slug.ts";
+import { SitegenError } from "../errors.ts";
+import { packageFolder } from "./package-folder.ts";
+
+export interface InitFile {
+  /** `/`-separated path inside the new site. */
+  path: string;
+  body: string | Uint8Array;
+}
+
+export interface InitOptions {
+  /** The new site's folder name: its package name and, in words, its site name. */
+  name: string;
+  /** The day the starter's pages and post are dated, YYYY-MM-DD. */
+  date: string;
+  /** The version range of sitegen the site depends on. */
+  dependency: string;
+}
+
+/**
+ * The new site's files from the starter's and the templates'. npm leaves
+ * files named .gitignore out of a package, so the starter's is `gitignore`.
+ */
+export function planInit(starter: InitFile[], templates: InitFile[], options: InitOptions): InitFile[] {
+  const files = starter.map((file): InitFile => {
+    if (file.path === "gitignore") return { path: ".gitignore", body: file.body };
+    if (file.path === "content/site.yaml") return { path: file.path, body: named(String(file.body), options.name) };
+    if (/^content\/.*\.md$/.test(file.path)) return { path: file.path, body: String(file.body).replace(/^(updated|date): \d{4}-\d{2}-\d{2}$/m, `$1: ${options.date}`) };
+    return file;
+  });
+  return [...files, ...templates.map((file) => ({ path: `templates/${file.path}`, body: file.body })), { path: "package.json", body: sitePackage(options) }];
+}
+
+/** site.yaml with the site's name made from its folder's (`my-site` → "My site"), comments kept. */
+function named(text: string, folder: string): string {
+  const document = parseDocument(text);
+  const words = folder.replace(/[-_]+/g, " ").trim();
+  document.set("name", words ? words.charAt(0).toUpperCase() + words.slice(1) : "My site");
+  return document.toString();
+}
+
+function sitePackage(options: InitOptions): string {
+  const site = {
+    name: slugify(options.name) || "my-site",
+    private: true,
+    type: "module",
+    scripts: { build: "sitegen build", check: "sitegen check", start: "sitegen serve --watch" },
+    dependencies: { [packageJson.name]: options.dependency },
+  };
+  return `${JSON.stringify(site, null, 2)}\n`;
+}
+
+/** Writes the new site into `dir`, which must be missing or empty. Returns the paths written. */
+export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency">): Promise<string[]> {
+  const existing = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? [] : Promise.reject(error)));
+  if (existing.length > 0) {
+    throw new SitegenError("E_USAGE", `${dir} is not empty`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file" });
+  }
+  const root = packageFolder();
+  const files = planInit(await readTree(join(root, "starter")), await readTree(join(root, "templates")), {
+    ...options,
+    name: basename(resolve(dir)),
+    dependency: `^${packageJson.version}`,
+  });
+  for (const file of files) {
+    const path = join(dir, file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.body, { flag: "wx" });
+  }
+  return files.map((file) => file.path);
+}
+
+/** Every file under `dir`, by `/`-separated path, sorted. */
+async function readTree(dir: string): Promise<InitFile[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return Promise.all(files.sort().map(async (path) => ({ path: relative(dir, path).split(/[\\/]/).join("/"), body: await readFile(path) })));
+}

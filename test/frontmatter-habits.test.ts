@@ -1,0 +1,301 @@
+/**
+ * The frontmatter and files people bring from Hugo, Jekyll and Eleventy,
+ * each tried through the real CLI on a copy of the second site: accepted as
+ * they mean it, read as sitegen's own field, or refused with a located error
+ * whose hint names the fix. No file is ever dropped without a word, and
+ * nothing outside the content folder is read.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./helpers/dist.ts";
+import { scratchDir, sitegenAsync, type CliRun } from "./helpers/site.ts";
+import type { Finding } from "../src/findings.ts";
+
+const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
+
+/** A copy of the second site with its own templates, to change. */
+function site(): { content: string; templates: string; out: string } {
+  const dir = scratchDir("sitegen-habits-");
+  cpSync(KONTOR, join(dir, "content"), { recursive: true });
+  cpSync(join(ROOT, "templates"), join(dir, "templates"), { recursive: true });
+  return { content: join(dir, "content"), templates: join(dir, "templates"), out: join(dir, "dist") };
+}
+
+/** A post file: frontmatter lines, then a body. */
+function post(content: string, path: string, lines: string[], body = "## Notes\n\nA short post.\n"): string {
+  const file = join(content, "blog", path);
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, ["---", ...lines, "---", "", body].join("\n"));
+  return file;
+}
+
+const BASICS = ['title: "A post"', 'description: "What it is about."'];
+
+async function build(s: ReturnType<typeof site>): Promise<CliRun> {
+  return sitegenAsync(["build", "--content", s.content, "--templates", s.templates, "--out", s.out]);
+}
+
+async function check(s: ReturnType<typeof site>): Promise<{ run: CliRun; findings: Finding[]; text: string }> {
+  const args = ["check", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")];
+  const run = await sitegenAsync([...args, "--json"]);
+  const text = await sitegenAsync(args);
+  return { run, findings: JSON.parse(run.stdout).findings, text: text.stderr + text.stdout };
+}
+
+const blogIndex = (s: ReturnType<typeof site>) => JSON.parse(readFileSync(join(s.out, "blog-index.json"), "utf8")) as { posts: { slug: string; date: string; tags: string[]; description: string }[] };
+const indexed = (s: ReturnType<typeof site>, slug: string) => blogIndex(s).posts.find((p) => p.slug === slug);
+
+/** The one error a check reports, with where it points. */
+async function oneError(s: ReturnType<typeof site>): Promise<Finding & { text: string }> {
+  const { run, findings, text } = await check(s);
+  assert.equal(run.status, 1, text);
+  const errors = findings.filter((f) => f.level === "error");
+  assert.equal(errors.length, 1, JSON.stringify(errors, null, 2));
+  return { ...errors[0], text };
+}
+
+test("dates with a time, as RFC 3339 or as Hugo and Jekyll users write them: the blog index has the time, pages the day, posts of a day by time", async () => {
+  const s = site();
+  post(s.content, "morning.md", [...BASICS, "date: 2025-07-01 09:30"]);
+  post(s.content, "evening.md", [...BASICS, "date: 2025-07-01T18:00:00Z"]);
+  post(s.content, "berlin.md", [...BASICS, "date: 2025-07-02T00:30:00+02:00"]);
+  post(s.content, "jekyll.md", [...BASICS, "date: 2025-07-03 08:00:00 +0100"]);
+  const run = await build(s);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(indexed(s, "morning")!.date, "2025-07-01T09:30:00Z", "no offset is UTC");
+  assert.equal(indexed(s, "evening")!.date, "2025-07-01T18:00:00Z");
+  assert.equal(indexed(s, "berlin")!.date, "2025-07-02T00:30:00+02:00");
+  assert.equal(indexed(s, "jekyll")!.date, "2025-07-03T08:00:00+01:00");
+  assert.equal(indexed(s, "glossare-die-mitwachsen")!.date, "2025-03-04T10:00:00Z");
+  assert.deepEqual(blogIndex(s).posts.slice(0, 4).map((p) => p.slug), ["jekyll", "berlin", "evening", "morning"]);
+  assert.match(readFileSync(join(s.out, "blog/berlin/index.html"), "utf8"), /<time datetime="2025-07-02">2\. Juli 2025<\/time>/, "the day as written, in the writer's offset");
+  assert.match(readFileSync(join(s.out, "blog/berlin.md"), "utf8"), /^- Published: 2025-07-02$/m);
+});
+
+test("a date that is no date says what is wrong with it, where", async () => {
+  const cases: [string, RegExp][] = [
+    ["2025-13-45", /`date` is not a date: there is no month 13 \(months are 01 to 12\)/],
+    ["2025-02-29", /`date` is not a date: February 2025 has days 01 to 28, not 29/],
+    ["2025-04-31", /`date` is not a date: April 2025 has days 01 to 30, not 31/],
+    ["2025-03-04T25:00:00Z", /`date` is not a date: there is no hour 25/],
+    ["4 March 2025", /`date` is not a date: write a day as YYYY-MM-DD/],
+  ];
+  for (const [date, message] of cases) {
+    const s = site();
+    const file = post(s.content, "dated.md", [...BASICS, `date: ${date}`]);
+    const error = await oneError(s);
+    assert.match(error.message, message, date);
+    assert.deepEqual([error.file, error.line, error.column], [file, 4, 7], date);
+    assert.match(error.hint!, /YYYY-MM-DD/);
+  }
+  const s = site();
+  post(s.content, "leap.md", [...BASICS, "date: 2024-02-29"]);
+  assert.equal((await build(s)).status, 0, "a leap day is a day");
+});
+
+test("draft: true is a draft, draft: false and no status are published; draft and status that disagree are refused", async () => {
+  const s = site();
+  post(s.content, "hugo-draft.md", [...BASICS, "date: 2025-07-01", "draft: true"]);
+  post(s.content, "not-a-draft.md", [...BASICS, "date: 2025-07-01", "draft: false"]);
+  post(s.content, "no-status.md", [...BASICS, "date: 2025-07-01"]);
+  const run = await build(s);
+  assert.equal(run.status, 0, run.stderr);
+  const slugs = blogIndex(s).posts.map((p) => p.slug);
+  assert.ok(slugs.includes("not-a-draft") && slugs.includes("no-status"));
+  for (const draft of ["hugo-draft", "preise-2026"]) {
+    assert.ok(!slugs.includes(draft), draft);
+    assert.ok(!existsSync(join(s.out, "blog", draft)), draft);
+    assert.ok(!readFileSync(join(s.out, "sitemap.xml"), "utf8").includes(draft), draft);
+  }
+
+  const t = site();
+  const file = post(t.content, "both.md", [...BASICS, "date: 2025-07-01", "status: published", "draft: true"]);
+  const error = await oneError(t);
+  assert.match(error.message, /`draft: true` and `status: published` disagree/);
+  assert.deepEqual([error.file, error.line, error.column], [file, 6, 1]);
+  const u = site();
+  post(u.content, "yes.md", [...BASICS, "date: 2025-07-01", "draft: yes"]);
+  const yes = await oneError(u);
+  assert.match(yes.message, /`draft` must be true or false/);
+  assert.match(yes.hint!, /`draft: true` keeps the post out of the build, as `status: draft` does/);
+});
+
+test("tags: none, a string, a comma list, capitals and spaces as Hugo makes terms of them, categories as more tags", async () => {
+  const s = site();
+  post(s.content, "no-tags.md", [...BASICS, "date: 2025-07-01"]);
+  post(s.content, "one-tag.md", [...BASICS, "date: 2025-07-01", "tags: kafka"]);
+  post(s.content, "comma-tags.md", [...BASICS, "date: 2025-07-01", 'tags: "Kafka, Event Sourcing"', "categories: [Ops, kafka]"]);
+  const run = await build(s);
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(indexed(s, "no-tags")!.tags, []);
+  assert.deepEqual(indexed(s, "one-tag")!.tags, ["kafka"]);
+  assert.deepEqual(indexed(s, "comma-tags")!.tags, ["kafka", "event-sourcing", "ops"]);
+  const t = site();
+  const file = post(t.content, "cpp.md", [...BASICS, "date: 2025-07-01", "tags: [c++]"]);
+  const error = await oneError(t);
+  assert.match(error.message, /`tags\.0` must match pattern/);
+  assert.deepEqual([error.file, error.line], [file, 5]);
+});
+
+test("summary is the description, lastmod the update, slug the URL, author and image are shown; both of a pair is refused", async () => {
+  const s = site();
+  writeFileSync(join(s.templates, "assets/cover.png"), "not really a PNG");
+  post(s.content, "Hugo Post.md", ['title: "From Hugo"', 'summary: "Written for Hugo."', "date: 2025-07-01", "lastmod: 2025-08-01", "slug: from-hugo", "author: [Anna, Ben]", "image: /assets/cover.png"]);
+  const run = await build(s);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(indexed(s, "from-hugo")!.description, "Written for Hugo.");
+  const markdown = readFileSync(join(s.out, "blog/from-hugo.md"), "utf8");
+  assert.match(markdown, /^> Written for Hugo\.$/m);
+  assert.match(markdown, /^- Updated: 2025-08-01$/m);
+  assert.match(markdown, /^- Author: Anna, Ben$/m);
+  assert.match(markdown, /^- Image: https:\/\/kontor-nord\.example\/assets\/cover\.png$/m);
+
+  const t = site();
+  const file = post(t.content, "twice.md", [...BASICS, 'summary: "Again."', "date: 2025-07-01"]);
+  const twice = await oneError(t);
+  assert.match(twice.message, /both `description` and `summary` are set/);
+  assert.deepEqual([twice.file, twice.line, twice.column], [file, 4, 1]);
+});
+
+test("fields sitegen cannot honour are refused with what to do instead", async () => {
+  const cases: [string, RegExp, RegExp, number][] = [
+    ["aliases: [/old/]", /`aliases` is not supported/, /closest posts/, 5],
+    ["permalink: /2025/x/", /unknown field `permalink`/, /set `slug:`/, 5],
+    ["layout: post", /unknown field `layout`/, /templates\/post\.html/, 5],
+    ["image: cover.png", /`image` must be a path from the site root or an absolute URL/, /assets/, 5],
+    ["image: /assets/missing.png", /missing image: nothing is published at \/assets\/missing\.png/, /templates' assets\/ folder/, 5],
+  ];
+  for (const [line, message, hint, at] of cases) {
+    const s = site();
+    const file = post(s.content, "field.md", [...BASICS, "date: 2025-07-01", line]);
+    const error = await oneError(s);
+    assert.match(error.message, message, line);
+    assert.match(error.hint!, hint, line);
+    assert.deepEqual([error.file, error.line], [file, at], line);
+  }
+});
+
+test("a file name that is not a slug is refused with the name to use, or `slug:` to keep it", async () => {
+  const s = site();
+  const file = post(s.content, "My First Post.md", [...BASICS, "date: 2025-07-01"]);
+  const error = await oneError(s);
+  assert.match(error.message, /malformed slug `My First Post`/);
+  assert.equal(error.file, file);
+  assert.match(error.hint!, /rename it to `my-first-post\.md`, or keep the name and set `slug: my-first-post`/);
+  const t = site();
+  post(t.content, "Über Größe.md", [...BASICS, "date: 2025-07-01"]);
+  assert.match((await oneError(t)).hint!, /rename it to `uber-grosse\.md`/, "no lang: the site's default is only known after parsing");
+});
+
+test("posts in folders and .markdown files are built; anything else in the blog folder is named, never skipped; two posts with one slug are refused", async () => {
+  const s = site();
+  post(s.content, "2024/06/nested.md", [...BASICS, "date: 2024-06-01"]);
+  post(s.content, "jekyll-style.markdown", [...BASICS, "date: 2024-06-02"]);
+  writeFileSync(join(s.content, "blog/.DS_Store"), "");
+  const run = await build(s);
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(existsSync(join(s.out, "blog/nested/index.html")));
+  assert.ok(existsSync(join(s.out, "blog/jekyll-style.md")));
+  assert.ok(indexed(s, "nested") && indexed(s, "jekyll-style"));
+
+  writeFileSync(join(s.content, "blog/2024/cover.png"), "image");
+  const stray = await oneError(s);
+  assert.equal(stray.file, join(s.content, "blog/2024/cover.png"));
+  assert.match(stray.message, /not a Markdown file/);
+  assert.match(stray.hint!, /assets\/ folder/);
+  rmSync(join(s.content, "blog/2024/cover.png"));
+
+  const twin = post(s.content, "2025/nested.md", [...BASICS, "date: 2025-06-01"]);
+  const same = await oneError(s);
+  assert.equal(same.file, twin);
+  assert.match(same.message, new RegExp(`two posts have the slug \`nested\`: this one and ${join(s.content, "blog/2024/06/nested.md").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`));
+});
+
+test("pages are one folder: a folder in pages/ is refused, a .markdown page is a page", async () => {
+  const s = site();
+  rmSync(join(s.content, "pages/impressum.md"));
+  writeFileSync(join(s.content, "pages/impressum.markdown"), readFileSync(join(KONTOR, "pages/impressum.md")));
+  assert.equal((await build(s)).status, 0);
+  assert.ok(existsSync(join(s.out, "impressum/index.html")));
+  mkdirSync(join(s.content, "pages/docs"));
+  writeFileSync(join(s.content, "pages/docs/api.md"), readFileSync(join(KONTOR, "pages/impressum.md")));
+  const error = await oneError(s);
+  assert.equal(error.file, join(s.content, "pages/docs"));
+  assert.match(error.message, /pages are the files of the folder itself/);
+});
+
+test("a post dated after the build's time is left out until then: the build and check say so, and a link to it says why it is broken", async () => {
+  const s = site();
+  const file = post(s.content, "next-year.md", [...BASICS, "date: 2027-01-15"]);
+  const run = await build(s);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stderr, new RegExp(`^warning: ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: dated 2027-01-15T00:00:00Z, after the time this build stands for \\(2026-12-01T00:00:00Z\\): left out`, "m"));
+  assert.ok(!indexed(s, "next-year"));
+  assert.ok(!existsSync(join(s.out, "blog/next-year")));
+  const checked = await check(s);
+  assert.equal(checked.run.status, 0, "a scheduled post is no error");
+  assert.deepEqual(checked.findings.map((f) => [f.level, f.file]), [["warning", file]]);
+  const later = await sitegenAsync(["build", "--content", s.content, "--templates", s.templates, "--out", s.out], { SOURCE_DATE_EPOCH: String(Date.UTC(2027, 0, 15) / 1000) });
+  assert.equal(later.status, 0, later.stderr);
+  assert.ok(indexed(s, "next-year"), "a build at its date publishes it");
+
+  const t = site();
+  post(t.content, "next-year.md", [...BASICS, "date: 2027-01-15"]);
+  post(t.content, "linking.md", [...BASICS, "date: 2025-07-01"], "See [next year](/blog/next-year/).\n");
+  const broken = await oneError(t);
+  assert.match(broken.hint!, /that post is dated 2027-01-15T00:00:00Z, after the time this build stands for/);
+});
+
+test("a `# Heading` in a body is a second H1: refused at its line, code blocks aside", async () => {
+  const s = site();
+  const file = post(s.content, "h1.md", [...BASICS, "date: 2025-07-01"], "Intro.\n\n```sh\n# a comment, not a heading\n```\n\n# A second title\n\nText.\n");
+  const error = await oneError(s);
+  assert.match(error.message, /a level-1 heading in the body: the page's title is its only H1/);
+  assert.deepEqual([error.file, error.line, error.column], [file, 13, 1]);
+  assert.match(error.hint!, /start the body's headings at `##`/);
+  assert.ok(error.text.includes("13 | # A second title"), error.text);
+});
+
+test("images in a body must be published: a missing one fails check at its line; one in the assets passes", async () => {
+  const s = site();
+  writeFileSync(join(s.templates, "assets/diagram.png"), "png");
+  const file = post(s.content, "images.md", [...BASICS, "date: 2025-07-01"], "Here: ![a diagram](/assets/diagram.png)\n\nAnd ![missing](/assets/missing.png)\n\nAnd ![relative](diagram.png)\n");
+  const { run, findings } = await check(s);
+  assert.equal(run.status, 1);
+  assert.deepEqual(findings.map((f) => [f.file, f.line, f.column, f.message]), [
+    [file, 9, 16, "missing image `/assets/missing.png`: nothing is published at /assets/missing.png"],
+    [file, 11, 17, "relative image `diagram.png`"],
+  ]);
+});
+
+test("nothing outside the content folder is read: a symbolic link out of it, and files that are not regular, are refused without being opened", async () => {
+  const secret = join(scratchDir("sitegen-outside-"), "secret.md");
+  writeFileSync(secret, "---\ntitle: TOP-SECRET-LINE\n---\n");
+  const s = site();
+  symlinkSync(secret, join(s.content, "blog/linked.md"));
+  symlinkSync("/etc/passwd", join(s.content, "blog/passwd.md"));
+  execFileSync("mkfifo", [join(s.content, "blog/pipe.md")]);
+  // A link that stays inside the tree is a file like any other.
+  mkdirSync(join(s.content, "drafts"));
+  post(s.content, "../drafts/inside.md", [...BASICS, "date: 2025-07-01"]);
+  symlinkSync(join(s.content, "drafts/inside.md"), join(s.content, "blog/inside.md"));
+  const { run, findings, text } = await check(s);
+  assert.equal(run.status, 1);
+  assert.deepEqual(findings.map((f) => [f.file, f.message]), [
+    [join(s.content, "blog/linked.md"), `a symbolic link to ${secret}, outside the content folder: not read`],
+    [join(s.content, "blog/passwd.md"), "a symbolic link to /etc/passwd, outside the content folder: not read"],
+    [join(s.content, "blog/pipe.md"), "not a regular file but a named pipe: not read"],
+  ]);
+  assert.doesNotMatch(text, /TOP-SECRET-LINE|root:/);
+
+  const t = site();
+  rmSync(join(t.content, "site.yaml"));
+  symlinkSync("/etc/passwd", join(t.content, "site.yaml"));
+  const yaml = await oneError(t);
+  assert.equal(yaml.file, join(t.content, "site.yaml"));
+  assert.match(yaml.message, /outside the content folder: not read/);
+  assert.doesNotMatch(yaml.text, /root:/);
+});

@@ -1,0 +1,171 @@
+/**
+ * sitegen as another repository uses it: the tarball `npm pack` makes holds
+ * only what the tool needs; installed in a fresh folder with production
+ * dependencies only, `npx sitegen build` and `check` work from a read-only
+ * node_modules, and build what the repository's own sitegen builds; `npx
+ * sitegen init` makes a site that builds and passes check, whose edge
+ * function, imported from the installed package, answers through Netlify's
+ * emulator.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import packageJson from "../package.json" with { type: "json" };
+import { EPOCH, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
+import { readTree } from "./helpers/site.ts";
+
+const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
+
+interface Run {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A command as a user types it in `cwd`: npm and npx from PATH, the test's environment without a Netlify build's. */
+function shell(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const { NETLIFY: _n, URL: _u, npm_execpath: _e, npm_config_prefix: _p, ...inherited } = process.env;
+  return new Promise((done) => {
+    execFile(command, args, { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+let tarball: string;
+let files: string[];
+const work = tempDir("sitegen-package-");
+const app = join(work, "app");
+
+before(async () => {
+  // Without scripts: `npm test` compiled lib/ already, and compiling again would pull it from under tests running beside this one.
+  const packed = await shell("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT);
+  assert.equal(packed.status, 0, packed.stderr);
+  const [report] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+  tarball = join(work, report.filename);
+  files = report.files.map((file) => file.path).sort();
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
+  const installed = await shell("npm", ["install", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", tarball], app);
+  assert.equal(installed.status, 0, installed.stderr);
+});
+
+test("the package has a name of its own, keeps the `sitegen` command, and exports the edge function", () => {
+  assert.notEqual(packageJson.name, "sitegen", "the registry's `sitegen` is another package");
+  assert.match(packageJson.name, /^@[a-z0-9-]+\/[a-z0-9-]+$/);
+  assert.deepEqual(packageJson.bin, { sitegen: "bin/sitegen.js" });
+  assert.equal((packageJson.exports as Record<string, string>)["./edge"], "./lib/edge.js");
+  assert.match(readFileSync(join(ROOT, "starter/netlify/edge-functions/negotiate.js"), "utf8"), new RegExp(`^export \\{ default \\} from "${packageJson.name}/edge";$`, "m"), "the starter's edge function imports this package");
+});
+
+test("the tarball holds only what the tool needs: the CLI, its compiled code, the templates and the starter", () => {
+  const top = new Set(files.map((path) => path.split("/")[0]));
+  assert.deepEqual([...top].sort(), ["README.md", "bin", "lib", "package.json", "starter", "templates"]);
+  for (const needed of ["bin/sitegen.js", "lib/cli.js", "lib/render-worker.js", "lib/edge.js", "templates/layout.html", "starter/content/site.yaml", "starter/gitignore", "starter/netlify/edge-functions/negotiate.js"]) {
+    assert.ok(files.includes(needed), needed);
+  }
+});
+
+test("installed with production dependencies only, `npx sitegen build` and `check` work from a read-only node_modules, and build what this repository builds", async () => {
+  const modules = join(app, "node_modules");
+  for (const devOnly of ["typescript", "tsx", "esbuild", "deno", "@netlify/dev", "playwright-core"]) assert.ok(!existsSync(join(modules, devOnly)), `${devOnly} is not installed`);
+  cpSync(KONTOR, join(app, "content"), { recursive: true });
+  cpSync(join(ROOT, "templates"), join(app, "templates"), { recursive: true });
+  const before = snapshot(modules);
+  // Read-only for everyone; the snapshot also holds a root user, whom file modes do not stop, to writing nothing.
+  const modes = readOnly(modules);
+  try {
+    const built = await shell("npx", ["sitegen", "build"], app);
+    assert.equal(built.status, 0, built.stderr);
+    const lanes = await shell("npx", ["sitegen", "build", "--out", "dist-lanes"], app, { SITEGEN_WORKERS: "2" });
+    assert.equal(lanes.status, 0, lanes.stderr);
+    const checked = await shell("npx", ["sitegen", "check"], app);
+    assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+    assert.match(checked.stdout, /0 error\(s\), 0 warning\(s\)/);
+  } finally {
+    for (const [path, mode] of modes) chmodSync(path, mode);
+  }
+  assert.deepEqual(snapshot(modules), before, "nothing in node_modules was written");
+  const here = join(work, "here");
+  const ours = sitegen(["build", "--content", join(app, "content"), "--templates", join(app, "templates"), "--out", here]);
+  assert.equal(ours.status, 0, ours.stderr);
+  const expected = readTree(here);
+  for (const out of ["dist", "dist-lanes"]) {
+    const actual = readTree(join(app, out));
+    assert.deepEqual([...actual.keys()], [...expected.keys()], out);
+    for (const [file, bytes] of expected) assert.ok(actual.get(file)!.equals(bytes), `${out}/${file}`);
+  }
+});
+
+let emulator: Running | undefined;
+after(() => emulator?.stop());
+
+test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pass, and its edge function answers through Netlify's emulator", async () => {
+  const created = await shell("npx", ["sitegen", "init", "my-site", "--install-from", tarball], app);
+  assert.equal(created.status, 0, created.stderr);
+  assert.equal(created.stdout, "my-site\n");
+  const site = join(app, "my-site");
+  for (const file of [".gitignore", "netlify.toml", "netlify/edge-functions/negotiate.js", "package.json", "content/site.yaml", "content/pages/index.md", "content/pages/developers.md", "content/pages/blog.md", "templates/layout.html"]) {
+    assert.ok(existsSync(join(site, file)), file);
+  }
+  assert.ok(existsSync(join(site, "node_modules", packageJson.name, "lib/edge.js")), "sitegen is installed in the site");
+  assert.match(readFileSync(join(site, "netlify.toml"), "utf8"), /\[\[edge_functions\]\]\n\s+function = "negotiate"\n\s+path = "\/\*"/);
+  const built = await shell("npx", ["sitegen", "build"], site);
+  assert.equal(built.status, 0, built.stderr);
+  const checked = await shell("npx", ["sitegen", "check"], site);
+  assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+  assert.match(checked.stdout, /checked 4 pages, 1 published posts, and dist\/: 0 error\(s\), 0 warning\(s\)/);
+
+  // The emulator and Deno are the site's development dependencies, as `sitegen serve --netlify` asks.
+  mkdirSync(join(site, "node_modules/@netlify"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules/@netlify/dev"), join(site, "node_modules/@netlify/dev"));
+  symlinkSync(join(ROOT, "node_modules/deno"), join(site, "node_modules/deno"));
+  emulator = await startPrinting(process.execPath, [join(site, "node_modules", packageJson.name, "bin/sitegen.js"), "serve", "--netlify", "--port", "0"], site);
+  const get = (path: string, accept?: string) => fetch(new URL(path, emulator!.url), { headers: accept ? { accept } : {} });
+
+  const markdown = await get("/about/", "text/markdown");
+  assert.equal(markdown.status, 200);
+  assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8");
+  assert.match(markdown.headers.get("x-nf-edge-functions") ?? "", /negotiate/, "the edge function answered");
+  assert.match(await markdown.text(), /^# About\n/);
+  const html = await get("/about/", "text/html");
+  assert.equal(html.status, 200);
+  assert.match(html.headers.get("link") ?? "", /<\/about\.md>; rel="alternate"; type="text\/markdown"/);
+  const post = await get("/blog/hello-world.md");
+  assert.equal(post.status, 200);
+  const missing = await get("/no-such-page/");
+  assert.equal(missing.status, 404);
+  assert.equal((await missing.json()).code, "not_found");
+  const json = await get("/about/", "application/json");
+  assert.equal(json.status, 406);
+  assert.equal((await json.json()).type, "https://example.com/developers/#http-406");
+});
+
+test("init refuses a folder that holds anything, and writes nothing into it", async () => {
+  const full = join(work, "full");
+  mkdirSync(full);
+  writeFileSync(join(full, "notes.txt"), "mine");
+  const refused = await shell(process.execPath, [join(ROOT, "bin/sitegen.js"), "init", full, "--no-install"], work);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /is not empty/);
+  assert.deepEqual(readdirSync(full), ["notes.txt"]);
+});
+
+/** Every path under `dir` with its size and modification time. */
+function snapshot(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => {
+    const path = join(entry.parentPath, entry.name);
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return `${relative(dir, path)} ${stats?.size} ${stats?.mtimeMs}`;
+  }).sort();
+}
+
+/** Takes every write permission off `dir` and what it holds; returns the modes to restore. */
+function readOnly(dir: string): [string, number][] {
+  const paths = [dir, ...readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => !entry.isSymbolicLink()).map((entry) => join(entry.parentPath, entry.name))];
+  const modes = paths.map((path): [string, number] => [path, statSync(path).mode & 0o7777]);
+  for (const [path, mode] of modes) chmodSync(path, mode & ~0o222);
+  return modes.reverse();
+}
