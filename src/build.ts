@@ -53,6 +53,8 @@ export interface BuildOptions extends PipelineOptions {
   outDir: string;
   /** A build cache folder (src/write/cache.ts): unchanged posts are taken from it, and this build's are kept in it. */
   cache?: string;
+  /** How the new folder is swapped in: a watch session's server holds its requests meanwhile. */
+  swap?: (commit: () => Promise<void>) => Promise<void>;
 }
 
 export interface Staged {
@@ -84,7 +86,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const staged = await stage(options, staging, "build", cache);
     cache?.save(staged.records, staging);
-    await staging.commit();
+    await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
     let bytes = 0;
     for (const { bytes: size } of staging.written.values()) bytes += size;
     return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, cacheIgnored: cache?.found.ignored };

@@ -8,6 +8,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
@@ -348,6 +349,35 @@ test("a template change rebuilds the whole site into a new folder and swaps it i
     await session.settled();
     assert.match((await fetchText(`${session.url}blog/`)).body, /Changed in a template/);
     sameTree(join(project, "dist"), await fullBuild(project));
+  } finally {
+    await session.close();
+  }
+});
+
+test("while a rebuild is swapped in, every answer's ETag is its own body's: never new bytes under the old build's ETag", async () => {
+  const project = tempProject();
+  const log: string[] = [];
+  const session = await startWatch(options(project, log));
+  try {
+    const etagOf = (bytes: Buffer) => `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`;
+    const mismatches: string[] = [];
+    let changed = false;
+    // Readers that never pause, so that one is in flight whenever the swap happens.
+    const reader = async () => {
+      for (let i = 0; i < 2000 && !changed; i++) {
+        const response = await fetch(`${session.url}about/`);
+        const body = Buffer.from(await response.arrayBuffer());
+        if (response.headers.get("etag") !== etagOf(body)) mismatches.push(`${response.headers.get("etag")} for ${etagOf(body)}`);
+        if (body.includes("Changed in a template")) changed = true;
+      }
+    };
+    const readers = Array.from({ length: 4 }, reader);
+    const layout = join(project, "templates/layout.html");
+    writeFileSync(layout, readFileSync(layout, "utf8").replace("</footer>", "<p>Changed in a template.</p>\n</footer>"));
+    await Promise.all(readers);
+    assert.ok(changed, "the new build was served");
+    assert.deepEqual(mismatches, []);
+    await session.settled();
   } finally {
     await session.close();
   }

@@ -28,7 +28,7 @@ export interface PreviewServer {
    * then reloads: every request sees the folder before the change or after
    * it, never in between.
    */
-  exclusively(change: () => void): Promise<void>;
+  exclusively(change: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       try {
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
         drained = undefined;
-        change();
+        await change();
         site = await openBuild(root);
       } finally {
         changing = undefined;

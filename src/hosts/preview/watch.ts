@@ -104,9 +104,10 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       let summary: string;
       if (!served || templatesChanged) {
         templatesChanged = false;
-        const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true });
+        // The swap and the server's reload of the negotiation data happen while requests wait: no reader sees new files with the old build's ETags.
+        const swap = preview ? (commit: () => Promise<void>) => preview!.exclusively(commit) : undefined;
+        const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true, swap });
         for (const warning of result.warnings) options.logError(formatFinding(warning));
-        if (preview) await preview.reload();
         [served, summary] = [result.written, `built ${result.pages} pages`];
         memory.save(result.records);
       } else {
