@@ -14,7 +14,7 @@ import robotsParserModule from "robots-parser";
 import { convert } from "xmlbuilder2";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { shardOf } from "../src/negotiation/table.ts";
-import { builtSite, EPOCH, routeTable, sitegen, tempDir } from "./helpers/dist.ts";
+import { builtSite, EPOCH, netlifyHeaderRules, netlifyHeadersFor, routeTable, sitegen, tempDir } from "./helpers/dist.ts";
 import { assertSameTree, CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, sitegenAsync, withoutCode, type CliRun } from "./helpers/site.ts";
 
 const source = readSource();
@@ -555,41 +555,28 @@ test("_sitegen/: every page with its HTML and Markdown files, every file, the 40
   assert.equal(new Set(etags.values()).size, etags.size, "different files have different ETags");
 });
 
-/** `_headers`: path lines, then indented `Name: value` lines. */
-function parseHeaders(body: string): Map<string, Map<string, string>> {
-  const rules = new Map<string, Map<string, string>>();
-  let current: Map<string, string> | undefined;
-  for (const line of body.split("\n")) {
-    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
-    if (!/^\s/.test(line)) {
-      current = new Map();
-      rules.set(line.trim(), current);
-    } else {
-      assert.ok(current, `header line before any path: ${line}`);
-      const [name, ...value] = line.trim().split(":");
-      current.set(name.trim().toLowerCase(), value.join(":").trim());
-    }
-  }
-  return rules;
-}
-
-test("_headers: CORS-open, each .md sibling typed text/markdown with its canonical Link, each file with its media type", () => {
-  const rules = parseHeaders(text("_headers"));
+test("_headers, read by Netlify's parser: a fixed set of rules, CORS-open, every .md file typed text/markdown, each file with its media type, no header set twice", async () => {
+  const rules = await netlifyHeaderRules(join(dist, "_headers"));
   const table = routeTable(dist);
-  assert.equal(rules.get("/*")?.get("access-control-allow-origin"), "*");
+  const fileRules = Object.keys(table.files).filter((path) => !path.endsWith(".md"));
+  assert.equal(rules.length, 2 + fileRules.length, "one rule for every path, one for every .md file, one per other file: none per page");
+  const paths = [...source.routes.flatMap((route) => [route.path, route.markdownPath]), ...Object.keys(table.files), "/assets/site.css"];
+  for (const path of paths) {
+    const { headers, repeated } = netlifyHeadersFor(rules, path);
+    assert.deepEqual(repeated, [], `${path}: two rules set the same header, which Netlify would join with a comma`);
+    assert.equal(headers.get("access-control-allow-origin"), "*", path);
+    assert.equal(headers.get("x-content-type-options"), "nosniff", path);
+  }
   for (const route of source.routes) {
-    const rule = rules.get(route.markdownPath);
-    assert.ok(rule, `${route.markdownPath} should have a rule`);
-    assert.match(rule.get("content-type")!, /^text\/markdown; charset=utf-8$/i);
-    assert.equal(rule.get("link"), `<${BASE}${route.path}>; rel="canonical"`);
+    assert.equal(netlifyHeadersFor(rules, route.markdownPath).headers.get("content-type"), "text/markdown; charset=utf-8", route.markdownPath);
+    assert.equal(netlifyHeadersFor(rules, route.path).headers.get("content-type"), undefined, `${route.path}: the edge function types pages`);
   }
   for (const path of Object.keys(table.files)) {
-    assert.ok(rules.has(path), `${path} should have a rule`);
-    assert.equal(rules.get(path)!.get("content-type"), table.files[path].type, `${path}: Content-Type agrees with the negotiation table`);
+    assert.equal(netlifyHeadersFor(rules, path).headers.get("content-type"), table.files[path].type, `${path}: Content-Type agrees with the negotiation table`);
   }
-  for (const path of rules.keys()) {
-    if (path.endsWith("*")) continue;
-    assert.ok(files.has(path.slice(1)), `${path}: a rule for a file that exists`);
+  for (const rule of rules) {
+    if (rule.for.includes("*")) continue;
+    assert.ok(files.has(rule.for.slice(1)), `${rule.for}: a rule for a file that exists`);
   }
 });
 
@@ -648,7 +635,6 @@ test("a slug ending in `-` works everywhere: URL, .md path, OpenAPI enum, blog i
     assert.ok(text("sitemap.xml").includes(`<loc>${BASE}/blog/${slug}/</loc>`), `${slug} in sitemap.xml`);
     assert.ok(text("llms.txt").includes(`(${BASE}/blog/${slug}.md)`), `${slug} in llms.txt`);
     assert.equal(table.pages[`/blog/${slug}/`].markdownPath, `/blog/${slug}.md`);
-    assert.ok(parseHeaders(text("_headers")).has(`/blog/${slug}.md`), `${slug} in _headers`);
   }
 });
 

@@ -144,13 +144,8 @@ describe("HTML pages", () => {
     assert.ok(result.links.filter((link) => link.state === LinkState.OK).length > 50);
   });
 
-  it("and every Link target in _headers and every link in /llms.txt is in the build", () => {
-    const targets = [
-      ...Array.from(read("_headers").matchAll(/^\s+Link:\s*(.+)$/gm), (match) => match[1] ?? "").flatMap((value) =>
-        Array.from(value.matchAll(/<([^>]+)>/g), (match) => match[1] ?? ""),
-      ),
-      ...markdownLinks(read("llms.txt")),
-    ];
+  it("and every link in /llms.txt is in the build", () => {
+    const targets = markdownLinks(read("llms.txt"));
     const missing = targets
       .map((target) => sameSitePath(new URL(target, `${base}/`).href, [base]))
       .filter((path): path is string => path !== undefined && !existsInDist(path));

@@ -157,3 +157,35 @@ export function netlifyProject(dir: string): string {
 export function startNetlifyEmulator(dir: string): Promise<Running> {
   return startPrinting(process.execPath, [CLI, "serve", "--netlify", "--port", "0"], netlifyProject(dir));
 }
+
+/** One `_headers` rule as Netlify reads it. */
+export interface NetlifyHeaderRule {
+  for: string;
+  forRegExp: RegExp;
+  values: Record<string, string>;
+}
+
+/** A `_headers` file read by Netlify's own parser (the one its build and `@netlify/dev` use); throws on the errors it reports. */
+export async function netlifyHeaderRules(file: string): Promise<NetlifyHeaderRule[]> {
+  const { parseAllHeaders } = await import("@netlify/headers-parser");
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+  if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.message).join("; ")}`);
+  return headers as NetlifyHeaderRule[];
+}
+
+/**
+ * The headers Netlify gives a static file at `path`, and the names two
+ * matching rules both set (Netlify joins those with commas, `@netlify/dev`
+ * keeps the last: a build must have none).
+ */
+export function netlifyHeadersFor(rules: NetlifyHeaderRule[], path: string): { headers: Map<string, string>; repeated: string[] } {
+  const headers = new Map<string, string>();
+  const repeated: string[] = [];
+  for (const rule of rules.filter((each) => each.forRegExp.test(path))) {
+    for (const [name, value] of Object.entries(rule.values)) {
+      if (headers.has(name.toLowerCase())) repeated.push(name);
+      headers.set(name.toLowerCase(), value);
+    }
+  }
+  return { headers, repeated };
+}
