@@ -152,7 +152,7 @@ export async function run(argv: string[], io: Io = { stdout: process.stdout, std
       } else if (options.watch) {
         preview = await startWatch({ contentDir: options.content, templatesDir: options.templates, outDir: options.dir, host: options.host, port, generated: () => buildTime(io.env), workers: workersFrom(io.env), log: print, logError: printError });
       } else {
-        const server = await startPreview({ dir: options.dir, host: options.host, port });
+        const server = await startPreview({ dir: options.dir, host: options.host, port, log: print });
         preview = server;
         print(`Serving ${options.dir}/ at ${server.url} (Ctrl+C to stop)`);
       }

@@ -5,8 +5,10 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { resolve } from "node:path";
+import type { HeaderPolicy } from "../negotiation/headers.ts";
 import { respond } from "../negotiation/respond.ts";
 import { openBuild } from "./folder.ts";
+import { takeFormSubmission } from "./forms.ts";
 import { listen } from "./http.ts";
 import { staticResponse } from "./static.ts";
 
@@ -16,6 +18,10 @@ export interface PreviewOptions {
   port: number;
   /** Extra handling before the core, e.g. the watch-mode reload channel. */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** CSP hashes of inline scripts the served pages carry: the watch-mode reload script. */
+  devScripts?: readonly string[];
+  /** Where form submissions are printed; standard output by default. */
+  log?: (text: string) => void;
 }
 
 export interface PreviewServer {
@@ -29,14 +35,20 @@ export interface PreviewServer {
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const root = resolve(options.dir);
   let site = await openBuild(root);
+  const log = options.log ?? ((text: string) => void process.stdout.write(`${text}\n`));
   const listening = await listen({
     host: options.host,
     port: options.port,
     intercept: options.intercept,
     async handle(request) {
+      const policy: HeaderPolicy = { origin: (await site.negotiation()).baseUrl, devScripts: options.devScripts };
       // A request target that is not a path names nothing on this site.
-      if (!request) return staticResponse(root, "/\0", false);
-      return (await respond(request, site)) ?? staticResponse(root, new URL(request.url).pathname, request.method === "HEAD");
+      if (!request) return staticResponse(root, "/\0", false, policy);
+      const answer = await respond(request, site, { devScripts: options.devScripts });
+      if (answer) return answer;
+      // The core passes on a form's POST to a page: Netlify Forms takes it on Netlify, this stand-in here.
+      if (request.method === "POST") return takeFormSubmission(request, { root, policy, log });
+      return staticResponse(root, new URL(request.url).pathname, request.method === "HEAD", policy);
     },
   });
   return {
