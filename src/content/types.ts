@@ -16,6 +16,11 @@ export interface SiteConfig {
   contact: { email: string; address?: string };
   navigation: NavLink[];
   footer_navigation?: NavLink[];
+  /** Assets (`/assets/…`) for previews and structured data: the firm's logo, and the image of a shared link. */
+  logo?: string;
+  social_image?: string;
+  /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */
+  locales?: Partial<Record<Lang, string>>;
 }
 
 /** A Markdown source file after its frontmatter was validated. */

@@ -38,7 +38,7 @@ export function agentInstructions(manifest: Manifest): string {
     "",
     "## How to hand off to a person",
     "",
-    `- For an engagement, a review, or any question the pages do not answer, send the user to ${url("/contact/")} or to ${site.contact.email}. There is no form endpoint or booking API to call on the user's behalf.`,
+    `- For an engagement, a review, or any question the pages do not answer, send the user to ${url("/contact/")} or to ${site.contact.email}. The enquiry form on the contact page is for the person to fill in; there is no form endpoint or booking API for an agent to call on the user's behalf.`,
     "- Do not promise prices, availability or commitments on the firm's behalf.",
     "",
   ].join("\n");

@@ -2,6 +2,7 @@
 import { renderMarkdown } from "../markdown.ts";
 import { absoluteUrl, type Manifest, type PageRoute } from "../manifest.ts";
 import type { TemplateSet } from "../template.ts";
+import { pagePreview, type PagePreview } from "./structured-data.ts";
 
 export interface HtmlOptions {
   /** Extra markup for <head>; the watch-mode reload script, never in a production build. */
@@ -16,7 +17,7 @@ export interface RenderedPage {
 
 export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, options: HtmlOptions = {}): RenderedPage {
   const { html: body, ids, links } = renderMarkdown(route.body);
-  const content = templates.render(`${route.template}.html`, {
+  const content = templates.render(templateOf(route, templates), {
     ...route,
     site: manifest.site,
     body,
@@ -38,8 +39,19 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     currentPath: route.kind === "post" ? "/blog/" : route.path,
     content,
     headExtra: options.headExtra ?? "",
+    ...pagePreview(manifest, templates, route),
   });
   return { html, ids, links };
+}
+
+/**
+ * A fixed page renders through a template of its own name when the templates
+ * folder has one (`contact.html` for /contact/, which holds the enquiry form),
+ * else through its kind's template.
+ */
+function templateOf(route: PageRoute, templates: TemplateSet): string {
+  const own = route.kind === "page" && route.template === "page" ? `${route.path.slice(1, -1)}.html` : undefined;
+  return own && templates.has(own) ? own : `${route.template}.html`;
 }
 
 export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options: HtmlOptions = {}): { html: string } {
@@ -52,10 +64,14 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     currentPath: "",
     content: templates.render("404.html", { site: manifest.site }),
     headExtra: options.headExtra ?? "",
+    // An error page is not a page to index or share.
+    jsonLd: "",
+    openGraph: [],
+    twitter: [],
   }) };
 }
 
-interface LayoutContext {
+interface LayoutContext extends PagePreview {
   lang: string;
   documentTitle: string;
   description: string;
