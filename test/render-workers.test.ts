@@ -39,9 +39,10 @@ test("two render workers write exactly what one thread writes", () => {
   const b = tree(two);
   assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
   for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs`);
-  // Pages and siblings; the agent, crawl and CDN files, the 404 bodies and the stylesheet; the negotiation data's index and route shards.
+  // Pages and siblings; the agent, crawl and CDN files and the 404 bodies; the templates' assets and root files; the negotiation data's index and route shards.
   const shards: number = JSON.parse(a.get("_sitegen/negotiation.json")!.toString("utf8")).shards;
-  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + 1 + shards, "every page, sibling and file is there");
+  const published = ["assets", "root"].reduce((count, folder) => count + tree(join(ROOT, "templates", folder)).size, 0);
+  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + published + shards, "every page, sibling and file is there");
 });
 
 test("three workers, and the CLI run from its TypeScript sources instead of lib/, write the same bytes too", async () => {

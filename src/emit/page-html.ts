@@ -17,6 +17,9 @@ export interface RenderedPage {
 
 export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, options: HtmlOptions = {}): RenderedPage {
   const { html: body, ids, links } = renderMarkdown(route.body);
+  // Only the blog and home templates list posts; building the list for every
+  // post page would make a build quadratic in the number of posts.
+  const listed = route.template === "blog" ? manifest.posts : route.template === "home" ? manifest.posts.slice(0, 3) : [];
   const content = templates.render(templateOf(route, templates), {
     ...route,
     site: manifest.site,
@@ -25,10 +28,8 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     displayDate: route.date ? displayDate(route.date, route.lang) : "",
     displayUpdated: route.updated ? displayDate(route.updated, route.lang) : "",
     tagList: route.tags.join(", "),
-    // Only the blog and home templates list posts; building the list for every
-    // post page would make a build quadratic in the number of posts.
-    posts: route.template === "blog" ? manifest.posts.map((post) => postItem(post, route.lang)) : [],
-    recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map((post) => postItem(post, route.lang)) : [],
+    posts: route.template === "blog" ? listed.map((post) => postItem(post, route.lang)) : [],
+    recentPosts: route.template === "home" ? listed.map((post) => postItem(post, route.lang)) : [],
   });
   const html = layout(manifest, templates, {
     lang: route.lang,
@@ -39,6 +40,7 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     currentPath: route.kind === "post" ? "/blog/" : route.path,
     content,
     headExtra: options.headExtra ?? "",
+    languages: languagesOf([route.lang, manifest.site.language, ...listed.map((post) => post.lang)]),
     ...pagePreview(manifest, templates, route),
   });
   return { html, ids, links };
@@ -64,6 +66,7 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     currentPath: "",
     content: templates.render("404.html", { site: manifest.site }),
     headExtra: options.headExtra ?? "",
+    languages: languagesOf([manifest.site.language]),
     // An error page is not a page to index or share.
     jsonLd: "",
     openGraph: [],
@@ -73,6 +76,12 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
 
 interface LayoutContext extends PagePreview {
   lang: string;
+  /**
+   * Every language with text on the page (`{ en: true, vi: true }`): the
+   * page's, the site's (navigation, footer) and those of the posts it lists.
+   * The layout fetches early what those languages need, such as a font subset.
+   */
+  languages: Record<string, true>;
   documentTitle: string;
   description: string;
   canonical: string;
@@ -90,6 +99,10 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
   });
+}
+
+function languagesOf(languages: string[]): Record<string, true> {
+  return Object.fromEntries(languages.map((lang) => [lang, true]));
 }
 
 /**

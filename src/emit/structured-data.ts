@@ -68,7 +68,7 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
     // The organisation is described in full on the home page; other pages name it.
     data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [organization, website, { ...page, about: reference }] : [page, website, named] };
   }
-  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, images.social), twitter: twitterCard(route, images.social) };
+  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, images.social), twitter: twitterCard(images.social) };
 }
 
 function organizationNode(manifest: Manifest, logo: string | undefined): Node {
@@ -108,14 +108,13 @@ function openGraph(manifest: Manifest, route: PageRoute, url: string, image: str
   return meta;
 }
 
-function twitterCard(route: PageRoute, image: string | undefined): PagePreview["twitter"] {
-  const meta = [
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: route.title },
-    { name: "twitter:description", content: route.description },
-  ];
-  if (image) meta.push({ name: "twitter:image", content: image });
-  return meta;
+/**
+ * Only the card's kind: for its title, description and image a Twitter card
+ * reads the Open Graph tags (developer.x.com, "Cards markup"), and every byte
+ * in <head> is on the way to the first paint.
+ */
+function twitterCard(image: string | undefined): PagePreview["twitter"] {
+  return [{ name: "twitter:card", content: image ? "summary_large_image" : "summary" }];
 }
 
 /** The absolute URLs of site.yaml's `logo` and `social_image`, found among the templates' assets. */

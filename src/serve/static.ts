@@ -18,11 +18,12 @@ const TYPES: Record<string, string> = {
   ".gif": "image/gif",
   ".webp": "image/webp",
   ".avif": "image/avif",
-  ".ico": "image/x-icon",
+  // The IANA type, as Netlify's emulator (`mime-types`) sends it.
+  ".ico": "image/vnd.microsoft.icon",
   ".woff2": "font/woff2",
   ".woff": "font/woff",
   ".pdf": "application/pdf",
-  ".webmanifest": "application/manifest+json",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
 };
 
 /** The file below `root` that `pathname` names, or undefined if it names none safely. */
