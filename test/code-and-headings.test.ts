@@ -11,6 +11,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { createRequire } from "node:module";
+import { LANGUAGES } from "../src/highlight.ts";
 import { renderMarkdown } from "../src/markdown.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
 import { readSource } from "./helpers/site.ts";
@@ -56,13 +58,26 @@ describe("fenced code", () => {
     assert.match(html, /&lt;/);
   });
 
+  it("may name a language by any alias highlight.js gives it, and only those", () => {
+    const require = createRequire(import.meta.url);
+    const hljs = (require("highlight.js/lib/core") as typeof import("highlight.js").default).newInstance();
+    for (const [file, aliases] of Object.entries(LANGUAGES)) {
+      hljs.registerLanguage(file, require(`highlight.js/lib/languages/${file}`));
+      assert.deepEqual(aliases, hljs.getLanguage(file)!.aliases ?? [], file);
+    }
+    assert.match(renderMarkdown("```yml\na: 1\n```\n").html, /<code class="language-yml"><span class="hljs-attr">a:<\/span>/);
+    assert.match(renderMarkdown("```SH\necho hi\n```\n").html, /<span class="hljs-built_in">echo<\/span>/);
+  });
+
   it("is highlighted the same whatever was highlighted before in the process (render lanes see posts in any order)", () => {
     const block = "```http\nHTTP/1.1 409 Conflict\nContent-Type: application/json\n\n{\"status\": 409, \"title\": \"Conflict\"}\n```\n";
     const run = (before: string) =>
       execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `const { renderMarkdown } = await import("./src/markdown.ts"); renderMarkdown(${JSON.stringify(before)}); process.stdout.write(renderMarkdown(${JSON.stringify(block)}).html);`], { cwd: ROOT, encoding: "utf8" });
     const alone = run("");
     assert.match(alone, /hljs-attribute/);
-    assert.equal(run("```yaml\na: 1\n```\n```xml\n<a/>\n```\n```python\nx = 1\n```\n"), alone);
+    // JSON first: the HTTP body is JSON, which a lane that had not seen a JSON fence yet would not know.
+    assert.equal(run("```json\n{\"a\": 1}\n```\n```yaml\na: 1\n```\n```xml\n<a/>\n```\n"), alone);
+    assert.match(alone, /hljs-punctuation|hljs-number/, "the body is highlighted as JSON");
   });
 });
 
