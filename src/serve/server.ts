@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { resolve } from "node:path";
+import { isDocumentPath, normalizePath } from "../negotiation/decide.ts";
 import type { HeaderPolicy } from "../negotiation/headers.ts";
 import { respond } from "../negotiation/respond.ts";
 import { openBuild } from "./folder.ts";
@@ -46,9 +47,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       if (!request) return staticResponse(root, "/\0", false, policy);
       const answer = await respond(request, site, { devScripts: options.devScripts });
       if (answer) return answer;
+      const { pathname } = new URL(request.url);
       // The core passes on a form's POST to a page: Netlify Forms takes it on Netlify, this stand-in here.
-      if (request.method === "POST") return takeFormSubmission(request, { root, policy, log });
-      return staticResponse(root, new URL(request.url).pathname, request.method === "HEAD", policy);
+      if (request.method === "POST" && isDocumentPath(normalizePath(pathname))) return takeFormSubmission(request, { root, policy, log });
+      return staticResponse(root, pathname, request.method === "HEAD", policy);
     },
   });
   return {
