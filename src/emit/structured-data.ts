@@ -38,7 +38,7 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
     data = {
       "@context": "https://schema.org",
       "@type": "BlogPosting",
-      "@id": `${url}#article`,
+      "@id": absoluteUrl(manifest, `${route.path}#article`),
       headline: route.title,
       description: route.description,
       url,
@@ -48,7 +48,7 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
       inLanguage: route.lang,
       keywords: route.tags,
       ...(images.social ? { image: images.social } : {}),
-      isPartOf: { "@type": "Blog", "@id": absoluteUrl(manifest, "/blog/"), name: `${site.name} blog` },
+      ...blogOf(manifest),
       author: named,
       publisher: { ...named, ...(images.logo ? { logo: organization.logo } : {}) },
     };
@@ -75,7 +75,7 @@ function organizationNode(manifest: Manifest, logo: string | undefined): Node {
   const { site } = manifest;
   return {
     "@type": "Organization",
-    "@id": `${absoluteUrl(manifest, "/")}#organization`,
+    "@id": absoluteUrl(manifest, "/#organization"),
     name: site.name,
     url: absoluteUrl(manifest, "/"),
     description: site.summary.replace(/\s+/g, " ").trim(),
@@ -85,8 +85,14 @@ function organizationNode(manifest: Manifest, logo: string | undefined): Node {
   };
 }
 
+/** The blog a post is part of: the fixed page that lists the posts. */
+function blogOf(manifest: Manifest): Node {
+  const blog = manifest.pages.find((page) => page.template === "blog");
+  return blog ? { isPartOf: { "@type": "Blog", "@id": absoluteUrl(manifest, blog.path), name: blog.title } } : {};
+}
+
 function websiteId(manifest: Manifest): string {
-  return `${absoluteUrl(manifest, "/")}#website`;
+  return absoluteUrl(manifest, "/#website");
 }
 
 function openGraph(manifest: Manifest, route: PageRoute, url: string, image: string | undefined): PagePreview["openGraph"] {
