@@ -3,9 +3,9 @@
  * a mid-range phone's screen, simulated slow 4G and a 4× slower CPU) against
  * Debian's Chromium, on the pages the preview server serves: the home page,
  * the blog, a Vietnamese post, an English post with code and a table, the
- * developers page and the HTML 404. Every category scores 100, judged by the
- * median of three runs. The reports, HTML and JSON, are saved under
- * test-output/lighthouse/ for a person to read.
+ * developers page and the HTML 404. Every category scores 100; performance,
+ * which depends on timing, by the median of five runs. The reports are saved
+ * under test-output/lighthouse/ for a person to read.
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -19,9 +19,13 @@ import { builtSite, ROOT, startPreviewServer, tempDir, type Running } from "./he
 const CHROMIUM = "/usr/bin/chromium";
 const REPORTS = join(ROOT, "test-output/lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const RUNS = 3;
+const RUNS = 5;
 /** Lighthouse errors about recording the trace, not about the page: "Please run Lighthouse again". */
 const RECORDING_ERRORS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED", "NO_DCL"]);
+
+function score(run: Result, category: string): number {
+  return Math.round((run.lhr.categories[category]?.score ?? 0) * 100);
+}
 
 interface Result {
   lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
@@ -79,14 +83,21 @@ describe("Lighthouse, mobile", { skip }, () => {
       const config = notFound
         ? { extends: "lighthouse:default", settings: { skipAudits: ["http-status-code"], ignoreStatusCode: true }, audits: [{ path: "errors-in-console", options: { ignoredPatterns: ["the server responded with a status of 404"] } }] }
         : undefined;
-      // Timings vary from run to run, more so on a busy machine: each category is judged by the
-      // median of three runs, as Lighthouse's documentation advises ("Lighthouse variability").
+      // Timings vary from run to run, more so on a busy machine: performance is judged by the median
+      // of five runs, as Lighthouse's documentation advises ("Lighthouse variability"). The other
+      // categories do not depend on timing; the first run, with all four, gives them. The median of
+      // five is 100 exactly when three runs score 100, so the runs stop once three agree either way.
       const runs: Result[] = [];
+      const decided = () => {
+        const perfect = runs.filter((run) => score(run, "performance") === 100).length;
+        return perfect > RUNS / 2 || runs.length - perfect > RUNS / 2;
+      };
       // A browser of its own for each page: what one page's runs leave behind cannot touch another's.
       const chromium = await startChromium();
       try {
-        for (let attempt = 0; runs.length < RUNS; attempt++) {
-          const result = await lighthouse(new URL(path, server.url).href, { port: chromium.port, output: ["html", "json"], logLevel: "error", onlyCategories: CATEGORIES }, config);
+        for (let attempt = 0; !decided(); attempt++) {
+          const onlyCategories = runs.length === 0 ? CATEGORIES : ["performance"];
+          const result = await lighthouse(new URL(path, server.url).href, { port: chromium.port, output: ["html", "json"], logLevel: "error", onlyCategories }, config);
           assert.ok(result, "a Lighthouse result");
           const error = result.lhr.runtimeError;
           // Chromium now and then records a trace Lighthouse cannot read; its message asks for another run.
@@ -100,20 +111,22 @@ describe("Lighthouse, mobile", { skip }, () => {
       } finally {
         await chromium.stop();
       }
-      const median = (id: string) => runs.map((run) => Math.round((run.lhr.categories[id]?.score ?? 0) * 100)).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(id)]));
-      // The report kept is a run whose performance is the median.
-      const kept = runs.find((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100) === scores.performance)!;
-      writeFileSync(join(REPORTS, `${name}.report.html`), kept.reports[0]);
-      writeFileSync(join(REPORTS, `${name}.report.json`), kept.reports[1]);
-      const { lhr } = kept;
+      const performance = runs.filter((run) => score(run, "performance") === 100).length > RUNS / 2 ? 100 : Math.max(...runs.map((run) => score(run, "performance")).filter((value) => value < 100));
+      const scores = { ...Object.fromEntries(CATEGORIES.map((id) => [id, score(runs[0], id)])), performance };
+      t.diagnostic(`performance in ${runs.length} runs: ${runs.map((run) => score(run, "performance")).join(", ")}`);
+      // Kept: the first run's report (all four categories), and a run whose performance is the median.
+      const median = runs.find((run) => score(run, "performance") === performance)!;
+      writeFileSync(join(REPORTS, `${name}.report.html`), runs[0].reports[0]);
+      writeFileSync(join(REPORTS, `${name}.report.json`), runs[0].reports[1]);
+      writeFileSync(join(REPORTS, `${name}.performance-median.report.html`), median.reports[0]);
+      const { lhr } = runs[0];
       const requests = (lhr.audits["network-requests"]?.details ?? { items: [] }) as unknown as { items: { url: string; statusCode: number }[] };
       const document = requests.items.find((item) => item.url === lhr.finalDisplayedUrl);
       assert.equal(document?.statusCode, notFound ? 404 : 200);
       assert.deepEqual(requests.items.filter((item) => item !== document && item.statusCode !== 200).map((item) => `${item.statusCode} ${item.url}`), []);
       // What cost points, for the message: every weighted audit that did not pass, in every run.
       const failed = runs.flatMap((run, i) =>
-        CATEGORIES.flatMap((id) =>
+        Object.keys(run.lhr.categories).flatMap((id) =>
           (run.lhr.categories[id]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && (run.lhr.audits[ref.id]?.score ?? 1) < 1)
             .map((ref) => `run ${i + 1}, ${id}: ${ref.id} (${run.lhr.audits[ref.id]?.displayValue ?? run.lhr.audits[ref.id]?.score})`),
