@@ -26,13 +26,8 @@ const PAGE_TYPES: Record<string, string> = { "/about/": "AboutPage", "/contact/"
 type Node = Record<string, unknown>;
 
 export function pagePreview(manifest: Manifest, templates: TemplateSet, route: PageRoute): PagePreview {
-  const { site } = manifest;
+  const shared = sharedNodes(manifest, templates);
   const url = absoluteUrl(manifest, route.path);
-  const images = siteImages(manifest, templates);
-  const organization = organizationNode(manifest, images.logo);
-  const reference = { "@id": organization["@id"] };
-  // Enough to name the firm; the home page describes it in full.
-  const named = { "@type": "Organization", "@id": organization["@id"], name: site.name, url: organization.url };
   let data: Node;
   if (route.kind === "post") {
     data = {
@@ -47,10 +42,10 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
       dateModified: route.updated ?? route.date,
       inLanguage: route.lang,
       keywords: route.tags,
-      ...(images.social ? { image: images.social } : {}),
-      ...blogOf(manifest),
-      author: named,
-      publisher: { ...named, ...(images.logo ? { logo: organization.logo } : {}) },
+      ...(shared.social ? { image: shared.social } : {}),
+      ...(shared.blog ? { isPartOf: shared.blog } : {}),
+      author: shared.named,
+      publisher: shared.publisher,
     };
   } else {
     const page: Node = {
@@ -61,38 +56,64 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
       description: route.description,
       inLanguage: route.lang,
       dateModified: route.lastmod,
-      isPartOf: { "@id": websiteId(manifest) },
-      publisher: reference,
+      isPartOf: { "@id": shared.website["@id"] },
+      publisher: shared.reference,
     };
-    const website: Node = { "@type": "WebSite", "@id": websiteId(manifest), url: absoluteUrl(manifest, "/"), name: site.name, inLanguage: site.language, publisher: reference };
     // The organisation is described in full on the home page; other pages name it.
-    data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [organization, website, { ...page, about: reference }] : [page, website, named] };
+    data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [shared.organization, shared.website, { ...page, about: shared.reference }] : [page, shared.website, shared.named] };
   }
-  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, images.social), twitter: twitterCard(images.social) };
+  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, shared.social), twitter: twitterCard(shared.social) };
 }
 
-function organizationNode(manifest: Manifest, logo: string | undefined): Node {
-  const { site } = manifest;
-  return {
-    "@type": "Organization",
-    "@id": absoluteUrl(manifest, "/#organization"),
-    name: site.name,
-    url: absoluteUrl(manifest, "/"),
-    description: site.summary.replace(/\s+/g, " ").trim(),
-    email: site.contact.email,
-    ...(site.contact.address ? { address: site.contact.address } : {}),
-    ...(logo ? { logo: { "@type": "ImageObject", url: logo } } : {}),
-  };
+interface SharedNodes {
+  /** The firm in full (home page), by reference, and named (author and publisher of posts). */
+  organization: Node;
+  reference: Node;
+  named: Node;
+  publisher: Node;
+  website: Node;
+  /** The blog posts are part of: the fixed page that lists them. */
+  blog?: Node;
+  /** The absolute URL of the image of a shared link. */
+  social?: string;
 }
 
-/** The blog a post is part of: the fixed page that lists the posts. */
-function blogOf(manifest: Manifest): Node {
-  const blog = manifest.pages.find((page) => page.template === "blog");
-  return blog ? { isPartOf: { "@type": "Blog", "@id": absoluteUrl(manifest, blog.path), name: blog.title } } : {};
-}
+/** What every page of one build shares, made once per build and templates (a build renders each page once, but many pages). */
+const sharedOf = new WeakMap<Manifest, WeakMap<TemplateSet, SharedNodes>>();
 
-function websiteId(manifest: Manifest): string {
-  return absoluteUrl(manifest, "/#website");
+function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
+  let byTemplates = sharedOf.get(manifest);
+  if (!byTemplates) sharedOf.set(manifest, (byTemplates = new WeakMap()));
+  let shared = byTemplates.get(templates);
+  if (!shared) {
+    const { site } = manifest;
+    const logo = assetUrl(manifest, templates, "logo");
+    const home = absoluteUrl(manifest, "/");
+    const organization: Node = {
+      "@type": "Organization",
+      "@id": absoluteUrl(manifest, "/#organization"),
+      name: site.name,
+      url: home,
+      description: site.summary.replace(/\s+/g, " ").trim(),
+      email: site.contact.email,
+      ...(site.contact.address ? { address: site.contact.address } : {}),
+      ...(logo ? { logo: { "@type": "ImageObject", url: logo } } : {}),
+    };
+    const reference = { "@id": organization["@id"] };
+    const named = { "@type": "Organization", "@id": organization["@id"], name: site.name, url: home };
+    const blog = manifest.pages.find((page) => page.template === "blog");
+    shared = {
+      organization,
+      reference,
+      named,
+      publisher: { ...named, ...(logo ? { logo: organization.logo } : {}) },
+      website: { "@type": "WebSite", "@id": absoluteUrl(manifest, "/#website"), url: home, name: site.name, inLanguage: site.language, publisher: reference },
+      blog: blog ? { "@type": "Blog", "@id": absoluteUrl(manifest, blog.path), name: blog.title } : undefined,
+      social: assetUrl(manifest, templates, "social_image"),
+    };
+    byTemplates.set(templates, shared);
+  }
+  return shared;
 }
 
 function openGraph(manifest: Manifest, route: PageRoute, url: string, image: string | undefined): PagePreview["openGraph"] {
@@ -123,27 +144,15 @@ function twitterCard(image: string | undefined): PagePreview["twitter"] {
   return [{ name: "twitter:card", content: image ? "summary_large_image" : "summary" }];
 }
 
-/** The absolute URLs of site.yaml's `logo` and `social_image`, found among the templates' assets. */
-const imagesOf = new WeakMap<TemplateSet, Map<string, { logo?: string; social?: string }>>();
-
-function siteImages(manifest: Manifest, templates: TemplateSet): { logo?: string; social?: string } {
-  let byOrigin = imagesOf.get(templates);
-  if (!byOrigin) imagesOf.set(templates, (byOrigin = new Map()));
-  let images = byOrigin.get(manifest.baseUrl);
-  if (!images) {
-    const find = (key: "logo" | "social_image") => {
-      const path = manifest.site[key];
-      if (path === undefined) return undefined;
-      const published = templates.assetUrl(path);
-      if (published === undefined) {
-        throw new SitegenError("E_CONTENT", `site.yaml: \`${key}: ${path}\` names no asset of the templates folder`, { hint: "name a file under the templates folder's assets/ by its URL, e.g. /assets/brand/logo.png" });
-      }
-      return absoluteUrl(manifest, published);
-    };
-    images = { logo: find("logo"), social: find("social_image") };
-    byOrigin.set(manifest.baseUrl, images);
+/** The absolute URL of the asset site.yaml names under `key`, if it names one. */
+function assetUrl(manifest: Manifest, templates: TemplateSet, key: "logo" | "social_image"): string | undefined {
+  const path = manifest.site[key];
+  if (path === undefined) return undefined;
+  const published = templates.assetUrl(path);
+  if (published === undefined) {
+    throw new SitegenError("E_CONTENT", `site.yaml: \`${key}: ${path}\` names no asset of the templates folder`, { hint: "name a file under the templates folder's assets/ by its URL, e.g. /assets/brand/logo.png" });
   }
-  return images;
+  return absoluteUrl(manifest, published);
 }
 
 /**
