@@ -236,7 +236,7 @@ function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
       tools.push({
         id: "hugo",
         label: "Hugo, no highlighting",
-        does: "HTML of every page with a minimal layout, blog index, sitemap; code fences not highlighted, like sitegen (bench/hugo/, hugo.toml + nohighlight.toml)",
+        does: "HTML of every page with a minimal layout, blog index, sitemap; code fences not highlighted, for reference (bench/hugo/, hugo.toml + nohighlight.toml)",
         version: version ?? "unavailable",
         available: Boolean(version),
         reason,
@@ -248,7 +248,7 @@ function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
       tools.push({
         id: "hugo-default",
         label: "Hugo, default (highlighting)",
-        does: "the same with Hugo's default Chroma highlighting of code fences, for reference (bench/hugo/hugo.toml)",
+        does: "the same with Hugo's default Chroma highlighting of code fences, which sitegen does too (bench/hugo/hugo.toml)",
         version: version ?? "unavailable",
         available: Boolean(version),
         reason,
@@ -496,6 +496,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
       node: process.version,
       sitegen: (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version,
       "markdown-it": packageVersion("markdown-it"),
+      "highlight.js": packageVersion("highlight.js"),
       "@11ty/eleventy": packageVersion("@11ty/eleventy"),
       hugo: hugoVersion() ?? "unavailable",
       negotiator: packageVersion("negotiator"),

@@ -1,29 +1,48 @@
 /**
- * The preview server in a real browser: headless Chromium loads every page with no
- * console error, renders the HTML 404 page for an unknown path, and leaves
- * screenshots at desktop and phone sizes in test-output/screenshots/.
+ * The site in a real browser (Debian's Chromium through playwright-core),
+ * served by the preview server:
+ *
+ * - every page loads with no console error, no Content-Security-Policy
+ *   violation and no request to another origin;
+ * - axe-core finds no WCAG 2.1 A or AA violation on the pages Lighthouse
+ *   audits (and the contact form), in the light and the dark scheme;
+ * - scroll boxes take keyboard focus, code in table cells stays whole on a
+ *   phone, headings show their anchor links, each part of a page is marked in
+ *   its language, the note for agents is in the document without moving it,
+ *   the typeface is the site's own, print shows the article alone;
+ * - the enquiry form works end to end, and watch mode's reload script runs
+ *   under the CSP;
+ * - screenshots of those pages at 1280 and 390 px, light and dark, land in
+ *   test-output/screenshots/ for a person to look at.
  */
+import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { sameSitePath } from "../src/verify/discover.ts";
 import { parseSitemap } from "../src/verify/sitemap.ts";
 import { builtSite, ROOT, startPreviewServer, type Running } from "./helpers/dist.ts";
+import { startServing } from "./helpers/preview.ts";
+import { tempProject } from "./helpers/project.ts";
+import { AUDITED } from "./helpers/audited.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
-const SCREENSHOTS = join(ROOT, "test-output/screenshots");
+const OUTPUT = join(ROOT, "test-output");
+const SCREENSHOTS = join(OUTPUT, "screenshots");
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
 ];
+const SCHEMES = ["light", "dark"] as const;
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: apt-get install -y chromium`;
 
 describe("the site in Chromium", { skip }, () => {
   let server: Running;
   let browser: Browser;
   let pages: string[];
+  let origin: string;
 
   before(async () => {
     const dist = builtSite();
@@ -33,19 +52,11 @@ describe("the site in Chromium", { skip }, () => {
     if (typeof entries === "string") throw new Error(`sitemap.xml: ${entries}`);
     pages = entries.map((entry) => sameSitePath(entry.loc, [base]) ?? entry.loc);
     server = await startPreviewServer(dist);
+    origin = new URL(server.url).origin;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -55,29 +66,75 @@ describe("the site in Chromium", { skip }, () => {
     await server?.stop();
   });
 
-  /** Opens `path` and returns the page, its status and every console error and uncaught exception. */
-  async function open(path: string, viewport = VIEWPORTS[0]!): Promise<{ page: Page; status: number; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+  interface Opened {
+    page: Page;
+    status: number;
+    /** Console errors, uncaught exceptions, failed requests, CSP violations and requests to other origins. */
+    errors: string[];
+  }
+
+  /** Opens `url` (a path on the preview server, or a full URL) in a fresh page and watches everything that goes wrong. */
+  async function open(url: string, options: { viewport?: (typeof VIEWPORTS)[number]; scheme?: (typeof SCHEMES)[number]; base?: string } = {}): Promise<Opened> {
+    const { viewport = VIEWPORTS[0], scheme = "light", base = server.url } = options;
+    // A context of its own per page (axe-core's builder asks for one); it goes with the page.
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: scheme });
+    const page = await context.newPage();
+    page.once("close", () => void context.close());
+    const errors = watch(page, new URL(base).origin);
+    const response = await page.goto(new URL(url, base).href, { waitUntil: "load" });
+    await page.evaluate(() => document.fonts.ready);
+    return { page, status: response?.status() ?? 0, errors };
+  }
+
+  /** Everything that goes wrong in `page`, as it happens. */
+  function watch(page: Page, allowedOrigin: string): string[] {
     const errors: string[] = [];
+    // Init scripts come through the DevTools protocol, which the page's CSP does not govern.
+    void page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`));
+    });
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(`console: ${message.text()}`);
     });
     page.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
     page.on("requestfailed", (request) => errors.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
-    const response = await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
-    return { page, status: response?.status() ?? 0, errors };
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== "data:" && url.origin !== allowedOrigin) errors.push(`request to another origin: ${request.url()}`);
+    });
+    return errors;
   }
 
-  it("loads every page in the sitemap with status 200 and no console error", async () => {
+  /** Chromium logs a document's own 404 as a failed resource; that is the status the page is meant to have. */
+  const withoutOwn404 = (errors: string[]) => errors.filter((error) => !/the server responded with a status of 404/.test(error));
+
+  it("loads every page in the sitemap with status 200, no console error, no CSP violation and nothing from another origin", async () => {
     assert.ok(pages.length >= 21, `${pages.length} pages in the sitemap`);
     const problems: string[] = [];
     for (const path of pages) {
-      const { page, status, errors } = await open(path);
-      if (status !== 200) problems.push(`${path}: status ${status}`);
-      problems.push(...errors.map((error) => `${path}: ${error}`));
-      await page.close();
+      for (const scheme of SCHEMES) {
+        const { page, status, errors } = await open(path, { scheme });
+        if (status !== 200) problems.push(`${path}: status ${status}`);
+        problems.push(...errors.map((error) => `${path} (${scheme}): ${error}`));
+        await page.close();
+      }
     }
     assert.deepEqual(problems, []);
+  });
+
+  it("would notice a CSP violation: an inline script slipped into a page is blocked and reported", async () => {
+    const page = await browser.newPage();
+    const errors = watch(page, origin);
+    // The page as served, CSP header and all, with one inline script added.
+    await page.route("**/about/", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace("</body>", "<script>document.title = 'ran';</script></body>") });
+    });
+    await page.goto(new URL("/about/", server.url).href, { waitUntil: "load" });
+    await page.waitForTimeout(100);
+    assert.notEqual(await page.title(), "ran", "the inline script did not run");
+    assert.ok(errors.some((error) => /CSP violation: script-src/.test(error)), errors.join("\n"));
+    await page.close();
   });
 
   it("renders the HTML 404 page for an unknown path, with status 404", async () => {
@@ -85,27 +142,254 @@ describe("the site in Chromium", { skip }, () => {
     assert.equal(status, 404);
     assert.match(await page.title(), /not found/i);
     assert.ok((await page.locator("h1").count()) > 0, "no heading");
-    // Chromium logs the document's own 404 as a failed resource; nothing else may fail.
-    assert.deepEqual(errors.filter((error) => !/the server responded with a status of 404/.test(error)), []);
+    assert.deepEqual(withoutOwn404(errors), []);
     await page.close();
   });
 
-  it("saves screenshots of the home page, a post and the 404 page at desktop and phone sizes", async () => {
-    const post = pages.find((path) => /^\/blog\/[^/]+\/$/.test(path));
-    assert.ok(post, "no post in the sitemap");
-    const shots = [
-      { name: "home", path: "/" },
-      { name: "post", path: post },
-      { name: "404", path: "/no-such-page/" },
-    ];
-    for (const shot of shots) {
-      for (const viewport of VIEWPORTS) {
-        const { page } = await open(shot.path, viewport);
-        const file = join(SCREENSHOTS, `${shot.name}-${viewport.width}x${viewport.height}.png`);
-        await page.screenshot({ path: file });
-        await page.close();
-        assert.ok(existsSync(file), file);
+  it("axe-core finds no WCAG 2.1 A or AA violation on the audited pages and the contact form, in both colour schemes", async () => {
+    const problems: string[] = [];
+    const checked = { ...AUDITED, contact: "/contact/", "contact-sent": "/contact/#enquiry-sent" };
+    for (const [name, path] of Object.entries(checked)) {
+      for (const scheme of SCHEMES) {
+        for (const viewport of VIEWPORTS) {
+          const { page } = await open(path, { scheme, viewport });
+          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          for (const violation of results.violations) {
+            problems.push(`${name} (${scheme}, ${viewport.width} px): ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
+          }
+          await page.close();
+        }
       }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it("saves screenshots of the audited pages and the contact form at 1280 and 390 px, light and dark", async () => {
+    const shots = { ...AUDITED, contact: "/contact/" };
+    for (const [name, path] of Object.entries(shots)) {
+      for (const viewport of VIEWPORTS) {
+        for (const scheme of SCHEMES) {
+          const { page } = await open(path, { viewport, scheme });
+          const file = join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          await page.close();
+          assert.ok(existsSync(file), file);
+        }
+      }
+    }
+  });
+
+  it("has a dark scheme that follows prefers-color-scheme", async () => {
+    const colours: Record<string, string[]> = {};
+    for (const scheme of SCHEMES) {
+      const { page } = await open(AUDITED["post-en"], { scheme });
+      colours[scheme] = await page.evaluate(() => [document.body, document.querySelector("pre")!, document.querySelector(".hljs-keyword")!].map((element) => `${getComputedStyle(element).color} on ${getComputedStyle(element).backgroundColor}`));
+      await page.close();
+    }
+    for (let i = 0; i < colours.light.length; i++) assert.notEqual(colours.dark[i], colours.light[i]);
+    assert.match(colours.light[0], /rgb\(27, 27, 27\) on rgb\(255, 255, 255\)/);
+  });
+
+  it("scroll boxes take keyboard focus, and a wide table on a phone scrolls with the arrow keys", async () => {
+    const { page } = await open(AUDITED["post-en"], { viewport: VIEWPORTS[1] });
+    const boxes = await page.locator("pre, .table-scroll").count();
+    assert.ok(boxes >= 2);
+    // Tab through the page: every scroll box is reached.
+    const reached = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement!;
+        return element.matches("pre, .table-scroll") ? [...document.querySelectorAll("pre, .table-scroll")].indexOf(element) : -1;
+      });
+      if (focused >= 0) reached.add(String(focused));
+    }
+    assert.equal(reached.size, boxes, `${reached.size} of ${boxes} scroll boxes reached by Tab`);
+    const table = page.locator(".table-scroll").filter({ has: page.locator("td code") }).first();
+    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    assert.ok(scrollWidth > clientWidth, `the table is wider than the phone (${scrollWidth} > ${clientWidth})`);
+    await table.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(300);
+    assert.ok((await table.evaluate((element) => element.scrollLeft)) > 0, "ArrowRight scrolls the focused table");
+    await page.close();
+  });
+
+  it("code in a table cell never breaks inside a word on a phone, only where a line may break", async () => {
+    for (const path of [AUDITED["post-en"], AUDITED.developers]) {
+      const { page } = await open(path, { viewport: VIEWPORTS[1] });
+      // Every place a code span goes on to a new line, and the character before it.
+      const breaks = await page.evaluate(() =>
+        [...document.querySelectorAll("td code, th code")].flatMap((code) => {
+          const text = code.firstChild!;
+          const found: string[] = [];
+          const range = document.createRange();
+          let top: number | undefined;
+          for (let i = 0; i < (text.textContent ?? "").length; i++) {
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            const rect = range.getBoundingClientRect();
+            if (rect.width === 0) continue;
+            if (top !== undefined && rect.top > top + 2) found.push(`${code.textContent}: after ${JSON.stringify((text.textContent ?? "")[i - 1])}`);
+            top = rect.top;
+          }
+          return found;
+        }),
+      );
+      assert.ok((await page.locator("td code").count()) > 0, path);
+      assert.deepEqual(breaks.filter((line) => !/after "[\s/-]"$/.test(line)), [], path);
+      await page.close();
+    }
+  });
+
+  it("shows every heading's anchor link, and it leads to the heading", async () => {
+    const { page } = await open("/developers/");
+    const anchors = page.locator(".heading-anchor");
+    assert.ok((await anchors.count()) > 5);
+    for (const anchor of await anchors.all()) {
+      const box = await anchor.boundingBox();
+      assert.ok(box && box.width > 4 && box.height > 4, "visible");
+      assert.ok((await anchor.evaluate((element) => getComputedStyle(element).visibility)) === "visible");
+    }
+    const target = await anchors.nth(3).getAttribute("href");
+    await anchors.nth(3).click();
+    assert.equal(new URL(page.url()).hash, target);
+    await page.close();
+  });
+
+  it("marks each part in its own language: a Vietnamese post with English navigation and footer", async () => {
+    const { page } = await open(AUDITED["post-vi"]);
+    const languages = await page.evaluate(() => ({
+      page: document.documentElement.lang,
+      article: (document.querySelector("article") as HTMLElement).closest("[lang]")!.getAttribute("lang"),
+      parts: [".skip-link", ".agent-note", ".site-header", ".site-footer", ".alternate"].map((selector) => document.querySelector(selector)!.closest("[lang]")!.getAttribute("lang")),
+    }));
+    assert.deepEqual(languages, { page: "vi", article: "vi", parts: ["en", "en", "en", "en", "en"] });
+    await page.close();
+  });
+
+  it("points agents to /llms.txt near the top of the body, without moving the page", async () => {
+    for (const path of [AUDITED.home, AUDITED["404"]]) {
+      const { page } = await open(path);
+      const note = await page.evaluate(() => {
+        const element = document.querySelector(".agent-note")!;
+        const before = [...document.body.children].indexOf(element);
+        const header = document.querySelector(".site-header")!.getBoundingClientRect().top;
+        element.remove();
+        const without = document.querySelector(".site-header")!.getBoundingClientRect().top;
+        return { before, href: element.querySelector("a")!.getAttribute("href"), header, without };
+      });
+      assert.ok(note.before <= 2, `the note is element ${note.before} of the body`);
+      assert.equal(note.href, "/llms.txt");
+      assert.equal(note.header, note.without, "the header does not move for the note");
+      await page.close();
+    }
+    // A keyboard user reaches it second, after the skip link, and sees it then.
+    const { page } = await open("/");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("href")), "/llms.txt");
+    const box = await page.locator(".agent-note").boundingBox();
+    assert.ok(box && box.width > 100, "visible while focused");
+    await page.close();
+  });
+
+  it("sets text in Be Vietnam Pro from the site itself, the Vietnamese subset only where a page needs it", async () => {
+    for (const [path, needsVietnamese] of [[AUDITED["post-vi"], true], [AUDITED["post-en"], false]] as const) {
+      const page = await browser.newPage();
+      const fonts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
+      await page.evaluate(() => document.fonts.ready);
+      assert.ok(await page.evaluate(() => document.fonts.check('600 16px "Be Vietnam Pro"') && [...document.fonts].some((face) => face.family.replace(/"/g, "") === "Be Vietnam Pro" && face.status === "loaded")), path);
+      assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /^"Be Vietnam Pro"/);
+      assert.ok(fonts.every((font) => font.startsWith("/assets/fonts/be-vietnam-pro-")), fonts.join(", "));
+      assert.equal(fonts.some((font) => font.includes("-vietnamese-")), needsVietnamese, `${path}: ${fonts.join(", ")}`);
+      await page.close();
+    }
+  });
+
+  it("shows the mark in the header and declares the icons, which all load", async () => {
+    const { page, errors } = await open("/");
+    assert.equal(await page.locator(".site-header .brand svg").count(), 1);
+    const icons = await page.evaluate(() => [...document.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map((link) => (link as HTMLLinkElement).href));
+    assert.equal(icons.length, 3);
+    for (const icon of icons) {
+      const response = await page.request.get(icon);
+      assert.equal(response.status(), 200, icon);
+      assert.match(response.headers()["content-type"] ?? "", /^image\//, icon);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("prints an article alone: no navigation, footer or form, code wrapped, link addresses shown", async () => {
+    const { page } = await open(AUDITED["post-en"]);
+    await page.emulateMedia({ media: "print" });
+    const printed = await page.evaluate(() => ({
+      hidden: [".site-header nav", ".site-footer", ".heading-anchor", ".alternate"].map((selector) => getComputedStyle(document.querySelector(selector)!).display),
+      pre: getComputedStyle(document.querySelector("pre")!).whiteSpace,
+      overflow: [...document.querySelectorAll("pre, .table-scroll")].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+      color: getComputedStyle(document.body).color,
+      external: [...document.querySelectorAll('.prose a[href^="http"]')].slice(0, 1).map((link) => getComputedStyle(link, "::after").content),
+    }));
+    assert.deepEqual(printed.hidden, ["none", "none", "none", "none"]);
+    assert.equal(printed.pre, "pre-wrap");
+    assert.equal(printed.overflow, 0, "nothing is cut off at the page edge");
+    assert.equal(printed.color, "rgb(0, 0, 0)");
+    if (printed.external.length) assert.match(printed.external[0], /attr\(href\)|http/);
+    // For a person to look at: the article as Chromium prints it.
+    writeFileSync(join(OUTPUT, "print-post-en.pdf"), await page.pdf({ format: "A4" }));
+    await page.close();
+  });
+
+  it("sends the enquiry form as a person would, and shows the thank-you state", async () => {
+    const preview = await startServing(["--dir", builtSite(), "--port", "0"]);
+    try {
+      const { page, errors } = await open("/contact/", { base: preview.url });
+      assert.equal(await page.locator("#enquiry-sent").isVisible(), false);
+      // The honeypot is not there for a person.
+      assert.equal(await page.locator('input[name="bot-field"]').isVisible(), false);
+      await page.getByLabel("Your name").fill("Minh Trần");
+      await page.getByLabel("Your email address").fill("minh@example.vn");
+      await page.getByLabel("Your message").fill("A partner's EDIFACT feed fails every night.");
+      const from = preview.output().length;
+      await Promise.all([page.waitForURL(/#enquiry-sent$/), page.getByRole("button", { name: "Send enquiry" }).click()]);
+      assert.equal(new URL(page.url()).pathname, "/contact/");
+      assert.equal(await page.locator("#enquiry-sent").isVisible(), true);
+      assert.equal(await page.locator("form[name=enquiry]").isVisible(), false);
+      const printed = await preview.waitFor(/EDIFACT feed/, from);
+      assert.match(printed, /name: Minh Trần/);
+      assert.match(printed, /email: minh@example\.vn/);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await preview.stop();
+    }
+  });
+
+  it("watch mode's reload script runs under the CSP: a saved change reloads the page, a broken build shows its error", async () => {
+    const project = tempProject();
+    const watching = await startServing(["--watch", "--port", "0", "--content", "content", "--templates", "templates", "--dir", "dist"], project);
+    try {
+      const { page, errors } = await open("/about/", { base: watching.url });
+      const csp = (await page.request.get(new URL("/about/", watching.url).href)).headers()["content-security-policy"] ?? "";
+      assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/]+=*'/, "the reload script is allowed by its hash only");
+      assert.doesNotMatch(csp, /unsafe-inline/);
+      const about = join(project, "content/pages/about.md");
+      writeFileSync(about, readFileSync(about, "utf8").replace(/^title: .*$/m, 'title: "About us, reloaded"'));
+      await page.waitForFunction(() => document.querySelector("h1")?.textContent === "About us, reloaded", undefined, { timeout: 30_000 });
+      writeFileSync(about, readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 2026-02-30"));
+      await page.waitForSelector("#sitegen-build-error", { timeout: 30_000 });
+      assert.match((await page.locator("#sitegen-build-error").textContent()) ?? "", /about\.md:\d+:\d+: .*date/);
+      // Reloading the page ends its event stream; that is the script doing its job.
+      assert.deepEqual(errors.filter((error) => !/\/_sitegen\/reload net::ERR_ABORTED/.test(error)), []);
+      await page.close();
+    } finally {
+      await watching.stop();
     }
   });
 });

@@ -559,8 +559,10 @@ test("_headers, read by Netlify's parser: a fixed set of rules, CORS-open, every
   const rules = await netlifyHeaderRules(join(dist, "_headers"));
   const table = routeTable(dist);
   const fileRules = Object.keys(table.files).filter((path) => !path.endsWith(".md"));
-  assert.equal(rules.length, 2 + fileRules.length, "one rule for every path, one for every .md file, one per other file: none per page");
-  const paths = [...source.routes.flatMap((route) => [route.path, route.markdownPath]), ...Object.keys(table.files), "/assets/site.css"];
+  const fingerprinted = [...files.keys()].filter((file) => /^assets\/.*\.[0-9a-f]{10}(\.[a-z0-9]+)?$/.test(file)).map((file) => `/${file}`);
+  assert.ok(fingerprinted.length > 0, "the templates' assets are published under fingerprinted names");
+  assert.equal(rules.length, 2 + fingerprinted.length + fileRules.length, "one rule for every path, one per fingerprinted asset, one for every .md file, one per other file: none per page");
+  const paths = [...source.routes.flatMap((route) => [route.path, route.markdownPath]), ...Object.keys(table.files), "/assets/site.css", ...fingerprinted];
   for (const path of paths) {
     const { headers, repeated } = netlifyHeadersFor(rules, path);
     assert.deepEqual(repeated, [], `${path}: two rules set the same header, which Netlify would join with a comma`);
@@ -574,6 +576,8 @@ test("_headers, read by Netlify's parser: a fixed set of rules, CORS-open, every
   for (const path of Object.keys(table.files)) {
     assert.equal(netlifyHeadersFor(rules, path).headers.get("content-type"), table.files[path].type, `${path}: Content-Type agrees with the negotiation table`);
   }
+  for (const path of fingerprinted) assert.equal(netlifyHeadersFor(rules, path).headers.get("cache-control"), "public, max-age=31536000, immutable", `${path}: cached for a year`);
+  assert.equal(netlifyHeadersFor(rules, "/assets/site.css").headers.get("cache-control"), undefined, "an asset's plain name gets Netlify's default caching, which revalidates");
   for (const rule of rules) {
     if (rule.for.includes("*")) continue;
     assert.ok(files.has(rule.for.slice(1)), `${rule.for}: a rule for a file that exists`);

@@ -44,8 +44,21 @@ test("posts are in both languages: at least 4 in real Vietnamese, the rest in En
   for (const post of en) assert.ok(vietnameseShare(post.body) < 0.02, `${post.slug}: the body is written in English`);
 });
 
-test("every post's slug is what the slug function makes of its title", () => {
-  for (const post of source.posts) assert.equal(post.slug, slugify(post.title), post.title);
+/**
+ * Posts retitled after they were published keep their slug, because published
+ * URLs never change: each with the title its slug was made from.
+ */
+const RETITLED: Record<string, string> = {
+  // "hàng đợi thư chết" rendered "dead letter queue" word for word; the body and the brand page say "dead letter queue (DLQ)".
+  "thu-lai-va-hang-doi-thu-chet-trong-rabbitmq": "Thử lại và hàng đợi thư chết trong RabbitMQ",
+};
+
+test("every post's slug is what the slug function makes of its title, or of the title it was published under", () => {
+  for (const post of source.posts) {
+    const original = RETITLED[post.slug];
+    if (original !== undefined) assert.notEqual(post.title, original, `${post.slug} is listed as retitled`);
+    assert.equal(post.slug, slugify(original ?? post.title), post.title);
+  }
 });
 
 test("at least one published slug ends in `-` because the slug function truncated it", () => {

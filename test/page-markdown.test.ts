@@ -40,8 +40,9 @@ test("a fence that shows another fence is one code block: nothing inside it is r
   assert.ok(markdown.includes(`[a link](${BASE}/about/)`), markdown);
   assert.ok(markdown.includes(`[out](${BASE}/about/)`), markdown);
   assert.ok(markdown.includes("## After\n"), markdown);
-  const { html } = renderMarkdown(body);
-  assert.ok(html.includes("Still code: [kept](/contact/)"), "the HTML shows the same text as code");
+  // The highlighter marks the code up; its text is what a reader sees.
+  const text = renderMarkdown(body).html.replace(/<[^>]+>/g, "");
+  assert.ok(text.includes("Still code: [kept](/contact/)"), "the HTML shows the same text as code");
 });
 
 test("indented code is code too", () => {

@@ -41,9 +41,11 @@ test("two render workers write exactly what one thread writes", () => {
   const b = tree(two);
   assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
   for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs`);
-  // Pages and siblings; the agent, crawl and CDN files, the 404 bodies and the stylesheet; the negotiation data's index, route shards and slug index.
+  // Pages and siblings; the agent, crawl and CDN files and the 404 bodies; the templates' assets and root files; the negotiation data's index, route shards and slug index.
   const data = JSON.parse(a.get("_sitegen/negotiation.json")!.toString("utf8"));
-  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + 1 + data.shards + 2 * data.slugIndex.nodes, "every page, sibling and file is there");
+  // Each asset under its plain and its fingerprinted name; root files as they are.
+  const published = 2 * tree(join(ROOT, "templates", "assets")).size + tree(join(ROOT, "templates", "root")).size;
+  assert.equal(a.size, 2 * (synthetic.posts + 7) + 12 + published + data.shards + 2 * data.slugIndex.nodes, "every page, sibling and file is there");
   for (const file of ["llms.txt", "llms-full.txt", "blog.md"]) assert.match(a.get(file)!.toString("utf8"), /The (newest|oldest) \d+/, `${file} left posts out, and says so`);
 });
 

@@ -85,7 +85,9 @@ test("errors: negotiated 404 bodies, 406 JSON, and the §7.3 headers on each", a
 });
 
 test("assets are served as the CDN would, outside negotiation", async () => {
-  const css = await raw("/assets/site.css", { accept: "application/json" });
+  // The stylesheet under its fingerprinted name, as the pages link it.
+  const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(readFileSync(join(dist, "index.html"), "utf8"))![1];
+  const css = await raw(stylesheet, { accept: "application/json" });
   assert.equal(css.status, 200);
   assert.equal(css.headers["content-type"], "text/css; charset=utf-8");
   // Netlify answers a path nothing serves with the site's 404 page.

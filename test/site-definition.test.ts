@@ -88,7 +88,7 @@ test("a post's lang may narrow a site language (`en-US` on a site in `en`); one 
   assert.match(findings[0].hint!, /add the language to `languages` in site\.yaml/);
 });
 
-test("site.yaml: `language: en` still names a one-language site; both keys, neither, or a tag that is not a language are located errors", async () => {
+test("site.yaml: `language: en` still names a one-language site; both keys, neither, a tag that is not a language, or a locale for no language of the site are located errors", async () => {
   const content = kontor();
   const site = join(content, "site.yaml");
   const original = readFileSync(site, "utf8");
@@ -102,6 +102,7 @@ test("site.yaml: `language: en` still names a one-language site; both keys, neit
     [original.replace("languages: [de, en]\n", ""), /missing required field `languages`/, 1],
     [original.replace("languages: [de, en]", "languages: [de, english]"), /`english` is not a language tag/, 3],
     [original.replace("languages: [de, en]", "languages: [de, DE]"), /`DE` is listed twice/, 3],
+    [original.replace("languages: [de, en]", "languages: [de, en]\nlocales: { de: de_DE, fr: fr_FR }"), /`locales` names `fr`, which is not one of the site's languages \(de, en\)/, 4],
   ];
   for (const [text, message, line] of cases) {
     writeFileSync(site, text);

@@ -17,14 +17,24 @@ export function parseSite(text: string, file: string): SiteConfig {
   const parsed = parseYaml(text, file);
   if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
   const { language, languages, ...site } = parsed.data as SiteFile;
-  return { ...site, languages: siteLanguages({ language, languages }, parsed, file, text) };
+  const error = locatedError(parsed, file, text);
+  const listed = siteLanguages({ language, languages }, error);
+  // A locale for a language the site does not have would never be used: most likely a typo.
+  const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.some((lang) => lang.toLowerCase() === key.toLowerCase()));
+  if (stray.length > 0) throw new SitegenErrors(stray.map((key) => error(`\`locales\` names \`${key}\`, which is not one of the site's languages (${listed.join(", ")})`, ["locales", key], "key each locale by one of `languages`", true)));
+  return { ...site, languages: listed };
 }
 
-function siteLanguages(written: Pick<SiteFile, "language" | "languages">, parsed: ParsedYaml, file: string, text: string): Lang[] {
-  const error = (message: string, path: (string | number)[], hint: string, key = false) => {
+type LocatedError = (message: string, path: (string | number)[], hint: string, key?: boolean) => SitegenError;
+
+function locatedError(parsed: ParsedYaml, file: string, text: string): LocatedError {
+  return (message, path, hint, key = false) => {
     const at = key ? parsed.locateKey(path) : parsed.locate(path);
     return new SitegenError("E_CONTENT", message, { location: { file, line: at?.line, column: at?.column }, sourceLine: at && text.split(/\r?\n/)[at.line - 1], hint });
   };
+}
+
+function siteLanguages(written: Pick<SiteFile, "language" | "languages">, error: LocatedError): Lang[] {
   if (written.language !== undefined && written.languages !== undefined) {
     throw error("both `language` and `languages` are set", ["language"], "keep `languages`, the list of the site's languages with the default first, e.g. `languages: [en, de]`", true);
   }

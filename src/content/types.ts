@@ -29,6 +29,11 @@ export interface SiteConfig {
   };
   /** Size budgets; any left out take their defaults (src/plan/budgets.ts). */
   budgets?: SiteBudgets;
+  /** Assets (`/assets/…`) for previews and structured data: the firm's logo, and the image of a shared link. */
+  logo?: string;
+  social_image?: string;
+  /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */
+  locales?: Record<Lang, string>;
 }
 
 /** `budgets` in site.yaml, in UTF-8 bytes, as src/schemas/site.schema.json allows them. */

@@ -83,6 +83,8 @@ export interface Manifest {
   errors: ErrorLinks;
   navigation: NavLink[];
   footerNavigation: NavLink[];
+  /** The page that lists the posts, which every post belongs to (structured data); a post shell keeps it. */
+  blog?: { url: string; title: string };
 }
 
 
@@ -154,7 +156,13 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     errors: errorLinks(baseUrl, surface),
     navigation: content.site.navigation,
     footerNavigation: content.site.footer_navigation ?? [],
+    ...blogOf(pages),
   };
+}
+
+function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {
+  const blog = pages.find((page) => page.template === "blog");
+  return blog ? { blog: { url: blog.url, title: blog.title } } : {};
 }
 
 /** A post's canonical path: `/blog/<slug>/`. */

@@ -11,10 +11,16 @@ export interface DecisionInput {
   path: string;
   accept: string | null;
   ifNoneMatch: string | null;
+  /** The request body's `Content-Type`, if any: tells an HTML form's POST. */
+  contentType?: string | null;
 }
 
 export type Decision =
-  /** Not a document path (spec §7.4.2): the CDN serves it, and its errors are the CDN's. */
+  /**
+   * Not for the core: a path that is not a document (spec §7.4.2), which the
+   * CDN serves and whose errors are the CDN's; or an HTML form's POST to a
+   * page, which the host's form handling takes (Netlify Forms).
+   */
   | { kind: "pass" }
   | { kind: "preflight" }
   | { kind: "method-not-allowed"; path: string; format: ErrorType }
@@ -36,7 +42,12 @@ export function decide(input: DecisionInput, routes: RouteShard): Decision {
   if (!isDocumentPath(path)) return { kind: "pass" };
   const method = input.method.toUpperCase();
   if (method === "OPTIONS") return { kind: "preflight" };
-  if (method !== "GET" && method !== "HEAD") return { kind: "method-not-allowed", path, format: chooseErrorType(input.accept) };
+  if (method !== "GET" && method !== "HEAD") {
+    // The surface is read-only (spec §1.2); a person's enquiry form posts to a
+    // page, and that is the host's to take or refuse, never the core's.
+    if (method === "POST" && isFormBody(input.contentType) && Object.hasOwn(routes.pages, path)) return { kind: "pass" };
+    return { kind: "method-not-allowed", path, format: chooseErrorType(input.accept) };
+  }
 
   const page = Object.hasOwn(routes.pages, path) ? routes.pages[path] : undefined;
   if (page) {
@@ -83,6 +94,12 @@ export function canonicalCandidates(path: string): string[] {
   }
   if (path.toLowerCase() !== path) candidates.push(path.toLowerCase());
   return [...new Set(candidates)];
+}
+
+/** The two encodings an HTML form submits with (HTML Living Standard §4.10.21.7). */
+function isFormBody(contentType: string | null | undefined): boolean {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
 }
 
 /** `If-None-Match` uses the weak comparison (RFC 9110 §13.1.2). */

@@ -65,6 +65,10 @@ export interface RouteShard {
 /** `_sitegen/negotiation.json`: the same size for any number of posts. */
 export interface NegotiationData {
   version: 3;
+  /** The site's origin (`{base_url}`), which the response headers depend on (headers.ts). */
+  origin: string;
+  /** The fingerprinted assets, cached for a year by `_headers`: the preview server caches them as Netlify does. */
+  immutable: string[];
   errors: ErrorLinks;
   /** How many route shards there are: a power of two. */
   shards: number;

@@ -1,12 +1,39 @@
 /**
  * The one markdown-it instance. Raw HTML is off: content is Markdown, and the
  * templates own all markup. Headings get ids (explicit `{#id}` or derived from
- * their text) so that links such as /developers/#errors have a target.
+ * their text) so that links such as /developers/#errors have a target, and a
+ * visible link to themselves. Fenced code is highlighted (highlight.ts).
+ * Code blocks and tables scroll sideways in boxes a keyboard can reach (WCAG
+ * 2.1.1; axe's `scrollable-region-focusable`).
  */
 import MarkdownIt from "markdown-it";
 import { asciiWords } from "../content/slug.ts";
+import { highlightCode } from "./highlight.ts";
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+const { escapeHtml, unescapeAll } = md.utils;
+
+md.renderer.rules.fence = (tokens, index) => {
+  const token = tokens[index];
+  const language = token.info ? unescapeAll(token.info).trim().split(/\s+/)[0] : "";
+  const code = highlightCode(token.content, language) ?? escapeHtml(token.content);
+  const type = language ? ` class="language-${escapeHtml(language)}"` : "";
+  return `<pre tabindex="0"><code${type}>${code}</code></pre>\n`;
+};
+md.renderer.rules.code_block = (tokens, index) => `<pre tabindex="0"><code>${escapeHtml(tokens[index].content)}</code></pre>\n`;
+md.renderer.rules.table_open = () => `<div class="table-scroll" tabindex="0">\n<table>\n`;
+md.renderer.rules.table_close = () => `</table>\n</div>\n`;
+
+/**
+ * A heading and its anchor link side by side, the link named by the heading
+ * (`aria-labelledby`): a screen reader hears the heading's words, in the
+ * page's language, where a `#` alone would say nothing.
+ */
+md.renderer.rules.heading_open = (tokens, index, options, _env, self) => `<div class="heading">${self.renderToken(tokens, index, options)}`;
+md.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
+  const id = escapeHtml(String(tokens[index - 2]?.attrGet("id") ?? ""));
+  return `${self.renderToken(tokens, index, options)}<a class="heading-anchor" href="#${id}" aria-labelledby="${id}">#</a></div>\n`;
+};
 
 type Token = ReturnType<typeof md.parse>[number];
 

@@ -65,7 +65,7 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
     case "llms-full":
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "negotiation":
-      return { files: negotiationData(context.manifest, written(context).facts, context.memo?.negotiation).map(([file, json]) => ({ file, body: json })) };
+      return { files: negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation }).map(([file, json]) => ({ file, body: json })) };
   }
 }
 
@@ -78,7 +78,7 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   openapi: ({ manifest }) => openApiJson(manifest),
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
-  "netlify-headers": ({ manifest }) => netlifyHeaders(manifest),
+  "netlify-headers": ({ manifest, templates }) => netlifyHeaders(manifest, templates.fingerprintedAssets()),
   "netlify-redirects": () => netlifyRedirects(),
 };
 

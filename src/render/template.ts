@@ -34,8 +34,26 @@ export class TemplateSet {
   /** The templates folder as the user named it, for messages. */
   private readonly dir: string;
 
-  constructor(private readonly sources: Map<string, string>, options: { dir?: string } = {}) {
+  /** Plain asset URL (`/assets/site.css`) → published, fingerprinted URL (assets.ts). */
+  private readonly assetUrls: Map<string, string>;
+
+  constructor(private readonly sources: Map<string, string>, options: { dir?: string; assetUrls?: Map<string, string> } = {}) {
     this.dir = (options.dir ?? "templates").replace(/[\\/]+$/, "");
+    this.assetUrls = options.assetUrls ?? new Map();
+  }
+
+  has(name: string): boolean {
+    return this.sources.has(name);
+  }
+
+  /** The published URL of an asset of the templates folder, by its plain URL; undefined if there is no such asset. */
+  assetUrl(path: string): string | undefined {
+    return this.assetUrls.get(path);
+  }
+
+  /** Every asset's fingerprinted URL, sorted: the files that are cached for a year. */
+  fingerprintedAssets(): string[] {
+    return [...this.assetUrls.values()].sort();
   }
 
   render(name: string, context: object): string {

@@ -37,8 +37,9 @@ export function registerServe(program: Command, io: Io): void {
 
 async function servePreview(io: Io, flags: ServeFlags, port: number) {
   const { startPreview } = await import("../../hosts/preview/server.ts");
-  const server = await startPreview({ dir: resolve(io.cwd, flags.dir), host: flags.host, port });
-  printers(io).print(`Serving ${flags.dir}/ at ${server.url} (Ctrl+C to stop)`);
+  const { print } = printers(io);
+  const server = await startPreview({ dir: resolve(io.cwd, flags.dir), host: flags.host, port, log: print });
+  print(`Serving ${flags.dir}/ at ${server.url} (Ctrl+C to stop)`);
   return server;
 }
 

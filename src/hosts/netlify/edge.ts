@@ -25,8 +25,11 @@ export function edgeHandler(): (request: Request, context: EdgeContext) => Promi
     const deploy = context.deploy?.id ?? "";
     if (memo?.deploy !== deploy) memo = { deploy, site: newSiteMemo() };
     const site = new SiteData((path) => readStatic(path, request, context), memo.site);
-    // Not a document path (spec §7.4.2): the CDN serves it as it is.
-    return (await respond(request, site)) ?? context.next();
+    // Not for the core (a path that is not a document, spec §7.4.2, or an HTML
+    // form's POST): Netlify serves it as it is. The request is named: after the
+    // core's own reads through `context.next(request)`, a bare `next()` would
+    // continue with the last of those.
+    return (await respond(request, site)) ?? context.next(request);
   };
 }
 

@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SitegenError } from "../../errors.ts";
+import { openBuild } from "../preview/folder.ts";
 import { listen } from "../preview/http.ts";
 import { cdnNotFound } from "../preview/static.ts";
 
@@ -65,11 +66,14 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
   const config = await (dev as unknown as { getConfig(): Promise<{ config: { build: { publish?: string } } }> }).getConfig();
   const publishDir = resolve(projectRoot, config.config.build.publish ?? ".");
   try {
+    // The CDN's 404 carries the site's headers, which depend on its origin.
+    const { origin, immutable } = await (await openBuild(publishDir)).negotiation();
+    const policy = { origin, immutable };
     const listening = await listen({
       host: options.host,
       port: options.port,
       // Nothing matched: Netlify's CDN answers with the site's 404 page.
-      handle: async (request) => (request && (await dev.handle(request))) ?? cdnNotFound(publishDir, request?.method === "HEAD"),
+      handle: async (request) => (request && (await dev.handle(request))) ?? cdnNotFound(publishDir, request?.method === "HEAD", policy),
     });
     return {
       url: `${listening.origin}/`,

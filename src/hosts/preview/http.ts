@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { SitegenError } from "../../errors.ts";
 
 export interface Listening {
@@ -67,7 +68,9 @@ function toRequest(request: IncomingMessage, origin: string): Request | undefine
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  return new Request(url, { method: request.method, headers });
+  // A body goes with the methods that have one: an HTML form's POST is read by the host's form handling.
+  if (request.method === "GET" || request.method === "HEAD") return new Request(url, { method: request.method, headers });
+  return new Request(url, { method: request.method, headers, body: Readable.toWeb(request) as ReadableStream, duplex: "half" } as RequestInit);
 }
 
 /** Framing headers are this connection's own (RFC 9112 §6): a proxied response's are dropped. */

@@ -5,8 +5,11 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { resolve } from "node:path";
+import { isDocumentPath, normalizePath } from "../../negotiation/decide.ts";
+import type { HeaderPolicy } from "../../negotiation/headers.ts";
 import { respond } from "../../negotiation/respond.ts";
 import { openBuild } from "./folder.ts";
+import { takeFormSubmission } from "./forms.ts";
 import { listen } from "./http.ts";
 import { staticResponse } from "./static.ts";
 
@@ -16,6 +19,10 @@ export interface PreviewOptions {
   port: number;
   /** Extra handling before the core, e.g. the watch-mode reload channel. */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** CSP hashes of inline scripts the served pages carry: the watch-mode reload script. */
+  devScripts?: readonly string[];
+  /** Where form submissions are printed; standard output by default. */
+  log?: (text: string) => void;
 }
 
 export interface PreviewServer {
@@ -39,6 +46,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let changing: Promise<void> | undefined;
+  const log = options.log ?? ((text: string) => void process.stdout.write(`${text}\n`));
   const listening = await listen({
     host: options.host,
     port: options.port,
@@ -47,14 +55,25 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       while (changing) await changing;
       inFlight++;
       try {
-        // A request target that is not a path names nothing on this site.
-        if (!request) return await staticResponse(root, "/\0", false);
-        return (await respond(request, site)) ?? (await staticResponse(root, new URL(request.url).pathname, request.method === "HEAD"));
+        return await answer(request);
       } finally {
         if (--inFlight === 0) drained?.();
       }
     },
   });
+  async function answer(request: Request | undefined): Promise<Response> {
+    const { origin, immutable } = await site.negotiation();
+    const policy: HeaderPolicy = { origin, immutable, devScripts: options.devScripts };
+    // A request target that is not a path names nothing on this site.
+    if (!request) return staticResponse(root, "/\0", false, policy);
+    const answered = await respond(request, site, { devScripts: options.devScripts });
+    if (answered) return answered;
+    const { pathname } = new URL(request.url);
+    // The core passes on a form's POST to a page: Netlify Forms takes it on Netlify, this stand-in here.
+    if (request.method === "POST" && isDocumentPath(normalizePath(pathname))) return takeFormSubmission(request, { root, policy, log });
+    return staticResponse(root, pathname, request.method === "HEAD", policy);
+  }
+
   return {
     server: listening.server,
     url: `${listening.origin}/`,

@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
+import { baseHeaders, CACHE, staticHeaders, type HeaderPolicy } from "../../negotiation/headers.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -17,11 +18,12 @@ const TYPES: Record<string, string> = {
   ".gif": "image/gif",
   ".webp": "image/webp",
   ".avif": "image/avif",
-  ".ico": "image/x-icon",
+  // The IANA type, as Netlify's emulator (`mime-types`) sends it.
+  ".ico": "image/vnd.microsoft.icon",
   ".woff2": "font/woff2",
   ".woff": "font/woff",
   ".pdf": "application/pdf",
-  ".webmanifest": "application/manifest+json",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
 };
 
 /** The file below `root` that `pathname` names, or undefined if it names none safely. */
@@ -38,33 +40,32 @@ export function resolveInside(root: string, pathname: string): string | undefine
   return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
 }
 
-/** A static file response, or the CDN's own 404 (spec §7.4.2: not in the Problem format). */
-export async function staticResponse(root: string, pathname: string, head: boolean): Promise<Response> {
+/**
+ * A static file response with the headers `_headers` gives it on Netlify, or
+ * the CDN's own 404 (spec §7.4.2: not in the Problem format).
+ */
+export async function staticResponse(root: string, pathname: string, head: boolean, policy: HeaderPolicy): Promise<Response> {
   const file = resolveInside(root, pathname);
   if (file) {
     try {
       const body = await readFile(file);
-      const headers = {
-        "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
-        "Access-Control-Allow-Origin": "*",
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "public, max-age=0, must-revalidate",
-      };
+      const headers = { ...staticHeaders(pathname, policy), "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream" };
       return new Response(head ? null : body, { status: 200, headers });
     } catch {
       // not a readable file: fall through to the CDN's 404
     }
   }
-  return cdnNotFound(root, head);
+  return cdnNotFound(root, head, policy);
 }
 
 /**
  * What Netlify's CDN answers for a path nothing serves: the site's `404.html`
  * with status 404 when the site has one (Netlify's custom 404 page), else a
- * plain 404.
+ * plain 404. It carries the headers every response does.
  */
-export async function cdnNotFound(root: string, head: boolean): Promise<Response> {
+export async function cdnNotFound(root: string, head: boolean, policy: HeaderPolicy): Promise<Response> {
+  const headers = { ...baseHeaders(policy), "Cache-Control": CACHE.revalidate };
   const page = await readFile(resolve(root, "404.html")).catch(() => undefined);
-  if (page) return new Response(head ? null : page, { status: 404, headers: { "Content-Type": TYPES[".html"], "Access-Control-Allow-Origin": "*" } });
-  return new Response(head ? null : "Not Found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
+  if (page) return new Response(head ? null : page, { status: 404, headers: { ...headers, "Content-Type": TYPES[".html"] } });
+  return new Response(head ? null : "Not Found\n", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -5,6 +5,7 @@
  * rebuild leaves the last good build in place and being served. Open pages
  * reload through a Server-Sent Events channel that only watch builds link to.
  */
+import { createHash } from "node:crypto";
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -43,6 +44,13 @@ events.addEventListener("failed", (event) => {
 </script>
 `;
 
+/**
+ * The reload script's CSP hash source (CSP Level 3 §8.4: the digest of the
+ * script element's text). Watch-mode's server allows this one inline script;
+ * `sitegen build` output allows none.
+ */
+export const RELOAD_SCRIPT_HASH = `'sha256-${createHash("sha256").update(RELOAD_SCRIPT.slice(RELOAD_SCRIPT.indexOf(">") + 1, RELOAD_SCRIPT.lastIndexOf("</script>"))).digest("base64")}'`;
+
 export interface WatchOptions {
   contentDir: string;
   templatesDir: string;
@@ -79,7 +87,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const channel = new ReloadChannel();
   let preview: PreviewServer | undefined;
   const serve = async () => {
-    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept });
+    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept, devScripts: [RELOAD_SCRIPT_HASH], log: options.log });
     options.log(`Serving ${options.outDir}/ at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
     options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
   };

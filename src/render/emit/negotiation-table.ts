@@ -41,7 +41,8 @@ function slugTrees(manifest: Manifest, memo?: NegotiationMemo): ReturnType<typeo
  * with its JSON. A shard is written entry by entry, exactly as
  * `JSON.stringify` would write the whole of it (`RouteShard`).
  */
-export function negotiationData(manifest: Manifest, written: Map<string, Written>, memo?: NegotiationMemo): [file: string, json: string][] {
+export function negotiationData(manifest: Manifest, written: Map<string, Written>, options: { immutable: string[]; memo?: NegotiationMemo }): [file: string, json: string][] {
+  const { memo } = options;
   const representation = (file: string, type: string): Representation => {
     const facts = written.get(file);
     if (!facts) throw new Error(`no output was written to ${file}`);
@@ -77,6 +78,8 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
   if (memo) memo.entries = kept;
   const data: NegotiationData = {
     version: 3,
+    origin: manifest.baseUrl,
+    immutable: options.immutable,
     errors: manifest.errors,
     shards: count,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },

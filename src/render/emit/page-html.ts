@@ -3,6 +3,7 @@ import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown.ts";
 import type { TemplateSet } from "../template.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
+import { pagePreview, type PagePreview } from "./structured-data.ts";
 
 export interface HtmlOptions {
   /** Extra markup for <head>; the watch-mode reload script, never in a production build. */
@@ -15,18 +16,20 @@ export interface HtmlOptions {
  */
 export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing } = {}): string {
   const body = rendered.html;
-  const content = templates.render(`${route.template}.html`, {
+  // Only the blog and home templates list posts; building the list for every
+  // post page would make a build quadratic in the number of posts.
+  const recent = route.template === "home" ? manifest.posts.slice(0, 3) : [];
+  const content = templates.render(templateOf(route, templates), {
     ...route,
     site: manifest.site,
+    siteLang: manifest.site.languages[0],
     body,
     markdownUrl: route.markdownPath,
     displayDate: route.date ? displayDate(route.date, route.lang) : "",
     displayUpdated: route.updated ? displayDate(route.updated, route.lang) : "",
     tagList: route.tags.join(", "),
-    // Only the blog and home templates list posts; building the list for every
-    // post page would make a build quadratic in the number of posts.
     ...listingContext(manifest, options.listing, route.lang),
-    recentPosts: route.template === "home" ? manifest.posts.slice(0, 3).map((post) => postItem(post, route.lang)) : [],
+    recentPosts: recent.map((post) => postItem(post, route.lang)),
   });
   return layout(manifest, templates, {
     lang: route.lang,
@@ -37,7 +40,19 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     currentPath: route.kind === "post" ? "/blog/" : route.path,
     content,
     headExtra: options.headExtra ?? "",
+    languages: languagesOf([route.lang, manifest.site.languages[0], ...recent.map((post) => post.lang), ...listedLanguages(options.listing)]),
+    ...pagePreview(manifest, templates, route),
   });
+}
+
+/**
+ * A fixed page renders through a template of its own name when the templates
+ * folder has one (`contact.html` for /contact/, which holds the enquiry form),
+ * else through its kind's template.
+ */
+function templateOf(route: PageRoute, templates: TemplateSet): string {
+  const own = route.kind === "page" && route.template === "page" ? `${route.path.slice(1, -1)}.html` : undefined;
+  return own && templates.has(own) ? own : `${route.template}.html`;
 }
 
 export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options: HtmlOptions = {}): string {
@@ -50,11 +65,22 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     currentPath: "",
     content: templates.render("404.html", { site: manifest.site }),
     headExtra: options.headExtra ?? "",
+    languages: languagesOf([manifest.site.languages[0]]),
+    // An error page is not a page to index or share.
+    jsonLd: "",
+    openGraph: [],
+    twitter: [],
   });
 }
 
-interface LayoutContext {
+interface LayoutContext extends PagePreview {
   lang: string;
+  /**
+   * Every language with text on the page (`{ en: true, vi: true }`): the
+   * page's, the site's (navigation, footer) and those of the posts it lists.
+   * The layout fetches early what those languages need, such as a font subset.
+   */
+  languages: Record<string, true>;
   documentTitle: string;
   description: string;
   canonical: string;
@@ -68,6 +94,8 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
   return templates.render("layout.html", {
     ...context,
     site: manifest.site,
+    /** The site's default language: of the navigation, the footer and the template's own words. */
+    siteLang: manifest.site.languages[0],
     year: manifest.generated.slice(0, 4),
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
@@ -85,6 +113,16 @@ function listingContext(manifest: Manifest, listing: BlogListing | undefined, la
     omitted: omitted ?? false,
     postCount: listing.total,
   };
+}
+
+/** The languages of the posts the blog page lists. */
+function listedLanguages(listing: BlogListing | undefined): string[] {
+  if (!listing) return [];
+  return [...listing.full, ...listing.years.flatMap((year) => year.posts)].map((post) => post.lang);
+}
+
+function languagesOf(languages: string[]): Record<string, true> {
+  return Object.fromEntries(languages.map((lang) => [lang, true]));
 }
 
 /**

@@ -1,0 +1,165 @@
+/**
+ * What a page says about itself to search engines and link previews:
+ * schema.org JSON-LD (https://schema.org, Google's structured-data guidelines)
+ * and Open Graph (https://ogp.me) and Twitter card meta. Every URL in them is
+ * absolute and comes from the manifest; images are the site's own assets.
+ */
+import { SitegenError } from "../../errors.ts";
+import { absoluteUrl, type Manifest, type PageRoute } from "../../manifest/manifest.ts";
+import type { TemplateSet } from "../template.ts";
+
+export interface PagePreview {
+  /** The JSON-LD document, ready to sit inside `<script type="application/ld+json">`. */
+  jsonLd: string;
+  /** `<meta property="…" content="…">` pairs: Open Graph. */
+  openGraph: { property: string; content: string }[];
+  /** `<meta name="…" content="…">` pairs: Twitter card. */
+  twitter: { name: string; content: string }[];
+}
+
+/**
+ * The schema.org type of each fixed page of spec §2.1 that has a more
+ * specific one than `WebPage`.
+ */
+const PAGE_TYPES: Record<string, string> = { "/about/": "AboutPage", "/contact/": "ContactPage", "/blog/": "CollectionPage" };
+
+type Node = Record<string, unknown>;
+
+export function pagePreview(manifest: Manifest, templates: TemplateSet, route: PageRoute): PagePreview {
+  const shared = sharedNodes(manifest, templates);
+  const url = absoluteUrl(manifest, route.path);
+  let data: Node;
+  if (route.kind === "post") {
+    data = {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      "@id": absoluteUrl(manifest, `${route.path}#article`),
+      headline: route.title,
+      description: route.description,
+      url,
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      datePublished: route.date,
+      dateModified: route.updated ?? route.date,
+      inLanguage: route.lang,
+      keywords: route.tags,
+      ...(shared.social ? { image: shared.social } : {}),
+      ...(shared.blog ? { isPartOf: shared.blog } : {}),
+      author: shared.named,
+      publisher: shared.publisher,
+    };
+  } else {
+    const page: Node = {
+      "@type": PAGE_TYPES[route.path] ?? "WebPage",
+      "@id": url,
+      url,
+      name: route.title,
+      description: route.description,
+      inLanguage: route.lang,
+      dateModified: route.lastmod,
+      isPartOf: { "@id": shared.website["@id"] },
+      publisher: shared.reference,
+    };
+    // The organisation is described in full on the home page; other pages name it.
+    data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [shared.organization, shared.website, { ...page, about: shared.reference }] : [page, shared.website, shared.named] };
+  }
+  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, shared.social), twitter: twitterCard(shared.social) };
+}
+
+interface SharedNodes {
+  /** The firm in full (home page), by reference, and named (author and publisher of posts). */
+  organization: Node;
+  reference: Node;
+  named: Node;
+  publisher: Node;
+  website: Node;
+  /** The blog posts are part of: the fixed page that lists them. */
+  blog?: Node;
+  /** The absolute URL of the image of a shared link. */
+  social?: string;
+}
+
+/** What every page of one build shares, made once per build and templates (a build renders each page once, but many pages). */
+const sharedOf = new WeakMap<Manifest, WeakMap<TemplateSet, SharedNodes>>();
+
+function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
+  let byTemplates = sharedOf.get(manifest);
+  if (!byTemplates) sharedOf.set(manifest, (byTemplates = new WeakMap()));
+  let shared = byTemplates.get(templates);
+  if (!shared) {
+    const { site } = manifest;
+    const logo = assetUrl(manifest, templates, "logo");
+    const home = absoluteUrl(manifest, "/");
+    const organization: Node = {
+      "@type": "Organization",
+      "@id": absoluteUrl(manifest, "/#organization"),
+      name: site.name,
+      url: home,
+      description: site.summary.replace(/\s+/g, " ").trim(),
+      email: site.contact.email,
+      ...(site.contact.address ? { address: site.contact.address } : {}),
+      ...(logo ? { logo: { "@type": "ImageObject", url: logo } } : {}),
+    };
+    const reference = { "@id": organization["@id"] };
+    const named = { "@type": "Organization", "@id": organization["@id"], name: site.name, url: home };
+    const { blog } = manifest;
+    shared = {
+      organization,
+      reference,
+      named,
+      publisher: { ...named, ...(logo ? { logo: organization.logo } : {}) },
+      website: { "@type": "WebSite", "@id": absoluteUrl(manifest, "/#website"), url: home, name: site.name, inLanguage: site.languages[0], publisher: reference },
+      blog: blog ? { "@type": "Blog", "@id": blog.url, name: blog.title } : undefined,
+      social: assetUrl(manifest, templates, "social_image"),
+    };
+    byTemplates.set(templates, shared);
+  }
+  return shared;
+}
+
+function openGraph(manifest: Manifest, route: PageRoute, url: string, image: string | undefined): PagePreview["openGraph"] {
+  const { site } = manifest;
+  const meta = [
+    { property: "og:type", content: route.kind === "post" ? "article" : "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:title", content: route.title },
+    { property: "og:description", content: route.description },
+    { property: "og:url", content: url },
+    // Open Graph wants language_TERRITORY; a language the site names no territory for stays as it is.
+    { property: "og:locale", content: site.locales?.[route.lang] ?? route.lang },
+  ];
+  if (image) meta.push({ property: "og:image", content: image }, { property: "og:image:alt", content: site.name });
+  if (route.kind === "post") {
+    meta.push({ property: "article:published_time", content: route.date! }, { property: "article:modified_time", content: route.updated ?? route.date! });
+    for (const tag of route.tags) meta.push({ property: "article:tag", content: tag });
+  }
+  return meta;
+}
+
+/**
+ * Only the card's kind: for its title, description and image a Twitter card
+ * reads the Open Graph tags (developer.x.com, "Cards markup"), and every byte
+ * in <head> is on the way to the first paint.
+ */
+function twitterCard(image: string | undefined): PagePreview["twitter"] {
+  return [{ name: "twitter:card", content: image ? "summary_large_image" : "summary" }];
+}
+
+/** The absolute URL of the asset site.yaml names under `key`, if it names one. */
+function assetUrl(manifest: Manifest, templates: TemplateSet, key: "logo" | "social_image"): string | undefined {
+  const path = manifest.site[key];
+  if (path === undefined) return undefined;
+  const published = templates.assetUrl(path);
+  if (published === undefined) {
+    throw new SitegenError("E_CONTENT", `site.yaml: \`${key}: ${path}\` names no asset of the templates folder`, { hint: "name a file under the templates folder's assets/ by its URL, e.g. /assets/brand/logo.png" });
+  }
+  return absoluteUrl(manifest, published);
+}
+
+/**
+ * JSON inside a `<script>` element ends at the first `</script`; escaping `<`
+ * (and `>`, `&` with it) keeps any text of the content from closing it (HTML
+ * Living Standard §4.12.1.3). The JSON means the same.
+ */
+function scriptSafe(json: string): string {
+  return json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

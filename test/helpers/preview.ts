@@ -1,0 +1,44 @@
+/**
+ * The real CLI's server (`sitegen serve …`) as a child process, with what it
+ * prints: for tests that read its output (form submissions, watch-mode
+ * rebuilds) as well as its URL.
+ */
+import { spawn } from "node:child_process";
+import { CLI } from "./dist.ts";
+
+export interface PrintingServer {
+  url: string;
+  /** Everything printed so far, standard output and error together. */
+  output(): string;
+  /** Resolves with what was printed after `from` once `pattern` shows in it. */
+  waitFor(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startServing(args: string[], cwd?: string): Promise<PrintingServer> {
+  const child = spawn(process.execPath, [CLI, "serve", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const waitFor = async (pattern: RegExp, from = 0, timeoutMs = 30_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(output.slice(from))) {
+      if (child.exitCode !== null) throw new Error(`sitegen serve ${args.join(" ")} exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`no ${pattern} from sitegen serve ${args.join(" ")} within ${timeoutMs} ms:\n${output.slice(from)}`);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    return output.slice(from);
+  };
+  const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(await waitFor(/http:\/\/127\.0\.0\.1:\d+\//))![1];
+  return {
+    url,
+    output: () => output,
+    waitFor,
+    stop: () =>
+      new Promise<void>((stopped) => {
+        if (child.exitCode !== null) return stopped();
+        child.once("exit", () => stopped());
+        child.kill("SIGTERM");
+      }),
+  };
+}
