@@ -34,6 +34,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { aptInstall, chooseMethod, measure, waitForIdle, type Measurement, type MeasureMethod } from "./measure.ts";
+import { agentFileSizes, agentFileTable, type AgentFileSizes } from "./agent-files.ts";
 import { benchCache, cacheReport, type CacheResult } from "./cache.ts";
 import { assetRatio, benchEdge, edgeReport, latencyRatio, type EdgeResult, type EdgeSite } from "./edge.ts";
 import type { NegotiationResult } from "./negotiation.ts";
@@ -329,6 +330,8 @@ interface Results {
   watch?: WatchResult | { error: string };
   cache?: CacheResult | { error: string };
   edge?: EdgeResult | { error: string };
+  /** The agent files of sitegen's build at each size: the size policy at work (README: The size policy). */
+  agentFiles?: AgentFileSizes[];
   failures: string[];
 }
 
@@ -661,6 +664,15 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
       for (const site of results.edge.sites) results.failures.push(...site.problems.map((problem) => `edge function, ${site.name}: ${problem}`));
     }
   }
+  if (sitegen) {
+    results.agentFiles = [];
+    for (const posts of [...sitegenOuts.keys()].sort((a, b) => a - b)) {
+      await agentFileSizes(sitegenOuts.get(posts)!).then(
+        (sizes) => results.agentFiles!.push(sizes),
+        (error: Error) => results.failures.push(`agent files at ${posts} posts: ${error.message}`),
+      );
+    }
+  }
   results.load.end = loadavg()[0];
   await removeOutputs(options, log, "this bench");
   return results;
@@ -790,6 +802,15 @@ export function renderReport(results: Results): string {
     }
     push("");
   }
+
+  if (results.agentFiles?.length) {
+    push("## Agent files", "", "Sizes of sitegen's agent files at each size, within the budgets of the size policy (README: The size policy), and the Markdown 404 of a few misses as a host that has read nothing yet answers them, with what it read.", "");
+    for (const sizes of results.agentFiles) push(agentFileTable(sizes), "");
+  }
+
+  // What each change bought is kept by hand beside the bench; the measured tables above are this run's.
+  const changes = join(ROOT, "bench/what-each-change-bought.md");
+  if (existsSync(changes)) push(readFileSync(changes, "utf8").trimEnd(), "");
 
   push("## The real site", "");
   if (!results.real) push("Not measured in this run.", "");

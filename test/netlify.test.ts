@@ -15,18 +15,20 @@ import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { rng } from "../bench/synthetic.ts";
-import { builtSite, DENO, netlifyProject, routeTable, startNetlifyEmulator, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import { builtSite, DENO, netlifyProject, routeTable, startBothHosts, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
 import { verifyFailures } from "./helpers/verify.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
+let started: BothHosts | undefined;
 let preview: Running;
 let netlify: Running;
 before(async () => {
-  [preview, netlify] = await Promise.all([startPreviewServer(dist), startNetlifyEmulator(dist)]);
+  started = await startBothHosts(dist);
+  ({ preview, netlify } = started);
 });
 after(async () => {
-  await Promise.all([preview?.stop(), netlify?.stop()]);
+  await started?.stop();
 });
 
 /**

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { ROOT, sitegen, startNetlifyEmulator, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import { ROOT, sitegen, startBothHosts, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
 
 const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
 const BASE = "https://kontor-nord.example";
@@ -24,15 +24,17 @@ const POSTS = [
   { slug: "glossare-die-mitwachsen", lang: "de", date: "2025-03-04T10:00:00Z" },
 ];
 
+let started: BothHosts | undefined;
 let preview: Running;
 let netlify: Running;
 before(async () => {
   const built = sitegen(["build", "--content", KONTOR, "--out", dist]);
   assert.equal(built.status, 0, built.stderr);
-  [preview, netlify] = await Promise.all([startPreviewServer(dist), startNetlifyEmulator(dist)]);
+  started = await startBothHosts(dist);
+  ({ preview, netlify } = started);
 });
 after(async () => {
-  await Promise.all([preview?.stop(), netlify?.stop()]);
+  await started?.stop();
 });
 
 const hosts = () => [

@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { builtSite, routeTable, sitegen, startNetlifyEmulator, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import { builtSite, routeTable, sitegen, startBothHosts, startPreviewServer, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -90,13 +90,15 @@ function securityProblems(headers: Headers, origin: "https" | "http"): string[] 
 }
 
 describe("every response carries the security headers", () => {
+  let started: BothHosts | undefined;
   let preview: Running;
   let netlify: Running;
   before(async () => {
-    [preview, netlify] = await Promise.all([startPreviewServer(dist), startNetlifyEmulator(dist)]);
+    started = await startBothHosts(dist);
+    ({ preview, netlify } = started);
   });
   after(async () => {
-    await Promise.all([preview?.stop(), netlify?.stop()]);
+    await started?.stop();
   });
 
   for (const host of ["the preview server", "Netlify's emulator"] as const) {

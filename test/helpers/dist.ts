@@ -158,6 +158,24 @@ export function startNetlifyEmulator(dir: string): Promise<Running> {
   return startPrinting(process.execPath, [CLI, "serve", "--netlify", "--port", "0"], netlifyProject(dir));
 }
 
+/** Both hosts of a built folder: the preview server and Netlify's emulator, started at once. */
+export interface BothHosts {
+  preview: Running;
+  netlify: Running;
+  stop(): Promise<void>;
+}
+
+export async function startBothHosts(dir: string): Promise<BothHosts> {
+  const [preview, netlify] = await Promise.allSettled([startPreviewServer(dir), startNetlifyEmulator(dir)]);
+  const started = [preview, netlify].flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stop = async () => void (await Promise.all(started.map((host) => host.stop())));
+  if (preview.status === "rejected" || netlify.status === "rejected") {
+    await stop();
+    throw preview.status === "rejected" ? preview.reason : (netlify as PromiseRejectedResult).reason;
+  }
+  return { preview: preview.value, netlify: netlify.value, stop };
+}
+
 /** One `_headers` rule as Netlify reads it. */
 export interface NetlifyHeaderRule {
   for: string;
