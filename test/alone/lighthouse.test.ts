@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import lighthouse from "lighthouse";
 import { AUDITED } from "../helpers/audited.ts";
-import { builtSite, ROOT, startPreviewServer, tempDir, type Running } from "../helpers/dist.ts";
+import { builtSite, ROOT, startPreviewServer, stopChild, tempDir, type Running } from "../helpers/dist.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const REPORTS = join(ROOT, "test-output/lighthouse");
@@ -54,12 +54,7 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
   });
   return {
     port,
-    stop: () =>
-      new Promise<void>((stopped) => {
-        if (child.exitCode !== null) return stopped();
-        child.once("exit", () => stopped());
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopChild(child),
   };
 }
 

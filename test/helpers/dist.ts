@@ -88,6 +88,15 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** Asks `child` to stop (SIGTERM) and resolves once it has exited; at once if it already has. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((stopped) => {
+    if (child.exitCode !== null || child.signalCode !== null) return stopped();
+    child.once("exit", () => stopped());
+    child.kill("SIGTERM");
+  });
+}
+
 /** Starts a child process and waits for the `http://…/` URL it prints. */
 export function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
   const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
@@ -101,12 +110,7 @@ export function startPrinting(command: string, args: string[], cwd: string): Pro
         clearTimeout(timer);
         done({
           url: match[1],
-          stop: () =>
-            new Promise((stopped) => {
-              if (child.exitCode !== null) return stopped();
-              child.once("exit", () => stopped());
-              child.kill("SIGTERM");
-            }),
+          stop: () => stopChild(child),
         });
       }
     };

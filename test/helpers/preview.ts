@@ -4,7 +4,7 @@
  * rebuilds) as well as its URL.
  */
 import { spawn } from "node:child_process";
-import { CLI } from "./dist.ts";
+import { CLI, stopChild } from "./dist.ts";
 
 export interface PrintingServer {
   url: string;
@@ -34,11 +34,6 @@ export async function startServing(args: string[], cwd?: string): Promise<Printi
     url,
     output: () => output,
     waitFor,
-    stop: () =>
-      new Promise<void>((stopped) => {
-        if (child.exitCode !== null) return stopped();
-        child.once("exit", () => stopped());
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopChild(child),
   };
 }
