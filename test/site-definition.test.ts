@@ -103,6 +103,7 @@ test("site.yaml: `language: en` still names a one-language site; both keys, neit
     [original.replace("languages: [de, en]", "languages: [de, english]"), /`english` is not a language tag/, 3],
     [original.replace("languages: [de, en]", "languages: [de, DE]"), /`DE` is listed twice/, 3],
     [original.replace("languages: [de, en]", "languages: [de, en]\nlocales: { de: de_DE, fr: fr_FR }"), /`locales` names `fr`, which is not one of the site's languages \(de, en\)/, 4],
+    [original.replace("languages: [de, en]", "languages: [de, en]\nlocales: { DE: de_DE }"), /`locales` names `DE`, which is not one of the site's languages \(de, en\)/, 4],
   ];
   for (const [text, message, line] of cases) {
     writeFileSync(site, text);

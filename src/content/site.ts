@@ -20,8 +20,9 @@ export function parseSite(text: string, file: string): SiteConfig {
   const error = locatedError(parsed, file, text);
   const listed = siteLanguages({ language, languages }, error);
   // A locale for a language the site does not have would never be used: most likely a typo.
-  const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.some((lang) => lang.toLowerCase() === key.toLowerCase()));
-  if (stray.length > 0) throw new SitegenErrors(stray.map((key) => error(`\`locales\` names \`${key}\`, which is not one of the site's languages (${listed.join(", ")})`, ["locales", key], "key each locale by one of `languages`", true)));
+  // Pages look their locale up by their language as the site spells it, so a key must be spelled so too.
+  const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.includes(key));
+  if (stray.length > 0) throw new SitegenErrors(stray.map((key) => error(`\`locales\` names \`${key}\`, which is not one of the site's languages (${listed.join(", ")})`, ["locales", key], "key each locale by one of `languages`, spelled as there", true)));
   return { ...site, languages: listed };
 }
 
