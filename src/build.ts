@@ -14,7 +14,7 @@ import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
 import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
-import type { Finding } from "./findings.ts";
+import { findingOf, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { sizeProblems } from "./plan/budgets.ts";
 import { planSite } from "./plan/plan.ts";
@@ -142,7 +142,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
         ? manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)])
         : [],
     );
-    return { manifest, warnings: [...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
+    return { manifest, warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();

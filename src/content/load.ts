@@ -78,7 +78,8 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   }
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
-  return { siteFile, site, pages, posts };
+  const warnings: SitegenError[] = [];
+  return { siteFile, site, pages, posts, warnings };
 }
 
 /** Two posts at one URL: the later file (by path) is named, with the earlier. */

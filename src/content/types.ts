@@ -1,3 +1,5 @@
+import type { SitegenError } from "../errors.ts";
+
 /** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
 export type Lang = string;
 export type PostStatus = "published" | "draft" | "retired";
@@ -89,4 +91,9 @@ export interface Content {
   site: SiteConfig;
   pages: PageSource[];
   posts: PostSource[];
+  /**
+   * What the build reports and goes on: a field it does not know, a file it
+   * leaves out, a template tag it does not run. Each names its file.
+   */
+  warnings: SitegenError[];
 }
