@@ -11,6 +11,8 @@
 //                         imports (negotiator included) in one ES module: Deno
 //                         loads it in under a millisecond, where importing an npm
 //                         package through its Node compatibility layer takes 15 ms
+//   lib/cloudflare.js     the Cloudflare worker, the same way: one module of web
+//                         APIs only, whatever the size of the site
 //
 // esbuild leaves each module's code under a `// src/…` line, which
 // bench/profile.ts reads to name the source of a profiled function.
@@ -39,9 +41,9 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { edge: join(ROOT, "src/hosts/netlify/edge.ts") },
+    entryPoints: { edge: join(ROOT, "src/hosts/netlify/edge.ts"), cloudflare: join(ROOT, "src/hosts/cloudflare/worker.ts") },
     outdir: LIB,
-    // Netlify runs edge functions in Deno: web APIs only, no Node built-ins.
+    // Netlify runs edge functions in Deno, Cloudflare workers in workerd: web APIs only, no Node built-ins.
     platform: "neutral",
     mainFields: ["module", "main"],
     target: "es2022",

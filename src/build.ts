@@ -14,9 +14,11 @@ import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
 import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
+import type { HostName } from "./content/types.ts";
 import { findingOf, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { sizeProblems } from "./plan/budgets.ts";
+import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
@@ -35,6 +37,8 @@ export interface PipelineOptions {
   contentDir: string;
   templatesDir: string;
   baseUrl?: string;
+  /** The CDN the build is for, overriding site.yaml's `host`. */
+  host?: HostName;
   /** The time the build stands for: SOURCE_DATE_EPOCH, or now. */
   generated: Date;
   /** Markup added to every page's <head>: the watch-mode reload script. */
@@ -115,7 +119,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
     const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
     const [content, { templates, assets, fingerprint }] = await Promise.all([loadContent(options.contentDir, { parsePosts, cwd: options.cwd }), loadTemplates(options.templatesDir, options.cwd)]);
-    const manifest = buildManifest(content, { baseUrl: options.baseUrl, generated: options.generated });
+    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated });
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const reuse = store && {
@@ -134,7 +138,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site });
     const sizes = sizeProblems(manifest, writer.written, mode);
     const surfacePages = surfacePageProblems(manifest, facts, mode);
-    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors];
+    const hostFiles = manifest.host === "cloudflare" ? cloudflareFileProblems(writer.written) : { errors: [], warnings: [] };
+    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors, ...hostFiles.errors];
     if (errors.length > 0) throw new SitegenErrors(errors);
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     const records: PostRecords = new Map(
@@ -142,7 +147,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
         ? manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)])
         : [],
     );
-    return { manifest, warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings], records, reused: restored };
+    return { manifest, warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();

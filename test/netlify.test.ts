@@ -14,8 +14,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { rng } from "../bench/synthetic.ts";
 import { builtSite, DENO, netlifyProject, routeTable, startBothHosts, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
+import { acceptCases, ASSET_CASES, compareAll as compareWith, conditionalCases, exchange, pathCases, randomCases, type Case } from "./helpers/host-parity.ts";
 import { verifyFailures } from "./helpers/verify.ts";
 
 const dist = builtSite();
@@ -31,90 +31,17 @@ after(async () => {
   await started?.stop();
 });
 
-/**
- * Headers the transport sets on its own, and those Netlify adds to every
- * response (`Age` from its cache, `X-Nf-*` diagnostics); everything else must
- * match exactly.
- */
-const TRANSPORT = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "age"]);
-const ours = (name: string) => !TRANSPORT.has(name) && !name.startsWith("x-nf-");
+const compareAll = (cases: Case[]) => compareWith(preview, netlify, cases);
 
-interface Exchange {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-async function exchange(base: string, path: string, init: RequestInit): Promise<Exchange> {
-  const response = await fetch(new URL(path, base), init);
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => ours(name)).sort());
-  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
-}
-
-interface Case {
-  path: string;
-  method: string;
-  accept?: string;
-  headers?: Record<string, string>;
-}
-
-/** Sends each case to both hosts, a few at a time, and asserts they answer alike. */
-async function compareAll(cases: Case[]): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < cases.length) {
-      const { path, method, accept, headers = {} } = cases[next++];
-      const init: RequestInit = { method, headers: accept === undefined ? headers : { ...headers, accept } };
-      const [ours, theirs] = await Promise.all([exchange(preview.url, path, init), exchange(netlify.url, path, init)]);
-      const label = `${method} ${path} Accept: ${accept} ${JSON.stringify(headers)}`;
-      assert.equal(theirs.status, ours.status, label);
-      assert.deepEqual(theirs.headers, ours.headers, label);
-      assert.ok(theirs.body.equals(ours.body), `${label}: bodies differ`);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, lane));
-}
-
-const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-const ACCEPTS = [undefined, "*/*", "text/html", "text/markdown", "application/json", "image/png", "text/html;q=0", "text/markdown;q=0.9, text/html;q=0.1", "text/*", BROWSER];
 const KNOWN = [...Object.keys(table.pages), ...Object.keys(table.files)];
-const UNKNOWN = [
-  "/nope/",
-  "/about",
-  "/About/",
-  "/about/index.html",
-  "/about.html",
-  "/blog/why-every-enterprise-needs-a-central-esb/",
-  // Mistyped post addresses: the 404s name the closest posts, read from the slug index at request time.
-  "/blog/transactional-outbox-pattern-in-production/",
-  "/blog/idempotency-keys-in-practise-apis-that-survive-retries/",
-  "/posts/kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails/",
-  "/blog/nope.md",
-  "/nope.txt",
-  "/nope.json",
-  "/nope.xml",
-  "/404.html",
-  "/_sitegen/negotiation.json",
-  "/_sitegen/routes/0.json",
-  "/_headers",
-  "/_redirects",
-];
 const POST = Object.keys(table.pages).find((path) => path.startsWith("/blog/") && path !== "/blog/")!;
 
 test("every path answers as on the preview server: pages, files, siblings and misses, under the Accept values that decide", async () => {
-  const cases: Case[] = [];
-  for (const path of [...KNOWN, ...UNKNOWN]) {
-    for (const accept of [undefined, "text/markdown", "application/json", BROWSER]) cases.push({ path, method: "GET", accept });
-  }
-  await compareAll(cases);
+  await compareAll(pathCases(KNOWN));
 });
 
 test("every Accept value and both methods on a page, a post, a file, a sibling and a miss", async () => {
-  const cases: Case[] = [];
-  for (const path of ["/", POST, "/llms.txt", "/about.md", "/nope/", "/about"]) {
-    for (const accept of ACCEPTS) for (const method of ["GET", "HEAD"]) cases.push({ path, method, accept });
-  }
-  await compareAll(cases);
+  await compareAll(acceptCases(POST));
 });
 
 test("a Markdown 404 is the recovery map with the §7.3 headers, not an error of the function", async () => {
@@ -140,40 +67,20 @@ test("the function's own data under /_sitegen/ is not public: a JSON Problem 404
 test("conditional requests, preflight and other methods answer alike", async () => {
   const etag = (await exchange(preview.url, "/about/", { headers: { accept: "text/markdown" } })).headers.etag;
   assert.ok(etag);
-  await compareAll([
-    { path: "/about/", method: "GET", accept: "text/markdown", headers: { "if-none-match": etag } },
-    { path: "/about/", method: "GET", accept: "text/html", headers: { "if-none-match": etag } },
-    { path: "/llms.txt", method: "GET", headers: { "if-none-match": "*" } },
-    { path: "/about/", method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "GET" } },
-    { path: "/about/", method: "POST" },
-    { path: "/nope/", method: "DELETE", accept: "text/markdown" },
-  ]);
+  await compareAll(conditionalCases(etag));
   const notModified = await exchange(netlify.url, "/about/", { headers: { accept: "text/markdown", "if-none-match": etag } });
   assert.equal(notModified.status, 304);
 });
 
 test("assets skip the function: the CDN serves them, and answers a missing one with the site's 404 page", async () => {
-  await compareAll([
-    { path: "/assets/site.css", method: "GET" },
-    { path: "/nope.png", method: "GET" },
-    { path: "/assets/nope.css", method: "GET", accept: "text/markdown" },
-  ]);
+  await compareAll(ASSET_CASES);
   const missing = await exchange(netlify.url, "/nope.png", {});
   assert.equal(missing.status, 404);
   assert.equal(missing.headers["content-type"], "text/html; charset=utf-8");
 });
 
 test("a seeded random run of paths, Accept values and methods answers alike (seed 20261123, 120 requests)", async () => {
-  const next = rng(20261123);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  const parameters = ["", ";q=0", ";q=0.5", ";q=1", ";charset=utf-8", ";charset=latin1", ";level=1"];
-  const types = ["text/html", "text/markdown", "application/json", "text/plain", "*/*", "text/*", "application/*", "TEXT/Markdown", "garbage"];
-  const cases: Case[] = Array.from({ length: 120 }, () => {
-    const path = next() < 0.6 ? pick(KNOWN) : pick(UNKNOWN);
-    const accept = next() < 0.1 ? undefined : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(types) + pick(parameters)).join(", ");
-    return { path, accept, method: next() < 0.8 ? "GET" : "HEAD" };
-  });
-  await compareAll(cases);
+  await compareAll(randomCases(KNOWN, 20261123, 120));
 });
 
 test("sitegen verify passes against the site served through Netlify's emulator", async () => {

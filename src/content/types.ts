@@ -4,6 +4,10 @@ import type { SitegenError } from "../errors.ts";
 export type Lang = string;
 export type PostStatus = "published" | "draft" | "retired";
 
+/** The CDN a build is for: its rules files and where negotiation runs (src/hosts/<host>/). */
+export type HostName = "netlify" | "cloudflare";
+export const HOSTS: readonly HostName[] = ["netlify", "cloudflare"];
+
 export interface NavLink {
   title: string;
   path: string;
@@ -34,6 +38,8 @@ export interface SiteConfig {
   /** Assets (`/assets/…`) for previews and structured data: the firm's logo, and the image of a shared link. */
   logo?: string;
   social_image?: string;
+  /** The CDN the site deploys to when `build` is given no `--host`: Netlify unless it says. */
+  host?: HostName;
   /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */
   locales?: Record<Lang, string>;
 }

@@ -4,7 +4,7 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import type { Content, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
+import type { Content, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 
 export type Template = "home" | "page" | "blog" | "post";
@@ -60,6 +60,8 @@ export interface FileRoute {
 
 export interface Manifest {
   site: SiteConfig;
+  /** The CDN the build is for: which rules files it writes (src/render/emit/netlify.ts, cloudflare.ts). */
+  host: HostName;
   /** Origin without a trailing slash. */
   baseUrl: string;
   /** RFC 3339 time the build stands for (SOURCE_DATE_EPOCH when set). */
@@ -103,6 +105,8 @@ export const NEGOTIATION_TABLE_FILE = `${INTERNAL_DIR}/negotiation.json`;
 
 export interface ManifestOptions {
   baseUrl?: string;
+  /** The CDN, overriding site.yaml's `host`. */
+  host?: HostName;
   generated: Date;
 }
 
@@ -143,6 +147,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const postShape = addressesOf(postPath("{slug}"));
   return {
     site: content.site,
+    host: options.host ?? content.site.host ?? "netlify",
     baseUrl,
     generated: options.generated.toISOString().replace(/\.\d{3}Z$/, "Z"),
     pages,

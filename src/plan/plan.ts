@@ -22,8 +22,8 @@ export type ArtifactName =
   | "openapi"
   | "not-found-html"
   | "not-found-markdown"
-  | "netlify-headers"
-  | "netlify-redirects";
+  | "cdn-headers"
+  | "cdn-redirects";
 
 export type Job =
   | { kind: "page"; route: PageRoute }
@@ -86,8 +86,9 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
     artifact("openapi", surface.openapi.file, surface.openapi.mediaType),
     artifact("not-found-html", notFound.html, MEDIA.html),
     artifact("not-found-markdown", notFound.markdown, MEDIA.markdown),
-    artifact("netlify-headers", "_headers", MEDIA.text),
-    artifact("netlify-redirects", "_redirects", MEDIA.text),
+    // The rules files of the host the build is for (manifest.host): each host reads its own dialect.
+    artifact("cdn-headers", "_headers", MEDIA.text),
+    artifact("cdn-redirects", "_redirects", MEDIA.text),
   ];
 }
 

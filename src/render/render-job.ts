@@ -12,6 +12,7 @@ import { agentInstructions } from "./emit/agent-instructions.ts";
 import { blogIndexJson } from "./emit/blog-index.ts";
 import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
 import { negotiationData, type NegotiationMemo } from "./emit/negotiation-table.ts";
+import { cloudflareHeaders, cloudflareRedirects } from "./emit/cloudflare.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
@@ -78,8 +79,8 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   openapi: ({ manifest }) => openApiJson(manifest),
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
-  "netlify-headers": ({ manifest, templates }) => netlifyHeaders(manifest, templates.fingerprintedAssets()),
-  "netlify-redirects": () => netlifyRedirects(),
+  "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
+  "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects() : netlifyRedirects()),
 };
 
 function written(context: RenderContext): NonNullable<RenderContext["written"]> {

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -162,6 +162,45 @@ export function startNetlifyEmulator(dir: string): Promise<Running> {
   return startPrinting(process.execPath, [CLI, "serve", "--netlify", "--port", "0"], netlifyProject(dir));
 }
 
+/**
+ * A Cloudflare project around a built folder, as a deploy sees it: the
+ * Wrangler configuration `sitegen init --host cloudflare` writes, its worker
+ * being the compiled one (lib/cloudflare.js), and the build as its assets.
+ */
+export async function cloudflareProject(dir: string): Promise<string> {
+  const { wranglerConfig } = await import("../../src/hosts/cloudflare/config.ts");
+  const project = tempDir("sitegen-cloudflare-");
+  for (const part of ["lib", "package.json"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
+  cpSync(dir, join(project, "dist"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
+  writeFileSync(join(project, "wrangler.jsonc"), wranglerConfig({ name: "sitegen-test", main: "lib/cloudflare.js", assets: "dist" }));
+  return project;
+}
+
+/** Whether Cloudflare's runtime is installed (a development dependency), and the command that installs it. */
+export const WRANGLER = { present: existsSync(join(ROOT, "node_modules/wrangler/package.json")), install: "npm install --save-dev wrangler@4" };
+
+/**
+ * The built folder served through Cloudflare's own runtime (`sitegen serve
+ * --cloudflare`): `wrangler dev` running the worker in workerd with the
+ * static assets, `_headers` and `_redirects`.
+ */
+export async function startCloudflareRuntime(dir: string): Promise<Running> {
+  return startPrinting(process.execPath, [CLI, "serve", "--cloudflare", "--port", "0"], await cloudflareProject(dir));
+}
+
+/** The preview server and a CDN host of a built folder, started at once; both stopped if either fails. */
+export async function startWithPreview(dir: string, startHost: (dir: string) => Promise<Running>): Promise<{ preview: Running; host: Running; stop(): Promise<void> }> {
+  const [preview, host] = await Promise.allSettled([startPreviewServer(dir), startHost(dir)]);
+  const started = [preview, host].flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stop = async () => void (await Promise.all(started.map((each) => each.stop())));
+  if (preview.status === "rejected" || host.status === "rejected") {
+    await stop();
+    throw preview.status === "rejected" ? preview.reason : (host as PromiseRejectedResult).reason;
+  }
+  return { preview: preview.value, host: host.value, stop };
+}
+
 /** Both hosts of a built folder: the preview server and Netlify's emulator, started at once. */
 export interface BothHosts {
   preview: Running;
@@ -170,14 +209,8 @@ export interface BothHosts {
 }
 
 export async function startBothHosts(dir: string): Promise<BothHosts> {
-  const [preview, netlify] = await Promise.allSettled([startPreviewServer(dir), startNetlifyEmulator(dir)]);
-  const started = [preview, netlify].flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  const stop = async () => void (await Promise.all(started.map((host) => host.stop())));
-  if (preview.status === "rejected" || netlify.status === "rejected") {
-    await stop();
-    throw preview.status === "rejected" ? preview.reason : (netlify as PromiseRejectedResult).reason;
-  }
-  return { preview: preview.value, netlify: netlify.value, stop };
+  const { preview, host, stop } = await startWithPreview(dir, startNetlifyEmulator);
+  return { preview, netlify: host, stop };
 }
 
 /** One `_headers` rule as Netlify reads it. */

@@ -1,6 +1,7 @@
 /** `sitegen build`. */
 import type { Command } from "commander";
-import { baseUrlFrom, buildTime, formatBytes, printers, workersFrom, type Io } from "../io.ts";
+import { HOSTS, type HostName } from "../../content/types.ts";
+import { baseUrlFrom, buildTime, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
 import { reportFailure } from "../report.ts";
 
 interface BuildFlags {
@@ -9,6 +10,7 @@ interface BuildFlags {
   out: string;
   cache?: string;
   baseUrl?: string;
+  host?: string;
   quiet?: boolean;
   json?: boolean;
 }
@@ -22,13 +24,15 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--out <dir>", "output folder", "dist")
     .option("--cache <dir>", "build cache folder: posts unchanged since the build that filled it are not rendered again (keep it between CI builds)")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
+    .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare")
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
       const { formatFinding } = await import("../../findings.ts");
       const { print, printError } = printers(io);
+      if (flags.host !== undefined && !HOSTS.includes(flags.host as HostName)) throw usage(`--host must be ${HOSTS.join(" or ")}, not ${flags.host}`);
       try {
         const result = await build({
           contentDir: flags.content,
@@ -36,6 +40,7 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           outDir: flags.out,
           cache: flags.cache,
           baseUrl: baseUrlFrom(flags.baseUrl, io.env),
+          host: flags.host as HostName | undefined,
           generated: buildTime(io.env),
           workers: workersFrom(io.env),
           cwd: io.cwd,

@@ -1,4 +1,4 @@
-/** `sitegen serve`: the preview server, watch mode, or the site through Netlify's emulator. */
+/** `sitegen serve`: the preview server, watch mode, or the site through Netlify's emulator or Cloudflare's runtime. */
 import { relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { buildTime, printers, usage, workersFrom, type Io } from "../io.ts";
@@ -9,6 +9,7 @@ interface ServeFlags {
   host: string;
   watch?: boolean;
   netlify?: boolean;
+  cloudflare?: boolean;
   content: string;
   templates: string;
 }
@@ -22,14 +23,17 @@ export function registerServe(program: Command, io: Io): void {
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--watch", "build into --dir first, rebuild when the content or templates change, and reload open pages")
     .option("--netlify", "serve the project as Netlify does, through Netlify's emulator (@netlify/dev): netlify.toml's publish folder and edge function")
+    .option("--cloudflare", "serve the project as Cloudflare does, through Cloudflare's runtime (wrangler dev): wrangler.jsonc's assets folder and worker")
     .option("--content <dir>", "content folder to build and watch (with --watch)", "content")
     .option("--templates <dir>", "templates folder to build and watch (with --watch)", "templates")
-    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ sitegen serve --netlify\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
+    .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ sitegen serve --netlify\n  $ sitegen serve --cloudflare\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
     .action(async (flags: ServeFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${flags.port}`);
-      if (flags.netlify && flags.watch) throw usage("--netlify serves a finished build", "run `sitegen build`, then `sitegen serve --netlify`");
-      const running = flags.netlify ? await serveNetlify(io, flags.host, port) : flags.watch ? await serveWatching(io, flags, port) : await servePreview(io, flags, port);
+      if (flags.netlify && flags.cloudflare) throw usage("--netlify and --cloudflare name two hosts", "choose one");
+      const cdn = flags.netlify ? "--netlify" : flags.cloudflare ? "--cloudflare" : undefined;
+      if (cdn && flags.watch) throw usage(`${cdn} serves a finished build`, `run \`sitegen build\`, then \`sitegen serve ${cdn}\``);
+      const running = flags.netlify ? await serveNetlify(io, flags.host, port) : flags.cloudflare ? await serveCloudflare(io, flags.host, port) : flags.watch ? await serveWatching(io, flags, port) : await servePreview(io, flags, port);
       await io.stopped();
       await running.close();
     });
@@ -62,8 +66,16 @@ async function serveWatching(io: Io, flags: ServeFlags, port: number) {
 
 async function serveNetlify(io: Io, host: string, port: number) {
   const { startNetlifyPreview } = await import("../../hosts/netlify/emulator.ts");
-  const netlify = await startNetlifyPreview({ projectRoot: io.cwd, host, port });
-  const shown = relative(io.cwd, netlify.publishDir);
-  printers(io).print(`Serving ${shown.startsWith("..") ? netlify.publishDir : shown || "."}/ through Netlify's emulator at ${netlify.url} (Ctrl+C to stop)`);
-  return netlify;
+  return announced(io, await startNetlifyPreview({ projectRoot: io.cwd, host, port }), "Netlify's emulator");
+}
+
+async function serveCloudflare(io: Io, host: string, port: number) {
+  const { startCloudflarePreview } = await import("../../hosts/cloudflare/wrangler.ts");
+  return announced(io, await startCloudflarePreview({ projectRoot: io.cwd, host, port }), "Cloudflare's runtime (wrangler)");
+}
+
+function announced<T extends { url: string; publishDir: string }>(io: Io, running: T, through: string): T {
+  const shown = relative(io.cwd, running.publishDir);
+  printers(io).print(`Serving ${shown.startsWith("..") ? running.publishDir : shown || "."}/ through ${through} at ${running.url} (Ctrl+C to stop)`);
+  return running;
 }

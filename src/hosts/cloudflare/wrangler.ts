@@ -1,0 +1,117 @@
+/**
+ * `sitegen serve --cloudflare`: the project as Cloudflare serves it, through
+ * Cloudflare's own runtime offline: `wrangler dev` runs the worker in
+ * `workerd` with the static assets, `_headers` and `_redirects` of the build
+ * folder its configuration names. What it answers is what a deploy answers,
+ * as far as anything offline can tell.
+ *
+ * Wrangler is a development dependency of a site, not of sitegen's runtime:
+ * it is found in the project's own node_modules, and its absence is a usage
+ * error that says what to install.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { SitegenError } from "../../errors.ts";
+import { WRANGLER_INSTALL } from "./config.ts";
+
+export interface CloudflarePreviewOptions {
+  /** The folder holding the Wrangler configuration. */
+  projectRoot: string;
+  host: string;
+  port: number;
+}
+
+export interface CloudflarePreview {
+  url: string;
+  /** The assets folder the configuration names, which the runtime serves. */
+  publishDir: string;
+  close(): Promise<void>;
+}
+
+const CONFIG_FILES = ["wrangler.jsonc", "wrangler.json"];
+/** How long Wrangler may take to bundle the worker and start workerd. */
+const START_TIMEOUT_MS = 60_000;
+
+export async function startCloudflarePreview(options: CloudflarePreviewOptions): Promise<CloudflarePreview> {
+  const projectRoot = resolve(options.projectRoot);
+  const config = CONFIG_FILES.map((name) => join(projectRoot, name)).find((path) => existsSync(path));
+  if (!config) {
+    throw new SitegenError("E_USAGE", `no ${CONFIG_FILES.join(" or ")} in ${options.projectRoot}`, { hint: "run `sitegen serve --cloudflare` in the folder that holds the site's wrangler.jsonc (`sitegen init --host cloudflare` writes one)" });
+  }
+  const publishDir = resolve(projectRoot, assetsDirectory(config));
+  const wrangler = wranglerBin(projectRoot);
+  const port = options.port === 0 ? await freePort(options.host) : options.port;
+  const child = spawn(process.execPath, [wrangler, "dev", "--config", config, "--ip", options.host, "--port", String(port), "--show-interactive-dev-session=false"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+    // Offline: no usage report, no update check, no colours in what is read.
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" },
+  });
+  await ready(child, `http://${options.host}:${port}`);
+  return { url: `http://${options.host}:${port}/`, publishDir, close: () => stop(child) };
+}
+
+/** The `assets.directory` of a JSON(C) configuration, comments allowed. */
+function assetsDirectory(config: string): string {
+  const text = readFileSync(config, "utf8").replace(/^\s*\/\/.*$/gm, "");
+  const directory = (JSON.parse(text) as { assets?: { directory?: string } }).assets?.directory;
+  if (!directory) throw new SitegenError("E_USAGE", `${config} names no \`assets.directory\``, { hint: "set `assets.directory` to the build folder, e.g. \"dist\"" });
+  return directory;
+}
+
+function wranglerBin(projectRoot: string): string {
+  const require = createRequire(join(projectRoot, "package.json"));
+  try {
+    const manifest = require.resolve("wrangler/package.json");
+    const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> };
+    return join(dirname(manifest), bin.wrangler);
+  } catch (error) {
+    throw new SitegenError("E_USAGE", "serving through Cloudflare's runtime needs wrangler, which this project does not have", { hint: WRANGLER_INSTALL, cause: error });
+  }
+}
+
+/** Resolves once Wrangler says it is ready; rejects with what it said if it exits first. */
+function ready(child: ChildProcess, origin: string): Promise<void> {
+  let output = "";
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      void stop(child);
+      fail(new SitegenError("E_USAGE", `wrangler did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`Ready on ${origin}`)) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((stopped) => {
+    if (child.exitCode !== null || child.signalCode !== null) return stopped();
+    child.once("exit", () => stopped());
+    child.kill("SIGTERM");
+  });
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}

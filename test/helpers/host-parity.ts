@@ -1,0 +1,128 @@
+/**
+ * A CDN host of record (Netlify's emulator, Cloudflare's runtime) must give,
+ * for the same requests, the same status, headers and bytes as the preview
+ * server, and pass `sitegen verify`. One table of paths × Accept × method
+ * serves every host, so no host is held to less than another.
+ */
+import assert from "node:assert/strict";
+import { rng } from "../../bench/synthetic.ts";
+import type { Running } from "./dist.ts";
+
+/**
+ * Headers the transport sets on its own, and those a CDN adds to every
+ * response (`Age` from its cache, Netlify's `X-Nf-*` diagnostics,
+ * Cloudflare's `CF-Cache-Status`, and the compression a CDN chose, which
+ * fetch undoes); everything else must match exactly.
+ */
+const TRANSPORT = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "age", "cf-cache-status", "content-encoding"]);
+const ours = (name: string) => !TRANSPORT.has(name) && !name.startsWith("x-nf-");
+
+export interface Exchange {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export async function exchange(base: string, path: string, init: RequestInit): Promise<Exchange> {
+  const response = await fetch(new URL(path, base), init);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => ours(name)).sort());
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+export interface Case {
+  path: string;
+  method: string;
+  accept?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Sends each case to both hosts, a few at a time, and asserts they answer
+ * alike, but for the headers named in `hostOwn`: those the CDN adds to what it
+ * serves on its own (Cloudflare's ETag on an asset), which the core never sets.
+ */
+export async function compareAll(preview: Running, host: Running, cases: Case[], hostOwn: string[] = []): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < cases.length) {
+      const { path, method, accept, headers = {} } = cases[next++];
+      const init: RequestInit = { method, headers: accept === undefined ? headers : { ...headers, accept } };
+      const [ours, theirs] = await Promise.all([exchange(preview.url, path, init), exchange(host.url, path, init)]);
+      for (const name of hostOwn) delete theirs.headers[name];
+      const label = `${method} ${path} Accept: ${accept} ${JSON.stringify(headers)}`;
+      assert.ok(theirs.status < 500, `${label}: ${theirs.status}`);
+      assert.equal(theirs.status, ours.status, label);
+      assert.deepEqual(theirs.headers, ours.headers, label);
+      assert.ok(theirs.body.equals(ours.body), `${label}: bodies differ`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, lane));
+}
+
+export const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+export const ACCEPTS = [undefined, "*/*", "text/html", "text/markdown", "application/json", "image/png", "text/html;q=0", "text/markdown;q=0.9, text/html;q=0.1", "text/*", BROWSER];
+
+/** Paths outside the manifest that a host might answer on its own. */
+export const UNKNOWN = [
+  "/nope/",
+  "/about",
+  "/About/",
+  "/about/index.html",
+  "/about.html",
+  "/blog/why-every-enterprise-needs-a-central-esb/",
+  // Mistyped post addresses: the 404s name the closest posts, read from the slug index at request time.
+  "/blog/transactional-outbox-pattern-in-production/",
+  "/blog/idempotency-keys-in-practise-apis-that-survive-retries/",
+  "/posts/kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails/",
+  "/blog/nope.md",
+  "/nope.txt",
+  "/nope.json",
+  "/nope.xml",
+  "/404.html",
+  "/_sitegen/negotiation.json",
+  "/_sitegen/routes/0.json",
+  "/_headers",
+  "/_redirects",
+];
+
+/** Every known and unknown path under the Accept values that change the answer. */
+export function pathCases(known: string[]): Case[] {
+  return [...known, ...UNKNOWN].flatMap((path) => [undefined, "text/markdown", "application/json", BROWSER].map((accept) => ({ path, method: "GET", accept })));
+}
+
+/** Every Accept value and both methods on a page, a post, a file, a sibling and a miss. */
+export function acceptCases(post: string): Case[] {
+  return ["/", post, "/llms.txt", "/about.md", "/nope/", "/about"].flatMap((path) => ACCEPTS.flatMap((accept) => ["GET", "HEAD"].map((method) => ({ path, method, accept }))));
+}
+
+/** Conditional requests, a preflight and other methods. */
+export function conditionalCases(etag: string): Case[] {
+  return [
+    { path: "/about/", method: "GET", accept: "text/markdown", headers: { "if-none-match": etag } },
+    { path: "/about/", method: "GET", accept: "text/html", headers: { "if-none-match": etag } },
+    { path: "/llms.txt", method: "GET", headers: { "if-none-match": "*" } },
+    { path: "/about/", method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "GET" } },
+    { path: "/about/", method: "POST" },
+    { path: "/nope/", method: "DELETE", accept: "text/markdown" },
+  ];
+}
+
+/** Assets, which the CDN serves without the core, and missing ones, which get the site's 404 page. */
+export const ASSET_CASES: Case[] = [
+  { path: "/assets/site.css", method: "GET" },
+  { path: "/nope.png", method: "GET" },
+  { path: "/assets/nope.css", method: "GET", accept: "text/markdown" },
+];
+
+/** `count` requests of paths, Accept values and methods drawn from `seed`. */
+export function randomCases(known: string[], seed: number, count: number): Case[] {
+  const next = rng(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const parameters = ["", ";q=0", ";q=0.5", ";q=1", ";charset=utf-8", ";charset=latin1", ";level=1"];
+  const types = ["text/html", "text/markdown", "application/json", "text/plain", "*/*", "text/*", "application/*", "TEXT/Markdown", "garbage"];
+  return Array.from({ length: count }, () => {
+    const path = next() < 0.6 ? pick(known) : pick(UNKNOWN);
+    const accept = next() < 0.1 ? undefined : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(types) + pick(parameters)).join(", ");
+    return { path, accept, method: next() < 0.8 ? "GET" : "HEAD" };
+  });
+}
