@@ -5,7 +5,8 @@
  * node_modules, and build what the repository's own sitegen builds; `npx
  * sitegen init` makes a site that builds and passes check, whose edge
  * function, imported from the installed package, answers through Netlify's
- * emulator.
+ * emulator; `init --host cloudflare` makes one whose worker answers through
+ * Cloudflare's runtime.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -135,6 +136,45 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   assert.match(html.headers.get("link") ?? "", /<\/about\.md>; rel="alternate"; type="text\/markdown"/);
   const post = await get("/blog/hello-world.md");
   assert.equal(post.status, 200);
+  const missing = await get("/no-such-page/");
+  assert.equal(missing.status, 404);
+  assert.equal((await missing.json()).code, "not_found");
+  const json = await get("/about/", "application/json");
+  assert.equal(json.status, 406);
+  assert.equal((await json.json()).type, "https://example.com/developers/#http-406");
+});
+
+let wrangler: Running | undefined;
+after(() => wrangler?.stop());
+
+test("`npx sitegen init my-edge --host cloudflare` writes Wrangler's files instead of Netlify's, builds for Cloudflare, and its worker answers through Cloudflare's runtime", async () => {
+  const created = await shell("npx", ["sitegen", "init", "my-edge", "--host", "cloudflare", "--no-install"], app);
+  assert.equal(created.status, 0, created.stderr);
+  const site = join(app, "my-edge");
+  for (const file of ["wrangler.jsonc", "worker.js", ".gitignore", "package.json", "content/site.yaml"]) assert.ok(existsSync(join(site, file)), file);
+  for (const file of ["netlify.toml", "netlify"]) assert.ok(!existsSync(join(site, file)), `no ${file}`);
+  assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^host: cloudflare$/m);
+  assert.match(readFileSync(join(site, "worker.js"), "utf8"), new RegExp(`^export \\{ default \\} from "${packageJson.name}/cloudflare";$`, "m"));
+  const config = JSON.parse(readFileSync(join(site, "wrangler.jsonc"), "utf8"));
+  assert.equal(config.main, "worker.js");
+  assert.equal(config.assets.directory, "dist");
+  assert.match(config.compatibility_date, /^\d{4}-\d{2}-\d{2}$/);
+  // sitegen from the packed tarball, and Wrangler as the site's development dependency, as `sitegen serve --cloudflare` asks.
+  const installed = await shell("npm", ["install", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", tarball], site);
+  assert.equal(installed.status, 0, installed.stderr);
+  symlinkSync(join(ROOT, "node_modules/wrangler"), join(site, "node_modules/wrangler"));
+  const built = await shell("npx", ["sitegen", "build"], site);
+  assert.equal(built.status, 0, built.stderr);
+  assert.match(readFileSync(join(site, "dist/_headers"), "utf8"), /The worker sets the same headers/, "site.yaml's host chose Cloudflare's rules");
+  wrangler = await startPrinting(process.execPath, [join(site, "node_modules", packageJson.name, "bin/sitegen.js"), "serve", "--cloudflare", "--port", "0"], site);
+  const get = (path: string, accept?: string) => fetch(new URL(path, wrangler!.url), { headers: accept ? { accept } : {} });
+  const markdown = await get("/about/", "text/markdown");
+  assert.equal(markdown.status, 200);
+  assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8");
+  assert.equal(markdown.headers.get("vary"), "Accept, Accept-Encoding");
+  assert.match(await markdown.text(), /^# About\n/);
+  const html = await get("/about/", "text/html");
+  assert.match(html.headers.get("link") ?? "", /<\/about\.md>; rel="alternate"; type="text\/markdown"/);
   const missing = await get("/no-such-page/");
   assert.equal(missing.status, 404);
   assert.equal((await missing.json()).code, "not_found");

@@ -2,7 +2,8 @@
  * `sitegen init <dir>`: a new site that builds and passes `check` as it is.
  * It is sitegen's starter (starter/: a content tree with the pages the agent
  * surface needs and one post, netlify.toml, the edge function entry, a
- * .gitignore) and a copy of sitegen's templates, which the site then owns
+ * .gitignore; for a site on Cloudflare, wrangler.jsonc and the worker's entry
+ * instead of Netlify's two) and a copy of sitegen's templates, which the site then owns
  * and changes as it likes. A package.json makes sitegen a dependency of the
  * site, so `npx sitegen` in the site runs that one, and Netlify's bundler
  * finds the edge function's import in the site's node_modules.
@@ -15,6 +16,8 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import packageJson from "../../package.json" with { type: "json" };
 import { slugify } from "../content/slug.ts";
+import type { HostName } from "../content/types.ts";
+import { WORKER_ENTRY, wranglerConfig } from "../hosts/cloudflare/config.ts";
 import { SitegenError } from "../errors.ts";
 import { packageFolder } from "./package-folder.ts";
 
@@ -31,27 +34,43 @@ export interface InitOptions {
   date: string;
   /** The version range of sitegen the site depends on. */
   dependency: string;
+  /** The CDN the site deploys to: Netlify's files, or Cloudflare's. */
+  host: HostName;
 }
+
+/** The starter's files that are Netlify's: a site for Cloudflare gets Wrangler's instead (hostFiles). */
+const NETLIFY_FILES = /^(?:netlify\.toml|netlify\/)/;
 
 /**
  * The new site's files from the starter's and the templates'. npm leaves
  * files named .gitignore out of a package, so the starter's is `gitignore`.
  */
 export function planInit(starter: InitFile[], templates: InitFile[], options: InitOptions): InitFile[] {
-  const files = starter.map((file): InitFile => {
-    if (file.path === "gitignore") return { path: ".gitignore", body: file.body };
-    if (file.path === "content/site.yaml") return { path: file.path, body: named(String(file.body), options.name) };
+  const ofHost = options.host === "netlify" ? starter : starter.filter((file) => !NETLIFY_FILES.test(file.path));
+  const files = ofHost.map((file): InitFile => {
+    if (file.path === "gitignore") return { path: ".gitignore", body: options.host === "cloudflare" ? `${String(file.body)}.wrangler/\n` : file.body };
+    if (file.path === "content/site.yaml") return { path: file.path, body: named(String(file.body), options.name, options.host) };
     if (/^content\/.*\.md$/.test(file.path)) return { path: file.path, body: String(file.body).replace(/^(updated|date): \d{4}-\d{2}-\d{2}$/m, `$1: ${options.date}`) };
     return file;
   });
-  return [...files, ...templates.map((file) => ({ path: `templates/${file.path}`, body: file.body })), { path: "package.json", body: sitePackage(options) }];
+  return [...files, ...hostFiles(options), ...templates.map((file) => ({ path: `templates/${file.path}`, body: file.body })), { path: "package.json", body: sitePackage(options) }];
 }
 
-/** site.yaml with the site's name made from its folder's (`my-site` → "My site"), comments kept. */
-function named(text: string, folder: string): string {
+/** Wrangler's configuration and the worker's entry for a site on Cloudflare; Netlify's come from the starter. */
+function hostFiles(options: InitOptions): InitFile[] {
+  if (options.host !== "cloudflare") return [];
+  return [
+    { path: "wrangler.jsonc", body: wranglerConfig({ name: slugify(options.name) || "my-site", main: "worker.js", assets: "dist" }) },
+    { path: "worker.js", body: WORKER_ENTRY },
+  ];
+}
+
+/** site.yaml with the site's name made from its folder's (`my-site` → "My site"), and its host unless Netlify; comments kept. */
+function named(text: string, folder: string, host: HostName): string {
   const document = parseDocument(text);
   const words = folder.replace(/[-_]+/g, " ").trim();
   document.set("name", words ? words.charAt(0).toUpperCase() + words.slice(1) : "My site");
+  if (host !== "netlify") document.set("host", host);
   return document.toString();
 }
 
@@ -67,7 +86,7 @@ function sitePackage(options: InitOptions): string {
 }
 
 /** Writes the new site into `dir`, which must be missing or empty. Returns the paths written. */
-export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency">): Promise<string[]> {
+export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency" | "host"> & { host?: HostName }): Promise<string[]> {
   const existing = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? [] : Promise.reject(error)));
   if (existing.length > 0) {
     throw new SitegenError("E_USAGE", `${dir} is not empty`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file" });
@@ -75,6 +94,7 @@ export async function createSite(dir: string, options: Omit<InitOptions, "name" 
   const root = packageFolder();
   const files = planInit(await readTree(join(root, "starter")), await readTree(join(root, "templates")), {
     ...options,
+    host: options.host ?? "netlify",
     name: basename(resolve(dir)),
     dependency: `^${packageJson.version}`,
   });

@@ -3,9 +3,11 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { formatError, SitegenError } from "../../errors.ts";
-import { buildTime, EXIT, printers, type Io } from "../io.ts";
+import { HOSTS, type HostName } from "../../content/types.ts";
+import { buildTime, EXIT, printers, usage, type Io } from "../io.ts";
 
 interface InitFlags {
+  host: string;
   install: boolean;
   installFrom?: string;
 }
@@ -13,21 +15,25 @@ interface InitFlags {
 export function registerInit(program: Command, io: Io, exit: { code: number }): void {
   program
     .command("init")
-    .description("create a new site in <dir>: content, templates, netlify.toml and the edge function, with sitegen as its dependency")
+    .description("create a new site in <dir>: content, templates, and the CDN's files (netlify.toml and the edge function, or wrangler.jsonc and the worker), with sitegen as its dependency")
     .argument("<dir>", "a folder that does not exist yet, or is empty")
+    .option("--host <host>", `the CDN the site deploys to: ${HOSTS.join(" or ")}`, "netlify")
     .option("--no-install", "write the files only; run `npm install` in the folder later")
     .option("--install-from <spec>", "install sitegen from this npm spec (a tarball, a folder) instead of the registry")
-    .addHelpText("after", "\nThen:\n  $ cd <dir> && npx sitegen build\n\nExamples:\n  $ npx @sitegen/cli init my-site\n  $ sitegen init my-site --no-install\n")
+    .addHelpText("after", "\nThen:\n  $ cd <dir> && npx sitegen build\n\nExamples:\n  $ npx @sitegen/cli init my-site\n  $ sitegen init my-site --no-install\n  $ sitegen init my-site --host cloudflare\n")
     .action(async (dir: string, flags: InitFlags) => {
       const { createSite } = await import("../../init/init.ts");
       const { calendarDate } = await import("../../content/new.ts");
       const { print, printError } = printers(io);
       const folder = resolve(io.cwd, dir);
       const shown = dir.replace(/[\\/]+$/, "") || ".";
+      if (!HOSTS.includes(flags.host as HostName)) throw usage(`--host must be ${HOSTS.join(" or ")}, not ${flags.host}`);
+      const host = flags.host as HostName;
       try {
         const date = calendarDate(buildTime(io.env), { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
-        const written = await createSite(folder, { date });
-        printError(`wrote ${written.length} files: content/, templates/, netlify.toml, netlify/edge-functions/, package.json, .gitignore`);
+        const written = await createSite(folder, { date, host });
+        const cdn = host === "cloudflare" ? "wrangler.jsonc, worker.js" : "netlify.toml, netlify/edge-functions/";
+        printError(`wrote ${written.length} files: content/, templates/, ${cdn}, package.json, .gitignore`);
         if (flags.install) {
           const { npmInstall } = await import("../../init/install.ts");
           printError(`installing sitegen in ${shown}/ (npm install)…`);
