@@ -117,7 +117,7 @@ export function edgeMix(postSlug: string, stylesheet: string): EdgeRequest[] {
 }
 
 /** A stylesheet of the build, under /assets/: a path the function is excluded from. */
-function stylesheetOf(dist: string): string {
+export function stylesheetOf(dist: string): string {
   const name = readdirSync(join(dist, "assets")).filter((file) => file.endsWith(".css")).sort()[0];
   if (!name) throw new Error(`${dist}/assets holds no stylesheet`);
   return `/assets/${name}`;
@@ -133,7 +133,7 @@ function makeProject(root: string, dir: string, dist: string): string {
 }
 
 /** A post in the middle of the blog index, so that every site's mix has one. */
-function middlePost(dist: string): string {
+export function middlePost(dist: string): string {
   const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as { posts: { slug: string }[] };
   if (index.posts.length === 0) throw new Error(`${dist} has no posts`);
   return index.posts[index.posts.length >> 1].slug;
@@ -170,7 +170,7 @@ async function bundleSize(project: string, out: string, denoDir: string): Promis
 }
 
 /** One request: its latency in ms, and what was wrong with the answer, if anything. */
-async function timed(origin: string, request: EdgeRequest): Promise<{ ms: number; problem?: string }> {
+export async function timed(origin: string, request: EdgeRequest): Promise<{ ms: number; problem?: string }> {
   const started = performance.now();
   const response = await fetch(`${origin}${request.path}`, { headers: { accept: request.accept }, redirect: "manual" });
   const body = await response.arrayBuffer();
@@ -211,11 +211,42 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> 
   }
 
   options.log("edge function: latency through Netlify's emulator (sitegen serve --netlify)");
+  const latency = await latencyThrough({ ...options, projects, mixes, serve: "--netlify" });
+  problems.push(...latency.problems);
+  for (const [site, measured] of latency.sites.entries()) {
+    results[site].problems.push(...measured.problems);
+    if (measured.latency) results[site].latency = measured.latency;
+  }
+  return { rounds: options.rounds, loadRounds: options.loadRounds, inFlight: options.inFlight, deno: denoVersion, requests: edgeMix("<slug>", "/assets/<stylesheet>.css"), sites: results, problems };
+}
+
+export interface LatencyOptions {
+  root: string;
+  /** One project folder per site, served with `sitegen serve <serve>`. */
+  projects: string[];
+  mixes: EdgeRequest[][];
+  serve: "--netlify" | "--cloudflare";
+  rounds: number;
+  inFlight: number;
+  timeoutMs: number;
+  settle(): Promise<void>;
+}
+
+/**
+ * Latency per request through a CDN's own runtime, every site's server
+ * running at once: after one warm-up pass, `rounds` sequential passes with
+ * the sites alternating request by request, then the mix `inFlight` times
+ * over with `inFlight` in flight, the sites taking turns.
+ */
+export async function latencyThrough(options: LatencyOptions): Promise<{ sites: Pick<EdgeSiteResult, "latency" | "problems">[]; problems: string[] }> {
+  const { mixes } = options;
+  const results: Pick<EdgeSiteResult, "latency" | "problems">[] = options.projects.map(() => ({ problems: [] }));
+  const problems: string[] = [];
   const servers: ServerProcess[] = [];
-  const samples = options.sites.map(() => ({ perRequest: [] as number[][], sequential: [] as number[], inFlight: [] as number[] }));
+  const samples = options.projects.map(() => ({ perRequest: [] as number[][], sequential: [] as number[], inFlight: [] as number[] }));
   try {
-    for (const project of projects) {
-      servers.push(await startServer({ command: process.execPath, args: [join(options.root, "bin/sitegen.js"), "serve", "--netlify", "--port", "0", "--host", "127.0.0.1"], cwd: project, env: { ...process.env, NO_COLOR: "1" }, timeoutMs: options.timeoutMs }));
+    for (const project of options.projects) {
+      servers.push(await startServer({ command: process.execPath, args: [join(options.root, "bin/sitegen.js"), "serve", options.serve, "--port", "0", "--host", "127.0.0.1"], cwd: project, env: { ...process.env, NO_COLOR: "1" }, timeoutMs: options.timeoutMs }));
     }
     const record = (site: number, problem: string | undefined): void => {
       if (problem && !results[site].problems.includes(problem)) results[site].problems.push(problem);
@@ -263,7 +294,7 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> 
       inFlightMs: stats(sample.inFlight),
     };
   }
-  return { rounds: options.rounds, loadRounds: options.loadRounds, inFlight: options.inFlight, deno: denoVersion, requests: edgeMix("<slug>", "/assets/<stylesheet>.css"), sites: results, problems };
+  return { sites: results, problems };
 }
 
 /** The real site's figure, and a synthetic blog's as a multiple of it. */
