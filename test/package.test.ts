@@ -124,13 +124,18 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   symlinkSync(join(ROOT, "node_modules/@netlify/dev"), join(site, "node_modules/@netlify/dev"));
   symlinkSync(join(ROOT, "node_modules/deno"), join(site, "node_modules/deno"));
   emulator = await startPrinting(process.execPath, [join(site, "node_modules", packageJson.name, "bin/sitegen.js"), "serve", "--netlify", "--port", "0"], site);
-  const get = (path: string, accept?: string) => fetch(new URL(path, emulator!.url), { headers: accept ? { accept } : {} });
+  const markdown = await assertNegotiates(emulator.url);
+  assert.match(markdown.headers.get("x-nf-edge-functions") ?? "", /negotiate/, "the edge function answered");
+});
 
+/** A new site's pages negotiate on `base`: Markdown and HTML, the `.md` sibling, a 404 and a 406 as Problems. Returns the Markdown answer. */
+async function assertNegotiates(base: string): Promise<Response> {
+  const get = (path: string, accept?: string) => fetch(new URL(path, base), { headers: accept ? { accept } : {} });
   const markdown = await get("/about/", "text/markdown");
   assert.equal(markdown.status, 200);
   assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8");
-  assert.match(markdown.headers.get("x-nf-edge-functions") ?? "", /negotiate/, "the edge function answered");
-  assert.match(await markdown.text(), /^# About\n/);
+  assert.equal(markdown.headers.get("vary"), "Accept, Accept-Encoding");
+  assert.match(await markdown.clone().text(), /^# About\n/);
   const html = await get("/about/", "text/html");
   assert.equal(html.status, 200);
   assert.match(html.headers.get("link") ?? "", /<\/about\.md>; rel="alternate"; type="text\/markdown"/);
@@ -142,7 +147,8 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   const json = await get("/about/", "application/json");
   assert.equal(json.status, 406);
   assert.equal((await json.json()).type, "https://example.com/developers/#http-406");
-});
+  return markdown;
+}
 
 let wrangler: Running | undefined;
 after(() => wrangler?.stop());
@@ -167,20 +173,7 @@ test("`npx sitegen init my-edge --host cloudflare` writes Wrangler's files inste
   assert.equal(built.status, 0, built.stderr);
   assert.match(readFileSync(join(site, "dist/_headers"), "utf8"), /The worker sets the same headers/, "site.yaml's host chose Cloudflare's rules");
   wrangler = await startPrinting(process.execPath, [join(site, "node_modules", packageJson.name, "bin/sitegen.js"), "serve", "--cloudflare", "--port", "0"], site);
-  const get = (path: string, accept?: string) => fetch(new URL(path, wrangler!.url), { headers: accept ? { accept } : {} });
-  const markdown = await get("/about/", "text/markdown");
-  assert.equal(markdown.status, 200);
-  assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8");
-  assert.equal(markdown.headers.get("vary"), "Accept, Accept-Encoding");
-  assert.match(await markdown.text(), /^# About\n/);
-  const html = await get("/about/", "text/html");
-  assert.match(html.headers.get("link") ?? "", /<\/about\.md>; rel="alternate"; type="text\/markdown"/);
-  const missing = await get("/no-such-page/");
-  assert.equal(missing.status, 404);
-  assert.equal((await missing.json()).code, "not_found");
-  const json = await get("/about/", "application/json");
-  assert.equal(json.status, 406);
-  assert.equal((await json.json()).type, "https://example.com/developers/#http-406");
+  await assertNegotiates(wrangler.url);
 });
 
 test("init refuses a folder that holds anything, and writes nothing into it", async () => {
