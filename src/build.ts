@@ -65,6 +65,8 @@ export interface Staged {
   manifest: Manifest;
   /** The budget warnings: a build reports them and succeeds. */
   warnings: Finding[];
+  /** What `check` tells besides (src/content/notices.ts). */
+  notes: Finding[];
   /** Every published post's record, for the next build (src/execute/reuse.ts), when asked for. */
   records: PostRecords;
   /** How many post pages were taken from earlier results instead of rendered. */
@@ -147,7 +149,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
         ? manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)])
         : [],
     );
-    return { manifest, warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored };
+    return { manifest, notes: content.notes.map((note) => findingOf(note, "note")), warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stage, type PipelineOptions } from "./build.ts";
 import { SitegenError } from "./errors.ts";
+import { TYPO_CODE } from "./content/notices.ts";
 import { findingOf, findingsOfThrown, type Finding } from "./findings.ts";
 import { allRoutes } from "./hosts/preview/folder.ts";
 import { INTERNAL_DIR, slugOfPostPath, type Manifest } from "./manifest/manifest.ts";
@@ -17,6 +18,8 @@ import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { StagingFolder } from "./write/staging.ts";
 
 export interface CheckOptions extends PipelineOptions {
+  /** Fail on a warning that is most likely a mistake (a field name one or two edits from a known one). */
+  strict?: boolean;
   /** A built folder to cross-check, if it holds a build. */
   distDir?: string;
 }
@@ -34,7 +37,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   try {
     const staged = await stage(options, scratch, "check");
     manifest = staged.manifest;
-    findings.push(...staged.warnings);
+    findings.push(...staged.notes, ...staged.warnings.map((warning) => (options.strict && warning.code === TYPO_CODE ? { ...warning, level: "error" as const } : warning)));
   } catch (error) {
     return { findings: findingsOfThrown(error), checked: { pages: 0, posts: 0, dist: false } };
   } finally {

@@ -1,6 +1,7 @@
 /** Error codes a user can act on; `bin/` maps them to exit codes. */
 export type ErrorCode =
   | "E_CONTENT" // the content tree is wrong: fix the named file
+  | "E_FIELD_NAME" // a frontmatter field that looks like a typo of one sitegen knows (a warning; `check --strict` fails)
   | "E_TEMPLATE" // a template is wrong
   | "E_CHECK" // artifacts disagree with each other or with the manifest
   | "E_USAGE" // the command line is wrong

@@ -2,7 +2,8 @@
 import { errorsOf, formatError, SitegenError } from "./errors.ts";
 
 export interface Finding {
-  level: "error" | "warning";
+  /** A note is what `check` tells that is neither wrong nor doubtful: the slug it chose for a file. */
+  level: "error" | "warning" | "note";
   code: string;
   message: string;
   file?: string;

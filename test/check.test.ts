@@ -91,6 +91,8 @@ interface BrokenCase {
   /** The line every finding must name; undefined where there is no line to name. */
   line?: number | ((content: string) => number);
   message: RegExp;
+  /** Run `check --strict`. */
+  strict?: boolean;
 }
 
 /** 1-based line of the first line of `file` matching `pattern`. */
@@ -106,9 +108,9 @@ const CASES: BrokenCase[] = [
   { name: "schema error: a post without a title", fixture: "missing-title", file: "blog/missing-title.md", line: 2, message: /missing required field `title`/ },
   { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, message: /`date` is not a date: February 2025 has days 01 to 28, not 30/ },
   { name: "a lang that is not one of the site's languages", fixture: "unknown-lang", file: "blog/unknown-lang.md", line: 6, message: /`lang` is "fr", which is not one of the site's languages \(en, vi\)/ },
-  { name: "unknown frontmatter field", fixture: "unknown-field", file: "blog/unknown-field.md", line: 8, message: /unknown field `auther`/ },
+  { name: "a misspelt frontmatter field, under --strict", fixture: "unknown-field", strict: true, file: "blog/unknown-field.md", line: 8, message: /unknown field `auther`: did you mean `author`\?/ },
   { name: "updated before date", fixture: "updated-before-date", file: "blog/updated-before-date.md", line: 5, message: /`updated` \(2025-05-01\) is before `date` \(2025-06-03\)/ },
-  { name: "malformed slug: an uppercase file name", fixture: "malformed-slug", file: "blog/Uppercase-Slug.md", message: /malformed slug `Uppercase-Slug`/ },
+  { name: "a malformed slug the file sets", fixture: "malformed-slug", file: "blog/malformed-slug.md", line: 8, message: /malformed slug `Uppercase_Slug`/ },
   { name: "a page whose file name is not a URL segment", fixture: "page-name-not-a-slug", file: "pages/Careers Page.md", message: /`Careers Page` cannot be a page's name/ },
   { name: "no home page", change: (content) => rmSync(join(content, "pages/index.md")), file: "pages", message: /missing the home page `index\.md`/ },
   { name: "invalid YAML: an unclosed flow sequence", fixture: "invalid-yaml", file: "blog/invalid-yaml.md", line: 5, message: /invalid YAML/ },
@@ -137,7 +139,7 @@ for (const c of CASES) {
     const file = c.file ? join(content, c.file) : "robots.txt";
     const line = typeof c.line === "function" ? c.line(content) : c.line;
 
-    const result = await check(["--content", content, "--dist", NO_DIST]);
+    const result = await check(["--content", content, "--dist", NO_DIST, ...(c.strict ? ["--strict"] : [])]);
     assert.equal(result.status, 1, result.text);
     assert.equal(result.jsonStatus, 1);
     const errors = result.findings.filter((f) => f.level === "error");

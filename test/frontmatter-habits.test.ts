@@ -160,34 +160,51 @@ test("summary is the description, lastmod the update, slug the URL, author and i
   assert.deepEqual([twice.file, twice.line, twice.column], [file, 4, 1]);
 });
 
-test("fields sitegen cannot honour are refused with what to do instead", async () => {
-  const cases: [string, RegExp, RegExp, number][] = [
-    ["aliases: [/old/]", /`aliases` is not supported/, /closest posts/, 5],
-    ["permalink: /2025/x/", /unknown field `permalink`/, /set `slug:`/, 5],
-    ["layout: post", /unknown field `layout`/, /templates\/post\.html/, 5],
-    ["image: cover.png", /`image` must be a path from the site root or an absolute URL/, /assets/, 5],
-    ["image: /assets/missing.png", /missing image: nothing is published at \/assets\/missing\.png/, /templates' assets\/ folder/, 5],
+test("fields sitegen does not use are kept for the templates and named once each, with what sitegen does instead; a wrong image is refused", async () => {
+  const s = site();
+  const file = post(s.content, "field.md", [...BASICS, "date: 2025-07-01", "permalink: /2025/x/", "layout: post"]);
+  post(s.content, "other.md", [...BASICS, "date: 2025-07-02", "layout: post"]);
+  const { run, findings } = await check(s);
+  assert.equal(run.status, 0, run.stdout);
+  const warnings = findings.filter((f) => f.level === "warning");
+  const layout = warnings.find((f) => /`layout`/.test(f.message))!;
+  assert.match(layout.message, /field `layout` is not one of sitegen's \(in 2 files; the first is named\): kept as `params\.layout`/);
+  assert.match(layout.hint!, /templates\/post\.html/);
+  assert.deepEqual([layout.file, layout.line], [file, 6]);
+  const permalink = warnings.find((f) => /`permalink`/.test(f.message))!;
+  assert.match(permalink.hint!, /list its old address in `aliases`/);
+  assert.deepEqual([permalink.file, permalink.line], [file, 5]);
+  assert.equal(warnings.filter((f) => /`layout`/.test(f.message)).length, 1, "one warning per field name for the whole build");
+
+  const cases: [string, RegExp, RegExp][] = [
+    ["image: cover.png", /`image` must be a path from the site root or an absolute URL/, /assets/],
+    ["image: /assets/missing.png", /missing image: nothing is published at \/assets\/missing\.png/, /templates' assets\/ folder/],
   ];
-  for (const [line, message, hint, at] of cases) {
-    const s = site();
-    const file = post(s.content, "field.md", [...BASICS, "date: 2025-07-01", line]);
-    const error = await oneError(s);
+  for (const [line, message, hint] of cases) {
+    const t = site();
+    const wrong = post(t.content, "field.md", [...BASICS, "date: 2025-07-01", line]);
+    const error = await oneError(t);
     assert.match(error.message, message, line);
     assert.match(error.hint!, hint, line);
-    assert.deepEqual([error.file, error.line], [file, at], line);
+    assert.deepEqual([error.file, error.line], [wrong, 5], line);
   }
 });
 
-test("a file name that is not a slug is refused with the name to use, or `slug:` to keep it", async () => {
+test("a file name that is not a slug gives one, made valid, and check says which it chose", async () => {
   const s = site();
   const file = post(s.content, "My First Post.md", [...BASICS, "date: 2025-07-01"]);
-  const error = await oneError(s);
-  assert.match(error.message, /malformed slug `My First Post`/);
-  assert.equal(error.file, file);
-  assert.match(error.hint!, /rename it to `my-first-post\.md`, or keep the name and set `slug: my-first-post`/);
-  const t = site();
-  post(t.content, "Über Größe.md", [...BASICS, "date: 2025-07-01"]);
-  assert.match((await oneError(t)).hint!, /rename it to `uber-grosse\.md`/, "no lang: the site's default is only known after parsing");
+  post(s.content, "Über Größe.md", [...BASICS, "date: 2025-07-02"]);
+  const { run, findings } = await check(s);
+  assert.equal(run.status, 0, run.stdout);
+  const notes = findings.filter((f) => f.level === "note");
+  const first = notes.find((f) => f.file === file)!;
+  assert.match(first.message, /its name is not a slug: the post is at \/blog\/my-first-post\//);
+  assert.match(first.hint!, /set `slug:` to choose another, or rename the file to `my-first-post\.md`/);
+  assert.ok(notes.some((f) => /\/blog\/uber-grosse\//.test(f.message)), "no lang: the site's default is only known after parsing");
+  const built = await build(s);
+  assert.equal(built.status, 0, built.stderr);
+  assert.ok(indexed(s, "my-first-post") && indexed(s, "uber-grosse"));
+  assert.doesNotMatch(built.stderr, /not a slug/, "the build itself does not repeat check's notes");
 });
 
 test("posts in folders and .markdown files are built; anything else in the blog folder is named, never skipped; two posts with one slug are refused", async () => {

@@ -1,12 +1,17 @@
 /**
- * Splits a Markdown file into YAML frontmatter and body, keeping enough position
+ * Splits a Markdown file into frontmatter and body, keeping enough position
  * information to point every error at a line and column of the original file.
+ * Frontmatter is YAML between `---` lines (Jekyll, Eleventy, Hugo), TOML
+ * between `+++` lines (Hugo's default archetype, src/content/toml.ts) or JSON
+ * after `---json` (Eleventy; JSON is YAML). JavaScript frontmatter
+ * (Eleventy's `---js`) is refused: the build never runs code from content.
  */
 import { LineCounter, parseDocument, isMap, isScalar, type Document } from "yaml";
 import type { ErrorObject } from "ajv";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
 import { FOREIGN_FIELD_HINTS } from "./foreign-fields.ts";
+import { parseToml } from "./toml.ts";
 
 export interface ParsedYaml {
   data: unknown;
@@ -22,7 +27,13 @@ export interface ParsedMarkdownFile extends ParsedYaml {
   bodyLine: number;
 }
 
-const FENCE = /^---[ \t]*$/;
+/** The opening line of each kind of frontmatter, and the line that closes it. */
+const OPENERS: { open: RegExp; close: RegExp; language: "yaml" | "toml" }[] = [
+  { open: /^---[ \t]*$/, close: /^---[ \t]*$/, language: "yaml" },
+  { open: /^\+\+\+[ \t]*$/, close: /^\+\+\+[ \t]*$/, language: "toml" },
+  { open: /^---json[ \t]*$/, close: /^---[ \t]*$/, language: "yaml" },
+];
+const SCRIPT_OPENER = /^---(?:js|javascript|cjs|mjs)[ \t]*$/i;
 
 /**
  * Parses YAML text that starts at `firstLine` of `file`. Throws SitegenErrors
@@ -140,37 +151,63 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   // Only the frontmatter is split into lines: a post's body can be long.
   const clean = withoutBom(text);
   const lines: string[] = [];
-  let start = 0;
+  let fence: (typeof OPENERS)[number] | undefined;
   let end = -1;
+  let start = 0;
   while (start <= clean.length) {
     const newline = clean.indexOf("\n", start);
     const line = clean.slice(start, newline === -1 ? clean.length : newline).replace(/\r$/, "");
     lines.push(line);
-    if (lines.length === 1 && !FENCE.test(line)) {
-      throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---`", {
-        location: { file, line: 1, column: 1 },
-        sourceLine: line,
-        hint: "start the file with `---`, the YAML fields (title, description, ...), and another `---`",
-      });
-    }
-    if (lines.length > 1 && FENCE.test(line)) {
+    if (lines.length === 1) fence = openingFence(line, file);
+    else if (fence!.close.test(line)) {
       end = lines.length - 1;
       break;
     }
     if (newline === -1) break;
     start = newline + 1;
   }
+  const closer = fence!.language === "toml" ? "+++" : "---";
   if (end === -1) {
-    throw new SitegenError("E_CONTENT", "unterminated frontmatter: no closing `---` line", {
+    throw new SitegenError("E_CONTENT", `unterminated frontmatter: no closing \`${closer}\` line`, {
       location: { file, line: 1, column: 1 },
-      hint: "close the YAML block with a line that is exactly `---`",
+      sourceLine: lines[0],
+      hint: `close the frontmatter with a line that is exactly \`${closer}\``,
     });
   }
-  const parsed = parseYaml(lines.slice(1, end).join("\n"), file, 2);
+  const block = lines.slice(1, end).join("\n");
+  const parsed = fence!.language === "toml" ? parseToml(block, file, 2) : parseYaml(block, file, 2);
   if (!isPlainObject(parsed.data)) {
-    throw new SitegenError("E_CONTENT", "frontmatter must be a YAML mapping of fields", { location: { file, line: 2, column: 1 } });
+    throw new SitegenError("E_CONTENT", `frontmatter must be a mapping of fields, not ${describeValue(parsed.data)}`, {
+      location: { file, line: 2, column: 1 },
+      sourceLine: lines[1],
+      hint: "write one `field: value` a line, e.g. `title: My post`",
+    });
   }
   return { ...parsed, body: bodyAt(text, end + 2), bodyLine: end + 2 };
+}
+
+/** The kind of frontmatter a file's first line opens, or an error that says what sitegen reads. */
+function openingFence(line: string, file: string): (typeof OPENERS)[number] {
+  const fence = OPENERS.find((each) => each.open.test(line));
+  if (fence) return fence;
+  if (SCRIPT_OPENER.test(line)) {
+    throw new SitegenError("E_CONTENT", "JavaScript frontmatter is not read: sitegen never runs code from the content", {
+      location: { file, line: 1, column: 1 },
+      sourceLine: line,
+      hint: "write the fields as YAML between `---` lines (or TOML between `+++` lines); a value a script computed can be written out as it is",
+    });
+  }
+  throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---` (YAML) or `+++` (TOML)", {
+    location: { file, line: 1, column: 1 },
+    sourceLine: line,
+    hint: "start the file with `---`, the fields (title, date, ...), and another `---`",
+  });
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  return `a ${typeof value} (\`${String(value).slice(0, 40)}\`)`;
 }
 
 /** Ajv errors as SitegenErrors located at the offending YAML key. */

@@ -6,6 +6,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
+import { contentNotices } from "./notices.ts";
 import { siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
@@ -78,8 +79,8 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   }
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
-  const warnings: SitegenError[] = [];
-  return { siteFile, site, pages, posts, warnings };
+  const { warnings, notes } = contentNotices([...pages, ...posts]);
+  return { siteFile, site, pages, posts, warnings, notes };
 }
 
 /** Two posts at one URL: the later file (by path) is named, with the earlier. */

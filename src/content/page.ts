@@ -9,7 +9,9 @@ import { readDate } from "./dates.ts";
 import { mapPageFields } from "./foreign-fields.ts";
 import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
 import { locatedError, writtenAs } from "./locate.ts";
+import { fieldNotices, readDescription } from "./notices.ts";
 import { slugify, slugProblem } from "./slug.ts";
+import { templateTags } from "./template-tags.ts";
 import type { PageSource } from "./types.ts";
 
 export function parsePage(name: string, text: string, file: string, path = file): PageSource {
@@ -26,10 +28,14 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const located = writtenAs(parsed, mapped);
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
   if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text));
-  const data = mapped.data as Pick<PageSource, "title" | "description" | "updated" | "lang">;
+  const data = mapped.data as Pick<PageSource, "title" | "updated" | "lang"> & { description?: string };
   const updated = readDate(data.updated);
   if ("problem" in updated) {
     throw locatedError(located, file, text, { path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
   }
-  return { name, file, path, ...data, updated: updated.day, body: parsed.body, bodyLine: parsed.bodyLine };
+  let missing: SitegenError | undefined;
+  const description = readDescription(data.description, parsed.body, (at) => (missing = locatedError(located, file, text, at)));
+  if (missing) throw missing;
+  const notices = [...fieldNotices(mapped.params, located, "page"), ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag }))];
+  return { name, file, path, ...data, description: description ?? "", updated: updated.day, body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
 }

@@ -2,22 +2,27 @@
  * A post of content/blog/: its frontmatter read as sitegen's fields (the
  * ones other generators use included, src/content/foreign-fields.ts), held
  * to the schema, its dates read, and its slug: `slug:` when the file sets
- * one, else the file's name.
+ * one, else the file's name (less a `YYYY-MM-DD-` date, made valid:
+ * src/content/file-name.ts). A description it lacks is its body's first
+ * paragraph.
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
 import { readDate, type WrittenDate } from "./dates.ts";
+import { readFileName } from "./file-name.ts";
 import { mapPostFields, type FieldProblem } from "./foreign-fields.ts";
+import { fieldNotices, readDescription } from "./notices.ts";
+import { templateTags } from "./template-tags.ts";
 import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
 import { locatedError, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
-import type { PostSource } from "./types.ts";
+import type { ContentNotice, PostSource } from "./types.ts";
 
 /** The fields as the schema allows them, before the dates are read. */
 interface PostFields {
   title: string;
-  description: string;
-  date: string;
+  description?: string;
+  date?: string;
   updated?: string;
   tags?: string[];
   categories?: string[];
@@ -26,12 +31,16 @@ interface PostFields {
   slug?: string;
   author?: string | string[];
   image?: string;
+  aliases?: string[];
 }
 
-/** `name` is the file's name without its extension. */
+/** `name` is the file's name without its extension (a bundle's folder name). */
 export function parsePost(name: string, text: string, file: string, path = file): PostSource {
   const parsed = parseMarkdownFile(text, file);
   const mapped = mapPostFields(parsed.data as Record<string, unknown>);
+  const named = readFileName(name, typeof mapped.data.lang === "string" ? mapped.data.lang : undefined);
+  // The date of a Jekyll-style name, `2025-01-29-title.md`, when the frontmatter gives none.
+  if (mapped.data.date === undefined && named.date !== undefined) mapped.data.date = named.date;
   const located = writtenAs(parsed, mapped);
   const problem = (at: FieldProblem) => locatedError(located, file, text, at);
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map(problem));
@@ -49,6 +58,9 @@ export function parsePost(name: string, text: string, file: string, path = file)
     }
     return read;
   };
+  if (data.date === undefined) {
+    errors.push(problem({ path: [], key: false, message: "missing required field `date`", hint: "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`" }));
+  }
   const date = dateOf("date");
   const updated = dateOf("updated");
   if (date && updated && Date.parse(updated.time) < Date.parse(date.time)) {
@@ -57,25 +69,26 @@ export function parsePost(name: string, text: string, file: string, path = file)
   if (data.image !== undefined && !/^(?:\/(?!\/)|https?:\/\/)/.test(data.image)) {
     errors.push(problem({ path: ["image"], key: false, message: `\`image\` must be a path from the site root or an absolute URL, not \`${data.image}\``, hint: "put the image in the templates' assets/ folder and write `image: /assets/<name>`" }));
   }
-  const slug = data.slug ?? name;
-  const wrongSlug = slugProblem(slug);
+  const slug = data.slug ?? named.slug;
+  const wrongSlug = data.slug !== undefined ? slugProblem(data.slug) : named.slug === "" ? "no Latin letter or digit in the file's name" : undefined;
   if (wrongSlug) {
-    const suggested = slugify(slug, data.lang);
+    const suggested = slugify(data.slug ?? name, data.lang);
     if (data.slug !== undefined) {
       errors.push(problem({ path: ["slug"], key: false, message: `malformed slug \`${slug}\`: ${wrongSlug}`, hint: suggested ? `write \`slug: ${suggested}\`` : "a slug is Latin letters and digits joined by hyphens" }));
     } else {
-      errors.push(
-        new SitegenError("E_CONTENT", `malformed slug \`${slug}\`: ${wrongSlug}`, {
-          location: { file },
-          hint: suggested
-            ? `the file's name is the post's URL: rename it to \`${suggested}.md\`, or keep the name and set \`slug: ${suggested}\` in its frontmatter`
-            : "rename the file; `sitegen new post \"<title>\"` derives a valid slug from a title",
-        }),
-      );
+      errors.push(new SitegenError("E_CONTENT", `the file's name gives no slug: ${wrongSlug}`, { location: { file }, hint: "set `slug:` in its frontmatter, or rename the file; `sitegen new post \"<title>\"` derives a valid slug from a title" }));
     }
   }
+  const description = readDescription(data.description, parsed.body, (at) => errors.push(problem(at)));
+  const aliases = (data.aliases ?? []).flatMap((alias, index) => {
+    if (/^\/(?!\/)/.test(alias)) return [alias];
+    errors.push(problem({ path: ["aliases", index], key: false, message: `an alias must be a path from the site root, not \`${alias}\``, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html`" }));
+    return [];
+  });
   if (errors.length > 0 || !date) throw new SitegenErrors(errors);
 
+  const notices: ContentNotice[] = [...fieldNotices(mapped.params, located, "post"), ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag }))];
+  if (data.slug === undefined && named.changed) notices.push({ kind: "slug", slug });
   const tags = [...new Set([...(data.tags ?? []), ...(data.categories ?? [])])];
   const author = data.author === undefined ? undefined : [data.author].flat().join(", ");
   return {
@@ -83,7 +96,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     file,
     path,
     title: data.title,
-    description: data.description,
+    description: description ?? "",
     date: date.day,
     published: date.time,
     ...(updated ? { updated: updated.day } : {}),
@@ -92,7 +105,10 @@ export function parsePost(name: string, text: string, file: string, path = file)
     status: data.status,
     ...(author !== undefined ? { author } : {}),
     ...(data.image !== undefined ? { image: data.image } : {}),
+    aliases,
     body: parsed.body,
     bodyLine: parsed.bodyLine,
+    params: mapped.params,
+    notices,
   };
 }

@@ -54,6 +54,19 @@ export interface SiteBudgets {
   not_found_closest_posts?: number;
 }
 
+/**
+ * What reading one file found that the build reports and goes on: a field
+ * sitegen does not know (kept as a param; `meant` when it looks like a typo
+ * of a known one), a template tag left in the text, or a slug made from the
+ * file's name. Plain data, so that it crosses worker threads and the build
+ * cache with its post; src/content/notices.ts turns the build's into
+ * messages.
+ */
+export type ContentNotice =
+  | { kind: "field"; name: string; line?: number; meant?: string }
+  | { kind: "template-tag"; line: number; tag: string }
+  | { kind: "slug"; slug: string };
+
 /** A Markdown source file after its frontmatter was validated. */
 interface SourceFile {
   /** Path as the user would type it, for messages: `content/blog/x.md`. */
@@ -61,9 +74,13 @@ interface SourceFile {
   /** Absolute path, for reading the file again. */
   path: string;
   title: string;
+  /** As written, or the first paragraph of the body (src/content/excerpt.ts). */
   description: string;
   body: string;
   bodyLine: number;
+  /** The frontmatter's fields that sitegen does not know, as written: templates read them as `params.<name>`. */
+  params: Record<string, unknown>;
+  notices: ContentNotice[];
 }
 
 export interface PageSource extends SourceFile {
@@ -89,6 +106,8 @@ export interface PostSource extends SourceFile {
   /** One of the site's languages; the default when the file names none. */
   lang?: Lang;
   status: PostStatus;
+  /** Old addresses of the post, as written (`aliases`, `redirect_from`): each redirects to it. */
+  aliases: string[];
 }
 
 export interface Content {
@@ -102,4 +121,6 @@ export interface Content {
    * leaves out, a template tag it does not run. Each names its file.
    */
   warnings: SitegenError[];
+  /** What `check` tells besides: the slug it chose for each file whose name is not one. */
+  notes: SitegenError[];
 }

@@ -37,6 +37,8 @@ export interface PageRoute {
   /** An image for the post, absolute: a file of the site, or another site's URL. */
   image?: string;
   tags: string[];
+  /** The frontmatter's fields sitegen does not know: templates read them as `params.<name>`. */
+  params: Record<string, unknown>;
   /** Source file as messages name it, its absolute path, and its Markdown body, for rendering and error messages. */
   source: string;
   sourcePath: string;
@@ -137,6 +139,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
       lang: page.lang ?? content.site.languages[0],
       lastmod,
       tags: [],
+      params: page.params,
       source: page.file,
       sourcePath: page.path,
       body: page.body,
@@ -196,6 +199,7 @@ function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, 
     ...(post.author !== undefined ? { author: post.author } : {}),
     ...(post.image !== undefined ? { image: post.image.startsWith("/") && !post.image.startsWith("//") ? baseUrl + post.image : post.image } : {}),
     tags: post.tags,
+    params: post.params,
     source: post.file,
     sourcePath: post.path,
     body: post.body,

@@ -5,6 +5,7 @@
  * Templates compile once; an unknown name is an error naming the template line,
  * so a typo never renders as an empty string.
  */
+import { editDistance } from "../content/edit-distance.ts";
 import { SitegenError } from "../errors.ts";
 
 /** 1-based line and column of a tag's `{{`, for error messages. */
@@ -138,17 +139,6 @@ function namesIn(frame: object): string[] {
   return names;
 }
 
-/** Edits between two names (insert, delete, substitute, swap two neighbours), for typo suggestions. */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
 
 /** The value of a dotted name (split once, when the template compiled), from the innermost frame that has its head. */
 function lookup(stack: object[], path: string[]): unknown {

@@ -8,6 +8,7 @@ interface CheckFlags {
   dist: string;
   baseUrl?: string;
   json?: boolean;
+  strict?: boolean;
 }
 
 export function registerCheck(program: Command, io: Io, exit: { code: number }): void {
@@ -18,6 +19,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .option("--templates <dir>", "templates folder", "templates")
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
     .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
+    .option("--strict", "fail on a frontmatter field that looks like a typo of one sitegen knows (`tittle`)")
     .option("--json", "print findings as JSON")
     .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --json | jq '.findings[] | select(.level == \"error\")'")
     .action(async (flags: CheckFlags) => {
@@ -32,12 +34,13 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
         generated: buildTime(io.env),
         workers: workersFrom(io.env),
         cwd: io.cwd,
+        strict: flags.strict,
       });
       const errors = result.findings.filter((f) => f.level === "error");
       if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, findings: result.findings }, null, 2));
       else {
         for (const finding of result.findings) printError(formatFinding(finding));
-        const warnings = result.findings.length - errors.length;
+        const warnings = result.findings.filter((f) => f.level === "warning").length;
         const scope = `${result.checked.pages} pages, ${result.checked.posts} published posts${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
         (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${errors.length} error(s), ${warnings} warning(s)`);
       }

@@ -1,0 +1,26 @@
+/**
+ * What a post's file name says, as Jekyll and Hugo name posts: a
+ * `YYYY-MM-DD-` prefix is the post's date (when its frontmatter gives none)
+ * and not part of its slug, and the rest is the slug, made valid when it is
+ * not (`Sass_Converter-3.0 released` → `sass-converter-3-0-released`).
+ */
+import { slugify, slugProblem } from "./slug.ts";
+
+export interface FileName {
+  /** The day of a `YYYY-MM-DD-` prefix, as written. */
+  date?: string;
+  /** The slug the name gives; "" when it gives none. */
+  slug: string;
+  /** Whether the slug is not the name as written (less its date): `check` says which it chose. */
+  changed: boolean;
+}
+
+const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
+
+/** `stem` is the file's name without its extension (a bundle's folder name, for `index.md`). */
+export function readFileName(stem: string, lang?: string): FileName {
+  const dated = DATE_PREFIX.exec(stem);
+  const rest = dated ? dated[2] : stem;
+  const slug = slugProblem(rest) === undefined ? rest : slugify(rest.replace(/[._\s]+/g, "-"), lang).replace(/-+$/, "");
+  return { ...(dated ? { date: dated[1] } : {}), slug, changed: slug !== rest };
+}
