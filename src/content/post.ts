@@ -9,6 +9,7 @@
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
 import { readDate, type WrittenDate } from "./dates.ts";
+import { aliasProblem } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, type FieldProblem } from "./foreign-fields.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
@@ -81,8 +82,9 @@ export function parsePost(name: string, text: string, file: string, path = file)
   }
   const description = readDescription(data.description, parsed.body, (at) => errors.push(problem(at)));
   const aliases = (data.aliases ?? []).flatMap((alias, index) => {
-    if (/^\/(?!\/)/.test(alias)) return [alias];
-    errors.push(problem({ path: ["aliases", index], key: false, message: `an alias must be a path from the site root, not \`${alias}\``, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html`" }));
+    const wrong = aliasProblem(alias);
+    if (wrong === undefined) return [{ path: alias, line: located.locate(["aliases", index])?.line }];
+    errors.push(problem({ path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${wrong}`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" }));
     return [];
   });
   if (errors.length > 0 || !date) throw new SitegenErrors(errors);

@@ -106,8 +106,8 @@ export interface PostSource extends SourceFile {
   /** One of the site's languages; the default when the file names none. */
   lang?: Lang;
   status: PostStatus;
-  /** Old addresses of the post, as written (`aliases`, `redirect_from`): each redirects to it. */
-  aliases: string[];
+  /** Old addresses of the post, as written (`aliases`, `redirect_from`), with their lines: each redirects to it. */
+  aliases: { path: string; line?: number }[];
 }
 
 export interface Content {

@@ -6,6 +6,7 @@
  */
 import type { Content, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
+import { redirectsOf, type Redirect } from "./redirects.ts";
 
 export type Template = "home" | "page" | "blog" | "post";
 
@@ -76,6 +77,8 @@ export interface Manifest {
   scheduled: { source: string; published: string; path: string }[];
   /** Pages then posts: every negotiable URL. */
   routes: PageRoute[];
+  /** Old addresses of posts, each answered with a 301 to the post (src/manifest/redirects.ts), sorted by path. */
+  redirects: Redirect[];
   files: FileRoute[];
   /** The same files by role, for emitters that name one. */
   surface: Record<SurfaceRole, FileRoute>;
@@ -118,10 +121,10 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   // A post dated after the time the build stands for is not out yet, as in Hugo and Jekyll.
   const now = options.generated.getTime();
   const due = content.posts.filter((post) => post.status === "published");
-  const posts = due
+  const publishedSources = due
     .filter((post) => Date.parse(post.published) <= now)
-    .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || a.slug.localeCompare(b.slug))
-    .map((post) => postRoute(post, addressesOf, content.site.languages[0], baseUrl));
+    .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || a.slug.localeCompare(b.slug));
+  const posts = publishedSources.map((post) => postRoute(post, addressesOf, content.site.languages[0], baseUrl));
   const scheduled = due.filter((post) => Date.parse(post.published) > now).map((post) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const newestPost = posts.map((post) => post.lastmod).sort().at(-1);
   const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -148,6 +151,14 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   });
   const surface = surfaceFiles(baseUrl);
   const postShape = addressesOf(postPath("{slug}"));
+  const routes = [...pages, ...posts];
+  const redirects = redirectsOf(
+    posts.map((route, index) => ({ source: publishedSources[index], path: route.path })),
+    new Map([
+      ...routes.flatMap((route) => [route.path, route.markdownPath].map((path): [string, { file: string }] => [path, { file: route.source }])),
+      ...Object.values(surface).map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file every site has)" }]),
+    ]),
+  );
   return {
     site: content.site,
     host: options.host ?? content.site.host ?? "netlify",
@@ -156,7 +167,8 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     pages,
     posts,
     scheduled,
-    routes: [...pages, ...posts],
+    routes,
+    redirects,
     files: Object.values(surface),
     surface,
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
@@ -262,7 +274,7 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
  * changing one post never means rendering the others again.
  */
 export function postShell(manifest: Manifest): Manifest {
-  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], redirects: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
 }
 
 /** The page at a canonical path, if the site has it. */

@@ -26,6 +26,7 @@ export type Decision =
   | { kind: "method-not-allowed"; path: string; format: ErrorType }
   | { kind: "page"; path: string; page: PageEntry; representation: Representation; variant: "html" | "markdown"; notModified: boolean }
   | { kind: "file"; path: string; file: FileEntry; notModified: boolean }
+  | { kind: "redirect"; path: string; location: string }
   | { kind: "not-found"; path: string; format: ErrorType }
   | { kind: "not-acceptable"; path: string; page: PageEntry; accept: string };
 
@@ -59,6 +60,9 @@ export function decide(input: DecisionInput, routes: RouteShard): Decision {
   }
   const file = Object.hasOwn(routes.files, path) ? routes.files[path] : undefined;
   if (file) return { kind: "file", path, file, notModified: matchesEtag(input.ifNoneMatch, file.etag) };
+  // A post's old address (`aliases`): the post, whatever the representation asked for.
+  const moved = routes.redirects && Object.hasOwn(routes.redirects, path) ? routes.redirects[path] : undefined;
+  if (moved !== undefined) return { kind: "redirect", path, location: moved };
   return { kind: "not-found", path, format: chooseErrorType(input.accept) };
 }
 

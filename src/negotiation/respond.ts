@@ -56,6 +56,10 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
       if (decision.file.canonical) headers.Link = `<${decision.file.canonical}>; rel="canonical"`;
       return ok(decision.file, headers, decision.notModified, head, site);
     }
+    case "redirect":
+      // RFC 9110 §15.4.2: permanent, so clients and search engines move to the post's address. The Location is
+      // relative (§10.2.2), so the redirect works on any origin the build is served from.
+      return new Response(null, { status: 301, headers: { ...baseHeaders(policy), Location: decision.location, "Cache-Control": CACHE.revalidate } });
     case "not-acceptable": {
       const problem = notAcceptableProblem(links, decision.path, decision.page, decision.accept);
       return error(406, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, links, policy);

@@ -60,6 +60,8 @@ export interface RouteShard {
   pages: Record<string, PageEntry>;
   /** Single-representation files by path: agent files, crawl files, `.md` siblings. */
   files: Record<string, FileEntry>;
+  /** Old addresses of posts → the post's canonical path (a 301); left out of a shard that has none. */
+  redirects?: Record<string, string>;
 }
 
 /** `_sitegen/negotiation.json`: the same size for any number of posts. */

@@ -98,8 +98,8 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
  * (src/negotiation/slug-index.ts).
  */
 export function negotiationFiles(manifest: Manifest): string[] {
-  // Each page has two entries (itself and its sibling), each surface file one.
-  const shards = shardCount(2 * manifest.routes.length + manifest.files.length);
+  // Each page has two entries (itself and its sibling), each surface file and each redirect one.
+  const shards = shardCount(2 * manifest.routes.length + manifest.files.length + manifest.redirects.length);
   const nodes = treeLevels(manifest.posts.length).reduce((sum, level) => sum + level, 0);
   return [
     NEGOTIATION_PATH.slice(1),

@@ -80,7 +80,7 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
-  "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects() : netlifyRedirects()),
+  "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects() : netlifyRedirects(manifest)),
 };
 
 function written(context: RenderContext): NonNullable<RenderContext["written"]> {

@@ -54,7 +54,7 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
   const planned = negotiationFiles(manifest);
   const trees = slugTrees(manifest, memo);
   const count = planned.length - 1 - trees.flat().length;
-  const shards = Array.from({ length: count }, () => ({ pages: [] as string[], files: [] as string[] }));
+  const shards = Array.from({ length: count }, () => ({ pages: [] as string[], files: [] as string[], redirects: [] as string[] }));
   const member = (path: string, json: string) => `${JSON.stringify(path)}:${json}`;
   const earlier = memo?.entries;
   const kept: EntryMemo = new Map();
@@ -75,6 +75,7 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     shards[shardOf(route.markdownPath, count)].files.push(entries[1]);
   }
   for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
+  for (const redirect of manifest.redirects) shards[shardOf(redirect.from, count)].redirects.push(member(redirect.from, JSON.stringify(redirect.to)));
   if (memo) memo.entries = kept;
   const data: NegotiationData = {
     version: 3,
@@ -86,6 +87,7 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     slugIndex: { nodes: trees[0].length, ...manifest.postUrlShape, closest: budgetsOf(manifest.site).not_found_closest_posts },
   };
   const json = (value: unknown) => `${JSON.stringify(value)}\n`;
-  const bodies = [json(data), ...shards.map((shard) => `{"pages":{${shard.pages.join(",")}},"files":{${shard.files.join(",")}}}\n`), ...trees.flat().map(json)];
+  const redirects = (shard: (typeof shards)[number]) => (shard.redirects.length > 0 ? `,"redirects":{${shard.redirects.join(",")}}` : "");
+  const bodies = [json(data), ...shards.map((shard) => `{"pages":{${shard.pages.join(",")}},"files":{${shard.files.join(",")}}${redirects(shard)}}\n`), ...trees.flat().map(json)];
   return planned.map((file, index): [string, string] => [file, bodies[index]]);
 }
