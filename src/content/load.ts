@@ -11,6 +11,7 @@ import { siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
 import { parseSite } from "./site.ts";
+import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
 import { displayFrom, listSources, refusedFile, type SourceEntry } from "./tree.ts";
 import type { Content, Lang, PageSource, PostSource } from "./types.ts";
 
@@ -49,9 +50,11 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   if (refused) errors.push(refused);
   const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile));
 
+  const left: SitegenError[] = [...rootEntries(root, display)];
   const pages: PageSource[] = [];
   const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, nested: false });
   errors.push(...pageFiles.errors);
+  left.push(...pageFiles.warnings);
   for (const entry of pageFiles.entries) {
     const page = collect(() => parsePage(entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
     const twin = page && pages.find((other) => other.name === page.name);
@@ -69,6 +72,9 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
 
   const postFiles = listSources(join(root, "blog"), { root: contentDir, cwd: options.cwd, nested: true, optional: true });
   errors.push(...postFiles.errors);
+  left.push(...postFiles.warnings);
+  const files = listStatic(join(root, STATIC_DIR), { cwd: options.cwd });
+  errors.push(...files.errors);
   const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
   errors.push(...parsed.errors, ...sameSlug(parsed.posts));
   let posts = parsed.posts;
@@ -80,7 +86,7 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
   const { warnings, notes } = contentNotices([...pages, ...posts]);
-  return { siteFile, site, pages, posts, warnings, notes };
+  return { siteFile, site, pages, posts, files: files.files, warnings: [...left, ...warnings], notes };
 }
 
 /** Two posts at one URL: the later file (by path) is named, with the earlier. */
@@ -128,7 +134,7 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   for (const entry of entries) {
     try {
       const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
-      const post = parsePost(entry.name, text, entry.file, entry.path);
+      const post = withBundle(parsePost(entry.name, text, entry.file, entry.path), entry);
       posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
@@ -137,6 +143,11 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
     }
   }
   return { posts, errors };
+}
+
+/** A post with the files of its folder, when it is a bundle. */
+export function withBundle(post: PostSource, entry: SourceEntry): PostSource {
+  return entry.bundle ? { ...post, bundle: entry.bundle } : post;
 }
 
 /**

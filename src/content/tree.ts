@@ -1,7 +1,11 @@
 /**
  * The files of the content tree, listed so that nothing is dropped silently
  * and nothing outside the tree is read: every entry is a Markdown file
- * (`.md` or `.markdown`) or an error naming it. A symbolic link is followed
+ * (`.md` or `.markdown`), a file of a post's bundle (a folder
+ * `blog/<slug>/index.md` or `blog/<slug>/<slug>.md` with its images beside
+ * it, as Hugo and Eleventy place them), or a warning that names a file left
+ * out and says what it is (another generator's configuration, data file or
+ * list page, or a stray file). A symbolic link is followed
  * only when it resolves inside the content folder, and only to a regular file
  * or a folder; anything else (a link out of the tree, a FIFO, a socket, a
  * device) is refused without being opened, since reading a FIFO would hang
@@ -11,16 +15,34 @@
  * does.
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
-import { extname, join, relative, resolve, sep } from "node:path";
+import { basename, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
+import { imageDimensions } from "./image-size.ts";
 
 /** A Markdown file to read: its stem, its path, and the path messages show. */
 export interface SourceEntry {
-  /** The file's name without its extension: a post's slug, a page's name. */
+  /** The file's name without its extension (a bundle's folder name): a post's slug, a page's name. */
   name: string;
   path: string;
   file: string;
+  /** The other files of the post's folder, when the post is a bundle. */
+  bundle?: BundleFile[];
 }
+
+/** A file beside a post in its folder, published under the post's URL. */
+export interface BundleFile {
+  /** Its path inside the bundle, `/`-separated: `possum.png`, `img/chart.svg`. */
+  name: string;
+  path: string;
+  file: string;
+  bytes: number;
+  /** An image's size, for its `<img>` tags. */
+  width?: number;
+  height?: number;
+}
+
+/** A bundle's file larger than this is refused: a static site is no place for it, and CDNs refuse such files. */
+export const MAX_BUNDLE_FILE_BYTES = 20 * 1024 * 1024;
 
 export const MARKDOWN_EXTENSIONS = [".md", ".markdown"];
 
@@ -35,45 +57,58 @@ export interface ListOptions {
   optional?: boolean;
 }
 
-/** The Markdown files under `dir`, sorted by path, and an error for each entry that is not one. */
-export function listSources(dir: string, options: ListOptions): { entries: SourceEntry[]; errors: SitegenError[] } {
+export interface Listing {
+  entries: SourceEntry[];
+  errors: SitegenError[];
+  /** Files left out, each named with what it is. */
+  warnings: SitegenError[];
+}
+
+/** The Markdown files under `dir`, sorted by path; an error for each entry that cannot be read, a warning for each left out. */
+export function listSources(dir: string, options: ListOptions): Listing {
   const display = displayFrom(options.cwd);
   const start = resolve(options.cwd, dir);
-  const entries: SourceEntry[] = [];
-  const errors: SitegenError[] = [];
-  const refuse = (path: string, message: string, hint: string) => errors.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
+  const listing: Listing = { entries: [], errors: [], warnings: [] };
+  const refuse = (path: string, message: string, hint: string) => listing.errors.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
+  const leaveOut = (path: string, message: string, hint: string) => listing.warnings.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
   const inside = insideOf(options);
   if (!inside) {
     const root = resolve(options.cwd, options.root);
-    return { entries, errors: [new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, { location: { file: display(root) }, hint: "name the content folder with --content <dir>" })] };
+    return { ...listing, errors: [new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, { location: { file: display(root) }, hint: "name the content folder with --content <dir>" })] };
   }
   const seen = new Set<string>();
+  const namesIn = (folder: string, depth: number): string[] | undefined => {
+    try {
+      return readdirSync(folder).filter((name) => !name.startsWith(".")).sort();
+    } catch (error) {
+      if (!(depth === 0 && options.optional && (error as NodeJS.ErrnoException).code === "ENOENT")) {
+        listing.errors.push(new SitegenError("E_CONTENT", `cannot read the folder ${display(folder)}`, { location: { file: display(folder) }, cause: error }));
+      }
+      return undefined;
+    }
+  };
 
   const walk = (folder: string, depth: number) => {
-    let names: string[];
-    try {
-      names = readdirSync(folder).sort();
-    } catch (error) {
-      if (depth === 0 && options.optional && (error as NodeJS.ErrnoException).code === "ENOENT") return;
-      errors.push(new SitegenError("E_CONTENT", `cannot read the folder ${display(folder)}`, { location: { file: display(folder) }, cause: error }));
-      return;
-    }
+    const names = namesIn(folder, depth);
+    if (!names) return;
+    const post = options.nested && depth > 0 ? bundlePost(folder, names) : undefined;
+    if (post) return listing.entries.push(bundle(folder, post, display, inside, { refuse, leaveOut }));
     for (const name of names) {
-      if (name.startsWith(".")) continue;
       const path = join(folder, name);
       const kind = kindOf(path, inside);
-      if (kind.refused) {
-        refuse(path, kind.refused, kind.hint);
-      } else if (kind.folder) {
+      const foreign = generatorFile(name, kind.folder === true);
+      if (kind.refused) refuse(path, kind.refused, kind.hint);
+      else if (foreign) leaveOut(path, `${foreign.what}: left out`, foreign.instead);
+      else if (kind.folder) {
         if (!options.nested) refuse(path, `a folder in ${display(start)}: pages are the files of the folder itself`, `a page's file name is its URL; move the pages up into ${display(start)}`);
         else if (!seen.has(kind.real)) {
           seen.add(kind.real);
           walk(path, depth + 1);
         }
-      } else if (!MARKDOWN_EXTENSIONS.includes(extname(name).toLowerCase())) {
-        refuse(path, "not a Markdown file, so not a page or post", `sitegen reads ${MARKDOWN_EXTENSIONS.join(" and ")} files here; images and other files the site publishes go in the templates' assets/ folder`);
+      } else if (!isMarkdown(name)) {
+        leaveOut(path, "not a Markdown file, so not a page or post: left out", options.nested ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else {
-        entries.push({ name: name.slice(0, -extname(name).length), path, file: display(path) });
+        listing.entries.push({ name: name.slice(0, -extname(name).length), path, file: display(path) });
       }
     }
   };
@@ -83,7 +118,54 @@ export function listSources(dir: string, options: ListOptions): { entries: Sourc
     seen.add(real ?? start);
     walk(start, 0);
   }
-  return { entries, errors };
+  return listing;
+}
+
+function isMarkdown(name: string): boolean {
+  return MARKDOWN_EXTENSIONS.includes(extname(name).toLowerCase());
+}
+
+/** The post file of a bundle folder: `index.md`, or a Markdown file named as the folder (Eleventy's `fourth/fourth.md`). */
+function bundlePost(folder: string, names: string[]): string | undefined {
+  const own = basename(folder).toLowerCase();
+  return names.find((name) => isMarkdown(name) && ["index", own].includes(name.slice(0, -extname(name).length).toLowerCase()));
+}
+
+type Report = (path: string, message: string, hint: string) => void;
+
+/** A bundle's post and every other file of its folder, subfolders included. */
+function bundle(folder: string, post: string, display: (path: string) => string, inside: (real: string) => boolean, report: { refuse: Report; leaveOut: Report }): SourceEntry {
+  const files: BundleFile[] = [];
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir).filter((each) => !each.startsWith(".")).sort()) {
+      const path = join(dir, name);
+      if (dir === folder && name === post) continue;
+      const kind = kindOf(path, inside);
+      if (kind.refused) report.refuse(path, kind.refused, kind.hint);
+      else if (kind.folder) visit(path);
+      else if (isMarkdown(name)) report.leaveOut(path, "a second Markdown file in a post's folder: left out", `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`);
+      else {
+        const real = kind.real ?? path;
+        const bytes = statSync(real).size;
+        if (bytes > MAX_BUNDLE_FILE_BYTES) report.refuse(path, `${bytes} bytes: a post's file may be at most ${MAX_BUNDLE_FILE_BYTES} bytes (20 MB)`, "link a large file from where it is hosted instead of publishing it with the site");
+        else files.push({ name: relative(folder, path).split(sep).join("/"), path: real, file: display(path), bytes, ...imageDimensions(real, name) });
+      }
+    }
+  };
+  visit(folder);
+  return { name: basename(folder), path: join(folder, post), file: display(join(folder, post)), bundle: files };
+}
+
+/** Another generator's own file or folder: what it is, and what sitegen does instead. */
+export function generatorFile(name: string, folder: boolean): { what: string; instead: string } | undefined {
+  const lower = name.toLowerCase();
+  if (!folder && /^_index\.(md|markdown|html)$/.test(lower)) return { what: "Hugo's section list page", instead: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" };
+  if (!folder && /\.11tydata\.(c?js|mjs|json)$/.test(lower)) return { what: "Eleventy's data file", instead: "sitegen reads no data files and runs no code: write the fields in each post's frontmatter" };
+  if (!folder && /^_config\.(ya?ml|toml)$/.test(lower)) return { what: "Jekyll's configuration", instead: "sitegen's is content/site.yaml; `sitegen import` reads a Jekyll site's _config.yml" };
+  if (!folder && /^(hugo|config)\.(toml|ya?ml|json)$/.test(lower)) return { what: "Hugo's configuration", instead: "sitegen's is content/site.yaml; `sitegen import` reads a Hugo site's configuration" };
+  if (!folder && /^eleventy\.config\.(c?js|mjs|ts)$/.test(lower)) return { what: "Eleventy's configuration", instead: "sitegen's is content/site.yaml, and it runs no code" };
+  if (folder && ["_layouts", "_includes", "layouts", "archetypes", "_data", "themes"].includes(lower)) return { what: `another generator's ${lower.replace(/^_/, "")} folder`, instead: "sitegen's templates are the templates/ folder, and it reads no data files" };
+  return undefined;
 }
 
 /**

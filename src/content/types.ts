@@ -106,8 +106,24 @@ export interface PostSource extends SourceFile {
   /** One of the site's languages; the default when the file names none. */
   lang?: Lang;
   status: PostStatus;
+  /** The files beside the post in its folder (a bundle), published under its URL. */
+  bundle?: ContentFile[];
   /** Old addresses of the post, as written (`aliases`, `redirect_from`), with their lines: each redirects to it. */
   aliases: { path: string; line?: number }[];
+}
+
+/** A file the site publishes as it is: a post bundle's (`name` inside the bundle) or a site-wide one (`name` from content/static/). */
+export interface ContentFile {
+  /** `/`-separated: `possum.png`, `img/chart.svg`, `favicon.ico`. */
+  name: string;
+  /** Absolute path, to copy it from. */
+  path: string;
+  /** As messages name it. */
+  file: string;
+  bytes: number;
+  /** An image's size, for its `<img>` tags. */
+  width?: number;
+  height?: number;
 }
 
 export interface Content {
@@ -116,6 +132,8 @@ export interface Content {
   site: SiteConfig;
   pages: PageSource[];
   posts: PostSource[];
+  /** content/static/: files for the whole site, published at the site root as they are. */
+  files: ContentFile[];
   /**
    * What the build reports and goes on: a field it does not know, a file it
    * leaves out, a template tag it does not run. Each names its file.

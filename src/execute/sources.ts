@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { SourceEntry } from "../content/load.ts";
-import { parsePost } from "../content/load.ts";
+import { parsePost, withBundle } from "../content/load.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
 
@@ -51,14 +51,15 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
       parsed.errors.push(new SitegenError("E_CONTENT", `cannot read ${entry.file}`, { location: { file: entry.file }, cause: error }));
       continue;
     }
-    const source = contentHash(bytes);
+    // A bundle's files are part of its post: an image's size is in the page.
+    const source = entry.bundle ? contentHash(Buffer.concat([bytes, ...entry.bundle.map((file) => bundleFileKey(file))])) : contentHash(bytes);
     parsed.hashes.push([entry.path, source]);
     if (earlier?.source === source && !keepBodies) {
       parsed.posts.push(named(earlier.post, entry));
       continue;
     }
     try {
-      const post = parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path);
+      const post = withBundle(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path), entry);
       parsed.posts.push(keepBodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
@@ -72,6 +73,11 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
 /** An earlier parse of the same bytes, named as this build names the file (a fresh checkout may be elsewhere). */
 function named(post: PostSource, entry: SourceEntry): PostSource {
   return post.file === entry.file && post.path === entry.path ? post : { ...post, file: entry.file, path: entry.path };
+}
+
+/** A bundle file's name and content, as they enter its post's hash. */
+function bundleFileKey(file: NonNullable<SourceEntry["bundle"]>[number]): Buffer {
+  return Buffer.from(`\0${file.name}\0${contentHash(readFileSync(file.path))}`);
 }
 
 /** A file's content hash: SHA-256, base64url. */

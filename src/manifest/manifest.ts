@@ -4,7 +4,7 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import type { Content, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
+import type { Content, ContentFile, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { redirectsOf, type Redirect } from "./redirects.ts";
 
@@ -40,6 +40,8 @@ export interface PageRoute {
   tags: string[];
   /** The frontmatter's fields sitegen does not know: templates read them as `params.<name>`. */
   params: Record<string, unknown>;
+  /** The sizes of the images of a post's own folder, by URL path: its `<img>` tags carry them. */
+  images?: Record<string, { width: number; height: number }>;
   /** Source file as messages name it, its absolute path, and its Markdown body, for rendering and error messages. */
   source: string;
   sourcePath: string;
@@ -48,6 +50,22 @@ export interface PageRoute {
 }
 
 export type FileTag = "agent-index" | "content" | "crawl";
+
+/** A file of the content published as it is (a post's bundle file, a site-wide file). */
+export interface PublishedFile {
+  /** Its URL path: `/blog/<slug>/possum.png`, `/favicon.ico`. */
+  path: string;
+  /** Output file, relative to the output folder. */
+  file: string;
+  /** Absolute path of the source, to copy, and the source as messages name it. */
+  sourcePath: string;
+  source: string;
+  bytes: number;
+  /** Whether it is a post's own file, and an image's size. */
+  bundle: boolean;
+  width?: number;
+  height?: number;
+}
 
 /** A single-representation file of the surface (spec §2.6, §4). */
 export interface FileRoute {
@@ -79,6 +97,8 @@ export interface Manifest {
   routes: PageRoute[];
   /** Old addresses of posts, each answered with a 301 to the post (src/manifest/redirects.ts), sorted by path. */
   redirects: Redirect[];
+  /** Files published as they are: the published posts' bundle files and content/static/, sorted by path. */
+  published: PublishedFile[];
   files: FileRoute[];
   /** The same files by role, for emitters that name one. */
   surface: Record<SurfaceRole, FileRoute>;
@@ -125,6 +145,10 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     .filter((post) => Date.parse(post.published) <= now)
     .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || a.slug.localeCompare(b.slug));
   const posts = publishedSources.map((post) => postRoute(post, addressesOf, content.site.languages[0], baseUrl));
+  for (const [index, route] of posts.entries()) {
+    const images = (publishedSources[index].bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${route.path}${file.name}`), { width: file.width!, height: file.height! }]);
+    if (images.length > 0) route.images = Object.fromEntries(images);
+  }
   const scheduled = due.filter((post) => Date.parse(post.published) > now).map((post) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const newestPost = posts.map((post) => post.lastmod).sort().at(-1);
   const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -169,6 +193,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     scheduled,
     routes,
     redirects,
+    published: publishedFiles(content, posts, publishedSources),
     files: Object.values(surface),
     surface,
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
@@ -178,6 +203,18 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     footerNavigation: content.site.footer_navigation ?? [],
     ...blogOf(pages),
   };
+}
+
+/** The published posts' bundle files under each post's path, and content/static/ at the root. */
+function publishedFiles(content: Content, posts: PageRoute[], sources: PostSource[]): PublishedFile[] {
+  const files: PublishedFile[] = [];
+  const add = (path: string, file: ContentFile, bundle: boolean) =>
+    files.push({ path: encodeURI(path), file: path.slice(1), sourcePath: file.path, source: file.file, bytes: file.bytes, bundle, ...(file.width && file.height ? { width: file.width, height: file.height } : {}) });
+  posts.forEach((route, index) => {
+    for (const file of sources[index].bundle ?? []) add(`${route.path}${file.name}`, file, true);
+  });
+  for (const file of content.files) add(`/${file.name}`, file, false);
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {
@@ -274,7 +311,9 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
  * changing one post never means rendering the others again.
  */
 export function postShell(manifest: Manifest): Manifest {
-  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], redirects: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  // The site-wide files stay (a post may show one of their images), without where they are read from, which no page shows.
+  const siteWide = manifest.published.filter((file) => !file.bundle).map((file) => ({ ...file, sourcePath: "", source: "" }));
+  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], redirects: [], published: siteWide, generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
 }
 
 /** The page at a canonical path, if the site has it. */
@@ -282,7 +321,7 @@ export function routeAt(manifest: Pick<Manifest, "routes">, path: string): PageR
   return manifest.routes.find((route) => route.path === path);
 }
 
-/** Every path a reader can link to: pages, siblings and files. */
+/** Every path a reader can link to: pages, siblings, files, and the content's files published as they are. */
 export function linkablePaths(manifest: Manifest): Set<string> {
-  return new Set([...manifest.routes.flatMap((r) => [r.path, r.markdownPath]), ...manifest.files.map((f) => f.path)]);
+  return new Set([...manifest.routes.flatMap((r) => [r.path, r.markdownPath]), ...manifest.files.map((f) => f.path), ...manifest.published.map((f) => f.path)]);
 }

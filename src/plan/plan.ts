@@ -29,6 +29,8 @@ export type Job =
   | { kind: "page"; route: PageRoute }
   | { kind: "artifact"; artifact: ArtifactName; file: string; mediaType: string }
   | { kind: "asset"; file: string }
+  /** A file of the content published as it is: a post's bundle file, or one of content/static/. */
+  | { kind: "copy"; file: string; sourcePath: string; source: string }
   | { kind: "llms-full"; file: string }
   | { kind: "negotiation" };
 
@@ -66,6 +68,7 @@ export function planSite(manifest: Manifest, options: PlanOptions): Plan {
   for (const route of manifest.routes) first.push(add({ kind: "page", route }, [route.htmlFile, MEDIA.html], [route.markdownFile, MEDIA.markdown]));
   for (const job of artifactJobs(manifest)) first.push(add(job, [job.file, job.mediaType]));
   for (const file of options.assets) first.push(add({ kind: "asset", file }, [file, "application/octet-stream"]));
+  for (const file of manifest.published) first.push(add({ kind: "copy", file: file.file, sourcePath: file.sourcePath, source: file.source }, [file.file, "application/octet-stream"]));
   const llmsFull = manifest.surface.llmsFullTxt;
   const second = [add({ kind: "llms-full", file: llmsFull.file }, [llmsFull.file, llmsFull.mediaType])];
   const negotiation: Job = { kind: "negotiation" };
@@ -99,7 +102,7 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
  */
 export function negotiationFiles(manifest: Manifest): string[] {
   // Each page has two entries (itself and its sibling), each surface file and each redirect one.
-  const shards = shardCount(2 * manifest.routes.length + manifest.files.length + manifest.redirects.length);
+  const shards = shardCount(2 * manifest.routes.length + manifest.files.length + manifest.redirects.length + manifest.published.length);
   const nodes = treeLevels(manifest.posts.length).reduce((sum, level) => sum + level, 0);
   return [
     NEGOTIATION_PATH.slice(1),
@@ -122,6 +125,10 @@ export function checkPlan(files: PlannedFile[]): void {
     }
     const earlier = seen.get(file);
     if (earlier) {
+      const copied = [job, earlier].find((one) => one.kind === "copy");
+      if (copied?.kind === "copy") {
+        throw new SitegenError("E_CONTENT", `\`/${file}\` is a file the build makes itself: this one would replace it`, { location: { file: copied.source }, hint: "rename or remove the file: the site's pages, agent files and assets have these paths" });
+      }
       const page = [job, earlier].find((one) => one.kind === "page");
       if (page?.kind === "page") {
         throw new SitegenError("E_CONTENT", `the page ${page.route.path} would be written to \`${file}\`, where the site has another file`, {

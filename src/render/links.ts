@@ -47,6 +47,19 @@ export function linksThatMayFail(facts: PageFacts, targets: Set<string>): PageFa
 }
 
 /**
+ * The site path a link or image on the page at `pagePath` names, without its
+ * fragment: a path from the root as it is, a relative one resolved against
+ * the page's URL as a browser does (`possum.png` on /blog/x/ is
+ * /blog/x/possum.png); undefined for another site's URL.
+ */
+export function sitePathOf(href: string, pagePath: string): string | undefined {
+  if (isExternal(href)) return undefined;
+  const [path] = splitFragment(href);
+  if (path === "") return pagePath;
+  return new URL(path, `http://site${pagePath}`).pathname;
+}
+
+/**
  * Checks the links of every page's facts, in the manifest's order. `bodyOf`
  * gives a page's Markdown for locating a broken link: a build keeps no post
  * bodies and reads them again, only for a link that fails.
@@ -69,14 +82,11 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
       const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
       errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
     };
-    if (path !== "" && !path.startsWith("/")) {
-      if (image) fail(`relative image \`${href}\``, "write images from the site root: a file in the templates' assets/ folder is /assets/<name>");
-      else fail(`relative link \`${href}\``, "write internal links from the site root, e.g. /blog/<slug>/");
-      continue;
-    }
-    const target = path === "" ? route.path : path;
+    // A relative link or image names a file beside the page, as a browser reads it: a post's own files (its bundle).
+    const target = sitePathOf(href, route.path)!;
+    const relative = path !== "" && !path.startsWith("/");
     if (image && !targets.has(target)) {
-      fail(`missing image \`${href}\`: nothing is published at ${target}`, "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
+      fail(`missing image \`${href}\`: nothing is published at ${target}`, relative ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root" : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
       continue;
     }
     if (!targets.has(target)) {
@@ -84,7 +94,7 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
       const hint = scheduled
         ? `that post is dated ${scheduled.published}, after the time this build stands for, so it is left out until then`
         : targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
-      fail(`broken link \`${href}\`: nothing is published at ${target}`, hint);
+      fail(`${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`, relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint);
       continue;
     }
     const ids = facts.get(target)?.ids;

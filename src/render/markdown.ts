@@ -1,6 +1,10 @@
 /**
  * The one markdown-it instance. Raw HTML is off: content is Markdown, and the
- * templates own all markup. Headings get ids (explicit `{#id}` or derived from
+ * templates own all markup. The one exception is `<img>`, which blogs moved
+ * from Eleventy and Hugo write to show a post's own picture: it is read as a
+ * Markdown image (its src, alt, title, width and height, nothing else). Every
+ * image of the site's own gets its width and height, so that the page does
+ * not shift as it loads. Headings get ids (explicit `{#id}` or derived from
  * their text) so that links such as /developers/#errors have a target, and a
  * visible link to themselves. Fenced code is highlighted (highlight.ts).
  * Code blocks and tables scroll sideways in boxes a keyboard can reach (WCAG
@@ -35,6 +39,49 @@ md.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
   return `${self.renderToken(tokens, index, options)}<a class="heading-anchor" href="#${id}" aria-labelledby="${id}">#</a></div>\n`;
 };
 
+/** An `<img …>` tag in the text, and its attributes, quoted or not. */
+const IMG_TAG = /^<img\s+((?:[^<>"']|"[^"]*"|'[^']*')*?)\s*\/?>/i;
+const ATTRIBUTE = /([a-zA-Z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g;
+
+md.inline.ruler.before("html_inline", "img_tag", (state, silent) => {
+  if (state.src.charCodeAt(state.pos) !== 0x3c) return false;
+  const tag = IMG_TAG.exec(state.src.slice(state.pos));
+  if (!tag) return false;
+  const attributes = new Map([...tag[1].matchAll(ATTRIBUTE)].map((match) => [match[1].toLowerCase(), unescapeAll(match[2] ?? match[3] ?? match[4])]));
+  const src = attributes.get("src");
+  if (!src) return false;
+  if (!silent) {
+    const token = state.push("image", "img", 0);
+    token.attrs = [["src", md.normalizeLink(src)], ["alt", ""]];
+    const alt = new state.Token("text", "", 0);
+    alt.content = attributes.get("alt") ?? "";
+    token.children = [alt];
+    token.content = alt.content;
+    for (const name of ["title", "width", "height"]) {
+      const value = attributes.get(name);
+      if (value !== undefined && (name === "title" || /^\d+$/.test(value))) token.attrs.push([name, value]);
+    }
+  }
+  state.pos += tag[0].length;
+  return true;
+});
+
+const renderImage = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, index, options, env: RenderEnv, self) => {
+  const token = tokens[index];
+  const size = token.attrGet("width") === null && token.attrGet("height") === null ? env.imageSize?.(String(token.attrGet("src") ?? "")) : undefined;
+  if (size) {
+    token.attrSet("width", String(size.width));
+    token.attrSet("height", String(size.height));
+  }
+  return renderImage(tokens, index, options, env, self);
+};
+
+/** What a page gives its render: the size of an image by its src as written, where it is one of the site's own. */
+export interface RenderEnv {
+  imageSize?: (src: string) => { width: number; height: number } | undefined;
+}
+
 type Token = ReturnType<typeof md.parse>[number];
 
 const EXPLICIT_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
@@ -56,8 +103,7 @@ export interface RenderedMarkdown {
 }
 
 /** `lang` is the page's language: heading ids are spelled as its slugs are (`asciiWords`). */
-export function renderMarkdown(body: string, lang?: string): RenderedMarkdown {
-  const env = {};
+export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {}): RenderedMarkdown {
   const tokens = md.parse(body, env);
   const ids = assignHeadingIds(tokens, lang);
   const links = collectLinks(tokens);

@@ -1,9 +1,10 @@
 /**
  * Rendering: a job of the plan (src/plan/plan.ts) becomes its files and, for
  * a page, what the link check needs to know about it. Pure apart from what
- * the context supplies: a post's body is read through `bodyOf`, and the jobs
+ * the context supplies and the content's files a copy job reads: a post's body is read through `bodyOf`, and the jobs
  * of later stages read earlier files through `written`.
  */
+import { readFileSync } from "node:fs";
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import { budgetsOf } from "../plan/budgets.ts";
 import type { ArtifactName, Job } from "../plan/plan.ts";
@@ -63,6 +64,8 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: ARTIFACTS[job.artifact](context) }] };
     case "asset":
       return { files: [{ file: job.file, body: context.assets.get(job.file)! }] };
+    case "copy":
+      return { files: [{ file: job.file, body: readFileSync(job.sourcePath) }] };
     case "llms-full":
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "negotiation":

@@ -11,16 +11,18 @@ import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds } from "./links.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { resolveOrigin } from "./origin.ts";
+import { dimensionsOf } from "../content/image-size.ts";
+import { sitePathOf } from "./links.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
 
 /**
  * A page's HTML and its `.md` sibling, from one parse of its body, with
  * `{{base_url}}` resolved to the build's origin first.
  */
-export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo">): RenderedJob {
+export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
-  const rendered = renderMarkdown(body, route.lang);
+  const rendered = renderMarkdown(body, route.lang, { imageSize: imageSizes(route, context) });
   const representations = (listing?: BlogListing) => ({
     html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
     markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
@@ -39,3 +41,17 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   };
 }
 
+
+/** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */
+function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => { width: number; height: number } | undefined {
+  return (src) => {
+    const path = sitePathOf(src, route.path);
+    if (path === undefined) return undefined;
+    const own = route.images?.[path];
+    if (own) return own;
+    const published = context.manifest.published.find((file) => file.path === path);
+    if (published) return published.width && published.height ? { width: published.width, height: published.height } : undefined;
+    const asset = context.assets.get(decodeURI(path.slice(1)));
+    return asset ? dimensionsOf(asset) : undefined;
+  };
+}

@@ -6,6 +6,7 @@
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
 import { budgetsOf } from "../../plan/budgets.ts";
 import { negotiationFiles } from "../../plan/plan.ts";
+import { isDocumentPath } from "../../negotiation/decide.ts";
 import { SLUG_TREES } from "../../negotiation/slug-index.ts";
 import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
@@ -34,6 +35,14 @@ function slugTrees(manifest: Manifest, memo?: NegotiationMemo): ReturnType<typeo
   const trees = SLUG_TREES.map((tree) => slugTree(tree, manifest.posts));
   if (memo) memo.slugs = { key, trees };
   return trees;
+}
+
+/** The media type of a path the core answers (src/negotiation/decide.ts, DOCUMENT_EXTENSIONS), or undefined for an asset. */
+function documentType(path: string): string | undefined {
+  if (!isDocumentPath(path)) return undefined;
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  const types: Record<string, string> = { md: MEDIA.markdown, txt: MEDIA.text, json: MEDIA.json, xml: MEDIA.xml, html: MEDIA.html, htm: MEDIA.html };
+  return extension ? types[extension] : undefined;
 }
 
 /**
@@ -75,6 +84,11 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     shards[shardOf(route.markdownPath, count)].files.push(entries[1]);
   }
   for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
+  // The content's files that are documents by their extension (a `.txt`, a `.json`) are answered by the core, like the site's own files.
+  for (const file of manifest.published) {
+    const type = documentType(file.path);
+    if (type) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, type))));
+  }
   for (const redirect of manifest.redirects) shards[shardOf(redirect.from, count)].redirects.push(member(redirect.from, JSON.stringify(redirect.to)));
   if (memo) memo.entries = kept;
   const data: NegotiationData = {

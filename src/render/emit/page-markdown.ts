@@ -12,7 +12,7 @@ import { yearSpan, type BlogListing } from "./blog-listing.ts";
  */
 export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"], listing?: BlogListing): string {
   const lines = [`# ${route.title}`, "", `> ${route.description}`, "", ...metadata(manifest, route), ""];
-  const published = publicMarkdown(body, manifest.baseUrl, code).trim();
+  const published = publicMarkdown(body, manifest.baseUrl, code, route.path).trim();
   if (published) lines.push(published, "");
   if (listing) lines.push(...listingMarkdown(manifest, listing));
   else if (route.template === "home" && manifest.posts.length > 0) {
@@ -64,12 +64,14 @@ function fullEntry(post: PageRoute): string {
 /**
  * Markdown as published: `{#id}` heading markers removed and root-relative
  * links made absolute, so a document read out of context (an agent's context
- * window, llms-full.txt) still links correctly. Code blocks are left exactly
+ * window, llms-full.txt) still links correctly; with the page's path,
+ * relative links and images (a post's own files) are made absolute too, read
+ * from the page's URL as the HTML's are: the `.md` sibling lives elsewhere. Code blocks are left exactly
  * as written: `code` is where they are, as markdown-it found them
  * (`renderMarkdown`), so a fence that shows another fence inside it is one
  * block here as in the HTML.
  */
-export function publicMarkdown(body: string, baseUrl: string, code: RenderedMarkdown["code"]): string {
+export function publicMarkdown(body: string, baseUrl: string, code: RenderedMarkdown["code"], pagePath?: string): string {
   // markdown-it reads a lone CR as a line break too; its line numbers count it.
   const text = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
   let published = "";
@@ -83,27 +85,35 @@ export function publicMarkdown(body: string, baseUrl: string, code: RenderedMark
   for (const [start, end] of code) {
     const codeStart = offsetOf(start);
     const codeEnd = offsetOf(end);
-    published += publishedText(text.slice(from, codeStart), baseUrl) + text.slice(codeStart, codeEnd);
+    published += publishedText(text.slice(from, codeStart), baseUrl, pagePath) + text.slice(codeStart, codeEnd);
     from = codeEnd;
   }
-  return published + publishedText(text.slice(from), baseUrl);
+  return published + publishedText(text.slice(from), baseUrl, pagePath);
 }
 
 const HEADING_ID = /^(?=[^\S\n]{0,3}#{1,6}[^\S\n])([^\n]*?)[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/gm;
 const ROOT_LINK = /\]\(\/(?!\/)/g;
 
 /** Text outside code blocks, published. */
-export function publishedText(text: string, baseUrl: string): string {
+export function publishedText(text: string, baseUrl: string, pagePath?: string): string {
   // A regex's `^` and `$` also take U+2028 and U+2029 for line ends, which Markdown does not: go line by line then.
-  if (/[\u2028\u2029]/.test(text)) return text.split("\n").map((line) => publishedLine(line, baseUrl)).join("\n");
+  if (/[\u2028\u2029]/.test(text)) return text.split("\n").map((line) => publishedLine(line, baseUrl, pagePath)).join("\n");
   const withoutIds = text.includes("{#") ? text.replace(HEADING_ID, "$1") : text;
-  return withoutIds.replace(ROOT_LINK, `](${baseUrl}/`);
+  return relativeMadeAbsolute(withoutIds.replace(ROOT_LINK, `](${baseUrl}/`), baseUrl, pagePath);
+}
+
+/** A Markdown link's or image's target, or an `<img>`'s src, that is relative: no scheme, no leading `/` or `#`. */
+const RELATIVE_TARGET = /(\]\(\s*<?|<img\b[^>]*?\ssrc\s*=\s*["']?)(?![a-z][a-z0-9+.-]*:|\/|#|<)([^\s)"'>]+)/gi;
+
+function relativeMadeAbsolute(text: string, baseUrl: string, pagePath: string | undefined): string {
+  if (pagePath === undefined || !(text.includes("](") || /<img/i.test(text))) return text;
+  return text.replace(RELATIVE_TARGET, (_match, lead: string, target: string) => `${lead}${baseUrl}${new URL(target, `http://site${pagePath}`).pathname}${target.includes("#") ? target.slice(target.indexOf("#")) : ""}`);
 }
 
 /** One line outside code blocks, published: the definition `publishedText` is tested against. */
-export function publishedLine(line: string, baseUrl: string): string {
+export function publishedLine(line: string, baseUrl: string, pagePath?: string): string {
   const withoutId = /^[^\S\n]{0,3}#{1,6}[^\S\n]/.test(line) ? line.replace(/[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/, "") : line;
-  return withoutId.replace(/\]\(\/(?!\/)/g, `](${baseUrl}/`);
+  return relativeMadeAbsolute(withoutId.replace(/\]\(\/(?!\/)/g, `](${baseUrl}/`), baseUrl, pagePath);
 }
 
 /** An estimate of the tokens a model spends reading `text`: UTF-8 bytes / 4, rounded up. */
