@@ -207,7 +207,7 @@ test("a file name that is not a slug gives one, made valid, and check says which
   assert.doesNotMatch(built.stderr, /not a slug/, "the build itself does not repeat check's notes");
 });
 
-test("posts in folders and .markdown files are built; anything else in the blog folder is named, never skipped; two posts with one slug are refused", async () => {
+test("posts in folders and .markdown files are built; anything else in the blog folder is named, never skipped silently; two posts with one slug are refused", async () => {
   const s = site();
   post(s.content, "2024/06/nested.md", [...BASICS, "date: 2024-06-01"]);
   post(s.content, "jekyll-style.markdown", [...BASICS, "date: 2024-06-02"]);
@@ -219,10 +219,12 @@ test("posts in folders and .markdown files are built; anything else in the blog 
   assert.ok(indexed(s, "nested") && indexed(s, "jekyll-style"));
 
   writeFileSync(join(s.content, "blog/2024/cover.png"), "image");
-  const stray = await oneError(s);
-  assert.equal(stray.file, join(s.content, "blog/2024/cover.png"));
-  assert.match(stray.message, /not a Markdown file/);
-  assert.match(stray.hint!, /assets\/ folder/);
+  const { run: strayRun, findings } = await check(s);
+  assert.equal(strayRun.status, 0, "a stray file is left out, not an error");
+  const stray = findings.find((f) => f.file === join(s.content, "blog/2024/cover.png"))!;
+  assert.equal(stray.level, "warning");
+  assert.match(stray.message, /not a Markdown file, so not a page or post: left out/);
+  assert.match(stray.hint!, /in its own folder, beside it/);
   rmSync(join(s.content, "blog/2024/cover.png"));
 
   const twin = post(s.content, "2025/nested.md", [...BASICS, "date: 2025-06-01"]);
@@ -276,7 +278,7 @@ test("a `# Heading` in a body is a second H1: refused at its line, code blocks a
   assert.ok(error.text.includes("13 | # A second title"), error.text);
 });
 
-test("images in a body must be published: a missing one fails check at its line; one in the assets passes", async () => {
+test("images in a body must be published: a missing one fails check at its line, a relative one is read from the page's URL; one in the assets passes", async () => {
   const s = site();
   writeFileSync(join(s.templates, "assets/diagram.png"), "png");
   const file = post(s.content, "images.md", [...BASICS, "date: 2025-07-01"], "Here: ![a diagram](/assets/diagram.png)\n\nAnd ![missing](/assets/missing.png)\n\nAnd ![relative](diagram.png)\n");
@@ -284,7 +286,7 @@ test("images in a body must be published: a missing one fails check at its line;
   assert.equal(run.status, 1);
   assert.deepEqual(findings.map((f) => [f.file, f.line, f.column, f.message]), [
     [file, 9, 16, "missing image `/assets/missing.png`: nothing is published at /assets/missing.png"],
-    [file, 11, 17, "relative image `diagram.png`"],
+    [file, 11, 17, "missing image `diagram.png`: nothing is published at /blog/images/diagram.png"],
   ]);
 });
 
