@@ -9,6 +9,7 @@ import { Command, CommanderError } from "commander";
 import { formatError, SitegenError } from "./errors.ts";
 import { registerBuild } from "./cli/commands/build.ts";
 import { registerCheck } from "./cli/commands/check.ts";
+import { registerImport } from "./cli/commands/import.ts";
 import { registerInit } from "./cli/commands/init.ts";
 import { registerNew } from "./cli/commands/new.ts";
 import { registerServe } from "./cli/commands/serve.ts";
@@ -27,6 +28,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .showHelpAfterError("(run with --help for usage)");
   registerBuild(program, io, exit);
   registerCheck(program, io, exit);
+  registerImport(program, io);
   registerInit(program, io, exit);
   registerNew(program, io, exit);
   registerServe(program, io);

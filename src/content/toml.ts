@@ -37,7 +37,8 @@ export function parseToml(text: string, file: string, firstLine: number): Parsed
 
 /** TOML's dates as the text they were written as; tables and arrays walked. */
 function asWritten(value: unknown): unknown {
-  if (value instanceof TomlDate) return value.toISOString();
+  // smol-toml writes a time with milliseconds; the text had none unless they were not zero.
+  if (value instanceof TomlDate) return value.toISOString().replace(/\.000(?=Z|[+-]\d|$)/, "");
   if (Array.isArray(value)) return value.map(asWritten);
   if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asWritten(item)]));
   return value;

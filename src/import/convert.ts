@@ -1,0 +1,96 @@
+/**
+ * The template forms a moved blog's text commonly holds, converted to
+ * Markdown, since sitegen runs no template language: Liquid's `{% highlight
+ * %}` and Hugo's `{{< highlight >}}` become fenced code, `{% raw %}` is
+ * unwrapped, `{% link %}` and `{% post_url %}` become the post's new URL,
+ * and Hugo's `{{< figure >}}` an image with its caption. Anything else is
+ * left as written and reported at its line; the build warns about it too.
+ */
+
+export interface Conversion {
+  body: string;
+  /** Each kind of form converted, with how many. */
+  converted: Map<string, number>;
+  /** Each template tag left, by its line in the source file. */
+  left: { line: number; tag: string }[];
+}
+
+export interface ConvertOptions {
+  /** The new URL of the post a Jekyll `post_url` names (by its file name without the extension). */
+  postUrl(name: string): string | undefined;
+  /** The new URL of the file a Jekyll `link` names (by its path from the source root). */
+  linkUrl(path: string): string | undefined;
+}
+
+const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
+const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
+const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
+const LINK = /\{%-?\s*link\s+([^\s%]+)\s*-?%\}/g;
+const POST_URL = /\{%-?\s*post_url\s+([^\s%]+)\s*-?%\}/g;
+const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
+const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
+/** What is left for a reader to meet as written. */
+const TEMPLATE_TAG = /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
+
+export function convertBody(body: string, bodyLine: number, options: ConvertOptions): Conversion {
+  const converted = new Map<string, number>();
+  const count = (kind: string) => converted.set(kind, (converted.get(kind) ?? 0) + 1);
+  // Raw blocks first: what they hold is shown as written, never converted.
+  const kept: string[] = [];
+  let text = body.replace(RAW, (_all, inner: string) => {
+    count("{% raw %}");
+    kept.push(inner);
+    // The placeholder keeps the block's lines, so that what is left is reported at its own line.
+    return `\u0000${kept.length - 1}${"\n".repeat(inner.split("\n").length - 1)}\u0000`;
+  });
+  const fence = (language: string, code: string) => {
+    const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
+    const ticks = "`".repeat(longest + 1);
+    return `${ticks}${language}\n${code.replace(/\n+$/, "")}\n${ticks}`;
+  };
+  text = text.replace(HIGHLIGHT, (_all, language: string, code: string) => (count("{% highlight %}"), fence(language, code)));
+  text = text.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
+  text = text.replace(POST_URL, (all, name: string) => {
+    const url = options.postUrl(name);
+    if (url === undefined) return all;
+    count("{% post_url %}");
+    return url;
+  });
+  text = text.replace(LINK, (all, path: string) => {
+    const url = options.linkUrl(path);
+    if (url === undefined) return all;
+    count("{% link %}");
+    return url;
+  });
+  text = text.replace(FIGURE, (_all, attributes: string) => {
+    count("{{< figure >}}");
+    return figure(new Map([...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1], match[2] ?? match[3] ?? match[4]])));
+  });
+  const left = leftTags(text, bodyLine);
+  const restored = text.replace(/\u0000(\d+)\n*\u0000/g, (_all, index: string) => kept[Number(index)]);
+  return { body: restored, converted, left };
+}
+
+/** A figure as Markdown: the image, then its caption in italics on the next line. */
+function figure(attributes: Map<string, string>): string {
+  const src = attributes.get("src") ?? "";
+  const alt = (attributes.get("alt") ?? attributes.get("caption") ?? attributes.get("title") ?? "").replace(/[[\]]/g, "");
+  const caption = attributes.get("caption") ?? attributes.get("title");
+  const image = `![${alt}](${src})`;
+  const linked = attributes.get("link") ? `[${image}](${attributes.get("link")})` : image;
+  return caption ? `${linked}\\\n*${caption}*` : linked;
+}
+
+/** The template tags left outside code, each with its line in the source file. */
+function leftTags(text: string, bodyLine: number): { line: number; tag: string }[] {
+  const left: { line: number; tag: string }[] = [];
+  let fence = false;
+  text.split("\n").forEach((line, index) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+    if (fence || !line.includes("{")) return;
+    if (line.includes("\u0000")) return;
+    const outside = line.replace(/(`+)[\s\S]*?\1/g, (code) => " ".repeat(code.length));
+    for (const match of outside.matchAll(TEMPLATE_TAG)) left.push({ line: bodyLine + index, tag: match[0] });
+  });
+  return left;
+}
