@@ -8,7 +8,7 @@
  * An alias that is itself an address of the site, or that two posts claim,
  * is an error naming both files: one of the two would silently lose.
  */
-import { normalizePath } from "../negotiation/decide.ts";
+import { isDocumentPath, normalizePath } from "../negotiation/decide.ts";
 import type { PostSource } from "../content/types.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 
@@ -54,13 +54,18 @@ export function redirectsOf(posts: { source: PostSource; path: string }[], taken
   return [...claimed].map(([from, { owner, to }]) => ({ from, to, source: owner.file })).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
-/** The paths a request for an alias may name: as written, and with and without its trailing slash when it has no extension. */
+/**
+ * The paths a request for an alias may name: as written, and with and
+ * without its trailing slash when it has no extension. A form that is not a
+ * document's path (`/x/notes-3.0` reads as a file with the extension `0`) is
+ * not one the core is asked for, on any host, so it is not listed.
+ */
 function forms(alias: string): string[] {
   const path = normalizePath(encodeURI(decodeURISafe(alias)));
   const last = path.slice(path.lastIndexOf("/") + 1);
   if (last.includes(".")) return [path];
   const bare = path.replace(/\/+$/, "");
-  return bare === "" ? ["/"] : [bare, `${bare}/`];
+  return bare === "" ? ["/"] : [bare, `${bare}/`].filter(isDocumentPath);
 }
 
 /** An alias may be written percent-encoded or not: both mean one path. */

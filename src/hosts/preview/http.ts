@@ -68,9 +68,12 @@ function toRequest(request: IncomingMessage, origin: string): Request | undefine
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
+  // A redirect is the client's to follow: Netlify's emulator passes the request's redirect mode on to its own
+  // fetch of the edge function, which would otherwise follow a 301 the function answers and serve its target.
+  const init = { method: request.method, headers, redirect: "manual" as const };
   // A body goes with the methods that have one: an HTML form's POST is read by the host's form handling.
-  if (request.method === "GET" || request.method === "HEAD") return new Request(url, { method: request.method, headers });
-  return new Request(url, { method: request.method, headers, body: Readable.toWeb(request) as ReadableStream, duplex: "half" } as RequestInit);
+  if (request.method === "GET" || request.method === "HEAD") return new Request(url, init);
+  return new Request(url, { ...init, body: Readable.toWeb(request) as ReadableStream, duplex: "half" } as RequestInit);
 }
 
 /** Framing headers are this connection's own (RFC 9112 §6): a proxied response's are dropped. */
