@@ -38,6 +38,8 @@ export interface SiteConfig {
   /** Assets (`/assets/…`) for previews and structured data: the firm's logo, and the image of a shared link. */
   logo?: string;
   social_image?: string;
+  /** Publish /feed.xml, an Atom feed of the newest posts (src/render/emit/feed.ts). */
+  feed?: boolean;
   /** The CDN the site deploys to when `build` is given no `--host`: Netlify unless it says. */
   host?: HostName;
   /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */

@@ -102,6 +102,8 @@ export interface Manifest {
   files: FileRoute[];
   /** The same files by role, for emitters that name one. */
   surface: Record<SurfaceRole, FileRoute>;
+  /** The Atom feed, when site.yaml asks for one (`feed: true`); in `files` too. */
+  feed?: FileRoute;
   /** Any post's URLs with `{slug}` standing for its slug: for the 404s that name posts at request time. */
   postUrlShape: { url: string; markdownUrl: string };
   /** Files behind the negotiated 404 (spec §7.1). */
@@ -122,6 +124,7 @@ export const MEDIA = {
   text: "text/plain; charset=utf-8",
   json: "application/json; charset=utf-8",
   xml: "application/xml; charset=utf-8",
+  atom: "application/atom+xml; charset=utf-8",
 } as const;
 
 /** Internal build files live here; `_redirects` keeps them private on the CDN. */
@@ -174,6 +177,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     };
   });
   const surface = surfaceFiles(baseUrl);
+  const feed = content.site.feed ? feedFile(baseUrl) : undefined;
   const postShape = addressesOf(postPath("{slug}"));
   const routes = [...pages, ...posts];
   const redirects = redirectsOf(
@@ -194,8 +198,9 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     routes,
     redirects,
     published: publishedFiles(content, posts, publishedSources),
-    files: Object.values(surface),
+    files: [...Object.values(surface), ...(feed ? [feed] : [])],
     surface,
+    ...(feed ? { feed } : {}),
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
     notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },
     errors: errorLinks(baseUrl, surface),
@@ -285,6 +290,11 @@ function surfaceFiles(baseUrl: string): Record<SurfaceRole, FileRoute> {
     robots: file("/robots.txt", { mediaType: MEDIA.text, operationId: "getRobotsTxt", tag: "crawl", summary: "Crawl rules; no crawler is blocked" }),
     openapi: file("/openapi.json", { mediaType: MEDIA.json, operationId: "getOpenApiDescription", summary: "OpenAPI 3.1 description of this site's machine-readable surface" }),
   };
+}
+
+/** /feed.xml: an Atom feed (RFC 4287) of the newest posts, for feed readers. */
+function feedFile(baseUrl: string): FileRoute {
+  return { path: "/feed.xml", url: `${baseUrl}/feed.xml`, file: "feed.xml", mediaType: MEDIA.atom, operationId: "getFeed", tag: "content", summary: "The newest posts as an Atom feed (RFC 4287)" };
 }
 
 export function absoluteUrl(manifest: Pick<Manifest, "baseUrl">, path: string): string {

@@ -22,6 +22,7 @@ export type ArtifactName =
   | "openapi"
   | "not-found-html"
   | "not-found-markdown"
+  | "feed"
   | "cdn-headers"
   | "cdn-redirects";
 
@@ -89,6 +90,7 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
     artifact("openapi", surface.openapi.file, surface.openapi.mediaType),
     artifact("not-found-html", notFound.html, MEDIA.html),
     artifact("not-found-markdown", notFound.markdown, MEDIA.markdown),
+    ...(manifest.feed ? [artifact("feed", manifest.feed.file, manifest.feed.mediaType)] : []),
     // The rules files of the host the build is for (manifest.host): each host reads its own dialect.
     artifact("cdn-headers", "_headers", MEDIA.text),
     artifact("cdn-redirects", "_redirects", MEDIA.text),

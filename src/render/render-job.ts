@@ -14,6 +14,7 @@ import { blogIndexJson } from "./emit/blog-index.ts";
 import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
 import { negotiationData, type NegotiationMemo } from "./emit/negotiation-table.ts";
 import { cloudflareHeaders, cloudflareRedirects } from "./emit/cloudflare.ts";
+import { atomFeed } from "./emit/feed.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
 import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
@@ -82,6 +83,7 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   openapi: ({ manifest }) => openApiJson(manifest),
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
+  feed: ({ manifest, bodyOf }) => atomFeed(manifest, bodyOf),
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
   "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects() : netlifyRedirects(manifest)),
 };

@@ -34,7 +34,8 @@ export function llmsTxt(manifest: Manifest): string {
     "## Blog",
     "",
   ];
-  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), "", "## Optional", "", listed("llmsFullTxt"), ""];
+  const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
+  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
   const entries = manifest.posts.map((post) => `- [${post.title}](${post.markdownUrl}): ${oneLine(post.description)}`);
   const fixed = bytesOf(head) + bytesOf(tail);
   const budget = budgetsOf(site).llms_txt_bytes;

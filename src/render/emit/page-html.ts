@@ -97,6 +97,8 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     /** The site's default language: of the navigation, the footer and the template's own words. */
     siteLang: manifest.site.languages[0],
     year: manifest.generated.slice(0, 4),
+    /** The Atom feed's path, for the head's `rel="alternate"` link; "" when the site has none. */
+    feedUrl: manifest.feed?.path ?? "",
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
   });

@@ -7,6 +7,7 @@
  * result against the sitemaps.org XSD and parses it with xmlbuilder2.
  */
 import type { Manifest } from "../../manifest/manifest.ts";
+import { escapeXml } from "./xml.ts";
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 /** Entries joined at a time: the sitemap is written in pieces, never held whole. */
@@ -22,11 +23,4 @@ export function* sitemapXml(manifest: Manifest): Generator<string> {
     yield entries;
   }
   yield "</urlset>\n";
-}
-
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
-/** Text as XML character data (XML 1.0 §2.4): the markup characters as entity references. */
-function escapeXml(text: string): string {
-  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]) : text;
 }
