@@ -18,6 +18,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node
 import { basename, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { imageDimensions } from "./image-size.ts";
+import type { ContentFile } from "./types.ts";
 
 /** A Markdown file to read: its stem, its path, and the path messages show. */
 export interface SourceEntry {
@@ -29,17 +30,8 @@ export interface SourceEntry {
   bundle?: BundleFile[];
 }
 
-/** A file beside a post in its folder, published under the post's URL. */
-export interface BundleFile {
-  /** Its path inside the bundle, `/`-separated: `possum.png`, `img/chart.svg`. */
-  name: string;
-  path: string;
-  file: string;
-  bytes: number;
-  /** An image's size, for its `<img>` tags. */
-  width?: number;
-  height?: number;
-}
+/** A file beside a post in its folder, published under the post's URL: `name` is its path inside the folder. */
+export type BundleFile = ContentFile;
 
 /** A bundle's file larger than this is refused: a static site is no place for it, and CDNs refuse such files. */
 export const MAX_BUNDLE_FILE_BYTES = 20 * 1024 * 1024;
