@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./helpers/dist.ts";
 import { scratchDir, sitegenAsync, type CliRun } from "./helpers/site.ts";
@@ -317,4 +317,54 @@ test("nothing outside the content folder is read: a symbolic link out of it, and
   assert.equal(yaml.file, join(t.content, "site.yaml"));
   assert.match(yaml.message, /outside the content folder: not read/);
   assert.doesNotMatch(yaml.text, /root:/);
+});
+
+test("old addresses: an alias that is an address of the site, or that two posts claim, is an error naming both files; one that is not a page's path is an error at its line", async () => {
+  const s = site();
+  const first = post(s.content, "first.md", [...BASICS, "date: 2025-07-01", "aliases: [/old/first/]"]);
+  const second = post(s.content, "second.md", [...BASICS, "date: 2025-07-02", "redirect_from: /old/first"]);
+  // The newer post keeps it; the error is at the older one's alias, and names the newer's.
+  const claimed = await oneError(s);
+  assert.deepEqual([claimed.file, claimed.line], [first, 5]);
+  assert.match(claimed.message, new RegExp(`the alias \`/old/first/\` is claimed by two posts: this one and ${second.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:5`));
+
+  const t = site();
+  const page = post(t.content, "page.md", [...BASICS, "date: 2025-07-01", "aliases:", "  - /impressum/"]);
+  const taken = await oneError(t);
+  assert.deepEqual([taken.file, taken.line], [page, 6]);
+  assert.match(taken.message, /the alias `\/impressum\/` is an address of the site itself, made by .*pages\/impressum\.md/);
+
+  for (const [alias, message] of [["old/first/", /an alias is a path from the site root/], ["/old.php", /not a page's address/], ["/old/?p=1", /without a query/]] as const) {
+    const u = site();
+    const file = post(u.content, "wrong.md", [...BASICS, "date: 2025-07-01", `aliases: ["${alias}"]`]);
+    const wrong = await oneError(u);
+    assert.deepEqual([wrong.file, wrong.line], [file, 5], alias);
+    assert.match(wrong.message, message, alias);
+  }
+});
+
+test("a misspelt field is a warning that says what was meant: check passes, and fails with --strict", async () => {
+  const s = site();
+  const file = post(s.content, "typo.md", [...BASICS, "date: 2025-07-01", "tittle: An old title"]);
+  const { run, findings } = await check(s);
+  assert.equal(run.status, 0, run.stdout);
+  const typo = findings.find((f) => /tittle/.test(f.message))!;
+  assert.equal(typo.level, "warning");
+  assert.match(typo.message, /unknown field `tittle`: did you mean `title`\?/);
+  assert.deepEqual([typo.file, typo.line], [file, 5]);
+  const strict = await sitegenAsync(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
+  assert.equal(strict.status, 1);
+  assert.match(strict.stderr, /error: .*typo\.md:5: unknown field `tittle`: did you mean `title`\?/);
+});
+
+test("a post's own file over 20 MB is an error naming it and its size, and the output folder is left as it was", async () => {
+  const s = site();
+  post(s.content, "big/index.md", [...BASICS, "date: 2025-07-01"], "A post with a large file beside it.\n");
+  const big = join(s.content, "blog/big/film.mp4");
+  writeFileSync(big, "");
+  truncateSync(big, 20 * 1024 * 1024 + 1);
+  const run = await build(s);
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, new RegExp(`${big.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: 20971521 bytes: a post's file may be at most 20971520 bytes`));
+  assert.ok(!existsSync(s.out), "no output folder");
 });
