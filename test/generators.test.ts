@@ -28,6 +28,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } fr
 import { join, relative } from "node:path";
 import { writeFileSync } from "node:fs";
 import { ROOT, sitegen, startBothHosts, startCloudflareRuntime, tempDir, WRANGLER, type BothHosts, type Running } from "./helpers/dist.ts";
+import { assertSameTree } from "./helpers/site.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const GENERATORS = ["jekyll", "hugo", "eleventy"] as const;
@@ -234,3 +235,16 @@ for (const reference of REFERENCES) {
     }
   });
 }
+
+test("the same posts give the same bytes with render lanes and from the build cache, their own files and images included", () => {
+  const site = sites.asIs;
+  const out = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const run = sitegen(["build", "--out", name, "--quiet", ...args], { cwd: site, env });
+    assert.equal(run.status, 0, run.stderr);
+    return join(site, name);
+  };
+  const cache = join(site, ".cache-test");
+  for (const [name, args, env] of [["dist-lanes", [], { SITEGEN_WORKERS: "2" }], ["dist-cold", ["--cache", cache], {}], ["dist-warm", ["--cache", cache], {}]] as const) {
+    assertSameTree(out(name, [...args], env), builds.asIs.dist);
+  }
+});
