@@ -84,7 +84,10 @@ export function listSources(dir: string, options: ListOptions): Listing {
     const names = namesIn(folder, depth);
     if (!names) return;
     const post = options.nested && depth > 0 ? bundlePost(folder, names) : undefined;
-    if (post) return listing.entries.push(bundle(folder, post, display, inside, { refuse, leaveOut }));
+    if (post) {
+      listing.entries.push(bundle(folder, post, display, inside, { refuse, leaveOut }));
+      return;
+    }
     for (const name of names) {
       const path = join(folder, name);
       const kind = kindOf(path, inside);

@@ -1,8 +1,9 @@
 /**
  * Rendering: a job of the plan (src/plan/plan.ts) becomes its files and, for
  * a page, what the link check needs to know about it. Pure apart from what
- * the context supplies and the content's files a copy job reads: a post's body is read through `bodyOf`, and the jobs
- * of later stages read earlier files through `written`.
+ * the context supplies and the content's files a copy job reads: a post's
+ * body is read through `bodyOf`, and the jobs of later stages read earlier
+ * files through `written`.
  */
 import { readFileSync } from "node:fs";
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
