@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { listPosts, loadContent, type SourceEntry } from "./content/load.ts";
+import { siteSettingError } from "./content/site.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
@@ -24,7 +25,8 @@ import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
 import type { RenderMemo } from "./render/render-job.ts";
 import { surfacePageProblems } from "./render/surface-pages.ts";
-import { loadTemplates } from "./render/templates.ts";
+import { prepareTemplates, readTemplates } from "./render/templates.ts";
+import { themeFileProblems } from "./render/theme-files.ts";
 import { BuildCache } from "./write/cache.ts";
 import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
@@ -120,8 +122,12 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
     const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
-    const [content, { templates, assets, fingerprint }] = await Promise.all([loadContent(options.contentDir, { parsePosts, cwd: options.cwd }), loadTemplates(options.templatesDir, options.cwd)]);
+    const [content, templateSources] = await Promise.all([loadContent(options.contentDir, { parsePosts, cwd: options.cwd }), readTemplates(options.templatesDir, options.cwd)]);
+    const { templates, assets, fingerprint, themeProblems } = await prepareTemplates(templateSources, { theme: content.site.theme });
     const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated });
+    const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
+    const themeErrors = [...themeProblems, ...themeFileProblems(manifest, templates)].map((problem) => siteSettingError(site, problem));
+    if (themeErrors.length > 0) throw new SitegenErrors(themeErrors);
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const reuse = store && {
@@ -136,7 +142,6 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
     const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site });
     const sizes = sizeProblems(manifest, writer.written, mode);
     const surfacePages = surfacePageProblems(manifest, facts, mode);

@@ -101,10 +101,10 @@ describe("a broken reference", () => {
     assert.match(result.stderr, /templates\/assets\/print\.css:1:\d+: a stylesheet cannot refer to another stylesheet/);
   });
 
-  it("in site.yaml's logo or social image is an error naming the key", async () => {
+  it("in site.yaml's theme.logo or theme.social_image is an error at its line", async () => {
     const result = await buildWith((project) => edit(join(project, "content/site.yaml"), "logo: /assets/brand/logo.png", "logo: /assets/brand/logo-old.png"));
     assert.equal(result.status, 1, result.stderr);
-    assert.match(result.stderr, /site\.yaml: `logo: \/assets\/brand\/logo-old\.png` names no asset/);
+    assert.match(result.stderr, /site\.yaml:\d+:\d+: `\/assets\/brand\/logo-old\.png`: the build publishes no such file/);
   });
 });
 

@@ -61,10 +61,10 @@ test("the package has a name of its own, keeps the `sitegen` command, and export
   assert.match(readFileSync(join(ROOT, "starter/netlify/edge-functions/negotiate.js"), "utf8"), new RegExp(`^export \\{ default \\} from "${packageJson.name}/edge";$`, "m"), "the starter's edge function imports this package");
 });
 
-test("the tarball holds only what the tool needs: the CLI, its compiled code, the templates and the starter", () => {
+test("the tarball holds only what the tool needs: the CLI, its compiled code and the starter with its theme", () => {
   const top = new Set(files.map((path) => path.split("/")[0]));
-  assert.deepEqual([...top].sort(), ["README.md", "bin", "lib", "package.json", "starter", "templates"]);
-  for (const needed of ["bin/sitegen.js", "lib/cli.js", "lib/render-worker.js", "lib/edge.js", "templates/layout.html", "starter/content/site.yaml", "starter/gitignore", "starter/netlify/edge-functions/negotiate.js"]) {
+  assert.deepEqual([...top].sort(), ["README.md", "bin", "lib", "package.json", "starter"]);
+  for (const needed of ["bin/sitegen.js", "lib/cli.js", "lib/render-worker.js", "lib/edge.js", "starter/templates/layout.html", "starter/templates/assets/site.css", "starter/content/site.yaml", "starter/gitignore", "starter/netlify/edge-functions/negotiate.js"]) {
     assert.ok(files.includes(needed), needed);
   }
 });

@@ -14,8 +14,13 @@ export interface Dimensions {
   height: number;
 }
 
+/** Whether a file's name says it is an image image-size may read. */
+export function isImageName(name: string): boolean {
+  return IMAGE.test(name);
+}
+
 export function imageDimensions(path: string, name = path): Dimensions | undefined {
-  if (!IMAGE.test(name)) return undefined;
+  if (!isImageName(name)) return undefined;
   return dimensionsOf(readFileSync(path));
 }
 

@@ -48,9 +48,9 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   const siteFile = display(join(root, "site.yaml"));
   const refused = refusedFile(join(root, "site.yaml"), { root: contentDir, cwd: options.cwd });
   if (refused) errors.push(refused);
-  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile));
-
   const left: SitegenError[] = [...rootEntries(root, display)];
+  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, left));
+
   const pages: PageSource[] = [];
   const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, nested: false });
   errors.push(...pageFiles.errors);

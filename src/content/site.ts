@@ -10,20 +10,49 @@ import { parseYaml, schemaErrors, type ParsedYaml } from "./frontmatter.ts";
 import { canonicalTag } from "./languages.ts";
 import type { Lang, SiteConfig } from "./types.ts";
 
-/** site.yaml as written, before its languages are one list. */
-type SiteFile = Omit<SiteConfig, "languages"> & { languages?: string[]; language?: string };
+/** site.yaml as written, before its languages are one list and its theme one mapping. */
+type SiteFile = Omit<SiteConfig, "languages"> & { languages?: string[]; language?: string; logo?: string; social_image?: string };
 
-export function parseSite(text: string, file: string): SiteConfig {
+/** Fields that moved into `theme:`: still read, each with a warning (pushed onto `warnings`). */
+const MOVED_TO_THEME = ["logo", "social_image"] as const;
+
+export function parseSite(text: string, file: string, warnings: SitegenError[] = []): SiteConfig {
   const parsed = parseYaml(text, file);
   if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
-  const { language, languages, ...site } = parsed.data as SiteFile;
+  const { language, languages, ...written } = parsed.data as SiteFile;
   const error = locatedError(parsed, file, text);
+  const site = movedToTheme(written, error, warnings);
   const listed = siteLanguages({ language, languages }, error);
   // A locale for a language the site does not have would never be used: most likely a typo.
   // Pages look their locale up by their language as the site spells it, so a key must be spelled so too.
   const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.includes(key));
   if (stray.length > 0) throw new SitegenErrors(stray.map((key) => error(`\`locales\` names \`${key}\`, which is not one of the site's languages (${listed.join(", ")})`, ["locales", key], "key each locale by one of `languages`, spelled as there", true)));
   return { ...site, languages: listed };
+}
+
+/** `logo: x` as `theme: { logo: x }`; both at once is an error, as two values for one setting. */
+function movedToTheme(written: Omit<SiteFile, "language" | "languages">, error: LocatedError, warnings: SitegenError[]): Omit<SiteConfig, "languages"> {
+  const { logo, social_image, ...site } = written;
+  const theme = { ...site.theme };
+  const old = { logo, social_image };
+  for (const key of MOVED_TO_THEME) {
+    if (old[key] === undefined) continue;
+    if (theme[key] !== undefined) throw error(`both \`${key}\` and \`theme.${key}\` are set`, [key], `keep \`theme.${key}\``, true);
+    theme[key] = old[key];
+    warnings.push(error(`\`${key}\` is read as \`theme.${key}\``, [key], `move it into \`theme:\`, where the site's other settings of its looks are`, true));
+  }
+  return Object.keys(theme).length > 0 ? { ...site, theme } : site;
+}
+
+/**
+ * An error at a setting of site.yaml found after it was read (a theme colour
+ * against the templates' stylesheet, a file the build does not publish). A
+ * setting still written at the top level (`logo:`) is found there.
+ */
+export function siteSettingError(site: { file: string; text: string }, problem: { path: string[]; message: string; hint: string }): SitegenError {
+  const parsed = parseYaml(site.text, site.file);
+  const at = parsed.locate(problem.path) ?? parsed.locate(problem.path.slice(-1));
+  return new SitegenError("E_CONTENT", problem.message, { location: { file: site.file, line: at?.line, column: at?.column }, sourceLine: at && site.text.split(/\r?\n/)[at.line - 1], hint: problem.hint });
 }
 
 type LocatedError = (message: string, path: (string | number)[], hint: string, key?: boolean) => SitegenError;

@@ -35,15 +35,30 @@ export interface SiteConfig {
   };
   /** Size budgets; any left out take their defaults (src/plan/budgets.ts). */
   budgets?: SiteBudgets;
-  /** Assets (`/assets/…`) for previews and structured data: the firm's logo, and the image of a shared link. */
-  logo?: string;
-  social_image?: string;
+  /** What the site looks like without a template edit (src/render/theme.ts). */
+  theme?: SiteTheme;
   /** Publish /feed.xml, an Atom feed of the newest posts (src/render/emit/feed.ts). */
   feed?: boolean;
   /** The CDN the site deploys to when `build` is given no `--host`: Netlify unless it says. */
   host?: HostName;
   /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */
   locales?: Record<Lang, string>;
+}
+
+/**
+ * `theme` in site.yaml. Colours are CSS colours, as written; files are the
+ * URL paths of a templates asset (`/assets/logo.svg`) or of a file of
+ * content/static/ (`/logo.svg`).
+ */
+export interface SiteTheme {
+  /** Links and highlights in the light scheme. */
+  accent?: string;
+  /** Links and highlights in the dark scheme; else the accent, lightened until it meets AA. */
+  accent_dark?: string;
+  /** An image shown before the site's name, and the organisation's logo in structured data. */
+  logo?: string;
+  /** The image of a shared link (Open Graph); without one, pages name none. */
+  social_image?: string;
 }
 
 /** `budgets` in site.yaml, in UTF-8 bytes, as src/schemas/site.schema.json allows them. */

@@ -50,7 +50,7 @@ export class RenderLane {
     }
     if (request.kind === "setup") {
       const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, cacheDir } = request;
-      this.context = loadTemplates(templatesDir, cwd).then(({ templates, assets }) => ({
+      this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(({ templates, assets }) => ({
         render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
         writer: StagingFolder.attach(stagingDir),
         targets: new Set(targets),

@@ -1,10 +1,10 @@
 /**
  * `sitegen init <dir>`: a new site that builds and passes `check` as it is.
  * It is sitegen's starter (starter/: a content tree with the pages the agent
- * surface needs and one post, netlify.toml, the edge function entry, a
+ * surface needs and one post, the starter theme's templates, which the site
+ * then owns and changes as it likes, netlify.toml, the edge function entry, a
  * .gitignore; for a site on Cloudflare, wrangler.jsonc and the worker's entry
- * instead of Netlify's two) and a copy of sitegen's templates, which the site then owns
- * and changes as it likes. A package.json makes sitegen a dependency of the
+ * instead of Netlify's two). A package.json makes sitegen a dependency of the
  * site, so `npx sitegen` in the site runs that one, and Netlify's bundler
  * finds the edge function's import in the site's node_modules.
  *
@@ -42,10 +42,10 @@ export interface InitOptions {
 const NETLIFY_FILES = /^(?:netlify\.toml|netlify\/)/;
 
 /**
- * The new site's files from the starter's and the templates'. npm leaves
- * files named .gitignore out of a package, so the starter's is `gitignore`.
+ * The new site's files from the starter's. npm leaves files named .gitignore
+ * out of a package, so the starter's is `gitignore`.
  */
-export function planInit(starter: InitFile[], templates: InitFile[], options: InitOptions): InitFile[] {
+export function planInit(starter: InitFile[], options: InitOptions): InitFile[] {
   const ofHost = options.host === "netlify" ? starter : starter.filter((file) => !NETLIFY_FILES.test(file.path));
   const files = ofHost.map((file): InitFile => {
     if (file.path === "gitignore") return { path: ".gitignore", body: options.host === "cloudflare" ? `${String(file.body)}.wrangler/\n` : file.body };
@@ -53,7 +53,7 @@ export function planInit(starter: InitFile[], templates: InitFile[], options: In
     if (/^content\/.*\.md$/.test(file.path)) return { path: file.path, body: String(file.body).replace(/^(updated|date): \d{4}-\d{2}-\d{2}$/m, `$1: ${options.date}`) };
     return file;
   });
-  return [...files, ...hostFiles(options), ...templates.map((file) => ({ path: `templates/${file.path}`, body: file.body })), { path: "package.json", body: sitePackage(options) }];
+  return [...files, ...hostFiles(options), { path: "package.json", body: sitePackage(options) }];
 }
 
 /** Wrangler's configuration and the worker's entry for a site on Cloudflare; Netlify's come from the starter. */
@@ -92,7 +92,7 @@ export async function createSite(dir: string, options: Omit<InitOptions, "name" 
     throw new SitegenError("E_USAGE", `${dir} is not empty`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file" });
   }
   const root = packageFolder();
-  const files = planInit(await readTree(join(root, "starter")), await readTree(join(root, "templates")), {
+  const files = planInit(await readTree(join(root, "starter")), {
     ...options,
     host: options.host ?? "netlify",
     name: basename(resolve(dir)),

@@ -6,6 +6,7 @@
  * so a typo never renders as an empty string.
  */
 import { editDistance } from "../content/edit-distance.ts";
+import type { Dimensions } from "../content/image-size.ts";
 import { SitegenError } from "../errors.ts";
 
 /** 1-based line and column of a tag's `{{`, for error messages. */
@@ -37,10 +38,13 @@ export class TemplateSet {
 
   /** Plain asset URL (`/assets/site.css`) → published, fingerprinted URL (assets.ts). */
   private readonly assetUrls: Map<string, string>;
+  /** Plain asset URL → width and height, for the assets that are images. */
+  private readonly assetSizes: Map<string, Dimensions>;
 
-  constructor(private readonly sources: Map<string, string>, options: { dir?: string; assetUrls?: Map<string, string> } = {}) {
+  constructor(private readonly sources: Map<string, string>, options: { dir?: string; assetUrls?: Map<string, string>; assetSizes?: Map<string, Dimensions> } = {}) {
     this.dir = (options.dir ?? "templates").replace(/[\\/]+$/, "");
     this.assetUrls = options.assetUrls ?? new Map();
+    this.assetSizes = options.assetSizes ?? new Map();
   }
 
   has(name: string): boolean {
@@ -50,6 +54,11 @@ export class TemplateSet {
   /** The published URL of an asset of the templates folder, by its plain URL; undefined if there is no such asset. */
   assetUrl(path: string): string | undefined {
     return this.assetUrls.get(path);
+  }
+
+  /** The width and height of an asset that is an image, by its plain URL. */
+  assetSize(path: string): Dimensions | undefined {
+    return this.assetSizes.get(path);
   }
 
   /** Every asset's fingerprinted URL, sorted: the files that are cached for a year. */

@@ -10,7 +10,10 @@ import { join, resolve } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { isDocumentPath } from "../negotiation/decide.ts";
 import { fingerprintAssets, rewriteAssetUrls } from "./assets.ts";
+import { dimensionsOf, isImageName, type Dimensions } from "../content/image-size.ts";
+import type { SiteTheme } from "../content/types.ts";
 import { TemplateSet } from "./template.ts";
+import { themeStylesheet, type ThemeProblem } from "./theme.ts";
 
 export interface LoadedTemplates {
   templates: TemplateSet;
@@ -18,12 +21,34 @@ export interface LoadedTemplates {
   assets: Map<string, Uint8Array>;
   /** A hash of every template and asset: pages made from the same templates have the same. */
   fingerprint: string;
+  /** What keeps the theme's accents out of the stylesheet (theme.ts); none when they are in. */
+  themeProblems: ThemeProblem[];
 }
 
 const REQUIRED = ["layout.html", "home.html", "page.html", "blog.html", "post.html", "post-item.html", "404.html", "404.md"];
 
-/** Reads `dir` (relative to `cwd`); messages name files as `dir/name`. */
-export async function loadTemplates(dir: string, cwd: string): Promise<LoadedTemplates> {
+/** A templates folder as read, before its assets are fingerprinted and the theme applied. */
+export interface TemplateSources {
+  /** The folder as the user named it, for messages. */
+  dir: string;
+  /** Top-level templates by name. */
+  sources: Map<string, string>;
+  /** `assets/…` paths → bytes. */
+  assetSources: Map<string, Uint8Array>;
+  /** Output paths of root/'s files → bytes. */
+  rootFiles: Map<string, Uint8Array>;
+}
+
+/** The templates folder's stylesheet, which the theme's accents go into. */
+export const STYLESHEET = "assets/site.css";
+
+/** Reads `dir` (relative to `cwd`) and makes it ready to render with `options.theme`; messages name files as `dir/name`. */
+export async function loadTemplates(dir: string, cwd: string, options: { theme?: SiteTheme } = {}): Promise<LoadedTemplates> {
+  return prepareTemplates(await readTemplates(dir, cwd), options);
+}
+
+/** Reads `dir` (relative to `cwd`). */
+export async function readTemplates(dir: string, cwd: string): Promise<TemplateSources> {
   const root = resolve(cwd, dir);
   let entries;
   try {
@@ -44,6 +69,24 @@ export async function loadTemplates(dir: string, cwd: string): Promise<LoadedTem
   for (const name of REQUIRED) {
     if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED.join(", ")}` });
   }
+  return { dir, sources, assetSources, rootFiles };
+}
+
+/**
+ * The templates ready to render: the theme's accents in the stylesheet, every
+ * asset fingerprinted and every reference to one rewritten. Pure, so a render
+ * lane that reads the same folder with the same theme gets the same bytes.
+ * Problems with the theme come back as `themeProblems` for the caller to
+ * place in site.yaml; the stylesheet is then left as it is.
+ */
+export async function prepareTemplates(read: TemplateSources, options: { theme?: SiteTheme } = {}): Promise<LoadedTemplates> {
+  const { dir, rootFiles } = read;
+  const sources = new Map(read.sources);
+  const assetSources = new Map(read.assetSources);
+  const stylesheet = assetSources.get(STYLESHEET);
+  const themed = await themeStylesheet(options.theme, stylesheet === undefined ? "" : Buffer.from(stylesheet).toString("utf8"));
+  const themeProblems = stylesheet === undefined && themed.css !== "" ? [noStylesheet(options.theme!, dir)] : themed.problems;
+  if (stylesheet !== undefined && themeProblems.length === 0) assetSources.set(STYLESHEET, Buffer.from(themed.css, "utf8"));
   const hash = createHash("sha256");
   for (const [name, source] of [...sources, ...assetSources, ...rootFiles]) hash.update(name).update("\0").update(source).update("\0");
   const shown = dir.replace(/[\\/]+$/, "");
@@ -52,7 +95,22 @@ export async function loadTemplates(dir: string, cwd: string): Promise<LoadedTem
   // Each asset is published twice: under its plain name, which Markdown and
   // other sites may link to and which revalidates, and under its fingerprinted
   // name, which the templates use and which is cached for a year.
-  return { templates: new TemplateSet(sources, { dir, assetUrls: urls }), assets: new Map([...assetSources, ...assets, ...rootFiles]), fingerprint: hash.digest("base64url") };
+  return { templates: new TemplateSet(sources, { dir, assetUrls: urls, assetSizes: imageSizes(assetSources) }), assets: new Map([...assetSources, ...assets, ...rootFiles]), fingerprint: hash.digest("base64url"), themeProblems };
+}
+
+/** The width and height of each asset that is an image, by its plain URL. */
+function imageSizes(assetSources: Map<string, Uint8Array>): Map<string, Dimensions> {
+  const sizes = new Map<string, Dimensions>();
+  for (const [path, bytes] of assetSources) {
+    const size = isImageName(path) ? dimensionsOf(bytes) : undefined;
+    if (size) sizes.set(`/${path}`, size);
+  }
+  return sizes;
+}
+
+function noStylesheet(theme: SiteTheme, dir: string): ThemeProblem {
+  const key = theme.accent !== undefined ? "accent" : "accent_dark";
+  return { path: ["theme", key], message: `\`theme.${key}\` colours ${dir.replace(/[\\/]+$/, "")}/${STYLESHEET}, which these templates do not have`, hint: "add the stylesheet, coloured with `var(--accent)`, or leave the accent out and colour the templates' own stylesheet" };
 }
 
 /**

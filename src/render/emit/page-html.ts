@@ -4,6 +4,7 @@ import type { RenderedMarkdown } from "../markdown.ts";
 import type { TemplateSet } from "../template.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";
+import { themeFile } from "../theme-files.ts";
 
 export interface HtmlOptions {
   /** Extra markup for <head>; the watch-mode reload script, never in a production build. */
@@ -101,6 +102,8 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     feedUrl: manifest.feed?.path ?? "",
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
+    /** What the layout shows of site.yaml's theme: the logo before the site's name, or false. */
+    theme: { logo: themeFile(manifest, templates, "logo") ?? false },
   });
 }
 

@@ -2,11 +2,12 @@
  * What a page says about itself to search engines and link previews:
  * schema.org JSON-LD (https://schema.org, Google's structured-data guidelines)
  * and Open Graph (https://ogp.me) and Twitter card meta. Every URL in them is
- * absolute and comes from the manifest; images are the site's own assets.
+ * absolute and comes from the manifest; images are the site's own files
+ * (theme-files.ts).
  */
-import { SitegenError } from "../../errors.ts";
 import { absoluteUrl, type Manifest, type PageRoute } from "../../manifest/manifest.ts";
 import type { TemplateSet } from "../template.ts";
+import { themeFile } from "../theme-files.ts";
 
 export interface PagePreview {
   /** The JSON-LD document, ready to sit inside `<script type="application/ld+json">`. */
@@ -87,7 +88,7 @@ function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
   let shared = byTemplates.get(templates);
   if (!shared) {
     const { site } = manifest;
-    const logo = assetUrl(manifest, templates, "logo");
+    const logo = absoluteFileUrl(manifest, templates, "logo");
     const home = absoluteUrl(manifest, "/");
     const organization: Node = {
       "@type": "Organization",
@@ -109,7 +110,7 @@ function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
       publisher: { ...named, ...(logo ? { logo: organization.logo } : {}) },
       website: { "@type": "WebSite", "@id": absoluteUrl(manifest, "/#website"), url: home, name: site.name, inLanguage: site.languages[0], publisher: reference },
       blog: blog ? { "@type": "Blog", "@id": blog.url, name: blog.title } : undefined,
-      social: assetUrl(manifest, templates, "social_image"),
+      social: absoluteFileUrl(manifest, templates, "social_image"),
     };
     byTemplates.set(templates, shared);
   }
@@ -144,15 +145,10 @@ function twitterCard(image: string | undefined): PagePreview["twitter"] {
   return [{ name: "twitter:card", content: image ? "summary_large_image" : "summary" }];
 }
 
-/** The absolute URL of the asset site.yaml names under `key`, if it names one. */
-function assetUrl(manifest: Manifest, templates: TemplateSet, key: "logo" | "social_image"): string | undefined {
-  const path = manifest.site[key];
-  if (path === undefined) return undefined;
-  const published = templates.assetUrl(path);
-  if (published === undefined) {
-    throw new SitegenError("E_CONTENT", `site.yaml: \`${key}: ${path}\` names no asset of the templates folder`, { hint: "name a file under the templates folder's assets/ by its URL, e.g. /assets/brand/logo.png" });
-  }
-  return absoluteUrl(manifest, published);
+/** The absolute URL of the file `theme.<key>` names, if it names one (checked to exist before any page renders). */
+function absoluteFileUrl(manifest: Manifest, templates: TemplateSet, key: "logo" | "social_image"): string | undefined {
+  const file = themeFile(manifest, templates, key);
+  return file && absoluteUrl(manifest, file.path);
 }
 
 /**

@@ -1,0 +1,204 @@
+/**
+ * The starter theme `sitegen init` writes, and the theme settings of
+ * site.yaml: nothing of the Halyard site in a new site; `theme.accent` and
+ * `theme.accent_dark` checked against WCAG AA and changing the built CSS
+ * alone; `theme.logo` and `theme.social_image` shown, and errors at their
+ * lines where they name nothing.
+ */
+import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, it } from "node:test";
+import { parseDocument } from "yaml";
+import { contrast } from "../src/render/colour.ts";
+import { schemeBackgrounds, themeStylesheet } from "../src/render/theme.ts";
+import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { readTree } from "./helpers/site.ts";
+import { initSite, starterSite } from "./helpers/starter.ts";
+
+/** Every file under `dir`, by its path from there. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** The Halyard site's own: its brand, fonts and their licence, its favicon, its enquiry form, stylesheet and layout, its brand and contact pages. */
+function halyardFiles(): Map<string, Buffer> {
+  const own = new Map<string, Buffer>();
+  for (const dir of ["templates/assets/brand", "templates/assets/fonts", "templates/licenses", "templates/root"]) {
+    for (const file of filesUnder(join(ROOT, dir))) own.set(`${dir}/${file}`, readFileSync(join(ROOT, dir, file)));
+  }
+  for (const file of ["templates/contact.html", "templates/assets/site.css", "templates/layout.html", "content/pages/brand.md", "content/pages/contact.md"]) own.set(file, readFileSync(join(ROOT, file)));
+  return own;
+}
+
+const TEXT = /\.(md|html|css|svg|ya?ml|json|jsonc|toml|js|txt)$|^\.gitignore$/;
+
+/** A new site with `theme` set in its site.yaml, built into `out`; the CLI's result. */
+function buildThemed(root: string, theme: Record<string, string> | undefined, out = "dist") {
+  const file = join(root, "content/site.yaml");
+  const document = parseDocument(readFileSync(file, "utf8"));
+  if (theme) document.set("theme", theme);
+  else document.delete("theme");
+  writeFileSync(file, document.toString());
+  return sitegen(["build", "--quiet", "--out", out], { cwd: root });
+}
+
+describe("sitegen init writes a site of its own", () => {
+  for (const host of ["netlify", "cloudflare"]) {
+    it(`with no file of the Halyard site's and no word of its name (--host ${host})`, () => {
+      const root = initSite("my-site", ["--host", host]);
+      const own = halyardFiles();
+      const files = filesUnder(root);
+      assert.ok(files.includes("templates/layout.html") && files.includes("templates/assets/site.css"), "the starter theme's templates are written");
+      for (const file of files) {
+        const bytes = readFileSync(join(root, file));
+        for (const [name, theirs] of own) assert.ok(!bytes.equals(theirs), `${file} is byte-equal to the Halyard site's ${name}`);
+        if (TEXT.test(file.split("/").pop()!)) {
+          const text = bytes.toString("utf8");
+          assert.doesNotMatch(text, /halyard/i, `${file} names Halyard`);
+          assert.doesNotMatch(text, /be vietnam/i, `${file} names the Halyard site's typeface`);
+        }
+        assert.doesNotMatch(file, /\.(woff2?|ttf|otf)$/, `${file}: the starter sets type in the system's own typefaces`);
+      }
+    });
+  }
+
+  it("whose pages show the site's name as its wordmark, set in system fonts, with no picture and no image in a shared link", () => {
+    const { dist } = starterSite();
+    const home = readFileSync(join(dist, "index.html"), "utf8");
+    assert.match(home, /<a class="brand" href="\/">My site<\/a>/);
+    assert.doesNotMatch(home, /<img|<svg|og:image|rel="preload"/);
+    assert.match(home, /<meta name="twitter:card" content="summary">/);
+    const css = readFileSync(join(dist, "assets/site.css"), "utf8");
+    assert.doesNotMatch(css, /@font-face|url\(/);
+    assert.match(css, /prefers-color-scheme: dark/);
+    const post = readFileSync(join(dist, "blog/hello-world/index.html"), "utf8");
+    assert.match(post, /<span class="hljs-attr">title:<\/span>/, "the sample post's code is highlighted");
+    assert.match(home, /<link rel="alternate" type="application\/atom\+xml" href="\/feed\.xml"/, "the starter publishes a feed");
+  });
+});
+
+describe("theme.accent and theme.accent_dark", () => {
+  it("`#777` is an error at its line naming its contrast against the light background, and the output folder stays as it was", () => {
+    const root = initSite();
+    assert.equal(buildThemed(root, undefined).status, 0);
+    const before = readTree(join(root, "dist"));
+    const result = buildThemed(root, { accent: "#777" });
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stderr, /content\/site\.yaml:\d+:\d+: `#777` has a contrast of 4\.47:1 against the light scheme's background #ffffff, below WCAG AA's 4\.5:1/);
+    assert.deepEqual(readTree(join(root, "dist")), before);
+  });
+
+  it("a dark accent below AA on the dark background, and a colour CSS does not know, are errors at their lines", () => {
+    const root = initSite();
+    const dark = buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });
+    assert.equal(dark.status, 1);
+    assert.match(dark.stderr, /site\.yaml:\d+:\d+: `#8a1c7c` has a contrast of 2\.1\d:1 against the dark scheme's background #16181d/);
+    const unknown = buildThemed(root, { accent: "bluish" });
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /site\.yaml:\d+:\d+: `bluish` cannot be an accent: not a colour CSS Color 4 writes/);
+    const translucent = buildThemed(root, { accent: "rgb(0 0 0 / 50%)" });
+    assert.match(translucent.stderr, /cannot be an accent: it is translucent/);
+  });
+
+  it("a valid accent changes the built stylesheet and nothing else; the dark scheme's is lightened until it meets AA", () => {
+    const root = initSite();
+    assert.equal(buildThemed(root, undefined, "plain").status, 0);
+    assert.equal(buildThemed(root, { accent: "#8a1c7c" }, "themed").status, 0);
+    const plain = readTree(join(root, "plain"));
+    const themed = readTree(join(root, "themed"));
+    const stylesheet = (tree: Map<string, Buffer>) => [...tree.keys()].find((file) => /^assets\/site\.[0-9a-f]{10}\.css$/.test(file))!;
+    const [was, is] = [stylesheet(plain), stylesheet(themed)];
+    assert.notEqual(was, is, "a changed stylesheet is a new URL");
+    const css = themed.get("assets/site.css")!.toString("utf8");
+    assert.ok(css.startsWith(plain.get("assets/site.css")!.toString("utf8")), "the theme's rule follows the stylesheet, which is otherwise as it was");
+    assert.deepEqual(themed.get(is), themed.get("assets/site.css"));
+    const rule = css.slice(plain.get("assets/site.css")!.length);
+    assert.match(rule, /@media screen \{ :root \{ --accent: #8a1c7c; \} \}/);
+    const darkAccent = /prefers-color-scheme: dark\) \{ :root \{ --accent: (#[0-9a-f]{6}); \} \}/.exec(rule)?.[1];
+    assert.ok(darkAccent, rule);
+    assert.ok(contrast(darkAccent, "#16181d") >= 4.5, `${darkAccent} on #16181d`);
+    // Every other file is the same, once the stylesheet's new name is read as its old one (and the
+    // negotiation data's entity tags, hashes of pages that name it, are set aside).
+    assert.deepEqual([...themed.keys()].map((file) => (file === is ? was : file)).sort(), [...plain.keys()].sort());
+    const entityTags = (text: string) => text.replace(/"etag":"\\"[\w-]+\\""/g, '"etag":…');
+    for (const [file, bytes] of themed) {
+      if (file === is || file === "assets/site.css") continue;
+      const renamed = bytes.toString("latin1").split(`/${is}`).join(`/${was}`).split(is).join(was);
+      assert.equal(entityTags(renamed), entityTags(plain.get(file)!.toString("latin1")), file);
+    }
+  });
+});
+
+describe("theme.logo and theme.social_image", () => {
+  it("a logo of content/static/ stands before the site's name with its size, and is the page's icon; a social image becomes og:image", () => {
+    const root = initSite();
+    mkdirSync(join(root, "content/static"), { recursive: true });
+    writeFileSync(join(root, "content/static/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#0b57d0"/></svg>\n');
+    cpSync(join(ROOT, "test/fixtures/generators/eleventy/content/blog/fourthpost/possum.png"), join(root, "content/static/card.png"));
+    const result = buildThemed(root, { logo: "/logo.svg", social_image: "/card.png" });
+    assert.equal(result.status, 0, result.stderr);
+    const home = readFileSync(join(root, "dist/index.html"), "utf8");
+    assert.match(home, /<a class="brand" href="\/"><img src="\/logo\.svg" width="40" height="40" alt="">My site<\/a>/);
+    assert.match(home, /<link rel="icon" href="\/logo\.svg">/);
+    assert.match(home, /<meta property="og:image" content="https:\/\/example\.com\/card\.png">/);
+    assert.match(home, /<meta name="twitter:card" content="summary_large_image">/);
+    assert.match(home, /"logo":\{"@type":"ImageObject","url":"https:\/\/example\.com\/logo\.svg"\}/);
+  });
+
+  it("a logo among the templates' assets is published under its fingerprinted name", () => {
+    const root = initSite();
+    writeFileSync(join(root, "templates/assets/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="32"/>\n');
+    assert.equal(buildThemed(root, { logo: "/assets/logo.svg" }).status, 0);
+    const home = readFileSync(join(root, "dist/index.html"), "utf8");
+    const src = /<img src="(\/assets\/logo\.[0-9a-f]{10}\.svg)" width="24" height="32" alt="">/.exec(home)?.[1];
+    assert.ok(src && existsSync(join(root, "dist", src)), home);
+  });
+
+  it("a file the build does not publish, and a logo that is no image, are errors at their lines", () => {
+    const root = initSite();
+    mkdirSync(join(root, "content/static"), { recursive: true });
+    writeFileSync(join(root, "content/static/logo.txt"), "not an image\n");
+    const result = buildThemed(root, { logo: "/logo.txt", social_image: "/card.png" });
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /site\.yaml:\d+:\d+: `\/logo\.txt` is not an image whose size can be read/);
+    assert.match(result.stderr, /site\.yaml:\d+:\d+: `\/card\.png`: the build publishes no such file/);
+  });
+
+  it("`logo` and `social_image` at the top of site.yaml, as written before `theme:`, are read as theme's with a warning", () => {
+    const root = initSite();
+    writeFileSync(join(root, "templates/assets/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="32"/>\n');
+    assert.equal(buildThemed(root, { logo: "/assets/logo.svg" }, "theme").status, 0);
+    const file = join(root, "content/site.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^theme:\n  logo: (.*)$/m, "logo: $1"));
+    const result = sitegen(["build", "--out", "top"], { cwd: root });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /site\.yaml:\d+:\d+: `logo` is read as `theme\.logo`/);
+    assert.deepEqual(readTree(join(root, "top")), readTree(join(root, "theme")));
+  });
+});
+
+describe("the theme's stylesheet", () => {
+  const sheet = ":root { --background: #fafafa; --accent: #06c; }\n@media (prefers-color-scheme: dark) { :root { --background: rgb(20 20 20); } }\n";
+
+  it("reads each scheme's background from the stylesheet's own --background", () => {
+    assert.deepEqual(schemeBackgrounds(sheet), { light: "#fafafa", dark: "rgb(20 20 20)" });
+    assert.deepEqual(schemeBackgrounds("body { color: red }"), { light: "#ffffff", dark: undefined });
+  });
+
+  it("leaves a stylesheet as it is where the site sets no accent, and adds no dark rule to a theme with no dark scheme", async () => {
+    assert.deepEqual(await themeStylesheet(undefined, sheet), { css: sheet, problems: [] });
+    const light = await themeStylesheet({ accent: "hsl(210 100% 30%)" }, "a { color: var(--accent) }\n");
+    assert.deepEqual(light.problems, []);
+    assert.doesNotMatch(light.css, /prefers-color-scheme/);
+    assert.match(light.css, /--accent: #004d99;/);
+  });
+
+  it("checks an accent against the background the stylesheet declares, not a white one", async () => {
+    const result = await themeStylesheet({ accent: "#0b57d0" }, ":root { --background: #0b2545 }");
+    assert.equal(result.problems.length, 1);
+    assert.match(result.problems[0].message, /against the light scheme's background #0b2545/);
+  });
+});
