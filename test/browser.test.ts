@@ -12,6 +12,8 @@
  *   the typeface is the site's own, print shows the article alone;
  * - the enquiry form works end to end, and watch mode's reload script runs
  *   under the CSP;
+ * - the starter theme (a site as `sitegen init` writes it) passes the same
+ *   checks on its home page, blog and sample post;
  * - screenshots of those pages at 1280 and 390 px, light and dark, land in
  *   test-output/screenshots/ for a person to look at.
  */
@@ -27,6 +29,7 @@ import { builtSite, ROOT, startPreviewServer, type Running } from "./helpers/dis
 import { startServing } from "./helpers/preview.ts";
 import { tempProject } from "./helpers/project.ts";
 import { AUDITED } from "./helpers/audited.ts";
+import { STARTER_AUDITED, starterSite } from "./helpers/starter.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const OUTPUT = join(ROOT, "test-output");
@@ -40,6 +43,8 @@ const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: apt-get ins
 
 describe("the site in Chromium", { skip }, () => {
   let server: Running;
+  /** A site as `sitegen init` writes it: the starter theme. */
+  let starter: Running;
   let browser: Browser;
   let pages: string[];
   let origin: string;
@@ -52,6 +57,7 @@ describe("the site in Chromium", { skip }, () => {
     if (typeof entries === "string") throw new Error(`sitemap.xml: ${entries}`);
     pages = entries.map((entry) => sameSitePath(entry.loc, [base]) ?? entry.loc);
     server = await startPreviewServer(dist);
+    starter = await startPreviewServer(starterSite().dist);
     origin = new URL(server.url).origin;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -64,6 +70,7 @@ describe("the site in Chromium", { skip }, () => {
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await starter?.stop();
   });
 
   interface Opened {
@@ -103,6 +110,12 @@ describe("the site in Chromium", { skip }, () => {
       if (url.protocol !== "data:" && url.origin !== allowedOrigin) errors.push(`request to another origin: ${request.url()}`);
     });
     return errors;
+  }
+
+  /** axe-core's WCAG 2.1 A and AA violations on `page`, each a line starting with `label`. */
+  async function axeViolations(page: Page, label: string): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    return results.violations.map((violation) => `${label}: ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
   }
 
   /** Chromium logs a document's own 404 as a failed resource; that is the status the page is meant to have. */
@@ -153,10 +166,7 @@ describe("the site in Chromium", { skip }, () => {
       for (const scheme of SCHEMES) {
         for (const viewport of VIEWPORTS) {
           const { page } = await open(path, { scheme, viewport });
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          for (const violation of results.violations) {
-            problems.push(`${name} (${scheme}, ${viewport.width} px): ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
-          }
+          problems.push(...(await axeViolations(page, `${name} (${scheme}, ${viewport.width} px)`)));
           await page.close();
         }
       }
@@ -177,6 +187,23 @@ describe("the site in Chromium", { skip }, () => {
         }
       }
     }
+  });
+
+  it("the starter theme: its pages load clean, axe-core finds no WCAG 2.1 A or AA violation in either scheme or width, and screenshots are saved", async () => {
+    const problems: string[] = [];
+    for (const [name, path] of Object.entries(STARTER_AUDITED)) {
+      for (const scheme of SCHEMES) {
+        for (const viewport of VIEWPORTS) {
+          const { page, status, errors } = await open(path, { scheme, viewport, base: starter.url });
+          if (status !== 200) problems.push(`${name}: status ${status}`);
+          problems.push(...errors.map((error) => `${name} (${scheme}, ${viewport.width} px): ${error}`));
+          problems.push(...(await axeViolations(page, `${name} (${scheme}, ${viewport.width} px)`)));
+          await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
+          await page.close();
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
   });
 
   it("has a dark scheme that follows prefers-color-scheme", async () => {

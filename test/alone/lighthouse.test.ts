@@ -3,7 +3,8 @@
  * a mid-range phone's screen, simulated slow 4G and a 4× slower CPU) against
  * Debian's Chromium, on the pages the preview server serves: the home page,
  * the blog, a Vietnamese post, an English post with code and a table, the
- * developers page and the HTML 404. Every category scores 100; performance,
+ * developers page and the HTML 404; and the starter theme's home page, blog
+ * and sample post (a site as `sitegen init` writes it). Every category scores 100; performance,
  * which depends on timing, by the median of five runs. The reports are saved
  * under test-output/lighthouse/ for a person to read.
  */
@@ -15,6 +16,7 @@ import { after, before, describe, it } from "node:test";
 import lighthouse from "lighthouse";
 import { AUDITED } from "../helpers/audited.ts";
 import { builtSite, ROOT, startPreviewServer, stopChild, tempDir, type Running } from "../helpers/dist.ts";
+import { STARTER_AUDITED, starterSite } from "../helpers/starter.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const REPORTS = join(ROOT, "test-output/lighthouse");
@@ -59,17 +61,22 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
 }
 
 describe("Lighthouse, mobile", { skip }, () => {
-  let server: Running;
+  /** The Halyard site, and a site made by `sitegen init`. */
+  const servers: Record<"site" | "starter", Running | undefined> = { site: undefined, starter: undefined };
   before(async () => {
-    server = await startPreviewServer(builtSite());
+    servers.site = await startPreviewServer(builtSite());
+    servers.starter = await startPreviewServer(starterSite().dist);
     mkdirSync(REPORTS, { recursive: true });
   });
   after(async () => {
-    await server?.stop();
+    await servers.site?.stop();
+    await servers.starter?.stop();
   });
 
-  for (const [name, path] of Object.entries(AUDITED)) {
+  const audited = [...Object.entries(AUDITED).map(([name, path]) => ({ name, path, site: "site" as const })), ...Object.entries(STARTER_AUDITED).map(([name, path]) => ({ name, path, site: "starter" as const }))];
+  for (const { name, path, site } of audited) {
     it(`scores 100 in performance, accessibility, best practices and SEO on ${name} (${path})`, async (t) => {
+      const server = servers[site]!;
       const notFound = name === "404";
       // The HTML 404 answers 404 by design (spec §7.1). Lighthouse is told to audit it all the same;
       // SEO's `http-status-code` audit exists to fail exactly that status, so it is left out, and
