@@ -14,15 +14,50 @@
 //   lib/cloudflare.js     the Cloudflare worker, the same way: one module of web
 //                         APIs only, whatever the size of the site
 //
+// The JSON Schema validators are compiled here too (src/schemas/validators.ts
+// names them): Ajv's standalone mode writes each as code, so a build neither
+// loads Ajv nor compiles a schema at run time.
+//
 // esbuild leaves each module's code under a `// src/…` line, which
 // bench/profile.ts reads to name the source of a profiled function.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormats from "ajv-formats";
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const LIB = join(ROOT, "lib");
+const SCHEMAS = join(ROOT, "src/schemas");
+
+/** validators.ts as Ajv's standalone code for the schemas and options validators.json names, as an ES module. */
+function standaloneValidators() {
+  const { options, validators } = JSON.parse(readFileSync(join(SCHEMAS, "validators.json"), "utf8"));
+  const ajv = new Ajv2020({ ...options, code: { source: true, esm: true } });
+  addFormats(ajv);
+  const exports = {};
+  for (const [name, file] of Object.entries(validators)) {
+    ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), "utf8")), file);
+    exports[name] = file;
+  }
+  // The generated code takes Ajv's run-time helpers and the formats with `require`; an ES module imports them.
+  const imports = new Map();
+  const code = standaloneCode(ajv, exports).replace(/require\("([^"]+)"\)/g, (_, path) => {
+    if (!imports.has(path)) imports.set(path, `required${imports.size}`);
+    return imports.get(path);
+  });
+  return [...imports].map(([path, name]) => `import ${name} from "${path}.js";\n`).join("") + code;
+}
+
+/** Puts the generated validators where src/schemas/validators.ts is. */
+const precompiledSchemas = {
+  name: "precompiled-schemas",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]src[\\/]schemas[\\/]validators\.ts$/ }, () => ({ contents: standaloneValidators(), loader: "js", resolveDir: SCHEMAS }));
+  },
+};
 
 const common = { bundle: true, format: "esm", logLevel: "warning", legalComments: "eof", charset: "utf8" };
 
@@ -38,6 +73,7 @@ await Promise.all([
     packages: "external",
     // Each command's code is a chunk of its own, loaded when the command runs: `--version` loads none of it.
     splitting: true,
+    plugins: [precompiledSchemas],
   }),
   build({
     ...common,

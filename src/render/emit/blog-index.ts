@@ -1,7 +1,7 @@
 /** /blog-index.json (spec §2.3, §2.4), validated against the schema /openapi.json publishes. */
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
-import { blogIndexValidatorFor, describeSchemaError } from "../../schemas/index.ts";
+import { describeSchemaError, validateBlogIndex } from "../../schemas/index.ts";
 
 export interface BlogIndex {
   generated: string;
@@ -22,11 +22,13 @@ export function blogIndex(manifest: Manifest): BlogIndex {
       lang: post.lang,
     })),
   };
-  const validateBlogIndex = blogIndexValidatorFor(manifest.site.languages);
-  if (!validateBlogIndex(index)) {
-    const messages = (validateBlogIndex.errors ?? []).map(describeSchemaError).join("; ");
-    throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages}`, { location: { file: "blog-index.json" } });
-  }
+  const messages = validateBlogIndex(index) ? [] : (validateBlogIndex.errors ?? []).map(describeSchemaError);
+  // The schema /openapi.json publishes names the site's languages as `lang`'s enum (blogIndexSchemaFor).
+  const languages = new Set(manifest.site.languages);
+  index.posts.forEach((post, at) => {
+    if (post.lang !== undefined && !languages.has(post.lang)) messages.push(`\`posts.${at}.lang\` must be one of ${manifest.site.languages.map((lang) => JSON.stringify(lang)).join(", ")}`);
+  });
+  if (messages.length > 0) throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, { location: { file: "blog-index.json" } });
   return index;
 }
 
