@@ -18,6 +18,7 @@ import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { HostName } from "./content/types.ts";
 import { findingOf, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
+import { SITEMAP_LIMITS } from "./manifest/sitemap-parts.ts";
 import { sizeProblems } from "./plan/budgets.ts";
 import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
@@ -154,7 +155,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
         ? manifest.posts.map((route) => [keyOf(route), recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!)])
         : [],
     );
-    return { manifest, notes: content.notes.map((note) => findingOf(note, "note")), warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored };
+    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
@@ -170,6 +171,19 @@ function scheduledWarnings(manifest: Manifest): Finding[] {
     file: source,
     hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
   }));
+}
+
+/** A sitemap too large for one file is not a problem, but the build says it split it, and where the limit is. */
+function sitemapNotes(manifest: Manifest): Finding[] {
+  const parts = manifest.sitemapParts;
+  if (parts.length === 0) return [];
+  return [{
+    level: "note",
+    code: "E_CHECK",
+    message: `${manifest.routes.length} URLs, over the ${SITEMAP_LIMITS.urls} one sitemap file may list (sitemaps.org): ${manifest.surface.sitemap.path} is a sitemap index of ${parts.length} files, ${parts[0].path} to ${parts[parts.length - 1].path}`,
+    file: manifest.surface.sitemap.file,
+    hint: "search engines read the index and its files; robots.txt names the index, as it named the sitemap",
+  }];
 }
 
 /** Parsed sources as loadContent takes them, their hashes kept aside. */

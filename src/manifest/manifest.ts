@@ -7,6 +7,7 @@
 import type { Content, ContentFile, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { redirectsOf, type Redirect } from "./redirects.ts";
+import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 
 export type Template = "home" | "page" | "blog" | "post";
 
@@ -104,6 +105,8 @@ export interface Manifest {
   surface: Record<SurfaceRole, FileRoute>;
   /** The Atom feed, when site.yaml asks for one (`feed: true`); in `files` too. */
   feed?: FileRoute;
+  /** The sitemap's part files when it is too large for one, which /sitemap.xml then indexes (sitemap-parts.ts); in `files` too. */
+  sitemapParts: SitemapPart[];
   /** Any post's URLs with `{slug}` standing for its slug: for the 404s that name posts at request time. */
   postUrlShape: { url: string; markdownUrl: string };
   /** Files behind the negotiated 404 (spec §7.1). */
@@ -136,6 +139,8 @@ export interface ManifestOptions {
   /** The CDN, overriding site.yaml's `host`. */
   host?: HostName;
   generated: Date;
+  /** URLs per sitemap file: sitemaps.org's 50,000 (sitemap-parts.ts), smaller only in tests. */
+  sitemapUrlLimit?: number;
 }
 
 export function buildManifest(content: Content, options: ManifestOptions): Manifest {
@@ -178,6 +183,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   });
   const surface = surfaceFiles(baseUrl);
   const feed = content.site.feed ? feedFile(baseUrl) : undefined;
+  const parts = sitemapParts(pages.length + posts.length, surface.sitemap, options.sitemapUrlLimit);
   const postShape = addressesOf(postPath("{slug}"));
   const routes = [...pages, ...posts];
   const redirects = redirectsOf(
@@ -198,9 +204,10 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     routes,
     redirects,
     published: publishedFiles(content, posts, publishedSources),
-    files: [...Object.values(surface), ...(feed ? [feed] : [])],
+    files: [...Object.values(surface), ...(feed ? [feed] : []), ...parts],
     surface,
     ...(feed ? { feed } : {}),
+    sitemapParts: parts,
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
     notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },
     errors: errorLinks(baseUrl, surface),
@@ -323,7 +330,7 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
 export function postShell(manifest: Manifest): Manifest {
   // The site-wide files stay (a post may show one of their images), without where they are read from, which no page shows.
   const siteWide = manifest.published.filter((file) => !file.bundle).map((file) => ({ ...file, sourcePath: "", source: "" }));
-  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], redirects: [], published: siteWide, generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], redirects: [], published: siteWide, sitemapParts: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
 }
 
 /** The page at a canonical path, if the site has it. */

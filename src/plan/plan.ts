@@ -33,6 +33,8 @@ export type Job =
   /** A file of the content published as it is: a post's bundle file, or one of content/static/. */
   | { kind: "copy"; file: string; sourcePath: string; source: string }
   | { kind: "llms-full"; file: string }
+  /** A part file of a sitemap too large for one (src/manifest/sitemap-parts.ts), by its index in `manifest.sitemapParts`. */
+  | { kind: "sitemap-part"; part: number; file: string }
   | { kind: "negotiation" };
 
 export interface PlannedFile {
@@ -68,6 +70,7 @@ export function planSite(manifest: Manifest, options: PlanOptions): Plan {
   };
   for (const route of manifest.routes) first.push(add({ kind: "page", route }, [route.htmlFile, MEDIA.html], [route.markdownFile, MEDIA.markdown]));
   for (const job of artifactJobs(manifest)) first.push(add(job, [job.file, job.mediaType]));
+  manifest.sitemapParts.forEach((part, index) => first.push(add({ kind: "sitemap-part", part: index, file: part.file }, [part.file, part.mediaType])));
   for (const file of options.assets) first.push(add({ kind: "asset", file }, [file, "application/octet-stream"]));
   for (const file of manifest.published) first.push(add({ kind: "copy", file: file.file, sourcePath: file.sourcePath, source: file.source }, [file.file, "application/octet-stream"]));
   const llmsFull = manifest.surface.llmsFullTxt;

@@ -21,7 +21,7 @@ import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
 import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
-import { sitemapXml } from "./emit/sitemap.ts";
+import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
 import { renderPage } from "./render-page.ts";
 import type { TemplateSet } from "./template.ts";
@@ -70,6 +70,8 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: readFileSync(job.sourcePath) }] };
     case "llms-full":
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
+    case "sitemap-part":
+      return { files: [{ file: job.file, body: sitemapPartXml(context.manifest, context.manifest.sitemapParts[job.part]) }] };
     case "negotiation":
       return { files: negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation }).map(([file, json]) => ({ file, body: json })) };
   }

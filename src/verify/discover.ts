@@ -5,7 +5,7 @@
  */
 import { bodyJson, bodyText, type Observations } from "./exchange.ts";
 import { field, resolveRef } from "./json.ts";
-import { parseSitemap, type SitemapEntry } from "./sitemap.ts";
+import { parseSitemapDocument, type SitemapEntry } from "./sitemap.ts";
 import { FIXED_PAGES, postPagePath } from "./spec.ts";
 
 export interface SlugSources {
@@ -29,12 +29,62 @@ export interface Surface {
    */
   readonly posts: readonly string[];
   readonly slugSources: SlugSources;
-  /** The sitemap's entries, or why it could not be read. */
+  /** The sitemap's entries (every part's, when /sitemap.xml is an index), or why it could not be read. */
   readonly sitemap: readonly SitemapEntry[] | string;
+  /** Each sitemap file read: /sitemap.xml, and the parts it indexes; with its entries and its size. */
+  readonly sitemapFiles: readonly SitemapFile[];
   readonly openapi: unknown;
   readonly blogIndex: unknown;
   /** Same-site paths linked from /llms.txt, sorted. */
   readonly llmsLinks: readonly string[];
+}
+
+export interface SitemapFile {
+  path: string;
+  entries: number;
+  bytes: number;
+}
+
+/**
+ * The same-site paths of the part files /sitemap.xml names, when it is a
+ * sitemap index: the requests discovery sends next.
+ */
+export function sitemapPartPaths(options: { targetBase: string; observed: Observations }): string[] {
+  const exchange = options.observed.get({ path: "/sitemap.xml" });
+  if (exchange?.status !== 200) return [];
+  const document = parseSitemapDocument(bodyText(exchange));
+  if (typeof document === "string" || document.kind !== "sitemapindex") return [];
+  return document.entries.flatMap((entry) => pathOf(entry.loc) ?? []);
+}
+
+/** An index names its parts by absolute URL on the site's own origin, which may be other than the one verified: their paths are asked for here. */
+function pathOf(loc: string): string | undefined {
+  return URL.canParse(loc) ? new URL(loc).pathname : undefined;
+}
+
+/** The sitemap's URLs, read through its index where it has one, and each file read. */
+function readSitemap(document: (path: string) => ReturnType<Observations["get"]>): { sitemap: SitemapEntry[] | string; files: SitemapFile[] } {
+  const files: SitemapFile[] = [];
+  const read = (path: string) => {
+    const exchange = document(path);
+    if (!exchange) return `${path} did not answer 200`;
+    const text = bodyText(exchange);
+    const parsed = parseSitemapDocument(text);
+    if (typeof parsed !== "string") files.push({ path, entries: parsed.entries.length, bytes: Buffer.byteLength(text) });
+    return parsed;
+  };
+  const top = read("/sitemap.xml");
+  if (typeof top === "string" || top.kind === "urlset") return { sitemap: typeof top === "string" ? top : top.entries, files };
+  const entries: SitemapEntry[] = [];
+  for (const part of top.entries) {
+    const path = pathOf(part.loc);
+    if (path === undefined) return { sitemap: `/sitemap.xml names a part that is no absolute URL: ${part.loc}`, files };
+    const parsed = read(path);
+    if (typeof parsed === "string") return { sitemap: parsed, files };
+    if (parsed.kind !== "urlset") return { sitemap: `${path}: an index inside an index; sitemaps.org allows one level`, files };
+    entries.push(...parsed.entries);
+  }
+  return { sitemap: entries, files };
 }
 
 export function discoverSurface(options: { targetBase: string; observed: Observations }): Surface {
@@ -43,8 +93,7 @@ export function discoverSurface(options: { targetBase: string; observed: Observa
     const exchange = observed.get({ path });
     return exchange?.status === 200 ? exchange : undefined;
   };
-  const sitemapExchange = document("/sitemap.xml");
-  const sitemap = sitemapExchange ? parseSitemap(bodyText(sitemapExchange)) : "/sitemap.xml did not answer 200";
+  const { sitemap, files: sitemapFiles } = readSitemap(document);
   const openapiExchange = document("/openapi.json");
   const openapi = openapiExchange ? bodyJson(openapiExchange) : undefined;
   const blogIndexExchange = document("/blog-index.json");
@@ -67,7 +116,7 @@ export function discoverSurface(options: { targetBase: string; observed: Observa
   const llms = document("/llms.txt");
   const llmsLinks = llms ? sorted(markdownLinks(bodyText(llms)).flatMap((href) => sameSite(new URL(href, `${siteBase}/llms.txt`).href) ?? [])) : [];
 
-  return { siteBase, targetBase, pages, slugs, posts, slugSources, sitemap, openapi, blogIndex, llmsLinks };
+  return { siteBase, targetBase, pages, slugs, posts, slugSources, sitemap, sitemapFiles, openapi, blogIndex, llmsLinks };
 }
 
 /** The origin of a base URL given on the command line (`https://example.com/` → `https://example.com`). */

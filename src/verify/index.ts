@@ -6,10 +6,10 @@
 import packageJson from "../../package.json" with { type: "json" };
 import { SitegenError } from "../errors.ts";
 import { ALL_CHECKS, runChecks } from "./checks/index.ts";
-import { discoverSurface, normalizeBase } from "./discover.ts";
+import { discoverSurface, normalizeBase, sitemapPartPaths } from "./discover.ts";
 import { observations, probeKey, type Probe } from "./exchange.ts";
 import { sendProbes } from "./http.ts";
-import { discoveryProbes, planProbes } from "./plan.ts";
+import { discoveryProbes, planProbes, probe } from "./plan.ts";
 import { buildReport, formatHuman, formatJson } from "./report.ts";
 
 export interface VerifyOptions {
@@ -37,7 +37,10 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
   const send = (probes: readonly Probe[]) =>
     sendProbes(probes, { baseUrl: target, userAgent, timeoutMs, concurrency, onProgress: progress.update });
 
-  const discovered = await send(discoveryProbes());
+  const first = await send(discoveryProbes());
+  // A sitemap index names its parts: they are read before the surface is known, as /sitemap.xml is.
+  const parts = sitemapPartPaths({ targetBase: target, observed: observations(first) });
+  const discovered = [...first, ...(await send(parts.map((path) => probe(path))))];
   const surface = discoverSurface({ targetBase: target, observed: observations(discovered) });
   const sent = new Set(discovered.map((exchange) => probeKey(exchange.probe)));
   const rest = await send(planProbes(surface).filter((probe) => !sent.has(probeKey(probe))));

@@ -6,6 +6,7 @@
  * whatever the size of the blog.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import type { SitemapPart } from "../../manifest/sitemap-parts.ts";
 import { recoveryMap, ECHOED_PATH_MAX } from "../../negotiation/recovery-map.ts";
 import type { TemplateSet } from "../template.ts";
 
@@ -18,7 +19,8 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
     sitemap: manifest.surface.sitemap,
     posts: manifest.posts.length,
     pages: manifest.pages.map(entry),
-    files: manifest.files.map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
+    // The sitemap's parts are found through /sitemap.xml; the map names the files an agent starts from.
+    files: manifest.files.filter((file) => !manifest.sitemapParts.includes(file as SitemapPart)).map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
   });
 }
 

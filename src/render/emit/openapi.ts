@@ -14,7 +14,9 @@ export function openApi(manifest: Manifest): object {
   const { $schema: _ps, $id: _pi, ...problem } = problemSchema as Record<string, unknown>;
   const paths: Record<string, object> = {};
 
+  const parts = new Set<string>(manifest.sitemapParts.map((part) => part.path));
   for (const file of manifest.files) {
+    if (parts.has(file.path)) continue;
     const schema = file.path === "/blog-index.json" ? ref("BlogIndex") : file.path === "/openapi.json" ? { type: "object" } : { type: "string" };
     paths[file.path] = {
       get: {
@@ -23,6 +25,19 @@ export function openApi(manifest: Manifest): object {
         summary: file.summary,
         parameters: [IF_NONE_MATCH],
         responses: { "200": fileResponse(file.summary, bare(file.mediaType), schema), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
+      },
+    };
+  }
+
+  const [part] = manifest.sitemapParts;
+  if (part) {
+    paths["/sitemap-{part}.xml"] = {
+      get: {
+        operationId: part.operationId,
+        tags: [part.tag],
+        summary: "A part of the sitemap, which /sitemap.xml indexes when the site has more URLs than one sitemap file may list",
+        parameters: [{ name: "part", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: manifest.sitemapParts.length } }, IF_NONE_MATCH],
+        responses: { "200": fileResponse("A sitemap urlset", bare(part.mediaType), { type: "string" }), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
       },
     };
   }

@@ -1,26 +1,58 @@
 /**
  * /sitemap.xml per the sitemaps.org protocol: every canonical page URL with
- * `lastmod`. Its shape is fixed and only its text varies, so it is written
+ * `lastmod`; past 50,000 URLs, a sitemap index of part files that list them
+ * (src/manifest/sitemap-parts.ts). Its shape is fixed and only its text varies, so it is written
  * here with XML's five escapes rather than through a document builder, which
  * costs about 100 ms at 1,000 pages (xmlbuilder2 reads sitemaps in
  * `sitegen verify`, where parsing is the job). test/build.test.ts checks the
  * result against the sitemaps.org XSD and parses it with xmlbuilder2.
  */
+import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
+import { SITEMAP_LIMITS, type SitemapPart } from "../../manifest/sitemap-parts.ts";
 import { escapeXml } from "./xml.ts";
 
-const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 /** Entries joined at a time: the sitemap is written in pieces, never held whole. */
 const BATCH = 500;
 
-export function* sitemapXml(manifest: Manifest): Generator<string> {
-  yield HEAD;
-  for (let at = 0; at < manifest.routes.length; at += BATCH) {
+/** /sitemap.xml: the URLs themselves, or the index of the parts that list them. */
+export function sitemapXml(manifest: Manifest, byteLimit = SITEMAP_LIMITS.bytes): Iterable<string> {
+  if (manifest.sitemapParts.length === 0) return urlset(manifest, { first: 0, end: manifest.routes.length, file: "sitemap.xml" }, byteLimit);
+  return [sitemapIndex(manifest)];
+}
+
+/** The part file `part` of a sitemap too large for one. */
+export function sitemapPartXml(manifest: Manifest, part: SitemapPart, byteLimit = SITEMAP_LIMITS.bytes): Iterable<string> {
+  return urlset(manifest, part, byteLimit);
+}
+
+function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "file">, byteLimit: number): Generator<string> {
+  let bytes = 0;
+  const piece = (text: string) => {
+    bytes += Buffer.byteLength(text);
+    if (bytes > byteLimit) throw new SitegenError("E_CHECK", `${part.file} would pass the ${byteLimit.toLocaleString("en")} bytes a sitemap file may weigh (sitemaps.org)`, { location: { file: part.file }, hint: "page addresses of about a kilobyte each fill a sitemap file before its 50,000 URLs: shorten the slugs" });
+    return text;
+  };
+  yield piece(`${DECLARATION}<urlset xmlns="${NAMESPACE}">\n`);
+  for (let at = part.first; at < part.end; at += BATCH) {
     let entries = "";
-    for (const route of manifest.routes.slice(at, at + BATCH)) {
+    for (const route of manifest.routes.slice(at, Math.min(at + BATCH, part.end))) {
       entries += `  <url>\n    <loc>${escapeXml(route.url)}</loc>\n    <lastmod>${escapeXml(route.lastmod)}</lastmod>\n  </url>\n`;
     }
-    yield entries;
+    yield piece(entries);
   }
-  yield "</urlset>\n";
+  yield piece("</urlset>\n");
+}
+
+/** A `<sitemapindex>`: each part with the newest `lastmod` of its URLs. */
+function sitemapIndex(manifest: Manifest): string {
+  let text = `${DECLARATION}<sitemapindex xmlns="${NAMESPACE}">\n`;
+  for (const part of manifest.sitemapParts) {
+    let newest = "";
+    for (let at = part.first; at < part.end; at++) if (manifest.routes[at].lastmod > newest) newest = manifest.routes[at].lastmod;
+    text += `  <sitemap>\n    <loc>${escapeXml(part.url)}</loc>\n    <lastmod>${escapeXml(newest)}</lastmod>\n  </sitemap>\n`;
+  }
+  return `${text}</sitemapindex>\n`;
 }

@@ -6,7 +6,7 @@ import { field } from "../json.ts";
 import { mediaTypeProblem } from "../media-type.ts";
 import { probe } from "../plan.ts";
 import { readRobots } from "../robots.ts";
-import { W3C_DATETIME } from "../sitemap.ts";
+import { SITEMAP_FILE_LIMITS, W3C_DATETIME } from "../sitemap.ts";
 import { AI_CRAWLERS, FILES, FIXED_PAGES, LLMS_FULL_OMISSION } from "../spec.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 import { whenToUseFaults } from "./service.ts";
@@ -132,17 +132,23 @@ export const agentInstructions: Check = {
 export const sitemapEntries: Check = {
   id: "2.6-sitemap",
   section: "2",
-  title: "/sitemap.xml is a urlset whose every entry has an absolute loc and a W3C-datetime lastmod",
+  title: "/sitemap.xml is a urlset, or an index of urlsets, each within sitemaps.org's limits, whose every entry has an absolute loc and a W3C-datetime lastmod",
   run: ({ surface }) => {
     if (typeof surface.sitemap === "string") return [outcome("/sitemap.xml", [surface.sitemap])];
     if (surface.sitemap.length === 0) return [outcome("/sitemap.xml", ["lists no URL"])];
-    return surface.sitemap.map((entry) => {
+    const files = surface.sitemapFiles.map((file) => {
+      const faults: string[] = [];
+      if (file.entries > SITEMAP_FILE_LIMITS.entries) faults.push(`${file.entries} entries, over the ${SITEMAP_FILE_LIMITS.entries} one file may hold`);
+      if (file.bytes > SITEMAP_FILE_LIMITS.bytes) faults.push(`${file.bytes} bytes, over the ${SITEMAP_FILE_LIMITS.bytes} one file may weigh`);
+      return outcome(file.path, faults);
+    });
+    return [...files, ...surface.sitemap.map((entry) => {
       const faults: string[] = [];
       if (sameSitePath(entry.loc, [surface.siteBase, surface.targetBase]) === undefined) faults.push("loc is not an absolute URL on the site");
       if (entry.lastmod === undefined) faults.push("no lastmod");
       else if (!W3C_DATETIME.test(entry.lastmod)) faults.push(`lastmod ${entry.lastmod} is not a W3C datetime`);
       return outcome(entry.loc || "(empty loc)", faults);
-    });
+    })];
   },
 };
 
