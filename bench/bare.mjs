@@ -1,11 +1,14 @@
 // The floor: a bare one-thread Node script doing the least a site generator
 // can do with the same libraries. It reads each post, parses its frontmatter
-// with `yaml`, renders it with markdown-it, and writes its HTML and Markdown,
-// then a sitemap and a JSON index. No templates, checks, negotiation data or
-// agent files: whatever sitegen does beyond this has to pay for itself.
+// with `yaml`, renders it with markdown-it, highlighting fenced code with
+// highlight.js as sitegen does (each language's grammar registered the first
+// time a fence names it), and writes its HTML and Markdown, then a sitemap and
+// a JSON index. No templates, checks, negotiation data or agent files:
+// whatever sitegen does beyond this has to pay for itself.
 //
 //   node bench/bare.mjs <content-dir> <out-dir> [base-url]
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import MarkdownIt from "markdown-it";
 import { parse } from "yaml";
@@ -16,7 +19,20 @@ if (!contentDir || !outDir) {
   process.exit(2);
 }
 
-const md = new MarkdownIt({ html: false });
+const require = createRequire(import.meta.url);
+const hljs = require("highlight.js/lib/core");
+const highlight = (code, language) => {
+  if (!language) return "";
+  if (!hljs.getLanguage(language)) {
+    try {
+      hljs.registerLanguage(language, require(`highlight.js/lib/languages/${language}`));
+    } catch {
+      return "";
+    }
+  }
+  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+};
+const md = new MarkdownIt({ html: false, highlight });
 const blog = join(contentDir, "blog");
 const index = [];
 for (const name of readdirSync(blog).filter((file) => file.endsWith(".md")).sort()) {

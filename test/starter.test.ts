@@ -12,7 +12,7 @@ import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
 import { contrast } from "../src/render/colour.ts";
 import { schemeBackgrounds, themeStylesheet } from "../src/render/theme.ts";
-import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegen } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
 import { initSite, starterSite } from "./helpers/starter.ts";
 

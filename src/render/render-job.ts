@@ -7,7 +7,6 @@
  */
 import { readFileSync } from "node:fs";
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
-import { budgetsOf } from "../plan/budgets.ts";
 import type { ArtifactName, Job } from "../plan/plan.ts";
 import type { Body, Written } from "../write/output.ts";
 import { agentInstructions } from "./emit/agent-instructions.ts";

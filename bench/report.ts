@@ -1,0 +1,293 @@
+/** BENCHMARKS.md from a run's results: the targets first, then every measurement. */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { agentFileTable } from "./agent-files.ts";
+import { FIXED_PAGE_COUNT, type BuildResult } from "./builds.ts";
+import { cacheReport } from "./cache.ts";
+import { assetRatio, edgeReport, latencyRatio } from "./edge.ts";
+import { fmtInt, fmtMB, fmtMs, fmtRatio, fmtSeconds, mark } from "./format.ts";
+import { largeReport } from "./large.ts";
+import { describeFilesystem, isExt4WithoutJournal } from "./machine.ts";
+import { ROOT } from "./options.ts";
+import type { Results } from "./results.ts";
+import { startupReport } from "./startup.ts";
+import type { Stats } from "./stats.ts";
+import type { ToolId } from "./tools.ts";
+import { watchReport } from "./watch.ts";
+
+export function renderReport(results: Results): string {
+  const lines: string[] = [];
+  const push = (...more: string[]): void => void lines.push(...more);
+  const synthetic = results.builds.filter((b) => !b.real);
+  const sizes = [...new Set(synthetic.map((b) => b.posts))].sort((a, b) => a - b);
+  const largest = sizes.at(-1);
+  const find = (tool: ToolId, posts: number | undefined): BuildResult | undefined => synthetic.find((b) => b.tool === tool && b.posts === posts && b.ok);
+
+  push(
+    "# Benchmarks",
+    "",
+    `Written by \`npm run bench\` on ${results.date.slice(0, 10)}. Synthetic content (seed ${results.seed}): posts of about 1,200 words with headings, lists, a table, a fenced code block, a blockquote and internal and external links, one in five in Vietnamese, plus the ${FIXED_PAGE_COUNT} fixed pages. Medians of ${results.runs} run${results.runs > 1 ? "s" : ""}; tools ran alternating within each round. Each run builds into a new folder; outputs are deleted only after all builds, and the page cache is flushed (\`sync\`) before each run, because ${isExt4WithoutJournal(results.outputFilesystem) ? "on this machine's ext4 without a journal" : "on ext4 without a journal"}, creating files soon after many were deleted costs several times more (the allocator skips recently deleted inodes), which would charge one run for the previous run's cleanup.`,
+    "",
+  );
+
+  // Targets first: what a reader wants to know.
+  push("## Targets", "", ...targetRows(results, sizes), "");
+
+  push("## Build", "");
+  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages; the bare script renders the posts only, but is divided alike so that the column compares). sitegen / tool is sitegen's median wall time over the tool's: under 1, sitegen is faster. Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; a run during which other processes used more than 0.5 s and a tenth of a core was measured again (up to `--retries` times), and the last column counts those.", "");
+  const realBuilds = results.builds.filter((b) => b.real);
+  const groups: [heading: string, builds: BuildResult[]][] = [
+    ...(realBuilds.length > 0 ? [[`### The real site (${fmtInt(realBuilds[0].posts)} posts)`, realBuilds] as [string, BuildResult[]]] : []),
+    ...sizes.map((posts): [string, BuildResult[]] => [`### ${fmtInt(posts)} posts`, synthetic.filter((x) => x.posts === posts)]),
+  ];
+  for (const [heading, builds] of groups) {
+    const posts = builds[0].posts;
+    const base = builds.find((b) => b.tool === "sitegen" && b.ok);
+    push(heading, "", "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool | other CPU | measured again |", "|---|---|---|---|---|---|---|---|---|");
+    for (const b of builds) {
+      if (!b.ok) {
+        push(`| ${b.label} | failed | | | | | | | |`);
+        continue;
+      }
+      const ratio = base && b.tool !== "sitegen" ? fmtRatio(base.wallMs.median / b.wallMs.median) : "";
+      push(`| ${b.label} | ${fmtSeconds(b.wallMs.median)} | ${fmtSeconds(b.wallMs.min)}–${fmtSeconds(b.wallMs.max)} | ${fmtSeconds(b.cpuMs.median)} | ${fmtMB(b.peakRssBytes.median)} | ${fmtMs(b.msPerPage)} | ${ratio} | ${fmtSeconds(b.foreignCpuMs.median)}, ${fmtSeconds(b.foreignCpuMs.max)} | ${b.repeated} |`);
+    }
+    const content = builds[0].real ? undefined : results.content.find((c) => c.posts === posts);
+    if (content) push("", `Content: ${fmtInt(content.words)} words in posts, ${fmtMB(content.bytes)} of Markdown, ${fmtInt(content.vietnamese)} posts in Vietnamese.`);
+    push("");
+  }
+  const failures = results.builds.filter((b) => !b.ok);
+  if (failures.length > 0) push("Failed builds:", "", ...failures.map((b) => `- ${b.label}, ${b.real ? "the real site" : `${fmtInt(b.posts)} posts`}: ${b.problems.join("; ")}`), "");
+
+  if (sizes.length > 1) {
+    push(`## Linearity (${fmtInt(sizes[0])} → ${fmtInt(largest!)} posts)`, "");
+    push("Linear means the time grows no faster than the number of posts, within 20 % (two sizes, each a median of a few runs: a narrower band would report noise). The marginal cost is the extra time per extra post, without start-up.", "");
+    push("| tool | wall, small | wall, large | time ratio | post ratio | ms per page, small → large | marginal ms per post | |", "|---|---|---|---|---|---|---|---|");
+    for (const tool of results.tools) {
+      const a = find(tool.id, sizes[0]);
+      const b = find(tool.id, largest);
+      if (!a || !b) continue;
+      const l = linearity(a, b);
+      push(`| ${tool.label} | ${fmtSeconds(a.wallMs.median)} | ${fmtSeconds(b.wallMs.median)} | ${fmtRatio(l.wallRatio)} | ${fmtRatio(l.postRatio)} | ${fmtMs(a.msPerPage)} → ${fmtMs(b.msPerPage)} | ${fmtMs(l.marginalMs)} | ${l.linear ? "linear" : "**super-linear**"} |`);
+    }
+    push("");
+  }
+
+  if (results.agentFiles?.length) {
+    push("## Agent files", "", "Sizes of sitegen's agent files at each size, within the budgets of the size policy (README: The size policy), and the Markdown 404 of a few misses as a host that has read nothing yet answers them, with what it read.", "");
+    for (const sizes of results.agentFiles) push(agentFileTable(sizes), "");
+  }
+
+  // What each change bought is kept by hand beside the bench; the measured tables above are this run's.
+  const changes = join(ROOT, "bench/what-each-change-bought.md");
+  if (existsSync(changes)) push(readFileSync(changes, "utf8").trimEnd(), "");
+
+  push("## The real site", "");
+  if (!results.real) push("Not measured in this run.", "");
+  else {
+    const r = results.real;
+    push(`\`content/\` (${r.posts} post files). Medians of ${results.runs}.`, "", "| step | wall (median) | wall (min–max) | CPU | peak RSS |", "|---|---|---|---|---|");
+    const row = (name: string, m?: { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats }): void =>
+      void push(m ? `| ${name} | ${fmtSeconds(m.wallMs.median)} | ${fmtSeconds(m.wallMs.min)}–${fmtSeconds(m.wallMs.max)} | ${fmtSeconds(m.cpuMs.median)} | ${fmtMB(m.peakRssBytes.median)} |` : `| ${name} | failed | | | |`);
+    row("full build (new output folder)", r.fullBuild);
+    row("no-change rebuild (same output folder)", r.rebuild);
+    row("`sitegen check` (content, manifest and the built folder)", r.check);
+    if (r.problems.length > 0) push("", ...r.problems.map((p) => `- ${p}`));
+    push("");
+  }
+
+  const part = <T extends object>(heading: string, result: T | { error: string } | undefined, render: (result: T) => string[]): void => {
+    push(heading, "");
+    if (!result) push("Not measured in this run.", "");
+    else if ("error" in result) push(`Not measured: ${result.error}`, "");
+    else push(...render(result));
+  };
+  part("## Start-up", results.startup, startupReport);
+  part(`## Rebuild while writing${results.watch && "posts" in results.watch ? ` (${fmtInt(results.watch.posts)} posts)` : ""}`, results.watch, watchReport);
+  part(`## One very large blog${results.large && "posts" in results.large ? ` (${fmtInt(results.large.posts)} posts)` : ""}`, results.large, largeReport);
+  part(`## Warm CI builds${results.cache && "posts" in results.cache ? ` (${fmtInt(results.cache.posts)} posts)` : ""}`, results.cache, cacheReport);
+
+  push("## Where sitegen spends its time", "");
+  if (!results.profile) push("Not profiled in this run.", "");
+  else if ("error" in results.profile) push(`Not profiled: ${results.profile.error}`, "");
+  else {
+    const p = results.profile;
+    push(
+      `One more build of the ${fmtInt(p.posts)}-post site under \`node --cpu-prof\` (${p.threads} thread${p.threads === 1 ? "" : "s"}, ${fmtSeconds(p.sampledMs)} of CPU sampled, idle left out; \`bench/profile.ts\` prints the same from any profile). Self time is spent in the function itself; inclusive time also counts what it calls.`,
+      "",
+      "| self time, by file or package | ms | share |",
+      "|---|---|---|",
+      ...p.byFile.map((spot) => `| ${spot.name} | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`),
+      "",
+      "| self time, by function | ms | share |",
+      "|---|---|---|",
+      ...p.byFunction.map((spot) => `| \`${spot.name}\` | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`),
+      "",
+      "| inclusive time, functions under src/ | ms | share |",
+      "|---|---|---|",
+      ...p.inclusive.map((spot) => `| \`${spot.name}\` | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`),
+      "",
+    );
+  }
+
+  push("## Negotiation", "");
+  if (!results.negotiation) push("Not measured in this run.", "");
+  else if ("error" in results.negotiation) push(`Not measured: ${results.negotiation.error}`, "");
+  else {
+    const n = results.negotiation;
+    push(
+      `\`decide()\` from src/negotiation/decide.ts over the negotiation table of the ${largest !== undefined ? fmtInt(largest) : ""}-post build (${fmtInt(n.pages)} pages, ${fmtInt(n.files)} files), against the floor: \`new Negotiator({ headers: { accept } }).mediaTypes(["text/html", "text/markdown"])\` on the same Accept headers. One thread, ${n.roundMs} ms rounds, median of ${n.mixes[0]?.core.rounds.length ?? 0}.`,
+      "",
+      "| mix | core, decisions/s | negotiator, calls/s | core time / negotiator time |",
+      "|---|---|---|---|",
+      ...n.mixes.map((m) => `| ${m.mix === "realistic" ? "realistic (browsers, crawlers, curl, agents; posts, pages, `.md`, files, 404s)" : "every Accept value distinct (no cache can help)"} | ${fmtInt(m.core.perSecond)} | ${fmtInt(m.floor.perSecond)} | ${fmtRatio(m.slowdown)} |`),
+      "",
+      `Decisions in the realistic mix: ${Object.entries(n.decisionKinds).sort().map(([k, v]) => `${k} ${v}`).join(", ")}.`,
+      "",
+    );
+  }
+
+  push("## Preview server", "");
+  if (!results.serve) push("Not measured in this run.", "");
+  else if ("error" in results.serve) push(`Not measured: ${results.serve.error}`, "");
+  else {
+    const v = results.serve;
+    push(
+      `autocannon on loopback, ${v.connections} connections, ${fmtInt(v.requestsPerRound)} requests a round, servers alternating, median of ${v.servers[0]?.rounds.length ?? 0} rounds after a warm-up. Mix of ${v.mix.html + v.mix.markdown + v.mix.notFound} requests over ${v.mix.distinctPaths} paths: ${v.mix.html} HTML, ${v.mix.markdown} Markdown (\`Accept: text/markdown\` on the page for sitegen, the \`.md\` file's path for the plain server, which cannot negotiate), ${v.mix.notFound} unknown paths (404).`,
+      "",
+      "| server | requests/s | latency p50 | latency p99 | statuses (all rounds) | valid |",
+      "|---|---|---|---|---|---|",
+      ...v.servers.map((x) => {
+        const statuses: Record<string, number> = {};
+        for (const r of x.rounds) for (const [k, c] of Object.entries(r.statusCounts)) statuses[k] = (statuses[k] ?? 0) + c;
+        return `| ${x.name} | ${fmtInt(x.requestsPerSecond)} | ${fmtMs(x.latencyP50Ms)} | ${fmtMs(x.latencyP99Ms)} | ${Object.entries(statuses).map(([k, c]) => `${k}: ${fmtInt(c)}`).join(", ")} | ${x.valid ? "yes" : `no: ${x.problems.join("; ")}`} |`;
+      }),
+      "",
+      `sitegen / plain: ${fmtRatio(v.ratio)}.`,
+      "",
+    );
+  }
+
+  part("## The edge function on Netlify's emulator", results.edge, edgeReport);
+
+  push("## What is compared", "");
+  for (const tool of results.tools) push(`- **${tool.label}** ${tool.version}: ${tool.available ? tool.does : `unavailable (${tool.reason})`}.`);
+  push(
+    results.sitegenHighlights
+      ? "- sitegen's pages highlight code (its code blocks have markup inside), so the like-with-like comparison is with Hugo's default, which highlights with Chroma; Hugo without highlighting is listed too."
+      : "- sitegen's pages do not highlight code (no markup inside their code blocks), so the like-with-like comparison is with Hugo's highlighting off (`markup.highlight.codeFences = false`); Hugo's default is listed for reference. The bench tells from sitegen's own output, so the comparison follows if sitegen starts highlighting.",
+    "- The bare script is the floor, not a competitor: one thread, the same parser and renderer, no templates, checks or agent files. sitegen at or under its time means the rest of the job and the second core pay for themselves.",
+    "- Before each build the bench waits (up to `--idle-wait` seconds) for a one-second window with less than 0.15 cores busy, and measures a build again when other processes competed with it, so that the figures are the tools' own.",
+    "- Each tool renders the same Markdown files to the same paths, `/blog/<slug>/index.html`; after each tool's first build the bench checks that every post's page is there.",
+    `- Measured with ${results.method === "gnu-time" ? "GNU time (`/usr/bin/time -f`): CPU time and peak RSS are the kernel's rusage of the command (all threads, and every child it waited for; peak RSS is the largest single process's high-water mark, no sampling)" : "/proc sampling every 25 ms (GNU time was unavailable): VmHWM and utime/stime of the command's process; short-lived children are not counted"}; wall time with a monotonic clock around the child process. MB are 10⁶ bytes.`,
+    "",
+  );
+
+  push("## Machine and versions", "", "| | |", "|---|---|");
+  for (const [k, v] of Object.entries(results.machine)) push(`| ${k} | ${v} |`);
+  push(`| output filesystem | ${describeFilesystem(results.outputFilesystem)} |`);
+  for (const [k, v] of Object.entries(results.versions)) push(`| ${k} | ${v} |`);
+  push(`| load average (1 min) at start, end | ${results.load.start.toFixed(2)}, ${results.load.end.toFixed(2)} |`);
+  push("", "## Command", "", "```sh", results.command, "```", "");
+  if (results.failures.length > 0) push("## Problems", "", ...results.failures.map((f) => `- ${f}`), "");
+  return lines.join("\n");
+}
+
+/** The targets table: each row names the size it was measured at. */
+function targetRows(results: Results, sizes: number[]): string[] {
+  const rows = ["| target | measured | |", "|---|---|---|"];
+  const row = (target: string, measured: string, ok: boolean | undefined): void => void rows.push(`| ${target} | ${measured} | ${mark(ok)} |`);
+  const find = (tool: ToolId, posts: number | undefined): BuildResult | undefined => results.builds.find((b) => b.tool === tool && b.posts === posts && !b.real && b.ok);
+  const findReal = (tool: ToolId): BuildResult | undefined => results.builds.find((b) => b.tool === tool && b.real && b.ok);
+  const ratio = (a: BuildResult | undefined, b: BuildResult | undefined): number => (a && b ? a.wallMs.median / b.wallMs.median : NaN);
+  const largest = sizes.at(-1);
+  const posts = (n: number | undefined): string => (n === undefined ? "no build" : `${fmtInt(n)} posts`);
+
+  if (results.builds.some((b) => b.real)) {
+    const r = ratio(findReal("sitegen"), findReal("bare"));
+    row("sitegen at most the bare script's wall time (it highlights code too), the real site", `sitegen / bare = ${fmtRatio(r)}`, Number.isFinite(r) ? r <= 1 : undefined);
+    const h = ratio(findReal("sitegen"), findReal("hugo-default"));
+    row("sitegen at most 2× Hugo's wall time (default, highlighting), the real site", `sitegen / Hugo default = ${fmtRatio(h)}; bare script / Hugo default = ${fmtRatio(ratio(findReal("bare"), findReal("hugo-default")))}`, Number.isFinite(h) ? h <= 2 : undefined);
+  }
+  for (const size of sizes) {
+    const r = ratio(find("sitegen", size), find("bare", size));
+    row(`sitegen at most the bare script's wall time (it highlights code too), ${posts(size)}`, `sitegen / bare = ${fmtRatio(r)}`, Number.isFinite(r) ? r <= 1 : undefined);
+  }
+  // Like with like: Hugo without highlighting, unless sitegen's pages highlight code.
+  const highlights = results.sitegenHighlights === true;
+  for (const size of sizes.filter((n) => n >= 1000)) {
+    const plain = ratio(find("sitegen", size), find("hugo", size));
+    const highlighting = ratio(find("sitegen", size), find("hugo-default", size));
+    const against = highlights ? highlighting : plain;
+    row(
+      `sitegen at most Hugo's wall time, ${posts(size)} (${highlights ? "sitegen highlights code: against Hugo's default" : "sitegen does not highlight code: against Hugo without highlighting"})`,
+      `sitegen / Hugo without highlighting = ${fmtRatio(plain)}; sitegen / Hugo default = ${fmtRatio(highlighting)}`,
+      Number.isFinite(against) ? against <= 1 : undefined,
+    );
+  }
+  const s = find("sitegen", largest);
+  const e = find("eleventy", largest);
+  row(`sitegen at least 3× faster than Eleventy, ${posts(largest)}`, s && e ? `${fmtRatio(e.wallMs.median / s.wallMs.median)}× (sitegen/Eleventy = ${fmtRatio(s.wallMs.median / e.wallMs.median)})` : "–", s && e ? e.wallMs.median / s.wallMs.median >= 3 : undefined);
+  row(`sitegen peak RSS at most 250 MB, ${posts(largest)}`, s ? fmtMB(s.peakRssBytes.median) : "–", s ? s.peakRssBytes.median <= 250e6 : undefined);
+  const small = find("sitegen", sizes[0]);
+  const linear = s && small && sizes.length > 1 ? linearity(small, s) : undefined;
+  row(`build time linear in posts (${sizes.length > 1 ? `${fmtInt(sizes[0])} → ${fmtInt(largest!)}` : "needs two sizes"})`, linear ? `${fmtRatio(linear.wallRatio)}× the time for ${fmtRatio(linear.postRatio)}× the posts` : "–", linear?.linear);
+
+  const large = results.large && !("error" in results.large) ? results.large : undefined;
+  const sitemapsWithin = large && large.sitemaps.length > 0 ? large.sitemaps.every((s) => s.entries <= 50_000 && s.bytes <= 50 * 1024 * 1024) : undefined;
+  row(
+    `every sitemap file within 50,000 URLs and 50 MB (sitemaps.org), ${posts(large?.posts)}`,
+    large ? `${large.sitemaps.map((s) => `\`${s.file}\` ${fmtInt(s.entries)} ${s.index ? "files" : "URLs"}, ${fmtMB(s.bytes)}`).join("; ")} (build: ${fmtSeconds(large.wallMs)}, ${fmtMB(large.peakRssBytes)} peak RSS)` : "–",
+    sitemapsWithin,
+  );
+
+  const startup = results.startup && !("error" in results.startup) ? results.startup : undefined;
+  const hugoVersion = startup?.commands.find((c) => !c.sitegen);
+  for (const command of startup?.commands.filter((c) => c.sitegen) ?? []) {
+    row(`\`${command.name}\` under 100 ms`, `${fmtMs(command.wallMs.median)}${hugoVersion ? ` (\`${hugoVersion.name}\`: ${fmtMs(hugoVersion.wallMs.median)})` : ""}`, Number.isFinite(command.wallMs.median) ? command.wallMs.median < 100 : undefined);
+  }
+  if (!startup) row("`sitegen --version` and `--help` under 100 ms", "–", undefined);
+
+  const watch = results.watch && !("error" in results.watch) ? results.watch : undefined;
+  const watching = watch?.servers.find((x) => x.name.startsWith("sitegen"));
+  const hugoServer = watch?.servers.find((x) => x.name.startsWith("hugo"));
+  row(
+    `a post edit served by \`sitegen serve --watch\` within 300 ms, ${posts(watch?.posts)}`,
+    watching ? `${fmtMs(watching.postEditMs.median)} (median of ${watching.postEdits.filter((x) => x.ok).length}; \`hugo server\`: ${fmtMs(hugoServer?.postEditMs.median ?? NaN)})` : "–",
+    watching && Number.isFinite(watching.postEditMs.median) ? watching.postEditMs.median <= 300 && watching.postEdits.every((x) => x.ok) : undefined,
+  );
+
+  const cache = results.cache && !("error" in results.cache) ? results.cache : undefined;
+  if (cache && !cache.available) row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache.posts)}`, `not available: ${cache.reason}`, undefined);
+  else row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache?.posts)}`, cache ? `warm / cold = ${fmtRatio(cache.ratio.median)}` : "–", cache && Number.isFinite(cache.ratio.median) ? cache.ratio.median <= 0.25 : undefined);
+
+  const edge = results.edge && !("error" in results.edge) ? results.edge : undefined;
+  const real = edge?.sites.find((x) => x.posts === undefined);
+  const biggest = edge?.sites.filter((x) => x.posts !== undefined).at(-1);
+  row(
+    `edge function module load at most 10 ms, ${posts(biggest?.posts)}`,
+    biggest?.load ? `${fmtMs(biggest.load.importMs.median)} (the real site: ${fmtMs(real?.load?.importMs.median ?? NaN)})` : "–",
+    biggest?.load ? biggest.load.importMs.median <= 10 : undefined,
+  );
+  row(
+    `edge function bundle does not grow with the posts (${posts(biggest?.posts)} against the real site)`,
+    real?.bundleBytes !== undefined && biggest?.bundleBytes !== undefined ? `${fmtInt(biggest.bundleBytes)} bytes against ${fmtInt(real.bundleBytes)}` : "–",
+    real?.bundleBytes !== undefined && biggest?.bundleBytes !== undefined ? biggest.bundleBytes <= real.bundleBytes * 1.01 : undefined,
+  );
+  const latency = edge && biggest ? latencyRatio(edge, biggest) : NaN;
+  row(`edge request latency through Netlify's emulator within 1.5× the real site's, ${posts(biggest?.posts)}`, Number.isFinite(latency) ? `${fmtRatio(latency)}× (${fmtMs(biggest!.latency!.sequentialMs.median)} against ${fmtMs(real!.latency!.sequentialMs.median)}; an asset, which skips the function: ${fmtRatio(assetRatio(edge!, biggest!))}×)` : "–", Number.isFinite(latency) ? latency <= 1.5 : undefined);
+
+  const nego = results.negotiation && !("error" in results.negotiation) ? results.negotiation.mixes.find((m) => m.mix === "realistic") : undefined;
+  const serve = results.serve && !("error" in results.serve) ? results.serve : undefined;
+  row("negotiation at least 500,000 decisions/s", nego ? `${fmtInt(nego.core.perSecond)}/s` : "–", nego ? nego.core.perSecond >= 500_000 : undefined);
+  row("negotiation within 2× of bare negotiator", nego ? `${fmtRatio(nego.slowdown)}× its time` : "–", nego ? nego.slowdown <= 2 : undefined);
+  row("preview server at least 0.8× a plain static server", serve ? `${fmtRatio(serve.ratio)}×` : "–", serve ? serve.ratio >= 0.8 && serve.servers.every((x) => x.valid) : undefined);
+  return rows;
+}
+
+function linearity(small: BuildResult, large: BuildResult): { wallRatio: number; postRatio: number; marginalMs: number; linear: boolean } {
+  const wallRatio = large.wallMs.median / small.wallMs.median;
+  const postRatio = large.pages / small.pages;
+  const marginalMs = (large.wallMs.median - small.wallMs.median) / (large.pages - small.pages);
+  return { wallRatio, postRatio, marginalMs, linear: wallRatio <= postRatio * 1.2 };
+}
