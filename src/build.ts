@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { listPosts, loadContent, type SourceEntry } from "./content/load.ts";
+import { listPostFiles, loadContent, type SourceEntry } from "./content/load.ts";
+import type { Listing } from "./content/tree.ts";
 import { siteSettingError } from "./content/site.ts";
 import { SitegenError, SitegenErrors } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
@@ -54,6 +55,8 @@ export interface PipelineOptions {
   memo?: RenderMemo;
   /** Return every post's record (the build cache and watch sessions keep them); without, none are made. */
   records?: boolean;
+  /** Lists the post files: a watch session gives the last listing again while only files in it have changed. */
+  postFiles?: (list: () => Listing) => Listing;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -114,7 +117,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  */
 export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, mode: "build" | "check", store?: ReuseStore<W>): Promise<Staged> {
   const contentRoot = resolve(options.cwd, options.contentDir);
-  const posts = listPosts(options.contentDir, options.cwd);
+  // Listed once: the number of posts decides the render lanes, and the listing is what loadContent reads.
+  const list = () => listPostFiles(options.contentDir, options.cwd);
+  const postFiles = options.postFiles ? options.postFiles(list) : list();
+  const posts = postFiles.entries;
   const pool = await RenderPool.start(writer instanceof StagingFolder ? workerCount(posts.length, options.workers) : 0);
   try {
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
@@ -123,7 +129,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
     const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
-    const [content, templateSources] = await Promise.all([loadContent(options.contentDir, { parsePosts, cwd: options.cwd }), readTemplates(options.templatesDir, options.cwd)]);
+    const [content, templateSources] = await Promise.all([loadContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd }), readTemplates(options.templatesDir, options.cwd)]);
     const { templates, assets, fingerprint, themeProblems } = await prepareTemplates(templateSources, { theme: content.site.theme });
     const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated });
     const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };

@@ -298,6 +298,13 @@ test("saving a post patches the served folder: only the files that changed, and 
     const index = JSON.parse((await fetchText(`${session.url}blog-index.json`)).body);
     assert.ok(index.posts.some((entry: { title: string }) => entry.title === "A title saved just now"));
     sameTree(join(project, "dist"), await fullBuild(project));
+
+    // Saved in place this time: only a known post file changed, so the rebuild takes the last listing of the post files.
+    writeFileSync(file, readFileSync(file, "utf8").replace("A title saved just now", "A title saved in place"));
+    await until("the second patch", () => log.filter((entry) => entry.startsWith("✓ rebuilt")).length === 2);
+    await session.settled();
+    assert.match((await fetchText(`${session.url}blog/${slug}/`)).body, /A title saved in place/);
+    sameTree(join(project, "dist"), await fullBuild(project));
   } finally {
     await session.close();
   }

@@ -12,7 +12,7 @@ import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
 import { parseSite } from "./site.ts";
 import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
-import { displayFrom, listSources, refusedFile, type SourceEntry } from "./tree.ts";
+import { displayFrom, listSources, refusedFile, type Listing, type SourceEntry } from "./tree.ts";
 import type { Content, Lang, PageSource, PostSource } from "./types.ts";
 
 export { parsePage } from "./page.ts";
@@ -23,6 +23,8 @@ export type { SourceEntry } from "./tree.ts";
 export interface LoadOptions {
   /** Parses the posts' files; by default here, or spread over render lanes for a large blog. */
   parsePosts?: PostParser;
+  /** The post files, when the caller has listed them already (`listPostFiles`). */
+  postFiles?: Listing;
   /** The folder messages name files relative to: the user's working folder. */
   cwd: string;
 }
@@ -70,7 +72,7 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
     );
   }
 
-  const postFiles = listSources(join(root, "blog"), { root: contentDir, cwd: options.cwd, nested: true, optional: true });
+  const postFiles = options.postFiles ?? listPostFiles(contentDir, options.cwd);
   errors.push(...postFiles.errors);
   left.push(...postFiles.warnings);
   const files = listStatic(join(root, STATIC_DIR), { cwd: options.cwd });
@@ -155,7 +157,12 @@ export function withBundle(post: PostSource, entry: SourceEntry): PostSource {
  * in it. Entries that are not post files are `loadContent`'s to report.
  */
 export function listPosts(contentDir: string, cwd: string): SourceEntry[] {
-  return listSources(join(resolve(cwd, contentDir), "blog"), { root: contentDir, cwd, nested: true, optional: true }).entries;
+  return listPostFiles(contentDir, cwd).entries;
+}
+
+/** The post files with what `loadContent` reports of them: errors, and files left out. */
+export function listPostFiles(contentDir: string, cwd: string): Listing {
+  return listSources(join(resolve(cwd, contentDir), "blog"), { root: contentDir, cwd, nested: true, optional: true });
 }
 
 /** Small files read one after another: synchronous reads cost less than a promise each. */

@@ -7,9 +7,10 @@
  * failed rebuild leaves the folder untouched.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { bytesOf, etagOf, type Body, type FileWriter, type Written } from "./output.ts";
+import type { Listing } from "../content/tree.ts";
 import type { PostRecord, PostRecords, ReuseStore } from "../execute/reuse.ts";
 
 export class PatchWriter implements FileWriter {
@@ -73,10 +74,30 @@ export class WatchMemory implements ReuseStore<PatchWriter> {
   /** Files seen to change since the last rebuild began, and those the rebuild under way reads again. */
   private readonly changed = new Set<string>();
   private reading = new Set<string>();
+  /** The post files as last listed, and every path the watcher has seen change since. */
+  private listing: { files: Listing; paths: Set<string>; touched: Set<string> } | undefined;
 
   /** A file the watcher saw change: it is read again at the next rebuild. */
   touched(path: string): void {
     this.changed.add(path);
+    this.listing?.touched.add(path);
+  }
+
+  /**
+   * The post files: the last listing again while every path seen to change
+   * since is a post file in it that is still there (a post edited in place);
+   * anything else (a file or folder added, removed or renamed, a bundle's
+   * picture) lists them again.
+   */
+  postFiles(list: () => Listing): Listing {
+    const last = this.listing;
+    if (last && [...last.touched].every((path) => last.paths.has(path) && existsSync(path))) {
+      last.touched.clear();
+      return last.files;
+    }
+    const files = list();
+    this.listing = { files, paths: new Set(files.entries.map((entry) => entry.path)), touched: new Set() };
+    return files;
   }
 
   /** A rebuild begins: it reads what changed since the last good one (a failed rebuild's files included). */

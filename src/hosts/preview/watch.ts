@@ -11,6 +11,7 @@ import { readdir, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { build, stage } from "../../build.ts";
+import type { Listing } from "../../content/tree.ts";
 import { SitegenError } from "../../errors.ts";
 import { describeFailure, formatFinding } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
@@ -107,7 +108,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const buildOnce = async (): Promise<boolean> => {
     const started = performance.now();
     const { contentDir, templatesDir, cwd, baseUrl } = options;
-    const pipeline = { contentDir, templatesDir, cwd, baseUrl, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo };
+    const pipeline = { contentDir, templatesDir, cwd, baseUrl, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo, postFiles: (list: () => Listing) => memory.postFiles(list) };
     try {
       let summary: string;
       if (!served || templatesChanged) {
