@@ -237,7 +237,7 @@ function targetRows(results: Results, sizes: number[]): string[] {
   const sitemapsWithin = large && large.sitemaps.length > 0 ? large.sitemaps.every((s) => s.entries <= 50_000 && s.bytes <= 50 * 1024 * 1024) : undefined;
   row(
     `every sitemap file within 50,000 URLs and 50 MB (sitemaps.org), ${posts(large?.posts)}`,
-    large ? `${large.sitemaps.map((s) => `\`${s.file}\` ${fmtInt(s.entries)} ${s.index ? "files" : "URLs"}, ${fmtMB(s.bytes)}`).join("; ")} (build: ${fmtSeconds(large.wallMs)}, ${fmtMB(large.peakRssBytes)} peak RSS)` : "–",
+    large ? `${large.sitemaps.map((s) => `\`${s.file}\` ${fmtInt(s.entries)} ${s.index ? "files" : "URLs"}, ${s.bytes < 1e6 ? `${fmtInt(s.bytes)} bytes` : fmtMB(s.bytes)}`).join("; ")} (build: ${fmtSeconds(large.wallMs)}, ${fmtMB(large.peakRssBytes)} peak RSS)` : "–",
     sitemapsWithin,
   );
 

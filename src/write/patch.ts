@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { bytesOf, etagOf, type Body, type FileWriter, type Written } from "./output.ts";
 import type { Listing } from "../content/tree.ts";
 import type { PostRecord, PostRecords, ReuseStore } from "../execute/reuse.ts";
@@ -85,13 +85,15 @@ export class WatchMemory implements ReuseStore<PatchWriter> {
 
   /**
    * The post files: the last listing again while every path seen to change
-   * since is a post file in it that is still there (a post edited in place);
-   * anything else (a file or folder added, removed or renamed, a bundle's
-   * picture) lists them again.
+   * since is either a post file in it that is still there (a post edited in
+   * place) or gone and never in it (an editor's temporary file, renamed over
+   * the post); anything else (a file or folder added, removed or renamed, a
+   * bundle's picture) lists them again.
    */
   postFiles(list: () => Listing): Listing {
     const last = this.listing;
-    if (last && [...last.touched].every((path) => last.paths.has(path) && existsSync(path))) {
+    const unchanged = (path: string): boolean => (existsSync(path) ? last!.paths.has(path) : !last!.paths.has(path) && ![...last!.paths].some((known) => known.startsWith(path + sep)));
+    if (last && [...last.touched].every(unchanged)) {
       last.touched.clear();
       return last.files;
     }
