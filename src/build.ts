@@ -93,7 +93,7 @@ export interface BuildResult extends Staged {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   await assertReplaceable(options);
-  const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
+  const staging = await StagingFolder.create(resolve(options.cwd, options.outDir), { thread: true });
   const cache = options.cache === undefined ? undefined : BuildCache.open(resolve(options.cwd, options.cache));
   try {
     const staged = await stage(options, staging, "build", cache);
@@ -144,7 +144,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     };
     const plan = planSite(manifest, { assets: [...assets.keys()] });
     const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
-    const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd } : undefined;
+    const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel() } : undefined;
     const { facts, restored } = await executePlan(plan, { context, writer, lanes, reuse });
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();

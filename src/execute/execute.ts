@@ -11,6 +11,7 @@ import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.t
 import type { Job, Plan } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
 import { renderJob, type RenderContext } from "../render/render-job.ts";
+import type { DiskChannel } from "../write/disk-thread.ts";
 import type { FileWriter } from "../write/output.ts";
 import type { RenderPool } from "./pool.ts";
 import type { PostRecord } from "./reuse.ts";
@@ -25,6 +26,8 @@ export interface Lanes {
   templatesDir: string;
   /** The folder the templates folder is named from. */
   cwd: string;
+  /** A channel to the staging folder's disk thread for each lane, when it has one. */
+  diskChannel?(): DiskChannel | undefined;
 }
 
 /** Earlier results of post pages, and how to put their files in place. */
@@ -56,7 +59,10 @@ export async function executePlan(plan: Plan, options: { context: JobContext; wr
   const [first, ...later] = plan.stages;
   if (options.lanes) await runOnLanes(first, options.lanes, plan, run);
   else for (const job of first) runHere(job, run);
+  // Later stages read what the first wrote (llms-full.txt is made of the .md siblings).
+  await writer.flush?.();
   for (const stage of later) for (const job of stage) runHere(job, run);
+  await writer.flush?.();
   return { facts: run.facts, restored: run.restored };
 }
 
@@ -93,7 +99,7 @@ async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Prom
   const errors: unknown[] = [];
   await lanes.pool
     .run([...onLanes], {
-      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, cacheDir },
+      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, cacheDir, diskChannel: lanes.diskChannel },
       records: (job) => (cacheDir !== undefined && isPostPage(job) ? run.reuse?.recordFor(job.route) : undefined),
       onChunk(reply) {
         for (const [file, written] of reply.written) run.writer.written.set(file, written);

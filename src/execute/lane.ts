@@ -49,10 +49,10 @@ export class RenderLane {
       return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
-      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, cacheDir } = request;
+      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, cacheDir, disk } = request;
       this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(({ templates, assets }) => ({
         render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
-        writer: StagingFolder.attach(stagingDir),
+        writer: StagingFolder.attach(stagingDir, disk),
         targets: new Set(targets),
         cacheDir,
       }));
@@ -66,9 +66,10 @@ export class RenderLane {
 /**
  * Runs a chunk of jobs, writing their files, or taking them from the build
  * cache where `records` has an earlier result; the reply names what was
- * written and what may fail the link check.
+ * written and what may fail the link check, and comes once those files are
+ * on disk (the build reads some of them back).
  */
-function runChunk(context: LaneContext, jobs: Job[], records: Map<number, PostRecord>): ChunkReply {
+async function runChunk(context: LaneContext, jobs: Job[], records: Map<number, PostRecord>): Promise<ChunkReply> {
   const reply: ChunkReply = { written: [], facts: [], restored: 0 };
   for (const [index, job] of jobs.entries()) {
     const record = records.get(index);
@@ -88,6 +89,7 @@ function runChunk(context: LaneContext, jobs: Job[], records: Map<number, PostRe
     if (rendered.facts) reply.facts.push({ ...rendered.facts, links: linksThatMayFail(rendered.facts, context.targets) });
   }
   context.writer.written.clear();
+  await context.writer.flush();
   return reply;
 }
 

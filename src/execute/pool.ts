@@ -15,6 +15,7 @@ import type { PostParser, SourceEntry } from "../content/load.ts";
 import { SitegenErrors } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
+import type { DiskChannel } from "../write/disk-thread.ts";
 import { RenderLane, type LaneReply } from "./lane.ts";
 import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
 import type { PostRecord } from "./reuse.ts";
@@ -23,11 +24,13 @@ import type { KnownSource, ParsedSources } from "./sources.ts";
 /**
  * From this many posts on, a build uses workers. A worker loads the render
  * code again and warms up markdown-it and highlight.js in an isolate of its
- * own; below this, that costs more than it saves (on two cores, 1,000 posts
- * took 1.09 s in one thread and 1.15 s with a worker; 2,000 took 1.73 s and
- * 1.56 s).
+ * own, and the two lanes slow each other down (two builds at once on this
+ * machine's two cores each take 1.3× their time alone); with the writes on
+ * the disk thread, a single lane keeps up below this: on two cores, 2,000
+ * posts took 1.68 s in one lane and 1.71 s with a worker, 5,000 took 3.37 s
+ * and 3.34 s (with 50 MB more memory), 10,000 took 6.8 s and 5.9 s.
  */
-export const WORKER_THRESHOLD = 1250;
+export const WORKER_THRESHOLD = 5000;
 
 /** Jobs per chunk: small enough to balance the lanes, large enough that messages cost little. */
 const JOBS_PER_CHUNK = 50;
@@ -74,6 +77,8 @@ export interface LaneSetup {
   headExtra?: string;
   /** The build cache folder that records name files in, when lanes are to take pages from it. */
   cacheDir?: string;
+  /** A new channel to the staging folder's disk thread, one for each lane, when it has one. */
+  diskChannel?(): DiskChannel | undefined;
 }
 
 export class RenderPool {
@@ -130,9 +135,9 @@ export class RenderPool {
    */
   async run(jobs: Job[], options: { setup: LaneSetup; records?(job: Job): PostRecord | undefined; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
     // Every lane learns once what all chunks share; the routes travel only in their chunk.
-    const { manifest, targets, ...rest } = options.setup;
+    const { manifest, targets, diskChannel, ...rest } = options.setup;
     const shared = { manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...targets], ...rest };
-    const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared }));
+    const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared, disk: diskChannel?.() }));
     this.ahead = AHEAD_WHILE_BUSY;
     const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => {
       const records = chunk.flatMap((job, index): [number, PostRecord][] => {
@@ -187,7 +192,8 @@ export class RenderPool {
     this.pending.set(id, job);
     this.busy[lane]++;
     const request = { ...job.request, id } as LaneRequest;
-    if (lane < this.workers.length) this.workers[lane].postMessage(request);
+    // A lane's channel to the disk thread moves to its worker.
+    if (lane < this.workers.length) this.workers[lane].postMessage(request, request.kind === "setup" && request.disk ? [request.disk.port] : []);
     // This thread's lane runs after whatever else is waiting on the event loop.
     else setImmediate(() => void (this.closed || this.local.answer(request).then((reply) => this.settle(lane, reply))));
   }

@@ -4,6 +4,7 @@ import { SitegenError, type ErrorCode } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
+import type { DiskChannel } from "../write/disk-thread.ts";
 import type { Written } from "../write/output.ts";
 import type { PostRecord } from "./reuse.ts";
 import type { KnownSource } from "./sources.ts";
@@ -11,8 +12,8 @@ import type { KnownSource } from "./sources.ts";
 export type LaneRequest =
   /** `known`: what an earlier build knew of these files, by path. */
   | { id: number; kind: "parse"; entries: SourceEntry[]; known: [string, KnownSource][]; keepBodies: boolean }
-  /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes. */
-  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; cacheDir?: string }
+  /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes; `disk`, the lane's own channel to the staging folder's disk thread. */
+  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; cacheDir?: string; disk?: DiskChannel }
   /** `records`: for the jobs whose earlier result the build cache holds, by index in `jobs`. */
   | { id: number; kind: "render"; jobs: Job[]; records?: [number, PostRecord][] };
 

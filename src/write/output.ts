@@ -18,8 +18,10 @@ export interface FileWriter {
   /** Every file written so far, by path from the output folder. */
   readonly written: Map<string, Written>;
   write(file: string, body: Body): void;
-  /** A file written earlier in this build, for jobs that are made of other files. */
+  /** A file written earlier in this build, for jobs that are made of other files (after `flush`). */
   read(file: string): Uint8Array;
+  /** Resolves when every file written so far can be read back: a writer that writes later has one. */
+  flush?(): Promise<void>;
 }
 
 /** A strong ETag from the content hash: quotes included, 22 base64url characters (132 bits). */

@@ -1,0 +1,181 @@
+/**
+ * One thread that makes a build's folders and writes its files, for every
+ * render lane, while the lanes render the next pages. Creating a file costs
+ * far more than its bytes suggest (on ext4, `mkdir` and `open` take most of
+ * it), and lanes that create files in the same folder at once wait on that
+ * folder's lock in the kernel, spinning: one thread creating them in turn
+ * spends a fraction of the time. A small blog renders in one lane, and the
+ * writes run on the core it leaves idle.
+ *
+ * Each lane talks to the thread through a channel of its own (`DiskWriter`):
+ * files go over in batches, their bytes moved, not copied; `flush` resolves
+ * once every file the lane sent before it is on disk, or rejects naming the
+ * first that could not be written. The thread is a few lines of plain
+ * JavaScript with only Node's built-ins, so it starts in a few milliseconds
+ * and needs no bundle of its own.
+ */
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
+import { SitegenError } from "../errors.ts";
+
+/**
+ * A channel's slots: each file goes over in one, written there by the lane
+ * and read by the thread, so no bytes are copied or left for a collector.
+ * A file larger than a slot is written by the lane itself.
+ */
+const SLOTS = 64;
+const SLOT_BYTES = 128 << 10;
+/** Files a batch names before it is sent: one message per page would cost more than the write it saves. */
+const BATCH_FILES = 32;
+
+/** The thread's code: it serves each channel it is sent, writing files in the order they come. */
+const THREAD_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const { mkdirSync, writeFileSync } = require("node:fs");
+const { dirname } = require("node:path");
+const made = new Set();
+parentPort.on("message", ({ port, slots, counters }) => serve(port, new Uint8Array(slots), new Int32Array(counters)));
+function serve(port, slots, counters) {
+  let failure;
+  port.on("message", (message) => {
+    if (message.flush !== undefined) {
+      port.postMessage({ flushed: message.flush, failure });
+      failure = undefined;
+      return;
+    }
+    const { paths, lengths, first } = message;
+    for (let index = 0; index < paths.length; index++) {
+      const at = ((first + index) % ${SLOTS}) * ${SLOT_BYTES};
+      if (failure === undefined) failure = writeOne(paths[index], slots.subarray(at, at + lengths[index]));
+      Atomics.add(counters, DONE, 1);
+      Atomics.notify(counters, DONE);
+    }
+  });
+}
+const DONE = 0;
+function writeOne(path, bytes) {
+  try {
+    const dir = dirname(path);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(path, bytes);
+  } catch (error) {
+    return { path, message: String(error && error.message), code: error && error.code };
+  }
+  return undefined;
+}
+`;
+
+/** A lane's end of a channel to the disk thread: what crosses to a render worker. */
+export interface DiskChannel {
+  port: MessagePort;
+  /** SLOTS slots of SLOT_BYTES, shared with the thread. */
+  slots: SharedArrayBuffer;
+  /** One Int32: how many files the thread has taken from the slots. */
+  counters: SharedArrayBuffer;
+}
+
+export class DiskThread {
+  private readonly worker = new Worker(THREAD_SOURCE, { eval: true });
+
+  constructor() {
+    // A build that failed before it flushed must not be kept alive by this thread.
+    this.worker.unref();
+  }
+
+  /** A new channel to the thread, for one lane (transfer its port to a worker). */
+  channel(): DiskChannel {
+    const { port1, port2 } = new MessageChannel();
+    const slots = new SharedArrayBuffer(SLOTS * SLOT_BYTES);
+    const counters = new SharedArrayBuffer(4);
+    this.worker.postMessage({ port: port2, slots, counters }, [port2]);
+    return { port: port1, slots, counters };
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+interface Flushed {
+  flushed: number;
+  failure?: { path: string; message: string; code?: string };
+}
+
+/** A lane's writer through its channel: `take` a slot, fill it, `send` it. */
+export class DiskWriter {
+  private readonly port: MessagePort;
+  private readonly slots: Buffer;
+  private readonly done: Int32Array;
+  /** Files sent, ever; the next one goes in slot `sent % SLOTS`. */
+  private sent = 0;
+  private paths: string[] = [];
+  private lengths: number[] = [];
+  private flushes = 0;
+  private readonly waiting = new Map<number, (reply: Flushed) => void>();
+  /** Files sent since the last flush: nothing may read them from disk before it. */
+  unflushed = 0;
+
+  constructor(channel: DiskChannel) {
+    this.port = channel.port;
+    this.slots = Buffer.from(channel.slots);
+    this.done = new Int32Array(channel.counters);
+    this.port.on("message", (reply: Flushed) => {
+      const settle = this.waiting.get(reply.flushed);
+      this.waiting.delete(reply.flushed);
+      settle?.(reply);
+    });
+    this.port.unref();
+  }
+
+  /** The most bytes a slot holds. */
+  static readonly slotBytes = SLOT_BYTES;
+
+  /** The next free slot to fill, waiting while the thread has every slot. */
+  take(): Buffer {
+    // Files in the current batch are not with the thread yet: send them before waiting for it.
+    if (this.sent - Atomics.load(this.done, 0) >= SLOTS) this.sendBatch();
+    for (let waits = 0, done = Atomics.load(this.done, 0); this.sent - done >= SLOTS; done = Atomics.load(this.done, 0)) {
+      if (Atomics.wait(this.done, 0, done, 1000) === "timed-out" && ++waits === 60) throw new SitegenError("E_IO", "the thread writing the output stopped answering");
+    }
+    const at = (this.sent % SLOTS) * SLOT_BYTES;
+    return this.slots.subarray(at, at + SLOT_BYTES);
+  }
+
+  /** Writes the slot `take` gave, filled with `length` bytes, to `path` (its folder made first). */
+  send(path: string, length: number): void {
+    this.paths.push(path);
+    this.lengths.push(length);
+    this.sent++;
+    this.unflushed++;
+    if (this.paths.length >= BATCH_FILES) this.sendBatch();
+  }
+
+  /** Resolves when every file sent so far is on disk; rejects with the first that failed. */
+  async flush(): Promise<void> {
+    this.sendBatch();
+    const id = this.flushes++;
+    this.port.ref();
+    const reply = await new Promise<Flushed>((resolve) => {
+      this.waiting.set(id, resolve);
+      this.port.postMessage({ flush: id });
+    }).finally(() => this.port.unref());
+    this.unflushed = 0;
+    if (reply.failure) {
+      const { path, message, code } = reply.failure;
+      throw new SitegenError("E_IO", `cannot write ${path}: ${message}`, { hint: code === "ENOSPC" ? "the disk is full" : "check that the output folder's disk is writable" });
+    }
+  }
+
+  close(): void {
+    this.port.close();
+  }
+
+  private sendBatch(): void {
+    if (this.paths.length === 0) return;
+    this.port.postMessage({ paths: this.paths, lengths: this.lengths, first: this.sent - this.paths.length });
+    this.paths = [];
+    this.lengths = [];
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The staging folder's disk thread: files handed to it land with the bytes and
+ * ETags a synchronous write gives, from this thread and from a second writer
+ * attached through a channel of its own; a file larger than a slot is written
+ * here instead; nothing is read back before a flush; and a write that fails
+ * fails the flush, naming the file.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DiskWriter } from "../src/write/disk-thread.ts";
+import { StagingFolder } from "../src/write/staging.ts";
+import { tempDir } from "./helpers/dist.ts";
+
+/** Texts of every size class: empty, small, multi-byte, just under and over a slot. */
+function samples(): [string, string | Uint8Array][] {
+  const slot = DiskWriter.slotBytes;
+  return [
+    ["empty.txt", ""],
+    ["a/b/c/small.md", "# Tiêu đề\n\nxin chào\n"],
+    ["bytes.bin", Uint8Array.from({ length: 3000 }, (_, index) => index % 251)],
+    ["wide/multibyte.html", "ệ".repeat(Math.floor(slot / 3) - 1)],
+    ["wide/just-over.html", "ệ".repeat(Math.floor(slot / 3) + 5)],
+    ["large/whole.json", "x".repeat(slot * 3)],
+    ...Array.from({ length: 200 }, (_, index): [string, string] => [`blog/post-${index}/index.html`, `<p>${"word ".repeat(index * 37)}</p>\n`]),
+  ];
+}
+
+async function writeAll(staging: StagingFolder, files: [string, string | Uint8Array][]): Promise<void> {
+  for (const [file, body] of files) staging.write(file, body);
+  await staging.flush();
+}
+
+test("files written through the disk thread have the bytes and ETags of synchronous writes, from this thread and an attached writer", async () => {
+  const root = tempDir("sitegen-disk-");
+  const files = samples();
+  const plain = await StagingFolder.create(join(root, "plain"));
+  await writeAll(plain, files);
+  const threaded = await StagingFolder.create(join(root, "threaded"), { thread: true });
+  const half = Math.floor(files.length / 2);
+  await writeAll(threaded, files.slice(0, half));
+  // A render lane's writer: a channel of its own to the same thread.
+  const attached = StagingFolder.attach(threaded.path, threaded.diskChannel());
+  await writeAll(attached, files.slice(half));
+  for (const [file] of files) {
+    assert.deepEqual(readFileSync(join(threaded.path, file)), readFileSync(join(plain.path, file)), file);
+    const written = threaded.written.get(file) ?? attached.written.get(file);
+    assert.deepEqual(written, plain.written.get(file), file);
+  }
+  await plain.discard();
+  await threaded.discard();
+});
+
+test("a file is not read back from the staging folder before the disk thread has written it", async () => {
+  const staging = await StagingFolder.create(join(tempDir("sitegen-disk-"), "out"), { thread: true });
+  staging.write("page.md", "# A page\n");
+  assert.throws(() => staging.read("page.md"), /before the staging folder was flushed/);
+  await staging.flush();
+  assert.equal(Buffer.from(staging.read("page.md")).toString(), "# A page\n");
+  await staging.discard();
+});
+
+test("a write the disk thread cannot make fails the flush, naming the file, and the writes after it are not made", async () => {
+  const staging = await StagingFolder.create(join(tempDir("sitegen-disk-"), "out"), { thread: true });
+  staging.write("taken", "a file where a folder is wanted\n");
+  staging.write("taken/page.html", "<p>cannot be written</p>\n");
+  staging.write("later.html", "<p>after the failure</p>\n");
+  await assert.rejects(staging.flush(), (error: Error & { code?: string }) => {
+    assert.equal(error.code, "E_IO");
+    assert.match(error.message, /cannot write .*taken\/page\.html/);
+    return true;
+  });
+  assert.deepEqual(readdirSync(staging.path), ["taken"]);
+  // The next flush starts clean.
+  staging.write("again.html", "<p>written</p>\n");
+  await staging.flush();
+  assert.ok(readdirSync(staging.path).includes("again.html"));
+  await staging.discard();
+});
