@@ -140,7 +140,6 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const reuse = store && {
       recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), shell),
       restore: (record: PostRecord) => store.restore(record, writer),
-      cacheDir: store instanceof BuildCache ? store.dir : undefined,
     };
     const plan = planSite(manifest, { assets: [...assets.keys()] });
     const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };

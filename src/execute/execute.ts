@@ -36,8 +36,6 @@ export interface Reuse {
   recordFor(route: PageRoute): PostRecord | undefined;
   /** Puts the record's files in place in the output; false when they cannot be had (the page is rendered instead). */
   restore(record: PostRecord): boolean;
-  /** The build cache folder, when render lanes can put its files in place themselves. */
-  cacheDir?: string;
 }
 
 interface Run {
@@ -92,19 +90,16 @@ function isPostPage(job: Job): job is Extract<Job, { kind: "page" }> {
  * manifest's shell; fixed pages (the blog page lists every post) stay here.
  */
 async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Promise<void> {
-  // Post pages to render go to the lanes, and so do those taken from the build cache: lanes link its files in parallel.
-  const cacheDir = run.reuse?.cacheDir;
-  const onLanes = new Set(jobs.filter((job) => isPostPage(job) && (cacheDir !== undefined || !run.reuse?.recordFor(job.route))));
+  // Post pages to render go to the lanes; those taken from the build cache are linked here (the disk thread makes the links).
+  const onLanes = new Set(jobs.filter((job) => isPostPage(job) && !run.reuse?.recordFor(job.route)));
   const here = jobs.filter((job) => !onLanes.has(job));
   const errors: unknown[] = [];
   await lanes.pool
     .run([...onLanes], {
-      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, cacheDir, diskChannel: lanes.diskChannel },
-      records: (job) => (cacheDir !== undefined && isPostPage(job) ? run.reuse?.recordFor(job.route) : undefined),
+      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, diskChannel: lanes.diskChannel },
       onChunk(reply) {
         for (const [file, written] of reply.written) run.writer.written.set(file, written);
         for (const facts of reply.facts) run.facts.set(facts.path, facts);
-        run.restored += reply.restored;
       },
       async alongside() {
         let restored = 0;

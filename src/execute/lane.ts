@@ -13,9 +13,7 @@ import { linksThatMayFail } from "../render/links.ts";
 import type { RenderContext } from "../render/render-job.ts";
 import { renderPage } from "../render/render-page.ts";
 import { loadTemplates } from "../render/templates.ts";
-import { restoreFrom } from "../write/cache.ts";
 import { StagingFolder } from "../write/staging.ts";
-import type { PostRecord } from "./reuse.ts";
 import { toWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
 import { parseSources } from "./sources.ts";
 
@@ -25,8 +23,6 @@ interface LaneContext {
   render: RenderContext;
   writer: StagingFolder;
   targets: Set<string>;
-  /** The build cache folder that records name files in. */
-  cacheDir?: string;
 }
 
 export class RenderLane {
@@ -49,36 +45,27 @@ export class RenderLane {
       return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
-      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, cacheDir, disk } = request;
+      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, disk } = request;
       this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(({ templates, assets }) => ({
         render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
         writer: StagingFolder.attach(stagingDir, disk),
         targets: new Set(targets),
-        cacheDir,
       }));
       await this.context;
       return undefined;
     }
-    return runChunk(await this.context!, request.jobs, new Map(request.records));
+    return runChunk(await this.context!, request.jobs);
   }
 }
 
 /**
- * Runs a chunk of jobs, writing their files, or taking them from the build
- * cache where `records` has an earlier result; the reply names what was
+ * Runs a chunk of jobs, writing their files; the reply names what was
  * written and what may fail the link check, and comes once those files are
  * on disk (the build reads some of them back).
  */
-async function runChunk(context: LaneContext, jobs: Job[], records: Map<number, PostRecord>): Promise<ChunkReply> {
-  const reply: ChunkReply = { written: [], facts: [], restored: 0 };
-  for (const [index, job] of jobs.entries()) {
-    const record = records.get(index);
-    if (record && context.cacheDir !== undefined && restoreFrom(context.cacheDir, record, context.writer)) {
-      for (const { file, written } of record.files) reply.written.push([file, written]);
-      reply.facts.push({ ...record.facts, links: linksThatMayFail(record.facts, context.targets) });
-      reply.restored++;
-      continue;
-    }
+async function runChunk(context: LaneContext, jobs: Job[]): Promise<ChunkReply> {
+  const reply: ChunkReply = { written: [], facts: [] };
+  for (const job of jobs) {
     // Lanes are given post pages only.
     if (job.kind !== "page") throw new Error(`a render lane was given a ${job.kind} job`);
     const rendered = renderPage(job.route, context.render);

@@ -18,7 +18,6 @@ import type { Job } from "../plan/plan.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import { RenderLane, type LaneReply } from "./lane.ts";
 import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
-import type { PostRecord } from "./reuse.ts";
 import type { KnownSource, ParsedSources } from "./sources.ts";
 
 /**
@@ -75,8 +74,6 @@ export interface LaneSetup {
   templatesDir: string;
   cwd: string;
   headExtra?: string;
-  /** The build cache folder that records name files in, when lanes are to take pages from it. */
-  cacheDir?: string;
   /** A new channel to the staging folder's disk thread, one for each lane, when it has one. */
   diskChannel?(): DiskChannel | undefined;
 }
@@ -133,19 +130,13 @@ export class RenderPool {
    * work meanwhile; it should yield to the event loop now and then, so that
    * replies are taken and chunks sent.
    */
-  async run(jobs: Job[], options: { setup: LaneSetup; records?(job: Job): PostRecord | undefined; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
+  async run(jobs: Job[], options: { setup: LaneSetup; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
     // Every lane learns once what all chunks share; the routes travel only in their chunk.
     const { manifest, targets, diskChannel, ...rest } = options.setup;
     const shared = { manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...targets], ...rest };
     const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared, disk: diskChannel?.() }));
     this.ahead = AHEAD_WHILE_BUSY;
-    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => {
-      const records = chunk.flatMap((job, index): [number, PostRecord][] => {
-        const record = options.records?.(job);
-        return record ? [[index, record]] : [];
-      });
-      return this.queued({ kind: "render", jobs: chunk, records }).then((reply) => options.onChunk(reply as ChunkReply));
-    });
+    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => this.queued({ kind: "render", jobs: chunk }).then((reply) => options.onChunk(reply as ChunkReply)));
     const alongside = options.alongside().finally(() => (this.ahead = AHEAD));
     try {
       await Promise.all([...setups, ...chunks, alongside]);

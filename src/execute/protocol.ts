@@ -6,23 +6,19 @@ import type { Job } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { Written } from "../write/output.ts";
-import type { PostRecord } from "./reuse.ts";
 import type { KnownSource } from "./sources.ts";
 
 export type LaneRequest =
   /** `known`: what an earlier build knew of these files, by path. */
   | { id: number; kind: "parse"; entries: SourceEntry[]; known: [string, KnownSource][]; keepBodies: boolean }
   /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes; `disk`, the lane's own channel to the staging folder's disk thread. */
-  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; cacheDir?: string; disk?: DiskChannel }
-  /** `records`: for the jobs whose earlier result the build cache holds, by index in `jobs`. */
-  | { id: number; kind: "render"; jobs: Job[]; records?: [number, PostRecord][] };
+  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; disk?: DiskChannel }
+  | { id: number; kind: "render"; jobs: Job[] };
 
 /** What a lane sends back for a chunk of jobs: the files it wrote and its pages' facts, links already narrowed. */
 export interface ChunkReply {
   written: [string, Written][];
   facts: PageFacts[];
-  /** How many of the chunk's pages were taken from the build cache. */
-  restored: number;
 }
 
 export interface WireError {

@@ -1,6 +1,7 @@
 /**
- * One thread that makes a build's folders and writes its files, for every
- * render lane, while the lanes render the next pages. Creating a file costs
+ * One thread that makes a build's folders and writes its files (or links
+ * them from the build cache), for every render lane, while the lanes render
+ * the next pages. Creating a file costs
  * far more than its bytes suggest (on ext4, `mkdir` and `open` take most of
  * it), and lanes that create files in the same folder at once wait on that
  * folder's lock in the kernel, spinning: one thread creating them in turn
@@ -30,7 +31,7 @@ const BATCH_FILES = 32;
 /** The thread's code: it serves each channel it is sent, writing files in the order they come. */
 const THREAD_SOURCE = `
 const { parentPort } = require("node:worker_threads");
-const { mkdirSync, writeFileSync } = require("node:fs");
+const { linkSync, mkdirSync, readFileSync, writeFileSync } = require("node:fs");
 const { dirname } = require("node:path");
 const made = new Set();
 parentPort.on("message", ({ port, slots, counters }) => serve(port, new Uint8Array(slots), new Int32Array(counters)));
@@ -42,28 +43,40 @@ function serve(port, slots, counters) {
       failure = undefined;
       return;
     }
-    const { paths, lengths, first } = message;
+    const { paths, lengths, slotsOf, from } = message;
     for (let index = 0; index < paths.length; index++) {
-      const at = ((first + index) % ${SLOTS}) * ${SLOT_BYTES};
-      if (failure === undefined) failure = writeOne(paths[index], slots.subarray(at, at + lengths[index]));
+      const slot = slotsOf[index];
+      if (slot < 0) {
+        if (failure === undefined) failure = make(paths[index], () => linkOrCopy(from[index], paths[index]));
+        continue;
+      }
+      const at = slot * ${SLOT_BYTES};
+      if (failure === undefined) failure = make(paths[index], () => writeFileSync(paths[index], slots.subarray(at, at + lengths[index])));
       Atomics.add(counters, DONE, 1);
       Atomics.notify(counters, DONE);
     }
   });
 }
 const DONE = 0;
-function writeOne(path, bytes) {
+function make(path, create) {
   try {
     const dir = dirname(path);
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    writeFileSync(path, bytes);
+    create();
   } catch (error) {
     return { path, message: String(error && error.message), code: error && error.code };
   }
   return undefined;
+}
+function linkOrCopy(from, path) {
+  try {
+    linkSync(from, path);
+  } catch {
+    writeFileSync(path, readFileSync(from));
+  }
 }
 `;
 
@@ -103,7 +116,7 @@ interface Flushed {
   failure?: { path: string; message: string; code?: string };
 }
 
-/** A lane's writer through its channel: `take` a slot, fill it, `send` it. */
+/** A lane's writer through its channel: `take` a slot, fill it, `send` it; or `link` a file that exists. */
 export class DiskWriter {
   private readonly port: MessagePort;
   private readonly slots: Buffer;
@@ -112,6 +125,10 @@ export class DiskWriter {
   private sent = 0;
   private paths: string[] = [];
   private lengths: number[] = [];
+  /** Each file's slot, or -1 for a link. */
+  private slotsOf: number[] = [];
+  /** Each link's existing file, or null for a slot's file. */
+  private from: (string | null)[] = [];
   private flushes = 0;
   private readonly waiting = new Map<number, (reply: Flushed) => void>();
   /** Files sent since the last flush: nothing may read them from disk before it. */
@@ -145,9 +162,23 @@ export class DiskWriter {
 
   /** Writes the slot `take` gave, filled with `length` bytes, to `path` (its folder made first). */
   send(path: string, length: number): void {
+    this.queue(path, length, this.sent % SLOTS, null);
+    this.sent++;
+  }
+
+  /**
+   * Puts the file `from` in place at `path` too: a hard link (no bytes are
+   * copied), or a copy where the two are on different file systems.
+   */
+  link(from: string, path: string): void {
+    this.queue(path, 0, -1, from);
+  }
+
+  private queue(path: string, length: number, slot: number, from: string | null): void {
     this.paths.push(path);
     this.lengths.push(length);
-    this.sent++;
+    this.slotsOf.push(slot);
+    this.from.push(from);
     this.unflushed++;
     if (this.paths.length >= BATCH_FILES) this.sendBatch();
   }
@@ -174,8 +205,10 @@ export class DiskWriter {
 
   private sendBatch(): void {
     if (this.paths.length === 0) return;
-    this.port.postMessage({ paths: this.paths, lengths: this.lengths, first: this.sent - this.paths.length });
+    this.port.postMessage({ paths: this.paths, lengths: this.lengths, slotsOf: this.slotsOf, from: this.from });
     this.paths = [];
     this.lengths = [];
+    this.slotsOf = [];
+    this.from = [];
   }
 }

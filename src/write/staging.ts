@@ -106,13 +106,14 @@ export class StagingFolder implements FileWriter {
    * systems. `written` is what the caller knows the file to hold.
    */
   link(file: string, from: string, written: Written): void {
+    this.written.set(file, written);
+    if (this.disk) return this.disk.link(from, this.checked(file));
     const path = this.pathOf(file);
     try {
       linkSync(from, path);
     } catch {
       writeFileSync(path, readFileSync(from));
     }
-    this.written.set(file, written);
   }
 
   /** Text in pieces, written as they come: a large file is never held whole. */
