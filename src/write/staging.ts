@@ -49,11 +49,15 @@ export class StagingFolder implements FileWriter {
     await removeAbandoned(absolute);
     const staging = new StagingFolder(absolute, join(dirname(absolute), `${STAGING_PREFIX}${basename(absolute)}-${ownTag()}`));
     await mkdir(staging.path, { recursive: true });
-    if (options.thread) {
-      staging.thread = new DiskThread();
-      staging.disk = new DiskWriter(staging.thread.channel());
-    }
+    if (options.thread) staging.startDiskThread();
     return staging;
+  }
+
+  /** From now on, whole files are written by a thread of their own (disk-thread.ts), and `flush` waits for them. */
+  startDiskThread(): void {
+    if (this.thread) return;
+    this.thread = new DiskThread();
+    this.disk = new DiskWriter(this.thread.channel());
   }
 
   /** A channel to this folder's disk thread for one more writer (`attach`), if it has one. */
