@@ -2,13 +2,9 @@
 // Entry point: runs the compiled CLI (lib/, built by scripts/compile.mjs when
 // the package is prepared) with this process's streams, environment and
 // working folder, and sets the exit code. Only this file touches process.exitCode.
-// V8 first interprets a regular expression, and compiles it only once it has
-// run; highlight.js builds a few large ones per language and runs each many
-// times, so compiling at once is cheaper (30 ms of the real site's 0.29 s
-// build, none lost at 10,000 posts). The flag is read when a regular
-// expression first runs, and covers the render workers too.
-import { setFlagsFromString } from "node:v8";
-setFlagsFromString("--no-regexp-tier-up");
+// No V8 flag is set here: Node calls setting one after start undefined
+// behaviour, and `--no-regexp-tier-up` set so made Netlify's emulator, run
+// in this process by `serve --netlify`, crash now and then as it started.
 let cli;
 try {
   cli = await import("../lib/cli.js");
