@@ -9,7 +9,9 @@ import { fmtInt, fmtMB, fmtMs, fmtRatio, fmtSeconds, mark } from "./format.ts";
 import { largeReport } from "./large.ts";
 import { describeFilesystem, isExt4WithoutJournal } from "./machine.ts";
 import { ROOT } from "./options.ts";
+import type { NegotiationResult } from "./negotiation.ts";
 import type { Results } from "./results.ts";
+import type { ServeResult } from "./serve.ts";
 import { startupReport } from "./startup.ts";
 import type { Stats } from "./stats.ts";
 import type { ToolId } from "./tools.ts";
@@ -130,43 +132,9 @@ export function renderReport(results: Results): string {
     );
   }
 
-  push("## Negotiation", "");
-  if (!results.negotiation) push("Not measured in this run.", "");
-  else if ("error" in results.negotiation) push(`Not measured: ${results.negotiation.error}`, "");
-  else {
-    const n = results.negotiation;
-    push(
-      `\`decide()\` from src/negotiation/decide.ts over the negotiation table of the ${largest !== undefined ? fmtInt(largest) : ""}-post build (${fmtInt(n.pages)} pages, ${fmtInt(n.files)} files), against the floor: \`new Negotiator({ headers: { accept } }).mediaTypes(["text/html", "text/markdown"])\` on the same Accept headers. One thread, ${n.roundMs} ms rounds, median of ${n.mixes[0]?.core.rounds.length ?? 0}.`,
-      "",
-      "| mix | core, decisions/s | negotiator, calls/s | core time / negotiator time |",
-      "|---|---|---|---|",
-      ...n.mixes.map((m) => `| ${m.mix === "realistic" ? "realistic (browsers, crawlers, curl, agents; posts, pages, `.md`, files, 404s)" : "every Accept value distinct (no cache can help)"} | ${fmtInt(m.core.perSecond)} | ${fmtInt(m.floor.perSecond)} | ${fmtRatio(m.slowdown)} |`),
-      "",
-      `Decisions in the realistic mix: ${Object.entries(n.decisionKinds).sort().map(([k, v]) => `${k} ${v}`).join(", ")}.`,
-      "",
-    );
-  }
+  part("## Negotiation", results.negotiation, (n) => negotiationReport(n, largest));
 
-  push("## Preview server", "");
-  if (!results.serve) push("Not measured in this run.", "");
-  else if ("error" in results.serve) push(`Not measured: ${results.serve.error}`, "");
-  else {
-    const v = results.serve;
-    push(
-      `autocannon on loopback, ${v.connections} connections, ${fmtInt(v.requestsPerRound)} requests a round, servers alternating, median of ${v.servers[0]?.rounds.length ?? 0} rounds after a warm-up. Mix of ${v.mix.html + v.mix.markdown + v.mix.notFound} requests over ${v.mix.distinctPaths} paths: ${v.mix.html} HTML, ${v.mix.markdown} Markdown (\`Accept: text/markdown\` on the page for sitegen, the \`.md\` file's path for the plain server, which cannot negotiate), ${v.mix.notFound} unknown paths (404).`,
-      "",
-      "| server | requests/s | latency p50 | latency p99 | statuses (all rounds) | valid |",
-      "|---|---|---|---|---|---|",
-      ...v.servers.map((x) => {
-        const statuses: Record<string, number> = {};
-        for (const r of x.rounds) for (const [k, c] of Object.entries(r.statusCounts)) statuses[k] = (statuses[k] ?? 0) + c;
-        return `| ${x.name} | ${fmtInt(x.requestsPerSecond)} | ${fmtMs(x.latencyP50Ms)} | ${fmtMs(x.latencyP99Ms)} | ${Object.entries(statuses).map(([k, c]) => `${k}: ${fmtInt(c)}`).join(", ")} | ${x.valid ? "yes" : `no: ${x.problems.join("; ")}`} |`;
-      }),
-      "",
-      `sitegen / plain: ${fmtRatio(v.ratio)}.`,
-      "",
-    );
-  }
+  part("## Preview server", results.serve, serveReport);
 
   part("## The edge function on Netlify's emulator", results.edge, edgeReport);
 
@@ -233,7 +201,7 @@ function targetRows(results: Results, sizes: number[]): string[] {
   const linear = s && small && sizes.length > 1 ? linearity(small, s) : undefined;
   row(`build time linear in posts (${sizes.length > 1 ? `${fmtInt(sizes[0])} → ${fmtInt(largest!)}` : "needs two sizes"})`, linear ? `${fmtRatio(linear.wallRatio)}× the time for ${fmtRatio(linear.postRatio)}× the posts` : "–", linear?.linear);
 
-  const large = results.large && !("error" in results.large) ? results.large : undefined;
+  const large = measured(results.large);
   const sitemapsWithin = large && large.sitemaps.length > 0 ? large.sitemaps.every((s) => s.entries <= 50_000 && s.bytes <= 50 * 1024 * 1024) : undefined;
   row(
     `every sitemap file within 50,000 URLs and 50 MB (sitemaps.org), ${posts(large?.posts)}`,
@@ -241,14 +209,14 @@ function targetRows(results: Results, sizes: number[]): string[] {
     sitemapsWithin,
   );
 
-  const startup = results.startup && !("error" in results.startup) ? results.startup : undefined;
+  const startup = measured(results.startup);
   const hugoVersion = startup?.commands.find((c) => !c.sitegen);
   for (const command of startup?.commands.filter((c) => c.sitegen) ?? []) {
     row(`\`${command.name}\` under 100 ms`, `${fmtMs(command.wallMs.median)}${hugoVersion ? ` (\`${hugoVersion.name}\`: ${fmtMs(hugoVersion.wallMs.median)})` : ""}`, Number.isFinite(command.wallMs.median) ? command.wallMs.median < 100 : undefined);
   }
   if (!startup) row("`sitegen --version` and `--help` under 100 ms", "–", undefined);
 
-  const watch = results.watch && !("error" in results.watch) ? results.watch : undefined;
+  const watch = measured(results.watch);
   const watching = watch?.servers.find((x) => x.name.startsWith("sitegen"));
   const hugoServer = watch?.servers.find((x) => x.name.startsWith("hugo"));
   row(
@@ -257,11 +225,11 @@ function targetRows(results: Results, sizes: number[]): string[] {
     watching && Number.isFinite(watching.postEditMs.median) ? watching.postEditMs.median <= 300 && watching.postEdits.every((x) => x.ok) : undefined,
   );
 
-  const cache = results.cache && !("error" in results.cache) ? results.cache : undefined;
+  const cache = measured(results.cache);
   if (cache && !cache.available) row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache.posts)}`, `not available: ${cache.reason}`, undefined);
   else row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache?.posts)}`, cache ? `warm / cold = ${fmtRatio(cache.ratio.median)}` : "–", cache && Number.isFinite(cache.ratio.median) ? cache.ratio.median <= 0.25 : undefined);
 
-  const edge = results.edge && !("error" in results.edge) ? results.edge : undefined;
+  const edge = measured(results.edge);
   const real = edge?.sites.find((x) => x.posts === undefined);
   const biggest = edge?.sites.filter((x) => x.posts !== undefined).at(-1);
   row(
@@ -277,12 +245,47 @@ function targetRows(results: Results, sizes: number[]): string[] {
   const latency = edge && biggest ? latencyRatio(edge, biggest) : NaN;
   row(`edge request latency through Netlify's emulator within 1.5× the real site's, ${posts(biggest?.posts)}`, Number.isFinite(latency) ? `${fmtRatio(latency)}× (${fmtMs(biggest!.latency!.sequentialMs.median)} against ${fmtMs(real!.latency!.sequentialMs.median)}; an asset, which skips the function: ${fmtRatio(assetRatio(edge!, biggest!))}×)` : "–", Number.isFinite(latency) ? latency <= 1.5 : undefined);
 
-  const nego = results.negotiation && !("error" in results.negotiation) ? results.negotiation.mixes.find((m) => m.mix === "realistic") : undefined;
-  const serve = results.serve && !("error" in results.serve) ? results.serve : undefined;
+  const nego = measured(results.negotiation)?.mixes.find((m) => m.mix === "realistic");
+  const serve = measured(results.serve);
   row("negotiation at least 500,000 decisions/s", nego ? `${fmtInt(nego.core.perSecond)}/s` : "–", nego ? nego.core.perSecond >= 500_000 : undefined);
   row("negotiation within 2× of bare negotiator", nego ? `${fmtRatio(nego.slowdown)}× its time` : "–", nego ? nego.slowdown <= 2 : undefined);
   row("preview server at least 0.8× a plain static server", serve ? `${fmtRatio(serve.ratio)}×` : "–", serve ? serve.ratio >= 0.8 && serve.servers.every((x) => x.valid) : undefined);
   return rows;
+}
+
+function negotiationReport(n: NegotiationResult, largest: number | undefined): string[] {
+  return [
+    `\`decide()\` from src/negotiation/decide.ts over the negotiation table of the ${largest !== undefined ? fmtInt(largest) : ""}-post build (${fmtInt(n.pages)} pages, ${fmtInt(n.files)} files), against the floor: \`new Negotiator({ headers: { accept } }).mediaTypes(["text/html", "text/markdown"])\` on the same Accept headers. One thread, ${n.roundMs} ms rounds, median of ${n.mixes[0]?.core.rounds.length ?? 0}.`,
+    "",
+    "| mix | core, decisions/s | negotiator, calls/s | core time / negotiator time |",
+    "|---|---|---|---|",
+    ...n.mixes.map((m) => `| ${m.mix === "realistic" ? "realistic (browsers, crawlers, curl, agents; posts, pages, `.md`, files, 404s)" : "every Accept value distinct (no cache can help)"} | ${fmtInt(m.core.perSecond)} | ${fmtInt(m.floor.perSecond)} | ${fmtRatio(m.slowdown)} |`),
+    "",
+    `Decisions in the realistic mix: ${Object.entries(n.decisionKinds).sort().map(([k, v]) => `${k} ${v}`).join(", ")}.`,
+    "",
+  ];
+}
+
+function serveReport(v: ServeResult): string[] {
+  return [
+    `autocannon on loopback, ${v.connections} connections, ${fmtInt(v.requestsPerRound)} requests a round, servers alternating, median of ${v.servers[0]?.rounds.length ?? 0} rounds after a warm-up. Mix of ${v.mix.html + v.mix.markdown + v.mix.notFound} requests over ${v.mix.distinctPaths} paths: ${v.mix.html} HTML, ${v.mix.markdown} Markdown (\`Accept: text/markdown\` on the page for sitegen, the \`.md\` file's path for the plain server, which cannot negotiate), ${v.mix.notFound} unknown paths (404).`,
+    "",
+    "| server | requests/s | latency p50 | latency p99 | statuses (all rounds) | valid |",
+    "|---|---|---|---|---|---|",
+    ...v.servers.map((x) => {
+      const statuses: Record<string, number> = {};
+      for (const r of x.rounds) for (const [k, c] of Object.entries(r.statusCounts)) statuses[k] = (statuses[k] ?? 0) + c;
+      return `| ${x.name} | ${fmtInt(x.requestsPerSecond)} | ${fmtMs(x.latencyP50Ms)} | ${fmtMs(x.latencyP99Ms)} | ${Object.entries(statuses).map(([k, c]) => `${k}: ${fmtInt(c)}`).join(", ")} | ${x.valid ? "yes" : `no: ${x.problems.join("; ")}`} |`;
+    }),
+    "",
+    `sitegen / plain: ${fmtRatio(v.ratio)}.`,
+    "",
+  ];
+}
+
+/** A measurement's result, unless it was not made or failed. */
+function measured<T extends object>(result: T | { error: string } | undefined): T | undefined {
+  return result && !("error" in result) ? result : undefined;
 }
 
 function linearity(small: BuildResult, large: BuildResult): { wallRatio: number; postRatio: number; marginalMs: number; linear: boolean } {
