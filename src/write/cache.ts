@@ -56,8 +56,19 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     }
   }
 
+  /**
+   * Puts a record's files into the staging folder, linked from the cache
+   * folder (or copied, across file systems); false when one is missing or
+   * has another size than the record says, and nothing was put in place.
+   * Objects are named by their content hash and never written twice, so an
+   * object of the right name and size is the file.
+   */
   restore(record: PostRecord, staging: StagingFolder): boolean {
-    return restoreFrom(this.dir, record, staging);
+    const objects = record.files.map(({ written }) => join(this.dir, "objects", objectId(written.etag)));
+    const intact = record.files.every(({ written }, index) => statSync(objects[index], { throwIfNoEntry: false })?.size === written.bytes);
+    if (!intact) return false;
+    record.files.forEach(({ file, written }, index) => staging.link(file, objects[index], written));
+    return true;
   }
 
   /**
@@ -90,21 +101,6 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     renameSync(temporary, join(this.dir, "index.json"));
   }
 
-}
-
-/**
- * Puts a record's files into the staging folder, linked from the cache folder
- * `dir` (or copied, across file systems); false when one is missing or has
- * another size than the record says, and nothing was put in place. Objects
- * are named by their content hash and never written twice, so an object of
- * the right name and size is the file. (Render lanes restore with this too.)
- */
-export function restoreFrom(dir: string, record: PostRecord, staging: StagingFolder): boolean {
-  const objects = record.files.map(({ written }) => join(dir, "objects", objectId(written.etag)));
-  const intact = record.files.every(({ written }, index) => statSync(objects[index], { throwIfNoEntry: false })?.size === written.bytes);
-  if (!intact) return false;
-  record.files.forEach(({ file, written }, index) => staging.link(file, objects[index], written));
-  return true;
 }
 
 /** An ETag without its quotes: 22 base64url characters, safe as a file name. */

@@ -29,6 +29,11 @@ export function etagOf(hash: Hash): string {
   return `"${hash.digest("base64url").slice(0, 22)}"`;
 }
 
+/** What the negotiation data and the budgets know of a whole file: its ETag and size. */
+export function writtenOf(bytes: Uint8Array): Written {
+  return { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength };
+}
+
 /** A writer that keeps every file in memory: the plan run without a disk. */
 export class MemoryWriter implements FileWriter {
   readonly written = new Map<string, Written>();
@@ -37,7 +42,7 @@ export class MemoryWriter implements FileWriter {
   write(file: string, body: Body): void {
     const bytes = bytesOf(body);
     this.files.set(file, bytes);
-    this.written.set(file, { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength });
+    this.written.set(file, writtenOf(bytes));
   }
 
   read(file: string): Uint8Array {

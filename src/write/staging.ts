@@ -10,7 +10,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { DiskThread, DiskWriter, type DiskChannel } from "./disk-thread.ts";
-import { etagOf, type Body, type FileWriter, type Written } from "./output.ts";
+import { etagOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
 
 export class StagingFolder implements FileWriter {
   readonly written = new Map<string, Written>();
@@ -76,7 +76,7 @@ export class StagingFolder implements FileWriter {
     if (this.disk && this.handOver(file, body)) return;
     const bytes = typeof body === "string" ? this.encode(body) : body;
     writeFileSync(this.pathOf(file), bytes);
-    this.written.set(file, { etag: etagOf(createHash("sha256").update(bytes)), bytes: bytes.byteLength });
+    this.written.set(file, writtenOf(bytes));
   }
 
   /** Every file written so far on disk: before anything reads the folder. */
@@ -99,7 +99,7 @@ export class StagingFolder implements FileWriter {
     const path = this.checked(file);
     const slot = this.disk!.take();
     const length = typeof body === "string" ? slot.write(body, "utf8") : (slot.set(body), body.byteLength);
-    this.written.set(file, { etag: etagOf(createHash("sha256").update(slot.subarray(0, length))), bytes: length });
+    this.written.set(file, writtenOf(slot.subarray(0, length)));
     this.disk!.send(path, length);
     return true;
   }
