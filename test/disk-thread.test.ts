@@ -27,6 +27,13 @@ function samples(): [string, string | Uint8Array][] {
   ];
 }
 
+/** A staging folder whose whole files the disk thread writes, as a build of 100 posts or more has. */
+async function threadedFolder(target: string): Promise<StagingFolder> {
+  const staging = await StagingFolder.create(target);
+  staging.startDiskThread();
+  return staging;
+}
+
 async function writeAll(staging: StagingFolder, files: [string, string | Uint8Array][]): Promise<void> {
   for (const [file, body] of files) staging.write(file, body);
   await staging.flush();
@@ -37,7 +44,7 @@ test("files written through the disk thread have the bytes and ETags of synchron
   const files = samples();
   const plain = await StagingFolder.create(join(root, "plain"));
   await writeAll(plain, files);
-  const threaded = await StagingFolder.create(join(root, "threaded"), { thread: true });
+  const threaded = await threadedFolder(join(root, "threaded"));
   const half = Math.floor(files.length / 2);
   await writeAll(threaded, files.slice(0, half));
   // A render lane's writer: a channel of its own to the same thread.
@@ -53,7 +60,7 @@ test("files written through the disk thread have the bytes and ETags of synchron
 });
 
 test("a file is not read back from the staging folder before the disk thread has written it", async () => {
-  const staging = await StagingFolder.create(join(tempDir("sitegen-disk-"), "out"), { thread: true });
+  const staging = await threadedFolder(join(tempDir("sitegen-disk-"), "out"));
   staging.write("page.md", "# A page\n");
   assert.throws(() => staging.read("page.md"), /before the staging folder was flushed/);
   await staging.flush();
@@ -62,7 +69,7 @@ test("a file is not read back from the staging folder before the disk thread has
 });
 
 test("a write the disk thread cannot make fails the flush, naming the file, and the writes after it are not made", async () => {
-  const staging = await StagingFolder.create(join(tempDir("sitegen-disk-"), "out"), { thread: true });
+  const staging = await threadedFolder(join(tempDir("sitegen-disk-"), "out"));
   staging.write("taken", "a file where a folder is wanted\n");
   staging.write("taken/page.html", "<p>cannot be written</p>\n");
   staging.write("later.html", "<p>after the failure</p>\n");

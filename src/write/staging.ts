@@ -39,17 +39,12 @@ export class StagingFolder implements FileWriter {
     return writer;
   }
 
-  /**
-   * A new staging folder beside `target`, after removing those of builds that
-   * are no longer running. With `thread`, whole files are written by a thread
-   * of their own (disk-thread.ts), and `flush` waits for them.
-   */
-  static async create(target: string, options: { thread?: boolean } = {}): Promise<StagingFolder> {
+  /** A new staging folder beside `target`, after removing those of builds that are no longer running. */
+  static async create(target: string): Promise<StagingFolder> {
     const absolute = resolve(target);
     await removeAbandoned(absolute);
     const staging = new StagingFolder(absolute, join(dirname(absolute), `${STAGING_PREFIX}${basename(absolute)}-${ownTag()}`));
     await mkdir(staging.path, { recursive: true });
-    if (options.thread) staging.startDiskThread();
     return staging;
   }
 
