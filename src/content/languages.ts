@@ -24,6 +24,16 @@ export function canonicalTag(tag: string): Lang | undefined {
  * language it narrows (`de-AT` → `de`). Undefined when it means none.
  */
 export function siteLanguageOf(lang: string, languages: readonly Lang[]): Lang | undefined {
+  // Thousands of posts name the same few tags: each is looked up once for the site's languages.
+  let known = siteLanguages.get(languages);
+  if (!known) siteLanguages.set(languages, (known = new Map()));
+  if (!known.has(lang)) known.set(lang, findSiteLanguage(lang, languages));
+  return known.get(lang);
+}
+
+const siteLanguages = new WeakMap<readonly Lang[], Map<string, Lang | undefined>>();
+
+function findSiteLanguage(lang: string, languages: readonly Lang[]): Lang | undefined {
   const canonical = canonicalTag(lang);
   if (canonical === undefined) return undefined;
   const subtags = canonical.split("-");

@@ -148,17 +148,15 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const addressesOf = addresser(baseUrl);
   // A post dated after the time the build stands for is not out yet, as in Hugo and Jekyll.
   const now = options.generated.getTime();
-  const due = content.posts.filter((post) => post.status === "published");
+  const due = content.posts.filter((post) => post.status === "published").map((post) => ({ post, time: Date.parse(post.published) }));
   const publishedSources = due
-    .filter((post) => Date.parse(post.published) <= now)
-    .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || a.slug.localeCompare(b.slug));
-  const posts = publishedSources.map((post) => postRoute(post, addressesOf, content.site.languages[0], baseUrl));
-  for (const [index, route] of posts.entries()) {
-    const images = (publishedSources[index].bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${route.path}${file.name}`), { width: file.width!, height: file.height! }]);
-    if (images.length > 0) route.images = Object.fromEntries(images);
-  }
-  const scheduled = due.filter((post) => Date.parse(post.published) > now).map((post) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
-  const newestPost = posts.map((post) => post.lastmod).sort().at(-1);
+    .filter(({ time }) => time <= now)
+    .sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug))
+    .map(({ post }) => post);
+  const routeOf = postRouter(addressesOf, content.site.languages[0], baseUrl);
+  const posts = publishedSources.map(routeOf);
+  const scheduled = due.filter(({ time }) => time > now).map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
+  const newestPost = posts.reduce<string | undefined>((newest, post) => (newest === undefined || post.lastmod > newest ? post.lastmod : newest), undefined);
   const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const pages = ordered.map((page): PageRoute => {
     const { name } = page;
@@ -186,13 +184,16 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const parts = sitemapParts(pages.length + posts.length, surface.sitemap, options.sitemapUrlLimit);
   const postShape = addressesOf(postPath("{slug}"));
   const routes = [...pages, ...posts];
-  const redirects = redirectsOf(
-    posts.map((route, index) => ({ source: publishedSources[index], path: route.path })),
-    new Map([
-      ...routes.flatMap((route) => [route.path, route.markdownPath].map((path): [string, { file: string }] => [path, { file: route.source }])),
-      ...Object.values(surface).map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file every site has)" }]),
-    ]),
-  );
+  // Most blogs have no aliases: the map of every address is made only to check some.
+  const redirects = publishedSources.some((post) => post.aliases.length > 0)
+    ? redirectsOf(
+        posts.map((route, index) => ({ source: publishedSources[index], path: route.path })),
+        new Map([
+          ...routes.flatMap((route) => [route.path, route.markdownPath].map((path): [string, { file: string }] => [path, { file: route.source }])),
+          ...Object.values(surface).map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file every site has)" }]),
+        ]),
+      )
+    : [];
   return {
     site: content.site,
     host: options.host ?? content.site.host ?? "netlify",
@@ -244,7 +245,29 @@ export function slugOfPostPath(path: string): string | undefined {
   return /^\/blog\/([^/]+)\/$/.exec(path)?.[1];
 }
 
+/**
+ * Each post's route, kept with the post object it was made from (for the
+ * same origin and default language). A watch session hands an unchanged post
+ * back as the same object (src/execute/sources.ts), so its route is the same
+ * object too, and what is kept by route (src/render/emit/by-route.ts) stays
+ * valid from one rebuild to the next. Routes are never changed once made.
+ */
+const routesByPost = new WeakMap<PostSource, { context: string; route: PageRoute }>();
+
+function postRouter(addressesOf: Addresser, defaultLang: Lang, baseUrl: string): (post: PostSource) => PageRoute {
+  const context = `${baseUrl}\0${defaultLang}`;
+  return (post) => {
+    const kept = routesByPost.get(post);
+    if (kept?.context === context) return kept.route;
+    const route = postRoute(post, addressesOf, defaultLang, baseUrl);
+    routesByPost.set(post, { context, route });
+    return route;
+  };
+}
+
 function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, baseUrl: string): PageRoute {
+  const path = postPath(post.slug);
+  const images = (post.bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${path}${file.name}`), { width: file.width!, height: file.height! }]);
   return {
     kind: "post",
     ...addressesOf(postPath(post.slug)),
@@ -265,6 +288,7 @@ function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, 
     sourcePath: post.path,
     body: post.body,
     bodyLine: post.bodyLine,
+    ...(images.length > 0 ? { images: Object.fromEntries(images) } : {}),
   };
 }
 

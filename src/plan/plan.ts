@@ -122,10 +122,13 @@ export function negotiationFiles(manifest: Manifest): string[] {
  * (`pages/agent-instructions.md`, whose `.md` sibling is /agent-instructions.md)
  * is the content's: the error names the page's file.
  */
+/** A path segment that is empty, `.` or `..`: tested on every output path, without splitting it. */
+const EMPTY_OR_DOT_SEGMENT = /(?:^|\/)(?:\.\.?)?(?:\/|$)/;
+
 export function checkPlan(files: PlannedFile[]): void {
   const seen = new Map<string, Job>();
   for (const { file, job } of files) {
-    if (file.startsWith("/") || file.split("/").some((part) => part === ".." || part === "." || part === "") || file.includes("\\") || file.includes("\0")) {
+    if (file.startsWith("/") || EMPTY_OR_DOT_SEGMENT.test(file) || file.includes("\\") || file.includes("\0")) {
       throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
     }
     const earlier = seen.get(file);

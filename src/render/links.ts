@@ -69,40 +69,65 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
   // Static files the build copies (`assets/site.css`) may be linked and shown too.
   for (const asset of options.assets ?? []) targets.add(`/${asset}`);
   const errors: SitegenError[] = [...titleHeadingErrors(manifest, facts, bodyOf), ...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
-  const seen = new Map<string, number>();
-  const links = manifest.routes.flatMap((route) => (facts.get(route.path)?.links ?? []).map((link) => ({ route, ...link })));
-  for (const { route, href, line, image } of links) {
-    if (isExternal(href)) continue;
-    const [path, fragment] = splitFragment(href);
-    const key = `${route.source}\0${line}\0${href}`;
-    const occurrence = seen.get(key) ?? 0;
-    seen.set(key, occurrence + 1);
-    // Located only when reported: most links are fine, and locating reads the body.
-    const fail = (message: string, hint: string) => {
-      const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
-      errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
-    };
-    // A relative link or image names a file beside the page, as a browser reads it: a post's own files (its bundle).
-    const target = sitePathOf(href, route.path)!;
-    const relative = path !== "" && !path.startsWith("/");
-    if (image && !targets.has(target)) {
-      fail(`missing image \`${href}\`: nothing is published at ${target}`, relative ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root" : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
-      continue;
-    }
-    if (!targets.has(target)) {
-      const scheduled = manifest.scheduled.find((post) => post.path === target || `${post.path.slice(0, -1)}.md` === target);
-      const hint = scheduled
-        ? `that post is dated ${scheduled.published}, after the time this build stands for, so it is left out until then`
-        : targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
-      fail(`${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`, relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint);
-      continue;
-    }
-    const ids = facts.get(target)?.ids;
-    if (fragment && ids !== undefined && !hasHeadingId(ids, fragment)) {
-      fail(`broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
-    }
+  for (const route of manifest.routes) {
+    const links = siteLinksOf(facts.get(route.path));
+    links.forEach(({ href, line, image, path, fragment, target }, index) => {
+      // Located only when reported: most links are fine, and locating reads the body.
+      const fail = (message: string, hint: string) => {
+        const occurrence = links.slice(0, index).filter((earlier) => earlier.line === line && earlier.href === href).length;
+        const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
+        errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
+      };
+      const relative = path !== "" && !path.startsWith("/");
+      if (image && !targets.has(target)) {
+        fail(`missing image \`${href}\`: nothing is published at ${target}`, relative ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root" : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
+        return;
+      }
+      if (!targets.has(target)) {
+        const scheduled = manifest.scheduled.find((post) => post.path === target || `${post.path.slice(0, -1)}.md` === target);
+        const hint = scheduled
+          ? `that post is dated ${scheduled.published}, after the time this build stands for, so it is left out until then`
+          : targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
+        fail(`${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`, relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint);
+        return;
+      }
+      const ids = facts.get(target)?.ids;
+      if (fragment && ids !== undefined && !hasHeadingId(ids, fragment)) {
+        fail(`broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
+      }
+    });
   }
   return errors;
+}
+
+/** A link of a page to a path of this site: its path and fragment as written, and the site path it names. */
+interface SiteLink {
+  href: string;
+  line: number;
+  image?: true;
+  path: string;
+  fragment: string | undefined;
+  target: string;
+}
+
+/**
+ * A page's links to this site, resolved once for its facts: a watch session
+ * keeps an unchanged post's facts from one rebuild to the next, so its links
+ * are not parsed again.
+ */
+const siteLinks = new WeakMap<PageFacts, SiteLink[]>();
+
+function siteLinksOf(facts: PageFacts | undefined): SiteLink[] {
+  if (!facts) return [];
+  let links = siteLinks.get(facts);
+  if (!links) {
+    links = facts.links.filter((link) => !isExternal(link.href)).map((link) => {
+      const [path, fragment] = splitFragment(link.href);
+      return { ...link, path, fragment, target: sitePathOf(link.href, facts.path)! };
+    });
+    siteLinks.set(facts, links);
+  }
+  return links;
 }
 
 /** A `# ` heading in a body is a second H1: the template writes the title as the page's H1. */

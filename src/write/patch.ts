@@ -9,32 +9,51 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { bytesOf, etagOf, type Body, type FileWriter, type Written } from "./output.ts";
+import { bytesOf, etagOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
 import type { Listing } from "../content/tree.ts";
 import type { PostRecord, PostRecords, ReuseStore } from "../execute/reuse.ts";
 
+/** A file a rebuild wrote from text, with its facts: the next rebuild, given the same text, need not hash it again. */
+export type WrittenTexts = Map<string, { text: string; written: Written }>;
+
 export class PatchWriter implements FileWriter {
   readonly written = new Map<string, Written>();
+  /** The files this rebuild wrote from text: give them to the next rebuild's writer. */
+  readonly texts: WrittenTexts = new Map();
   private readonly changed = new Map<string, Uint8Array>();
 
-  /** `previous`: every file the served folder holds, as the build that wrote it recorded them. */
+  /**
+   * `previous`: every file the served folder holds, as the build that wrote it
+   * recorded them; `earlierTexts`: the last rebuild's `texts`. The files
+   * every rebuild writes again (the blog index, the sitemap, the negotiation
+   * data) mostly come out as they were, and comparing text costs far less
+   * than hashing it.
+   */
   constructor(
     readonly root: string,
     private readonly previous: ReadonlyMap<string, Written>,
+    private readonly earlierTexts: WrittenTexts = new Map(),
   ) {}
 
   write(file: string, body: Body): void {
-    // Pieces are hashed as they come and joined only for a file that changed.
     const pieces = typeof body === "string" || body instanceof Uint8Array ? [body] : [...body];
-    const hash = createHash("sha256");
-    let bytes = 0;
-    for (const piece of pieces) {
-      hash.update(piece);
-      bytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+    const text = pieces.every((piece) => typeof piece === "string") ? pieces.join("") : undefined;
+    if (text === undefined) return this.put(file, writtenOfPieces(pieces), () => bytesOf(pieces));
+    const earlier = this.earlierTexts.get(file);
+    if (earlier?.text === text) {
+      this.texts.set(file, earlier);
+      return this.put(file, earlier.written, () => bytesOf(text));
     }
-    const written = { etag: etagOf(hash), bytes };
+    // Encoded once, for its hash and, when it changed, for the disk.
+    const bytes = Buffer.from(text, "utf8");
+    const written = writtenOf(bytes);
+    this.texts.set(file, { text, written });
+    this.put(file, written, () => bytes);
+  }
+
+  private put(file: string, written: Written, bytes: () => Uint8Array): void {
     this.written.set(file, written);
-    if (this.previous.get(file)?.etag !== written.etag) this.changed.set(file, bytesOf(pieces));
+    if (this.previous.get(file)?.etag !== written.etag) this.changed.set(file, bytes());
   }
 
   /** A file the folder already holds, unchanged: nothing to write. */
@@ -62,6 +81,17 @@ export class PatchWriter implements FileWriter {
     }
     for (const file of this.changes.removed) rmSync(join(this.root, file), { force: true });
   }
+}
+
+/** A file's facts from its pieces, hashed as they come: they are joined only for a file that changed. */
+function writtenOfPieces(pieces: (string | Uint8Array)[]): Written {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for (const piece of pieces) {
+    hash.update(piece);
+    bytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+  }
+  return { etag: etagOf(hash), bytes };
 }
 
 /**

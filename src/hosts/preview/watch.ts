@@ -17,7 +17,7 @@ import { describeFailure, formatFinding } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
 import { newRenderMemo } from "../../render/render-job.ts";
 import type { Written } from "../../write/output.ts";
-import { PatchWriter, WatchMemory } from "../../write/patch.ts";
+import { PatchWriter, WatchMemory, type WrittenTexts } from "../../write/patch.ts";
 import { startPreview, type PreviewServer } from "./server.ts";
 
 /** The event stream pages listen on; under /_sitegen/, which no content route can take. */
@@ -66,7 +66,11 @@ export interface WatchOptions {
   generated: () => Date;
   /** Render worker threads, as for `sitegen build`. */
   workers?: number;
-  /** Quiet time after the last change before rebuilding: editors write a file in several steps. */
+  /**
+   * Quiet time after the last change before rebuilding: an editor writes a
+   * file in several steps (a temporary file, then a rename; or truncate, then
+   * write), each well within it. Default 50 ms.
+   */
   debounceMs?: number;
   log: (text: string) => void;
   logError: (text: string) => void;
@@ -96,6 +100,8 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   // The last good build: every file it wrote, and what the next rebuild may take from it.
   let served: Map<string, Written> | undefined;
   const memory = new WatchMemory();
+  // What the last rebuild wrote from text, so the next need not hash the same text again.
+  let texts: WrittenTexts = new Map();
   const memo = newRenderMemo();
   let templatesChanged = false;
 
@@ -121,13 +127,14 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
         memory.save(result.records);
       } else {
         memory.begin();
-        const patch = new PatchWriter(outDir, served);
+        const patch = new PatchWriter(outDir, served, texts);
         const staged = await stage(pipeline, patch, "build", memory);
         for (const warning of staged.warnings) options.logError(formatFinding(warning));
         const { written, removed } = patch.changes;
         await (preview ? preview.exclusively(() => patch.apply()) : patch.apply());
         [served, summary] = [patch.written, `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`];
         memory.save(staged.records);
+        texts = patch.texts;
       }
       options.log(`✓ ${summary} in ${Math.round(performance.now() - started)} ms${channel.size ? `; reloading ${channel.size} open page(s)` : ""}`);
       channel.reload();
@@ -158,7 +165,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   };
   const trees = [options.contentDir, options.templatesDir].map((dir) => watchFolders(inCwd(dir), { ignored, onChange, onError: options.logError }));
   const rebuilds = new Rebuilds({
-    debounceMs: options.debounceMs ?? 100,
+    debounceMs: options.debounceMs ?? 50,
     log: options.log,
     display: (path) => relative(options.cwd, path),
     logError: (error) => options.logError(describeFailure(error)),

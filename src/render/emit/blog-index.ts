@@ -2,6 +2,7 @@
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
 import { describeSchemaError, validateBlogIndex } from "../../schemas/index.ts";
+import { byRoute } from "./by-route.ts";
 
 export interface BlogIndex {
   generated: string;
@@ -9,29 +10,44 @@ export interface BlogIndex {
   posts: { slug: string; title: string; description?: string; date?: string; tags?: string[]; lang?: string }[];
 }
 
+type IndexedPost = BlogIndex["posts"][number];
+
+/** A post's entry, and its JSON as it stands in the file's `posts` array (indented two levels). */
+const entryOf = byRoute((post) => {
+  const entry: IndexedPost = { slug: post.slug!, title: post.title, description: post.description, date: post.published, tags: post.tags, lang: post.lang };
+  return { entry, json: JSON.stringify(entry, null, 2).replace(/^/gm, "    ") };
+});
+
 export function blogIndex(manifest: Manifest): BlogIndex {
   const index: BlogIndex = {
     generated: manifest.generated,
     count: manifest.posts.length,
-    posts: manifest.posts.map((post) => ({
-      slug: post.slug!,
-      title: post.title,
-      description: post.description,
-      date: post.published,
-      tags: post.tags,
-      lang: post.lang,
-    })),
+    posts: manifest.posts.map((post) => entryOf(post).entry),
   };
-  const messages = validateBlogIndex(index) ? [] : (validateBlogIndex.errors ?? []).map(describeSchemaError);
+  const messages = schemaMessages(index);
   // The schema /openapi.json publishes names the site's languages as `lang`'s enum (blogIndexSchemaFor).
   const languages = new Set(manifest.site.languages);
   index.posts.forEach((post, at) => {
     if (post.lang !== undefined && !languages.has(post.lang)) messages.push(`\`posts.${at}.lang\` must be one of ${manifest.site.languages.map((lang) => JSON.stringify(lang)).join(", ")}`);
   });
   if (messages.length > 0) throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, { location: { file: "blog-index.json" } });
+  for (const post of index.posts) validEntries.add(post);
   return index;
 }
 
+/** Entries of an index found valid: a watch session's rebuild checks only the entries of the posts that changed. */
+const validEntries = new WeakSet<IndexedPost>();
+
+/** What the schema finds wrong with the index, each entry named by its place in the whole index. */
+function schemaMessages(index: BlogIndex): string[] {
+  const unchecked = index.posts.flatMap((post, at) => (validEntries.has(post) ? [] : [{ post, at }]));
+  if (validateBlogIndex({ ...index, posts: unchecked.map(({ post }) => post) })) return [];
+  return (validateBlogIndex.errors ?? []).map((error) => describeSchemaError({ ...error, instancePath: error.instancePath.replace(/^\/posts\/(\d+)/, (_, at: string) => `/posts/${unchecked[Number(at)].at}`) }));
+}
+
+/** The file: what `JSON.stringify(blogIndex(manifest), null, 2)` writes, made of each post's entry as kept (`entryOf`). */
 export function blogIndexJson(manifest: Manifest): string {
-  return `${JSON.stringify(blogIndex(manifest), null, 2)}\n`;
+  const { generated, count } = blogIndex(manifest);
+  const posts = count === 0 ? "[]" : `[\n${manifest.posts.map((post) => entryOf(post).json).join(",\n")}\n  ]`;
+  return `{\n  "generated": ${JSON.stringify(generated)},\n  "count": ${count},\n  "posts": ${posts}\n}\n`;
 }

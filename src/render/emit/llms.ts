@@ -8,6 +8,7 @@
 import type { Manifest, PageRoute, SurfaceRole } from "../../manifest/manifest.ts";
 import { budgetsOf } from "../../plan/budgets.ts";
 import type { Written } from "../../write/output.ts";
+import { byRoute } from "./by-route.ts";
 
 export function llmsTxt(manifest: Manifest): string {
   const { site, surface } = manifest;
@@ -36,13 +37,19 @@ export function llmsTxt(manifest: Manifest): string {
   ];
   const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
   const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
-  const entries = manifest.posts.map((post) => `- [${post.title}](${post.markdownUrl}): ${oneLine(post.description)}`);
+  const entries = manifest.posts.map((post) => postLine(post).line);
   const fixed = bytesOf(head) + bytesOf(tail);
   const budget = budgetsOf(site).llms_txt_bytes;
-  const kept = newestThatFit(entries.map(lineBytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
+  const kept = newestThatFit(manifest.posts.map((post) => postLine(post).bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
   return [...head, ...note, ...entries.slice(0, kept), ...tail].join("\n");
 }
+
+/** A post's line in llms.txt, and its size with its newline. */
+const postLine = byRoute((post) => {
+  const line = `- [${post.title}](${post.markdownUrl}): ${oneLine(post.description)}`;
+  return { line, bytes: lineBytes(line) };
+});
 
 /** Says which posts llms.txt lists and where the rest are. */
 function postsLeftOut(manifest: Manifest, kept: number, total: number): string {

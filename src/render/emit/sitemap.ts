@@ -10,6 +10,7 @@
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
 import { SITEMAP_LIMITS, type SitemapPart } from "../../manifest/sitemap-parts.ts";
+import { byRoute } from "./by-route.ts";
 import { escapeXml } from "./xml.ts";
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -38,13 +39,13 @@ function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "
   yield piece(`${DECLARATION}<urlset xmlns="${NAMESPACE}">\n`);
   for (let at = part.first; at < part.end; at += BATCH) {
     let entries = "";
-    for (const route of manifest.routes.slice(at, Math.min(at + BATCH, part.end))) {
-      entries += `  <url>\n    <loc>${escapeXml(route.url)}</loc>\n    <lastmod>${escapeXml(route.lastmod)}</lastmod>\n  </url>\n`;
-    }
+    for (const route of manifest.routes.slice(at, Math.min(at + BATCH, part.end))) entries += urlEntry(route);
     yield piece(entries);
   }
   yield piece("</urlset>\n");
 }
+
+const urlEntry = byRoute((route) => `  <url>\n    <loc>${escapeXml(route.url)}</loc>\n    <lastmod>${escapeXml(route.lastmod)}</lastmod>\n  </url>\n`);
 
 /** A `<sitemapindex>`: each part with the newest `lastmod` of its URLs. */
 function sitemapIndex(manifest: Manifest): string {

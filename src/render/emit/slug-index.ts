@@ -3,7 +3,47 @@
  * in the order of their numbers, the root first, then each level below it.
  */
 import type { PageRoute } from "../../manifest/manifest.ts";
-import { FANOUT, HALO, LEAF, treeKey, type IndexedPost, type SlugNode, type SlugTree } from "../../negotiation/slug-index.ts";
+import { FANOUT, HALO, LEAF, SLUG_TREES, treeKey, type IndexedPost, type SlugNode, type SlugTree } from "../../negotiation/slug-index.ts";
+
+/** Both trees' nodes, the forward tree's first, and each node's file. */
+export interface SlugFiles {
+  trees: SlugNode[][];
+  /** Each node's JSON file, in the order of `trees.flat()`. */
+  files: string[];
+  /** The posts' slugs, in the manifest's order, that the trees were made of. */
+  slugs: string;
+}
+
+/**
+ * The slug index's files. Given the files of the last rebuild (a watch
+ * session's), the same slugs give the same trees: only the leaves that list
+ * a post whose title changed are made again, not the sort of every slug.
+ */
+export function slugFiles(posts: PageRoute[], earlier?: SlugFiles): SlugFiles {
+  const slugs = posts.map((post) => post.slug!).join("\n");
+  if (earlier?.slugs === slugs) return retitled(earlier, new Map(posts.map((post) => [post.slug!, post.title])));
+  const trees = SLUG_TREES.map((tree) => slugTree(tree, posts));
+  return { trees, files: trees.flat().map(nodeFile), slugs };
+}
+
+function retitled(earlier: SlugFiles, titles: Map<string, string>): SlugFiles {
+  const files = [...earlier.files];
+  let at = 0;
+  const trees = earlier.trees.map((tree) =>
+    tree.map((node) => {
+      const index = at++;
+      if (!node.posts?.some(([slug, title]) => titles.get(slug) !== title)) return node;
+      const leaf: SlugNode = { posts: node.posts.map(([slug]): IndexedPost => [slug, titles.get(slug)!]) };
+      files[index] = nodeFile(leaf);
+      return leaf;
+    }),
+  );
+  return { trees, files, slugs: earlier.slugs };
+}
+
+function nodeFile(node: SlugNode): string {
+  return `${JSON.stringify(node)}\n`;
+}
 
 /** A node while the tree is built: where its first own key is in the sorted list, and its children by index in the level below. */
 interface Built {
