@@ -38,6 +38,8 @@ export interface Results {
   sitegenHighlights?: boolean;
   startup?: StartupResult | { error: string };
   watch?: WatchResult | { error: string };
+  /** The same on the real site (`content/`). */
+  realWatch?: WatchResult | { error: string };
   cache?: CacheResult | { error: string };
   edge?: EdgeResult | { error: string };
   /** The agent files of sitegen's build at each size: the size policy at work (README: The size policy). */

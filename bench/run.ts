@@ -34,7 +34,7 @@ import { loadavg } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFileSizes } from "./agent-files.ts";
-import { BUILD_TIMEOUT_MS, compareBuilds, errorLines } from "./builds.ts";
+import { BUILD_TIMEOUT_MS, compareBuilds, errorLines, type ContentTree } from "./builds.ts";
 import { benchCache } from "./cache.ts";
 import { benchEdge, type EdgeResult, type EdgeSite } from "./edge.ts";
 import { fmtInt } from "./format.ts";
@@ -53,7 +53,7 @@ import { stats, type Stats } from "./stats.ts";
 import type { SyntheticTree } from "./synthetic.ts";
 import { findTools, hugoVersion, packageVersion, type Tool } from "./tools.ts";
 import { benchLarge } from "./large.ts";
-import { benchWatch } from "./watch.ts";
+import { benchWatch, type WatchResult } from "./watch.ts";
 
 export { parseArgs, stats, type Stats };
 
@@ -171,14 +171,19 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     if ("error" in results.cache) results.failures.push(`warm CI builds: ${results.cache.error}`);
     else if (results.cache.available) results.failures.push(...results.cache.problems.map((problem) => `warm CI builds: ${problem}`));
   }
-  if (sitegen && largest && !options.skip.has("watch")) {
-    results.watch = await benchWatch({
-      root: ROOT, content: largest.dir, posts: largest.posts, slugs: largest.slugs, work: join(outputsOf(options), "watch"),
-      edits: options.watchEdits, timeoutMs: BUILD_TIMEOUT_MS, settle: settled, log,
-      hugo: hugo ? { site: join(ROOT, "bench/hugo"), configs: "hugo.toml,nohighlight.toml", cacheDir: join(options.work, "hugo-cache") } : undefined,
-    }).catch((error: Error) => ({ error: error.message }));
-    if ("error" in results.watch) results.failures.push(`rebuild while writing: ${results.watch.error}`);
-    else for (const server of results.watch.servers) results.failures.push(...server.problems.map((problem) => `rebuild while writing, ${server.name}: ${problem}`));
+  if (sitegen && !options.skip.has("watch")) {
+    const watchOn = async (tree: ContentTree, folder: string, name: string): Promise<WatchResult | { error: string }> => {
+      const result = await benchWatch({
+        root: ROOT, content: tree.dir, posts: tree.posts, slugs: tree.slugs, real: tree.real, work: join(outputsOf(options), folder),
+        edits: options.watchEdits, timeoutMs: BUILD_TIMEOUT_MS, settle: settled, log,
+        hugo: hugo ? { site: join(ROOT, "bench/hugo"), configs: "hugo.toml,nohighlight.toml", cacheDir: join(options.work, "hugo-cache") } : undefined,
+      }).catch((error: Error) => ({ error: error.message }));
+      if ("error" in result) results.failures.push(`rebuild while writing, ${name}: ${result.error}`);
+      else for (const server of result.servers) results.failures.push(...server.problems.map((problem) => `rebuild while writing, ${name}, ${server.name}: ${problem}`));
+      return result;
+    };
+    if (real) results.realWatch = await watchOn(real, "watch-real", "the real site");
+    if (largest) results.watch = await watchOn(largest, "watch", `${largest.posts} posts`);
   }
   if (sitegen && !options.skip.has("edge")) {
     results.edge = await benchEdgeSites(options, sitegenOuts, log).catch((error: Error) => ({ error: error.message }));

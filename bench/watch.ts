@@ -37,6 +37,8 @@ export interface WatchBenchOptions {
   content: string;
   posts: number;
   slugs: string[];
+  /** The real site (`content/`), not a synthetic blog. */
+  real?: true;
   /** A folder that does not exist yet, for the copies and the watch build. */
   work: string;
   edits: number;
@@ -77,6 +79,7 @@ export interface ServerWatch {
 
 export interface WatchResult {
   posts: number;
+  real?: true;
   pollMs: number;
   servers: ServerWatch[];
 }
@@ -279,7 +282,7 @@ export async function benchWatch(options: WatchBenchOptions): Promise<WatchResul
     await Promise.all(running.map((watched) => watched.server.stop()));
   }
   for (const watched of running) watched.result.postEditMs = stats(watched.result.postEdits.filter((e) => e.ok).map((e) => e.totalMs));
-  return { posts: options.posts, pollMs, servers: [...running.map((watched) => watched.result), ...failedToStart] };
+  return { posts: options.posts, ...(options.real ? { real: true as const } : {}), pollMs, servers: [...running.map((watched) => watched.result), ...failedToStart] };
 }
 
 /** The report's section. */
@@ -287,7 +290,7 @@ export function watchReport(result: WatchResult): string[] {
   const sitegen = result.servers.find((server) => server.name.startsWith("sitegen"));
   const hugo = result.servers.find((server) => server.name.startsWith("hugo"));
   const lines = [
-    `\`sitegen serve --watch\`${hugo ? " and `hugo server` (highlighting off, rendering to memory as it does by default)" : ""} on ${hugo ? "copies" : "a copy"} of the ${fmtInt(result.posts)}-post blog${hugo ? ", both running, the edits going to each in turn" : ""}; loopback only. An edit rewrites the first sentence of one post (every other edit its title as well) and saves it as editors do, a temporary file renamed over the post. The time runs from the save to the first answer showing the change, asked every ${result.pollMs} ms: for sitegen the post's page as HTML, the same URL as Markdown (\`Accept: text/markdown\`) and, when the title changed, \`/blog-index.json\` listing the new title; the edit's time is when the last of them showed it. Each is asked as a browser reloading the page asks: with the ETag of its last answer in \`If-None-Match\`, so a 304 (the server saying nothing changed) does not count as the change, and polling a large file costs the server little. ${hugo ? "For Hugo, the post's page (it has no Markdown representation or JSON index here). " : ""}Why this method: it is the wait an author sees, whatever the server does inside (rebuild everything, patch the output, or render on request). Between edits the server's output goes quiet and the machine settles, so no edit overlaps the previous rebuild. The template edit adds an element to the layout every page uses (a full rebuild) and is timed on one post's page.`,
+    `\`sitegen serve --watch\`${hugo ? " and `hugo server` (highlighting off, rendering to memory as it does by default)" : ""} on ${hugo ? "copies" : "a copy"} of ${result.real ? `the real site (\`content/\`, ${fmtInt(result.posts)} posts)` : `the ${fmtInt(result.posts)}-post blog`}${hugo ? ", both running, the edits going to each in turn" : ""}; loopback only. An edit rewrites the first sentence of one post (every other edit its title as well) and saves it as editors do, a temporary file renamed over the post. The time runs from the save to the first answer showing the change, asked every ${result.pollMs} ms: for sitegen the post's page as HTML, the same URL as Markdown (\`Accept: text/markdown\`) and, when the title changed, \`/blog-index.json\` listing the new title; the edit's time is when the last of them showed it. Each is asked as a browser reloading the page asks: with the ETag of its last answer in \`If-None-Match\`, so a 304 (the server saying nothing changed) does not count as the change, and polling a large file costs the server little. ${hugo ? "For Hugo, the post's page (it has no Markdown representation or JSON index here). " : ""}Why this method: it is the wait an author sees, whatever the server does inside (rebuild everything, patch the output, or render on request). Between edits the server's output goes quiet and the machine settles, so no edit overlaps the previous rebuild. The template edit adds an element to the layout every page uses (a full rebuild) and is timed on one post's page.`,
     "",
     "| server | post edit (median) | post edit (min–max) | edits shown | template edit | start (first build served) |",
     "|---|---|---|---|---|---|",

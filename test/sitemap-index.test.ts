@@ -23,7 +23,7 @@ import { observations, type Exchange } from "../src/verify/exchange.ts";
 import { parseSitemap, parseSitemapDocument } from "../src/verify/sitemap.ts";
 import { ROOT, tempDir } from "./helpers/dist.ts";
 
-const text = (body: Iterable<string>) => [...body].join("");
+const text = (body: Iterable<string | Uint8Array>) => Buffer.concat([...body].map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece))).toString("utf8");
 const xmllint = spawnSync("xmllint", ["--version"]).error === undefined;
 const skipXmllint = xmllint ? false : "xmllint is missing: apt-get install libxml2-utils";
 

@@ -66,7 +66,8 @@ export function unchanged(records: PostRecords | undefined, key: string, source:
 export function recordOf(post: PostSource, route: PageRoute, source: string, shell: string, written: Map<string, Written>, facts: PageFacts): PostRecord {
   return {
     source,
-    post: { ...post, body: "" },
+    // Without its body; the same object when it has none, so that what is kept by post (its route) holds for the next build.
+    post: post.body === "" ? post : { ...post, body: "" },
     shell,
     files: [route.htmlFile, route.markdownFile].map((file) => ({ file, written: written.get(file)! })),
     facts,

@@ -22,7 +22,7 @@ import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
-import { renderPage } from "./render-page.ts";
+import { renderPage, type RenderedBodies } from "./render-page.ts";
 import type { TemplateSet } from "./template.ts";
 
 export interface RenderContext {
@@ -45,10 +45,12 @@ export interface RenderMemo {
   negotiation: NegotiationMemo;
   /** How many posts /blog/ listed. */
   blogListing: { listed?: number };
+  /** The fixed pages' bodies as last rendered (render-page.ts). */
+  bodies: RenderedBodies;
 }
 
 export function newRenderMemo(): RenderMemo {
-  return { negotiation: {}, blogListing: {} };
+  return { negotiation: {}, blogListing: {}, bodies: new Map() };
 }
 
 export interface RenderedJob {

@@ -9,7 +9,7 @@ import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
 import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds } from "./links.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { renderMarkdown, type RenderedMarkdown } from "./markdown.ts";
 import { resolveOrigin } from "./origin.ts";
 import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
@@ -22,7 +22,7 @@ import type { RenderContext, RenderedJob } from "./render-job.ts";
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
-  const rendered = renderMarkdown(body, route.lang, { imageSize: imageSizes(route, context) });
+  const rendered = renderBody(route, body, imageSizes(route, context), context.memo?.bodies);
   const representations = (listing?: BlogListing) => ({
     html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
     markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
@@ -42,8 +42,36 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
 }
 
 
+type ImageSize = { width: number; height: number } | undefined;
+
+/** A fixed page's body as last rendered, by path: its text, and each image size the rendering asked for with the answer. */
+export type RenderedBodies = Map<string, { body: string; lang: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
+
+/**
+ * A body rendered by markdown-it, or, for a fixed page in a watch session,
+ * its last rendering when its text, its language and the size of every image
+ * it shows are the same: each rebuild renders every fixed page again, and
+ * most of them have not changed. A post is not kept here: an unchanged post
+ * is not rendered at all (src/execute/reuse.ts).
+ */
+function renderBody(route: PageRoute, body: string, imageSize: (src: string) => ImageSize, kept?: RenderedBodies): RenderedMarkdown {
+  const earlier = route.kind === "page" ? kept?.get(route.path) : undefined;
+  const same = (a: ImageSize, b: ImageSize) => a?.width === b?.width && a?.height === b?.height;
+  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
+  const sizes: [string, ImageSize][] = [];
+  const rendered = renderMarkdown(body, route.lang, {
+    imageSize: (src) => {
+      const size = imageSize(src);
+      sizes.push([src, size]);
+      return size;
+    },
+  });
+  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, sizes, rendered });
+  return rendered;
+}
+
 /** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */
-function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => { width: number; height: number } | undefined {
+function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => ImageSize {
   return (src) => {
     const path = sitePathOf(src, route.path);
     if (path === undefined) return undefined;

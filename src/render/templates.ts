@@ -5,7 +5,7 @@
  * without a link (`/favicon.ico`).
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { isDocumentPath } from "../negotiation/decide.ts";
@@ -52,7 +52,7 @@ export async function readTemplates(dir: string, cwd: string): Promise<TemplateS
   const root = resolve(cwd, dir);
   let entries;
   try {
-    entries = await readdir(root, { withFileTypes: true, recursive: true });
+    entries = readdirSync(root, { withFileTypes: true, recursive: true });
   } catch (error) {
     throw new SitegenError("E_TEMPLATE", `cannot read the templates folder ${dir}`, { location: { file: dir }, cause: error });
   }
@@ -62,9 +62,10 @@ export async function readTemplates(dir: string, cwd: string): Promise<TemplateS
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
   for (const file of files.sort()) {
     const relativePath = file.slice(root.length).replace(/^[\\/]+/, "").split(/[\\/]/).join("/");
-    if (relativePath.startsWith("assets/")) assetSources.set(relativePath, await readFile(file));
-    else if (relativePath.startsWith("root/")) rootFiles.set(rootOutput(relativePath, join(dir, relativePath)), await readFile(file));
-    else if (!relativePath.includes("/")) sources.set(relativePath, await readFile(file, "utf8"));
+    // Small files read one after another: synchronous reads cost less than a promise each (a watch rebuild reads them all).
+    if (relativePath.startsWith("assets/")) assetSources.set(relativePath, readFileSync(file));
+    else if (relativePath.startsWith("root/")) rootFiles.set(rootOutput(relativePath, join(dir, relativePath)), readFileSync(file));
+    else if (!relativePath.includes("/")) sources.set(relativePath, readFileSync(file, "utf8"));
   }
   for (const name of REQUIRED) {
     if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED.join(", ")}` });

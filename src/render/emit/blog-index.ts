@@ -12,11 +12,17 @@ export interface BlogIndex {
 
 type IndexedPost = BlogIndex["posts"][number];
 
-/** A post's entry, and its JSON as it stands in the file's `posts` array (indented two levels). */
+/**
+ * A post's entry, and its JSON as it stands in the file's `posts` array
+ * (indented two levels), as UTF-8: the file is these joined as bytes, which
+ * costs a copy, where joining text costs several times more.
+ */
 const entryOf = byRoute((post) => {
   const entry: IndexedPost = { slug: post.slug!, title: post.title, description: post.description, date: post.published, tags: post.tags, lang: post.lang };
-  return { entry, json: JSON.stringify(entry, null, 2).replace(/^/gm, "    ") };
+  return { entry, json: Buffer.from(JSON.stringify(entry, null, 2).replace(/^/gm, "    "), "utf8") };
 });
+
+const ENTRY_SEPARATOR = Buffer.from(",\n");
 
 export function blogIndex(manifest: Manifest): BlogIndex {
   const index: BlogIndex = {
@@ -46,8 +52,15 @@ function schemaMessages(index: BlogIndex): string[] {
 }
 
 /** The file: what `JSON.stringify(blogIndex(manifest), null, 2)` writes, made of each post's entry as kept (`entryOf`). */
-export function blogIndexJson(manifest: Manifest): string {
+export function blogIndexJson(manifest: Manifest): Uint8Array {
   const { generated, count } = blogIndex(manifest);
-  const posts = count === 0 ? "[]" : `[\n${manifest.posts.map((post) => entryOf(post).json).join(",\n")}\n  ]`;
-  return `{\n  "generated": ${JSON.stringify(generated)},\n  "count": ${count},\n  "posts": ${posts}\n}\n`;
+  const head = `{\n  "generated": ${JSON.stringify(generated)},\n  "count": ${count},\n  "posts": `;
+  if (count === 0) return Buffer.from(`${head}[]\n}\n`);
+  const pieces: Uint8Array[] = [Buffer.from(`${head}[\n`)];
+  for (const [at, post] of manifest.posts.entries()) {
+    if (at > 0) pieces.push(ENTRY_SEPARATOR);
+    pieces.push(entryOf(post).json);
+  }
+  pieces.push(Buffer.from("\n  ]\n}\n"));
+  return Buffer.concat(pieces);
 }
