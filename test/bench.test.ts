@@ -37,7 +37,7 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
 
   const text = readFileSync(report, "utf8");
   for (const heading of [
-    "# Benchmarks", "## Targets", "## Build", "### 20 posts", "## The real site", "## Start-up", "## Rebuild while writing (20 posts)", "## Warm CI builds (20 posts)", "## One very large blog (30 posts)", "### The real site (",
+    "# Benchmarks", "## Targets", "## Build", "### 20 posts", "## The real site", "## Start-up", "## Rebuild while writing (20 posts)", "## Rebuild while writing (the real site)", "## Warm CI builds (20 posts)", "## One very large blog (30 posts)", "### The real site (",
     "## Negotiation", "## Preview server", "## The edge function on Netlify's emulator", "## What is compared", "## Machine and versions", "## Command",
   ]) {
     assert.ok(text.includes(`\n${heading}`) || text.startsWith(heading), `the report has "${heading}"`);
@@ -51,6 +51,8 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   assert.match(text, /^\| `sitegen --version` \| \d/m, "start-up of --version");
   assert.match(text, /^\| `sitegen --help` \| \d/m, "start-up of --help");
   assert.match(text, /^\| sitegen serve --watch \| \d/m, "a post edit's time in watch mode");
+  assert.match(text, /^\| a post edit served by `sitegen serve --watch` within 300 ms, 20 posts \| \d/m, "the watch target on the synthetic blog");
+  assert.match(text, /^\| a post edit served by `sitegen serve --watch` within 50 ms, on the real site \| \d/m, "the watch target on the real site");
   assert.match(text, /^\| the real site \| \d.*\| [\d,]+ bytes \|/m, "the edge function's load and bundle for the real site");
   assert.match(text, /^\| 20 posts \| \d.*\| \d+\.\d\d× \|$/m, "edge latency at 20 posts as a ratio to the real site's");
   assert.match(text, /^\| realistic .*\| [\d,]+ \| [\d,]+ \|/m, "the negotiation table");
@@ -79,6 +81,8 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   assert.deepEqual(watching.postEdits.map((e: { ok: boolean; title: boolean }) => [e.ok, e.title]), [[true, false], [true, true]], "both edits showed; the second changed the title");
   assert.deepEqual(Object.keys(watching.postEdits[1].seenMs).sort(), ["HTML", "Markdown", "blog index"]);
   assert.ok(watching.templateEdit.ok, "the template edit showed");
+  assert.ok(results.realWatch.real && results.realWatch.posts > 0, "the real site's edits were timed too");
+  assert.ok(results.realWatch.servers[0].postEdits.every((e: { ok: boolean }) => e.ok), "every edit of the real site showed");
   if (results.cache.available) assert.ok(results.cache.ratio.median > 0, "warm / cold");
   else assert.match(text, /^Not available: .*--cache/m, "the warm-build part says why it measured nothing");
   assert.deepEqual(results.edge.sites.map((s: { name: string }) => s.name), ["the real site", "20 posts"]);

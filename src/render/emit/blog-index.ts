@@ -19,7 +19,7 @@ type IndexedPost = BlogIndex["posts"][number];
  */
 const entryOf = byRoute((post) => {
   const entry: IndexedPost = { slug: post.slug!, title: post.title, description: post.description, date: post.published, tags: post.tags, lang: post.lang };
-  return { entry, json: Buffer.from(JSON.stringify(entry, null, 2).replace(/^/gm, "    "), "utf8") };
+  return { entry, json: Buffer.from(`    ${JSON.stringify(entry, null, 2).replaceAll("\n", "\n    ")}`, "utf8") };
 });
 
 const ENTRY_SEPARATOR = Buffer.from(",\n");

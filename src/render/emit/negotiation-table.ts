@@ -20,39 +20,6 @@ export interface NegotiationMemo {
   shards?: (ShardMembers & { text: string })[];
 }
 
-/**
- * The JSON of a route's two entries (its page and its `.md` sibling, each
- * with its path as the shard's member names it) and their shards, kept with
- * the route and the facts of the two files they were made from: a rebuild
- * makes again only the entries of the routes whose files changed.
- */
-const entriesKept = new WeakMap<PageRoute, KeptEntries>();
-
-interface KeptEntries {
-  html: Written;
-  markdown: Written;
-  /** The shard count the shards are of. */
-  count: number;
-  entries: [page: string, sibling: string];
-  shards: [page: number, sibling: number];
-}
-
-function json(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
-}
-
-function sameFile(a: Written, b: Written): boolean {
-  return a.etag === b.etag && a.bytes === b.bytes;
-}
-
-/** The media type of a path the core answers (src/negotiation/decide.ts, DOCUMENT_EXTENSIONS), or undefined for an asset. */
-function documentType(path: string): string | undefined {
-  if (!isDocumentPath(path)) return undefined;
-  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
-  const types: Record<string, string> = { md: MEDIA.markdown, txt: MEDIA.text, json: MEDIA.json, xml: MEDIA.xml, html: MEDIA.html, htm: MEDIA.html };
-  return extension ? types[extension] : undefined;
-}
-
 /** A route shard's members, each `"<path>":<entry JSON>`, by the section they go in. */
 interface ShardMembers {
   pages: string[];
@@ -116,6 +83,23 @@ function shardMembers(manifest: Manifest, written: Map<string, Written>, count: 
   return shards;
 }
 
+/**
+ * The JSON of a route's two entries (its page and its `.md` sibling, each
+ * with its path as the shard's member names it) and their shards, kept with
+ * the route and the facts of the two files they were made from: a rebuild
+ * makes again only the entries of the routes whose files changed.
+ */
+const entriesKept = new WeakMap<PageRoute, KeptEntries>();
+
+interface KeptEntries {
+  html: Written;
+  markdown: Written;
+  /** The shard count the shards are of. */
+  count: number;
+  entries: [page: string, sibling: string];
+  shards: [page: number, sibling: number];
+}
+
 /** A route's two members and the shards they go in, as kept (`entriesKept`) while its files are the same. */
 function routeEntries(route: PageRoute, written: Map<string, Written>, count: number, representation: RepresentationOf): KeptEntries {
   const html = written.get(route.htmlFile);
@@ -150,4 +134,20 @@ function shardText(shard: ShardMembers, earlier?: ShardMembers & { text: string 
 
 function same(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+function sameFile(a: Written, b: Written): boolean {
+  return a.etag === b.etag && a.bytes === b.bytes;
+}
+
+/** The media type of a path the core answers (src/negotiation/decide.ts, DOCUMENT_EXTENSIONS), or undefined for an asset. */
+function documentType(path: string): string | undefined {
+  if (!isDocumentPath(path)) return undefined;
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  const types: Record<string, string> = { md: MEDIA.markdown, txt: MEDIA.text, json: MEDIA.json, xml: MEDIA.xml, html: MEDIA.html, htm: MEDIA.html };
+  return extension ? types[extension] : undefined;
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value)}\n`;
 }
