@@ -87,3 +87,20 @@ test("a cache filled from other content gives nothing to this content, and the b
   assert.equal(warm.report.cache?.reused, 0);
   assertSame(warm.out, build(original, []).out);
 });
+
+test("an index that names a file outside the cache folder is not followed: that page is rendered again", () => {
+  const folder = tempDir("sitegen-cache-dir-");
+  const cache = join(folder, "cache");
+  build(original, ["--cache", cache]);
+  const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as { records: Record<string, { files: { written: { etag: string; bytes: number } }[] }> };
+  const [key, record] = Object.entries(index.records).sort(([a], [b]) => (a < b ? -1 : 1))[0];
+  // A file of the right size, outside the cache, where `objects/../../` leads: a build that followed the name would publish it.
+  const { written } = record.files[0];
+  writeFileSync(join(folder, "elsewhere"), "x".repeat(written.bytes));
+  written.etag = '"../../elsewhere"';
+  writeFileSync(join(cache, "index.json"), JSON.stringify({ ...index, records: { ...index.records, [key]: record } }));
+  const warm = build(original, ["--cache", cache]);
+  const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
+  assert.equal(warm.report.cache!.reused, published - 1, "every page but the one whose record was changed");
+  assertSame(warm.out, build(original, []).out);
+});

@@ -9,11 +9,12 @@
  *
  * It is never trusted: an index that does not parse, or was written by
  * another sitegen, with other packages or in another format, is ignored
- * whole; a record whose objects are missing or of another size is not used,
+ * whole; a record whose objects are missing or of another size, or that
+ * names one by anything but an ETag (a path out of the folder), is not used,
  * and its page is rendered again.
  */
 import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { codeFingerprint, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
 import type { StagingFolder } from "./staging.ts";
 
@@ -64,7 +65,9 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    * object of the right name and size is the file.
    */
   restore(record: PostRecord, staging: StagingFolder): boolean {
-    const objects = record.files.map(({ written }) => join(this.dir, "objects", objectId(written.etag)));
+    // An ETag that is not one sitegen writes names no object: a tampered index must not reach outside the folder.
+    if (!record.files.every(({ written }) => ETAG.test(written.etag))) return false;
+    const objects = record.files.map(({ written }) => this.objectPath(objectId(written.etag)));
     const intact = record.files.every(({ written }, index) => statSync(objects[index], { throwIfNoEntry: false })?.size === written.bytes);
     if (!intact) return false;
     record.files.forEach(({ file, written }, index) => staging.link(file, objects[index], written));
@@ -88,24 +91,30 @@ export class BuildCache implements ReuseStore<StagingFolder> {
         const id = objectId(written.etag);
         if (kept.has(id)) continue;
         kept.add(id);
-        const object = join(objects, id);
-        if (!had.has(id) && !exists(object)) keep(staging.pathOf(file), object);
+        if (!had.has(id) && !exists(this.objectPath(id))) keep(staging.pathOf(file), this.objectPath(id));
       }
     }
     // A cache opened empty (new, or ignored) may hold anything: clear it all; else only what the old index named.
     const stale = this.records.size === 0 ? readdirSync(objects) : [...had];
-    for (const name of stale) if (!kept.has(name)) rmSync(join(objects, name), { force: true });
+    for (const name of stale) if (!kept.has(name)) rmSync(this.objectPath(name), { force: true });
     const index: Index = { format: FORMAT, code: codeFingerprint(), records: Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
     const temporary = join(this.dir, `index.json.${process.pid}`);
     writeFileSync(temporary, JSON.stringify(index));
     renameSync(temporary, join(this.dir, "index.json"));
   }
 
+  /** Where an object is: a string joined, not a path resolved, for each of twenty thousand files of a large blog. */
+  private objectPath(id: string): string {
+    return `${this.dir}${sep}objects${sep}${id}`;
+  }
 }
+
+/** An ETag as `etagOf` writes it (src/write/output.ts). */
+const ETAG = /^"[A-Za-z0-9_-]{22}"$/;
 
 /** An ETag without its quotes: 22 base64url characters, safe as a file name. */
 function objectId(etag: string): string {
-  return etag.replace(/"/g, "");
+  return etag.slice(1, -1);
 }
 
 function exists(path: string): boolean {
