@@ -157,7 +157,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site });
+    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site, parts: options.memo?.parts });
     const sizes = sizeProblems(manifest, writer.written, mode);
     const surfacePages = surfacePageProblems(manifest, facts, mode);
     const hostFiles = manifest.host === "cloudflare" ? cloudflareFileProblems(writer.written) : { errors: [], warnings: [] };

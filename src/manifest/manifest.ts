@@ -249,7 +249,7 @@ export function slugOfPostPath(path: string): string | undefined {
  * Each post's route, kept with the post object it was made from (for the
  * same origin and default language). A watch session hands an unchanged post
  * back as the same object (src/execute/sources.ts), so its route is the same
- * object too, and what is kept by route (src/render/emit/by-route.ts) stays
+ * object too, and what is kept by route (src/render/kept-parts.ts) stays
  * valid from one rebuild to the next. Routes are never changed once made.
  */
 const routesByPost = new WeakMap<PostSource, { context: string; route: PageRoute }>();

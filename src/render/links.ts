@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { parseMarkdownFile, parseYaml } from "../content/frontmatter.ts";
 import { SitegenError } from "../errors.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";
+import type { KeptParts } from "./kept-parts.ts";
 
 /** A page's facts, from rendering its HTML. */
 export interface PageFacts {
@@ -64,13 +65,13 @@ export function sitePathOf(href: string, pagePath: string): string | undefined {
  * gives a page's Markdown for locating a broken link: a build keeps no post
  * bodies and reads them again, only for a link that fails.
  */
-export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string, options: { assets?: Iterable<string>; site?: { file: string; text: string } } = {}): SitegenError[] {
+export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string, options: { assets?: Iterable<string>; site?: { file: string; text: string }; parts?: KeptParts } = {}): SitegenError[] {
   const targets = linkablePaths(manifest);
   // Static files the build copies (`assets/site.css`) may be linked and shown too.
   for (const asset of options.assets ?? []) targets.add(`/${asset}`);
   const errors: SitegenError[] = [...titleHeadingErrors(manifest, facts, bodyOf), ...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
   for (const route of manifest.routes) {
-    const links = siteLinksOf(facts.get(route.path));
+    const links = siteLinksOf(facts.get(route.path), options.parts);
     links.forEach(({ href, line, image, path, fragment, target }, index) => {
       // Located only when reported: most links are fine, and locating reads the body.
       const fail = (message: string, hint: string) => {
@@ -111,21 +112,22 @@ interface SiteLink {
 }
 
 /**
- * A page's links to this site, resolved once for its facts: a watch session
- * keeps an unchanged post's facts from one rebuild to the next, so its links
- * are not parsed again.
+ * The kind of a page's links resolved, kept by its facts in a watch session
+ * (src/render/kept-parts.ts): an unchanged post keeps its facts from one
+ * rebuild to the next, so its links are not parsed again.
  */
-const siteLinks = new WeakMap<PageFacts, SiteLink[]>();
+const SITE_LINKS = {};
 
-function siteLinksOf(facts: PageFacts | undefined): SiteLink[] {
+function siteLinksOf(facts: PageFacts | undefined, parts?: KeptParts): SiteLink[] {
   if (!facts) return [];
-  let links = siteLinks.get(facts);
+  const kept = parts?.of<PageFacts, SiteLink[]>(SITE_LINKS);
+  let links = kept?.get(facts);
   if (!links) {
     links = facts.links.filter((link) => !isExternal(link.href)).map((link) => {
       const [path, fragment] = splitFragment(link.href);
       return { ...link, path, fragment, target: sitePathOf(link.href, facts.path)! };
     });
-    siteLinks.set(facts, links);
+    kept?.set(facts, links);
   }
   return links;
 }

@@ -22,6 +22,7 @@ import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
+import { KeptParts } from "./kept-parts.ts";
 import { renderPage, type RenderedBodies } from "./render-page.ts";
 import type { TemplateSet } from "./template.ts";
 
@@ -47,10 +48,12 @@ export interface RenderMemo {
   blogListing: { listed?: number };
   /** The fixed pages' bodies as last rendered (render-page.ts). */
   bodies: RenderedBodies;
+  /** Each route's part of the files that list every route (kept-parts.ts). */
+  parts: KeptParts;
 }
 
 export function newRenderMemo(): RenderMemo {
-  return { negotiation: {}, blogListing: {}, bodies: new Map() };
+  return { negotiation: {}, blogListing: {}, bodies: new Map(), parts: new KeptParts() };
 }
 
 export interface RenderedJob {
@@ -72,17 +75,17 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
     case "llms-full":
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "sitemap-part":
-      return { files: [{ file: job.file, body: sitemapPartXml(context.manifest, context.manifest.sitemapParts[job.part]) }] };
+      return { files: [{ file: job.file, body: sitemapPartXml(context.manifest, context.manifest.sitemapParts[job.part], undefined, context.memo?.parts) }] };
     case "negotiation":
-      return { files: negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation }).map(([file, json]) => ({ file, body: json })) };
+      return { files: negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation, parts: context.memo?.parts }).map(([file, json]) => ({ file, body: json })) };
   }
 }
 
 const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
-  "llms-txt": ({ manifest }) => llmsTxt(manifest),
+  "llms-txt": ({ manifest, memo }) => llmsTxt(manifest, memo?.parts),
   "agent-instructions": ({ manifest }) => agentInstructions(manifest),
-  "blog-index": ({ manifest }) => blogIndexJson(manifest),
-  sitemap: ({ manifest }) => sitemapXml(manifest),
+  "blog-index": ({ manifest, memo }) => blogIndexJson(manifest, memo?.parts),
+  sitemap: ({ manifest, memo }) => sitemapXml(manifest, undefined, memo?.parts),
   robots: ({ manifest }) => robotsTxt(manifest),
   openapi: ({ manifest }) => openApiJson(manifest),
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),

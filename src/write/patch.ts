@@ -24,10 +24,10 @@ export class PatchWriter implements FileWriter {
 
   /**
    * `previous`: every file the served folder holds, as the build that wrote it
-   * recorded them; `earlierTexts`: the last rebuild's `texts`. The files
-   * every rebuild writes again (the blog index, the sitemap, the negotiation
-   * data) mostly come out as they were, and comparing text costs far less
-   * than hashing it.
+   * recorded them; `earlierTexts`: the last rebuild's `texts`. The text
+   * files every rebuild writes again (the negotiation data's shards and
+   * slug nodes, llms.txt, the OpenAPI description) mostly come out as they
+   * were, and comparing text costs far less than hashing it.
    */
   constructor(
     readonly root: string,

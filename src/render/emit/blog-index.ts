@@ -2,7 +2,7 @@
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
 import { describeSchemaError, validateBlogIndex } from "../../schemas/index.ts";
-import { byRoute } from "./by-route.ts";
+import { byRoute, type KeptParts } from "../kept-parts.ts";
 
 export interface BlogIndex {
   generated: string;
@@ -24,42 +24,43 @@ const entryOf = byRoute((post) => {
 
 const ENTRY_SEPARATOR = Buffer.from(",\n");
 
-export function blogIndex(manifest: Manifest): BlogIndex {
+export function blogIndex(manifest: Manifest, parts?: KeptParts): BlogIndex {
   const index: BlogIndex = {
     generated: manifest.generated,
     count: manifest.posts.length,
-    posts: manifest.posts.map((post) => entryOf(post).entry),
+    posts: manifest.posts.map((post) => entryOf(post, parts).entry),
   };
-  const messages = schemaMessages(index);
+  const valid = parts?.of<IndexedPost, true>(VALID);
+  const messages = schemaMessages(index, valid);
   // The schema /openapi.json publishes names the site's languages as `lang`'s enum (blogIndexSchemaFor).
   const languages = new Set(manifest.site.languages);
   index.posts.forEach((post, at) => {
     if (post.lang !== undefined && !languages.has(post.lang)) messages.push(`\`posts.${at}.lang\` must be one of ${manifest.site.languages.map((lang) => JSON.stringify(lang)).join(", ")}`);
   });
   if (messages.length > 0) throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, { location: { file: "blog-index.json" } });
-  for (const post of index.posts) validEntries.add(post);
+  if (valid) for (const post of index.posts) valid.set(post, true);
   return index;
 }
 
-/** Entries of an index found valid: a watch session's rebuild checks only the entries of the posts that changed. */
-const validEntries = new WeakSet<IndexedPost>();
+/** The kind of the entries found valid: a watch session's rebuild checks only the entries of the posts that changed. */
+const VALID = {};
 
-/** What the schema finds wrong with the index, each entry named by its place in the whole index. */
-function schemaMessages(index: BlogIndex): string[] {
-  const unchecked = index.posts.flatMap((post, at) => (validEntries.has(post) ? [] : [{ post, at }]));
+/** What the schema finds wrong with the index, each entry named by its place in the whole index; `valid`, entries already checked. */
+function schemaMessages(index: BlogIndex, valid?: WeakMap<IndexedPost, true>): string[] {
+  const unchecked = index.posts.flatMap((post, at) => (valid?.has(post) ? [] : [{ post, at }]));
   if (validateBlogIndex({ ...index, posts: unchecked.map(({ post }) => post) })) return [];
   return (validateBlogIndex.errors ?? []).map((error) => describeSchemaError({ ...error, instancePath: error.instancePath.replace(/^\/posts\/(\d+)/, (_, at: string) => `/posts/${unchecked[Number(at)].at}`) }));
 }
 
 /** The file: what `JSON.stringify(blogIndex(manifest), null, 2)` writes, made of each post's entry as kept (`entryOf`). */
-export function blogIndexJson(manifest: Manifest): Uint8Array {
-  const { generated, count } = blogIndex(manifest);
+export function blogIndexJson(manifest: Manifest, parts?: KeptParts): Uint8Array {
+  const { generated, count } = blogIndex(manifest, parts);
   const head = `{\n  "generated": ${JSON.stringify(generated)},\n  "count": ${count},\n  "posts": `;
   if (count === 0) return Buffer.from(`${head}[]\n}\n`);
   const pieces: Uint8Array[] = [Buffer.from(`${head}[\n`)];
   for (const [at, post] of manifest.posts.entries()) {
     if (at > 0) pieces.push(ENTRY_SEPARATOR);
-    pieces.push(entryOf(post).json);
+    pieces.push(entryOf(post, parts).json);
   }
   pieces.push(Buffer.from("\n  ]\n}\n"));
   return Buffer.concat(pieces);

@@ -8,9 +8,9 @@
 import type { Manifest, PageRoute, SurfaceRole } from "../../manifest/manifest.ts";
 import { budgetsOf } from "../../plan/budgets.ts";
 import type { Written } from "../../write/output.ts";
-import { byRoute } from "./by-route.ts";
+import { byRoute, type KeptParts } from "../kept-parts.ts";
 
-export function llmsTxt(manifest: Manifest): string {
+export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const { site, surface } = manifest;
   const listed = (role: SurfaceRole) => `- [${surface[role].path.slice(1)}](${surface[role].url}): ${surface[role].summary}`;
   const head = [
@@ -37,10 +37,10 @@ export function llmsTxt(manifest: Manifest): string {
   ];
   const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
   const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
-  const entries = manifest.posts.map((post) => postLine(post).line);
+  const entries = manifest.posts.map((post) => postLine(post, parts).line);
   const fixed = bytesOf(head) + bytesOf(tail);
   const budget = budgetsOf(site).llms_txt_bytes;
-  const kept = newestThatFit(manifest.posts.map((post) => postLine(post).bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
+  const kept = newestThatFit(manifest.posts.map((post) => postLine(post, parts).bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
   return [...head, ...note, ...entries.slice(0, kept), ...tail].join("\n");
 }

@@ -10,6 +10,7 @@ import { isDocumentPath } from "../../negotiation/decide.ts";
 import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
+import type { KeptParts } from "../kept-parts.ts";
 import { slugFiles, type SlugFiles } from "./slug-index.ts";
 
 /** What a watch session keeps of the negotiation data between rebuilds. */
@@ -34,7 +35,7 @@ type RepresentationOf = (file: string, type: string) => Representation;
  * with its JSON. A shard is written entry by entry, exactly as
  * `JSON.stringify` would write the whole of it (`RouteShard`).
  */
-export function negotiationData(manifest: Manifest, written: Map<string, Written>, options: { immutable: string[]; memo?: NegotiationMemo }): [file: string, json: string][] {
+export function negotiationData(manifest: Manifest, written: Map<string, Written>, options: { immutable: string[]; memo?: NegotiationMemo; parts?: KeptParts }): [file: string, json: string][] {
   const { memo } = options;
   const representation: RepresentationOf = (file, type) => {
     const facts = written.get(file);
@@ -46,7 +47,8 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
   // The plan named these files: the index, a route shard per slot, then the slug trees' nodes.
   const planned = negotiationFiles(manifest);
   const slugs = slugFiles(manifest.posts, memo?.slugs);
-  const shards = shardMembers(manifest, written, planned.length - 1 - slugs.files.length, representation);
+  const kept = options.parts?.of<PageRoute, KeptEntries>(ENTRIES);
+  const shards = shardMembers(manifest, written, planned.length - 1 - slugs.files.length, representation, kept);
   const texts = shards.map((shard, index) => shardText(shard, memo?.shards?.[index]));
   if (memo) {
     memo.slugs = slugs;
@@ -66,10 +68,10 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
 }
 
 /** Every path's entry, in the shard its path falls in. */
-function shardMembers(manifest: Manifest, written: Map<string, Written>, count: number, representation: RepresentationOf): ShardMembers[] {
+function shardMembers(manifest: Manifest, written: Map<string, Written>, count: number, representation: RepresentationOf, kept?: WeakMap<PageRoute, KeptEntries>): ShardMembers[] {
   const shards = Array.from({ length: count }, (): ShardMembers => ({ pages: [], files: [], redirects: [] }));
   for (const route of manifest.routes) {
-    const { entries, shards: [page, sibling] } = routeEntries(route, written, count, representation);
+    const { entries, shards: [page, sibling] } = routeEntries(route, written, count, representation, kept);
     shards[page].pages.push(entries[0]);
     shards[sibling].files.push(entries[1]);
   }
@@ -84,12 +86,13 @@ function shardMembers(manifest: Manifest, written: Map<string, Written>, count: 
 }
 
 /**
- * The JSON of a route's two entries (its page and its `.md` sibling, each
- * with its path as the shard's member names it) and their shards, kept with
- * the route and the facts of the two files they were made from: a rebuild
- * makes again only the entries of the routes whose files changed.
+ * The kind of the parts a watch session keeps (src/render/kept-parts.ts):
+ * the JSON of a route's two entries (its page and its `.md` sibling, each
+ * with its path as the shard's member names it) and their shards, with the
+ * facts of the two files they were made from, so that a rebuild makes again
+ * only the entries of the routes whose files changed.
  */
-const entriesKept = new WeakMap<PageRoute, KeptEntries>();
+const ENTRIES = {};
 
 interface KeptEntries {
   html: Written;
@@ -100,25 +103,25 @@ interface KeptEntries {
   shards: [page: number, sibling: number];
 }
 
-/** A route's two members and the shards they go in, as kept (`entriesKept`) while its files are the same. */
-function routeEntries(route: PageRoute, written: Map<string, Written>, count: number, representation: RepresentationOf): KeptEntries {
+/** A route's two members and the shards they go in; those `kept` while its files are the same. */
+function routeEntries(route: PageRoute, written: Map<string, Written>, count: number, representation: RepresentationOf, kept?: WeakMap<PageRoute, KeptEntries>): KeptEntries {
   const html = written.get(route.htmlFile);
   const markdown = written.get(route.markdownFile);
-  const earlier = entriesKept.get(route);
+  const earlier = kept?.get(route);
   if (earlier && html && markdown && earlier.count === count && sameFile(earlier.html, html) && sameFile(earlier.markdown, markdown)) return earlier;
   const htmlEntry = representation(route.htmlFile, MEDIA.html);
   const markdownEntry = representation(route.markdownFile, MEDIA.markdown);
   const page: PageEntry = { html: htmlEntry, markdown: markdownEntry, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang };
   const sibling: FileEntry = { ...markdownEntry, canonical: route.url };
-  const kept: KeptEntries = {
+  const made: KeptEntries = {
     html: html!,
     markdown: markdown!,
     count,
     entries: [member(route.path, JSON.stringify(page)), member(route.markdownPath, JSON.stringify(sibling))],
     shards: [shardOf(route.path, count), shardOf(route.markdownPath, count)],
   };
-  entriesKept.set(route, kept);
-  return kept;
+  kept?.set(route, made);
+  return made;
 }
 
 function member(path: string, json: string): string {

@@ -10,7 +10,7 @@
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
 import { SITEMAP_LIMITS, type SitemapPart } from "../../manifest/sitemap-parts.ts";
-import { byRoute } from "./by-route.ts";
+import { byRoute, type KeptParts } from "../kept-parts.ts";
 import { escapeXml } from "./xml.ts";
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -19,17 +19,17 @@ const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const BATCH = 500;
 
 /** /sitemap.xml: the URLs themselves, or the index of the parts that list them. */
-export function sitemapXml(manifest: Manifest, byteLimit = SITEMAP_LIMITS.bytes): Iterable<string | Uint8Array> {
-  if (manifest.sitemapParts.length === 0) return urlset(manifest, { first: 0, end: manifest.routes.length, file: "sitemap.xml" }, byteLimit);
+export function sitemapXml(manifest: Manifest, byteLimit = SITEMAP_LIMITS.bytes, parts?: KeptParts): Iterable<string | Uint8Array> {
+  if (manifest.sitemapParts.length === 0) return urlset(manifest, { first: 0, end: manifest.routes.length, file: "sitemap.xml" }, byteLimit, parts);
   return [sitemapIndex(manifest)];
 }
 
 /** The part file `part` of a sitemap too large for one. */
-export function sitemapPartXml(manifest: Manifest, part: SitemapPart, byteLimit = SITEMAP_LIMITS.bytes): Iterable<string | Uint8Array> {
-  return urlset(manifest, part, byteLimit);
+export function sitemapPartXml(manifest: Manifest, part: SitemapPart, byteLimit = SITEMAP_LIMITS.bytes, parts?: KeptParts): Iterable<string | Uint8Array> {
+  return urlset(manifest, part, byteLimit, parts);
 }
 
-function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "file">, byteLimit: number): Generator<string | Uint8Array> {
+function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "file">, byteLimit: number, parts?: KeptParts): Generator<string | Uint8Array> {
   let bytes = 0;
   const piece = <T extends string | Uint8Array>(text: T): T => {
     bytes += typeof text === "string" ? Buffer.byteLength(text) : text.byteLength;
@@ -38,7 +38,7 @@ function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "
   };
   yield piece(`${DECLARATION}<urlset xmlns="${NAMESPACE}">\n`);
   for (let at = part.first; at < part.end; at += BATCH) {
-    yield piece(Buffer.concat(manifest.routes.slice(at, Math.min(at + BATCH, part.end)).map(urlEntry)));
+    yield piece(Buffer.concat(manifest.routes.slice(at, Math.min(at + BATCH, part.end)).map((route) => urlEntry(route, parts))));
   }
   yield piece("</urlset>\n");
 }
