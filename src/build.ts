@@ -164,11 +164,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors, ...hostFiles.errors];
     if (errors.length > 0) throw new SitegenErrors(errors);
     const sources = new Map(content.posts.map((post) => [post.path, post]));
-    // A page taken from its record keeps that record, the same object: what a watch session memoises by post stays valid.
-    const recordFor = (route: PageRoute): PostRecord => {
-      const earlier = reuse?.recordFor(route);
-      return earlier && restored.has(earlier) ? earlier : recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
-    };
+    // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
+    const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.posts.map((route) => [keyOf(route), recordFor(route)]) : []);
     return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
   } finally {

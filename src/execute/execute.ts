@@ -39,8 +39,8 @@ export interface Reuse {
 }
 
 interface Run {
-  /** The records of the post pages taken from earlier results. */
-  restored: Set<PostRecord>;
+  /** The records of the post pages taken from earlier results, by route. */
+  restored: Map<PageRoute, PostRecord>;
   context: RenderContext;
   /** The context a post page renders in: the manifest without the other routes (`postShell`). */
   postContext: RenderContext;
@@ -49,11 +49,11 @@ interface Run {
   reuse?: Reuse;
 }
 
-/** Runs every job of `plan`; returns each page's facts, by path, for the link check, and the records of the post pages taken from earlier results. */
-export async function executePlan(plan: Plan, options: { context: JobContext; writer: FileWriter; lanes?: Lanes; reuse?: Reuse }): Promise<{ facts: Map<string, PageFacts>; restored: ReadonlySet<PostRecord> }> {
+/** Runs every job of `plan`; returns each page's facts, by path, for the link check, and the records of the post pages taken from earlier results, by route. */
+export async function executePlan(plan: Plan, options: { context: JobContext; writer: FileWriter; lanes?: Lanes; reuse?: Reuse }): Promise<{ facts: Map<string, PageFacts>; restored: ReadonlyMap<PageRoute, PostRecord> }> {
   const { writer } = options;
   const context: RenderContext = { ...options.context, written: { facts: writer.written, read: (file) => writer.read(file) } };
-  const run: Run = { restored: new Set(), context, postContext: { ...context, manifest: postShell(plan.manifest) }, writer, facts: new Map(), reuse: options.reuse };
+  const run: Run = { restored: new Map(), context, postContext: { ...context, manifest: postShell(plan.manifest) }, writer, facts: new Map(), reuse: options.reuse };
   const [first, ...later] = plan.stages;
   if (options.lanes) await runOnLanes(first, options.lanes, plan, run);
   else for (const job of first) runHere(job, run);
@@ -70,7 +70,7 @@ function runHere(job: Job, run: Run): boolean {
   const record = post && run.reuse?.recordFor(job.route);
   if (record && run.reuse!.restore(record)) {
     run.facts.set(record.facts.path, record.facts);
-    run.restored.add(record);
+    run.restored.set(job.route, record);
     return false;
   }
   const rendered = renderJob(job, post ? run.postContext : run.context);

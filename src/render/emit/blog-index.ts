@@ -25,10 +25,15 @@ const entryOf = byRoute((post) => {
 const ENTRY_SEPARATOR = Buffer.from(",\n");
 
 export function blogIndex(manifest: Manifest, parts?: KeptParts): BlogIndex {
+  return checkedIndex(manifest, manifest.posts.map((post) => entryOf(post, parts)), parts);
+}
+
+/** The index of these entries, checked against its schema; entries found valid are kept as such in `parts`. */
+function checkedIndex(manifest: Manifest, entries: { entry: IndexedPost }[], parts?: KeptParts): BlogIndex {
   const index: BlogIndex = {
     generated: manifest.generated,
-    count: manifest.posts.length,
-    posts: manifest.posts.map((post) => entryOf(post, parts).entry),
+    count: entries.length,
+    posts: entries.map(({ entry }) => entry),
   };
   const valid = parts?.of<IndexedPost, true>(VALID);
   const messages = schemaMessages(index, valid);
@@ -54,13 +59,15 @@ function schemaMessages(index: BlogIndex, valid?: WeakMap<IndexedPost, true>): s
 
 /** The file: what `JSON.stringify(blogIndex(manifest), null, 2)` writes, made of each post's entry as kept (`entryOf`). */
 export function blogIndexJson(manifest: Manifest, parts?: KeptParts): Uint8Array {
-  const { generated, count } = blogIndex(manifest, parts);
+  // Each entry is made once, for the check and for the file.
+  const entries = manifest.posts.map((post) => entryOf(post, parts));
+  const { generated, count } = checkedIndex(manifest, entries, parts);
   const head = `{\n  "generated": ${JSON.stringify(generated)},\n  "count": ${count},\n  "posts": `;
   if (count === 0) return Buffer.from(`${head}[]\n}\n`);
   const pieces: Uint8Array[] = [Buffer.from(`${head}[\n`)];
-  for (const [at, post] of manifest.posts.entries()) {
+  for (const [at, { json }] of entries.entries()) {
     if (at > 0) pieces.push(ENTRY_SEPARATOR);
-    pieces.push(entryOf(post, parts).json);
+    pieces.push(json);
   }
   pieces.push(Buffer.from("\n  ]\n}\n"));
   return Buffer.concat(pieces);

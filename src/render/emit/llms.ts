@@ -37,10 +37,11 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   ];
   const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
   const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
-  const entries = manifest.posts.map((post) => postLine(post, parts).line);
+  const lines = manifest.posts.map((post) => postLine(post, parts));
+  const entries = lines.map(({ line }) => line);
   const fixed = bytesOf(head) + bytesOf(tail);
   const budget = budgetsOf(site).llms_txt_bytes;
-  const kept = newestThatFit(manifest.posts.map((post) => postLine(post, parts).bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
+  const kept = newestThatFit(lines.map(({ bytes }) => bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
   return [...head, ...note, ...entries.slice(0, kept), ...tail].join("\n");
 }
