@@ -270,7 +270,7 @@ function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, 
   const images = (post.bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${path}${file.name}`), { width: file.width!, height: file.height! }]);
   return {
     kind: "post",
-    ...addressesOf(postPath(post.slug)),
+    ...addressesOf(path),
     template: "post",
     title: post.title,
     description: post.description,

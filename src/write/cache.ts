@@ -13,10 +13,10 @@
  * names one by anything but an ETag (a path out of the folder), is not used,
  * and its page is rendered again.
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { codeFingerprint, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
-import type { StagingFolder } from "./staging.ts";
+import { linkOrCopy, type StagingFolder } from "./staging.ts";
 
 const FORMAT = 1;
 
@@ -91,7 +91,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
         const id = objectId(written.etag);
         if (kept.has(id)) continue;
         kept.add(id);
-        if (!had.has(id) && !exists(this.objectPath(id))) keep(staging.pathOf(file), this.objectPath(id));
+        const object = this.objectPath(id);
+        if (!had.has(id) && !exists(object)) linkOrCopy(staging.pathOf(file), object);
       }
     }
     // A cache opened empty (new, or ignored) may hold anything: clear it all; else only what the old index named.
@@ -119,13 +120,4 @@ function objectId(etag: string): string {
 
 function exists(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false }) !== undefined;
-}
-
-/** A second name for a file (a hard link); a copy where the two folders are on different file systems. */
-function keep(from: string, to: string): void {
-  try {
-    linkSync(from, to);
-  } catch {
-    writeFileSync(to, readFileSync(from));
-  }
 }

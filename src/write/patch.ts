@@ -6,10 +6,9 @@
  * waits, so that a reader sees one build or the next, never a mixture, and a
  * failed rebuild leaves the folder untouched.
  */
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { bytesOf, etagOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
+import { bytesOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
 import type { Listing } from "../content/tree.ts";
 import type { PostRecord, PostRecords, ReuseStore } from "../execute/reuse.ts";
 
@@ -38,7 +37,10 @@ export class PatchWriter implements FileWriter {
   write(file: string, body: Body): void {
     const pieces = typeof body === "string" || body instanceof Uint8Array ? [body] : [...body];
     const text = pieces.every((piece) => typeof piece === "string") ? pieces.join("") : undefined;
-    if (text === undefined) return this.put(file, writtenOfPieces(pieces), () => bytesOf(pieces));
+    if (text === undefined) {
+      const bytes = bytesOf(pieces);
+      return this.put(file, writtenOf(bytes), () => bytes);
+    }
     const earlier = this.earlierTexts.get(file);
     if (earlier?.text === text) {
       this.texts.set(file, earlier);
@@ -81,17 +83,6 @@ export class PatchWriter implements FileWriter {
     }
     for (const file of this.changes.removed) rmSync(join(this.root, file), { force: true });
   }
-}
-
-/** A file's facts from its pieces, hashed as they come: they are joined only for a file that changed. */
-function writtenOfPieces(pieces: (string | Uint8Array)[]): Written {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  for (const piece of pieces) {
-    hash.update(piece);
-    bytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
-  }
-  return { etag: etagOf(hash), bytes };
 }
 
 /**

@@ -21,7 +21,7 @@ export class StagingFolder implements FileWriter {
    * Large enough for most pages; a larger text gets a buffer of its own.
    */
   private readonly scratch = Buffer.allocUnsafe(4 << 20);
-  /** The thread that writes whole files, when this folder has one (`create` with `thread`). */
+  /** The thread that writes whole files, once `startDiskThread` gave this folder one. */
   private thread?: DiskThread;
   /** This writer's channel to that thread (a render lane's writer has one to its folder's thread). */
   private disk?: DiskWriter;
@@ -107,12 +107,7 @@ export class StagingFolder implements FileWriter {
   link(file: string, from: string, written: Written): void {
     this.written.set(file, written);
     if (this.disk) return this.disk.link(from, this.checked(file));
-    const path = this.pathOf(file);
-    try {
-      linkSync(from, path);
-    } catch {
-      writeFileSync(path, readFileSync(from));
-    }
+    linkOrCopy(from, this.pathOf(file));
   }
 
   /** Text in pieces, written as they come: a large file is never held whole. */
@@ -228,4 +223,13 @@ function running(pid: number): boolean {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A second name for a file (a hard link: no bytes are copied); a copy where the two folders are on different file systems. */
+export function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    writeFileSync(to, readFileSync(from));
+  }
 }
