@@ -130,7 +130,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   const postFiles = options.postFiles ? options.postFiles(list) : list();
   const posts = postFiles.entries;
   if (writer instanceof StagingFolder && posts.length >= DISK_THREAD_FROM) writer.startDiskThread();
-  const pool = await RenderPool.start(writer instanceof StagingFolder ? workerCount(posts.length, options.workers) : 0);
+  // Given earlier results, most posts are neither parsed nor rendered: render lanes wait until the build knows how many pages are left.
+  const laneless = !(writer instanceof StagingFolder) || (store?.records.size ?? 0) > 0;
+  let pool = await RenderPool.start(laneless ? 0 : workerCount(posts.length, options.workers));
   try {
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
     const hashes = new Map<string, string>();
@@ -147,9 +149,10 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const reuse = store && {
-      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), shell),
+      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), shell, route),
       restore: (record: PostRecord) => store.restore(record, writer),
     };
+    if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.posts.filter((route) => !reuse.recordFor(route)).length, options.workers));
     const plan = planSite(manifest, { assets: [...assets.keys()] });
     const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel() } : undefined;

@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { sitegen, tempDir } from "./helpers/dist.ts";
@@ -103,4 +103,44 @@ test("an index that names a file outside the cache folder is not followed: that 
   const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
   assert.equal(warm.report.cache!.reused, published - 1, "every page but the one whose record was changed");
   assertSame(warm.out, build(original, []).out);
+});
+
+test("the index a warm build leaves is, byte for byte, the one a cold build of the same content writes; the same index on one line is read as well", () => {
+  const content = join(tempDir("sitegen-cache-content-"), "content");
+  cpSync(original, content, { recursive: true });
+  const warmCache = join(tempDir("sitegen-cache-dir-"), "cache");
+  build(content, ["--cache", warmCache]);
+  const post = join(content, "blog", readdirSync(join(content, "blog")).sort()[5]);
+  writeFileSync(post, `${readFileSync(post, "utf8")}\nA paragraph added later.\n`);
+  const warm = build(content, ["--cache", warmCache]);
+  const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
+  assert.equal(warm.report.cache?.reused, published - 1);
+  const coldCache = join(tempDir("sitegen-cache-dir-"), "cache");
+  build(content, ["--cache", coldCache]);
+  // The warm build wrote the records it took from the cache back as the lines it read them from.
+  const index = readFileSync(join(warmCache, "index.json"), "utf8");
+  assert.equal(index, readFileSync(join(coldCache, "index.json"), "utf8"));
+  assert.equal(index.split("\n").length, published + 2, "a line for the head, one a record, and one to close");
+  writeFileSync(join(warmCache, "index.json"), JSON.stringify(JSON.parse(index)));
+  assert.equal(build(content, ["--cache", warmCache]).report.cache?.reused, published);
+});
+
+test("a cache moves with the content: a checkout elsewhere, the first one gone, takes every post from it, a bundle's files from where they are now", () => {
+  const first = join(tempDir("sitegen-cache-content-"), "content");
+  cpSync(original, first, { recursive: true });
+  const bundle = join(first, "blog", "with-a-picture");
+  mkdirSync(bundle);
+  writeFileSync(join(bundle, "index.md"), "---\ntitle: \"A post with a picture\"\ndescription: \"A post whose picture is a file beside it.\"\ndate: 2024-05-01\nlang: en\nstatus: published\n---\n\n![A dot](dot.png)\n");
+  writeFileSync(join(bundle, "dot.png"), Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+  const cache = join(tempDir("sitegen-cache-dir-"), "cache");
+  build(first, ["--cache", cache]);
+  assert.ok(!readFileSync(join(cache, "index.json"), "utf8").includes(first), "the index names no path of the checkout");
+  const moved = join(tempDir("sitegen-cache-content-"), "content");
+  cpSync(first, moved, { recursive: true });
+  rmSync(first, { recursive: true });
+  const warm = build(moved, ["--cache", cache]);
+  const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
+  assert.equal(warm.report.cache?.reused, published);
+  assertSame(warm.out, build(moved, []).out);
+  assert.ok(statSync(join(warm.out, "blog/with-a-picture/dot.png")).isFile());
 });

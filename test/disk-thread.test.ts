@@ -2,14 +2,16 @@
  * The staging folder's disk thread: files handed to it land with the bytes and
  * ETags a synchronous write gives, from this thread and from a second writer
  * attached through a channel of its own; a file larger than a slot is written
- * here instead; nothing is read back before a flush; and a write that fails
- * fails the flush, naming the file.
+ * here instead; nothing is read back before a flush, though links still
+ * queued do not hold a read back; and a write that fails fails the flush,
+ * naming the file.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DiskWriter } from "../src/write/disk-thread.ts";
+import { writtenOf } from "../src/write/output.ts";
 import { StagingFolder } from "../src/write/staging.ts";
 import { tempDir } from "./helpers/dist.ts";
 
@@ -83,5 +85,37 @@ test("a write the disk thread cannot make fails the flush, naming the file, and 
   staging.write("again.html", "<p>written</p>\n");
   await staging.flush();
   assert.ok(readdirSync(staging.path).includes("again.html"));
+  await staging.discard();
+});
+
+test("links queued for the thread do not hold back a read: a linked file reads as the file it links, and settling puts every link in place", async () => {
+  const root = tempDir("sitegen-disk-");
+  const objects = join(root, "objects");
+  mkdirSync(objects);
+  const staging = await threadedFolder(join(root, "out"));
+  staging.write("written.md", "# Written here\n");
+  const links = Array.from({ length: 2000 }, (_, index) => `blog/post-${index}.md`);
+  for (const [index, file] of links.entries()) {
+    const object = join(objects, String(index));
+    writeFileSync(object, `# Post ${index}\n`);
+    staging.link(file, object, writtenOf(readFileSync(object)));
+  }
+  await staging.flush();
+  assert.equal(Buffer.from(staging.read("written.md")).toString(), "# Written here\n");
+  assert.equal(Buffer.from(staging.read(links[1999])).toString(), "# Post 1999\n");
+  await staging.settle();
+  assert.equal(readdirSync(join(staging.path, "blog")).length, links.length);
+  assert.equal(readFileSync(join(staging.path, links[1999]), "utf8"), "# Post 1999\n");
+  await staging.discard();
+});
+
+test("a write that failed while links were queued fails the flush for reading, naming the file", async () => {
+  const root = tempDir("sitegen-disk-");
+  writeFileSync(join(root, "object"), "# Linked\n");
+  const staging = await threadedFolder(join(root, "out"));
+  staging.write("taken", "a file where a folder is wanted\n");
+  staging.write("taken/page.md", "# Cannot be written\n");
+  for (let index = 0; index < 500; index++) staging.link(`blog/post-${index}.md`, join(root, "object"), writtenOf(Buffer.from("# Linked\n")));
+  await assert.rejects(staging.flush(), /cannot write .*taken\/page\.md/);
   await staging.discard();
 });

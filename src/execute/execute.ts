@@ -57,10 +57,11 @@ export async function executePlan(plan: Plan, options: { context: JobContext; wr
   const [first, ...later] = plan.stages;
   if (options.lanes) await runOnLanes(first, options.lanes, plan, run);
   else for (const job of first) runHere(job, run);
-  // Later stages read what the first wrote (llms-full.txt is made of the .md siblings).
+  // Later stages read what the first wrote (llms-full.txt is made of the .md siblings): once it can be read back, not
+  // once every link from the build cache is made, which the disk thread finishes meanwhile.
   await writer.flush?.();
   for (const stage of later) for (const job of stage) runHere(job, run);
-  await writer.flush?.();
+  await writer.settle?.();
   return { facts: run.facts, restored: run.restored };
 }
 

@@ -56,10 +56,16 @@ export function pageFingerprint(manifest: Manifest, templates: { fingerprint: st
     .digest("base64url");
 }
 
-/** The earlier record of a post, when neither its file nor anything its page is made from has changed. */
-export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, shell: string): PostRecord | undefined {
+/**
+ * The earlier record of a post, when neither its file nor anything its page
+ * is made from has changed, and it names the files the route has (an index
+ * edited by hand may name others).
+ */
+export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, shell: string, route: PageRoute): PostRecord | undefined {
   const record = records?.get(key);
-  return record && record.source === source && record.shell === shell ? record : undefined;
+  if (!record || record.source !== source || record.shell !== shell || !Array.isArray(record.files)) return undefined;
+  const [html, markdown, ...more] = record.files;
+  return html?.file === route.htmlFile && markdown?.file === route.markdownFile && more.length === 0 ? record : undefined;
 }
 
 /** The record of a post page just built from `post`. */

@@ -70,9 +70,20 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
   return parsed;
 }
 
-/** An earlier parse of the same bytes, named as this build names the file (a fresh checkout may be elsewhere). */
+/**
+ * An earlier parse of the same bytes, placed where this build found the file
+ * and its bundle: a fresh checkout may be elsewhere, and the build cache
+ * keeps no paths.
+ */
 function named(post: PostSource, entry: SourceEntry): PostSource {
-  return post.file === entry.file && post.path === entry.path ? post : { ...post, file: entry.file, path: entry.path };
+  if (post.file === entry.file && post.path === entry.path && sameFiles(post.bundle, entry.bundle)) return post;
+  const { bundle: _elsewhere, ...parse } = post;
+  return withBundle({ ...parse, file: entry.file, path: entry.path }, entry);
+}
+
+/** Whether two listings of a bundle name the same files in the same places (the content hash vouches for their bytes). */
+function sameFiles(a: SourceEntry["bundle"], b: SourceEntry["bundle"]): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((file, index) => file.path === b[index].path && file.file === b[index].file));
 }
 
 /** A bundle file's name and content, as they enter its post's hash. */

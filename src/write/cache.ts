@@ -34,6 +34,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     readonly dir: string,
     readonly records: PostRecords,
     ignored?: string,
+    /** Each record's line in the index it was read from: a record kept as it was is written back as that text, not serialized again. */
+    private readonly lines = new Map<PostRecord, string>(),
   ) {
     this.found = { records: records.size, ignored };
   }
@@ -47,11 +49,11 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       return new BuildCache(dir, new Map());
     }
     try {
-      const index = JSON.parse(text) as Partial<Index>;
+      const { index, lines } = parseIndex(text);
       if (index.format !== FORMAT) return new BuildCache(dir, new Map(), `it has format ${String(index.format)}, not ${FORMAT}`);
       if (index.code !== codeFingerprint()) return new BuildCache(dir, new Map(), "another sitegen, or other packages, wrote it");
       if (typeof index.records !== "object" || index.records === null) return new BuildCache(dir, new Map(), "it has no records");
-      return new BuildCache(dir, new Map(Object.entries(index.records)));
+      return new BuildCache(dir, new Map(Object.entries(index.records)), undefined, lines);
     } catch (error) {
       return new BuildCache(dir, new Map(), `its index does not parse (${(error as Error).message})`);
     }
@@ -98,9 +100,13 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     // A cache opened empty (new, or ignored) may hold anything: clear it all; else only what the old index named.
     const stale = this.records.size === 0 ? readdirSync(objects) : [...had];
     for (const name of stale) if (!kept.has(name)) rmSync(this.objectPath(name), { force: true });
-    const index: Index = { format: FORMAT, code: codeFingerprint(), records: Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+    const sorted = [...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const lines = sorted.map(([key, record]) => {
+      const line = this.lines.get(record);
+      return line !== undefined && line.startsWith(`${JSON.stringify(key)}:`) ? line : recordLine(key, record);
+    });
     const temporary = join(this.dir, `index.json.${process.pid}`);
-    writeFileSync(temporary, JSON.stringify(index));
+    writeFileSync(temporary, `${indexHead(codeFingerprint())}\n${lines.join(",\n")}\n}}`);
     renameSync(temporary, join(this.dir, "index.json"));
   }
 
@@ -108,6 +114,45 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   private objectPath(id: string): string {
     return `${this.dir}${sep}objects${sep}${id}`;
   }
+}
+
+/**
+ * The index is one JSON document, laid out a record a line:
+ *
+ *   {"format":1,"code":"…","records":{
+ *   "blog/a.md":{…},
+ *   "blog/b.md":{…}
+ *   }}
+ *
+ * so that each record is parsed from, and can be written back as, its own
+ * line. Any other layout of the same document (one edited by hand) is read
+ * whole, and then no line is kept.
+ */
+function indexHead(code: string): string {
+  return `{"format":${FORMAT},"code":${JSON.stringify(code)},"records":{`;
+}
+
+/** A record's line. Its post is kept without the paths of its file and bundle: a build places those where it finds them (src/execute/sources.ts). */
+function recordLine(key: string, record: PostRecord): string {
+  const { file: _file, path: _path, bundle: _bundle, ...post } = record.post;
+  return `${JSON.stringify(key)}:${JSON.stringify({ ...record, post })}`;
+}
+
+function parseIndex(text: string): { index: Partial<Index>; lines: Map<PostRecord, string> } {
+  const rows = text.split("\n");
+  const lines = new Map<PostRecord, string>();
+  if (rows.length < 2 || !rows[0].startsWith('{"format":') || !rows[0].endsWith('"records":{') || rows.at(-1) !== "}}") return { index: JSON.parse(text) as Partial<Index>, lines };
+  const index = JSON.parse(`${rows[0]}}}`) as Partial<Index> & { records: Record<string, PostRecord> };
+  for (let at = 1; at < rows.length - 1; at++) {
+    const line = rows[at].endsWith(",") ? rows[at].slice(0, -1) : rows[at];
+    if (line === "") continue;
+    const entries = Object.entries(JSON.parse(`{${line}}`) as Record<string, PostRecord>);
+    if (entries.length !== 1) throw new Error(`line ${at + 1} holds ${entries.length} records`);
+    const [[key, record]] = entries;
+    index.records[key] = record;
+    lines.set(record, line);
+  }
+  return { index, lines };
 }
 
 /** An ETag as `etagOf` writes it (src/write/output.ts). */

@@ -25,6 +25,9 @@ import { SitegenError } from "../errors.ts";
  */
 const SLOTS = 64;
 const SLOT_BYTES = 128 << 10;
+/** The channel's counters: files the thread has taken from the slots, and 1 once one could not be written (until the next flush). */
+const DONE = 0;
+const FAILED = 1;
 /** Files a batch names before it is sent: one message per page would cost more than the write it saves. */
 const BATCH_FILES = 32;
 
@@ -41,6 +44,7 @@ function serve(port, slots, counters) {
     if (message.flush !== undefined) {
       port.postMessage({ flushed: message.flush, failure });
       failure = undefined;
+      Atomics.store(counters, FAILED, 0);
       return;
     }
     const { paths, lengths, slotsOf, from } = message;
@@ -52,12 +56,14 @@ function serve(port, slots, counters) {
       }
       const at = slot * ${SLOT_BYTES};
       if (failure === undefined) failure = make(paths[index], () => writeFileSync(paths[index], slots.subarray(at, at + lengths[index])));
+      if (failure !== undefined) Atomics.store(counters, FAILED, 1);
       Atomics.add(counters, DONE, 1);
       Atomics.notify(counters, DONE);
     }
   });
 }
-const DONE = 0;
+const DONE = ${DONE};
+const FAILED = ${FAILED};
 function make(path, create) {
   try {
     const dir = dirname(path);
@@ -85,7 +91,7 @@ export interface DiskChannel {
   port: MessagePort;
   /** SLOTS slots of SLOT_BYTES, shared with the thread. */
   slots: SharedArrayBuffer;
-  /** One Int32: how many files the thread has taken from the slots. */
+  /** Two Int32s: how many files the thread has taken from the slots, and 1 once a file could not be written (until the next flush). */
   counters: SharedArrayBuffer;
 }
 
@@ -101,7 +107,7 @@ export class DiskThread {
   channel(): DiskChannel {
     const { port1, port2 } = new MessageChannel();
     const slots = new SharedArrayBuffer(SLOTS * SLOT_BYTES);
-    const counters = new SharedArrayBuffer(4);
+    const counters = new SharedArrayBuffer(8);
     this.worker.postMessage({ port: port2, slots, counters }, [port2]);
     return { port: port1, slots, counters };
   }
@@ -110,6 +116,9 @@ export class DiskThread {
     await this.worker.terminate();
   }
 }
+
+/** `Atomics.waitAsync` (Node 16 on; TypeScript declares it from ES2024's library, newer than this project's target). */
+const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { value: Promise<string> | string } }).waitAsync;
 
 interface Flushed {
   flushed: number;
@@ -120,7 +129,8 @@ interface Flushed {
 export class DiskWriter {
   private readonly port: MessagePort;
   private readonly slots: Buffer;
-  private readonly done: Int32Array;
+  /** The channel's counters, shared with the thread (DONE, FAILED). */
+  private readonly counters: Int32Array;
   /** Files sent, ever; the next one goes in slot `sent % SLOTS`. */
   private sent = 0;
   private paths: string[] = [];
@@ -131,13 +141,11 @@ export class DiskWriter {
   private from: (string | null)[] = [];
   private flushes = 0;
   private readonly waiting = new Map<number, (reply: Flushed) => void>();
-  /** Files sent since the last flush: nothing may read them from disk before it. */
-  unflushed = 0;
 
   constructor(channel: DiskChannel) {
     this.port = channel.port;
     this.slots = Buffer.from(channel.slots);
-    this.done = new Int32Array(channel.counters);
+    this.counters = new Int32Array(channel.counters);
     this.port.on("message", (reply: Flushed) => {
       const settle = this.waiting.get(reply.flushed);
       this.waiting.delete(reply.flushed);
@@ -152,9 +160,9 @@ export class DiskWriter {
   /** The next free slot to fill, waiting while the thread has every slot. */
   take(): Buffer {
     // Files in the current batch are not with the thread yet: send them before waiting for it.
-    if (this.sent - Atomics.load(this.done, 0) >= SLOTS) this.sendBatch();
-    for (let waits = 0, done = Atomics.load(this.done, 0); this.sent - done >= SLOTS; done = Atomics.load(this.done, 0)) {
-      if (Atomics.wait(this.done, 0, done, 1000) === "timed-out" && ++waits === 60) throw new SitegenError("E_IO", "the thread writing the output stopped answering");
+    if (this.sent - Atomics.load(this.counters, DONE) >= SLOTS) this.sendBatch();
+    for (let waits = 0, done = Atomics.load(this.counters, DONE); this.sent - done >= SLOTS; done = Atomics.load(this.counters, DONE)) {
+      if (Atomics.wait(this.counters, DONE, done, 1000) === "timed-out" && ++waits === 60) throw new SitegenError("E_IO", "the thread writing the output stopped answering");
     }
     const at = (this.sent % SLOTS) * SLOT_BYTES;
     return this.slots.subarray(at, at + SLOT_BYTES);
@@ -179,8 +187,30 @@ export class DiskWriter {
     this.lengths.push(length);
     this.slotsOf.push(slot);
     this.from.push(from);
-    this.unflushed++;
     if (this.paths.length >= BATCH_FILES) this.sendBatch();
+  }
+
+  /** Whether a file sent from a slot is still waiting for the thread (links aside). */
+  get slotsInFlight(): boolean {
+    return this.paths.length > 0 || Atomics.load(this.counters, DONE) < this.sent;
+  }
+
+  /**
+   * Resolves when every file sent from a slot so far has been written (or
+   * failed: `flush` names it), however many links are still queued: the
+   * thread takes files in order, and counts each slot's as it is done.
+   */
+  async slotsWritten(): Promise<void> {
+    this.sendBatch();
+    // Waiting on memory holds no handle: the port, referenced meanwhile, keeps the process alive for the answer.
+    this.port.ref();
+    try {
+      for (let done = Atomics.load(this.counters, DONE); done < this.sent; done = Atomics.load(this.counters, DONE)) await waitAsync(this.counters, DONE, done).value;
+    } finally {
+      this.port.unref();
+    }
+    // A file that could not be written: the flush names it.
+    if (Atomics.load(this.counters, FAILED) === 1) await this.flush();
   }
 
   /** Resolves when every file sent so far is on disk; rejects with the first that failed. */
@@ -192,7 +222,6 @@ export class DiskWriter {
       this.waiting.set(id, resolve);
       this.port.postMessage({ flush: id });
     }).finally(() => this.port.unref());
-    this.unflushed = 0;
     if (reply.failure) {
       const { path, message, code } = reply.failure;
       throw new SitegenError("E_IO", `cannot write ${path}: ${message}`, { hint: code === "ENOSPC" ? "the disk is full" : "check that the output folder's disk is writable" });

@@ -22,6 +22,8 @@ export interface FileWriter {
   read(file: string): Uint8Array;
   /** Resolves when every file written so far can be read back: a writer that writes later has one. */
   flush?(): Promise<void>;
+  /** Resolves when every file written so far is in place, or rejects naming the first that could not be. */
+  settle?(): Promise<void>;
 }
 
 /** A strong ETag from the content hash: quotes included, 22 base64url characters (132 bits). */

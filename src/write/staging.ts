@@ -25,6 +25,11 @@ export class StagingFolder implements FileWriter {
   private thread?: DiskThread;
   /** This writer's channel to that thread (a render lane's writer has one to its folder's thread). */
   private disk?: DiskWriter;
+  /**
+   * The files linked through the thread since it last settled, each with the
+   * file it links: until the link is made, a read comes from that file.
+   */
+  private readonly linking = new Map<string, string>();
 
   private constructor(
     /** The output folder this build replaces; empty for a worker's writer. */
@@ -68,19 +73,33 @@ export class StagingFolder implements FileWriter {
    */
   write(file: string, body: Body): void {
     if (typeof body !== "string" && !(body instanceof Uint8Array)) return this.writeStream(file, body);
-    if (this.disk && this.handOver(file, body)) return;
+    // Behind thousands of links from the build cache, a file would wait for all of them; this thread's own pages are few then.
+    if (this.disk && this.linking.size === 0 && this.handOver(file, body)) return;
     const bytes = typeof body === "string" ? this.encode(body) : body;
     writeFileSync(this.pathOf(file), bytes);
     this.written.set(file, writtenOf(bytes));
   }
 
-  /** Every file written so far on disk: before anything reads the folder. */
+  /**
+   * Every file written so far can be read back: on disk, or (a link the
+   * thread has yet to make) read from the file it links. Links queued behind
+   * are not waited for; `settle` waits for everything.
+   */
   async flush(): Promise<void> {
+    if (this.linking.size === 0) await this.disk?.flush();
+    else await this.disk?.slotsWritten();
+  }
+
+  /** Every file written so far on disk, or the first that could not be written named. */
+  async settle(): Promise<void> {
     await this.disk?.flush();
+    this.linking.clear();
   }
 
   read(file: string): Uint8Array {
-    if (this.disk && this.disk.unflushed > 0) throw new Error(`${file} read before the staging folder was flushed`);
+    const linked = this.linking.get(file);
+    if (linked !== undefined) return readFileSync(linked);
+    if (this.disk?.slotsInFlight) throw new Error(`${file} read before the staging folder was flushed`);
     return readFileSync(this.pathOf(file));
   }
 
@@ -106,7 +125,10 @@ export class StagingFolder implements FileWriter {
    */
   link(file: string, from: string, written: Written): void {
     this.written.set(file, written);
-    if (this.disk) return this.disk.link(from, this.checked(file));
+    if (this.disk) {
+      this.linking.set(file, from);
+      return this.disk.link(from, this.checked(file));
+    }
     linkOrCopy(from, this.pathOf(file));
   }
 
@@ -155,7 +177,7 @@ export class StagingFolder implements FileWriter {
 
   /** Moves the finished folder into place; the previous output is removed only after. */
   async commit(): Promise<void> {
-    await this.flush();
+    await this.settle();
     await this.stopThread();
     const old = join(dirname(this.target), `${basename(this.target)}${OLD_INFIX}${ownTag()}`);
     const exists = await stat(this.target).then(() => true, () => false);
