@@ -235,7 +235,10 @@ function safeRealpath(path: string): string | undefined {
 
 /** Paths in messages are relative to where the user ran the command. */
 export function displayFrom(cwd: string): (path: string) => string {
+  const below = cwd.endsWith(sep) ? cwd : `${cwd}${sep}`;
   return (path) => {
+    // Most paths are plainly below the working folder: a slice, not path arithmetic, for each file of a large blog.
+    if (path.startsWith(below) && path.length > below.length && !path.includes(`${sep}.`, below.length - 1)) return path.slice(below.length);
     const rel = relative(cwd, path);
     return rel.startsWith("..") || rel === "" ? path : rel;
   };
