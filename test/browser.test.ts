@@ -22,7 +22,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { sameSitePath } from "../src/verify/discover.ts";
 import { parseSitemap } from "../src/verify/sitemap.ts";
 import { builtSite, ROOT, startPreviewServer, type Running } from "./helpers/dist.ts";
@@ -49,7 +49,6 @@ describe("the site in Chromium", { skip }, () => {
   let starter: Running;
   let browser: Browser;
   let pages: string[];
-  let origin: string;
 
   before(async () => {
     const dist = builtSite();
@@ -60,7 +59,6 @@ describe("the site in Chromium", { skip }, () => {
     pages = entries.map((entry) => sameSitePath(entry.loc, [base]) ?? entry.loc);
     server = await startPreviewServer(dist);
     starter = await startPreviewServer(starterSite().dist);
-    origin = new URL(server.url).origin;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -89,48 +87,110 @@ describe("the site in Chromium", { skip }, () => {
     const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: scheme });
     const page = await context.newPage();
     page.once("close", () => void context.close());
-    const errors = watch(page, new URL(base).origin);
+    const errors = await watch(page, new URL(base).origin);
     const response = await page.goto(new URL(url, base).href, { waitUntil: "load" });
     await page.evaluate(() => document.fonts.ready);
     return { page, status: response?.status() ?? 0, errors };
   }
 
-  /** Everything that goes wrong in `page`, as it happens. */
-  function watch(page: Page, allowedOrigin: string): string[] {
+  /**
+   * Everything that goes wrong in `page`, as it happens, in the list `list` gives (a tab gives each
+   * visit a list of its own). A failed request goes to the list of the visit that made it: one a
+   * visit left in flight (the favicon Chromium asks for after the load), cancelled by the next
+   * visit, is not counted against the next page, as a page closed after its visit did not count it.
+   */
+  async function watch(page: Page, allowedOrigin: string, list?: () => string[]): Promise<string[]> {
     const errors: string[] = [];
+    const into = list ?? (() => errors);
+    const madeIn = new WeakMap<Request, string[]>();
     // Init scripts come through the DevTools protocol, which the page's CSP does not govern.
-    void page.addInitScript(() => {
+    await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`));
     });
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+      if (message.type() === "error") into().push(`console: ${message.text()}`);
     });
-    page.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
-    page.on("requestfailed", (request) => errors.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+    page.on("pageerror", (error) => into().push(`exception: ${error.message}`));
+    page.on("requestfailed", (request) => (madeIn.get(request) ?? into()).push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
     page.on("request", (request) => {
+      madeIn.set(request, into());
       const url = new URL(request.url());
-      if (url.protocol !== "data:" && url.origin !== allowedOrigin) errors.push(`request to another origin: ${request.url()}`);
+      if (url.protocol !== "data:" && url.origin !== allowedOrigin) into().push(`request to another origin: ${request.url()}`);
     });
     return errors;
   }
 
-  /** axe-core's WCAG 2.1 A and AA violations on `page`, each a line starting with `label`. */
+  /**
+   * axe-core's WCAG 2.1 A and AA violations on `page`, each a line starting with `label`.
+   *
+   * axe runs in the page itself (legacy mode), not in pieces gathered in a blank page of the same
+   * context: that page cost a renderer process of its own on every run. What legacy mode gives up
+   * is cross-origin frames, and these pages load nothing from another origin (the first test holds
+   * every page of the sitemap to that, the starter's test its pages). Only violations are asserted,
+   * so only they are reported node by node (`resultTypes`): every rule still runs on every node,
+   * axe just does not make a selector for each node that passes.
+   */
   async function axeViolations(page: Page, label: string): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true).analyze();
     return results.violations.map((violation) => `${label}: ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
+  }
+
+  type View = { scheme: (typeof SCHEMES)[number]; viewport: (typeof VIEWPORTS)[number] };
+
+  /** A page that visits one view after another, watching everything that goes wrong in each. */
+  interface Tab {
+    /** Loads `path` anew at the view's width and in its scheme: its status, and what goes wrong in it (a list that grows until the next visit). */
+    visit(path: string, view: View): Promise<{ page: Page; status: number; errors: string[] }>;
+    close(): Promise<void>;
+  }
+
+  /**
+   * A tab for `everyView`'s views, served from `base`. A view used to open a context of its own,
+   * and each context started a renderer process, which cost more than the visit itself. In one tab,
+   * each visit is still a page loaded from nothing: the HTTP cache is off (DevTools' "Disable
+   * cache"), so the page and everything it uses come from the server every time, as in a fresh
+   * context; the sites keep no cookie or storage and run no script a visit could leave behind.
+   */
+  async function openTab(base = server.url): Promise<Tab> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await session.send("Network.enable");
+    await session.send("Network.setCacheDisabled", { cacheDisabled: true });
+    let errors: string[] = [];
+    await watch(page, new URL(base).origin, () => errors);
+    return {
+      async visit(path, { scheme, viewport }) {
+        const url = new URL(path, base).href;
+        // A change of the fragment alone would keep the document: a visit loads it anew.
+        if (page.url().split("#")[0] === url.split("#")[0]) await page.goto("about:blank");
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await page.emulateMedia({ colorScheme: scheme });
+        errors = [];
+        const response = await page.goto(url, { waitUntil: "load" });
+        await page.evaluate(() => document.fonts.ready);
+        return { page, status: response?.status() ?? 0, errors };
+      },
+      close: () => context.close(),
+    };
   }
 
   /**
    * Runs `visit` for every combination of `names`, schemes and widths, a few
-   * pages at a time (each in a context of its own), and gathers the problems
-   * it reports in a stable order.
+   * pages at a time (each lane in a tab of its own, served from `base`), and
+   * gathers the problems it reports in a stable order.
    */
-  async function everyView(names: [string, string][], visit: (name: string, path: string, view: { scheme: (typeof SCHEMES)[number]; viewport: (typeof VIEWPORTS)[number] }) => Promise<string[]>): Promise<string[]> {
+  async function everyView(names: [string, string][], visit: (tab: Tab, name: string, path: string, view: View) => Promise<string[]>, base = server.url): Promise<string[]> {
     const views = names.flatMap(([name, path]) => SCHEMES.flatMap((scheme) => VIEWPORTS.map((viewport) => ({ name, path, scheme, viewport }))));
     const found: string[][] = [];
     let next = 0;
     const lane = async () => {
-      for (let at = next++; at < views.length; at = next++) found[at] = await visit(views[at].name, views[at].path, views[at]);
+      const tab = await openTab(base);
+      try {
+        for (let at = next++; at < views.length; at = next++) found[at] = await visit(tab, views[at].name, views[at].path, views[at]);
+      } finally {
+        await tab.close();
+      }
     };
     await Promise.all(Array.from({ length: PAGES_AT_ONCE }, lane));
     return found.flat();
@@ -142,28 +202,32 @@ describe("the site in Chromium", { skip }, () => {
   it("loads every page in the sitemap with status 200, no console error, no CSP violation and nothing from another origin", async () => {
     assert.ok(pages.length >= 21, `${pages.length} pages in the sitemap`);
     // Both schemes, at the desktop width: the width changes the layout, not what a page loads.
-    const problems = await everyView(pages.map((path) => [path, path]), async (_, path, { scheme, viewport }) => {
-      if (viewport !== VIEWPORTS[0]) return [];
-      const { page, status, errors } = await open(path, { scheme });
-      await page.close();
-      return [...(status === 200 ? [] : [`${path}: status ${status}`]), ...errors.map((error) => `${path} (${scheme}): ${error}`)];
+    const problems = await everyView(pages.map((path) => [path, path]), async (tab, _, path, view) => {
+      if (view.viewport !== VIEWPORTS[0]) return [];
+      const { status, errors } = await tab.visit(path, view);
+      return [...(status === 200 ? [] : [`${path}: status ${status}`]), ...errors.map((error) => `${path} (${view.scheme}): ${error}`)];
     });
     assert.deepEqual(problems, []);
   });
 
   it("would notice a CSP violation: an inline script slipped into a page is blocked and reported", async () => {
-    const page = await browser.newPage();
-    const errors = watch(page, origin);
-    // The page as served, CSP header and all, with one inline script added.
-    await page.route("**/about/", async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace("</body>", "<script>document.title = 'ran';</script></body>") });
-    });
-    await page.goto(new URL("/about/", server.url).href, { waitUntil: "load" });
-    await page.waitForTimeout(100);
-    assert.notEqual(await page.title(), "ran", "the inline script did not run");
-    assert.ok(errors.some((error) => /CSP violation: script-src/.test(error)), errors.join("\n"));
-    await page.close();
+    // In a tab as the audits use them, on its second visit: what is watched goes on from page to page.
+    const tab = await openTab();
+    try {
+      const view = { scheme: "light", viewport: VIEWPORTS[0] } as const;
+      const { page } = await tab.visit("/", view);
+      // The page as served, CSP header and all, with one inline script added.
+      await page.route("**/about/", async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replace("</body>", "<script>document.title = 'ran';</script></body>") });
+      });
+      const { errors } = await tab.visit("/about/", view);
+      await page.waitForTimeout(100);
+      assert.notEqual(await page.title(), "ran", "the inline script did not run");
+      assert.ok(errors.some((error) => /CSP violation: script-src/.test(error)), errors.join("\n"));
+    } finally {
+      await tab.close();
+    }
   });
 
   it("renders the HTML 404 page for an unknown path, with status 404", async () => {
@@ -177,25 +241,29 @@ describe("the site in Chromium", { skip }, () => {
 
   it("axe-core finds no WCAG 2.1 A or AA violation on the audited pages and the contact form, in both colour schemes and widths; their screenshots are saved", async () => {
     const checked = { ...AUDITED, contact: "/contact/", "contact-sent": "/contact/#enquiry-sent" };
-    const problems = await everyView(Object.entries(checked), async (name, path, { scheme, viewport }) => {
-      const { page } = await open(path, { scheme, viewport });
+    const problems = await everyView(Object.entries(checked), async (tab, name, path, view) => {
+      const { scheme, viewport } = view;
+      const { page } = await tab.visit(path, view);
       const found = await axeViolations(page, `${name} (${scheme}, ${viewport.width} px)`);
       if (name !== "contact-sent") await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
-      await page.close();
       return found;
     });
     assert.deepEqual(problems, []);
   });
 
   it("the starter theme: its pages load clean, axe-core finds no WCAG 2.1 A or AA violation in either scheme or width, and screenshots are saved", async () => {
-    const problems = await everyView(Object.entries(STARTER_AUDITED), async (name, path, { scheme, viewport }) => {
-      const label = `${name} (${scheme}, ${viewport.width} px)`;
-      const { page, status, errors } = await open(path, { scheme, viewport, base: starter.url });
-      const found = [...(status === 200 ? [] : [`${name}: status ${status}`]), ...errors.map((error) => `${label}: ${error}`), ...(await axeViolations(page, label))];
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
-      await page.close();
-      return found;
-    });
+    const problems = await everyView(
+      Object.entries(STARTER_AUDITED),
+      async (tab, name, path, view) => {
+        const { scheme, viewport } = view;
+        const label = `${name} (${scheme}, ${viewport.width} px)`;
+        const { page, status, errors } = await tab.visit(path, view);
+        const found = [...(status === 200 ? [] : [`${name}: status ${status}`]), ...errors.map((error) => `${label}: ${error}`), ...(await axeViolations(page, label))];
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
+        return found;
+      },
+      starter.url,
+    );
     assert.deepEqual(problems, []);
   });
 
