@@ -127,12 +127,10 @@ describe("the site in Chromium", { skip }, () => {
   }
 
   /**
-   * Everything that goes wrong in `page`, as it happens, in the list `list` gives (a tab gives each
-   * visit a list of its own). A failed request goes to the list of the visit that made it: one a
-   * visit left in flight (the favicon Chromium asks for after the load), cancelled by the next
-   * visit, is not counted against the next page, as a page closed after its visit did not count it.
+   * Everything that goes wrong in `page`, as it happens, in the list `list` gives for it (a tab gives
+   * each visit a list of its own). A failed request goes to the list of the visit that made it.
    */
-  async function watch(page: Page, allowedOrigin: string, list?: () => string[]): Promise<string[]> {
+  async function watch(page: Page, allowedOrigin: string, list?: (request?: Request) => string[]): Promise<string[]> {
     const errors: string[] = [];
     const into = list ?? (() => errors);
     const madeIn = new WeakMap<Request, string[]>();
@@ -146,9 +144,9 @@ describe("the site in Chromium", { skip }, () => {
     page.on("pageerror", (error) => into().push(`exception: ${error.message}`));
     page.on("requestfailed", (request) => (madeIn.get(request) ?? into()).push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
     page.on("request", (request) => {
-      madeIn.set(request, into());
+      madeIn.set(request, into(request));
       const url = new URL(request.url());
-      if (url.protocol !== "data:" && url.origin !== allowedOrigin) into().push(`request to another origin: ${request.url()}`);
+      if (url.protocol !== "data:" && url.origin !== allowedOrigin) into(request).push(`request to another origin: ${request.url()}`);
     });
     return errors;
   }
@@ -188,8 +186,17 @@ describe("the site in Chromium", { skip }, () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await withoutCache(page);
+    // What goes wrong before the next visit's document replaces the last one is the last one's (the
+    // favicon Chromium asks for after a load, cancelled by the next visit), not held against the next
+    // page, as a page closed after its visit was not held to it either; but the next visit's own
+    // request for its document is the next visit's.
     let errors: string[] = [];
-    await watch(page, new URL(base).origin, () => errors);
+    let leaving: string[] = [];
+    let replaced = true;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) replaced = true;
+    });
+    await watch(page, new URL(base).origin, (request) => (replaced || request?.isNavigationRequest() ? errors : leaving));
     return {
       async visit(path, { scheme, viewport }) {
         const url = new URL(path, base).href;
@@ -197,7 +204,9 @@ describe("the site in Chromium", { skip }, () => {
         if (page.url().split("#")[0] === url.split("#")[0]) await page.goto("about:blank");
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.emulateMedia({ colorScheme: scheme });
+        leaving = errors;
         errors = [];
+        replaced = false;
         const response = await page.goto(url, { waitUntil: "load" });
         await page.evaluate(() => document.fonts.ready);
         return { page, status: response?.status() ?? 0, errors };
