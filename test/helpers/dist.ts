@@ -143,12 +143,13 @@ export function freePort(): Promise<number> {
 /**
  * A Netlify project around a built folder, as a deploy sees it: netlify.toml,
  * the edge function and the compiled handler it imports (lib/), and the build as the publish
- * folder (`dist/`, as netlify.toml names it).
+ * folder (`dist/`, as netlify.toml names it). Without `dir`, the project has no `dist/` yet:
+ * the caller builds into it (a large build is cheaper to make there than to copy there).
  */
-export function netlifyProject(dir: string): string {
+export function netlifyProject(dir?: string): string {
   const project = tempDir("sitegen-netlify-");
   for (const part of ["rules", "lib", "package.json", "netlify.toml"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
-  cpSync(dir, join(project, "dist"), { recursive: true });
+  if (dir !== undefined) cpSync(dir, join(project, "dist"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
   return project;
 }
@@ -159,7 +160,12 @@ export function netlifyProject(dir: string): string {
  * Deno under Netlify's edge bootstrap.
  */
 export function startNetlifyEmulator(dir: string): Promise<Running> {
-  return startPrinting(process.execPath, [CLI, "serve", "--netlify", "--port", "0"], netlifyProject(dir));
+  return startNetlifyProject(netlifyProject(dir));
+}
+
+/** A project made by `netlifyProject` served through Netlify's emulator. */
+export function startNetlifyProject(project: string): Promise<Running> {
+  return startPrinting(process.execPath, [CLI, "serve", "--netlify", "--port", "0"], project);
 }
 
 /**
