@@ -45,7 +45,7 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
     case "preflight":
       return new Response(null, { status: 204, headers: preflightHeaders(policy) });
     case "method-not-allowed":
-      return new Response(null, { status: 405, headers: { ...errorHeaders(links, policy), Allow: ALLOWED_METHODS } });
+      return notAllowed(links, policy);
     case "page": {
       const headers: Record<string, string> = { ...okHeaders(decision.representation, policy), Vary: VARY.negotiated, "Content-Language": decision.page.lang };
       if (decision.variant === "html") headers.Link = `<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`;
@@ -71,6 +71,21 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
       return error(404, type, head ? "" : await notFoundBody(decision.format, decision.path, site, data), head, links, policy);
     }
   }
+}
+
+/**
+ * The answer to a method that no web `Request` can carry (Fetch's forbidden
+ * methods: CONNECT, TRACE, TRACK), which a host meets before the core could:
+ * the same 405 as for any other method the read-only surface does not serve.
+ */
+export async function methodNotAllowed(site: SiteData, options: RespondOptions = {}): Promise<Response> {
+  const data = await site.negotiation();
+  return notAllowed(data.errors, { origin: data.origin, devScripts: options.devScripts });
+}
+
+/** RFC 9110 §15.5.6: a 405 names the methods the target does allow. */
+function notAllowed(links: ErrorLinks, policy: HeaderPolicy): Response {
+  return new Response(null, { status: 405, headers: { ...errorHeaders(links, policy), Allow: ALLOWED_METHODS } });
 }
 
 /** The body of a 404 in Markdown (the recovery map) or JSON (a Problem), each naming what the path may have meant. */

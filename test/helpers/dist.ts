@@ -86,6 +86,8 @@ export function builtSite(): string {
 export interface Running {
   url: string;
   stop(): Promise<void>;
+  /** Whether the process is still running. */
+  running(): boolean;
 }
 
 /** Asks `child` to stop (SIGTERM) and resolves once it has exited; at once if it already has. */
@@ -111,6 +113,7 @@ export function startPrinting(command: string, args: string[], cwd: string): Pro
         done({
           url: match[1],
           stop: () => stopChild(child),
+          running: () => child.exitCode === null && child.signalCode === null,
         });
       }
     };

@@ -13,6 +13,8 @@ export interface PrintingServer {
   /** Resolves with what was printed after `from` once `pattern` shows in it. */
   waitFor(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
+  /** Whether the server's process is still running. */
+  running(): boolean;
 }
 
 export async function startServing(args: string[], cwd?: string): Promise<PrintingServer> {
@@ -35,5 +37,6 @@ export async function startServing(args: string[], cwd?: string): Promise<Printi
     output: () => output,
     waitFor,
     stop: () => stopChild(child),
+    running: () => child.exitCode === null && child.signalCode === null,
   };
 }

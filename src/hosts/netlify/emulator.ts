@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { SitegenError } from "../../errors.ts";
 import { openBuild } from "../preview/folder.ts";
 import { listen } from "../preview/http.ts";
-import { cdnNotFound } from "../preview/static.ts";
+import { cdnNotFound, unfitResponse } from "../preview/static.ts";
 
 export interface NetlifyPreviewOptions {
   /** The folder holding netlify.toml. */
@@ -67,13 +67,15 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
   const publishDir = resolve(projectRoot, config.config.build.publish ?? ".");
   try {
     // The CDN's 404 carries the site's headers, which depend on its origin.
-    const { origin, immutable } = await (await openBuild(publishDir)).negotiation();
+    const site = await openBuild(publishDir);
+    const { origin, immutable } = await site.negotiation();
     const policy = { origin, immutable };
     const listening = await listen({
       host: options.host,
       port: options.port,
       // Nothing matched: Netlify's CDN answers with the site's 404 page.
-      handle: async (request) => (request && (await dev.handle(request))) ?? cdnNotFound(publishDir, request?.method === "HEAD", policy),
+      handle: async (request) => (await dev.handle(request)) ?? cdnNotFound(publishDir, request.method === "HEAD", policy),
+      unfit: (what) => unfitResponse(what, publishDir, site, policy),
     });
     return {
       url: `${listening.origin}/`,

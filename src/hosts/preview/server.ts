@@ -8,10 +8,11 @@ import { resolve } from "node:path";
 import { isDocumentPath, normalizePath } from "../../negotiation/decide.ts";
 import type { HeaderPolicy } from "../../negotiation/headers.ts";
 import { respond } from "../../negotiation/respond.ts";
+import type { SiteData } from "../../negotiation/site-data.ts";
 import { openBuild } from "./folder.ts";
 import { takeFormSubmission } from "./forms.ts";
 import { listen } from "./http.ts";
-import { staticResponse } from "./static.ts";
+import { staticResponse, unfitResponse } from "./static.ts";
 
 export interface PreviewOptions {
   dir: string;
@@ -51,21 +52,25 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     host: options.host,
     port: options.port,
     intercept: options.intercept,
-    async handle(request) {
-      while (changing) await changing;
-      inFlight++;
-      try {
-        return await answer(request);
-      } finally {
-        if (--inFlight === 0) drained?.();
-      }
-    },
+    handle: (request) => betweenChanges(() => answer(request)),
+    unfit: (what) => betweenChanges(async () => unfitResponse(what, root, site, await policyOf(site))),
   });
-  async function answer(request: Request | undefined): Promise<Response> {
-    const { origin, immutable } = await site.negotiation();
-    const policy: HeaderPolicy = { origin, immutable, devScripts: options.devScripts };
-    // A request target that is not a path names nothing on this site.
-    if (!request) return staticResponse(root, "/\0", false, policy);
+  /** Runs one request's answer while no change is being swapped in. */
+  async function betweenChanges(answering: () => Promise<Response>): Promise<Response> {
+    while (changing) await changing;
+    inFlight++;
+    try {
+      return await answering();
+    } finally {
+      if (--inFlight === 0) drained?.();
+    }
+  }
+  async function policyOf(data: SiteData): Promise<HeaderPolicy> {
+    const { origin, immutable } = await data.negotiation();
+    return { origin, immutable, devScripts: options.devScripts };
+  }
+  async function answer(request: Request): Promise<Response> {
+    const policy = await policyOf(site);
     const answered = await respond(request, site, { devScripts: options.devScripts });
     if (answered) return answered;
     const { pathname } = new URL(request.url);

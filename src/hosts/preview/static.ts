@@ -5,6 +5,9 @@
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import { baseHeaders, CACHE, staticHeaders, type HeaderPolicy } from "../../negotiation/headers.ts";
+import { methodNotAllowed } from "../../negotiation/respond.ts";
+import type { SiteData } from "../../negotiation/site-data.ts";
+import type { Unfit } from "./http.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -68,4 +71,16 @@ export async function cdnNotFound(root: string, head: boolean, policy: HeaderPol
   const page = await readFile(resolve(root, "404.html")).catch(() => undefined);
   if (page) return new Response(head ? null : page, { status: 404, headers: { ...headers, "Content-Type": TYPES[".html"] } });
   return new Response(head ? null : "Not Found\n", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * What the local hosts answer for a request no web `Request` can carry
+ * (http.ts): a method Fetch forbids (TRACE, CONNECT) gets the core's 405, as
+ * any method the read-only surface does not serve; a request target that is
+ * not a path names nothing here, so the CDN's 404; headers fetch refuses, 400.
+ */
+export async function unfitResponse(what: Unfit, root: string, site: SiteData, policy: HeaderPolicy): Promise<Response> {
+  if (what.kind === "method") return methodNotAllowed(site, { devScripts: policy.devScripts });
+  if (what.kind === "target") return cdnNotFound(root, false, policy);
+  return new Response("Bad Request\n", { status: 400, headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never, "Content-Type": "text/plain; charset=utf-8" } });
 }
