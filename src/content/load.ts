@@ -54,13 +54,14 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, left));
 
   const pages: PageSource[] = [];
-  const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, nested: false });
+  const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, layout: "pages" });
   errors.push(...pageFiles.errors);
   left.push(...pageFiles.warnings);
   for (const entry of pageFiles.entries) {
     const page = collect(() => parsePage(entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
     const twin = page && pages.find((other) => other.name === page.name);
-    if (twin) errors.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { location: { file: page.file }, hint: "keep one of the two files" }));
+    if (twin) errors.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
+    else if (page?.name.startsWith("blog/")) errors.push(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
     else if (page) pages.push(page);
   }
   if (!pages.some((page) => page.name === "index") && !errors.some((e) => /[\\/]index\.(md|markdown)$/.test(e.location?.file ?? ""))) {
@@ -162,7 +163,7 @@ export function listPosts(contentDir: string, cwd: string): SourceEntry[] {
 
 /** The post files with what `loadContent` reports of them: errors, and files left out. */
 export function listPostFiles(contentDir: string, cwd: string): Listing {
-  return listSources(join(resolve(cwd, contentDir), "blog"), { root: contentDir, cwd, nested: true, optional: true });
+  return listSources(join(resolve(cwd, contentDir), "blog"), { root: contentDir, cwd, layout: "posts", optional: true });
 }
 
 /** Small files read one after another: synchronous reads cost less than a promise each. */

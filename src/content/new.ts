@@ -80,18 +80,23 @@ function planPost(request: Extract<NewRequest, { kind: "post" }>, options: PlanO
  * title to make them from (`"About us"` is about-us.md, titled "About us").
  */
 function planPage(request: Extract<NewRequest, { kind: "page" }>, options: PlanOptions): PlannedFile {
-  const written = request.name.trim().replace(/\.(?:md|markdown)$/i, "");
+  // A path makes a page in a folder: `docs/history` is pages/docs/history.md, /docs/history/.
+  const parts = request.name.trim().replace(/\.(?:md|markdown)$/i, "").split("/").filter((part) => part.trim() !== "");
+  const written = parts.at(-1)?.trim() ?? "";
   const asName = written.toLowerCase();
-  const name = slugProblem(asName) === undefined ? asName : slugify(written, request.lang ?? options.languages[0]);
-  if (name === "") {
+  const segment = (part: string) => (slugProblem(part.trim().toLowerCase()) === undefined ? part.trim().toLowerCase() : slugify(part, request.lang ?? options.languages[0]));
+  const segments = parts.map(segment);
+  if (segments.length === 0 || segments.includes("")) {
     throw new SitegenError("E_USAGE", `${JSON.stringify(request.name)} has no letters or digits to make a page's URL from`, {
-      hint: "name the page with Latin letters, digits and hyphens: `sitegen new page services` creates /services/",
+      hint: "name the page with Latin letters, digits and hyphens: `sitegen new page services` creates /services/, `sitegen new page docs/history` /docs/history/",
     });
   }
+  const name = segments.join("/");
+  const last = segments.at(-1)!;
   const path = `pages/${name}.md`;
   refuseExisting(path, options, "a page exists once; sitegen new never overwrites: edit that file instead");
   const lang = languageOf(request.lang, options);
-  const title = name === "index" ? options.siteName : name === asName ? sentenceCase(name.replace(/-+/g, " ").trim()) : written;
+  const title = name === "index" ? options.siteName : last === asName ? sentenceCase(last.replace(/-+/g, " ").trim()) : written;
   const text = [
     "---",
     `title: ${JSON.stringify(title)}`,
@@ -158,7 +163,7 @@ export async function createNew(request: NewRequest, options: { contentDir: stri
   // A post filed in a folder (blog/2025/x.md) or a .markdown file takes its name as much as blog/x.md does.
   const existing = new Set<string>();
   for (const folder of ["blog", "pages"]) {
-    const { entries } = listSources(join(root, folder), { root, cwd: options.cwd, nested: folder === "blog", optional: true });
+    const { entries } = listSources(join(root, folder), { root, cwd: options.cwd, layout: folder === "blog" ? "posts" : "pages", optional: true });
     for (const entry of entries) existing.add(`${folder}/${entry.name}.md`);
   }
   const facts = await siteFacts(site, display(options.contentDir, "site.yaml"));

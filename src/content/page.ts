@@ -1,7 +1,8 @@
 /**
- * A page of content/pages/: its file name is its path (`index.md` is `/`,
- * `services.md` is `/services/`), so the name must be a URL segment. The
- * pages the folder holds are the site's whole set of pages.
+ * A page of content/pages/: its path there is its URL (`index.md` is `/`,
+ * `services.md` is `/services/`, `docs/history.md` is `/docs/history/` and
+ * `docs/index.md` is `/docs/`), so each part of the name must be a URL
+ * segment. The pages the folder holds are the site's whole set of pages.
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
@@ -15,12 +16,13 @@ import { templateTags } from "./template-tags.ts";
 import type { PageSource } from "./types.ts";
 
 export function parsePage(name: string, text: string, file: string, path = file): PageSource {
-  const problem = slugProblem(name);
-  if (problem) {
-    const suggested = slugify(name);
-    throw new SitegenError("E_CONTENT", `\`${name}\` cannot be a page's name: ${problem}`, {
+  const segments = name.split("/");
+  const wrong = segments.find((segment) => slugProblem(segment) !== undefined);
+  if (wrong !== undefined) {
+    const suggested = segments.map((segment) => slugify(segment));
+    throw new SitegenError("E_CONTENT", `\`${wrong}\` cannot be ${segments.length > 1 ? "a part of a page's path" : "a page's name"}: ${slugProblem(wrong)}`, {
       location: { file },
-      hint: suggested ? `the file name is the page's URL: rename the file to \`${suggested}.md\` (/${suggested}/)` : "the file name is the page's URL: name the file with Latin letters, digits and hyphens",
+      hint: suggested.every((segment) => segment !== "") ? `the file's path is the page's URL: name it \`${suggested.join("/")}.md\` (/${suggested.join("/")}/)` : "the file's path is the page's URL: name its folders and file with Latin letters, digits and hyphens",
     });
   }
   const parsed = parseMarkdownFile(text, file);

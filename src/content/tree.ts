@@ -43,8 +43,14 @@ export interface ListOptions {
   root: string;
   /** The folder messages name files relative to. */
   cwd: string;
-  /** Posts may be filed in folders (`blog/2025/x.md`); pages may not, as a page's name is its URL. */
-  nested: boolean;
+  /**
+   * How folders are read. Posts may be filed in folders (`blog/2025/x.md`),
+   * and a folder holding `index.md` is a post with its files (a bundle).
+   * Pages' folders are their URL's (`pages/docs/history.md` is
+   * /docs/history/, `pages/docs/index.md` /docs/): a page's `name` is its
+   * path below pages/, without the extension.
+   */
+  layout: "posts" | "pages";
   /** A folder that does not exist holds nothing (a site without posts has no blog folder). */
   optional?: boolean;
 }
@@ -84,7 +90,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
   const walk = (folder: string, depth: number) => {
     const entries = namesIn(folder, depth);
     if (!entries) return;
-    const post = options.nested && depth > 0 ? bundlePost(folder, entries.map(({ name }) => name)) : undefined;
+    const post = options.layout === "posts" && depth > 0 ? bundlePost(folder, entries.map(({ name }) => name)) : undefined;
     if (post) {
       listing.entries.push(bundle(folder, post, display, inside, { refuse, leaveOut }));
       return;
@@ -93,19 +99,19 @@ export function listSources(dir: string, options: ListOptions): Listing {
       const { name } = entry;
       const path = join(folder, name);
       const kind = kindOf(path, inside, entry);
-      const foreign = generatorFile(name, kind.folder === true);
+      const foreign = options.layout === "pages" && isFolderPage(name) ? undefined : generatorFile(name, kind.folder === true);
       if (kind.refused) refuse(path, kind.refused, kind.hint);
       else if (foreign) leaveOut(path, `${foreign.what}: left out`, foreign.instead);
       else if (kind.folder) {
-        if (!options.nested) refuse(path, `a folder in ${display(start)}: pages are the files of the folder itself`, `a page's file name is its URL; move the pages up into ${display(start)}`);
-        else if (!seen.has(kind.real)) {
+        if (!seen.has(kind.real)) {
           seen.add(kind.real);
           walk(path, depth + 1);
         }
       } else if (!isMarkdown(name)) {
-        leaveOut(path, "not a Markdown file, so not a page or post: left out", options.nested ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
+        leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else {
-        listing.entries.push({ name: name.slice(0, -extname(name).length), path, file: display(path) });
+        const stem = name.slice(0, -extname(name).length);
+        listing.entries.push({ name: options.layout === "pages" ? pageName(relative(start, folder), stem) : stem, path, file: display(path) });
       }
     }
   };
@@ -116,6 +122,22 @@ export function listSources(dir: string, options: ListOptions): Listing {
     walk(start, 0);
   }
   return listing;
+}
+
+/** A folder's own page: `index.md`, or Hugo's `_index.md` (a section's page), which a docs tree copied from Hugo has. */
+function isFolderPage(name: string): boolean {
+  return /^_?index\.(md|markdown)$/i.test(name);
+}
+
+/**
+ * A page's name, its URL path without slashes at either end: `docs/history`
+ * for pages/docs/history.md, `docs` for pages/docs/index.md, `index` for
+ * pages/index.md (the home page, `/`).
+ */
+function pageName(folder: string, stem: string): string {
+  const segments = folder === "" ? [] : folder.split(sep);
+  const own = /^_?index$/i.test(stem) ? [] : [stem];
+  return [...segments, ...own].join("/") || "index";
 }
 
 function isMarkdown(name: string): boolean {

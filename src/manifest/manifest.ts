@@ -157,7 +157,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const posts = publishedSources.map(routeOf);
   const scheduled = due.filter(({ time }) => time > now).map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const newestPost = posts.reduce<string | undefined>((newest, post) => (newest === undefined || post.lastmod > newest ? post.lastmod : newest), undefined);
-  const ordered = [...content.pages].sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const ordered = [...content.pages].sort(byPageName);
   const pages = ordered.map((page): PageRoute => {
     const { name } = page;
     const path = name === "index" ? "/" : `/${name}/`;
@@ -216,6 +216,18 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     footerNavigation: content.site.footer_navigation ?? [],
     ...blogOf(pages),
   };
+}
+
+/**
+ * The home page first, then by path, a folder's page before the pages in it
+ * (`docs`, `docs/history`, `docs-old`): the order of spec §2.1's list, and of
+ * a tree.
+ */
+function byPageName(a: { name: string }, b: { name: string }): number {
+  if (a.name === "index" || b.name === "index") return a.name === b.name ? 0 : a.name === "index" ? -1 : 1;
+  const [x, y] = [a.name.split("/"), b.name.split("/")];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length - y.length;
 }
 
 /** The published posts' bundle files under each post's path, and content/static/ at the root. */

@@ -57,7 +57,8 @@ export function openApi(manifest: Manifest): object {
     get: {
       operationId: "getPageMarkdown",
       summary: "A fixed page's Markdown sibling",
-      description: "`index` is the home page. The same bytes as the page URL returns under `Accept: text/markdown`.",
+      // A page in a folder is named by its path; said only where the site has one, so a site without any keeps its description.
+      description: `\`index\` is the home page.${manifest.pages.some((page) => /^\/[^/]+\/./.test(page.path)) ? " A page in a folder is named by its path, its slashes not percent-encoded: `docs/history` is /docs/history.md." : ""} The same bytes as the page URL returns under \`Accept: text/markdown\`.`,
       parameters: [{ name: "page", in: "path", required: true, schema: { type: "string", enum: manifest.pages.map((p) => p.markdownPath.slice(1, -3)) } }, IF_NONE_MATCH],
       responses: { "200": fileResponse("The page as Markdown", "text/markdown"), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
     },
