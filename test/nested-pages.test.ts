@@ -79,26 +79,27 @@ test("the manifest's other artifacts name every nested page: sitemap, llms.txt, 
 });
 
 test("each nested page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON", async () => {
-  const served = [["the preview server", hosts.preview], ["Netlify's emulator", hosts.netlify], ["Cloudflare's runtime", hosts.cloudflare]] as const;
+  const served: [string, Running | undefined][] = [["the preview server", hosts.preview], ["Netlify's emulator", hosts.netlify], ["Cloudflare's runtime", hosts.cloudflare]];
   for (const [host, running] of served) {
     if (!running) continue;
+    const base: string = running.url;
     for (const [path, sibling, file] of NESTED_PAGES) {
       const title = /^title: (.*)$/m.exec(readFileSync(join(NESTED, file), "utf8"))![1];
-      const markdown = await fetch(new URL(path, running.url), { headers: { accept: "text/markdown" } });
+      const markdown = await fetch(new URL(path, base), { headers: { accept: "text/markdown" } });
       assert.equal(markdown.status, 200, `${host} ${path}`);
       assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8", `${host} ${path}`);
       const text = await markdown.text();
       assert.ok(text.startsWith(`# ${title}\n`), `${host} ${path}: ${text.slice(0, 40)}`);
-      assert.equal(await (await fetch(new URL(sibling, running.url))).text(), text, `${host} ${sibling}`);
-      const html = await fetch(new URL(path, running.url), { headers: { accept: BROWSER } });
+      assert.equal(await (await fetch(new URL(sibling, base))).text(), text, `${host} ${sibling}`);
+      const html = await fetch(new URL(path, base), { headers: { accept: BROWSER } });
       assert.equal(html.status, 200, `${host} ${path}`);
       assert.equal(html.headers.get("link"), `<${sibling}>; rel="alternate"; type="text/markdown"`, `${host} ${path}`);
       assert.match(await html.text(), new RegExp(`<h1[^>]*>${title}</h1>`), `${host} ${path}`);
-      const json = await fetch(new URL(path, running.url), { headers: { accept: "application/json" } });
+      const json = await fetch(new URL(path, base), { headers: { accept: "application/json" } });
       assert.equal(json.status, 406, `${host} ${path}`);
       await json.arrayBuffer();
     }
-    const folder = await fetch(new URL("/docs/guide/", running.url), { headers: { accept: "application/json" } });
+    const folder = await fetch(new URL("/docs/guide/", base), { headers: { accept: "application/json" } });
     assert.equal(folder.status, 404, `${host}: a folder without a page is no page`);
     await folder.arrayBuffer();
   }
