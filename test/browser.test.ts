@@ -30,8 +30,9 @@ import { startServing } from "./helpers/preview.ts";
 import { tempProject } from "./helpers/project.ts";
 import { AUDITED } from "./helpers/audited.ts";
 import { STARTER_AUDITED, starterSite } from "./helpers/starter.ts";
+import { needTools } from "../scripts/tools.mjs";
 
-const CHROMIUM = "/usr/bin/chromium";
+const tools = needTools(["chromium"]);
 const OUTPUT = join(ROOT, "test-output");
 const SCREENSHOTS = join(OUTPUT, "screenshots");
 const VIEWPORTS = [
@@ -41,9 +42,7 @@ const VIEWPORTS = [
 const SCHEMES = ["light", "dark"] as const;
 /** Pages open at once: the browser renders one while the test reads another. */
 const PAGES_AT_ONCE = 3;
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: apt-get install -y chromium`;
-
-describe("the site in Chromium", { skip }, () => {
+describe("the site in Chromium", { skip: tools.skip }, () => {
   let server: Running;
   /** A site as `sitegen init` writes it: the starter theme. */
   let starter: Running;
@@ -51,6 +50,7 @@ describe("the site in Chromium", { skip }, () => {
   let pages: string[];
 
   before(async () => {
+    const executablePath = tools.path("chromium");
     const dist = builtSite();
     const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as { servers: { url: string }[] };
     const base = new URL(openapi.servers[0]?.url ?? "").origin;
@@ -60,7 +60,7 @@ describe("the site in Chromium", { skip }, () => {
     server = await startPreviewServer(dist);
     starter = await startPreviewServer(starterSite().dist);
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath,
       headless: true,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });

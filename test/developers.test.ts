@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
 import { sitegenAsync } from "./helpers/site.ts";
+import { needTools } from "../scripts/tools.mjs";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 let origin: string;
@@ -110,9 +111,11 @@ function assertHttp(printed: string, actual: string[]): void {
   }
 }
 
-const tools = ["bash", "curl", "jq"].filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
+const tools = needTools(["curl", "jq"]);
 
-test("every shell example on the developers page answers as printed", { skip: tools.length > 0 && `needs ${tools.join(", ")}: apt-get install -y ${tools.join(" ")}` }, () => {
+test("every shell example on the developers page answers as printed", { skip: tools.skip }, () => {
+  tools.path("curl");
+  tools.path("jq");
   const all = examples(page);
   assert.ok(all.length >= 8, `${all.length} examples`);
   for (const example of all) {

@@ -29,6 +29,7 @@ import { join, relative } from "node:path";
 import { writeFileSync } from "node:fs";
 import { ROOT, sitegen, startBothHosts, startCloudflareRuntime, tempDir, WRANGLER, type BothHosts, type Running } from "./helpers/dist.ts";
 import { assertSameTree } from "./helpers/site.ts";
+import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const GENERATORS = ["jekyll", "hugo", "eleventy"] as const;
@@ -210,18 +211,18 @@ function postAddresses(out: string, notPosts: RegExp): string[] {
 }
 
 const REFERENCES = [
-  { generator: "jekyll", command: "jekyll", version: ["--version"], args: (source: string, out: string) => ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], notPosts: /^\/about\/$/ },
-  { generator: "hugo", command: "hugo", version: ["version"], args: (source: string, out: string) => ["--source", source, "--destination", out, "--quiet", "--noBuildLock"], notPosts: /^\/(about|posts|tags|categories)\// },
+  { generator: "jekyll", command: "jekyll", args: (source: string, out: string) => ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], notPosts: /^\/about\/$/ },
+  { generator: "hugo", command: "hugo", args: (source: string, out: string) => ["--source", source, "--destination", out, "--quiet", "--noBuildLock"], notPosts: /^\/(about|posts|tags|categories)\// },
 ] as const;
 
 for (const reference of REFERENCES) {
-  const installed = spawnSync(reference.command, [...reference.version], { encoding: "utf8" }).status === 0;
-  test(`${reference.generator} itself builds its fixture site, and every post address it writes redirects to the imported post`, { skip: installed ? false : `${reference.command} is not installed: apt-get install ${reference.command}` }, async () => {
+  const tools = needTools([reference.command]);
+  test(`${reference.generator} itself builds its fixture site, and every post address it writes redirects to the imported post`, { skip: tools.skip }, async () => {
     const source = join(tempDir(`sitegen-${reference.generator}-`), "site");
     cpSync(join(FIXTURES, reference.generator), source, { recursive: true });
     const out = join(source, "..", "out");
     mkdirSync(out);
-    const run = spawnSync(reference.command, reference.args(source, out), { encoding: "utf8" });
+    const run = spawnSync(tools.path(reference.command), reference.args(source, out), { encoding: "utf8" });
     assert.equal(run.status, 0, run.stderr);
     const addresses = postAddresses(out, reference.notPosts);
     assert.ok(addresses.length >= 4, addresses.join(", "));

@@ -10,15 +10,16 @@
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import lighthouse from "lighthouse";
 import { AUDITED } from "../helpers/audited.ts";
 import { builtSite, ROOT, startPreviewServer, stopChild, tempDir, type Running } from "../helpers/dist.ts";
 import { STARTER_AUDITED, starterSite } from "../helpers/starter.ts";
+import { needTools } from "../../scripts/tools.mjs";
 
-const CHROMIUM = "/usr/bin/chromium";
+const tools = needTools(["chromium"]);
 const REPORTS = join(ROOT, "test-output/lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const RUNS = 5;
@@ -40,14 +41,13 @@ interface Result {
   lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
   reports: string[];
 }
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: apt-get install -y chromium`;
 
 /** Chromium with its DevTools port open, a profile of its own, and nothing running in the background. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
   // As Lighthouse's own launcher (chrome-launcher) starts it: a tab Lighthouse opens is never throttled as a background tab.
   flags.push("--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "--disable-background-timer-throttling", "--disable-extensions", "--mute-audio");
-  const child: ChildProcess = spawn(CHROMIUM, [...flags, `--user-data-dir=${tempDir("sitegen-chromium-")}`, "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(tools.path("chromium"), [...flags, `--user-data-dir=${tempDir("sitegen-chromium-")}`, "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
   let output = "";
   const port = await new Promise<number>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`Chromium printed no DevTools port:\n${output}`)), 30_000);
@@ -67,10 +67,11 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
   };
 }
 
-describe("Lighthouse, mobile", { skip }, () => {
+describe("Lighthouse, mobile", { skip: tools.skip }, () => {
   /** The Halyard site, and a site made by `sitegen init`. */
   const servers: Record<"site" | "starter", Running | undefined> = { site: undefined, starter: undefined };
   before(async () => {
+    tools.path("chromium");
     servers.site = await startPreviewServer(builtSite());
     servers.starter = await startPreviewServer(starterSite().dist);
     mkdirSync(REPORTS, { recursive: true });
