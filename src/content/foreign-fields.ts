@@ -40,7 +40,7 @@ const SYNONYMS: [sitegen: string, written: string][] = [
 
 /** The fields a post and a page have, after synonyms: what the schemas allow. */
 export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases"] as const;
-export const PAGE_FIELDS = ["title", "description", "updated", "lang"] as const;
+export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases"] as const;
 
 export function mapPostFields(written: Record<string, unknown>): MappedFields {
   const mapped = synonyms(written, POST_FIELDS);
@@ -63,6 +63,7 @@ export function mapPageFields(written: Record<string, unknown>): MappedFields {
     writtenAs.updated = "date";
     delete data.date;
   }
+  if (typeof data.aliases === "string") data.aliases = [data.aliases];
   if (data.draft !== undefined) {
     problems.push({
       path: ["draft"],

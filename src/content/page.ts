@@ -6,6 +6,7 @@
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
+import { readAliases } from "./aliases.ts";
 import { readDate } from "./dates.ts";
 import { mapPageFields } from "./foreign-fields.ts";
 import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
@@ -30,14 +31,18 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const located = writtenAs(parsed, mapped);
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
   if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text));
-  const data = mapped.data as Pick<PageSource, "title" | "updated" | "lang"> & { description?: string };
+  const data = mapped.data as Pick<PageSource, "title" | "updated" | "lang"> & { description?: string; aliases?: string[] };
   const updated = readDate(data.updated);
   if ("problem" in updated) {
     throw locatedError(located, file, text, { path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
   }
+  const wrongAliases: SitegenError[] = [];
+  const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, (at) => wrongAliases.push(locatedError(located, file, text, at)));
+  if (wrongAliases.length > 0) throw new SitegenErrors(wrongAliases);
   let missing: SitegenError | undefined;
   const description = readDescription(data.description, parsed.body, (at) => (missing = locatedError(located, file, text, at)));
   if (missing) throw missing;
   const notices = [...fieldNotices(mapped.params, located, "page"), ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag }))];
-  return { name, file, path, ...data, description: description ?? "", updated: updated.day, body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
+  const { aliases: _written, ...fields } = data;
+  return { name, file, path, ...fields, description: description ?? "", updated: updated.day, ...(aliases.length > 0 ? { aliases } : {}), body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
 }

@@ -9,7 +9,7 @@
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
 import { readDate, type WrittenDate } from "./dates.ts";
-import { aliasProblem } from "./aliases.ts";
+import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, type FieldProblem } from "./foreign-fields.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
@@ -81,12 +81,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     }
   }
   const description = readDescription(data.description, parsed.body, (at) => errors.push(problem(at)));
-  const aliases = (data.aliases ?? []).flatMap((alias, index) => {
-    const wrong = aliasProblem(alias);
-    if (wrong === undefined) return [{ path: alias, line: located.locate(["aliases", index])?.line }];
-    errors.push(problem({ path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${wrong}`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" }));
-    return [];
-  });
+  const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, (at) => errors.push(problem(at)));
   if (errors.length > 0 || !date) throw new SitegenErrors(errors);
 
   const notices: ContentNotice[] = [...fieldNotices(mapped.params, located, "post"), ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag }))];

@@ -105,6 +105,8 @@ export interface PageSource extends SourceFile {
   name: string;
   updated: string;
   lang?: Lang;
+  /** Old addresses of the page (`aliases`), with their lines: each redirects to it. */
+  aliases?: { path: string; line?: number }[];
 }
 
 export interface PostSource extends SourceFile {

@@ -96,7 +96,7 @@ export interface Manifest {
   scheduled: { source: string; published: string; path: string }[];
   /** Pages then posts: every negotiable URL. */
   routes: PageRoute[];
-  /** Old addresses of posts, each answered with a 301 to the post (src/manifest/redirects.ts), sorted by path. */
+  /** Old addresses of pages, posts and posts' own files, each answered with a 301 (src/manifest/redirects.ts), sorted by path. */
   redirects: Redirect[];
   /** Files published as they are: the published posts' bundle files and content/static/, sorted by path. */
   published: PublishedFile[];
@@ -184,13 +184,16 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const parts = sitemapParts(pages.length + posts.length, surface.sitemap, options.sitemapUrlLimit);
   const postShape = addressesOf(postPath("{slug}"));
   const routes = [...pages, ...posts];
-  // Most blogs have no aliases: the map of every address is made only to check some.
-  const redirects = publishedSources.some((post) => post.aliases.length > 0)
+  // Most sites have no aliases: the map of every address is made only to check some.
+  const moved = [...pages.map((route, index) => ({ source: ordered[index], path: route.path })), ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path }))];
+  const published = publishedFiles(content, posts, publishedSources);
+  const redirects = moved.some(({ source }) => (source.aliases ?? []).length > 0)
     ? redirectsOf(
-        posts.map((route, index) => ({ source: publishedSources[index], path: route.path })),
+        moved,
         new Map([
           ...routes.flatMap((route) => [route.path, route.markdownPath].map((path): [string, { file: string }] => [path, { file: route.source }])),
           ...Object.values(surface).map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file every site has)" }]),
+          ...published.map((file): [string, { file: string }] => [file.path, { file: file.source }]),
         ]),
       )
     : [];
@@ -204,7 +207,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     scheduled,
     routes,
     redirects,
-    published: publishedFiles(content, posts, publishedSources),
+    published,
     files: [...Object.values(surface), ...(feed ? [feed] : []), ...parts],
     surface,
     ...(feed ? { feed } : {}),

@@ -1,24 +1,37 @@
 /**
- * The redirects of a site, from its published posts' old addresses: each
- * alias (and, for an address without an extension, its form with and
- * without the trailing slash, as either may be linked) answers 301 with the
- * post's canonical path. The negotiation core answers them on every host
+ * The redirects of a site, from its pages' and published posts' old
+ * addresses: each alias (and, for an address without an extension, its form
+ * with and without the trailing slash, as either may be linked) answers 301
+ * with the canonical path. The negotiation core answers them on every host
  * (they live in the route shards), and Netlify's `_redirects` lists them too.
+ *
+ * A post with its own files (a bundle) had them beside it at its old
+ * address too, as Hugo and Eleventy publish them: each file's old address,
+ * under each alias that is a folder's, answers 301 with the file's new one.
+ * Those are asset paths, which no host hands to the core: they are rules of
+ * each host's `_redirects`, and the preview server reads them from the route
+ * shards when it has no file at the path.
  *
  * An alias that is itself an address of the site, or that two posts claim,
  * is an error naming both files: one of the two would silently lose.
  */
 import { isDocumentPath, normalizePath } from "../negotiation/decide.ts";
-import type { PostSource } from "../content/types.ts";
+import type { ContentFile } from "../content/types.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 
 export interface Redirect {
   /** The old path, as a request names it (percent-encoded). */
   from: string;
-  /** The post's canonical path. */
+  /** The canonical path of the page or post, or the new path of one of a post's files. */
   to: string;
-  /** The post file that lists it, for messages. */
+  /** The file that lists it, for messages. */
   source: string;
+}
+
+/** A page or post with old addresses: its source file, its canonical path, and a post's own files. */
+export interface Moved {
+  source: { file: string; aliases?: { path: string; line?: number }[]; bundle?: Pick<ContentFile, "name">[] };
+  path: string;
 }
 
 interface Owner {
@@ -27,25 +40,26 @@ interface Owner {
 }
 
 /**
- * `posts` are the published posts with their canonical paths; `taken`, every
- * path the site answers with a page or a file, by the file that makes it.
+ * `routes` are the pages and published posts with their canonical paths;
+ * `taken`, every path the site answers with a page or a file, by the file
+ * that makes it.
  */
-export function redirectsOf(posts: { source: PostSource; path: string }[], taken: Map<string, Owner>): Redirect[] {
+export function redirectsOf(routes: Moved[], taken: Map<string, Owner>): Redirect[] {
   const claimed = new Map<string, { owner: Owner; to: string; written: string }>();
   const errors: SitegenError[] = [];
-  for (const { source, path } of posts) {
-    for (const alias of source.aliases) {
+  for (const { source, path } of routes) {
+    for (const alias of source.aliases ?? []) {
       const owner = { file: source.file, line: alias.line };
-      for (const from of forms(alias.path)) {
-        if (from === path) continue;
+      for (const [from, to] of [...forms(alias.path).map((form): [string, string] => [form, path]), ...filesAt(alias.path, path, source.bundle ?? [])]) {
+        if (from === to) continue;
         const page = taken.get(from);
         const earlier = claimed.get(from);
         if (page) {
           errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}`, { location: owner, hint: "remove the alias: the address already answers with its own page" }));
-        } else if (earlier && earlier.to !== path) {
+        } else if (earlier && earlier.to !== to) {
           errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}`, { location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
         } else if (!earlier) {
-          claimed.set(from, { owner, to: path, written: alias.path });
+          claimed.set(from, { owner, to, written: alias.path });
         }
       }
     }
@@ -66,6 +80,14 @@ function forms(alias: string): string[] {
   if (last.includes(".")) return [path];
   const bare = path.replace(/\/+$/, "");
   return bare === "" ? ["/"] : [bare, `${bare}/`].filter(isDocumentPath);
+}
+
+/** A bundle's files under an alias that is a folder's (`/p/gallery/`, `/p/gallery`), each to its new path. */
+function filesAt(alias: string, path: string, bundle: Pick<ContentFile, "name">[]): [string, string][] {
+  if (bundle.length === 0) return [];
+  const folder = normalizePath(encodeURI(decodeURISafe(alias))).replace(/\/+$/, "");
+  if (folder === "" || folder.slice(folder.lastIndexOf("/") + 1).includes(".")) return [];
+  return bundle.map((file) => [`${folder}/${encodeURI(file.name)}`, `${path}${encodeURI(file.name)}`]);
 }
 
 /** An alias may be written percent-encoded or not: both mean one path. */

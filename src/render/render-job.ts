@@ -92,7 +92,7 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
   feed: ({ manifest, bodyOf }) => atomFeed(manifest, bodyOf),
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
-  "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects() : netlifyRedirects(manifest)),
+  "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest)),
 };
 
 function written(context: RenderContext): NonNullable<RenderContext["written"]> {

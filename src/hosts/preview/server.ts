@@ -40,6 +40,12 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
+/** Where a file the site had at `path` went, as the CDN's `_redirects` rules say (src/manifest/redirects.ts). */
+async function movedFile(site: SiteData, path: string): Promise<string | undefined> {
+  const { redirects } = await site.routesFor(path);
+  return redirects && Object.hasOwn(redirects, path) ? redirects[path] : undefined;
+}
+
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const root = resolve(options.dir);
   let site = await openBuild(root);
@@ -76,7 +82,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const { pathname } = new URL(request.url);
     // The core passes on a form's POST to a page: Netlify Forms takes it on Netlify, this stand-in here.
     if (request.method === "POST" && isDocumentPath(normalizePath(pathname))) return takeFormSubmission(request, { root, policy, log });
-    return staticResponse(root, pathname, request.method === "HEAD", policy);
+    return staticResponse(root, pathname, request.method === "HEAD", policy, (path) => movedFile(site, path));
   }
 
   return {

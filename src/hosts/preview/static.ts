@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
+import { normalizePath } from "../../negotiation/decide.ts";
 import { baseHeaders, CACHE, staticHeaders, type HeaderPolicy } from "../../negotiation/headers.ts";
 import { methodNotAllowed } from "../../negotiation/respond.ts";
 import type { SiteData } from "../../negotiation/site-data.ts";
@@ -45,9 +46,11 @@ export function resolveInside(root: string, pathname: string): string | undefine
 
 /**
  * A static file response with the headers `_headers` gives it on Netlify, or
- * the CDN's own 404 (spec §7.4.2: not in the Problem format).
+ * the CDN's own 404 (spec §7.4.2: not in the Problem format). `moved`: where
+ * a file that is not there went, as the CDN's `_redirects` says; a CDN applies
+ * such a rule only when it has no file at the path.
  */
-export async function staticResponse(root: string, pathname: string, head: boolean, policy: HeaderPolicy): Promise<Response> {
+export async function staticResponse(root: string, pathname: string, head: boolean, policy: HeaderPolicy, moved?: (path: string) => Promise<string | undefined>): Promise<Response> {
   const file = resolveInside(root, pathname);
   if (file) {
     try {
@@ -58,6 +61,8 @@ export async function staticResponse(root: string, pathname: string, head: boole
       // not a readable file: fall through to the CDN's 404
     }
   }
+  const location = await moved?.(normalizePath(pathname));
+  if (location !== undefined) return new Response(null, { status: 301, headers: { ...baseHeaders(policy), Location: location, "Cache-Control": CACHE.revalidate } });
   return cdnNotFound(root, head, policy);
 }
 

@@ -12,9 +12,11 @@ export function netlifyHeaders(manifest: Manifest, immutable: string[]): string 
 }
 
 /**
- * The posts' old addresses, one permanent redirect each. The edge function,
- * which runs before these rules, answers them the same way from the
- * negotiation data; the rules keep them when it is bypassed. No other rule:
+ * The old addresses of pages, posts and posts' own files, one permanent
+ * redirect each. The edge function, which runs before these rules, answers
+ * a document's the same way from the negotiation data; the rules keep them
+ * when it is bypassed, and are all that answers a file's (the function never
+ * runs on an asset's path). No other rule:
  * a rule on `/_sitegen/*` would also apply to the function's own reads of its
  * data (`context.next()` goes through `_redirects`); the function keeps those
  * files private by answering 404 for them itself.

@@ -1,0 +1,68 @@
+/**
+ * Old addresses of pages and of a post's own files: a page lists its old
+ * addresses in `aliases` as a post does, and a post whose folder holds files
+ * keeps them answering at each old folder address (as Hugo and Eleventy
+ * published them beside the post). Through the real CLI and the preview
+ * server; the hosts' own runtimes are tried with imported sites
+ * (test/generators.test.ts).
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegen, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+
+const site = join(tempDir("sitegen-old-addresses-"), "site");
+const init = sitegen(["init", site, "--no-install"]);
+assert.equal(init.status, 0, init.stderr);
+writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases: [/docs/history.html, /about/history]\n---\n\nHow it began.\n");
+mkdirSync(join(site, "content/blog/gallery"));
+writeFileSync(join(site, "content/blog/gallery/index.md"), "---\ntitle: Gallery\ndate: 2022-05-01\naliases: [/2022/05/gallery/, /p/gallery.html]\n---\n\nThe sunrise, beside the post.\n\n![Sunrise](sunrise.png)\n");
+copyFileSync(join(ROOT, "test/fixtures/generators/hugo/content/posts/lamp-bundle/diagram.png"), join(site, "content/blog/gallery/sunrise.png"));
+
+function build(host: "netlify" | "cloudflare"): string {
+  const run = sitegen(["build", "--out", `dist-${host}`, "--host", host], { cwd: site });
+  assert.equal(run.status, 0, run.stderr);
+  return join(site, `dist-${host}`);
+}
+const dist = { netlify: build("netlify"), cloudflare: build("cloudflare") };
+let preview: Running;
+before(async () => {
+  preview = await startPreviewServer(dist.netlify);
+});
+after(() => preview.stop());
+
+test("a page's aliases and a bundle's files at the post's old folder are rules of Netlify's _redirects; Cloudflare's lists the files alone", () => {
+  const netlify = readFileSync(join(dist.netlify, "_redirects"), "utf8");
+  for (const rule of ["/docs/history.html /history/ 301", "/about/history /history/ 301", "/about/history/ /history/ 301", "/2022/05/gallery /blog/gallery/ 301", "/2022/05/gallery/sunrise.png /blog/gallery/sunrise.png 301"]) {
+    assert.ok(netlify.split("\n").includes(rule), `${rule} in\n${netlify}`);
+  }
+  assert.ok(!netlify.includes("/p/gallery.html/sunrise.png"), "an old address that was a file's has no files under it");
+  const cloudflare = readFileSync(join(dist.cloudflare, "_redirects"), "utf8").split("\n").filter((line) => line.startsWith("/"));
+  assert.deepEqual(cloudflare, ["/2022/05/gallery/sunrise.png /blog/gallery/sunrise.png 301"]);
+});
+
+test("the preview server answers a page's old address, and a moved file's, with a 301 to where it is now", async () => {
+  for (const [from, to] of [["/docs/history.html", "/history/"], ["/about/history", "/history/"], ["/2022/05/gallery/", "/blog/gallery/"], ["/2022/05/gallery/sunrise.png", "/blog/gallery/sunrise.png"]]) {
+    const moved = await fetch(new URL(from, preview.url), { redirect: "manual" });
+    assert.equal(moved.status, 301, from);
+    assert.equal(moved.headers.get("location"), to, from);
+    const landed = await fetch(new URL(to, preview.url));
+    assert.equal(landed.status, 200, `${from} → ${to}`);
+    await landed.arrayBuffer();
+  }
+  const missing = await fetch(new URL("/2022/05/gallery/nothing.png", preview.url), { redirect: "manual" });
+  assert.equal(missing.status, 404, "a file the post never had is still the CDN's 404");
+  await missing.arrayBuffer();
+});
+
+test("a page's alias that is an address of the site is an error at its line", () => {
+  writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n  - nope\n---\n\nHow it began.\n");
+  const run = sitegen(["build", "--out", "dist-wrong"], { cwd: site });
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /content\/pages\/history\.md:6:.*`nope` cannot be an alias/);
+  writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n---\n\nHow it began.\n");
+  const taken = sitegen(["build", "--out", "dist-wrong"], { cwd: site });
+  assert.notEqual(taken.status, 0);
+  assert.match(taken.stderr, /content\/pages\/history\.md:5:.*the alias `\/blog\/` is an address of the site itself/);
+});
