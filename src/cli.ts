@@ -31,7 +31,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   registerImport(program, io);
   registerInit(program, io, exit);
   registerNew(program, io, exit);
-  registerServe(program, io);
+  registerServe(program, io, exit);
   registerVerify(program, io, exit);
 
   try {

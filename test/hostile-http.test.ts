@@ -4,11 +4,15 @@
  * CONNECT) and ones nobody knows, which must never stop `serve`, `serve
  * --watch` or `serve --netlify`; and the preview server's form handling,
  * which must not read a body before it knows the page has a form, must stop
- * reading at its limit, and must not let a field speak to the terminal.
+ * reading at its limit, and must not let a field speak to the terminal; and
+ * `serve --cloudflare`, which must say so when Cloudflare's runtime dies
+ * under it.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { builtSite, startNetlifyEmulator, tempDir, type Running } from "./helpers/dist.ts";
+import { builtSite, CLI, cloudflareProject, startNetlifyEmulator, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { startServing, type PrintingServer } from "./helpers/preview.ts";
 import { tempProject } from "./helpers/project.ts";
 import { rawRequest, type RawAnswer } from "./helpers/raw-http.ts";
@@ -119,3 +123,66 @@ describe("the preview server's form handling", () => {
     assert.doesNotMatch(printed, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, "no control character but the line feeds of the output's own lines");
   });
 });
+
+describe("sitegen serve --cloudflare, when Cloudflare's runtime dies", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, () => {
+  it("says how wrangler ended and what it last printed, and exits 1", async () => {
+    const project = await cloudflareProject(dist);
+    const child = spawn(process.execPath, [CLI, "serve", "--cloudflare", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    const started = Date.now();
+    while (!/http:\/\/127\.0\.0\.1:\d+\//.test(output)) {
+      assert.ok(child.exitCode === null && Date.now() - started < 60_000, `serve --cloudflare did not start:\n${output}`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    // Wrangler's own process (node … wrangler-dist/cli.js) dies as it does under load; the runtime it started with it.
+    const tree = descendants(child.pid!);
+    const wrangler = tree.find((each) => each.command.includes("wrangler-dist/cli.js"));
+    assert.ok(wrangler, `wrangler's process among ${JSON.stringify(tree)}`);
+    process.kill(wrangler.pid, "SIGKILL");
+    const code = await exited;
+    for (const each of tree) if (each.pid !== child.pid) killQuietly(each.pid);
+    assert.equal(code, 1, output);
+    assert.match(output, /error: Cloudflare's runtime stopped while serving: wrangler (it was ended by the signal SIGKILL|it exited with code \d+)/);
+    assert.match(output, /its last output:\n( {2}\| .*\n)*( {2}\| .*Ready on http)/, "wrangler's last lines are shown");
+  });
+});
+
+/** A process's descendants, from /proc: each with its pid and command line. */
+function descendants(root: number): { pid: number; command: string }[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc").filter((each) => /^\d+$/.test(each))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: { pid: number; command: string }[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      let command = "";
+      try {
+        command = readFileSync(`/proc/${child}/cmdline`, "utf8").replace(/\0/g, " ");
+      } catch {
+        // gone meanwhile
+      }
+      found.push({ pid: child, command });
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}

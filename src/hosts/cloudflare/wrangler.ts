@@ -28,12 +28,22 @@ export interface CloudflarePreview {
   url: string;
   /** The assets folder the configuration names, which the runtime serves. */
   publishDir: string;
+  /** Resolves if Wrangler ends on its own while serving: how it ended, and the last it printed. */
+  ended: Promise<RuntimeEnd>;
   close(): Promise<void>;
+}
+
+export interface RuntimeEnd {
+  error: SitegenError;
+  /** Wrangler's last lines of output, as it printed them. */
+  output: string;
 }
 
 const CONFIG_FILES = ["wrangler.jsonc", "wrangler.json"];
 /** How long Wrangler may take to bundle the worker and start workerd. */
 const START_TIMEOUT_MS = 60_000;
+/** How much of Wrangler's output is kept, to show when it ends: its last lines. */
+const KEPT_OUTPUT_CHARACTERS = 4_000;
 
 export async function startCloudflarePreview(options: CloudflarePreviewOptions): Promise<CloudflarePreview> {
   const projectRoot = resolve(options.projectRoot);
@@ -50,8 +60,43 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
     // Offline: no usage report, no update check, no colours in what is read.
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" },
   });
-  await ready(child, `http://${options.host}:${port}`);
-  return { url: `http://${options.host}:${port}/`, publishDir, close: () => stop(child) };
+  const output = recentOutput(child);
+  await ready(child, `http://${options.host}:${port}`, output);
+  let stopping = false;
+  // Wrangler 4's runtime can die under sustained load (a worker with no sitegen code dies the same way), and
+  // nothing would then answer: say so, rather than leave the command waiting on a dead server.
+  const ended = new Promise<RuntimeEnd>((done) => {
+    child.once("exit", (code, signal) => {
+      if (stopping) return;
+      const how = signal ? `it was ended by the signal ${signal}` : `it exited with code ${code}`;
+      done({
+        error: new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: wrangler ${how}`, { hint: "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)" }),
+        output: output.text(),
+      });
+    });
+  });
+  return {
+    url: `http://${options.host}:${port}/`,
+    publishDir,
+    ended,
+    close: () => {
+      stopping = true;
+      return stop(child);
+    },
+  };
+}
+
+/** Wrangler's output as it comes, keeping the last few thousand characters. */
+function recentOutput(child: ChildProcess): { text(): string; onData(listener: (all: string) => void): void } {
+  let kept = "";
+  const listeners: ((all: string) => void)[] = [];
+  const onData = (chunk: Buffer) => {
+    kept = (kept + chunk.toString()).slice(-KEPT_OUTPUT_CHARACTERS);
+    for (const listener of listeners) listener(kept);
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  return { text: () => kept, onData: (listener) => listeners.push(listener) };
 }
 
 /** The `assets.directory` of a JSON(C) configuration, comments allowed. */
@@ -74,25 +119,26 @@ function wranglerBin(projectRoot: string): string {
 }
 
 /** Resolves once Wrangler says it is ready; rejects with what it said if it exits first. */
-function ready(child: ChildProcess, origin: string): Promise<void> {
-  let output = "";
+function ready(child: ChildProcess, origin: string, output: ReturnType<typeof recentOutput>): Promise<void> {
   return new Promise((done, fail) => {
+    let waiting = true;
     const timer = setTimeout(() => {
+      waiting = false;
       void stop(child);
-      fail(new SitegenError("E_USAGE", `wrangler did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+      fail(new SitegenError("E_USAGE", `wrangler did not start within ${START_TIMEOUT_MS / 1000} s:\n${output.text()}`));
     }, START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`Ready on ${origin}`)) {
+    output.onData((all) => {
+      if (waiting && all.includes(`Ready on ${origin}`)) {
+        waiting = false;
         clearTimeout(timer);
         done();
       }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    });
     child.once("exit", (code) => {
+      if (!waiting) return;
+      waiting = false;
       clearTimeout(timer);
-      fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready:\n${output}`));
+      fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready:\n${output.text()}`));
     });
   });
 }
