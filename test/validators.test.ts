@@ -1,21 +1,21 @@
 /**
  * The built files, held to the standards' own tools: an OpenAPI 3.1 validator,
  * the sitemaps.org XSD through xmllint, robots-parser, html-validate and a link
- * checker. Everything runs against a real build of content/.
+ * checker. Everything runs against a real build of content/; links are followed
+ * through the preview server, as a reader follows them.
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { HtmlValidate } from "html-validate";
 import { LinkChecker, LinkState } from "linkinator";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, relative, sep } from "node:path";
 import { before, describe, it } from "node:test";
 import { markdownLinks, sameSitePath } from "../src/verify/discover.ts";
 import { readRobots } from "../src/verify/robots.ts";
 import { parseSitemap } from "../src/verify/sitemap.ts";
 import { AI_CRAWLERS, markdownSiblingPath } from "../src/verify/spec.ts";
-import { builtSite } from "./helpers/dist.ts";
+import { builtSite, startPreviewServer } from "./helpers/dist.ts";
 import { assertValidXml, XMLLINT } from "./helpers/xmllint.ts";
 
 let dist: string;
@@ -120,25 +120,33 @@ describe("HTML pages", () => {
     assert.deepEqual(missing, []);
   });
 
-  it("have no broken internal link, .md files included (linkinator)", async () => {
-    const port = await freePort();
-    const local = `http://localhost:${port}`;
-    const start = ["/", "/404.html", ...files().filter((path) => path.endsWith(".md") && !path.startsWith("/_sitegen/"))];
-    const result = await new LinkChecker().check({
-      path: start.map((path) => path.slice(1) || "/"),
-      serverRoot: dist,
-      port,
-      recurse: true,
-      markdown: true,
-      // Absolute links name the site's own origin; check them against the build instead.
-      urlRewriteExpressions: [{ pattern: new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), replacement: local }],
-      linksToSkip: async (link) => !link.startsWith(local),
-      // Canonical paths end in a slash; a link that needs a redirect to get there is wrong.
-      redirects: "error",
-    });
-    const broken = result.links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.status ?? "-"} ${link.url} (from ${link.parent ?? "start"})`);
-    assert.deepEqual(broken, []);
-    assert.ok(result.links.filter((link) => link.state === LinkState.OK).length > 50);
+  it("have no broken internal link, .md files included (linkinator, through the preview server)", async () => {
+    const server = await startPreviewServer(dist);
+    try {
+      const local = server.url.replace(/\/$/, "");
+      const start = ["/", ...files().filter((path) => path.endsWith(".md") && !path.startsWith("/_sitegen/"))];
+      const result = await new LinkChecker().check({
+        path: start.map((path) => `${local}${path}`),
+        recurse: true,
+        markdown: true,
+        // Absolute links name the site's own origin; check them against the build instead.
+        urlRewriteExpressions: [{ pattern: new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), replacement: local }],
+        linksToSkip: async (link) => !link.startsWith(local),
+        // Canonical paths end in a slash; a link that needs a redirect to get there is wrong.
+        redirects: "error",
+      });
+      const broken = result.links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.status ?? "-"} ${link.url} (from ${link.parent ?? "start"})`);
+      assert.deepEqual(broken, []);
+      assert.ok(result.links.filter((link) => link.state === LinkState.OK).length > 50);
+      // The HTML 404 page answers 404 itself, so it is no place to start a crawl from: its links are followed here.
+      const notFound = await fetch(`${local}/no-such-page/`, { headers: { accept: "text/html" } });
+      assert.equal(notFound.status, 404);
+      const links = [...(await notFound.text()).matchAll(/<a [^>]*href="([^"#]+)/g)].map((match) => new URL(match[1], `${local}/no-such-page/`).href).filter((href) => href.startsWith(local));
+      assert.ok(links.length > 3, links.join(", "));
+      for (const link of new Set(links)) assert.equal((await fetch(link, { redirect: "manual" })).status, 200, link);
+    } finally {
+      await server.stop();
+    }
   });
 
   it("and every link in /llms.txt is in the build", () => {
@@ -150,14 +158,3 @@ describe("HTML pages", () => {
     assert.deepEqual(missing, []);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}

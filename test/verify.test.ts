@@ -1,16 +1,28 @@
 /**
- * `sitegen verify` against a site that is right, then against the same site with
- * one rule broken at a time: each check must pass on the first and fail on its own
- * breakage. Everything goes over real HTTP on 127.0.0.1.
+ * `sitegen verify` against the real site (a build of content/, served by the
+ * preview server), then against the same site behind a proxy that breaks one
+ * rule at a time in one header or one body: each check must pass on the first
+ * and fail on its own breakage. Everything goes over real HTTP on 127.0.0.1.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Writable } from "node:stream";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import { ALL_CHECKS } from "../src/verify/checks/index.ts";
 import { runVerify } from "../src/verify/index.ts";
 import type { VerifyReport } from "../src/verify/report.ts";
-import { startBrokenServer, type Breakage, type BrokenServerOptions } from "./helpers/broken-server.ts";
+import { startBreakingProxy, type BreakingProxy, type ProxyOptions } from "./helpers/breaking-proxy.ts";
+import { breakages, readSite } from "./helpers/breakages.ts";
+import { builtSite, startPreviewServer, type Running } from "./helpers/dist.ts";
+
+const dist = builtSite();
+const site = readSite(dist);
+const BROKEN = breakages(site);
+let preview: Running;
+before(async () => {
+  preview = await startPreviewServer(dist);
+});
+after(() => preview?.stop());
 
 /** A stream that keeps what is written to it, and may claim to be a terminal. */
 function sink(isTTY = false): Writable & { text: () => string; isTTY: boolean } {
@@ -41,10 +53,14 @@ function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial
   return Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]])) as Partial<Pick<T, K>>;
 }
 
-async function withServer<T>(options: BrokenServerOptions, body: (server: Awaited<ReturnType<typeof startBrokenServer>>) => Promise<T>): Promise<T> {
-  const server = await startBrokenServer(options);
+/** Runs `body` with a proxy in front of the preview server, breaking what `breaks` names (nothing, by default). */
+async function withServer<T>(options: Omit<ProxyOptions, "breakage"> & { breaks?: [keyof typeof BROKEN] }, body: (server: BreakingProxy) => Promise<T>): Promise<T> {
+  const breakage = options.breaks?.map((name) => BROKEN[name])[0];
+  const server = await startBreakingProxy(preview.url, { ...options, breakage });
   try {
-    return await body(server);
+    const result = await body(server);
+    assert.deepEqual(server.errors, [], "the proxy could apply the breakage");
+    return result;
   } finally {
     await server.close();
   }
@@ -66,19 +82,21 @@ describe("verify against a correct site", () => {
   });
 
   it("passes when /llms-full.txt leaves the oldest post out and says so (§8.2 caps its size)", async () => {
-    await withServer({ llmsFullLeavesOutOldest: true }, async (server) => {
+    await withServer({ breaks: ["llms-full-leaves-out-oldest"] }, async (server) => {
       const run = await verify(server.url);
       assert.deepEqual(failed(JSON.parse(run.stdout) as VerifyReport), []);
       assert.equal(run.code, 0);
+      assert.ok(server.changed > 0, "the file was changed");
     });
   });
 
   it("passes when the site names itself by another origin than the one verified", async () => {
-    await withServer({ declaredBase: "https://example.com" }, async (server) => {
+    await withServer({}, async (server) => {
       const run = await verify(server.url);
       const report = JSON.parse(run.stdout) as VerifyReport;
       assert.deepEqual(failed(report), []);
-      assert.equal(report.siteBase, "https://example.com");
+      assert.equal(report.siteBase, site.base);
+      assert.notEqual(new URL(server.url).origin, site.base);
       assert.equal(run.code, 0);
     });
   });
@@ -171,7 +189,7 @@ describe("verify when the site does not answer", () => {
 });
 
 /** Each breakage, and the check that must catch it. */
-const BREAKAGES: readonly [Breakage, string][] = [
+const BREAKAGES: readonly [keyof typeof BROKEN, string][] = [
   ["llms-txt-no-when-to-use", "1.5-llms-txt"],
   ["llms-txt-broken-link", "1.5-llms-txt-links"],
   ["sitemap-slashless-page", "1.7-canonical-paths"],
@@ -221,6 +239,7 @@ describe("verify against a site with one rule broken", () => {
   it("has a breakage for every check", () => {
     const covered = new Set(BREAKAGES.map(([, id]) => id));
     assert.deepEqual(ALL_CHECKS.map((check) => check.id).filter((id) => !covered.has(id)), []);
+    assert.deepEqual(Object.keys(BROKEN).filter((name) => !BREAKAGES.some(([breakage]) => breakage === name)), ["llms-full-leaves-out-oldest"], "every breakage is tried");
   });
 
   for (const [breakage, id] of BREAKAGES) {
@@ -228,6 +247,7 @@ describe("verify against a site with one rule broken", () => {
       await withServer({ breaks: [breakage] }, async (server) => {
         const run = await verify(server.url);
         const report = JSON.parse(run.stdout) as VerifyReport;
+        assert.ok(server.changed > 0, "the breakage changed something");
         assert.ok(failed(report).includes(id), `${id} passed; failed: ${failed(report).join(", ") || "none"}`);
         assert.equal(run.code, 1);
       });
