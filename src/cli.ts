@@ -7,6 +7,7 @@
 import packageJson from "../package.json" with { type: "json" };
 import { Command, CommanderError } from "commander";
 import { formatError, SitegenError } from "./errors.ts";
+import { visibleLines } from "./text/visible.ts";
 import { registerBuild } from "./cli/commands/build.ts";
 import { registerCheck } from "./cli/commands/check.ts";
 import { registerImport } from "./cli/commands/import.ts";
@@ -24,7 +25,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .description("Compile a content tree into a static site with HTML and Markdown on every URL, an agent index, OpenAPI, sitemap and Netlify CDN rules.")
     .version(packageJson.version, "-v, --version")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(visibleLines(s)) })
     .showHelpAfterError("(run with --help for usage)");
   registerBuild(program, io, exit);
   registerCheck(program, io, exit);

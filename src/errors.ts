@@ -1,3 +1,5 @@
+import { visible, visibleLines } from "./text/visible.ts";
+
 /** Error codes a user can act on; `bin/` maps them to exit codes. */
 export type ErrorCode =
   | "E_CONTENT" // the content tree is wrong: fix the named file
@@ -20,11 +22,13 @@ export class SitegenError extends Error {
   readonly hint?: string;
   /** The offending source line, shown with a caret under `column`. */
   readonly sourceLine?: string;
+  /** What another program said, in its own lines (wrangler's last output), shown below the message. */
+  readonly detail?: string;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { location?: SourceLocation; hint?: string; sourceLine?: string; cause?: unknown } = {},
+    options: { location?: SourceLocation; hint?: string; sourceLine?: string; detail?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "SitegenError";
@@ -32,29 +36,48 @@ export class SitegenError extends Error {
     this.location = options.location;
     this.hint = options.hint;
     this.sourceLine = options.sourceLine;
+    this.detail = options.detail;
   }
 }
 
 /** `file:line:column` as editors and terminals link it. */
 export function formatLocation(location: SourceLocation): string {
-  let text = location.file;
+  let text = visible(location.file);
   if (location.line !== undefined) text += `:${location.line}`;
   if (location.line !== undefined && location.column !== undefined) text += `:${location.column}`;
   return text;
 }
 
-/** `content/blog/x.md:3:7: message`, then the line with a caret, then the hint. */
+/** The most of a source line shown under a message: a line of a minified or binary file can be megabytes long. */
+const SOURCE_LINE_CHARACTERS = 160;
+
+/**
+ * `content/blog/x.md:3:7: message`, then the line with a caret, then the
+ * hint. Each part is one line, with its control characters shown as escapes
+ * (src/text/visible.ts): a file's name, a slug or an alias is the content's
+ * to choose, and must not speak to the terminal.
+ */
 export function formatError(error: SitegenError): string {
-  const lines = [error.location ? `${formatLocation(error.location)}: ${error.message}` : error.message];
+  const lines = [error.location ? `${formatLocation(error.location)}: ${visible(error.message)}` : visible(error.message)];
   if (error.sourceLine !== undefined && error.location?.line !== undefined) {
     const gutter = `${error.location.line} | `;
-    lines.push(`  ${gutter}${error.sourceLine}`);
-    if (error.location.column !== undefined) {
-      lines.push(`  ${" ".repeat(gutter.length + error.location.column - 1)}^`);
-    }
+    const { shown, caret } = sourceExcerpt(error.sourceLine, error.location.column);
+    lines.push(`  ${gutter}${shown}`);
+    if (caret !== undefined) lines.push(`  ${" ".repeat(gutter.length + caret)}^`);
   }
-  if (error.hint) lines.push(`  hint: ${error.hint}`);
+  if (error.detail?.trim()) lines.push(visibleLines(error.detail.trimEnd()).replace(/^/gm, "  | "));
+  if (error.hint) lines.push(`  hint: ${visible(error.hint)}`);
   return lines.join("\n");
+}
+
+/** The source line as shown, cut to a window around the column, and where the caret goes under it (0-based). */
+function sourceExcerpt(line: string, column: number | undefined): { shown: string; caret?: number } {
+  const at = column === undefined ? 0 : Math.max(column - 1, 0);
+  const start = line.length <= SOURCE_LINE_CHARACTERS ? 0 : Math.max(0, Math.min(at - SOURCE_LINE_CHARACTERS / 2, line.length - SOURCE_LINE_CHARACTERS));
+  const end = Math.min(line.length, start + SOURCE_LINE_CHARACTERS);
+  const before = `${start > 0 ? "…" : ""}${visible(line.slice(start, at))}`;
+  const shown = `${before}${visible(line.slice(at, end))}${end < line.length ? "…" : ""}`;
+  return { shown, caret: column === undefined ? undefined : before.length };
 }
 
 /** A list of problems found together, so a user fixes them all in one pass. */

@@ -1,5 +1,6 @@
 /** Findings: errors and warnings as `build`, `check` and `--json` report them. */
-import { errorsOf, formatError, SitegenError } from "./errors.ts";
+import { errorsOf, formatError, formatLocation, SitegenError } from "./errors.ts";
+import { visible } from "./text/visible.ts";
 
 export interface Finding {
   /** A note is what `check` tells that is neither wrong nor doubtful: the slug it chose for a file. */
@@ -49,6 +50,6 @@ export function describeFailure(error: unknown): string {
 
 export function formatFinding(finding: Finding, source: SitegenError | undefined = sources.get(finding)): string {
   if (source) return `${finding.level}: ${formatError(source)}`;
-  const where = finding.file ? `${finding.file}${finding.line ? `:${finding.line}` : ""}${finding.line && finding.column ? `:${finding.column}` : ""}: ` : "";
-  return `${finding.level}: ${where}${finding.message}${finding.hint ? `\n  hint: ${finding.hint}` : ""}`;
+  const where = finding.file ? `${formatLocation({ file: finding.file, line: finding.line || undefined, column: finding.column })}: ` : "";
+  return `${finding.level}: ${where}${visible(finding.message)}${finding.hint ? `\n  hint: ${visible(finding.hint)}` : ""}`;
 }

@@ -1,5 +1,6 @@
 /** What a command may touch of the world: given by bin/sitegen.js, or by a test. */
 import { SitegenError } from "../errors.ts";
+import { visibleLines } from "../text/visible.ts";
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -17,9 +18,14 @@ export function usage(message: string, hint?: string): SitegenError {
   return new SitegenError("E_USAGE", message, { hint });
 }
 
-/** Print helpers: a line to standard output or to standard error. */
+/**
+ * Print helpers: a line to standard output or to standard error. What they
+ * print may hold a name the content chose, so no control character but the
+ * line feed reaches the terminal as it is (src/text/visible.ts); the
+ * messages themselves show line breaks in a name as `\n`.
+ */
 export function printers(io: Io): { print(text: string): void; printError(text: string): void } {
-  return { print: (text) => io.stdout.write(`${text}\n`), printError: (text) => io.stderr.write(`${text}\n`) };
+  return { print: (text) => io.stdout.write(`${visibleLines(text)}\n`), printError: (text) => io.stderr.write(`${visibleLines(text)}\n`) };
 }
 
 /** SOURCE_DATE_EPOCH (reproducible-builds.org) fixes the build time; without it, now. */

@@ -158,7 +158,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
     const newline = clean.indexOf("\n", start);
     const line = clean.slice(start, newline === -1 ? clean.length : newline).replace(/\r$/, "");
     lines.push(line);
-    if (lines.length === 1) fence = openingFence(line, file);
+    if (lines.length === 1) fence = openingFence(line, file, clean);
     else if (fence!.close.test(line)) {
       end = lines.length - 1;
       break;
@@ -187,9 +187,16 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
 }
 
 /** The kind of frontmatter a file's first line opens, or an error that says what sitegen reads. */
-function openingFence(line: string, file: string): (typeof OPENERS)[number] {
+function openingFence(line: string, file: string, text: string): (typeof OPENERS)[number] {
   const fence = OPENERS.find((each) => each.open.test(line));
   if (fence) return fence;
+  // A NUL among the first bytes is binary data, as git tells it: named, not shown.
+  if (text.lastIndexOf("\0", 8000) !== -1) {
+    throw new SitegenError("E_CONTENT", "not a text file: it holds binary data (a NUL byte), so it is no page or post", {
+      location: { file },
+      hint: "an image or other file goes in content/static/ (or beside its post, in the post's folder), under its own extension",
+    });
+  }
   if (SCRIPT_OPENER.test(line)) {
     throw new SitegenError("E_CONTENT", "JavaScript frontmatter is not read: sitegen never runs code from the content", {
       location: { file, line: 1, column: 1 },

@@ -1,9 +1,7 @@
 /** `sitegen serve`: the preview server, watch mode, or the site through Netlify's emulator or Cloudflare's runtime. */
 import { relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { formatError } from "../../errors.ts";
-import type { RuntimeEnd } from "../../hosts/cloudflare/wrangler.ts";
-import { visibleLines } from "../../text/visible.ts";
+import { formatError, type SitegenError } from "../../errors.ts";
 import { buildTime, EXIT, printers, usage, workersFrom, type Io } from "../io.ts";
 
 interface ServeFlags {
@@ -36,14 +34,12 @@ export function registerServe(program: Command, io: Io, exit: { code: number }):
       if (flags.netlify && flags.cloudflare) throw usage("--netlify and --cloudflare name two hosts", "choose one");
       const cdn = flags.netlify ? "--netlify" : flags.cloudflare ? "--cloudflare" : undefined;
       if (cdn && flags.watch) throw usage(`${cdn} serves a finished build`, `run \`sitegen build\`, then \`sitegen serve ${cdn}\``);
-      const running: { close(): Promise<void>; ended?: Promise<RuntimeEnd> } = flags.netlify ? await serveNetlify(io, flags.host, port) : flags.cloudflare ? await serveCloudflare(io, flags.host, port) : flags.watch ? await serveWatching(io, flags, port) : await servePreview(io, flags, port);
+      const running: { close(): Promise<void>; ended?: Promise<SitegenError> } = flags.netlify ? await serveNetlify(io, flags.host, port) : flags.cloudflare ? await serveCloudflare(io, flags.host, port) : flags.watch ? await serveWatching(io, flags, port) : await servePreview(io, flags, port);
       // Until the user stops the server, or the host under it ends on its own.
       const ended = await Promise.race([io.stopped().then(() => undefined), running.ended ?? new Promise<never>(() => {})]);
       await running.close();
       if (ended) {
-        const { printError } = printers(io);
-        if (ended.output.trim() !== "") printError(`its last output:\n${visibleLines(ended.output.trimEnd()).replace(/^/gm, "  | ")}`);
-        printError(`error: ${formatError(ended.error)}`);
+        printers(io).printError(`error: ${formatError(ended)}`);
         exit.code = EXIT.content;
       }
     });

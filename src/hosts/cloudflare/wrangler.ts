@@ -28,16 +28,11 @@ export interface CloudflarePreview {
   url: string;
   /** The assets folder the configuration names, which the runtime serves. */
   publishDir: string;
-  /** Resolves if Wrangler ends on its own while serving: how it ended, and the last it printed. */
-  ended: Promise<RuntimeEnd>;
+  /** Resolves if Wrangler ends on its own while serving: how it ended, with the last it printed. */
+  ended: Promise<SitegenError>;
   close(): Promise<void>;
 }
 
-export interface RuntimeEnd {
-  error: SitegenError;
-  /** Wrangler's last lines of output, as it printed them. */
-  output: string;
-}
 
 const CONFIG_FILES = ["wrangler.jsonc", "wrangler.json"];
 /** How long Wrangler may take to bundle the worker and start workerd. */
@@ -65,14 +60,12 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
   let stopping = false;
   // Wrangler 4's runtime can die under sustained load (a worker with no sitegen code dies the same way), and
   // nothing would then answer: say so, rather than leave the command waiting on a dead server.
-  const ended = new Promise<RuntimeEnd>((done) => {
+  const ended = new Promise<SitegenError>((done) => {
     child.once("exit", (code, signal) => {
       if (stopping) return;
       const how = signal ? `it was ended by the signal ${signal}` : `it exited with code ${code}`;
-      done({
-        error: new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: wrangler ${how}`, { hint: "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)" }),
-        output: output.text(),
-      });
+      const hint = "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)";
+      done(new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: wrangler ${how}; its last output:`, { detail: output.text(), hint }));
     });
   });
   return {
@@ -125,7 +118,7 @@ function ready(child: ChildProcess, origin: string, output: ReturnType<typeof re
     const timer = setTimeout(() => {
       waiting = false;
       void stop(child);
-      fail(new SitegenError("E_USAGE", `wrangler did not start within ${START_TIMEOUT_MS / 1000} s:\n${output.text()}`));
+      fail(new SitegenError("E_USAGE", `wrangler did not start within ${START_TIMEOUT_MS / 1000} s; its output:`, { detail: output.text() }));
     }, START_TIMEOUT_MS);
     output.onData((all) => {
       if (waiting && all.includes(`Ready on ${origin}`)) {
@@ -138,7 +131,7 @@ function ready(child: ChildProcess, origin: string, output: ReturnType<typeof re
       if (!waiting) return;
       waiting = false;
       clearTimeout(timer);
-      fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready:\n${output.text()}`));
+      fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready; its output:`, { detail: output.text() }));
     });
   });
 }
