@@ -5,13 +5,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseMarkdownFile } from "../src/content/frontmatter.ts";
 import { parsePage, parsePost } from "../src/content/load.ts";
 import { slugify } from "../src/content/slug.ts";
 import { SitegenError } from "../src/errors.ts";
-import { calendarDate, DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
+import { DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
 import { FIXED_PAGES } from "./helpers/site.ts";
 
@@ -124,11 +125,50 @@ test("a page that exists is refused", () => {
   assert.match(error.hint ?? "", /edit that file/);
 });
 
-test("the date is UTC under SOURCE_DATE_EPOCH and the local calendar otherwise", () => {
-  const nearMidnight = new Date("2026-01-01T23:30:00Z");
-  assert.equal(calendarDate(nearMidnight, { utc: true }), "2026-01-01");
-  const local = calendarDate(nearMidnight, { utc: false });
-  assert.equal(local, `${nearMidnight.getFullYear()}-${String(nearMidnight.getMonth() + 1).padStart(2, "0")}-${String(nearMidnight.getDate()).padStart(2, "0")}`);
+/**
+ * Zones without daylight saving time, and their offset from UTC in hours: a date there is
+ * worked out here by adding the offset to the time, not by the calendar code under test.
+ * Vietnam has kept UTC+7 since 1975; Kiribati's Line Islands and American Samoa are the
+ * zones furthest ahead of and behind UTC, so at any moment one of them is on another day.
+ */
+const ZONES = { "Asia/Ho_Chi_Minh": 7, "Pacific/Kiritimati": 14, "Pacific/Pago_Pago": -11 } as const;
+const dayIn = (zone: keyof typeof ZONES, time: number) => new Date(time + ZONES[zone] * 3_600_000).toISOString().slice(0, 10);
+
+/** `sitegen new post` in `zone`, and the date it wrote, with the days it could rightly be (the run may straddle a midnight). */
+async function newPostIn(zone: keyof typeof ZONES, env: NodeJS.ProcessEnv): Promise<{ written: string; days: string[] }> {
+  const project = tempProject();
+  const before = Date.now();
+  const result = await sitegenIn(project, ["new", "post", "A post about time zones"], { TZ: zone, ...env });
+  const after = Date.now();
+  assert.equal(result.status, 0, result.stderr);
+  const written = /^date: (.*)$/m.exec(readFileSync(join(project, result.stdout.trim()), "utf8"))?.[1] ?? "";
+  return { written, days: [dayIn(zone, before), dayIn(zone, after)] };
+}
+
+test("calendarDate: the writer's own day in Ho Chi Minh City, where 23:30 UTC is the next morning", () => {
+  // Run in a process of its own, in that zone: this one's TZ is the test runner's.
+  const script = `import("${join(import.meta.dirname, "../src/content/new.ts")}").then(({ calendarDate }) => { const time = new Date("2026-01-01T23:30:00Z"); console.log(calendarDate(time, { utc: false }), calendarDate(time, { utc: true })); })`;
+  const run = spawnSync(process.execPath, ["--import", "tsx", "-e", script], { encoding: "utf8", env: { ...process.env, TZ: "Asia/Ho_Chi_Minh" } });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout.trim(), "2026-01-02 2026-01-01");
+});
+
+test("`sitegen new` in Ho Chi Minh City dates a post by SOURCE_DATE_EPOCH's UTC day, not the local one", async () => {
+  // 2026-11-30T20:00:00Z: already 1 December in Vietnam.
+  const { written } = await newPostIn("Asia/Ho_Chi_Minh", { SOURCE_DATE_EPOCH: "1796068800" });
+  assert.equal(written, "2026-11-30");
+});
+
+test("`sitegen new` without SOURCE_DATE_EPOCH dates a post by the writer's own calendar: in Ho Chi Minh City, and where the day differs from UTC's now", async () => {
+  const vietnam = await newPostIn("Asia/Ho_Chi_Minh", { SOURCE_DATE_EPOCH: "" });
+  assert.ok(vietnam.days.includes(vietnam.written), `${vietnam.written}, not ${vietnam.days.join(" or ")}`);
+  // Whatever the hour, one of the two zones furthest from UTC is on another day than UTC, so a
+  // date taken in UTC by mistake shows there.
+  const now = Date.now();
+  const zone = dayIn("Pacific/Kiritimati", now) !== new Date(now).toISOString().slice(0, 10) ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+  const far = await newPostIn(zone, { SOURCE_DATE_EPOCH: "" });
+  assert.ok(far.days.includes(far.written), `${zone}: ${far.written}, not ${far.days.join(" or ")}`);
+  assert.ok(!far.days.includes(new Date(now).toISOString().slice(0, 10)), "the zone was on another day than UTC");
 });
 
 // ---------------------------------------------------------------------------
