@@ -29,6 +29,7 @@ import { builtSite, ROOT, startPreviewServer, type Running } from "./helpers/dis
 import { startServing } from "./helpers/preview.ts";
 import { tempProject } from "./helpers/project.ts";
 import { AUDITED } from "./helpers/audited.ts";
+import { readSource } from "./helpers/site.ts";
 import { STARTER_AUDITED, starterSite } from "./helpers/starter.ts";
 import { needTools } from "../scripts/tools.mjs";
 
@@ -454,21 +455,27 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     await page.close();
   });
 
-  it("prints an article alone: no navigation, footer or form, code wrapped, link addresses shown", async () => {
-    const { page } = await open(AUDITED["post-en"]);
+  it("prints an article alone: no navigation, footer or form, code wrapped, the addresses of its outside links shown", async () => {
+    // A post with code and with links to other sites, whose addresses a printed page must show.
+    const post = readSource().published.find((candidate) => /\]\(https?:\/\//.test(candidate.body) && /^```\w+$/m.test(candidate.body))!;
+    assert.ok(post, "the content has a post with code and outside links");
+    const { page } = await open(`/blog/${post.slug}/`);
+    const afterContent = () => page.evaluate(() => [...document.querySelectorAll('.prose a[href^="http"]')].map((link) => ({ href: link.getAttribute("href"), after: getComputedStyle(link, "::after").content })));
+    assert.ok((await afterContent()).every(({ after }) => after === "none"), "on screen, no address follows a link");
     await page.emulateMedia({ media: "print" });
     const printed = await page.evaluate(() => ({
       hidden: [".site-header nav", ".site-footer", ".heading-anchor", ".alternate"].map((selector) => getComputedStyle(document.querySelector(selector)!).display),
       pre: getComputedStyle(document.querySelector("pre")!).whiteSpace,
       overflow: [...document.querySelectorAll("pre, .table-scroll")].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
       color: getComputedStyle(document.body).color,
-      external: [...document.querySelectorAll('.prose a[href^="http"]')].slice(0, 1).map((link) => getComputedStyle(link, "::after").content),
     }));
     assert.deepEqual(printed.hidden, ["none", "none", "none", "none"]);
     assert.equal(printed.pre, "pre-wrap");
     assert.equal(printed.overflow, 0, "nothing is cut off at the page edge");
     assert.equal(printed.color, "rgb(0, 0, 0)");
-    if (printed.external.length) assert.match(printed.external[0], /attr\(href\)|http/);
+    const external = await afterContent();
+    assert.ok(external.length > 0, "the post's outside links are in the page");
+    for (const { href, after } of external) assert.equal(after, `" (${href})"`, "each outside link is followed by its address");
     // For a person to look at: the article as Chromium prints it.
     writeFileSync(join(OUTPUT, "print-post-en.pdf"), await page.pdf({ format: "A4" }));
     await page.close();

@@ -44,7 +44,16 @@ const JOBS: Record<string, { args: string[]; env?: NodeJS.ProcessEnv }> = {
   flagWins: { args: ["--base-url", `${OVERRIDE}/`], env: { NETLIFY: "true", URL: NETLIFY_URL } },
   notNetlify: { args: ["--quiet"], env: { URL: NETLIFY_URL } },
   badUrl: { args: ["--base-url", "preview.example.org/path"] },
+  // A post with old addresses, so that `_redirects` has rules of its own to check.
+  aliases: { args: ["--content", withAliases()] },
 };
+
+/** A copy of the real content whose third post keeps two old addresses. */
+function withAliases(): string {
+  const content = copyContent();
+  mutate(join(content, "blog", `${published[2].slug}.md`), /^title: /m, "aliases: [/2019/01/an-old-address/, /an-old-address.html]\ntitle: ");
+  return content;
+}
 const runs: Record<string, { out: string; result: CliRun }> = {};
 
 /** Builds of broken content into a folder that already holds the good build. */
@@ -584,16 +593,21 @@ test("_headers, read by Netlify's parser: a fixed set of rules, CORS-open, every
   }
 });
 
-test("_redirects: redirects no public path and leaves the edge function's data readable", () => {
-  const rules = text("_redirects").split("\n").filter((line) => line.trim() && !line.startsWith("#")).map((line) => line.trim().split(/\s+/));
+test("_redirects: redirects no public path and leaves the edge function's data readable, in a build without old addresses and one with them", () => {
   const publicPaths = new Set([...source.routes.flatMap((r) => [r.path, r.markdownPath]), ...OPERATIONS.map((o) => o.path)]);
-  for (const [from, to, status] of rules) {
-    assert.ok(!publicPaths.has(from), `${from} is public and must not be redirected`);
-    if (to.startsWith("/")) assert.ok(files.has(to.slice(1)), `${to} should exist`);
-    assert.match(status ?? "301", /^\d{3}!?$/);
+  const aliased = readTree(runs.aliases.out);
+  assert.equal(runs.aliases.result.status, 0, runs.aliases.result.stderr);
+  for (const [name, tree] of [["the Halyard site", files], ["the site with old addresses", aliased]] as const) {
+    const rules = tree.get("_redirects")!.toString("utf8").split("\n").filter((line) => line.trim() && !line.startsWith("#")).map((line) => line.trim().split(/\s+/));
+    for (const [from, to, status] of rules) {
+      assert.ok(!publicPaths.has(from), `${name}: ${from} is public and must not be redirected`);
+      if (to.startsWith("/")) assert.ok(tree.has(to.endsWith("/") ? `${to.slice(1)}index.html` : to.slice(1)), `${name}: ${to} should exist`);
+      assert.match(status ?? "301", /^\d{3}!?$/);
+      // The function reads /_sitegen/* through context.next(), which applies these rules: a rule there would hide its data.
+      assert.ok(!"/_sitegen/negotiation.json".startsWith(from.replace(/\*$/, "")), `${name}: ${from} covers the function's data`);
+    }
+    if (tree === aliased) assert.deepEqual(rules.map(([from, to, status]) => `${from} ${to} ${status}`).sort(), ["/2019/01/an-old-address", "/2019/01/an-old-address/", "/an-old-address.html"].map((from) => `${from} /blog/${published[2].slug}/ 301`));
   }
-  // The function reads /_sitegen/* through context.next(), which applies these rules: a rule there would hide its data.
-  for (const [from] of rules) assert.ok(!"/_sitegen/negotiation.json".startsWith(from.replace(/\*$/, "")), `${from} covers the function's data`);
 });
 
 test("the static 404 bodies: an HTML page without canonical; the head of the Markdown recovery map, with the agent index first, every fixed page and agent file, and no post", () => {
