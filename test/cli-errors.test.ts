@@ -6,13 +6,13 @@
  * examples on every command, `--version`, exit codes 0/1/2, and no colour
  * codes when NO_COLOR is set or the output is not a terminal.
  */
-import { describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { run } from "../src/cli.ts";
-import { ROOT } from "./helpers/dist.ts";
+import { builtSite, ROOT, startPreviewServer, type Running } from "./helpers/dist.ts";
 import { runIn, sitegenIn, tempProject } from "./helpers/project.ts";
 
 const FIXTURES = join(import.meta.dirname, "fixtures/authoring");
@@ -183,30 +183,54 @@ test("exit codes: 0 ok, 1 content error, 2 usage error", async () => {
 
 /** ESC, which starts every ANSI colour or cursor sequence. */
 const ESC = "\u001b";
+/** An SGR sequence (ECMA-48 "select graphic rendition"): colour and emphasis, what NO_COLOR turns off. A cursor sequence, such as verify's progress line redrawing itself, is not one. */
+const COLOUR = /\u001b\[[\d;]*m/;
 
-test("no colour codes in output that is not a terminal, with or without NO_COLOR", async () => {
+/** The preview server over a real build, for `verify`: the one command that prints colour (its report's pass and FAIL). */
+let preview: Running | undefined;
+async function previewUrl(): Promise<string> {
+  preview ??= await startPreviewServer(builtSite());
+  return preview.url;
+}
+after(() => preview?.stop());
+
+/** `run(args)` in this process with standard output and error claiming to be a terminal, as a person's shell has them. */
+async function onTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const terminal = () => Object.assign(new PassThrough(), { isTTY: true });
+  const stdout = terminal();
+  const stderr = terminal();
+  let text = "";
+  stdout.on("data", (chunk) => (text += chunk));
+  stderr.on("data", (chunk) => (text += chunk));
+  await run(args, { stdout, stderr, env: { SOURCE_DATE_EPOCH: "1796083200", ...env }, cwd: ROOT, stopped: () => new Promise(() => {}) });
+  assert.ok(text.length > 0, args.join(" "));
+  return text;
+}
+
+test("no colour codes in output that is not a terminal, with or without NO_COLOR; verify, which colours its report on a terminal, among them", async () => {
   const project = tempProject();
   copyFileSync(join(FIXTURES, "template-unknown-name.html"), join(project, "templates/post.html"));
+  const url = await previewUrl();
+  // The control: on a terminal, the same verify run does print colour, and this test would see it.
+  assert.match(await onTerminal(["verify", url], {}), COLOUR);
   for (const env of [{ NO_COLOR: undefined }, { NO_COLOR: "1" }]) {
-    for (const args of [["build"], ["check"], ["check", "--json"], ["--help"], ["new", "--help"], ["new", "post", "Colourless"], ["frobnicate"]]) {
+    for (const args of [["build"], ["check"], ["check", "--json"], ["--help"], ["new", "--help"], ["new", "post", "Colourless"], ["frobnicate"], ["verify", url]]) {
       const result = await sitegenIn(project, args, env);
+      if (args[0] === "verify") assert.match(result.stdout, /^Summary: all \d+ checks passed/m, "verify ran its checks");
       assert.ok(!result.stdout.includes(ESC) && !result.stderr.includes(ESC), `${args.join(" ")} with NO_COLOR=${env.NO_COLOR}`);
     }
   }
 });
 
-test("no colour codes on a terminal when NO_COLOR is set", async () => {
+test("no colour codes on a terminal when NO_COLOR is set, where verify would colour its report without it", async () => {
   const project = tempProject();
   copyFileSync(join(FIXTURES, "schema-bad-date.md"), join(project, post("schema-bad-date.md")));
-  const terminal = () => Object.assign(new PassThrough(), { isTTY: true });
-  for (const args of [["check", "--content", join(project, "content"), "--templates", join(project, "templates"), "--dist", join(project, "dist")], ["--help"]]) {
-    const stdout = terminal();
-    const stderr = terminal();
-    let text = "";
-    stdout.on("data", (chunk) => (text += chunk));
-    stderr.on("data", (chunk) => (text += chunk));
-    await run(args, { stdout, stderr, env: { NO_COLOR: "1", SOURCE_DATE_EPOCH: "1796083200" }, cwd: ROOT, stopped: () => new Promise(() => {}) });
-    assert.ok(text.length > 0);
-    assert.ok(!text.includes(ESC), args[0]);
+  const url = await previewUrl();
+  const withColour = await onTerminal(["verify", url], {});
+  assert.match(withColour, /\u001b\[32mpass\u001b\[0m/, "the control: verify colours its report on a terminal");
+  for (const args of [["check", "--content", join(project, "content"), "--templates", join(project, "templates"), "--dist", join(project, "dist")], ["--help"], ["verify", url]]) {
+    const text = await onTerminal(args, { NO_COLOR: "1" });
+    assert.doesNotMatch(text, COLOUR, args[0]);
+    if (args[0] === "verify") assert.match(text, /^ {2}pass {2}/m, "the same report, uncoloured");
   }
 });
