@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { builtSite, routeTable, sitegen, startBothHosts, startPreviewServer, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
+import { builtSite, routeTable, sitegen, startBothHosts, startPreviewServer, SURFACE_FILES, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -41,13 +41,21 @@ function sitePaths(dir: string): string[] {
 /** The fingerprinted assets; each is published under its plain name too. */
 const ASSETS = sitePaths(join(dist, "assets")).filter((path) => /\.[0-9a-f]{10}\.[a-z0-9]+$/.test(path));
 
+/**
+ * Every file of the build a request can name, by its path: the agent and crawl files, every
+ * `.md` sibling, the root files and the assets under their plain names (the fingerprinted ones
+ * are ASSETS), and each page's own `index.html` and `404.html`, which no host serves as such. Not
+ * the hosts' configuration (`_headers`, `_redirects`) or the edge function's data under /_sitegen/.
+ */
+const FILES = sitePaths(dist).filter((path) => !path.startsWith("/_sitegen/") && path !== "/_headers" && path !== "/_redirects" && !ASSETS.includes(path));
+
 /** Requests that reach every kind of answer: pages in both representations, files, every error, assets. */
 function everyKind(): { path: string; init: RequestInit; label: string }[] {
   const post = Object.keys(table.pages).find((path) => path.startsWith("/blog/") && path !== "/blog/")!;
   const requests = [
     ...Object.keys(table.pages).map((path) => ({ path, init: { headers: { accept: BROWSER } }, label: "HTML page" })),
     { path: post, init: { headers: { accept: "text/markdown" } }, label: "Markdown page" },
-    ...Object.keys(table.files).slice(0, 10).map((path) => ({ path, init: {}, label: "file" })),
+    ...FILES.map((path) => ({ path, init: {}, label: "file" })),
     { path: "/no-such-page/", init: { headers: { accept: BROWSER } }, label: "HTML 404" },
     { path: "/no-such-page/", init: { headers: { accept: "text/markdown" } }, label: "Markdown 404" },
     { path: "/no-such-page/", init: {}, label: "JSON 404" },
@@ -114,6 +122,9 @@ describe("every response carries the security headers", () => {
       }
       assert.deepEqual(problems, []);
       assert.ok(html >= Object.keys(table.pages).length + 2, `${html} HTML responses`);
+      // Every file the spec names, and every file the negotiation data serves, was among them.
+      const asked = new Set(everyKind().map((request) => request.path));
+      assert.deepEqual([...SURFACE_FILES.map(([path]) => path), ...Object.keys(table.files)].filter((path) => !asked.has(path)), []);
     });
 
     it(`from ${host}: fingerprinted assets are cached for a year, everything else revalidates`, async () => {
