@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { createRequire } from "node:module";
 import { LANGUAGES } from "../src/render/highlight.ts";
-import { renderMarkdown } from "../src/render/markdown.ts";
+import { renderMarkdown } from "../src/render/markdown/index.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
 import { readSource } from "./helpers/site.ts";
 
@@ -72,7 +72,7 @@ describe("fenced code", () => {
   it("is highlighted the same whatever was highlighted before in the process (render lanes see posts in any order)", () => {
     const block = "```http\nHTTP/1.1 409 Conflict\nContent-Type: application/json\n\n{\"status\": 409, \"title\": \"Conflict\"}\n```\n";
     const run = (before: string) =>
-      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `const { renderMarkdown } = await import("./src/render/markdown.ts"); renderMarkdown(${JSON.stringify(before)}); process.stdout.write(renderMarkdown(${JSON.stringify(block)}).html);`], { cwd: ROOT, encoding: "utf8" });
+      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `const { renderMarkdown } = await import("./src/render/markdown/index.ts"); renderMarkdown(${JSON.stringify(before)}); process.stdout.write(renderMarkdown(${JSON.stringify(block)}).html);`], { cwd: ROOT, encoding: "utf8" });
     const alone = run("");
     assert.match(alone, /hljs-attribute/);
     // JSON first: the HTTP body is JSON, which a lane that had not seen a JSON fence yet would not know.

@@ -266,14 +266,25 @@ test("a post dated after the build's time is left out until then: the build and 
   assert.match(broken.hint!, /that post is dated 2027-01-15T00:00:00Z, after the time this build stands for/);
 });
 
-test("a `# Heading` in a body is a second H1: refused at its line, code blocks aside", async () => {
+test("a `# Heading` in a body: one that repeats the title is left out, another moves the body's headings down a level, each a warning at its line; code blocks aside", async () => {
   const s = site();
-  const file = post(s.content, "h1.md", [...BASICS, "date: 2025-07-01"], "Intro.\n\n```sh\n# a comment, not a heading\n```\n\n# A second title\n\nText.\n");
-  const error = await oneError(s);
-  assert.match(error.message, /a level-1 heading in the body: the page's title is its only H1/);
-  assert.deepEqual([error.file, error.line, error.column], [file, 13, 1]);
-  assert.match(error.hint!, /start the body's headings at `##`/);
-  assert.ok(error.text.includes("13 | # A second title"), error.text);
+  const file = post(s.content, "h1.md", [...BASICS, "date: 2025-07-01"], "Intro.\n\n```sh\n# a comment, not a heading\n```\n\n# A second title\n\nText.\n\n## Under it\n");
+  const repeated = post(s.content, "h1-title.md", [...BASICS, "date: 2025-07-02"], "# A post\n\nText.\n\n## Part\n");
+  const { run, findings, text } = await check(s);
+  assert.equal(run.status, 0, text);
+  const warnings = findings.filter((f) => f.level === "warning" && /level-1 heading/.test(f.message));
+  assert.deepEqual(warnings.map((f) => [f.file, f.line, f.column]), [[repeated, 7, 1], [file, 13, 1]], JSON.stringify(findings, null, 1));
+  assert.match(warnings[0].message, /repeats the title: it is left out/);
+  assert.match(warnings[1].message, /every heading of the body is shown one level down/);
+  assert.match(warnings[1].hint!, /start the body's headings at `##`/);
+  assert.ok(text.includes("13 | # A second title"), text);
+  const built = await build(s);
+  assert.equal(built.status, 0, built.stderr);
+  const page = (slug: string) => readFileSync(join(s.out, "blog", slug, "index.html"), "utf8");
+  assert.match(page("h1"), /<h2 id="a-second-title">A second title<\/h2>[\s\S]*<h3 id="under-it">Under it<\/h3>/);
+  assert.equal((page("h1").match(/<h1[ >]/g) ?? []).length, 1, "the title is the one H1");
+  assert.doesNotMatch(page("h1-title"), /<h2[^>]*>A post<\/h2>/);
+  assert.match(page("h1-title"), /<h2 id="part">Part<\/h2>/);
 });
 
 test("images in a body must be published: a missing one fails check at its line, a relative one is read from the page's URL; one in the assets passes", async () => {

@@ -1,6 +1,6 @@
 /**
  * The Markdown representation leaves code blocks exactly as written and
- * publishes the rest (heading ids removed, root links made absolute). Where
+ * publishes the rest as written but for its links (root links made absolute). Where
  * the code blocks are comes from markdown-it's own tokens, so the Markdown and
  * the HTML agree on what is code. publicMarkdown works on whole stretches of
  * text between code blocks; it must give what its line-by-line definition
@@ -12,8 +12,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateContent, rng } from "../bench/synthetic.ts";
 import { bodyAt, parseMarkdownFile } from "../src/content/frontmatter.ts";
-import { publicMarkdown, publishedLine } from "../src/render/emit/page-markdown.ts";
-import { renderMarkdown } from "../src/render/markdown.ts";
+import { publicMarkdown, publishedText } from "../src/render/emit/page-markdown.ts";
+import { renderMarkdown } from "../src/render/markdown/index.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { CONTENT } from "./helpers/site.ts";
 
@@ -25,7 +25,7 @@ function byLine(body: string): string {
   const code = new Set(renderMarkdown(body).code.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i)));
   return text
     .split("\n")
-    .map((line, index) => (code.has(index) ? line : publishedLine(line, BASE)))
+    .map((line, index) => (code.has(index) ? line : publishedText(line, BASE)))
     .join("\n");
 }
 
@@ -39,7 +39,7 @@ test("a fence that shows another fence is one code block: nothing inside it is r
   assert.ok(markdown.includes("## Not a heading {#kept}"), markdown);
   assert.ok(markdown.includes(`[a link](${BASE}/about/)`), markdown);
   assert.ok(markdown.includes(`[out](${BASE}/about/)`), markdown);
-  assert.ok(markdown.includes("## After\n"), markdown);
+  assert.ok(markdown.includes("## After {#after}\n"), `the author's id stays, as it says where a link may point: ${markdown}`);
   // The highlighter marks the code up; its text is what a reader sees.
   const text = renderMarkdown(body).html.replace(/<[^>]+>/g, "");
   assert.ok(text.includes("Still code: [kept](/contact/)"), "the HTML shows the same text as code");
@@ -47,7 +47,7 @@ test("a fence that shows another fence is one code block: nothing inside it is r
 
 test("indented code is code too", () => {
   const body = ["Text [x](/a/).", "", "    [y](/b/) {#z}", "", "## H {#h}"].join("\n");
-  assert.equal(published(body), [`Text [x](${BASE}/a/).`, "", "    [y](/b/) {#z}", "", "## H"].join("\n"));
+  assert.equal(published(body), [`Text [x](${BASE}/a/).`, "", "    [y](/b/) {#z}", "", "## H {#h}"].join("\n"));
 });
 
 test("the site's pages and posts, and a synthetic blog, publish the same either way", async () => {

@@ -1,38 +1,59 @@
 /**
  * A description for a page or post that has none, as Jekyll and Hugo make
- * their excerpts and summaries: the first paragraph of the body as plain
- * text (links as their text, code as its text, images, HTML and template
- * tags left out), at most 200 characters, cut at a word. Its own markdown-it
- * parser, with the options of the renderer's (src/render/markdown.ts), only
- * tokenises: nothing here renders.
+ * their excerpts and summaries: the text before the summary marker
+ * (`<!--more-->`, or the site's `excerpt_separator`) when the body has one,
+ * else its first paragraph, as plain text (links as their text, code as its
+ * text, images, HTML, footnote marks and template tags left out), at most
+ * 200 characters, cut at a word. The body is read by the renderer's own
+ * markdown-it instance (src/render/markdown/), so what counts as a
+ * paragraph, a footnote or an attribute list is what the page shows; nothing
+ * here renders.
  */
-import MarkdownIt from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
+import { parseMarkdown } from "../render/markdown/index.ts";
 
 export const EXCERPT_MAX = 200;
-
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
 /** Liquid (`{% … %}`, `{{ … }}`) and Hugo shortcodes (`{{< … >}}`, `{{% … %}}`), which no reader should see as text. */
 const TEMPLATE_TAG = /\{%.*?%\}|\{\{[<%].*?[>%]\}\}|\{\{.*?\}\}/g;
 
-/** The body's first paragraph with text in it, as plain text within EXCERPT_MAX; "" when it has none. */
-export function excerptOf(body: string): string {
-  const tokens = md.parse(body, {});
+/** The body's summary as plain text within EXCERPT_MAX; "" when it has none. */
+export function excerptOf(body: string, separator?: string): string {
+  const tokens = parseMarkdown(body, separator === undefined ? {} : { excerptSeparator: separator });
+  const summary = summaryText(tokens);
+  if (summary) return cutAtWord(summary, EXCERPT_MAX);
   for (let index = 0; index < tokens.length; index++) {
     if (tokens[index].type !== "paragraph_open") continue;
-    const inline = tokens[index + 1];
-    const text = plainText(inline?.children ?? []).replace(TEMPLATE_TAG, " ").replace(/\s+/g, " ").trim();
+    const text = clean(plainText(tokens[index + 1]?.children ?? []));
     if (text !== "") return cutAtWord(text, EXCERPT_MAX);
   }
   return "";
 }
 
-function plainText(children: ReturnType<typeof md.parseInline>[number]["children"] & object): string {
+/** The paragraphs before the summary marker, as one text; undefined when the body has no marker. */
+function summaryText(tokens: Token[]): string | undefined {
+  const parts: string[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token.type === "summary_marker") return clean(parts.join(" "));
+    const children = token.type === "inline" && tokens[index - 1]?.type === "paragraph_open" ? (token.children ?? []) : [];
+    const marker = children.findIndex((child) => child.type === "summary_marker");
+    parts.push(plainText(marker === -1 ? children : children.slice(0, marker)));
+    if (marker !== -1) return clean(parts.join(" "));
+  }
+  return undefined;
+}
+
+function clean(text: string): string {
+  return text.replace(TEMPLATE_TAG, " ").replace(/\s+/g, " ").trim();
+}
+
+function plainText(children: Token[]): string {
   let text = "";
   let image = 0;
   for (const token of children) {
     if (token.type === "image") image++;
-    else if (token.type === "text" || token.type === "code_inline") text += token.content;
+    else if (token.type === "text" || token.type === "code_inline" || token.type === "emoji") text += token.content;
     else if (token.type === "softbreak" || token.type === "hardbreak") text += " ";
   }
   // A paragraph of images alone has nothing to say in words.

@@ -94,6 +94,9 @@ export function keyPath(contentRoot: string, key: string): string {
 
 let code: string | undefined;
 
+/** The markdown-it plugins a page is rendered with (src/render/markdown/instance.ts): a new version may render it otherwise. */
+const MARKDOWN_PLUGINS = ["markdown-it-footnote", "markdown-it-deflist", "markdown-it-container", "markdown-it-emoji", "@mdit/plugin-alert", "@mdit/plugin-tasklist"];
+
 /**
  * The running sitegen: every file of the folder its code runs from (lib/ when
  * compiled, src/ from the sources) and the versions of the packages it
@@ -109,7 +112,7 @@ export function codeFingerprint(): string {
     const file = join(root, name);
     if (statSync(file).isFile()) hash.update(name).update("\0").update(readFileSync(file)).update("\0");
   }
-  for (const name of ["markdown-it", "yaml", "ajv", "ajv-formats", "xmlbuilder2"]) hash.update(`${name}@${packageVersion(name)}\0`);
+  for (const name of ["markdown-it", ...MARKDOWN_PLUGINS, "yaml", "ajv", "ajv-formats", "xmlbuilder2"]) hash.update(`${name}@${packageVersion(name)}\0`);
   return (code = hash.digest("base64url"));
 }
 

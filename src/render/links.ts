@@ -1,7 +1,7 @@
 /**
  * What rendering a page found out, and the checks that use it: internal links
  * must land on a page, sibling or file of this build, anchors on a heading,
- * and images on a file the build publishes; the page's title is its only H1.
+ * and images on a file the build publishes.
  */
 import { readFileSync } from "node:fs";
 import { parseMarkdownFile, parseYaml } from "../content/frontmatter.ts";
@@ -16,8 +16,16 @@ export interface PageFacts {
   ids: string;
   /** Its links and images, each with the body line of the block it sits in (1-based, in the file). */
   links: { href: string; line: number; image?: true }[];
-  /** The lines (1-based, in the file) of level-1 headings in its body, when it has any. */
-  titleHeadings?: number[];
+  /** What rendering its body found that the author should hear about (src/render/markdown/warnings.ts), when it found any. */
+  warnings?: PageWarning[];
+}
+
+/** A render's warning at its line of the file (1-based), with that line as written. */
+export interface PageWarning {
+  line: number;
+  message: string;
+  hint: string;
+  sourceLine: string;
 }
 
 /**
@@ -69,7 +77,7 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
   const targets = linkablePaths(manifest);
   // Static files the build copies (`assets/site.css`) may be linked and shown too.
   for (const asset of options.assets ?? []) targets.add(`/${asset}`);
-  const errors: SitegenError[] = [...titleHeadingErrors(manifest, facts, bodyOf), ...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
+  const errors: SitegenError[] = [...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
   for (const route of manifest.routes) {
     const links = siteLinksOf(facts.get(route.path), options.parts);
     links.forEach(({ href, line, image, path, fragment, target }, index) => {
@@ -130,20 +138,6 @@ function siteLinksOf(facts: PageFacts | undefined, parts?: KeptParts): SiteLink[
     kept?.set(facts, links);
   }
   return links;
-}
-
-/** A `# ` heading in a body is a second H1: the template writes the title as the page's H1. */
-function titleHeadingErrors(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string): SitegenError[] {
-  return manifest.routes.flatMap((route) =>
-    (facts.get(route.path)?.titleHeadings ?? []).map((line) => {
-      const sourceLine = bodyOf(route).split(/\r?\n/)[line - route.bodyLine];
-      return new SitegenError("E_CONTENT", "a level-1 heading in the body: the page's title is its only H1", {
-        location: { file: route.source, line, column: 1 },
-        sourceLine,
-        hint: "start the body's headings at `##`; if this heading repeats the title, remove it",
-      });
-    }),
-  );
 }
 
 /** site.yaml's navigation links what the site has: its pages are its own choice, so a link may outlive one. */

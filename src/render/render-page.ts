@@ -8,8 +8,8 @@ import { budgetsOf } from "../plan/budgets.ts";
 import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
 import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
-import { headingIds } from "./links.ts";
-import { renderMarkdown, type RenderedMarkdown } from "./markdown.ts";
+import { headingIds, type PageWarning } from "./links.ts";
+import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "./markdown/index.ts";
 import { resolveOrigin } from "./origin.ts";
 import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
@@ -31,16 +31,22 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const budgets = budgetsOf(manifest.site);
   const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, context.memo?.blogListing) : representations();
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
-  const titleHeadings = rendered.titleHeadings.map((line) => route.bodyLine + line - 1);
+  const warnings = warningsInFile(route, body, rendered.warnings);
   return {
     files: [
       { file: route.htmlFile, body: html },
       { file: route.markdownFile, body: markdown },
     ],
-    facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(titleHeadings.length > 0 ? { titleHeadings } : {}) },
+    facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(warnings.length > 0 ? { warnings } : {}) },
   };
 }
 
+/** The render's warnings at their lines of the file, each with its line as written. */
+function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarning[]): PageWarning[] {
+  if (warnings.length === 0) return [];
+  const lines = body.split(/\r\n?|\n/);
+  return warnings.map(({ line, message, hint }) => ({ line: route.bodyLine + line - 1, message, hint, sourceLine: lines[line - 1] ?? "" }));
+}
 
 type ImageSize = { width: number; height: number } | undefined;
 
@@ -60,6 +66,7 @@ function renderBody(route: PageRoute, body: string, imageSize: (src: string) => 
   if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
   const sizes: [string, ImageSize][] = [];
   const rendered = renderMarkdown(body, route.lang, {
+    title: route.title,
     imageSize: (src) => {
       const size = imageSize(src);
       sizes.push([src, size]);

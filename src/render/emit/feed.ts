@@ -9,7 +9,7 @@
  * with XML's escapes (./xml.ts), as sitemap.xml is.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
-import { renderMarkdown } from "../markdown.ts";
+import { renderMarkdown } from "../markdown/index.ts";
 import { resolveOrigin } from "../origin.ts";
 import { escapeXml } from "./xml.ts";
 

@@ -1,6 +1,6 @@
 /** The HTML representation of a page, rendered through the templates. */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
-import type { RenderedMarkdown } from "../markdown.ts";
+import type { RenderedMarkdown } from "../markdown/index.ts";
 import type { TemplateSet } from "../template.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";

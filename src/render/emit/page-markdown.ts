@@ -3,7 +3,7 @@
  * `.md` sibling return (spec §4.1.6), and what llms-full.txt concatenates.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
-import type { RenderedMarkdown } from "../markdown.ts";
+import type { RenderedMarkdown } from "../markdown/index.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
 /**
@@ -62,14 +62,17 @@ function fullEntry(post: PageRoute): string {
 }
 
 /**
- * Markdown as published: `{#id}` heading markers removed and root-relative
- * links made absolute, so a document read out of context (an agent's context
- * window, llms-full.txt) still links correctly; with the page's path,
- * relative links and images (a post's own files) are made absolute too, read
- * from the page's URL as the HTML's are: the `.md` sibling lives elsewhere. Code blocks are left exactly
- * as written: `code` is where they are, as markdown-it found them
- * (`renderMarkdown`), so a fence that shows another fence inside it is one
- * block here as in the HTML.
+ * Markdown as published: the author's text as written, but for its links:
+ * root-relative links are made absolute, so a document read out of context
+ * (an agent's context window, llms-full.txt) still links correctly; with the
+ * page's path, relative links and images (a post's own files) are made
+ * absolute too, read from the page's URL as the HTML's are: the `.md`
+ * sibling lives elsewhere. Everything else stays as written, attribute
+ * lists (`{#errors}`), HTML, footnotes and summary markers included: they
+ * are what the author wrote, and an id says where a link may point. Code
+ * blocks are left exactly as written: `code` is where they are, as
+ * markdown-it found them (`renderMarkdown`), so a fence that shows another
+ * fence inside it is one block here as in the HTML.
  */
 export function publicMarkdown(body: string, baseUrl: string, code: RenderedMarkdown["code"], pagePath?: string): string {
   // markdown-it reads a lone CR as a line break too; its line numbers count it.
@@ -91,15 +94,11 @@ export function publicMarkdown(body: string, baseUrl: string, code: RenderedMark
   return published + publishedText(text.slice(from), baseUrl, pagePath);
 }
 
-const HEADING_ID = /^(?=[^\S\n]{0,3}#{1,6}[^\S\n])([^\n]*?)[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/gm;
 const ROOT_LINK = /\]\(\/(?!\/)/g;
 
 /** Text outside code blocks, published. */
 export function publishedText(text: string, baseUrl: string, pagePath?: string): string {
-  // A regex's `^` and `$` also take U+2028 and U+2029 for line ends, which Markdown does not: go line by line then.
-  if (/[\u2028\u2029]/.test(text)) return text.split("\n").map((line) => publishedLine(line, baseUrl, pagePath)).join("\n");
-  const withoutIds = text.includes("{#") ? text.replace(HEADING_ID, "$1") : text;
-  return relativeMadeAbsolute(withoutIds.replace(ROOT_LINK, `](${baseUrl}/`), baseUrl, pagePath);
+  return relativeMadeAbsolute(text.replace(ROOT_LINK, `](${baseUrl}/`), baseUrl, pagePath);
 }
 
 /** A Markdown link's or image's target, or an `<img>`'s src, that is relative: no scheme, no leading `/` or `#`. */
@@ -108,12 +107,6 @@ const RELATIVE_TARGET = /(\]\(\s*<?|<img\b[^>]*?\ssrc\s*=\s*["']?)(?![a-z][a-z0-
 function relativeMadeAbsolute(text: string, baseUrl: string, pagePath: string | undefined): string {
   if (pagePath === undefined || !(text.includes("](") || /<img/i.test(text))) return text;
   return text.replace(RELATIVE_TARGET, (_match, lead: string, target: string) => `${lead}${baseUrl}${new URL(target, `http://site${pagePath}`).pathname}${target.includes("#") ? target.slice(target.indexOf("#")) : ""}`);
-}
-
-/** One line outside code blocks, published: the definition `publishedText` is tested against. */
-export function publishedLine(line: string, baseUrl: string, pagePath?: string): string {
-  const withoutId = /^[^\S\n]{0,3}#{1,6}[^\S\n]/.test(line) ? line.replace(/[^\S\n]*\{#[A-Za-z][\w-]*\}[^\S\n]*$/, "") : line;
-  return relativeMadeAbsolute(withoutId.replace(/\]\(\/(?!\/)/g, `](${baseUrl}/`), baseUrl, pagePath);
 }
 
 /** An estimate of the tokens a model spends reading `text`: UTF-8 bytes / 4, rounded up. */

@@ -1,0 +1,79 @@
+/**
+ * Headings. The page's title is its only H1 (the template writes it), so an
+ * H1 in the body is dropped when it repeats the title, as blogs moved from
+ * other generators often do, and otherwise every heading of the body goes
+ * down one level, so the outline the author wrote is kept under the title;
+ * either way the author hears of it. Every heading gets an id, its own
+ * (attributes.ts: `{#id}`) or one made from its words, and a visible link to
+ * itself named by the heading (`aria-labelledby`): a screen reader hears the
+ * heading's words, in the page's language, where a `#` alone would say
+ * nothing.
+ */
+import type MarkdownIt from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
+import { asciiWords } from "../../content/slug.ts";
+import { reportWarning, type MarkdownWarning } from "./warnings.ts";
+
+export function headingsPlugin(md: MarkdownIt): void {
+  const { escapeHtml } = md.utils;
+  md.renderer.rules.heading_open = (tokens, index, options, _env, self) => `<div class="heading">${self.renderToken(tokens, index, options)}`;
+  md.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
+    const id = escapeHtml(String(tokens[index - 2]?.attrGet("id") ?? ""));
+    return `${self.renderToken(tokens, index, options)}<a class="heading-anchor" href="#${id}" aria-labelledby="${id}">#</a></div>\n`;
+  };
+}
+
+/** A heading's words as plain text (an image's by its alt text); raw HTML tags are not words. */
+export function headingText(inline: Token): string {
+  return inline.children?.map((child) => (child.type === "html_inline" ? "" : child.content)).join("") ?? "";
+}
+
+/**
+ * The body's H1s, put under the page's title: the first block is dropped
+ * when it is an H1 that says what the title says; any other H1 moves every
+ * heading down a level (an H6 stays an H6). Each is reported at its line.
+ */
+export function titleHeadings(tokens: Token[], title: string | undefined, env: object): void {
+  // An HTML comment before it (a Hugo summary marker, a note to self) is not a block that shows.
+  const first = tokens.findIndex((token) => token.type !== "html_block" || !/^<!--[\s\S]*-->$/.test(token.content.trim()));
+  if (first !== -1 && tokens[first].type === "heading_open" && tokens[first].tag === "h1" && title !== undefined && sameWords(headingText(tokens[first + 1]), title)) {
+    report(env, tokens[first], { message: "a level-1 heading that repeats the title: it is left out, as the page's title is its H1", hint: "remove it: the title from the frontmatter is the page's heading" });
+    tokens.splice(first, 3);
+  }
+  const h1s = tokens.filter((token) => token.type === "heading_open" && token.tag === "h1");
+  if (h1s.length === 0) return;
+  for (const token of h1s) report(env, token, { message: "a level-1 heading in the body: the page's title is its only H1, so every heading of the body is shown one level down", hint: "start the body's headings at `##`" });
+  for (const token of tokens) {
+    if ((token.type === "heading_open" || token.type === "heading_close") && token.tag !== "h6") token.tag = `h${Number(token.tag.slice(1)) + 1}`;
+  }
+}
+
+function report(env: object, token: Token, warning: Omit<MarkdownWarning, "line">): void {
+  reportWarning(env, { line: (token.map?.[0] ?? 0) + 1, ...warning });
+}
+
+/** Two titles that say the same, whatever their case, spacing and closing punctuation. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.normalize("NFC").toLowerCase().replace(/[\s\p{P}]+$/u, "").replace(/\s+/g, " ").trim();
+  return words(a) === words(b);
+}
+
+/**
+ * Gives every heading its id, in order, and returns them: the one the author
+ * gave it, or its words spelled as the page's slugs are (`asciiWords`, in
+ * `lang`); a repeated id gets `-2`, `-3`….
+ */
+export function assignHeadingIds(tokens: Token[], lang: string | undefined): string[] {
+  const seen = new Map<string, number>();
+  const ids: string[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== "heading_open") return;
+    let id = token.attrGet("id") ?? (asciiWords(headingText(tokens[index + 1]), lang) || "section");
+    const count = seen.get(id) ?? 0;
+    seen.set(id, count + 1);
+    if (count > 0) id = `${id}-${count + 1}`;
+    token.attrSet("id", id);
+    ids.push(id);
+  });
+  return ids;
+}

@@ -1,0 +1,3 @@
+export { parseMarkdown, renderMarkdown, type RenderedMarkdown, type RenderEnv } from "./render.ts";
+export { SUMMARY_SEPARATOR } from "./summary.ts";
+export type { MarkdownWarning } from "./warnings.ts";

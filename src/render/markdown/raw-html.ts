@@ -1,0 +1,76 @@
+/**
+ * Raw HTML in the text passes through as CommonMark says, block and inline
+ * (`<figure>`, `<details>`, `<kbd>`, an `<iframe>` embed, an inline `<svg>`).
+ * What the page needs from it: every `<img>` of the site's own gets its width
+ * and height (unless the author wrote them), as a Markdown image does; its
+ * links and images are checked like Markdown's; its ids (`<a id="x">`,
+ * `<a name="x">`) are link targets.
+ */
+import type MarkdownIt from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
+import { htmlTags } from "../html-tags.ts";
+import type { RenderEnv } from "./render.ts";
+
+export function rawHtmlPlugin(md: MarkdownIt): void {
+  md.set({ html: true });
+  md.renderer.rules.html_block = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
+  md.renderer.rules.html_inline = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
+}
+
+/** `html` with `width` and `height` on each `<img>` of the site's own that has neither. */
+function withImageSizes(html: string, env: RenderEnv): string {
+  if (!env.imageSize || !/<img/i.test(html)) return html;
+  let sized = "";
+  let from = 0;
+  for (const tag of htmlTags(html)) {
+    const src = tag.attributes.get("src");
+    if (tag.name !== "img" || src === undefined || tag.attributes.has("width") || tag.attributes.has("height")) continue;
+    const size = env.imageSize(src);
+    if (!size) continue;
+    const end = tag.end - (/\s*\/?>$/.exec(html.slice(tag.start, tag.end))?.[0].length ?? 1);
+    sized += `${html.slice(from, end)} width="${size.width}" height="${size.height}"`;
+    from = end;
+  }
+  return sized + html.slice(from);
+}
+
+/** A raw HTML piece of the body and the line its block starts on (0-based). */
+export interface RawHtml {
+  html: string;
+  line: number;
+}
+
+/** Every piece of raw HTML in the body, block and inline, with its line. */
+export function rawHtmlOf(tokens: Token[]): RawHtml[] {
+  const pieces: RawHtml[] = [];
+  for (const token of tokens) {
+    if (token.type === "html_block") pieces.push({ html: token.content, line: token.map?.[0] ?? 0 });
+    else if (token.type === "inline") for (const child of token.children ?? []) if (child.type === "html_inline") pieces.push({ html: child.content, line: token.map?.[0] ?? 0 });
+  }
+  return pieces;
+}
+
+/** The line (0-based) of an offset in a piece. */
+export function lineIn(piece: RawHtml, offset: number): number {
+  let line = piece.line;
+  for (let at = piece.html.indexOf("\n"); at !== -1 && at < offset; at = piece.html.indexOf("\n", at + 1)) line++;
+  return line;
+}
+
+/** The links (`<a href>`) and images (`<img src>`) of raw HTML, as the link check takes them, and its ids. */
+export function rawHtmlTargets(pieces: RawHtml[]): { links: { href: string; line: number; image?: true }[]; ids: string[] } {
+  const links: { href: string; line: number; image?: true }[] = [];
+  const ids: string[] = [];
+  for (const piece of pieces) {
+    for (const tag of htmlTags(piece.html)) {
+      const line = lineIn(piece, tag.start) + 1;
+      const id = tag.attributes.get("id") ?? (tag.name === "a" ? tag.attributes.get("name") : undefined);
+      if (id) ids.push(id);
+      const href = tag.name === "a" ? tag.attributes.get("href") : undefined;
+      const src = tag.name === "img" ? tag.attributes.get("src") : undefined;
+      if (href) links.push({ href, line });
+      if (src) links.push({ href: src, line, image: true });
+    }
+  }
+  return { links, ids };
+}

@@ -1,0 +1,74 @@
+/**
+ * A page's body, from Markdown to HTML, with what the build needs to know
+ * about it: its ids (link targets), its links and images (for the link
+ * check), where its code blocks are (which the Markdown representation
+ * leaves as written), and what the author should be told.
+ */
+import type Token from "markdown-it/lib/token.mjs";
+import { footnoteIds } from "./footnotes.ts";
+import { assignHeadingIds, titleHeadings } from "./headings.ts";
+import { md } from "./instance.ts";
+import { rawHtmlOf, rawHtmlTargets } from "./raw-html.ts";
+import type { SummaryEnv } from "./summary.ts";
+import { tablesOfContents } from "./toc.ts";
+import { warningsOf, type MarkdownWarning } from "./warnings.ts";
+
+/** What a page gives its render. */
+export interface RenderEnv extends SummaryEnv {
+  /** The size of an image by its src as written, where it is one of the site's own. */
+  imageSize?: (src: string) => { width: number; height: number } | undefined;
+  /** The page's title: an H1 at the top of the body that repeats it is left out. */
+  title?: string;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  /** Every id the body gives an element: its headings' in order, then its footnotes' and its raw HTML's. */
+  ids: string[];
+  /** Every link target, and every image's (`image`), with the body line it sits on (1-based, relative to the body). */
+  links: { href: string; line: number; image?: true }[];
+  /**
+   * The code blocks (fenced and indented), as 0-based line ranges `[start,
+   * end)` of the body in order: where the Markdown representation leaves the
+   * text exactly as written.
+   */
+  code: [start: number, end: number][];
+  /** What the author should hear about, by body line. */
+  warnings: MarkdownWarning[];
+}
+
+/** The tokens of a body: what the excerpt of a page without a description is read from (src/content/excerpt.ts). */
+export function parseMarkdown(body: string, env: SummaryEnv = {}): Token[] {
+  return md.parse(body, { ...env });
+}
+
+/** `lang` is the page's language: heading ids are spelled as its slugs are (`asciiWords`). */
+export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {}): RenderedMarkdown {
+  const state: RenderEnv & { warnings?: MarkdownWarning[] } = { ...env };
+  const tokens = md.parse(body, state);
+  titleHeadings(tokens, env.title, state);
+  const headingIds = assignHeadingIds(tokens, lang);
+  // The author's HTML, before a table of contents adds HTML of its own.
+  const raw = rawHtmlTargets(rawHtmlOf(tokens));
+  tablesOfContents(tokens);
+  const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
+  return {
+    html: md.renderer.render(tokens, md.options, state),
+    ids: [...headingIds, ...footnoteIds(tokens), ...raw.ids],
+    links: [...markdownLinks(tokens), ...raw.links].sort((a, b) => a.line - b.line),
+    code,
+    warnings: warningsOf(state),
+  };
+}
+
+function markdownLinks(tokens: Token[]): RenderedMarkdown["links"] {
+  const links: RenderedMarkdown["links"] = [];
+  for (const token of tokens) {
+    if (token.type !== "inline" || !token.children) continue;
+    for (const child of token.children) {
+      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: (token.map?.[0] ?? 0) + 1 });
+      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line: (token.map?.[0] ?? 0) + 1, image: true });
+    }
+  }
+  return links;
+}

@@ -1,0 +1,36 @@
+/**
+ * kramdown's table of contents: a list followed by `{:toc}` (attributes.ts)
+ * is replaced by the page's headings, each linking to its id, nested by
+ * level; a heading with the class `no_toc` is left out, as in kramdown.
+ */
+import Token from "markdown-it/lib/token.mjs";
+import { headingText } from "./headings.ts";
+
+export function tablesOfContents(tokens: Token[]): void {
+  for (let index = tokens.length - 1; index >= 0; index--) {
+    const open = tokens[index];
+    if (!open.meta?.toc || (open.type !== "bullet_list_open" && open.type !== "ordered_list_open")) continue;
+    let close = index + 1;
+    while (!(tokens[close].nesting === -1 && tokens[close].level === open.level)) close++;
+    const nav = new Token("html_block", "", 0);
+    nav.content = contents(tokens, open.attrGet("id"));
+    nav.map = open.map;
+    tokens.splice(index, close - index + 1, nav);
+  }
+}
+
+function contents(tokens: Token[], id: string | null): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  let html = `<nav class="toc"${id ? ` id="${escape(id)}"` : ""} aria-label="Contents">\n`;
+  const open: number[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== "heading_open" || (token.attrGet("class") ?? "").split(" ").includes("no_toc")) return;
+    const level = Number(token.tag.slice(1));
+    while (open.length > 0 && open.at(-1)! > level) html += `</li>\n</ul>\n`, open.pop();
+    if (open.at(-1) === level) html += "</li>\n";
+    else html += "<ul>\n", open.push(level);
+    html += `<li><a href="#${escape(String(token.attrGet("id")))}">${escape(headingText(tokens[index + 1]))}</a>`;
+  });
+  while (open.pop() !== undefined) html += "</li>\n</ul>\n";
+  return `${html}</nav>\n`;
+}

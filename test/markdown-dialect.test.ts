@@ -1,0 +1,149 @@
+/**
+ * Markdown as people write it for Jekyll, Hugo, Eleventy, Astro and GitHub
+ * (test/fixtures/markdown/: one post per construct, and a kitchen sink with
+ * all of them), copied into a site and built with the real CLI: every post
+ * builds, the build warns where it changed what was written (an H1 in the
+ * body), and no page shows a construct as text: no escaped HTML, no HTML
+ * comment, no footnote marker, no `:::`, no `[!NOTE]`, no `{: }`. The
+ * Markdown representation is what the author wrote, links made absolute.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bodyAt, parseMarkdownFile } from "../src/content/frontmatter.ts";
+import type { Finding } from "../src/findings.ts";
+import { renderMarkdown } from "../src/render/markdown/index.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { scratchDir, sitegenAsync } from "./helpers/site.ts";
+
+const FIXTURES = join(ROOT, "test/fixtures/markdown");
+const BASE = "https://kontor-nord.example";
+const posts = readdirSync(FIXTURES).filter((name) => name.endsWith(".md") && name !== "README.md").map((name) => name.slice(0, -3));
+
+/** The second site with every fixture post in its blog, built once for every test here. */
+const built = (async () => {
+  const dir = scratchDir("sitegen-dialect-");
+  const content = join(dir, "content");
+  cpSync(join(ROOT, "test/fixtures/sites/kontor"), content, { recursive: true });
+  cpSync(join(ROOT, "templates"), join(dir, "templates"), { recursive: true });
+  for (const post of posts) cpSync(join(FIXTURES, `${post}.md`), join(content, "blog", `${post}.md`));
+  mkdirSync(join(content, "static"), { recursive: true });
+  cpSync(join(FIXTURES, "hafen.svg"), join(content, "static/hafen.svg"));
+  const args = ["--content", content, "--templates", join(dir, "templates")];
+  const checked = await sitegenAsync(["check", ...args, "--dist", join(dir, "none"), "--json"]);
+  const build = await sitegenAsync(["build", ...args, "--out", join(dir, "dist")]);
+  return { dir, content, out: join(dir, "dist"), checked, build, findings: JSON.parse(checked.stdout).findings as Finding[] };
+})();
+
+const html = async (slug: string) => readFileSync(join((await built).out, "blog", slug, "index.html"), "utf8");
+const article = async (slug: string) => {
+  const page = await html(slug);
+  return page.slice(page.indexOf("<article"), page.indexOf("</article>"));
+};
+
+test("every post builds, and the build warns only where it changed what was written: an H1 in the body", async () => {
+  const { build, checked, findings, content } = await built;
+  assert.equal(build.status, 0, build.stderr);
+  assert.equal(checked.status, 0, checked.stdout);
+  const warnings = findings.filter((f) => f.level !== "note").map((f) => [f.file?.slice(content.length + 1), f.line, f.message.split(":")[0]]);
+  assert.deepEqual(warnings, [
+    ["blog/kitchen-sink.md", 8, "a level-1 heading that repeats the title"],
+    ["blog/h1-other.md", 8, "a level-1 heading in the body"],
+    ["blog/h1-title.md", 8, "a level-1 heading that repeats the title"],
+  ]);
+});
+
+test("no post shows a construct as text", async () => {
+  for (const slug of posts) {
+    // Code may show anything: the kitchen sink's table shows how the constructs are written.
+    const text = (await article(slug)).replace(/<pre[\s\S]*?<\/pre>|<code>[\s\S]*?<\/code>/g, "");
+    for (const shown of ["&lt;figure", "&lt;details", "&lt;iframe", "&lt;sup", "&lt;kbd", "&lt;br", "&lt;svg", "&lt;!--", "<!--more-->", "[^", ":::", "[!NOTE]", "[!CAUTION]", "{:", "{ #", "{#", "{% highlight", "{{&lt; highlight", "[ ]", "[x]"]) {
+      assert.ok(!text.includes(shown), `${slug} shows ${shown}`);
+    }
+  }
+});
+
+test("raw HTML passes through, block and inline, and a site image gets its size", async () => {
+  const text = await article("raw-html");
+  assert.match(text, /<figure>\n {2}<img src="\/hafen.svg" alt="A harbour crane drawn in lines" width="240" height="120">\n {2}<figcaption>/);
+  assert.match(text, /<details>\n<summary>What the crane lifts<\/summary>\n<p>Containers, mostly, and once a piano.<\/p>\n<\/details>/);
+  assert.match(text, /H<sub>2<\/sub>O, and E = mc<sup>2<\/sup>\. Press <kbd>Ctrl<\/kbd>\+<kbd>C<\/kbd> to copy\.<br>/);
+  assert.match(text, /<svg width="12" height="12" viewBox="0 0 12 12" role="img" aria-label="a dot"><circle/);
+  assert.match(text, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" title="A talk about harbours"/);
+});
+
+test("<!--more--> ends the summary the description is made of, and never shows", async () => {
+  const { out } = await built;
+  const index = JSON.parse(readFileSync(join(out, "blog-index.json"), "utf8")) as { posts: { slug: string; description: string }[] };
+  assert.equal(index.posts.find((post) => post.slug === "summary-marker")?.description, "The first paragraph says what the post is about. And the second one finishes the thought.");
+  assert.match(await article("summary-marker"), /<p>And the second one finishes the thought\.<\/p>\n<p>The rest of the post/);
+});
+
+test("footnotes: a URL alone and a word are notes, each linked both ways, with ids the link check knows", async () => {
+  const url = await article("footnote-url");
+  assert.match(url, /The paper that started it all<sup class="footnote-ref"><a href="#fn1" id="fnref1">\[1\]<\/a><\/sup>/);
+  assert.match(url, /<li id="fn1" class="footnote-item"><p><a href="https:\/\/example\.org\/papers\/1978-lamport\.pdf">https:\/\/example\.org\/papers\/1978-lamport\.pdf<\/a> <a href="#fnref1" class="footnote-backref" aria-label="Back to reference 1">/);
+  assert.match(await article("footnote-text"), /<li id="fn1" class="footnote-item"><p>Footnote\. <a href="#fnref1"/);
+  const { ids } = renderMarkdown("A[^a] and B[^a].\n\n[^a]: Note.\n");
+  assert.deepEqual(ids, ["fnref1", "fnref1:1", "fn1"]);
+});
+
+test("heading attributes in pandoc's and kramdown's forms, spaces inside the braces too, and links to them", async () => {
+  const text = await article("heading-attributes");
+  assert.match(text, /<h2 id="compiling">Compiling<\/h2>/);
+  assert.match(text, /<h2 id="linking" class="step">Linking<\/h2>/);
+  assert.match(text, /<h2 id="setup">Installing<\/h2>/);
+  assert.match(await article("kitchen-sink"), /<a href="\/blog\/heading-attributes\/#compiling">/);
+});
+
+test("kramdown's attribute lists on the line after a block, and its table of contents", async () => {
+  const text = await article("kramdown-ial");
+  assert.match(text, /<nav class="toc" aria-label="Contents">\n<ul>\n<li><a href="#first-part">First part<\/a><\/li>\n<li><a href="#second">Second part<\/a><\/li>\n<\/ul>\n<\/nav>/);
+  assert.match(text, /<p class="lead">A lead paragraph\.<\/p>/);
+  assert.match(text, /<code class="language-ruby">puts <span class="hljs-string">/, "`{: .language-ruby}` names the code's language");
+  assert.match(text, /<h2 id="second">Second part<\/h2>/);
+  assert.match(text, /<ul class="compact">/);
+  const { html: table } = renderMarkdown("| a |\n|---|\n| 1 |\n{: .wide}\n");
+  assert.match(table, /<table class="wide">[\s\S]*<td>1<\/td>\n<\/tr>\n<\/tbody>/);
+  assert.doesNotMatch(table, /\{:/);
+  assert.equal(renderMarkdown("Use the placeholder {name}.\n\nA map {a b}\n").html, "<p>Use the placeholder {name}.</p>\n<p>A map {a b}</p>\n", "braces that are not attributes stay text");
+});
+
+test("GitHub alerts and ::: containers are admonitions with their kind in words", async () => {
+  assert.match(await article("alert"), /<div class="admonition admonition-note" role="note">\n<p class="admonition-title">Note<\/p>\n<p>Useful information that users should know\.<\/p>\n<\/div>/);
+  assert.match(await article("alert"), /<div class="admonition admonition-caution" role="note">\n<p class="admonition-title">Caution<\/p>/);
+  assert.match(await article("container"), /<div class="admonition admonition-note" role="note">\n<p class="admonition-title">Note<\/p>\n<p>Back up the database before you start\.<\/p>\n<\/div>/);
+  assert.match(await article("container"), /<div class="admonition admonition-warning" role="note">\n<p class="admonition-title">Mind the gap<\/p>/);
+});
+
+test("task lists, bare URLs, definition lists and emoji", async () => {
+  const tasks = await article("task-list");
+  assert.match(tasks, /<input type="checkbox" class="task-list-item-checkbox" id="task-item-0" checked="checked" disabled="disabled"><label class="task-list-item-label" for="task-item-0"> Write the post<\/label>/);
+  const urls = await article("bare-urls");
+  assert.match(urls, /<a href="https:\/\/spec\.commonmark\.org\/0\.31\.2\/">https:\/\/spec\.commonmark\.org\/0\.31\.2\/<\/a>/);
+  assert.match(urls, /<a href="http:\/\/www\.commonmark\.org">www\.commonmark\.org<\/a>/);
+  assert.match(urls, /The file README\.md is not a link\./);
+  const sink = await article("kitchen-sink");
+  assert.match(sink, /<dl>\n<dt>Term<\/dt>\n<dd>Its definition/);
+  assert.match(sink, /Emoji by name: 🎉 🚀\./);
+});
+
+test("Liquid and Hugo highlight blocks are code: a `# comment` inside is no heading, and no template tag is reported", async () => {
+  const text = await article("liquid-highlight");
+  assert.match(text, /<pre tabindex="0"><code class="language-ruby"><span class="hljs-comment"># a comment, not a heading<\/span>/);
+  assert.match(text, /<pre tabindex="0"><code class="language-go"><span class="hljs-comment">\/\/ also code<\/span>/);
+  assert.doesNotMatch(text, /<h\d[^>]*>a comment/);
+  const { findings } = await built;
+  assert.deepEqual(findings.filter((f) => f.file?.endsWith("liquid-highlight.md")), []);
+});
+
+test("the Markdown representation is what the author wrote, links made absolute", async () => {
+  const { out } = await built;
+  for (const slug of ["kitchen-sink", "kramdown-ial", "heading-attributes", "raw-html", "liquid-highlight", "summary-marker"]) {
+    const source = readFileSync(join(FIXTURES, `${slug}.md`), "utf8");
+    const body = bodyAt(source, parseMarkdownFile(source, slug).bodyLine).trim();
+    const markdown = readFileSync(join(out, "blog", `${slug}.md`), "utf8");
+    assert.ok(markdown.includes(`\n${body.replace(/\]\(\//g, `](${BASE}/`)}\n`), `${slug}.md holds the body as written:\n${markdown}`);
+  }
+});
