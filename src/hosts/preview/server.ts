@@ -24,6 +24,12 @@ export interface PreviewOptions {
   devScripts?: readonly string[];
   /** Where form submissions are printed; standard output by default. */
   log?: (text: string) => void;
+  /**
+   * Called inside each change made `exclusively`, once the folder has changed and before its
+   * negotiation data is read again: the moment a request answered without waiting would pair the
+   * new files with the old ETags. The tests send a request there, to show that it waits.
+   */
+  whileChanging?: () => Promise<void>;
 }
 
 export interface PreviewServer {
@@ -37,6 +43,8 @@ export interface PreviewServer {
    * it, never in between.
    */
   exclusively(change: () => void | Promise<void>): Promise<void>;
+  /** Requests waiting, this moment, for a change to end. */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
@@ -53,6 +61,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let changing: Promise<void> | undefined;
+  let waiting = 0;
   const log = options.log ?? ((text: string) => void process.stdout.write(`${text}\n`));
   const listening = await listen({
     host: options.host,
@@ -63,7 +72,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
   /** Runs one request's answer while no change is being swapped in. */
   async function betweenChanges(answering: () => Promise<Response>): Promise<Response> {
-    while (changing) await changing;
+    while (changing) {
+      waiting++;
+      await changing.finally(() => waiting--);
+    }
     inFlight++;
     try {
       return await answering();
@@ -99,11 +111,15 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
         drained = undefined;
         await change();
+        await options.whileChanging?.();
         site = await openBuild(root);
       } finally {
         changing = undefined;
         done();
       }
+    },
+    get waiting() {
+      return waiting;
     },
     close: listening.close,
   };

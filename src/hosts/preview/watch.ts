@@ -74,6 +74,8 @@ export interface WatchOptions {
   debounceMs?: number;
   log: (text: string) => void;
   logError: (text: string) => void;
+  /** Called while a rebuild is swapped in, before the server reads the new negotiation data (see PreviewOptions.whileChanging). */
+  whileSwapping?: () => Promise<void>;
 }
 
 export interface WatchSession {
@@ -81,6 +83,8 @@ export interface WatchSession {
   readonly url: string | undefined;
   /** Resolves when no rebuild is waiting or running (for tests and a clean stop). */
   settled(): Promise<void>;
+  /** Requests waiting, this moment, for a rebuild to be swapped in. */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
@@ -92,7 +96,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const channel = new ReloadChannel();
   let preview: PreviewServer | undefined;
   const serve = async () => {
-    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept, devScripts: [RELOAD_SCRIPT_HASH], log: options.log });
+    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept, devScripts: [RELOAD_SCRIPT_HASH], log: options.log, whileChanging: options.whileSwapping });
     options.log(`Serving ${options.outDir}/ at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
     options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
   };
@@ -182,6 +186,9 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       return preview?.url;
     },
     settled: () => rebuilds.settled(),
+    get waiting() {
+      return preview?.waiting ?? 0;
+    },
     async close() {
       for (const tree of trees) tree.close();
       await rebuilds.close();
