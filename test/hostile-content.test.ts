@@ -5,9 +5,11 @@
  * to the terminal. A failed build leaves `dist/` as it was.
  */
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { readTree } from "./helpers/site.ts";
+import { tempDir } from "./helpers/dist.ts";
 import { tempProject, sitegenIn } from "./helpers/project.ts";
 
 /** Control characters a terminal acts on: anything but the line feeds of the output's own lines. */
@@ -34,5 +36,75 @@ describe("messages show what the content chose, never send it to the terminal", 
     assert.doesNotMatch(run.stderr, /^error: content\/pages\/index\.md:1: fake/m, "no fake line of its own");
     assert.match(run.stderr, /^error: content\/blog\/blob\.md: not a text file: it holds binary data/m);
     assert.ok(!run.stderr.includes("PNG"), "the binary file's bytes are not shown");
+  });
+});
+
+/** A project built once, then broken: the failed build must leave `dist/` as it was. */
+async function builtProject(): Promise<{ project: string; before: Map<string, Buffer> }> {
+  const project = tempProject();
+  const good = await sitegenIn(project, ["build", "--quiet"]);
+  assert.equal(good.status, 0, good.stderr);
+  return { project, before: readTree(join(project, "dist")) };
+}
+
+function assertDistIntact(project: string, before: Map<string, Buffer>): void {
+  const after = readTree(join(project, "dist"));
+  assert.deepEqual([...after.keys()], [...before.keys()], "dist/ holds the same files");
+  for (const [file, bytes] of before) assert.ok(after.get(file)!.equals(bytes), `${file} is unchanged`);
+}
+
+/** A file of `bytes` bytes that takes no room on disk: reading it whole is what must not happen. */
+function sparseFile(path: string, bytes: number): void {
+  writeFileSync(path, "");
+  truncateSync(path, bytes);
+}
+
+describe("content/static/ and a post's folder publish nothing from outside the tree, and nothing huge", () => {
+  it("refuses content/static as a symbolic link out of the content folder, in build and check", async () => {
+    const { project, before } = await builtProject();
+    const outside = tempDir("sitegen-outside-");
+    writeFileSync(join(outside, "secret.txt"), "outside-the-tree\n");
+    symlinkSync(outside, join(project, "content/static"));
+    for (const command of [["build"], ["check"]]) {
+      const run = await sitegenIn(project, command);
+      assert.equal(run.status, 1, `${command}: ${run.stdout}${run.stderr}`);
+      assert.ok(run.stderr.includes(`error: content/static: a symbolic link to ${outside}, outside the content folder: not read`), run.stderr);
+      assert.ok(!`${run.stdout}${run.stderr}`.includes("outside-the-tree"));
+    }
+    assertDistIntact(project, before);
+  });
+
+  it("refuses a static file or a post's file over 20 MB by its size, without reading it (a 300 MB logo, a file over 2 GiB)", async () => {
+    const { project, before } = await builtProject();
+    mkdirSync(join(project, "content/static"), { recursive: true });
+    sparseFile(join(project, "content/static/logo.png"), 300 * 1024 * 1024);
+    sparseFile(join(project, "content/static/video.mp4"), 2 ** 31 + 1);
+    const folder = join(project, "content/blog/with-files");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "index.md"), post('title: "With files"\ndescription: "A post with a huge file."\ndate: 2025-01-01'));
+    sparseFile(join(folder, "huge.bin"), 2 ** 31 + 1);
+    const run = await sitegenIn(project, ["build"]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.ok(run.stderr.includes("error: content/static/logo.png: 314572800 bytes: a file of static/ may be at most 20971520 bytes (20 MB)"), run.stderr);
+    assert.ok(run.stderr.includes("error: content/static/video.mp4: 2147483649 bytes: a file of static/ may be at most 20971520 bytes (20 MB)"), run.stderr);
+    assert.ok(run.stderr.includes("error: content/blog/with-files/huge.bin: 2147483649 bytes: a post's file may be at most 20971520 bytes (20 MB)"), run.stderr);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
+    assertDistIntact(project, before);
+  });
+
+  it("refuses a link loop in a post's folder with a message, not ELOOP", async () => {
+    const { project, before } = await builtProject();
+    const folder = join(project, "content/blog/looped");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "index.md"), post('title: "Looped"\ndescription: "A post whose folder links to itself."\ndate: 2025-01-01'));
+    symlinkSync(".", join(folder, "again"));
+    symlinkSync("a", join(folder, "b"));
+    symlinkSync("b", join(folder, "a"));
+    const run = await sitegenIn(project, ["build"]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /^error: content\/blog\/looped\/again: a symbolic link to a folder read already \(a loop/m);
+    assert.match(run.stderr, /^error: content\/blog\/looped\/a: cannot be read \(ELOOP\)/m);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
+    assertDistIntact(project, before);
   });
 });

@@ -76,7 +76,7 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   const postFiles = options.postFiles ?? listPostFiles(contentDir, options.cwd);
   errors.push(...postFiles.errors);
   left.push(...postFiles.warnings);
-  const files = listStatic(join(root, STATIC_DIR), { cwd: options.cwd });
+  const files = listStatic(join(root, STATIC_DIR), { root: contentDir, cwd: options.cwd });
   errors.push(...files.errors);
   const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
   errors.push(...parsed.errors, ...sameSlug(parsed.posts));

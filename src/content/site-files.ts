@@ -5,11 +5,12 @@
  * `/files/cv.pdf`). Anything else at the top of content/ is another
  * generator's file or a stray one: named in a warning and left out.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { imageDimensions } from "./image-size.ts";
-import { generatorFile, type ListOptions } from "./tree.ts";
+import { sizeProblem } from "./file-limit.ts";
+import { displayFrom, generatorFile, type ListOptions } from "./tree.ts";
 import type { ContentFile } from "./types.ts";
 
 export const STATIC_DIR = "static";
@@ -37,28 +38,56 @@ export function rootEntries(root: string, display: (path: string) => string): Si
     });
 }
 
-/** Every file under content/static/, by its path from there; links out of the content folder are refused. */
-export function listStatic(dir: string, options: Pick<ListOptions, "cwd">): { files: ContentFile[]; errors: SitegenError[] } {
+/**
+ * Every file under content/static/, by its path from there. The folder is
+ * read only where it really is inside the content folder (`root`), and no
+ * link in it is followed: a link is named as an error and never opened, so
+ * `content/static` linked to a folder elsewhere publishes nothing of it. A
+ * file over the size limit (./file-limit.ts) is refused by its size, unread.
+ */
+export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root">): { files: ContentFile[]; errors: SitegenError[] } {
   const start = resolve(options.cwd, dir);
+  const display = displayFrom(options.cwd);
   const files: ContentFile[] = [];
   const errors: SitegenError[] = [];
+  const refuse = (path: string, message: string, hint: string) => errors.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
+  const real = realpathOrUndefined(start);
+  if (real === undefined) return { files, errors };
+  const root = realpathOrUndefined(resolve(options.cwd, options.root));
+  if (root === undefined || (real !== root && !real.startsWith(root + sep))) {
+    refuse(start, `a symbolic link to ${real}, outside the content folder: not read`, `copy the files into ${STATIC_DIR}/; sitegen reads nothing outside the content folder`);
+    return { files, errors };
+  }
   let entries;
   try {
-    entries = readdirSync(start, { recursive: true, withFileTypes: true });
+    entries = readdirSync(real, { recursive: true, withFileTypes: true });
   } catch {
     return { files, errors };
   }
   for (const entry of entries) {
-    const path = join(entry.parentPath, entry.name);
-    const name = relative(start, path).split(sep).join("/");
+    const inReal = join(entry.parentPath, entry.name);
+    const name = relative(real, inReal).split(sep).join("/");
+    const path = join(start, name);
     if (name.split("/").some((part) => part.startsWith("."))) continue;
     if (entry.isSymbolicLink() || (!entry.isFile() && !entry.isDirectory())) {
-      errors.push(new SitegenError("E_CONTENT", "not a regular file: not read", { location: { file: relative(options.cwd, path) || path }, hint: `${STATIC_DIR}/ holds regular files, published as they are; a link is not followed there` }));
+      refuse(path, "not a regular file: not read", `${STATIC_DIR}/ holds regular files, published as they are; a link is not followed there`);
       continue;
     }
-    if (entry.isFile()) files.push({ name, path, file: relative(options.cwd, path).startsWith("..") ? path : relative(options.cwd, path), bytes: statSync(path).size, ...imageDimensions(path) });
+    if (!entry.isFile()) continue;
+    const bytes = statSync(inReal).size;
+    const tooLarge = sizeProblem(bytes, `a file of ${STATIC_DIR}/`);
+    if (tooLarge) refuse(path, tooLarge.message, tooLarge.hint);
+    else files.push({ name, path: inReal, file: display(path), bytes, ...imageDimensions(inReal) });
   }
   return { files: files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), errors };
+}
+
+function realpathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 function safeIsFolder(path: string): boolean {

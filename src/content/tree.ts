@@ -17,6 +17,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { basename, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
+import { sizeProblem } from "./file-limit.ts";
 import { imageDimensions } from "./image-size.ts";
 import type { ContentFile } from "./types.ts";
 
@@ -32,9 +33,6 @@ export interface SourceEntry {
 
 /** A file beside a post in its folder, published under the post's URL: `name` is its path inside the folder. */
 export type BundleFile = ContentFile;
-
-/** A bundle's file larger than this is refused: a static site is no place for it, and CDNs refuse such files. */
-export const MAX_BUNDLE_FILE_BYTES = 20 * 1024 * 1024;
 
 export const MARKDOWN_EXTENSIONS = [".md", ".markdown"];
 
@@ -155,18 +153,30 @@ type Report = (path: string, message: string, hint: string) => void;
 /** A bundle's post and every other file of its folder, subfolders included. */
 function bundle(folder: string, post: string, display: (path: string) => string, inside: (real: string) => boolean, report: { refuse: Report; leaveOut: Report }): SourceEntry {
   const files: BundleFile[] = [];
+  // Folders already read, by real path: a link back to one of them (`loop -> .`) would be read forever.
+  const seen = new Set<string>();
   const visit = (dir: string) => {
-    for (const name of readdirSync(dir).filter((each) => !each.startsWith(".")).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((each) => !each.startsWith(".")).sort();
+      seen.add(realpathSync(dir));
+    } catch (error) {
+      report.refuse(dir, `cannot be read (${(error as NodeJS.ErrnoException).code})`, "remove it, or make it a folder of regular files");
+      return;
+    }
+    for (const name of names) {
       const path = join(dir, name);
       if (dir === folder && name === post) continue;
       const kind = kindOf(path, inside);
       if (kind.refused) report.refuse(path, kind.refused, kind.hint);
+      else if (kind.folder && seen.has(safeRealpath(path) ?? path)) report.refuse(path, "a symbolic link to a folder read already (a loop, or a second way to the same files): not read", "remove the link");
       else if (kind.folder) visit(path);
       else if (isMarkdown(name)) report.leaveOut(path, "a second Markdown file in a post's folder: left out", `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`);
       else {
         const real = kind.real ?? path;
         const bytes = statSync(real).size;
-        if (bytes > MAX_BUNDLE_FILE_BYTES) report.refuse(path, `${bytes} bytes: a post's file may be at most ${MAX_BUNDLE_FILE_BYTES} bytes (20 MB)`, "link a large file from where it is hosted instead of publishing it with the site");
+        const tooLarge = sizeProblem(bytes, "a post's file");
+        if (tooLarge) report.refuse(path, tooLarge.message, tooLarge.hint);
         else files.push({ name: relative(folder, path).split(sep).join("/"), path: real, file: display(path), bytes, ...imageDimensions(real, name) });
       }
     }

@@ -1,0 +1,17 @@
+/**
+ * The largest file the site publishes as it is, a file of content/static/ or
+ * one beside a post in its folder: a static site is no place for a larger
+ * one, and CDNs refuse them (Cloudflare at 25 MiB a file). Its size is read
+ * from the file system before any of its bytes, so a huge file (a 300 MB
+ * logo, a 2 GiB video) is refused without being read.
+ */
+export const MAX_PUBLISHED_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Why a file of `bytes` bytes is not published, or undefined when it may be; `what` names the kind of file. */
+export function sizeProblem(bytes: number, what: string): { message: string; hint: string } | undefined {
+  if (bytes <= MAX_PUBLISHED_FILE_BYTES) return undefined;
+  return {
+    message: `${bytes} bytes: ${what} may be at most ${MAX_PUBLISHED_FILE_BYTES} bytes (20 MB)`,
+    hint: "link a large file from where it is hosted instead of publishing it with the site",
+  };
+}
