@@ -108,3 +108,39 @@ describe("content/static/ and a post's folder publish nothing from outside the t
     assertDistIntact(project, before);
   });
 });
+
+describe("frontmatter costs what its size says, and is bounded", () => {
+  const head = 'title: "Hostile"\ndescription: "Frontmatter an attacker wrote."\ndate: 2025-01-01';
+
+  it("finds a repeated key among 40,000 in one pass, at its line (the check was quadratic: 39 s)", async () => {
+    const { project, before } = await builtProject();
+    const keys = Array.from({ length: 40_000 }, (_, i) => `key${i}: value ${i}`).join("\n");
+    writeFileSync(join(project, "content/blog/many-keys.md"), post(`${head}\n${keys}\nkey7: again`));
+    // Not a measure of speed: a bound far past what one pass takes, which the old check overran.
+    const run = await sitegenIn(project, ["build"], {}, { timeoutMs: 60_000 });
+    assert.equal(run.status, 1, run.stderr.slice(0, 2000));
+    assert.match(run.stderr, /^error: content\/blog\/many-keys\.md:40005:1: invalid YAML: Map keys must be unique\n {2}40005 \| key7: again/m);
+    assertDistIntact(project, before);
+  });
+
+  it("ends an alias bomb, a TOML key of 5,000 dotted parts, nesting 10,000 deep and a 50 MB string in errors at their lines", async () => {
+    const { project, before } = await builtProject();
+    const blog = join(project, "content/blog");
+    const laughs = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]", ..."bcdefgh".split("").map((name, i) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[i]}`).join(", ")}]`)];
+    writeFileSync(join(blog, "alias-bomb.md"), post(`${head}\n${laughs.join("\n")}`));
+    writeFileSync(join(blog, "dotted.md"), `+++\ntitle = "Dotted"\ndescription = "A key of 5,000 parts."\ndate = 2025-01-01\n${Array.from({ length: 5000 }, (_, i) => `k${i}`).join(".")} = 1\n+++\n\nText.\n`);
+    writeFileSync(join(blog, "nested.md"), post(`${head}\ndeep: ${"[".repeat(10_000)}${"]".repeat(10_000)}`));
+    writeFileSync(join(blog, "nested-toml.md"), `+++\ntitle = "Nested"\ndescription = "Arrays 100 deep."\ndate = 2025-01-01\ndeep = ${"[".repeat(100)}${"]".repeat(100)}\n+++\n\nText.\n`);
+    writeFileSync(join(blog, "long-string.md"), post(`${head}\nnotes: "${"x".repeat(50 * 1024 * 1024)}"`));
+    const run = await sitegenIn(project, ["build"], {}, { timeoutMs: 60_000 });
+    assert.equal(run.status, 1, run.stderr.slice(0, 2000));
+    assert.match(run.stderr, /^error: content\/blog\/alias-bomb\.md:6:\d+: invalid YAML: its aliases \(`\*name`\) repeat more than 100 times/m);
+    assert.match(run.stderr, /^error: content\/blog\/dotted\.md:5:1: invalid TOML: tables, arrays or dotted keys nested more than 64 deep/m);
+    assert.match(run.stderr, /^error: content\/blog\/nested\.md:5:\d+: invalid YAML: lists and mappings nested too deep to read \(at most 64\)/m);
+    assert.match(run.stderr, /^error: content\/blog\/nested-toml\.md:5:\d+: invalid TOML: /m);
+    assert.match(run.stderr, /^error: content\/blog\/long-string\.md:1:1: the frontmatter does not close within its first 1048576 characters \(1 MB\)/m);
+    assert.doesNotMatch(run.stderr, /\n\s+at |RangeError|ReferenceError/, "no stack trace");
+    assert.ok(run.stderr.length < 20_000, "no value is shown whole");
+    assertDistIntact(project, before);
+  });
+});

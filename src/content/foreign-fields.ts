@@ -112,7 +112,8 @@ function synonyms(written: Record<string, unknown>, known: readonly string[], ha
 export function likelyMeant(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
   const synonyms = SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other);
-  const candidates = [...known, ...synonyms].map((field) => ({ field, distance: lower === field ? 1 : editDistance(lower, field) }));
+  // No name more than two letters longer or shorter is two edits away: those are not measured (a key may be a megabyte long).
+  const candidates = [...known, ...synonyms].map((field) => ({ field, distance: lower === field ? 1 : Math.abs(lower.length - field.length) > 2 ? Infinity : editDistance(lower, field) }));
   const closest = candidates.sort((a, b) => a.distance - b.distance || a.field.localeCompare(b.field))[0];
   const allowed = closest && closest.field.length <= 4 ? 1 : 2;
   return closest && closest.distance <= allowed ? closest.field : undefined;

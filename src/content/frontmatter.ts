@@ -6,11 +6,12 @@
  * after `---json` (Eleventy; JSON is YAML). JavaScript frontmatter
  * (Eleventy's `---js`) is refused: the build never runs code from content.
  */
-import { LineCounter, parseDocument, isMap, isScalar, type Document } from "yaml";
+import { LineCounter, parseDocument, isMap, type Document } from "yaml";
 import type { ErrorObject } from "ajv";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
 import { FOREIGN_FIELD_HINTS } from "./foreign-fields.ts";
+import { firstAliasOffset, LIMIT_HINTS, MAX_ALIASES, MAX_FRONTMATTER_CHARACTERS, MAX_FRONTMATTER_DEPTH, nodeAt, pairOf, structureProblems } from "./frontmatter-limits.ts";
 import { parseToml } from "./toml.ts";
 
 export interface ParsedYaml {
@@ -90,25 +91,50 @@ function scalarOrList(value: string): string | string[] | undefined {
 
 function parseYamlDocument(text: string, file: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let textLines: string[] | undefined;
+  const at = (offset: number, message: string, hint: string, cause?: unknown) => {
+    const { line, col: column } = lineCounter.linePos(offset);
+    return new SitegenError("E_CONTENT", message, { location: { file, line: line + firstLine - 1, column }, sourceLine: (textLines ??= text.split("\n"))[line - 1], hint, cause });
+  };
+  let doc: Document;
+  try {
+    // Repeated keys are found by structureProblems, in one pass: `yaml`'s own check is quadratic.
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  } catch (error) {
+    // The parser recurses into nested flow collections (`[[[[…`): past the stack, a RangeError.
+    if (!(error instanceof RangeError)) throw error;
+    throw at(0, `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})`, LIMIT_HINTS.depth, error);
+  }
   if (doc.errors.length > 0) {
     const sourceLines = text.split("\n");
     throw new SitegenErrors(
       doc.errors.map((error) => {
         const { line, col: column } = lineCounter.linePos(yamlErrorOffset(text, error.pos[0], error.message));
-        return new SitegenError("E_CONTENT", `invalid YAML: ${firstSentence(error.message)}`, {
+        // `yaml` reports the stack overflow of a document nested past what it can read as an error of its own.
+        const tooDeep = /Maximum call stack/.test(error.message);
+        return new SitegenError("E_CONTENT", tooDeep ? `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})` : `invalid YAML: ${firstSentence(error.message)}`, {
           location: { file, line: line + firstLine - 1, column },
           sourceLine: sourceLines[line - 1],
-          hint: yamlHint(error.code, error.message),
+          hint: tooDeep ? LIMIT_HINTS.depth : yamlHint(error.code, error.message),
           cause: error,
         });
       }),
     );
   }
+  const problems = structureProblems(doc);
+  if (problems.length > 0) throw new SitegenErrors(problems.map((problem) => at(problem.offset, `invalid YAML: ${problem.message}`, problem.hint)));
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    // `yaml` refuses a document whose aliases expand past the count: a "billion laughs".
+    if (!(error instanceof ReferenceError)) throw error;
+    throw at(firstAliasOffset(doc) ?? 0, `invalid YAML: its aliases (\`*name\`) repeat more than ${MAX_ALIASES} times what their anchors hold`, LIMIT_HINTS.aliases, error);
+  }
   return {
-    data: doc.toJS(),
+    data,
     locate(path) {
-      const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+      const node = path.length === 0 ? doc.contents : nodeAt(doc, path);
       const offset = (node as { range?: [number, number] } | undefined)?.range?.[0];
       // A missing key has no node: point at the map that should hold it.
       if (offset === undefined) return path.length > 0 ? this.locate(path.slice(0, -1)) : undefined;
@@ -116,8 +142,8 @@ function parseYamlDocument(text: string, file: string, firstLine: number): Parse
       return { line: line + firstLine - 1, column: col };
     },
     locateKey(path) {
-      const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
-      const pair = isMap(parent) ? parent.items.find((item) => isScalar(item.key) && item.key.value === path.at(-1)) : undefined;
+      const parent = path.length > 1 ? nodeAt(doc, path.slice(0, -1)) : doc.contents;
+      const pair = isMap(parent) ? pairOf(parent, path.at(-1)) : undefined;
       const offset = (pair?.key as { range?: [number, number] } | undefined)?.range?.[0];
       if (offset === undefined) return this.locate(path);
       const { line, col } = lineCounter.linePos(offset);
@@ -155,6 +181,9 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   let end = -1;
   let start = 0;
   while (start <= clean.length) {
+    if (start > MAX_FRONTMATTER_CHARACTERS) {
+      throw new SitegenError("E_CONTENT", `the frontmatter does not close within its first ${MAX_FRONTMATTER_CHARACTERS} characters (1 MB), the most sitegen reads`, { location: { file, line: 1, column: 1 }, sourceLine: lines[0], hint: LIMIT_HINTS.size });
+    }
     const newline = clean.indexOf("\n", start);
     const line = clean.slice(start, newline === -1 ? clean.length : newline).replace(/\r$/, "");
     lines.push(line);

@@ -9,13 +9,27 @@
 import { parse, TomlDate, TomlError } from "smol-toml";
 import { SitegenError } from "../errors.ts";
 import type { ParsedYaml } from "./frontmatter.ts";
+import { depthOf, LIMIT_HINTS, MAX_FRONTMATTER_DEPTH } from "./frontmatter-limits.ts";
 
 export function parseToml(text: string, file: string, firstLine: number): ParsedYaml {
   let data: unknown;
   const lines = text.split("\n");
   try {
-    data = asWritten(parse(text));
+    const parsed = parse(text);
+    // asWritten recurses, as everything after the parse does: the depth is counted first, without recursion.
+    if (depthOf(parsed) > MAX_FRONTMATTER_DEPTH) throw new RangeError("nested too deep");
+    data = asWritten(parsed);
   } catch (error) {
+    if (error instanceof RangeError) {
+      // smol-toml recurses into a dotted key's parts and nested arrays (`a.b.c…` of 5,000 parts overflowed the stack).
+      const line = deepestLine(lines);
+      throw new SitegenError("E_CONTENT", `invalid TOML: tables, arrays or dotted keys nested more than ${MAX_FRONTMATTER_DEPTH} deep`, {
+        location: { file, line: line + firstLine, column: 1 },
+        sourceLine: lines[line],
+        hint: LIMIT_HINTS.depth,
+        cause: error,
+      });
+    }
     if (!(error instanceof TomlError)) throw error;
     const line = Math.min(Math.max(error.line, 1), Math.max(lines.length, 1));
     throw new SitegenError("E_CONTENT", `invalid TOML: ${error.message.split("\n")[0].replace(/^Invalid TOML document: /, "")}`, {
@@ -25,10 +39,12 @@ export function parseToml(text: string, file: string, firstLine: number): Parsed
       cause: error,
     });
   }
+  let assigning: Map<string, number> | undefined;
   const locate = (path: (string | number)[]) => {
     // A top-level key is the line that assigns it; anything else, the block's first line.
     const key = typeof path[0] === "string" ? path[0] : undefined;
-    const index = key === undefined ? -1 : lines.findIndex((line) => new RegExp(`^\\s*["']?${escapeRegExp(key)}["']?\\s*=`).test(line));
+    assigning ??= assignments(lines);
+    const index = key === undefined ? -1 : (assigning.get(key) ?? -1);
     const at = index === -1 ? 0 : index;
     return { line: at + firstLine, column: index === -1 ? 1 : lines[at].search(/\S/) + 1 };
   };
@@ -44,6 +60,24 @@ function asWritten(value: unknown): unknown {
   return value;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The line that first assigns each key (`key = …`, `"key" = …`), found in one pass over the lines. */
+function assignments(lines: string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const key = /^\s*(?:"([^"]*)"|'([^']*)'|([^\s=]+))\s*=/.exec(line);
+    const name = key && (key[1] ?? key[2] ?? key[3]);
+    if (name && !found.has(name)) found.set(name, index);
+  });
+  return found;
+}
+
+/** The index of the line with the most nesting (dots, brackets, braces): where a too-deep document is deepest. */
+function deepestLine(lines: string[]): number {
+  let deepest = 0;
+  let most = -1;
+  lines.forEach((line, index) => {
+    const count = line.replace(/"[^"]*"|'[^']*'/g, "").replace(/[^.[{]/g, "").length;
+    if (count > most) [deepest, most] = [index, count];
+  });
+  return deepest;
 }

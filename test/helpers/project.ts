@@ -22,11 +22,14 @@ export function tempProject(): string {
   return dir;
 }
 
-/** `node bin/sitegen.js …` in `cwd`, stdout and stderr not a terminal, time fixed to 2026-12-01. */
-export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+/**
+ * `node bin/sitegen.js …` in `cwd`, stdout and stderr not a terminal, time fixed to 2026-12-01. With `timeoutMs`,
+ * a run still going then is killed and reported as status -1: a bound on a hang, never a measure of speed.
+ */
+export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, options: { timeoutMs?: number } = {}): Promise<CliRun> {
   const { NETLIFY: _n, URL: _u, SOURCE_DATE_EPOCH: _s, FORCE_COLOR: _f, ...inherited } = process.env;
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8" }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8", timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
     });
   });
