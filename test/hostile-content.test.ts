@@ -5,10 +5,11 @@
  * to the terminal. A failed build leaves `dist/` as it was.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { readTree } from "./helpers/site.ts";
+import { assertValidXml, XMLLINT } from "./helpers/xmllint.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { tempProject, sitegenIn } from "./helpers/project.ts";
 
@@ -142,5 +143,30 @@ describe("frontmatter costs what its size says, and is bounded", () => {
     assert.doesNotMatch(run.stderr, /\n\s+at |RangeError|ReferenceError/, "no stack trace");
     assert.ok(run.stderr.length < 20_000, "no value is shown whole");
     assertDistIntact(project, before);
+  });
+});
+
+describe("dates the sitemap's schema refuses are errors at their lines", () => {
+  it("refuses the year 0000 in a post's date and a page's updated, and a 29 February of a year that had none", async () => {
+    const { project, before } = await builtProject();
+    writeFileSync(join(project, "content/blog/year-zero.md"), post('title: "Year zero"\ndescription: "Dated the year before 0001."\ndate: 0000-01-01'));
+    writeFileSync(join(project, "content/blog/no-leap.md"), post('title: "No leap"\ndescription: "0100 was no leap year."\ndate: 0100-02-29'));
+    const about = join(project, "content/pages/about.md");
+    writeFileSync(about, readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 0000-12-31"));
+    const run = await sitegenIn(project, ["build"]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /^error: content\/blog\/year-zero\.md:4:\d+: `date` is not a date: there is no year 0000/m);
+    assert.match(run.stderr, /^error: content\/blog\/no-leap\.md:4:\d+: `date` is not a date: February 0100 has days 01 to 28, not 29/m);
+    assert.match(run.stderr, /^error: content\/pages\/about\.md:\d+:\d+: `updated` is not a date: there is no year 0000/m);
+    assertDistIntact(project, before);
+  });
+
+  it("builds a post of the year 0001 into a sitemap the sitemaps.org schema accepts", { skip: XMLLINT.skip }, async () => {
+    const project = tempProject();
+    writeFileSync(join(project, "content/blog/year-one.md"), post('title: "Year one"\ndescription: "Dated the first year there is."\ndate: 0001-01-01'));
+    const run = await sitegenIn(project, ["build", "--quiet"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(readFileSync(join(project, "dist/sitemap.xml"), "utf8"), /<lastmod>0001-01-01<\/lastmod>/);
+    assertValidXml(join(project, "dist/sitemap.xml"), "sitemap.xsd");
   });
 });

@@ -23,9 +23,11 @@ export function readDate(text: string): WrittenDate | { problem: string } {
   const match = WRITTEN.exec(text.trim());
   if (!match) return { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" };
   const [, year, month, day, hour, minute, second = "00", fraction = "", offset] = match;
+  // XML Schema 1.0's dates, which the sitemap's lastmod is held to, have no year 0000 (the year before 0001 is -0001).
+  if (year === "0000") return { problem: "there is no year 0000 (years are 0001 to 9999)" };
   const monthIndex = Number(month) - 1;
   if (monthIndex < 0 || monthIndex > 11) return { problem: `there is no month ${month} (months are 01 to 12)` };
-  const days = new Date(Date.UTC(Number(year), monthIndex + 1, 0)).getUTCDate();
+  const days = daysIn(Number(year), monthIndex);
   if (Number(day) < 1 || Number(day) > days) return { problem: `${MONTHS[monthIndex]} ${year} has days 01 to ${days}, not ${day}` };
   const written = `${year}-${month}-${day}`;
   if (hour === undefined) return { day: written, time: `${written}T00:00:00Z` };
@@ -35,6 +37,13 @@ export function readDate(text: string): WrittenDate | { problem: string } {
   const zone = offset === undefined || offset.toUpperCase() === "Z" ? "Z" : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
   if (zone !== "Z" && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4)) > 59)) return { problem: `${offset} is not an offset from UTC` };
   return { day: written, time: `${written}T${hour}:${minute}:${second}${fraction}${zone}` };
+}
+
+/** The days of a month; `Date.UTC` alone would read the years 0000 to 0099 as 1900 to 1999 (0100 was no leap year, 2000 was). */
+function daysIn(year: number, monthIndex: number): number {
+  const last = new Date(0);
+  last.setUTCFullYear(year, monthIndex + 1, 0);
+  return last.getUTCDate();
 }
 
 /** Milliseconds since the epoch of an RFC 3339 time as `readDate` writes it. */
