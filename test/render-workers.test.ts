@@ -1,14 +1,17 @@
 /**
  * A large blog builds on render workers; the output must be byte-identical to
  * a build in one thread, and an error found in a worker must still name its
- * file and line.
+ * file and line. Which lane answered each request is read from the build
+ * itself (the pool publishes it on a diagnostics channel; a preloaded module
+ * records it), so each test shows the workers did the work it is about.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { spawnSync } from "node:child_process";
+import { CLI, EPOCH, ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 import { runIn } from "./helpers/project.ts";
 
 function tree(dir: string): Map<string, Buffer> {
@@ -24,6 +27,27 @@ function tree(dir: string): Map<string, Buffer> {
   return files;
 }
 
+interface LaneEvent {
+  lane: string;
+  kind: "parse" | "setup" | "render";
+  ok: boolean;
+  items: string[];
+  errors: string[];
+}
+
+/** `sitegen build` with `workers` render workers, and which lane answered each of its requests. */
+function tracedBuild(args: string[], workers: number): { status: number; stderr: string; lanes: LaneEvent[] } {
+  const trace = join(tempDir(), "lanes.json");
+  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "helpers/lane-trace.mjs"), CLI, "build", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", SITEGEN_WORKERS: String(workers), SITEGEN_TEST_LANE_TRACE: trace },
+  });
+  return { status: run.status ?? -1, stderr: run.stderr, lanes: JSON.parse(readFileSync(trace, "utf8")) as LaneEvent[] };
+}
+
+/** The lanes that answered requests of `kind`. */
+const lanesOf = (lanes: LaneEvent[], kind: LaneEvent["kind"]) => [...new Set(lanes.filter((event) => event.kind === kind).map((event) => event.lane))].sort();
+
 const content = join(tempDir(), "content");
 // Every build here names its number of workers (SITEGEN_WORKERS): a few hundred posts give each lane several chunks.
 const POSTS = 320;
@@ -34,10 +58,13 @@ appendFileSync(join(content, "site.yaml"), "budgets:\n  llms_txt_bytes: 20000\n 
 test("two render workers write exactly what one thread writes", () => {
   const one = join(tempDir(), "dist");
   const two = join(tempDir(), "dist");
-  const single = sitegen(["build", "--content", content, "--out", one, "--quiet"], { env: { SITEGEN_WORKERS: "0" } });
+  const single = tracedBuild(["--content", content, "--out", one, "--quiet"], 0);
   assert.equal(single.status, 0, single.stderr);
-  const pooled = sitegen(["build", "--content", content, "--out", two, "--quiet"], { env: { SITEGEN_WORKERS: "2" } });
+  assert.deepEqual(single.lanes.filter((event) => event.lane !== "build thread"), [], "with no workers, this thread does everything");
+  const pooled = tracedBuild(["--content", content, "--out", two, "--quiet"], 2);
   assert.equal(pooled.status, 0, pooled.stderr);
+  assert.deepEqual(lanesOf(pooled.lanes, "parse"), ["worker 1", "worker 2"], "both workers parsed posts");
+  assert.deepEqual(lanesOf(pooled.lanes, "render").filter((lane) => lane.startsWith("worker")), ["worker 1", "worker 2"], "both workers rendered pages");
   const a = tree(one);
   const b = tree(two);
   assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
@@ -54,8 +81,9 @@ test("three workers, and the CLI run from its TypeScript sources instead of lib/
   // Three workers finish chunks out of order more often than two; llms-full.txt must not notice.
   const compiled = join(tempDir(), "dist");
   const sources = join(tempDir(), "dist");
-  const three = sitegen(["build", "--content", content, "--out", compiled, "--quiet"], { env: { SITEGEN_WORKERS: "3" } });
+  const three = tracedBuild(["--content", content, "--out", compiled, "--quiet"], 3);
   assert.equal(three.status, 0, three.stderr);
+  assert.deepEqual(lanesOf(three.lanes, "render").filter((lane) => lane.startsWith("worker")), ["worker 1", "worker 2", "worker 3"], "all three workers rendered pages");
   const fromSources = await runIn(ROOT, ["build", "--content", content, "--out", sources, "--quiet"], { SITEGEN_WORKERS: "2" });
   assert.equal(fromSources.status, 0, fromSources.stderr);
   const a = tree(compiled);
@@ -68,13 +96,18 @@ test("a broken post found by a worker fails the build naming its file and line",
   const slug = synthetic.slugs[POSTS - 20];
   const file = join(content, "blog", `${slug}.md`);
   const text = readFileSync(file, "utf8");
-  writeFileSync(file, text.replace(/^lang: \w+$/m, "lang: fr"));
+  // Frontmatter that does not parse: an error met while parsing, which workers do.
+  writeFileSync(file, text.replace(/^lang: (\w+)$/m, "lang: [$1"));
   const out = join(tempDir(), "dist");
-  const result = sitegen(["build", "--content", content, "--out", out], { env: { SITEGEN_WORKERS: "2" } });
+  const result = tracedBuild(["--content", content, "--out", out], 2);
   writeFileSync(file, text);
   assert.equal(result.status, 1, result.stderr);
   const line = text.split("\n").findIndex((l) => l.startsWith("lang:")) + 1;
-  assert.match(result.stderr, new RegExp(`${slug}\\.md:${line}:\\d+: .*lang`));
+  assert.match(result.stderr, new RegExp(`${slug}\\.md:${line}:\\d+: invalid YAML`));
+  // The one request that held the post, and met its error, was a worker's.
+  const met = result.lanes.filter((event) => event.items.some((item) => item.endsWith(`${slug}.md`)));
+  assert.deepEqual(met.map(({ lane, kind }) => ({ worker: lane.startsWith("worker"), kind })), [{ worker: true, kind: "parse" }], JSON.stringify(met.map(({ lane, kind }) => `${lane} ${kind}`)));
+  assert.ok(met[0].errors.some((error) => error.includes(`${slug}.md:${line}:`)), met[0].errors.join("\n"));
 });
 
 test("a template error met by a worker fails the build, names the template line, and leaves no staging folder", () => {
@@ -83,8 +116,10 @@ test("a template error met by a worker fails the build, names the template line,
   const post = join(templates, "post.html");
   writeFileSync(post, readFileSync(post, "utf8").replace("{{title}}", "{{titel}}"));
   const parent = tempDir();
-  const result = sitegen(["build", "--content", content, "--templates", templates, "--out", join(parent, "dist")], { env: { SITEGEN_WORKERS: "2" } });
+  const result = tracedBuild(["--content", content, "--templates", templates, "--out", join(parent, "dist")], 2);
   assert.equal(result.status, 1, result.stderr);
   assert.match(result.stderr, /post\.html:2:\d+: unknown name `titel`/);
+  const failed = result.lanes.filter((event) => !event.ok);
+  assert.ok(failed.some((event) => event.lane.startsWith("worker") && event.kind === "render" && event.errors.some((error) => /post\.html:2: unknown name `titel`/.test(error))), JSON.stringify(failed));
   assert.deepEqual(readdirSync(parent), [], "no output folder and no .sitegen-tmp-* left");
 });

@@ -9,6 +9,7 @@
  * ahead so it never waits for this thread between chunks, and no lane is left
  * with the slow end of the blog.
  */
+import { channel } from "node:diagnostics_channel";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { PostParser, SourceEntry } from "../content/load.ts";
@@ -58,6 +59,24 @@ export function workerCount(posts: number, requested?: number): number {
 }
 
 type Request = WithoutId<LaneRequest>;
+
+/**
+ * Which lane answered each request, published as it settles (Node's diagnostics_channel: nothing
+ * is made unless something subscribes). A worker's answers are told apart from this thread's, so
+ * a test can show that workers rendered, and which lane met a broken post.
+ */
+export const LANE_EVENTS = channel("sitegen:render-lanes");
+
+export interface LaneEvent {
+  /** "worker 1", "worker 2", …, or "build thread". */
+  lane: string;
+  kind: LaneRequest["kind"];
+  ok: boolean;
+  /** The post files of a parse request; the routes of a render request. */
+  items: string[];
+  /** Where each error the request met points, and what it says. */
+  errors: string[];
+}
 
 interface Pending {
   request: Request;
@@ -170,11 +189,21 @@ export class RenderPool {
     return new Promise((resolve, reject) => this.post(lane, { request, resolve, reject }));
   }
 
+  /**
+   * Hands each queued chunk to the lane with the fewest in flight that has room (the first such,
+   * on a tie): chunks are queued one at a time, so filling the first worker up to its `ahead`
+   * would leave a short queue, a small blog's, to it alone.
+   */
   private dispatch(): void {
-    for (let lane = 0; lane < this.busy.length && this.queue.length > 0; lane++) {
-      // This thread's lane takes one chunk at a time: it has replies and writes of its own to see to between chunks.
-      const limit = lane === this.workers.length ? 1 : this.ahead + 1;
-      while (this.busy[lane] < limit && this.queue.length > 0) this.post(lane, this.queue.shift()!);
+    while (this.queue.length > 0) {
+      let chosen = -1;
+      for (let lane = 0; lane < this.busy.length; lane++) {
+        // This thread's lane takes one chunk at a time: it has replies and writes of its own to see to between chunks.
+        const limit = lane === this.workers.length ? 1 : this.ahead + 1;
+        if (this.busy[lane] < limit && (chosen === -1 || this.busy[lane] < this.busy[chosen])) chosen = lane;
+      }
+      if (chosen === -1) return;
+      this.post(chosen, this.queue.shift()!);
     }
   }
 
@@ -196,9 +225,19 @@ export class RenderPool {
     this.pending.delete(reply.id);
     this.busy[lane]--;
     this.dispatch();
+    if (LANE_EVENTS.hasSubscribers) LANE_EVENTS.publish(laneEvent(lane === this.workers.length ? "build thread" : `worker ${lane + 1}`, job.request, reply));
     if (reply.ok) job.resolve(reply.reply);
     else job.reject(reply.errors ? new SitegenErrors(reply.errors.map(fromWire)) : new Error(reply.message));
   }
+}
+
+function laneEvent(lane: string, request: Request, reply: LaneReply): LaneEvent {
+  const jobName = (job: Job) => (job.kind === "page" ? job.route.path : "file" in job ? job.file : job.kind);
+  const items = request.kind === "parse" ? request.entries.map((entry) => entry.path) : request.kind === "render" ? request.jobs.map(jobName) : [];
+  // A parse reply carries the errors of the posts it could not read beside the ones it could.
+  const wire = reply.ok ? (request.kind === "parse" ? (reply.reply as { errors: WireError[] }).errors : []) : (reply.errors ?? []);
+  const errors = wire.map((error) => `${error.location?.file ?? ""}:${error.location?.line ?? ""}: ${error.message}`);
+  return { lane, kind: request.kind, ok: reply.ok, items, errors };
 }
 
 /** Splits a list into chunks of `size`, the last one shorter. */
