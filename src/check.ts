@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stage, type PipelineOptions } from "./build.ts";
 import { SitegenError } from "./errors.ts";
-import { TYPO_CODE } from "./content/notices.ts";
+import { STRICT_CODES } from "./content/notices.ts";
 import { findingOf, findingsOfThrown, type Finding } from "./findings.ts";
 import { allRoutes } from "./hosts/preview/folder.ts";
 import { INTERNAL_DIR, slugOfPostPath, type Manifest } from "./manifest/manifest.ts";
@@ -37,7 +37,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   try {
     const staged = await stage(options, scratch, "check");
     manifest = staged.manifest;
-    findings.push(...staged.notes, ...staged.warnings.map((warning) => (options.strict && warning.code === TYPO_CODE ? { ...warning, level: "error" as const } : warning)));
+    findings.push(...staged.notes, ...staged.warnings.map((warning) => (options.strict && STRICT_CODES.has(warning.code) ? { ...warning, level: "error" as const } : warning)));
   } catch (error) {
     return { findings: findingsOfThrown(error), checked: { pages: 0, posts: 0, dist: false } };
   } finally {

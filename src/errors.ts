@@ -4,6 +4,7 @@ import { visible, visibleLines } from "./text/visible.ts";
 export type ErrorCode =
   | "E_CONTENT" // the content tree is wrong: fix the named file
   | "E_FIELD_NAME" // a frontmatter field that looks like a typo of one sitegen knows (a warning; `check --strict` fails)
+  | "E_CONTROL_CHARACTER" // a character XML forbids in a text, left out of the XML files (a warning; `check --strict` fails)
   | "E_TEMPLATE" // a template is wrong
   | "E_CHECK" // artifacts disagree with each other or with the manifest
   | "E_USAGE" // the command line is wrong

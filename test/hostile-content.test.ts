@@ -170,3 +170,25 @@ describe("dates the sitemap's schema refuses are errors at their lines", () => {
     assertValidXml(join(project, "dist/sitemap.xml"), "sitemap.xsd");
   });
 });
+
+describe("control characters never make the XML ill-formed", () => {
+  it("leaves characters XML 1.0 forbids out of feed.xml, warns at each text's line, and check --strict fails on them", async () => {
+    const project = tempProject();
+    const site = join(project, "content/site.yaml");
+    writeFileSync(site, `${readFileSync(site, "utf8")}feed: true\n`);
+    writeFileSync(join(project, "content/blog/pasted.md"), post('title: "Pasted\\vfrom a word processor"\ndescription: "A form feed\\f in the description."\ndate: 2026-11-30', "A first paragraph.\n\nA NUL \u0000 and a backspace \b here.\n"));
+    const run = await sitegenIn(project, ["build"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /^warning: content\/blog\/pasted\.md:2: `title` holds U\+000B, a control character XML 1\.0 forbids/m);
+    assert.match(run.stderr, /^warning: content\/blog\/pasted\.md:3: `description` holds U\+000C/m);
+    assert.match(run.stderr, /^warning: content\/blog\/pasted\.md:9: the body holds U\+0000 \(and 1 more\)/m);
+    const feed = readFileSync(join(project, "dist/feed.xml"), "utf8");
+    assert.ok(feed.includes("<title>Pastedfrom a word processor</title>"), "the title is in the feed, without its vertical tab");
+    assert.doesNotMatch(feed, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    if (!XMLLINT.skip) assertValidXml(join(project, "dist/feed.xml"), "atom.rng");
+    const strict = await sitegenIn(project, ["check", "--strict"]);
+    assert.equal(strict.status, 1, strict.stderr);
+    assert.match(strict.stderr, /^error: content\/blog\/pasted\.md:2: `title` holds U\+000B/m);
+    assert.equal((await sitegenIn(project, ["check"])).status, 0);
+  });
+});

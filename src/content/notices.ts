@@ -14,6 +14,10 @@ import type { ContentNotice } from "./types.ts";
 
 /** A warning that is most likely a typo: `check --strict` fails on it. */
 export const TYPO_CODE = "E_FIELD_NAME";
+/** A warning about an invisible character XML forbids (src/content/control-characters.ts): `check --strict` fails on it. */
+export const CONTROL_CHARACTER_CODE = "E_CONTROL_CHARACTER";
+/** The warnings `check --strict` fails on. */
+export const STRICT_CODES: ReadonlySet<string> = new Set([TYPO_CODE, CONTROL_CHARACTER_CODE]);
 
 /** A notice for each field set aside as a param, with its line and, if it looks like a typo, the field meant. */
 export function fieldNotices(params: Record<string, unknown>, parsed: ParsedYaml, kind: "post" | "page"): ContentNotice[] {
@@ -42,7 +46,8 @@ interface Noticed {
 export function contentNotices(sources: Noticed[]): { warnings: SitegenError[]; notes: SitegenError[] } {
   const ordered = [...sources].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const fields = new Map<string, { first: { file: string; line?: number }; files: Set<string>; meant?: string }>();
-  const tags: SitegenError[] = [];
+  // Warnings at a line of a file: template tags left in a text, control characters in one.
+  const atLines: SitegenError[] = [];
   const notes: SitegenError[] = [];
   for (const { file, notices } of ordered) {
     for (const notice of notices) {
@@ -50,15 +55,18 @@ export function contentNotices(sources: Noticed[]): { warnings: SitegenError[]; 
         const seen = fields.get(notice.name) ?? { first: { file, line: notice.line }, files: new Set<string>(), meant: notice.meant };
         seen.files.add(file);
         fields.set(notice.name, seen);
+      } else if (notice.kind === "control-character") {
+        const more = notice.count > 1 ? ` (and ${notice.count - 1} more)` : "";
+        atLines.push(new SitegenError(CONTROL_CHARACTER_CODE, `${notice.field === "body" ? "the body" : `\`${notice.field}\``} holds ${notice.character}${more}, a control character XML 1.0 forbids: feed.xml and the sitemap leave it out`, { location: { file, line: notice.line }, hint: "remove it: it is invisible here, and a feed reader refuses a feed that holds one; `check --strict` fails on it" }));
       } else if (notice.kind === "template-tag") {
-        tags.push(new SitegenError("E_CONTENT", `template tag \`${notice.tag}\` is not run: readers would see it as written`, { location: { file, line: notice.line }, hint: "sitegen runs no Liquid or shortcodes: write what it stands for in Markdown (`sitegen import` converts highlight, raw, link, post_url and figure), or put it in backticks to show it as code" }));
+        atLines.push(new SitegenError("E_CONTENT", `template tag \`${notice.tag}\` is not run: readers would see it as written`, { location: { file, line: notice.line }, hint: "sitegen runs no Liquid or shortcodes: write what it stands for in Markdown (`sitegen import` converts highlight, raw, link, post_url and figure), or put it in backticks to show it as code" }));
       } else {
         notes.push(new SitegenError("E_CONTENT", `its name is not a slug: the post is at /blog/${notice.slug}/`, { location: { file }, hint: `set \`slug:\` to choose another, or rename the file to \`${notice.slug}.md\`` }));
       }
     }
   }
   const fieldWarnings = [...fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, seen]) => fieldWarning(name, seen));
-  return { warnings: [...fieldWarnings, ...tags], notes };
+  return { warnings: [...fieldWarnings, ...atLines], notes };
 }
 
 function fieldWarning(name: string, seen: { first: { file: string; line?: number }; files: Set<string>; meant?: string }): SitegenError {

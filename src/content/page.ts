@@ -14,7 +14,8 @@ import { locatedError, writtenAs } from "./locate.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import { templateTags } from "./template-tags.ts";
-import type { PageSource } from "./types.ts";
+import { controlCharacterNotices } from "./control-characters.ts";
+import type { ContentNotice, PageSource } from "./types.ts";
 
 export function parsePage(name: string, text: string, file: string, path = file): PageSource {
   const segments = name.split("/");
@@ -42,7 +43,11 @@ export function parsePage(name: string, text: string, file: string, path = file)
   let missing: SitegenError | undefined;
   const description = readDescription(data.description, parsed.body, (at) => (missing = locatedError(located, file, text, at)));
   if (missing) throw missing;
-  const notices = [...fieldNotices(mapped.params, located, "page"), ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag }))];
+  const notices: ContentNotice[] = [
+    ...fieldNotices(mapped.params, located, "page"),
+    ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag })),
+    ...controlCharacterNotices({ title: data.title, description: data.description }, located, parsed.body, parsed.bodyLine),
+  ];
   const { aliases: _written, ...fields } = data;
   return { name, file, path, ...fields, description: description ?? "", updated: updated.day, ...(aliases.length > 0 ? { aliases } : {}), body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
 }

@@ -14,6 +14,7 @@ import { readFileName } from "./file-name.ts";
 import { mapPostFields, type FieldProblem } from "./foreign-fields.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { templateTags } from "./template-tags.ts";
+import { controlCharacterNotices } from "./control-characters.ts";
 import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
 import { locatedError, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
@@ -84,7 +85,11 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, (at) => errors.push(problem(at)));
   if (errors.length > 0 || !date) throw new SitegenErrors(errors);
 
-  const notices: ContentNotice[] = [...fieldNotices(mapped.params, located, "post"), ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag }))];
+  const notices: ContentNotice[] = [
+    ...fieldNotices(mapped.params, located, "post"),
+    ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag })),
+    ...controlCharacterNotices({ title: data.title, description: data.description }, located, parsed.body, parsed.bodyLine),
+  ];
   if (data.slug === undefined && named.changed) notices.push({ kind: "slug", slug });
   const tags = [...new Set([...(data.tags ?? []), ...(data.categories ?? [])])];
   const author = data.author === undefined ? undefined : [data.author].flat().join(", ");

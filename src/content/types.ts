@@ -82,6 +82,8 @@ export interface SiteBudgets {
 export type ContentNotice =
   | { kind: "field"; name: string; line?: number; meant?: string }
   | { kind: "template-tag"; line: number; tag: string }
+  /** A character XML 1.0 forbids in a text (src/content/control-characters.ts): the first, as `U+000B`, and how many. */
+  | { kind: "control-character"; field: string; line?: number; character: string; count: number }
   | { kind: "slug"; slug: string };
 
 /** A Markdown source file after its frontmatter was validated. */

@@ -19,7 +19,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .option("--templates <dir>", "templates folder", "templates")
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
     .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
-    .option("--strict", "fail on a frontmatter field that looks like a typo of one sitegen knows (`tittle`)")
+    .option("--strict", "fail on a frontmatter field that looks like a typo of one sitegen knows (`tittle`), and on a control character XML forbids in a text")
     .option("--json", "print findings as JSON")
     .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --json | jq '.findings[] | select(.level == \"error\")'")
     .action(async (flags: CheckFlags) => {
