@@ -8,7 +8,9 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { builtSite, CLI, netlifyHeaderRules, netlifyHeadersFor, netlifyProject, ROOT, routeTable, startPreviewServer, SURFACE_FILES, tempDir, type Running } from "./helpers/dist.ts";
+import { networkInterfaces } from "node:os";
+import { startServing } from "./helpers/preview.ts";
+import { builtSite, CLI, freePort, netlifyHeaderRules, netlifyHeadersFor, netlifyProject, ROOT, routeTable, startPreviewServer, SURFACE_FILES, tempDir, type Running } from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -32,8 +34,18 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
   });
 }
 
-test("the server prints its URL on 127.0.0.1", () => {
-  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+test("the server prints the URL it listens on, on 127.0.0.1 and on no other address of the machine", async () => {
+  const port = await freePort();
+  const served = await startServing(["--dir", dist, "--port", String(port)]);
+  try {
+    assert.ok(served.output().includes(` http://127.0.0.1:${port}/`), served.output());
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
+    // The machine's other addresses: a preview is for this machine alone.
+    const others = Object.values(networkInterfaces()).flatMap((addresses) => addresses ?? []).filter((address) => !address.internal && address.family === "IPv4");
+    for (const { address } of others) await assert.rejects(fetch(`http://${address}:${port}/`), `not served on ${address}`);
+  } finally {
+    await served.stop();
+  }
 });
 
 test("every page answers HTML by default and Markdown by Accept, equal to its .md sibling", async () => {
