@@ -744,14 +744,12 @@ test("a broken link found after every file was staged fails the build (exit 1), 
   assertUntouched("link");
 });
 
-test(
-  "an output folder that holds the content is refused, not swapped away with the content in it",
-  () => {
-    const { out, result } = runs.overContent;
-    assert.ok(existsSync(join(out, "content", "site.yaml")), "the content folder is still there");
-    assert.notEqual(result.status, 0, "the build refuses");
-  },
-);
+test("an output folder that holds the content is refused as a usage error (exit 2), not swapped away with the content in it", () => {
+  const { out, result } = runs.overContent;
+  assert.ok(existsSync(join(out, "content", "site.yaml")), "the content folder is still there");
+  assert.equal(result.status, 2, result.stderr);
+  assert.match(result.stderr, /^error: /m, "a message, not a crash");
+});
 
 test("a non-empty output folder that holds no earlier build is refused (exit 2) and left as it was", () => {
   const out = tempDir();

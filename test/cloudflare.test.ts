@@ -121,7 +121,7 @@ test("the worker runs first on every path but an asset's, and netlify.toml's edg
   }
 });
 
-test("past Cloudflare's 100 header rules the build fails naming the limit, and the output folder is left as it was", () => {
+test("past Cloudflare's 100 header rules the build fails (exit 1) naming the limit, and the output folder is left as it was", () => {
   const site = tempDir("sitegen-cf-limit-");
   cpSync(join(ROOT, "content"), join(site, "content"), { recursive: true });
   cpSync(join(ROOT, "templates"), join(site, "templates"), { recursive: true });
@@ -131,7 +131,7 @@ test("past Cloudflare's 100 header rules the build fails naming the limit, and t
   assert.equal(netlify.status, 0, netlify.stderr);
   const before = statSync(join(out, "_headers")).mtimeMs;
   const result = sitegen(["build", "--host", "cloudflare", "--out", out], { cwd: site });
-  assert.notEqual(result.status, 0);
+  assert.equal(result.status, 1, result.stderr);
   assert.match(result.stderr, /_headers would have \d+ rules; Cloudflare reads at most 100/);
   assert.equal(statSync(join(out, "_headers")).mtimeMs, before, "dist/ untouched");
 });
@@ -150,8 +150,8 @@ test("Cloudflare's file limits: a warning past the free plan's 20,000 files, an 
   assert.match(large.errors[0].message, /blog-index\.json is 26214401 bytes; Cloudflare serves files of at most 26214400/);
 });
 
-test("--host names a host sitegen knows", () => {
+test("--host names a host sitegen knows: another is a usage error (exit 2)", () => {
   const result = sitegen(["build", "--host", "vercel", "--out", join(tempDir(), "dist")]);
-  assert.notEqual(result.status, 0);
+  assert.equal(result.status, 2, result.stderr);
   assert.match(result.stderr, /--host must be netlify or cloudflare, not vercel/);
 });

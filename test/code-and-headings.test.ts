@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { LANGUAGES } from "../src/render/highlight.ts";
 import { renderMarkdown } from "../src/render/markdown/index.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
+import { contrastRatio } from "./helpers/wcag.ts";
 import { readSource } from "./helpers/site.ts";
 
 const dist = builtSite();
@@ -106,16 +107,7 @@ describe("scroll boxes and headings", () => {
 });
 
 describe("syntax colours", () => {
-  /** WCAG 2.1 relative luminance and contrast ratio (§1.4.3, "contrast ratio" definition). */
-  const luminance = (color: string) => {
-    const hex = color.length === 4 ? `#${[...color.slice(1)].map((digit) => digit + digit).join("")}` : color;
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const contrast = (a: string, b: string) => {
-    const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (high + 0.05) / (low + 0.05);
-  };
+  const contrast = contrastRatio;
 
   it("meet 4.5:1 against the code background in the light, dark and print schemes", () => {
     const css = readFileSync(join(ROOT, "templates/assets/site.css"), "utf8");

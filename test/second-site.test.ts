@@ -1,9 +1,12 @@
 /**
- * The surface rules hold for any site, not only this repository's: the
- * second site (test/fixtures/sites/kontor: German first, English second,
- * pages of its own, a post dated with a time and filed in a folder, a
- * `draft: true` post) built and served over real HTTP, by the preview server
- * and by Netlify's emulator alike. Its pages negotiate, every other path is
+ * The surface rules hold for a second site, not only this repository's: one
+ * fixture (test/fixtures/sites/kontor: German first, English second, pages
+ * of its own, two published posts, one dated with a time and filed in a
+ * folder, and a `draft: true` post) built and served over real HTTP, by the
+ * preview server and by Netlify's emulator alike. One more site, not every
+ * site: the starter theme (starter.test.ts), the imported Jekyll, Hugo and
+ * Eleventy sites (generators.test.ts) and synthetic blogs of hundreds of
+ * posts (render-workers.test.ts, size-policy.test.ts) are others. Its pages negotiate, every other path is
  * a 404 in the format Accept asks for, and its OpenAPI description, blog
  * index and sitemap name exactly its published posts.
  */

@@ -10,10 +10,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
-import { contrast } from "../src/render/colour.ts";
 import { schemeBackgrounds, themeStylesheet } from "../src/render/theme.ts";
 import { ROOT, sitegen } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
+import { contrastRatio, PUBLISHED_RATIOS } from "./helpers/wcag.ts";
 import { initSite, starterSite } from "./helpers/starter.ts";
 
 /** Every file under `dir`, by its path from there. */
@@ -103,6 +103,10 @@ describe("theme.accent and theme.accent_dark", () => {
     assert.match(translucent.stderr, /cannot be an accent: it is translucent/);
   });
 
+  it("the oracle: WCAG's contrast formula, computed in the tests, gives the ratios published for known pairs", () => {
+    for (const [foreground, background, ratio] of PUBLISHED_RATIOS) assert.equal(contrastRatio(foreground, background).toFixed(2), ratio.toFixed(2), `${foreground} on ${background}`);
+  });
+
   it("a valid accent changes the built stylesheet and nothing else; the dark scheme's is lightened until it meets AA", () => {
     const root = initSite();
     assert.equal(buildThemed(root, undefined, "plain").status, 0);
@@ -119,7 +123,8 @@ describe("theme.accent and theme.accent_dark", () => {
     assert.match(rule, /@media screen \{ :root \{ --accent: #8a1c7c; \} \}/);
     const darkAccent = /prefers-color-scheme: dark\) \{ :root \{ --accent: (#[0-9a-f]{6}); \} \}/.exec(rule)?.[1];
     assert.ok(darkAccent, rule);
-    assert.ok(contrast(darkAccent, "#16181d") >= 4.5, `${darkAccent} on #16181d`);
+    // Measured by WCAG's own formula (test/helpers/wcag.ts), not by the function that chose the colour.
+    assert.ok(contrastRatio(darkAccent, "#16181d") >= 4.5, `${darkAccent} on #16181d: ${contrastRatio(darkAccent, "#16181d").toFixed(2)}:1`);
     // Every other file is the same, once the stylesheet's new name is read as its old one (and the
     // negotiation data's entity tags, hashes of pages that name it, are set aside).
     assert.deepEqual([...themed.keys()].map((file) => (file === is ? was : file)).sort(), [...plain.keys()].sort());
