@@ -14,6 +14,9 @@
  *   under the CSP;
  * - the starter theme (a site as `sitegen init` writes it) passes the same
  *   checks on its home page, blog and sample post;
+ * - a post with every construct of the Markdown people bring (raw HTML,
+ *   footnotes, admonitions, task lists, attribute lists…) passes them in
+ *   both themes;
  * - screenshots of those pages at 1280 and 390 px, light and dark, land in
  *   test-output/screenshots/ for a person to look at.
  */
@@ -31,6 +34,7 @@ import { tempProject } from "./helpers/project.ts";
 import { AUDITED } from "./helpers/audited.ts";
 import { readSource } from "./helpers/site.ts";
 import { STARTER_AUDITED, starterSite } from "./helpers/starter.ts";
+import { KITCHEN_SINK, kitchenSinkSites } from "./helpers/kitchen-sink.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["chromium"]);
@@ -47,6 +51,8 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
   let server: Running;
   /** A site as `sitegen init` writes it: the starter theme. */
   let starter: Running;
+  /** The kitchen-sink post in a site of each theme. */
+  let kitchen: { halyard: Running; starter: Running };
   let browser: Browser;
   let pages: string[];
 
@@ -60,6 +66,8 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     pages = entries.map((entry) => sameSitePath(entry.loc, [base]) ?? entry.loc);
     server = await startPreviewServer(dist);
     starter = await startPreviewServer(starterSite().dist);
+    const sinks = kitchenSinkSites();
+    kitchen = { halyard: await startPreviewServer(sinks.halyard), starter: await startPreviewServer(sinks.starter) };
     browser = await chromium.launch({
       executablePath,
       headless: true,
@@ -72,6 +80,8 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     await browser?.close();
     await server?.stop();
     await starter?.stop();
+    await kitchen?.halyard.stop();
+    await kitchen?.starter.stop();
   });
 
   interface Opened {
@@ -305,6 +315,29 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       },
       starter.url,
     );
+    assert.deepEqual(problems, []);
+  });
+
+  it("the kitchen sink, every construct of the Markdown people bring, loads clean in both themes, axe-core finds no violation in either scheme or width, and screenshots are saved", async () => {
+    const problems: string[] = [];
+    for (const theme of ["halyard", "starter"] as const) {
+      problems.push(
+        ...(await everyView(
+          [[`kitchen-sink-${theme}`, KITCHEN_SINK]],
+          async (tab, name, path, view) => {
+            const label = `${name} (${view.scheme}, ${view.viewport.width} px)`;
+            const { page, status, errors } = await tab.visit(path, view);
+            const found = [...(status === 200 ? [] : [`${name}: status ${status}`]), ...errors.map((error) => `${label}: ${error}`), ...(await axeViolations(page, label))];
+            // Nothing wider than the screen but the boxes that scroll: a phone shows the page without sideways scrolling.
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            if (overflow > 0) found.push(`${label}: the page is ${overflow} px wider than the screen`);
+            await screenshot(page, join(SCREENSHOTS, `${name}-${view.viewport.width}-${view.scheme}.png`));
+            return found;
+          },
+          kitchen[theme].url,
+        )),
+      );
+    }
     assert.deepEqual(problems, []);
   });
 

@@ -1,0 +1,36 @@
+/**
+ * The kitchen-sink post (test/fixtures/markdown/kitchen-sink.md: every
+ * construct of the Markdown people bring), with the post it links to and the
+ * picture it shows, in a site of each theme: the second site with the
+ * Halyard templates, and a site as `sitegen init` writes it. Each is built
+ * once per test process with the real CLI.
+ */
+import { cpSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegen, tempDir } from "./dist.ts";
+import { initSite } from "./starter.ts";
+
+const FIXTURES = join(ROOT, "test/fixtures/markdown");
+
+/** Where the kitchen sink is, on either site. */
+export const KITCHEN_SINK = "/blog/kitchen-sink/";
+
+let made: { halyard: string; starter: string } | undefined;
+
+/** The two builds' folders. */
+export function kitchenSinkSites(): { halyard: string; starter: string } {
+  if (made) return made;
+  const halyard = join(tempDir("sitegen-kitchen-"), "site");
+  cpSync(join(ROOT, "test/fixtures/sites/kontor"), join(halyard, "content"), { recursive: true });
+  cpSync(join(ROOT, "templates"), join(halyard, "templates"), { recursive: true });
+  const starter = initSite("kitchen-sink");
+  for (const root of [halyard, starter]) {
+    for (const post of ["kitchen-sink.md", "heading-attributes.md"]) cpSync(join(FIXTURES, post), join(root, "content/blog", post));
+    mkdirSync(join(root, "content/static"), { recursive: true });
+    cpSync(join(FIXTURES, "hafen.svg"), join(root, "content/static/hafen.svg"));
+    const result = sitegen(["build", "--quiet"], { cwd: root });
+    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+  }
+  made = { halyard: join(halyard, "dist"), starter: join(starter, "dist") };
+  return made;
+}
