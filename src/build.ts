@@ -25,7 +25,7 @@ import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { checkLinks } from "./render/links.ts";
-import { pageWarnings } from "./render/page-warnings.ts";
+import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
 import { surfacePageProblems } from "./render/surface-pages.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
@@ -171,7 +171,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.posts.map((route) => [keyOf(route), recordFor(route)]) : []);
-    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
+    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...templateWarnings(templateSources, manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();

@@ -16,6 +16,7 @@ import { readRobots } from "../src/verify/robots.ts";
 import { parseSitemap } from "../src/verify/sitemap.ts";
 import { AI_CRAWLERS, markdownSiblingPath } from "../src/verify/spec.ts";
 import { builtSite, startPreviewServer } from "./helpers/dist.ts";
+import { KITCHEN_SINK, kitchenSinkSites } from "./helpers/kitchen-sink.ts";
 import { assertValidXml, XMLLINT } from "./helpers/xmllint.ts";
 
 let dist: string;
@@ -85,22 +86,27 @@ describe("/robots.txt", () => {
   });
 });
 
+/** html-validate's recommended rules, as the pages are held to them. */
+function htmlValidator(): HtmlValidate {
+  return new HtmlValidate({
+    extends: ["html-validate:recommended"],
+    rules: {
+      // Heading anchors are made from the heading text, so "1. Naturally idempotent
+      // operations" gives id="1-naturally-…". The HTML standard allows any id without
+      // whitespace (§3.2.6.1); relaxed mode checks exactly that, where the default also
+      // wants a leading letter for the sake of unescaped CSS selectors.
+      "valid-id": ["error", { relaxed: true }],
+      // A post's <title> is its title from content/ plus the site name. 70 characters
+      // is where search engines cut the snippet, a display heuristic rather than a
+      // rule of HTML, and a longer title stays correct and readable in the tab.
+      "long-title": "off",
+    },
+  });
+}
+
 describe("HTML pages", () => {
   it("pass html-validate with html-validate:recommended", async () => {
-    const validator = new HtmlValidate({
-      extends: ["html-validate:recommended"],
-      rules: {
-        // Heading anchors are made from the heading text, so "1. Naturally idempotent
-        // operations" gives id="1-naturally-…". The HTML standard allows any id without
-        // whitespace (§3.2.6.1); relaxed mode checks exactly that, where the default also
-        // wants a leading letter for the sake of unescaped CSS selectors.
-        "valid-id": ["error", { relaxed: true }],
-        // A post's <title> is its title from content/ plus the site name. 70 characters
-        // is where search engines cut the snippet, a display heuristic rather than a
-        // rule of HTML, and a longer title stays correct and readable in the tab.
-        "long-title": "off",
-      },
-    });
+    const validator = htmlValidator();
     const pages = files().filter((path) => path.endsWith(".html"));
     assert.ok(pages.length > 20, `only ${pages.length} HTML files`);
     const byRule = new Map<string, string[]>();
@@ -113,6 +119,16 @@ describe("HTML pages", () => {
     // One line per rule: how often it fired, and where first.
     const summary = [...byRule].map(([rule, where]) => `${rule} ×${where.length}, first at ${where[0]}`);
     assert.deepEqual(summary, []);
+  });
+
+  it("the kitchen-sink post, every construct of the Markdown people bring, passes too in both themes", async () => {
+    const sites = kitchenSinkSites();
+    const messages: string[] = [];
+    for (const [theme, dir] of Object.entries(sites)) {
+      const report = await htmlValidator().validateString(readFileSync(join(dir, KITCHEN_SINK.slice(1), "index.html"), "utf8"), theme);
+      messages.push(...report.results.flatMap((result) => result.messages.map((message) => `${theme}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`)));
+    }
+    assert.deepEqual(messages, []);
   });
 
   it("have a .md sibling for the Link header and the <link rel=alternate> to name", () => {

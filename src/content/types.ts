@@ -1,4 +1,5 @@
 import type { SitegenError } from "../errors.ts";
+import type { CspSources } from "../negotiation/headers.ts";
 
 /** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
 export type Lang = string;
@@ -43,6 +44,10 @@ export interface SiteConfig {
   host?: HostName;
   /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */
   locales?: Record<Lang, string>;
+  /** What the pages may load from elsewhere, by CSP directive (src/negotiation/headers.ts). */
+  security?: CspSources;
+  /** What ends a post's summary, for its description: `<!--more-->` when left out (src/render/markdown/summary.ts). */
+  excerpt_separator?: string;
 }
 
 /**

@@ -7,6 +7,17 @@
  * disagree. Pure, no `node:` imports: this module runs in Deno too.
  */
 
+/**
+ * The CSP directives a site may add sources to (`security:` in site.yaml):
+ * enough for an analytics snippet, an embedded video, a web font or images
+ * from another origin.
+ */
+export const CSP_DIRECTIVES = ["img-src", "media-src", "frame-src", "script-src", "style-src", "font-src", "connect-src"] as const;
+export type CspDirective = (typeof CSP_DIRECTIVES)[number];
+
+/** Sources a site adds, by directive: origins (`https://cdn.example`), schemes (`data:`), `'self'`, hashes (`'sha256-…'`), `'unsafe-inline'`. */
+export type CspSources = Partial<Record<CspDirective, readonly string[]>>;
+
 /** What a host needs to know to choose the headers. */
 export interface HeaderPolicy {
   /** The site's origin (`{base_url}`), without a trailing slash: HSTS is sent only for an https origin. */
@@ -19,6 +30,8 @@ export interface HeaderPolicy {
   devScripts?: readonly string[];
   /** The fingerprinted assets (`/assets/site.3f2a9c1b0d.css`): their bytes never change, so they are cached for a year. */
   immutable?: readonly string[];
+  /** The sources the site adds to the CSP (`security:` in site.yaml). */
+  sources?: CspSources;
 }
 
 export const CACHE = {
@@ -59,7 +72,8 @@ export function baseHeaders(policy: HeaderPolicy): Record<string, string> {
  * - CSP (W3C CSP Level 3): nothing is allowed unless named. The pages load
  *   only their own stylesheet, fonts and images, post forms only to the site,
  *   run no script (JSON-LD is a data block, which CSP does not govern), and
- *   may not be framed. No `'unsafe-inline'`, no `'unsafe-eval'`.
+ *   may not be framed. No `'unsafe-inline'`, no `'unsafe-eval'`, unless the
+ *   site adds sources in `security:` (`cspDirectives`).
  * - HSTS (RFC 6797) on an https origin only: browsers ignore it over http
  *   (§8.1), and a preview on http://localhost must not claim it.
  * - `X-Frame-Options` for browsers older than `frame-ancestors`.
@@ -80,21 +94,34 @@ export function securityHeaders(policy: HeaderPolicy): Record<string, string> {
 }
 
 function contentSecurityPolicy(policy: HeaderPolicy): string {
-  const directives = [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "font-src 'self'",
-    // Scripts may not run, so this governs only what a crawler's tool fetches
-    // in the page's name: Lighthouse reads /robots.txt that way.
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ];
-  // The reload script (which listens on an event stream of the same origin, allowed above).
-  if (policy.devScripts?.length) directives.push(`script-src ${policy.devScripts.join(" ")}`);
-  return directives.join("; ");
+  return [...cspDirectives(policy)].map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
+}
+
+/**
+ * The page's policy, directive by directive, in the order it is sent: the
+ * site's own files only, and what `security:` adds. Without a setting it is
+ * the policy sitegen always sent, word for word. A site's source is added
+ * once, after the built-in ones.
+ */
+export function cspDirectives(policy: Pick<HeaderPolicy, "sources" | "devScripts">): Map<string, string[]> {
+  const added = (name: CspDirective, builtIn: string[]) => [...new Set([...builtIn, ...(policy.sources?.[name] ?? [])])];
+  const directives = new Map<string, string[]>([
+    ["default-src", ["'none'"]],
+    ["style-src", added("style-src", ["'self'"])],
+    ["img-src", added("img-src", ["'self'"])],
+    ["font-src", added("font-src", ["'self'"])],
+    // Without a script of the site's, this governs only what a crawler's tool
+    // fetches in the page's name: Lighthouse reads /robots.txt that way.
+    ["connect-src", added("connect-src", ["'self'"])],
+  ]);
+  for (const name of ["media-src", "frame-src"] as const) if (policy.sources?.[name]?.length) directives.set(name, added(name, []));
+  directives.set("form-action", ["'self'"]);
+  directives.set("base-uri", ["'none'"]);
+  directives.set("frame-ancestors", ["'none'"]);
+  // The reload script (which listens on an event stream of the same origin, allowed above) on the preview server.
+  const scripts = added("script-src", [...(policy.devScripts ?? [])]);
+  if (scripts.length > 0) directives.set("script-src", scripts);
+  return directives;
 }
 
 /** The answer to a CORS preflight (Fetch standard §3.2.2): any origin may GET and HEAD. */

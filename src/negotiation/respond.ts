@@ -34,7 +34,7 @@ export async function respond(request: Request, site: SiteData, options: Respond
   };
   const decision = decide(input, await site.routesFor(normalizePath(pathname)));
   const data = await site.negotiation();
-  return render(decision, request.method.toUpperCase() === "HEAD", site, data, { origin: data.origin, devScripts: options.devScripts });
+  return render(decision, request.method.toUpperCase() === "HEAD", site, data, { origin: data.origin, devScripts: options.devScripts, sources: data.security });
 }
 
 async function render(decision: Decision, head: boolean, site: SiteData, data: NegotiationData, policy: HeaderPolicy): Promise<Response | undefined> {
@@ -80,7 +80,7 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
  */
 export async function methodNotAllowed(site: SiteData, options: RespondOptions = {}): Promise<Response> {
   const data = await site.negotiation();
-  return notAllowed(data.errors, { origin: data.origin, devScripts: options.devScripts });
+  return notAllowed(data.errors, { origin: data.origin, devScripts: options.devScripts, sources: data.security });
 }
 
 /** RFC 9110 §15.5.6: a 405 names the methods the target does allow. */

@@ -14,6 +14,7 @@
  * imports: this module runs in Deno too.
  */
 import type { SlugIndexInfo } from "./slug-index.ts";
+import type { CspSources } from "./headers.ts";
 
 export interface Representation {
   /** Path of the static file that holds the bytes, from the site root: `/about/index.html`. */
@@ -71,6 +72,8 @@ export interface NegotiationData {
   origin: string;
   /** The fingerprinted assets, cached for a year by `_headers`: the preview server caches them as Netlify does. */
   immutable: string[];
+  /** The sources the site adds to the CSP (`security:` in site.yaml); absent when it adds none. */
+  security?: CspSources;
   errors: ErrorLinks;
   /** How many route shards there are: a power of two. */
   shards: number;

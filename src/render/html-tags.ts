@@ -45,6 +45,25 @@ export function htmlTags(html: string): HtmlTag[] {
   return tags;
 }
 
+/** An element of a page, at a line of its file (1-based): what the security policy's checks read (src/render/content-policy.ts). */
+export interface PageElement {
+  tag: string;
+  attributes: Map<string, string>;
+  /** An inline script's or style's text. */
+  text?: string;
+  line: number;
+}
+
+/** The elements of a piece of HTML whose first line is `line`, each at its own line. */
+export function elementsOf(html: string, line: number): PageElement[] {
+  let at = line;
+  let offset = html.indexOf("\n");
+  return htmlTags(html).map((tag) => {
+    for (; offset !== -1 && offset < tag.start; offset = html.indexOf("\n", offset + 1)) at++;
+    return { tag: tag.name, attributes: tag.attributes, ...(tag.text !== undefined ? { text: tag.text } : {}), line: at };
+  });
+}
+
 /** The few character references an attribute value in hand-written HTML carries. */
 function decodeEntities(value: string): string {
   if (!value.includes("&")) return value;

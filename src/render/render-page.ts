@@ -11,6 +11,7 @@ import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds, type PageWarning } from "./links.ts";
 import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "./markdown/index.ts";
 import { resolveOrigin } from "./origin.ts";
+import { blockedElements, contentPolicy } from "./content-policy.ts";
 import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
@@ -22,7 +23,7 @@ import type { RenderContext, RenderedJob } from "./render-job.ts";
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
-  const rendered = renderBody(route, body, imageSizes(route, context), context.memo?.bodies);
+  const rendered = renderBody(route, body, manifest.site.excerpt_separator, imageSizes(route, context), context.memo?.bodies);
   const representations = (listing?: BlogListing) => ({
     html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
     markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
@@ -31,7 +32,8 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const budgets = budgetsOf(manifest.site);
   const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, context.memo?.blogListing) : representations();
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
-  const warnings = warningsInFile(route, body, rendered.warnings);
+  const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));
+  const warnings = warningsInFile(route, body, [...rendered.warnings, ...blocked].sort((a, b) => a.line - b.line));
   return {
     files: [
       { file: route.htmlFile, body: html },
@@ -50,8 +52,8 @@ function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarnin
 
 type ImageSize = { width: number; height: number } | undefined;
 
-/** A fixed page's body as last rendered, by path: its text, and each image size the rendering asked for with the answer. */
-export type RenderedBodies = Map<string, { body: string; lang: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
+/** A fixed page's body as last rendered, by path: its text, what else its rendering read (the title, the summary marker), and each image size the rendering asked for with the answer. */
+export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
 
 /**
  * A body rendered by markdown-it, or, for a fixed page in a watch session,
@@ -60,20 +62,21 @@ export type RenderedBodies = Map<string, { body: string; lang: string; sizes: [s
  * most of them have not changed. A post is not kept here: an unchanged post
  * is not rendered at all (src/execute/reuse.ts).
  */
-function renderBody(route: PageRoute, body: string, imageSize: (src: string) => ImageSize, kept?: RenderedBodies): RenderedMarkdown {
+function renderBody(route: PageRoute, body: string, separator: string | undefined, imageSize: (src: string) => ImageSize, kept?: RenderedBodies): RenderedMarkdown {
   const earlier = route.kind === "page" ? kept?.get(route.path) : undefined;
   const same = (a: ImageSize, b: ImageSize) => a?.width === b?.width && a?.height === b?.height;
-  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
+  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
   const sizes: [string, ImageSize][] = [];
   const rendered = renderMarkdown(body, route.lang, {
     title: route.title,
+    ...(separator !== undefined ? { excerptSeparator: separator } : {}),
     imageSize: (src) => {
       const size = imageSize(src);
       sizes.push([src, size]);
       return size;
     },
   });
-  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, sizes, rendered });
+  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, sizes, rendered });
   return rendered;
 }
 

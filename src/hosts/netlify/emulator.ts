@@ -68,8 +68,8 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
   try {
     // The CDN's 404 carries the site's headers, which depend on its origin.
     const site = await openBuild(publishDir);
-    const { origin, immutable } = await site.negotiation();
-    const policy = { origin, immutable };
+    const { origin, immutable, security } = await site.negotiation();
+    const policy = { origin, immutable, sources: security };
     const listening = await listen({
       host: options.host,
       port: options.port,

@@ -84,8 +84,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }
   }
   async function policyOf(data: SiteData): Promise<HeaderPolicy> {
-    const { origin, immutable } = await data.negotiation();
-    return { origin, immutable, devScripts: options.devScripts };
+    const { origin, immutable, security } = await data.negotiation();
+    return { origin, immutable, devScripts: options.devScripts, sources: security };
   }
   async function answer(request: Request): Promise<Response> {
     const policy = await policyOf(site);

@@ -33,7 +33,7 @@ const FILE_HEADERS = { Vary: VARY.file, "Cache-Control": CACHE.revalidate };
  * rule there would meet the Markdown one on `/_sitegen/404.md`.
  */
 export function headerRules(manifest: Manifest, immutable: string[]): HeaderRule[] {
-  const rules: HeaderRule[] = [...staticRules({ origin: manifest.baseUrl, immutable }), { path: MARKDOWN_FILES, headers: { "Content-Type": MEDIA.markdown, ...FILE_HEADERS } }];
+  const rules: HeaderRule[] = [...staticRules({ origin: manifest.baseUrl, immutable, sources: manifest.site.security }), { path: MARKDOWN_FILES, headers: { "Content-Type": MEDIA.markdown, ...FILE_HEADERS } }];
   for (const file of manifest.files) {
     if (file.path.endsWith(".md")) {
       if (file.mediaType !== MEDIA.markdown) throw new Error(`${file.path}: a .md file must be served as ${MEDIA.markdown}, not ${file.mediaType}`);

@@ -58,6 +58,7 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     version: 3,
     origin: manifest.baseUrl,
     immutable: options.immutable,
+    ...(manifest.site.security ? { security: manifest.site.security } : {}),
     errors: manifest.errors,
     shards: shards.length,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },

@@ -11,7 +11,6 @@
 import MarkdownIt from "markdown-it";
 import deflist from "markdown-it-deflist";
 import { full as emoji } from "markdown-it-emoji";
-import { tasklist } from "@mdit/plugin-tasklist";
 import { admonitionsPlugin } from "./admonitions.ts";
 import { attributesPlugin } from "./attributes.ts";
 import { autolinksPlugin } from "./autolinks.ts";
@@ -20,6 +19,7 @@ import { footnotesPlugin } from "./footnotes.ts";
 import { headingsPlugin } from "./headings.ts";
 import { rawHtmlPlugin } from "./raw-html.ts";
 import { summaryPlugin } from "./summary.ts";
+import { taskListsPlugin } from "./task-lists.ts";
 
 export const md = new MarkdownIt({ typographer: false })
   .use(rawHtmlPlugin)
@@ -31,7 +31,6 @@ export const md = new MarkdownIt({ typographer: false })
   .use(deflist)
   // Shortcodes (`:tada:`), not emoticons: `:p` and `8)` are text in code-minded writing.
   .use(emoji, { shortcuts: {} })
-  // A checkbox shown, not one to tick: disabled, and labelled by its item's text.
-  .use(tasklist, { disabled: true, label: true })
+  .use(taskListsPlugin)
   .use(attributesPlugin)
   .use(summaryPlugin);

@@ -8,7 +8,7 @@
  */
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { htmlTags } from "../html-tags.ts";
+import { elementsOf, htmlTags, type PageElement } from "../html-tags.ts";
 import type { RenderEnv } from "./render.ts";
 
 export function rawHtmlPlugin(md: MarkdownIt): void {
@@ -50,27 +50,22 @@ export function rawHtmlOf(tokens: Token[]): RawHtml[] {
   return pieces;
 }
 
-/** The line (0-based) of an offset in a piece. */
-export function lineIn(piece: RawHtml, offset: number): number {
-  let line = piece.line;
-  for (let at = piece.html.indexOf("\n"); at !== -1 && at < offset; at = piece.html.indexOf("\n", at + 1)) line++;
-  return line;
+/** The elements of the body's raw HTML, each at its line of the body (1-based). */
+export function rawHtmlElements(pieces: RawHtml[]): PageElement[] {
+  return pieces.flatMap((piece) => elementsOf(piece.html, piece.line + 1));
 }
 
 /** The links (`<a href>`) and images (`<img src>`) of raw HTML, as the link check takes them, and its ids. */
-export function rawHtmlTargets(pieces: RawHtml[]): { links: { href: string; line: number; image?: true }[]; ids: string[] } {
+export function rawHtmlTargets(elements: PageElement[]): { links: { href: string; line: number; image?: true }[]; ids: string[] } {
   const links: { href: string; line: number; image?: true }[] = [];
   const ids: string[] = [];
-  for (const piece of pieces) {
-    for (const tag of htmlTags(piece.html)) {
-      const line = lineIn(piece, tag.start) + 1;
-      const id = tag.attributes.get("id") ?? (tag.name === "a" ? tag.attributes.get("name") : undefined);
-      if (id) ids.push(id);
-      const href = tag.name === "a" ? tag.attributes.get("href") : undefined;
-      const src = tag.name === "img" ? tag.attributes.get("src") : undefined;
-      if (href) links.push({ href, line });
-      if (src) links.push({ href: src, line, image: true });
-    }
+  for (const { tag, attributes, line } of elements) {
+    const id = attributes.get("id") ?? (tag === "a" ? attributes.get("name") : undefined);
+    if (id) ids.push(id);
+    const href = tag === "a" ? attributes.get("href") : undefined;
+    const src = tag === "img" ? attributes.get("src") : undefined;
+    if (href) links.push({ href, line });
+    if (src) links.push({ href: src, line, image: true });
   }
   return { links, ids };
 }

@@ -8,7 +8,8 @@ import type Token from "markdown-it/lib/token.mjs";
 import { footnoteIds } from "./footnotes.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { md } from "./instance.ts";
-import { rawHtmlOf, rawHtmlTargets } from "./raw-html.ts";
+import type { PageElement } from "../html-tags.ts";
+import { rawHtmlElements, rawHtmlOf, rawHtmlTargets } from "./raw-html.ts";
 import type { SummaryEnv } from "./summary.ts";
 import { tablesOfContents } from "./toc.ts";
 import { warningsOf, type MarkdownWarning } from "./warnings.ts";
@@ -35,6 +36,12 @@ export interface RenderedMarkdown {
   code: [start: number, end: number][];
   /** What the author should hear about, by body line. */
   warnings: MarkdownWarning[];
+  /**
+   * The elements the body adds to the page that a security policy governs,
+   * by body line: its raw HTML's, its images, and what an attribute list
+   * gives a `style` or an event handler.
+   */
+  elements: PageElement[];
 }
 
 /** The tokens of a body: what the excerpt of a page without a description is read from (src/content/excerpt.ts). */
@@ -49,7 +56,8 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
   titleHeadings(tokens, env.title, state);
   const headingIds = assignHeadingIds(tokens, lang);
   // The author's HTML, before a table of contents adds HTML of its own.
-  const raw = rawHtmlTargets(rawHtmlOf(tokens));
+  const rawElements = rawHtmlElements(rawHtmlOf(tokens));
+  const raw = rawHtmlTargets(rawElements);
   tablesOfContents(tokens);
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
   return {
@@ -58,7 +66,23 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
     links: [...markdownLinks(tokens), ...raw.links].sort((a, b) => a.line - b.line),
     code,
     warnings: warningsOf(state),
+    elements: [...rawElements, ...markdownElements(tokens)].sort((a, b) => a.line - b.line),
   };
+}
+
+/** A body's Markdown images, and the elements an attribute list gives a `style` or an event handler, as elements. */
+function markdownElements(tokens: Token[]): PageElement[] {
+  const elements: PageElement[] = [];
+  const add = (token: Token, line: number) => {
+    if (token.type === "image") elements.push({ tag: "img", attributes: new Map([["src", String(token.attrGet("src") ?? "")]]), line });
+    else if (token.attrs?.some(([name]) => name === "style" || /^on[a-z]+$/.test(name))) elements.push({ tag: token.tag, attributes: new Map(token.attrs), line });
+  };
+  for (const token of tokens) {
+    const line = (token.map?.[0] ?? 0) + 1;
+    add(token, line);
+    for (const child of token.children ?? []) add(child, line);
+  }
+  return elements;
 }
 
 function markdownLinks(tokens: Token[]): RenderedMarkdown["links"] {
