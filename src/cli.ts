@@ -29,7 +29,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .showHelpAfterError("(run with --help for usage)");
   registerBuild(program, io, exit);
   registerCheck(program, io, exit);
-  registerImport(program, io);
+  registerImport(program, io, exit);
   registerInit(program, io, exit);
   registerNew(program, io, exit);
   registerServe(program, io, exit);

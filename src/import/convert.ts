@@ -18,8 +18,11 @@ export interface Conversion {
 export interface ConvertOptions {
   /** The new URL of the post a Jekyll `post_url` names (by its file name without the extension). */
   postUrl(name: string): string | undefined;
-  /** The new URL of the file a Jekyll `link` names (by its path from the source root). */
+  /** The new URL of the file a Jekyll `link` or a Hugo `ref`/`relref` names (by its path from the source root or content folder). */
   linkUrl(path: string): string | undefined;
+  /** The old site's origin and base path: what `{{ site.url }}` and `{{ site.baseurl }}` stood for. */
+  origin?: string;
+  basePath?: string;
 }
 
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
@@ -27,6 +30,10 @@ const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n
 const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
 const LINK = /\{%-?\s*link\s+([^\s%]+)\s*-?%\}/g;
 const POST_URL = /\{%-?\s*post_url\s+([^\s%]+)\s*-?%\}/g;
+const SITE_URL = /\{\{-?\s*site\.url\s*-?\}\}/g;
+const SITE_BASEURL = /\{\{-?\s*site\.baseurl\s*-?\}\}/g;
+const URL_FILTER = /\{\{-?\s*(?:"([^"]*)"|'([^']*)')\s*\|\s*(relative_url|absolute_url)\s*-?\}\}/g;
+const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
 const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
 /** What is left for a reader to meet as written. */
@@ -60,6 +67,20 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
     const url = options.linkUrl(path);
     if (url === undefined) return all;
     count("{% link %}");
+    return url;
+  });
+  // Jekyll's own addresses (`{{ site.url }}`, `{{ "/x/" | relative_url }}`) as the old site wrote them: the links then follow the move (links.ts).
+  text = text.replace(URL_FILTER, (_all, double: string | undefined, single: string | undefined, filter: string) => {
+    count(`{{ | ${filter} }}`);
+    const path = `${options.basePath ?? ""}${(double ?? single ?? "").replace(/^(?=[^/])/, "/")}`;
+    return filter === "absolute_url" ? `${options.origin ?? ""}${path}` : path;
+  });
+  if (options.origin !== undefined) text = text.replace(SITE_URL, () => (count("{{ site.url }}"), options.origin!));
+  text = text.replace(SITE_BASEURL, () => (count("{{ site.baseurl }}"), options.basePath ?? ""));
+  text = text.replace(HUGO_REF, (all, path: string) => {
+    const url = options.linkUrl(path);
+    if (url === undefined) return all;
+    count("{{< ref >}}");
     return url;
   });
   text = text.replace(FIGURE, (_all, attributes: string) => {

@@ -1,55 +1,226 @@
 /**
- * An Eleventy site: its input folder (a literal `input` in its configuration,
- * read without running it, else the project folder), posts in a `blog/` or
- * `posts/` folder (a folder post with its files beside it), other Markdown
- * files as pages, and its data files and includes left behind.
+ * An Eleventy site as Eleventy 3 reads it, without running its code: the
+ * configuration's literal `dir` (input, includes, data, layouts, output) and
+ * `addPassthroughCopy` calls; every template in the input folder (Markdown
+ * becomes a page or post; Nunjucks, Liquid, HTML and JavaScript templates are
+ * the theme's, left out with their addresses); the data cascade (directory
+ * and template data files, JSON or a JavaScript file that exports a literal
+ * object) beneath each file's front matter, applied and never published; a
+ * post is what the cascade tags `posts` (or, where nothing is tagged so,
+ * what sits in a `blog/` or `posts/` folder), with the files of its folder;
+ * a page keeps its path; only passed-through files are published as they are.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
-import { filesUnder, isMarkdown, readDocument, text } from "./read.ts";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { isMarkdown, isRecord, readDocument, terms, text } from "./read.ts";
 import { eleventyUrl } from "./permalinks.ts";
-import type { ImportedDocument, ImportedSite } from "./model.ts";
+import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
+import { folderInside, walkSource, type Refusal } from "./walk.ts";
 
-export const ELEVENTY_CONFIGS = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", ".eleventy.js"];
+export const ELEVENTY_CONFIGS = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", ".eleventy.js", ".eleventy.cjs"];
+const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
+const DATA_FILE = /\.(11tydata\.(?:c|m)?js|11tydata\.json|json)$/i;
 const POST_FOLDERS = new Set(["blog", "posts", "post"]);
+const POST_TAGS = new Set(["posts", "post", "blog"]);
 
-export function readEleventy(root: string, shown: (path: string) => string): ImportedSite {
+interface Settings {
+  input: string;
+  includes: string;
+  layouts?: string;
+  data: string;
+  output: string;
+  /** Passed-through files: a source path or glob (from the project), and where its files go. */
+  passthrough: { from: string; to?: string }[];
+}
+
+export function readEleventy(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
   const configFile = ELEVENTY_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  const input = (configFile && /\binput\s*:\s*["'`]([^"'`]+)["'`]/.exec(readFileSync(configFile, "utf8"))?.[1]) || ".";
-  const dir = join(root, input);
-  const site: ImportedSite = { generator: "eleventy", site: {}, posts: [], pages: [], files: [], left: configFile ? [{ file: shown(configFile), why: "Eleventy's configuration: sitegen runs no code; its input folder was read" }] : [] };
-  const all = filesUnder(dir, (name, folder) => (folder && ["node_modules", "_site"].includes(name)) || name === "package.json" || name === "package-lock.json" || ELEVENTY_CONFIGS.includes(name));
-  const postFolders = (path: string) => path.split("/").slice(0, -1).some((part) => POST_FOLDERS.has(part));
-  // A folder post: a Markdown file named `index` or as its folder, under a posts folder.
-  const folderPosts = new Set(all.filter((path) => isMarkdown(path) && postFolders(path) && isFolderPost(path)).map((path) => path.slice(0, path.lastIndexOf("/"))));
-  for (const path of all) {
-    const file = shown(join(dir, path));
-    const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-    if (/\.11tydata\.(c?js|mjs|json)$/.test(path) || path.split("/").some((part) => part === "_data" || part === "_includes")) {
-      site.left.push({ file, why: /11tydata/.test(path) ? "Eleventy's data file: its fields (tags, layout) are not applied; set what a post needs in its frontmatter" : "Eleventy's includes and data: sitegen's templates are in templates/" });
+  const settings = settingsOf(configFile ? readFileSync(configFile, "utf8") : "");
+  const site: ImportedSite = { generator: "eleventy", site: { basePath: "", languages: [] }, posts: [], pages: [], files: [], left: [] };
+  if (configFile) site.left.push({ file: shown(configFile), why: "Eleventy's configuration: sitegen runs no code; its input folder and passthrough copies were read" });
+  const input = resolve(root, settings.input);
+  const where = folderInside(root, input);
+  if (where.outside) {
+    refused.push({ path: configFile ?? input, why: `its input folder \`${settings.input}\` is outside the source site (${where.outside}): not read` });
+    return site;
+  }
+  const fromInput = (path: string) => relative(input, join(root, path)).split(sep).join("/");
+  const theirs = new Set([settings.includes, settings.data, settings.layouts, fromInput(settings.output)].filter((dir): dir is string => dir !== undefined).map((dir) => dir.replace(/^\.\/|\/$/g, "")));
+  const walk = walkSource(root, input, (path, folder) => (folder && (path === "node_modules" || theirs.has(path))) || (!folder && (ELEVENTY_CONFIGS.includes(path) || ["package.json", "package-lock.json", "README.md", "LICENSE"].includes(path))));
+  refused.push(...walk.refused);
+  for (const dir of theirs) if (existsSync(join(input, dir)) && dir !== fromInput(settings.output)) site.left.push({ file: shown(join(input, dir)), why: "Eleventy's includes, layouts and data: sitegen's templates are in templates/, and it reads no data files" });
+
+  const cascade = dataCascade(input, walk.files.map((file) => file.path), shown, site.left);
+  const passed = passthroughOf(settings, root, input);
+  const documents: (ImportedDocument & { path: string })[] = [];
+  for (const { path, real } of walk.files) {
+    const file = shown(join(input, path));
+    if (cascade.dataFiles.has(path)) continue;
+    const copiedTo = passed(path);
+    if (copiedTo !== undefined) {
+      site.files.push({ name: copiedTo, path: real, oldUrl: `/${copiedTo}` });
       continue;
     }
-    const bundle = [...folderPosts].find((post) => folder === post || folder.startsWith(`${post}/`));
-    if (!isMarkdown(path)) {
-      if (!bundle) site.files.push({ name: path, path: join(dir, path) });
+    if (TEMPLATE.test(path)) {
+      const read = readDocument(real, file);
+      const data = { ...cascade.of(path), ...("problem" in read ? {} : read.data) };
+      const url = eleventyUrl(path, data);
+      const oldUrls = typeof url === "string" ? [url] : [];
+      site.left.push({ file, why: data.pagination ? "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts" : "an Eleventy template (Nunjucks, Liquid, HTML or JavaScript): sitegen runs none; its pages are Markdown and its templates are in templates/", oldUrls });
       continue;
     }
-    const read = readDocument(join(dir, path), file);
+    if (!isMarkdown(path)) continue;
+    const read = readDocument(real, file);
     if ("problem" in read) {
       site.left.push({ file, why: read.problem });
       continue;
     }
-    const stem = bundle && isFolderPost(path) ? basename(bundle) : basename(path).replace(/\.[^.]+$/, "");
-    const files = bundle && isFolderPost(path) ? all.filter((each) => each.startsWith(`${bundle}/`) && !isMarkdown(each)).map((each) => ({ name: each.slice(bundle.length + 1), path: join(dir, each) })) : [];
-    const oldUrl = eleventyUrl(path, read.data.permalink);
-    const document: ImportedDocument = { file, ...read, stem, bundle: files, ...(oldUrl ? { oldUrl } : { oldUrlUnknown: "its permalink is computed by a template" }) };
-    if (postFolders(path)) site.posts.push(document);
-    else if (text(read.data.title) !== undefined || path !== "index.md") site.pages.push(document);
+    const data: Record<string, unknown> = { ...cascade.of(path), ...read.data };
+    const tags = [...new Set([...terms(cascade.of(path).tags), ...terms(read.data.tags)])];
+    if (tags.length > 0) data.tags = tags;
+    if (data.draft === true) {
+      site.left.push({ file, why: "a draft: Eleventy's configuration leaves it out" });
+      continue;
+    }
+    const url = eleventyUrl(path, data);
+    if (url === undefined) {
+      site.left.push({ file, why: "`permalink: false`: Eleventy writes no page for it" });
+      continue;
+    }
+    const stem = basename(path).replace(/\.[^.]+$/, "");
+    documents.push({ file, ...read, data, kind: "page", stem, path, oldUrls: typeof url === "string" ? [url] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
+  }
+  const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
+  for (const document of documents) {
+    const folders = document.path.split("/").slice(0, -1);
+    const post = document.role !== "home" && (tagged ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) : folders.some((folder) => POST_FOLDERS.has(folder)));
+    if (!post) {
+      site.pages.push(document);
+      continue;
+    }
+    const own = isFolderPost(document.path) ? folders.join("/") : undefined;
+    const bundle = own
+      ? walk.files.filter((each) => each.path.startsWith(`${own}/`) && !isMarkdown(each.path) && !TEMPLATE.test(each.path) && !cascade.dataFiles.has(each.path)).map((each) => ({ name: each.path.slice(own.length + 1), path: each.real }))
+      : [];
+    site.posts.push({ ...document, kind: "post", stem: own ? basename(own) : document.stem, bundle });
   }
   return site;
 }
 
+/** A Markdown file that is its folder's own: `index.md`, or one named as its folder (`fourthpost/fourthpost.md`). */
 function isFolderPost(path: string): boolean {
   const parts = path.replace(/\.[^./]+$/, "").split("/");
   return parts.length > 1 && (parts.at(-1) === "index" || parts.at(-1) === parts.at(-2));
+}
+
+/** The literal settings of an Eleventy configuration, read without running it. */
+function settingsOf(source: string): Settings {
+  const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*["'\`]([^"'\`]+)["'\`]`).exec(source)?.[1];
+  const passthrough: Settings["passthrough"] = [];
+  for (const call of source.matchAll(/addPassthroughCopy\(\s*(?:["'`]([^"'`]+)["'`]|\{([^}]*)\})/g)) {
+    if (call[1] !== undefined) passthrough.push({ from: call[1] });
+    else for (const pair of call[2].matchAll(/["'`]([^"'`]+)["'`]\s*:\s*["'`]([^"'`]+)["'`]/g)) passthrough.push({ from: pair[1], to: pair[2] });
+  }
+  return { input: literal("input") ?? ".", includes: literal("includes") ?? "_includes", layouts: literal("layouts"), data: literal("data") ?? "_data", output: literal("output") ?? "_site", passthrough };
+}
+
+/** Where a file of the input folder is copied to, by a passthrough copy (its path from the output's root), or undefined. */
+function passthroughOf(settings: Settings, root: string, input: string): (path: string) => string | undefined {
+  const rules = settings.passthrough.map(({ from, to }) => {
+    const source = relative(input, resolve(root, from)).split(sep).join("/");
+    const glob = /[*{]/.test(source) ? globRegExp(source) : undefined;
+    return { source: source.replace(/\/$/, ""), glob, to: to?.replace(/^\.?\/+|\/+$/g, "") };
+  });
+  return (path) => {
+    for (const rule of rules) {
+      if (rule.glob) {
+        if (rule.glob.test(path)) return rule.to !== undefined ? join(rule.to, basename(path)).split(sep).join("/") : path;
+      } else if (path === rule.source || path.startsWith(`${rule.source}/`) || rule.source === "") {
+        const rest = rule.source === "" ? path : path.slice(rule.source.length + 1);
+        if (rule.to === undefined) return path;
+        return [rule.to, rest].filter(Boolean).join("/") || basename(path);
+      }
+    }
+    return undefined;
+  };
+}
+
+function globRegExp(glob: string): RegExp {
+  const source = glob
+    .replace(/[.+^$()|[\]\\]/g, "\\$&")
+    .replace(/\{([^}]*)\}/g, (_all, options: string) => `(${options.split(",").join("|")})`)
+    .replace(/\*\*\//g, "\u0000")
+    .replace(/\*\*/g, ".*")
+    .replace(/\*/g, "[^/]*")
+    .replace(/\u0000/g, "(?:.*/)?");
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Eleventy's directory and template data files: for `a/b/x.md`, `a/a.json`
+ * and `a/a.11tydata.*`, then `a/b/b.*`, then `a/b/x.*`, each over the one
+ * before (tags added up), beneath the front matter.
+ */
+function dataCascade(input: string, paths: string[], shown: (path: string) => string, left: LeftOut[]): { dataFiles: Set<string>; of(path: string): Record<string, unknown> } {
+  const present = new Set(paths);
+  const dataFiles = new Set<string>();
+  const read = new Map<string, Record<string, unknown>>();
+  const load = (path: string): Record<string, unknown> => {
+    const known = read.get(path);
+    if (known) return known;
+    const source = readFileSync(join(input, path), "utf8");
+    const data = path.endsWith(".json") ? safeJson(source) : literalExport(source);
+    const file = shown(join(input, path));
+    left.push({ file, why: data ? "Eleventy's data file: its fields were applied to the pages it is for; it is not published" : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter" });
+    read.set(path, data ?? {});
+    return data ?? {};
+  };
+  const candidates = (stem: string) => [".11tydata.json", ".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".json"].map((suffix) => `${stem}${suffix}`).filter((path) => present.has(path));
+  for (const path of paths) {
+    if (!DATA_FILE.test(path)) continue;
+    const stem = path.replace(DATA_FILE, "");
+    const folder = stem.includes("/") ? stem.slice(0, stem.lastIndexOf("/")) : "";
+    const own = basename(stem);
+    // A folder's data file is named as its folder; a template's, as the template.
+    if (basename(folder) === own || paths.some((other) => other !== path && other.replace(/\.[^./]+$/, "") === stem)) dataFiles.add(path);
+  }
+  for (const path of dataFiles) load(path);
+  return {
+    dataFiles,
+    of(path) {
+      const parts = path.replace(/\.[^./]+$/, "").split("/");
+      const stems = [...parts.slice(0, -1).map((_part, index) => `${parts.slice(0, index + 1).join("/")}/${parts[index]}`), parts.join("/")];
+      const merged: Record<string, unknown> = {};
+      for (const stem of stems) {
+        for (const file of candidates(stem)) {
+          const data = load(file);
+          const tags = [...terms(merged.tags), ...terms(data.tags)];
+          Object.assign(merged, data);
+          if (tags.length > 0) merged.tags = [...new Set(tags)];
+        }
+      }
+      return merged;
+    },
+  };
+}
+
+function safeJson(source: string): Record<string, unknown> | undefined {
+  try {
+    const data = JSON.parse(source);
+    return isRecord(data) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The object a JavaScript data file exports, when it is a literal (strings, numbers, booleans, lists, objects): read as data, never run. */
+function literalExport(source: string): Record<string, unknown> | undefined {
+  const match = /(?:export\s+default|module\.exports\s*=)\s*(\{[\s\S]*\})\s*;?\s*$/.exec(source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "").trim());
+  if (!match) return undefined;
+  const json = match[1]
+    .replace(/'((?:[^'\\]|\\.)*)'/g, (_all, inner: string) => JSON.stringify(inner.replace(/\\'/g, "'")))
+    .replace(/`([^`$]*)`/g, (_all, inner: string) => JSON.stringify(inner))
+    .replace(/([{,]\s*)([A-Za-z_$][\w$]*)\s*:/g, '$1"$2":')
+    .replace(/,(\s*[}\]])/g, "$1");
+  return safeJson(json);
 }

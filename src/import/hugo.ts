@@ -1,76 +1,249 @@
 /**
- * A Hugo site: its configuration (`hugo.toml`, `hugo.yaml`, `config.toml`…),
- * content/ with a section per folder (its regular pages the posts; leaf
- * bundles, `<name>/index.md`, with their files), top-level pages, and
- * static/ published as it is.
+ * A Hugo site as Hugo 0.111 reads it: its configuration in every form (a
+ * root `hugo.*` or `config.*` in TOML, YAML or JSON, and the files of
+ * `config/_default/`, each named for the key it sets); its languages (a
+ * translation by file name, `x.fr.md`, or by a language's own content
+ * folder), each document's address under its language's prefix and the
+ * baseURL's path; sections and nested sections, whose `_index.md` list pages
+ * give their text to the section's page (the home's to the home page, the
+ * blog section's to the blog page); leaf bundles (`index.md` with its files)
+ * and the files of branch folders; `draft`, `publishDate`, `expiryDate`,
+ * `headless`; and static/ published as it is. The main sections (`params.
+ * mainSections`, else the section with the most pages, as Hugo chooses) are
+ * the blog: their pages become posts, every other page a page at its own path.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
-import { filesUnder, isMarkdown, readConfig, readDocument, text } from "./read.ts";
-import { hugoUrl } from "./permalinks.ts";
-import type { ImportedDocument, ImportedSite } from "./model.ts";
+import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
+import { hugoAlias, hugoUrl } from "./permalinks.ts";
+import type { ImportedDocument, ImportedFile, ImportedSite, LeftOut } from "./model.ts";
+import { folderInside, walkSource, type Refusal, type SourceFile } from "./walk.ts";
 
-export const HUGO_CONFIGS = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"];
+const NAMES = ["hugo", "config"];
+const FORMATS = ["toml", "yaml", "yml", "json"];
+export const HUGO_CONFIGS = NAMES.flatMap((name) => FORMATS.map((format) => `${name}.${format}`));
+const CONFIG_DIR = "config/_default";
+const LIST_PAGE = /^_index\.(md|markdown|html?)$/i;
+const LEAF_PAGE = /^index\.(md|markdown|html?)$/i;
 
-export function readHugo(root: string, shown: (path: string) => string): ImportedSite {
-  const configFile = HUGO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path))!;
-  const config = readConfig(configFile);
-  const params = (config.params ?? {}) as Record<string, unknown>;
+/** Whether a folder is a Hugo site: a configuration at its root or in config/_default/. */
+export function isHugoSite(root: string): boolean {
+  return HUGO_CONFIGS.some((name) => existsSync(join(root, name)) || existsSync(join(root, CONFIG_DIR, name)));
+}
+
+interface Language {
+  name: string;
+  weight: number;
+  contentDir: string;
+  code?: string;
+}
+
+export function readHugo(root: string, shown: (path: string) => string, refused: Refusal[], now: Date): ImportedSite {
+  const { config, left } = hugoConfig(root, shown);
+  const params = isRecord(config.params) ? config.params : {};
   const permalinks = sectionPatterns(config.permalinks);
+  const baseUrl = text(config.baseURL ?? config.baseurl);
+  const origin = baseUrl && /^https?:\/\/[^/?#]+/i.exec(baseUrl)?.[0];
+  const basePath = baseUrl ? (/^https?:\/\/[^/?#]+(\/[^?#]*)?/i.exec(baseUrl)?.[1] ?? "").replace(/\/+$/, "") : "";
+  const languages = languagesOf(config);
+  const defaultLang = languages[0].name;
+  const inSubdir = config.defaultContentLanguageInSubdir === true;
+  const prefix = (lang: string) => `${basePath}${lang !== defaultLang || inSubdir ? `/${lang}` : ""}`;
   const site: ImportedSite = {
     generator: "hugo",
-    site: { name: text(config.title), description: text(params.description), baseUrl: text(config.baseURL ?? config.baseurl)?.replace(/\/+$/, ""), language: text(config.languageCode ?? config.defaultContentLanguage)?.split(/[-_]/)[0] },
+    site: {
+      name: text(config.title),
+      description: text(params.description),
+      origin,
+      basePath,
+      languages: languages.map((language) => language.code ?? language.name),
+    },
     posts: [],
     pages: [],
-    files: filesUnder(join(root, "static")).map((name) => ({ name, path: join(root, "static", name) })),
-    left: [{ file: shown(configFile), why: "Hugo's configuration: its title, description, baseURL and language went to site.yaml" }],
+    files: [],
+    left,
   };
-  for (const folder of ["layouts", "themes", "archetypes", "assets", "data", "i18n"]) {
+  for (const folder of ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources"]) {
     if (existsSync(join(root, folder))) site.left.push({ file: shown(join(root, folder)), why: `Hugo's ${folder}/: sitegen's templates are in templates/, and it reads no data files` });
   }
-  const content = join(root, "content");
-  const all = filesUnder(content);
-  const bundles = new Set(all.filter((path) => /(^|\/)index\.(md|markdown)$/.test(path)).map((path) => path.replace(/\/?index\.(md|markdown)$/, "")));
-  for (const path of all) {
-    const file = shown(join(content, path));
-    const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-    const inBundle = [...bundles].find((bundle) => bundle !== "" && (folder === bundle || folder.startsWith(`${bundle}/`)));
-    if (/(^|\/)_index\.(md|markdown|html)$/.test(path)) {
-      site.left.push({ file, why: "Hugo's list page of a section: sitegen's blog page (content/pages/blog.md) lists the posts" });
+  const statics = walkSource(root, join(root, text(config.staticDir) ?? "static"));
+  refused.push(...statics.refused);
+  site.files.push(...statics.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
+
+  const documents: (ImportedDocument & { dir: string; section: string; list: boolean })[] = [];
+  const byDir = new Map<string, Language[]>();
+  for (const language of languages) byDir.set(language.contentDir, [...(byDir.get(language.contentDir) ?? []), language]);
+  for (const [contentDir, users] of byDir) {
+    const where = folderInside(root, join(root, contentDir));
+    if (where.outside) {
+      refused.push({ path: join(root, contentDir), why: `the content folder \`${contentDir}\` is outside the source site (${where.outside}): not read` });
       continue;
     }
-    if (!isMarkdown(path)) {
-      if (!inBundle) site.files.push({ name: path, path: join(content, path) });
+    if (!where.real) continue;
+    const walk = walkSource(root, join(root, contentDir));
+    refused.push(...walk.refused);
+    const dirLang = (users.find((language) => language.name === defaultLang) ?? users[0]).name;
+    const known = new Set(languages.map((language) => language.name));
+    const read = readContent(walk.files, { root: join(root, contentDir), shown, dirLang, known, translationBase: contentDir });
+    site.left.push(...read.left);
+    for (const file of read.files) site.files.push({ ...file, oldUrl: `${prefix(dirLang)}/${file.name}` });
+    documents.push(...read.documents);
+  }
+
+  const mainSections = mainSectionsOf(params, documents.filter((document) => !document.list && document.lang === defaultLang));
+  for (const document of documents) {
+    const data = document.data;
+    if (data.draft === true) {
+      site.left.push({ file: document.file, why: "a draft (`draft: true`): Hugo does not publish it" });
       continue;
     }
-    if (inBundle && !/(^|\/)index\.(md|markdown)$/.test(path)) {
-      site.left.push({ file, why: "a second Markdown file in a page bundle: Hugo treats it as a resource, not a page" });
+    if (data.headless === true || [data._build, data.build].some((build) => isRecord(build) && (build.render === "never" || build.render === false))) {
+      site.left.push({ file: document.file, why: "headless: Hugo does not write it as a page" });
       continue;
     }
-    const read = readDocument(join(content, path), file);
-    if ("problem" in read) {
-      site.left.push({ file, why: read.problem });
+    const expiry = text(data.expiryDate ?? data.expirydate ?? data.unpublishdate);
+    if (expiry && Date.parse(expiry) <= now.getTime()) {
+      site.left.push({ file: document.file, why: `expired on ${expiry} (\`expiryDate\`): Hugo no longer publishes it` });
       continue;
     }
-    const bundleDir = bundles.has(folder) && folder !== "" && /(^|\/)index\.(md|markdown)$/.test(path) ? folder : undefined;
-    const stem = bundleDir ? basename(bundleDir) : basename(path).replace(/\.[^.]+$/, "");
-    const bundle = bundleDir ? all.filter((each) => each.startsWith(`${bundleDir}/`) && !isMarkdown(each)).map((each) => ({ name: each.slice(bundleDir.length + 1), path: join(content, each) })) : [];
-    const section = path.split("/")[0];
-    const document: ImportedDocument = { file, ...read, stem, bundle };
-    if (!path.includes("/")) {
-      site.pages.push(document);
+    const publish = text(data.publishDate ?? data.publishdate ?? data.pubdate);
+    const lang = document.lang!;
+    if (document.list) {
+      const url = document.dir === "" ? "/" : `/${document.dir.toLowerCase()}/`;
+      const role = document.dir === "" ? "home" : mainSections.includes(document.dir) ? "blog" : undefined;
+      site.pages.push({ ...document, kind: "page", oldUrls: [`${prefix(lang)}${url}`], ...(role ? { role } : {}) });
       continue;
     }
-    const draft = read.data.draft === true;
-    site.posts.push(draft ? document : { ...document, oldUrl: hugoUrl({ section, filename: stem, title: text(read.data.title) ?? stem, date: text(read.data.date), slug: text(read.data.slug), url: text(read.data.url) }, permalinks) });
+    const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? document.stem, date: text(data.date), slug: text(data.slug), url: text(data.url) }, permalinks);
+    const oldUrl = text(data.url) ? `${basePath}${url}` : `${prefix(lang)}${url}`;
+    const aliases = terms(data.aliases, /,/).map((alias) => {
+      const placed = hugoAlias(alias, url);
+      return alias.startsWith("/") ? `${basePath}${placed}` : `${prefix(lang)}${placed}`;
+    });
+    const { aliases: _aliases, ...rest } = data;
+    const post = mainSections.includes(document.section);
+    const dated = post && publish && text(data.date) && Date.parse(publish) > Date.parse(text(data.date)!) ? { ...rest, date: publish } : rest;
+    const bundle = document.bundle.map((file) => ({ ...file, oldUrl: `${oldUrl.replace(/\/?$/, "/")}${file.name}` }));
+    site[post ? "posts" : "pages"].push({ ...document, data: dated, kind: post ? "post" : "page", oldUrls: [oldUrl, ...aliases], bundle });
   }
   return site;
 }
 
+interface ReadContent {
+  documents: (ImportedDocument & { dir: string; section: string; list: boolean })[];
+  files: ImportedFile[];
+  left: LeftOut[];
+}
+
+/** One content folder's pages, list pages, bundles and files, each page with its language. */
+function readContent(files: SourceFile[], options: { root: string; shown: (path: string) => string; dirLang: string; known: Set<string>; translationBase: string }): ReadContent {
+  const result: ReadContent = { documents: [], files: [], left: [] };
+  const leaves = new Set(files.filter((file) => LEAF_PAGE.test(stripLang(basename(file.path), options.known).name)).map((file) => folderOf(file.path)));
+  const leafOf = (path: string) => [...leaves].find((leaf) => leaf !== "" && (folderOf(path) === leaf || folderOf(path).startsWith(`${leaf}/`)));
+  for (const { path, real } of files) {
+    const file = options.shown(join(options.root, path));
+    const dir = folderOf(path);
+    const { name, lang } = stripLang(basename(path), options.known);
+    const leaf = leafOf(path);
+    if (!isMarkdown(name) && !/\.html?$/i.test(name)) {
+      if (!leaf) result.files.push({ name: path, path: real });
+      continue;
+    }
+    if (leaf && !(dir === leaf && LEAF_PAGE.test(name))) {
+      result.left.push({ file, why: `a page resource of the bundle ${leaf}/: Hugo publishes it as a file of that page, not as a page` });
+      continue;
+    }
+    if (/\.html?$/i.test(name)) {
+      result.left.push({ file, why: "an HTML content file: sitegen's pages are Markdown" });
+      continue;
+    }
+    const read = readDocument(real, file);
+    if ("problem" in read) {
+      result.left.push({ file, why: read.problem });
+      continue;
+    }
+    const list = LIST_PAGE.test(name);
+    const pageDir = leaf ? folderOf(leaf) : dir;
+    const stem = leaf ? basename(leaf) : name.replace(/\.[^.]+$/, "");
+    const bundle = leaf ? files.filter((each) => each.path.startsWith(`${leaf}/`) && !isMarkdown(each.path) && !/\.html?$/i.test(each.path)).map((each) => ({ name: each.path.slice(leaf.length + 1), path: each.real })) : [];
+    const key = text(read.data.translationKey) ?? `${leaf ?? (list ? `${dir}/_index` : `${dir}/${stem}`)}`;
+    result.documents.push({
+      file,
+      ...read,
+      kind: "page",
+      stem,
+      oldUrls: [],
+      lang: lang ?? options.dirLang,
+      translationKey: key,
+      bundle,
+      dir: list ? dir : pageDir,
+      section: (list ? dir : pageDir).split("/")[0],
+      list,
+    });
+  }
+  return result;
+}
+
+/** `x.fr.md` → `x.md` in French, where `fr` is one of the site's languages. */
+function stripLang(name: string, known: Set<string>): { name: string; lang?: string } {
+  const match = /^(.+)\.([a-zA-Z]{2,3}(?:-[a-zA-Z0-9]+)*)(\.[^.]+)$/.exec(name);
+  if (match && known.has(match[2].toLowerCase())) return { name: `${match[1]}${match[3]}`, lang: match[2].toLowerCase() };
+  return { name };
+}
+
+function folderOf(path: string): string {
+  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+}
+
+/** Hugo's configuration: a root file, then config/_default/, whose `params.toml` sets `params` and so on. */
+function hugoConfig(root: string, shown: (path: string) => string): { config: Record<string, unknown>; left: LeftOut[] } {
+  const config: Record<string, unknown> = {};
+  const left: LeftOut[] = [];
+  const dir = join(root, CONFIG_DIR);
+  const inDir = existsSync(dir) ? readdirSync(dir).filter((name) => FORMATS.some((format) => name.endsWith(`.${format}`))).sort() : [];
+  for (const name of inDir) {
+    const path = join(dir, name);
+    const read = readConfig(path, shown(path));
+    const key = name.replace(/\.[^.]+$/, "");
+    if (NAMES.includes(key)) Object.assign(config, read.data);
+    else if (!key.includes(".")) config[key] = isRecord(config[key]) ? { ...(config[key] as object), ...read.data } : read.data;
+    left.push({ file: shown(path), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
+  }
+  const rootFile = HUGO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+  if (rootFile) {
+    const read = readConfig(rootFile, shown(rootFile));
+    for (const [key, value] of Object.entries(read.data)) config[key] = isRecord(value) && isRecord(config[key]) ? { ...config[key], ...value } : value;
+    left.push({ file: shown(rootFile), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
+  }
+  return { config, left };
+}
+
+/** The site's languages by weight, the default first, each with its content folder. */
+function languagesOf(config: Record<string, unknown>): Language[] {
+  const contentDir = (text(config.contentDir) ?? "content").replace(/\/+$/, "");
+  const defaultLang = (text(config.defaultContentLanguage) ?? "en").toLowerCase();
+  const declared = isRecord(config.languages) ? Object.entries(config.languages).filter(([, value]) => !(isRecord(value) && value.disabled === true)) : [];
+  const languages = declared.map(([name, value], index): Language => {
+    const settings = isRecord(value) ? value : {};
+    return { name: name.toLowerCase(), weight: typeof settings.weight === "number" ? settings.weight : 1000 + index, contentDir: (text(settings.contentDir) ?? contentDir).replace(/\/+$/, ""), code: text(settings.languageCode)?.split(/[-_]/)[0] ?? name.toLowerCase() };
+  });
+  if (!languages.some((language) => language.name === defaultLang)) languages.push({ name: defaultLang, weight: -1, contentDir, code: text(config.languageCode)?.split(/[-_]/)[0] ?? defaultLang });
+  return languages.sort((a, b) => (a.name === defaultLang ? -1 : b.name === defaultLang ? 1 : a.weight - b.weight || a.name.localeCompare(b.name)));
+}
+
+/** `params.mainSections`, else the section with the most regular pages (Hugo's own choice). */
+function mainSectionsOf(params: Record<string, unknown>, documents: { section: string; dir: string }[]): string[] {
+  const written = terms(params.mainSections ?? params.mainsections);
+  if (written.length > 0) return written;
+  const counts = new Map<string, number>();
+  for (const { section, dir } of documents) if (dir !== "") counts.set(section, (counts.get(section) ?? 0) + 1);
+  const [top] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return top ? [top[0]] : [];
+}
+
 /** `[permalinks]` by section, in both of Hugo's forms (`posts = …` and `[permalinks.page] posts = …`). */
 function sectionPatterns(value: unknown): Record<string, string> {
-  if (typeof value !== "object" || value === null) return {};
-  const table = value as Record<string, unknown>;
-  const page = (typeof table.page === "object" && table.page !== null ? table.page : {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries({ ...table, ...page }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  if (!isRecord(value)) return {};
+  const page = isRecord(value.page) ? value.page : {};
+  return Object.fromEntries(Object.entries({ ...value, ...page }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }

@@ -1,24 +1,28 @@
 /**
- * `sitegen import <source> <dir>`: a Jekyll, Hugo or Eleventy site moved into
- * a sitegen site, as Hugo's `hugo import jekyll` moves one. A new folder gets
- * the starter first (`sitegen init`), and the moved files take the place of
- * its sample pages; an existing site gets files added and never overwritten.
- * Every post's old address becomes one of its aliases, so every inbound link
- * keeps working.
+ * `sitegen import <source> <dir>`: a Jekyll, Hugo, Eleventy or Astro site
+ * moved into a sitegen site, as Hugo's `hugo import jekyll` moves one. A new
+ * folder gets the starter first (`sitegen init`), and the moved files take
+ * the place of its sample pages; an existing site gets files added and never
+ * overwritten. Every old address of a page, post or file keeps answering
+ * (an alias, or the same path), and every link to one follows the move.
+ * Nothing is written when the source cannot be read whole: a link out of it,
+ * to nothing or in a loop is an error naming the entry.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import { displayFrom } from "../content/tree.ts";
 import { canonicalTag } from "../content/languages.ts";
-import { SitegenError } from "../errors.ts";
+import { SitegenError, SitegenErrors } from "../errors.ts";
 import { createSite } from "../init/init.ts";
+import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { ELEVENTY_CONFIGS, readEleventy } from "./eleventy.ts";
-import { HUGO_CONFIGS, readHugo } from "./hugo.ts";
-import { readJekyll } from "./jekyll.ts";
+import { isHugoSite, readHugo } from "./hugo.ts";
+import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
 import type { Generator, ImportedSite } from "./model.ts";
 import { planImport, type ImportPlan } from "./plan.ts";
+import type { Refusal } from "./walk.ts";
 
 export interface ImportResult extends ImportPlan {
   generator: Generator;
@@ -29,33 +33,43 @@ export interface ImportResult extends ImportPlan {
   existing: string[];
   left: ImportedSite["left"];
   site: ImportedSite["site"];
+  /** How many posts and pages the source had, as read. */
+  counts: { posts: number; pages: number; files: number };
 }
 
 const SAMPLE_POST = "content/blog/hello-world.md";
 
 export function detectGenerator(source: string): Generator | undefined {
-  if (existsSync(join(source, "_config.yml")) || existsSync(join(source, "_config.yaml")) || existsSync(join(source, "_posts"))) return "jekyll";
-  if (HUGO_CONFIGS.some((name) => existsSync(join(source, name)))) return "hugo";
+  if (JEKYLL_CONFIGS.some((name) => existsSync(join(source, name))) || existsSync(join(source, "_posts"))) return "jekyll";
+  if (isHugoSite(source)) return "hugo";
   if (ELEVENTY_CONFIGS.some((name) => existsSync(join(source, name)))) return "eleventy";
+  if (isAstroSite(source)) return "astro";
   return undefined;
 }
 
-export async function importSite(options: { source: string; dir: string; cwd: string; date: string }): Promise<ImportResult> {
+export async function importSite(options: { source: string; dir: string; cwd: string; date: string; now: Date }): Promise<ImportResult> {
   const source = resolve(options.cwd, options.source);
   const dir = resolve(options.cwd, options.dir);
   const display = displayFrom(options.cwd);
   const generator = existsSync(source) ? detectGenerator(source) : undefined;
   if (!generator) {
-    throw new SitegenError("E_USAGE", `${options.source} is not a Jekyll, Hugo or Eleventy site`, { hint: "name the folder that holds _config.yml (Jekyll), hugo.toml or config.toml (Hugo), or eleventy.config.js (Eleventy)" });
+    throw new SitegenError("E_USAGE", `${options.source} is not a Jekyll, Hugo, Eleventy or Astro site`, {
+      hint: `name the folder that holds _config.yml (Jekyll), hugo.toml, config.toml or config/_default/ (Hugo), eleventy.config.js (Eleventy), or ${ASTRO_CONFIGS[0]} with src/content/ (Astro)`,
+    });
   }
-  const site = generator === "jekyll" ? readJekyll(source, display) : generator === "hugo" ? readHugo(source, display) : readEleventy(source, display);
+  const root = realpathSync(source);
+  const refused: Refusal[] = [];
+  const site = readSource(generator, root, display, refused, options.now);
+  if (refused.length > 0) {
+    throw new SitegenErrors(refused.map((refusal) => new SitegenError("E_CONTENT", refusal.why, { location: { file: display(refusal.path) }, hint: "sitegen import reads nothing outside the source site: copy the files in, or remove the link; nothing was written" })));
+  }
   const created = isNew(dir);
   if (!created && !existsSync(join(dir, "content/site.yaml"))) {
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
   if (created) await describeSite(join(dir, "content/site.yaml"), site.site);
-  const plan = planImport(site, { date: options.date });
+  const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name) });
   // The starter's sample post is no part of a moved blog.
   if (created && site.posts.length > 0 && starter.has(SAMPLE_POST)) await rm(join(dir, SAMPLE_POST));
   const written: string[] = [];
@@ -64,6 +78,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     const path = join(dir, file.path);
     // The starter's sample pages give way to the site's own; nothing else is ever overwritten.
     const replace = starter.has(file.path);
+    if (file.replaces && file.replaces !== file.path && starter.has(file.replaces)) await rm(join(dir, file.replaces), { force: true });
     if (existsSync(path) && !replace) {
       existing.push(file.path);
       continue;
@@ -72,7 +87,21 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     await writeFile(path, file.body, { flag: replace ? "w" : "wx" });
     written.push(file.path);
   }
-  return { ...plan, generator, created, written, existing, left: site.left, site: site.site };
+  return { ...plan, generator, created, written, existing, left: site.left, site: site.site, counts: { posts: site.posts.length, pages: site.pages.length, files: site.files.length } };
+}
+
+function readSource(generator: Generator, root: string, display: (path: string) => string, refused: Refusal[], now: Date): ImportedSite {
+  if (generator === "jekyll") return readJekyll(root, display, refused);
+  if (generator === "hugo") return readHugo(root, display, refused, now);
+  if (generator === "eleventy") return readEleventy(root, display, refused);
+  return readAstro(root, display, refused);
+}
+
+/** What of the target site a site-wide file would take the place of: a file of its templates' root/ or assets/. */
+function takenBy(dir: string, name: string): string | undefined {
+  if (existsSync(join(dir, "templates/root", name))) return `the site's own templates/root/${name}`;
+  if (name.startsWith("assets/") && existsSync(join(dir, "templates", name))) return `the site's own templates/${name}`;
+  return undefined;
 }
 
 function isNew(dir: string): boolean {
@@ -83,14 +112,13 @@ function isNew(dir: string): boolean {
   }
 }
 
-/** The new site's site.yaml with what the source's configuration says: name, summary, origin, language; comments kept. */
+/** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages; comments kept. */
 async function describeSite(file: string, facts: ImportedSite["site"]): Promise<void> {
   const document = parseDocument(await readFile(file, "utf8"));
   if (facts.name) document.set("name", facts.name);
   if (facts.description) document.set("summary", facts.description.trim());
-  const origin = facts.baseUrl && /^https?:\/\/[^/?#]+/.exec(facts.baseUrl)?.[0];
-  if (origin) document.set("base_url", origin);
-  const language = facts.language && canonicalTag(facts.language);
-  if (language) document.set("languages", document.createNode([language], { flow: true }));
+  if (facts.origin && /^https?:\/\/[^/?#]+$/.test(facts.origin)) document.set("base_url", facts.origin);
+  const languages = [...new Set(facts.languages.map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined))];
+  if (languages.length > 0) document.set("languages", document.createNode(languages, { flow: true }));
   await writeFile(file, document.toString());
 }

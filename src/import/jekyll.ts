@@ -1,67 +1,182 @@
 /**
- * A Jekyll site: `_config.yml`, posts in `_posts/` (and in `<category>/_posts/`)
- * named `YYYY-MM-DD-title.md`, Markdown pages beside them, and every other
- * file not starting with `_` or `.` published as it is.
+ * A Jekyll site as Jekyll 4.3 reads it: `_config.yml` (its `permalink`,
+ * `timezone`, `url`, `baseurl`, `collections`, `defaults`, `exclude`);
+ * posts in `_posts/` (and `<category>/_posts/`) named `YYYY-MM-DD-title`;
+ * pages anywhere in the tree (a file with front matter: Markdown is a page,
+ * any other is a template whose output sitegen makes its own way or not at
+ * all); the documents of each collection Jekyll writes (`output: true`); and
+ * every other file not starting with `_` or `.` published as it is.
  */
+import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
-import { readConfig, filesUnder, isMarkdown, readDocument, terms, text } from "./read.ts";
-import { jekyllUrl } from "./permalinks.ts";
+import { hasFrontmatter, isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
+import { jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
+import { walkSource, type Refusal } from "./walk.ts";
 
 const DATED = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
-const NOT_PUBLISHED = new Set(["Gemfile", "Gemfile.lock", "README.md", "README.markdown", "LICENSE", "CNAME", "package.json", "package-lock.json", "node_modules", "vendor"]);
+/** What Jekyll never publishes (its defaults for `exclude`), and a repository's own files, which a site does not mean to publish. */
+const NOT_PUBLISHED = new Set(["Gemfile", "Gemfile.lock", "node_modules", "vendor", "README.md", "README.markdown", "README", "LICENSE", "LICENSE.md", "LICENSE.txt", "CNAME", "package.json", "package-lock.json", "yarn.lock", "gemfiles", "CHANGELOG.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md", "Rakefile", "netlify.toml", "vercel.json", "docker-compose.yml", "Dockerfile"]);
+export const JEKYLL_CONFIGS = ["_config.yml", "_config.yaml", "_config.toml"];
 
-export function readJekyll(root: string, shown: (path: string) => string): ImportedSite {
-  const config = readConfig(join(root, "_config.yml"));
-  const exclude = new Set(terms(config.exclude).concat([...NOT_PUBLISHED]));
-  const site: ImportedSite = {
+interface Collection {
+  output: boolean;
+  permalink?: string;
+}
+
+interface Default {
+  path: string;
+  type?: string;
+  values: Record<string, unknown>;
+}
+
+export function readJekyll(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
+  const configFile = JEKYLL_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+  const config = configFile ? readConfig(configFile, shown(configFile)) : { data: {} };
+  const data = config.data;
+  const exclude = terms(data.exclude);
+  const collections = collectionsOf(data.collections);
+  const defaults = defaultsOf(data.defaults);
+  const site: JekyllSite = { permalink: text(data.permalink), timezone: text(data.timezone) };
+  const basePath = (text(data.baseurl) ?? "").replace(/\/+$/, "").replace(/^(?=[^/])/, "/");
+  const origin = text(data.url)?.replace(/\/+$/, "");
+  const imported: ImportedSite = {
     generator: "jekyll",
-    site: { name: text(config.title), description: text(config.description), baseUrl: text(config.url), language: text(config.lang) },
+    site: { name: text(data.title), description: text(data.description), origin, basePath, languages: text(data.lang) ? [text(data.lang)!] : [] },
     posts: [],
     pages: [],
     files: [],
-    left: [{ file: shown(join(root, "_config.yml")), why: "Jekyll's configuration: its title, description, url and lang went to site.yaml" }],
+    left: configFile ? [{ file: shown(configFile), why: config.problem ?? "Jekyll's configuration: its title, description, url and lang went to site.yaml" }] : [],
   };
-  const all = filesUnder(root, (name) => exclude.has(name) || name === "_site");
-  for (const path of all) {
+  const walk = walkSource(root, root, (path, folder) => {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    return path === "_site" || path === ".jekyll-cache" || NOT_PUBLISHED.has(path) || (folder && NOT_PUBLISHED.has(name)) || exclude.some((pattern) => path === pattern.replace(/\/$/, "") || path.startsWith(`${pattern.replace(/\/$/, "")}/`));
+  });
+  refused.push(...walk.refused);
+  const old = (path: string) => `${basePath}${path}`;
+  for (const { path, real } of walk.files) {
     const parts = path.split("/");
-    const postsAt = parts.indexOf("_posts");
     const file = shown(join(root, path));
-    if (postsAt >= 0 && isMarkdown(path)) {
-      const document = readPost(root, path, file, parts.slice(0, postsAt), config);
-      if ("problem" in document) site.left.push({ file, why: document.problem });
-      else site.posts.push(document);
-    } else if (parts.some((part) => part.startsWith("_"))) {
-      if (path !== "_config.yml") site.left.push({ file, why: leftWhy(parts.find((part) => part.startsWith("_"))!) });
-    } else if (isMarkdown(path)) {
-      const read = readDocument(join(root, path), file);
-      if ("problem" in read) site.left.push({ file, why: read.problem });
-      else site.pages.push({ file, ...read, stem: basename(path).replace(/\.[^.]+$/, ""), bundle: [] });
-    } else if (/\.html?$/i.test(path)) {
-      site.left.push({ file, why: "an HTML page of Jekyll's templates: sitegen's pages are Markdown, and its templates are in templates/" });
+    if (JEKYLL_CONFIGS.includes(path)) continue;
+    const underscored = parts.slice(0, -1).find((part) => part.startsWith("_"));
+    const postsAt = parts.indexOf("_posts");
+    const collection = parts[0].startsWith("_") ? collections.get(parts[0].slice(1)) : undefined;
+    if (postsAt >= 0 && parts.slice(0, postsAt).every((part) => !part.startsWith("_"))) {
+      if (!isMarkdown(path)) {
+        imported.left.push({ file, why: "a file in _posts/ that is not Markdown: Jekyll publishes posts from it only" });
+        continue;
+      }
+      const post = readPost({ real, path, file, categories: parts.slice(0, postsAt), defaults: defaultsFor(defaults, path, "posts"), site, old });
+      if ("why" in post) imported.left.push({ file, why: post.why });
+      else imported.posts.push(post);
+    } else if (collection && parts.length > 1) {
+      const label = parts[0].slice(1);
+      if (!collection.output) imported.left.push({ file, why: `in the collection ${label}, which Jekyll does not write (\`output: false\`)` });
+      else if (!isMarkdown(path)) imported.left.push({ file, why: `a file of the collection ${label} that is not Markdown: not moved` });
+      else {
+        const page = readPage({ real, path, file, defaults: defaultsFor(defaults, path, label), site, old, collection: { label, path: parts.slice(1).join("/").replace(/\.[^./]+$/, ""), permalink: collection.permalink } });
+        if ("why" in page) imported.left.push({ file, why: page.why });
+        else imported.pages.push(page);
+      }
+    } else if (underscored || basename(path).startsWith("_")) {
+      imported.left.push({ file, why: leftWhy(underscored ?? basename(path)) });
+    } else if (hasFrontmatter(real)) {
+      if (isMarkdown(path)) {
+        const page = readPage({ real, path, file, defaults: defaultsFor(defaults, path, "pages"), site, old });
+        if ("why" in page) imported.left.push({ file, why: page.why });
+        else imported.pages.push(page);
+      } else {
+        const html = /\.html?$/i.test(path);
+        const url = old(html ? jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: basename(path).replace(/\.[^.]+$/, ""), permalink: text(readDocumentData(real, file).permalink) }, site) : `/${path.replace(/\.s[ac]ss$/, ".css")}`);
+        imported.left.push({ file, why: /\.html?$/i.test(path) ? "a page of Jekyll's templates (HTML and Liquid): sitegen's pages are Markdown, and its templates are in templates/" : "a file Jekyll renders (it has front matter): sitegen makes its own feeds, sitemap and stylesheets", oldUrls: [url] });
+      }
     } else {
-      site.files.push({ name: path, path: join(root, path) });
+      imported.files.push({ name: path, path: real, oldUrl: old(`/${path}`) });
     }
   }
-  return site;
+  return imported;
 }
 
-function readPost(root: string, path: string, file: string, folders: string[], config: Record<string, unknown>): ImportedDocument | { problem: string } {
-  const read = readDocument(join(root, path), file);
-  if ("problem" in read) return read;
-  const stem = basename(path).replace(/\.[^.]+$/, "");
+interface Reading {
+  real: string;
+  path: string;
+  file: string;
+  defaults: Record<string, unknown>;
+  site: JekyllSite;
+  old: (path: string) => string;
+}
+
+function readPost(reading: Reading & { categories: string[] }): ImportedDocument | { why: string } {
+  const read = readDocument(reading.real, reading.file);
+  if ("problem" in read) return { why: read.problem };
+  const data = { ...reading.defaults, ...read.data };
+  if (data.published === false) return { why: "`published: false`: Jekyll does not publish it" };
+  const stem = basename(reading.path).replace(/\.[^.]+$/, "");
   const dated = DATED.exec(stem);
-  const date = text(read.data.date) ?? dated?.[1];
-  const categories = [...folders, ...terms(read.data.categories), ...terms(read.data.category)];
-  const document: ImportedDocument = { file, ...read, stem, bundle: [] };
-  if (read.data.published === false) return document;
-  if (date === undefined) return { ...document, oldUrlUnknown: "it has no date, in its frontmatter or its name" };
+  if (!dated) return { why: "its name does not start with a date (YYYY-MM-DD-title): Jekyll does not publish it" };
+  const date = text(data.date) ?? dated[1];
+  const categories = [...reading.categories, ...terms(data.categories), ...terms(data.category)];
+  const document: ImportedDocument = { file: reading.file, ...read, data: read.data, kind: "post", stem, oldUrls: [], bundle: [] };
   try {
-    const oldUrl = jekyllUrl({ name: dated?.[2] ?? stem, date, categories, slug: text(read.data.slug), permalink: text(read.data.permalink) }, { permalink: text(config.permalink), timezone: text(config.timezone) });
-    return { ...document, oldUrl };
+    const url = jekyllUrl({ name: dated[2], date, categories, slug: text(data.slug), permalink: text(data.permalink) }, reading.site);
+    return { ...document, oldUrls: [reading.old(url)] };
   } catch (error) {
     return { ...document, oldUrlUnknown: (error as Error).message };
   }
+}
+
+function readPage(reading: Reading & { collection?: { label: string; path: string; permalink?: string } }): ImportedDocument | { why: string } {
+  const read = readDocument(reading.real, reading.file);
+  if ("problem" in read) return { why: read.problem };
+  const data = { ...reading.defaults, ...read.data };
+  if (data.published === false) return { why: "`published: false`: Jekyll does not publish it" };
+  const parts = reading.path.split("/");
+  const stem = basename(reading.path).replace(/\.[^.]+$/, "");
+  const collection = reading.collection;
+  const permalink = text(data.permalink) ?? collection?.permalink;
+  let url: string;
+  try {
+    url = collection
+      ? jekyllUrl({ name: stem, date: text(data.date), categories: terms(data.categories), slug: text(data.slug), permalink, collection }, reading.site)
+      : jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: stem, permalink }, reading.site);
+  } catch (error) {
+    return { file: reading.file, ...read, kind: "page", stem, oldUrls: [], oldUrlUnknown: (error as Error).message, bundle: [] };
+  }
+  return { file: reading.file, ...read, kind: "page", stem, oldUrls: [reading.old(url)], bundle: [], ...(url === "/" ? { role: "home" as const } : {}) };
+}
+
+function readDocumentData(real: string, file: string): Record<string, unknown> {
+  const read = readDocument(real, file);
+  return "problem" in read ? {} : read.data;
+}
+
+function collectionsOf(value: unknown): Map<string, Collection> {
+  const collections = new Map<string, Collection>([["posts", { output: true }]]);
+  if (Array.isArray(value)) for (const label of value) collections.set(String(label), { output: false });
+  else if (isRecord(value)) {
+    for (const [label, meta] of Object.entries(value)) collections.set(label, { output: isRecord(meta) && meta.output === true, permalink: isRecord(meta) ? text(meta.permalink) : undefined });
+  }
+  collections.delete("posts");
+  return collections;
+}
+
+function defaultsOf(value: unknown): Default[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((entry) => {
+    const scope = isRecord(entry.scope) ? entry.scope : {};
+    return { path: (text(scope.path) ?? "").replace(/^\/+|\/+$/g, ""), type: text(scope.type), values: isRecord(entry.values) ? entry.values : {} };
+  });
+}
+
+/** Front matter defaults that apply to a file (by path prefix and type), later ones over earlier ones, as Jekyll merges them. */
+function defaultsFor(defaults: Default[], path: string, type: string): Record<string, unknown> {
+  const applied: Record<string, unknown> = {};
+  for (const entry of defaults) {
+    if (entry.type !== undefined && entry.type !== type) continue;
+    if (entry.path !== "" && path !== entry.path && !path.startsWith(`${entry.path}/`) && !new RegExp(`^${entry.path.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}(/|$)`).test(path)) continue;
+    Object.assign(applied, entry.values);
+  }
+  return applied;
 }
 
 function leftWhy(folder: string): string {

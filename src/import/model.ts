@@ -1,40 +1,80 @@
 /**
  * What `sitegen import` reads from another generator's site, before it is
  * written as a sitegen site: each post and page with its frontmatter as the
- * source wrote it, its body, its old URL as the source generator computes it,
- * and the files beside it; the site-wide files; and what site.yaml can take.
- * One reader per generator (jekyll.ts, hugo.ts, eleventy.ts) fills it; the
- * writer (write.ts) never knows which.
+ * source wrote it (its data cascade applied), its body, every address the
+ * source generator published it at, its language and the files beside it;
+ * the site-wide files with their old addresses; and what site.yaml can take.
+ * One reader per generator (jekyll.ts, hugo.ts, eleventy.ts, astro.ts) fills
+ * it; the plan (plan.ts) never knows which.
  */
 
-export type Generator = "jekyll" | "hugo" | "eleventy";
+export type Generator = "jekyll" | "hugo" | "eleventy" | "astro";
 
 export interface ImportedDocument {
   /** The source file, as messages name it. */
   file: string;
-  /** The frontmatter as written (TOML or YAML, read). */
+  /** The frontmatter as written (TOML or YAML, read), with the values the source's data cascade gives it beneath. */
   data: Record<string, unknown>;
   body: string;
   /** The line of the source file the body starts at. */
   bodyLine: number;
-  /** Its file name without the extension, or its folder's for a bundle: what sitegen derives its slug from. */
+  /** A post is dated and listed on the blog; a page stands at its own address. */
+  kind: "post" | "page";
+  /** A post: its file name without the extension, or its folder's for a bundle: what sitegen derives its slug from. */
   stem: string;
-  /** Its address on the old site, computed as the source generator computes it; undefined where that cannot be known here. */
-  oldUrl?: string;
-  /** Why the old URL could not be computed. */
+  /**
+   * Its addresses on the old site, from the host's root (a base path such as
+   * `/field/` included), the one it was published at first; more when the
+   * source also answered others (Hugo writes an HTML redirect for each alias).
+   * Empty when it cannot be known here (`oldUrlUnknown` says why).
+   */
+  oldUrls: string[];
   oldUrlUnknown?: string;
-  /** Files beside it in its folder (a bundle): their name inside it and absolute path. */
-  bundle: { name: string; path: string }[];
+  /** Its language, where the source has several (a BCP 47 tag as the source wrote it). */
+  lang?: string;
+  /** What its translations share: documents with the same key are one text in several languages. */
+  translationKey?: string;
+  /** Files beside it in its folder (a bundle): their name inside it, absolute path, and old address. */
+  bundle: ImportedFile[];
+  /** A page that the source made from a template of its own (Hugo's `_index.md` of the home or the blog): which of the site's own pages it is. */
+  role?: "home" | "blog";
+}
+
+export interface ImportedFile {
+  /** `/`-separated: inside the bundle, or from content/static/. */
+  name: string;
+  /** Absolute path of the file to copy (inside the source). */
+  path: string;
+  /** Its address on the old site, when it was published. */
+  oldUrl?: string;
+}
+
+export interface LeftOut {
+  /** The source file, as messages name it. */
+  file: string;
+  line?: number;
+  why: string;
+  /** The addresses the source published it at, which no page of the new site answers. */
+  oldUrls?: string[];
 }
 
 export interface ImportedSite {
   generator: Generator;
   /** What site.yaml can take. */
-  site: { name?: string; description?: string; baseUrl?: string; language?: string };
+  site: {
+    name?: string;
+    description?: string;
+    /** The old site's origin, `https://example.com`. */
+    origin?: string;
+    /** The path the old site was served under, `/field` (Hugo's baseURL, Jekyll's baseurl, Astro's base), or "". */
+    basePath: string;
+    /** The site's languages, its default first. */
+    languages: string[];
+  };
   posts: ImportedDocument[];
   pages: ImportedDocument[];
   /** Site-wide files, by their path from the site root. */
-  files: { name: string; path: string }[];
-  /** Source files left behind, with why (the generator's own configuration, layouts, data files). */
-  left: { file: string; why: string }[];
+  files: ImportedFile[];
+  /** Source files left behind, with why (the generator's own configuration, layouts, data files, list pages). */
+  left: LeftOut[];
 }

@@ -1,20 +1,33 @@
 /**
- * A post's address on its old site, computed as the source generator
- * computes it, so that it can redirect to the post's new one.
+ * A document's address on its old site, computed as the source generator
+ * computes it, so that it can redirect to the document's new one. Each rule
+ * is checked against the generator itself in test/generators.test.ts.
  *
- * - Jekyll: the site's `permalink` (a named style or a pattern), or a post's
- *   own; `:year`, `:month`, `:day` and the time from the post's date in the
- *   site's `timezone`; `:title` from the file's name (cased), `:slug`
- *   lowercased; `:categories` from `categories`/`category` and the folders
- *   above `_posts`, lowercased.
- * - Hugo: the section's `permalinks` pattern, or `/<section>/<slug or file
- *   name>/`; `url:` overrides both; the date as written; paths lowercased.
- * - Eleventy: the file's path in the input folder, a folder's own file
- *   (`index.md`, or one named as its folder) at the folder; `permalink:`
- *   overrides it.
+ * - Jekyll 4.3: a post's `permalink` (its own, a front matter default's, or
+ *   the site's named style or pattern); `:year`…`:second`, `:y_day`, `:week`
+ *   (ISO 8601), `:short_day` and the other date tokens from the post's date in
+ *   the site's `timezone`; `:title` from the file's name (cased), `:slug`
+ *   lowercased; `:categories` from the folders above `_posts` and the
+ *   `categories`/`category` fields, lowercased. A page is at `/:path/` when it
+ *   is an index, else `/:path/:basename` with the suffix of the site's style
+ *   (`/` for pretty and styles ending in `/`, `.html` for date, ordinal,
+ *   weekdate, none and styles ending in `:output_ext`); a collection's
+ *   document at its collection's `permalink`, or `/:collection/:path` so
+ *   suffixed (Jekyll's Utils.add_permalink_suffix).
+ * - Hugo 0.111: `url:` as written; else the `[permalinks]` pattern of the
+ *   page's top-level section; else the page's folder in content/ and its
+ *   `slug` or file name (a bundle's: its folder's); lowercased; a translation
+ *   under its language's prefix. A relative alias is read from the folder of
+ *   the page's address.
+ * - Eleventy 3: the file's path in the input folder, an `index` (or a file
+ *   named as its folder) at the folder; a `permalink` as written, its
+ *   `page.fileSlug`, `page.filePathStem` and `title | slugify` filled in.
+ * - Astro 5 (and 4's content collections): a collection entry's id (its
+ *   `slug`, else its path in the collection, each segment slugged as
+ *   github-slugger does, less a final `index`) under its route's folder.
  */
 
-/** Jekyll's named permalink styles (Jekyll 4). */
+/** Jekyll's named permalink styles (Jekyll 4.3). */
 const JEKYLL_STYLES: Record<string, string> = {
   date: "/:categories/:year/:month/:day/:title:output_ext",
   pretty: "/:categories/:year/:month/:day/:title/",
@@ -26,21 +39,77 @@ const JEKYLL_STYLES: Record<string, string> = {
 export interface JekyllPost {
   /** The file's name without its date and extension. */
   name: string;
-  /** The post's date as written (frontmatter or file name). */
-  date: string;
+  /** The post's date as written (frontmatter or file name); a collection's document may have none. */
+  date?: string;
   categories: string[];
   slug?: string;
+  /** The post's own `permalink` (or its front matter defaults'). */
   permalink?: string;
+  /** A collection's document: its collection's name and its path in it, without the extension. */
+  collection?: { label: string; path: string };
 }
 
-export function jekyllUrl(post: JekyllPost, site: { permalink?: string; timezone?: string }): string {
-  const pattern = post.permalink ?? JEKYLL_STYLES[site.permalink ?? "date"] ?? site.permalink ?? JEKYLL_STYLES.date;
-  const time = zonedTime(post.date, site.timezone);
-  const title = post.slug ?? jekyllSlug(post.name, { cased: true });
+export interface JekyllSite {
+  permalink?: string;
+  timezone?: string;
+}
+
+export function jekyllUrl(post: JekyllPost, site: JekyllSite): string {
+  const style = site.permalink ?? "date";
+  const pattern = post.permalink ?? (post.collection ? withPermalinkSuffix("/:collection/:path", style) : (JEKYLL_STYLES[style] ?? style));
   const values: Record<string, string> = {
+    ...(post.date !== undefined ? dateTokens(zonedTime(post.date, site.timezone)) : {}),
+    title: post.slug ? jekyllSlug(post.slug, { cased: true }) : jekyllSlug(post.name, { cased: true }),
+    slug: jekyllSlug(post.slug ?? post.name, { cased: false }),
+    name: jekyllSlug(post.name, { cased: false }),
+    categories: [...new Set(post.categories.map((category) => category.toLowerCase()))].map(encodeURIComponent).join("/"),
+    slugified_categories: [...new Set(post.categories.map((category) => jekyllSlug(category, { cased: false })))].join("/"),
+    collection: post.collection?.label ?? "posts",
+    path: post.collection?.path ?? post.name,
+    output_ext: ".html",
+  };
+  const url = fillJekyll(pattern, values);
+  if (/:[a-z_]+/.test(url.replace(/^[^:]*:\/\//, ""))) throw new Error(`its permalink ${pattern} needs a date it does not have`);
+  return url;
+}
+
+/** A Jekyll page's or collection document's address when it sets no `permalink` of its own (Jekyll's Page#template). */
+export function jekyllPageUrl(page: { path: string; basename: string; permalink?: string; collection?: string }, site: JekyllSite): string {
+  const template = page.permalink ?? (page.basename === "index" && !page.collection ? "/:path/" : withPermalinkSuffix(page.collection ? "/:collection/:path" : "/:path/:basename", site.permalink ?? "date"));
+  const values: Record<string, string> = { path: page.path, basename: page.basename, collection: page.collection ?? "", name: jekyllSlug(page.basename, { cased: false }), title: jekyllSlug(page.basename, { cased: true }), slug: jekyllSlug(page.basename, { cased: false }), output_ext: ".html" };
+  return fillJekyll(template, values);
+}
+
+/** Jekyll's Utils.add_permalink_suffix. */
+function withPermalinkSuffix(template: string, style: string): string {
+  if (style === "pretty") return `${template}/`;
+  if (["date", "ordinal", "none", "weekdate"].includes(style)) return `${template}:output_ext`;
+  if (style.endsWith("/")) return `${template}/`;
+  if (style.endsWith(":output_ext")) return `${template}:output_ext`;
+  return template;
+}
+
+const JEKYLL_TOKEN = /:(slugified_categories|output_ext|categories|collection|short_year|short_month|long_month|short_day|long_day|basename|i_month|w_year|y_day|w_day|i_day|minute|second|month|title|week|year|hour|slug|name|path|day)/g;
+
+function fillJekyll(pattern: string, values: Record<string, string>): string {
+  const filled = pattern.replace(JEKYLL_TOKEN, (all, key: string) => values[key] ?? all);
+  return `/${filled}`.replace(/\/{2,}/g, "/").replace(/\/index\.html$/, "/");
+}
+
+const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Jekyll's date tokens (Jekyll::Drops::UrlDrop): strftime's `%Y`, `%m`, `%j`, `%V`, `%G`, `%u`, `%a`… of the date in the site's zone. */
+function dateTokens(time: ZonedTime): Record<string, string> {
+  const day = new Date(Date.UTC(Number(time.year), Number(time.month) - 1, Number(time.day)));
+  const week = isoWeek(day);
+  return {
     year: time.year,
     month: time.month,
     i_month: String(Number(time.month)),
+    short_month: MONTH_NAMES[Number(time.month) - 1].slice(0, 3),
+    long_month: MONTH_NAMES[Number(time.month) - 1],
     day: time.day,
     i_day: String(Number(time.day)),
     short_year: time.year.slice(2),
@@ -48,18 +117,26 @@ export function jekyllUrl(post: JekyllPost, site: { permalink?: string; timezone
     minute: time.minute,
     second: time.second,
     y_day: dayOfYear(time),
-    title,
-    slug: post.slug ?? jekyllSlug(post.name, { cased: false }),
-    name: post.name,
-    categories: [...new Set(post.categories.map((category) => category.toLowerCase()))].map(encodeURIComponent).join("/"),
-    output_ext: ".html",
+    week: String(week.week).padStart(2, "0"),
+    w_year: String(week.year),
+    w_day: String(day.getUTCDay() || 7),
+    short_day: SHORT_DAYS[day.getUTCDay()],
+    long_day: LONG_DAYS[day.getUTCDay()],
   };
-  const filled = pattern.replace(/:(output_ext|categories|short_year|i_month|i_day|y_day|year|month|day|hour|minute|second|title|slug|name)/g, (_all, key: string) => values[key]);
-  return `/${filled}`.replace(/\/{2,}/g, "/").replace(/\/index\.html$/, "/");
+}
+
+/** ISO 8601's week of a day, and the year it belongs to (strftime's `%V` and `%G`). */
+function isoWeek(day: Date): { week: number; year: number } {
+  const thursday = new Date(day);
+  thursday.setUTCDate(day.getUTCDate() + 3 - ((day.getUTCDay() + 6) % 7));
+  const year = thursday.getUTCFullYear();
+  const firstThursday = new Date(Date.UTC(year, 0, 4));
+  firstThursday.setUTCDate(firstThursday.getUTCDate() + 3 - ((firstThursday.getUTCDay() + 6) % 7));
+  return { week: 1 + Math.round((thursday.getTime() - firstThursday.getTime()) / (7 * 86_400_000)), year };
 }
 
 /** Jekyll's `slugify` in its "pretty" mode: what a file name becomes in a URL. */
-function jekyllSlug(name: string, options: { cased: boolean }): string {
+export function jekyllSlug(name: string, options: { cased: boolean }): string {
   const slug = name.replace(/[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, "-").replace(/^-+|-+$/g, "");
   return options.cased ? slug : slug.toLowerCase();
 }
@@ -102,8 +179,9 @@ function dayOfYear(time: ZonedTime): string {
 }
 
 export interface HugoPage {
-  section: string;
-  /** The file's name without its extension, or its folder's for a bundle. */
+  /** Its folder in its content folder, `/`-separated: `posts/sub`, or "" at the top. */
+  dir: string;
+  /** The file's name without its extension and language, or its folder's for a bundle. */
   filename: string;
   title: string;
   date?: string;
@@ -111,30 +189,44 @@ export interface HugoPage {
   url?: string;
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const HUGO_MONTHS = MONTH_NAMES.map((name) => name.toLowerCase());
 
+/** A regular page's address in its language's tree, before the base path and the language's prefix. */
 export function hugoUrl(page: HugoPage, permalinks: Record<string, string>): string {
   if (page.url) return withSlashes(page.url.toLowerCase());
-  const pattern = permalinks[page.section];
-  const slug = urlize(page.slug ?? page.title);
-  if (!pattern) return withSlashes(`/${page.section}/${page.slug ? urlize(page.slug) : urlize(page.filename)}/`);
+  const sections = page.dir.split("/").filter(Boolean);
+  const pattern = sections.length > 0 ? permalinks[sections[0]] : undefined;
+  const slugOrName = urlize(page.slug ?? page.filename);
+  if (!pattern) return withSlashes(`/${[...sections, slugOrName].join("/")}/`.toLowerCase());
   const [year = "", month = "", day = ""] = (page.date ?? "").slice(0, 10).split("-");
+  const weekday = year ? new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay() : 0;
   const values: Record<string, string> = {
     year,
     month,
-    monthname: MONTHS[Number(month) - 1] ?? "",
+    monthname: HUGO_MONTHS[Number(month) - 1] ?? "",
     day,
-    section: page.section,
-    sections: page.section,
+    weekday: String(weekday),
+    weekdayname: LONG_DAYS[weekday].toLowerCase(),
+    yearday: year ? String(Number(dayOfYear({ year, month, day, hour: "00", minute: "00", second: "00" }))) : "",
+    section: sections[0],
+    sections: sections.join("/"),
     title: urlize(page.title),
-    slug,
+    // Hugo's `:slug` falls back to the title, not the file's name.
+    slug: urlize(page.slug ?? page.title),
     filename: urlize(page.filename),
-    slugorfilename: page.slug ? urlize(page.slug) : urlize(page.filename),
+    slugorfilename: slugOrName,
     contentbasename: urlize(page.filename),
-    slugorcontentbasename: page.slug ? urlize(page.slug) : urlize(page.filename),
+    slugorcontentbasename: slugOrName,
   };
-  const filled = pattern.replace(/:(slugorcontentbasename|contentbasename|slugorfilename|monthname|filename|sections|section|title|year|month|slug|day)/g, (_all, key: string) => values[key]);
+  const filled = pattern.replace(/:(slugorcontentbasename|contentbasename|slugorfilename|weekdayname|monthname|filename|sections|section|weekday|yearday|title|year|month|slug|day)/g, (_all, key: string) => values[key]);
   return withSlashes(filled.toLowerCase());
+}
+
+/** A Hugo alias as Hugo places it: from the root when it starts with `/`, else from the folder of the page's address. */
+export function hugoAlias(alias: string, pageUrl: string): string {
+  if (alias.startsWith("/")) return alias;
+  const folder = pageUrl.replace(/\/+$/, "").replace(/[^/]*$/, "");
+  return withSlashes(`${folder}${alias}`.replace(/\/{2,}/g, "/"));
 }
 
 /** Hugo's `urlize`: spaces to hyphens, and only letters, digits, `-`, `.`, `_`, `~` and `/` kept, lowercased. */
@@ -146,17 +238,63 @@ export function urlize(text: string): string {
     .toLowerCase();
 }
 
-function withSlashes(path: string): string {
+export function withSlashes(path: string): string {
   const rooted = path.startsWith("/") ? path : `/${path}`;
   return /\.[a-z0-9]+$/i.test(rooted) || rooted.endsWith("/") ? rooted : `${rooted}/`;
 }
 
-/** Eleventy's default permalink: the path in the input folder, a folder's own file at the folder. */
-export function eleventyUrl(relativePath: string, permalink?: unknown): string | undefined {
-  if (typeof permalink === "string") return permalink.includes("{") ? undefined : withSlashes(permalink);
-  if (permalink === false) return undefined;
+/**
+ * Eleventy's address of a template: `permalink` when it sets one (the
+ * template forms of it this reads filled in), else its path in the input
+ * folder, a folder's own file at the folder. Undefined when it writes no
+ * file (`permalink: false`); `{ unknown }` when the permalink runs code this
+ * does not read.
+ */
+export function eleventyUrl(relativePath: string, data: Record<string, unknown>): string | undefined | { unknown: string } {
+  const { permalink } = data;
   const parts = relativePath.replace(/\.[^./]+$/, "").split("/");
-  const name = parts.at(-1);
+  const name = parts.at(-1)!;
+  const fileSlug = name === "index" ? (parts.at(-2) ?? "") : name;
+  if (permalink === false) return undefined;
+  if (typeof permalink === "string") {
+    const values: Record<string, string> = { "page.fileSlug": fileSlug, "page.filePathStem": `/${parts.join("/")}`, title: typeof data.title === "string" ? data.title : "" };
+    let unknown: string | undefined;
+    const filled = permalink.replace(/\{\{-?\s*([\w.]+)\s*(?:\|\s*(slugify|slug|lower)\s*)?-?\}\}/g, (all, name: string, filter?: string) => {
+      if (!(name in values)) {
+        unknown = all;
+        return all;
+      }
+      return filter === "lower" ? values[name].toLowerCase() : filter ? eleventySlug(values[name]) : values[name];
+    });
+    if (unknown || /\{[{%]/.test(filled)) return { unknown: `its permalink runs template code (${unknown ?? permalink})` };
+    return withSlashes(filled.replace(/\/index\.html$/, "/"));
+  }
   if (name === "index" || (parts.length > 1 && name === parts.at(-2))) parts.pop();
   return parts.length === 0 ? "/" : `/${parts.join("/")}/`;
+}
+
+/** Eleventy's `slugify` filter (@sindresorhus/slugify): lowercase words of letters and digits joined by hyphens, accents dropped. */
+export function eleventySlug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/&/g, " and ")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Astro's default id of a content collection entry (github-slugger per segment, a final `index` dropped), or its `slug`. */
+export function astroId(relativePath: string, slug?: string): string {
+  if (slug) return slug;
+  const segments = relativePath.replace(/\.[^./]+$/, "").split("/").map(githubSlug);
+  return segments.join("/").replace(/(^|\/)index$/, "");
+}
+
+/** github-slugger's `slug`: lowercased, characters other than letters, marks, digits, connectors, spaces and hyphens dropped, spaces as hyphens. */
+export function githubSlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }

@@ -1,18 +1,23 @@
 /**
- * A source site as the files of a sitegen site: each post at
- * content/blog/ under its own file name (a bundle as a folder with its
- * files), its frontmatter as YAML with its old URL among its `aliases`, its
- * template forms converted; pages at content/pages/<name>.md with the
- * `updated` day a page needs; site-wide files at content/static/. Pure: the
- * files are planned here and written by write.ts.
+ * A source site as the files of a sitegen site. Posts go to content/blog/
+ * under their own file names (a bundle as a folder with its files); pages
+ * keep their addresses (content/pages/docs/history.md is /docs/history/, a
+ * folder's page its index.md), the home's and the blog's text going to the
+ * site's own; every old address that is not the new one becomes an alias
+ * (the no-slash form of an address kept, too, as the old hosts answered
+ * it); every link to an old address follows the move (links.ts); site-wide
+ * files keep their paths in content/static/, less those the build makes
+ * itself. Pure: the files are planned here and written by index.ts.
  */
 import { readFileSync } from "node:fs";
 import { stringify } from "yaml";
+import { canonicalTag } from "../content/languages.ts";
 import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
 import { slugify, slugProblem } from "../content/slug.ts";
 import { convertBody } from "./convert.ts";
-import type { ImportedDocument, ImportedSite } from "./model.ts";
+import { oldForms, rewriteLinks, type Moves } from "./links.ts";
+import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { terms, text } from "./read.ts";
 
 export interface PlannedFile {
@@ -21,6 +26,8 @@ export interface PlannedFile {
   body: string | Uint8Array;
   /** The source it comes from, as messages name it. */
   from: string;
+  /** A page of the starter's this one takes the place of (`content/pages/about.md` for `about/index.md`). */
+  replaces?: string;
 }
 
 export interface ImportPlan {
@@ -29,86 +36,222 @@ export interface ImportPlan {
   converted: Map<string, number>;
   /** Template tags left as written, by `file:line`. */
   notConverted: { file: string; line: number; tag: string }[];
-  /** How many old addresses became aliases. */
+  /** How many old addresses became aliases, and how many links were rewritten to new paths. */
   aliases: number;
-  /** Posts whose old address could not be computed, with why. */
+  links: number;
+  /** Documents whose old address could not be computed, with why. */
   unknownUrls: { file: string; why: string }[];
   /** The fields kept as params, by name, with how many files have each. */
   kept: Map<string, number>;
-  /** Source documents not moved, with why. */
-  skipped: { file: string; why: string }[];
+  /** Source documents and files not moved, with why. */
+  skipped: LeftOut[];
+  /** Each moved document's old addresses and where it is now: for the report and for checking an import. */
+  moved: { file: string; from: string[]; to: string }[];
 }
 
 /** The fields sitegen reads (with other generators' names for them): any other is kept as a param. */
 const READ_FIELDS = new Set(["title", "description", "summary", "excerpt", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category", "lang", "status", "draft", "published", "slug", "author", "image", "aliases", "redirect_from"]);
 
-export function planImport(site: ImportedSite, options: { date: string }): ImportPlan {
-  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, unknownUrls: [], kept: new Map(), skipped: [] };
-  const posts = site.posts.map((post) => ({ post, slug: newSlug(post) }));
-  const pages = site.pages.map((page) => ({ page, name: slugify(page.stem) || "page" }));
-  const byStem = new Map(posts.map(({ post, slug }) => [post.stem, `/blog/${slug}/`]));
-  const bySource = new Map<string, string>([
-    ...posts.map(({ post, slug }): [string, string] => [post.file, `/blog/${slug}/`]),
-    ...pages.map(({ page, name }): [string, string] => [page.file, name === "index" ? "/" : `/${name}/`]),
-  ]);
+/** The files the build makes at the site's root: a source's own would be refused. */
+const BUILT = new Set(["robots.txt", "sitemap.xml", "llms.txt", "llms-full.txt", "agent-instructions.md", "blog-index.json", "openapi.json", "feed.xml", "atom.xml", "rss.xml", "index.xml", "404.html", "index.html", "index.md", "_headers", "_redirects", "_routes.json", "_worker.js"]);
+/** A page of the starter that a moved site's own takes the place of, by its path. */
+const STARTER_PAGES = new Map([["", "content/pages/index.md"], ["about", "content/pages/about.md"], ["blog", "content/pages/blog.md"]]);
+
+export interface PlanOptions {
+  /** The day pages without one are dated, YYYY-MM-DD. */
+  date: string;
+  /** Files of the target site a site-wide file may not take the place of (its templates' root files and assets). */
+  taken?: (staticName: string) => string | undefined;
+}
+
+interface Placed {
+  document: ImportedDocument;
+  /** Its canonical path in the new site. */
+  path: string;
+  /** Its file in the new site. */
+  target: string;
+}
+
+export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan {
+  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [] };
+  const defaultLang = site.site.languages[0];
+  const posts = placePosts(site.posts, defaultLang, plan.skipped);
+  const pages = placePages(site.pages, site.site.basePath, defaultLang, plan.skipped);
+  const placed = [...posts, ...pages];
+
+  // Where every old address went: documents, then their own files.
+  const byOld = new Map<string, string>();
+  for (const { document, path } of placed) for (const old of document.oldUrls) for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
+  for (const { document, path } of posts) for (const file of document.bundle) if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
+  const staticFiles = site.files.map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) }));
+  const moves: Moves = { byOld, current: new Set([...placed.map(({ path }) => path), ...staticFiles.map(({ name }) => `/${name}`)]), origin: site.site.origin };
+  const bySource = new Map(placed.map(({ document, path }) => [document.file, path]));
+  const byStem = new Map(posts.map(({ document, path }) => [document.stem, path]));
   const conversions = {
     postUrl: (name: string) => byStem.get(name.replace(/\.(md|markdown)$/, "")),
-    linkUrl: (path: string) => [...bySource].find(([file]) => file === path || file.endsWith(`/${path}`))?.[1],
+    linkUrl: (path: string) => [...bySource].find(([file]) => file === path || file.endsWith(`/${path.replace(/^\/+/, "")}`))?.[1],
+    origin: site.site.origin,
+    basePath: site.site.basePath,
   };
-  const convert = (document: ImportedDocument) => {
+
+  const body = (document: ImportedDocument) => {
     const result = convertBody(document.body, document.bodyLine, conversions);
     for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
     plan.notConverted.push(...result.left.map((tag) => ({ file: document.file, ...tag })));
     for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
-    return result.body;
+    const links = rewriteLinks(result.body, document.oldUrls[0], moves);
+    plan.links += links.rewritten;
+    return links.text;
   };
-
-  const taken = new Set<string>();
-  for (const { post, slug } of posts) {
-    const data = { ...post.data };
-    if (typeof data.slug === "string" && slugProblem(data.slug)) data.slug = slug;
-    const aliases = [...new Set([...terms(data.aliases, /,/), ...terms(data.redirect_from, /,/)])];
-    delete data.redirect_from;
-    if (post.oldUrl !== undefined && post.oldUrl !== `/blog/${slug}/` && !aliases.includes(post.oldUrl)) {
-      aliases.push(post.oldUrl);
-      plan.aliases++;
-    } else if (post.oldUrl === undefined && post.oldUrlUnknown && data.draft !== true && data.published !== false) {
-      plan.unknownUrls.push({ file: post.file, why: post.oldUrlUnknown });
-    }
-    if (aliases.length > 0) data.aliases = aliases;
-    else delete data.aliases;
-    const base = post.bundle.length > 0 || post.file.match(/(^|\/)index\.(md|markdown)$/) ? `content/blog/${post.stem}/index.md` : `content/blog/${post.file.split("/").at(-1)}`;
-    if (taken.has(base)) {
-      plan.skipped.push({ file: post.file, why: `another post of the source is written to ${base}` });
-      continue;
-    }
-    taken.add(base);
-    plan.files.push({ path: base, body: document(data, convert(post)), from: post.file });
-    for (const file of post.bundle) plan.files.push({ path: `content/blog/${post.stem}/${file.name}`, body: readFileSync(file.path), from: file.path });
+  for (const { document, path, target } of placed) {
+    if (document.oldUrls.length === 0 && document.oldUrlUnknown) plan.unknownUrls.push({ file: document.file, why: document.oldUrlUnknown });
+    const aliases = aliasesOf(document, path);
+    plan.aliases += aliases.length;
+    plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
+    const data = frontmatter(document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined });
+    plan.files.push({ path: target, body: markdownFile(data, body(document)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
+    const folder = target.slice(0, target.lastIndexOf("/"));
+    for (const file of document.bundle) plan.files.push({ path: `${folder}/${file.name}`, body: readFileSync(file.path), from: file.path });
   }
-  for (const { page, name } of pages) {
-    if (name === "index") {
-      plan.skipped.push({ file: page.file, why: "the source's home page: the site's own content/pages/index.md is kept; move its words there by hand" });
-      continue;
-    }
-    const data = { ...page.data };
-    data.title ??= page.stem;
-    if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
-    plan.files.push({ path: `content/pages/${name}.md`, body: document(data, convert(page)), from: page.file });
+  for (const { file, name } of staticFiles) {
+    const taken = BUILT.has(name) || name.startsWith("_sitegen/") ? "a file the build makes itself" : options.taken?.(name);
+    if (taken) plan.skipped.push({ file: file.path, why: `${taken}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
+    else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: file.path });
   }
-  for (const file of site.files) plan.files.push({ path: `content/${STATIC_DIR}/${file.name}`, body: readFileSync(file.path), from: file.path });
   return plan;
+}
+
+/** Posts at content/blog/ by file name (a bundle as its folder); a translation beside its text, in its language. */
+function placePosts(documents: ImportedDocument[], defaultLang: string | undefined, skipped: LeftOut[]): Placed[] {
+  const slugs = new Map<string, string>();
+  for (const document of documents) if (isDefault(document, defaultLang) && document.translationKey) slugs.set(document.translationKey, newSlug(document));
+  const taken = new Set<string>();
+  const placed: Placed[] = [];
+  for (const document of documents) {
+    const lang = isDefault(document, defaultLang) ? undefined : canonicalTag(document.lang!) ?? document.lang;
+    const slug = lang ? `${slugs.get(document.translationKey ?? "") ?? newSlug(document)}-${lang.toLowerCase()}` : newSlug(document);
+    const name = document.file.split("/").at(-1)!;
+    const file = document.bundle.length > 0 ? `${document.stem}/index${lang ? `.${lang}` : ""}.md` : lang ? `${document.stem}.${lang}.md` : name;
+    const target = `content/blog/${file}`;
+    if (taken.has(target) || taken.has(`slug:${slug}`)) {
+      skipped.push({ file: document.file, why: `another post of the source is written to ${target} (the slug ${slug})`, oldUrls: document.oldUrls });
+      continue;
+    }
+    taken.add(target).add(`slug:${slug}`);
+    placed.push({ document: lang || slug !== newSlug(document) ? { ...document, data: { ...document.data, slug, lang } } : document, path: `/blog/${slug}/`, target });
+  }
+  return placed;
+}
+
+/**
+ * Pages at their old addresses (a base path left out, `.html` and `index`
+ * dropped, each segment made a slug), a folder's page as its index.md; the
+ * home's and the blog's list pages as the site's own home and blog pages.
+ */
+function placePages(documents: ImportedDocument[], basePath: string, defaultLang: string | undefined, skipped: LeftOut[]): Placed[] {
+  const wanted = documents.map((document) => {
+    if (document.role && isDefault(document, defaultLang)) return { document, path: document.role === "home" ? "" : "blog" };
+    const old = document.oldUrls[0];
+    const from = old !== undefined ? stripBase(old, basePath) : `/${document.stem}`;
+    const segments = from.replace(/(\/index)?\.html?$/i, "").split("/").filter(Boolean).map((segment) => (slugProblem(segment) ? slugify(safeDecode(segment)) || "page" : segment));
+    return { document, path: segments.join("/") };
+  });
+  const all = new Set(wanted.map(({ path }) => path));
+  const taken = new Set<string>();
+  const placed: Placed[] = [];
+  for (const { document, path } of wanted) {
+    if (path === "blog" && document.role !== "blog") {
+      skipped.push({ file: document.file, why: "a page at /blog/, where the site's blog page lists the posts: its words go there by hand", oldUrls: document.oldUrls });
+      continue;
+    }
+    if (path.startsWith("blog/")) {
+      skipped.push({ file: document.file, why: `a page at /${path}/, under /blog/, where the posts are: not moved`, oldUrls: document.oldUrls });
+      continue;
+    }
+    if (taken.has(path)) {
+      skipped.push({ file: document.file, why: `another page of the source has the address /${path}/`, oldUrls: document.oldUrls });
+      continue;
+    }
+    taken.add(path);
+    const hasChildren = path !== "" && [...all].some((other) => other.startsWith(`${path}/`));
+    const target = path === "" ? "content/pages/index.md" : hasChildren ? `content/pages/${path}/index.md` : `content/pages/${path}.md`;
+    placed.push({ document, path: path === "" ? "/" : `/${path}/`, target });
+  }
+  return placed;
+}
+
+function stripBase(old: string, basePath: string): string {
+  return basePath && (old === basePath || old.startsWith(`${basePath}/`)) ? old.slice(basePath.length) || "/" : old;
+}
+
+/** A page's path from its file: `content/pages/docs/index.md` is `docs`. */
+function pagePathOf(target: string): string {
+  return target.replace(/^content\/pages\//, "").replace(/(^|\/)index\.md$/, "").replace(/\.md$/, "");
+}
+
+/** The old addresses that are not the new one, and the no-slash form of a kept address, which the old host answered. */
+function aliasesOf(document: ImportedDocument, path: string): string[] {
+  const written = [...terms(document.data.aliases, /,/), ...terms(document.data.redirect_from, /,/)].filter((alias) => alias.startsWith("/"));
+  const aliases = new Set<string>(written);
+  for (const old of document.oldUrls) {
+    const bare = old.replace(/\/+$/, "");
+    if (old === path) {
+      if (bare !== "") aliases.add(bare);
+      continue;
+    }
+    aliases.add(old);
+    // GitHub Pages and Netlify answer `/x.html` as `/x` too.
+    if (/\.html$/i.test(bare) && !/\/index\.html$/i.test(bare)) aliases.add(bare.replace(/\.html$/i, ""));
+  }
+  return [...aliases].filter((alias) => alias !== path);
+}
+
+/** An image beside the post (Astro's hero image) as its published path. */
+function imageOf(document: ImportedDocument, path: string): string | undefined {
+  const image = text(document.data.image);
+  return image?.startsWith("./") ? `${path}${image.slice(2)}` : undefined;
+}
+
+/** The frontmatter as sitegen reads it: the old addresses as aliases (a `permalink` or `url` is one of them now), a page dated. */
+function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string }): Record<string, unknown> {
+  const { aliases: _aliases, redirect_from: _redirects, permalink: _permalink, url: _url, ...data } = document.data;
+  if (document.kind === "page") {
+    data.title ??= document.stem === "index" ? "Home" : document.stem;
+    if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
+    delete data.draft;
+    delete data.published;
+    delete data.slug;
+  } else if (typeof data.slug === "string" && slugProblem(data.slug)) {
+    data.slug = newSlug(document);
+  }
+  if (options.image) data.image = options.image;
+  if (document.lang && !isDefault(document, options.defaultLang)) data.lang = canonicalTag(document.lang) ?? document.lang;
+  if (data.lang === undefined) delete data.lang;
+  if (options.aliases.length > 0) data.aliases = options.aliases;
+  return data;
+}
+
+function isDefault(document: ImportedDocument, defaultLang: string | undefined): boolean {
+  return document.lang === undefined || defaultLang === undefined || document.lang.toLowerCase() === defaultLang.toLowerCase();
 }
 
 /** The slug sitegen gives the post: its `slug:` made valid, else its file name's (src/content/file-name.ts). */
 function newSlug(post: ImportedDocument): string {
   const written = text(post.data.slug);
-  if (written !== undefined) return slugProblem(written) ? slugify(written) : written;
+  if (written !== undefined) return slugProblem(written) ? slugify(written) || "post" : written;
   return readFileName(post.stem).slug || "post";
 }
 
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A Markdown file with YAML frontmatter. */
-function document(data: Record<string, unknown>, body: string): string {
+function markdownFile(data: Record<string, unknown>, body: string): string {
   const yaml = Object.keys(data).length > 0 ? stringify(data, { lineWidth: 0 }) : "";
   return `---\n${yaml}---\n${body.startsWith("\n") ? "" : "\n"}${body}`;
 }

@@ -1,6 +1,6 @@
-/** Reading a source site's files: its documents' frontmatter and bodies, and its folders, walked in a stable order. */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join, relative, sep } from "node:path";
+/** Reading a source site's files: its documents' frontmatter and bodies, and its configuration. */
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { extname } from "node:path";
 import { parseMarkdownFile } from "../content/frontmatter.ts";
 import { parseToml } from "../content/toml.ts";
 import { parseYaml } from "../content/frontmatter.ts";
@@ -12,33 +12,22 @@ export function isMarkdown(path: string): boolean {
   return MARKDOWN.has(extname(path).toLowerCase());
 }
 
-/** Every file under `dir` (hidden ones and those `skip` names passed over), by `/`-separated path from it, sorted. */
-export function filesUnder(dir: string, skip: (name: string, folder: boolean) => boolean = () => false): string[] {
-  const found: string[] = [];
-  const walk = (folder: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(folder).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (name.startsWith(".")) continue;
-      const path = join(folder, name);
-      const isFolder = statSync(path).isDirectory();
-      if (skip(name, isFolder)) continue;
-      if (isFolder) walk(path);
-      else found.push(relative(dir, path).split(sep).join("/"));
-    }
-  };
-  walk(dir);
-  return found;
-}
-
 export interface ReadDocument {
   data: Record<string, unknown>;
   body: string;
   bodyLine: number;
+}
+
+/** Whether a file starts with frontmatter (YAML, TOML or JSON): what makes a file a page for Jekyll. */
+export function hasFrontmatter(path: string): boolean {
+  const head = Buffer.alloc(6);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return /^(\ufeff)?(---|\+\+\+)/.test(head.toString("utf8"));
 }
 
 /** A document's frontmatter and body; a file with none is all body. A failure says why, as the build would. */
@@ -55,15 +44,20 @@ export function readDocument(path: string, file: string): ReadDocument | { probl
   }
 }
 
-/** A configuration file's data: TOML or YAML by its extension; {} when it cannot be read. */
-export function readConfig(path: string): Record<string, unknown> {
+/** A configuration file's data: TOML, YAML or JSON by its extension; `problem` when it cannot be read. */
+export function readConfig(path: string, file: string = path): { data: Record<string, unknown>; problem?: string } {
   try {
     const text = readFileSync(path, "utf8");
-    const data = extname(path) === ".toml" ? parseToml(text, path, 1).data : extname(path) === ".json" ? JSON.parse(text) : parseYaml(text, path).data;
-    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  } catch {
-    return {};
+    const data = extname(path) === ".toml" ? parseToml(text, file, 1).data : extname(path) === ".json" ? JSON.parse(text) : parseYaml(text, file).data;
+    return { data: isRecord(data) ? data : {} };
+  } catch (error) {
+    const located = errorsOf(error);
+    return { data: {}, problem: located ? located.map((each) => formatError(each).split("\n")[0]).join("; ") : (error as Error).message };
   }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A value as text, where it is text. */

@@ -1,37 +1,88 @@
-/** What `sitegen import` did, for a person (text) and for CI (JSON): converted, kept, left, and each thing not converted by file:line. */
+/**
+ * What `sitegen import` did, for a person (text) and for CI (JSON): what was
+ * moved and converted, with counts; the fields kept; each source file left
+ * out and why, and each template form or component not converted, by
+ * file:line; each old address that no longer answers; then the build's own
+ * result, its warnings counted by kind.
+ */
+import type { Finding } from "../findings.ts";
 import type { ImportResult } from "./index.ts";
 
-const NAMES = { jekyll: "Jekyll", hugo: "Hugo", eleventy: "Eleventy" } as const;
+const NAMES = { jekyll: "Jekyll", hugo: "Hugo", eleventy: "Eleventy", astro: "Astro" } as const;
 
-export function importReport(result: ImportResult, where: { source: string; dir: string }): { text: string; json: unknown } {
+export interface BuildOutcome {
+  ok: boolean;
+  pages?: number;
+  files?: number;
+  warnings: Finding[];
+  errors: Finding[];
+}
+
+export function importReport(result: ImportResult, where: { source: string; dir: string }): { text: string; json: Record<string, unknown> } {
   const posts = result.written.filter((path) => path.startsWith("content/blog/") && /\.(md|markdown)$/.test(path)).length;
   const pages = result.written.filter((path) => path.startsWith("content/pages/")).length;
   const files = result.written.length - posts - pages;
+  const left = [...result.left, ...result.skipped];
+  const lost = left.flatMap((each) => (each.oldUrls ?? []).map((url) => ({ url, file: each.file, why: each.why })));
   const lines = [
-    `Moved ${result.generator === "eleventy" ? "an" : "a"} ${NAMES[result.generator]} site from ${where.source} into ${where.dir}${result.created ? " (a new site, from the starter)" : ""}:`,
-    `  converted: ${posts} post(s), ${pages} page(s), ${files} other file(s)${[...result.converted].map(([kind, count]) => `; ${kind} ×${count}`).join("")}`,
-    `  old addresses: ${result.aliases} kept as aliases, each a 301 to its post`,
+    `Moved ${result.generator === "eleventy" || result.generator === "astro" ? "an" : "a"} ${NAMES[result.generator]} site from ${where.source} into ${where.dir}${result.created ? " (a new site, from the starter)" : ""}:`,
+    `  read: ${result.counts.posts} post(s), ${result.counts.pages} page(s), ${result.counts.files} file(s)`,
+    `  written: ${posts} post(s), ${pages} page(s), ${files} other file(s)`,
+    `  converted: ${[...result.converted].map(([kind, count]) => `${kind} ×${count}`).join("; ") || "nothing to convert"}`,
+    `  old addresses: ${result.aliases} kept as aliases, each a 301 to the page, post or file; ${result.links} link(s) to old addresses now point at the new ones`,
   ];
   if (result.kept.size > 0) lines.push(`  kept as params (the templates can show them): ${[...result.kept].map(([name, count]) => `${name} (${count})`).join(", ")}`);
   const section = (title: string, items: string[]) => {
-    if (items.length > 0) lines.push(`  ${title}:`, ...items.map((item) => `    ${item}`));
+    if (items.length > 0) lines.push(`  ${title} (${items.length}):`, ...items.map((item) => `    ${item}`));
   };
-  section("not moved", [...result.left.map((each) => `${each.file}: ${each.why}`), ...result.skipped.map((each) => `${each.file}: ${each.why}`)]);
+  section("not moved", left.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`));
+  section("old addresses of what was not moved (they answer 404 now)", lost.map((each) => `${each.url} (${each.file})`));
   section("there already, left as it was", result.existing);
   section("old address unknown", result.unknownUrls.map((each) => `${each.file}: ${each.why}`));
-  section("not converted (the build will warn too)", result.notConverted.map((each) => `${each.file}:${each.line}: ${each.tag}`));
-  lines.push(`next: cd ${where.dir}${result.created ? " && npm install" : ""} && npx sitegen build`);
+  section("not converted (the build warns too)", result.notConverted.map((each) => `${each.file}:${each.line}: ${each.tag}`));
   const json = {
     generator: result.generator,
     created: result.created,
+    read: result.counts,
     written: result.written,
     existing: result.existing,
     converted: Object.fromEntries(result.converted),
     aliases: result.aliases,
+    links: result.links,
     kept: Object.fromEntries(result.kept),
-    left: [...result.left, ...result.skipped],
+    left,
+    lost,
     unknownUrls: result.unknownUrls,
     notConverted: result.notConverted,
+    moved: result.moved,
   };
   return { text: lines.join("\n"), json };
+}
+
+/** The build's result after an import: its counts, and its warnings by kind, each kind with a count and its first files. */
+export function buildReport(outcome: BuildOutcome, dir: string): string {
+  const lines = [outcome.ok ? `Built ${outcome.pages} pages and ${outcome.files} files → ${dir}/dist/` : `✗ the build of ${dir} failed with ${outcome.errors.length} error(s): the files are written; mend these and run \`npx sitegen build\` in ${dir}`];
+  for (const error of outcome.errors) lines.push(`  error: ${where(error)}${error.message}${error.hint ? `\n    hint: ${error.hint}` : ""}`);
+  const kinds = warningsByKind(outcome.warnings);
+  if (kinds.length > 0) lines.push(`  warnings (${outcome.warnings.length}), by kind:`);
+  for (const { kind, findings } of kinds) {
+    lines.push(`    ${findings.length} × ${kind}`);
+    for (const finding of findings.slice(0, 3)) lines.push(`      ${where(finding)}${finding.message}`);
+    if (findings.length > 3) lines.push(`      … and ${findings.length - 3} more (\`npx sitegen build\` in ${dir} lists them all)`);
+  }
+  return lines.join("\n");
+}
+
+/** Warnings grouped by what they say, the names and values in them aside. */
+export function warningsByKind(warnings: Finding[]): { kind: string; findings: Finding[] }[] {
+  const kinds = new Map<string, Finding[]>();
+  for (const warning of warnings) {
+    const kind = warning.message.replace(/`[^`]*`/g, "`…`").replace(/\(in \d+ files[^)]*\)/, "").replace(/\d+/g, "N").trim();
+    kinds.set(kind, [...(kinds.get(kind) ?? []), warning]);
+  }
+  return [...kinds].map(([kind, findings]) => ({ kind, findings })).sort((a, b) => b.findings.length - a.findings.length || a.kind.localeCompare(b.kind));
+}
+
+function where(finding: Finding): string {
+  return finding.file ? `${finding.file}${finding.line ? `:${finding.line}` : ""}: ` : "";
 }

@@ -1,26 +1,52 @@
-/** `sitegen import <source> <dir>`: a Jekyll, Hugo or Eleventy site moved into a sitegen site, with a report. */
+/** `sitegen import <source> <dir>`: a Jekyll, Hugo, Eleventy or Astro site moved into a sitegen site and built, with a report. */
 import type { Command } from "commander";
+import { join, relative } from "node:path";
 import { buildTime, printers, type Io } from "../io.ts";
 
 interface ImportFlags {
   json?: boolean;
+  build?: boolean;
 }
 
-export function registerImport(program: Command, io: Io): void {
+export function registerImport(program: Command, io: Io, exit: { code: number }): void {
   program
     .command("import")
-    .description("move a Jekyll, Hugo or Eleventy site into a sitegen site: posts, pages, bundles and files, every old URL kept as an alias")
-    .argument("<source>", "the site to move: the folder with its _config.yml, hugo.toml or eleventy.config.js")
+    .description("move a Jekyll, Hugo, Eleventy or Astro site into a sitegen site and build it: posts, pages, translations, bundles and files, every old URL kept")
+    .argument("<source>", "the site to move: the folder with its _config.yml, hugo.toml (or config/_default/), eleventy.config.js or astro.config.mjs")
     .argument("<dir>", "a new folder (it gets the starter first), or a sitegen site to add to (nothing in it is overwritten)")
     .option("--json", "print the report as JSON")
-    .addHelpText("after", "\nThen:\n  $ cd <dir> && npm install && npx sitegen build\n\nExamples:\n  $ sitegen import ../my-jekyll-blog my-site\n  $ sitegen import ../hugo-site . --json\n")
+    .option("--no-build", "move the files only; build later with `npx sitegen build` in <dir>")
+    .addHelpText("after", "\nThen:\n  $ cd <dir> && npm install && npx sitegen serve\n\nExamples:\n  $ sitegen import ../my-jekyll-blog my-site\n  $ sitegen import ../hugo-site . --json\n")
     .action(async (source: string, dir: string, flags: ImportFlags) => {
       const { importSite } = await import("../../import/index.ts");
-      const { importReport } = await import("../../import/report.ts");
+      const { buildReport, importReport } = await import("../../import/report.ts");
       const { calendarDate } = await import("../../content/new.ts");
       const { print } = printers(io);
-      const date = calendarDate(buildTime(io.env), { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
-      const result = await importSite({ source, dir, cwd: io.cwd, date });
-      print(flags.json ? JSON.stringify(importReport(result, { source, dir }).json, null, 2) : importReport(result, { source, dir }).text);
+      const now = buildTime(io.env);
+      const date = calendarDate(now, { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
+      const result = await importSite({ source, dir, cwd: io.cwd, date, now });
+      const report = importReport(result, { source, dir });
+      const outcome = flags.build === false ? undefined : await buildImported(dir, io);
+      if (outcome && !outcome.ok) exit.code = 1;
+      if (flags.json) {
+        print(JSON.stringify({ ...report.json, ...(outcome ? { build: { ok: outcome.ok, pages: outcome.pages, files: outcome.files, errors: outcome.errors, warnings: outcome.warnings } } : {}) }, null, 2));
+        return;
+      }
+      print(report.text);
+      print(outcome ? buildReport(outcome, dir) : `next: cd ${dir}${result.created ? " && npm install" : ""} && npx sitegen build`);
     });
+}
+
+/** The moved site built as `sitegen build` in it would build it: its content and templates, into its dist/. */
+async function buildImported(dir: string, io: Io): Promise<import("../../import/report.ts").BuildOutcome> {
+  const { build } = await import("../../build.ts");
+  const { findingsOfThrown } = await import("../../findings.ts");
+  const { resolve } = await import("node:path");
+  const site = relative(io.cwd, resolve(io.cwd, dir)) || ".";
+  try {
+    const result = await build({ contentDir: join(site, "content"), templatesDir: join(site, "templates"), outDir: join(site, "dist"), generated: buildTime(io.env), cwd: io.cwd });
+    return { ok: true, pages: result.pages, files: result.files, warnings: result.warnings, errors: [] };
+  } catch (error) {
+    return { ok: false, warnings: [], errors: findingsOfThrown(error) };
+  }
 }

@@ -1,0 +1,186 @@
+/**
+ * An Astro site's content collections, as Astro 5 (and 4) read them, without
+ * running its code: each collection of src/content/ (or the folder a
+ * `glob({ base })` loader in src/content.config.ts names), its entries'
+ * `pubDate`, `updatedDate` and `heroImage` as sitegen's `date`, `updated` and
+ * `image`; each entry's address from the page route that lists the
+ * collection (`src/pages/blog/[...slug].astro` calling
+ * `getCollection("blog")` puts it at `/blog/<id>/`, Astro's documented
+ * file-based routing); Markdown pages in src/pages/ at their paths; `.astro`
+ * pages (the theme's) left out with their addresses; public/ published as it
+ * is. In `.mdx`, the `import` and `export` lines and each component used are
+ * named at their line; the text around them is moved.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { readDocument, text } from "./read.ts";
+import { astroId, withSlashes } from "./permalinks.ts";
+import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
+import { folderInside, walkSource, type Refusal } from "./walk.ts";
+
+export const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
+const CONTENT_CONFIGS = ["src/content.config.ts", "src/content.config.mjs", "src/content.config.js", "src/content/config.ts", "src/content/config.mjs", "src/content/config.js"];
+const ENTRY = /\.(md|mdx|markdown)$/i;
+
+export function isAstroSite(root: string): boolean {
+  return ASTRO_CONFIGS.some((name) => existsSync(join(root, name))) && (existsSync(join(root, "src/content")) || existsSync(join(root, "src/pages")));
+}
+
+export function readAstro(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
+  const configFile = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+  const config = configFile ? readFileSync(configFile, "utf8") : "";
+  const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*["'\`]([^"'\`]+)["'\`]`).exec(config)?.[1];
+  const origin = literal("site")?.replace(/\/+$/, "").match(/^https?:\/\/[^/?#]+/i)?.[0];
+  const basePath = (literal("base") ?? "").replace(/\/+$/, "").replace(/^(?=[^/])/, "/");
+  const fileFormat = /format\s*:\s*["'`]file["'`]/.test(config);
+  const site: ImportedSite = { generator: "astro", site: { name: undefined, origin, basePath, languages: [] }, posts: [], pages: [], files: [], left: [] };
+  if (configFile) site.left.push({ file: shown(configFile), why: "Astro's configuration: sitegen runs no code; its site and base were read" });
+  const address = (path: string) => `${basePath}${fileFormat && path !== "/" ? `${path.replace(/\/$/, "")}.html` : path}`;
+
+  const routes = pageRoutes(root, refused);
+  for (const route of routes.left) site.left.push({ file: shown(join(root, route.file)), why: route.why, oldUrls: route.url ? [address(route.url)] : [] });
+  for (const collection of collectionsOf(root)) {
+    const where = folderInside(root, collection.dir);
+    if (where.outside) {
+      refused.push({ path: collection.dir, why: `the collection ${collection.name}'s folder is outside the source site (${where.outside}): not read` });
+      continue;
+    }
+    const walk = walkSource(root, collection.dir);
+    refused.push(...walk.refused);
+    const prefix = routes.collections.get(collection.name);
+    for (const { path, real } of walk.files) {
+      const file = shown(join(collection.dir, path));
+      if (!ENTRY.test(path)) continue;
+      if (basename(path).startsWith("_")) continue;
+      const read = readDocument(real, file);
+      if ("problem" in read) {
+        site.left.push({ file, why: read.problem });
+        continue;
+      }
+      if (read.data.draft === true) {
+        site.left.push({ file, why: "a draft (`draft: true`)" });
+        continue;
+      }
+      if (/\.mdx$/i.test(path)) site.left.push(...mdxParts(file, read.body, read.bodyLine));
+      const id = astroId(path, text(read.data.slug));
+      const data = astroFields(read.data);
+      const stem = id.split("/").pop() || collection.name;
+      const hero = text(read.data.heroImage);
+      const bundle = hero && !/^(\/|https?:)/.test(hero) ? heroFile(root, join(collection.dir, dirname(path)), hero) : undefined;
+      if (bundle) data.image = `./${bundle.name}`;
+      const oldUrls = prefix !== undefined ? [address(withSlashes(`${prefix}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
+      const document: ImportedDocument = { file, ...read, body: withoutModuleLines(read.body), data, kind: data.date !== undefined ? "post" : "page", stem, oldUrls, ...(prefix === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle: bundle ? [bundle] : [] };
+      site[document.kind === "post" ? "posts" : "pages"].push(document);
+    }
+  }
+  for (const page of routes.markdown) {
+    const file = shown(join(root, "src/pages", page.file));
+    const read = readDocument(page.real, file);
+    if ("problem" in read) site.left.push({ file, why: read.problem });
+    else if (/\.mdx$/i.test(page.file)) site.left.push(...mdxParts(file, read.body, read.bodyLine));
+    if (!("problem" in read)) site.pages.push({ file, ...read, body: withoutModuleLines(read.body), data: astroFields(read.data), kind: "page", stem: basename(page.file).replace(ENTRY, ""), oldUrls: [address(page.url)], bundle: [], ...(page.url === "/" ? { role: "home" as const } : {}) });
+  }
+  const publicFiles = walkSource(root, join(root, "public"));
+  refused.push(...publicFiles.refused);
+  site.files.push(...publicFiles.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
+  return site;
+}
+
+/** Astro's names for a post's facts as sitegen's: `pubDate` is `date`, `updatedDate` is `updated`, `heroImage` is `image`. */
+function astroFields(written: Record<string, unknown>): Record<string, unknown> {
+  const { pubDate, updatedDate, heroImage, ...rest } = written;
+  const data: Record<string, unknown> = { ...rest };
+  const date = rest.date ?? pubDate;
+  if (date !== undefined) data.date = date instanceof Date ? date.toISOString() : date;
+  if (updatedDate !== undefined && rest.updated === undefined) data.updated = updatedDate instanceof Date ? updatedDate.toISOString() : updatedDate;
+  if (typeof heroImage === "string" && /^(\/|https?:)/.test(heroImage)) data.image = heroImage;
+  return data;
+}
+
+/** A hero image beside the entry (`../../assets/x.jpg`, Astro's `image()`), copied beside the post. */
+function heroFile(root: string, folder: string, hero: string): { name: string; path: string } | undefined {
+  const path = resolve(folder, hero);
+  const where = folderInside(root, path);
+  return where.real ? { name: basename(path), path: where.real } : undefined;
+}
+
+/** An MDX file's code: each `import` and `export` line, and each component it uses, at its line. */
+function mdxParts(file: string, body: string, bodyLine: number): LeftOut[] {
+  const parts: LeftOut[] = [];
+  let fence = false;
+  body.split("\n").forEach((line, index) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+    if (fence) return;
+    const at = { file, line: bodyLine + index };
+    if (/^(import|export)\s/.test(line)) parts.push({ ...at, why: `MDX code \`${line.trim()}\`: sitegen runs none, so the line was left out` });
+    else for (const component of line.replace(/`[^`]*`/g, "").matchAll(/<([A-Z][\w.]*)/g)) parts.push({ ...at, why: `the MDX component <${component[1]}>: not converted, left in the text as written` });
+  });
+  return parts;
+}
+
+/** MDX's `import` and `export` lines are code, which sitegen runs none of: left out of the text (the report names each). */
+function withoutModuleLines(body: string): string {
+  return body.replace(/^(?:import|export)\s[^\n]*$/gm, "");
+}
+
+interface Routes {
+  /** The folder of the route that lists each collection's entries, by collection. */
+  collections: Map<string, string>;
+  markdown: { file: string; real: string; url: string }[];
+  left: { file: string; why: string; url?: string }[];
+}
+
+/** src/pages/ as Astro routes it: a file's path is its address; `[...slug]` and `[slug]` routes list a collection. */
+function pageRoutes(root: string, refused: Refusal[]): Routes {
+  const routes: Routes = { collections: new Map(), markdown: [], left: [] };
+  const walk = walkSource(root, join(root, "src/pages"));
+  refused.push(...walk.refused);
+  for (const { path, real } of walk.files) {
+    const parts = path.replace(/\.[^./]+$/, "").split("/");
+    const dynamic = parts.findIndex((part) => /^\[.+\]$/.test(part));
+    const folder = `/${parts.slice(0, dynamic === -1 ? -1 : dynamic).join("/")}`;
+    if (dynamic !== -1) {
+      const source = readFileSync(real, "utf8");
+      for (const call of source.matchAll(/getCollection\(\s*["'`]([^"'`]+)["'`]/g)) if (!routes.collections.has(call[1])) routes.collections.set(call[1], folder);
+      routes.left.push({ file: `src/pages/${path}`, why: "an Astro page route (code): its pages are the collection's entries, moved as posts or pages" });
+      continue;
+    }
+    const last = parts.at(-1)!;
+    const url = withSlashes(`${folder}/${last === "index" ? "" : last}/`.replace(/\/{2,}/g, "/"));
+    if (ENTRY.test(path)) routes.markdown.push({ file: path, real, url });
+    else if (/\.astro$/.test(path)) routes.left.push({ file: `src/pages/${path}`, why: "an Astro page (a component): sitegen runs none; its words go into a Markdown page by hand", url });
+    else routes.left.push({ file: `src/pages/${path}`, why: "an Astro endpoint (code): sitegen makes its own feeds and indexes", url: `/${path.replace(/\.(js|ts)$/, "")}` });
+  }
+  return routes;
+}
+
+/** The collections: those a content configuration defines (with a `glob` loader's folder), else every folder of src/content/. */
+function collectionsOf(root: string): { name: string; dir: string }[] {
+  const configFile = CONTENT_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+  const collections = new Map<string, string>();
+  if (configFile) {
+    const source = readFileSync(configFile, "utf8");
+    for (const match of source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*defineCollection\(\s*\{([\s\S]*?)\}\s*\)/g)) {
+      const base = /base\s*:\s*["'`]([^"'`]+)["'`]/.exec(match[2])?.[1];
+      collections.set(match[1], base ? resolve(root, base) : join(root, "src/content", match[1]));
+    }
+    const exported = /export\s+const\s+collections\s*=\s*\{([^}]*)\}/.exec(source)?.[1];
+    if (exported) {
+      for (const entry of exported.split(",").map((part) => part.trim()).filter(Boolean)) {
+        const [key, value = key] = entry.split(":").map((part) => part.trim().replace(/["'`]/g, ""));
+        if (key !== value && collections.has(value)) {
+          collections.set(key, collections.get(value)!);
+          collections.delete(value);
+        }
+      }
+    }
+  }
+  if (collections.size === 0 && existsSync(join(root, "src/content"))) {
+    const walk = walkSource(root, join(root, "src/content"));
+    for (const file of walk.files) {
+      const name = file.path.split("/")[0];
+      if (file.path.includes("/") && !collections.has(name)) collections.set(name, join(root, "src/content", name));
+    }
+  }
+  return [...collections].map(([name, dir]) => ({ name, dir })).sort((a, b) => a.name.localeCompare(b.name));
+}

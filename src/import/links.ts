@@ -1,0 +1,119 @@
+/**
+ * Links follow the move: in a moved text, a link to an old address of a
+ * page, post or file of the same site becomes its new path. An old address
+ * is matched as the old host served it: with or without its trailing slash,
+ * `.html` or not, through the site's own origin (`https://example.com/x/`,
+ * what `{{ site.url }}` became), or relative to the text's own old address.
+ * Inline links and images, reference definitions, and `<img src>` and
+ * `<a href>` are read; code is left as written.
+ */
+
+export interface Moves {
+  /** New path by old path (decoded, from the host's root, no query or fragment). */
+  byOld: Map<string, string>;
+  /** The new site's own paths: a link to one without its trailing slash gets it. */
+  current: Set<string>;
+  /** The old site's origin, to read its absolute links as paths. */
+  origin?: string;
+}
+
+/** Every form an old address was answered at, each to the same new path. */
+export function oldForms(old: string): string[] {
+  const path = safeDecode(old);
+  const bare = path.replace(/\/+$/, "");
+  const forms = new Set([path, bare === "" ? "/" : bare]);
+  if (path.endsWith("/")) forms.add(`${bare}/index.html`);
+  if (/\.html?$/i.test(bare)) forms.add(bare.replace(/\.html?$/i, "")).add(`${bare.replace(/(\/index)?\.html?$/i, "")}/`);
+  else if (bare !== "") forms.add(`${bare}/`);
+  return [...forms].filter((form) => form !== "");
+}
+
+/** The text with each link to a moved address rewritten, and how many were. */
+export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Moves): { text: string; rewritten: number } {
+  let rewritten = 0;
+  const target = (url: string): string => {
+    const moved = newPathOf(url, oldUrl, moves);
+    if (moved === undefined || moved === url) return url;
+    rewritten++;
+    return moved;
+  };
+  const lines = text.split("\n");
+  let fence = false;
+  const out = lines.map((line) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) {
+      fence = !fence;
+      return line;
+    }
+    if (fence || /^( {4}|\t)/.test(line)) return line;
+    return outsideCode(line, (part) =>
+      part
+        // Inline links and images: `](url)` or `](url "title")`, `](<url>)`.
+        .replace(/\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)((?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*)\)/g, (_all, url: string, rest: string) => {
+          const bracketed = url.startsWith("<");
+          const bare = bracketed ? url.slice(1, -1) : url;
+          const moved = target(bare);
+          return `](${bracketed ? `<${moved}>` : moved}${rest})`;
+        })
+        // Reference definitions: `[label]: url "title"`.
+        .replace(/^( {0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)/, (_all, head: string, url: string) => (url.startsWith("<") ? `${head}<${target(url.slice(1, -1))}>` : `${head}${target(url)}`))
+        // The two HTML forms the build reads: `<img src>` and `<a href>`.
+        .replace(/(<(?:img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\2/gi, (_all, head: string, quote: string, url: string) => `${head}${quote}${target(url)}${quote}`),
+    );
+  });
+  return { text: out.join("\n"), rewritten };
+}
+
+/** Applies `change` to the parts of a line outside inline code spans. */
+function outsideCode(line: string, change: (part: string) => string): string {
+  if (!line.includes("`")) return change(line);
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((part, index) => (index % 2 === 1 ? part : change(part)))
+    .join("");
+}
+
+/** The new path of a link's target, when it is an old address of the site; undefined otherwise. */
+export function newPathOf(url: string, oldUrl: string | undefined, moves: Moves): string | undefined {
+  if (url === "" || url.startsWith("#") || /^(mailto|tel|data|javascript):/i.test(url)) return undefined;
+  let path: string;
+  let suffix = "";
+  const split = /^([^?#]*)([?#].*)?$/.exec(url)!;
+  suffix = split[2] ?? "";
+  const address = split[1];
+  if (/^[a-z][a-z0-9+.-]*:/i.test(address) || address.startsWith("//")) {
+    if (!moves.origin) return undefined;
+    const absolute = address.startsWith("//") ? `https:${address}` : address;
+    const origin = /^https?:\/\/[^/]+/i.exec(absolute)?.[0];
+    if (!origin || !sameOrigin(origin, moves.origin)) return undefined;
+    path = absolute.slice(origin.length) || "/";
+  } else if (address.startsWith("/")) {
+    path = address;
+  } else {
+    if (oldUrl === undefined || address === "") return undefined;
+    try {
+      path = new URL(address, `https://old.invalid${oldUrl}`).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  const decoded = safeDecode(path);
+  const moved = moves.byOld.get(decoded) ?? moves.byOld.get(decoded.replace(/\/+$/, "")) ?? moves.byOld.get(`${decoded}/`);
+  if (moved !== undefined) return `${moved}${suffix.startsWith("?") ? "" : suffix}`;
+  if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`)) return `${decoded}/${suffix}`;
+  if (moves.current.has(decoded) && address !== path) return `${decoded}${suffix}`;
+  return undefined;
+}
+
+/** `http` and `https`, with and without `www.`, are the same site. */
+function sameOrigin(a: string, b: string): boolean {
+  const host = (origin: string) => origin.replace(/^https?:\/\//i, "").replace(/^www\./i, "").toLowerCase();
+  return host(a) === host(b);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * A source site's files, listed as the build lists the content tree
+ * (src/content/tree.ts): nothing outside the source is read. A symbolic link
+ * is followed only to a file or folder inside the source; one out of it, one
+ * to nothing, one that loops (a link to a folder it sits in, or a chain that
+ * never ends) and anything not a regular file or folder (a FIFO, a socket, a
+ * device) is refused, naming the entry, without being opened: copying
+ * `_posts/x.md → /etc/passwd` would publish that file, and reading a FIFO
+ * would hang the import.
+ */
+import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+
+export interface SourceFile {
+  /** `/`-separated, from the folder walked: `_posts/2020-01-01-x.md`. */
+  path: string;
+  /** The file to read: its real path, inside the source. */
+  real: string;
+}
+
+export interface Refusal {
+  /** The absolute path of the entry, as found. */
+  path: string;
+  why: string;
+}
+
+export interface Walk {
+  files: SourceFile[];
+  refused: Refusal[];
+}
+
+/**
+ * Every file under `dir` (a folder inside the source `root`), sorted by path;
+ * names starting with a dot are passed over, as every generator does, and so
+ * are those `skip` names (by path from `dir`, and whether a folder).
+ */
+export function walkSource(root: string, dir: string, skip: (path: string, folder: boolean) => boolean = () => false): Walk {
+  const inside = insideOf(root);
+  const walk: Walk = { files: [], refused: [] };
+  const start = resolve(dir);
+  const startReal = realOf(start);
+  if (startReal === undefined) return walk;
+  if (!inside(startReal)) {
+    walk.refused.push({ path: start, why: `outside the source site (${startReal}): not read` });
+    return walk;
+  }
+  const visit = (folder: string, real: string, ancestors: Set<string>) => {
+    let names: string[];
+    try {
+      names = readdirSync(folder).filter((name) => !name.startsWith(".")).sort();
+    } catch (error) {
+      walk.refused.push({ path: folder, why: `cannot be read (${(error as NodeJS.ErrnoException).code})` });
+      return;
+    }
+    for (const name of names) {
+      const path = join(folder, name);
+      const rel = relative(start, path).split(sep).join("/");
+      const kind = kindOf(path, inside);
+      if ("refused" in kind) {
+        if (!skip(rel, false)) walk.refused.push({ path, why: kind.refused });
+        continue;
+      }
+      if (skip(rel, kind.folder)) continue;
+      if (!kind.folder) walk.files.push({ path: rel, real: kind.real });
+      else if (ancestors.has(kind.real)) walk.refused.push({ path, why: "a symbolic link to a folder it is in: a loop, not followed" });
+      else visit(path, kind.real, new Set([...ancestors, kind.real]));
+    }
+  };
+  visit(start, startReal, new Set([startReal]));
+  return walk;
+}
+
+/** Whether a folder named in a source's configuration lies inside the source, and where it really is. */
+export function folderInside(root: string, folder: string): { real?: string; outside?: string } {
+  const real = realOf(folder);
+  if (real === undefined) return {};
+  return insideOf(root)(real) ? { real } : { outside: real };
+}
+
+type Kind = { refused: string } | { folder: boolean; real: string };
+
+function kindOf(path: string, inside: (real: string) => boolean): Kind {
+  let stats: Stats;
+  let real = path;
+  try {
+    stats = lstatSync(path);
+    if (stats.isSymbolicLink()) {
+      real = realpathSync(path);
+      if (!inside(real)) return { refused: `a symbolic link to ${real}, outside the source site: not followed` };
+      stats = statSync(real);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { refused: "a symbolic link to nothing: not followed" };
+    if (code === "ELOOP") return { refused: "a symbolic link that loops: not followed" };
+    return { refused: `cannot be read (${code})` };
+  }
+  if (stats.isDirectory()) return { folder: true, real };
+  if (stats.isFile()) return { folder: false, real };
+  return { refused: "not a regular file (a pipe, a socket or a device): not read" };
+}
+
+function insideOf(root: string): (real: string) => boolean {
+  const base = realOf(root) ?? resolve(root);
+  return (real) => real === base || real.startsWith(base + sep);
+}
+
+function realOf(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
