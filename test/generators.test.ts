@@ -3,36 +3,27 @@
  * test/fixtures/generators/ are a Jekyll, a Hugo and an Eleventy site written
  * in each generator's own style (date-prefixed `.markdown` posts, TOML,
  * shortcodes, Liquid, a page bundle, a folder post with its picture, data
- * files). Two sites are made of them through the real CLI:
+ * files). Here each generator's posts are copied unchanged into a site made
+ * by `sitegen init` and built ("as they are"); `sitegen import` of the whole
+ * sites is test/import.test.ts.
  *
- * - "as they are": each generator's posts copied unchanged into a site made
- *   by `sitegen init`, and built;
- * - "imported": `sitegen import` of each site in turn into one folder (the
- *   first makes it, the next two add to it).
- *
- * Both are served by the preview server and Netlify's emulator, and the
- * imported one by Cloudflare's runtime too: every post answers in both
- * representations, every file beside a post with its media type, and every
- * old address and alias with a 301 to a page that answers 200. Netlify's
- * emulator (@netlify/dev 4.18.13) follows a redirect its edge function
- * answers (it makes the request again without its redirect mode), so there
- * an old address serves its post, answered by the edge function, and for the
- * copied site with no rule in `_redirects`: the function answers before the
- * rules. Where Jekyll and Hugo are installed, they build their fixture sites
- * themselves, and every post address they produce redirects.
+ * The site is served by the preview server and Netlify's emulator: every
+ * post answers in both representations, every file beside a post with its
+ * media type, and every alias with a 301 to a page that answers 200.
+ * Netlify's emulator (@netlify/dev 4.18.13) follows a redirect its edge
+ * function answers (it makes the request again without its redirect mode),
+ * so there an old address serves its post, answered by the edge function,
+ * with no rule in `_redirects`: the function answers before the rules.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { writeFileSync } from "node:fs";
-import { ROOT, sitegen, startBothHosts, startCloudflareRuntime, tempDir, WRANGLER, type BothHosts, type Running } from "./helpers/dist.ts";
+import { ROOT, sitegen, startBothHosts, tempDir, type BothHosts } from "./helpers/dist.ts";
 import { assertSameTree } from "./helpers/site.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
-const GENERATORS = ["jekyll", "hugo", "eleventy"] as const;
 
 /** A site made by `sitegen init`, with each generator's posts copied in as they are, and its site-wide files in content/static/. */
 function asTheyAre(): string {
@@ -47,17 +38,6 @@ function asTheyAre(): string {
   cpSync(join(FIXTURES, "jekyll/assets"), join(site, "content/static/assets"), { recursive: true });
   cpSync(join(FIXTURES, "hugo/static"), join(site, "content/static"), { recursive: true });
   return site;
-}
-
-/** One folder that each fixture site was imported into, in turn. */
-function imported(): { site: string; reports: string[] } {
-  const site = join(tempDir("sitegen-imported-"), "site");
-  const reports = GENERATORS.map((generator) => {
-    const run = sitegen(["import", join(FIXTURES, generator), site]);
-    assert.equal(run.status, 0, run.stderr);
-    return run.stdout;
-  });
-  return { site, reports };
 }
 
 function build(site: string, args: string[] = []): { dist: string; stderr: string } {
@@ -75,17 +55,14 @@ function withoutRedirectRules(dist: string): string {
   return copy;
 }
 
-const sites = { asIs: asTheyAre(), imported: imported() };
-const builds = { asIs: build(sites.asIs), imported: build(sites.imported.site) };
-const hosts: Partial<Record<keyof typeof builds, BothHosts>> = {};
-let cloudflare: Running | undefined;
+const sites = { asIs: asTheyAre() };
+const builds = { asIs: build(sites.asIs) };
+let hosts: BothHosts | undefined;
 before(async () => {
-  hosts.asIs = await startBothHosts(withoutRedirectRules(builds.asIs.dist));
-  hosts.imported = await startBothHosts(builds.imported.dist);
-  if (WRANGLER.present) cloudflare = await startCloudflareRuntime(build(sites.imported.site, ["--host", "cloudflare"]).dist);
+  hosts = await startBothHosts(withoutRedirectRules(builds.asIs.dist));
 });
 after(async () => {
-  await Promise.all([...Object.values(hosts).map((started) => started?.stop()), cloudflare?.stop()]);
+  await hosts?.stop();
 });
 
 /** What a built site must answer: its posts, the files beside them, and its redirects. */
@@ -165,80 +142,10 @@ test("the posts of a Jekyll, a Hugo and an Eleventy site build as they are, and 
   assert.match(readFileSync(join(builds.asIs.dist, "blog/fourthpost.md"), "utf8"), /<img src="https:\/\/example\.com\/blog\/fourthpost\/possum\.png"/, "the .md sibling links the picture absolutely");
 });
 
-test("sitegen import moves each site, converts its template forms, keeps every old URL as an alias, and never overwrites a file", () => {
-  const [jekyll, hugo, eleventy] = sites.imported.reports;
-  assert.match(jekyll, /^Moved a Jekyll site from .* \(a new site, from the starter\):/);
-  assert.match(jekyll, /\{% highlight %\} ×1; \{% link %\} ×1; \{% post_url %\} ×1; \{% raw %\} ×1/);
-  assert.match(jekyll, /old addresses: 4 kept as aliases/);
-  assert.match(hugo, /\{\{< highlight >\}\} ×1; \{\{< figure >\}\} ×1/);
-  assert.match(hugo, /old addresses: 3 kept as aliases/);
-  assert.match(hugo, /yaml-and-a-slug\.md:12: \{\{% note %\}\}/, "what it could not convert, by file:line");
-  assert.match(hugo, /there already, left as it was:\n\s+content\/pages\/about\.md/, "the second site's about page does not replace the first's");
-  assert.match(eleventy, /^Moved an Eleventy site/);
-  assert.match(eleventy, /blog\.11tydata\.js: Eleventy's data file/);
-  const site = sites.imported.site;
-  const post = readFileSync(join(site, "content/blog/2013-05-06-lantern-1-0-0-released.markdown"), "utf8");
-  assert.match(post, /```sh\ngem install lantern --version 1\.0\.0\n```/, "highlight became a fenced block");
-  assert.match(post, /\[reported a bug\]\(\/about\/\)/, "link became the page's URL");
-  assert.match(readFileSync(join(site, "content/blog/2014-01-13-sass-converter-3.0-released.markdown"), "utf8"), /\[1\.0\.0 release\]\(\/blog\/lantern-1-0-0-released\/\)/, "post_url became the post's URL");
-  assert.match(readFileSync(join(site, "content/blog/lamp-bundle/index.md"), "utf8"), /!\[A blue diagram\]\(diagram\.png\)\\\n\*The diagram, beside the post\*/, "a figure became an image with its caption");
-  assert.ok(existsSync(join(site, "content/blog/lamp-bundle/diagram.png")) && existsSync(join(site, "content/blog/fourthpost/possum.png")) && existsSync(join(site, "content/static/images/gopher.png")));
-  const before = readFileSync(join(site, "content/site.yaml"), "utf8");
-  assert.match(before, /^name: Lantern Notes$/m, "the first site's configuration named the new site");
-  assert.match(before, /^base_url: https:\/\/lantern\.example$/m);
-  const again = sitegen(["import", join(FIXTURES, "jekyll"), site]);
-  assert.equal(again.status, 0, again.stderr);
-  assert.match(again.stdout, /converted: 0 post\(s\), 0 page\(s\), 0 other file\(s\)/);
-  assert.equal(readFileSync(join(site, "content/site.yaml"), "utf8"), before, "an existing site's site.yaml is left as it is");
+test("as they are: every post in both representations, every file beside a post, every old address through the preview server and Netlify's emulator", async () => {
+  await assertAnswers(hosts!.preview.url, builds.asIs.dist, "as is, preview");
+  await assertAnswers(hosts!.netlify.url, builds.asIs.dist, "as is, Netlify", { followed: true });
 });
-
-for (const name of ["asIs", "imported"] as const) {
-  test(`${name === "asIs" ? "as they are" : "imported"}: every post in both representations, every file beside a post, every old address through the preview server and Netlify's emulator`, async () => {
-    const started = hosts[name]!;
-    await assertAnswers(started.preview.url, builds[name].dist, `${name}, preview`);
-    await assertAnswers(started.netlify.url, builds[name].dist, `${name}, Netlify`, { followed: true });
-  });
-}
-
-test("imported, built for Cloudflare: every post, every file beside a post and every old address (a 301) through Cloudflare's runtime", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, async () => {
-  await assertAnswers(cloudflare!.url, join(sites.imported.site, "dist"), "imported, Cloudflare");
-});
-
-/** The post addresses a generator wrote: every index.html but the home page, the pages, and the list pages. */
-function postAddresses(out: string, notPosts: RegExp): string[] {
-  return readdirSync(out, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name === "index.html")
-    .map((entry) => `/${relative(out, entry.parentPath)}/`.replace(/^\/\/$/, "/"))
-    .filter((path) => path !== "/" && !notPosts.test(path))
-    .sort();
-}
-
-const REFERENCES = [
-  { generator: "jekyll", command: "jekyll", args: (source: string, out: string) => ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], notPosts: /^\/about\/$/ },
-  { generator: "hugo", command: "hugo", args: (source: string, out: string) => ["--source", source, "--destination", out, "--quiet", "--noBuildLock"], notPosts: /^\/(about|posts|tags|categories)\// },
-] as const;
-
-for (const reference of REFERENCES) {
-  const tools = needTools([reference.command]);
-  test(`${reference.generator} itself builds its fixture site, and every post address it writes redirects to the imported post`, { skip: tools.skip }, async () => {
-    const source = join(tempDir(`sitegen-${reference.generator}-`), "site");
-    cpSync(join(FIXTURES, reference.generator), source, { recursive: true });
-    const out = join(source, "..", "out");
-    mkdirSync(out);
-    const run = spawnSync(tools.path(reference.command), reference.args(source, out), { encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
-    const addresses = postAddresses(out, reference.notPosts);
-    assert.ok(addresses.length >= 4, addresses.join(", "));
-    const base = hosts.imported!.preview.url;
-    for (const path of addresses) {
-      const moved = await fetch(new URL(path, base), { redirect: "manual" });
-      assert.equal(moved.status, 301, `${reference.generator} wrote ${path}`);
-      const landed = await fetch(new URL(moved.headers.get("location")!, base));
-      assert.equal(landed.status, 200, `${path} → ${moved.headers.get("location")}`);
-      await landed.arrayBuffer();
-    }
-  });
-}
 
 test("the same posts give the same bytes with render lanes and from the build cache, their own files and images included", () => {
   const site = sites.asIs;

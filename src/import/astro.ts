@@ -91,10 +91,18 @@ function astroFields(written: Record<string, unknown>): Record<string, unknown> 
   const { pubDate, updatedDate, heroImage, ...rest } = written;
   const data: Record<string, unknown> = { ...rest };
   const date = rest.date ?? pubDate;
-  if (date !== undefined) data.date = date instanceof Date ? date.toISOString() : date;
-  if (updatedDate !== undefined && rest.updated === undefined) data.updated = updatedDate instanceof Date ? updatedDate.toISOString() : updatedDate;
+  if (date !== undefined) data.date = astroDate(date);
+  if (updatedDate !== undefined && rest.updated === undefined) data.updated = astroDate(updatedDate);
   if (typeof heroImage === "string" && /^(\/|https?:)/.test(heroImage)) data.image = heroImage;
   return data;
+}
+
+/** A date as Astro's schema coerces it (`z.coerce.date()`, JavaScript's Date: `Jul 08 2022` too), as the day it names. */
+function astroDate(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value !== "string" || /^\d{4}-\d{2}-\d{2}/.test(value)) return value;
+  const time = Date.parse(`${value} UTC`) || Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString().slice(0, 10);
 }
 
 /** A hero image beside the entry (`../../assets/x.jpg`, Astro's `image()`), copied beside the post. */

@@ -111,7 +111,9 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     if (document.list) {
       const url = document.dir === "" ? "/" : `/${document.dir.toLowerCase()}/`;
       const role = document.dir === "" ? "home" : mainSections.includes(document.dir) ? "blog" : undefined;
-      site.pages.push({ ...document, kind: "page", oldUrls: [`${prefix(lang)}${url}`], ...(role ? { role } : {}) });
+      // A site of several languages also answers its default language's prefix, Hugo's redirect to its home.
+      const alsoAt = role === "home" && languages.length > 1 && !inSubdir && lang === defaultLang ? [`${basePath}/${defaultLang}/`] : [];
+      site.pages.push({ ...document, kind: "page", oldUrls: [`${prefix(lang)}${url}`, ...alsoAt], ...(role ? { role } : {}) });
       continue;
     }
     const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? document.stem, date: text(data.date), slug: text(data.slug), url: text(data.url) }, permalinks);

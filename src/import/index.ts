@@ -69,7 +69,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
   if (created) await describeSite(join(dir, "content/site.yaml"), site.site);
-  const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name) });
+  const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
   // The starter's sample post is no part of a moved blog.
   if (created && site.posts.length > 0 && starter.has(SAMPLE_POST)) await rm(join(dir, SAMPLE_POST));
   const written: string[] = [];

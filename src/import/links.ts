@@ -15,6 +15,8 @@ export interface Moves {
   current: Set<string>;
   /** The old site's origin, to read its absolute links as paths. */
   origin?: string;
+  /** Whether the new site answers a path besides its pages and files: the files the build makes, its templates' assets. */
+  answers?: (path: string) => boolean;
 }
 
 /** Every form an old address was answered at, each to the same new path. */
@@ -28,39 +30,57 @@ export function oldForms(old: string): string[] {
   return [...forms].filter((form) => form !== "");
 }
 
-/** The text with each link to a moved address rewritten, and how many were. */
-export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Moves): { text: string; rewritten: number } {
+/**
+ * The text with each link to a moved address rewritten, and each link to an
+ * address of the site that nothing answers now (a page the old site did not
+ * have either, a list page sitegen makes no equal of) unlinked: its words
+ * kept, the link dropped, as the build would refuse it. `lineAt` is the
+ * source file's line of the text's first line, for the report.
+ */
+export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Moves, lineAt = 1): { text: string; rewritten: number; unlinked: { line: number; url: string }[] } {
   let rewritten = 0;
-  const target = (url: string): string => {
-    const moved = newPathOf(url, oldUrl, moves);
-    if (moved === undefined || moved === url) return url;
-    rewritten++;
-    return moved;
-  };
+  const unlinked: { line: number; url: string }[] = [];
   const lines = text.split("\n");
   let fence = false;
-  const out = lines.map((line) => {
+  const out = lines.map((line, index) => {
     if (/^ {0,3}(`{3,}|~{3,})/.test(line)) {
       fence = !fence;
       return line;
     }
     if (fence || /^( {4}|\t)/.test(line)) return line;
+    const look = (url: string): string | null => {
+      const found = lookUp(url, oldUrl, moves);
+      if (found === "missing") {
+        unlinked.push({ line: lineAt + index, url });
+        return null;
+      }
+      if (found === undefined || found === url) return url;
+      rewritten++;
+      return found;
+    };
     return outsideCode(line, (part) =>
       part
-        // Inline links and images: `](url)` or `](url "title")`, `](<url>)`.
-        .replace(/\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)((?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*)\)/g, (_all, url: string, rest: string) => {
+        // Inline links and images: `[words](url)`, `](url "title")`, `](<url>)`.
+        .replace(/(!?)\[((?:[^[\]\\]|\\.|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)((?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*)\)/g, (_all, bang: string, words: string, url: string, rest: string) => {
           const bracketed = url.startsWith("<");
-          const bare = bracketed ? url.slice(1, -1) : url;
-          const moved = target(bare);
-          return `](${bracketed ? `<${moved}>` : moved}${rest})`;
+          const moved = look(bracketed ? url.slice(1, -1) : url);
+          if (moved === null) return bang ? "" : words;
+          return `${bang}[${words}](${bracketed ? `<${moved}>` : moved}${rest})`;
         })
         // Reference definitions: `[label]: url "title"`.
-        .replace(/^( {0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)/, (_all, head: string, url: string) => (url.startsWith("<") ? `${head}<${target(url.slice(1, -1))}>` : `${head}${target(url)}`))
+        .replace(/^( {0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)(.*)$/, (_all, head: string, url: string, rest: string) => {
+          const moved = look(url.startsWith("<") ? url.slice(1, -1) : url);
+          if (moved === null) return "";
+          return url.startsWith("<") ? `${head}<${moved}>${rest}` : `${head}${moved}${rest}`;
+        })
         // The two HTML forms the build reads: `<img src>` and `<a href>`.
-        .replace(/(<(?:img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\2/gi, (_all, head: string, quote: string, url: string) => `${head}${quote}${target(url)}${quote}`),
+        .replace(/(<(?:img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\2/gi, (all, head: string, quote: string, url: string) => {
+          const moved = look(url);
+          return moved === null ? all : `${head}${quote}${moved}${quote}`;
+        }),
     );
   });
-  return { text: out.join("\n"), rewritten };
+  return { text: out.join("\n"), rewritten, unlinked };
 }
 
 /** Applies `change` to the parts of a line outside inline code spans. */
@@ -72,9 +92,13 @@ function outsideCode(line: string, change: (part: string) => string): string {
     .join("");
 }
 
-/** The new path of a link's target, when it is an old address of the site; undefined otherwise. */
-export function newPathOf(url: string, oldUrl: string | undefined, moves: Moves): string | undefined {
-  if (url === "" || url.startsWith("#") || /^(mailto|tel|data|javascript):/i.test(url)) return undefined;
+/**
+ * The new path of a link's target when it is an old address of the site;
+ * "missing" when it is an address of the site that nothing answers now;
+ * undefined for any other link (another site's, a fragment, a template's).
+ */
+export function lookUp(url: string, oldUrl: string | undefined, moves: Moves): string | "missing" | undefined {
+  if (url === "" || url.startsWith("#") || url.includes("{") || /^(mailto|tel|data|javascript):/i.test(url)) return undefined;
   let path: string;
   let suffix = "";
   const split = /^([^?#]*)([?#].*)?$/.exec(url)!;
@@ -99,9 +123,9 @@ export function newPathOf(url: string, oldUrl: string | undefined, moves: Moves)
   const decoded = safeDecode(path);
   const moved = moves.byOld.get(decoded) ?? moves.byOld.get(decoded.replace(/\/+$/, "")) ?? moves.byOld.get(`${decoded}/`);
   if (moved !== undefined) return `${moved}${suffix.startsWith("?") ? "" : suffix}`;
+  if (moves.current.has(decoded) || moves.answers?.(decoded)) return address !== path ? `${decoded}${suffix}` : undefined;
   if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`)) return `${decoded}/${suffix}`;
-  if (moves.current.has(decoded) && address !== path) return `${decoded}${suffix}`;
-  return undefined;
+  return "missing";
 }
 
 /** `http` and `https`, with and without `www.`, are the same site. */

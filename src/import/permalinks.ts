@@ -60,8 +60,8 @@ export function jekyllUrl(post: JekyllPost, site: JekyllSite): string {
   const values: Record<string, string> = {
     ...(post.date !== undefined ? dateTokens(zonedTime(post.date, site.timezone)) : {}),
     title: post.slug ? jekyllSlug(post.slug, { cased: true }) : jekyllSlug(post.name, { cased: true }),
-    slug: jekyllSlug(post.slug ?? post.name, { cased: false }),
-    name: jekyllSlug(post.name, { cased: false }),
+    slug: jekyllSlug(post.slug ?? post.name, { cased: false, mode: "default" }),
+    name: jekyllSlug(post.name, { cased: false, mode: "default" }),
     categories: [...new Set(post.categories.map((category) => category.toLowerCase()))].map(encodeURIComponent).join("/"),
     slugified_categories: [...new Set(post.categories.map((category) => jekyllSlug(category, { cased: false })))].join("/"),
     collection: post.collection?.label ?? "posts",
@@ -76,7 +76,7 @@ export function jekyllUrl(post: JekyllPost, site: JekyllSite): string {
 /** A Jekyll page's or collection document's address when it sets no `permalink` of its own (Jekyll's Page#template). */
 export function jekyllPageUrl(page: { path: string; basename: string; permalink?: string; collection?: string }, site: JekyllSite): string {
   const template = page.permalink ?? (page.basename === "index" && !page.collection ? "/:path/" : withPermalinkSuffix(page.collection ? "/:collection/:path" : "/:path/:basename", site.permalink ?? "date"));
-  const values: Record<string, string> = { path: page.path, basename: page.basename, collection: page.collection ?? "", name: jekyllSlug(page.basename, { cased: false }), title: jekyllSlug(page.basename, { cased: true }), slug: jekyllSlug(page.basename, { cased: false }), output_ext: ".html" };
+  const values: Record<string, string> = { path: page.path, basename: page.basename, collection: page.collection ?? "", name: jekyllSlug(page.basename, { cased: false, mode: "default" }), title: jekyllSlug(page.basename, { cased: true }), slug: jekyllSlug(page.basename, { cased: false, mode: "default" }), output_ext: ".html" };
   return fillJekyll(template, values);
 }
 
@@ -135,9 +135,9 @@ function isoWeek(day: Date): { week: number; year: number } {
   return { week: 1 + Math.round((thursday.getTime() - firstThursday.getTime()) / (7 * 86_400_000)), year };
 }
 
-/** Jekyll's `slugify` in its "pretty" mode: what a file name becomes in a URL. */
-export function jekyllSlug(name: string, options: { cased: boolean }): string {
-  const slug = name.replace(/[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, "-").replace(/^-+|-+$/g, "");
+/** Jekyll's `slugify`: in its "pretty" mode (`:title`) `._~!$&'()+,;=@` are kept, in its default mode (`:slug`, `:name`) only letters and digits. */
+export function jekyllSlug(name: string, options: { cased: boolean; mode?: "pretty" | "default" }): string {
+  const slug = name.replace(options.mode === "default" ? /[^\p{L}\p{N}]+/gu : /[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, "-").replace(/^-+|-+$/g, "");
   return options.cased ? slug : slug.toLowerCase();
 }
 

@@ -47,10 +47,14 @@ export interface ImportPlan {
   skipped: LeftOut[];
   /** Each moved document's old addresses and where it is now: for the report and for checking an import. */
   moved: { file: string; from: string[]; to: string }[];
+  /** Links to an address of the site that nothing answers now: their words kept, the link dropped, by file:line. */
+  unlinked: { file: string; line: number; url: string }[];
+  /** Old addresses of what was not moved, which the new site does not answer. */
+  lost: { url: string; file: string; why: string }[];
 }
 
 /** The fields sitegen reads (with other generators' names for them): any other is kept as a param. */
-const READ_FIELDS = new Set(["title", "description", "summary", "excerpt", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category", "lang", "status", "draft", "published", "slug", "author", "image", "aliases", "redirect_from"]);
+const READ_FIELDS = new Set(["permalink", "url", "title", "description", "summary", "excerpt", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category", "lang", "status", "draft", "published", "slug", "author", "image", "aliases", "redirect_from"]);
 
 /** The files the build makes at the site's root: a source's own would be refused. */
 const BUILT = new Set(["robots.txt", "sitemap.xml", "llms.txt", "llms-full.txt", "agent-instructions.md", "blog-index.json", "openapi.json", "feed.xml", "atom.xml", "rss.xml", "index.xml", "404.html", "index.html", "index.md", "_headers", "_redirects", "_routes.json", "_worker.js"]);
@@ -60,6 +64,10 @@ const STARTER_PAGES = new Map([["", "content/pages/index.md"], ["about", "conten
 export interface PlanOptions {
   /** The day pages without one are dated, YYYY-MM-DD. */
   date: string;
+  /** Whether the target site's templates publish a path (its assets). */
+  published?: (path: string) => boolean;
+  /** How a source file is named in messages. */
+  shown?: (path: string) => string;
   /** Files of the target site a site-wide file may not take the place of (its templates' root files and assets). */
   taken?: (staticName: string) => string | undefined;
 }
@@ -73,7 +81,8 @@ interface Placed {
 }
 
 export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan {
-  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [] };
+  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [], unlinked: [], lost: [] };
+  const shown = options.shown ?? ((path: string) => path);
   const defaultLang = site.site.languages[0];
   const posts = placePosts(site.posts, defaultLang, plan.skipped);
   const pages = placePages(site.pages, site.site.basePath, defaultLang, plan.skipped);
@@ -84,7 +93,10 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   for (const { document, path } of placed) for (const old of document.oldUrls) for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
   for (const { document, path } of posts) for (const file of document.bundle) if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
   const staticFiles = site.files.map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) }));
-  const moves: Moves = { byOld, current: new Set([...placed.map(({ path }) => path), ...staticFiles.map(({ name }) => `/${name}`)]), origin: site.site.origin };
+  const current = new Set([...placed.map(({ path }) => path), ...staticFiles.map(({ name }) => `/${name}`), ...posts.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
+  // Every sitegen site has a home and a blog page (the starter's, where the source had none).
+  const answers = (path: string) => path === "/" || path === "/blog/" || BUILT.has(path.slice(1)) || current.has(path.replace(/\.md$/, "/")) || path === "/index.md" || (options.published?.(path) ?? false);
+  const moves: Moves = { byOld, current, origin: site.site.origin, answers };
   const bySource = new Map(placed.map(({ document, path }) => [document.file, path]));
   const byStem = new Map(posts.map(({ document, path }) => [document.stem, path]));
   const conversions = {
@@ -99,8 +111,9 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
     plan.notConverted.push(...result.left.map((tag) => ({ file: document.file, ...tag })));
     for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
-    const links = rewriteLinks(result.body, document.oldUrls[0], moves);
+    const links = rewriteLinks(result.body, document.oldUrls[0], moves, document.bodyLine);
     plan.links += links.rewritten;
+    plan.unlinked.push(...links.unlinked.map((each) => ({ file: document.file, ...each })));
     return links.text;
   };
   for (const { document, path, target } of placed) {
@@ -111,12 +124,18 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     const data = frontmatter(document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined });
     plan.files.push({ path: target, body: markdownFile(data, body(document)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
     const folder = target.slice(0, target.lastIndexOf("/"));
-    for (const file of document.bundle) plan.files.push({ path: `${folder}/${file.name}`, body: readFileSync(file.path), from: file.path });
+    for (const file of document.bundle) plan.files.push({ path: `${folder}/${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
   }
   for (const { file, name } of staticFiles) {
     const taken = BUILT.has(name) || name.startsWith("_sitegen/") ? "a file the build makes itself" : options.taken?.(name);
-    if (taken) plan.skipped.push({ file: file.path, why: `${taken}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
-    else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: file.path });
+    if (taken) plan.skipped.push({ file: shown(file.path), why: `${taken}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
+    else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: shown(file.path) });
+  }
+  for (const each of [...site.left, ...plan.skipped]) {
+    for (const url of each.oldUrls ?? []) {
+      const path = stripBase(safeDecode(url), site.site.basePath);
+      if (!answers(path) && !current.has(path) && !byOld.has(safeDecode(url))) plan.lost.push({ url, file: each.file, why: each.why });
+    }
   }
   return plan;
 }
@@ -130,8 +149,9 @@ function placePosts(documents: ImportedDocument[], defaultLang: string | undefin
   for (const document of documents) {
     const lang = isDefault(document, defaultLang) ? undefined : canonicalTag(document.lang!) ?? document.lang;
     const slug = lang ? `${slugs.get(document.translationKey ?? "") ?? newSlug(document)}-${lang.toLowerCase()}` : newSlug(document);
-    const name = document.file.split("/").at(-1)!;
-    const file = document.bundle.length > 0 ? `${document.stem}/index${lang ? `.${lang}` : ""}.md` : lang ? `${document.stem}.${lang}.md` : name;
+    // Its own file name, as a Markdown file sitegen reads (`.mdx` is written as `.md`).
+    const name = document.file.split("/").at(-1)!.replace(/\.(?!md$|markdown$)[^.]+$/i, ".md");
+    const file = document.bundle.length > 0 ? `${document.stem}${lang ? `-${lang.toLowerCase()}` : ""}/index.md` : lang ? `${document.stem}.${lang}.md` : name;
     const target = `content/blog/${file}`;
     if (taken.has(target) || taken.has(`slug:${slug}`)) {
       skipped.push({ file: document.file, why: `another post of the source is written to ${target} (the slug ${slug})`, oldUrls: document.oldUrls });
@@ -217,6 +237,8 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
   const { aliases: _aliases, redirect_from: _redirects, permalink: _permalink, url: _url, ...data } = document.data;
   if (document.kind === "page") {
     data.title ??= document.stem === "index" ? "Home" : document.stem;
+    // A list page often has a title and no words: its title then says what it is.
+    if (data.description === undefined && data.summary === undefined && document.body.trim() === "") data.description = String(data.title);
     if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
     delete data.draft;
     delete data.published;

@@ -23,7 +23,7 @@ export function importReport(result: ImportResult, where: { source: string; dir:
   const pages = result.written.filter((path) => path.startsWith("content/pages/")).length;
   const files = result.written.length - posts - pages;
   const left = [...result.left, ...result.skipped];
-  const lost = left.flatMap((each) => (each.oldUrls ?? []).map((url) => ({ url, file: each.file, why: each.why })));
+  const lost = result.lost;
   const lines = [
     `Moved ${result.generator === "eleventy" || result.generator === "astro" ? "an" : "a"} ${NAMES[result.generator]} site from ${where.source} into ${where.dir}${result.created ? " (a new site, from the starter)" : ""}:`,
     `  read: ${result.counts.posts} post(s), ${result.counts.pages} page(s), ${result.counts.files} file(s)`,
@@ -36,10 +36,11 @@ export function importReport(result: ImportResult, where: { source: string; dir:
     if (items.length > 0) lines.push(`  ${title} (${items.length}):`, ...items.map((item) => `    ${item}`));
   };
   section("not moved", left.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`));
-  section("old addresses of what was not moved (they answer 404 now)", lost.map((each) => `${each.url} (${each.file})`));
+  section("old addresses of what was not moved, which no page or file of the new site has", lost.map((each) => `${each.url} (${each.file})`));
   section("there already, left as it was", result.existing);
   section("old address unknown", result.unknownUrls.map((each) => `${each.file}: ${each.why}`));
   section("not converted (the build warns too)", result.notConverted.map((each) => `${each.file}:${each.line}: ${each.tag}`));
+  section("links to addresses nothing answers now (their words kept, the link dropped)", result.unlinked.map((each) => `${each.file}:${each.line}: ${each.url}`));
   const json = {
     generator: result.generator,
     created: result.created,
@@ -54,6 +55,7 @@ export function importReport(result: ImportResult, where: { source: string; dir:
     lost,
     unknownUrls: result.unknownUrls,
     notConverted: result.notConverted,
+    unlinked: result.unlinked,
     moved: result.moved,
   };
   return { text: lines.join("\n"), json };
@@ -77,7 +79,7 @@ export function buildReport(outcome: BuildOutcome, dir: string): string {
 export function warningsByKind(warnings: Finding[]): { kind: string; findings: Finding[] }[] {
   const kinds = new Map<string, Finding[]>();
   for (const warning of warnings) {
-    const kind = warning.message.replace(/`[^`]*`/g, "`…`").replace(/\(in \d+ files[^)]*\)/, "").replace(/\d+/g, "N").trim();
+    const kind = warning.message.replace(/`[^`]*`/g, "`…`").replace(/\s*\(in \d+ files[^)]*\)/, "").replace(/\d+/g, "N").trim();
     kinds.set(kind, [...(kinds.get(kind) ?? []), warning]);
   }
   return [...kinds].map(([kind, findings]) => ({ kind, findings })).sort((a, b) => b.findings.length - a.findings.length || a.kind.localeCompare(b.kind));

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { join, relative } from "node:path";
 import { buildTime, printers, type Io } from "../io.ts";
+import { reportFailure } from "../report.ts";
 
 interface ImportFlags {
   json?: boolean;
@@ -24,7 +25,13 @@ export function registerImport(program: Command, io: Io, exit: { code: number })
       const { print } = printers(io);
       const now = buildTime(io.env);
       const date = calendarDate(now, { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
-      const result = await importSite({ source, dir, cwd: io.cwd, date, now });
+      let result: Awaited<ReturnType<typeof importSite>>;
+      try {
+        result = await importSite({ source, dir, cwd: io.cwd, date, now });
+      } catch (error) {
+        exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ import failed with ${count} error(s); nothing was written` });
+        return;
+      }
       const report = importReport(result, { source, dir });
       const outcome = flags.build === false ? undefined : await buildImported(dir, io);
       if (outcome && !outcome.ok) exit.code = 1;

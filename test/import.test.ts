@@ -1,0 +1,325 @@
+/**
+ * `sitegen import` moves a whole site: every page, every translation, every
+ * old URL. Each fixture under test/fixtures/generators/ is built once by its
+ * own generator (Jekyll 4.3 and Hugo 0.111 from Debian, Eleventy 3 from npm;
+ * Astro's addresses are its documented routing, `src/pages/blog/[...slug]`
+ * at `/blog/<id>/`), and imported once (the import builds the site itself).
+ * Every page the generator wrote is mapped back to its source by its title,
+ * every other file by its bytes; then each of its addresses, as the
+ * generator wrote it (the old host's base path included), must reach that
+ * page or file, redirects followed, on the preview server, Netlify's
+ * emulator and Cloudflare's runtime. A page the generator made from no file
+ * of the source (a taxonomy list, a language's generated home, a theme's
+ * list of posts) is named in the test with why: sitegen makes its own home,
+ * blog page, feed and sitemap, and no equal of the rest.
+ */
+import { after, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { ROOT, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+
+const FIXTURES = join(ROOT, "test/fixtures/generators");
+const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
+
+interface Reference {
+  fixture: string;
+  /** Builds the copied fixture into `out`; undefined where the generator is not run (Astro). */
+  build?: (source: string, out: string) => { command: string; args: string[]; cwd?: string };
+  /** Where the old host served the output from: Hugo's baseURL path. */
+  basePath: string;
+  /** Addresses the generator wrote from its templates and no file of the content, with why: the site's own pages stand for some, nothing for the rest. */
+  madeFromNothing: RegExp;
+  /** Addresses of source files the import left out: its report names each. */
+  reportedLost?: RegExp;
+  /** Addresses written by hand from the generator's documented rules, by title, where it is not run. */
+  documented?: { url: string; title: string }[];
+}
+
+const REFERENCES: Reference[] = [
+  {
+    fixture: "jekyll",
+    build: (source, out) => ({ command: "jekyll", args: ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out] }),
+    basePath: "",
+    // Sass's source map, and the feed and robots.txt rendered by Liquid: sitegen makes its own feed and robots.txt.
+    madeFromNothing: /^\/assets\/css\/style\.css\.map$|^\/feed\.xml$|^\/robots\.txt$/,
+    // Its stylesheet, rendered from Sass: sitegen's templates have their own.
+    reportedLost: /^\/assets\/css\/style\.css$/,
+  },
+  {
+    fixture: "hugo",
+    build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }),
+    basePath: "",
+    // Taxonomy lists, feeds and the sitemap: Hugo writes them from no file.
+    madeFromNothing: /^\/(tags|categories)\/|index\.xml$|^\/sitemap\.xml$/,
+  },
+  {
+    fixture: "hugo-multilingual",
+    build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }),
+    basePath: "/field",
+    // Taxonomies, feeds, sitemaps, and the lists Hugo makes of a section or language with no _index file of its own.
+    madeFromNothing: /^\/field\/((fr|ja)\/)?(tags|categories)\/|index\.xml$|sitemap\.xml$|^\/field\/(fr|ja)\/$|^\/field\/(fr)\/posts\/$|^\/field\/page\/$/,
+  },
+  {
+    fixture: "eleventy",
+    build: () => ({ command: process.execPath, args: [ELEVENTY, "--quiet"] }),
+    basePath: "",
+    // The home and the archive, Nunjucks templates listing the posts: sitegen's home and blog page stand for them.
+    madeFromNothing: /^\/$|^\/blog\/$/,
+  },
+  {
+    fixture: "astro",
+    basePath: "",
+    madeFromNothing: /^$/,
+    documented: [
+      { url: "/blog/first-post/", title: "First post" },
+      { url: "/blog/using-mdx/", title: "Using MDX" },
+      { url: "/colophon/", title: "Colophon" },
+    ],
+  },
+];
+
+interface Written {
+  url: string;
+  /** A page's title, a file's bytes, or where an HTML redirect the generator wrote sends the reader. */
+  title?: string;
+  bytes?: Buffer;
+  refresh?: string;
+}
+
+/** Every file a generator wrote, as the old host served it: `x/index.html` at `x/`. */
+function writtenBy(out: string, basePath: string): Written[] {
+  return readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(out, join(entry.parentPath, entry.name)).split("\\").join("/"))
+    .sort()
+    .map((path) => {
+      const url = `${basePath}/${path.replace(/(^|\/)index\.html$/, "$1")}`;
+      const bytes = readFileSync(join(out, path));
+      if (!path.endsWith(".html")) return { url: encodeURI(url), bytes };
+      const html = bytes.toString("utf8");
+      const refresh = /http-equiv="?refresh"?\s+content="0;\s*url=([^"]+)"/i.exec(html)?.[1];
+      if (refresh) return { url: encodeURI(url), refresh: new URL(refresh, "https://old.invalid").pathname };
+      return { url: encodeURI(url), title: decode(/<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? "") };
+    });
+}
+
+function decode(text: string): string {
+  return text.replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+interface Imported {
+  reference: Reference;
+  source: string;
+  site: string;
+  report: ReturnType<typeof JSON.parse>;
+  written: Written[];
+}
+
+/** Each fixture copied, built by its generator, and imported (with its build) once. */
+const imported: Imported[] = REFERENCES.map((reference) => {
+  const source = join(tempDir(`sitegen-${reference.fixture}-`), "source");
+  cpSync(join(FIXTURES, reference.fixture), source, { recursive: true });
+  let written: Written[] = (reference.documented ?? []).map(({ url, title }) => ({ url, title }));
+  if (reference.build) {
+    const out = join(source, "..", "out");
+    mkdirSync(out);
+    const command = reference.build(source, out);
+    const run = spawnSync(command.command, command.args, { cwd: command.cwd ?? source, encoding: "utf8" });
+    assert.equal(run.status, 0, `${reference.fixture}: ${run.stderr}`);
+    written = writtenBy(reference.fixture === "eleventy" ? join(source, "_site") : out, reference.basePath);
+  }
+  const site = join(source, "..", "site");
+  const run = sitegen(["import", source, site, "--json"]);
+  assert.equal(run.status, 0, `${reference.fixture}: ${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  return { reference, source, site, report, written };
+});
+
+const SITEGEN_TITLE = /<h1[^>]*>([\s\S]*?)<\/h1>/;
+
+/** Where an old address lands on a host, redirects followed: its status, its page's title, its bytes. */
+async function land(base: string, url: string): Promise<{ status: number; title?: string; bytes: Buffer; url: string }> {
+  const response = await fetch(new URL(url, base), { headers: { accept: "text/html" } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const type = response.headers.get("content-type") ?? "";
+  const title = type.startsWith("text/html") ? decode((SITEGEN_TITLE.exec(bytes.toString("utf8"))?.[1] ?? "").replace(/<[^>]+>/g, "").trim()) : undefined;
+  return { status: response.status, title, bytes, url: response.url };
+}
+
+/** Every address the generator wrote reaches that page or file on the host at `base`. */
+async function assertEveryAddress(host: string, base: string, { reference, written, report }: Imported): Promise<number> {
+  const lost = new Set((report.lost as { url: string }[]).map((each) => each.url));
+  const titles = new Map(written.filter((each) => each.title !== undefined).map((each) => [each.url, each.title!]));
+  let checked = 0;
+  for (const each of written) {
+    const label = `${reference.fixture} on ${host}: ${each.url}`;
+    if (reference.madeFromNothing.test(decodeURI(each.url))) continue;
+    if (reference.reportedLost?.test(decodeURI(each.url))) {
+      assert.ok(lost.has(each.url) || lost.has(decodeURI(each.url)), `${label}: the import reports that it is not kept`);
+      continue;
+    }
+    const landed = await land(base, each.url);
+    assert.equal(landed.status, 200, `${label} answers (landed at ${landed.url})`);
+    if (each.bytes) assert.ok(landed.bytes.equals(each.bytes), `${label} is the same file`);
+    else {
+      const title = each.refresh ? titles.get(each.refresh) : each.title;
+      assert.ok(title !== undefined, `${label}: the generator's redirect leads to one of its pages`);
+      assert.equal(landed.title, title, `${label} is the page "${title}"`);
+    }
+    checked++;
+  }
+  return checked;
+}
+
+describe("every page and file a generator wrote reaches that page or file after the import", () => {
+  for (const each of imported) {
+    test(`${each.reference.fixture}: on the preview server, Netlify's emulator and Cloudflare's runtime`, async () => {
+      const cloudflareBuild = sitegen(["build", "--host", "cloudflare", "--out", "dist-cloudflare", "--quiet"], { cwd: each.site });
+      assert.equal(cloudflareBuild.status, 0, cloudflareBuild.stderr);
+      const hosts: [string, Promise<Running>][] = [
+        ["the preview server", startPreviewServer(join(each.site, "dist"))],
+        ["Netlify's emulator", startNetlifyEmulator(join(each.site, "dist"))],
+        ...(WRANGLER.present ? [["Cloudflare's runtime", startCloudflareRuntime(join(each.site, "dist-cloudflare"))] as [string, Promise<Running>]] : []),
+      ];
+      const started = await Promise.allSettled(hosts.map(([, host]) => host));
+      try {
+        for (const [index, [name]] of hosts.entries()) {
+          const host = started[index];
+          assert.equal(host.status, "fulfilled", `${name} started`);
+          const checked = await assertEveryAddress(name, (host as PromiseFulfilledResult<Running>).value.url, each);
+          assert.ok(checked >= 3, `${each.reference.fixture} on ${name}: ${checked} addresses checked`);
+        }
+      } finally {
+        await Promise.all(started.map((host) => (host.status === "fulfilled" ? host.value.stop() : undefined)));
+      }
+    });
+  }
+});
+
+const byFixture = (name: string) => imported.find((each) => each.reference.fixture === name)!;
+const leftOf = (each: Imported) => (each.report.left as { file: string; line?: number; why: string }[]).map((left) => `${left.file}${left.line ? `:${left.line}` : ""}: ${left.why}`).join("\n");
+const page = (each: Imported, path: string) => readFileSync(join(each.site, path), "utf8");
+
+test("the import builds the site itself and reports what it converted, kept and left, by file:line", () => {
+  for (const each of imported) assert.equal(each.report.build.ok, true, `${each.reference.fixture}: ${JSON.stringify(each.report.build.errors)}`);
+  const jekyll = byFixture("jekyll");
+  assert.deepEqual(jekyll.report.converted, { "{% highlight %}": 1, "{% link %}": 1, "{% post_url %}": 1, "{% raw %}": 1, "{{ site.url }}": 6, "{{ site.baseurl }}": 3 });
+  assert.match(leftOf(jekyll), /2018-10-10-an-unfinished-thought\.md: `published: false`/);
+  assert.match(leftOf(jekyll), /robots\.txt: a file the build makes itself: not copied/);
+  assert.match(leftOf(jekyll), /feed\.xml: a file Jekyll renders/);
+  const astro = byFixture("astro");
+  assert.match(leftOf(astro), /Using MDX\.mdx:7: MDX code `import HeaderLink/);
+  assert.match(leftOf(astro), /Using MDX\.mdx:10: the MDX component <HeaderLink>/);
+  assert.match(leftOf(astro), /Using MDX\.mdx:12: the MDX component <HeaderLink>/);
+  const hugo = byFixture("hugo-multilingual");
+  assert.match(leftOf(hugo), /expired\.md: expired on 2022-01-01/);
+  assert.match(leftOf(hugo), /config\/_default\/languages\.toml: Hugo's configuration/);
+  const eleventy = byFixture("eleventy");
+  assert.match(leftOf(eleventy), /blog\/blog\.11tydata\.js: Eleventy's data file: its fields were applied/);
+  assert.match(leftOf(eleventy), /index\.njk: an Eleventy template/);
+});
+
+test("pages keep their paths in the nested layout, list pages give their text to the section's page, and nothing the build makes is copied", () => {
+  const jekyll = byFixture("jekyll");
+  assert.match(page(jekyll, "content/pages/team.md"), /^title: The team$/m, "a page in a folder (team/index.md) is moved, not skipped as a home page");
+  assert.match(page(jekyll, "content/pages/docs/history.md"), /^title: History of the project$/m);
+  assert.match(page(jekyll, "content/pages/recipes/warm-white.md"), /^title: A warm white$/m, "a collection's document");
+  assert.throws(() => page(jekyll, "content/static/robots.txt"), /ENOENT/);
+  assert.throws(() => page(jekyll, "content/static/feed.xml"), /ENOENT/);
+  const hugo = byFixture("hugo-multilingual");
+  assert.match(page(hugo, "content/pages/blog.md"), /^title: All the notes$/m, "the blog section's _index.md is the blog page");
+  assert.match(page(hugo, "content/pages/blog.md"), /- \/field\/posts\//, "and keeps the section's old address");
+  assert.match(page(hugo, "content/pages/docs/index.md"), /How the notebook is kept/, "another section's _index.md is its folder's page");
+  assert.match(page(hugo, "content/pages/page/about.md"), /^title: About$/m, "a section that is not the blog's holds pages");
+  assert.match(page(hugo, "content/site.yaml"), /^languages: \[ ?en, fr, ja ?\]$/m);
+  assert.match(page(hugo, "content/site.yaml"), /^base_url: https:\/\/notes\.example$/m);
+});
+
+test("links follow the move: to old addresses with or without their slash, through the site's own URL, and relative", () => {
+  const jekyll = byFixture("jekyll");
+  const late = page(jekyll, "content/blog/2021-03-01-late-evening-in-new-york.md");
+  assert.match(late, /\[team\]\(\/team\/\)/, "{{ site.url }}/team/ became the page's path");
+  assert.match(late, /^\[h\]: \/docs\/history\/ "History"$/m, "a reference definition through {{ site.url }}, without its slash");
+  assert.match(late, /^\[r\]: \/blog\/lantern-1-0-0-released\/$/m, "the definition after it too");
+  assert.match(page(jekyll, "content/pages/docs/history.md"), /\[first release\]\(\/blog\/lantern-1-0-0-released\/\)/, "an old post address without its slash");
+  const hugo = page(byFixture("hugo-multilingual"), "content/blog/plain.md");
+  assert.match(hugo, /\[the gallery\]\(\/blog\/gallery\/\)/, "an absolute URL of the old site, under its base path");
+  assert.match(hugo, /\[its picture\]\(\/blog\/gallery\/sunrise\.png\)/, "a bundle file's old address");
+  const eleventy = page(byFixture("eleventy"), "content/pages/docs/getting-started.md");
+  assert.match(eleventy, /\[first post\]\(\/blog\/firstpost\/\)/);
+  assert.match(eleventy, /\[fourth\]\(\/blog\/fourthpost\/\)/, "a relative link from the page's old address");
+});
+
+test("import never follows a link out of the source: a link out, one to nothing and a loop are errors naming each, and nothing is written", () => {
+  const source = join(tempDir("sitegen-links-out-"), "source");
+  cpSync(join(FIXTURES, "jekyll"), source, { recursive: true });
+  const outside = join(source, "..", "outside");
+  mkdirSync(outside);
+  writeFileSync(join(outside, "secret.md"), "---\ntitle: Secret\n---\n\nNot the site's.\n");
+  symlinkSync("/etc/passwd", join(source, "_posts/2020-01-01-passwd.md"));
+  symlinkSync(outside, join(source, "assets/outside"));
+  symlinkSync(join(source, "nowhere.md"), join(source, "dangling.md"));
+  symlinkSync(join(source, "docs"), join(source, "docs/again"));
+  symlinkSync(join(source, "loop-b"), join(source, "loop-a"));
+  symlinkSync(join(source, "loop-a"), join(source, "loop-b"));
+  const site = join(source, "..", "site");
+  const run = sitegen(["import", source, site]);
+  assert.equal(run.status, 1, run.stdout);
+  assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
+  for (const [entry, why] of [["_posts/2020-01-01-passwd.md", "a symbolic link to /etc/passwd, outside the source site"], ["assets/outside", "a symbolic link to .*outside, outside the source site"], ["dangling.md", "a symbolic link to nothing"], ["docs/again", "a symbolic link to a folder it is in: a loop"], ["loop-a", "a symbolic link that loops"]]) {
+    assert.match(run.stderr, new RegExp(`${entry.replace(/[.]/g, "\\.")}: ${why}`), entry);
+  }
+  assert.throws(() => readdirSync(site), /ENOENT/, "nothing written");
+
+  const eleventy = join(tempDir("sitegen-input-out-"), "site");
+  cpSync(join(FIXTURES, "eleventy"), eleventy, { recursive: true });
+  writeFileSync(join(eleventy, "eleventy.config.js"), 'export default function () { return { dir: { input: "../elsewhere" } }; }\n');
+  mkdirSync(join(eleventy, "..", "elsewhere"));
+  const input = sitegen(["import", eleventy, join(eleventy, "..", "moved")]);
+  assert.equal(input.status, 1, input.stdout);
+  assert.match(input.stderr, /eleventy\.config\.js: its input folder `\.\.\/elsewhere` is outside the source site/);
+});
+
+/** A post's title in a Jekyll or Hugo fixture, by its source file. */
+const POST_TITLES: Record<string, string> = {
+  "_posts/2013-05-06-lantern-1-0-0-released.markdown": "Lantern 1.0.0 Released",
+  "_posts/2014-01-13-sass-converter-3.0-released.markdown": "Sass converter 3.0 released",
+  "_posts/2019-07-04-writing-liquid-examples.md": "Writing Liquid examples",
+  "_posts/2021-03-01-late-evening-in-new-york.md": "Late evening in New York",
+  "docs/history.md": "History of the project",
+};
+
+/** A fixture with one setting changed, built by its generator and imported without a build: each moved file's old address against what the generator wrote. */
+function addressesUnder(fixture: string, configFile: string, change: (config: string) => string, run: (source: string, out: string) => string[]): { computed: Map<string, string>; wrote: Map<string, string> } {
+  const source = join(tempDir(`sitegen-${fixture}-setting-`), "source");
+  cpSync(join(FIXTURES, fixture), source, { recursive: true });
+  writeFileSync(join(source, configFile), change(readFileSync(join(source, configFile), "utf8")));
+  const out = join(source, "..", "out");
+  const built = spawnSync(run(source, out)[0], run(source, out).slice(1), { encoding: "utf8" });
+  assert.equal(built.status, 0, built.stderr);
+  const wrote = new Map(writtenBy(out, "").filter((each) => each.title).map((each) => [each.title!, decodeURI(each.url)]));
+  const moved = sitegen(["import", source, join(source, "..", "site"), "--json", "--no-build"]);
+  assert.equal(moved.status, 0, moved.stderr);
+  const computed = new Map((JSON.parse(moved.stdout).moved as { file: string; from: string[] }[]).map((each) => [relative(source, each.file.startsWith("/") ? each.file : join(ROOT, each.file)), decodeURI(each.from[0] ?? "")]));
+  return { computed, wrote };
+}
+
+for (const style of ["date", "pretty", "ordinal", "weekdate", "none", "/:categories/:short_year/:i_month/:i_day/:slug:output_ext"]) {
+  test(`Jekyll's permalink ${style}: every post's and page's old address is the one Jekyll 4.3 wrote`, () => {
+    const { computed, wrote } = addressesUnder("jekyll", "_config.yml", (config) => config.replace(/^permalink: .*$/m, `permalink: ${JSON.stringify(style)}`), (source, out) => ["jekyll", "build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out]);
+    for (const [file, title] of Object.entries(POST_TITLES)) assert.equal(computed.get(file), wrote.get(title), `${style}: ${file}`);
+  });
+}
+
+const HUGO_TITLES: Record<string, string> = { "content/posts/first-field-note.md": "First field note", "content/posts/yaml-and-a-slug.md": "YAML and a slug of its own", "content/posts/lamp-bundle/index.md": "A post with its own picture", "content/about.md": "About" };
+
+for (const pattern of ["/:year/:month/:day/:title/", "/:section/:yearday/:slugorfilename/", "/:monthname/:weekdayname/:filename/", "/:sections/:slug/"]) {
+  test(`Hugo's [permalinks] ${pattern}: every post's old address is the one Hugo 0.111 wrote`, () => {
+    const { computed, wrote } = addressesUnder("hugo", "hugo.toml", (config) => config.replace(/^ {2}posts = .*$/m, `  posts = ${JSON.stringify(pattern)}`), (source, out) => ["hugo", "--source", source, "--destination", out, "--quiet", "--noBuildLock"]);
+    for (const [file, title] of Object.entries(HUGO_TITLES)) assert.equal(computed.get(file), wrote.get(title), `${pattern}: ${file}`);
+  });
+}
+
+after(() => undefined);
