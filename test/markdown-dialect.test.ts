@@ -9,7 +9,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bodyAt, parseMarkdownFile } from "../src/content/frontmatter.ts";
 import type { Finding } from "../src/findings.ts";
@@ -149,4 +149,22 @@ test("the Markdown representation is what the author wrote, links made absolute"
     const markdown = readFileSync(join(out, "blog", `${slug}.md`), "utf8");
     assert.ok(markdown.includes(`\n${body.replace(/\]\(\//g, `](${BASE}/`)}\n`), `${slug}.md holds the body as written:\n${markdown}`);
   }
+});
+
+test("a site's own excerpt_separator ends the summary as <!--more--> does, and never shows", async () => {
+  const dir = scratchDir("sitegen-separator-");
+  const content = join(dir, "content");
+  cpSync(join(ROOT, "test/fixtures/sites/kontor"), content, { recursive: true });
+  cpSync(join(ROOT, "templates"), join(dir, "templates"), { recursive: true });
+  appendFileSync(join(content, "site.yaml"), '\nexcerpt_separator: "<!-- excerpt -->"\n');
+  writeFileSync(join(content, "blog/own-marker.md"), '---\ntitle: "Its own marker"\ndate: 2025-06-14\nlang: en\n---\n\nThe summary, in two\nlines.\n\nAnd a second paragraph.\n\n<!-- excerpt -->\n\nThe rest.\n');
+  writeFileSync(join(content, "blog/described.md"), '---\ntitle: "Described"\ndescription: "As written."\ndate: 2025-06-15\nlang: en\n---\n\nFirst.\n\n<!-- excerpt -->\n\nRest.\n');
+  const run = await sitegenAsync(["build", "--content", content, "--templates", join(dir, "templates"), "--out", join(dir, "dist")]);
+  assert.equal(run.status, 0, run.stderr);
+  const index = JSON.parse(readFileSync(join(dir, "dist/blog-index.json"), "utf8")) as { posts: { slug: string; description: string }[] };
+  assert.equal(index.posts.find((post) => post.slug === "own-marker")?.description, "The summary, in two lines. And a second paragraph.");
+  assert.equal(index.posts.find((post) => post.slug === "described")?.description, "As written.");
+  const page = readFileSync(join(dir, "dist/blog/own-marker/index.html"), "utf8");
+  assert.doesNotMatch(page, /<!-- excerpt -->/);
+  assert.match(page, /<p>And a second paragraph\.<\/p>\n<p>The rest\.<\/p>/);
 });

@@ -11,6 +11,7 @@
  */
 import type Token from "markdown-it/lib/token.mjs";
 import { parseMarkdown } from "../render/markdown/index.ts";
+import { bodyAt } from "./frontmatter.ts";
 
 export const EXCERPT_MAX = 200;
 
@@ -58,6 +59,19 @@ function plainText(children: Token[]): string {
   }
   // A paragraph of images alone has nothing to say in words.
   return image > 0 && text.trim() === "" ? "" : text;
+}
+
+/**
+ * A page or post described by its body, described again by the text before
+ * the site's own summary marker (`excerpt_separator` in site.yaml). Parsing
+ * a post does not know the site (posts may be parsed in a render lane), so
+ * this is done once the site is read; a body not kept is read again.
+ */
+export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string }>(source: T, separator: string, readText: (path: string, file: string) => string): T {
+  if (!source.describedByBody) return source;
+  const body = source.body !== "" ? source.body : bodyAt(readText(source.path, source.file), source.bodyLine);
+  const description = excerptOf(body, separator);
+  return description === "" || description === source.description ? source : { ...source, description };
 }
 
 /** `text` within `max` characters, cut after the last whole word and marked with an ellipsis. */

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
 import { contentNotices } from "./notices.ts";
+import { summarisedWith } from "./excerpt.ts";
 import { siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
@@ -85,6 +86,11 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
     const languages = inSiteLanguages(site.languages);
     pages.splice(0, pages.length, ...pages.flatMap((page) => collect(() => languages(page)) ?? []));
     posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
+    const separator = site.excerpt_separator;
+    if (separator !== undefined) {
+      pages.splice(0, pages.length, ...pages.map((page) => summarisedWith(page, separator, readTextSync)));
+      posts = posts.map((post) => summarisedWith(post, separator, readTextSync));
+    }
   }
 
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);

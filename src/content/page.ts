@@ -49,5 +49,5 @@ export function parsePage(name: string, text: string, file: string, path = file)
     ...controlCharacterNotices({ title: data.title, description: data.description }, located, parsed.body, parsed.bodyLine),
   ];
   const { aliases: _written, ...fields } = data;
-  return { name, file, path, ...fields, description: description ?? "", updated: updated.day, ...(aliases.length > 0 ? { aliases } : {}), body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
+  return { name, file, path, ...fields, description: description ?? "", ...(data.description === undefined ? { describedByBody: true as const } : {}), updated: updated.day, ...(aliases.length > 0 ? { aliases } : {}), body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
 }

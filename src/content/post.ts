@@ -99,6 +99,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     path,
     title: data.title,
     description: description ?? "",
+    ...(data.description === undefined ? { describedByBody: true as const } : {}),
     date: date.day,
     published: date.time,
     ...(updated ? { updated: updated.day } : {}),

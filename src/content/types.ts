@@ -98,8 +98,10 @@ interface SourceFile {
   /** Absolute path, for reading the file again. */
   path: string;
   title: string;
-  /** As written, or the first paragraph of the body (src/content/excerpt.ts). */
+  /** As written, or the body's summary (src/content/excerpt.ts). */
   description: string;
+  /** Set when `description` was made from the body: a site's own summary marker (`excerpt_separator`) makes it again. */
+  describedByBody?: true;
   body: string;
   bodyLine: number;
   /** The frontmatter's fields that sitegen does not know, as written: templates read them as `params.<name>`. */
