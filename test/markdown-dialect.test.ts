@@ -110,6 +110,7 @@ test("kramdown's attribute lists on the line after a block, and its table of con
   const { html: table } = renderMarkdown("| a |\n|---|\n| 1 |\n{: .wide}\n");
   assert.match(table, /<table class="wide">[\s\S]*<td>1<\/td>\n<\/tr>\n<\/tbody>/);
   assert.doesNotMatch(table, /\{:/);
+  assert.match(renderMarkdown("[[toc]]\n\n## Only part\n").html, /^<nav class="toc" aria-label="Contents">\n<ul>\n<li><a href="#only-part">Only part<\/a><\/li>\n<\/ul>\n<\/nav>\n/, "VitePress's [[toc]] too");
   assert.equal(renderMarkdown("Use the placeholder {name}.\n\nA map {a b}\n").html, "<p>Use the placeholder {name}.</p>\n<p>A map {a b}</p>\n", "braces that are not attributes stay text");
 });
 

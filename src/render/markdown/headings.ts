@@ -42,7 +42,9 @@ export function titleHeadings(tokens: Token[], title: string | undefined, env: o
   }
   const h1s = tokens.filter((token) => token.type === "heading_open" && token.tag === "h1");
   if (h1s.length === 0) return;
-  for (const token of h1s) report(env, token, { message: "a level-1 heading in the body: the page's title is its only H1, so every heading of the body is shown one level down", hint: "start the body's headings at `##`" });
+  // One warning a page, at its first: a post written with H1 sections has many.
+  const more = h1s.length > 1 ? ` (and ${h1s.length - 1} more after this one)` : "";
+  report(env, h1s[0], { message: `a level-1 heading in the body${more}: the page's title is its only H1, so every heading of the body is shown one level down`, hint: "start the body's headings at `##`" });
   for (const token of tokens) {
     if ((token.type === "heading_open" || token.type === "heading_close") && token.tag !== "h6") token.tag = `h${Number(token.tag.slice(1)) + 1}`;
   }

@@ -1,7 +1,9 @@
 /**
- * kramdown's table of contents: a list followed by `{:toc}` (attributes.ts)
- * is replaced by the page's headings, each linking to its id, nested by
- * level; a heading with the class `no_toc` is left out, as in kramdown.
+ * A table of contents where the author asked for one: kramdown's list
+ * followed by `{:toc}` (attributes.ts), or a paragraph of `[[toc]]` alone
+ * (VitePress, markdown-it-toc-done-right). It is replaced by the page's
+ * headings, each linking to its id, nested by level; a heading with the class
+ * `no_toc` is left out, as in kramdown.
  */
 import Token from "markdown-it/lib/token.mjs";
 import { headingText } from "./headings.ts";
@@ -9,7 +11,8 @@ import { headingText } from "./headings.ts";
 export function tablesOfContents(tokens: Token[]): void {
   for (let index = tokens.length - 1; index >= 0; index--) {
     const open = tokens[index];
-    if (!open.meta?.toc || (open.type !== "bullet_list_open" && open.type !== "ordered_list_open")) continue;
+    const marker = open.type === "paragraph_open" && /^\[\[toc\]\]$/i.test(tokens[index + 1].content.trim());
+    if (!marker && (!open.meta?.toc || (open.type !== "bullet_list_open" && open.type !== "ordered_list_open"))) continue;
     let close = index + 1;
     while (!(tokens[close].nesting === -1 && tokens[close].level === open.level)) close++;
     const nav = new Token("html_block", "", 0);
