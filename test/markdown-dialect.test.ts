@@ -100,10 +100,11 @@ test("heading attributes in pandoc's and kramdown's forms, spaces inside the bra
   assert.match(await article("kitchen-sink"), /<a href="\/blog\/heading-attributes\/#compiling">/);
 });
 
-test("kramdown's attribute lists on the line after a block, and its table of contents", async () => {
+test("kramdown's attribute lists on the line after a block and after a link, and its table of contents", async () => {
   const text = await article("kramdown-ial");
   assert.match(text, /<nav class="toc" aria-label="Contents">\n<ul>\n<li><a href="#first-part">First part<\/a><\/li>\n<li><a href="#second">Second part<\/a><\/li>\n<\/ul>\n<\/nav>/);
   assert.match(text, /<p class="lead">A lead paragraph\.<\/p>/);
+  assert.match(text, /Read <a href="https:\/\/jekyllrb\.com\/docs\/" target="_blank">the docs<\/a> first, or see <a href="http:\/\/localhost:4000" target="_blank">http:\/\/localhost:4000<\/a>\./, "a span IAL after a link, written or bare, is the link's");
   assert.match(text, /<code class="language-ruby">puts <span class="hljs-string">/, "`{: .language-ruby}` names the code's language");
   assert.match(text, /<h2 id="second">Second part<\/h2>/);
   assert.match(text, /<ul class="compact">/);

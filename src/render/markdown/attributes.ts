@@ -9,6 +9,8 @@
  *   attributes). After a list or a quote, written at the left margin, it is
  *   the list's or the quote's; kramdown's `{:toc}` after a list makes the
  *   list a table of contents (toc.ts).
+ * - Directly after a link, an image, code or emphasis: `[docs](/x){:target="_blank"}`,
+ *   `![a](b.png){.wide}` (kramdown's span IAL; pandoc's link attributes).
  * - kramdown's attribute list definitions (`{:name: .class}`) define, and
  *   show nothing.
  *
@@ -85,6 +87,7 @@ export function attributesPlugin(md: MarkdownIt): void {
     headingAttributes(state.tokens);
     tableAttributes(state.tokens);
     blockAttributes(state);
+    spanAttributes(state.tokens);
   });
 }
 
@@ -151,6 +154,33 @@ function blockAttributes(state: StateCore): void {
       applyAttributes(tokens[index], first);
     }
   }
+}
+
+const SPAN_HEAD = /^\{([^{}\n]*)\}/;
+
+/** An attribute list that follows a link, an image, code or emphasis with no space between is that element's. */
+function spanAttributes(tokens: Token[]): void {
+  for (const token of tokens) {
+    const children = token.type === "inline" ? token.children : null;
+    for (let index = 1; children && index < children.length; index++) {
+      const text = children[index];
+      const head = text.type === "text" ? SPAN_HEAD.exec(text.content) : null;
+      const list = head ? readAttributes(head[1]) : undefined;
+      const element = list && elementEndingAt(children, index - 1);
+      if (!head || !list || !element) continue;
+      applyAttributes(element, list);
+      text.content = text.content.slice(head[0].length);
+    }
+  }
+}
+
+/** The element whose last token is `children[index]`: an image or code itself, or the opening token of a link or emphasis. */
+function elementEndingAt(children: Token[], index: number): Token | undefined {
+  const last = children[index];
+  if (last.type === "image" || last.type === "code_inline") return last;
+  if (last.nesting !== -1) return undefined;
+  for (let at = index - 1; at >= 0; at--) if (children[at].nesting === 1 && children[at].level === last.level && children[at].tag === last.tag) return children[at];
+  return undefined;
 }
 
 /**
