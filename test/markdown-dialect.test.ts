@@ -118,6 +118,7 @@ test("kramdown's attribute lists on the line after a block and after a link, and
 test("GitHub alerts and ::: containers are admonitions with their kind in words", async () => {
   assert.match(await article("alert"), /<div class="admonition admonition-note" role="note">\n<p class="admonition-title">Note<\/p>\n<p>Useful information that users should know\.<\/p>\n<\/div>/);
   assert.match(await article("alert"), /<div class="admonition admonition-caution" role="note">\n<p class="admonition-title">Caution<\/p>/);
+  assert.match(await article("alert"), /<div class="admonition admonition-tip" role="note">\n<p class="admonition-title">A title of its own<\/p>\n<p>As Hugo and Obsidian write it\.<\/p>\n<\/div>/);
   assert.match(await article("container"), /<div class="admonition admonition-note" role="note">\n<p class="admonition-title">Note<\/p>\n<p>Back up the database before you start\.<\/p>\n<\/div>/);
   assert.match(await article("container"), /<div class="admonition admonition-warning" role="note">\n<p class="admonition-title">Mind the gap<\/p>/);
 });
