@@ -45,7 +45,7 @@ const REFERENCES: Reference[] = [
     // Sass's source map, and the feed and robots.txt rendered by Liquid: sitegen makes its own feed and robots.txt.
     madeFromNothing: /^\/assets\/css\/style\.css\.map$|^\/feed\.xml$|^\/robots\.txt$/,
     // Its stylesheet, rendered from Sass: sitegen's templates have their own.
-    reportedLost: /^\/assets\/css\/style\.css$/,
+    reportedLost: /^\/assets\/css\/style\.css$|^\/script\/deploy$/,
   },
   {
     fixture: "hugo",
@@ -59,7 +59,7 @@ const REFERENCES: Reference[] = [
     build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }),
     basePath: "/field",
     // Taxonomies, feeds, sitemaps, and the lists Hugo makes of a section or language with no _index file of its own.
-    madeFromNothing: /^\/field\/((fr|ja)\/)?(tags|categories)\/|index\.xml$|sitemap\.xml$|^\/field\/(fr|ja)\/$|^\/field\/(fr)\/posts\/$|^\/field\/page\/$/,
+    madeFromNothing: /^\/field\/((fr|ja)\/)?(tags|categories)\/|index\.xml$|sitemap\.xml$|^\/field\/(fr|ja)\/$|^\/field\/(fr)\/posts\/$|^\/field\/((fr|ja)\/)?page\/$/,
   },
   {
     fixture: "eleventy",
@@ -82,8 +82,9 @@ const REFERENCES: Reference[] = [
 
 interface Written {
   url: string;
-  /** A page's title, a file's bytes, or where an HTML redirect the generator wrote sends the reader. */
+  /** A page's title (and its first paragraph, where the title is empty), a file's bytes, or where an HTML redirect the generator wrote sends the reader. */
   title?: string;
+  paragraph?: string;
   bytes?: Buffer;
   refresh?: string;
 }
@@ -101,7 +102,7 @@ function writtenBy(out: string, basePath: string): Written[] {
       const html = bytes.toString("utf8");
       const refresh = /http-equiv="?refresh"?\s+content="0;\s*url=([^"]+)"/i.exec(html)?.[1];
       if (refresh) return { url: encodeURI(url), refresh: new URL(refresh, "https://old.invalid").pathname };
-      return { url: encodeURI(url), title: decode(/<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? "") };
+      return { url: encodeURI(url), title: decode(/<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? ""), paragraph: decode(/<p>([^<]*)/.exec(html)?.[1]?.trim() ?? "") };
     });
 }
 
@@ -140,12 +141,12 @@ const imported: Imported[] = REFERENCES.map((reference) => {
 const SITEGEN_TITLE = /<h1[^>]*>([\s\S]*?)<\/h1>/;
 
 /** Where an old address lands on a host, redirects followed: its status, its page's title, its bytes. */
-async function land(base: string, url: string): Promise<{ status: number; title?: string; bytes: Buffer; url: string }> {
+async function land(base: string, url: string): Promise<{ status: number; title?: string; text: string; bytes: Buffer; url: string }> {
   const response = await fetch(new URL(url, base), { headers: { accept: "text/html" } });
   const bytes = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get("content-type") ?? "";
   const title = type.startsWith("text/html") ? decode((SITEGEN_TITLE.exec(bytes.toString("utf8"))?.[1] ?? "").replace(/<[^>]+>/g, "").trim()) : undefined;
-  return { status: response.status, title, bytes, url: response.url };
+  return { status: response.status, title, text: decode(bytes.toString("utf8").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")), bytes, url: response.url };
 }
 
 /** Every address the generator wrote reaches that page or file on the host at `base`. */
@@ -160,13 +161,18 @@ async function assertEveryAddress(host: string, base: string, { reference, writt
       assert.ok(lost.has(each.url) || lost.has(decodeURI(each.url)), `${label}: the import reports that it is not kept`);
       continue;
     }
+    // Netlify's emulator looks a static file up by its path still percent-encoded (@netlify/static 4.18's
+    // getFilePathsForURL never decodes it), so a file with a non-ASCII name is only ever a 404 there.
+    if (host === "Netlify's emulator" && each.bytes && /%[89A-F][0-9A-F]/i.test(each.url)) continue;
     const landed = await land(base, each.url);
     assert.equal(landed.status, 200, `${label} answers (landed at ${landed.url})`);
     if (each.bytes) assert.ok(landed.bytes.equals(each.bytes), `${label} is the same file`);
     else {
       const title = each.refresh ? titles.get(each.refresh) : each.title;
       assert.ok(title !== undefined, `${label}: the generator's redirect leads to one of its pages`);
-      assert.equal(landed.title, title, `${label} is the page "${title}"`);
+      // A page the generator gave no title (Hugo's list page without one) is known by its words.
+      if (title === "" && each.paragraph) assert.ok(landed.text.includes(each.paragraph.replace(/\s+/g, " ")), `${label} is the page that says "${each.paragraph}"`);
+      else assert.equal(landed.title, title, `${label} is the page "${title}"`);
     }
     checked++;
   }
@@ -205,7 +211,7 @@ const page = (each: Imported, path: string) => readFileSync(join(each.site, path
 test("the import builds the site itself and reports what it converted, kept and left, by file:line", () => {
   for (const each of imported) assert.equal(each.report.build.ok, true, `${each.reference.fixture}: ${JSON.stringify(each.report.build.errors)}`);
   const jekyll = byFixture("jekyll");
-  assert.deepEqual(jekyll.report.converted, { "{% highlight %}": 1, "{% link %}": 1, "{% post_url %}": 1, "{% raw %}": 1, "{{ site.url }}": 6, "{{ site.baseurl }}": 3 });
+  assert.deepEqual(jekyll.report.converted, { "{% highlight %}": 1, "{% link %}": 1, "{% post_url %}": 1, "{% raw %}": 1, "{{ site.url }}": 6, "{{ site.baseurl }}": 4 });
   assert.match(leftOf(jekyll), /2018-10-10-an-unfinished-thought\.md: `published: false`/);
   assert.match(leftOf(jekyll), /robots\.txt: a file the build makes itself: not copied/);
   assert.match(leftOf(jekyll), /feed\.xml: a file Jekyll renders/);
@@ -247,6 +253,10 @@ test("links follow the move: to old addresses with or without their slash, throu
   const hugo = page(byFixture("hugo-multilingual"), "content/blog/plain.md");
   assert.match(hugo, /\[the gallery\]\(\/blog\/gallery\/\)/, "an absolute URL of the old site, under its base path");
   assert.match(hugo, /\[its picture\]\(\/blog\/gallery\/sunrise\.png\)/, "a bundle file's old address");
+  const team = page(jekyll, "content/pages/team.md");
+  assert.match(team, /\[the lamp's story\]\(\/docs\/history\/#uber-die-lampe\)/, "a fragment as kramdown transliterates it, the id sitegen gives the heading in English too");
+  assert.match(team, /\[the checklist\]\(\/docs\/history\/#%D9%82%D8%A7%D8%A6%D9%85%D8%A9-%D8%AA%D8%AD%D9%82%D9%82\)/, "an explicit id with a combining mark, as sitegen reads ids");
+  assert.match(team, /\[a heading that is gone\]\(\/docs\/history\/\)/, "a fragment that names no heading is dropped");
   const eleventy = page(byFixture("eleventy"), "content/pages/docs/getting-started.md");
   assert.match(eleventy, /\[first post\]\(\/blog\/firstpost\/\)/);
   assert.match(eleventy, /\[fourth\]\(\/blog\/fourthpost\/\)/, "a relative link from the page's old address");

@@ -86,11 +86,26 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     const known = new Set(languages.map((language) => language.name));
     const read = readContent(walk.files, { root: join(root, contentDir), shown, dirLang, known, translationBase: contentDir });
     site.left.push(...read.left);
-    for (const file of read.files) site.files.push({ ...file, oldUrl: `${prefix(dirLang)}/${file.name}` });
+    // A file of a branch (a folder with an _index file) is published under the branch's address, which Hugo lowercases; the rest of its path as it is.
+    const branches = new Set(walk.files.filter((file) => LIST_PAGE.test(stripLang(basename(file.path), known).name)).map((file) => folderOf(file.path)));
+    for (const file of read.files) {
+      const branch = ancestors(file.name).find((folder) => branches.has(folder)) ?? "";
+      const rest = branch === "" ? file.name : file.name.slice(branch.length + 1);
+      site.files.push({ ...file, oldUrl: `${prefix(dirLang)}/${branch === "" ? "" : `${branch.toLowerCase()}/`}${rest}` });
+    }
     documents.push(...read.documents);
   }
 
+  // A bundle's files belong to each of its translations: Hugo publishes them beside every language's page.
+  const shared = new Map<string, ImportedFile[]>();
+  for (const document of documents) if (document.translationKey) shared.set(document.translationKey, [...(shared.get(document.translationKey) ?? []), ...document.bundle]);
+  for (const document of documents) {
+    const files = shared.get(document.translationKey ?? "") ?? [];
+    document.bundle = [...new Map([...document.bundle, ...files].map((file) => [file.name, file])).values()];
+  }
   const mainSections = mainSectionsOf(params, documents.filter((document) => !document.list && document.lang === defaultLang));
+  // Hugo lists a section's pages at its address in every language, with or without an _index file: the blog page stands for those of the blog.
+  site.blogAddresses = mainSections.flatMap((section) => languages.map((language) => `${prefix(language.name)}/${section.toLowerCase()}/`)).filter((address) => !documents.some((document) => document.list && `${prefix(document.lang!)}/${document.dir.toLowerCase()}/` === address));
   for (const document of documents) {
     const data = document.data;
     if (data.draft === true) {
@@ -113,7 +128,9 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
       const role = document.dir === "" ? "home" : mainSections.includes(document.dir) ? "blog" : undefined;
       // A site of several languages also answers its default language's prefix, Hugo's redirect to its home.
       const alsoAt = role === "home" && languages.length > 1 && !inSubdir && lang === defaultLang ? [`${basePath}/${defaultLang}/`] : [];
-      site.pages.push({ ...document, kind: "page", oldUrls: [`${prefix(lang)}${url}`, ...alsoAt], ...(role ? { role } : {}) });
+      // A list page without a title has its section's name (the home, the site's), as Hugo titles it.
+      const title = text(data.title) ?? (document.dir === "" ? site.site.name : titleCase(document.dir.split("/").at(-1)!));
+      site.pages.push({ ...document, data: title ? { ...data, title } : data, kind: "page", oldUrls: [`${prefix(lang)}${url}`, ...alsoAt], ...(role ? { role } : {}) });
       continue;
     }
     const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? document.stem, date: text(data.date), slug: text(data.slug), url: text(data.url) }, permalinks);
@@ -191,6 +208,17 @@ function stripLang(name: string, known: Set<string>): { name: string; lang?: str
   const match = /^(.+)\.([a-zA-Z]{2,3}(?:-[a-zA-Z0-9]+)*)(\.[^.]+)$/.exec(name);
   if (match && known.has(match[2].toLowerCase())) return { name: `${match[1]}${match[3]}`, lang: match[2].toLowerCase() };
   return { name };
+}
+
+/** Hugo's title of a section from its folder's name: `field-notes` → "Field-Notes". */
+function titleCase(name: string): string {
+  return name.replace(/(^|[\s-])(\p{L})/gu, (_all, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+}
+
+/** A path's folders, nearest first: `a/b/c.png` → `a/b`, `a`. */
+function ancestors(path: string): string[] {
+  const parts = path.split("/").slice(0, -1);
+  return parts.map((_part, index) => parts.slice(0, parts.length - index).join("/"));
 }
 
 function folderOf(path: string): string {

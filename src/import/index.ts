@@ -68,7 +68,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
-  if (created) await describeSite(join(dir, "content/site.yaml"), site.site);
+  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) });
   const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
   // The starter's sample post is no part of a moved blog.
   if (created && site.posts.length > 0 && starter.has(SAMPLE_POST)) await rm(join(dir, SAMPLE_POST));
@@ -102,6 +102,14 @@ function takenBy(dir: string, name: string): string | undefined {
   if (existsSync(join(dir, "templates/root", name))) return `the site's own templates/root/${name}`;
   if (name.startsWith("assets/") && existsSync(join(dir, "templates", name))) return `the site's own templates/${name}`;
   return undefined;
+}
+
+/** The site's languages, and every other one a page or post names in its `lang`, in the order they first appear. */
+function languagesOf(site: ImportedSite): string[] {
+  const named = [...site.pages, ...site.posts].flatMap((document) => [document.lang, typeof document.data.lang === "string" ? document.data.lang : undefined]).filter((lang): lang is string => lang !== undefined);
+  const languages = [...site.site.languages, ...named].map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined);
+  // A tag that narrows one already there (`en-US` on a site in `en`) is that one.
+  return [...new Set(languages)].filter((tag, index, all) => !all.slice(0, index).some((earlier) => tag.startsWith(`${earlier}-`)));
 }
 
 function isNew(dir: string): boolean {

@@ -15,8 +15,8 @@ import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
 
 const DATED = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
-/** What Jekyll never publishes (its defaults for `exclude`), and a repository's own files, which a site does not mean to publish. */
-const NOT_PUBLISHED = new Set(["Gemfile", "Gemfile.lock", "node_modules", "vendor", "README.md", "README.markdown", "README", "LICENSE", "LICENSE.md", "LICENSE.txt", "CNAME", "package.json", "package-lock.json", "yarn.lock", "gemfiles", "CHANGELOG.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md", "Rakefile", "netlify.toml", "vercel.json", "docker-compose.yml", "Dockerfile"]);
+/** What Jekyll 4.3 never publishes (its defaults for `exclude`); everything else it does, a repository's README and licence included. */
+const NOT_PUBLISHED = new Set(["Gemfile", "Gemfile.lock", "node_modules", "vendor", "gemfiles", ".sass-cache", ".jekyll-cache"]);
 export const JEKYLL_CONFIGS = ["_config.yml", "_config.yaml", "_config.toml"];
 
 interface Collection {
@@ -116,7 +116,9 @@ function readPost(reading: Reading & { categories: string[] }): ImportedDocument
   if (!dated) return { why: "its name does not start with a date (YYYY-MM-DD-title): Jekyll does not publish it" };
   const date = text(data.date) ?? dated[1];
   const categories = [...reading.categories, ...terms(data.categories), ...terms(data.category)];
-  const document: ImportedDocument = { file: reading.file, ...read, data: read.data, kind: "post", stem, oldUrls: [], bundle: [] };
+  // Jekyll titles a post without one from its file name (Utils.titleize_slug): `codeblocks-ahoy` is "Codeblocks Ahoy".
+  const titled = text(read.data.title) === undefined ? { ...read.data, title: dated[2].split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ") } : read.data;
+  const document: ImportedDocument = { file: reading.file, ...read, data: titled, kind: "post", stem, oldUrls: [], bundle: [] };
   try {
     const url = jekyllUrl({ name: dated[2], date, categories, slug: text(data.slug), permalink: text(data.permalink) }, reading.site);
     return { ...document, oldUrls: [reading.old(url)] };

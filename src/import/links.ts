@@ -1,3 +1,5 @@
+import { fragmentIn, type Anchors } from "./anchors.ts";
+
 /**
  * Links follow the move: in a moved text, a link to an old address of a
  * page, post or file of the same site becomes its new path. An old address
@@ -17,6 +19,8 @@ export interface Moves {
   origin?: string;
   /** Whether the new site answers a path besides its pages and files: the files the build makes, its templates' assets. */
   answers?: (path: string) => boolean;
+  /** The headings' ids of a moved text, by its new path (anchors.ts). */
+  anchors?: (path: string) => Anchors | undefined;
 }
 
 /** Every form an old address was answered at, each to the same new path. */
@@ -37,7 +41,7 @@ export function oldForms(old: string): string[] {
  * kept, the link dropped, as the build would refuse it. `lineAt` is the
  * source file's line of the text's first line, for the report.
  */
-export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Moves, lineAt = 1): { text: string; rewritten: number; unlinked: { line: number; url: string }[] } {
+export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Moves, lineAt = 1, self?: string): { text: string; rewritten: number; unlinked: { line: number; url: string }[] } {
   let rewritten = 0;
   const unlinked: { line: number; url: string }[] = [];
   const lines = text.split("\n");
@@ -49,14 +53,16 @@ export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Mo
     }
     if (fence || /^( {4}|\t)/.test(line)) return line;
     const look = (url: string): string | null => {
-      const found = lookUp(url, oldUrl, moves);
-      if (found === "missing") {
-        unlinked.push({ line: lineAt + index, url });
+      const found = lookUp(url, oldUrl, moves, self);
+      if (found === "missing" || found === "#") {
+        unlinked.push({ line: lineAt + index, url: found === "#" ? `${url} (no such heading)` : url });
         return null;
       }
       if (found === undefined || found === url) return url;
+      // A heading that is not there any more: the link goes to its page.
+      if (found.endsWith("#")) unlinked.push({ line: lineAt + index, url: `${url} (its fragment: no such heading)` });
       rewritten++;
-      return found;
+      return found.replace(/#$/, "") || url.replace(/#.*$/, "") || "#";
     };
     return outsideCode(line, (part) =>
       part
@@ -97,7 +103,11 @@ function outsideCode(line: string, change: (part: string) => string): string {
  * "missing" when it is an address of the site that nothing answers now;
  * undefined for any other link (another site's, a fragment, a template's).
  */
-export function lookUp(url: string, oldUrl: string | undefined, moves: Moves): string | "missing" | undefined {
+export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, self?: string): string | "missing" | undefined {
+  if (url.startsWith("#") && self !== undefined) {
+    const fragment = withFragment(self, url, moves);
+    return fragment === url ? undefined : fragment.slice(self.length) || undefined;
+  }
   if (url === "" || url.startsWith("#") || url.includes("{") || /^(mailto|tel|data|javascript):/i.test(url)) return undefined;
   let path: string;
   let suffix = "";
@@ -121,11 +131,24 @@ export function lookUp(url: string, oldUrl: string | undefined, moves: Moves): s
     }
   }
   const decoded = safeDecode(path);
+  const fragment = suffix.startsWith("#") ? suffix : "";
   const moved = moves.byOld.get(decoded) ?? moves.byOld.get(decoded.replace(/\/+$/, "")) ?? moves.byOld.get(`${decoded}/`);
-  if (moved !== undefined) return `${moved}${suffix.startsWith("?") ? "" : suffix}`;
-  if (moves.current.has(decoded) || moves.answers?.(decoded)) return address !== path ? `${decoded}${suffix}` : undefined;
-  if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`)) return `${decoded}/${suffix}`;
+  if (moved !== undefined) return withFragment(moved, fragment, moves);
+  if (moves.current.has(decoded) || moves.answers?.(decoded)) {
+    const kept = withFragment(decoded, fragment, moves);
+    return address !== path || kept !== `${decoded}${fragment}` ? kept : undefined;
+  }
+  if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`)) return withFragment(`${decoded}/`, fragment, moves);
   return "missing";
+}
+
+/** A path with a link's fragment as the heading's id is now there; a trailing `#` when it names no heading of the page. */
+function withFragment(path: string, fragment: string, moves: Moves): string {
+  if (fragment === "" || fragment === "#") return path;
+  const anchors = moves.anchors?.(path);
+  if (!anchors) return `${path}${fragment}`;
+  const id = fragmentIn(anchors, fragment.slice(1));
+  return id === undefined ? `${path}#` : `${path}#${encodeURIComponent(id).replace(/%3A/gi, ":")}`;
 }
 
 /** `http` and `https`, with and without `www.`, are the same site. */

@@ -77,4 +77,6 @@ export interface ImportedSite {
   files: ImportedFile[];
   /** Source files left behind, with why (the generator's own configuration, layouts, data files, list pages). */
   left: LeftOut[];
+  /** Addresses of the lists of posts the generator made from no file (Hugo's `/posts/` without an `_index.md`): the blog page answers them. */
+  blogAddresses?: string[];
 }

@@ -16,6 +16,7 @@ import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
 import { slugify, slugProblem } from "../content/slug.ts";
 import { convertBody } from "./convert.ts";
+import { anchorsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
 import { oldForms, rewriteLinks, type Moves } from "./links.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { terms, text } from "./read.ts";
@@ -85,18 +86,30 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const shown = options.shown ?? ((path: string) => path);
   const defaultLang = site.site.languages[0];
   const posts = placePosts(site.posts, defaultLang, plan.skipped);
-  const pages = placePages(site.pages, site.site.basePath, defaultLang, plan.skipped);
-  const placed = [...posts, ...pages];
+  const lists = site.blogAddresses ?? [];
+  const blog = site.pages.find((page) => page.role === "blog" && isDefault(page, defaultLang));
+  const withBlog = lists.length === 0 ? site.pages : blog ? site.pages.map((page) => (page === blog ? { ...page, oldUrls: [...page.oldUrls, ...lists] } : page)) : [...site.pages, { file: "(the lists of posts)", data: { title: "Blog", description: "Every post, newest first." }, body: "", bodyLine: 1, kind: "page" as const, stem: "blog", oldUrls: lists, bundle: [], role: "blog" as const }];
+  const pages = placePages(withBlog, site.site.basePath, defaultLang, plan.skipped);
+  // Heading ids written as sitegen reads them, before anything reads the texts.
+  const placed = [...posts, ...pages].map((each) => ({ ...each, document: { ...each.document, body: readableHeadingIds(each.document.body) } }));
 
   // Where every old address went: documents, then their own files.
   const byOld = new Map<string, string>();
   for (const { document, path } of placed) for (const old of document.oldUrls) for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
-  for (const { document, path } of posts) for (const file of document.bundle) if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
-  const staticFiles = site.files.map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) }));
-  const current = new Set([...placed.map(({ path }) => path), ...staticFiles.map(({ name }) => `/${name}`), ...posts.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
+  for (const { document, path } of placed.filter(({ document }) => document.kind === "post")) for (const file of document.bundle) if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
+  const staticFiles = site.files.map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) })).map((each) => ({ ...each, refused: refusedStatic(each.name, options) }));
+  const current = new Set([...placed.map(({ path }) => path), ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`), ...posts.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
   // Every sitegen site has a home and a blog page (the starter's, where the source had none).
   const answers = (path: string) => path === "/" || path === "/blog/" || BUILT.has(path.slice(1)) || current.has(path.replace(/\.md$/, "/")) || path === "/index.md" || (options.published?.(path) ?? false);
-  const moves: Moves = { byOld, current, origin: site.site.origin, answers };
+  const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"))]));
+  const anchorCache = new Map<string, Anchors>();
+  const anchors = (path: string) => {
+    const make = anchorsByPath.get(path);
+    if (!make) return undefined;
+    if (!anchorCache.has(path)) anchorCache.set(path, make());
+    return anchorCache.get(path);
+  };
+  const moves: Moves = { byOld, current, origin: site.site.origin, answers, anchors };
   const bySource = new Map(placed.map(({ document, path }) => [document.file, path]));
   const byStem = new Map(posts.map(({ document, path }) => [document.stem, path]));
   const conversions = {
@@ -106,12 +119,12 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     basePath: site.site.basePath,
   };
 
-  const body = (document: ImportedDocument) => {
+  const body = (document: ImportedDocument, path: string) => {
     const result = convertBody(document.body, document.bodyLine, conversions);
     for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
     plan.notConverted.push(...result.left.map((tag) => ({ file: document.file, ...tag })));
     for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
-    const links = rewriteLinks(result.body, document.oldUrls[0], moves, document.bodyLine);
+    const links = rewriteLinks(result.body, document.oldUrls[0], moves, document.bodyLine, path);
     plan.links += links.rewritten;
     plan.unlinked.push(...links.unlinked.map((each) => ({ file: document.file, ...each })));
     return links.text;
@@ -121,14 +134,17 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     const aliases = aliasesOf(document, path);
     plan.aliases += aliases.length;
     plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
-    const data = frontmatter(document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined });
-    plan.files.push({ path: target, body: markdownFile(data, body(document)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
-    const folder = target.slice(0, target.lastIndexOf("/"));
+    const data = frontmatter(document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name, droppedTags: (count) => void (count > 0 && plan.skipped.push({ file: document.file, why: `${count} tag(s) in a script with no Latin spelling: left out (a tag is lowercase ASCII words)` })) });
+    plan.files.push({ path: target, body: markdownFile(data, body(document, path)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
+    // A page's own files are published where it is, as the site's files.
+    const folder = document.kind === "page" ? `content/${STATIC_DIR}${path}`.replace(/\/$/, "") : target.slice(0, target.lastIndexOf("/"));
     for (const file of document.bundle) plan.files.push({ path: `${folder}/${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
+    // A moved page's files answer where they were too: a page has no aliases for its files.
+    const was = document.kind === "page" && document.oldUrls[0] !== undefined ? safeDecode(document.oldUrls[0]).replace(/\/?$/, "/") : undefined;
+    if (was && was !== path) for (const file of document.bundle) plan.files.push({ path: `content/${STATIC_DIR}${was}${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
   }
-  for (const { file, name } of staticFiles) {
-    const taken = BUILT.has(name) || name.startsWith("_sitegen/") ? "a file the build makes itself" : options.taken?.(name);
-    if (taken) plan.skipped.push({ file: shown(file.path), why: `${taken}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
+  for (const { file, name, refused } of staticFiles) {
+    if (refused) plan.skipped.push({ file: shown(file.path), why: `${refused}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
     else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: shown(file.path) });
   }
   for (const each of [...site.left, ...plan.skipped]) {
@@ -138,6 +154,14 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     }
   }
   return plan;
+}
+
+/** Why a site-wide file is not copied: the build makes one at its path, sitegen answers its path as a page's, or the target site has its own. */
+function refusedStatic(name: string, options: PlanOptions): string | undefined {
+  const last = name.slice(name.lastIndexOf("/") + 1);
+  if (BUILT.has(name) || name.startsWith("_sitegen/")) return "a file the build makes itself";
+  if (!last.includes(".") || last.endsWith(".")) return "a file without an extension: sitegen answers such a path as a page's, so the file would not be reached";
+  return options.taken?.(name);
 }
 
 /** Posts at content/blog/ by file name (a bundle as its folder); a translation beside its text, in its language. */
@@ -150,7 +174,9 @@ function placePosts(documents: ImportedDocument[], defaultLang: string | undefin
     const lang = isDefault(document, defaultLang) ? undefined : canonicalTag(document.lang!) ?? document.lang;
     const slug = lang ? `${slugs.get(document.translationKey ?? "") ?? newSlug(document)}-${lang.toLowerCase()}` : newSlug(document);
     // Its own file name, as a Markdown file sitegen reads (`.mdx` is written as `.md`).
-    const name = document.file.split("/").at(-1)!.replace(/\.(?!md$|markdown$)[^.]+$/i, ".md");
+    const written = document.file.split("/").at(-1)!.replace(/\.(?!md$|markdown$)[^.]+$/i, ".md");
+    // A folder's own file (a bundle's `index.md` with no files beside it) is named as its folder.
+    const name = /^index(\.[\w-]+)?\.(md|markdown)$/i.test(written) ? `${document.stem}.md` : written;
     const file = document.bundle.length > 0 ? `${document.stem}${lang ? `-${lang.toLowerCase()}` : ""}/index.md` : lang ? `${document.stem}.${lang}.md` : name;
     const target = `content/blog/${file}`;
     if (taken.has(target) || taken.has(`slug:${slug}`)) {
@@ -173,7 +199,9 @@ function placePages(documents: ImportedDocument[], basePath: string, defaultLang
     if (document.role && isDefault(document, defaultLang)) return { document, path: document.role === "home" ? "" : "blog" };
     const old = document.oldUrls[0];
     const from = old !== undefined ? stripBase(old, basePath) : `/${document.stem}`;
-    const segments = from.replace(/(\/index)?\.html?$/i, "").split("/").filter(Boolean).map((segment) => (slugProblem(segment) ? slugify(safeDecode(segment)) || "page" : segment));
+    // Each segment made a slug; one in a script with no Latin spelling (Hugo's `/ja/リンク/`) takes the file's own name.
+    const parts = from.replace(/(\/index)?\.html?$/i, "").split("/").filter(Boolean);
+    const segments = parts.map((segment, index) => (slugProblem(segment) ? slugify(safeDecode(segment)) || (index === parts.length - 1 ? slugify(document.stem.replace(/^_?index$/, "")) : "") || "page" : segment));
     return { document, path: segments.join("/") };
   });
   const all = new Set(wanted.map(({ path }) => path));
@@ -226,17 +254,21 @@ function aliasesOf(document: ImportedDocument, path: string): string[] {
   return [...aliases].filter((alias) => alias !== path);
 }
 
-/** An image beside the post (Astro's hero image) as its published path. */
+/** An image beside the post (Hugo's `image: cover.jpg` in a bundle, Astro's hero image) as its published path. */
 function imageOf(document: ImportedDocument, path: string): string | undefined {
   const image = text(document.data.image);
-  return image?.startsWith("./") ? `${path}${image.slice(2)}` : undefined;
+  if (image === undefined || /^(\/|[a-z][a-z0-9+.-]*:)/i.test(image)) return undefined;
+  const name = image.replace(/^\.\//, "");
+  return document.bundle.some((file) => file.name === name) ? `${path}${encodeURI(name)}` : "";
 }
 
 /** The frontmatter as sitegen reads it: the old addresses as aliases (a `permalink` or `url` is one of them now), a page dated. */
-function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string }): Record<string, unknown> {
+function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string; siteName?: string; droppedTags: (count: number) => void }): Record<string, unknown> {
   const { aliases: _aliases, redirect_from: _redirects, permalink: _permalink, url: _url, ...data } = document.data;
   if (document.kind === "page") {
-    data.title ??= document.stem === "index" ? "Home" : document.stem;
+    data.title ??= document.role === "home" ? (options.siteName ?? "Home") : document.stem.replace(/^_index$/, "Home");
+    // A page has one date, the day it last changed: Hugo's `date` beside its `lastmod` is when it was first written.
+    if (data.date !== undefined && [data.updated, data.lastmod, data.last_modified_at].some((value) => value !== undefined)) delete data.date;
     // A list page often has a title and no words: its title then says what it is.
     if (data.description === undefined && data.summary === undefined && document.body.trim() === "") data.description = String(data.title);
     if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
@@ -246,7 +278,19 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
   } else if (typeof data.slug === "string" && slugProblem(data.slug)) {
     data.slug = newSlug(document);
   }
-  if (options.image) data.image = options.image;
+  // An image named relative to a post that has no such file: the post is moved without it.
+  if (options.image === "") delete data.image;
+  else if (options.image) data.image = options.image;
+  // Tags are lowercase ASCII words: one in another script has no spelling here, and is left out (reported).
+  for (const field of ["tags", "categories", "category"]) {
+    if (data[field] === undefined) continue;
+    const lang = document.lang ?? text(data.lang);
+    const written = Array.isArray(data[field]) ? (data[field] as unknown[]).map(String) : typeof data[field] === "string" ? (data[field] as string).split(",").map((term) => term.trim()) : [String(data[field])];
+    const kept = written.map((term) => (slugProblem(term.toLowerCase()) ? slugify(term, lang) : term)).filter((term) => term !== "");
+    options.droppedTags(written.length - kept.length);
+    if (kept.length > 0) data[field] = [...new Set(kept)];
+    else delete data[field];
+  }
   if (document.lang && !isDefault(document, options.defaultLang)) data.lang = canonicalTag(document.lang) ?? document.lang;
   if (data.lang === undefined) delete data.lang;
   if (options.aliases.length > 0) data.aliases = options.aliases;

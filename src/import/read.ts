@@ -34,6 +34,9 @@ export function hasFrontmatter(path: string): boolean {
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");
   if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: text, bodyLine: 1 };
+  // Empty frontmatter, which Jekyll and Hugo take as a page with no fields.
+  const empty = /^\ufeff?(---|\+\+\+)[ \t]*\r?\n\1[ \t]*(\r?\n|$)/.exec(text);
+  if (empty) return { data: {}, body: text.slice(empty[0].length), bodyLine: 3 };
   try {
     const parsed = parseMarkdownFile(text, file);
     return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine };

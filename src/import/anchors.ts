@@ -1,0 +1,106 @@
+/**
+ * Headings' ids before and after the move. The source generators make a
+ * heading's id from its words keeping every script (kramdown's, goldmark's,
+ * github-slugger's and markdown-it-anchor's ids are all lowercase words of
+ * letters, marks and digits joined by hyphens, a repeat numbered `-1`,
+ * `-2`…); sitegen spells them as its slugs (src/content/slug.ts) and
+ * numbers a repeat `-2`. A link to `#قائمة-تحقّق` then points at the id the
+ * heading has now.
+ */
+import { asciiWords } from "../content/slug.ts";
+
+export interface Anchors {
+  /** The ids the headings have in sitegen. */
+  ids: Set<string>;
+  /** Sitegen's id by the id the source generator gave the heading (decoded). */
+  byOld: Map<string, string>;
+}
+
+export function anchorsOf(body: string, lang: string | undefined): Anchors {
+  const anchors: Anchors = { ids: new Set(), byOld: new Map() };
+  const seenNew = new Map<string, number>();
+  const seenOld = new Map<string, number>();
+  for (const heading of headings(body)) {
+    const explicit = heading.id === undefined ? undefined : readableId(heading.id) || undefined;
+    let id = explicit ?? (asciiWords(heading.text, lang) || "section");
+    const count = seenNew.get(id) ?? 0;
+    seenNew.set(id, count + 1);
+    if (count > 0) id = `${id}-${count + 1}`;
+    anchors.ids.add(id);
+    // As written, and transliterated (kramdown's `transliterated_header_ids`: `ü` as `u`).
+    for (const old of new Set([generatorId(heading.text), generatorId(heading.text.normalize("NFKD").replace(/\p{M}+/gu, ""))])) {
+      const repeats = seenOld.get(old) ?? 0;
+      seenOld.set(old, repeats + 1);
+      const key = repeats > 0 ? `${old}-${repeats}` : old;
+      if (!anchors.byOld.has(key)) anchors.byOld.set(key, id);
+    }
+    if (heading.written) anchors.byOld.set(heading.written, id);
+  }
+  return anchors;
+}
+
+/** What a fragment of a link to this text should be now: the same, the heading's new id, or undefined when it names no heading. */
+export function fragmentIn(anchors: Anchors, fragment: string): string | undefined {
+  let decoded = fragment;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    // as written
+  }
+  if (anchors.ids.has(decoded)) return fragment;
+  return anchors.byOld.get(decoded) ?? anchors.byOld.get(decoded.toLowerCase());
+}
+
+/**
+ * A heading's own id as sitegen reads one (letters, digits, `_`, `:` and
+ * `-`): the source generators took others too (`{#قائمة-تحقّق}`, whose
+ * shadda is a combining mark), which sitegen would show as text.
+ */
+export function readableId(id: string): string {
+  return id.normalize("NFC").replace(/[^\p{L}\p{N}_:-]/gu, "");
+}
+
+/** A text with each heading's own id made one sitegen reads (`readableId`). */
+export function readableHeadingIds(body: string): string {
+  let fence = false;
+  return body
+    .split("\n")
+    .map((line) => {
+      if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+      if (fence || !/\{:?\s*#/.test(line)) return line;
+      return line.replace(/(\{:?\s*#)([^\s}]+)([^}]*\}\s*)$/, (all, open: string, id: string, close: string) => (readableId(id) === id || readableId(id) === "" ? all : `${open}${readableId(id)}${close}`));
+    })
+    .join("\n");
+}
+
+/** The id the source generators give a heading: its words lowercased, punctuation dropped, spaces as hyphens. */
+function generatorId(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .trim()
+    .replace(/ /g, "-");
+}
+
+/** The ATX and setext headings of a Markdown text outside code, each with its words and its explicit id. */
+function headings(body: string): { text: string; id?: string; written?: string }[] {
+  const found: { text: string; id?: string; written?: string }[] = [];
+  const lines = body.split("\n");
+  let fence = false;
+  lines.forEach((line, index) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+    if (fence) return;
+    const atx = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    const setext = index + 1 < lines.length && line.trim() !== "" && /^ {0,3}(=+|-+)\s*$/.test(lines[index + 1]) && !/^\s*([-*+]|\d+[.)])\s/.test(line) ? line.trim() : undefined;
+    const written = atx?.[1] ?? setext;
+    if (written === undefined) return;
+    const id = /\s*\{:?\s*#([^\s}]+)[^}]*\}\s*$/.exec(written);
+    const words = written
+      .replace(/\s*\{:?[^}]*\}\s*$/, "")
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/[*_`~]/g, "")
+      .replace(/<[^>]+>/g, "");
+    found.push({ text: words.trim(), ...(id ? { id: id[1], written: id[1] } : {}) });
+  });
+  return found;
+}
