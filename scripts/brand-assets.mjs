@@ -12,12 +12,13 @@
 //                                    by Chromium
 //   templates/root/favicon.ico       16, 32 and 48 px, PNG in an ICO container
 //
-//   node scripts/brand-assets.mjs [--chromium /usr/bin/chromium]
+//   node scripts/brand-assets.mjs [--chromium <path>]   (by default, chromium on PATH)
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { needTools } from "./tools.mjs";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const TEMPLATES = join(ROOT, "templates");
@@ -25,7 +26,7 @@ const BRAND = join(TEMPLATES, "assets/brand");
 const FONTS = join(TEMPLATES, "assets/fonts");
 const FONTSOURCE = join(ROOT, "node_modules/@fontsource/be-vietnam-pro");
 const argument = process.argv.indexOf("--chromium");
-const executablePath = argument === -1 ? "/usr/bin/chromium" : process.argv[argument + 1];
+const executablePath = argument === -1 ? needTools(["chromium"]).path("chromium") : process.argv[argument + 1];
 
 // The typeface: only what the stylesheet uses.
 mkdirSync(FONTS, { recursive: true });
