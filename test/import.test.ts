@@ -18,6 +18,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { needTools } from "../scripts/tools.mjs";
 import { ROOT, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
@@ -127,7 +128,9 @@ const imported: Imported[] = REFERENCES.map((reference) => {
     const out = join(source, "..", "out");
     mkdirSync(out);
     const command = reference.build(source, out);
-    const run = spawnSync(command.command, command.args, { cwd: command.cwd ?? source, encoding: "utf8" });
+    // Jekyll and Hugo are found as every test finds its tools (scripts/tools.mjs); a missing one names its install command.
+    const tool = command.command === "jekyll" || command.command === "hugo" ? needTools([command.command]).path(command.command) : command.command;
+    const run = spawnSync(tool, command.args, { cwd: command.cwd ?? source, encoding: "utf8" });
     assert.equal(run.status, 0, `${reference.fixture}: ${run.stderr}`);
     written = writtenBy(reference.fixture === "eleventy" ? join(source, "_site") : out, reference.basePath);
   }
