@@ -8,6 +8,7 @@
  * heading has now.
  */
 import { asciiWords } from "../content/slug.ts";
+import { maskCode } from "./code.ts";
 
 export interface Anchors {
   /** The ids the headings have in sitegen. */
@@ -62,12 +63,11 @@ export function readableId(id: string): string {
 
 /** A text with each heading's own id made one sitegen reads (`readableId`). */
 export function readableHeadingIds(body: string): string {
-  let fence = false;
+  const masked = maskCode(body).split("\n");
   return body
     .split("\n")
-    .map((line) => {
-      if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-      if (fence || !/\{:?\s*#/.test(line)) return line;
+    .map((line, index) => {
+      if ((masked[index].trim() === "" && line.trim() !== "") || !/\{:?\s*#/.test(line)) return line;
       return line.replace(/(\{:?\s*#)([^\s}]+)([^}]*\}\s*)$/, (all, open: string, id: string, close: string) => (readableId(id) === id || readableId(id) === "" ? all : `${open}${readableId(id)}${close}`));
     })
     .join("\n");
@@ -86,10 +86,10 @@ function generatorId(text: string): string {
 function headings(body: string): { text: string; id?: string; written?: string }[] {
   const found: { text: string; id?: string; written?: string }[] = [];
   const lines = body.split("\n");
-  let fence = false;
+  const masked = maskCode(body).split("\n");
   lines.forEach((line, index) => {
-    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-    if (fence) return;
+    // A line of a code block is blank in the masked text.
+    if (masked[index].trim() === "" && line.trim() !== "") return;
     const atx = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     const setext = index + 1 < lines.length && line.trim() !== "" && /^ {0,3}(=+|-+)\s*$/.test(lines[index + 1]) && !/^\s*([-*+]|\d+[.)])\s/.test(line) ? line.trim() : undefined;
     const written = atx?.[1] ?? setext;

@@ -47,7 +47,10 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     }
     const walk = walkSource(root, collection.dir);
     refused.push(...walk.refused);
-    const prefix = routes.collections.get(collection.name);
+    // A route that lists the collection through a helper of its own names it nowhere: the dynamic route in a folder named for it (`posts/` for `post`) is taken.
+    const named = routes.dynamicFolders.find((folder) => [collection.name, `${collection.name}s`, collection.name.replace(/s$/, "")].includes(folder.split("/").pop()!));
+    const prefix = routes.collections.get(collection.name) ?? named;
+    if (!routes.collections.has(collection.name) && named !== undefined) site.left.push({ file: shown(collection.dir), why: `no page route calls getCollection("${collection.name}"): its entries' addresses were taken from the route in src/pages${named}/` });
     for (const { path, real } of walk.files) {
       const file = shown(join(collection.dir, path));
       if (!ENTRY.test(path)) continue;
@@ -65,11 +68,16 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const id = astroId(path, text(read.data.slug));
       const data = astroFields(read.data);
       const stem = id.split("/").pop() || collection.name;
-      const hero = text(read.data.heroImage);
-      const bundle = hero && !/^(\/|https?:)/.test(hero) ? heroFile(root, join(collection.dir, dirname(path)), hero) : undefined;
-      if (bundle) data.image = `./${bundle.name}`;
+      // Its picture (`heroImage`, or a theme's `coverImage.src`), and an `index` entry's files beside it.
+      const cover = read.data.coverImage;
+      const hero = text(read.data.heroImage) ?? (typeof cover === "object" && cover !== null ? text((cover as Record<string, unknown>).src) : undefined);
+      const heroBundle = hero && !/^(\/|https?:)/.test(hero) ? heroFile(root, join(collection.dir, dirname(path)), hero) : undefined;
+      const folder = /(^|\/)index\.(md|mdx|markdown)$/i.test(path) ? dirname(path) : undefined;
+      const beside = folder !== undefined ? walk.files.filter((file) => !ENTRY.test(file.path) && (folder === "." ? !file.path.includes("/") : file.path.startsWith(`${folder}/`))).map((file) => ({ name: folder === "." ? file.path : file.path.slice(folder.length + 1), path: file.real })) : [];
+      const bundle = [...beside, ...(heroBundle && !beside.some((file) => file.path === heroBundle.path) ? [heroBundle] : [])];
+      if (heroBundle) data.image = `./${heroBundle.name}`;
       const oldUrls = prefix !== undefined ? [address(withSlashes(`${prefix}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
-      const document: ImportedDocument = { file, ...read, body: withoutModuleLines(read.body), data, kind: data.date !== undefined ? "post" : "page", stem, oldUrls, ...(prefix === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle: bundle ? [bundle] : [] };
+      const document: ImportedDocument = { file, ...read, body: withoutModuleLines(read.body), data, kind: data.date !== undefined ? "post" : "page", stem, oldUrls, ...(prefix === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle };
       site[document.kind === "post" ? "posts" : "pages"].push(document);
     }
   }
@@ -88,9 +96,9 @@ export function readAstro(root: string, shown: (path: string) => string, refused
 
 /** Astro's names for a post's facts as sitegen's: `pubDate` is `date`, `updatedDate` is `updated`, `heroImage` is `image`. */
 function astroFields(written: Record<string, unknown>): Record<string, unknown> {
-  const { pubDate, updatedDate, heroImage, ...rest } = written;
+  const { pubDate, publishDate, updatedDate, heroImage, ...rest } = written;
   const data: Record<string, unknown> = { ...rest };
-  const date = rest.date ?? pubDate;
+  const date = rest.date ?? pubDate ?? publishDate;
   if (date !== undefined) data.date = astroDate(date);
   if (updatedDate !== undefined && rest.updated === undefined) data.updated = astroDate(updatedDate);
   if (typeof heroImage === "string" && /^(\/|https?:)/.test(heroImage)) data.image = heroImage;
@@ -134,13 +142,15 @@ function withoutModuleLines(body: string): string {
 interface Routes {
   /** The folder of the route that lists each collection's entries, by collection. */
   collections: Map<string, string>;
+  /** The folders of the dynamic routes (`[...slug].astro`), for a collection none names. */
+  dynamicFolders: string[];
   markdown: { file: string; real: string; url: string }[];
   left: { file: string; why: string; url?: string }[];
 }
 
 /** src/pages/ as Astro routes it: a file's path is its address; `[...slug]` and `[slug]` routes list a collection. */
 function pageRoutes(root: string, refused: Refusal[]): Routes {
-  const routes: Routes = { collections: new Map(), markdown: [], left: [] };
+  const routes: Routes = { collections: new Map(), dynamicFolders: [], markdown: [], left: [] };
   const walk = walkSource(root, join(root, "src/pages"));
   refused.push(...walk.refused);
   for (const { path, real } of walk.files) {
@@ -148,6 +158,7 @@ function pageRoutes(root: string, refused: Refusal[]): Routes {
     const dynamic = parts.findIndex((part) => /^\[.+\]$/.test(part));
     const folder = `/${parts.slice(0, dynamic === -1 ? -1 : dynamic).join("/")}`;
     if (dynamic !== -1) {
+      if (/^\[\.\.\.(slug|id)\]$|^\[(slug|id)\]$/.test(parts[dynamic]) && dynamic === parts.length - 1) routes.dynamicFolders.push(folder === "/" ? "" : folder);
       const source = readFileSync(real, "utf8");
       for (const call of source.matchAll(/getCollection\(\s*["'`]([^"'`]+)["'`]/g)) if (!routes.collections.has(call[1])) routes.collections.set(call[1], folder);
       routes.left.push({ file: `src/pages/${path}`, why: "an Astro page route (code): its pages are the collection's entries, moved as posts or pages" });

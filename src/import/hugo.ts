@@ -133,7 +133,7 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
       site.pages.push({ ...document, data: title ? { ...data, title } : data, kind: "page", oldUrls: [`${prefix(lang)}${url}`, ...alsoAt], ...(role ? { role } : {}) });
       continue;
     }
-    const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? document.stem, date: text(data.date), slug: text(data.slug), url: text(data.url) }, permalinks);
+    const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? "", date: text(data.date), slug: text(data.slug), url: text(data.url) }, permalinks);
     const oldUrl = text(data.url) ? `${basePath}${url}` : `${prefix(lang)}${url}`;
     const aliases = terms(data.aliases, /,/).map((alias) => {
       const placed = hugoAlias(alias, url);

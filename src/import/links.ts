@@ -1,4 +1,5 @@
 import { fragmentIn, type Anchors } from "./anchors.ts";
+import { maskCode } from "./code.ts";
 
 /**
  * Links follow the move: in a moved text, a link to an old address of a
@@ -41,61 +42,83 @@ export function oldForms(old: string): string[] {
  * kept, the link dropped, as the build would refuse it. `lineAt` is the
  * source file's line of the text's first line, for the report.
  */
-export function rewriteLinks(text: string, oldUrl: string | undefined, moves: Moves, lineAt = 1, self?: string): { text: string; rewritten: number; unlinked: { line: number; url: string }[] } {
+export function rewriteLinks(written: string, oldUrl: string | undefined, moves: Moves, lineAt = 1, self?: string): { text: string; rewritten: number; unlinked: { line: number; url: string }[] } {
   let rewritten = 0;
   const unlinked: { line: number; url: string }[] = [];
-  const lines = text.split("\n");
-  let fence = false;
-  const out = lines.map((line, index) => {
-    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) {
-      fence = !fence;
-      return line;
+  let text = written;
+  let masked = maskCode(text);
+  const lineOf = (offset: number) => lineAt + countLines(text, offset);
+  const look = (url: string, offset: number): string | null => {
+    const found = lookUp(url, oldUrl, moves, self);
+    if (found === "missing" || found === "#") {
+      unlinked.push({ line: lineOf(offset), url: found === "#" ? `${url} (no such heading)` : url });
+      return null;
     }
-    if (fence || /^( {4}|\t)/.test(line)) return line;
-    const look = (url: string): string | null => {
-      const found = lookUp(url, oldUrl, moves, self);
-      if (found === "missing" || found === "#") {
-        unlinked.push({ line: lineAt + index, url: found === "#" ? `${url} (no such heading)` : url });
-        return null;
-      }
-      if (found === undefined || found === url) return url;
-      // A heading that is not there any more: the link goes to its page.
-      if (found.endsWith("#")) unlinked.push({ line: lineAt + index, url: `${url} (its fragment: no such heading)` });
-      rewritten++;
-      return found.replace(/#$/, "") || url.replace(/#.*$/, "") || "#";
-    };
-    return outsideCode(line, (part) =>
-      part
-        // Inline links and images: `[words](url)`, `](url "title")`, `](<url>)`.
-        .replace(/(!?)\[((?:[^[\]\\]|\\.|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)((?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*)\)/g, (_all, bang: string, words: string, url: string, rest: string) => {
-          const bracketed = url.startsWith("<");
-          const moved = look(bracketed ? url.slice(1, -1) : url);
-          if (moved === null) return bang ? "" : words;
-          return `${bang}[${words}](${bracketed ? `<${moved}>` : moved}${rest})`;
-        })
-        // Reference definitions: `[label]: url "title"`.
-        .replace(/^( {0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)(.*)$/, (_all, head: string, url: string, rest: string) => {
-          const moved = look(url.startsWith("<") ? url.slice(1, -1) : url);
-          if (moved === null) return "";
-          return url.startsWith("<") ? `${head}<${moved}>${rest}` : `${head}${moved}${rest}`;
-        })
-        // The two HTML forms the build reads: `<img src>` and `<a href>`.
-        .replace(/(<(?:img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\2/gi, (all, head: string, quote: string, url: string) => {
-          const moved = look(url);
-          return moved === null ? all : `${head}${quote}${moved}${quote}`;
-        }),
-    );
-  });
-  return { text: out.join("\n"), rewritten, unlinked };
+    if (found === undefined || found === url) return url;
+    // A heading that is not there any more: the link goes to its page.
+    if (found.endsWith("#")) unlinked.push({ line: lineOf(offset), url: `${url} (its fragment: no such heading)` });
+    rewritten++;
+    return found.replace(/#$/, "") || url.replace(/#.*$/, "") || "#";
+  };
+  const edits: { from: number; to: number; text: string }[] = [];
+  const inline = (bangs: "!" | "") => new RegExp(`(${bangs === "!" ? "!" : "(?<!!)"})\\[((?:[^[\\]\\\\]|\\\\.|\\[[^\\]]*\\])*)\\]\\(\\s*(<[^>\\n]*>|(?:[^\\s()<>]|\\([^\\s()]*\\))+)((?:\\s+(?:"[^"]*"|'[^']*'|\\([^)]*\\)))?\\s*)\\)`, "g");
+  const inlineEdits = (source: string, sourceMasked: string, pattern: RegExp) => {
+    const found: typeof edits = [];
+    for (const match of sourceMasked.matchAll(pattern)) {
+      const [all, bang, , url] = match;
+      const start = match.index!;
+      const bracketed = url.startsWith("<");
+      const moved = look(bracketed ? url.slice(1, -1) : url, start);
+      if (moved === (bracketed ? url.slice(1, -1) : url)) continue;
+      const original = source.slice(start, start + all.length);
+      const words = original.slice(bang.length + 1, original.lastIndexOf("]("));
+      const urlAt = original.lastIndexOf(url);
+      found.push({ from: start, to: start + all.length, text: moved === null ? (bang ? "" : words) : `${original.slice(0, urlAt)}${bracketed ? `<${moved}>` : moved}${original.slice(urlAt + url.length)}` });
+    }
+    return found;
+  };
+  // Images first, as a link's words may hold one (`[![alt](img.png)](url)`); then links, over the result.
+  const images = applyEdits(text, inlineEdits(text, masked, inline("!")));
+  text = images;
+  masked = maskCode(text);
+  edits.push(...inlineEdits(text, masked, inline("")));
+  // Reference definitions: `[label]: url "title"`, a whole line.
+  for (const match of masked.matchAll(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)([^\n]*)$/gm)) {
+    const [all, head, url, rest] = match;
+    const bracketed = url.startsWith("<");
+    const moved = look(bracketed ? url.slice(1, -1) : url, match.index!);
+    if (moved === (bracketed ? url.slice(1, -1) : url)) continue;
+    edits.push({ from: match.index!, to: match.index! + all.length, text: moved === null ? "" : `${head}${bracketed ? `<${moved}>` : moved}${rest}` });
+  }
+  // The two HTML forms the build reads: `<img src>` and `<a href>`; one to nothing goes, an `<a>`'s words stay.
+  for (const match of masked.matchAll(/(<(img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\3([^>]*>)(?:([\s\S]*?)<\/a>)?/gi)) {
+    const [all, head, tag, quote, url, , words] = match;
+    const moved = look(url, match.index!);
+    if (moved === url) continue;
+    const original = text.slice(match.index!, match.index! + all.length);
+    const inner = words === undefined ? "" : original.slice(original.length - words.length - 4, -4);
+    const replaced = moved === null ? (tag.toLowerCase() === "a" ? inner : "") : `${head}${quote}${moved}${quote}${original.slice(head.length + url.length + 2)}`;
+    edits.push({ from: match.index!, to: match.index! + all.length, text: replaced });
+  }
+  return { text: applyEdits(text, edits), rewritten, unlinked };
 }
 
-/** Applies `change` to the parts of a line outside inline code spans. */
-function outsideCode(line: string, change: (part: string) => string): string {
-  if (!line.includes("`")) return change(line);
-  return line
-    .split(/(`+[^`]*`+)/)
-    .map((part, index) => (index % 2 === 1 ? part : change(part)))
-    .join("");
+/** A text with non-overlapping edits applied, each replacing `from`…`to`. */
+function applyEdits(text: string, edits: { from: number; to: number; text: string }[]): string {
+  let out = "";
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.from - b.from)) {
+    if (edit.from < at) continue;
+    out += text.slice(at, edit.from) + edit.text;
+    at = edit.to;
+  }
+  return out + text.slice(at);
+}
+
+function countLines(text: string, offset: number): number {
+  let lines = 0;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) lines++;
+  return lines;
 }
 
 /**
@@ -132,7 +155,8 @@ export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, se
   }
   const decoded = safeDecode(path);
   const fragment = suffix.startsWith("#") ? suffix : "";
-  const moved = moves.byOld.get(decoded) ?? moves.byOld.get(decoded.replace(/\/+$/, "")) ?? moves.byOld.get(`${decoded}/`);
+  // Hugo lowercases every address it writes: a link written with capitals meant the lowercased one.
+  const moved = [decoded, decoded.toLowerCase()].flatMap((each) => [each, each.replace(/\/+$/, ""), `${each}/`]).map((each) => moves.byOld.get(each)).find((each) => each !== undefined);
   if (moved !== undefined) return withFragment(moved, fragment, moves);
   if (moves.current.has(decoded) || moves.answers?.(decoded)) {
     const kept = withFragment(decoded, fragment, moves);
@@ -146,7 +170,8 @@ export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, se
 function withFragment(path: string, fragment: string, moves: Moves): string {
   if (fragment === "" || fragment === "#") return path;
   const anchors = moves.anchors?.(path);
-  if (!anchors) return `${path}${fragment}`;
+  // A page the site has of its own (its home, its blog page): none of the source's headings are on it.
+  if (!anchors) return moves.anchors && path.endsWith("/") ? `${path}#` : `${path}${fragment}`;
   const id = fragmentIn(anchors, fragment.slice(1));
   return id === undefined ? `${path}#` : `${path}#${encodeURIComponent(id).replace(/%3A/gi, ":")}`;
 }

@@ -219,7 +219,8 @@ export function hugoUrl(page: HugoPage, permalinks: Record<string, string>): str
     slugorcontentbasename: slugOrName,
   };
   const filled = pattern.replace(/:(slugorcontentbasename|contentbasename|slugorfilename|weekdayname|monthname|filename|sections|section|weekday|yearday|title|year|month|slug|day)/g, (_all, key: string) => values[key]);
-  return withSlashes(filled.toLowerCase());
+  // A token with nothing to fill (`:slug` of a page without a title) leaves its segment out, as Hugo writes it.
+  return withSlashes(filled.toLowerCase().replace(/\/{2,}/g, "/"));
 }
 
 /** A Hugo alias as Hugo places it: from the root when it starts with `/`, else from the folder of the page's address. */

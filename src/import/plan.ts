@@ -85,10 +85,13 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [], unlinked: [], lost: [] };
   const shown = options.shown ?? ((path: string) => path);
   const defaultLang = site.site.languages[0];
-  const posts = placePosts(site.posts, defaultLang, plan.skipped);
+  // A post with no date at all (Hugo's pages of the main section, an Eleventy post dated by its file) is a page at its own address.
+  const undated = site.posts.filter((post) => ["date", "publishDate", "pubDate"].every((field) => post.data[field] === undefined) && !/^\d{4}-\d{2}-\d{2}-/.test(post.stem));
+  const posts = placePosts(site.posts.filter((post) => !undated.includes(post)), defaultLang, plan.skipped);
   const lists = site.blogAddresses ?? [];
   const blog = site.pages.find((page) => page.role === "blog" && isDefault(page, defaultLang));
-  const withBlog = lists.length === 0 ? site.pages : blog ? site.pages.map((page) => (page === blog ? { ...page, oldUrls: [...page.oldUrls, ...lists] } : page)) : [...site.pages, { file: "(the lists of posts)", data: { title: "Blog", description: "Every post, newest first." }, body: "", bodyLine: 1, kind: "page" as const, stem: "blog", oldUrls: lists, bundle: [], role: "blog" as const }];
+  const sitePages = [...site.pages, ...undated.map((post) => ({ ...post, kind: "page" as const }))];
+  const withBlog = lists.length === 0 ? sitePages : blog ? sitePages.map((page) => (page === blog ? { ...page, oldUrls: [...page.oldUrls, ...lists] } : page)) : [...sitePages, { file: "(the lists of posts)", data: { title: "Blog", description: "Every post, newest first." }, body: "", bodyLine: 1, kind: "page" as const, stem: "blog", oldUrls: lists, bundle: [], role: "blog" as const }];
   const pages = placePages(withBlog, site.site.basePath, defaultLang, plan.skipped);
   // Heading ids written as sitegen reads them, before anything reads the texts.
   const placed = [...posts, ...pages].map((each) => ({ ...each, document: { ...each.document, body: readableHeadingIds(each.document.body) } }));
@@ -129,9 +132,17 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     plan.unlinked.push(...links.unlinked.map((each) => ({ file: document.file, ...each })));
     return links.text;
   };
+  // An address answers with one page: a page's own before another's alias (Hugo writes the page over the alias's redirect), the first alias before a later one.
+  const claimed = new Map<string, string>();
+  for (const { document, path } of placed) for (const form of oldForms(path)) claimed.set(form, document.file);
   for (const { document, path, target } of placed) {
     if (document.oldUrls.length === 0 && document.oldUrlUnknown) plan.unknownUrls.push({ file: document.file, why: document.oldUrlUnknown });
-    const aliases = aliasesOf(document, path);
+    const aliases = aliasesOf(document, path).filter((alias) => {
+      const owner = oldForms(alias).map((form) => claimed.get(form)).find((file) => file !== undefined && file !== document.file);
+      if (owner) plan.skipped.push({ file: document.file, why: `its old address ${alias} is ${owner.startsWith("(") ? "another's" : `the address of ${owner}`}, which answers there: not kept as an alias` });
+      else for (const form of oldForms(alias)) claimed.set(form, document.file);
+      return owner === undefined;
+    });
     plan.aliases += aliases.length;
     plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
     const data = frontmatter(document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name, droppedTags: (count) => void (count > 0 && plan.skipped.push({ file: document.file, why: `${count} tag(s) in a script with no Latin spelling: left out (a tag is lowercase ASCII words)` })) });
@@ -172,13 +183,17 @@ function placePosts(documents: ImportedDocument[], defaultLang: string | undefin
   const placed: Placed[] = [];
   for (const document of documents) {
     const lang = isDefault(document, defaultLang) ? undefined : canonicalTag(document.lang!) ?? document.lang;
-    const slug = lang ? `${slugs.get(document.translationKey ?? "") ?? newSlug(document)}-${lang.toLowerCase()}` : newSlug(document);
+    const own = lang ? `${slugs.get(document.translationKey ?? "") ?? newSlug(document)}-${lang.toLowerCase()}` : newSlug(document);
+    // Posts of one name on different days (`2017-05-01-meetings.md`, `2018-06-19-meetings.md`): each later one has its day after its name.
+    const day = (/^\d{4}-\d{2}-\d{2}/.exec(document.stem) ?? /^\d{4}-\d{2}-\d{2}/.exec(String(document.data.date ?? "")))?.[0];
+    const slug = taken.has(`slug:${own}`) && day ? `${own.slice(0, 60 - day.length - 1).replace(/-+$/, "")}-${day}` : own;
     // Its own file name, as a Markdown file sitegen reads (`.mdx` is written as `.md`).
     const written = document.file.split("/").at(-1)!.replace(/\.(?!md$|markdown$)[^.]+$/i, ".md");
     // A folder's own file (a bundle's `index.md` with no files beside it) is named as its folder.
     const name = /^index(\.[\w-]+)?\.(md|markdown)$/i.test(written) ? `${document.stem}.md` : written;
     const file = document.bundle.length > 0 ? `${document.stem}${lang ? `-${lang.toLowerCase()}` : ""}/index.md` : lang ? `${document.stem}.${lang}.md` : name;
-    const target = `content/blog/${file}`;
+    // Two files of one name in different folders: the later one is written under its day, or a number.
+    const target = taken.has(`content/blog/${file}`) ? `content/blog/${file.replace(/(\.[\w-]+)?\.md$|\/index(\.[\w-]+)?\.md$/, (ending) => `-${day ?? taken.size}${ending}`)}` : `content/blog/${file}`;
     if (taken.has(target) || taken.has(`slug:${slug}`)) {
       skipped.push({ file: document.file, why: `another post of the source is written to ${target} (the slug ${slug})`, oldUrls: document.oldUrls });
       continue;
@@ -269,8 +284,7 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
     data.title ??= document.role === "home" ? (options.siteName ?? "Home") : document.stem.replace(/^_index$/, "Home");
     // A page has one date, the day it last changed: Hugo's `date` beside its `lastmod` is when it was first written.
     if (data.date !== undefined && [data.updated, data.lastmod, data.last_modified_at].some((value) => value !== undefined)) delete data.date;
-    // A list page often has a title and no words: its title then says what it is.
-    if (data.description === undefined && data.summary === undefined && document.body.trim() === "") data.description = String(data.title);
+
     if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
     delete data.draft;
     delete data.published;
@@ -281,6 +295,18 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
   // An image named relative to a post that has no such file: the post is moved without it.
   if (options.image === "") delete data.image;
   else if (options.image) data.image = options.image;
+  // `title: 404` is a number to YAML, and text to the generators that showed it.
+  for (const field of ["title", "description"]) if (typeof data[field] === "number" || typeof data[field] === "boolean") data[field] = String(data[field]);
+  // A description left empty, or written as a list, is the build's to make, or joined into one.
+  if (data.description !== undefined && typeof data.description !== "string") data.description = Array.isArray(data.description) ? data.description.map(String).join(" ") : undefined;
+  if (typeof data.description === "string" && data.description.trim() === "") data.description = undefined;
+  if (data.description === undefined) delete data.description;
+  // Hugo reads `2019-01-15T8:00:00`; sitegen reads dates as RFC 3339 writes them.
+  for (const field of ["date", "updated", "lastmod", "last_modified_at", "publishDate"]) if (typeof data[field] === "string") data[field] = paddedDate(data[field] as string);
+  // A post without a title (Hugo's regular page without one) is titled from its name, as Jekyll titles one.
+  if (document.kind === "post" && (typeof data.title !== "string" || data.title.trim() === "")) data.title = (readFileName(document.stem).slug || document.stem).split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+  // A list page or a post that only links elsewhere has a title and no words: its title then says what it is.
+  if (data.description === undefined && data.summary === undefined && data.excerpt === undefined && data.title !== undefined && !hasParagraph(document.body)) data.description = String(data.title);
   // Tags are lowercase ASCII words: one in another script has no spelling here, and is left out (reported).
   for (const field of ["tags", "categories", "category"]) {
     if (data[field] === undefined) continue;
@@ -295,6 +321,26 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
   if (data.lang === undefined) delete data.lang;
   if (options.aliases.length > 0) data.aliases = options.aliases;
   return data;
+}
+
+/** A date with its hour, minute, month or day written in one digit, written in two. */
+function paddedDate(written: string): string {
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([T ])(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?(\.\d+)?)?(\s*(?:Z|[+-]\d{2}:?\d{2}))?$/i.exec(written.trim());
+  if (!match) return written;
+  const [, year, month, day, separator, hour, minute, second, fraction = "", zone = ""] = match;
+  const two = (part: string) => part.padStart(2, "0");
+  return `${year}-${two(month)}-${two(day)}${hour !== undefined ? `${separator}${two(hour)}:${two(minute)}${second !== undefined ? `:${two(second)}` : ""}${fraction}` : ""}${zone}`;
+}
+
+/** Whether a text has a paragraph of words outside code, lists, headings and template tags: where the build takes a description from. */
+function hasParagraph(body: string): boolean {
+  let fence = false;
+  return body.split("\n").some((line) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+    if (fence || /^( {4}|\t)/.test(line)) return false;
+    const words = line.replace(/\{\{[^}]*\}\}|\{%[^%]*%\}|<[^>]*>|!\[[^\]]*\]\([^)]*\)/g, "").trim();
+    return /^[^#>|*+\-\d\s=]/u.test(words) && /\p{L}/u.test(words);
+  });
 }
 
 function isDefault(document: ImportedDocument, defaultLang: string | undefined): boolean {
