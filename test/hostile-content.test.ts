@@ -192,3 +192,44 @@ describe("control characters never make the XML ill-formed", () => {
     assert.equal((await sitegenIn(project, ["check"])).status, 0);
   });
 });
+
+describe("aliases are read as they would be requested", () => {
+  /** A project whose post `hostile-aliases.md` lists `aliases`, one a line from line 6, built; a check of each alias's error. */
+  async function buildWithAliases(aliases: string[], prepare: (project: string) => void = () => {}) {
+    const project = tempProject();
+    prepare(project);
+    writeFileSync(join(project, "content/blog/hostile-aliases.md"), post(`title: "Hostile aliases"\ndescription: "Old addresses that are not old addresses."\ndate: 2025-01-01\naliases:\n${aliases.map((alias) => `  - "${alias}"`).join("\n")}`));
+    const run = await sitegenIn(project, ["build"]);
+    assert.equal(run.status, 1, run.stderr);
+    const expect = (alias: string, reason: RegExp) =>
+      assert.match(run.stderr, new RegExp(`^error: content/blog/hostile-aliases\\.md:${6 + aliases.indexOf(alias)}(:\\d+)?: .*${reason.source}`, "m"), `${alias}:\n${run.stderr}`);
+    return { run, expect };
+  }
+
+  it("decodes an alias before checking it: `%2e%2e` is `..`, and `/_sitegen/` is the site's own", async () => {
+    const { expect } = await buildWithAliases(["/%2e%2e/etc/", "/x/%2E%2E/", "/a%2Fb/", "/%ZZ/", "/x%00y/", "/_sitegen/negotiation.json", "/_sitegen/routes/"]);
+    expect("/%2e%2e/etc/", /`\/%2e%2e\/etc\/` cannot be an alias: an alias has no `\.` or `\.\.` segments, encoded or not/);
+    expect("/x/%2E%2E/", /cannot be an alias: an alias has no `\.` or `\.\.` segments/);
+    expect("/a%2Fb/", /cannot be an alias: an alias has no encoded `\/`/);
+    expect("/%ZZ/", /cannot be an alias: `%ZZ` is not percent-encoded UTF-8/);
+    expect("/x%00y/", /cannot be an alias: an alias has no control characters/);
+    expect("/_sitegen/negotiation.json", /cannot be an alias: \/_sitegen\/ holds the site's own data/);
+    expect("/_sitegen/routes/", /cannot be an alias: \/_sitegen\/ holds the site's own data/);
+  });
+
+  it("refuses an alias that is a file of the site itself: a page's HTML file, the 404 page, the feed, a static file, a post's own file", async () => {
+    const own = ["/index.html", "/404.html", "/feed.xml", "/about/index.html", "/CNAME", "/blog/with-files/notes.html"];
+    const { run, expect } = await buildWithAliases([...own, "/c%2B%2B-tips/"], (project) => {
+      const site = join(project, "content/site.yaml");
+      writeFileSync(site, `${readFileSync(site, "utf8")}feed: true\n`);
+      mkdirSync(join(project, "content/static"));
+      writeFileSync(join(project, "content/static/CNAME"), "example.com\n");
+      const folder = join(project, "content/blog/with-files");
+      mkdirSync(folder);
+      writeFileSync(join(folder, "index.md"), post('title: "With files"\ndescription: "A post with a page of its own beside it."\ndate: 2025-01-01'));
+      writeFileSync(join(folder, "notes.html"), "<p>notes</p>\n");
+    });
+    for (const alias of own) expect(alias, new RegExp(`the alias \`${alias.replace(/\./g, "\\.")}\` is an address of the site itself`));
+    assert.doesNotMatch(run.stderr, /c%2B%2B-tips/, "an alias of reserved characters, percent-encoded, is one");
+  });
+});

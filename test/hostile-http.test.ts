@@ -10,10 +10,10 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { builtSite, CLI, cloudflareProject, startNetlifyEmulator, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { startServing, type PrintingServer } from "./helpers/preview.ts";
+import { descendants, killQuietly } from "./helpers/processes.ts";
 import { tempProject } from "./helpers/project.ts";
 import { rawRequest, type RawAnswer } from "./helpers/raw-http.ts";
 
@@ -148,40 +148,3 @@ describe("sitegen serve --cloudflare, when Cloudflare's runtime dies", { skip: W
     assert.match(output, /error: Cloudflare's runtime stopped while serving: wrangler (it was ended by the signal SIGKILL|it exited with code \d+); its last output:\n( {2}\| .*\n)*( {2}\| .*Ready on http)/, "how it ended, and wrangler's last lines");
   });
 });
-
-/** A process's descendants, from /proc: each with its pid and command line. */
-function descendants(root: number): { pid: number; command: string }[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc").filter((each) => /^\d+$/.test(each))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: { pid: number; command: string }[] = [];
-  const visit = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      let command = "";
-      try {
-        command = readFileSync(`/proc/${child}/cmdline`, "utf8").replace(/\0/g, " ");
-      } catch {
-        // gone meanwhile
-      }
-      found.push({ pid: child, command });
-      visit(child);
-    }
-  };
-  visit(root);
-  return found;
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}

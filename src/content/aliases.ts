@@ -6,17 +6,36 @@
  * a document's path (no extension, or `.html`): an image or a script at the
  * old address is the CDN's, never the negotiation core's.
  */
-import { isDocumentPath } from "../negotiation/decide.ts";
+import { isDocumentPath, pathOfSegments } from "../negotiation/decide.ts";
 import type { FieldProblem } from "./foreign-fields.ts";
 
-/** Why `alias` cannot be one, or undefined when it can. */
-export function aliasProblem(alias: string): string | undefined {
-  if (!alias.startsWith("/") || alias.startsWith("//")) return "an alias is a path from the site root, starting with one `/`";
-  if (/[?#]/.test(alias)) return "an alias is a path alone, without a query (`?`) or a fragment (`#`)";
-  if (/\s/.test(alias)) return "an alias has no spaces; write a space as `%20`";
-  if (alias.split("/").some((segment) => segment === "." || segment === "..")) return "an alias has no `.` or `..` segments";
-  if (!isDocumentPath(alias)) return "it is not a page's address (a path with no extension, or ending in .html)";
-  return undefined;
+/**
+ * An alias as requests for it are looked up (`normalizePath`'s form), or why
+ * it cannot be one. It is read as it would be requested: decoded segment by
+ * segment first, so that `%2e%2e` is the `..` it stands for and `%2B` the
+ * `+`, then written in the one form every host looks routes up by.
+ */
+export function readAlias(alias: string): { path: string } | { problem: string } {
+  if (!alias.startsWith("/") || alias.startsWith("//")) return { problem: "an alias is a path from the site root, starting with one `/`" };
+  if (/[?#]/.test(alias)) return { problem: "an alias is a path alone, without a query (`?`) or a fragment (`#`); write a `?` or `#` of the address as `%3F` or `%23`" };
+  if (/\s/.test(alias)) return { problem: "an alias has no spaces; write a space as `%20`" };
+  const segments: string[] = [];
+  for (const written of alias.split("/")) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(written);
+    } catch {
+      return { problem: `\`${written}\` is not percent-encoded UTF-8 (a \`%\` stands before two hex digits)` };
+    }
+    if (segment.includes("/")) return { problem: "an alias has no encoded `/` (`%2F`): hosts disagree on whether it ends a segment" };
+    if (segment === "." || segment === "..") return { problem: `an alias has no \`.\` or \`..\` segments${segment === written ? "" : `, encoded or not (\`${written}\`)`}` };
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(segment)) return { problem: "an alias has no control characters, encoded or not" };
+    segments.push(segment);
+  }
+  if (segments[1] === "_sitegen") return { problem: "/_sitegen/ holds the site's own data, which the hosts read: no address under it can be an alias" };
+  const path = pathOfSegments(segments);
+  if (!isDocumentPath(path)) return { problem: "it is not a page's address (a path with no extension, or ending in .html)" };
+  return { path };
 }
 
 /**
@@ -25,9 +44,9 @@ export function aliasProblem(alias: string): string | undefined {
  */
 export function readAliases(written: string[] | undefined, lineOf: (index: number) => number | undefined, problem: (at: FieldProblem) => void): { path: string; line?: number }[] {
   return (written ?? []).flatMap((alias, index) => {
-    const wrong = aliasProblem(alias);
-    if (wrong === undefined) return [{ path: alias, line: lineOf(index) }];
-    problem({ path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${wrong}`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
+    const read = readAlias(alias);
+    if ("path" in read) return [{ path: alias, line: lineOf(index) }];
+    problem({ path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${read.problem}`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
     return [];
   });
 }

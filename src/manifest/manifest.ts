@@ -6,6 +6,7 @@
  */
 import type { Content, ContentFile, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
+import { normalizePath } from "../negotiation/decide.ts";
 import { redirectsOf, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 
@@ -191,9 +192,10 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     ? redirectsOf(
         moved,
         new Map([
-          ...routes.flatMap((route) => [route.path, route.markdownPath].map((path): [string, { file: string }] => [path, { file: route.source }])),
-          ...Object.values(surface).map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file every site has)" }]),
-          ...published.map((file): [string, { file: string }] => [file.path, { file: file.source }]),
+          // Every file the build writes at a path a request may name: a page, its Markdown and its HTML file, the site's own files.
+          ...routes.flatMap((route) => [route.path, route.markdownPath, `/${route.htmlFile}`].map((path): [string, { file: string }] => [path, { file: route.source }])),
+          ...[...Object.values(surface), ...(feed ? [feed] : []), ...parts, { path: "/404.html" }].map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file it writes)" }]),
+          ...published.map((file): [string, { file: string }] => [normalizePath(file.path), { file: file.source }]),
         ]),
       )
     : [];

@@ -15,7 +15,8 @@
  * An alias that is itself an address of the site, or that two posts claim,
  * is an error naming both files: one of the two would silently lose.
  */
-import { isDocumentPath, normalizePath } from "../negotiation/decide.ts";
+import { readAlias } from "../content/aliases.ts";
+import { isDocumentPath, normalizePath, pathOfSegments } from "../negotiation/decide.ts";
 import type { ContentFile } from "../content/types.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 
@@ -69,13 +70,14 @@ export function redirectsOf(routes: Moved[], taken: Map<string, Owner>): Redirec
 }
 
 /**
- * The paths a request for an alias may name: as written, and with and
- * without its trailing slash when it has no extension. A form that is not a
- * document's path (`/x/notes-3.0` reads as a file with the extension `0`) is
- * not one the core is asked for, on any host, so it is not listed.
+ * The paths a request for an alias may name, in the form requests are
+ * looked up by (`normalizePath`): as written, and with and without its
+ * trailing slash when it has no extension. A form that is not a document's
+ * path (`/x/notes-3.0` reads as a file with the extension `0`) is not one
+ * the core is asked for, on any host, so it is not listed.
  */
 function forms(alias: string): string[] {
-  const path = normalizePath(encodeURI(decodeURISafe(alias)));
+  const path = canonical(alias);
   const last = path.slice(path.lastIndexOf("/") + 1);
   if (last.includes(".")) return [path];
   const bare = path.replace(/\/+$/, "");
@@ -85,18 +87,16 @@ function forms(alias: string): string[] {
 /** A bundle's files under an alias that is a folder's (`/p/gallery/`, `/p/gallery`), each to its new path. */
 function filesAt(alias: string, path: string, bundle: Pick<ContentFile, "name">[]): [string, string][] {
   if (bundle.length === 0) return [];
-  const folder = normalizePath(encodeURI(decodeURISafe(alias))).replace(/\/+$/, "");
+  const folder = canonical(alias).replace(/\/+$/, "");
   if (folder === "" || folder.slice(folder.lastIndexOf("/") + 1).includes(".")) return [];
-  return bundle.map((file) => [`${folder}/${encodeURI(file.name)}`, `${path}${encodeURI(file.name)}`]);
+  return bundle.map((file) => [normalizePath(`${folder}/${pathOfSegments(file.name.split("/"))}`), `${path}${encodeURI(file.name)}`]);
 }
 
-/** An alias may be written percent-encoded or not: both mean one path. */
-function decodeURISafe(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
-  }
+/** An alias as requests name it; the content check (src/content/aliases.ts) let only readable ones through. */
+function canonical(alias: string): string {
+  const read = readAlias(alias);
+  if ("problem" in read) throw new Error(`an alias the content check should have refused: ${alias}`);
+  return read.path;
 }
 
 /** One error per alias and problem: a path and its slash form would report the same twice. */

@@ -66,16 +66,58 @@ export function decide(input: DecisionInput, routes: RouteShard): Decision {
   return { kind: "not-found", path, format: chooseErrorType(input.accept) };
 }
 
+/** What a path may hold as itself: RFC 3986's pchar (unreserved, sub-delims, `:` and `@`) and the `/` between segments. */
+const AS_ITSELF = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+const ESCAPE_OR_OTHER = /%([0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu;
+
 /**
- * Percent-encoded unreserved characters mean the same as the characters
- * themselves (RFC 3986 §2.3), so `/blog/a%2Db/` is `/blog/a-b/`.
+ * The one form of a path that routes are looked up by, whatever form a host
+ * or a link gave it: a character a path segment may hold as itself is written
+ * as itself, percent-encoded or not, and every other one percent-encoded in
+ * capitals. So `/blog/a%2Db/` is `/blog/a-b/` (RFC 3986 §2.3: unreserved
+ * characters mean the same either way), and `/c%2B%2B-tips/` is
+ * `/c++-tips/`: the sub-delimiters (`+ , ; = ! $ & ' ( ) *`, §2.2) mean the
+ * same either way on a static site, whose CDN finds a file by its decoded
+ * name, so an old address is found however it is written. `%2F`, `%3F`, `%23`
+ * and `%25` stay encoded: decoded they would end a segment, start a query or
+ * a fragment, or start an escape. Idempotent.
  */
 export function normalizePath(path: string): string {
-  if (!path.includes("%")) return path;
-  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  if (AS_ITSELF.test(path)) return path;
+  return path.replace(ESCAPE_OR_OTHER, (match, hex: string | undefined) => {
+    if (hex === undefined) return encodeCharacter(match);
     const char = String.fromCharCode(parseInt(hex, 16));
-    return /[A-Za-z0-9\-._~]/.test(char) ? char : escape.toUpperCase();
+    return char !== "/" && AS_ITSELF.test(char) ? char : `%${hex.toUpperCase()}`;
   });
+}
+
+/** A path made of decoded segments, in the form `normalizePath` gives: `["", "c++ tips", ""]` → `/c++%20tips/`. */
+export function pathOfSegments(segments: readonly string[]): string {
+  return normalizePath(segments.map(encodeCharacters).join("/"));
+}
+
+/** The decoded segments of a path in `normalizePath`'s form: the inverse of `pathOfSegments`. */
+export function segmentsOf(path: string): string[] {
+  return path.split("/").map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+}
+
+function encodeCharacters(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]/gu, encodeCharacter);
+}
+
+/** One character as UTF-8 escapes; a surrogate without its pair, which no URL holds, as U+FFFD's. */
+function encodeCharacter(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return "%EF%BF%BD";
+  }
 }
 
 export function isDocumentPath(path: string): boolean {

@@ -88,6 +88,9 @@ export interface Running {
   stop(): Promise<void>;
   /** Whether the process is still running. */
   running(): boolean;
+  /** The process's id, and everything it has printed (standard output and error together). */
+  pid?: number;
+  output?(): string;
 }
 
 /** Asks `child` to stop (SIGTERM) and resolves once it has exited; at once if it already has. */
@@ -114,6 +117,8 @@ export function startPrinting(command: string, args: string[], cwd: string): Pro
           url: match[1],
           stop: () => stopChild(child),
           running: () => child.exitCode === null && child.signalCode === null,
+          pid: child.pid,
+          output: () => output,
         });
       }
     };

@@ -43,14 +43,38 @@ export function rawRequest(base: string, request: RawRequest): Promise<RawAnswer
       socket.write(Buffer.from(head, "latin1"));
       if (request.body !== undefined) socket.write(request.body);
     });
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      socket.destroy();
+      done(parse(Buffer.concat(chunks), request.method));
+    };
+    // Some servers keep the connection after answering, `Connection: close` or not: the answer ends where its framing says.
+    socket.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (complete(Buffer.concat(chunks), request.method)) finish();
+    });
     // A server may reset the connection after answering (a body left unread): the answer read so far counts.
     socket.on("error", () => {});
-    socket.on("close", () => {
-      clearTimeout(timer);
-      done(parse(Buffer.concat(chunks), request.method));
-    });
+    socket.on("close", finish);
   });
+}
+
+/** Whether `bytes` hold a whole answer by its own framing: a Content-Length's worth of body, or a chunked body's last chunk. */
+function complete(bytes: Buffer, method: string): boolean {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end === -1) return false;
+  const head = bytes.subarray(0, end).toString("latin1");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
+  // An interim answer (100 Continue) is followed by the real one.
+  if (status >= 100 && status < 200) return complete(bytes.subarray(end + 4), method);
+  if (method === "HEAD" || status === 204 || status === 304) return true;
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
+  if (length !== undefined) return bytes.length - (end + 4) >= Number(length);
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return bytes.subarray(end + 4).includes("\r\n0\r\n\r\n") || bytes.subarray(end + 4).subarray(0, 5).toString() === "0\r\n\r\n";
+  return false;
 }
 
 function parse(bytes: Buffer, method: string): RawAnswer | undefined {
@@ -59,6 +83,7 @@ function parse(bytes: Buffer, method: string): RawAnswer | undefined {
   const [statusLine, ...lines] = bytes.subarray(0, end).toString("latin1").split("\r\n");
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
   if (!Number.isInteger(status)) return undefined;
+  if (status >= 100 && status < 200) return parse(bytes.subarray(end + 4), method);
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(":");

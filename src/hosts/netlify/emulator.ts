@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SitegenError } from "../../errors.ts";
+import { isDocumentPath, normalizePath } from "../../negotiation/decide.ts";
 import { openBuild } from "../preview/folder.ts";
 import { listen } from "../preview/http.ts";
 import { cdnNotFound, unfitResponse } from "../preview/static.ts";
@@ -73,8 +74,10 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
     const listening = await listen({
       host: options.host,
       port: options.port,
-      // Nothing matched: Netlify's CDN answers with the site's 404 page.
-      handle: async (request) => (await dev.handle(request)) ?? cdnNotFound(publishDir, request.method === "HEAD", policy),
+      // Nothing matched: Netlify's CDN answers with the site's 404 page. The emulator's redirect rules decode the path
+      // of what the edge function passes on (an asset's) and throw on a malformed escape, answering 500 with their stack
+      // trace: such a path, which no file can have, gets the CDN's 404 instead.
+      handle: async (request) => (reachesTheCdnWhole(request.url) && (await dev.handle(request))) || cdnNotFound(publishDir, request.method === "HEAD", policy),
       unfit: (what) => unfitResponse(what, publishDir, site, policy),
     });
     return {
@@ -88,6 +91,18 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
   } catch (error) {
     await dev.stop();
     throw error;
+  }
+}
+
+/** Whether a request's path is one the edge function answers (a document's), or one the emulator's rules can decode. */
+function reachesTheCdnWhole(url: string): boolean {
+  const { pathname } = new URL(url);
+  if (isDocumentPath(normalizePath(pathname))) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -32,6 +32,9 @@ export interface ListenOptions {
  */
 export type Unfit = { kind: "target" } | { kind: "method"; method: string } | { kind: "headers" };
 
+/** A request's headers about its own connection (RFC 9110 §7.6.1, RFC 9112 §6.1), which end with it. */
+const HOP_BY_HOP_REQUEST = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"]);
+
 /** Fetch's forbidden methods, which a host answers without the core. */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
@@ -97,7 +100,9 @@ function toRequest(request: IncomingMessage, origin: string): Request | Unfit {
   const headers = new Headers();
   try {
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      // The framing of this connection is not the request's: a host that passes the request on with fetch (Netlify's
+      // emulator does, to its edge function) would have it refused ("invalid transfer-encoding header").
+      if (value !== undefined && !HOP_BY_HOP_REQUEST.has(name)) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
   } catch {
     return { kind: "headers" };

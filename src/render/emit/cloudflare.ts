@@ -12,7 +12,7 @@
  */
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
-import { isDocumentPath } from "../../negotiation/decide.ts";
+import { isDocumentPath, segmentsOf } from "../../negotiation/decide.ts";
 import { headerRules, headersFile } from "./cdn-headers.ts";
 
 export const CLOUDFLARE_LIMITS = {
@@ -37,6 +37,18 @@ export function cloudflareHeaders(manifest: Manifest, immutable: string[]): stri
 }
 
 /**
+ * A path with every character but the unreserved ones percent-encoded, as
+ * Cloudflare matches rules (tested in its runtime): a rule `/c%2B%2B/a.png`
+ * answers both `/c%2B%2B/a.png` and `/c++/a.png` (the second through a 307 to
+ * the first), where a rule `/c++/a.png` leaves `/c%2B%2B/a.png` a 404.
+ */
+function encodedWhole(path: string): string {
+  return segmentsOf(path)
+    .map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join("/");
+}
+
+/**
  * The worker answers every document path before Cloudflare's redirects
  * would, including each address a page or post keeps from before
  * (`aliases`), which the negotiation data holds; the static redirect limit
@@ -45,7 +57,7 @@ export function cloudflareHeaders(manifest: Manifest, immutable: string[]): stri
  * redirects.ts) are rules here, within Cloudflare's limit.
  */
 export function cloudflareRedirects(manifest: Pick<Manifest, "redirects">): string {
-  const files = manifest.redirects.filter((redirect) => !isDocumentPath(redirect.from));
+  const files = manifest.redirects.filter((redirect) => !isDocumentPath(redirect.from)).map((redirect) => ({ ...redirect, from: encodedWhole(redirect.from) }));
   if (files.length > CLOUDFLARE_LIMITS.staticRedirects) {
     throw new SitegenError("E_CHECK", `_redirects would have ${files.length} rules for the old addresses of posts' files; Cloudflare reads at most ${CLOUDFLARE_LIMITS.staticRedirects}`, {
       location: { file: files[CLOUDFLARE_LIMITS.staticRedirects].source },

@@ -1,0 +1,250 @@
+/**
+ * The HTTP fuzz: seeded random requests, hostile ones among them, to a host
+ * of a built site over real sockets (HTTP/1.1 written by hand, so that TRACE,
+ * CONNECT, unknown methods, targets that are no path, bodies of any size and
+ * chunked ones all reach the server as an attacker would send them). What it
+ * asks of every host: no 5xx, no byte of a file outside the build folder, an
+ * answer to every request the host's own front takes, the host alive, and
+ * its memory bounded. `npm test` runs it with a fixed seed and a few hundred
+ * requests (test/fuzz-http.test.ts); `npm run fuzz` with a seed from the
+ * clock and thousands (fuzz/run.ts).
+ *
+ * A CDN host's emulator may die of its own accord (Wrangler 4's runtime does
+ * after a few thousand requests, with or without sitegen's worker), and
+ * Netlify's emulator leaks memory with each request: the fuzz restarts such
+ * a host, says so with the output it ended with, and goes on.
+ */
+import { rng } from "../bench/synthetic.ts";
+import type { Running } from "../test/helpers/dist.ts";
+import { treeRss } from "../test/helpers/processes.ts";
+import { rawRequest, type RawRequest } from "../test/helpers/raw-http.ts";
+
+export interface FuzzedHost {
+  name: string;
+  start(): Promise<Running>;
+  /** Start a fresh host after this many requests (Netlify's emulator leaks memory as it serves). */
+  restartEvery?: number;
+  /** Whether its front is sitegen's own server, which must answer every request with a response. */
+  ownFront: boolean;
+  /**
+   * The same host serving the same folder without any sitegen code (a worker
+   * that only hands requests to the static assets), for a host whose front
+   * is not sitegen's: a 5xx that it answers to the same request too is the
+   * host's own (workerd's 501 to a method it does not know), not sitegen's.
+   */
+  control?(): Promise<Running>;
+}
+
+export interface FuzzedSite {
+  /** Page, file, alias and asset paths the build answers. */
+  known: string[];
+  /** A token written in files outside the build folder: no response may hold it. */
+  canary: string;
+  /** A form the site holds: its page and name (the contact form). */
+  form?: { path: string; name: string };
+}
+
+export interface HttpFuzzOptions {
+  seed: number;
+  requests: number;
+  /** The largest body sent; some past the form limit (8 MB) in long runs. */
+  maxBodyBytes: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  /** Progress and restarts, as they happen. */
+  log?: (text: string) => void;
+  /** The host already running, to fuzz before starting any other. */
+  running?: Running;
+}
+
+export interface HostReport {
+  host: string;
+  requests: number;
+  /**
+   * How many requests got each outcome: a status (`200`, `405`…), `closed` (no answer), `timeout`, or
+   * `5xx of the host` (a 5xx its control host answers too).
+   */
+  outcomes: Record<string, number>;
+  /** What broke a rule, each with the request that did it, to reproduce. */
+  failures: string[];
+  /** Each time the host died or was restarted, and why. */
+  restarts: string[];
+  /** A 5xx the host answered once and not when asked again: its own runtime's doing, said so. */
+  hostEvents: string[];
+  /** The most resident memory the host's processes held at once, in bytes, sampled as it served. */
+  peakRssBytes: number;
+}
+
+const METHODS = ["GET", "GET", "GET", "GET", "HEAD", "HEAD", "POST", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT", "TRACK", "PROPFIND", "MKCOL", "PURGE", "SEARCH", "BREW", "get", "X-SITEGEN", "M-SEARCH"];
+const ACCEPT_TYPES = ["text/html", "text/markdown", "application/json", "application/problem+json", "text/plain", "image/png", "*/*", "text/*", "application/*", "TEXT/Markdown", "", "garbage", ";;", "text/", "/html", "x".repeat(300)];
+const ACCEPT_PARAMETERS = ["", ";q=0", ";q=0.5", ";q=1", ";q=2", ";q=-1", ";q=abc", ";charset=utf-8", ";level=1", "; q=0.3 ", ";q"];
+const CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=fuzz", "multipart/form-data", "application/json", "text/plain", "application/octet-stream", "x/y;;;", ""];
+/** Ways out of the build folder, and into its private part. */
+const ESCAPES = ["/../canary.txt", "/%2e%2e/canary.txt", "/..%2fcanary.txt", "/%2e%2e%2f%2e%2e%2fcanary.txt", "//canary.txt", "/..\\canary.txt", "/%5c..%5ccanary.txt", "/assets/..%2f..%2fcanary.txt", "/_sitegen/../../canary.txt", "/%252e%252e/canary.txt", "/.%2e/.%2e/canary.txt", "/%00/../canary.txt", "/netlify.toml", "/wrangler.jsonc", "/../netlify.toml", "/%2e%2e/wrangler.jsonc", "/.netlify/", "/.wrangler/", "/_sitegen/negotiation.json", "/_sitegen/routes/0.json", "/_headers", "/_redirects", "/dist/", "/../dist/index.html"];
+const SHAPES = ["/nope/", "/x.txt", "/x.json", "/x.xml", "/x.html", "/x.md", "/about", "/About/", "/blog", "/blog/", "/blog/x/", "/a//b/", "/%00/", "/%ZZ/", "/%/", "/é/", "/%C3%A9/", "/%FF%FE/", "/\u{1F600}/", "/x?y=1", "/x#frag", "/x;y", "/;/", "/~/", "/.well-known/x"];
+
+type Next = () => number;
+
+function picker(next: Next) {
+  return <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+}
+
+/** A request target: a path the site knows or does not, a way out, random characters, a long one, or no path at all. */
+function target(next: Next, site: FuzzedSite): string {
+  const pick = picker(next);
+  const roll = next();
+  if (roll < 0.35) return pick(site.known);
+  if (roll < 0.5) return pick(ESCAPES);
+  if (roll < 0.65) return pick(SHAPES);
+  if (roll < 0.7) return pick(["*", "http://evil.example/about/", "https://127.0.0.1/", "example.com:443"]);
+  if (roll < 0.75) return `/${"a/".repeat(1 + Math.floor(next() * 2000))}`;
+  const characters = "abz09-_.~/%!$&'()*+,;=:@[]|^`{}\"<>\\ é\u0000\u001b\u007f";
+  const length = 1 + Math.floor(next() * 40);
+  // Characters a request line cannot carry as they are go percent-encoded, as a client would send them.
+  const raw = Array.from({ length }, () => pick([...characters])).join("");
+  return `/${raw.replace(/[\u0000-\u0020\u007f-\uffff"<>\\^`{|}]/gu, (char) => encodeURIComponent(char))}`;
+}
+
+function accept(next: Next): string | undefined {
+  const pick = picker(next);
+  if (next() < 0.1) return undefined;
+  return Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(ACCEPT_TYPES) + pick(ACCEPT_PARAMETERS)).join(pick([",", ", ", " ,"]));
+}
+
+/** A body: form fields (the site's form or another, control characters in names and values), or random bytes; chunked at times. */
+function body(next: Next, site: FuzzedSite, maxBytes: number): { bytes: Buffer; contentType: string; chunked: boolean } {
+  const pick = picker(next);
+  const size = Math.floor(next() ** 3 * maxBytes);
+  const contentType = pick(CONTENT_TYPES);
+  let bytes: Buffer;
+  if (contentType.startsWith("application/x-www-form-urlencoded") && next() < 0.7) {
+    const fields = new URLSearchParams({ "form-name": site.form && next() < 0.8 ? site.form.name : pick(["nope", "", "\u001b[2J"]), name: `n${pick(["", "\u001b]0;title\u0007", "\r\nerror: fake", "\u009b31m"])}`, message: "x".repeat(Math.min(size, maxBytes)) });
+    if (next() < 0.2) fields.set("bot-field", "spam");
+    bytes = Buffer.from(fields.toString());
+  } else {
+    bytes = Buffer.alloc(size);
+    for (let i = 0; i < Math.min(size, 4096); i++) bytes[i] = Math.floor(next() * 256);
+  }
+  return { bytes, contentType, chunked: next() < 0.2 };
+}
+
+/** One request of the run, from its seed: the same seed gives the same requests on every machine. */
+export function fuzzRequest(next: Next, site: FuzzedSite, maxBodyBytes: number): RawRequest {
+  const pick = picker(next);
+  const method = pick(METHODS);
+  const headers: Record<string, string> = {};
+  const acceptValue = accept(next);
+  if (acceptValue !== undefined) headers.Accept = acceptValue;
+  if (next() < 0.1) headers["If-None-Match"] = pick(['"x"', "*", 'W/"y"', ""]);
+  if (next() < 0.05) headers.Range = pick(["bytes=0-10", "bytes=-5", "bytes=999999-", "garbage"]);
+  if (next() < 0.05) headers.Origin = "https://agent.example";
+  const withBody = ["POST", "PUT", "PATCH", "DELETE", "BREW"].includes(method.toUpperCase()) && next() < 0.9;
+  let requestTarget = method === "POST" && site.form && next() < 0.3 ? site.form.path : target(next, site);
+  if (method === "CONNECT" && next() < 0.5) requestTarget = "example.com:443";
+  if (!withBody) return { method, target: requestTarget, headers };
+  const { bytes, contentType, chunked } = body(next, site, maxBodyBytes);
+  if (contentType !== "") headers["Content-Type"] = contentType;
+  if (chunked) {
+    headers["Transfer-Encoding"] = "chunked";
+    return { method, target: requestTarget, headers, body: Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]) };
+  }
+  headers["Content-Length"] = String(bytes.length);
+  return { method, target: requestTarget, headers, body: bytes };
+}
+
+/** Sends the run's requests to one host, restarting it when it dies or is due; what each request got, counted. */
+export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: HttpFuzzOptions): Promise<HostReport> {
+  const next = rng(options.seed);
+  const report: HostReport = { host: host.name, requests: 0, outcomes: {}, failures: [], restarts: [], hostEvents: [], peakRssBytes: 0 };
+  const log = options.log ?? (() => {});
+  let running = options.running ?? (await host.start());
+  let servedSinceStart = 0;
+  let sent = 0;
+  const sample = () => {
+    if (running.pid !== undefined) report.peakRssBytes = Math.max(report.peakRssBytes, treeRss(running.pid));
+  };
+  const restart = async (why: string) => {
+    report.restarts.push(why);
+    log(`${host.name}: ${why}`);
+    await running.stop();
+    if (sent >= options.requests) return;
+    running = await host.start();
+    servedSinceStart = 0;
+  };
+  let control: Promise<Running> | undefined;
+  /**
+   * Whether a 5xx is the host's own, not sitegen's: its control host answers the same request with the same status,
+   * or the host answers it without one when asked again (its runtime restarting mid-request, as Wrangler's does).
+   */
+  const isHostsOwn = async (request: RawRequest, status: number, label: string, body: string): Promise<boolean> => {
+    if (!host.control) return false;
+    control ??= host.control();
+    const theirs = await rawRequest((await control).url, { ...request, timeoutMs: 30_000 });
+    if (typeof theirs === "object" && theirs.status === status) return true;
+    await new Promise((done) => setTimeout(done, 500));
+    const again = await rawRequest(running.url, { ...request, timeoutMs: 30_000 });
+    if (typeof again !== "object" || again.status >= 500) return false;
+    report.hostEvents.push(`${label}: ${status} once (${JSON.stringify(body.slice(0, 120))}), ${again.status} when sent again`);
+    return true;
+  };
+  // Lanes stop taking requests at a death or a due restart, so that every request goes to a living host.
+  let pause = false;
+  const lane = async () => {
+    while (!pause && sent < options.requests) {
+      const index = sent++;
+      const request = fuzzRequest(next, site, options.maxBodyBytes);
+      const label = `#${index} ${request.method} ${JSON.stringify(request.target)} ${JSON.stringify(request.headers)}${request.body ? ` body ${request.body.length} bytes` : ""}`;
+      const answer = await rawRequest(running.url, { ...request, timeoutMs: 30_000 });
+      report.requests++;
+      servedSinceStart++;
+      const outcome = answer === undefined ? "closed" : answer === "timeout" ? "timeout" : String(answer.status);
+      report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      if (answer !== undefined && answer !== "timeout") {
+        if (answer.status >= 500 && (await isHostsOwn(request, answer.status, label, answer.body.toString()))) {
+          report.outcomes[outcome]--;
+          report.outcomes["5xx of the host"] = (report.outcomes["5xx of the host"] ?? 0) + 1;
+        } else if (answer.status >= 500) report.failures.push(`${host.name} ${label}: ${answer.status} ${answer.body.subarray(0, 200).toString()}`);
+        if (answer.body.includes(site.canary)) report.failures.push(`${host.name} ${label}: the answer holds a file from outside the build folder`);
+      } else if (host.ownFront || outcome === "timeout") {
+        report.failures.push(`${host.name} ${label}: ${outcome === "timeout" ? "no answer within 30 s" : "the connection closed without an answer"}`);
+      }
+      if (index % 25 === 0) sample();
+    }
+  };
+  while (sent < options.requests) {
+    pause = false;
+    const lanes = Promise.all(Array.from({ length: options.concurrency ?? 4 }, lane));
+    let why: "died" | "due" | undefined;
+    const watching = (async () => {
+      while (!pause && sent < options.requests) {
+        if (!running.running()) why = "died";
+        else if (host.restartEvery !== undefined && servedSinceStart >= host.restartEvery) why = "due";
+        if (why) pause = true;
+        else await new Promise((done) => setTimeout(done, 50));
+      }
+    })();
+    await lanes;
+    pause = true;
+    await watching;
+    sample();
+    if (why === "died" || !running.running()) await restart(`died of its own accord after ${servedSinceStart} requests: ${lastLines(running.output?.() ?? "")}`);
+    else if (why === "due" && sent < options.requests) await restart(`restarted after ${servedSinceStart} requests, as its emulator holds memory for each one it serves`);
+  }
+  if (running.running()) await running.stop();
+  if (control) await (await control).stop();
+  for (const [kind, count] of Object.entries(report.outcomes)) if (count === 0) delete report.outcomes[kind];
+  return report;
+}
+
+function lastLines(output: string): string {
+  return JSON.stringify(output.trimEnd().split("\n").slice(-5).join("\n"));
+}
+
+/** The report as a person reads it: requests, outcomes by kind, restarts, peak memory. */
+export function formatHostReport(report: HostReport): string {
+  const outcomes = Object.entries(report.outcomes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${kind}: ${count}`)
+    .join(", ");
+  return [`${report.host}: ${report.requests} requests; ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`, ...report.restarts.map((why) => `  restart: ${why}`), ...report.hostEvents.map((event) => `  the host's own: ${event}`), ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
+}

@@ -1,0 +1,58 @@
+/**
+ * Processes as Linux shows them in /proc: a server's descendants (Wrangler's
+ * runtime, Deno under Netlify's emulator) and the memory they hold together,
+ * for tests that kill one of them or bound what they use.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** A process's descendants, each with its pid and command line. */
+export function descendants(root: number): { pid: number; command: string }[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc").filter((each) => /^\d+$/.test(each))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: { pid: number; command: string }[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      let command = "";
+      try {
+        command = readFileSync(`/proc/${child}/cmdline`, "utf8").replace(/\0/g, " ");
+      } catch {
+        // gone meanwhile
+      }
+      found.push({ pid: child, command });
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** The resident memory of a process and all its descendants, in bytes (0 for one that has gone). */
+export function treeRss(root: number): number {
+  return [root, ...descendants(root).map((each) => each.pid)].reduce((sum, pid) => sum + rssOf(pid), 0);
+}
+
+function rssOf(pid: number): number {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? 0 : Number(kb) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Ends a process, if it is still there. */
+export function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
