@@ -232,22 +232,42 @@ type Kind = { refused: string; hint: string; folder?: undefined; real?: undefine
 function kindOf(path: string, inside: (real: string) => boolean, listed?: Dirent): Kind {
   if (listed?.isFile()) return { folder: false, real: path };
   if (listed?.isDirectory()) return { folder: true, real: path };
+  const entry = linkedEntry(path, inside);
+  if (entry.kind === "outside") return { refused: `a symbolic link to ${entry.real}, outside the content folder: not read`, hint: "copy the file into the content folder; sitegen reads nothing outside it" };
+  if (entry.kind === "unreadable") return { refused: entry.code === "ENOENT" ? "a symbolic link to nothing" : `cannot be read (${entry.code})`, hint: "remove it, or point the link at a file inside the content folder" };
+  if (entry.kind === "other") return { refused: `not a regular file but ${entry.what}: not read`, hint: "content is regular files; remove it from the content folder" };
+  return { folder: entry.kind === "folder", real: entry.real };
+}
+
+/**
+ * What an entry of a tree that is read and nothing outside it is (the
+ * content folder here, a source site for `sitegen import`): a file or a
+ * folder, where a symbolic link really goes; or why it is not read (a link
+ * out of the tree, one that cannot be followed, a pipe, a socket or a
+ * device). A link is followed only to see where it goes: nothing is opened.
+ */
+export type LinkedEntry =
+  | { kind: "file" | "folder"; real: string }
+  | { kind: "outside"; real: string }
+  | { kind: "unreadable"; code: string | undefined }
+  | { kind: "other"; what: string };
+
+export function linkedEntry(path: string, inside: (real: string) => boolean): LinkedEntry {
   let stats: Stats;
   let real = path;
   try {
     stats = lstatSync(path);
     if (stats.isSymbolicLink()) {
       real = realpathSync(path);
-      if (!inside(real)) return { refused: `a symbolic link to ${real}, outside the content folder: not read`, hint: "copy the file into the content folder; sitegen reads nothing outside it" };
+      if (!inside(real)) return { kind: "outside", real };
       stats = statSync(real);
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { refused: code === "ENOENT" ? "a symbolic link to nothing" : `cannot be read (${code})`, hint: "remove it, or point the link at a file inside the content folder" };
+    return { kind: "unreadable", code: (error as NodeJS.ErrnoException).code };
   }
-  if (stats.isDirectory()) return { folder: true, real };
-  if (stats.isFile()) return { folder: false, real };
-  return { refused: `not a regular file but ${typeName(stats)}: not read`, hint: "content is regular files; remove it from the content folder" };
+  if (stats.isDirectory()) return { kind: "folder", real };
+  if (stats.isFile()) return { kind: "file", real };
+  return { kind: "other", what: typeName(stats) };
 }
 
 function typeName(stats: Stats): string {

@@ -8,8 +8,9 @@
  * `_posts/x.md → /etc/passwd` would publish that file, and reading a FIFO
  * would hang the import.
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { readdirSync, realpathSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
+import { linkedEntry } from "../content/tree.ts";
 
 export interface SourceFile {
   /** `/`-separated, from the folder walked: `_posts/2020-01-01-x.md`. */
@@ -79,25 +80,13 @@ export function folderInside(root: string, folder: string): { real?: string; out
 
 type Kind = { refused: string } | { folder: boolean; real: string };
 
+/** An entry as the content tree reads one (src/content/tree.ts), in the source site's words. */
 function kindOf(path: string, inside: (real: string) => boolean): Kind {
-  let stats: Stats;
-  let real = path;
-  try {
-    stats = lstatSync(path);
-    if (stats.isSymbolicLink()) {
-      real = realpathSync(path);
-      if (!inside(real)) return { refused: `a symbolic link to ${real}, outside the source site: not followed` };
-      stats = statSync(real);
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { refused: "a symbolic link to nothing: not followed" };
-    if (code === "ELOOP") return { refused: "a symbolic link that loops: not followed" };
-    return { refused: `cannot be read (${code})` };
-  }
-  if (stats.isDirectory()) return { folder: true, real };
-  if (stats.isFile()) return { folder: false, real };
-  return { refused: "not a regular file (a pipe, a socket or a device): not read" };
+  const entry = linkedEntry(path, inside);
+  if (entry.kind === "outside") return { refused: `a symbolic link to ${entry.real}, outside the source site: not followed` };
+  if (entry.kind === "unreadable") return { refused: entry.code === "ENOENT" ? "a symbolic link to nothing: not followed" : entry.code === "ELOOP" ? "a symbolic link that loops: not followed" : `cannot be read (${entry.code})` };
+  if (entry.kind === "other") return { refused: `not a regular file but ${entry.what}: not read` };
+  return { folder: entry.kind === "folder", real: entry.real };
 }
 
 function insideOf(root: string): (real: string) => boolean {
