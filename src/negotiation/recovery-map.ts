@@ -6,6 +6,7 @@
  * to the path. It stays a few kilobytes whatever the size of the blog.
  */
 import type { ClosestPost } from "./slug-index.ts";
+import { markdownInline } from "../text/markdown-inline.ts";
 
 export interface Recovery {
   /** The page a near-miss path (`/about`) meant. */
@@ -19,7 +20,7 @@ export function recoveryMap(head: string, path: string, found: Recovery): string
   if (found.canonical) {
     sections.push(`## The page you asked for\n\nIt is at ${found.canonical.url} (Markdown: ${found.canonical.markdownUrl}): page addresses end with a slash.`);
   } else if (found.closest.length > 0) {
-    const posts = found.closest.map((post) => `- [${post.title}](${post.url}) (Markdown: ${post.markdownUrl})`);
+    const posts = found.closest.map((post) => `- [${markdownInline(post.title)}](${post.url}) (Markdown: ${post.markdownUrl})`);
     sections.push(`## Closest posts\n\nThe published posts whose addresses are closest to \`${echoPath(path)}\`:\n\n${posts.join("\n")}`);
   }
   return `${sections.join("\n\n")}\n`;

@@ -4,6 +4,7 @@
  * to promise) is `agent_instructions` in site.yaml; the rest is the surface's.
  */
 import { routeAt, type Manifest } from "../../manifest/manifest.ts";
+import { markdownInline } from "../../text/markdown-inline.ts";
 
 export function agentInstructions(manifest: Manifest): string {
   const { site } = manifest;
@@ -15,17 +16,17 @@ export function agentInstructions(manifest: Manifest): string {
   const own = site.agent_instructions ?? {};
   const notes = own.hand_off_notes ?? ["Do not promise anything on the site owner's behalf."];
   return [
-    `# Instructions for agents: ${site.name}`,
+    `# Instructions for agents: ${markdownInline(site.name)}`,
     "",
-    `> ${site.summary.replace(/\s+/g, " ").trim()}`,
+    `> ${markdownInline(site.summary)}`,
     "",
     "## When to use this site",
     "",
-    ...site.when_to_use.map((item) => `- ${item}`),
+    ...site.when_to_use.map((item) => `- ${markdownInline(item)}`),
     "",
     "## When not to use this site",
     "",
-    ...site.when_not_to_use.map((item) => `- ${item}`),
+    ...site.when_not_to_use.map((item) => `- ${markdownInline(item)}`),
     "",
     "## How to call",
     "",
@@ -43,13 +44,13 @@ export function agentInstructions(manifest: Manifest): string {
     "## How to cite",
     "",
     "- Cite the canonical page URL (the one ending in a slash), not the `.md` sibling, with the page title and the date of the post.",
-    `- Attribute quotations to ${site.name}.${own.attribution ? ` ${own.attribution}` : ""}`,
+    `- Attribute quotations to ${markdownInline(site.name)}.${own.attribution ? ` ${markdownInline(own.attribution)}` : ""}`,
     "- Quote briefly and link; do not present the text as your own.",
     "",
     "## How to hand off to a person",
     "",
-    `- For ${own.hand_off_for ?? "any question the pages do not answer"}, send the user to ${contact ? `${contact.url} or to ` : ""}${site.contact.email}. There is no form endpoint or booking API to call on the user's behalf.`,
-    ...notes.map((note) => `- ${note}`),
+    `- For ${markdownInline(own.hand_off_for ?? "any question the pages do not answer")}, send the user to ${contact ? `${contact.url} or to ` : ""}${site.contact.email}. There is no form endpoint or booking API to call on the user's behalf.`,
+    ...notes.map((note) => `- ${markdownInline(note)}`),
     "",
   ].join("\n");
 }

@@ -7,6 +7,7 @@
  */
 import type { Manifest, PageRoute, SurfaceRole } from "../../manifest/manifest.ts";
 import { budgetsOf } from "../../plan/budgets.ts";
+import { markdownInline } from "../../text/markdown-inline.ts";
 import type { Written } from "../../write/output.ts";
 import { byRoute, type KeptParts } from "../kept-parts.ts";
 
@@ -14,23 +15,23 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const { site, surface } = manifest;
   const listed = (role: SurfaceRole) => `- [${surface[role].path.slice(1)}](${surface[role].url}): ${surface[role].summary}`;
   const head = [
-    `# ${site.name}`,
+    `# ${markdownInline(site.name)}`,
     "",
-    `> ${oneLine(site.summary)}`,
+    `> ${markdownInline(site.summary)}`,
     "",
     `Every page is served as HTML or Markdown from the same URL by the \`Accept\` header (\`text/markdown\` selects Markdown), and as Markdown at the \`.md\` links below. Errors are JSON problem documents (RFC 9457); see ${manifest.errors.documentation}.`,
     "",
     "## When to use",
     "",
-    ...site.when_to_use.map((item) => `- ${oneLine(item)}`),
+    ...site.when_to_use.map((item) => `- ${markdownInline(item)}`),
     "",
     "Do not route here:",
     "",
-    ...site.when_not_to_use.map((item) => `- ${oneLine(item)}`),
+    ...site.when_not_to_use.map((item) => `- ${markdownInline(item)}`),
     "",
     "## Pages",
     "",
-    ...manifest.pages.map((page) => `- [${page.title}](${page.markdownUrl}): ${oneLine(page.description)}`),
+    ...manifest.pages.map((page) => `- [${markdownInline(page.title)}](${page.markdownUrl}): ${markdownInline(page.description)}`),
     "",
     "## Blog",
     "",
@@ -48,7 +49,7 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
 
 /** A post's line in llms.txt, and its size with its newline. */
 const postLine = byRoute((post) => {
-  const line = `- [${post.title}](${post.markdownUrl}): ${oneLine(post.description)}`;
+  const line = `- [${markdownInline(post.title)}](${post.markdownUrl}): ${markdownInline(post.description)}`;
   return { line, bytes: lineBytes(line) };
 });
 
@@ -85,7 +86,7 @@ function fullHead(manifest: Manifest, omission?: { kept: number; from: string; t
   const holds = omission
     ? `This document holds every public page of ${baseUrl} and the newest ${omission.kept} of its ${posts.length} posts, each as served at its \`.md\` URL, separated by horizontal rules. The oldest ${posts.length - omission.kept} posts, published ${omission.from} to ${omission.to}, are left out to keep it within ${budgetsOf(site).llms_full_txt_bytes} bytes: every post is listed in ${surface.blogIndex.url} and ${surface.sitemap.url}, and each is at its own \`.md\` URL.`
     : `This document holds every public page and post of ${baseUrl}, each as served at its \`.md\` URL, separated by horizontal rules.`;
-  return `# ${site.name}: full text\n\n> ${oneLine(site.summary)}\n\n${holds} The index is ${surface.llmsTxt.url}.\n`;
+  return `# ${markdownInline(site.name)}: full text\n\n> ${markdownInline(site.summary)}\n\n${holds} The index is ${surface.llmsTxt.url}.\n`;
 }
 
 const ENTRY_SEPARATOR = "\n---\n\n";
@@ -112,6 +113,3 @@ function bytesOf(lines: string[]): number {
   return lines.reduce((sum, line) => sum + lineBytes(line), 0);
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}

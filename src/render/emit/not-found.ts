@@ -7,13 +7,15 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { SitemapPart } from "../../manifest/sitemap-parts.ts";
+import { markdownInline } from "../../text/markdown-inline.ts";
 import { recoveryMap, ECHOED_PATH_MAX } from "../../negotiation/recovery-map.ts";
 import type { TemplateSet } from "../template.ts";
 
 export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): string {
-  const entry = (route: PageRoute) => ({ title: route.title, url: route.url, markdownUrl: route.markdownUrl });
+  // The map is Markdown: a title or the site's name is escaped for it, as HTML templates escape for HTML.
+  const entry = (route: PageRoute) => ({ title: markdownInline(route.title), url: route.url, markdownUrl: route.markdownUrl });
   return templates.render("404.md", {
-    site: manifest.site,
+    site: { ...manifest.site, name: markdownInline(manifest.site.name) },
     llmsTxt: manifest.surface.llmsTxt,
     blogIndex: manifest.surface.blogIndex,
     sitemap: manifest.surface.sitemap,
@@ -33,7 +35,7 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
  */
 export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
   const page = heaviest(manifest.pages, 1, (route) => route.url.length + route.markdownUrl.length)[0];
-  const closest = heaviest(manifest.posts, closestCount, (post) => Buffer.byteLength(post.title) + post.url.length + post.markdownUrl.length)
+  const closest = heaviest(manifest.posts, closestCount, (post) => Buffer.byteLength(markdownInline(post.title)) + post.url.length + post.markdownUrl.length)
     .map((post) => ({ slug: post.slug!, title: post.title, url: post.url, markdownUrl: post.markdownUrl, distance: 0 }));
   const path = "/".repeat(ECHOED_PATH_MAX + 1);
   const added = Math.max(...[{ canonical: page, closest: [] }, { closest }].map((found) => Buffer.byteLength(recoveryMap("", path, found))));

@@ -4,6 +4,7 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
+import { markdownInline } from "../../text/markdown-inline.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
 /**
@@ -11,7 +12,7 @@ import { yearSpan, type BlogListing } from "./blog-listing.ts";
  * (`renderMarkdown`); `listing`, on the blog page, the posts it lists.
  */
 export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"], listing?: BlogListing): string {
-  const lines = [`# ${route.title}`, "", `> ${route.description}`, "", ...metadata(manifest, route), ""];
+  const lines = [`# ${markdownInline(route.title)}`, "", `> ${markdownInline(route.description)}`, "", ...metadata(manifest, route), ""];
   const published = publicMarkdown(body, manifest.baseUrl, code, route.path).trim();
   if (published) lines.push(published, "");
   if (listing) lines.push(...listingMarkdown(manifest, listing));
@@ -30,7 +31,7 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
   if (route.kind === "post") {
     lines.push(`- Published: ${route.date}`);
     if (route.updated) lines.push(`- Updated: ${route.updated}`);
-    if (route.author) lines.push(`- Author: ${route.author}`);
+    if (route.author) lines.push(`- Author: ${markdownInline(route.author)}`);
     if (route.image) lines.push(`- Image: ${route.image}`);
   } else {
     lines.push(`- Last updated: ${route.lastmod}`);
@@ -52,13 +53,13 @@ function listingMarkdown(manifest: Manifest, listing: BlogListing): string[] {
   }
   if (listing.full.length > 0) lines.push(...listing.full.map(fullEntry), "");
   for (const { year, posts } of listing.years) {
-    lines.push(`### ${year}`, "", ...posts.map((post) => `- [${post.title}](${post.url}) (${post.date})`), "");
+    lines.push(`### ${year}`, "", ...posts.map((post) => `- [${markdownInline(post.title)}](${post.url}) (${post.date})`), "");
   }
   return lines;
 }
 
 function fullEntry(post: PageRoute): string {
-  return `- [${post.title}](${post.url}) (${post.date}, ${post.lang}): ${post.description}`;
+  return `- [${markdownInline(post.title)}](${post.url}) (${post.date}, ${post.lang}): ${markdownInline(post.description)}`;
 }
 
 /**
