@@ -248,6 +248,10 @@ test("pages keep their paths in the nested layout, list pages give their text to
   assert.match(page(hugo, "content/pages/page/about.md"), /^title: About$/m, "a section that is not the blog's holds pages");
   assert.match(page(hugo, "content/site.yaml"), /^languages: \[ ?en, fr, ja ?\]$/m);
   assert.match(page(hugo, "content/site.yaml"), /^base_url: https:\/\/notes\.example$/m);
+  const plain = page(hugo, "dist/blog/plain/index.html");
+  for (const [lang, path] of [["en", "/blog/plain/"], ["fr", "/blog/plain-fr/"], ["ja", "/blog/plain-ja/"]]) {
+    assert.match(plain, new RegExp(`<link rel="alternate" hreflang="${lang}" href="https://notes\\.example${path}">`), `a translation by file name and one by content folder are one text (${lang})`);
+  }
 });
 
 test("links follow the move: to old addresses with or without their slash, through the site's own URL, and relative", () => {

@@ -58,8 +58,12 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, layout: "pages" });
   errors.push(...pageFiles.errors);
   left.push(...pageFiles.warnings);
+  const translated = site ? translationOf(site.languages) : () => undefined;
   for (const entry of pageFiles.entries) {
-    const page = collect(() => parsePage(entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
+    // `about.fr.md` beside `about.md` is the page in French, at /fr/about/.
+    const translation = translated(entry.name);
+    const parsed = collect(() => parsePage(translation?.name ?? entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
+    const page = parsed && translation && parsed.lang === undefined ? { ...parsed, lang: translation.lang } : parsed;
     const twin = page && pages.find((other) => other.name === page.name);
     if (twin) errors.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
     else if (page?.name.startsWith("blog/")) errors.push(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
@@ -96,6 +100,22 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   if (errors.length > 0 || !site) throw new SitegenErrors(errors);
   const { warnings, notes } = contentNotices([...pages, ...posts]);
   return { siteFile, site, pages, posts, files: files.files, warnings: [...left, ...warnings], notes };
+}
+
+/**
+ * A page's name with a language after a dot (`about.fr`, `docs/history.fr`)
+ * where the language is one of the site's but its first: the page in that
+ * language, under its prefix (`fr/about`). The first language has no prefix.
+ */
+function translationOf(languages: readonly Lang[]): (name: string) => { name: string; lang: Lang } | undefined {
+  const others = new Map(languages.slice(1).map((lang) => [lang.toLowerCase(), lang]));
+  return (name) => {
+    const match = /^(.*?)\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)$/.exec(name);
+    const lang = match && others.get(match[2].toLowerCase());
+    if (!match || !lang) return undefined;
+    const base = match[1].replace(/(^|\/)index$/, "");
+    return { name: [lang.toLowerCase(), base].filter(Boolean).join("/"), lang };
+  };
 }
 
 /** Two posts at one URL: the later file (by path) is named, with the earlier. */

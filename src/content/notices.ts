@@ -20,8 +20,11 @@ export const CONTROL_CHARACTER_CODE = "E_CONTROL_CHARACTER";
 export const STRICT_CODES: ReadonlySet<string> = new Set([TYPO_CODE, CONTROL_CHARACTER_CODE]);
 
 /** A notice for each field set aside as a param, with its line and, if it looks like a typo, the field meant. */
+/** Fields kept as params that the build itself reads: `translationKey` joins translations (src/manifest/manifest.ts). */
+const READ_AS_PARAMS = new Set(["translationKey"]);
+
 export function fieldNotices(params: Record<string, unknown>, parsed: ParsedYaml, kind: "post" | "page"): ContentNotice[] {
-  return Object.keys(params).map((name) => {
+  return Object.keys(params).filter((name) => !READ_AS_PARAMS.has(name)).map((name) => {
     const meant = likelyMeant(name, kind === "post" ? POST_FIELDS : PAGE_FIELDS);
     const line = parsed.locateKey([name])?.line;
     return { kind: "field", name, ...(line !== undefined ? { line } : {}), ...(meant !== undefined ? { meant } : {}) };

@@ -132,6 +132,10 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     plan.unlinked.push(...links.unlinked.map((each) => ({ file: document.file, ...each })));
     return links.text;
   };
+  // Texts the source knows as translations of one another (Hugo's) keep that as their `translationKey`.
+  const languagesOf = new Map<string, Set<string>>();
+  for (const { document } of placed) if (document.translationKey) languagesOf.set(document.translationKey, (languagesOf.get(document.translationKey) ?? new Set()).add(document.lang ?? defaultLang ?? ""));
+  const translationKey = (document: ImportedDocument) => (document.translationKey && (languagesOf.get(document.translationKey)?.size ?? 0) > 1 ? document.translationKey : undefined);
   // An address answers with one page: a page's own before another's alias (Hugo writes the page over the alias's redirect), the first alias before a later one.
   const claimed = new Map<string, string>();
   for (const { document, path } of placed) for (const form of oldForms(path)) claimed.set(form, document.file);
@@ -145,7 +149,8 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     });
     plan.aliases += aliases.length;
     plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
-    const data = frontmatter(document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name, droppedTags: (count) => void (count > 0 && plan.skipped.push({ file: document.file, why: `${count} tag(s) in a script with no Latin spelling: left out (a tag is lowercase ASCII words)` })) });
+    const key = translationKey(document);
+    const data = frontmatter(key ? { ...document, data: { ...document.data, translationKey: key } } : document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name, droppedTags: (count) => void (count > 0 && plan.skipped.push({ file: document.file, why: `${count} tag(s) in a script with no Latin spelling: left out (a tag is lowercase ASCII words)` })) });
     plan.files.push({ path: target, body: markdownFile(data, body(document, path)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
     // A page's own files are published where it is, as the site's files.
     const folder = document.kind === "page" ? `content/${STATIC_DIR}${path}`.replace(/\/$/, "") : target.slice(0, target.lastIndexOf("/"));

@@ -30,6 +30,12 @@ export interface PageRoute {
   /** The canonical URL and the `.md` sibling's, absolute. */
   url: string;
   markdownUrl: string;
+  /**
+   * The same text in the site's other languages, this one included, in the
+   * site's order: its `hreflang` links and `Link` header. Absent on a text
+   * in one language.
+   */
+  alternates?: { lang: Lang; url: string }[];
   /** Posts only. */
   slug?: string;
   /** The day it is dated, YYYY-MM-DD, and the moment, RFC 3339. */
@@ -184,6 +190,9 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const feed = content.site.feed ? feedFile(baseUrl) : undefined;
   const parts = sitemapParts(pages.length + posts.length, surface.sitemap, options.sitemapUrlLimit);
   const postShape = addressesOf(postPath("{slug}"));
+  const translated = withAlternates([...pages, ...posts], content.site.languages);
+  pages.splice(0, pages.length, ...translated.slice(0, pages.length));
+  posts.splice(0, posts.length, ...translated.slice(pages.length));
   const routes = [...pages, ...posts];
   // Most sites have no aliases: the map of every address is made only to check some.
   const moved = [...pages.map((route, index) => ({ source: ordered[index], path: route.path })), ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path }))];
@@ -233,6 +242,38 @@ function byPageName(a: { name: string }, b: { name: string }): number {
   const [x, y] = [a.name.split("/"), b.name.split("/")];
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
   return x.length - y.length;
+}
+
+/**
+ * Translations, from the manifest alone: a page in one of the site's other
+ * languages under that language's prefix (`/fr/about/`) is the translation
+ * of the page at the same path without it (`/about/`), and pages or posts
+ * with the same `translationKey` are translations of one another. Each of a
+ * group in two or more languages names them all. A text in another language
+ * with no counterpart (a Vietnamese post on an English site) is not one.
+ */
+function withAlternates(routes: PageRoute[], languages: readonly Lang[]): PageRoute[] {
+  const order = (lang: Lang) => (languages.indexOf(lang) + languages.length + 1) % (languages.length + 1);
+  const keyOf = (route: PageRoute): string | undefined => {
+    const written = route.params.translationKey;
+    if (typeof written === "string" || typeof written === "number") return `key:${written}`;
+    if (route.kind !== "page") return undefined;
+    const prefix = `/${route.lang.toLowerCase()}/`;
+    return route.lang !== languages[0] && route.path.startsWith(prefix) ? `page:${route.path.slice(prefix.length - 1)}` : route.lang === languages[0] ? `page:${route.path}` : undefined;
+  };
+  const groups = new Map<string, PageRoute[]>();
+  for (const route of routes) {
+    const key = keyOf(route);
+    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), route]);
+  }
+  const alternates = new Map<PageRoute, { lang: Lang; url: string }[]>();
+  for (const group of groups.values()) {
+    if (new Set(group.map((route) => route.lang)).size < 2) continue;
+    const list = [...group].sort((a, b) => order(a.lang) - order(b.lang) || (a.url < b.url ? -1 : 1)).map((route) => ({ lang: route.lang, url: route.url }));
+    for (const route of group) alternates.set(route, list);
+  }
+  // A route is never changed once made: a translated one is a new object.
+  return alternates.size === 0 ? routes : routes.map((route) => (alternates.has(route) ? { ...route, alternates: alternates.get(route) } : route));
 }
 
 /** The published posts' bundle files under each post's path, and content/static/ at the root. */

@@ -48,7 +48,10 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
       return notAllowed(links, policy);
     case "page": {
       const headers: Record<string, string> = { ...okHeaders(decision.representation, policy), Vary: VARY.negotiated, "Content-Language": decision.page.lang };
-      if (decision.variant === "html") headers.Link = `<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`;
+      // RFC 8288 §3: the page's translations, each in its language, beside the Markdown sibling.
+      const translations = (decision.page.alternates ?? []).map(({ lang, url }) => `<${url}>; rel="alternate"; hreflang="${lang}"`);
+      const links = [...(decision.variant === "html" ? [`<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`] : []), ...translations];
+      if (links.length > 0) headers.Link = links.join(", ");
       return ok(decision.representation, headers, decision.notModified, head, site);
     }
     case "file": {

@@ -36,6 +36,8 @@ export interface PageEntry {
   url: string;
   markdownUrl: string;
   lang: string;
+  /** The same page in the site's other languages, this one included (`Link: rel="alternate"; hreflang`); absent on a page in one language. */
+  alternates?: { lang: string; url: string }[];
 }
 
 export interface FileEntry extends Representation {

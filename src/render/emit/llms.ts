@@ -11,6 +11,21 @@ import { markdownInline } from "../../text/markdown-inline.ts";
 import type { Written } from "../../write/output.ts";
 import { byRoute, type KeptParts } from "../kept-parts.ts";
 
+/**
+ * A site with translations lists each of its languages: how many of its
+ * pages and posts are in it, and its home there. A site whose texts are each
+ * in one language has no such section.
+ */
+function languagesSection(manifest: Manifest): string[] {
+  if (!manifest.routes.some((route) => route.alternates)) return [];
+  const lines = manifest.site.languages.map((lang) => {
+    const count = manifest.routes.filter((route) => route.lang === lang).length;
+    const home = manifest.pages.find((page) => page.lang === lang && (page.path === "/" || page.path === `/${lang.toLowerCase()}/`));
+    return `- ${lang}: ${count} page(s) and post(s)${home ? `, starting at [${home.title}](${home.markdownUrl})` : ""}`;
+  });
+  return ["## Languages", "", ...lines, ""];
+}
+
 export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const { site, surface } = manifest;
   const listed = (role: SurfaceRole) => `- [${surface[role].path.slice(1)}](${surface[role].url}): ${surface[role].summary}`;
@@ -33,6 +48,7 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     "",
     ...manifest.pages.map((page) => `- [${markdownInline(page.title)}](${page.markdownUrl}): ${markdownInline(page.description)}`),
     "",
+    ...languagesSection(manifest),
     "## Blog",
     "",
   ];

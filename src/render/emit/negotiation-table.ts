@@ -112,7 +112,7 @@ function routeEntries(route: PageRoute, written: Map<string, Written>, count: nu
   if (earlier && html && markdown && earlier.count === count && sameFile(earlier.html, html) && sameFile(earlier.markdown, markdown)) return earlier;
   const htmlEntry = representation(route.htmlFile, MEDIA.html);
   const markdownEntry = representation(route.markdownFile, MEDIA.markdown);
-  const page: PageEntry = { html: htmlEntry, markdown: markdownEntry, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang };
+  const page: PageEntry = { html: htmlEntry, markdown: markdownEntry, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang, ...(route.alternates ? { alternates: route.alternates } : {}) };
   const sibling: FileEntry = { ...markdownEntry, canonical: route.url };
   const made: KeptEntries = {
     html: html!,

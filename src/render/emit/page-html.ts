@@ -1,7 +1,7 @@
 /** The HTML representation of a page, rendered through the templates. */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
-import type { TemplateSet } from "../template.ts";
+import { escapeHtml, type TemplateSet } from "../template.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";
 import { themeFile } from "../theme-files.ts";
@@ -40,10 +40,17 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     markdownUrl: route.markdownPath,
     currentPath: route.kind === "post" ? "/blog/" : route.path,
     content,
-    headExtra: options.headExtra ?? "",
+    headExtra: `${hreflangLinks(route)}${options.headExtra ?? ""}`,
     languages: languagesOf([route.lang, manifest.site.languages[0], ...recent.map((post) => post.lang), ...listedLanguages(options.listing)]),
     ...pagePreview(manifest, templates, route),
   });
+}
+
+/** The page's translations as `<link rel="alternate" hreflang>` (HTML Living Standard §4.6.7.1), and the first language's as `x-default`. */
+function hreflangLinks(route: PageRoute): string {
+  if (!route.alternates) return "";
+  const link = (lang: string, url: string) => `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(url)}">\n`;
+  return [...route.alternates.map(({ lang, url }) => link(lang, url)), link("x-default", route.alternates[0].url)].join("");
 }
 
 /**
