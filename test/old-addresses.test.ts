@@ -59,10 +59,10 @@ test("the preview server answers a page's old address, and a moved file's, with 
 test("a page's alias that is an address of the site is an error at its line", () => {
   writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n  - nope\n---\n\nHow it began.\n");
   const run = sitegen(["build", "--out", "dist-wrong"], { cwd: site });
-  assert.notEqual(run.status, 0);
+  assert.equal(run.status, 1, run.stderr);
   assert.match(run.stderr, /content\/pages\/history\.md:6:.*`nope` cannot be an alias/);
   writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n---\n\nHow it began.\n");
   const taken = sitegen(["build", "--out", "dist-wrong"], { cwd: site });
-  assert.notEqual(taken.status, 0);
+  assert.equal(taken.status, 1, taken.stderr);
   assert.match(taken.stderr, /content\/pages\/history\.md:5:.*the alias `\/blog\/` is an address of the site itself/);
 });
