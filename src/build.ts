@@ -30,6 +30,7 @@ import type { RenderMemo } from "./render/render-job.ts";
 import { surfacePageProblems } from "./render/surface-pages.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
 import { themeFileProblems } from "./render/theme-files.ts";
+import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
 import { BuildCache } from "./write/cache.ts";
 import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
@@ -145,7 +146,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const { templates, assets, fingerprint, themeProblems } = await prepareTemplates(templateSources, { theme: content.site.theme });
     const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated });
     const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
-    const themeErrors = [...themeProblems, ...themeFileProblems(manifest, templates)].map((problem) => siteSettingError(site, problem));
+    const themeErrors = [...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem));
     if (themeErrors.length > 0) throw new SitegenErrors(themeErrors);
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
@@ -153,7 +154,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
       recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), shell, route),
       restore: (record: PostRecord) => store.restore(record, writer),
     };
-    if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.posts.filter((route) => !reuse.recordFor(route)).length, options.workers));
+    if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));
     const plan = planSite(manifest, { assets: [...assets.keys()] });
     const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel() } : undefined;
@@ -170,8 +171,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
-    const records: PostRecords = new Map(store || options.records ? manifest.posts.map((route) => [keyOf(route), recordFor(route)]) : []);
-    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...templateWarnings(templateSources, manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
+    const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
+    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();

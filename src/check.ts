@@ -52,29 +52,31 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
 /** Every artifact of a built folder must name exactly the manifest's published posts. */
 /** `distDir` is the folder to read; `shown`, its name as messages give it. */
 export async function crossCheck(manifest: Manifest, distDir: string, shown = distDir): Promise<SitegenError[]> {
-  const expected = manifest.posts.map((post) => post.slug!).sort();
+  // The indexes name the published posts; a build that shows drafts (a preview) serves those too.
+  const published = manifest.posts.map((post) => post.slug!).sort();
+  const served = manifest.listed.map((post) => post.slug!).sort();
   const postSlugs = (paths: string[]) => paths.map(slugOfPostPath).filter((slug): slug is string => slug !== undefined);
-  const sources: [string, () => Promise<string[]>][] = [
+  const sources: [string, () => Promise<string[]>, string[]][] = [
     [manifest.surface.openapi.file, async () => {
       const doc = JSON.parse(await readFile(join(distDir, manifest.surface.openapi.file), "utf8"));
       const param = doc.paths?.["/blog/{slug}.md"]?.get?.parameters?.find((p: { name: string }) => p.name === "slug");
       return param?.schema?.enum ?? [];
-    }],
+    }, published],
     [manifest.surface.blogIndex.file, async () => {
       const index = JSON.parse(await readFile(join(distDir, manifest.surface.blogIndex.file), "utf8"));
       if (index.count !== index.posts?.length) throw new Error(`count is ${index.count} but posts has ${index.posts?.length} entries`);
       return index.posts.map((post: { slug: string }) => post.slug);
-    }],
+    }, published],
     [manifest.surface.sitemap.file, async () => {
       const xml = await readFile(join(distDir, manifest.surface.sitemap.file), "utf8");
       const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       return postSlugs(locs.filter((loc) => loc.startsWith(`${manifest.baseUrl}/`)).map((loc) => loc.slice(manifest.baseUrl.length)));
-    }],
-    ["blog/*.md", async () => (await readdir(join(distDir, "blog"))).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3))],
-    [`${INTERNAL_DIR}/`, async () => postSlugs(Object.keys((await allRoutes(distDir)).pages))],
+    }, published],
+    ["blog/*.md", async () => (await readdir(join(distDir, "blog"))).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3)), served],
+    [`${INTERNAL_DIR}/`, async () => postSlugs(Object.keys((await allRoutes(distDir)).pages)), served],
   ];
   const errors: SitegenError[] = [];
-  for (const [file, read] of sources) {
+  for (const [file, read, expected] of sources) {
     let slugs: string[];
     try {
       slugs = (await read()).slice().sort();

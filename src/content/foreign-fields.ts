@@ -36,10 +36,13 @@ const SYNONYMS: [sitegen: string, written: string][] = [
   ["updated", "last_modified_at"],
   ["categories", "category"],
   ["aliases", "redirect_from"],
+  // A post's picture: Hugo themes' and Jekyll themes' `cover`, Astro's blog template's `heroImage`.
+  ["image", "cover"],
+  ["image", "heroImage"],
 ];
 
 /** The fields a post and a page have, after synonyms: what the schemas allow. */
-export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases"] as const;
+export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases", "toc"] as const;
 export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases"] as const;
 
 export function mapPostFields(written: Record<string, unknown>): MappedFields {
@@ -51,6 +54,9 @@ export function mapPostFields(written: Record<string, unknown>): MappedFields {
   }
   // One old address or a list of them (Hugo's `aliases`, jekyll-redirect-from's `redirect_from`).
   if (typeof data.aliases === "string") data.aliases = [data.aliases];
+  // Hugo's PaperMod theme writes the picture as `cover: { image: …, alt: … }`.
+  const cover = data.image;
+  if (mapped.writtenAs.image === "cover" && typeof cover === "object" && cover !== null && typeof (cover as { image?: unknown }).image === "string") data.image = (cover as { image: string }).image;
   return mapped;
 }
 

@@ -34,6 +34,7 @@ interface PostFields {
   author?: string | string[];
   image?: string;
   aliases?: string[];
+  toc?: boolean;
 }
 
 /** `name` is the file's name without its extension (a bundle's folder name). */
@@ -108,6 +109,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     status: data.status,
     ...(author !== undefined ? { author } : {}),
     ...(data.image !== undefined ? { image: data.image } : {}),
+    ...(data.toc !== undefined ? { toc: data.toc } : {}),
     aliases,
     body: parsed.body,
     bodyLine: parsed.bodyLine,

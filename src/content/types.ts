@@ -40,6 +40,12 @@ export interface SiteConfig {
   theme?: SiteTheme;
   /** Publish /feed.xml, an Atom feed of the newest posts (src/render/emit/feed.ts). */
   feed?: boolean;
+  /** Publish /tags/ and a page per tag, /tags/<tag>/ (src/manifest/listings.ts). */
+  tags?: boolean;
+  /** Open every post with a table of contents of its headings, unless the post says `toc: false`. */
+  toc?: boolean;
+  /** List this many posts a page: /blog/ the newest, /blog/page/2/ the next, and so on (tag pages too). */
+  paginate?: number;
   /** The CDN the site deploys to when `build` is given no `--host`: Netlify unless it says. */
   host?: HostName;
   /** Open Graph locale (`language_TERRITORY`) of each content language, e.g. `en: en_GB`. */
@@ -130,6 +136,8 @@ export interface PostSource extends SourceFile {
   author?: string;
   /** An image for it: a file the site publishes, or an absolute URL. */
   image?: string;
+  /** Whether its page opens with a table of contents (`toc`); site.yaml's `toc` when left out. */
+  toc?: boolean;
   tags: string[];
   /** One of the site's languages; the default when the file names none. */
   lang?: Lang;

@@ -20,6 +20,8 @@ import type { KnownSource } from "./sources.ts";
 export interface PostRecord extends KnownSource {
   /** The fingerprint of everything else the page is made from (`pageFingerprint`). */
   shell: string;
+  /** What the page shows of the posts around it (`aroundOf`). */
+  around: string;
   /** The page's files: its HTML and its `.md` sibling. */
   files: { file: string; written: Written }[];
   facts: PageFacts;
@@ -63,7 +65,7 @@ export function pageFingerprint(manifest: Manifest, templates: { fingerprint: st
  */
 export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, shell: string, route: PageRoute): PostRecord | undefined {
   const record = records?.get(key);
-  if (!record || record.source !== source || record.shell !== shell || !Array.isArray(record.files)) return undefined;
+  if (!record || record.source !== source || record.shell !== shell || record.around !== aroundOf(route) || !Array.isArray(record.files)) return undefined;
   const [html, markdown, ...more] = record.files;
   return html?.file === route.htmlFile && markdown?.file === route.markdownFile && more.length === 0 ? record : undefined;
 }
@@ -75,9 +77,19 @@ export function recordOf(post: PostSource, route: PageRoute, source: string, she
     // Without its body; the same object when it has none, so that what is kept by post (its route) holds for the next build.
     post: post.body === "" ? post : { ...post, body: "" },
     shell,
+    around: aroundOf(route),
     files: [route.htmlFile, route.markdownFile].map((file) => ({ file, written: written.get(file)! })),
     facts,
   };
+}
+
+/**
+ * What a post page shows besides its own file and the shell: the posts before
+ * and after it (a neighbour's new title renders it again), and whether it is
+ * a draft.
+ */
+export function aroundOf(route: PageRoute): string {
+  return JSON.stringify([route.newer ?? null, route.older ?? null, route.draft ?? false]);
 }
 
 /** Where a post file is keyed: relative to the content folder, so a fresh checkout elsewhere finds it. */

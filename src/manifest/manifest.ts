@@ -7,13 +7,15 @@
 import type { Content, ContentFile, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
+import { isTagIndexPage, listingRoutes, tagPath, tagSlug, type ListingFacts, type TagEntry } from "./listings.ts";
 import { redirectsOf, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 
-export type Template = "home" | "page" | "blog" | "post";
+export type Template = "home" | "page" | "blog" | "post" | "tags" | "tag";
 
 export interface PageRoute {
-  kind: "page" | "post";
+  /** A page of content/pages/, a post, or a page the build makes to list posts (src/manifest/listings.ts). */
+  kind: "page" | "post" | "listing";
   /** Canonical path, always trailing-slashed: `/`, `/about/`, `/blog/<slug>/`. */
   path: string;
   /** The `.md` sibling's path: `/index.md`, `/about.md`, `/blog/<slug>.md`. */
@@ -45,16 +47,35 @@ export interface PageRoute {
   author?: string;
   /** An image for the post, absolute: a file of the site, or another site's URL. */
   image?: string;
+  /** A draft, in a build that shows drafts: marked on its page, left out of every index. */
+  draft?: true;
+  /** The posts before and after it, newest first: the newer and the older one. */
+  newer?: PostLink;
+  older?: PostLink;
+  /** Whether its page opens with a table of contents: the post's `toc`, else the site's. */
+  toc?: true;
   tags: string[];
+  /** A post's tags with their pages, when the site has tag pages (`tags: true`): a tag with no Latin letter or digit has none. */
+  tagLinks?: { name: string; path: string; url: string }[];
   /** The frontmatter's fields sitegen does not know: templates read them as `params.<name>`. */
   params: Record<string, unknown>;
   /** The sizes of the images of a post's own folder, by URL path: its `<img>` tags carry them. */
   images?: Record<string, { width: number; height: number }>;
+  /** On a page that lists posts (the blog, its numbered pages, the tag index, a tag's pages): what it lists. */
+  listing?: ListingFacts;
   /** Source file as messages name it, its absolute path, and its Markdown body, for rendering and error messages. */
   source: string;
   sourcePath: string;
   body: string;
   bodyLine: number;
+}
+
+/** A post as a neighbour links to it. */
+export interface PostLink {
+  title: string;
+  path: string;
+  url: string;
+  lang: Lang;
 }
 
 export type FileTag = "agent-index" | "content" | "crawl";
@@ -99,10 +120,21 @@ export interface Manifest {
   pages: PageRoute[];
   /** Published posts, newest first. */
   posts: PageRoute[];
+  /** Drafts, newest first, in a build that shows them (`--drafts`, a preview); else none. Each is marked (`draft`) and indexed nowhere. */
+  drafts: PageRoute[];
+  /** The posts listings show (the blog, tag pages, a post's neighbours): the published posts and the drafts, newest first; `posts` itself when there are no drafts. */
+  listed: PageRoute[];
   /** Posts whose status is published but whose date is after the build's time: left out until then. */
   scheduled: { source: string; published: string; path: string }[];
-  /** Pages then posts: every negotiable URL. */
+  /** The pages the build makes to list posts (numbered blog pages, the tag index, tag pages: src/manifest/listings.ts). */
+  listings: PageRoute[];
+  /** Every tag with a page, by name (`tags: true` in site.yaml), and the tags that cannot have one. */
+  tags: TagEntry[];
+  unaddressableTags: { name: string; source: string }[];
+  /** Pages, posts, listings, then drafts: every negotiable URL. */
   routes: PageRoute[];
+  /** The routes the sitemap lists: all but the drafts; `routes` itself when there are none. */
+  indexable: PageRoute[];
   /** Old addresses of pages, posts and posts' own files, each answered with a 301 (src/manifest/redirects.ts), sorted by path. */
   redirects: Redirect[];
   /** Files published as they are: the published posts' bundle files and content/static/, sorted by path. */
@@ -148,6 +180,8 @@ export interface ManifestOptions {
   generated: Date;
   /** URLs per sitemap file: sitemaps.org's 50,000 (sitemap-parts.ts), smaller only in tests. */
   sitemapUrlLimit?: number;
+  /** Show the drafts too, marked and indexed nowhere: `build --drafts`, `serve --watch`, a deploy preview. */
+  drafts?: boolean;
 }
 
 export function buildManifest(content: Content, options: ManifestOptions): Manifest {
@@ -155,17 +189,18 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const addressesOf = addresser(baseUrl);
   // A post dated after the time the build stands for is not out yet, as in Hugo and Jekyll.
   const now = options.generated.getTime();
-  const due = content.posts.filter((post) => post.status === "published").map((post) => ({ post, time: Date.parse(post.published) }));
-  const publishedSources = due
-    .filter(({ time }) => time <= now)
-    .sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug))
-    .map(({ post }) => post);
-  const routeOf = postRouter(addressesOf, content.site.languages[0], baseUrl);
-  const posts = publishedSources.map(routeOf);
+  const dated = (post: PostSource) => ({ post, time: Date.parse(post.published) });
+  const due = content.posts.filter((post) => post.status === "published").map(dated);
+  // A build with drafts (`--drafts`, a preview) shows them among the posts, marked; no other build has them.
+  const shown = [...due.filter(({ time }) => time <= now), ...(options.drafts ? content.posts.filter((post) => post.status === "draft").map(dated) : [])];
+  const listedSources = shown.sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug)).map(({ post }) => post);
+  const routeOf = postRouter(addressesOf, { defaultLang: content.site.languages[0], baseUrl, tagPages: Boolean(content.site.tags), toc: Boolean(content.site.toc) });
+  const untranslated = listedSources.map(routeOf);
+  const publishedSources = listedSources.filter((post) => post.status === "published");
   const scheduled = due.filter(({ time }) => time > now).map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
-  const newestPost = posts.reduce<string | undefined>((newest, post) => (newest === undefined || post.lastmod > newest ? post.lastmod : newest), undefined);
+  const newestPost = untranslated.reduce<string | undefined>((newest, post) => (post.draft || (newest !== undefined && post.lastmod <= newest) ? newest : post.lastmod), undefined);
   const ordered = [...content.pages].sort(byPageName);
-  const pages = ordered.map((page): PageRoute => {
+  const untranslatedPages = ordered.map((page): PageRoute => {
     const { name } = page;
     const path = name === "index" ? "/" : `/${name}/`;
     // The blog page changes whenever a post does.
@@ -173,7 +208,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     return {
       kind: "page",
       ...addressesOf(path),
-      template: name === "index" ? "home" : name === "blog" ? "blog" : "page",
+      template: name === "index" ? "home" : name === "blog" ? "blog" : isTagIndexPage(page, content.site) ? "tags" : "page",
       title: page.title,
       description: page.description,
       lang: page.lang ?? content.site.languages[0],
@@ -186,17 +221,34 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
       bodyLine: page.bodyLine,
     };
   });
+  const translated = withAlternates([...untranslatedPages, ...untranslated], content.site.languages);
+  const written = translated.slice(0, untranslatedPages.length);
+  const listed = withNeighbours(translated.slice(untranslatedPages.length));
+  const posts = listed.filter((route) => !route.draft);
+  const drafts = listed.filter((route) => route.draft);
+  const listings = listingRoutes({
+    site: content.site,
+    addressesOf,
+    defaultLang: content.site.languages[0],
+    blog: written.find((page) => page.template === "blog"),
+    tagIndex: written.find((page) => page.template === "tags"),
+    siteFile: content.siteFile,
+    posts: listed,
+    today: options.generated.toISOString().slice(0, 10),
+  });
+  // The blog page and the tag index, given what they list.
+  const pages = written.map((page) => (page.template === "blog" ? listings.blog! : page.template === "tags" ? listings.tagIndex! : page));
   const surface = surfaceFiles(baseUrl);
   const feed = content.site.feed ? feedFile(baseUrl) : undefined;
-  const parts = sitemapParts(pages.length + posts.length, surface.sitemap, options.sitemapUrlLimit);
+  // Drafts last: the sitemap lists every route before them (`indexable`).
+  const indexable = [...pages, ...posts, ...listings.routes];
+  const routes = drafts.length > 0 ? [...indexable, ...drafts] : indexable;
+  const parts = sitemapParts(indexable.length, surface.sitemap, options.sitemapUrlLimit);
   const postShape = addressesOf(postPath("{slug}"));
-  const translated = withAlternates([...pages, ...posts], content.site.languages);
-  pages.splice(0, pages.length, ...translated.slice(0, pages.length));
-  posts.splice(0, posts.length, ...translated.slice(pages.length));
-  const routes = [...pages, ...posts];
   // Most sites have no aliases: the map of every address is made only to check some.
   const moved = [...pages.map((route, index) => ({ source: ordered[index], path: route.path })), ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path }))];
-  const published = publishedFiles(content, posts, publishedSources);
+  // A draft's own files are published with it (its cover image), in a build that shows drafts.
+  const published = publishedFiles(content, listed, listedSources);
   const redirects = moved.some(({ source }) => (source.aliases ?? []).length > 0)
     ? redirectsOf(
         moved,
@@ -216,7 +268,13 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     pages,
     posts,
     scheduled,
+    drafts,
+    listed,
+    listings: listings.routes,
+    tags: listings.tags,
+    unaddressableTags: listings.unaddressable,
     routes,
+    indexable,
     redirects,
     published,
     files: [...Object.values(surface), ...(feed ? [feed] : []), ...parts],
@@ -312,19 +370,30 @@ export function slugOfPostPath(path: string): string | undefined {
  */
 const routesByPost = new WeakMap<PostSource, { context: string; route: PageRoute }>();
 
-function postRouter(addressesOf: Addresser, defaultLang: Lang, baseUrl: string): (post: PostSource) => PageRoute {
-  const context = `${baseUrl}\0${defaultLang}`;
+/** What a post's route is made of besides the post: the same for every post of a build. */
+interface PostRouting {
+  defaultLang: Lang;
+  baseUrl: string;
+  /** Whether its tags link to their pages. */
+  tagPages: boolean;
+  /** Whether a post opens with a table of contents unless it says otherwise (site.yaml's `toc`). */
+  toc: boolean;
+}
+
+function postRouter(addressesOf: Addresser, routing: PostRouting): (post: PostSource) => PageRoute {
+  const context = `${routing.baseUrl}\0${routing.defaultLang}\0${routing.tagPages}\0${routing.toc}`;
   return (post) => {
     const kept = routesByPost.get(post);
     if (kept?.context === context) return kept.route;
-    const route = postRoute(post, addressesOf, defaultLang, baseUrl);
+    const route = postRoute(post, addressesOf, routing);
     routesByPost.set(post, { context, route });
     return route;
   };
 }
 
-function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, baseUrl: string): PageRoute {
+function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, baseUrl, tagPages, toc }: PostRouting): PageRoute {
   const path = postPath(post.slug);
+  const tagLinks = tagPages ? post.tags.map((name) => ({ name, slug: tagSlug(name) })).filter(({ slug }) => slug !== "").map(({ name, slug }) => ({ name, path: tagPath(slug), url: baseUrl + tagPath(slug) })) : undefined;
   const images = (post.bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${path}${file.name}`), { width: file.width!, height: file.height! }]);
   return {
     kind: "post",
@@ -339,8 +408,11 @@ function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, 
     published: post.published,
     updated: post.updated,
     ...(post.author !== undefined ? { author: post.author } : {}),
+    ...(post.status === "draft" ? { draft: true as const } : {}),
+    ...((post.toc ?? toc) ? { toc: true as const } : {}),
     ...(post.image !== undefined ? { image: post.image.startsWith("/") && !post.image.startsWith("//") ? baseUrl + post.image : post.image } : {}),
     tags: post.tags,
+    ...(tagLinks ? { tagLinks } : {}),
     params: post.params,
     source: post.file,
     sourcePath: post.path,
@@ -350,12 +422,35 @@ function postRoute(post: PostSource, addressesOf: Addresser, defaultLang: Lang, 
   };
 }
 
+/** What a post's route is kept with, with its neighbours: the route without them, and who they are. */
+const neighboursOf = new WeakMap<PageRoute, { key: string; route: PageRoute }>();
+
+/**
+ * Each post with the posts before and after it (newer, older). A post keeps
+ * its route object while its neighbours are the same, so that what is kept by
+ * route stays valid; a new neighbour makes a new route, and its page is
+ * rendered again.
+ */
+function withNeighbours(posts: PageRoute[]): PageRoute[] {
+  const link = (post: PageRoute | undefined): PostLink | undefined => post && { title: post.title, path: post.path, url: post.url, lang: post.lang };
+  return posts.map((post, index) => {
+    const newer = link(posts[index - 1]);
+    const older = link(posts[index + 1]);
+    const key = JSON.stringify([newer, older]);
+    const kept = neighboursOf.get(post);
+    if (kept?.key === key) return kept.route;
+    const route = { ...post, ...(newer ? { newer } : {}), ...(older ? { older } : {}) };
+    neighboursOf.set(post, { key, route });
+    return route;
+  });
+}
+
 /** `/` → `/index.md`, `/about/` → `/about.md`, `/blog/x/` → `/blog/x.md` (spec §4.1.5). */
 export function markdownSibling(path: string): string {
   return path === "/" ? "/index.md" : `${path.slice(0, -1)}.md`;
 }
 
-type Addresser = (path: string) => Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile" | "url" | "markdownUrl">;
+export type Addresser = (path: string) => Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile" | "url" | "markdownUrl">;
 
 /** Where a canonical path's two representations live, as URLs and as output files. */
 function addresser(baseUrl: string): Addresser {
@@ -412,7 +507,7 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
 export function postShell(manifest: Manifest): Manifest {
   // The site-wide files stay (a post may show one of their images), without where they are read from, which no page shows.
   const siteWide = manifest.published.filter((file) => !file.bundle).map((file) => ({ ...file, sourcePath: "", source: "" }));
-  return { ...manifest, pages: [], posts: [], scheduled: [], routes: [], redirects: [], published: siteWide, sitemapParts: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  return { ...manifest, pages: [], posts: [], scheduled: [], listings: [], tags: [], unaddressableTags: [], routes: [], redirects: [], published: siteWide, sitemapParts: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
 }
 
 /** The page at a canonical path, if the site has it. */

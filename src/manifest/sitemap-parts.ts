@@ -13,7 +13,7 @@ import type { FileRoute } from "./manifest.ts";
 
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
 
-/** One part file of a split sitemap: its URL, and the routes it lists (`routes.slice(first, end)`). */
+/** One part file of a split sitemap: its URL, and the routes it lists (`indexable.slice(first, end)`). */
 export interface SitemapPart extends FileRoute {
   first: number;
   end: number;

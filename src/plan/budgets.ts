@@ -9,7 +9,7 @@
 import type { SiteBudgets, SiteConfig } from "../content/types.ts";
 import { SitegenError } from "../errors.ts";
 import type { Finding } from "../findings.ts";
-import type { Manifest } from "../manifest/manifest.ts";
+import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import { notFoundMarkdownBound } from "../render/emit/not-found.ts";
 import type { Written } from "../write/output.ts";
 
@@ -72,13 +72,21 @@ interface OverBudget {
 /** Each budgeted file that is over its budget, with both numbers. */
 function overBudget(manifest: Manifest, size: (file: string) => number): OverBudget[] {
   const budgets = budgetsOf(manifest.site);
-  const blog = manifest.pages.find((page) => page.template === "blog");
+  // The blog page, and every page the build makes to list posts or tags, is held to the blog page's budget.
+  const listings = [...manifest.pages.filter((page) => page.listing), ...manifest.listings];
   const limit = (file: string, bytes: number, key: keyof Budgets, hint: string) => ({ file, bytes, key, hint });
-  const blogHint = "the blog page without its list of posts is over: shorten content/pages/blog.md or lower blog_page_full_posts";
+  const hintFor = (route: PageRoute) =>
+    route.template === "tags"
+      ? "the tag index lists every tag: raise blog_page_bytes"
+      : route.listing?.pagination
+        ? "a numbered page lists `paginate` posts with their descriptions: lower `paginate` in site.yaml"
+        : route.kind === "page"
+          ? `the blog page without its list of posts is over: shorten ${route.source} or lower blog_page_full_posts`
+          : "the page without its list of posts is over: lower blog_page_full_posts";
   const limits = [
     limit(manifest.surface.llmsTxt.file, size(manifest.surface.llmsTxt.file), "llms_txt_bytes", "its pages, summary and when-to-use lists alone are over: shorten them in site.yaml and the pages' descriptions"),
     limit(manifest.surface.llmsFullTxt.file, size(manifest.surface.llmsFullTxt.file), "llms_full_txt_bytes", "the fixed pages alone are over: shorten them, or raise the budget (at most 1000000)"),
-    ...(blog ? [limit(blog.htmlFile, size(blog.htmlFile), "blog_page_bytes", blogHint), limit(blog.markdownFile, size(blog.markdownFile), "blog_page_bytes", blogHint)] : []),
+    ...listings.flatMap((route) => [route.htmlFile, route.markdownFile].map((file) => limit(file, size(file), "blog_page_bytes", hintFor(route)))),
     limit(manifest.notFound.markdown, notFoundMarkdownBound(manifest, size(manifest.notFound.markdown), budgets.not_found_closest_posts), "not_found_markdown_bytes", "shorten templates/404.md or lower not_found_closest_posts"),
   ];
   return limits

@@ -44,8 +44,8 @@ export interface RenderContext {
 /** Parts of artifacts kept between rebuilds by the inputs they were made from, a slot per artifact. */
 export interface RenderMemo {
   negotiation: NegotiationMemo;
-  /** How many posts /blog/ listed. */
-  blogListing: { listed?: number };
+  /** How many posts each listing page fitted to its budget (/blog/, a tag's page) listed, by path. */
+  blogListing: Map<string, { listed?: number }>;
   /** The fixed pages' bodies as last rendered (render-page.ts). */
   bodies: RenderedBodies;
   /** Each route's part of the files that list every route (kept-parts.ts). */
@@ -53,7 +53,7 @@ export interface RenderMemo {
 }
 
 export function newRenderMemo(): RenderMemo {
-  return { negotiation: {}, blogListing: {}, bodies: new Map(), parts: new KeptParts() };
+  return { negotiation: {}, blogListing: new Map(), bodies: new Map(), parts: new KeptParts() };
 }
 
 export interface RenderedJob {

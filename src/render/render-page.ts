@@ -4,8 +4,8 @@
  * emitters), and what `renderJob` does for a page job.
  */
 import type { PageRoute } from "../manifest/manifest.ts";
-import { budgetsOf } from "../plan/budgets.ts";
-import { fitBlogListing, type BlogListing } from "./emit/blog-listing.ts";
+import { budgetsOf, type Budgets } from "../plan/budgets.ts";
+import { fitBlogListing, pageOfListing, type BlogListing } from "./emit/blog-listing.ts";
 import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds, type PageWarning } from "./links.ts";
@@ -15,6 +15,9 @@ import { blockedElements, contentPolicy } from "./content-policy.ts";
 import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
+import { readingMinutes } from "./reading-time.ts";
+import type { TemplateSet } from "./template.ts";
+import type { PostCover } from "./emit/page-html.ts";
 
 /**
  * A page's HTML and its `.md` sibling, from one parse of its body, with
@@ -23,14 +26,14 @@ import type { RenderContext, RenderedJob } from "./render-job.ts";
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
-  const rendered = renderBody(route, body, manifest.site.excerpt_separator, imageSizes(route, context), context.memo?.bodies);
+  const sizeOf = imageSizes(route, context);
+  const rendered = renderBody(route, body, manifest.site.excerpt_separator, sizeOf, context.memo?.bodies);
+  const post = route.kind === "post" ? { cover: coverOf(route, manifest.baseUrl, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
   const representations = (listing?: BlogListing) => ({
-    html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing }),
+    html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post }),
     markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
   });
-  // The blog page lists as many posts as its budget allows.
-  const budgets = budgetsOf(manifest.site);
-  const { html, markdown } = route.template === "blog" ? fitBlogListing(manifest.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, context.memo?.blogListing) : representations();
+  const { html, markdown } = listed(route, budgetsOf(manifest.site), representations, context.memo?.blogListing);
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
   const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));
   const warnings = warningsInFile(route, body, [...rendered.warnings, ...blocked].sort((a, b) => a.line - b.line));
@@ -41,6 +44,20 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
     ],
     facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(warnings.length > 0 ? { warnings } : {}) },
   };
+}
+
+/**
+ * A page's two representations with the posts it lists: a numbered page
+ * its share; a page of posts that is not numbered (the blog, a tag's page)
+ * as many as its budget allows; the tag index lists tags, not posts.
+ */
+function listed(route: PageRoute, budgets: Budgets, representations: (listing?: BlogListing) => { html: string; markdown: string }, memo?: Map<string, { listed?: number }>): { html: string; markdown: string } {
+  const { listing } = route;
+  if (!listing || route.template === "tags") return representations();
+  if (listing.pagination) return representations(pageOfListing(listing.posts, listing.pagination));
+  let kept = memo?.get(route.path);
+  if (memo && !kept) memo.set(route.path, (kept = {}));
+  return fitBlogListing(listing.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, kept);
 }
 
 /** The render's warnings at their lines of the file, each with its line as written. */
@@ -69,6 +86,7 @@ function renderBody(route: PageRoute, body: string, separator: string | undefine
   const sizes: [string, ImageSize][] = [];
   const rendered = renderMarkdown(body, route.lang, {
     title: route.title,
+    ...(route.toc ? { toc: true } : {}),
     ...(separator !== undefined ? { excerptSeparator: separator } : {}),
     imageSize: (src) => {
       const size = imageSize(src);
@@ -78,6 +96,19 @@ function renderBody(route: PageRoute, body: string, separator: string | undefine
   });
   if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, sizes, rendered });
   return rendered;
+}
+
+/**
+ * A post's picture as its page shows it: one of the site's own images, whose
+ * size is known, so that it takes its place before it loads (an asset by
+ * its fingerprinted name). Another site's image is only named for link
+ * previews (og:image): the page's security policy would block it.
+ */
+function coverOf(route: PageRoute, baseUrl: string, sizeOf: (src: string) => ImageSize, templates: TemplateSet): PostCover | undefined {
+  if (!route.image?.startsWith(`${baseUrl}/`)) return undefined;
+  const path = route.image.slice(baseUrl.length);
+  const size = sizeOf(path);
+  return size && { path: templates.assetUrl(decodeURI(path)) ?? path, width: size.width, height: size.height };
 }
 
 /** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */

@@ -1,9 +1,15 @@
 /**
  * A site as `sitegen init` writes it (the starter's content and its theme),
- * built once per test process with the real CLI.
+ * with the posts of test/fixtures/starter-blog/ added so that its blog has a
+ * second page, its tags pages of their own and a post its own picture, built
+ * once per test process with the real CLI.
  */
+import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { sitegen, tempDir } from "./dist.ts";
+import { ROOT, sitegen, tempDir } from "./dist.ts";
+
+/** Posts a new site's owner might have written: test/fixtures/starter-blog/blog/. */
+export const STARTER_BLOG_POSTS = join(ROOT, "test/fixtures/starter-blog/blog");
 
 export interface StarterSite {
   /** The site's folder, as init wrote it. */
@@ -22,10 +28,11 @@ export function initSite(name = "my-site", args: string[] = []): string {
   return root;
 }
 
-/** A new site, built. */
+/** A new site with the fixture's posts added, built. */
 export function starterSite(): StarterSite {
   if (made) return made;
   const root = initSite();
+  cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
   const result = sitegen(["build", "--quiet"], { cwd: root });
   if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
   made = { root, dist: join(root, "dist") };
@@ -33,8 +40,11 @@ export function starterSite(): StarterSite {
 }
 
 /** The starter's pages the browser audits look at, by the name their screenshots and reports take. */
-export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-post", string> = {
+export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-blog-2" | "starter-tag" | "starter-post" | "starter-post-cover", string> = {
   "starter-home": "/",
   "starter-blog": "/blog/",
+  "starter-blog-2": "/blog/page/2/",
+  "starter-tag": "/tags/sailing/",
   "starter-post": "/blog/hello-world/",
+  "starter-post-cover": "/blog/harbour-lights/",
 };

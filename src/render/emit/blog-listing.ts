@@ -1,10 +1,13 @@
 /**
- * What /blog/ lists, in both representations: the newest posts with their
- * descriptions, then the next ones by title and date under their year, as
- * many as fit the page's budget; the oldest that do not fit are counted and
- * sent to the blog index and the sitemap, which list every post. The page
- * set is closed (spec §2.1), so /blog/ stays one page at any size.
+ * What /blog/ (or a tag's page) lists, in both representations: the newest
+ * posts with their descriptions, then the next ones by title and date under
+ * their year, as many as fit the page's budget; the oldest that do not fit
+ * are counted and sent to the blog index and the sitemap, which list every
+ * post. Without `paginate` in site.yaml the page set stays closed (spec
+ * §2.1), so /blog/ stays one page at any size; with it, each numbered page
+ * lists its share (`pageOfListing`), and every post is on one of them.
  */
+import type { Pagination } from "../../manifest/listings.ts";
 import type { PageRoute } from "../../manifest/manifest.ts";
 
 export interface BlogListing {
@@ -31,6 +34,12 @@ export function blogListing(posts: PageRoute[], fullCount: number, listed: numbe
   const left = posts.slice(listed);
   const omitted = left.length > 0 ? { count: left.length, fromYear: left.at(-1)!.date!.slice(0, 4), toYear: left[0].date!.slice(0, 4) } : undefined;
   return { full: shown.slice(0, fullCount), years, omitted, listed: shown.length, total: posts.length };
+}
+
+/** A numbered page of a listing: its share of the posts, each with its description. */
+export function pageOfListing(posts: PageRoute[], pagination: Pagination): BlogListing {
+  const full = posts.slice(pagination.first, pagination.end);
+  return { full, years: [], listed: full.length, total: posts.length };
 }
 
 /** `2019`, or `2015 to 2019`: the years a run of posts spans. */

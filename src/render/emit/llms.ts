@@ -9,6 +9,7 @@ import type { Manifest, PageRoute, SurfaceRole } from "../../manifest/manifest.t
 import { budgetsOf } from "../../plan/budgets.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import type { Written } from "../../write/output.ts";
+import { markdownLabel } from "../../text/markdown.ts";
 import { byRoute, type KeptParts } from "../kept-parts.ts";
 
 /**
@@ -56,11 +57,40 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
   const lines = manifest.posts.map((post) => postLine(post, parts));
   const entries = lines.map(({ line }) => line);
-  const fixed = bytesOf(head) + bytesOf(tail);
+  const listings = listingSection(manifest);
+  const fixed = bytesOf(head) + bytesOf(tail) + listings.fixed;
   const budget = budgetsOf(site).llms_txt_bytes;
   const kept = newestThatFit(lines.map(({ bytes }) => bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
-  return [...head, ...note, ...entries.slice(0, kept), ...tail].join("\n");
+  const used = fixed + bytesOf(note) + lines.slice(0, kept).reduce((sum, { bytes }) => sum + bytes, 0);
+  return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail].join("\n");
+}
+
+/**
+ * The pages that list posts (src/manifest/listings.ts), after the posts: the
+ * tag index always, then the blog's numbered pages and each tag's pages
+ * while they fit what the posts left; a line says how many were left out and
+ * where every one is (the tag index links each tag's page, the sitemap every
+ * page).
+ */
+function listingSection(manifest: Manifest): { fixed: number; lines(room: number): string[] } {
+  const routes = manifest.listings;
+  if (routes.length === 0) return { fixed: 0, lines: () => [] };
+  const line = (route: PageRoute) => `- [${markdownLabel(route.title)}](${route.markdownUrl}): ${oneLine(route.description)}`;
+  const [first, ...rest] = routes;
+  const always = first.template === "tags" ? [line(first)] : [];
+  const others = always.length > 0 ? rest : routes;
+  const leftOut = (count: number) => `${count} more of these pages are not listed here: ${manifest.tags.length > 0 ? "the tag index links every tag's page, and " : ""}[${manifest.surface.sitemap.path.slice(1)}](${manifest.surface.sitemap.url}) lists every page.`;
+  const head = ["", "## Listings", ""];
+  return {
+    fixed: bytesOf(head) + bytesOf(always),
+    lines(room) {
+      const sizes = others.map((route) => lineBytes(line(route)));
+      const kept = newestThatFit(sizes, room, lineBytes(leftOut(others.length)));
+      const note = kept < others.length ? [leftOut(others.length - kept)] : [];
+      return [...head, ...always, ...others.slice(0, kept).map(line), ...note];
+    },
+  };
 }
 
 /** A post's line in llms.txt, and its size with its newline. */

@@ -20,7 +20,8 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
     blogIndex: manifest.surface.blogIndex,
     sitemap: manifest.surface.sitemap,
     posts: manifest.posts.length,
-    pages: manifest.pages.map(entry),
+    // The tag index too, when the build makes it: it links every tag's page. The other listing pages are found from it and the blog page.
+    pages: [...manifest.pages, ...manifest.listings.filter((route) => route.template === "tags")].map(entry),
     // The sitemap's parts are found through /sitemap.xml; the map names the files an agent starts from.
     files: manifest.files.filter((file) => !manifest.sitemapParts.includes(file as SitemapPart)).map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
   });
@@ -34,7 +35,7 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
  * path it repeats.
  */
 export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
-  const page = heaviest(manifest.pages, 1, (route) => route.url.length + route.markdownUrl.length)[0];
+  const page = heaviest([...manifest.pages, ...manifest.listings], 1, (route) => route.url.length + route.markdownUrl.length)[0];
   const closest = heaviest(manifest.posts, closestCount, (post) => Buffer.byteLength(markdownInline(post.title)) + post.url.length + post.markdownUrl.length)
     .map((post) => ({ slug: post.slug!, title: post.title, url: post.url, markdownUrl: post.markdownUrl, distance: 0 }));
   const path = "/".repeat(ECHOED_PATH_MAX + 1);

@@ -53,13 +53,15 @@ export function openApi(manifest: Manifest): object {
     },
   };
 
+  // Every page but the posts, whose siblings /blog/{slug}.md describes: the site's pages and those the build makes to list posts.
+  const fixedPages = [...manifest.pages, ...manifest.listings];
   paths["/{page}.md"] = {
     get: {
       operationId: "getPageMarkdown",
       summary: "A fixed page's Markdown sibling",
       // A page in a folder is named by its path; said only where the site has one, so a site without any keeps its description.
-      description: `\`index\` is the home page.${manifest.pages.some((page) => /^\/[^/]+\/./.test(page.path)) ? " A page in a folder is named by its path, its slashes not percent-encoded: `docs/history` is /docs/history.md." : ""} The same bytes as the page URL returns under \`Accept: text/markdown\`.`,
-      parameters: [{ name: "page", in: "path", required: true, schema: { type: "string", enum: manifest.pages.map((p) => p.markdownPath.slice(1, -3)) } }, IF_NONE_MATCH],
+      description: `\`index\` is the home page.${fixedPages.some((page) => /^\/[^/]+\/./.test(page.path)) ? " A page in a folder is named by its path, its slashes not percent-encoded: `docs/history` is /docs/history.md." : ""}${manifest.listings.length > 0 ? " The pages that list posts (the tag index, each tag's page, the blog's numbered pages) are here too." : ""} The same bytes as the page URL returns under \`Accept: text/markdown\`.`,
+      parameters: [{ name: "page", in: "path", required: true, schema: { type: "string", enum: fixedPages.map((p) => p.markdownPath.slice(1, -3)) } }, IF_NONE_MATCH],
       responses: { "200": fileResponse("The page as Markdown", "text/markdown"), "304": NOT_MODIFIED, "404": { $ref: "#/components/responses/NotFound" } },
     },
   };

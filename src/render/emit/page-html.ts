@@ -11,15 +11,28 @@ export interface HtmlOptions {
   headExtra?: string;
 }
 
+/** A post's own picture, as its page shows it. */
+export interface PostCover {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** What a post's page shows besides its text: its picture, and how long it takes to read. */
+export interface PostExtras {
+  cover?: PostCover;
+  readingMinutes: number;
+}
+
 /**
  * `rendered` is the page's body as markdown-it rendered it (`renderMarkdown`);
  * `listing`, on the blog page, the posts it lists.
  */
-export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing } = {}): string {
+export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing; post?: PostExtras } = {}): string {
   const body = rendered.html;
   // Only the blog and home templates list posts; building the list for every
   // post page would make a build quadratic in the number of posts.
-  const recent = route.template === "home" ? manifest.posts.slice(0, 3) : [];
+  const recent = route.template === "home" ? manifest.listed.slice(0, 3) : [];
   const content = templates.render(templateOf(route, templates), {
     ...route,
     site: manifest.site,
@@ -30,6 +43,8 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     displayUpdated: route.updated ? displayDate(route.updated, route.lang) : "",
     tagList: route.tags.join(", "),
     ...listingContext(manifest, options.listing, route.lang),
+    ...listingPlace(route),
+    ...postPlace(route, options.post),
     recentPosts: recent.map((post) => postItem(post, route.lang)),
   });
   return layout(manifest, templates, {
@@ -38,9 +53,10 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     description: route.description,
     canonical: route.url,
     markdownUrl: route.markdownPath,
-    currentPath: route.kind === "post" ? "/blog/" : route.path,
+    currentPath: route.kind === "post" || (route.kind === "listing" && route.template === "blog") ? "/blog/" : route.path,
     content,
-    headExtra: `${hreflangLinks(route)}${options.headExtra ?? ""}`,
+    // A draft is never to be indexed, whatever the templates say: only a build that shows drafts has one.
+    headExtra: `${route.draft ? '<meta name="robots" content="noindex">\n' : ""}${hreflangLinks(route)}${options.headExtra ?? ""}`,
     languages: languagesOf([route.lang, manifest.site.languages[0], ...recent.map((post) => post.lang), ...listedLanguages(options.listing)]),
     ...pagePreview(manifest, templates, route),
   });
@@ -59,6 +75,7 @@ function hreflangLinks(route: PageRoute): string {
  * else through its kind's template.
  */
 function templateOf(route: PageRoute, templates: TemplateSet): string {
+  // A page the build makes renders through its kind's template (blog.html, tags.html, tag.html).
   const own = route.kind === "page" && route.template === "page" ? `${route.path.slice(1, -1)}.html` : undefined;
   return own && templates.has(own) ? own : `${route.template}.html`;
 }
@@ -125,6 +142,61 @@ function listingContext(manifest: Manifest, listing: BlogListing | undefined, la
     omitted: omitted ?? false,
     postCount: listing.total,
   };
+}
+
+/**
+ * What a post's template shows besides its text, each false where the post
+ * has none: `draft`, `author`, `cover` (its own picture, sized), the minutes
+ * it takes to read, and the `newer` and `older` posts around it.
+ */
+function postPlace(route: PageRoute, extras: PostExtras | undefined) {
+  return {
+    draft: route.draft ?? false,
+    author: route.author ?? false,
+    cover: extras?.cover ?? false,
+    readingMinutes: extras?.readingMinutes ?? 0,
+    newer: route.newer ?? false,
+    older: route.older ?? false,
+  };
+}
+
+/**
+ * Where a listing page stands, for its template: `pagination` (its number,
+ * the count, the previous and next pages and every page, or false when the
+ * listing is one page), `tag` on a tag's pages, and `allTags` on the tag
+ * index, each tag with its page and number of posts.
+ */
+function listingPlace(route: PageRoute) {
+  const listing = route.listing;
+  const pagination = listing?.pagination;
+  const link = (number: number) => pagination!.pages[number - 1];
+  return {
+    pagination: pagination && pagination.count > 1
+      ? {
+          number: pagination.number,
+          count: pagination.count,
+          previous: pagination.number > 1 ? link(pagination.number - 1) : false,
+          next: pagination.number < pagination.count ? link(pagination.number + 1) : false,
+          pages: pageWindow(pagination.number, pagination.count).map((number) =>
+            number === undefined ? { gap: true, number: 0, path: "", current: false } : { gap: false, ...link(number), current: number === pagination.number },
+          ),
+        }
+      : false,
+    tag: listing?.tag ?? false,
+    allTags: listing?.tags ?? [],
+    /** A post's tags with their pages: empty when the site has none (`tagList` is the tags as text). */
+    tagLinks: route.tagLinks ?? [],
+  };
+}
+
+/**
+ * The page numbers a listing page links: the first, the last, and two on
+ * each side of its own, with a gap (undefined) where numbers are left out,
+ * so that a blog of a thousand pages links a few from each.
+ */
+export function pageWindow(current: number, count: number): (number | undefined)[] {
+  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, count])].filter((number) => number >= 1 && number <= count).sort((a, b) => a - b);
+  return shown.flatMap((number, index) => (index > 0 && number - shown[index - 1] > 1 ? [undefined, number] : [number]));
 }
 
 /** The languages of the posts the blog page lists. */

@@ -3,6 +3,8 @@
  * `.md` sibling return (spec §4.1.6), and what llms-full.txt concatenates.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import type { TagEntry } from "../../manifest/listings.ts";
+import { markdownLabel } from "../../text/markdown.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
@@ -15,9 +17,10 @@ export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string,
   const lines = [`# ${markdownInline(route.title)}`, "", `> ${markdownInline(route.description)}`, "", ...metadata(manifest, route), ""];
   const published = publicMarkdown(body, manifest.baseUrl, code, route.path).trim();
   if (published) lines.push(published, "");
+  if (route.listing?.tags) lines.push(...tagIndexMarkdown(route.listing.tags));
   if (listing) lines.push(...listingMarkdown(manifest, listing));
-  else if (route.template === "home" && manifest.posts.length > 0) {
-    lines.push("## Recent writing", "", ...manifest.posts.slice(0, 3).map(fullEntry), "");
+  else if (route.template === "home" && manifest.listed.length > 0) {
+    lines.push("## Recent writing", "", ...manifest.listed.slice(0, 3).map(fullEntry), "");
   }
   return lines.join("\n");
 }
@@ -36,10 +39,29 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
   } else {
     lines.push(`- Last updated: ${route.lastmod}`);
   }
+  lines.push(...pageOfLines(route));
   lines.push(`- Language: ${route.lang}`);
-  if (route.tags.length > 0) lines.push(`- Tags: ${route.tags.join(", ")}`);
+  if (route.tags.length > 0) lines.push(`- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownLabel(tag.name)}](${tag.url})`).join(", ") : route.tags.join(", ")}`);
   lines.push(`- Agent index: ${manifest.surface.llmsTxt.url}`);
   return lines;
+}
+
+/** A numbered listing page's place: which page it is, and the pages before and after it. */
+function pageOfLines(route: PageRoute): string[] {
+  const pagination = route.listing?.pagination;
+  if (!pagination || pagination.count < 2) return [];
+  const { number, count, pages } = pagination;
+  return [
+    `- Page: ${number} of ${count}`,
+    ...(number > 1 ? [`- Previous page: ${pages[number - 2].url}`] : []),
+    ...(number < count ? [`- Next page: ${pages[number].url}`] : []),
+  ];
+}
+
+/** The tag index's list: each tag with its page and its number of posts. */
+function tagIndexMarkdown(tags: TagEntry[]): string[] {
+  if (tags.length === 0) return [];
+  return ["## Tags", "", ...tags.map((tag) => `- [${markdownLabel(tag.name)}](${tag.url}) (${tag.count === 1 ? "1 post" : `${tag.count} posts`}; Markdown: ${tag.markdownUrl})`), ""];
 }
 
 /** The blog page's list: the newest posts with descriptions, then by year, then what was left off and where it is. */

@@ -20,7 +20,7 @@ const BATCH = 500;
 
 /** /sitemap.xml: the URLs themselves, or the index of the parts that list them. */
 export function sitemapXml(manifest: Manifest, byteLimit = SITEMAP_LIMITS.bytes, parts?: KeptParts): Iterable<string | Uint8Array> {
-  if (manifest.sitemapParts.length === 0) return urlset(manifest, { first: 0, end: manifest.routes.length, file: "sitemap.xml" }, byteLimit, parts);
+  if (manifest.sitemapParts.length === 0) return urlset(manifest, { first: 0, end: manifest.indexable.length, file: "sitemap.xml" }, byteLimit, parts);
   return [sitemapIndex(manifest)];
 }
 
@@ -38,7 +38,7 @@ function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "
   };
   yield piece(`${DECLARATION}<urlset xmlns="${NAMESPACE}">\n`);
   for (let at = part.first; at < part.end; at += BATCH) {
-    yield piece(Buffer.concat(manifest.routes.slice(at, Math.min(at + BATCH, part.end)).map((route) => urlEntry(route, parts))));
+    yield piece(Buffer.concat(manifest.indexable.slice(at, Math.min(at + BATCH, part.end)).map((route) => urlEntry(route, parts))));
   }
   yield piece("</urlset>\n");
 }
@@ -51,7 +51,7 @@ function sitemapIndex(manifest: Manifest): string {
   let text = `${DECLARATION}<sitemapindex xmlns="${NAMESPACE}">\n`;
   for (const part of manifest.sitemapParts) {
     let newest = "";
-    for (let at = part.first; at < part.end; at++) if (manifest.routes[at].lastmod > newest) newest = manifest.routes[at].lastmod;
+    for (let at = part.first; at < part.end; at++) if (manifest.indexable[at].lastmod > newest) newest = manifest.indexable[at].lastmod;
     text += `  <sitemap>\n    <loc>${escapeXml(part.url)}</loc>\n    <lastmod>${escapeXml(newest)}</lastmod>\n  </sitemap>\n`;
   }
   return `${text}</sitemapindex>\n`;

@@ -29,6 +29,8 @@ type Node = Record<string, unknown>;
 export function pagePreview(manifest: Manifest, templates: TemplateSet, route: PageRoute): PagePreview {
   const shared = sharedNodes(manifest, templates);
   const url = absoluteUrl(manifest, route.path);
+  // A post's own picture (`image`, `cover`) is its share image; the site's (`theme.social_image`) stands in elsewhere.
+  const image = route.kind === "post" && route.image ? { url: route.image, alt: route.title } : shared.social ? { url: shared.social, alt: manifest.site.name } : undefined;
   let data: Node;
   if (route.kind === "post") {
     data = {
@@ -43,7 +45,7 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
       dateModified: route.updated ?? route.date,
       inLanguage: route.lang,
       keywords: route.tags,
-      ...(shared.social ? { image: shared.social } : {}),
+      ...(image ? { image: image.url } : {}),
       ...(shared.blog ? { isPartOf: shared.blog } : {}),
       author: shared.named,
       publisher: shared.publisher,
@@ -63,7 +65,7 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
     // The organisation is described in full on the home page; other pages name it.
     data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [shared.organization, shared.website, { ...page, about: shared.reference }] : [page, shared.website, shared.named] };
   }
-  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, shared.social), twitter: twitterCard(shared.social) };
+  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, image), twitter: twitterCard(image?.url) };
 }
 
 interface SharedNodes {
@@ -117,7 +119,7 @@ function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
   return shared;
 }
 
-function openGraph(manifest: Manifest, route: PageRoute, url: string, image: string | undefined): PagePreview["openGraph"] {
+function openGraph(manifest: Manifest, route: PageRoute, url: string, image: { url: string; alt: string } | undefined): PagePreview["openGraph"] {
   const { site } = manifest;
   const meta = [
     { property: "og:type", content: route.kind === "post" ? "article" : "website" },
@@ -128,7 +130,7 @@ function openGraph(manifest: Manifest, route: PageRoute, url: string, image: str
     // Open Graph wants language_TERRITORY; a language the site names no territory for stays as it is.
     { property: "og:locale", content: site.locales?.[route.lang] ?? route.lang },
   ];
-  if (image) meta.push({ property: "og:image", content: image }, { property: "og:image:alt", content: site.name });
+  if (image) meta.push({ property: "og:image", content: image.url }, { property: "og:image:alt", content: image.alt });
   if (route.kind === "post") {
     meta.push({ property: "article:published_time", content: route.date! }, { property: "article:modified_time", content: route.updated ?? route.date! });
     for (const tag of route.tags) meta.push({ property: "article:tag", content: tag });

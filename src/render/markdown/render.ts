@@ -20,6 +20,8 @@ export interface RenderEnv extends SummaryEnv {
   imageSize?: (src: string) => { width: number; height: number } | undefined;
   /** The page's title: an H1 at the top of the body that repeats it is left out. */
   title?: string;
+  /** Open the body with a table of contents of its headings, unless it has one. */
+  toc?: boolean;
 }
 
 export interface RenderedMarkdown {
@@ -58,7 +60,7 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
   // The author's HTML, before a table of contents adds HTML of its own.
   const rawElements = rawHtmlElements(rawHtmlOf(tokens));
   const raw = rawHtmlTargets(rawElements);
-  tablesOfContents(tokens);
+  tablesOfContents(tokens, { leading: env.toc });
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
   return {
     html: md.renderer.render(tokens, md.options, state),

@@ -8,7 +8,7 @@
 import Token from "markdown-it/lib/token.mjs";
 import { headingText } from "./headings.ts";
 
-export function tablesOfContents(tokens: Token[]): void {
+export function tablesOfContents(tokens: Token[], options: { leading?: boolean } = {}): void {
   for (let index = tokens.length - 1; index >= 0; index--) {
     const open = tokens[index];
     const marker = open.type === "paragraph_open" && /^\[\[toc\]\]$/i.test(tokens[index + 1].content.trim());
@@ -20,6 +20,20 @@ export function tablesOfContents(tokens: Token[]): void {
     nav.map = open.map;
     tokens.splice(index, close - index + 1, nav);
   }
+  if (options.leading) leadingContents(tokens);
+}
+
+/**
+ * A table of contents before the body, where the post or the site asks for
+ * one (`toc: true`) and the body has none of its own: when it has at least
+ * two headings, else there is nothing to find one's way among.
+ */
+function leadingContents(tokens: Token[]): void {
+  if (tokens.some((token) => token.type === "html_block" && token.content.startsWith('<nav class="toc"'))) return;
+  if (tokens.filter((token) => token.type === "heading_open").length < 2) return;
+  const nav = new Token("html_block", "", 0);
+  nav.content = contents(tokens, null);
+  tokens.unshift(nav);
 }
 
 function contents(tokens: Token[], id: string | null): string {

@@ -1,0 +1,38 @@
+/**
+ * What the listing pages (src/manifest/listings.ts) need that the site must
+ * give: a template for each kind of listing page the settings ask for, and
+ * tags a URL can be made of.
+ */
+import type { Finding } from "../findings.ts";
+import type { Manifest } from "../manifest/manifest.ts";
+import type { TemplateSet } from "./template.ts";
+
+/** A setting of site.yaml that cannot be met, by its path there. */
+export interface SettingProblem {
+  path: string[];
+  message: string;
+  hint: string;
+}
+
+/** `tags: true` renders the tag index through tags.html and each tag's page through tag.html: a templates folder without them fails at the setting. */
+export function listingTemplateProblems(manifest: Pick<Manifest, "site" | "routes">, templates: TemplateSet): SettingProblem[] {
+  if (!manifest.site.tags) return [];
+  const missing = ["tags.html", "tag.html"].filter((name) => !templates.has(name));
+  if (missing.length === 0) return [];
+  return [{
+    path: ["tags"],
+    message: `\`tags: true\` renders tag pages through ${missing.join(" and ")}, which the templates do not have`,
+    hint: "copy them from the starter theme (node_modules/@sitegen/cli/starter/templates/), or leave `tags` out",
+  }];
+}
+
+/** A tag with no Latin letter or digit has no URL, so no page: said once per tag, at the first post that has it. */
+export function unaddressableTagWarnings(manifest: Pick<Manifest, "unaddressableTags">): Finding[] {
+  return manifest.unaddressableTags.map(({ name, source }) => ({
+    level: "warning",
+    code: "E_CONTENT",
+    message: `the tag \`${name}\` has no Latin letter or digit to make its URL of: it is shown on its posts without a page`,
+    file: source,
+    hint: "a tag's page is /tags/<slug>/, its slug made of the tag's Latin letters and digits; add a tag in Latin letters too, for its page",
+  }));
+}
