@@ -507,7 +507,7 @@ function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): E
 export function postShell(manifest: Manifest): Manifest {
   // The site-wide files stay (a post may show one of their images), without where they are read from, which no page shows.
   const siteWide = manifest.published.filter((file) => !file.bundle).map((file) => ({ ...file, sourcePath: "", source: "" }));
-  return { ...manifest, pages: [], posts: [], scheduled: [], listings: [], tags: [], unaddressableTags: [], routes: [], redirects: [], published: siteWide, sitemapParts: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  return { ...manifest, pages: [], posts: [], drafts: [], listed: [], scheduled: [], listings: [], tags: [], unaddressableTags: [], routes: [], indexable: [], redirects: [], published: siteWide, sitemapParts: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
 }
 
 /** The page at a canonical path, if the site has it. */

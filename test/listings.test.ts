@@ -1,0 +1,198 @@
+/**
+ * The pages that list posts: with `tags: true` and `paginate: 10` (as the
+ * starter has them), /tags/, a page per tag (/tags/<tag>/, numbered past 10
+ * posts: /tags/<tag>/page/2/) and the blog's numbered pages (/blog/page/2/).
+ * Each is a page of the surface like any other, from the manifest: HTML and
+ * Markdown on one URL, its `.md` sibling, the sitemap, llms.txt, OpenAPI, the
+ * negotiation data, the 404 and 406 bodies and the hosts' rules. The site is
+ * one `sitegen init` writes, with the posts of test/fixtures/starter-blog/,
+ * built once for Netlify and once for Cloudflare and served by the preview
+ * server, Netlify's emulator and Cloudflare's runtime, which must answer
+ * alike. The Halyard site sets neither, and has none of these pages.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { builtSite, routeTable, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
+import { acceptCases, BROWSER, compareAll, pathCases } from "./helpers/host-parity.ts";
+import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
+
+const site = initSite("listings");
+cpSync(STARTER_BLOG_POSTS, join(site, "content/blog"), { recursive: true });
+const BASE = "https://example.com";
+
+function build(args: string[]): string {
+  const out = join(site, `dist-${args.join("-") || "netlify"}`);
+  const run = sitegen(["build", "--out", out, ...args], { cwd: site });
+  assert.equal(run.status, 0, run.stderr);
+  return out;
+}
+
+const dist = build([]);
+const distCloudflare = build(["--host", "cloudflare"]);
+const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as { posts: { slug: string; tags: string[] }[] };
+const TAGS = [...new Set(index.posts.flatMap((post) => post.tags))].sort();
+const TAGGED = (tag: string) => index.posts.filter((post) => post.tags.includes(tag)).map((post) => post.slug);
+/** The listing pages the fixture must have: 12 posts at 10 a page, and `sailing` on 5 posts. */
+const LISTINGS: [path: string, sibling: string][] = [
+  ["/tags/", "/tags.md"],
+  ["/blog/page/2/", "/blog/page/2.md"],
+  ...TAGS.map((tag): [string, string] => [`/tags/${tag}/`, `/tags/${tag}.md`]),
+];
+
+const hosts: { preview?: Running; netlify?: Running; previewCloudflare?: Running; cloudflare?: Running } = {};
+before(async () => {
+  [hosts.preview, hosts.netlify, hosts.previewCloudflare, hosts.cloudflare] = await Promise.all([
+    startPreviewServer(dist),
+    startNetlifyEmulator(dist),
+    startPreviewServer(distCloudflare),
+    WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined,
+  ]);
+});
+after(async () => {
+  await Promise.all(Object.values(hosts).map((host) => host?.stop()));
+});
+
+/** The post paths a listing page's Markdown links, in order. */
+function listedPosts(markdown: string): string[] {
+  return [...markdown.matchAll(/^- \[[^\]]*\]\(https:\/\/example\.com\/blog\/([^/)]+)\/\)/gm)].map((match) => match[1]);
+}
+
+test("the blog is two pages of 10 posts, newest first, that together list every post once; each tag's page lists its posts", () => {
+  assert.equal(index.posts.length, 12);
+  const first = listedPosts(readFileSync(join(dist, "blog.md"), "utf8"));
+  const second = listedPosts(readFileSync(join(dist, "blog/page/2.md"), "utf8"));
+  assert.equal(first.length, 10);
+  assert.deepEqual([...first, ...second], index.posts.map((post) => post.slug));
+  assert.ok(!existsSync(join(dist, "blog/page/1")), "page 1 is the blog itself");
+  assert.ok(!existsSync(join(dist, "blog/page/3")));
+  for (const tag of TAGS) {
+    const sibling = readFileSync(join(dist, `tags/${tag}.md`), "utf8");
+    const more = existsSync(join(dist, `tags/${tag}/page/2.md`)) ? listedPosts(readFileSync(join(dist, `tags/${tag}/page/2.md`), "utf8")) : [];
+    assert.deepEqual([...listedPosts(sibling), ...more], TAGGED(tag), tag);
+    assert.match(sibling, new RegExp(`^# Posts tagged ${tag}\\n`), tag);
+  }
+  const tagIndex = readFileSync(join(dist, "tags.md"), "utf8");
+  for (const tag of TAGS) assert.ok(tagIndex.includes(`- [${tag}](${BASE}/tags/${tag}/) (${TAGGED(tag).length === 1 ? "1 post" : `${TAGGED(tag).length} posts`}; Markdown: ${BASE}/tags/${tag}.md)`), tag);
+});
+
+test("a numbered page says where it stands, in both representations: its number, the pages before and after it, and links to them", () => {
+  const markdown = readFileSync(join(dist, "blog/page/2.md"), "utf8");
+  assert.match(markdown, /^- Page: 2 of 2$/m);
+  assert.match(markdown, new RegExp(`^- Previous page: ${BASE}/blog/$`, "m"));
+  assert.doesNotMatch(markdown, /^- Next page:/m);
+  assert.match(readFileSync(join(dist, "blog.md"), "utf8"), new RegExp(`^- Next page: ${BASE}/blog/page/2/$`, "m"));
+  const html = readFileSync(join(dist, "blog/page/2/index.html"), "utf8");
+  assert.match(html, /<nav class="pagination" aria-label="Pages">/);
+  assert.match(html, /<a href="\/blog\/" rel="prev">Newer posts<\/a>/);
+  assert.match(html, /<a href="\/blog\/page\/2\/" aria-current="page">2<\/a>/);
+  assert.match(html, /<title>Blog, page 2 · Listings<\/title>/);
+  assert.match(html, /<link rel="canonical" href="https:\/\/example\.com\/blog\/page\/2\/">/);
+  // A post's tags link to their pages.
+  const post = readFileSync(join(dist, "blog/harbour-lights/index.html"), "utf8");
+  assert.match(post, /<a href="\/tags\/sailing\/" rel="tag">sailing<\/a>/);
+  assert.match(readFileSync(join(dist, "blog/harbour-lights.md"), "utf8"), new RegExp(`^- Tags: \\[sailing\\]\\(${BASE}/tags/sailing/\\), \\[history\\]\\(${BASE}/tags/history/\\)$`, "m"));
+});
+
+test("the manifest's other artifacts name every listing page: sitemap, llms.txt, OpenAPI, the negotiation data, the Markdown 404", () => {
+  const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
+  const llms = readFileSync(join(dist, "llms.txt"), "utf8");
+  const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8"));
+  const table = routeTable(dist);
+  const pageEnum: string[] = openapi.paths["/{path}"].get.parameters[0].schema.enum;
+  const siblingEnum: string[] = openapi.paths["/{page}.md"].get.parameters[0].schema.enum;
+  for (const [path, sibling] of LISTINGS) {
+    assert.ok(sitemap.includes(`<loc>${BASE}${path}</loc>`), `sitemap: ${path}`);
+    assert.ok(llms.includes(`](${BASE}${sibling}): `), `llms.txt: ${sibling}`);
+    assert.ok(pageEnum.includes(path.slice(1)), `OpenAPI getPage: ${path}`);
+    assert.ok(siblingEnum.includes(sibling.slice(1, -3)), `OpenAPI getPageMarkdown: ${sibling}`);
+    assert.equal(table.pages[path]?.markdownPath, sibling, `negotiation data: ${path}`);
+    assert.equal(table.files[sibling]?.canonical, `${BASE}${path}`, `negotiation data: ${sibling}`);
+  }
+  assert.match(llms, /^## Listings$/m);
+  assert.ok(readFileSync(join(dist, "_sitegen/404.md"), "utf8").includes(`- [Tags](${BASE}/tags/) (Markdown: ${BASE}/tags.md)`), "the Markdown 404 names the tag index");
+  // Each host's rules cover every .md sibling, however deep, with one wildcard.
+  assert.match(readFileSync(join(dist, "_headers"), "utf8"), /^\/\*\.md$/m);
+  assert.match(readFileSync(join(distCloudflare, "_headers"), "utf8"), /^\/\*\.md$/m);
+});
+
+test("each listing page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON; a page past the last is a 404", async () => {
+  const served: [string, Running | undefined][] = [["the preview server", hosts.preview], ["Netlify's emulator", hosts.netlify], ["Cloudflare's runtime", hosts.cloudflare]];
+  for (const [host, running] of served) {
+    if (!running) continue;
+    for (const [path, sibling] of LISTINGS) {
+      const markdown = await fetch(new URL(path, running.url), { headers: { accept: "text/markdown" } });
+      assert.equal(markdown.status, 200, `${host} ${path}`);
+      assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8", `${host} ${path}`);
+      const text = await markdown.text();
+      assert.equal(await (await fetch(new URL(sibling, running.url))).text(), text, `${host} ${sibling}`);
+      const html = await fetch(new URL(path, running.url), { headers: { accept: BROWSER } });
+      assert.equal(html.status, 200, `${host} ${path}`);
+      assert.equal(html.headers.get("link"), `<${sibling}>; rel="alternate"; type="text/markdown"`, `${host} ${path}`);
+      assert.match(await html.text(), new RegExp(`<h1>${text.split("\n")[0].slice(2)}</h1>`), `${host} ${path}`);
+      const json = await fetch(new URL(path, running.url), { headers: { accept: "application/json" } });
+      assert.equal(json.status, 406, `${host} ${path}`);
+      const problem = await json.json();
+      assert.equal(problem.code, "representation_not_available");
+      assert.deepEqual(problem.available, ["text/html", "text/markdown"]);
+    }
+    for (const miss of ["/blog/page/3/", "/tags/no-such-tag/", "/blog/page/1/", "/tags/sailing/page/9/"]) {
+      const problem = await fetch(new URL(miss, running.url));
+      assert.equal(problem.status, 404, `${host} ${miss}`);
+      assert.equal((await problem.json()).code, "not_found", `${host} ${miss}`);
+    }
+  }
+});
+
+test("Netlify's emulator and Cloudflare's runtime answer every path as the preview server does", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, async () => {
+  const table = routeTable(dist);
+  const known = [...Object.keys(table.pages), ...Object.keys(table.files), "/tags", "/tags/sailing", "/blog/page/2", "/blog/page/2/index.html", "/tags/nope/", "/tags/nope.md", "/blog/page/3/"];
+  await compareAll(hosts.preview!, hosts.netlify!, [...pathCases(known), ...acceptCases("/tags/sailing/")]);
+  await compareAll(hosts.previewCloudflare!, hosts.cloudflare!, [...pathCases(known), ...acceptCases("/blog/page/2/")]);
+});
+
+test("the Halyard site sets neither `tags` nor `paginate`, and has no listing page but /blog/", () => {
+  const halyard = builtSite();
+  assert.ok(!existsSync(join(halyard, "tags")) && !existsSync(join(halyard, "tags.md")));
+  assert.ok(!existsSync(join(halyard, "blog/page")));
+  assert.doesNotMatch(readFileSync(join(halyard, "llms.txt"), "utf8"), /## Listings/);
+});
+
+/** The fixture's site changed by `change`, built: its exit code and messages. */
+function buildChanged(change: (root: string) => void): { status: number; stderr: string; out: string } {
+  const root = initSite("listings-case");
+  cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
+  change(root);
+  const out = join(root, "dist");
+  const run = sitegen(["build", "--out", out], { cwd: root });
+  return { status: run.status, stderr: run.stderr, out };
+}
+
+test("`tags: true` with templates that have no tags.html or tag.html fails at the setting's line, saying which to add", () => {
+  const { status, stderr, out } = buildChanged((root) => rmSync(join(root, "templates/tag.html")));
+  assert.equal(status, 1, stderr);
+  assert.match(stderr, /content\/site\.yaml:\d+:\d+: `tags: true` renders tag pages through tag\.html, which the templates do not have/);
+  assert.match(stderr, /^\s+\d+ \| tags: true$/m);
+  assert.ok(!existsSync(out), "nothing written");
+});
+
+test("without `paginate` the blog is one page, fitted to its budget; without `tags` there are no tag pages and a post's tags are text", () => {
+  const { status, stderr, out } = buildChanged((root) => {
+    const file = join(root, "content/site.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^paginate: 10$/m, "").replace(/^tags: true$/m, "").replace("  - { title: Tags, path: /tags/ }\n", ""));
+  });
+  assert.equal(status, 0, stderr);
+  assert.equal(listedPosts(readFileSync(join(out, "blog.md"), "utf8")).length, 12);
+  assert.ok(!existsSync(join(out, "blog/page")) && !existsSync(join(out, "tags")));
+  assert.match(readFileSync(join(out, "blog/harbour-lights/index.html"), "utf8"), / · sailing, history<\/p>/);
+});
+
+test("`paginate` is a whole number of posts from 1: 0 is an error at its line", () => {
+  const { status, stderr } = buildChanged((root) => {
+    const file = join(root, "content/site.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^paginate: 10$/m, "paginate: 0"));
+  });
+  assert.equal(status, 1);
+  assert.match(stderr, /content\/site\.yaml:\d+:\d+: `paginate` must be >= 1/);
+});

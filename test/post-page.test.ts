@@ -1,0 +1,110 @@
+/**
+ * A post's page in the starter theme: its author, its own picture (`image`,
+ * or `cover` and `heroImage` as other generators write it) shown with its
+ * size and used as the share image with a large card, how long it takes to
+ * read, the posts before and after it, and a table of contents where the
+ * post or the site asks for one. Built with the real CLI from a site as
+ * `sitegen init` writes it, with the posts of test/fixtures/starter-blog/.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { sitegen, tempDir } from "./helpers/dist.ts";
+import { assertSameTree } from "./helpers/site.ts";
+import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
+
+/** A site with the fixture's posts, changed by `change`, built with `args`: its output folder. */
+function built(change: (root: string) => void = () => {}, args: string[] = []): { root: string; out: string; stderr: string; stdout: string } {
+  const root = initSite("post-page");
+  cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
+  change(root);
+  const out = join(root, "dist");
+  const run = sitegen(["build", "--out", out, ...args], { cwd: root });
+  assert.equal(run.status, 0, run.stderr);
+  return { root, out, stderr: run.stderr, stdout: run.stdout };
+}
+
+const site = built();
+const page = (slug: string) => readFileSync(join(site.out, `blog/${slug}/index.html`), "utf8");
+const COVER = "https://example.com/blog/harbour-lights/cover.jpg";
+
+test("a post with its own picture shows it sized before the text, and shares it: og:image, a large card, the structured data's image", () => {
+  const html = page("harbour-lights");
+  assert.match(html, /<img class="cover" src="\/blog\/harbour-lights\/cover\.jpg" width="1200" height="630" alt="" fetchpriority="high">/);
+  assert.match(html, new RegExp(`<meta property="og:image" content="${COVER}">`));
+  assert.match(html, /<meta name="twitter:card" content="summary_large_image">/);
+  assert.equal(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]).image, COVER);
+  // A post without one names no image, and its card is the small one.
+  const plain = page("counting-waves");
+  assert.doesNotMatch(plain, /og:image|class="cover"/);
+  assert.match(plain, /<meta name="twitter:card" content="summary">/);
+});
+
+test("the author is shown, and how long the post takes to read", () => {
+  assert.match(page("harbour-lights"), /<p class="meta"><time datetime="2026-05-11">11 May 2026<\/time> · <span lang="en">by<\/span> Ada Marsh · <span lang="en">1 min read<\/span>/);
+  const long = built((root) => {
+    const words = Array.from({ length: 700 }, (_, index) => `word${index}`).join(" ");
+    writeFileSync(join(root, "content/blog/long-read.md"), `---\ntitle: "A long read"\ndescription: "Seven hundred words."\ndate: 2026-06-01\n---\n\n${words}\n`);
+  });
+  // 700 words at 230 a minute: three minutes.
+  assert.match(readFileSync(join(long.out, "blog/long-read/index.html"), "utf8"), /<span lang="en">3 min read<\/span>/);
+  assert.doesNotMatch(readFileSync(join(long.out, "blog/long-read/index.html"), "utf8"), / · <span lang="en">by<\/span>/, "no author, no byline");
+});
+
+test("each post links the newer and the older post around it; the newest has no newer one, the oldest no older one", () => {
+  const index = JSON.parse(readFileSync(join(site.out, "blog-index.json"), "utf8")) as { posts: { slug: string; title: string }[] };
+  const { posts } = index;
+  posts.forEach((post, at) => {
+    const html = page(post.slug);
+    const newer = /<span class="post-nav-label">Newer<\/span> <a href="([^"]+)"/.exec(html)?.[1];
+    const older = /<span class="post-nav-label">Older<\/span> <a href="([^"]+)"/.exec(html)?.[1];
+    assert.equal(newer, at === 0 ? undefined : `/blog/${posts[at - 1].slug}/`, post.slug);
+    assert.equal(older, at === posts.length - 1 ? undefined : `/blog/${posts[at + 1].slug}/`, post.slug);
+  });
+});
+
+test("a table of contents opens a post that asks for one (`toc: true`), of its headings; site.yaml's `toc: true` gives one to every post, and a post's `toc: false` wins", () => {
+  const toc = /<nav class="toc" aria-label="Contents">\n<ul>\n<li><a href="#red-and-green">Red and green<\/a><\/li>\n<li><a href="#the-leading-lights">The leading lights<\/a><ul>\n<li><a href="#when-they-drift-apart">When they drift apart<\/a><\/li>\n<\/ul>\n<\/li>\n<li><a href="#the-lighthouse">The lighthouse<\/a><\/li>\n<\/ul>\n<\/nav>/;
+  assert.match(page("harbour-lights"), toc);
+  assert.doesNotMatch(page("counting-waves"), /class="toc"/);
+  assert.doesNotMatch(readFileSync(join(site.out, "blog/harbour-lights.md"), "utf8"), /Contents|toc/, "the Markdown is the author's text");
+  const everywhere = built((root) => {
+    writeFileSync(join(root, "content/site.yaml"), `${readFileSync(join(root, "content/site.yaml"), "utf8")}toc: true\n`);
+    const file = join(root, "content/blog/knots-worth-knowing.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("author: Ada Marsh\n", "author: Ada Marsh\ntoc: false\n"));
+  });
+  assert.match(readFileSync(join(everywhere.out, "blog/counting-waves/index.html"), "utf8"), /<nav class="toc" aria-label="Contents">\n<ul>\n<li><a href="#what-this-is-about">/);
+  assert.doesNotMatch(readFileSync(join(everywhere.out, "blog/knots-worth-knowing/index.html"), "utf8"), /class="toc"/);
+});
+
+test("`cover` and `heroImage`, as Hugo's and Jekyll's themes and Astro write a post's picture, are its `image`; so is PaperMod's `cover: { image: … }`", () => {
+  const written = ["cover: /blog/harbour-lights/cover.jpg", "heroImage: /blog/harbour-lights/cover.jpg", "cover:\n  image: /blog/harbour-lights/cover.jpg\n  alt: A lighthouse"];
+  for (const field of written) {
+    const { out, stderr } = built((root) => {
+      const file = join(root, "content/blog/harbour-lights/index.md");
+      writeFileSync(file, readFileSync(file, "utf8").replace("image: /blog/harbour-lights/cover.jpg", field));
+    });
+    assert.doesNotMatch(stderr, /cover|heroImage/, field);
+    assert.match(readFileSync(join(out, "blog/harbour-lights/index.html"), "utf8"), /<img class="cover" src="\/blog\/harbour-lights\/cover\.jpg" width="1200" height="630"/, field);
+    assert.match(readFileSync(join(out, "blog/harbour-lights.md"), "utf8"), new RegExp(`^- Image: ${COVER}$`, "m"), field);
+  }
+});
+
+test("with the build cache, a post whose neighbour's title changed is rendered again, and the output is the cold build's", () => {
+  const root = initSite("post-page-cache");
+  cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
+  const first = sitegen(["build", "--out", join(root, "first"), "--cache", "cache", "--json"], { cwd: root });
+  assert.equal(first.status, 0, first.stderr);
+  const file = join(root, "content/blog/counting-waves.md");
+  writeFileSync(file, readFileSync(file, "utf8").replace('title: "Counting waves"', 'title: "Counting the waves"'));
+  const warm = sitegen(["build", "--out", join(root, "warm"), "--cache", "cache", "--json"], { cwd: root });
+  assert.equal(warm.status, 0, warm.stderr);
+  // The changed post and the two around it are rendered; the other nine come from the cache.
+  assert.equal(JSON.parse(warm.stdout).cache.reused, 9);
+  assert.match(readFileSync(join(root, "warm/blog/salt-on-the-lens/index.html"), "utf8"), />Counting the waves<\/a>/);
+  const coldOut = join(tempDir(), "cold");
+  const cold = sitegen(["build", "--out", coldOut], { cwd: root });
+  assert.equal(cold.status, 0, cold.stderr);
+  assertSameTree(join(root, "warm"), coldOut);
+});
