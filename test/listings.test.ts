@@ -121,24 +121,25 @@ test("each listing page negotiates on every host: Markdown, HTML with its Link t
   const served: [string, Running | undefined][] = [["the preview server", hosts.preview], ["Netlify's emulator", hosts.netlify], ["Cloudflare's runtime", hosts.cloudflare]];
   for (const [host, running] of served) {
     if (!running) continue;
+    const base: string = running.url;
     for (const [path, sibling] of LISTINGS) {
-      const markdown = await fetch(new URL(path, running.url), { headers: { accept: "text/markdown" } });
+      const markdown = await fetch(new URL(path, base), { headers: { accept: "text/markdown" } });
       assert.equal(markdown.status, 200, `${host} ${path}`);
       assert.equal(markdown.headers.get("content-type"), "text/markdown; charset=utf-8", `${host} ${path}`);
       const text = await markdown.text();
-      assert.equal(await (await fetch(new URL(sibling, running.url))).text(), text, `${host} ${sibling}`);
-      const html = await fetch(new URL(path, running.url), { headers: { accept: BROWSER } });
+      assert.equal(await (await fetch(new URL(sibling, base))).text(), text, `${host} ${sibling}`);
+      const html = await fetch(new URL(path, base), { headers: { accept: BROWSER } });
       assert.equal(html.status, 200, `${host} ${path}`);
       assert.equal(html.headers.get("link"), `<${sibling}>; rel="alternate"; type="text/markdown"`, `${host} ${path}`);
       assert.match(await html.text(), new RegExp(`<h1>${text.split("\n")[0].slice(2)}</h1>`), `${host} ${path}`);
-      const json = await fetch(new URL(path, running.url), { headers: { accept: "application/json" } });
+      const json = await fetch(new URL(path, base), { headers: { accept: "application/json" } });
       assert.equal(json.status, 406, `${host} ${path}`);
       const problem = await json.json();
       assert.equal(problem.code, "representation_not_available");
       assert.deepEqual(problem.available, ["text/html", "text/markdown"]);
     }
     for (const miss of ["/blog/page/3/", "/tags/no-such-tag/", "/blog/page/1/", "/tags/sailing/page/9/"]) {
-      const problem = await fetch(new URL(miss, running.url));
+      const problem = await fetch(new URL(miss, base));
       assert.equal(problem.status, 404, `${host} ${miss}`);
       assert.equal((await problem.json()).code, "not_found", `${host} ${miss}`);
     }

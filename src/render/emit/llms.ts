@@ -9,7 +9,6 @@ import type { Manifest, PageRoute, SurfaceRole } from "../../manifest/manifest.t
 import { budgetsOf } from "../../plan/budgets.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import type { Written } from "../../write/output.ts";
-import { markdownLabel } from "../../text/markdown.ts";
 import { byRoute, type KeptParts } from "../kept-parts.ts";
 
 /**
@@ -76,7 +75,7 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
 function listingSection(manifest: Manifest): { fixed: number; lines(room: number): string[] } {
   const routes = manifest.listings;
   if (routes.length === 0) return { fixed: 0, lines: () => [] };
-  const line = (route: PageRoute) => `- [${markdownLabel(route.title)}](${route.markdownUrl}): ${oneLine(route.description)}`;
+  const line = (route: PageRoute) => `- [${markdownInline(route.title)}](${route.markdownUrl}): ${markdownInline(route.description)}`;
   const [first, ...rest] = routes;
   const always = first.template === "tags" ? [line(first)] : [];
   const others = always.length > 0 ? rest : routes;

@@ -4,7 +4,6 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { TagEntry } from "../../manifest/listings.ts";
-import { markdownLabel } from "../../text/markdown.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
@@ -41,7 +40,7 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
   }
   lines.push(...pageOfLines(route));
   lines.push(`- Language: ${route.lang}`);
-  if (route.tags.length > 0) lines.push(`- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownLabel(tag.name)}](${tag.url})`).join(", ") : route.tags.join(", ")}`);
+  if (route.tags.length > 0) lines.push(`- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownInline(tag.name)}](${tag.url})`).join(", ") : route.tags.join(", ")}`);
   lines.push(`- Agent index: ${manifest.surface.llmsTxt.url}`);
   return lines;
 }
@@ -61,7 +60,7 @@ function pageOfLines(route: PageRoute): string[] {
 /** The tag index's list: each tag with its page and its number of posts. */
 function tagIndexMarkdown(tags: TagEntry[]): string[] {
   if (tags.length === 0) return [];
-  return ["## Tags", "", ...tags.map((tag) => `- [${markdownLabel(tag.name)}](${tag.url}) (${tag.count === 1 ? "1 post" : `${tag.count} posts`}; Markdown: ${tag.markdownUrl})`), ""];
+  return ["## Tags", "", ...tags.map((tag) => `- [${markdownInline(tag.name)}](${tag.url}) (${tag.count === 1 ? "1 post" : `${tag.count} posts`}; Markdown: ${tag.markdownUrl})`), ""];
 }
 
 /** The blog page's list: the newest posts with descriptions, then by year, then what was left off and where it is. */
