@@ -197,3 +197,27 @@ test("`paginate` is a whole number of posts from 1: 0 is an error at its line", 
   assert.equal(status, 1);
   assert.match(stderr, /content\/site\.yaml:\d+:\d+: `paginate` must be >= 1/);
 });
+
+test("in each language with a blog page of its own (pages/blog.fr.md is /fr/blog/), its posts are listed there, numbered under /fr/blog/page/2/, with tag pages under /fr/tags/; the first language's listings keep the rest", () => {
+  const french = [["lampes", "2026-06-03", "phares"], ["marees", "2026-06-02", "phares"], ["vents", "2026-06-01", "meteo"]];
+  const { status, stderr, out } = buildChanged((root) => {
+    const file = join(root, "content/site.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^languages: .*$/m, "languages: [en, fr]").replace(/^paginate: 10$/m, "paginate: 2"));
+    writeFileSync(join(root, "content/pages/blog.fr.md"), "---\ntitle: Journal\ndescription: Les billets en français.\nupdated: 2026-01-01\n---\n\nLes billets.\n");
+    for (const [slug, date, tag] of french) writeFileSync(join(root, `content/blog/${slug}.md`), `---\ntitle: "${slug}"\ndescription: "Un billet."\ndate: ${date}\nlang: fr\ntags: [${tag}]\n---\n\nTexte.\n`);
+  });
+  assert.equal(status, 0, stderr);
+  const listedIn = (file: string) => listedPosts(readFileSync(join(out, file), "utf8"));
+  assert.deepEqual([...listedIn("fr/blog.md"), ...listedIn("fr/blog/page/2.md")], ["lampes", "marees", "vents"]);
+  const english = [...listedIn("blog.md"), ...Array.from({ length: 5 }, (_, page) => (existsSync(join(out, `blog/page/${page + 2}.md`)) ? listedIn(`blog/page/${page + 2}.md`) : [])).flat()];
+  assert.equal(english.length, 12, "the English blog lists the twelve English posts");
+  assert.ok(!english.some((slug) => french.some(([french]) => french === slug)), "and none of the French ones");
+  assert.deepEqual(listedIn("fr/tags/phares.md"), ["lampes", "marees"]);
+  assert.ok(!existsSync(join(out, "tags/phares.md")), "a French tag has no page among the English ones");
+  assert.ok(existsSync(join(out, "fr/tags.md")) && existsSync(join(out, "tags/sailing.md")));
+  assert.match(readFileSync(join(out, "fr/tags/index.html"), "utf8"), /<html lang="fr">/);
+  const post = readFileSync(join(out, "blog/marees/index.html"), "utf8");
+  assert.match(post, /<a href="\/fr\/tags\/phares\/" rel="tag">phares<\/a>/);
+  assert.match(post, /<span class="post-nav-label">Newer<\/span> <a href="\/blog\/lampes\/" lang="fr">/, "its neighbours are the French posts around it");
+  assert.match(post, /<span class="post-nav-label">Older<\/span> <a href="\/blog\/vents\/" lang="fr">/);
+});

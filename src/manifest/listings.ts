@@ -10,9 +10,9 @@
  * /tags/node-js/); spellings of one slug are one tag, shown as most posts
  * spell it.
  */
-import type { PageSource, SiteConfig } from "../content/types.ts";
+import type { SiteConfig } from "../content/types.ts";
 import { slugify } from "../content/slug.ts";
-import type { Addresser, PageRoute } from "./manifest.ts";
+import type { Addresser, PageRoute, PostLink } from "./manifest.ts";
 
 /** A page of a listing, as the pages around it link to it. */
 export interface ListingPageLink {
@@ -62,13 +62,27 @@ export interface ListingRoutes {
   unaddressable: { name: string; source: string }[];
 }
 
-/** The tag index's path; a tag's page is under it (`tagPath`). */
-export const TAGS_PATH = "/tags/";
-
-/** `/tags/<slug>/`: where a tag's page is. */
-export function tagPath(slug: string): string {
-  return `${TAGS_PATH}${slug}/`;
+/**
+ * A language's listing pages: the first language's at the root (/blog/,
+ * /tags/), another's under its prefix when the site has a blog page in it
+ * (pages/blog.fr.md is /fr/blog/, and its posts are listed there and at
+ * /fr/tags/, not on /blog/). `prefix` is "" or `/fr`.
+ */
+export interface ListingLanguage {
+  lang: string;
+  prefix: string;
 }
+
+/** The tag index's path in a language: `/tags/`, `/fr/tags/`; a tag's page is under it (`tagPath`). */
+export function tagsPath(language: Pick<ListingLanguage, "prefix">): string {
+  return `${language.prefix}/tags/`;
+}
+
+/** `/tags/<slug>/`, `/fr/tags/<slug>/`: where a tag's page is. */
+export function tagPath(language: Pick<ListingLanguage, "prefix">, slug: string): string {
+  return `${tagsPath(language)}${slug}/`;
+}
+
 
 /**
  * A tag's slug: its URL segment. `+` and `#` are spelled out, so that `C++`,
@@ -83,10 +97,104 @@ export function listingPagePath(path: string, number: number): string {
   return number === 1 ? path : `${path}page/${number}/`;
 }
 
+/** The languages with listing pages: which of them lists a post of a language, and what a page's name makes it. */
+export interface ListingLanguages {
+  /** The first language's, then each other language the site has a blog page in. */
+  all: ListingLanguage[];
+  /** The language whose listing pages list a post in `lang`: its own, or the first language's. */
+  of(lang: string): ListingLanguage;
+  /** A page's template by its name: a language's `blog` page lists its posts, its `tags` page (with `tags: true`) its tags. */
+  templateOf(name: string, site: Pick<SiteConfig, "tags">): "blog" | "tags" | "page";
+  /** The same for the same languages: what routes made with them are kept by. */
+  key: string;
+}
+
+/**
+ * The first language, and each other one the site has a blog page in
+ * (`fr/blog`, from pages/blog.fr.md), with its prefix.
+ */
+export function listingLanguages(languages: readonly string[], pages: Iterable<{ name: string }>): ListingLanguages {
+  const first: ListingLanguage = { lang: languages[0], prefix: "" };
+  const names = new Set([...pages].map((page) => page.name));
+  const own = languages.slice(1).map((lang) => ({ lang, prefix: `/${lang.toLowerCase()}` })).filter((language) => names.has(pageNameIn(language, "blog")));
+  const all = [first, ...own];
+  const byLang = new Map(own.map((language) => [language.lang, language]));
+  const kinds = new Map(all.flatMap((language) => [[pageNameIn(language, "blog"), "blog" as const], [pageNameIn(language, "tags"), "tags" as const]]));
+  return {
+    all,
+    of: (lang) => byLang.get(lang) ?? first,
+    templateOf: (name, site) => {
+      const kind = kinds.get(name);
+      return kind === "blog" || (kind === "tags" && site.tags) ? kind : "page";
+    },
+    key: own.map((language) => language.lang).join(","),
+  };
+}
+
+/** The name of a language's page of a kind: `blog`, `fr/blog`. */
+export function pageNameIn(language: Pick<ListingLanguage, "prefix">, name: string): string {
+  return language.prefix === "" ? name : `${language.prefix.slice(1)}/${name}`;
+}
+
+/** What a post's route is kept with, with its neighbours: the route without them, and who they are. */
+const neighboursOf = new WeakMap<PageRoute, { key: string; route: PageRoute }>();
+
+/**
+ * Each post with the posts before and after it (newer, older) in its
+ * language's listing (`languageOf`). A post keeps its route object while its
+ * neighbours are the same, so that what is kept by route stays valid; a new
+ * neighbour makes a new route, and its page is rendered again.
+ */
+export function withNeighbours(posts: PageRoute[], languageOf: (lang: string) => ListingLanguage): PageRoute[] {
+  const link = (post: PageRoute | undefined): PostLink | undefined => post && { title: post.title, path: post.path, url: post.url, lang: post.lang };
+  const groups = new Map<ListingLanguage, number[]>();
+  posts.forEach((post, index) => {
+    const language = languageOf(post.lang);
+    groups.set(language, [...(groups.get(language) ?? []), index]);
+  });
+  const around = new Map<number, [PostLink | undefined, PostLink | undefined]>();
+  for (const indexes of groups.values()) indexes.forEach((index, at) => around.set(index, [link(posts[indexes[at - 1]]), link(posts[indexes[at + 1]])]));
+  return posts.map((post, index) => {
+    const [newer, older] = around.get(index)!;
+    const key = JSON.stringify([newer, older]);
+    const kept = neighboursOf.get(post);
+    if (kept?.key === key) return kept.route;
+    const route = { ...post, ...(newer ? { newer } : {}), ...(older ? { older } : {}) };
+    neighboursOf.set(post, { key, route });
+    return route;
+  });
+}
+
+/**
+ * Every listing page of the site, in each language that has them: the blog
+ * page (its own, or the first language's) and the tag index given what they
+ * list, every other listing route, and every tag with a page.
+ */
+export function siteListings(input: Omit<ListingInput, "language" | "blog" | "tagIndex"> & { languages: ListingLanguages; pages: PageRoute[] }): ListingRoutes & { pages: PageRoute[] } {
+  const replaced = new Map<PageRoute, PageRoute>();
+  const routes: PageRoute[] = [];
+  const tags: TagEntry[] = [];
+  const unaddressable: ListingRoutes["unaddressable"] = [];
+  for (const language of input.languages.all) {
+    const own = (name: string, template: string) => input.pages.find((page) => page.template === template && page.path === `/${pageNameIn(language, name)}/`);
+    const blog = own("blog", "blog");
+    const tagIndex = own("tags", "tags");
+    const posts = input.posts.filter((post) => input.languages.of(post.lang) === language);
+    const made = listingRoutes({ ...input, language, blog, tagIndex, posts });
+    if (blog) replaced.set(blog, made.blog!);
+    if (tagIndex) replaced.set(tagIndex, made.tagIndex!);
+    routes.push(...made.routes);
+    tags.push(...made.tags);
+    unaddressable.push(...made.unaddressable);
+  }
+  return { pages: input.pages.map((page) => replaced.get(page) ?? page), routes, tags, unaddressable };
+}
+
 interface ListingInput {
   site: Pick<SiteConfig, "tags" | "paginate">;
+  /** The language whose listing pages these are. */
+  language: ListingLanguage;
   addressesOf: Addresser;
-  defaultLang: string;
   /** The blog page (content/pages/blog.md) and the tag index when a page gives it (content/pages/tags.md). */
   blog?: PageRoute;
   tagIndex?: PageRoute;
@@ -106,10 +214,11 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
   const { site, posts } = input;
   // The tag index first, then the blog's numbered pages, then each tag's pages: the order of the sitemap and llms.txt.
   const routes: PageRoute[] = [];
-  const blogPages = input.blog ? paginate(input.blog, posts, site.paginate, input) : [];
+  // The blog page changes whenever a post does (a draft, only in a build that shows it, does not count).
+  const blogPages = input.blog ? paginate({ ...input.blog, lastmod: newest(posts.filter((post) => !post.draft), input.blog.lastmod) }, posts, site.paginate, input) : [];
   const blog = blogPages[0];
   if (!site.tags) return { routes: blogPages.slice(1), tags: [], unaddressable: [], ...(blog ? { blog } : {}) };
-  const { tags, postsOf, unaddressable } = collectTags(posts, input.addressesOf);
+  const { tags, postsOf, unaddressable } = collectTags(posts, input);
   const index = input.tagIndex ?? generatedTagIndex(input, tags);
   const tagIndex: PageRoute = { ...index, lastmod: newest(posts, index.lastmod || input.today), listing: { posts, tags } };
   if (!input.tagIndex) routes.push(tagIndex);
@@ -164,7 +273,7 @@ function paginate(first: PageRoute, posts: PageRoute[], perPage: number | undefi
 /** The tag index when the site has no page for it (content/pages/tags.md). */
 function generatedTagIndex(input: ListingInput, tags: TagEntry[]): PageRoute {
   return {
-    ...generated(input, TAGS_PATH),
+    ...generated(input, tagsPath(input.language)),
     title: "Tags",
     description: tags.length === 1 ? "The one tag of the posts, with its posts." : `The ${tags.length} tags of the posts, each with its posts.`,
     lastmod: "",
@@ -180,7 +289,7 @@ function generated(input: ListingInput, path: string): PageRoute {
     template: "tags",
     title: "",
     description: "",
-    lang: input.defaultLang,
+    lang: input.language.lang,
     lastmod: "",
     tags: [],
     params: {},
@@ -197,7 +306,7 @@ function generated(input: ListingInput, path: string): PageRoute {
  * it (the first in code-point order among equals); a tag with no Latin
  * letter or digit has no slug, and so no page.
  */
-function collectTags(posts: PageRoute[], addressesOf: Addresser): { tags: TagEntry[]; postsOf: Map<string, PageRoute[]>; unaddressable: ListingRoutes["unaddressable"] } {
+function collectTags(posts: PageRoute[], { addressesOf, language }: Pick<ListingInput, "addressesOf" | "language">): { tags: TagEntry[]; postsOf: Map<string, PageRoute[]>; unaddressable: ListingRoutes["unaddressable"] } {
   const postsOf = new Map<string, PageRoute[]>();
   const spellings = new Map<string, Map<string, number>>();
   const unaddressable = new Map<string, string>();
@@ -218,7 +327,7 @@ function collectTags(posts: PageRoute[], addressesOf: Addresser): { tags: TagEnt
   }
   const tags = [...postsOf.keys()].map((slug): TagEntry => {
     const name = [...spellings.get(slug)!].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0][0];
-    const { path, url, markdownUrl } = addressesOf(tagPath(slug));
+    const { path, url, markdownUrl } = addressesOf(tagPath(language, slug));
     return { name, slug, path, url, markdownUrl, count: postsOf.get(slug)!.length };
   });
   tags.sort((a, b) => byName(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
@@ -236,7 +345,4 @@ function newest(posts: PageRoute[], floor: string): string {
   return posts.reduce((latest, post) => (post.lastmod > latest ? post.lastmod : latest), floor);
 }
 
-/** The site's page that is the tag index when tag pages are on: content/pages/tags.md. */
-export function isTagIndexPage(page: Pick<PageSource, "name">, site: Pick<SiteConfig, "tags">): boolean {
-  return Boolean(site.tags) && page.name === "tags";
-}
+

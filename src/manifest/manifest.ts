@@ -7,7 +7,7 @@
 import type { Content, ContentFile, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
-import { isTagIndexPage, listingRoutes, tagPath, tagSlug, type ListingFacts, type TagEntry } from "./listings.ts";
+import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
 import { redirectsOf, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 
@@ -194,50 +194,34 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   // A build with drafts (`--drafts`, a preview) shows them among the posts, marked; no other build has them.
   const shown = [...due.filter(({ time }) => time <= now), ...(options.drafts ? content.posts.filter((post) => post.status === "draft").map(dated) : [])];
   const listedSources = shown.sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug)).map(({ post }) => post);
-  const routeOf = postRouter(addressesOf, { defaultLang: content.site.languages[0], baseUrl, tagPages: Boolean(content.site.tags), toc: Boolean(content.site.toc) });
+  const languages = listingLanguages(content.site.languages, content.pages);
+  const routeOf = postRouter(addressesOf, { defaultLang: content.site.languages[0], baseUrl, tagPages: Boolean(content.site.tags), toc: Boolean(content.site.toc), listingIn: languages });
   const untranslated = listedSources.map(routeOf);
   const publishedSources = listedSources.filter((post) => post.status === "published");
   const scheduled = due.filter(({ time }) => time > now).map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
-  const newestPost = untranslated.reduce<string | undefined>((newest, post) => (post.draft || (newest !== undefined && post.lastmod <= newest) ? newest : post.lastmod), undefined);
   const ordered = [...content.pages].sort(byPageName);
-  const untranslatedPages = ordered.map((page): PageRoute => {
-    const { name } = page;
-    const path = name === "index" ? "/" : `/${name}/`;
-    // The blog page changes whenever a post does.
-    const lastmod = name === "blog" && newestPost && newestPost > page.updated ? newestPost : page.updated;
-    return {
-      kind: "page",
-      ...addressesOf(path),
-      template: name === "index" ? "home" : name === "blog" ? "blog" : isTagIndexPage(page, content.site) ? "tags" : "page",
-      title: page.title,
-      description: page.description,
-      lang: page.lang ?? content.site.languages[0],
-      lastmod,
-      tags: [],
-      params: page.params,
-      source: page.file,
-      sourcePath: page.path,
-      body: page.body,
-      bodyLine: page.bodyLine,
-    };
-  });
+  const untranslatedPages = ordered.map((page): PageRoute => ({
+    kind: "page",
+    ...addressesOf(page.name === "index" ? "/" : `/${page.name}/`),
+    template: page.name === "index" ? "home" : languages.templateOf(page.name, content.site),
+    title: page.title,
+    description: page.description,
+    lang: page.lang ?? content.site.languages[0],
+    lastmod: page.updated,
+    tags: [],
+    params: page.params,
+    source: page.file,
+    sourcePath: page.path,
+    body: page.body,
+    bodyLine: page.bodyLine,
+  }));
   const translated = withAlternates([...untranslatedPages, ...untranslated], content.site.languages);
-  const written = translated.slice(0, untranslatedPages.length);
-  const listed = withNeighbours(translated.slice(untranslatedPages.length));
+  // Each post with the posts around it in its language's listing, and each listing page: the blog's and the tags' in each language that has them.
+  const listed = withNeighbours(translated.slice(untranslatedPages.length), languages.of);
   const posts = listed.filter((route) => !route.draft);
   const drafts = listed.filter((route) => route.draft);
-  const listings = listingRoutes({
-    site: content.site,
-    addressesOf,
-    defaultLang: content.site.languages[0],
-    blog: written.find((page) => page.template === "blog"),
-    tagIndex: written.find((page) => page.template === "tags"),
-    siteFile: content.siteFile,
-    posts: listed,
-    today: options.generated.toISOString().slice(0, 10),
-  });
-  // The blog page and the tag index, given what they list.
-  const pages = written.map((page) => (page.template === "blog" ? listings.blog! : page.template === "tags" ? listings.tagIndex! : page));
+  const listings = siteListings({ site: content.site, languages, addressesOf, siteFile: content.siteFile, pages: translated.slice(0, untranslatedPages.length), posts: listed, today: options.generated.toISOString().slice(0, 10) });
+  const { pages } = listings;
   const surface = surfaceFiles(baseUrl);
   const feed = content.site.feed ? feedFile(baseUrl) : undefined;
   // Drafts last: the sitemap lists every route before them (`indexable`).
@@ -378,10 +362,12 @@ interface PostRouting {
   tagPages: boolean;
   /** Whether a post opens with a table of contents unless it says otherwise (site.yaml's `toc`). */
   toc: boolean;
+  /** Which language's listing pages list a post of a language: its tags link to that language's tag pages. */
+  listingIn: ListingLanguages;
 }
 
 function postRouter(addressesOf: Addresser, routing: PostRouting): (post: PostSource) => PageRoute {
-  const context = `${routing.baseUrl}\0${routing.defaultLang}\0${routing.tagPages}\0${routing.toc}`;
+  const context = `${routing.baseUrl}\0${routing.defaultLang}\0${routing.tagPages}\0${routing.toc}\0${routing.listingIn.key}`;
   return (post) => {
     const kept = routesByPost.get(post);
     if (kept?.context === context) return kept.route;
@@ -391,9 +377,10 @@ function postRouter(addressesOf: Addresser, routing: PostRouting): (post: PostSo
   };
 }
 
-function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, baseUrl, tagPages, toc }: PostRouting): PageRoute {
+function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, baseUrl, tagPages, toc, listingIn }: PostRouting): PageRoute {
   const path = postPath(post.slug);
-  const tagLinks = tagPages ? post.tags.map((name) => ({ name, slug: tagSlug(name) })).filter(({ slug }) => slug !== "").map(({ name, slug }) => ({ name, path: tagPath(slug), url: baseUrl + tagPath(slug) })) : undefined;
+  const language = listingIn.of(post.lang ?? defaultLang);
+  const tagLinks = tagPages ? post.tags.map((name) => ({ name, slug: tagSlug(name) })).filter(({ slug }) => slug !== "").map(({ name, slug }) => ({ name, path: tagPath(language, slug), url: baseUrl + tagPath(language, slug) })) : undefined;
   const images = (post.bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${path}${file.name}`), { width: file.width!, height: file.height! }]);
   return {
     kind: "post",
@@ -420,29 +407,6 @@ function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, base
     bodyLine: post.bodyLine,
     ...(images.length > 0 ? { images: Object.fromEntries(images) } : {}),
   };
-}
-
-/** What a post's route is kept with, with its neighbours: the route without them, and who they are. */
-const neighboursOf = new WeakMap<PageRoute, { key: string; route: PageRoute }>();
-
-/**
- * Each post with the posts before and after it (newer, older). A post keeps
- * its route object while its neighbours are the same, so that what is kept by
- * route stays valid; a new neighbour makes a new route, and its page is
- * rendered again.
- */
-function withNeighbours(posts: PageRoute[]): PageRoute[] {
-  const link = (post: PageRoute | undefined): PostLink | undefined => post && { title: post.title, path: post.path, url: post.url, lang: post.lang };
-  return posts.map((post, index) => {
-    const newer = link(posts[index - 1]);
-    const older = link(posts[index + 1]);
-    const key = JSON.stringify([newer, older]);
-    const kept = neighboursOf.get(post);
-    if (kept?.key === key) return kept.route;
-    const route = { ...post, ...(newer ? { newer } : {}), ...(older ? { older } : {}) };
-    neighboursOf.set(post, { key, route });
-    return route;
-  });
 }
 
 /** `/` → `/index.md`, `/about/` → `/about.md`, `/blog/x/` → `/blog/x.md` (spec §4.1.5). */
