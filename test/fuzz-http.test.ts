@@ -53,7 +53,13 @@ const HOSTS = fuzzedHosts({ dist, distForCloudflare, canary: site.canary, restar
 /** Each host started once: the old addresses are asked of it first, then the fuzz goes on with it. */
 const running = new Map<string, Running>();
 before(async () => {
-  await Promise.all(HOSTS.map(async (host) => running.set(host.name, await host.start())));
+  const started = await Promise.allSettled(HOSTS.map(async (host) => running.set(host.name, await host.start())));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    // The others are stopped: a host left running would keep the test process from ending.
+    for (const host of running.values()) await host.stop();
+    throw failed.reason;
+  }
 });
 after(async () => {
   for (const host of running.values()) await host.stop();

@@ -107,7 +107,11 @@ export function startPrinting(command: string, args: string[], cwd: string): Pro
   const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   let output = "";
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no URL from ${command} ${args.join(" ")}:\n${output}`)), 30_000);
+    // A server that does not start in time is stopped: left running, it would keep the test process from ending.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(new Error(`no URL from ${command} ${args.join(" ")} within 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);

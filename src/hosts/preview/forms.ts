@@ -95,7 +95,12 @@ export async function takeFormSubmission(request: Request, options: FormIntakeOp
   return new Response(null, { status: 303, headers: { ...baseHeaders(options.policy), "Cache-Control": CACHE.never, Location: form.action } });
 }
 
-/** The request's body, or undefined when it is longer than `limit` bytes: by its Content-Length before a byte is read, else as it arrives. */
+/**
+ * The request's body, or undefined when it is longer than `limit` bytes: by
+ * its Content-Length before a byte is read, else as it arrives, the rest then
+ * read and dropped (memory stays at the limit), so the answer goes on a
+ * connection that has read the whole request.
+ */
 async function readAtMost(request: Request, limit: number): Promise<Buffer<ArrayBuffer> | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit || !request.body) return declared > limit ? undefined : Buffer.alloc(0);
@@ -106,10 +111,10 @@ async function readAtMost(request: Request, limit: number): Promise<Buffer<Array
     const { value, done } = await reader.read();
     if (done) break;
     length += value.byteLength;
-    if (length > limit) return undefined;
-    chunks.push(value);
+    if (length <= limit) chunks.push(value);
+    else chunks.length = 0;
   }
-  return Buffer.concat(chunks);
+  return length > limit ? undefined : Buffer.concat(chunks);
 }
 
 function plain(status: number, text: string, policy: HeaderPolicy): Response {

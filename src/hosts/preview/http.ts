@@ -27,10 +27,11 @@ export interface ListenOptions {
 
 /**
  * What no web `Request` can carry: a request target that is not a path (`*`,
- * the absolute form), or a method Fetch forbids (CONNECT, TRACE, TRACK: the
- * Fetch standard §2.2.1; `new Request` throws on them), or headers it refuses.
+ * the absolute form), a method Fetch forbids (CONNECT, TRACE, TRACK: the
+ * Fetch standard §2.2.1; `new Request` throws on them), a method Node's
+ * parser does not know (`BREW`), or headers fetch refuses.
  */
-export type Unfit = { kind: "target" } | { kind: "method"; method: string } | { kind: "headers" };
+export type Unfit = { kind: "target" } | { kind: "method"; method: string } | { kind: "unknown-method" } | { kind: "headers" };
 
 /** A request's headers about its own connection (RFC 9110 §7.6.1, RFC 9112 §6.1), which end with it. */
 const HOP_BY_HOP_REQUEST = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"]);
@@ -59,15 +60,17 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   }
   // CONNECT asks for a tunnel, which Node hands over as a bare socket (no ServerResponse): it gets the same refusal
   // as TRACE, written on the socket, and the connection closes.
-  server.on("connect", (request: IncomingMessage, socket: Duplex) => {
-    socket.on("error", () => socket.destroy());
-    options
-      .unfit({ kind: "method", method: request.method ?? "CONNECT" })
-      .then(async (answer) => socket.end(await rawResponse(answer)))
-      .catch((error: unknown) => {
-        console.error(error);
-        socket.destroy();
-      });
+  server.on("connect", (request: IncomingMessage, socket: Duplex) => answerOnSocket(socket, options.unfit({ kind: "method", method: request.method ?? "CONNECT" })));
+  // What Node's parser refuses never becomes a request. A method it does not know gets 501 with the site's headers
+  // (RFC 9110 §15.6.2); anything else, Node's own answer; either way after a lingering close, not a reset.
+  // Node may report one bad request more than once (each chunk it had taken in): the first report is answered.
+  const answered = new WeakSet<Duplex>();
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    if (!socket.writable) return socket.destroy();
+    const own = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 }[error.code ?? ""] ?? 400;
+    answerOnSocket(socket, error.code === "HPE_INVALID_METHOD" ? options.unfit({ kind: "unknown-method" }) : Promise.resolve(new Response(null, { status: own })));
   });
   await new Promise<void>((done, fail) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
@@ -136,6 +139,38 @@ function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+/** Writes an answer on a socket Node handed over without a ServerResponse, then closes it lingering. */
+function answerOnSocket(socket: Duplex, answer: Promise<Response>): void {
+  // Node's parser stays on the socket after the error it reported: each later chunk of the request would be another
+  // error, and another answer. What the client still sends is no request now; it is read and dropped (endLingering).
+  socket.removeAllListeners("data");
+  socket.pause();
+  socket.on("error", () => socket.destroy());
+  answer
+    .then(async (response) => endLingering(socket, await rawResponse(response)))
+    .catch((error: unknown) => {
+      console.error(error);
+      socket.destroy();
+    });
+}
+
+/** How long a closing connection goes on reading, and dropping, what a client still sends. */
+const LINGER_MS = 5_000;
+
+/**
+ * Sends `bytes` and closes the connection the way RFC 9112 §9.6 asks of a
+ * server that answers before a request has all arrived: it stops writing,
+ * then reads and drops what the client still sends, until the client closes
+ * or a few seconds pass. Closing at once with unread data resets the
+ * connection, and the client may lose the answer under the reset.
+ */
+function endLingering(socket: Duplex, bytes: Buffer): void {
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  socket.once("close", () => clearTimeout(timer));
+  socket.end(bytes);
+  socket.resume();
+}
+
 /** A response as HTTP/1.1 bytes, for a socket with no ServerResponse around it; the connection closes after it. */
 async function rawResponse(answer: Response): Promise<Buffer> {
   const body = Buffer.from(await answer.arrayBuffer());
@@ -155,8 +190,9 @@ async function send(answer: Response, response: ServerResponse, request: Incomin
   answer.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name)) headers[name] = value;
   });
-  // A body read in part (a form over its limit) cannot be skipped to the next request: the connection ends here.
-  if (!request.complete && request.readableDidRead) headers.connection = "close";
+  // A body no one read is Node's to read and drop after the answer, as it does on a connection that stays open: one
+  // that closed at once, the client still sending, would be reset under the answer. The client closes it when done.
+  if (!request.complete && !request.readableDidRead) response.shouldKeepAlive = true;
   const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
   if (body) headers["content-length"] = String(body.byteLength);
   response.writeHead(answer.status, headers);

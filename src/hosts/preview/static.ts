@@ -86,6 +86,8 @@ export async function cdnNotFound(root: string, head: boolean, policy: HeaderPol
  */
 export async function unfitResponse(what: Unfit, root: string, site: SiteData, policy: HeaderPolicy): Promise<Response> {
   if (what.kind === "method") return methodNotAllowed(site, { devScripts: policy.devScripts });
+  // RFC 9110 §15.6.2: a method the server does not recognise is 501, with what a 405 says of the methods it serves.
+  if (what.kind === "unknown-method") return new Response(null, { status: 501, headers: (await methodNotAllowed(site, { devScripts: policy.devScripts })).headers });
   if (what.kind === "target") return cdnNotFound(root, false, policy);
   return new Response("Bad Request\n", { status: 400, headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never, "Content-Type": "text/plain; charset=utf-8" } });
 }
