@@ -186,11 +186,20 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
     const theirs = await rawRequest((await control).url, { ...request, timeoutMs: 30_000 });
     // The same status from it, or no answer at all: the host's front refused what would not reach any worker.
     if (typeof theirs !== "object" || theirs.status === status) return true;
-    await new Promise((done) => setTimeout(done, 500));
-    const again = await rawRequest(running.url, { ...request, timeoutMs: 30_000 });
-    if (typeof again !== "object" || again.status >= 500) return false;
-    report.hostEvents.push(`${label}: ${status} once (${JSON.stringify(body.slice(0, 120))}), ${again.status} when sent again`);
-    return true;
+    // Asked again, a little later each time: a runtime that restarts its worker takes a moment, more under load.
+    for (const wait of [500, 2_000, 5_000]) {
+      await new Promise((done) => setTimeout(done, wait));
+      if (!running.running()) {
+        report.hostEvents.push(`${label}: ${status} (${JSON.stringify(body.slice(0, 120))}) as the host was dying`);
+        return true;
+      }
+      const again = await rawRequest(running.url, { ...request, timeoutMs: 30_000 });
+      if (typeof again === "object" && again.status < 500) {
+        report.hostEvents.push(`${label}: ${status} once (${JSON.stringify(body.slice(0, 120))}), ${again.status} when sent again`);
+        return true;
+      }
+    }
+    return false;
   };
   // Lanes stop taking requests at a death or a due restart, so that every request goes to a living host.
   let pause = false;

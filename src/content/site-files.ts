@@ -5,12 +5,12 @@
  * `/files/cv.pdf`). Anything else at the top of content/ is another
  * generator's file or a stray one: named in a warning and left out.
  */
-import { readdirSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { imageDimensions } from "./image-size.ts";
 import { sizeProblem } from "./file-limit.ts";
-import { displayFrom, generatorFile, type ListOptions } from "./tree.ts";
+import { displayFrom, generatorFile, insideOf, safeRealpath, type ListOptions } from "./tree.ts";
 import type { ContentFile } from "./types.ts";
 
 export const STATIC_DIR = "static";
@@ -51,10 +51,9 @@ export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root
   const files: ContentFile[] = [];
   const errors: SitegenError[] = [];
   const refuse = (path: string, message: string, hint: string) => errors.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
-  const real = realpathOrUndefined(start);
+  const real = safeRealpath(start);
   if (real === undefined) return { files, errors };
-  const root = realpathOrUndefined(resolve(options.cwd, options.root));
-  if (root === undefined || (real !== root && !real.startsWith(root + sep))) {
+  if (!insideOf(options)?.(real)) {
     refuse(start, `a symbolic link to ${real}, outside the content folder: not read`, `copy the files into ${STATIC_DIR}/; sitegen reads nothing outside the content folder`);
     return { files, errors };
   }
@@ -80,14 +79,6 @@ export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root
     else files.push({ name, path: inReal, file: display(path), bytes, ...imageDimensions(inReal) });
   }
   return { files: files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), errors };
-}
-
-function realpathOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function safeIsFolder(path: string): boolean {

@@ -212,7 +212,7 @@ export function refusedFile(path: string, options: Pick<ListOptions, "root" | "c
 }
 
 /** Whether a real path is inside the content folder, or undefined when that folder does not exist. */
-function insideOf(options: Pick<ListOptions, "root" | "cwd">): ((real: string) => boolean) | undefined {
+export function insideOf(options: Pick<ListOptions, "root" | "cwd">): ((real: string) => boolean) | undefined {
   const root = safeRealpath(resolve(options.cwd, options.root));
   if (root === undefined) return undefined;
   return (real) => real === root || real.startsWith(root + sep);
@@ -277,7 +277,7 @@ function typeName(stats: Stats): string {
   return "not a file";
 }
 
-function safeRealpath(path: string): string | undefined {
+export function safeRealpath(path: string): string | undefined {
   try {
     return realpathSync(path);
   } catch {
