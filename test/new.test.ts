@@ -14,6 +14,7 @@ import { slugify } from "../src/content/slug.ts";
 import { SitegenError } from "../src/errors.ts";
 import { DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
+import { initSite } from "./helpers/starter.ts";
 import { FIXED_PAGES } from "./helpers/site.ts";
 
 const SITE = { languages: ["en", "vi"], siteName: "Halyard Integration" };
@@ -261,4 +262,14 @@ test("--content names another content folder", async () => {
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, "blog/from-inside.md\n");
   assert.ok(existsSync(join(project, "content/blog/from-inside.md")));
+});
+
+test("a new site's first post, `sitegen new post \"Hello world\"`, is written: the starter's sample post is named for what it is", async () => {
+  const site = initSite();
+  const result = await sitegenIn(site, ["new", "post", "Hello world"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout, "content/blog/hello-world.md\n");
+  assert.match(readFileSync(join(site, "content/blog/hello-world.md"), "utf8"), /^title: "Hello world"$/m);
+  const checked = await sitegenIn(site, ["check"]);
+  assert.equal(checked.status, 0, checked.stdout + checked.stderr);
 });

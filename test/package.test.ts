@@ -139,7 +139,7 @@ async function assertNegotiates(base: string): Promise<Response> {
   const html = await get("/about/", "text/html");
   assert.equal(html.status, 200);
   assert.match(html.headers.get("link") ?? "", /<\/about\.md>; rel="alternate"; type="text\/markdown"/);
-  const post = await get("/blog/hello-world.md");
+  const post = await get("/blog/writing-with-sitegen.md");
   assert.equal(post.status, 200);
   const missing = await get("/no-such-page/");
   assert.equal(missing.status, 404);

@@ -74,7 +74,7 @@ describe("sitegen init writes a site of its own", () => {
     const css = readFileSync(join(dist, "assets/site.css"), "utf8");
     assert.doesNotMatch(css, /@font-face|url\(/);
     assert.match(css, /prefers-color-scheme: dark/);
-    const post = readFileSync(join(dist, "blog/hello-world/index.html"), "utf8");
+    const post = readFileSync(join(dist, "blog/writing-with-sitegen/index.html"), "utf8");
     assert.match(post, /<span class="hljs-attr">title:<\/span>/, "the sample post's code is highlighted");
     assert.match(home, /<link rel="alternate" type="application\/atom\+xml" href="\/feed\.xml"/, "the starter publishes a feed");
   });

@@ -37,8 +37,6 @@ export interface ImportResult extends ImportPlan {
   counts: { posts: number; pages: number; files: number };
 }
 
-const SAMPLE_POST = "content/blog/hello-world.md";
-
 export function detectGenerator(source: string): Generator | undefined {
   if (JEKYLL_CONFIGS.some((name) => existsSync(join(source, name))) || existsSync(join(source, "_posts"))) return "jekyll";
   if (isHugoSite(source)) return "hugo";
@@ -70,8 +68,8 @@ export async function importSite(options: { source: string; dir: string; cwd: st
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
   if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) });
   const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
-  // The starter's sample post is no part of a moved blog.
-  if (created && site.posts.length > 0 && starter.has(SAMPLE_POST)) await rm(join(dir, SAMPLE_POST));
+  // The starter's sample posts are no part of a moved blog.
+  if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
   const written: string[] = [];
   const existing: string[] = [];
   for (const file of plan.files) {

@@ -45,6 +45,6 @@ export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-
   "starter-blog": "/blog/",
   "starter-blog-2": "/blog/page/2/",
   "starter-tag": "/tags/sailing/",
-  "starter-post": "/blog/hello-world/",
+  "starter-post": "/blog/writing-with-sitegen/",
   "starter-post-cover": "/blog/harbour-lights/",
 };
