@@ -8,14 +8,14 @@
  * Nothing is written when the source cannot be read whole: a link out of it,
  * to nothing or in a loop is an error naming the entry.
  */
-import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import { displayFrom } from "../content/tree.ts";
 import { canonicalTag } from "../content/languages.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
-import { createSite } from "../init/init.ts";
+import { createSite, occupied } from "../init/init.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { ELEVENTY_CONFIGS, readEleventy } from "./eleventy.ts";
 import { isHugoSite, readHugo } from "./hugo.ts";
@@ -61,7 +61,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
   if (refused.length > 0) {
     throw new SitegenErrors(refused.map((refusal) => new SitegenError("E_CONTENT", refusal.why, { location: { file: display(refusal.path) }, hint: "sitegen import reads nothing outside the source site: copy the files in, or remove the link; nothing was written" })));
   }
-  const created = isNew(dir);
+  const created = (await occupied(dir)).length === 0;
   if (!created && !existsSync(join(dir, "content/site.yaml"))) {
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
@@ -108,14 +108,6 @@ function languagesOf(site: ImportedSite): string[] {
   const languages = [...site.site.languages, ...named].map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined);
   // A tag that narrows one already there (`en-US` on a site in `en`) is that one.
   return [...new Set(languages)].filter((tag, index, all) => !all.slice(0, index).some((earlier) => tag.startsWith(`${earlier}-`)));
-}
-
-function isNew(dir: string): boolean {
-  try {
-    return readdirSync(dir).length === 0;
-  } catch {
-    return true;
-  }
 }
 
 /** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages; comments kept. */

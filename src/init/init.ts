@@ -9,8 +9,10 @@
  * finds the edge function's import in the site's node_modules.
  *
  * Planning is pure (the starter's files are passed in); `createSite` reads
- * them and writes, never into a folder that holds anything.
+ * them and writes, never into a folder that holds anything but what a new
+ * repository starts with (HARMLESS), and never over a file.
  */
+import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { parseDocument } from "yaml";
@@ -85,11 +87,40 @@ function sitePackage(options: InitOptions): string {
   return `${JSON.stringify(site, null, 2)}\n`;
 }
 
-/** Writes the new site into `dir`, which must be missing or empty. Returns the paths written. */
-export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency" | "host"> & { host?: HostName }): Promise<string[]> {
+/**
+ * What a folder may hold and still take a new site: what version control,
+ * an editor or the system leaves there, and the readme and licence a new
+ * repository starts with (GitHub's "Add a README", "Choose a license"). init
+ * writes none of them, so none is overwritten; a `.gitignore` is kept too,
+ * and gets the lines of the starter's it lacks (gitignoreWith).
+ */
+const HARMLESS = /^(?:\.git|\.gitattributes|\.gitignore|\.hg|\.svn|\.editorconfig|\.idea|\.vscode|\.DS_Store|Thumbs\.db|desktop\.ini|(?:README|LICEN[CS]E|COPYING)(?:\.[A-Za-z]+)?)$/i;
+
+/** The entries of `dir` that keep a new site out of it: anything but HARMLESS. Empty when `dir` does not exist. */
+export async function occupied(dir: string): Promise<string[]> {
   const existing = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? [] : Promise.reject(error)));
-  if (existing.length > 0) {
-    throw new SitegenError("E_USAGE", `${dir} is not empty`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file" });
+  return existing.filter((name) => !HARMLESS.test(name)).sort();
+}
+
+/** `.gitignore` as the site has it, with each line of `wanted` it lacks added at its end. */
+export function gitignoreWith(existing: string, wanted: string): string {
+  // `node_modules` and `node_modules/` both keep the folder out.
+  const entry = (line: string) => line.trim().replace(/\/$/, "");
+  const has = new Set(existing.split(/\r?\n/).map(entry));
+  const missing = wanted.split("\n").filter((line) => entry(line) !== "" && !has.has(entry(line)));
+  if (missing.length === 0) return existing;
+  return `${existing}${existing === "" || existing.endsWith("\n") ? "" : "\n"}# sitegen\n${missing.join("\n")}\n`;
+}
+
+/**
+ * Writes the new site into `dir`, which must be missing, empty, or hold only
+ * what HARMLESS allows. Returns the paths written.
+ */
+export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency" | "host"> & { host?: HostName }): Promise<string[]> {
+  const blocking = await occupied(dir);
+  if (blocking.length > 0) {
+    const named = blocking.slice(0, 3).join(", ") + (blocking.length > 3 ? ` and ${blocking.length - 3} more` : "");
+    throw new SitegenError("E_USAGE", `${dir} is not empty: it holds ${named}`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file (a folder with only .git, .gitignore, a README or a licence is taken as empty)" });
   }
   const root = packageFolder();
   const files = planInit(await readTree(join(root, "starter")), {
@@ -101,7 +132,8 @@ export async function createSite(dir: string, options: Omit<InitOptions, "name" 
   for (const file of files) {
     const path = join(dir, file.path);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.body, { flag: "wx" });
+    if (file.path === ".gitignore" && existsSync(path)) await writeFile(path, gitignoreWith(await readFile(path, "utf8"), String(file.body)));
+    else await writeFile(path, file.body, { flag: "wx" });
   }
   return files.map((file) => file.path);
 }

@@ -16,7 +16,7 @@ export function registerInit(program: Command, io: Io, exit: { code: number }): 
   program
     .command("init")
     .description("create a new site in <dir>: content, templates, and the CDN's files (netlify.toml and the edge function, or wrangler.jsonc and the worker), with sitegen as its dependency")
-    .argument("<dir>", "a folder that does not exist yet, or is empty")
+    .argument("<dir>", "a folder that does not exist yet, is empty, or holds only .git, .gitignore, a README or a licence")
     .option("--host <host>", `the CDN the site deploys to: ${HOSTS.join(" or ")}`, "netlify")
     .option("--no-install", "write the files only; run `npm install` in the folder later")
     .option("--install-from <spec>", "install sitegen from this npm spec (a tarball, a folder) instead of the registry")
@@ -40,7 +40,8 @@ export function registerInit(program: Command, io: Io, exit: { code: number }): 
           await npmInstall(folder, { packages: flags.installFrom ? [existsSync(resolve(io.cwd, flags.installFrom)) ? resolve(io.cwd, flags.installFrom) : flags.installFrom] : [], env: io.env, output: io.stderr });
         }
         print(shown);
-        printError(`next: cd ${shown}${flags.install ? "" : " && npm install"} && npx sitegen build`);
+        const steps = [...(shown === "." ? [] : [`cd ${shown}`]), ...(flags.install ? [] : ["npm install"]), "npx sitegen build"];
+        printError(`next: ${steps.join(" && ")}`);
       } catch (error) {
         if (!(error instanceof SitegenError) || error.code === "E_USAGE") throw error;
         printError(`error: ${formatError(error)}`);
