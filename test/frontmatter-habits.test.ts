@@ -366,6 +366,22 @@ test("a misspelt field is a warning that says what was meant: check passes, and 
   assert.match(strict.stderr, /error: .*typo\.md:5: unknown field `tittle`: did you mean `title`\?/);
 });
 
+test("a required field written with a typo is missing, and the error says which name was meant, at the misspelt line", async () => {
+  const s = site();
+  const file = post(s.content, "typo.md", ['description: "What it is about."', "date: 2025-07-01", "tittle: A title"]);
+  const error = await oneError(s);
+  assert.equal(error.message, "missing required field `title`: did you mean `title` instead of `tittle`?");
+  assert.deepEqual([error.file, error.line], [file, 4]);
+  assert.match(error.text, /hint: rename `tittle` to `title`/);
+  rmSync(file);
+  const dated = post(s.content, "typo.md", [...BASICS, "daet: 2025-07-01"]);
+  assert.deepEqual(await oneError(s).then(({ message, file, line }) => [message, file, line]), ["missing required field `date`: did you mean `date` instead of `daet`?", dated, 4]);
+  const page = join(s.content, "pages/typo.md");
+  writeFileSync(page, ["---", "titel: A page", 'description: "What it is about."', "updated: 2025-07-01", "---", "", "Text.", ""].join("\n"));
+  rmSync(dated);
+  assert.deepEqual(await oneError(s).then(({ message, file, line }) => [message, file, line]), ["missing required field `title`: did you mean `title` instead of `titel`?", page, 2]);
+});
+
 test("a post's own file over 20 MB is an error naming it and its size, and the output folder is left as it was", async () => {
   const s = site();
   post(s.content, "big/index.md", [...BASICS, "date: 2025-07-01"], "A post with a large file beside it.\n");

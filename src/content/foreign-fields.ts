@@ -125,6 +125,17 @@ export function likelyMeant(name: string, known: readonly string[]): string | un
   return closest && closest.distance <= allowed ? closest.field : undefined;
 }
 
+/** The field kept as a param that is most likely `missing` misspelt: `tittle` for a missing `title`. */
+export function misspelling(missing: string, params: Record<string, unknown>, known: readonly string[]): string | undefined {
+  return Object.keys(params).find((name) => likelyMeant(name, known) === missing);
+}
+
+/** A required field that is missing, pointed at its misspelling when the file has one. */
+export function missingField(field: string, misspelt: string | undefined, hint: string): FieldProblem {
+  if (misspelt === undefined) return { path: [], key: false, message: `missing required field \`${field}\``, hint };
+  return { path: [misspelt], key: true, message: `missing required field \`${field}\`: did you mean \`${field}\` instead of \`${misspelt}\`?`, hint: `rename \`${misspelt}\` to \`${field}\`` };
+}
+
 /**
  * `draft` (Hugo, Jekyll, Eleventy), `published` (Jekyll) and `status`
  * (sitegen) say the same thing; no `status` is published.

@@ -8,9 +8,10 @@
  */
 import { LineCounter, parseDocument, isMap, type Document } from "yaml";
 import type { ErrorObject } from "ajv";
-import { SitegenError, SitegenErrors } from "../errors.ts";
+import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
-import { FOREIGN_FIELD_HINTS } from "./foreign-fields.ts";
+import { FOREIGN_FIELD_HINTS, missingField } from "./foreign-fields.ts";
+import { locatedError } from "./locate.ts";
 import { firstAliasOffset, LIMIT_HINTS, MAX_ALIASES, MAX_FRONTMATTER_CHARACTERS, MAX_FRONTMATTER_DEPTH, nodeAt, pairOf, structureProblems } from "./frontmatter-limits.ts";
 import { parseToml } from "./toml.ts";
 
@@ -197,14 +198,28 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   }
   const closer = fence!.language === "toml" ? "+++" : "---";
   if (end === -1) {
+    const fields = fence!.language === "yaml" ? fieldsBeforeBody(lines.slice(1), file) : undefined;
     throw new SitegenError("E_CONTENT", `unterminated frontmatter: no closing \`${closer}\` line`, {
       location: { file, line: 1, column: 1 },
       sourceLine: lines[0],
-      hint: `close the frontmatter with a line that is exactly \`${closer}\``,
+      hint: fields ? closeAfter(fields) : `close the frontmatter with a line that is exactly \`${closer}\``,
     });
   }
   const block = lines.slice(1, end).join("\n");
-  const parsed = fence!.language === "toml" ? parseToml(block, file, 2) : parseYaml(block, file, 2);
+  let parsed: ParsedYaml;
+  try {
+    parsed = fence!.language === "toml" ? parseToml(block, file, 2) : parseYaml(block, file, 2);
+  } catch (error) {
+    // A `---` in the body (a rule, a code block's frontmatter) read as the closing line of frontmatter left open.
+    const fields = fence!.language === "yaml" ? fieldsBeforeBody(lines.slice(1, end), file, errorsOf(error)?.[0]?.location?.line) : undefined;
+    if (!fields) throw error;
+    throw new SitegenError("E_CONTENT", `unterminated frontmatter: no \`---\` line closes its fields, so the body was read as YAML up to the \`---\` at line ${end + 1}`, {
+      location: { file, line: 1, column: 1 },
+      sourceLine: lines[0],
+      hint: closeAfter(fields),
+      cause: error,
+    });
+  }
   if (!isPlainObject(parsed.data)) {
     throw new SitegenError("E_CONTENT", `frontmatter must be a mapping of fields, not ${describeValue(parsed.data)}`, {
       location: { file, line: 2, column: 1 },
@@ -213,6 +228,50 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
     });
   }
   return { ...parsed, body: bodyAt(text, end + 2), bodyLine: end + 2 };
+}
+
+/** Where frontmatter left open ends: its last field's line, and the body's first, both 1-based lines of the file. */
+interface OpenFields {
+  lastField: number;
+  bodyStart: number;
+}
+
+/** A line that can be one of YAML's fields: `key: value`, an indented line, a list item, a comment, or blank. */
+const YAML_LINE = /^(?:[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)|[ \t]|- |#|$)/;
+
+/**
+ * Whether the lines after an opening `---` (the file's lines from 2) are
+ * fields and then a body, as in a file whose closing `---` was forgotten: a
+ * line that is no field, list item, indented line or comment comes at or
+ * before the first line YAML could not read (`errorLine`, a line of the
+ * file), and the lines before it, or before the last blank line above it,
+ * are a mapping. Undefined when they are not.
+ */
+function fieldsBeforeBody(after: string[], file: string, errorLine?: number): OpenFields | undefined {
+  const stray = after.findIndex((line) => !YAML_LINE.test(line));
+  if (stray <= 0 || (errorLine !== undefined && errorLine - 2 < stray)) return undefined;
+  // The lines that read as fields: those before the stray line, or else those before the last blank line above it (two parses at most, whatever the file).
+  let blank = stray - 1;
+  while (blank > 0 && after[blank].trim() !== "") blank--;
+  const fieldCount = [stray, blank].find((count) => count > 0 && isMapping(after.slice(0, count).join("\n"), file));
+  if (fieldCount === undefined) return undefined;
+  // A comment after the fields, `## Heading`, is the body's.
+  let lastField = fieldCount - 1;
+  while (lastField > 0 && (after[lastField].trim() === "" || after[lastField].startsWith("#"))) lastField--;
+  const bodyStart = after.findIndex((line, index) => index > lastField && line.trim() !== "");
+  return { lastField: lastField + 2, bodyStart: bodyStart + 2 };
+}
+
+function isMapping(text: string, file: string): boolean {
+  try {
+    return isPlainObject(parseYaml(text, file, 2).data);
+  } catch {
+    return false;
+  }
+}
+
+function closeAfter(fields: OpenFields): string {
+  return `add a line \`---\` after line ${fields.lastField}, the last field: the body starts at line ${fields.bodyStart}`;
 }
 
 /** The kind of frontmatter a file's first line opens, or an error that says what sitegen reads. */
@@ -246,10 +305,16 @@ function describeValue(value: unknown): string {
   return `a ${typeof value} (\`${String(value).slice(0, 40)}\`)`;
 }
 
-/** Ajv errors as SitegenErrors located at the offending YAML key. */
-export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: string, sourceText: string): SitegenError[] {
+/**
+ * Ajv errors as SitegenErrors located at the offending YAML key. A missing
+ * required field that `misspelt` finds written under another name (`tittle`)
+ * is pointed at that name.
+ */
+export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: string, sourceText: string, misspelt: (field: string) => string | undefined = () => undefined): SitegenError[] {
   const sourceLines = sourceText.split(/\r?\n/);
   return errors.map((error) => {
+    const typo = error.keyword === "required" ? misspelt((error.params as { missingProperty: string }).missingProperty) : undefined;
+    if (typo !== undefined) return locatedError(parsed, file, sourceText, missingField((error.params as { missingProperty: string }).missingProperty, typo, "add the field to the frontmatter"));
     const path = error.instancePath.split("/").slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
     // An unknown field is pointed at by its key, a wrong value by the value.
     const unknown = error.keyword === "additionalProperties";

@@ -8,7 +8,7 @@ import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
 import { readAliases } from "./aliases.ts";
 import { readDate } from "./dates.ts";
-import { mapPageFields } from "./foreign-fields.ts";
+import { mapPageFields, misspelling, PAGE_FIELDS } from "./foreign-fields.ts";
 import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
 import { locatedError, writtenAs } from "./locate.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
@@ -31,7 +31,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const mapped = mapPageFields(parsed.data as Record<string, unknown>);
   const located = writtenAs(parsed, mapped);
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
-  if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text));
+  if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text, (field) => misspelling(field, mapped.params, PAGE_FIELDS)));
   const data = mapped.data as Pick<PageSource, "title" | "updated" | "lang"> & { description?: string; aliases?: string[] };
   const updated = readDate(data.updated);
   if ("problem" in updated) {

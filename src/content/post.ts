@@ -11,7 +11,7 @@ import { validatePost } from "../schemas/index.ts";
 import { readDate, type WrittenDate } from "./dates.ts";
 import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
-import { mapPostFields, type FieldProblem } from "./foreign-fields.ts";
+import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProblem } from "./foreign-fields.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
@@ -47,7 +47,8 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const located = writtenAs(parsed, mapped);
   const problem = (at: FieldProblem) => locatedError(located, file, text, at);
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map(problem));
-  if (!validatePost(mapped.data)) throw new SitegenErrors(schemaErrors(validatePost.errors ?? [], located, file, text));
+  const misspelt = (field: string) => misspelling(field, mapped.params, POST_FIELDS);
+  if (!validatePost(mapped.data)) throw new SitegenErrors(schemaErrors(validatePost.errors ?? [], located, file, text, misspelt));
   const data = mapped.data as unknown as PostFields;
 
   const errors: SitegenError[] = [];
@@ -62,7 +63,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     return read;
   };
   if (data.date === undefined) {
-    errors.push(problem({ path: [], key: false, message: "missing required field `date`", hint: "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`" }));
+    errors.push(problem(missingField("date", misspelt("date"), "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`")));
   }
   const date = dateOf("date");
   const updated = dateOf("updated");
