@@ -91,6 +91,22 @@ describe("theme.accent and theme.accent_dark", () => {
     assert.deepEqual(readTree(join(root, "dist")), before);
   });
 
+  it("an accent below AA gets the nearest shade that meets it, as a hex value a build then takes: darker on the light background, lighter on the dark", () => {
+    const root = initSite();
+    const light = buildThemed(root, { accent: "#777" });
+    const suggested = /hint: the nearest shade that does, its hue kept, is `(#[0-9a-f]{6})` \((\d\.\d\d):1\)/.exec(light.stderr);
+    assert.ok(suggested, light.stderr);
+    const [, shade, ratio] = suggested;
+    assert.ok(contrastRatio(shade, "#ffffff") >= 4.5, `${shade} meets AA on white`);
+    assert.equal(Math.floor(contrastRatio(shade, "#ffffff") * 100) / 100, Number(ratio), "the ratio named is the shade's");
+    // Near: a grey a shade darker than #777 (#767676 is the lightest grey that passes), not black.
+    assert.ok(contrastRatio(shade, "#ffffff") < 4.6, `${shade} is a near shade, not far darker`);
+    const dark = buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });
+    const lighter = /hint: the nearest shade that does, its hue kept, is `(#[0-9a-f]{6})`/.exec(dark.stderr)![1];
+    assert.ok(contrastRatio(lighter, "#16181d") >= 4.5 && contrastRatio(lighter, "#16181d") < 4.6, `${lighter} meets AA on the dark background, and only just`);
+    assert.equal(buildThemed(root, { accent: shade, accent_dark: lighter }).status, 0, "the shades named build");
+  });
+
   it("a dark accent below AA on the dark background, and a colour CSS does not know, are errors at their lines", () => {
     const root = initSite();
     const dark = buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });

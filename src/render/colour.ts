@@ -23,10 +23,28 @@ export function contrast(a: string, b: string): number {
 
 /** `colour` made lighter in steps of 1 % of OKLCH lightness, hue kept, until it meets `ratio` against `background`. */
 export function lightenUntil(colour: string, background: string, ratio: number): string {
+  return shiftedUntil(colour, background, ratio, 0.01) ?? "#ffffff";
+}
+
+/**
+ * The shade of `colour` nearest to it that meets `ratio` against
+ * `background`: lighter or darker in steps of 0.1 % of OKLCH lightness, its
+ * hue kept, whichever is the fewer steps away (a suggestion in an error
+ * message: the fine steps cost nothing that matters). Undefined when neither is.
+ */
+export function nearestPassing(colour: string, background: string, ratio: number): string | undefined {
+  const start = toOklch(parse(colour) as Color).l;
+  const shades = [shiftedUntil(colour, background, ratio, -0.001), shiftedUntil(colour, background, ratio, 0.001)].filter((shade): shade is string => shade !== undefined);
+  const distance = (shade: string) => Math.abs(toOklch(parse(shade) as Color).l - start);
+  return shades.sort((a, b) => distance(a) - distance(b))[0];
+}
+
+/** The first shade of `colour`, `step` of OKLCH lightness at a time (darker when negative), that meets `ratio` against `background`. */
+function shiftedUntil(colour: string, background: string, ratio: number, step: number): string | undefined {
   const start = toOklch(parse(colour) as Color);
-  for (let lightness = start.l; lightness <= 1; lightness += 0.01) {
+  for (let lightness = start.l; lightness <= 1 && lightness >= 0; lightness += step) {
     const candidate = formatHex(clampChroma({ ...start, l: lightness }, "oklch"));
     if (wcagContrast(candidate, background) >= ratio) return candidate;
   }
-  return "#ffffff";
+  return undefined;
 }

@@ -56,7 +56,12 @@ export async function themeStylesheet(theme: SiteTheme | undefined, stylesheet: 
     const ratio = colour.contrast(parsed.hex, background);
     // A background culori cannot read (a `var()`, a system colour) cannot be checked against.
     if (Number.isNaN(ratio)) return parsed.hex;
-    if (ratio < AA_CONTRAST) problems.push({ path: ["theme", key], message: `\`${written}\` has a contrast of ${formatRatio(ratio)} against the ${scheme} scheme's background ${background}, below WCAG AA's ${AA_CONTRAST}:1`, hint: key === "accent" ? "choose a darker colour for the light scheme; the dark scheme has its own, `theme.accent_dark`" : "choose a lighter colour for the dark scheme" });
+    if (ratio < AA_CONTRAST) {
+      const nearest = colour.nearestPassing(parsed.hex, background, AA_CONTRAST);
+      const instead = nearest ? `the nearest shade that does, its hue kept, is \`${nearest}\` (${formatRatio(colour.contrast(nearest, background))})` : `no shade of its hue reaches ${AA_CONTRAST}:1 on this background`;
+      const other = key === "accent" ? "; the dark scheme has its own, `theme.accent_dark`" : "";
+      problems.push({ path: ["theme", key], message: `\`${written}\` has a contrast of ${formatRatio(ratio)} against the ${scheme} scheme's background ${background}, below WCAG AA's ${AA_CONTRAST}:1`, hint: `${instead}${other}` });
+    }
     return parsed.hex;
   };
   const light = read("accent", backgrounds.light, "light");
