@@ -30,7 +30,7 @@ function siteWithFeed(): string {
     const date = `2024-03-${String(day).padStart(2, "0")}`;
     writeFileSync(
       join(dir, "content/blog", `note-${day}.md`),
-      `---\ntitle: "Note ${day}: on terms & glossaries"\ndate: ${date}T09:00:00+01:00\nlang: en\ntags: [notes]\n---\n\nNote ${day} links to [the first note](/blog/note-1/), to [a heading](#more) and [elsewhere](https://example.org/x?a=1&b=2).\n\n## More {#more}\n\nText.\n`,
+      `---\ntitle: "Note ${day}: on terms & glossaries"\ndate: ${date}T09:00:00+01:00\nlang: en\ntags: [notes]\n---\n\nNote ${day} links to [the first note](/blog/note-1/), to [a heading](#more) and [elsewhere](https://example.org/x?a=1&b=2).\n\n## More {#more}\n\nText.\n\n![The mark](/assets/brand/logo.png)\n`,
     );
   }
   const run = sitegen(["build", "--out", join(dir, "dist"), "--quiet"], { cwd: dir });
@@ -91,6 +91,18 @@ test("a feed reader's view: the newest 20 posts, newest first, every link absolu
   assert.match(text(note, "content"), /href="https:\/\/example\.org\/x\?a=1&amp;b=2"/);
 });
 
+test("an entry's content is the post's HTML as its page has it, images with their width and height, headings without the page's links to them", () => {
+  const note = entries.find((entry) => text(entry, "title") === "Note 24: on terms & glossaries")!;
+  const content = text(note, "content");
+  const page = readFileSync(join(dist, "blog/note-24/index.html"), "utf8");
+  const sized = /<img src="[^"]*logo[^"]*" alt="The mark" width="(\d+)" height="(\d+)"/;
+  assert.deepEqual(sized.exec(content)?.slice(1), sized.exec(page)?.slice(1), "the sizes the page gives the image");
+  assert.ok(sized.exec(page), "the page sizes it");
+  assert.match(content, /<h2 id="more">More<\/h2>/);
+  assert.doesNotMatch(content, /heading-anchor|>#<\/a>|class="heading"/);
+  assert.match(page, /class="heading-anchor"/, "the page keeps them");
+});
+
 const browserTools = needTools(["chromium"]);
 test("the feed's content renders in a browser as the post's text", { skip: browserTools.skip }, async () => {
   const browser = await chromium.launch({ executablePath: browserTools.path("chromium"), headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
@@ -98,7 +110,7 @@ test("the feed's content renders in a browser as the post's text", { skip: brows
     const page = await browser.newPage();
     const note = entries.find((entry) => text(entry, "title") === "Note 20: on terms & glossaries")!;
     await page.setContent(`<!doctype html><html lang="en"><body>${text(note, "content")}</body></html>`);
-    assert.match(await page.innerText("body"), /Note 20 links to the first note, to a heading and elsewhere\.\s+More\s+#?\s*Text\./);
+    assert.match(await page.innerText("body"), /Note 20 links to the first note, to a heading and elsewhere\.\s+More\s+Text\./);
     assert.equal(await page.getAttribute("a", "href"), `${BASE}/blog/note-1/`);
   } finally {
     await browser.close();

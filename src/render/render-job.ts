@@ -90,7 +90,7 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   openapi: ({ manifest }) => openApiJson(manifest),
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
-  feed: ({ manifest, bodyOf }) => atomFeed(manifest, bodyOf),
+  feed: ({ manifest, bodyOf, assets }) => atomFeed(manifest, bodyOf, assets),
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
   "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest)),
 };

@@ -9,7 +9,7 @@ import { fitBlogListing, pageOfListing, type BlogListing } from "./emit/blog-lis
 import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds, type PageWarning } from "./links.ts";
-import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "./markdown/index.ts";
+import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown, type RenderEnv } from "./markdown/index.ts";
 import { resolveOrigin } from "./origin.ts";
 import { blockedElements, contentPolicy } from "./content-policy.ts";
 import { dimensionsOf } from "../content/image-size.ts";
@@ -84,18 +84,23 @@ function renderBody(route: PageRoute, body: string, separator: string | undefine
   const same = (a: ImageSize, b: ImageSize) => a?.width === b?.width && a?.height === b?.height;
   if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
   const sizes: [string, ImageSize][] = [];
-  const rendered = renderMarkdown(body, route.lang, {
+  const rendered = renderMarkdown(body, route.lang, bodyEnv(route, separator, (src) => {
+    const size = imageSize(src);
+    sizes.push([src, size]);
+    return size;
+  }));
+  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, sizes, rendered });
+  return rendered;
+}
+
+/** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its images' sizes. */
+export function bodyEnv(route: PageRoute, separator: string | undefined, imageSize: (src: string) => ImageSize): RenderEnv {
+  return {
     title: route.title,
     ...(route.toc ? { toc: true } : {}),
     ...(separator !== undefined ? { excerptSeparator: separator } : {}),
-    imageSize: (src) => {
-      const size = imageSize(src);
-      sizes.push([src, size]);
-      return size;
-    },
-  });
-  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, sizes, rendered });
-  return rendered;
+    imageSize,
+  };
 }
 
 /**
@@ -112,7 +117,7 @@ function coverOf(route: PageRoute, baseUrl: string, sizeOf: (src: string) => Ima
 }
 
 /** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */
-function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => ImageSize {
+export function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => ImageSize {
   return (src) => {
     const path = sitePathOf(src, route.path);
     if (path === undefined) return undefined;

@@ -3,20 +3,22 @@
  * a site whose site.yaml says `feed: true`: what blog readers expect, as
  * Hugo, Jekyll's jekyll-feed and Eleventy's base blog publish. Each entry has
  * its title, link, id, updated and published times, summary, language and
- * the post's whole HTML with every URL absolute, since a feed reader shows it
- * away from the site. Everything comes from the manifest; the bytes depend on
+ * the post's whole HTML as its page has it (images with their sizes), with
+ * every URL absolute, since a feed reader shows it away from the site, and
+ * without the links each heading has to itself on the page. Everything comes from the manifest; the bytes depend on
  * the content and nothing else. Its shape is fixed, so it is written as text
  * with XML's escapes (./xml.ts), as sitemap.xml is.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { renderMarkdown } from "../markdown/index.ts";
 import { resolveOrigin } from "../origin.ts";
+import { bodyEnv, imageSizes } from "../render-page.ts";
 import { escapeXml } from "./xml.ts";
 
 /** The newest posts a feed holds, as most generators' feeds do. */
 export const FEED_ENTRIES = 20;
 
-export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => string): string {
+export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => string, assets: Map<string, Uint8Array>): string {
   const feed = manifest.feed!;
   const posts = manifest.posts.slice(0, FEED_ENTRIES);
   // The latest of the entries' times, by the moment each names (they may be written with different offsets).
@@ -37,7 +39,9 @@ export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => strin
     '  <generator uri="https://www.npmjs.com/package/@sitegen/cli">sitegen</generator>',
   ];
   for (const post of posts) {
-    const html = absoluteHtml(renderMarkdown(resolveOrigin(bodyOf(post), manifest.baseUrl), post.lang).html, post.url);
+    // The post's text as its page renders it, images sized, but for the links each heading has to itself there.
+    const env = { ...bodyEnv(post, manifest.site.excerpt_separator, imageSizes(post, { manifest, assets })), headingAnchors: false as const };
+    const html = absoluteHtml(renderMarkdown(resolveOrigin(bodyOf(post), manifest.baseUrl), post.lang, env).html, post.url);
     lines.push(
       `  <entry xml:lang="${escapeXml(post.lang)}">`,
       element("id", post.url, "    "),

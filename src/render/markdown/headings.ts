@@ -4,10 +4,10 @@
  * other generators often do, and otherwise every heading of the body goes
  * down one level, so the outline the author wrote is kept under the title;
  * either way the author hears of it. Every heading gets an id, its own
- * (attributes.ts: `{#id}`) or one made from its words, and a visible link to
- * itself named by the heading (`aria-labelledby`): a screen reader hears the
+ * (attributes.ts: `{#id}`) or one made from its words, and a link to itself
+ * named by the heading (`aria-labelledby`): a screen reader hears the
  * heading's words, in the page's language, where a `#` alone would say
- * nothing.
+ * nothing. A feed's copy of the text has no such links (`headingAnchors`).
  */
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
@@ -16,8 +16,10 @@ import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 
 export function headingsPlugin(md: MarkdownIt): void {
   const { escapeHtml } = md.utils;
-  md.renderer.rules.heading_open = (tokens, index, options, _env, self) => `<div class="heading">${self.renderToken(tokens, index, options)}`;
-  md.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
+  const anchored = (env: { headingAnchors?: false } | undefined) => env?.headingAnchors !== false;
+  md.renderer.rules.heading_open = (tokens, index, options, env, self) => `${anchored(env) ? '<div class="heading">' : ""}${self.renderToken(tokens, index, options)}`;
+  md.renderer.rules.heading_close = (tokens, index, options, env, self) => {
+    if (!anchored(env)) return self.renderToken(tokens, index, options);
     const id = escapeHtml(String(tokens[index - 2]?.attrGet("id") ?? ""));
     return `${self.renderToken(tokens, index, options)}<a class="heading-anchor" href="#${id}" aria-labelledby="${id}">#</a></div>\n`;
   };

@@ -22,6 +22,8 @@ export interface RenderEnv extends SummaryEnv {
   title?: string;
   /** Open the body with a table of contents of its headings, unless it has one. */
   toc?: boolean;
+  /** false: headings without their links to themselves, as a feed shows them away from the page. */
+  headingAnchors?: false;
 }
 
 export interface RenderedMarkdown {
