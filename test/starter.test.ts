@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
 import { schemeBackgrounds, themeStylesheet } from "../src/render/theme.ts";
-import { ROOT, sitegen } from "./helpers/dist.ts";
+import { ROOT, sitegen, startPreviewServer } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
 import { contrastRatio, PUBLISHED_RATIOS } from "./helpers/wcag.ts";
 import { initSite, starterSite } from "./helpers/starter.ts";
@@ -77,6 +77,26 @@ describe("sitegen init writes a site of its own", () => {
     const post = readFileSync(join(dist, "blog/writing-with-sitegen/index.html"), "utf8");
     assert.match(post, /<span class="hljs-attr">title:<\/span>/, "the sample post's code is highlighted");
     assert.match(home, /<link rel="alternate" type="application\/atom\+xml" href="\/feed\.xml"/, "the starter publishes a feed");
+  });
+});
+
+describe("the starter's 404 page", () => {
+  it("points a reader at the site's pages, each by its title, and names sitemap.xml only for agents and crawlers", async () => {
+    const { dist } = starterSite();
+    const server = await startPreviewServer(dist);
+    try {
+      const response = await fetch(new URL("/no-such-page/", server.url), { headers: { accept: "text/html" } });
+      assert.equal(response.status, 404);
+      const html = await response.text();
+      const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+      for (const [path, title] of [["/", "Welcome"], ["/about/", "About"], ["/blog/", "Blog"], ["/tags/", "Tags"]]) assert.ok(main.includes(`<li><a href="${path}">${title}</a></li>`), `${path} listed as ${title}`);
+      const sitemapLinks = [...main.matchAll(/<a href="\/sitemap\.xml">([^<]*)<\/a>/g)];
+      assert.equal(sitemapLinks.length, 1);
+      assert.match(main, /For agents and crawlers: [^<]*<a href="\/llms\.txt">llms\.txt<\/a>[^<]*<a href="\/sitemap\.xml">sitemap\.xml<\/a>/);
+      assert.doesNotMatch(main, /<li><a href="\/sitemap\.xml">/, "no list item sends a reader to the XML");
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import type { SitemapPart } from "../../manifest/sitemap-parts.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import { recoveryMap, ECHOED_PATH_MAX } from "../../negotiation/recovery-map.ts";
 import type { TemplateSet } from "../template.ts";
+import { notFoundPages } from "./page-html.ts";
 
 export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): string {
   // The map is Markdown: a title or the site's name is escaped for it, as HTML templates escape for HTML.
@@ -20,8 +21,7 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
     blogIndex: manifest.surface.blogIndex,
     sitemap: manifest.surface.sitemap,
     posts: manifest.posts.length,
-    // The tag index too, when the build makes it: it links every tag's page. The other listing pages are found from it and the blog page.
-    pages: [...manifest.pages, ...manifest.listings.filter((route) => route.template === "tags")].map(entry),
+    pages: notFoundPages(manifest).map(entry),
     // The sitemap's parts are found through /sitemap.xml; the map names the files an agent starts from.
     files: manifest.files.filter((file) => !manifest.sitemapParts.includes(file as SitemapPart)).map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
   });

@@ -88,7 +88,8 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     canonical: "",
     markdownUrl: "",
     currentPath: "",
-    content: templates.render("404.html", { site: manifest.site }),
+    // The site's pages, for a reader to go on from (sitemap.xml is for crawlers); each in its language where that is not the site's.
+    content: templates.render("404.html", { site: manifest.site, pages: notFoundPages(manifest).map((route) => ({ title: route.title, path: route.path, lang: route.lang !== manifest.site.languages[0] && route.lang })) }),
     headExtra: options.headExtra ?? "",
     languages: languagesOf([manifest.site.languages[0]]),
     // An error page is not a page to index or share.
@@ -96,6 +97,16 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     openGraph: [],
     twitter: [],
   });
+}
+
+/**
+ * The pages a 404 names, in its HTML for people and in its Markdown for
+ * agents: the site's pages, and the tag index when the build makes it (it
+ * links every tag's page; the other listing pages are found from it and the
+ * blog page).
+ */
+export function notFoundPages(manifest: Manifest): PageRoute[] {
+  return [...manifest.pages, ...manifest.listings.filter((route) => route.template === "tags")];
 }
 
 interface LayoutContext extends PagePreview {
