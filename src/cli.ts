@@ -10,6 +10,7 @@ import { formatError, SitegenError } from "./errors.ts";
 import { visibleLines } from "./text/visible.ts";
 import { registerBuild } from "./cli/commands/build.ts";
 import { registerCheck } from "./cli/commands/check.ts";
+import { registerHost } from "./cli/commands/host.ts";
 import { registerImport } from "./cli/commands/import.ts";
 import { registerInit } from "./cli/commands/init.ts";
 import { registerNew } from "./cli/commands/new.ts";
@@ -29,6 +30,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .showHelpAfterError("(run with --help for usage)");
   registerBuild(program, io, exit);
   registerCheck(program, io, exit);
+  registerHost(program, io, exit);
   registerImport(program, io, exit);
   registerInit(program, io, exit);
   registerNew(program, io, exit);

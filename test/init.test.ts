@@ -1,14 +1,17 @@
 /**
- * `sitegen init` as a new user meets it, through the real CLI: a folder that
- * holds only what a new repository starts with takes a new site, and
- * anything else is refused with nothing written.
+ * `sitegen init` and `sitegen host add` as a new user meets them, through
+ * the real CLI: a folder that holds only what a new repository starts with
+ * takes a new site, and anything else is refused with nothing written; a
+ * site on Cloudflare gets Wrangler as a development dependency; a host's
+ * files are added to a site that has another's, never over its own.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { sitegen, tempDir } from "./helpers/dist.ts";
+import { join, relative } from "node:path";
+import packageJson from "../package.json" with { type: "json" };
+import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 
 test("`init .` in a new repository (.git, a README, a licence, a .gitignore) writes the site beside them, and keeps them", () => {
   const repo = join(tempDir("sitegen-init-"), "blog");
@@ -40,3 +43,81 @@ test("`init` refuses a folder that holds anything else, names what it holds, and
   assert.match(result.stderr, /notes is not empty: it holds notes\.txt/);
   assert.deepEqual(readdirSync(folder).sort(), [".git", "notes.txt"]);
 });
+
+test("`init --host cloudflare` makes Wrangler a development dependency, at the range sitegen is tested with, so `serve --cloudflare` has it after `npm install`", () => {
+  const site = join(tempDir("sitegen-init-"), "edge");
+  const result = sitegen(["init", site, "--host", "cloudflare", "--no-install"]);
+  assert.equal(result.status, 0, result.stderr);
+  const manifest = JSON.parse(readFileSync(join(site, "package.json"), "utf8"));
+  assert.deepEqual(manifest.devDependencies, { wrangler: packageJson.devDependencies.wrangler });
+  const tested = JSON.parse(readFileSync(join(ROOT, "node_modules/wrangler/package.json"), "utf8")).version as string;
+  assert.ok(caretAllows(manifest.devDependencies.wrangler, tested), `${manifest.devDependencies.wrangler} allows the Wrangler the tests run, ${tested}`);
+  assert.match(readFileSync(join(site, ".gitignore"), "utf8"), /^\.wrangler\/$/m);
+  const netlify = JSON.parse(readFileSync(join(sitegenInit("plain"), "package.json"), "utf8"));
+  assert.equal(netlify.devDependencies, undefined, "a Netlify site gets none");
+});
+
+test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes package.json and .gitignore only by adding, and keeps every other file", () => {
+  const site = sitegenInit("blog");
+  const before = new Map(filesOf(site).map((file) => [file, readFileSync(join(site, file))]));
+  const added = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: site });
+  assert.equal(added.status, 0, added.stderr);
+  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [".gitignore", "package.json", "worker.js", "wrangler.jsonc"]);
+  assert.match(added.stderr, /added wrangler to package\.json's devDependencies/);
+  assert.match(added.stderr, /next: npm install && npx sitegen build --host cloudflare && npx sitegen serve --cloudflare \(site\.yaml's `host` is netlify: set `host: cloudflare` there/);
+  for (const [file, bytes] of before) {
+    if (file === "package.json" || file === ".gitignore") continue;
+    assert.ok(readFileSync(join(site, file)).equals(bytes), `${file} is as it was`);
+  }
+  const { devDependencies, ...rest } = JSON.parse(readFileSync(join(site, "package.json"), "utf8"));
+  assert.deepEqual(rest, JSON.parse(before.get("package.json")!.toString()));
+  assert.deepEqual(devDependencies, { wrangler: packageJson.devDependencies.wrangler });
+  assert.equal(readFileSync(join(site, ".gitignore"), "utf8"), `${before.get(".gitignore")}# sitegen\n.wrangler/\n`);
+  assert.equal(JSON.parse(readFileSync(join(site, "wrangler.jsonc"), "utf8")).assets.directory, "dist");
+  const built = sitegen(["build", "--host", "cloudflare", "--quiet"], { cwd: site });
+  assert.equal(built.status, 0, built.stderr);
+  assert.match(readFileSync(join(site, "dist/_headers"), "utf8"), /The worker sets the same headers/);
+
+  // Again, with a configuration of the site's own: kept, and nothing else written.
+  writeFileSync(join(site, "wrangler.jsonc"), '{ "name": "mine", "main": "worker.js", "assets": { "directory": "dist" } }\n');
+  const again = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: site });
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(again.stdout, "");
+  assert.match(again.stderr, /kept wrangler\.jsonc, worker\.js as they were: the site's own/);
+  assert.match(readFileSync(join(site, "wrangler.jsonc"), "utf8"), /"mine"/);
+});
+
+test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder with no site, or a host sitegen does not know, is a usage error that writes nothing", () => {
+  const site = sitegenInit("edge", ["--host", "cloudflare"]);
+  const added = sitegen(["host", "add", "netlify", "--no-install"], { cwd: site });
+  assert.equal(added.status, 0, added.stderr);
+  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), ["netlify.toml", "netlify/edge-functions/negotiate.js"]);
+  assert.equal(readFileSync(join(site, "netlify.toml"), "utf8"), readFileSync(join(ROOT, "starter/netlify.toml"), "utf8"));
+  const empty = tempDir("sitegen-init-");
+  const nowhere = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: empty });
+  assert.equal(nowhere.status, 2);
+  assert.match(nowhere.stderr, /holds no sitegen site \(no content\/site\.yaml\)/);
+  assert.deepEqual(readdirSync(empty), []);
+  const unknown = sitegen(["host", "add", "vercel"], { cwd: site });
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /the host must be netlify or cloudflare, not vercel/);
+});
+
+/** A new site, nothing installed, in a temporary folder named `name`. */
+function sitegenInit(name: string, args: string[] = []): string {
+  const site = join(tempDir("sitegen-init-"), name);
+  const result = sitegen(["init", site, "--no-install", ...args]);
+  assert.equal(result.status, 0, result.stderr);
+  return site;
+}
+
+/** Every file under `dir`, by its path from there. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** Whether npm's caret range `range` (`^4.86.0`) allows `version`: the same major version, and not below. */
+function caretAllows(range: string, version: string): boolean {
+  const [wanted, have] = [range.replace(/^\^/, ""), version].map((text) => text.split(".").map(Number));
+  return have[0] === wanted[0] && (have[1] > wanted[1] || (have[1] === wanted[1] && have[2] >= wanted[2]));
+}

@@ -17,17 +17,10 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import packageJson from "../../package.json" with { type: "json" };
-import { slugify } from "../content/slug.ts";
 import type { HostName } from "../content/types.ts";
-import { WORKER_ENTRY, wranglerConfig } from "../hosts/cloudflare/config.ts";
 import { SitegenError } from "../errors.ts";
+import { gitignoreWith, HOST_STATE, hostFiles, NETLIFY_FILES, sitePackage, type InitFile } from "./host.ts";
 import { packageFolder } from "./package-folder.ts";
-
-export interface InitFile {
-  /** `/`-separated path inside the new site. */
-  path: string;
-  body: string | Uint8Array;
-}
 
 export interface InitOptions {
   /** The new site's folder name: its package name and, in words, its site name. */
@@ -40,31 +33,18 @@ export interface InitOptions {
   host: HostName;
 }
 
-/** The starter's files that are Netlify's: a site for Cloudflare gets Wrangler's instead (hostFiles). */
-const NETLIFY_FILES = /^(?:netlify\.toml|netlify\/)/;
-
 /**
  * The new site's files from the starter's. npm leaves files named .gitignore
  * out of a package, so the starter's is `gitignore`.
  */
 export function planInit(starter: InitFile[], options: InitOptions): InitFile[] {
-  const ofHost = options.host === "netlify" ? starter : starter.filter((file) => !NETLIFY_FILES.test(file.path));
-  const files = ofHost.map((file): InitFile => {
-    if (file.path === "gitignore") return { path: ".gitignore", body: options.host === "cloudflare" ? `${String(file.body)}.wrangler/\n` : file.body };
+  const files = starter.filter((file) => !NETLIFY_FILES.test(file.path)).map((file): InitFile => {
+    if (file.path === "gitignore") return { path: ".gitignore", body: gitignoreWith(String(file.body), HOST_STATE[options.host], "") };
     if (file.path === "content/site.yaml") return { path: file.path, body: named(String(file.body), options.name, options.host) };
     if (/^content\/.*\.md$/.test(file.path)) return { path: file.path, body: String(file.body).replace(/^(updated|date): \d{4}-\d{2}-\d{2}$/m, `$1: ${options.date}`) };
     return file;
   });
-  return [...files, ...hostFiles(options), { path: "package.json", body: sitePackage(options) }];
-}
-
-/** Wrangler's configuration and the worker's entry for a site on Cloudflare; Netlify's come from the starter. */
-function hostFiles(options: InitOptions): InitFile[] {
-  if (options.host !== "cloudflare") return [];
-  return [
-    { path: "wrangler.jsonc", body: wranglerConfig({ name: slugify(options.name) || "my-site", main: "worker.js", assets: "dist" }) },
-    { path: "worker.js", body: WORKER_ENTRY },
-  ];
+  return [...files, ...hostFiles(options.host, starter, options.name), { path: "package.json", body: sitePackage(options) }];
 }
 
 /** site.yaml with the site's name made from its folder's (`my-site` → "My site"), and its host unless Netlify; comments kept. */
@@ -74,17 +54,6 @@ function named(text: string, folder: string, host: HostName): string {
   document.set("name", words ? words.charAt(0).toUpperCase() + words.slice(1) : "My site");
   if (host !== "netlify") document.set("host", host);
   return document.toString();
-}
-
-function sitePackage(options: InitOptions): string {
-  const site = {
-    name: slugify(options.name) || "my-site",
-    private: true,
-    type: "module",
-    scripts: { build: "sitegen build", check: "sitegen check", start: "sitegen serve --watch" },
-    dependencies: { [packageJson.name]: options.dependency },
-  };
-  return `${JSON.stringify(site, null, 2)}\n`;
 }
 
 /**
@@ -102,28 +71,19 @@ export async function occupied(dir: string): Promise<string[]> {
   return existing.filter((name) => !HARMLESS.test(name)).sort();
 }
 
-/** `.gitignore` as the site has it, with each line of `wanted` it lacks added at its end. */
-export function gitignoreWith(existing: string, wanted: string): string {
-  // `node_modules` and `node_modules/` both keep the folder out.
-  const entry = (line: string) => line.trim().replace(/\/$/, "");
-  const has = new Set(existing.split(/\r?\n/).map(entry));
-  const missing = wanted.split("\n").filter((line) => entry(line) !== "" && !has.has(entry(line)));
-  if (missing.length === 0) return existing;
-  return `${existing}${existing === "" || existing.endsWith("\n") ? "" : "\n"}# sitegen\n${missing.join("\n")}\n`;
-}
-
 /**
  * Writes the new site into `dir`, which must be missing, empty, or hold only
  * what HARMLESS allows. Returns the paths written.
  */
+export type { InitFile } from "./host.ts";
+
 export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency" | "host"> & { host?: HostName }): Promise<string[]> {
   const blocking = await occupied(dir);
   if (blocking.length > 0) {
     const named = blocking.slice(0, 3).join(", ") + (blocking.length > 3 ? ` and ${blocking.length - 3} more` : "");
     throw new SitegenError("E_USAGE", `${dir} is not empty: it holds ${named}`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file (a folder with only .git, .gitignore, a README or a licence is taken as empty)" });
   }
-  const root = packageFolder();
-  const files = planInit(await readTree(join(root, "starter")), {
+  const files = planInit(await readStarter(), {
     ...options,
     host: options.host ?? "netlify",
     name: basename(resolve(dir)),
@@ -136,6 +96,11 @@ export async function createSite(dir: string, options: Omit<InitOptions, "name" 
     else await writeFile(path, file.body, { flag: "wx" });
   }
   return files.map((file) => file.path);
+}
+
+/** The starter's files, from the installed sitegen. */
+export function readStarter(): Promise<InitFile[]> {
+  return readTree(join(packageFolder(), "starter"));
 }
 
 /** Every file under `dir`, by `/`-separated path, sorted. */
