@@ -30,24 +30,50 @@ export interface CloudflarePreview {
   publishDir: string;
   /** Resolves if Wrangler ends on its own while serving: how it ended, with the last it printed. */
   ended: Promise<SitegenError>;
+  /**
+   * The runtime's answer to `request`, asked at its own address as a proxy
+   * in front of it asks (`serve --watch --cloudflare`): redirects are passed
+   * on, not followed, and the body comes as sent, uncompressed.
+   */
+  answer(request: Request): Promise<Response>;
+  /**
+   * Called before the assets folder changes; what it returns resolves once
+   * Wrangler has reloaded the changed folder, or after RELOAD_WAIT_MS.
+   */
+  changing(): () => Promise<void>;
   close(): Promise<void>;
 }
 
+/** A project served through Cloudflare's runtime: its configuration, the folder that holds the assets, and Wrangler. */
+export interface CloudflareProject {
+  config: string;
+  publishDir: string;
+  wrangler: string;
+}
 
 const CONFIG_FILES = ["wrangler.jsonc", "wrangler.json"];
 /** How long Wrangler may take to bundle the worker and start workerd. */
 const START_TIMEOUT_MS = 60_000;
 /** How much of Wrangler's output is kept, to show when it ends: its last lines. */
 const KEPT_OUTPUT_CHARACTERS = 4_000;
+/** What Wrangler prints when it has reloaded the worker and its assets after a change. */
+const RELOADED = "Local server updated and ready";
+/** The longest a change waits for Wrangler's reload: past it, requests go on to what Wrangler serves. */
+const RELOAD_WAIT_MS = 10_000;
+
+/** The project in `root` as Cloudflare's runtime serves it; a usage error, saying what to add, where it cannot. */
+export function cloudflareProject(root: string): CloudflareProject {
+  const projectRoot = resolve(root);
+  const config = CONFIG_FILES.map((name) => join(projectRoot, name)).find((path) => existsSync(path));
+  if (!config) {
+    throw new SitegenError("E_USAGE", `no ${CONFIG_FILES.join(" or ")} in ${root}`, { hint: "run `sitegen serve --cloudflare` in the folder that holds the site's wrangler.jsonc (`sitegen host add cloudflare` writes one)" });
+  }
+  return { config, publishDir: resolve(projectRoot, assetsDirectory(config)), wrangler: wranglerBin(projectRoot) };
+}
 
 export async function startCloudflarePreview(options: CloudflarePreviewOptions): Promise<CloudflarePreview> {
   const projectRoot = resolve(options.projectRoot);
-  const config = CONFIG_FILES.map((name) => join(projectRoot, name)).find((path) => existsSync(path));
-  if (!config) {
-    throw new SitegenError("E_USAGE", `no ${CONFIG_FILES.join(" or ")} in ${options.projectRoot}`, { hint: "run `sitegen serve --cloudflare` in the folder that holds the site's wrangler.jsonc (`sitegen init --host cloudflare` writes one)" });
-  }
-  const publishDir = resolve(projectRoot, assetsDirectory(config));
-  const wrangler = wranglerBin(projectRoot);
+  const { config, publishDir, wrangler } = cloudflareProject(options.projectRoot);
   const port = options.port === 0 ? await freePort(options.host) : options.port;
   const child = spawn(process.execPath, [wrangler, "dev", "--config", config, "--ip", options.host, "--port", String(port), "--show-interactive-dev-session=false"], {
     cwd: projectRoot,
@@ -68,10 +94,16 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
       done(new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: wrangler ${how}; its last output:`, { detail: output.text(), hint }));
     });
   });
+  const origin = `http://${options.host}:${port}`;
   return {
-    url: `http://${options.host}:${port}/`,
+    url: `${origin}/`,
     publishDir,
     ended,
+    answer: (request) => askAt(origin, request),
+    changing() {
+      const seen = output.reloads();
+      return () => output.reloaded(seen, RELOAD_WAIT_MS);
+    },
     close: () => {
       stopping = true;
       return stop(child);
@@ -79,17 +111,67 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
   };
 }
 
-/** Wrangler's output as it comes, keeping the last few thousand characters. */
-function recentOutput(child: ChildProcess): { text(): string; onData(listener: (all: string) => void): void } {
+/** `request` sent on to `origin`: the same method, path, headers and body; a redirect passed back as it came. */
+async function askAt(origin: string, request: Request): Promise<Response> {
+  const { pathname, search } = new URL(request.url);
+  const headers = new Headers(request.headers);
+  // Uncompressed: fetch would decompress a compressed body and leave its Content-Encoding on.
+  headers.set("accept-encoding", "identity");
+  const hasBody = request.body !== null && !["GET", "HEAD"].includes(request.method);
+  const answered = await fetch(`${origin}${pathname}${search}`, { method: request.method, headers, redirect: "manual", ...(hasBody ? { body: request.body, duplex: "half" } : {}) } as RequestInit);
+  if (!answered.headers.has("content-encoding")) return answered;
+  const plain = new Headers(answered.headers);
+  plain.delete("content-encoding");
+  plain.delete("content-length");
+  return new Response(answered.body, { status: answered.status, statusText: answered.statusText, headers: plain });
+}
+
+interface RecentOutput {
+  text(): string;
+  onData(listener: (all: string) => void): void;
+  /** How many reloads Wrangler has announced so far. */
+  reloads(): number;
+  /** Resolves once Wrangler has announced more than `seen` reloads, or after `timeoutMs`. */
+  reloaded(seen: number, timeoutMs: number): Promise<void>;
+}
+
+/** Wrangler's output as it comes, keeping the last few thousand characters, and counting its reloads. */
+function recentOutput(child: ChildProcess): RecentOutput {
   let kept = "";
-  const listeners: ((all: string) => void)[] = [];
+  // The end of what came before, too short to hold an announcement itself: one split between two chunks is found whole.
+  let tail = "";
+  let reloads = 0;
+  const listeners = new Set<(all: string) => void>();
   const onData = (chunk: Buffer) => {
-    kept = (kept + chunk.toString()).slice(-KEPT_OUTPUT_CHARACTERS);
+    const text = chunk.toString();
+    kept = (kept + text).slice(-KEPT_OUTPUT_CHARACTERS);
+    const scanned = tail + text;
+    reloads += scanned.split(RELOADED).length - 1;
+    tail = scanned.slice(-(RELOADED.length - 1));
     for (const listener of listeners) listener(kept);
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
-  return { text: () => kept, onData: (listener) => listeners.push(listener) };
+  return {
+    text: () => kept,
+    onData: (listener) => listeners.add(listener),
+    reloads: () => reloads,
+    reloaded(seen, timeoutMs) {
+      return new Promise((done) => {
+        const finish = () => {
+          clearTimeout(deadline);
+          listeners.delete(check);
+          done();
+        };
+        const check = () => {
+          if (reloads > seen) finish();
+        };
+        const deadline = setTimeout(finish, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
 }
 
 /** The `assets.directory` of a JSON(C) configuration, comments allowed. */
@@ -112,7 +194,7 @@ function wranglerBin(projectRoot: string): string {
 }
 
 /** Resolves once Wrangler says it is ready; rejects with what it said if it exits first. */
-function ready(child: ChildProcess, origin: string, output: ReturnType<typeof recentOutput>): Promise<void> {
+function ready(child: ChildProcess, origin: string, output: RecentOutput): Promise<void> {
   return new Promise((done, fail) => {
     let waiting = true;
     const timer = setTimeout(() => {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { isDocumentPath, normalizePath } from "../../negotiation/decide.ts";
-import type { HeaderPolicy } from "../../negotiation/headers.ts";
+import { securityHeaders, type HeaderPolicy } from "../../negotiation/headers.ts";
 import { respond } from "../../negotiation/respond.ts";
 import type { SiteData } from "../../negotiation/site-data.ts";
 import { openBuild } from "./folder.ts";
@@ -22,6 +22,12 @@ export interface PreviewOptions {
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** CSP hashes of inline scripts the served pages carry: the watch-mode reload script. */
   devScripts?: readonly string[];
+  /**
+   * What answers instead of the core, for a host of its own behind this
+   * server (`serve --watch --cloudflare`: Cloudflare's runtime). Its pages'
+   * policy is this server's, `devScripts` allowed.
+   */
+  upstream?: (request: Request) => Promise<Response>;
   /** Where form submissions are printed; standard output by default. */
   log?: (text: string) => void;
   /**
@@ -52,6 +58,14 @@ export interface PreviewServer {
 async function movedFile(site: SiteData, path: string): Promise<string | undefined> {
   const { redirects } = await site.routesFor(path);
   return redirects && Object.hasOwn(redirects, path) ? redirects[path] : undefined;
+}
+
+/** An upstream's answer with this server's Content-Security-Policy where it sent one: the same policy, its dev scripts allowed. */
+function withPolicy(response: Response, policy: HeaderPolicy): Response {
+  if (!response.headers.has("content-security-policy")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-security-policy", securityHeaders(policy)["Content-Security-Policy"]);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
@@ -89,6 +103,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   }
   async function answer(request: Request): Promise<Response> {
     const policy = await policyOf(site);
+    if (options.upstream) return withPolicy(await options.upstream(request), policy);
     const answered = await respond(request, site, { devScripts: options.devScripts });
     if (answered) return answered;
     const { pathname } = new URL(request.url);

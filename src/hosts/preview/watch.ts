@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { build, stage } from "../../build.ts";
 import type { Listing } from "../../content/tree.ts";
+import type { HostName } from "../../content/types.ts";
 import { SitegenError } from "../../errors.ts";
 import { describeFailure, formatFinding } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
@@ -76,6 +77,27 @@ export interface WatchOptions {
   logError: (text: string) => void;
   /** Called while a rebuild is swapped in, before the server reads the new negotiation data (see PreviewOptions.whileChanging). */
   whileSwapping?: () => Promise<void>;
+  /** The CDN the builds are for, overriding site.yaml's `host`: `serve --watch --cloudflare` builds Cloudflare's rules. */
+  cdn?: HostName;
+  /**
+   * A host of its own that answers the requests (Cloudflare's runtime),
+   * started once a build exists to serve; the session's server stays in
+   * front of it, with the reload channel, and holds requests while a
+   * rebuild is swapped in until the host has taken it in.
+   */
+  upstream?: () => Promise<Upstream>;
+}
+
+/** A host behind the watch session's server (src/hosts/cloudflare/wrangler.ts). */
+export interface Upstream {
+  /** What it is, for the line that says where the site is served. */
+  name: string;
+  answer(request: Request): Promise<Response>;
+  /** Called before the served folder changes; what it returns resolves once the host has taken the change in. */
+  changing(): () => Promise<void>;
+  /** Resolves if the host ends on its own. */
+  ended?: Promise<SitegenError>;
+  close(): Promise<void>;
 }
 
 export interface WatchSession {
@@ -85,6 +107,8 @@ export interface WatchSession {
   settled(): Promise<void>;
   /** Requests waiting, this moment, for a rebuild to be swapped in. */
   readonly waiting: number;
+  /** Resolves if the host behind the server ends on its own (`upstream`). */
+  readonly ended: Promise<SitegenError>;
   close(): Promise<void>;
 }
 
@@ -95,11 +119,23 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   }
   const channel = new ReloadChannel();
   let preview: PreviewServer | undefined;
+  let upstream: Upstream | undefined;
+  let upstreamEnded!: (error: SitegenError) => void;
+  const ended = new Promise<SitegenError>((done) => (upstreamEnded = done));
   const serve = async () => {
-    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept, devScripts: [RELOAD_SCRIPT_HASH], log: options.log, whileChanging: options.whileSwapping });
-    options.log(`Serving ${options.outDir}/ at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
+    upstream = await options.upstream?.();
+    void upstream?.ended?.then(upstreamEnded);
+    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept, devScripts: [RELOAD_SCRIPT_HASH], upstream: upstream?.answer, log: options.log, whileChanging: options.whileSwapping });
+    options.log(`Serving ${options.outDir}/ ${upstream ? `through ${upstream.name} ` : ""}at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
     options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
   };
+  /** Makes `change` to the served folder while requests wait, until the host behind the server, if any, has taken it in. */
+  const exclusively = (change: () => void | Promise<void>, changes = true) =>
+    preview!.exclusively(async () => {
+      const taken = changes ? upstream?.changing() : undefined;
+      await change();
+      await taken?.();
+    });
 
   // The last good build: every file it wrote, and what the next rebuild may take from it.
   let served: Map<string, Written> | undefined;
@@ -118,13 +154,13 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const buildOnce = async (): Promise<boolean> => {
     const started = performance.now();
     const { contentDir, templatesDir, cwd, baseUrl } = options;
-    const pipeline = { contentDir, templatesDir, cwd, baseUrl, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo, postFiles: (list: () => Listing) => memory.postFiles(list) };
+    const pipeline = { contentDir, templatesDir, cwd, baseUrl, host: options.cdn, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo, postFiles: (list: () => Listing) => memory.postFiles(list) };
     try {
       let summary: string;
       if (!served || templatesChanged) {
         templatesChanged = false;
         // The swap and the server's reload of the negotiation data happen while requests wait: no reader sees new files with the old build's ETags.
-        const swap = preview ? (commit: () => Promise<void>) => preview!.exclusively(commit) : undefined;
+        const swap = preview ? (commit: () => Promise<void>) => exclusively(commit) : undefined;
         const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true, swap });
         for (const warning of result.warnings) options.logError(formatFinding(warning));
         [served, summary] = [result.written, `built ${result.pages} pages`];
@@ -135,7 +171,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
         const staged = await stage(pipeline, patch, "build", memory);
         for (const warning of staged.warnings) options.logError(formatFinding(warning));
         const { written, removed } = patch.changes;
-        await (preview ? preview.exclusively(() => patch.apply()) : patch.apply());
+        await (preview ? exclusively(() => patch.apply(), written.length + removed.length > 0) : patch.apply());
         [served, summary] = [patch.written, `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`];
         memory.save(staged.records);
         texts = patch.texts;
@@ -189,11 +225,13 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     get waiting() {
       return preview?.waiting ?? 0;
     },
+    ended,
     async close() {
       for (const tree of trees) tree.close();
       await rebuilds.close();
       channel.close();
       await preview?.close();
+      await upstream?.close();
     },
   };
 
