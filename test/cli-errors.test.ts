@@ -140,7 +140,8 @@ test("several errors are reported together, each with its own location", async (
 const COMMANDS: [string[], RegExp][] = [
   [["build"], /\$ sitegen build/],
   [["check"], /\$ sitegen check/],
-  [["init"], /\$ npx @sitegen\/cli init my-site/],
+  [["init"], /\$ sitegen init my-site --install-from \S+\.tgz/],
+  [["host", "add"], /\$ sitegen host add cloudflare/],
   [["new"], /\$ sitegen new post "/],
   [["new", "post"], /\$ sitegen new post .* --lang vi/],
   [["new", "page"], /\$ sitegen new page services/],
@@ -159,7 +160,7 @@ test("every command has --help with examples, on stdout, exit 0", async () => {
   }
   const top = await sitegenIn(project, ["--help"]);
   assert.equal(top.status, 0);
-  for (const name of ["build", "check", "init", "new", "serve", "verify"]) assert.match(top.stdout, new RegExp(`^  ${name} `, "m"));
+  for (const name of ["build", "check", "host", "init", "new", "serve", "verify"]) assert.match(top.stdout, new RegExp(`^  ${name} `, "m"));
 });
 
 test("--version and -v print the package version, exit 0", async () => {

@@ -7,11 +7,13 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { CLI, EPOCH, ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 
 test("`init .` in a new repository (.git, a README, a licence, a .gitignore) writes the site beside them, and keeps them", () => {
   const repo = join(tempDir("sitegen-init-"), "blog");
@@ -102,6 +104,36 @@ test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder wit
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /the host must be netlify or cloudflare, not vercel/);
 });
+
+test("when npm cannot install sitegen, init says why, as npm's output tells it, and what to do: not on the registry, or the registry out of reach", async () => {
+  // A registry that has no such package, as the public one answers today; then one that does not answer at all.
+  const registry = createServer((_request, response) => response.writeHead(404, { "content-type": "application/json" }).end('{"error":"Not found"}'));
+  await new Promise<void>((done) => registry.listen(0, "127.0.0.1", done));
+  const { port } = registry.address() as AddressInfo;
+  try {
+    const npm = (url: string) => ({ npm_config_registry: url, npm_config_cache: tempDir("sitegen-npm-cache-"), npm_config_fetch_retries: "0", npm_config_update_notifier: "false" });
+    const missing = await sitegenAsync(["init", join(tempDir("sitegen-init-"), "site")], npm(`http://127.0.0.1:${port}/`));
+    assert.equal(missing.status, 1, missing.stderr);
+    assert.match(missing.stderr, /^error: npm could not install sitegen in .*site: @sitegen\/cli is not on the npm registry \(E404\), as it is not published yet$/m);
+    assert.match(missing.stderr, new RegExp(`hint: the site in .*site is written; install sitegen from a package of it instead: run \`npm pack\` in ${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(it writes sitegen-cli-${packageJson.version.replaceAll(".", "\\.")}\\.tgz\\), then in .*site run \`npm install <that \\.tgz file>\``));
+    assert.doesNotMatch(missing.stderr, /reach its registry/);
+    await new Promise((done) => registry.close(done));
+    const offline = await sitegenAsync(["init", join(tempDir("sitegen-init-"), "site")], npm(`http://127.0.0.1:${port}/`));
+    assert.equal(offline.status, 1, offline.stderr);
+    assert.match(offline.stderr, /^error: npm could not reach its registry \(ECONNREFUSED\) to install sitegen in .*site$/m);
+  } finally {
+    registry.close();
+  }
+});
+
+/** The real CLI without blocking this process, which serves the registry the CLI's npm asks. */
+function sitegenAsync(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8" }, (error, stdout, stderr) => {
+      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
 
 /** A new site, nothing installed, in a temporary folder named `name`. */
 function sitegenInit(name: string, args: string[] = []): string {

@@ -1,11 +1,20 @@
 /**
- * `npm install` in a new site, with the npm that runs sitegen when there is
+ * `npm install` in a site, with the npm that runs sitegen when there is
  * one (`npx` and npm scripts name it in npm_execpath), else the one on PATH.
  * Its output goes to the caller's error stream: standard output is left to
- * what the command prints for scripts.
+ * what the command prints for scripts. When it fails, what npm said decides
+ * the message: sitegen not on the registry, the registry out of reach, or
+ * another failure, each with what to do.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import packageJson from "../../package.json" with { type: "json" };
 import { SitegenError } from "../errors.ts";
+import { packageFolder } from "./package-folder.ts";
+
+/** How much of npm's output is kept to read why it failed: its last lines. */
+const KEPT_OUTPUT_CHARACTERS = 16_000;
 
 export function npmInstall(dir: string, options: { packages: string[]; env: NodeJS.ProcessEnv; output: NodeJS.WritableStream }): Promise<void> {
   const npmCli = options.env.npm_execpath;
@@ -13,12 +22,34 @@ export function npmInstall(dir: string, options: { packages: string[]; env: Node
   const args = [...prefix, "install", "--no-audit", "--no-fund", ...options.packages];
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: dir, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.pipe(options.output, { end: false });
-    child.stderr.pipe(options.output, { end: false });
+    let said = "";
+    const keep = (chunk: Buffer) => void (said = (said + chunk.toString()).slice(-KEPT_OUTPUT_CHARACTERS));
+    child.stdout.on("data", keep).pipe(options.output, { end: false });
+    child.stderr.on("data", keep).pipe(options.output, { end: false });
     child.on("error", (error) => reject(new SitegenError("E_IO", `cannot run npm: ${error.message}`, { hint: `install Node.js with npm, then run \`npm install\` in ${dir}`, cause: error })));
-    child.on("close", (code) => {
-      if (code === 0) resolve();
-      else reject(new SitegenError("E_IO", `npm install failed in ${dir} (exit code ${code})`, { hint: `the site is written; run \`npm install\` in ${dir} once npm can reach its registry` }));
-    });
+    child.on("close", (code) => (code === 0 ? resolve() : reject(installFailure(dir, code, said))));
   });
+}
+
+/** The npm error codes of a registry out of reach (npm's own, and Node's for the connection). */
+const UNREACHABLE = /\bcode (?:ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT)\b/;
+
+/** Why `npm install` failed in the new site `dir`, as npm's output says, and what to do. */
+export function installFailure(dir: string, code: number | null, said: string): SitegenError {
+  const written = `the site in ${dir} is written`;
+  if (/\bcode E404\b/.test(said) && said.includes(packageJson.name.replace("/", "%2f"))) {
+    return new SitegenError("E_IO", `npm could not install sitegen in ${dir}: ${packageJson.name} is not on the npm registry (E404), as it is not published yet`, { hint: `${written}; install sitegen from a package of it instead: ${packFrom()}, then in ${dir} run \`npm install <that .tgz file>\` (next time, \`sitegen init <dir> --install-from <that .tgz file>\` does it)` });
+  }
+  const unreachable = UNREACHABLE.exec(said);
+  if (unreachable) {
+    return new SitegenError("E_IO", `npm could not reach its registry (${unreachable[0].replace(/^code /, "")}) to install sitegen in ${dir}`, { hint: `${written}; run \`npm install\` there once the registry can be reached (\`npm config get registry\` says which it is)` });
+  }
+  return new SitegenError("E_IO", `npm install failed in ${dir} (exit code ${code}); what npm said is above`, { hint: `${written}; fix what npm says, then run \`npm install\` there` });
+}
+
+/** How to make a package of the sitegen that is running: `npm pack` in its folder, named when it is a clone. */
+function packFrom(): string {
+  const root = packageFolder();
+  const file = `${packageJson.name.replace(/^@/, "").replace("/", "-")}-${packageJson.version}.tgz`;
+  return existsSync(join(root, ".git")) || existsSync(join(root, "src")) ? `run \`npm pack\` in ${root} (it writes ${file})` : `run \`npm pack\` in a clone of sitegen's repository (it writes ${file})`;
 }
