@@ -10,11 +10,10 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { RELOAD_PATH, RELOAD_SCRIPT, RELOAD_SCRIPT_HASH } from "../src/hosts/preview/watch.ts";
 import { ROOT, sitegen, tempDir, WRANGLER } from "./helpers/dist.ts";
-import { startServing, type PrintingServer } from "./helpers/preview.ts";
+import { listenToEvents, startServing, type PrintingServer } from "./helpers/preview.ts";
 
 const skip = WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}`;
 
@@ -30,20 +29,6 @@ function siteWithCloudflare(): string {
   // A post of a past day: the server runs on today's date, which the starter's sample post, dated by the test's epoch, is after.
   writeFileSync(join(site, "content/blog/tides.md"), '---\ntitle: "Tides"\ndescription: "Two a day."\ndate: 2025-06-01\n---\n\n## High water\n\nTwice a day.\n');
   return site;
-}
-
-/** An open EventSource-style connection, collecting what the server sends. */
-function listen(url: string): Promise<{ response: IncomingMessage; text: () => string; close: () => void }> {
-  return new Promise((done, fail) => {
-    let text = "";
-    const request = get(url, { headers: { accept: "text/event-stream" } }, (response) => {
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("error", () => {});
-      done({ response, text: () => text, close: () => request.destroy() });
-    });
-    request.on("error", fail);
-  });
 }
 
 let site: string;
@@ -74,7 +59,7 @@ test("serve --watch --cloudflare builds for Cloudflare and answers through its r
 });
 
 test("an edited post and an edited template are answered as soon as each rebuild is done, and open pages are told to reload", { skip }, async () => {
-  const events = await listen(new URL(RELOAD_PATH, server!.url).href);
+  const events = await listenToEvents(new URL(RELOAD_PATH, server!.url).href);
   try {
     const post = join(site, "content/blog/tides.md");
     let from = server!.output().length;

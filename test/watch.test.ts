@@ -10,13 +10,13 @@ import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { build } from "../src/build.ts";
 import { RELOAD_PATH, RELOAD_SCRIPT, startWatch, type WatchOptions, type WatchSession } from "../src/hosts/preview/watch.ts";
 import { assertSameTree as sameTree, readTree } from "./helpers/site.ts";
 import { builtSite, CLI, EPOCH, startPreviewServer, tempDir } from "./helpers/dist.ts";
+import { listenToEvents } from "./helpers/preview.ts";
 import { tempProject } from "./helpers/project.ts";
 
 const BAD_DATE = /^updated: \d{4}-\d{2}-\d{2}$/m;
@@ -41,20 +41,6 @@ async function until<T>(what: string, check: () => T | Promise<T>, ms = 15_000):
 async function fetchText(url: string): Promise<{ status: number; type: string; body: string }> {
   const response = await fetch(url);
   return { status: response.status, type: response.headers.get("content-type") ?? "", body: await response.text() };
-}
-
-/** An open EventSource-style connection, collecting what the server sends. */
-function listen(url: string): Promise<{ response: IncomingMessage; text: () => string; close: () => void }> {
-  return new Promise((done, fail) => {
-    let text = "";
-    const request = get(url, { headers: { accept: "text/event-stream" } }, (response) => {
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("error", () => {});
-      done({ response, text: () => text, close: () => request.destroy() });
-    });
-    request.on("error", fail);
-  });
 }
 
 /** Saves as many editors do: a temporary file renamed over the old one. */
@@ -119,7 +105,7 @@ test("serve --watch: edits are served after a rebuild, a broken edit keeps the l
   assert.equal(markdown.status, 200);
   assert.ok(!markdown.body.includes(RELOAD_PATH), "the Markdown sibling is untouched");
 
-  const events = await listen(`${served.url}${RELOAD_PATH.slice(1)}`);
+  const events = await listenToEvents(`${served.url}${RELOAD_PATH.slice(1)}`);
   assert.equal(events.response.statusCode, 200);
   assert.equal(events.response.headers["content-type"], "text/event-stream; charset=utf-8");
   // Every build from here on: each good one logs a ✓ line and sends one reload event.

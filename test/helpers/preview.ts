@@ -4,6 +4,7 @@
  * rebuilds) as well as its URL.
  */
 import { spawn } from "node:child_process";
+import { get, type IncomingMessage } from "node:http";
 import { CLI, stopChild } from "./dist.ts";
 
 export interface PrintingServer {
@@ -39,4 +40,18 @@ export async function startServing(args: string[], cwd?: string): Promise<Printi
     stop: () => stopChild(child),
     running: () => child.exitCode === null && child.signalCode === null,
   };
+}
+
+/** An open EventSource-style connection (a watch session's reload channel), collecting what the server sends. */
+export function listenToEvents(url: string): Promise<{ response: IncomingMessage; text: () => string; close: () => void }> {
+  return new Promise((done, fail) => {
+    let text = "";
+    const request = get(url, { headers: { accept: "text/event-stream" } }, (response) => {
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("error", () => {});
+      done({ response, text: () => text, close: () => request.destroy() });
+    });
+    request.on("error", fail);
+  });
 }
