@@ -72,7 +72,8 @@ export async function crossCheck(manifest: Manifest, distDir: string, shown = di
       const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       return postSlugs(locs.filter((loc) => loc.startsWith(`${manifest.baseUrl}/`)).map((loc) => loc.slice(manifest.baseUrl.length)));
     }, published],
-    ["blog/*.md", async () => (await readdir(join(distDir, "blog"))).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3)), served],
+    // A site without posts has no blog/ folder: no post siblings.
+    ["blog/*.md", async () => (await readdir(join(distDir, "blog")).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" && served.length === 0 ? [] : Promise.reject(error)))).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3)), served],
     [`${INTERNAL_DIR}/`, async () => postSlugs(Object.keys((await allRoutes(distDir)).pages)), served],
   ];
   const errors: SitegenError[] = [];

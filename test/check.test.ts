@@ -245,3 +245,20 @@ for (const t of TAMPERINGS) {
     assert.ok(result.text.includes(`${join(dist, t.file)}: `), result.text);
   });
 }
+
+test("a site without posts (no blog page, no blog/ in its build) builds and passes check against its build, through the real CLI", async () => {
+  const site = join(scratchDir("sitegen-no-posts-"), "site");
+  const init = await sitegenAsync(["init", site, "--no-install"]);
+  assert.equal(init.status, 0, init.stderr);
+  rmSync(join(site, "content/blog"), { recursive: true });
+  rmSync(join(site, "content/pages/blog.md"));
+  const home = join(site, "content/pages/index.md");
+  writeFileSync(home, readFileSync(home, "utf8").replace(", or the [blog](/blog/)", ""));
+  const yaml = join(site, "content/site.yaml");
+  writeFileSync(yaml, readFileSync(yaml, "utf8").replace("  - { title: Blog, path: /blog/ }\n", "").replace("  - { title: Tags, path: /tags/ }\n", "").replace(/^(tags|paginate|feed): .*\n/gm, ""));
+  const built = await sitegenAsync(["build", "--content", join(site, "content"), "--templates", join(site, "templates"), "--out", join(site, "dist")]);
+  assert.equal(built.status, 0, built.stderr);
+  assert.ok(!existsSync(join(site, "dist/blog")));
+  const checked = await sitegenAsync(["check", "--content", join(site, "content"), "--dist", join(site, "dist")]);
+  assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+});
