@@ -457,6 +457,30 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     await page.close();
   });
 
+  it("the starter's note for agents is in the HTML for programs, and out of Chromium's accessibility tree and the tab order", async () => {
+    for (const path of [STARTER_AUDITED["starter-home"], STARTER_AUDITED["starter-post-cover"], "/no-such-page/"]) {
+      const { page } = await open(path, { base: starter.url });
+      const note = await page.evaluate(() => {
+        const element = document.querySelector(".agent-note");
+        return element && { text: element.textContent, href: element.querySelector("a")?.getAttribute("href"), hidden: element.getAttribute("aria-hidden") };
+      });
+      assert.deepEqual(note, { text: "For AI agents: /llms.txt indexes this site, and every page is also served as Markdown.", href: "/llms.txt", hidden: "true" }, path);
+      // What a screen reader is given: the full accessibility tree, as Chromium's DevTools protocol reports it.
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { ignored: boolean; name?: { value?: string }; role?: { value?: string } }[] };
+      const read = nodes.filter((node) => !node.ignored).map((node) => String(node.name?.value ?? ""));
+      assert.ok(read.some((name) => name === "Skip to content"), `${path}: the tree is the page's`);
+      assert.ok(!read.some((name) => /For AI agents|indexes this site/.test(name)), `${path}: the note is not read out`);
+      assert.ok(!read.includes("/llms.txt"), `${path}: nor is its link`);
+      await cdp.detach();
+      // The keyboard goes from the skip link to the header, never to the hidden note.
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      assert.notEqual(await page.evaluate(() => document.activeElement?.closest(".agent-note") !== null), true, `${path}: the note takes no focus`);
+      await page.close();
+    }
+  });
+
   it("sets text in Be Vietnam Pro from the site itself, the Vietnamese subset only where a page needs it", async () => {
     for (const [path, needsVietnamese] of [[AUDITED["post-vi"], true], [AUDITED["post-en"], false]] as const) {
       const page = await browser.newPage();

@@ -20,6 +20,8 @@ import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 
 const site = initSite("listings");
 cpSync(STARTER_BLOG_POSTS, join(site, "content/blog"), { recursive: true });
+// A site that does without its developers page (the starter says `developers_page: optional`): its error bodies point elsewhere on every host.
+rmSync(join(site, "content/pages/developers.md"));
 const BASE = "https://example.com";
 
 function build(args: string[]): string {
@@ -139,9 +141,14 @@ test("each listing page negotiates on every host: Markdown, HTML with its Link t
       assert.deepEqual(problem.available, ["text/html", "text/markdown"]);
     }
     for (const miss of ["/blog/page/3/", "/tags/no-such-tag/", "/blog/page/1/", "/tags/sailing/page/9/"]) {
-      const problem = await fetch(new URL(miss, base));
-      assert.equal(problem.status, 404, `${host} ${miss}`);
-      assert.equal((await problem.json()).code, "not_found", `${host} ${miss}`);
+      const response = await fetch(new URL(miss, base));
+      assert.equal(response.status, 404, `${host} ${miss}`);
+      const problem = await response.json();
+      assert.equal(problem.code, "not_found", `${host} ${miss}`);
+      // Without a developers page: RFC 9457's about:blank, and the agent instructions as the documentation.
+      assert.equal(problem.type, "about:blank", `${host} ${miss}`);
+      assert.equal(problem.documentation_url, `${BASE}/agent-instructions.md`, `${host} ${miss}`);
+      assert.match(response.headers.get("link") ?? "", /<https:\/\/example\.com\/agent-instructions\.md>; rel="help"; type="text\/markdown"/, `${host} ${miss}`);
     }
   }
 });

@@ -42,6 +42,8 @@ export interface SiteConfig {
   feed?: boolean;
   /** Publish /tags/ and a page per tag, /tags/<tag>/ (src/manifest/listings.ts). */
   tags?: boolean;
+  /** What the site shows agents and people of its machine surface, and what it requires (`agents` in site.yaml). */
+  agents?: AgentSettings;
   /** Open every post with a table of contents of its headings, unless the post says `toc: false`. */
   toc?: boolean;
   /** List this many posts a page: /blog/ the newest, /blog/page/2/ the next, and so on (tag pages too). */
@@ -54,6 +56,24 @@ export interface SiteConfig {
   security?: CspSources;
   /** What ends a post's summary, for its description: `<!--more-->` when left out (src/render/markdown/summary.ts). */
   excerpt_separator?: string;
+}
+
+/** The footer's links to the machine surface a layout may show: the developers page, the feed, llms.txt, the page's Markdown. */
+export type FooterLink = "developers" | "feed" | "llms_txt" | "markdown";
+export const FOOTER_LINKS: readonly FooterLink[] = ["developers", "feed", "llms_txt", "markdown"];
+
+/** `agents` in site.yaml: each as before when left out. */
+export interface AgentSettings {
+  /** The footer's links the layout shows (`footerLinks`): all four when left out; the developers page's and the feed's only where the site has them. */
+  footer_links?: FooterLink[];
+  /**
+   * Whether the site must have /developers/ with its `#errors`, `#http-404` and `#http-406` headings,
+   * which error bodies link (`required`, when left out). Without it, a site that has no such page names
+   * `about:blank` as an error's type and /agent-instructions.md as its documentation.
+   */
+  developers_page?: "required" | "optional";
+  /** Describe each page's forms in its Markdown: where it posts, each field, what happens after (src/render/forms.ts). */
+  forms?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import type { Content, ContentFile, HostName, Lang, NavLink, PostSource, SiteConfig } from "../content/types.ts";
+import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type Lang, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
@@ -154,6 +154,11 @@ export interface Manifest {
   errors: ErrorLinks;
   navigation: NavLink[];
   footerNavigation: NavLink[];
+  /**
+   * The footer's links to the machine surface (`agents.footer_links`), each a path or false: the
+   * developers page and the feed only where the site has them; `markdown`, whether a page links its own.
+   */
+  footerLinks: { developers: string | false; feed: string | false; llms_txt: string | false; markdown: boolean };
   /** The page that lists the posts, which every post belongs to (structured data); a post shell keeps it. */
   blog?: { url: string; title: string };
 }
@@ -267,9 +272,10 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     sitemapParts: parts,
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
     notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },
-    errors: errorLinks(baseUrl, surface),
+    errors: errorLinks(baseUrl, surface, content.site.agents?.developers_page !== "optional" || pages.some((page) => page.path === DEVELOPERS_PATH)),
     navigation: content.site.navigation,
     footerNavigation: content.site.footer_navigation ?? [],
+    footerLinks: footerLinksOf(content.site, pages, feed, surface.llmsTxt),
     ...blogOf(pages),
   };
 }
@@ -449,15 +455,31 @@ export function absoluteUrl(manifest: Pick<Manifest, "baseUrl">, path: string): 
   return `${manifest.baseUrl}${path}`;
 }
 
-/** The developers page documents every error (`#errors`) and each status (`#http-404`). */
-function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>): ErrorLinks {
+/**
+ * The developers page documents every error (`#errors`) and each status
+ * (`#http-404`). A site that need not have one (`agents.developers_page:
+ * optional`) and has none names `about:blank` as every error's type (RFC
+ * 9457 §4.2.1: no semantics beyond the status; `code` says which error it
+ * is) and /agent-instructions.md, which says how errors answer, as their
+ * documentation.
+ */
+export function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>, developersPage = true): ErrorLinks {
+  const shared = { llmsTxt: surface.llmsTxt.url, sitemap: surface.sitemap.url, openapi: surface.openapi.url, home: `${baseUrl}/` };
+  if (!developersPage) return { typePrefix: "", type: "about:blank", documentation: surface.agentInstructions.url, documentationType: "text/markdown", ...shared };
+  return { typePrefix: `${baseUrl}/developers/#http-`, documentation: `${baseUrl}/developers/#errors`, ...shared };
+}
+
+/** The path of the page that documents errors, where the site has or needs one. */
+export const DEVELOPERS_PATH = "/developers/";
+
+/** Which of the footer's links to the machine surface a layout shows: those `agents.footer_links` names (all when left out) that the site has. */
+function footerLinksOf(site: SiteConfig, pages: PageRoute[], feed: FileRoute | undefined, llmsTxt: FileRoute): Manifest["footerLinks"] {
+  const shown = new Set(site.agents?.footer_links ?? FOOTER_LINKS);
   return {
-    typePrefix: `${baseUrl}/developers/#http-`,
-    documentation: `${baseUrl}/developers/#errors`,
-    llmsTxt: surface.llmsTxt.url,
-    sitemap: surface.sitemap.url,
-    openapi: surface.openapi.url,
-    home: `${baseUrl}/`,
+    developers: shown.has("developers") && pages.some((page) => page.path === DEVELOPERS_PATH) ? DEVELOPERS_PATH : false,
+    feed: shown.has("feed") && feed ? feed.path : false,
+    llms_txt: shown.has("llms_txt") ? llmsTxt.path : false,
+    markdown: shown.has("markdown"),
   };
 }
 

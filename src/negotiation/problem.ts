@@ -34,7 +34,7 @@ export function notFoundProblem(links: ErrorLinks, path: string, canonical?: { p
       : `Find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`;
   const named: Record<string, string> = canonical ? { canonical: canonical.url } : closest ? { closest: closest.url } : {};
   return {
-    type: `${links.typePrefix}404`,
+    type: links.type ?? `${links.typePrefix}404`,
     title: "Not Found",
     status: 404,
     detail: canonical ? `No page exists at ${path}; the page is at ${canonical.path}.` : `No page or file exists at ${path}.`,
@@ -57,7 +57,7 @@ export function closeEnough(post: { distance: number }, query: string): boolean 
 
 export function notAcceptableProblem(links: ErrorLinks, path: string, page: { url: string; markdownUrl: string }, accept: string): Problem {
   return {
-    type: `${links.typePrefix}406`,
+    type: links.type ?? `${links.typePrefix}406`,
     title: "Not Acceptable",
     status: 406,
     detail: `The page ${path} exists, but neither of its representations (text/html, text/markdown) matches Accept: ${truncate(accept, 200)}.`,
@@ -75,7 +75,7 @@ export function errorLinkHeader(links: ErrorLinks): string {
   return [
     `<${links.openapi}>; rel="service-desc"; type="application/vnd.oai.openapi+json"`,
     `<${links.llmsTxt}>; rel="service-doc"; type="text/plain"`,
-    `<${links.documentation}>; rel="help"; type="text/html"`,
+    `<${links.documentation}>; rel="help"; type="${links.documentationType ?? "text/html"}"`,
   ].join(", ");
 }
 

@@ -49,8 +49,12 @@ export interface FileEntry extends Representation {
 export interface ErrorLinks {
   /** A Problem's `type` is this followed by the status: `{base_url}/developers/#http-404`. */
   typePrefix: string;
+  /** A Problem's `type` whatever its status, where the site has no page for each (`about:blank`, RFC 9457 §4.2.1); else `typePrefix` makes it. */
+  type?: string;
   /** `documentation_url` and the `rel="help"` link: `{base_url}/developers/#errors`. */
   documentation: string;
+  /** The documentation's media type, for the `rel="help"` link: `text/html` when left out. */
+  documentationType?: string;
   llmsTxt: string;
   sitemap: string;
   openapi: string;

@@ -1,9 +1,10 @@
 /**
  * The pages the agent surface points at must exist: every error body and
  * error header links the developers page (`#errors`, and `#http-<status>` as
- * a Problem's `type`), and every post page sits under the blog page. The
- * site chooses its pages, so this is checked, not assumed: a build warns,
- * `check` fails, each naming the file to write and what it needs.
+ * a Problem's `type`), unless the site does without it (`agents:
+ * { developers_page: optional }`), and every post page sits under the blog
+ * page. The site chooses its pages, so this is checked, not assumed: a build
+ * warns, `check` fails, each naming the file to write and what it needs.
  */
 import { dirname, join } from "node:path";
 import { SitegenError } from "../errors.ts";
@@ -21,6 +22,23 @@ function missing(manifest: Manifest, facts: Map<string, PageFacts>): SitegenErro
   const pagesDir = dirname(manifest.pages[0]?.source ?? join("content", "pages", "index.md"));
   const fileOf = (path: string) => join(pagesDir, `${path === "/" ? "index" : path.slice(1, -1)}.md`);
   const errors: SitegenError[] = [];
+  // A site that need not have the developers page, and has none, points its errors elsewhere (errorLinks in the manifest).
+  if (manifest.errors.type === undefined) errors.push(...developersPageProblems(manifest, facts, fileOf));
+  const blog = manifest.postUrlShape.url.slice(manifest.baseUrl.length).replace(/[^/]+\/$/, "");
+  if (manifest.posts.length > 0 && !routeAt(manifest, blog)) {
+    errors.push(
+      new SitegenError("E_CONTENT", `missing the page ${blog}: the site publishes ${manifest.posts.length} post(s) under it`, {
+        location: { file: fileOf(blog) },
+        hint: `create it with \`sitegen new page ${blog.slice(1, -1)}\`; it lists the posts`,
+      }),
+    );
+  }
+  return errors;
+}
+
+/** The developers page and the anchors every error points at. */
+function developersPageProblems(manifest: Manifest, facts: Map<string, PageFacts>, fileOf: (path: string) => string): SitegenError[] {
+  const errors: SitegenError[] = [];
   const anchors = [manifest.errors.documentation, ...PROBLEM_STATUSES.map((status) => `${manifest.errors.typePrefix}${status}`)].map((url) => splitFragment(new URL(url).pathname + new URL(url).hash));
   const [page] = anchors[0];
   const route = routeAt(manifest, page);
@@ -29,7 +47,7 @@ function missing(manifest: Manifest, facts: Map<string, PageFacts>): SitegenErro
     errors.push(
       new SitegenError("E_CONTENT", `missing the page ${page}: every error body and error Link header points at it`, {
         location: { file: fileOf(page) },
-        hint: `create it (\`sitegen new page ${page.slice(1, -1)}\`) with the headings ${anchors.map(([, id]) => `{#${id}}`).join(", ")}; it documents the site's errors for agents`,
+        hint: `create it (\`sitegen new page ${page.slice(1, -1)}\`) with the headings ${anchors.map(([, id]) => `{#${id}}`).join(", ")}; it documents the site's errors for agents. A site that does without sets \`agents: { developers_page: optional }\` in site.yaml`,
       }),
     );
   } else if (ids !== undefined) {
@@ -43,15 +61,6 @@ function missing(manifest: Manifest, facts: Map<string, PageFacts>): SitegenErro
         );
       }
     }
-  }
-  const blog = manifest.postUrlShape.url.slice(manifest.baseUrl.length).replace(/[^/]+\/$/, "");
-  if (manifest.posts.length > 0 && !routeAt(manifest, blog)) {
-    errors.push(
-      new SitegenError("E_CONTENT", `missing the page ${blog}: the site publishes ${manifest.posts.length} post(s) under it`, {
-        location: { file: fileOf(blog) },
-        hint: `create it with \`sitegen new page ${blog.slice(1, -1)}\`; it lists the posts`,
-      }),
-    );
   }
   return errors;
 }

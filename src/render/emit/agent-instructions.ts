@@ -39,7 +39,7 @@ export function agentInstructions(manifest: Manifest): string {
     "",
     "## Errors",
     "",
-    `- A missing path answers 404; a page asked for in a format it does not have (for example \`Accept: application/json\`) answers 406. Their bodies are JSON problem documents (RFC 9457), except a 404 asked for as Markdown (a recovery map naming the closest posts) or as HTML. A method other than GET, HEAD or OPTIONS answers 405 with no body. Branch on \`code\` (\`not_found\`, \`representation_not_available\`), never on \`title\` or \`detail\`. Details: ${manifest.errors.documentation}.`,
+    `- A missing path answers 404; a page asked for in a format it does not have (for example \`Accept: application/json\`) answers 406. Their bodies are JSON problem documents (RFC 9457), except a 404 asked for as Markdown (a recovery map naming the closest posts) or as HTML. A method other than GET, HEAD or OPTIONS answers 405 with no body. Branch on \`code\` (\`not_found\`, \`representation_not_available\`), never on \`title\` or \`detail\`.${manifest.errors.documentation === manifest.surface.agentInstructions.url ? "" : ` Details: ${manifest.errors.documentation}.`}`,
     "",
     "## How to cite",
     "",

@@ -129,7 +129,7 @@ export function openApi(manifest: Manifest): object {
         ETag: { description: "Strong validator from the representation's content hash", schema: { type: "string" } },
         NoStore: { description: "Errors are never cached", schema: { type: "string", const: "no-store" } },
         ErrorLink: {
-          description: "`rel=\"service-desc\"` (this document), `rel=\"service-doc\"` (/llms.txt) and `rel=\"help\"` (/developers/#errors)",
+          description: `\`rel="service-desc"\` (this document), \`rel="service-doc"\` (/llms.txt) and \`rel="help"\` (${new URL(manifest.errors.documentation).pathname}${new URL(manifest.errors.documentation).hash})`,
           schema: { type: "string" },
         },
       },

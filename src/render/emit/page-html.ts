@@ -137,6 +137,8 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     feedUrl: manifest.feed?.path ?? "",
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
+    /** The footer's links to the machine surface, each a path or false: `developers`, `feed`, `llms_txt`, and `markdown`, this page's Markdown or false. */
+    footerLinks: { ...manifest.footerLinks, markdown: manifest.footerLinks.markdown && context.markdownUrl !== "" ? context.markdownUrl : false },
     /** What the layout shows of site.yaml's theme: the logo before the site's name, or false. */
     theme: { logo: themeFile(manifest, templates, "logo") ?? false },
   });
