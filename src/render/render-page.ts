@@ -16,6 +16,7 @@ import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
 import { readingMinutes } from "./reading-time.ts";
+import { formsMarkdown, pageForms } from "./forms.ts";
 import type { TemplateSet } from "./template.ts";
 import type { PostCover } from "./emit/page-html.ts";
 
@@ -29,10 +30,12 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const sizeOf = imageSizes(route, context);
   const rendered = renderBody(route, body, manifest.site.excerpt_separator, sizeOf, context.memo?.bodies);
   const post = route.kind === "post" ? { cover: coverOf(route, manifest.baseUrl, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
-  const representations = (listing?: BlogListing) => ({
-    html: pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post }),
-    markdown: pageMarkdown(manifest, route, body, rendered.code, listing),
-  });
+  const representations = (listing?: BlogListing) => {
+    const html = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post });
+    // A page's forms, described for agents where the site asks for it (`agents: { forms: true }`).
+    const forms = manifest.site.agents?.forms ? formsMarkdown(pageForms(html, route.url)) : [];
+    return { html, markdown: pageMarkdown(manifest, route, body, rendered.code, listing, forms) };
+  };
   const { html, markdown } = listed(route, budgetsOf(manifest.site), representations, context.memo?.blogListing);
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
   const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));

@@ -10,12 +10,15 @@ import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
 /**
  * `body` is the page's Markdown body; `code`, where its code blocks are
- * (`renderMarkdown`); `listing`, on the blog page, the posts it lists.
+ * (`renderMarkdown`); `listing`, on the blog page, the posts it lists;
+ * `forms`, the lines that describe its forms.
  */
-export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"], listing?: BlogListing): string {
+export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"], listing?: BlogListing, forms: string[] = []): string {
   const lines = [`# ${markdownInline(route.title)}`, "", `> ${markdownInline(route.description)}`, "", ...metadata(manifest, route), ""];
   const published = publicMarkdown(body, manifest.baseUrl, code, route.path).trim();
   if (published) lines.push(published, "");
+  // What the page's HTML adds that an agent can act on: its forms (src/render/forms.ts), when the site describes them.
+  lines.push(...forms);
   if (route.listing?.tags) lines.push(...tagIndexMarkdown(route.listing.tags));
   if (listing) lines.push(...listingMarkdown(manifest, listing));
   else if (route.template === "home" && manifest.listed.length > 0) {
