@@ -33,7 +33,7 @@ test("the starter's footer links its developers page, its feed, llms.txt and the
   const { build, links } = site();
   assert.equal(build.status, 0, build.stderr);
   assert.deepEqual(links("index.html"), ["/developers/", "/feed.xml", "/llms.txt", "/index.md"]);
-  assert.deepEqual(links("blog/hello-world/index.html"), ["/developers/", "/feed.xml", "/llms.txt", "/blog/hello-world.md"]);
+  assert.deepEqual(links("blog/writing-with-sitegen/index.html"), ["/developers/", "/feed.xml", "/llms.txt", "/blog/writing-with-sitegen.md"]);
   assert.deepEqual(links("404.html"), ["/developers/", "/feed.xml", "/llms.txt"]);
 });
 
