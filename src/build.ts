@@ -1,29 +1,31 @@
 /**
  * The pipeline end to end: content → manifest → plan → jobs run into a
- * staging folder → link check and size budgets. `sitegen build` then swaps the
- * staging folder into place; `sitegen check` runs the same pipeline into a
- * folder it discards.
+ * staging folder → link check and size budgets, every finding judged by
+ * src/policy.ts at the end. `sitegen build` then swaps the staging folder
+ * into place, only when nothing failed; `sitegen check` runs the same
+ * pipeline into a folder it discards.
  */
 import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { listPostFiles, loadContent, type SourceEntry } from "./content/load.ts";
+import { listPostFiles, readContent, type SourceEntry } from "./content/load.ts";
 import type { Listing } from "./content/tree.ts";
 import { siteSettingError } from "./content/site.ts";
-import { SitegenError, SitegenErrors } from "./errors.ts";
+import { errorsOf, SitegenError } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
 import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { HostName } from "./content/types.ts";
-import { findingOf, type Finding } from "./findings.ts";
+import { judge, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { SITEMAP_LIMITS } from "./manifest/sitemap-parts.ts";
 import { sizeProblems } from "./plan/budgets.ts";
 import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
+import { notFoundBudgetProblems } from "./render/emit/not-found.ts";
 import { checkLinks } from "./render/links.ts";
 import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
@@ -67,6 +69,8 @@ export interface PipelineOptions {
   records?: boolean;
   /** Lists the post files: a watch session gives the last listing again while only files in it have changed. */
   postFiles?: (list: () => Listing) => Listing;
+  /** `--strict`: a warning fails the run too (src/policy.ts). */
+  strict?: boolean;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -79,10 +83,8 @@ export interface BuildOptions extends PipelineOptions {
 
 export interface Staged {
   manifest: Manifest;
-  /** The budget warnings: a build reports them and succeeds. */
-  warnings: Finding[];
-  /** What `check` tells besides (src/content/notices.ts). */
-  notes: Finding[];
+  /** What the run found that fails nothing (warnings, and what `check` tells besides), judged by src/policy.ts. */
+  findings: Finding[];
   /** Every published post's record, for the next build (src/execute/reuse.ts), when asked for. */
   records: PostRecords;
   /** How many post pages were taken from earlier results instead of rendered. */
@@ -106,7 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
   const cache = options.cache === undefined ? undefined : BuildCache.open(resolve(options.cwd, options.cache));
   try {
-    const staged = await stage(options, staging, "build", cache);
+    const staged = await stage(options, staging, cache);
     cache?.save(staged.records, staging);
     await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
     let bytes = 0;
@@ -121,13 +123,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 /**
  * Runs the pipeline into `writer` (a staging folder, or the watch session's
  * patch of its folder): every planned file written, every link and budget
- * checked. Throws the problems it finds; in `check` mode the size budgets are
- * errors too. With a `store` of earlier results, unchanged posts are neither
- * parsed nor rendered again.
+ * checked. Every stage that can run does, each collecting what it finds, and
+ * src/policy.ts judges them all at the end: a run with an error throws a
+ * FailedRun holding every finding, so one run reports every problem. With a
+ * `store` of earlier results, unchanged posts are neither parsed nor
+ * rendered again.
  */
-export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, mode: "build" | "check", store?: ReuseStore<W>): Promise<Staged> {
+export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, store?: ReuseStore<W>): Promise<Staged> {
   const contentRoot = resolve(options.cwd, options.contentDir);
-  // Listed once: the number of posts decides the render lanes, and the listing is what loadContent reads.
+  // Listed once: the number of posts decides the render lanes, and the listing is what readContent reads.
   const list = () => listPostFiles(options.contentDir, options.cwd);
   const postFiles = options.postFiles ? options.postFiles(list) : list();
   const posts = postFiles.entries;
@@ -135,6 +139,20 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   // Given earlier results, most posts are neither parsed nor rendered: render lanes wait until the build knows how many pages are left.
   const laneless = !(writer instanceof StagingFolder) || (store?.records.size ?? 0) > 0;
   let pool = await RenderPool.start(laneless ? 0 : workerCount(posts.length, options.workers));
+  const reported: SitegenError[] = [];
+  /** A step's result, or undefined with what it threw collected: the steps that need it do not run. */
+  const collected = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
+    try {
+      return await step();
+    } catch (error) {
+      const located = errorsOf(error);
+      if (!located) throw error;
+      reported.push(...located);
+      return undefined;
+    }
+  };
+  let checked: { pages: number; posts: number } | undefined;
+  const judged = () => judge(reported, { strict: options.strict, checked });
   try {
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
     const hashes = new Map<string, string>();
@@ -142,12 +160,16 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
     const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
-    const [content, templateSources] = await Promise.all([loadContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd }), readTemplates(options.templatesDir, options.cwd)]);
-    const { templates, assets, fingerprint, themeProblems } = await prepareTemplates(templateSources, { theme: content.site.theme });
-    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated });
+    const [read, templateSources] = await Promise.all([readContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd }), collected(() => readTemplates(options.templatesDir, options.cwd))]);
+    reported.push(...read.reported);
+    const { content } = read;
+    const prepared = templateSources && (await collected(() => prepareTemplates(templateSources, { theme: content?.site.theme })));
+    if (!content || !prepared) return unreachable(judged());
+    const { templates, assets, fingerprint, themeProblems } = prepared;
+    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated, report: (problem) => reported.push(problem) });
+    checked = { pages: manifest.pages.length, posts: manifest.posts.length };
     const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
-    const themeErrors = [...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem));
-    if (themeErrors.length > 0) throw new SitegenErrors(themeErrors);
+    reported.push(...[...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem)), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest));
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const reuse = store && {
@@ -155,52 +177,59 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
       restore: (record: PostRecord) => store.restore(record, writer),
     };
     if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));
-    const plan = planSite(manifest, { assets: [...assets.keys()] });
+    const plan = await collected(() => planSite(manifest, { assets: [...assets.keys()] }));
+    if (!plan) return unreachable(judged());
     const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel() } : undefined;
-    const { facts, restored } = await executePlan(plan, { context, writer, lanes, reuse });
+    const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
+    if (!executed) return unreachable(judged());
+    const { facts, restored } = executed;
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const linkErrors = checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site, parts: options.memo?.parts });
-    const sizes = sizeProblems(manifest, writer.written, mode);
-    const surfacePages = surfacePageProblems(manifest, facts, mode);
-    const hostFiles = manifest.host === "cloudflare" ? cloudflareFileProblems(writer.written) : { errors: [], warnings: [] };
-    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors, ...hostFiles.errors];
-    if (errors.length > 0) throw new SitegenErrors(errors);
+    reported.push(...checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site, parts: options.memo?.parts }), ...pageWarnings(manifest, facts));
+    reported.push(...surfacePageProblems(manifest, facts), ...sizeProblems(manifest, writer.written), ...notFoundBudgetProblems(manifest, templates, writer.written.get(manifest.notFound.markdown)?.bytes ?? 0));
+    if (manifest.host === "cloudflare") reported.push(...cloudflareFileProblems(writer.written));
+    reported.push(...scheduledWarnings(manifest), ...sitemapNotes(manifest));
+    const findings = judged();
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
-    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
+    return { manifest, findings, records, reused: restored.size };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
   }
 }
 
+/** A step that could not run has reported an error, so judging the run has thrown; nothing comes back here. */
+function unreachable(findings: Finding[]): never {
+  throw new Error(`a step of the build could not run, yet no error was reported (${findings.length} findings)`);
+}
+
 /** A post dated after the build's time is not an error, but the build says it left it out. */
-function scheduledWarnings(manifest: Manifest): Finding[] {
-  return manifest.scheduled.map(({ source, published }) => ({
-    level: "warning",
-    code: "E_CONTENT",
-    message: `dated ${published}, after the time this build stands for (${manifest.generated}): left out until a build at or after that time`,
-    file: source,
-    hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
-  }));
+function scheduledWarnings(manifest: Manifest): SitegenError[] {
+  return manifest.scheduled.map(({ source, published }) =>
+    new SitegenError("E_CONTENT", `dated ${published}, after the time this build stands for (${manifest.generated}): left out until a build at or after that time`, {
+      kind: "scheduled",
+      location: { file: source },
+      hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
+    }),
+  );
 }
 
 /** A sitemap too large for one file is not a problem, but the build says it split it, and where the limit is. */
-function sitemapNotes(manifest: Manifest): Finding[] {
+function sitemapNotes(manifest: Manifest): SitegenError[] {
   const parts = manifest.sitemapParts;
   if (parts.length === 0) return [];
-  return [{
-    level: "note",
-    code: "E_CHECK",
-    message: `${manifest.routes.length} URLs, over the ${SITEMAP_LIMITS.urls} one sitemap file may list (sitemaps.org): ${manifest.surface.sitemap.path} is a sitemap index of ${parts.length} files, ${parts[0].path} to ${parts[parts.length - 1].path}`,
-    file: manifest.surface.sitemap.file,
-    hint: "search engines read the index and its files; robots.txt names the index, as it named the sitemap",
-  }];
+  return [
+    new SitegenError("E_CHECK", `${manifest.routes.length} URLs, over the ${SITEMAP_LIMITS.urls} one sitemap file may list (sitemaps.org): ${manifest.surface.sitemap.path} is a sitemap index of ${parts.length} files, ${parts[0].path} to ${parts[parts.length - 1].path}`, {
+      kind: "sitemap-split",
+      location: { file: manifest.surface.sitemap.file },
+      hint: "search engines read the index and its files; robots.txt names the index, as it named the sitemap",
+    }),
+  ];
 }
 
 /** Parsed sources as loadContent takes them, their hashes kept aside. */

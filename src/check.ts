@@ -1,30 +1,29 @@
 /**
  * `sitegen check`: runs the build's pipeline into a folder it discards, so
  * that it finds exactly what a build would (content, templates, links, size
- * budgets, as errors), and, given a built folder, cross-checks its artifacts
+ * budgets, each at the level src/policy.ts gives it, `--strict` raising
+ * warnings as for a build), and, given a built folder, cross-checks its artifacts
  * against each other and the manifest: the OpenAPI slug enum, the blog index,
  * the sitemap, the `.md` files and the negotiation data name the same posts.
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { stage, type PipelineOptions } from "./build.ts";
+import { stage, type PipelineOptions, type Staged } from "./build.ts";
 import { SitegenError } from "./errors.ts";
-import { STRICT_CODES } from "./content/notices.ts";
-import { findingOf, findingsOfThrown, type Finding } from "./findings.ts";
+import { FailedRun, findingOf, findingsOfThrown, type Finding } from "./findings.ts";
 import { allRoutes } from "./hosts/preview/folder.ts";
 import { INTERNAL_DIR, slugOfPostPath, type Manifest } from "./manifest/manifest.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { StagingFolder } from "./write/staging.ts";
 
 export interface CheckOptions extends PipelineOptions {
-  /** Fail on a warning that is most likely a mistake (a field name one or two edits from a known one). */
-  strict?: boolean;
   /** A built folder to cross-check, if it holds a build. */
   distDir?: string;
 }
 
 export interface CheckResult {
+  /** Every finding, errors first, each at the level src/policy.ts gives it. */
   findings: Finding[];
   /** What was checked, for the summary line. */
   checked: { pages: number; posts: number; dist: boolean };
@@ -32,21 +31,20 @@ export interface CheckResult {
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
   const scratch = await StagingFolder.create(join(tmpdir(), "sitegen-check"));
-  let manifest: Manifest;
-  const findings: Finding[] = [];
+  let staged: Staged;
   try {
-    const staged = await stage(options, scratch, "check");
-    manifest = staged.manifest;
-    findings.push(...staged.notes, ...staged.warnings.map((warning) => (options.strict && STRICT_CODES.has(warning.code) ? { ...warning, level: "error" as const } : warning)));
+    staged = await stage(options, scratch);
   } catch (error) {
-    return { findings: findingsOfThrown(error), checked: { pages: 0, posts: 0, dist: false } };
+    const checked = error instanceof FailedRun ? error.checked : undefined;
+    return { findings: findingsOfThrown(error, options), checked: { pages: checked?.pages ?? 0, posts: checked?.posts ?? 0, dist: false } };
   } finally {
     await scratch.discard();
   }
+  const { manifest, findings } = staged;
   const distDir = options.distDir && resolve(options.cwd, options.distDir);
   const dist = distDir && (await stat(join(distDir, NEGOTIATION_PATH)).then(() => true, () => false));
-  if (dist) findings.push(...(await crossCheck(manifest, distDir, options.distDir!)).map((e) => findingOf(e)));
-  return { findings, checked: { pages: manifest.pages.length, posts: manifest.posts.length, dist: Boolean(dist) } };
+  const stale = dist ? (await crossCheck(manifest, distDir, options.distDir!)).map((error) => findingOf(error, options)) : [];
+  return { findings: [...stale, ...findings], checked: { pages: manifest.pages.length, posts: manifest.posts.length, dist: Boolean(dist) } };
 }
 
 /** Every artifact of a built folder must name exactly the manifest's published posts. */
@@ -82,14 +80,14 @@ export async function crossCheck(manifest: Manifest, distDir: string, shown = di
     try {
       slugs = (await read()).slice().sort();
     } catch (error) {
-      errors.push(new SitegenError("E_CHECK", `cannot read the post slugs: ${(error as Error).message}`, { location: { file: join(shown, file) }, cause: error }));
+      errors.push(new SitegenError("E_CHECK", `cannot read the post slugs: ${(error as Error).message}`, { kind: "stale-build", location: { file: join(shown, file) }, cause: error }));
       continue;
     }
     const missing = expected.filter((slug) => !slugs.includes(slug));
     const extra = slugs.filter((slug) => !expected.includes(slug));
     if (missing.length > 0 || extra.length > 0) {
       const parts = [missing.length ? `missing ${missing.join(", ")}` : "", extra.length ? `not published: ${extra.join(", ")}` : ""].filter(Boolean);
-      errors.push(new SitegenError("E_CHECK", `post slugs disagree with the content: ${parts.join("; ")}`, { location: { file: join(shown, file) }, hint: "rebuild with `sitegen build`; a stale or hand-edited build drifts" }));
+      errors.push(new SitegenError("E_CHECK", `post slugs disagree with the content: ${parts.join("; ")}`, { kind: "stale-build", location: { file: join(shown, file) }, hint: "rebuild with `sitegen build`; a stale or hand-edited build drifts" }));
     }
   }
   return errors;

@@ -1,4 +1,5 @@
 import { visible, visibleLines } from "./text/visible.ts";
+import type { FindingKind } from "./policy.ts";
 
 /** Error codes a user can act on; `bin/` maps them to exit codes. */
 export type ErrorCode =
@@ -10,15 +11,33 @@ export type ErrorCode =
   | "E_USAGE" // the command line is wrong
   | "E_IO"; // the file system refused
 
+/** The kind of a finding made without one, by its code. */
+const KIND_OF_CODE: Record<ErrorCode, FindingKind> = {
+  E_CONTENT: "bad-field",
+  E_FIELD_NAME: "likely-typo",
+  E_CONTROL_CHARACTER: "control-character",
+  E_TEMPLATE: "template",
+  E_CHECK: "output",
+  E_USAGE: "output",
+  E_IO: "unreadable",
+};
+
 export interface SourceLocation {
   file: string;
   line?: number;
   column?: number;
 }
 
-/** The one error type: a code, where it happened, what to do, and the original `cause`. */
+/**
+ * The one type of what a run finds: a code, its kind (whose seriousness
+ * src/policy.ts decides), where it happened, what to do, and the original
+ * `cause`. Thrown when a check cannot go on, collected when it can.
+ */
 export class SitegenError extends Error {
   readonly code: ErrorCode;
+  readonly kind: FindingKind;
+  /** What several findings of a kind are about, to count them by: a broken link's target path. */
+  readonly target?: string;
   readonly location?: SourceLocation;
   readonly hint?: string;
   /** The offending source line, shown with a caret under `column`. */
@@ -29,11 +48,13 @@ export class SitegenError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { location?: SourceLocation; hint?: string; sourceLine?: string; detail?: string; cause?: unknown } = {},
+    options: { kind?: FindingKind; target?: string; location?: SourceLocation; hint?: string; sourceLine?: string; detail?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "SitegenError";
     this.code = code;
+    this.kind = options.kind ?? KIND_OF_CODE[code];
+    if (options.target !== undefined) this.target = options.target;
     this.location = options.location;
     this.hint = options.hint;
     this.sourceLine = options.sourceLine;

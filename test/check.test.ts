@@ -91,8 +91,9 @@ interface BrokenCase {
   /** The line every finding must name; undefined where there is no line to name. */
   line?: number | ((content: string) => number);
   message: RegExp;
-  /** Run `check --strict`. */
-  strict?: boolean;
+  /** The kind src/policy.ts judges, and its level there: a warning passes `check` and fails `check --strict`. */
+  kind: string;
+  level: "error" | "warning";
 }
 
 /** 1-based line of the first line of `file` matching `pattern`. */
@@ -105,53 +106,62 @@ const lineOf = (file: string, pattern: RegExp) => (content: string) => {
 const LONG_ORIGIN = "https://a-rather-long-preview-host-name-for-this-site.integration-consultancy.example";
 
 const CASES: BrokenCase[] = [
-  { name: "schema error: a post without a title", fixture: "missing-title", file: "blog/missing-title.md", line: 2, message: /missing required field `title`/ },
-  { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, message: /`date` is not a date: February 2025 has days 01 to 28, not 30/ },
-  { name: "a lang that is not one of the site's languages", fixture: "unknown-lang", file: "blog/unknown-lang.md", line: 6, message: /`lang` is "fr", which is not one of the site's languages \(en, vi\)/ },
-  { name: "a misspelt frontmatter field, under --strict", fixture: "unknown-field", strict: true, file: "blog/unknown-field.md", line: 8, message: /unknown field `auther`: did you mean `author`\?/ },
-  { name: "updated before date", fixture: "updated-before-date", file: "blog/updated-before-date.md", line: 5, message: /`updated` \(2025-05-01\) is before `date` \(2025-06-03\)/ },
-  { name: "a malformed slug the file sets", fixture: "malformed-slug", file: "blog/malformed-slug.md", line: 8, message: /malformed slug `Uppercase_Slug`/ },
-  { name: "a page whose file name is not a URL segment", fixture: "page-name-not-a-slug", file: "pages/Careers Page.md", message: /`Careers Page` cannot be a page's name/ },
-  { name: "no home page", change: (content) => rmSync(join(content, "pages/index.md")), file: "pages", message: /missing the home page `index\.md`/ },
-  { name: "invalid YAML: an unclosed flow sequence", fixture: "invalid-yaml", file: "blog/invalid-yaml.md", line: 5, message: /invalid YAML/ },
+  { name: "a post with nothing to take a title from", fixture: "missing-title", file: "blog/missing-title.md", line: 2, kind: "no-title", level: "error", message: /no `title`, and no heading in the body to take one from/ },
+  { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, kind: "bad-date", level: "error", message: /`date` is not a date: February 2025 has days 01 to 28, not 30/ },
+  { name: "a lang that is not one of the site's languages", fixture: "unknown-lang", file: "blog/unknown-lang.md", line: 6, kind: "unknown-language", level: "error", message: /`lang` is "fr", which is not one of the site's languages \(en, vi\)/ },
+  { name: "a misspelt frontmatter field", fixture: "unknown-field", file: "blog/unknown-field.md", line: 8, kind: "likely-typo", level: "warning", message: /unknown field `auther`: did you mean `author`\?/ },
+  { name: "updated before date", fixture: "updated-before-date", file: "blog/updated-before-date.md", line: 5, kind: "date-order", level: "warning", message: /`updated` \(2025-05-01\) is before `date` \(2025-06-03\)/ },
+  { name: "a malformed slug the file sets", fixture: "malformed-slug", file: "blog/malformed-slug.md", line: 8, kind: "slug-rewritten", level: "warning", message: /`slug: Uppercase_Slug` is not a slug \(.*\): the post is at \/blog\/uppercase-slug\// },
+  { name: "a page whose file name is not a URL segment", fixture: "page-name-not-a-slug", file: "pages/Careers Page.md", line: 2, kind: "slug-rewritten", level: "warning", message: /`Careers Page` is not a URL's path: the page is at \/careers-page\// },
+  { name: "no home page", change: (content) => rmSync(join(content, "pages/index.md")), file: "pages", kind: "missing-page", level: "error", message: /missing the home page `index\.md`/ },
+  { name: "invalid YAML: an unclosed flow sequence", fixture: "invalid-yaml", file: "blog/invalid-yaml.md", line: 5, kind: "frontmatter", level: "error", message: /invalid YAML/ },
   {
     name: "invalid YAML in site.yaml",
     change: (content) => writeFileSync(join(content, "site.yaml"), readFileSync(join(content, "site.yaml"), "utf8").replace(/^languages: .*$/m, "languages: en: vi")),
     file: "site.yaml",
     line: lineOf("site.yaml", /^languages: en: vi$/),
+    kind: "frontmatter",
+    level: "error",
     message: /invalid YAML/,
   },
-  { name: "broken internal link", fixture: "broken-link", file: "blog/broken-link.md", line: 12, message: /broken link `\/blog\/no-such-post\/`/ },
-  { name: "broken anchor", fixture: "broken-anchor", file: "blog/broken-anchor.md", line: 12, message: /broken anchor `\/developers\/#no-such-heading`/ },
+  { name: "broken internal link", fixture: "broken-link", file: "blog/broken-link.md", line: 12, kind: "broken-link", level: "warning", message: /broken link `\/blog\/no-such-post\/`/ },
+  { name: "broken anchor", fixture: "broken-anchor", file: "blog/broken-anchor.md", line: 12, kind: "broken-anchor", level: "warning", message: /broken anchor `\/developers\/#no-such-heading`/ },
   {
     name: "robots.txt over 100 bytes, from a long base_url in site.yaml",
     change: (content) => writeFileSync(join(content, "site.yaml"), readFileSync(join(content, "site.yaml"), "utf8").replace(/^base_url: .*$/m, `base_url: ${LONG_ORIGIN}`)),
     file: "",
+    kind: "surface-limit",
+    level: "error",
     message: /robots\.txt is 1\d\d bytes; the limit is 100/,
   },
 ];
 
 for (const c of CASES) {
-  test(`check fails on ${c.name}: exit 1, the file${c.line ? " and line" : ""} named in text and --json`, async () => {
+  test(`check on ${c.name}: ${c.kind}, ${c.level === "error" ? "an error: exit 1" : "a warning: exit 0, and 1 under --strict"}, the file${c.line ? " and line" : ""} named in text and --json`, async () => {
     const content = copyContent();
     if (c.fixture) cpSync(join(FIXTURES, c.fixture), content, { recursive: true });
     c.change?.(content);
     const file = c.file ? join(content, c.file) : "robots.txt";
     const line = typeof c.line === "function" ? c.line(content) : c.line;
 
-    const result = await check(["--content", content, "--dist", NO_DIST, ...(c.strict ? ["--strict"] : [])]);
-    assert.equal(result.status, 1, result.text);
-    assert.equal(result.jsonStatus, 1);
-    const errors = result.findings.filter((f) => f.level === "error");
-    assert.ok(errors.length > 0, "at least one error");
-    for (const finding of errors) {
-      assert.match(finding.message, c.message, `every error is the one this case causes: ${JSON.stringify(finding)}`);
-      assert.equal(finding.file, file);
-      assert.equal(finding.line, line, `line of ${JSON.stringify(finding)}`);
-      const where = line ? `${file}:${line}:` : `${file}: `;
-      assert.ok(result.text.includes(where), `the text output names ${where}\n${result.text}`);
+    for (const strict of c.level === "error" ? [false] : [false, true]) {
+      const result = await check(["--content", content, "--dist", NO_DIST, ...(strict ? ["--strict"] : [])]);
+      const level = strict ? "error" : c.level;
+      assert.equal(result.status, level === "error" ? 1 : 0, result.text);
+      assert.equal(result.jsonStatus, result.status);
+      const found = result.findings.filter((f) => f.level === level);
+      assert.ok(found.length > 0, `at least one ${level}: ${result.text}`);
+      for (const finding of found) {
+        assert.equal(finding.kind, c.kind, JSON.stringify(finding));
+        assert.match(finding.message, c.message, `every ${level} is the one this case causes: ${JSON.stringify(finding)}`);
+        assert.equal(finding.file, file);
+        assert.equal(finding.line, line, `line of ${JSON.stringify(finding)}`);
+        const where = line ? `${file}:${line}:` : `${file}: `;
+        assert.ok(result.text.includes(where), `the text output names ${where}\n${result.text}`);
+      }
+      assert.match(result.text, c.message);
+      assert.match(result.text, new RegExp(`^[✗!] ${c.kind}: 1 ${level}`, "m"), "grouped under its kind, with the count");
     }
-    assert.match(result.text, c.message);
   });
 }
 

@@ -136,18 +136,21 @@ test("past Cloudflare's 100 header rules the build fails (exit 1) naming the lim
   assert.equal(statSync(join(out, "_headers")).mtimeMs, before, "dist/ untouched");
 });
 
-test("Cloudflare's file limits: a warning past the free plan's 20,000 files, an error past 100,000 or a file over 25 MiB, each with the numbers", () => {
+test("Cloudflare's file limits: past the free plan's 20,000 files (host-plan, a warning), past 100,000 or a file over 25 MiB (host-limit, an error), each with the numbers", () => {
   const files = (count: number) => new Map(Array.from({ length: count }, (_, index) => [`blog/p${index}/index.html`, { etag: '"x"', bytes: 10 }]));
-  assert.deepEqual(cloudflareFileProblems(files(CLOUDFLARE_FILES.free)), { errors: [], warnings: [] });
+  const kinds = (problems: { kind: string }[]) => problems.map((problem) => problem.kind);
+  assert.deepEqual(cloudflareFileProblems(files(CLOUDFLARE_FILES.free)), []);
   const free = cloudflareFileProblems(new Map([...files(CLOUDFLARE_FILES.free), ["_headers", { etag: '"h"', bytes: 1 }]]));
-  assert.equal(free.warnings.length, 0, "_headers is configuration, not a file Cloudflare counts");
+  assert.equal(free.length, 0, "_headers is configuration, not a file Cloudflare counts");
   const over = cloudflareFileProblems(files(CLOUDFLARE_FILES.free + 1));
-  assert.equal(over.errors.length, 0);
-  assert.match(over.warnings[0].message, /20001 files; Cloudflare's free plan deploys at most 20000/);
+  assert.deepEqual(kinds(over), ["host-plan"]);
+  assert.match(over[0].message, /20001 files; Cloudflare's free plan deploys at most 20000/);
   const paid = cloudflareFileProblems(files(CLOUDFLARE_FILES.paid + 1));
-  assert.match(paid.errors[0].message, /100001 files; Cloudflare deploys at most 100000/);
+  assert.deepEqual(kinds(paid), ["host-limit"]);
+  assert.match(paid[0].message, /100001 files; Cloudflare deploys at most 100000/);
   const large = cloudflareFileProblems(new Map([["blog-index.json", { etag: '"x"', bytes: 25 * 1024 * 1024 + 1 }]]));
-  assert.match(large.errors[0].message, /blog-index\.json is 26214401 bytes; Cloudflare serves files of at most 26214400/);
+  assert.deepEqual(kinds(large), ["host-limit"]);
+  assert.match(large[0].message, /blog-index\.json is 26214401 bytes; Cloudflare serves files of at most 26214400/);
 });
 
 test("--host names a host sitegen knows: another is a usage error (exit 2)", () => {

@@ -1,6 +1,7 @@
-/** How a command reports a failed build or check: one formatter for text and `--json`. */
+/** How `build` and `check` report what a run found: one formatter for text and `--json`. */
 import { SitegenError } from "../errors.ts";
-import { describeFailure, findingsOfThrown } from "../findings.ts";
+import { countByKind, countsByKind, findingsOfThrown, formatFindings, type Finding } from "../findings.ts";
+import type { Level } from "../policy.ts";
 import { EXIT, printers, type Io } from "./io.ts";
 
 /**
@@ -8,14 +9,24 @@ import { EXIT, printers, type Io } from "./io.ts";
  * on (the CLI prints it and exits 2); an error that is none of ours is a bug
  * and is thrown on too.
  */
-export function reportFailure(error: unknown, options: { io: Io; json: boolean; summary: (count: number) => string }): number {
+export function reportFailure(error: unknown, options: { io: Io; json: boolean; strict?: boolean; summary: (counts: string) => string }): number {
   if (error instanceof SitegenError && error.code === "E_USAGE") throw error;
-  const findings = findingsOfThrown(error);
+  const findings = findingsOfThrown(error, { strict: options.strict }).filter((finding) => finding.level !== "note");
   const { print, printError } = printers(options.io);
-  if (options.json) print(JSON.stringify({ ok: false, findings }, null, 2));
+  if (options.json) print(JSON.stringify({ ok: false, counts: countByKind(findings), findings }, null, 2));
   else {
-    printError(describeFailure(error));
-    printError(options.summary(findings.length));
+    for (const line of formatFindings(findings)) printError(line);
+    printError(options.summary(tally(findings)));
   }
   return EXIT.content;
+}
+
+/** `2 error(s) (frontmatter 1, no-title 1), 95 warning(s) (broken-link 83 (to 12 targets), …)`: a run's findings counted by level and kind. */
+export function tally(findings: Finding[], levels: Level[] = ["error", "warning"]): string {
+  return levels
+    .map((level) => {
+      const count = findings.filter((finding) => finding.level === level).length;
+      return `${count} ${level}(s)${count > 0 ? ` (${countsByKind(findings, level)})` : ""}`;
+    })
+    .join(", ");
 }

@@ -39,14 +39,14 @@ export function readAlias(alias: string): { path: string } | { problem: string }
 }
 
 /**
- * The `aliases` of a page or post, each with its line; an error (through
- * `problem`) for each that cannot be one.
+ * The `aliases` of a page or post, each with its line; each that cannot be
+ * one is left out and reported through `problem`.
  */
 export function readAliases(written: string[] | undefined, lineOf: (index: number) => number | undefined, problem: (at: FieldProblem) => void): { path: string; line?: number }[] {
   return (written ?? []).flatMap((alias, index) => {
     const read = readAlias(alias);
     if ("path" in read) return [{ path: alias, line: lineOf(index) }];
-    problem({ path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${read.problem}`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
+    problem({ kind: "alias", path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${read.problem}; it is left out`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
     return [];
   });
 }

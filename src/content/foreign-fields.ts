@@ -10,22 +10,36 @@
  * content/notices.ts); it is never an error, since real blogs carry dozens
  * of theme fields.
  */
+import type { FindingKind } from "../policy.ts";
 import { editDistance } from "./edit-distance.ts";
+import { tagSlug } from "./slug.ts";
+
 export interface FieldProblem {
+  /** What it is, for src/policy.ts to judge. */
+  kind: FindingKind;
   /** Where to point: the value at this path, or its key. */
   path: (string | number)[];
   key: boolean;
+  /** Or a line of the file, for a problem in the body. */
+  at?: { line: number; column?: number };
   message: string;
   hint: string;
 }
 
 export interface MappedFields {
   data: Record<string, unknown>;
+  /** What the file cannot be read past: it is left out. */
   problems: FieldProblem[];
+  /** What was read past, as another generator reads it: reported, and the file published. */
+  readPast: FieldProblem[];
   /** A field that came from another one, by the name it was written with: `description` → `summary`. */
   writtenAs: Record<string, string>;
   /** The fields sitegen does not know, as written: the templates read them as `params.<name>`. */
   params: Record<string, unknown>;
+  /** Fields sitegen knows that it set aside among the params (a `summary` beside a `description`): reported as what they are, not as unknown. */
+  setAside: string[];
+  /** A page that says it is a draft (`draft: true`): left out, as Hugo leaves it out. */
+  draft?: true;
 }
 
 /** Fields of other generators that are the same as one of sitegen's, by their sitegen name. */
@@ -45,12 +59,15 @@ const SYNONYMS: [sitegen: string, written: string][] = [
 export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases", "toc"] as const;
 export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases"] as const;
 
+/** Fields whose text may be written as a number or `true` in YAML (`title: 1984`): read as the text. */
+const TEXT_FIELDS = ["title", "description", "slug", "image", "lang", "author"];
+
 export function mapPostFields(written: Record<string, unknown>): MappedFields {
   const mapped = synonyms(written, POST_FIELDS);
   const { data, problems } = mapped;
   draftAndStatus(data, problems);
   for (const field of ["tags", "categories"]) {
-    if (data[field] !== undefined) data[field] = termList(data[field]);
+    if (data[field] !== undefined) data[field] = termList(data[field], field, mapped.readPast);
   }
   // One old address or a list of them (Hugo's `aliases`, jekyll-redirect-from's `redirect_from`).
   if (typeof data.aliases === "string") data.aliases = [data.aliases];
@@ -62,20 +79,30 @@ export function mapPostFields(written: Record<string, unknown>): MappedFields {
 
 export function mapPageFields(written: Record<string, unknown>): MappedFields {
   const mapped = synonyms(written, PAGE_FIELDS, ["date", "draft"]);
-  const { data, problems, writtenAs } = mapped;
+  const { data, readPast, writtenAs } = mapped;
   // Hugo dates pages too; a page has only the day it was last changed.
-  if (data.updated === undefined && data.date !== undefined) {
-    data.updated = data.date;
-    writtenAs.updated = "date";
+  if (data.date !== undefined) {
+    if (data.updated === undefined) {
+      data.updated = data.date;
+      writtenAs.updated = "date";
+      readPast.push({ kind: "page-date", path: ["date"], key: true, message: "a page has no date: `date` is read as the day it was last updated", hint: "write `updated:` instead of `date:` on a page" });
+    } else {
+      mapped.params.date = data.date;
+      mapped.setAside.push("date");
+      readPast.push({ kind: "page-date", path: ["date"], key: true, message: `a page has no date: \`date\` is left to the templates as \`params.date\`, and \`${writtenAs.updated ?? "updated"}\` is the day it was last updated`, hint: "remove `date` from the page" });
+    }
     delete data.date;
   }
   if (typeof data.aliases === "string") data.aliases = [data.aliases];
   if (data.draft !== undefined) {
-    problems.push({
+    const draft = data.draft;
+    if (draft === true) mapped.draft = true;
+    readPast.push({
+      kind: "page-draft",
       path: ["draft"],
       key: true,
-      message: "a page cannot be a draft: every file in content/pages/ is published",
-      hint: "remove `draft`, or keep the file outside content/pages/ until the page is ready",
+      message: draft === true ? "`draft: true`: the page is left out, as Hugo leaves out a draft" : `\`draft: ${JSON.stringify(draft)}\` on a page: every page is published, so it is read past`,
+      hint: draft === true ? "keep the file outside content/pages/ until the page is ready, or remove `draft`" : "remove `draft`: a page has no draft state",
     });
     delete data.draft;
   }
@@ -85,29 +112,41 @@ export function mapPageFields(written: Record<string, unknown>): MappedFields {
 /**
  * The fields as sitegen names them, and the rest set aside as `params`.
  * `handled` are fields read here besides the known ones (`draft`,
- * `published`), which are neither known to the schema nor params.
+ * `published`), which are neither known to the schema nor params. A field
+ * left empty (`tags:`, `description: ""`) is read as left out, as the other
+ * generators read it; text written as a number (`title: 1984`) is the text.
  */
 function synonyms(written: Record<string, unknown>, known: readonly string[], handled: readonly string[] = ["draft", "published"]): MappedFields {
   const data: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
+  const readPast: FieldProblem[] = [];
   for (const [name, value] of Object.entries(written)) {
     const synonym = SYNONYMS.some(([field, other]) => other === name && known.includes(field));
-    if (known.includes(name) || handled.includes(name) || synonym) data[name] = value;
-    else params[name] = value;
+    if (!(known.includes(name) || handled.includes(name) || synonym)) params[name] = value;
+    else if (isEmpty(value)) readPast.push({ kind: "empty-field", path: [name], key: true, message: `\`${name}\` is empty: read as left out`, hint: `give \`${name}\` a value, or remove the line` });
+    else data[name] = TEXT_FIELDS.includes(name) && (typeof value === "number" || typeof value === "boolean") ? String(value) : value;
   }
   const problems: FieldProblem[] = [];
   const writtenAs: Record<string, string> = {};
+  const setAside: string[] = [];
   for (const [field, synonym] of SYNONYMS) {
     if (data[synonym] === undefined || !known.includes(field)) continue;
     if (data[field] !== undefined) {
-      problems.push({ path: [synonym], key: true, message: `both \`${field}\` and \`${synonym}\` are set`, hint: `keep one: sitegen reads \`${synonym}\` as \`${field}\`` });
+      params[synonym] = data[synonym];
+      setAside.push(synonym);
+      readPast.push({ kind: "synonym-clash", path: [synonym], key: true, message: `both \`${field}\` and \`${synonym}\` are set: \`${field}\` is used, and \`${synonym}\` left to the templates as \`params.${synonym}\``, hint: `keep one: sitegen reads \`${synonym}\` as \`${field}\`` });
     } else {
       data[field] = data[synonym];
       writtenAs[field] = synonym;
     }
     delete data[synonym];
   }
-  return { data, problems, writtenAs, params };
+  return { data, problems, readPast, writtenAs, params, setAside };
+}
+
+/** `tags:` with nothing after it (null), `""`, or `[]` written as `tags: ""`: nothing, as the other generators read it. */
+function isEmpty(value: unknown): boolean {
+  return value === null || (typeof value === "string" && value.trim() === "");
 }
 
 /**
@@ -130,10 +169,10 @@ export function misspelling(missing: string, params: Record<string, unknown>, kn
   return Object.keys(params).find((name) => likelyMeant(name, known) === missing);
 }
 
-/** A required field that is missing, pointed at its misspelling when the file has one. */
-export function missingField(field: string, misspelt: string | undefined, hint: string): FieldProblem {
-  if (misspelt === undefined) return { path: [], key: false, message: `missing required field \`${field}\``, hint };
-  return { path: [misspelt], key: true, message: `missing required field \`${field}\`: did you mean \`${field}\` instead of \`${misspelt}\`?`, hint: `rename \`${misspelt}\` to \`${field}\`` };
+/** A required field that is missing, pointed at its misspelling when the file has one; `kind` as src/policy.ts names it. */
+export function missingField(field: string, misspelt: string | undefined, hint: string, kind: FindingKind = "bad-field"): FieldProblem {
+  if (misspelt === undefined) return { kind, path: [], key: false, message: `missing required field \`${field}\``, hint };
+  return { kind, path: [misspelt], key: true, message: `missing required field \`${field}\`: did you mean \`${field}\` instead of \`${misspelt}\`?`, hint: `rename \`${misspelt}\` to \`${field}\`` };
 }
 
 /**
@@ -145,11 +184,11 @@ function draftAndStatus(data: Record<string, unknown>, problems: FieldProblem[])
   delete data.published;
   if (published !== undefined) {
     if (typeof published !== "boolean") {
-      problems.push({ path: ["published"], key: false, message: "`published` must be true or false", hint: "`published: false` keeps the post out of the build, as `status: draft` does" });
+      problems.push({ kind: "bad-field", path: ["published"], key: false, message: "`published` must be true or false", hint: "`published: false` keeps the post out of the build, as `status: draft` does" });
       return;
     }
     if (data.draft !== undefined && data.draft === published) {
-      problems.push({ path: ["published"], key: true, message: `\`published: ${published}\` and \`draft: ${String(data.draft)}\` disagree`, hint: "keep one of them" });
+      problems.push({ kind: "bad-field", path: ["published"], key: true, message: `\`published: ${published}\` and \`draft: ${String(data.draft)}\` disagree`, hint: "keep one of them" });
       return;
     }
     data.draft ??= !published;
@@ -157,28 +196,47 @@ function draftAndStatus(data: Record<string, unknown>, problems: FieldProblem[])
   const { draft } = data;
   delete data.draft;
   if (draft !== undefined && typeof draft !== "boolean") {
-    problems.push({ path: ["draft"], key: false, message: "`draft` must be true or false", hint: "`draft: true` keeps the post out of the build, as `status: draft` does" });
+    problems.push({ kind: "bad-field", path: ["draft"], key: false, message: "`draft` must be true or false", hint: "`draft: true` keeps the post out of the build, as `status: draft` does" });
     return;
   }
   const fromDraft = draft === undefined ? undefined : draft ? "draft" : "published";
   if (fromDraft !== undefined && data.status !== undefined && data.status !== fromDraft) {
-    problems.push({ path: ["draft"], key: true, message: `\`draft: ${draft}\` and \`status: ${String(data.status)}\` disagree`, hint: "keep one of them: `status` is published, draft or retired" });
+    problems.push({ kind: "bad-field", path: ["draft"], key: true, message: `\`draft: ${draft}\` and \`status: ${String(data.status)}\` disagree`, hint: "keep one of them: `status` is published, draft or retired" });
     return;
   }
   data.status ??= fromDraft ?? "published";
 }
 
 /**
- * Tags and categories as sitegen's terms: a string is a comma-separated list
- * (`tags: kafka` or `tags: kafka, retries`); a number is its digits; a term is
- * lowercase with hyphens between words (`Event Sourcing` → `event-sourcing`),
- * as Hugo makes its terms. What still is not a term is left to the schema.
+ * Tags and categories as written: a string is a comma-separated list (`tags:
+ * kafka` or `tags: kafka, retries`), a number its digits, and each tag is
+ * shown as its author wrote it (`Node.js`, `Event Sourcing`), once however
+ * it is capitalised. A tag that is not lowercase words joined by hyphens is
+ * read past with a warning: its page (`tags: true`) and any URL of it are
+ * made of its slug (`tagSlug`: `Node.js` is `node-js`, `C++` `c-plus-plus`). What is not
+ * a term at all (a mapping) is left to the schema.
  */
-function termList(value: unknown): unknown {
+function termList(value: unknown, field: string, readPast: FieldProblem[]): unknown {
   const items = typeof value === "string" ? value.split(",").filter((item) => item.trim() !== "") : value;
   if (!Array.isArray(items)) return value;
-  return items.map((item) => (typeof item === "number" && Number.isInteger(item) ? String(item) : typeof item === "string" ? item.trim().toLowerCase().replace(/[\s_]+/g, "-") : item));
+  const terms: unknown[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const term = typeof item === "number" && Number.isFinite(item) ? String(item) : typeof item === "string" ? item.trim() : item;
+    if (typeof term !== "string") return void terms.push(term);
+    if (term === "" || seen.has(term.toLowerCase())) return;
+    seen.add(term.toLowerCase());
+    terms.push(term);
+    if (!TERM.test(term)) {
+      const words = tagSlug(term);
+      readPast.push({ kind: "tag-spelling", path: typeof value === "string" ? [field] : [field, index], key: false, message: `the ${field === "tags" ? "tag" : "category"} \`${term}\` is not lowercase words joined by hyphens: shown as written${words ? `, \`${words}\` in its URL` : ""}`, hint: words ? `write \`${words}\` to show it as its URL writes it` : "write the term with Latin letters and digits" });
+    }
+  });
+  return terms;
 }
+
+/** A term as sitegen writes its own: lowercase letters and digits, joined by hyphens. */
+const TERM = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** What a field of another generator that sitegen does not use is for here, for its warning. */
 export const FOREIGN_FIELD_HINTS: Record<string, string> = {

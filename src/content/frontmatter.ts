@@ -9,6 +9,7 @@
 import { LineCounter, parseDocument, isMap, type Document } from "yaml";
 import type { ErrorObject } from "ajv";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
+import type { FindingKind } from "../policy.ts";
 import { describeSchemaError } from "../schemas/index.ts";
 import { FOREIGN_FIELD_HINTS, missingField } from "./foreign-fields.ts";
 import { locatedError } from "./locate.ts";
@@ -95,7 +96,7 @@ function parseYamlDocument(text: string, file: string, firstLine: number): Parse
   let textLines: string[] | undefined;
   const at = (offset: number, message: string, hint: string, cause?: unknown) => {
     const { line, col: column } = lineCounter.linePos(offset);
-    return new SitegenError("E_CONTENT", message, { location: { file, line: line + firstLine - 1, column }, sourceLine: (textLines ??= text.split("\n"))[line - 1], hint, cause });
+    return new SitegenError("E_CONTENT", message, { kind: "frontmatter", location: { file, line: line + firstLine - 1, column }, sourceLine: (textLines ??= text.split("\n"))[line - 1], hint, cause });
   };
   let doc: Document;
   try {
@@ -114,6 +115,7 @@ function parseYamlDocument(text: string, file: string, firstLine: number): Parse
         // `yaml` reports the stack overflow of a document nested past what it can read as an error of its own.
         const tooDeep = /Maximum call stack/.test(error.message);
         return new SitegenError("E_CONTENT", tooDeep ? `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})` : `invalid YAML: ${firstSentence(error.message)}`, {
+          kind: "frontmatter",
           location: { file, line: line + firstLine - 1, column },
           sourceLine: sourceLines[line - 1],
           hint: tooDeep ? LIMIT_HINTS.depth : yamlHint(error.code, error.message),
@@ -183,7 +185,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   let start = 0;
   while (start <= clean.length) {
     if (start > MAX_FRONTMATTER_CHARACTERS) {
-      throw new SitegenError("E_CONTENT", `the frontmatter does not close within its first ${MAX_FRONTMATTER_CHARACTERS} characters (1 MB), the most sitegen reads`, { location: { file, line: 1, column: 1 }, sourceLine: lines[0], hint: LIMIT_HINTS.size });
+      throw new SitegenError("E_CONTENT", `the frontmatter does not close within its first ${MAX_FRONTMATTER_CHARACTERS} characters (1 MB), the most sitegen reads`, { kind: "frontmatter", location: { file, line: 1, column: 1 }, sourceLine: lines[0], hint: LIMIT_HINTS.size });
     }
     const newline = clean.indexOf("\n", start);
     const line = clean.slice(start, newline === -1 ? clean.length : newline).replace(/\r$/, "");
@@ -200,6 +202,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   if (end === -1) {
     const fields = fence!.language === "yaml" ? fieldsBeforeBody(lines.slice(1), file) : undefined;
     throw new SitegenError("E_CONTENT", `unterminated frontmatter: no closing \`${closer}\` line`, {
+      kind: "frontmatter",
       location: { file, line: 1, column: 1 },
       sourceLine: lines[0],
       hint: fields ? closeAfter(fields) : `close the frontmatter with a line that is exactly \`${closer}\``,
@@ -214,6 +217,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
     const fields = fence!.language === "yaml" ? fieldsBeforeBody(lines.slice(1, end), file, errorsOf(error)?.[0]?.location?.line) : undefined;
     if (!fields) throw error;
     throw new SitegenError("E_CONTENT", `unterminated frontmatter: no \`---\` line closes its fields, so the body was read as YAML up to the \`---\` at line ${end + 1}`, {
+      kind: "frontmatter",
       location: { file, line: 1, column: 1 },
       sourceLine: lines[0],
       hint: closeAfter(fields),
@@ -222,6 +226,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   }
   if (!isPlainObject(parsed.data)) {
     throw new SitegenError("E_CONTENT", `frontmatter must be a mapping of fields, not ${describeValue(parsed.data)}`, {
+      kind: "frontmatter",
       location: { file, line: 2, column: 1 },
       sourceLine: lines[1],
       hint: "write one `field: value` a line, e.g. `title: My post`",
@@ -281,21 +286,25 @@ function openingFence(line: string, file: string, text: string): (typeof OPENERS
   // A NUL among the first bytes is binary data, as git tells it: named, not shown.
   if (text.lastIndexOf("\0", 8000) !== -1) {
     throw new SitegenError("E_CONTENT", "not a text file: it holds binary data (a NUL byte), so it is no page or post", {
+      kind: "frontmatter",
       location: { file },
       hint: "an image or other file goes in content/static/ (or beside its post, in the post's folder), under its own extension",
     });
   }
   if (SCRIPT_OPENER.test(line)) {
     throw new SitegenError("E_CONTENT", "JavaScript frontmatter is not read: sitegen never runs code from the content", {
+      kind: "frontmatter",
       location: { file, line: 1, column: 1 },
       sourceLine: line,
       hint: "write the fields as YAML between `---` lines (or TOML between `+++` lines); a value a script computed can be written out as it is",
     });
   }
-  throw new SitegenError("E_CONTENT", "missing frontmatter: the file must start with a line `---` (YAML) or `+++` (TOML)", {
+  // Jekyll publishes a file without frontmatter as it is, not as a page: it is not a page or post here either.
+  throw new SitegenError("E_CONTENT", "no frontmatter, so not a page or post: left out", {
+    kind: "left-out",
     location: { file, line: 1, column: 1 },
     sourceLine: line,
-    hint: "start the file with `---`, the fields (title, date, ...), and another `---`",
+    hint: "to publish it, start the file with `---`, the fields (title, date, ...), and another `---`; a file to publish as it is goes in content/static/",
   });
 }
 
@@ -308,9 +317,9 @@ function describeValue(value: unknown): string {
 /**
  * Ajv errors as SitegenErrors located at the offending YAML key. A missing
  * required field that `misspelt` finds written under another name (`tittle`)
- * is pointed at that name.
+ * is pointed at that name. `kind` is the findings' kind (src/policy.ts).
  */
-export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: string, sourceText: string, misspelt: (field: string) => string | undefined = () => undefined): SitegenError[] {
+export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: string, sourceText: string, misspelt: (field: string) => string | undefined = () => undefined, kind: FindingKind = "bad-field"): SitegenError[] {
   const sourceLines = sourceText.split(/\r?\n/);
   return errors.map((error) => {
     const typo = error.keyword === "required" ? misspelt((error.params as { missingProperty: string }).missingProperty) : undefined;
@@ -321,6 +330,7 @@ export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: st
     if (unknown) path.push((error.params as { additionalProperty: string }).additionalProperty);
     const position = unknown ? parsed.locateKey(path) : parsed.locate(path);
     return new SitegenError("E_CONTENT", describeSchemaError(error), {
+      kind,
       location: { file, line: position?.line, column: position?.column },
       sourceLine: position ? sourceLines[position.line - 1] : undefined,
       hint: schemaHint(error),

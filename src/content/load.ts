@@ -6,8 +6,10 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
+import { levelOf } from "../policy.ts";
 import { contentNotices } from "./notices.ts";
 import { summarisedWith } from "./excerpt.ts";
+import { MAX_SLUG_LENGTH } from "./slug.ts";
 import { siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
@@ -33,45 +35,58 @@ export interface LoadOptions {
 /** Parses post files; by default here, or spread over render workers for a large blog. */
 export type PostParser = (entries: SourceEntry[]) => Promise<{ posts: PostSource[]; errors: SitegenError[] }>;
 
-export async function loadContent(contentDir: string, options: LoadOptions): Promise<Content> {
+/** The content with everything reading it found, each finding with its kind; no content when site.yaml cannot be read. */
+export interface ReadContent {
+  content?: Content;
+  reported: SitegenError[];
+}
+
+/**
+ * The content tree read whole: every file that can be read is, and every
+ * problem is collected (src/policy.ts judges them), so one run reports them
+ * all. A file that cannot be read past is left out of `content`.
+ */
+export async function readContent(contentDir: string, options: LoadOptions): Promise<ReadContent> {
   const root = resolve(options.cwd, contentDir);
   const display = displayFrom(options.cwd);
-  const errors: SitegenError[] = [];
+  const reported: SitegenError[] = [];
   const collect = <T>(fn: () => T): T | undefined => {
     try {
       return fn();
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;
-      errors.push(...located);
+      reported.push(...located);
       return undefined;
     }
   };
 
   const siteFile = display(join(root, "site.yaml"));
   const refused = refusedFile(join(root, "site.yaml"), { root: contentDir, cwd: options.cwd });
-  if (refused) errors.push(refused);
-  const left: SitegenError[] = [...rootEntries(root, display)];
-  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, left));
+  if (refused) reported.push(refused);
+  reported.push(...rootEntries(root, display));
+  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, reported));
 
   const pages: PageSource[] = [];
   const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, layout: "pages" });
-  errors.push(...pageFiles.errors);
-  left.push(...pageFiles.warnings);
+  reported.push(...pageFiles.errors, ...pageFiles.warnings);
+  const failed = new Set<string>();
   const translated = site ? translationOf(site.languages) : () => undefined;
   for (const entry of pageFiles.entries) {
     // `about.fr.md` beside `about.md` is the page in French, at /fr/about/.
     const translation = translated(entry.name);
     const parsed = collect(() => parsePage(translation?.name ?? entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
     const page = parsed && translation && parsed.lang === undefined ? { ...parsed, lang: translation.lang } : parsed;
+    if (!page) failed.add(entry.name);
     const twin = page && pages.find((other) => other.name === page.name);
-    if (twin) errors.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
-    else if (page?.name.startsWith("blog/")) errors.push(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
+    if (twin) reported.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { kind: "url-clash", location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
+    else if (page?.name.startsWith("blog/")) reported.push(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { kind: "url-clash", location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
     else if (page) pages.push(page);
   }
-  if (!pages.some((page) => page.name === "index") && !errors.some((e) => /[\\/]index\.(md|markdown)$/.test(e.location?.file ?? ""))) {
-    errors.push(
+  if (!pages.some((page) => page.name === "index" && !page.draft) && !failed.has("index")) {
+    reported.push(
       new SitegenError("E_CONTENT", "missing the home page `index.md`", {
+        kind: "missing-page",
         location: { file: display(join(root, "pages")) },
         hint: "every site has a home page, /; create it with `sitegen new page index`",
       }),
@@ -79,27 +94,71 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
   }
 
   const postFiles = options.postFiles ?? listPostFiles(contentDir, options.cwd);
-  errors.push(...postFiles.errors);
-  left.push(...postFiles.warnings);
+  reported.push(...postFiles.errors, ...postFiles.warnings);
   const files = listStatic(join(root, STATIC_DIR), { root: contentDir, cwd: options.cwd });
-  errors.push(...files.errors);
+  reported.push(...files.errors);
   const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
-  errors.push(...parsed.errors, ...sameSlug(parsed.posts));
-  let posts = parsed.posts;
+  reported.push(...parsed.errors);
+  const slugs = distinctSlugs(parsed.posts);
+  reported.push(...slugs.reported);
+  let posts = slugs.posts;
+  let published = pages.filter((page) => !page.draft);
   if (site) {
     const languages = inSiteLanguages(site.languages);
-    pages.splice(0, pages.length, ...pages.flatMap((page) => collect(() => languages(page)) ?? []));
+    published = published.flatMap((page) => collect(() => languages(page)) ?? []);
     posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
     const separator = site.excerpt_separator;
     if (separator !== undefined) {
-      pages.splice(0, pages.length, ...pages.map((page) => summarisedWith(page, separator, readTextSync)));
+      published = published.map((page) => summarisedWith(page, separator, readTextSync));
       posts = posts.map((post) => summarisedWith(post, separator, readTextSync));
     }
   }
+  // What each file was read past, drafts' pages included: reported once they are read.
+  reported.push(...contentNotices([...pages, ...slugs.posts]));
+  return { content: site && { siteFile, site, pages: published, posts, files: files.files }, reported };
+}
 
-  if (errors.length > 0 || !site) throw new SitegenErrors(errors);
-  const { warnings, notes } = contentNotices([...pages, ...posts]);
-  return { siteFile, site, pages, posts, files: files.files, warnings: [...left, ...warnings], notes };
+/**
+ * The content, for a caller that needs it whole (tests, tools): throws when
+ * reading it found an error (src/policy.ts), as a build would fail.
+ */
+export async function loadContent(contentDir: string, options: LoadOptions): Promise<Content> {
+  const { content, reported } = await readContent(contentDir, options);
+  const errors = reported.filter((error) => levelOf(error.kind) === "error");
+  if (!content || errors.length > 0) throw new SitegenErrors(errors);
+  return content;
+}
+
+/**
+ * Posts on one slug, as two years' `2014-09-10-cfp.md` and
+ * `2015-08-31-cfp.md` give: the earliest (by date, then path) keeps it, and
+ * each later one gets a slug of its own, the same at every build: the slug
+ * and its year (`cfp-2015`), else its day, else a number. A warning names
+ * both files and the slug chosen. Drafts take no URL, so they clash with
+ * nothing.
+ */
+function distinctSlugs(posts: PostSource[]): { posts: PostSource[]; reported: SitegenError[] } {
+  const bySlug = new Map<string, PostSource[]>();
+  for (const post of posts) if (post.status !== "draft") bySlug.set(post.slug, [...(bySlug.get(post.slug) ?? []), post]);
+  const taken = new Set(posts.map((post) => post.slug));
+  const renamed = new Map<PostSource, PostSource>();
+  const reported: SitegenError[] = [];
+  for (const [slug, claimants] of [...bySlug].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (claimants.length < 2) continue;
+    const [first, ...later] = [...claimants].sort((a, b) => Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const post of later) {
+      const own = [post.date.slice(0, 4), post.date, ...Array.from({ length: later.length + 1 }, (_, index) => String(index + 2))].map((suffix) => withSuffix(slug, suffix)).find((candidate) => !taken.has(candidate))!;
+      taken.add(own);
+      renamed.set(post, { ...post, slug: own });
+      reported.push(new SitegenError("E_CONTENT", `two posts have the slug \`${slug}\`: this one and ${first.file}, which is older and keeps it; this one is at /blog/${own}/`, { kind: "slug-clash", location: { file: post.file }, hint: `set \`slug:\` in one of them to choose; \`slug: ${own}\` keeps this address` }));
+    }
+  }
+  return { posts: posts.map((post) => renamed.get(post) ?? post), reported };
+}
+
+/** `slug-suffix`, the slug cut so that the whole stays within the longest a slug may be. */
+function withSuffix(slug: string, suffix: string): string {
+  return `${slug.replace(/-+$/, "").slice(0, MAX_SLUG_LENGTH - suffix.length - 1).replace(/-+$/, "")}-${suffix}`;
 }
 
 /**
@@ -118,18 +177,6 @@ function translationOf(languages: readonly Lang[]): (name: string) => { name: st
   };
 }
 
-/** Two posts at one URL: the later file (by path) is named, with the earlier. */
-function sameSlug(posts: PostSource[]): SitegenError[] {
-  const first = new Map<string, PostSource>();
-  const errors: SitegenError[] = [];
-  for (const post of [...posts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const earlier = first.get(post.slug);
-    if (!earlier) first.set(post.slug, post);
-    else errors.push(new SitegenError("E_CONTENT", `two posts have the slug \`${post.slug}\`: this one and ${earlier.file}`, { location: { file: post.file }, hint: "a slug is a post's URL, /blog/<slug>/: rename one of the files, or set `slug:` in one of them" }));
-  }
-  return errors;
-}
-
 /**
  * A page or post with its `lang` as the site names it (`en-US` → `en` on a
  * site in `en`), or a located error when it names none of the site's
@@ -145,6 +192,7 @@ function inSiteLanguages(languages: readonly Lang[]) {
     const text = readTextSync(source.path, source.file);
     const at = parseMarkdownFile(text, source.file).locate(["lang"]);
     throw new SitegenError("E_CONTENT", `\`lang\` is ${JSON.stringify(source.lang)}, which is not one of the site's languages (${languages.join(", ")})`, {
+      kind: "unknown-language",
       location: { file: source.file, line: at?.line, column: at?.column },
       sourceLine: at && text.split(/\r?\n/)[at.line - 1],
       hint: `write one of ${languages.map((l) => `\`${l}\``).join(", ")}, or add the language to \`languages\` in site.yaml`,
@@ -197,7 +245,7 @@ export function readTextSync(path: string, file: string): string {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { kind: "unreadable", location: { file }, cause: error });
   }
 }
 
@@ -224,7 +272,7 @@ export function readFrontmatterSync(path: string, file: string): string {
       closeSync(fd);
     }
   } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { location: { file }, cause: error });
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { kind: "unreadable", location: { file }, cause: error });
   }
   return CLOSING_FENCE.test(head) ? head : readTextSync(path, file);
 }

@@ -8,46 +8,82 @@ import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
 import { readAliases } from "./aliases.ts";
 import { readDate } from "./dates.ts";
-import { mapPageFields, misspelling, PAGE_FIELDS } from "./foreign-fields.ts";
-import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
-import { locatedError, writtenAs } from "./locate.ts";
+import { mapPageFields, misspelling, PAGE_FIELDS, type FieldProblem } from "./foreign-fields.ts";
+import { parseMarkdownFile } from "./frontmatter.ts";
+import { holdToSchema, readTitle } from "./fields.ts";
+import { locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
 import type { ContentNotice, PageSource } from "./types.ts";
 
+/**
+ * Throws the problems the file cannot be read past (SitegenErrors); what it
+ * is read past is in the page's `notices`. A page that says it is a draft
+ * comes back with `draft`, for the loader to leave out once it has reported
+ * its notices.
+ */
 export function parsePage(name: string, text: string, file: string, path = file): PageSource {
-  const segments = name.split("/");
-  const wrong = segments.find((segment) => slugProblem(segment) !== undefined);
-  if (wrong !== undefined) {
-    const suggested = segments.map((segment) => slugify(segment));
-    throw new SitegenError("E_CONTENT", `\`${wrong}\` cannot be ${segments.length > 1 ? "a part of a page's path" : "a page's name"}: ${slugProblem(wrong)}`, {
-      location: { file },
-      hint: suggested.every((segment) => segment !== "") ? `the file's path is the page's URL: name it \`${suggested.join("/")}.md\` (/${suggested.join("/")}/)` : "the file's path is the page's URL: name its folders and file with Latin letters, digits and hyphens",
-    });
-  }
   const parsed = parseMarkdownFile(text, file);
   const mapped = mapPageFields(parsed.data as Record<string, unknown>);
   const located = writtenAs(parsed, mapped);
-  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
-  if (!validatePage(mapped.data)) throw new SitegenErrors(schemaErrors(validatePage.errors ?? [], located, file, text, (field) => misspelling(field, mapped.params, PAGE_FIELDS)));
-  const data = mapped.data as Pick<PageSource, "title" | "updated" | "lang"> & { description?: string; aliases?: string[] };
-  const updated = readDate(data.updated);
-  if ("problem" in updated) {
-    throw locatedError(located, file, text, { path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
+  const errors: SitegenError[] = mapped.problems.map((at) => locatedError(located, file, text, at));
+  errors.push(...holdToSchema(mapped, validatePage, DECIDING, { located, file, text }));
+  const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
+  const readPast = (at: FieldProblem) => mapped.readPast.push(at);
+  const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[] };
+  const title = readTitle(data.title, parsed.body, parsed.bodyLine, { readPast, fatal }, misspelling("title", mapped.params, PAGE_FIELDS));
+  const url = pageUrlName(name, readPast, fatal);
+  const updated = data.updated === undefined ? undefined : readDate(data.updated);
+  if (updated && "problem" in updated) {
+    fatal({ kind: "bad-date", path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
   }
-  const wrongAliases: SitegenError[] = [];
-  const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, (at) => wrongAliases.push(locatedError(located, file, text, at)));
-  if (wrongAliases.length > 0) throw new SitegenErrors(wrongAliases);
-  let missing: SitegenError | undefined;
-  const description = readDescription(data.description, parsed.body, (at) => (missing = locatedError(located, file, text, at)));
-  if (missing) throw missing;
-  const notices: ContentNotice[] = [
-    ...fieldNotices(mapped.params, located, "page"),
+  if (data.updated === undefined) readPast({ kind: "undated-page", path: [], key: false, message: "no `updated`: the sitemap dates the page by the build", hint: "add `updated: YYYY-MM-DD`, the day the page last changed" });
+  const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
+  const description = readDescription(data.description, parsed.body, readPast);
+  if (errors.length > 0 || title === undefined || url === undefined || (updated && "problem" in updated)) throw new SitegenErrors(errors);
+  const notices = [
+    ...fieldNotices(mapped, located, "page"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag })),
-    ...controlCharacterNotices({ title: data.title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];
-  const { aliases: _written, ...fields } = data;
-  return { name, file, path, ...fields, description: description ?? "", ...(data.description === undefined ? { describedByBody: true as const } : {}), updated: updated.day, ...(aliases.length > 0 ? { aliases } : {}), body: parsed.body, bodyLine: parsed.bodyLine, params: mapped.params, notices };
+  return {
+    name: url,
+    file,
+    path,
+    title,
+    description,
+    ...(data.description === undefined ? { describedByBody: true as const } : {}),
+    ...(updated ? { updated: updated.day } : {}),
+    ...(data.lang !== undefined ? { lang: data.lang } : {}),
+    ...(aliases.length > 0 ? { aliases } : {}),
+    ...(mapped.draft ? { draft: true as const } : {}),
+    body: parsed.body,
+    bodyLine: parsed.bodyLine,
+    params: mapped.params,
+    notices,
+  };
+}
+
+/** A value the schema refuses in these leaves the page out: its title, and the day it changed. */
+const DECIDING = ["title", "updated"];
+
+/**
+ * The page's name, its path below pages/ without the extension, each part a
+ * URL segment: a part that is not one (`User Guide`) is made into one, and
+ * reported; a part with no Latin letter or digit gives no URL, an error.
+ */
+function pageUrlName(name: string, readPast: (at: FieldProblem) => void, fatal: (at: FieldProblem) => void): string | undefined {
+  const segments = name.split("/");
+  if (segments.every((segment) => slugProblem(segment) === undefined)) return name;
+  const made = segments.map((segment) => (slugProblem(segment) === undefined ? segment : slugify(segment).replace(/-+$/, "")));
+  if (made.includes("")) {
+    fatal({ kind: "no-url", path: [], key: false, message: `\`${name}\` has a part with no Latin letter or digit to make the page's URL of`, hint: "name the page's folders and file with Latin letters, digits and hyphens: its path is its URL" });
+    return undefined;
+  }
+  const url = made.join("/");
+  readPast({ kind: "slug-rewritten", path: [], key: false, message: `\`${name}\` is not a URL's path: the page is at /${url}/`, hint: `rename it to \`${url}.md\`: a page's path in pages/ is its URL` });
+  return url;
 }

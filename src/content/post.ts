@@ -15,14 +15,15 @@ import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProble
 import { fieldNotices, readDescription } from "./notices.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
-import { parseMarkdownFile, schemaErrors } from "./frontmatter.ts";
-import { locatedError, writtenAs } from "./locate.ts";
+import { parseMarkdownFile } from "./frontmatter.ts";
+import { holdToSchema, readTitle } from "./fields.ts";
+import { locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import type { ContentNotice, PostSource } from "./types.ts";
 
 /** The fields as the schema allows them, before the dates are read. */
 interface PostFields {
-  title: string;
+  title?: string;
   description?: string;
   date?: string;
   updated?: string;
@@ -37,7 +38,11 @@ interface PostFields {
   toc?: boolean;
 }
 
-/** `name` is the file's name without its extension (a bundle's folder name). */
+/**
+ * `name` is the file's name without its extension (a bundle's folder name).
+ * Throws the problems the file cannot be read past (SitegenErrors); what it
+ * is read past is in the post's `notices`.
+ */
 export function parsePost(name: string, text: string, file: string, path = file): PostSource {
   const parsed = parseMarkdownFile(text, file);
   const mapped = mapPostFields(parsed.data as Record<string, unknown>);
@@ -45,62 +50,55 @@ export function parsePost(name: string, text: string, file: string, path = file)
   // The date of a Jekyll-style name, `2025-01-29-title.md`, when the frontmatter gives none.
   if (mapped.data.date === undefined && named.date !== undefined) mapped.data.date = named.date;
   const located = writtenAs(parsed, mapped);
-  const problem = (at: FieldProblem) => locatedError(located, file, text, at);
-  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map(problem));
+  const errors: SitegenError[] = mapped.problems.map((at) => locatedError(located, file, text, at));
+  errors.push(...holdToSchema(mapped, validatePost, DECIDING, { located, file, text }));
+  const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
+  const readPast = (at: FieldProblem) => mapped.readPast.push(at);
   const misspelt = (field: string) => misspelling(field, mapped.params, POST_FIELDS);
-  if (!validatePost(mapped.data)) throw new SitegenErrors(schemaErrors(validatePost.errors ?? [], located, file, text, misspelt));
   const data = mapped.data as unknown as PostFields;
 
-  const errors: SitegenError[] = [];
+  const title = readTitle(data.title, parsed.body, parsed.bodyLine, { readPast, fatal }, misspelt("title"));
   const dateOf = (field: "date" | "updated"): WrittenDate | undefined => {
     const value = data[field];
     if (value === undefined) return undefined;
     const read = readDate(value);
     if ("problem" in read) {
-      errors.push(problem({ path: [field], key: false, message: `\`${field}\` is not a date: ${read.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z" }));
+      fatal({ kind: "bad-date", path: [field], key: false, message: `\`${field}\` is not a date: ${read.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z" });
       return undefined;
     }
     return read;
   };
   if (data.date === undefined) {
-    errors.push(problem(missingField("date", misspelt("date"), "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`")));
+    const typo = misspelt("date");
+    if (typo !== undefined) fatal(missingField("date", typo, "", "no-date"));
+    else fatal({ kind: "no-date", path: [], key: false, message: "no `date`, and no date in the file's name to take one from", hint: "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`" });
   }
   const date = dateOf("date");
   const updated = dateOf("updated");
   if (date && updated && Date.parse(updated.time) < Date.parse(date.time)) {
-    errors.push(problem({ path: ["updated"], key: false, message: `\`updated\` (${data.updated}) is before \`date\` (${data.date})`, hint: "`updated` is when the post last changed, after it was first published" }));
+    readPast({ kind: "date-order", path: ["updated"], key: false, message: `\`updated\` (${data.updated}) is before \`date\` (${data.date})`, hint: "`updated` is when the post last changed, after it was first published" });
   }
-  if (data.image !== undefined && !/^(?:\/(?!\/)|https?:\/\/)/.test(data.image)) {
-    errors.push(problem({ path: ["image"], key: false, message: `\`image\` must be a path from the site root or an absolute URL, not \`${data.image}\``, hint: "put the image in the templates' assets/ folder and write `image: /assets/<name>`" }));
-  }
-  const slug = data.slug ?? named.slug;
-  const wrongSlug = data.slug !== undefined ? slugProblem(data.slug) : named.slug === "" ? "no Latin letter or digit in the file's name" : undefined;
-  if (wrongSlug) {
-    const suggested = slugify(data.slug ?? name, data.lang);
-    if (data.slug !== undefined) {
-      errors.push(problem({ path: ["slug"], key: false, message: `malformed slug \`${slug}\`: ${wrongSlug}`, hint: suggested ? `write \`slug: ${suggested}\`` : "a slug is Latin letters and digits joined by hyphens" }));
-    } else {
-      errors.push(new SitegenError("E_CONTENT", `the file's name gives no slug: ${wrongSlug}`, { location: { file }, hint: "set `slug:` in its frontmatter, or rename the file; `sitegen new post \"<title>\"` derives a valid slug from a title" }));
-    }
-  }
-  const description = readDescription(data.description, parsed.body, (at) => errors.push(problem(at)));
-  const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, (at) => errors.push(problem(at)));
-  if (errors.length > 0 || !date) throw new SitegenErrors(errors);
+  const image = readImage(data.image, readPast);
+  const slug = readSlug({ written: data.slug, named, title, lang: data.lang }, { readPast, fatal, file });
+  const description = readDescription(data.description, parsed.body, readPast);
+  const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
+  if (errors.length > 0 || !date || title === undefined || slug === undefined) throw new SitegenErrors(errors);
 
   const notices: ContentNotice[] = [
-    ...fieldNotices(mapped.params, located, "post"),
+    ...fieldNotices(mapped, located, "post"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag })),
-    ...controlCharacterNotices({ title: data.title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];
-  if (data.slug === undefined && named.changed) notices.push({ kind: "slug", slug });
-  const tags = [...new Set([...(data.tags ?? []), ...(data.categories ?? [])])];
+  if (data.slug === undefined && named.changed && named.slug !== "") notices.push({ kind: "slug", slug });
+  const tags = uniqueTerms([...(data.tags ?? []), ...(data.categories ?? [])]);
   const author = data.author === undefined ? undefined : [data.author].flat().join(", ");
   return {
     slug,
     file,
     path,
-    title: data.title,
-    description: description ?? "",
+    title,
+    description,
     ...(data.description === undefined ? { describedByBody: true as const } : {}),
     date: date.day,
     published: date.time,
@@ -109,7 +107,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     ...(data.lang !== undefined ? { lang: data.lang } : {}),
     status: data.status,
     ...(author !== undefined ? { author } : {}),
-    ...(data.image !== undefined ? { image: data.image } : {}),
+    ...(image !== undefined ? { image } : {}),
     ...(data.toc !== undefined ? { toc: data.toc } : {}),
     aliases,
     body: parsed.body,
@@ -117,4 +115,55 @@ export function parsePost(name: string, text: string, file: string, path = file)
     params: mapped.params,
     notices,
   };
+}
+
+/** The fields that decide what is published and under what: a value the schema refuses there leaves the post out. */
+const DECIDING = ["status", "title", "date", "updated"];
+
+/**
+ * `image:` as written when it is a path from the site root or another site's
+ * URL; a relative one (a bundle's `cover.jpg`) is read from the post's URL,
+ * as a browser reads a relative link there (the manifest resolves it, once
+ * the post's slug is final), and reported; anything else is not used.
+ */
+function readImage(image: string | undefined, readPast: (at: FieldProblem) => void): string | undefined {
+  if (image === undefined || /^(?:\/(?!\/)|https?:\/\/)/i.test(image)) return image;
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(image)) {
+    readPast({ kind: "unread-field", path: ["image"], key: false, message: `\`image\` is \`${image}\`, neither a path of the site nor an http(s) URL: not used`, hint: "write a path from the site root (`/assets/cover.png`) or an https:// URL" });
+    return undefined;
+  }
+  readPast({ kind: "relative-image", path: ["image"], key: false, message: `\`image\` is relative (\`${image}\`): read from the post's URL, as a browser reads it there`, hint: `write it from the site root: a post's own files are under /blog/<slug>/, e.g. \`/blog/<slug>/${image.replace(/^\.\//, "")}\`` });
+  return image;
+}
+
+/**
+ * The post's slug: `slug:` when it is one, else made into one; the file's
+ * name (less a date) when it sets none; the title's words when the name has
+ * no Latin letter or digit (`日本語.md`). A post with none of those has no
+ * URL: an error.
+ */
+function readSlug(from: { written?: string; named: { slug: string }; title?: string; lang?: string }, report: { readPast: (at: FieldProblem) => void; fatal: (at: FieldProblem) => void; file: string }): string | undefined {
+  if (from.written !== undefined) {
+    const wrong = slugProblem(from.written);
+    if (wrong === undefined) return from.written;
+    const made = slugify(from.written, from.lang).replace(/-+$/, "") || from.named.slug;
+    if (made !== "") {
+      report.readPast({ kind: "slug-rewritten", path: ["slug"], key: false, message: `\`slug: ${from.written}\` is not a slug (${wrong}): the post is at /blog/${made}/`, hint: `write \`slug: ${made}\`` });
+      return made;
+    }
+  }
+  if (from.named.slug !== "") return from.named.slug;
+  const made = from.title === undefined ? "" : slugify(from.title, from.lang).replace(/-+$/, "");
+  if (made !== "") {
+    report.readPast({ kind: "slug-rewritten", path: [], key: false, message: `the file's name has no Latin letter or digit to make a slug of: the title's are used, and the post is at /blog/${made}/`, hint: `set \`slug: ${made}\`, or rename the file to \`${made}.md\`` });
+    return made;
+  }
+  report.fatal({ kind: "no-url", path: [], key: false, message: "neither the file's name nor the title has a Latin letter or digit to make the post's URL of", hint: "set `slug:` in its frontmatter, e.g. `slug: my-post`" });
+  return undefined;
+}
+
+/** Tags and categories once each, however capitalised: the first spelling is kept. */
+function uniqueTerms(terms: string[]): string[] {
+  const seen = new Set<string>();
+  return terms.filter((term) => !seen.has(term.toLowerCase()) && Boolean(seen.add(term.toLowerCase())));
 }

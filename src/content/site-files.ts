@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
+import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
 import { sizeProblem } from "./file-limit.ts";
 import { displayFrom, generatorFile, insideOf, safeRealpath, type ListOptions } from "./tree.ts";
@@ -32,6 +33,7 @@ export function rootEntries(root: string, display: (path: string) => string): Si
       const path = join(root, name);
       const foreign = generatorFile(name, safeIsFolder(path));
       return new SitegenError("E_CONTENT", `${foreign?.what ?? "not a part of a sitegen site"}: left out`, {
+        kind: "left-out",
         location: { file: display(path) },
         hint: foreign?.instead ?? `content/ holds site.yaml, pages/, blog/ and ${STATIC_DIR}/ (files published as they are)`,
       });
@@ -50,7 +52,7 @@ export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root
   const display = displayFrom(options.cwd);
   const files: ContentFile[] = [];
   const errors: SitegenError[] = [];
-  const refuse = (path: string, message: string, hint: string) => errors.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
+  const refuse = (path: string, message: string, hint: string, kind: FindingKind = "outside-tree") => errors.push(new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }));
   const real = safeRealpath(start);
   if (real === undefined) return { files, errors };
   if (!insideOf(options)?.(real)) {
@@ -75,7 +77,7 @@ export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root
     if (!entry.isFile()) continue;
     const bytes = statSync(inReal).size;
     const tooLarge = sizeProblem(bytes, `a file of ${STATIC_DIR}/`);
-    if (tooLarge) refuse(path, tooLarge.message, tooLarge.hint);
+    if (tooLarge) refuse(path, tooLarge.message, tooLarge.hint, "host-limit");
     else files.push({ name, path: inReal, file: display(path), bytes, ...imageDimensions(inReal) });
   }
   return { files: files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), errors };

@@ -5,6 +5,7 @@
  * site could have several.
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
+import type { FindingKind } from "../policy.ts";
 import { validateSite } from "../schemas/index.ts";
 import { parseYaml, schemaErrors, type ParsedYaml } from "./frontmatter.ts";
 import { canonicalTag } from "./languages.ts";
@@ -18,7 +19,7 @@ const MOVED_TO_THEME = ["logo", "social_image"] as const;
 
 export function parseSite(text: string, file: string, warnings: SitegenError[] = []): SiteConfig {
   const parsed = parseYaml(text, file);
-  if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text));
+  if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text, undefined, "site"));
   const { language, languages, ...written } = parsed.data as SiteFile;
   const error = locatedError(parsed, file, text);
   const site = movedToTheme(written, error, warnings);
@@ -39,7 +40,7 @@ function movedToTheme(written: Omit<SiteFile, "language" | "languages">, error: 
     if (old[key] === undefined) continue;
     if (theme[key] !== undefined) throw error(`both \`${key}\` and \`theme.${key}\` are set`, [key], `keep \`theme.${key}\``, true);
     theme[key] = old[key];
-    warnings.push(error(`\`${key}\` is read as \`theme.${key}\``, [key], `move it into \`theme:\`, where the site's other settings of its looks are`, true));
+    warnings.push(error(`\`${key}\` is read as \`theme.${key}\``, [key], `move it into \`theme:\`, where the site's other settings of its looks are`, true, "moved-setting"));
   }
   return Object.keys(theme).length > 0 ? { ...site, theme } : site;
 }
@@ -52,15 +53,15 @@ function movedToTheme(written: Omit<SiteFile, "language" | "languages">, error: 
 export function siteSettingError(site: { file: string; text: string }, problem: { path: string[]; message: string; hint: string }): SitegenError {
   const parsed = parseYaml(site.text, site.file);
   const at = parsed.locate(problem.path) ?? parsed.locate(problem.path.slice(-1));
-  return new SitegenError("E_CONTENT", problem.message, { location: { file: site.file, line: at?.line, column: at?.column }, sourceLine: at && site.text.split(/\r?\n/)[at.line - 1], hint: problem.hint });
+  return new SitegenError("E_CONTENT", problem.message, { kind: "site", location: { file: site.file, line: at?.line, column: at?.column }, sourceLine: at && site.text.split(/\r?\n/)[at.line - 1], hint: problem.hint });
 }
 
-type LocatedError = (message: string, path: (string | number)[], hint: string, key?: boolean) => SitegenError;
+type LocatedError = (message: string, path: (string | number)[], hint: string, key?: boolean, kind?: FindingKind) => SitegenError;
 
 function locatedError(parsed: ParsedYaml, file: string, text: string): LocatedError {
-  return (message, path, hint, key = false) => {
+  return (message, path, hint, key = false, kind = "site") => {
     const at = key ? parsed.locateKey(path) : parsed.locate(path);
-    return new SitegenError("E_CONTENT", message, { location: { file, line: at?.line, column: at?.column }, sourceLine: at && text.split(/\r?\n/)[at.line - 1], hint });
+    return new SitegenError("E_CONTENT", message, { kind, location: { file, line: at?.line, column: at?.column }, sourceLine: at && text.split(/\r?\n/)[at.line - 1], hint });
   };
 }
 

@@ -20,6 +20,15 @@ export function slugify(title: string, lang?: string): string {
 }
 
 /**
+ * A tag's slug: its URL segment (src/manifest/listings.ts). `+` and `#` are
+ * spelled out, so that `C++`, `C#` and `C` are three tags (`c-plus-plus`,
+ * `c-sharp`, `c`).
+ */
+export function tagSlug(name: string): string {
+  return slugify(name.replace(/\+/g, " plus ").replace(/#/g, " sharp "));
+}
+
+/**
  * Latin letters that are letters of their own, not a base letter and a
  * combining mark, so NFD does not split them: each is written as the ASCII
  * letters its language spells it with when it has to (`ß` → `ss`, `æ` → `ae`,

@@ -24,6 +24,7 @@ export function parseToml(text: string, file: string, firstLine: number): Parsed
       // smol-toml recurses into a dotted key's parts and nested arrays (`a.b.c…` of 5,000 parts overflowed the stack).
       const line = deepestLine(lines);
       throw new SitegenError("E_CONTENT", `invalid TOML: tables, arrays or dotted keys nested more than ${MAX_FRONTMATTER_DEPTH} deep`, {
+        kind: "frontmatter",
         location: { file, line: line + firstLine, column: 1 },
         sourceLine: lines[line],
         hint: LIMIT_HINTS.depth,
@@ -33,6 +34,7 @@ export function parseToml(text: string, file: string, firstLine: number): Parsed
     if (!(error instanceof TomlError)) throw error;
     const line = Math.min(Math.max(error.line, 1), Math.max(lines.length, 1));
     throw new SitegenError("E_CONTENT", `invalid TOML: ${error.message.split("\n")[0].replace(/^Invalid TOML document: /, "")}`, {
+      kind: "frontmatter",
       location: { file, line: line + firstLine - 1, column: error.column },
       sourceLine: lines[line - 1],
       hint: "quote text values (`title = \"My post\"`), and write lists as `tags = [\"a\", \"b\"]`",

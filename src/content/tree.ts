@@ -18,6 +18,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats
 import { basename, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { sizeProblem } from "./file-limit.ts";
+import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
 import type { ContentFile } from "./types.ts";
 
@@ -65,12 +66,12 @@ export function listSources(dir: string, options: ListOptions): Listing {
   const display = displayFrom(options.cwd);
   const start = resolve(options.cwd, dir);
   const listing: Listing = { entries: [], errors: [], warnings: [] };
-  const refuse = (path: string, message: string, hint: string) => listing.errors.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
-  const leaveOut = (path: string, message: string, hint: string) => listing.warnings.push(new SitegenError("E_CONTENT", message, { location: { file: display(path) }, hint }));
+  const refuse: Refuse = (path, message, hint, kind = "outside-tree") => listing.errors.push(new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }));
+  const leaveOut: Report = (path, message, hint) => listing.warnings.push(new SitegenError("E_CONTENT", message, { kind: "left-out", location: { file: display(path) }, hint }));
   const inside = insideOf(options);
   if (!inside) {
     const root = resolve(options.cwd, options.root);
-    return { ...listing, errors: [new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, { location: { file: display(root) }, hint: "name the content folder with --content <dir>" })] };
+    return { ...listing, errors: [new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, { kind: "unreadable", location: { file: display(root) }, hint: "name the content folder with --content <dir>" })] };
   }
   const seen = new Set<string>();
   // The folder's entries with their types (a Dirent): a regular file or folder needs no lstat of its own, a blog of ten thousand posts is listed at every build.
@@ -79,7 +80,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
       return readdirSync(folder, { withFileTypes: true }).filter(({ name }) => !name.startsWith(".")).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (error) {
       if (!(depth === 0 && options.optional && (error as NodeJS.ErrnoException).code === "ENOENT")) {
-        listing.errors.push(new SitegenError("E_CONTENT", `cannot read the folder ${display(folder)}`, { location: { file: display(folder) }, cause: error }));
+        listing.errors.push(new SitegenError("E_CONTENT", `cannot read the folder ${display(folder)}`, { kind: "unreadable", location: { file: display(folder) }, cause: error }));
       }
       return undefined;
     }
@@ -98,7 +99,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
       const path = join(folder, name);
       const kind = kindOf(path, inside, entry);
       const foreign = options.layout === "pages" && isFolderPage(name) ? undefined : generatorFile(name, kind.folder === true);
-      if (kind.refused) refuse(path, kind.refused, kind.hint);
+      if (kind.refused) refuse(path, kind.refused, kind.hint, kind.kind);
       else if (foreign) leaveOut(path, `${foreign.what}: left out`, foreign.instead);
       else if (kind.folder) {
         if (!seen.has(kind.real)) {
@@ -149,9 +150,10 @@ function bundlePost(folder: string, names: string[]): string | undefined {
 }
 
 type Report = (path: string, message: string, hint: string) => void;
+type Refuse = (path: string, message: string, hint: string, kind?: FindingKind) => void;
 
 /** A bundle's post and every other file of its folder, subfolders included. */
-function bundle(folder: string, post: string, display: (path: string) => string, inside: (real: string) => boolean, report: { refuse: Report; leaveOut: Report }): SourceEntry {
+function bundle(folder: string, post: string, display: (path: string) => string, inside: (real: string) => boolean, report: { refuse: Refuse; leaveOut: Report }): SourceEntry {
   const files: BundleFile[] = [];
   // Folders already read, by real path: a link back to one of them (`loop -> .`) would be read forever.
   const seen = new Set<string>();
@@ -161,14 +163,14 @@ function bundle(folder: string, post: string, display: (path: string) => string,
       names = readdirSync(dir).filter((each) => !each.startsWith(".")).sort();
       seen.add(realpathSync(dir));
     } catch (error) {
-      report.refuse(dir, `cannot be read (${(error as NodeJS.ErrnoException).code})`, "remove it, or make it a folder of regular files");
+      report.refuse(dir, `cannot be read (${(error as NodeJS.ErrnoException).code})`, "remove it, or make it a folder of regular files", "unreadable");
       return;
     }
     for (const name of names) {
       const path = join(dir, name);
       if (dir === folder && name === post) continue;
       const kind = kindOf(path, inside);
-      if (kind.refused) report.refuse(path, kind.refused, kind.hint);
+      if (kind.refused) report.refuse(path, kind.refused, kind.hint, kind.kind);
       else if (kind.folder && seen.has(safeRealpath(path) ?? path)) report.refuse(path, "a symbolic link to a folder read already (a loop, or a second way to the same files): not read", "remove the link");
       else if (kind.folder) visit(path);
       else if (isMarkdown(name)) report.leaveOut(path, "a second Markdown file in a post's folder: left out", `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`);
@@ -176,7 +178,7 @@ function bundle(folder: string, post: string, display: (path: string) => string,
         const real = kind.real ?? path;
         const bytes = statSync(real).size;
         const tooLarge = sizeProblem(bytes, "a post's file");
-        if (tooLarge) report.refuse(path, tooLarge.message, tooLarge.hint);
+        if (tooLarge) report.refuse(path, tooLarge.message, tooLarge.hint, "host-limit");
         else files.push({ name: relative(folder, path).split(sep).join("/"), path: real, file: display(path), bytes, ...imageDimensions(real, name) });
       }
     }
@@ -208,7 +210,7 @@ export function refusedFile(path: string, options: Pick<ListOptions, "root" | "c
   if (safeLstat(path) === undefined) return undefined;
   const kind = kindOf(path, inside);
   const refused = kind.refused ?? (kind.folder ? "a folder, not a file" : undefined);
-  return refused ? new SitegenError("E_CONTENT", refused, { location: { file: displayFrom(options.cwd)(path) }, hint: kind.hint ?? "make it a file" }) : undefined;
+  return refused ? new SitegenError("E_CONTENT", refused, { kind: kind.kind ?? "outside-tree", location: { file: displayFrom(options.cwd)(path) }, hint: kind.hint ?? "make it a file" }) : undefined;
 }
 
 /** Whether a real path is inside the content folder, or undefined when that folder does not exist. */
@@ -226,16 +228,16 @@ function safeLstat(path: string): Stats | undefined {
   }
 }
 
-type Kind = { refused: string; hint: string; folder?: undefined; real?: undefined } | { refused?: undefined; hint?: undefined; folder: boolean; real: string };
+type Kind = { refused: string; hint: string; kind: FindingKind; folder?: undefined; real?: undefined } | { refused?: undefined; hint?: undefined; kind?: undefined; folder: boolean; real: string };
 
 /** What an entry is, following a symbolic link only to see where it goes: never opened. `listed`: its type as its folder's listing gave it, when it did. */
 function kindOf(path: string, inside: (real: string) => boolean, listed?: Dirent): Kind {
   if (listed?.isFile()) return { folder: false, real: path };
   if (listed?.isDirectory()) return { folder: true, real: path };
   const entry = linkedEntry(path, inside);
-  if (entry.kind === "outside") return { refused: `a symbolic link to ${entry.real}, outside the content folder: not read`, hint: "copy the file into the content folder; sitegen reads nothing outside it" };
-  if (entry.kind === "unreadable") return { refused: entry.code === "ENOENT" ? "a symbolic link to nothing" : `cannot be read (${entry.code})`, hint: "remove it, or point the link at a file inside the content folder" };
-  if (entry.kind === "other") return { refused: `not a regular file but ${entry.what}: not read`, hint: "content is regular files; remove it from the content folder" };
+  if (entry.kind === "outside") return { refused: `a symbolic link to ${entry.real}, outside the content folder: not read`, hint: "copy the file into the content folder; sitegen reads nothing outside it", kind: "outside-tree" };
+  if (entry.kind === "unreadable") return { refused: entry.code === "ENOENT" ? "a symbolic link to nothing" : `cannot be read (${entry.code})`, hint: "remove it, or point the link at a file inside the content folder", kind: "unreadable" };
+  if (entry.kind === "other") return { refused: `not a regular file but ${entry.what}: not read`, hint: "content is regular files; remove it from the content folder", kind: "outside-tree" };
   return { folder: entry.kind === "folder", real: entry.real };
 }
 

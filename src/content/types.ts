@@ -1,5 +1,6 @@
 import type { SitegenError } from "../errors.ts";
 import type { CspSources } from "../negotiation/headers.ts";
+import type { FindingKind } from "../policy.ts";
 
 /** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
 export type Lang = string;
@@ -105,17 +106,20 @@ export interface SiteBudgets {
 /**
  * What reading one file found that the build reports and goes on: a field
  * sitegen does not know (kept as a param; `meant` when it looks like a typo
- * of a known one), a template tag left in the text, or a slug made from the
- * file's name. Plain data, so that it crosses worker threads and the build
- * cache with its post; src/content/notices.ts turns the build's into
- * messages.
+ * of a known one), a template tag left in the text, a slug made from the
+ * file's name, or a problem read past (an empty `tags:`, a tag with
+ * capitals, a `date` on a page), located in the file. Plain data, so that
+ * it crosses worker threads and the build cache with its post;
+ * src/content/notices.ts turns the build's into findings, whose seriousness
+ * src/policy.ts decides by their kind.
  */
 export type ContentNotice =
   | { kind: "field"; name: string; line?: number; meant?: string }
   | { kind: "template-tag"; line: number; tag: string }
   /** A character XML 1.0 forbids in a text (src/content/control-characters.ts): the first, as `U+000B`, and how many. */
   | { kind: "control-character"; field: string; line?: number; character: string; count: number }
-  | { kind: "slug"; slug: string };
+  | { kind: "slug"; slug: string }
+  | { kind: "problem"; problem: FindingKind; message: string; hint?: string; line?: number; column?: number; sourceLine?: string };
 
 /** A Markdown source file after its frontmatter was validated. */
 interface SourceFile {
@@ -136,10 +140,13 @@ interface SourceFile {
 }
 
 export interface PageSource extends SourceFile {
-  /** File stem: `index`, `about`, ... */
+  /** Its path below pages/, without the extension, as a URL's path: `index`, `about`, `docs/history`. */
   name: string;
-  updated: string;
+  /** The day it last changed, as written; a page without one is dated by the build. */
+  updated?: string;
   lang?: Lang;
+  /** `draft: true`: read and reported, then left out. */
+  draft?: true;
   /** Old addresses of the page (`aliases`), with their lines: each redirects to it. */
   aliases?: { path: string; line?: number }[];
 }
@@ -190,11 +197,4 @@ export interface Content {
   posts: PostSource[];
   /** content/static/: files for the whole site, published at the site root as they are. */
   files: ContentFile[];
-  /**
-   * What the build reports and goes on: a field it does not know, a file it
-   * leaves out, a template tag it does not run. Each names its file.
-   */
-  warnings: SitegenError[];
-  /** What `check` tells besides: the slug it chose for each file whose name is not one. */
-  notes: SitegenError[];
 }

@@ -23,6 +23,8 @@ export interface ChunkReply {
 
 export interface WireError {
   code: ErrorCode;
+  kind: SitegenError["kind"];
+  target?: string;
   message: string;
   location?: SitegenError["location"];
   hint?: string;
@@ -30,9 +32,9 @@ export interface WireError {
 }
 
 export function toWire(error: SitegenError): WireError {
-  return { code: error.code, message: error.message, location: error.location, hint: error.hint, sourceLine: error.sourceLine };
+  return { code: error.code, kind: error.kind, target: error.target, message: error.message, location: error.location, hint: error.hint, sourceLine: error.sourceLine };
 }
 
 export function fromWire(error: WireError): SitegenError {
-  return new SitegenError(error.code, error.message, { location: error.location, hint: error.hint, sourceLine: error.sourceLine });
+  return new SitegenError(error.code, error.message, { kind: error.kind, target: error.target, location: error.location, hint: error.hint, sourceLine: error.sourceLine });
 }

@@ -48,7 +48,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     try {
       bytes = readFileSync(entry.path);
     } catch (error) {
-      parsed.errors.push(new SitegenError("E_CONTENT", `cannot read ${entry.file}`, { location: { file: entry.file }, cause: error }));
+      parsed.errors.push(new SitegenError("E_CONTENT", `cannot read ${entry.file}`, { kind: "unreadable", location: { file: entry.file }, cause: error }));
       continue;
     }
     // A bundle's files are part of its post: an image's size is in the page.

@@ -11,7 +11,7 @@
  * spell it.
  */
 import type { SiteConfig } from "../content/types.ts";
-import { slugify } from "../content/slug.ts";
+import { slugify, tagSlug } from "../content/slug.ts";
 import type { Addresser, PageRoute, PostLink } from "./manifest.ts";
 
 /** A page of a listing, as the pages around it link to it. */
@@ -84,13 +84,8 @@ export function tagPath(language: Pick<ListingLanguage, "prefix">, slug: string)
 }
 
 
-/**
- * A tag's slug: its URL segment. `+` and `#` are spelled out, so that `C++`,
- * `C#` and `C` are three tags (`c-plus-plus`, `c-sharp`, `c`).
- */
-export function tagSlug(name: string): string {
-  return slugify(name.replace(/\+/g, " plus ").replace(/#/g, " sharp "));
-}
+/** A tag's slug, made where the content's warnings make it too (`Node.js` is `node-js`). */
+export { tagSlug };
 
 /** The path of page `number` of a listing at `path`: the listing itself first, then `<path>page/<n>/`. */
 export function listingPagePath(path: string, number: number): string {

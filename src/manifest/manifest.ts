@@ -5,6 +5,7 @@
  * here and compute none of their own, so they cannot disagree.
  */
 import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type Lang, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
+import type { SitegenError } from "../errors.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
@@ -187,6 +188,8 @@ export interface ManifestOptions {
   sitemapUrlLimit?: number;
   /** Show the drafts too, marked and indexed nowhere: `build --drafts`, `serve --watch`, a deploy preview. */
   drafts?: boolean;
+  /** Told of each old address left out (src/manifest/redirects.ts). */
+  report?: (problem: SitegenError) => void;
 }
 
 export function buildManifest(content: Content, options: ManifestOptions): Manifest {
@@ -205,6 +208,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const publishedSources = listedSources.filter((post) => post.status === "published");
   const scheduled = due.filter(({ time }) => time > now).map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const ordered = [...content.pages].sort(byPageName);
+  const generatedDay = options.generated.toISOString().slice(0, 10);
   const untranslatedPages = ordered.map((page): PageRoute => ({
     kind: "page",
     ...addressesOf(page.name === "index" ? "/" : `/${page.name}/`),
@@ -212,7 +216,8 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     title: page.title,
     description: page.description,
     lang: page.lang ?? content.site.languages[0],
-    lastmod: page.updated,
+    // A page without `updated` is dated by the build.
+    lastmod: page.updated ?? generatedDay,
     tags: [],
     params: page.params,
     source: page.file,
@@ -247,6 +252,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
           ...[...Object.values(surface), ...(feed ? [feed] : []), ...parts, { path: "/404.html" }].map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file it writes)" }]),
           ...published.map((file): [string, { file: string }] => [normalizePath(file.path), { file: file.source }]),
         ]),
+        options.report ?? (() => {}),
       )
     : [];
   return {
@@ -403,7 +409,7 @@ function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, base
     ...(post.author !== undefined ? { author: post.author } : {}),
     ...(post.status === "draft" ? { draft: true as const } : {}),
     ...((post.toc ?? toc) ? { toc: true as const } : {}),
-    ...(post.image !== undefined ? { image: post.image.startsWith("/") && !post.image.startsWith("//") ? baseUrl + post.image : post.image } : {}),
+    ...(post.image !== undefined ? { image: imageUrl(post.image, path, baseUrl) } : {}),
     tags: post.tags,
     ...(tagLinks ? { tagLinks } : {}),
     params: post.params,
@@ -413,6 +419,17 @@ function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, base
     bodyLine: post.bodyLine,
     ...(images.length > 0 ? { images: Object.fromEntries(images) } : {}),
   };
+}
+
+/**
+ * A post's `image` as an absolute URL: another site's as it is, a path from
+ * the root on the site's origin, and a relative one (a bundle's `cover.jpg`)
+ * read from the post's URL, as a browser would read it there.
+ */
+function imageUrl(image: string, path: string, baseUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith("//")) return image;
+  if (image.startsWith("/")) return baseUrl + image;
+  return baseUrl + new URL(image, `http://site${path}`).pathname;
 }
 
 /** `/` → `/index.md`, `/about/` → `/about.md`, `/blog/x/` → `/blog/x.md` (spec §4.1.5). */

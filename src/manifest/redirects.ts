@@ -12,13 +12,14 @@
  * each host's `_redirects`, and the preview server reads them from the route
  * shards when it has no file at the path.
  *
- * An alias that is itself an address of the site, or that two posts claim,
- * is an error naming both files: one of the two would silently lose.
+ * An alias that is itself an address of the site, or that a second post
+ * claims, cannot redirect there: it is left out, and reported naming both
+ * files, so that neither loses silently.
  */
 import { readAlias } from "../content/aliases.ts";
 import { isDocumentPath, normalizePath, pathOfSegments } from "../negotiation/decide.ts";
 import type { ContentFile } from "../content/types.ts";
-import { SitegenError, SitegenErrors } from "../errors.ts";
+import { SitegenError } from "../errors.ts";
 
 export interface Redirect {
   /** The old path, as a request names it (percent-encoded). */
@@ -45,7 +46,7 @@ interface Owner {
  * `taken`, every path the site answers with a page or a file, by the file
  * that makes it.
  */
-export function redirectsOf(routes: Moved[], taken: Map<string, Owner>): Redirect[] {
+export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: (problem: SitegenError) => void): Redirect[] {
   const claimed = new Map<string, { owner: Owner; to: string; written: string }>();
   const errors: SitegenError[] = [];
   for (const { source, path } of routes) {
@@ -56,16 +57,16 @@ export function redirectsOf(routes: Moved[], taken: Map<string, Owner>): Redirec
         const page = taken.get(from);
         const earlier = claimed.get(from);
         if (page) {
-          errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}`, { location: owner, hint: "remove the alias: the address already answers with its own page" }));
+          errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}: left out`, { kind: "alias", location: owner, hint: "remove the alias: the address already answers with its own page" }));
         } else if (earlier && earlier.to !== to) {
-          errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}`, { location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
+          errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}, which keeps it`, { kind: "alias", location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
         } else if (!earlier) {
           claimed.set(from, { owner, to, written: alias.path });
         }
       }
     }
   }
-  if (errors.length > 0) throw new SitegenErrors(unique(errors));
+  for (const problem of unique(errors)) report(problem);
   return [...claimed].map(([from, { owner, to }]) => ({ from, to, source: owner.file })).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 

@@ -1,16 +1,13 @@
 /**
  * How large the agent files, the blog page and the Markdown 404 may be, in one
  * place: the defaults of the `budgets` of site.yaml, what the emitters fit
- * their files into, and the check that a build warns about and `check` fails
- * on. (`verify` keeps its own copy of the spec's limits in
+ * their files into, and the check that reports a file past its budget. (`verify` keeps its own copy of the spec's limits in
  * src/verify/spec.ts on purpose: it is an independent reading of the spec. A
  * budget cannot exceed those limits: the site schema caps it there.)
  */
 import type { SiteBudgets, SiteConfig } from "../content/types.ts";
 import { SitegenError } from "../errors.ts";
-import type { Finding } from "../findings.ts";
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
-import { notFoundMarkdownBound } from "../render/emit/not-found.ts";
 import type { Written } from "../write/output.ts";
 
 export type Budgets = Required<SiteBudgets>;
@@ -37,30 +34,27 @@ export function budgetsOf(site: Pick<SiteConfig, "budgets">): Budgets {
 }
 
 /**
- * robots.txt over its limit is an error (spec §8.3 makes size the signal of a
- * rewrite); a file over its budget is a warning in a build and an error in
- * `check`. The emitters fit their files to the budgets, so a file is over
+ * robots.txt over its limit breaks the surface (spec §8.3 makes size the
+ * signal of a rewrite); a file over the site's budget is reported
+ * (`budget`; the Markdown 404's, which depends on its template, by
+ * src/render/emit/not-found.ts). The emitters fit their files to the budgets, so a file is over
  * only when what it cannot leave out (the pages, site.yaml's texts) is.
  */
-export function sizeProblems(manifest: Manifest, written: Map<string, Written>, mode: "build" | "check"): { errors: SitegenError[]; warnings: Finding[] } {
-  const errors: SitegenError[] = [];
-  const warnings: Finding[] = [];
+export function sizeProblems(manifest: Manifest, written: Map<string, Written>): SitegenError[] {
+  const problems: SitegenError[] = [];
   const size = (file: string) => written.get(file)?.bytes ?? 0;
   const { robots } = manifest.surface;
   if (size(robots.file) > ROBOTS_TXT_MAX) {
-    errors.push(
+    problems.push(
       new SitegenError("E_CHECK", `robots.txt is ${size(robots.file)} bytes; the limit is ${ROBOTS_TXT_MAX}`, {
+        kind: "surface-limit",
         location: { file: robots.file },
         hint: "use a shorter base_url; robots.txt holds only the allow rule and the sitemap URL",
       }),
     );
   }
-  for (const over of overBudget(manifest, size)) {
-    const error = new SitegenError("E_CHECK", over.message, { location: { file: over.file }, hint: over.hint });
-    if (mode === "check") errors.push(error);
-    else warnings.push({ level: "warning", code: error.code, message: over.message, file: over.file, hint: over.hint });
-  }
-  return { errors, warnings };
+  for (const over of overBudget(manifest, size)) problems.push(new SitegenError("E_CHECK", over.message, { kind: "budget", location: { file: over.file }, hint: over.hint }));
+  return problems;
 }
 
 interface OverBudget {
@@ -87,13 +81,12 @@ function overBudget(manifest: Manifest, size: (file: string) => number): OverBud
     limit(manifest.surface.llmsTxt.file, size(manifest.surface.llmsTxt.file), "llms_txt_bytes", "its pages, summary and when-to-use lists alone are over: shorten them in site.yaml and the pages' descriptions"),
     limit(manifest.surface.llmsFullTxt.file, size(manifest.surface.llmsFullTxt.file), "llms_full_txt_bytes", "the fixed pages alone are over: shorten them, or raise the budget (at most 1000000)"),
     ...listings.flatMap((route) => [route.htmlFile, route.markdownFile].map((file) => limit(file, size(file), "blog_page_bytes", hintFor(route)))),
-    limit(manifest.notFound.markdown, notFoundMarkdownBound(manifest, size(manifest.notFound.markdown), budgets.not_found_closest_posts), "not_found_markdown_bytes", "shorten templates/404.md or lower not_found_closest_posts"),
   ];
   return limits
     .filter(({ bytes, key }) => bytes > budgets[key])
     .map(({ file, bytes, key, hint }) => ({
       file,
-      message: `${file === manifest.notFound.markdown ? "the Markdown 404 can reach" : `${file} is`} ${bytes} bytes; its budget is ${budgets[key]} (budgets.${key} in site.yaml)`,
+      message: `${file} is ${bytes} bytes; its budget is ${budgets[key]} (budgets.${key} in site.yaml)`,
       hint,
     }));
 }

@@ -135,11 +135,12 @@ export function checkPlan(files: PlannedFile[]): void {
     if (earlier) {
       const copied = [job, earlier].find((one) => one.kind === "copy");
       if (copied?.kind === "copy") {
-        throw new SitegenError("E_CONTENT", `\`/${file}\` is a file the build makes itself: this one would replace it`, { location: { file: copied.source }, hint: "rename or remove the file: the site's pages, agent files and assets have these paths" });
+        throw new SitegenError("E_CONTENT", `\`/${file}\` is a file the build makes itself: this one would replace it`, { kind: "url-clash", location: { file: copied.source }, hint: "rename or remove the file: the site's pages, agent files and assets have these paths" });
       }
       const page = [job, earlier].find((one) => one.kind === "page");
       if (page?.kind === "page") {
         throw new SitegenError("E_CONTENT", `the page ${page.route.path} would be written to \`${file}\`, where the site has another file`, {
+          kind: "url-clash",
           location: { file: page.route.source },
           hint: "rename the page's file: its name is its URL, and this one is taken",
         });

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parseMarkdownFile, parseYaml } from "../content/frontmatter.ts";
 import { SitegenError } from "../errors.ts";
+import type { FindingKind } from "../policy.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 import type { KeptParts } from "./kept-parts.ts";
 
@@ -22,6 +23,7 @@ export interface PageFacts {
 
 /** A render's warning at its line of the file (1-based), with that line as written. */
 export interface PageWarning {
+  kind: FindingKind;
   line: number;
   message: string;
   hint: string;
@@ -82,14 +84,14 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
     const links = siteLinksOf(facts.get(route.path), options.parts);
     links.forEach(({ href, line, image, path, fragment, target }, index) => {
       // Located only when reported: most links are fine, and locating reads the body.
-      const fail = (message: string, hint: string) => {
+      const fail = (kind: "broken-link" | "broken-anchor" | "broken-image", message: string, hint: string) => {
         const occurrence = links.slice(0, index).filter((earlier) => earlier.line === line && earlier.href === href).length;
         const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
-        errors.push(new SitegenError("E_CONTENT", message, { location, sourceLine, hint }));
+        errors.push(new SitegenError("E_CONTENT", message, { kind, target: kind === "broken-anchor" ? `${target}#${fragment}` : target, location, sourceLine, hint }));
       };
       const relative = path !== "" && !path.startsWith("/");
       if (image && !targets.has(target)) {
-        fail(`missing image \`${href}\`: nothing is published at ${target}`, relative ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root" : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
+        fail("broken-image", `missing image \`${href}\`: nothing is published at ${target}`, relative ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root" : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
         return;
       }
       if (!targets.has(target)) {
@@ -97,12 +99,12 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
         const hint = scheduled
           ? `that post is dated ${scheduled.published}, after the time this build stands for, so it is left out until then`
           : targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
-        fail(`${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`, relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint);
+        fail("broken-link", `${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`, relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint);
         return;
       }
       const ids = facts.get(target)?.ids;
       if (fragment && ids !== undefined && !hasHeadingId(ids, fragment)) {
-        fail(`broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
+        fail("broken-anchor", `broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
       }
     });
   }
@@ -151,6 +153,8 @@ function navigationErrors(manifest: Manifest, targets: Set<string>, site: { file
       const at = parseYaml(site.text, site.file).locate([key, index, "path"]);
       errors.push(
         new SitegenError("E_CONTENT", `\`${key}\` links ${link.path}, where nothing is published`, {
+          kind: "broken-link",
+          target: path,
           location: { file: site.file, line: at?.line, column: at?.column },
           sourceLine: at && site.text.split(/\r?\n/)[at.line - 1],
           hint: targets.has(`${path}/`) ? `page URLs end with a slash: ${path}/` : "link a page of content/pages/ (index.md is /, about.md is /about/), or remove the link",
@@ -172,6 +176,8 @@ function imageFieldErrors(manifest: Manifest, targets: Set<string>): SitegenErro
     const at = parseMarkdownFile(text, route.source).locate(["image"]);
     return [
       new SitegenError("E_CONTENT", `missing image: nothing is published at ${path}`, {
+        kind: "broken-image",
+        target: path,
         location: { file: route.source, line: at?.line, column: at?.column },
         sourceLine: at && text.split(/\r?\n/)[at.line - 1],
         hint: "put the image in the templates' assets/ folder, which is published at /assets/, and write `image: /assets/<name>`",

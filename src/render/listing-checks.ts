@@ -3,7 +3,7 @@
  * give: a template for each kind of listing page the settings ask for, and
  * tags a URL can be made of.
  */
-import type { Finding } from "../findings.ts";
+import { SitegenError } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { TemplateSet } from "./template.ts";
 
@@ -27,12 +27,13 @@ export function listingTemplateProblems(manifest: Pick<Manifest, "site" | "route
 }
 
 /** A tag with no Latin letter or digit has no URL, so no page: said once per tag, at the first post that has it. */
-export function unaddressableTagWarnings(manifest: Pick<Manifest, "unaddressableTags">): Finding[] {
-  return manifest.unaddressableTags.map(({ name, source }) => ({
-    level: "warning",
-    code: "E_CONTENT",
-    message: `the tag \`${name}\` has no Latin letter or digit to make its URL of: it is shown on its posts without a page`,
-    file: source,
-    hint: "a tag's page is /tags/<slug>/, its slug made of the tag's Latin letters and digits; add a tag in Latin letters too, for its page",
-  }));
+export function unaddressableTagWarnings(manifest: Pick<Manifest, "unaddressableTags">): SitegenError[] {
+  return manifest.unaddressableTags.map(
+    ({ name, source }) =>
+      new SitegenError("E_CONTENT", `the tag \`${name}\` has no Latin letter or digit to make its URL of: it is shown on its posts without a page`, {
+        kind: "unaddressable-tag",
+        location: { file: source },
+        hint: "a tag's page is /tags/<slug>/, its slug made of the tag's Latin letters and digits; add a tag in Latin letters too, for its page",
+      }),
+  );
 }

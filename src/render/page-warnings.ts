@@ -1,27 +1,24 @@
 /**
- * What rendering the pages found that the author should hear about, as the
- * build's warnings: each at its file and line, with the line as written, in
- * the manifest's order of the pages; and what the page's security policy
- * would block in the templates.
+ * What rendering the pages found that the author should hear about, each at
+ * its file and line, with the line as written, in the manifest's order of the
+ * pages, and what the page's security policy would block in the templates;
+ * src/policy.ts judges each by its kind.
  */
 import { SitegenError } from "../errors.ts";
-import { findingOf, type Finding } from "../findings.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import { blockedElements, contentPolicy } from "./content-policy.ts";
 import { elementsOf } from "./html-tags.ts";
 import type { PageFacts } from "./links.ts";
 import type { TemplateSources } from "./templates.ts";
 
-export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): Finding[] {
+export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   return manifest.routes.flatMap((route) =>
-    (facts.get(route.path)?.warnings ?? []).map(({ line, message, hint, sourceLine }) =>
-      findingOf(new SitegenError("E_CONTENT", message, { location: { file: route.source, line, column: 1 }, sourceLine, hint }), "warning"),
-    ),
+    (facts.get(route.path)?.warnings ?? []).map(({ kind, line, message, hint, sourceLine }) => new SitegenError("E_CONTENT", message, { kind, location: { file: route.source, line, column: 1 }, sourceLine, hint })),
   );
 }
 
 /** What the policy would block in the templates' HTML, each at its file and line. */
-export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sources">, manifest: Manifest): Finding[] {
+export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sources">, manifest: Manifest): SitegenError[] {
   const policy = contentPolicy(manifest.baseUrl, manifest.site.security);
   return [...templates.sources]
     .filter(([name]) => name.endsWith(".html"))
@@ -29,7 +26,7 @@ export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sourc
     .flatMap(([name, text]) => {
       const lines = text.split(/\r\n?|\n/);
       return blockedElements(elementsOf(text, 1), policy).map(({ line, message, hint }) =>
-        findingOf(new SitegenError("E_TEMPLATE", message, { location: { file: `${templates.dir}/${name}`, line, column: 1 }, sourceLine: lines[line - 1], hint }), "warning"),
+        new SitegenError("E_TEMPLATE", message, { kind: "csp-blocked", location: { file: `${templates.dir}/${name}`, line, column: 1 }, sourceLine: lines[line - 1], hint }),
       );
     });
 }

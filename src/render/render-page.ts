@@ -39,7 +39,7 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const { html, markdown } = listed(route, budgetsOf(manifest.site), representations, context.memo?.blogListing);
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
   const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));
-  const warnings = warningsInFile(route, body, [...rendered.warnings, ...blocked].sort((a, b) => a.line - b.line));
+  const warnings = warningsInFile(route, body, [...rendered.warnings, ...blocked.map((each) => ({ ...each, kind: "csp-blocked" as const }))].sort((a, b) => a.line - b.line));
   return {
     files: [
       { file: route.htmlFile, body: html },
@@ -67,7 +67,7 @@ function listed(route: PageRoute, budgets: Budgets, representations: (listing?: 
 function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarning[]): PageWarning[] {
   if (warnings.length === 0) return [];
   const lines = body.split(/\r\n?|\n/);
-  return warnings.map(({ line, message, hint }) => ({ line: route.bodyLine + line - 1, message, hint, sourceLine: lines[line - 1] ?? "" }));
+  return warnings.map(({ kind, line, message, hint }) => ({ kind, line: route.bodyLine + line - 1, message, hint, sourceLine: lines[line - 1] ?? "" }));
 }
 
 type ImageSize = { width: number; height: number } | undefined;

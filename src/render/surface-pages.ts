@@ -3,22 +3,17 @@
  * error header links the developers page (`#errors`, and `#http-<status>` as
  * a Problem's `type`), unless the site does without it (`agents:
  * { developers_page: optional }`), and every post page sits under the blog
- * page. The site chooses its pages, so this is checked, not assumed: a build
- * warns, `check` fails, each naming the file to write and what it needs.
+ * page. The site chooses its pages, so this is checked, not assumed: without
+ * them the error bodies would link to nothing (`missing-page`), each finding
+ * naming the file to write and what it needs.
  */
 import { dirname, join } from "node:path";
 import { SitegenError } from "../errors.ts";
-import { findingOf, type Finding } from "../findings.ts";
 import { routeAt, type Manifest } from "../manifest/manifest.ts";
 import { PROBLEM_STATUSES } from "../negotiation/problem.ts";
 import { hasHeadingId, splitFragment, type PageFacts } from "./links.ts";
 
-export function surfacePageProblems(manifest: Manifest, facts: Map<string, PageFacts>, mode: "build" | "check"): { errors: SitegenError[]; warnings: Finding[] } {
-  const problems = missing(manifest, facts);
-  return mode === "check" ? { errors: problems, warnings: [] } : { errors: [], warnings: problems.map((error) => findingOf(error, "warning")) };
-}
-
-function missing(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
+export function surfacePageProblems(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   const pagesDir = dirname(manifest.pages[0]?.source ?? join("content", "pages", "index.md"));
   const fileOf = (path: string) => join(pagesDir, `${path === "/" ? "index" : path.slice(1, -1)}.md`);
   const errors: SitegenError[] = [];
@@ -28,6 +23,7 @@ function missing(manifest: Manifest, facts: Map<string, PageFacts>): SitegenErro
   if (manifest.posts.length > 0 && !routeAt(manifest, blog)) {
     errors.push(
       new SitegenError("E_CONTENT", `missing the page ${blog}: the site publishes ${manifest.posts.length} post(s) under it`, {
+        kind: "missing-page",
         location: { file: fileOf(blog) },
         hint: `create it with \`sitegen new page ${blog.slice(1, -1)}\`; it lists the posts`,
       }),
@@ -46,6 +42,7 @@ function developersPageProblems(manifest: Manifest, facts: Map<string, PageFacts
   if (!route) {
     errors.push(
       new SitegenError("E_CONTENT", `missing the page ${page}: every error body and error Link header points at it`, {
+        kind: "missing-page",
         location: { file: fileOf(page) },
         hint: `create it (\`sitegen new page ${page.slice(1, -1)}\`) with the headings ${anchors.map(([, id]) => `{#${id}}`).join(", ")}; it documents the site's errors for agents. A site that does without sets \`agents: { developers_page: optional }\` in site.yaml`,
       }),
@@ -55,6 +52,7 @@ function developersPageProblems(manifest: Manifest, facts: Map<string, PageFacts
       if (id !== undefined && !hasHeadingId(ids, id)) {
         errors.push(
           new SitegenError("E_CONTENT", `${page} has no heading with id \`${id}\`, which error bodies link to`, {
+            kind: "missing-page",
             location: { file: route.source },
             hint: `add a heading that ends in \`{#${id}}\`, e.g. \`## ${id === "errors" ? "Errors" : `HTTP ${id.slice("http-".length)}`} {#${id}}\``,
           }),

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
 import { baseUrlFrom, buildTime, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
-import { reportFailure } from "../report.ts";
+import { reportFailure, tally } from "../report.ts";
 
 interface BuildFlags {
   content: string;
@@ -13,6 +13,7 @@ interface BuildFlags {
   host?: string;
   quiet?: boolean;
   json?: boolean;
+  strict?: boolean;
 }
 
 export function registerBuild(program: Command, io: Io, exit: { code: number }): void {
@@ -25,12 +26,13 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--cache <dir>", "build cache folder: posts unchanged since the build that filled it are not rendered again (keep it between CI builds)")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
+    .option("--strict", "fail on warnings too (src/policy.ts says which findings are warnings); the output folder is left as it was")
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --strict")
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
-      const { formatFinding } = await import("../../findings.ts");
+      const { countByKind, formatFindings } = await import("../../findings.ts");
       const { print, printError } = printers(io);
       if (flags.host !== undefined && !HOSTS.includes(flags.host as HostName)) throw usage(`--host must be ${HOSTS.join(" or ")}, not ${flags.host}`);
       try {
@@ -44,18 +46,21 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           generated: buildTime(io.env),
           workers: workersFrom(io.env),
           cwd: io.cwd,
+          strict: flags.strict,
         });
+        const reported = result.findings.filter((finding) => finding.level !== "note");
         if (flags.json) {
           const cache = flags.cache === undefined ? {} : { cache: { dir: flags.cache, reused: result.reused, ...(result.cacheIgnored ? { ignored: result.cacheIgnored } : {}) } };
-          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, findings: result.warnings }, null, 2));
+          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, counts: countByKind(reported), findings: reported }, null, 2));
         } else if (!flags.quiet) {
-          for (const warning of result.warnings) printError(formatFinding(warning));
+          for (const line of formatFindings(reported)) printError(line);
           if (result.cacheIgnored) printError(`note: the build cache ${flags.cache}/ was not used: ${result.cacheIgnored}; it now holds this build`);
           const reused = flags.cache === undefined ? "" : ` (${result.reused} posts from the cache)`;
           print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${reused} → ${flags.out}/`);
+          if (reported.length > 0) printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
         }
       } catch (error) {
-        exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ build failed with ${count} error(s); the output folder was left as it was` });
+        exit.code = reportFailure(error, { io, json: Boolean(flags.json), strict: flags.strict, summary: (counts) => `✗ build failed with ${counts}; the output folder was left as it was` });
       }
     });
 }

@@ -19,12 +19,13 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .option("--templates <dir>", "templates folder", "templates")
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
     .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
-    .option("--strict", "fail on a frontmatter field that looks like a typo of one sitegen knows (`tittle`), and on a control character XML forbids in a text")
+    .option("--strict", "fail on warnings too, as `build --strict` does (src/policy.ts says which findings are warnings)")
     .option("--json", "print findings as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --json | jq '.findings[] | select(.level == \"error\")'")
+    .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --strict\n  $ sitegen check --json | jq '.counts'")
     .action(async (flags: CheckFlags) => {
       const { check } = await import("../../check.ts");
-      const { formatFinding } = await import("../../findings.ts");
+      const { countByKind, formatFindings } = await import("../../findings.ts");
+      const { tally } = await import("../report.ts");
       const { print, printError } = printers(io);
       const result = await check({
         contentDir: flags.content,
@@ -37,12 +38,11 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
         strict: flags.strict,
       });
       const errors = result.findings.filter((f) => f.level === "error");
-      if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, findings: result.findings }, null, 2));
+      if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, counts: countByKind(result.findings), findings: result.findings }, null, 2));
       else {
-        for (const finding of result.findings) printError(formatFinding(finding));
-        const warnings = result.findings.filter((f) => f.level === "warning").length;
+        for (const line of formatFindings(result.findings)) printError(line);
         const scope = `${result.checked.pages} pages, ${result.checked.posts} published posts${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
-        (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${errors.length} error(s), ${warnings} warning(s)`);
+        (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${tally(result.findings)}`);
       }
       if (errors.length > 0) exit.code = EXIT.content;
     });

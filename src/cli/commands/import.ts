@@ -52,8 +52,9 @@ async function buildImported(dir: string, io: Io): Promise<import("../../import/
   const site = relative(io.cwd, resolve(io.cwd, dir)) || ".";
   try {
     const result = await build({ contentDir: join(site, "content"), templatesDir: join(site, "templates"), outDir: join(site, "dist"), generated: buildTime(io.env), cwd: io.cwd });
-    return { ok: true, pages: result.pages, files: result.files, warnings: result.warnings, errors: [] };
+    return { ok: true, pages: result.pages, files: result.files, warnings: result.findings.filter((finding) => finding.level === "warning"), errors: [] };
   } catch (error) {
-    return { ok: false, warnings: [], errors: findingsOfThrown(error) };
+    const findings = findingsOfThrown(error);
+    return { ok: false, warnings: findings.filter((finding) => finding.level === "warning"), errors: findings.filter((finding) => finding.level === "error") };
   }
 }

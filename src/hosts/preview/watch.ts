@@ -14,7 +14,7 @@ import { build, stage } from "../../build.ts";
 import type { Listing } from "../../content/tree.ts";
 import type { HostName } from "../../content/types.ts";
 import { SitegenError } from "../../errors.ts";
-import { describeFailure, formatFinding } from "../../findings.ts";
+import { describeFailure, formatFindings } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
 import { newRenderMemo } from "../../render/render-job.ts";
 import type { Written } from "../../write/output.ts";
@@ -162,14 +162,14 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
         // The swap and the server's reload of the negotiation data happen while requests wait: no reader sees new files with the old build's ETags.
         const swap = preview ? (commit: () => Promise<void>) => exclusively(commit) : undefined;
         const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true, swap });
-        for (const warning of result.warnings) options.logError(formatFinding(warning));
+        for (const line of formatFindings(result.findings, ["error", "warning"])) options.logError(line);
         [served, summary] = [result.written, `built ${result.pages} pages`];
         memory.save(result.records);
       } else {
         memory.begin();
         const patch = new PatchWriter(outDir, served, texts);
-        const staged = await stage(pipeline, patch, "build", memory);
-        for (const warning of staged.warnings) options.logError(formatFinding(warning));
+        const staged = await stage(pipeline, patch, memory);
+        for (const line of formatFindings(staged.findings, ["error", "warning"])) options.logError(line);
         const { written, removed } = patch.changes;
         await (preview ? exclusively(() => patch.apply(), written.length + removed.length > 0) : patch.apply());
         [served, summary] = [patch.written, `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`];

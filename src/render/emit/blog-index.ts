@@ -42,7 +42,7 @@ function checkedIndex(manifest: Manifest, entries: { entry: IndexedPost }[], par
   index.posts.forEach((post, at) => {
     if (post.lang !== undefined && !languages.has(post.lang)) messages.push(`\`posts.${at}.lang\` must be one of ${manifest.site.languages.map((lang) => JSON.stringify(lang)).join(", ")}`);
   });
-  if (messages.length > 0) throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, { location: { file: "blog-index.json" } });
+  if (messages.length > 0) throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, { kind: "surface-limit", location: { file: "blog-index.json" } });
   if (valid) for (const post of index.posts) valid.set(post, true);
   return index;
 }

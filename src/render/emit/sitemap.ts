@@ -33,7 +33,7 @@ function* urlset(manifest: Manifest, part: Pick<SitemapPart, "first" | "end" | "
   let bytes = 0;
   const piece = <T extends string | Uint8Array>(text: T): T => {
     bytes += typeof text === "string" ? Buffer.byteLength(text) : text.byteLength;
-    if (bytes > byteLimit) throw new SitegenError("E_CHECK", `${part.file} would pass the ${byteLimit.toLocaleString("en")} bytes a sitemap file may weigh (sitemaps.org)`, { location: { file: part.file }, hint: "page addresses of about a kilobyte each fill a sitemap file before its 50,000 URLs: shorten the slugs" });
+    if (bytes > byteLimit) throw new SitegenError("E_CHECK", `${part.file} would pass the ${byteLimit.toLocaleString("en")} bytes a sitemap file may weigh (sitemaps.org)`, { kind: "surface-limit", location: { file: part.file }, hint: "page addresses of about a kilobyte each fill a sitemap file before its 50,000 URLs: shorten the slugs" });
     return text;
   };
   yield piece(`${DECLARATION}<urlset xmlns="${NAMESPACE}">\n`);

@@ -215,7 +215,7 @@ function standalone(state: StateCore, paragraph: number, list: AttributeList): n
   const after = tokens[paragraph]?.map?.[0] === end && tokens[paragraph].nesting !== -1 ? tokens[paragraph] : undefined;
   const target = before ?? after;
   if (target) applyAttributes(target, list);
-  else reportWarning(state.env, { line: start + 1, message: "an attribute list that touches no block: it is left out", hint: "write it on the line directly after the block it is for (kramdown's `{: .class}`), or at the end of a heading's line" });
+  else reportWarning(state.env, { kind: "stray-attributes", line: start + 1, message: "an attribute list that touches no block: it is left out", hint: "write it on the line directly after the block it is for (kramdown's `{: .class}`), or at the end of a heading's line" });
   return paragraph;
 }
 

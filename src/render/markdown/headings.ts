@@ -39,14 +39,14 @@ export function titleHeadings(tokens: Token[], title: string | undefined, env: o
   // An HTML comment before it (a Hugo summary marker, a note to self) is not a block that shows.
   const first = tokens.findIndex((token) => token.type !== "html_block" || !/^<!--[\s\S]*-->$/.test(token.content.trim()));
   if (first !== -1 && tokens[first].type === "heading_open" && tokens[first].tag === "h1" && title !== undefined && sameWords(headingText(tokens[first + 1]), title)) {
-    report(env, tokens[first], { message: "a level-1 heading that repeats the title: it is left out, as the page's title is its H1", hint: "remove it: the title from the frontmatter is the page's heading" });
+    report(env, tokens[first], { kind: "title-heading", message: "a level-1 heading that repeats the title: it is left out, as the page's title is its H1", hint: "remove it: the title from the frontmatter is the page's heading" });
     tokens.splice(first, 3);
   }
   const h1s = tokens.filter((token) => token.type === "heading_open" && token.tag === "h1");
   if (h1s.length === 0) return;
   // One warning a page, at its first: a post written with H1 sections has many.
   const more = h1s.length > 1 ? ` (and ${h1s.length - 1} more after this one)` : "";
-  report(env, h1s[0], { message: `a level-1 heading in the body${more}: the page's title is its only H1, so every heading of the body is shown one level down`, hint: "start the body's headings at `##`" });
+  report(env, h1s[0], { kind: "title-heading", message: `a level-1 heading in the body${more}: the page's title is its only H1, so every heading of the body is shown one level down`, hint: "start the body's headings at `##`" });
   for (const token of tokens) {
     if ((token.type === "heading_open" || token.type === "heading_close") && token.tag !== "h6") token.tag = `h${Number(token.tag.slice(1)) + 1}`;
   }

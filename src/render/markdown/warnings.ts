@@ -5,8 +5,11 @@
  * is at a line of the body; the page's facts carry them to the build's
  * warnings (src/render/page-warnings.ts).
  */
+import type { FindingKind } from "../../policy.ts";
 
 export interface MarkdownWarning {
+  /** What it is, for src/policy.ts to judge. */
+  kind: FindingKind;
   /** 1-based, in the body. */
   line: number;
   message: string;

@@ -1,0 +1,63 @@
+/**
+ * What a page's and a post's frontmatter share once read as sitegen's fields
+ * (src/content/foreign-fields.ts): the schema, and the title. A field the
+ * schema refuses is an error only when it decides what is published (a
+ * post's `status`, a title that is a list); any other is set aside for the
+ * templates, as the field of a theme would be, and the file is published
+ * without it, as the other generators publish it. A file without `title:`
+ * takes its body's first level-1 heading.
+ */
+import type { ErrorObject } from "ajv";
+import type { SitegenError } from "../errors.ts";
+import { describeSchemaError } from "../schemas/index.ts";
+import { missingField, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
+import { schemaErrors, type ParsedYaml } from "./frontmatter.ts";
+import { titleHeading } from "./title-heading.ts";
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** The errors that leave the file out; the fields set aside are pushed onto `mapped.readPast`. */
+export function holdToSchema(mapped: MappedFields, validate: Validate, deciding: readonly string[], where: { located: ParsedYaml; file: string; text: string }): SitegenError[] {
+  if (validate(mapped.data)) return [];
+  const errors = validate.errors ?? [];
+  const fieldOf = (error: ErrorObject) => error.instancePath.split("/")[1] ?? (error.params as { missingProperty?: string }).missingProperty ?? "";
+  const fatal = errors.filter((error) => deciding.includes(fieldOf(error)) || fieldOf(error) === "");
+  for (const error of errors.filter((each) => !fatal.includes(each))) {
+    const field = fieldOf(error);
+    if (!(field in mapped.data)) continue;
+    mapped.params[field] = mapped.data[field];
+    mapped.setAside.push(field);
+    delete mapped.data[field];
+    mapped.readPast.push({ kind: "unread-field", path: [field], key: true, message: `${describeSchemaError(error)}: \`${field}\` is not used, but kept for the templates as \`params.${field}\``, hint: hintOf(field) });
+  }
+  return schemaErrors(fatal, where.located, where.file, where.text);
+}
+
+function hintOf(field: string): string {
+  if (field === "author") return "write `author: Name`, or a list of names";
+  if (field === "image") return "write `image:` as one path or URL";
+  if (field === "aliases") return "write each old address as a path from the site root";
+  return "write the field as text, or a list of text";
+}
+
+/**
+ * The title as written, else the body's first level-1 heading (reported:
+ * `title-from-heading`), else nothing to take a title from: an error, as
+ * there is nothing to head the page with. A title written under a misspelt
+ * name (`misspelt`: `tittle`) is an error too, pointed at that name: the
+ * author wrote a title, and the page would be published under another.
+ */
+export function readTitle(written: unknown, body: string, bodyLine: number, report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void }, misspelt?: string): string | undefined {
+  if (typeof written === "string" && written.trim() !== "") return written;
+  if (misspelt !== undefined) {
+    report.fatal(missingField("title", misspelt, "add `title:` to the frontmatter", "no-title"));
+    return undefined;
+  }
+  const heading = titleHeading(body);
+  if (heading) {
+    report.readPast({ kind: "title-from-heading", path: [], key: false, at: { line: bodyLine + heading.line - 1, column: 1 }, message: `no \`title\`: the heading \`${heading.text}\` is the title`, hint: "add `title:` to the frontmatter" });
+    return heading.text;
+  }
+  report.fatal({ kind: "no-title", path: [], key: false, message: "no `title`, and no heading in the body to take one from", hint: "add `title:` to the frontmatter" });
+  return undefined;
+}

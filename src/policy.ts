@@ -1,0 +1,94 @@
+/**
+ * How serious each kind of finding is: the one place that says so. Checks
+ * report what they find with its kind, file and line (src/errors.ts) and go
+ * on; this table says which kinds fail a run and which warn, and `--strict`
+ * raises warnings here, never in a check (eslint's rules with their
+ * severities, and TypeScript's diagnostics collected per program, are the
+ * models).
+ *
+ * A kind is an error only where the output would be broken or would break
+ * the surface's specification; content that another generator publishes is
+ * published here too, with a warning that says what was read and how.
+ * `fatal` kinds are those whose check cannot go on with the file (there is
+ * no frontmatter to read, no title to show): the file is left out, so such a
+ * kind must be an error, never a warning that loses a page without failing
+ * (a test holds the table to that).
+ */
+
+export type Level = "error" | "warning" | "note";
+
+interface Rule {
+  level: Level;
+  /** What the kind is, for the README's table and `--help`. */
+  what: string;
+  /** The check leaves the file out: there is nothing to publish it from. */
+  fatal?: true;
+  /** A warning `--strict` leaves a warning: what it reports is meant (a post scheduled for later). */
+  notRaised?: true;
+}
+
+export const POLICY = {
+  // Errors: the output would be broken, or break the spec.
+  frontmatter: { level: "error", fatal: true, what: "frontmatter that cannot be read at all (YAML or TOML that no generator reads, no closing `---`, not a mapping, JavaScript)" },
+  unreadable: { level: "error", fatal: true, what: "a file or folder the build cannot read" },
+  "outside-tree": { level: "error", fatal: true, what: "a link to outside the content folder, or something that is not a file or folder: never opened" },
+  "url-clash": { level: "error", what: "two pages on one URL, or a file at a path the build writes itself" },
+  "no-title": { level: "error", fatal: true, what: "a page or post with nothing to take a title from: no `title`, no heading" },
+  "no-date": { level: "error", fatal: true, what: "a post with nothing to take a date from: no `date`, no date in its file's name" },
+  "bad-date": { level: "error", fatal: true, what: "a date that is no day (month 13, February 30)" },
+  "bad-field": { level: "error", fatal: true, what: "a field whose value says nothing sitegen can publish by (`status: live`, `draft: maybe`, `draft` and `status` disagreeing, a list as a title)" },
+  "unknown-language": { level: "error", fatal: true, what: "a `lang` that is not one of the site's languages" },
+  "no-url": { level: "error", fatal: true, what: "a file whose name gives no URL (no Latin letter or digit)" },
+  "missing-page": { level: "error", what: "a page the surface points at and the site lacks: the home page, the developers page and its error anchors, the blog page" },
+  site: { level: "error", what: "site.yaml that cannot be read, or a setting that cannot be met" },
+  template: { level: "error", what: "a template that cannot be read or rendered" },
+  "surface-limit": { level: "error", what: "a file past a limit of the surface or its norm (robots.txt's 100 bytes, a sitemap file's 50 MB, the blog index's schema)" },
+  "host-limit": { level: "error", what: "a build the CDN would refuse (Cloudflare's files, sizes and rules)" },
+  output: { level: "error", what: "an output path the build cannot write" },
+  "stale-build": { level: "error", what: "a built folder whose files disagree with the content (`check` on dist/)" },
+
+  // Warnings: published, as another generator would publish it; `--strict` fails on them.
+  "broken-link": { level: "warning", what: "a link to a page or file the site does not publish" },
+  "broken-anchor": { level: "warning", what: "a link to a heading the page does not have" },
+  "broken-image": { level: "warning", what: "an image the site does not publish" },
+  "title-heading": { level: "warning", what: "a level-1 heading in the body (dropped when it repeats the title, else the body's headings go down one level)" },
+  "stray-attributes": { level: "warning", what: "an attribute list (`{: .class}`) that applies to no block: left out" },
+  "title-from-heading": { level: "warning", what: "no `title`: the body's first heading is the title" },
+  "empty-field": { level: "warning", what: "a field with nothing after it (`tags:`, `description: \"\"`): read as left out" },
+  "unread-field": { level: "warning", what: "a field whose value sitegen cannot use (an `author` that is a mapping): kept for the templates as `params.<name>`" },
+  "no-description": { level: "warning", what: "no `description`, and no paragraph to take one from: none" },
+  "tag-spelling": { level: "warning", what: "a tag with capitals, dots, `+` or spaces: shown as written, its URL made of its slug" },
+  "unaddressable-tag": { level: "warning", what: "a tag with no Latin letter or digit (with `tags: true`): shown on its posts without a page" },
+  "page-draft": { level: "warning", what: "`draft` on a page: `false` is the default, `true` leaves the page out" },
+  "page-date": { level: "warning", what: "a `date` on a page: read as the day it was last updated" },
+  "undated-page": { level: "warning", what: "a page without `updated`: dated by the build" },
+  "synonym-clash": { level: "warning", what: "two names for one field (`summary` beside `description`): sitegen's own is used" },
+  "relative-image": { level: "warning", what: "a relative `image:` (a bundle's `cover.jpg`): read from the post's URL" },
+  "slug-clash": { level: "warning", what: "two posts on one slug: the later gets a slug of its own" },
+  "slug-rewritten": { level: "warning", what: "a `slug:` that is not one: made into one" },
+  alias: { level: "warning", what: "an old address that cannot redirect (not a path, the address of a page, claimed twice): left out" },
+  "date-order": { level: "warning", what: "`updated` before `date`" },
+  budget: { level: "warning", what: "a file past its size budget (`budgets` in site.yaml)" },
+  "unknown-field": { level: "warning", what: "a field sitegen does not use: kept for the templates as `params.<name>`" },
+  "likely-typo": { level: "warning", what: "a field one or two edits from one sitegen knows (`tittle`)" },
+  "template-tag": { level: "warning", what: "a Liquid tag or Hugo shortcode left in a text: shown as written" },
+  "left-out": { level: "warning", what: "a file that is no page or post (another generator's configuration, a stray file): left out" },
+  "nonstandard-yaml": { level: "warning", what: "frontmatter that Hugo's and Jekyll's YAML read and YAML 1.2 does not: read as they read it" },
+  "control-character": { level: "warning", what: "a control character XML 1.0 forbids in a title, description or body: left out of feed.xml and the sitemap" },
+  "csp-blocked": { level: "warning", what: "something in the content or templates the page's Content-Security-Policy blocks (an inline script, a `style` attribute, another origin's image): the setting of `security:` that allows it is named" },
+  "moved-setting": { level: "warning", what: "a setting of site.yaml written where it used to be (`logo:` for `theme.logo`)" },
+  "host-plan": { level: "warning", what: "a build past the CDN's free plan" },
+  scheduled: { level: "warning", notRaised: true, what: "a post dated after the build's time: left out until then" },
+
+  // Notes: what `check` tells besides.
+  "slug-chosen": { level: "note", what: "the slug made from a file's name that is not one" },
+  "sitemap-split": { level: "note", what: "a sitemap split into an index and parts" },
+} as const satisfies Record<string, Rule>;
+
+export type FindingKind = keyof typeof POLICY;
+
+/** The level of a finding of `kind` in a run; `strict` fails on warnings, but those the table leaves as they are. */
+export function levelOf(kind: FindingKind, options: { strict?: boolean } = {}): Level {
+  const rule: Rule = POLICY[kind];
+  return options.strict && rule.level === "warning" && !rule.notRaised ? "error" : rule.level;
+}
