@@ -123,7 +123,10 @@ export function formatFindings(findings: Finding[], levels: Level[] = LEVELS): s
 /** `12 warnings`, `broken-link 83 (to 12 targets)`: the counts by kind, for a summary line. */
 export function countsByKind(findings: Finding[], level: Level): string {
   return groups(findings.filter((finding) => finding.level === level))
-    .map((group) => `${group.kind} ${group.findings.length}${group.findings.some((f) => f.target !== undefined) ? ` (to ${new Set(group.findings.map((f) => f.target)).size} targets)` : ""}`)
+    .map((group) => {
+      const targets = new Set(group.findings.flatMap((finding) => (finding.target === undefined ? [] : [finding.target]))).size;
+      return `${group.kind} ${group.findings.length}${targets > 0 ? ` (to ${targets} target${targets === 1 ? "" : "s"})` : ""}`;
+    })
     .join(", ");
 }
 

@@ -28,44 +28,46 @@ interface ErrorCase {
   line: number;
   column: number;
   hint: RegExp;
+  /** What src/policy.ts makes of it: an error fails the run; a warning fails it only under --strict. */
+  level: "error" | "warning";
 }
 
 const post = (fixture: string) => `content/blog/${fixture}`;
 
 const CASES: ErrorCase[] = [
   // YAML syntax
-  { name: "YAML: a flow list never closed", fixture: "yaml-unclosed-list.md", to: post("yaml-unclosed-list.md"), message: /invalid YAML: Flow sequence/, line: 5, column: 7, hint: /close the list on the same line/ },
-  { name: "YAML: a field given twice", fixture: "yaml-duplicate-field.md", to: post("yaml-duplicate-field.md"), message: /invalid YAML: Map keys must be unique/, line: 7, column: 1, hint: /each field may appear once/ },
-  { name: "YAML: a quote never closed", fixture: "yaml-unclosed-quote.md", to: post("yaml-unclosed-quote.md"), message: /invalid YAML: Missing closing "quote/, line: 3, column: 14, hint: /close the quoted value/ },
-  { name: "frontmatter missing", fixture: "no-frontmatter.md", to: post("no-frontmatter.md"), message: /missing frontmatter/, line: 1, column: 1, hint: /start the file with `---`/ },
-  { name: "frontmatter: JavaScript (Eleventy's `---js`), which is never run", fixture: "frontmatter-javascript.md", to: post("frontmatter-javascript.md"), message: /JavaScript frontmatter is not read/, line: 1, column: 1, hint: /write the fields as YAML between `---` lines/ },
-  { name: "frontmatter: a list where the fields belong", fixture: "frontmatter-not-a-mapping.md", to: post("frontmatter-not-a-mapping.md"), message: /frontmatter must be a mapping of fields, not a list/, line: 2, column: 1, hint: /one `field: value` a line/ },
-  { name: "frontmatter not closed: a `---` in the body read as its end", fixture: "yaml-not-closed.md", to: post("yaml-not-closed.md"), message: /unterminated frontmatter: no `---` line closes its fields, so the body was read as YAML up to the `---` at line 11$/, line: 1, column: 1, hint: /add a line `---` after line 4, the last field: the body starts at line 6$/ },
-  { name: "frontmatter not closed at all", fixture: "yaml-not-closed-at-all.md", to: post("yaml-not-closed-at-all.md"), message: /unterminated frontmatter: no closing `---` line$/, line: 1, column: 1, hint: /add a line `---` after line 5, the last field: the body starts at line 7$/ },
+  { name: "YAML: a flow list never closed", fixture: "yaml-unclosed-list.md", to: post("yaml-unclosed-list.md"), message: /invalid YAML: Flow sequence/, line: 5, column: 7, hint: /close the list on the same line/, level: "error" },
+  { name: "YAML: a field given twice", fixture: "yaml-duplicate-field.md", to: post("yaml-duplicate-field.md"), message: /invalid YAML: Map keys must be unique/, line: 7, column: 1, hint: /each field may appear once/, level: "error" },
+  { name: "YAML: a quote never closed", fixture: "yaml-unclosed-quote.md", to: post("yaml-unclosed-quote.md"), message: /invalid YAML: Missing closing "quote/, line: 3, column: 14, hint: /close the quoted value/, level: "error" },
+  { name: "frontmatter missing: not a post, as Jekyll reads it", fixture: "no-frontmatter.md", to: post("no-frontmatter.md"), message: /no frontmatter, so not a page or post: left out/, line: 1, column: 1, hint: /start the file with `---`/, level: "warning" },
+  { name: "frontmatter: JavaScript (Eleventy's `---js`), which is never run", fixture: "frontmatter-javascript.md", to: post("frontmatter-javascript.md"), message: /JavaScript frontmatter is not read/, line: 1, column: 1, hint: /write the fields as YAML between `---` lines/, level: "error" },
+  { name: "frontmatter: a list where the fields belong", fixture: "frontmatter-not-a-mapping.md", to: post("frontmatter-not-a-mapping.md"), message: /frontmatter must be a mapping of fields, not a list/, line: 2, column: 1, hint: /one `field: value` a line/, level: "error" },
+  { name: "frontmatter not closed: a `---` in the body read as its end", fixture: "yaml-not-closed.md", to: post("yaml-not-closed.md"), message: /unterminated frontmatter: no `---` line closes its fields, so the body was read as YAML up to the `---` at line 11$/, line: 1, column: 1, hint: /add a line `---` after line 4, the last field: the body starts at line 6$/, level: "error" },
+  { name: "frontmatter not closed at all", fixture: "yaml-not-closed-at-all.md", to: post("yaml-not-closed-at-all.md"), message: /unterminated frontmatter: no closing `---` line$/, line: 1, column: 1, hint: /add a line `---` after line 5, the last field: the body starts at line 7$/, level: "error" },
   // TOML syntax (Hugo's `+++`)
-  { name: "TOML: frontmatter never closed", fixture: "toml-unterminated.md", to: post("toml-unterminated.md"), message: /unterminated frontmatter: no closing `\+\+\+` line/, line: 1, column: 1, hint: /a line that is exactly `\+\+\+`/ },
-  { name: "TOML: a quote never closed", fixture: "toml-invalid.md", to: post("toml-invalid.md"), message: /invalid TOML/, line: 2, column: 21, hint: /quote text values/ },
+  { name: "TOML: frontmatter never closed", fixture: "toml-unterminated.md", to: post("toml-unterminated.md"), message: /unterminated frontmatter: no closing `\+\+\+` line/, line: 1, column: 1, hint: /a line that is exactly `\+\+\+`/, level: "error" },
+  { name: "TOML: a quote never closed", fixture: "toml-invalid.md", to: post("toml-invalid.md"), message: /invalid TOML/, line: 2, column: 21, hint: /quote text values/, level: "error" },
   // Frontmatter schema
-  { name: "schema: a date that does not exist", fixture: "schema-bad-date.md", to: post("schema-bad-date.md"), message: /`date` is not a date: February 2025 has days 01 to 28, not 30/, line: 4, column: 7, hint: /YYYY-MM-DD/ },
-  { name: "schema: a mapping where a list belongs", fixture: "schema-wrong-type.md", to: post("schema-wrong-type.md"), message: /`tags` must be array/, line: 5, column: 7, hint: /write a list/ },
+  { name: "schema: a date that does not exist", fixture: "schema-bad-date.md", to: post("schema-bad-date.md"), message: /`date` is not a date: February 2025 has days 01 to 28, not 30/, line: 4, column: 7, hint: /YYYY-MM-DD/, level: "error" },
+  { name: "schema: a mapping where a list belongs, kept for the templates", fixture: "schema-wrong-type.md", to: post("schema-wrong-type.md"), message: /`tags` must be array: `tags` is not used, but kept for the templates as `params\.tags`/, line: 5, column: 7, hint: /write a list/, level: "warning" },
   // Templates
-  { name: "template: an unknown name", fixture: "template-unknown-name.html", to: "templates/post.html", message: /unknown name `titel`/, line: 2, column: 5, hint: /did you mean `title`\?/ },
-  { name: "template: a section never closed", fixture: "template-unclosed-section.html", to: "templates/page.html", message: /`\{\{#updated\}\}` is never closed/, line: 3, column: 3, hint: /add `\{\{\/updated\}\}`/ },
-  { name: "template: a tag missing a brace", fixture: "template-not-a-tag.html", to: "templates/page.html", message: /`\{\{ title \}<\/h1>` is not a tag/, line: 2, column: 5, hint: /a tag is `\{\{name\}\}`/ },
-  { name: "template: a partial that does not exist", fixture: "template-missing-partial.html", to: "templates/post.html", message: /no template named `share\.html` to include/, line: 4, column: 1, hint: /create templates\/share\.html or fix the name/ },
+  { name: "template: an unknown name", fixture: "template-unknown-name.html", to: "templates/post.html", message: /unknown name `titel`/, line: 2, column: 5, hint: /did you mean `title`\?/, level: "error" },
+  { name: "template: a section never closed", fixture: "template-unclosed-section.html", to: "templates/page.html", message: /`\{\{#updated\}\}` is never closed/, line: 3, column: 3, hint: /add `\{\{\/updated\}\}`/, level: "error" },
+  { name: "template: a tag missing a brace", fixture: "template-not-a-tag.html", to: "templates/page.html", message: /`\{\{ title \}<\/h1>` is not a tag/, line: 2, column: 5, hint: /a tag is `\{\{name\}\}`/, level: "error" },
+  { name: "template: a partial that does not exist", fixture: "template-missing-partial.html", to: "templates/post.html", message: /no template named `share\.html` to include/, line: 4, column: 1, hint: /create templates\/share\.html or fix the name/, level: "error" },
   // Markdown
-  { name: "Markdown: a broken link on the second line of a paragraph", fixture: "markdown-broken-link.md", to: post("markdown-broken-link.md"), message: /broken link `\/blog\/no-such-post\/`/, line: 11, column: 47, hint: /link to a page, a published post/ },
-  { name: "Markdown: a link to a heading that does not exist", fixture: "markdown-broken-anchor.md", to: post("markdown-broken-anchor.md"), message: /broken anchor `\/developers\/#no-such-heading`/, line: 10, column: 25, hint: /explicit id with `\{#id\}`/ },
-  { name: "Markdown: a reference link, pointed at its definition", fixture: "markdown-broken-reference.md", to: post("markdown-broken-reference.md"), message: /broken link `\/guides\/retries\/`/, line: 12, column: 10, hint: /link to a page/ },
+  { name: "Markdown: a broken link on the second line of a paragraph", fixture: "markdown-broken-link.md", to: post("markdown-broken-link.md"), message: /broken link `\/blog\/no-such-post\/`/, line: 11, column: 47, hint: /link to a page, a published post/, level: "warning" },
+  { name: "Markdown: a link to a heading that does not exist", fixture: "markdown-broken-anchor.md", to: post("markdown-broken-anchor.md"), message: /broken anchor `\/developers\/#no-such-heading`/, line: 10, column: 25, hint: /explicit id with `\{#id\}`/, level: "warning" },
+  { name: "Markdown: a reference link, pointed at its definition", fixture: "markdown-broken-reference.md", to: post("markdown-broken-reference.md"), message: /broken link `\/guides\/retries\/`/, line: 12, column: 10, hint: /link to a page/, level: "warning" },
 ];
 
 /**
  * The block `formatError` prints: `error: file:line:column: message`, then
  * `  line | source`, then a caret under the column, then `  hint: …`.
  */
-function assertLocated(stderr: string, c: ErrorCase, source: string): void {
+function assertLocated(stderr: string, c: Pick<ErrorCase, "to" | "line" | "column" | "message" | "hint">, source: string, level: "error" | "warning" = "error"): void {
   const lines = stderr.split("\n");
-  const at = lines.findIndex((line) => line.startsWith(`error: ${c.to}:${c.line}:${c.column}: `));
+  const at = lines.findIndex((line) => line.startsWith(`${level}: ${c.to}:${c.line}:${c.column}: `));
   assert.ok(at >= 0, `stderr names ${c.to}:${c.line}:${c.column}:\n${stderr}`);
   assert.match(lines[at], c.message);
   const sourceLine = source.split("\n")[c.line - 1];
@@ -84,10 +86,27 @@ describe("each kind of error names file:line:column, shows the line with a caret
       const source = readFileSync(join(project, c.to), "utf8");
 
       // The binary itself for the build; the same `run` in this process for the rest.
+      if (c.level === "warning") {
+        // A warning: the build succeeds and says where; under --strict it fails as an error would, leaving the output folder as it was.
+        const built = await sitegenIn(project, ["build"]);
+        assert.equal(built.status, 0, built.stderr);
+        assertLocated(built.stderr, c, source, "warning");
+        const before = readdirSync(join(project, "dist"), { recursive: true }).sort();
+        const strict = await sitegenIn(project, ["build", "--strict"]);
+        assert.equal(strict.status, 1, strict.stderr);
+        assertLocated(strict.stderr, c, source);
+        assert.match(strict.stderr, /✗ build failed with 1 error\(s\) \([a-z-]+ 1( \(to 1 target\))?\), 0 warning\(s\); the output folder was left as it was/);
+        assert.deepEqual(readdirSync(join(project, "dist"), { recursive: true }).sort(), before, "a failed build leaves the output folder as it was");
+        assert.equal((await runIn(project, ["check"])).status, 0);
+        const checked = await runIn(project, ["check", "--strict"]);
+        assert.equal(checked.status, 1, checked.stderr);
+        assertLocated(checked.stderr, c, source);
+        return;
+      }
       const built = await sitegenIn(project, ["build"]);
       assert.equal(built.status, 1, built.stderr);
       assertLocated(built.stderr, c, source);
-      assert.match(built.stderr, /✗ build failed with 1 error\(s\); the output folder was left as it was/);
+      assert.match(built.stderr, /✗ build failed with 1 error\(s\) \([a-z-]+ 1\), 0 warning\(s\); the output folder was left as it was/);
       assert.ok(!existsSync(join(project, "dist")), "a failed build writes no output folder");
       assert.deepEqual(readdirSync(project).filter((name) => name.startsWith(".sitegen-")), [], "and leaves no staging folder behind");
 
@@ -120,7 +139,7 @@ test("a YAML error in site.yaml points into site.yaml", async () => {
   const line = text.split("\n").indexOf("languages: en: vi") + 1;
   const result = await sitegenIn(project, ["check"]);
   assert.equal(result.status, 1);
-  assertLocated(result.stderr, { name: "", fixture: "", to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 12, hint: /quote values that contain `:`/ }, text);
+  assertLocated(result.stderr, { to: "content/site.yaml", message: /invalid YAML: Nested mappings/, line, column: 12, hint: /quote values that contain `:`/ }, text);
 });
 
 test("several errors are reported together, each with its own location", async () => {
@@ -131,7 +150,7 @@ test("several errors are reported together, each with its own location", async (
   assert.equal(result.status, 1);
   assert.match(result.stderr, /^error: content\/blog\/schema-bad-date\.md:4:7: /m);
   assert.match(result.stderr, /^error: content\/blog\/yaml-unclosed-list\.md:5:7: /m);
-  assert.match(result.stderr, /✗ build failed with 2 error\(s\)/);
+  assert.match(result.stderr, /✗ build failed with 2 error\(s\) \(bad-date 1, frontmatter 1\)/);
 });
 
 // ---------------------------------------------------------------------------

@@ -48,6 +48,21 @@ async function check(s: ReturnType<typeof site>): Promise<{ run: CliRun; finding
 const blogIndex = (s: ReturnType<typeof site>) => JSON.parse(readFileSync(join(s.out, "blog-index.json"), "utf8")) as { posts: { slug: string; date: string; tags: string[]; description: string }[] };
 const indexed = (s: ReturnType<typeof site>, slug: string) => blogIndex(s).posts.find((p) => p.slug === slug);
 
+/**
+ * The one finding of `kind` a check reports, a warning (check passes),
+ * and that `--strict` fails on: with where it points.
+ */
+async function oneWarning(s: ReturnType<typeof site>, kind: string): Promise<Finding & { text: string }> {
+  const { run, findings, text } = await check(s);
+  assert.equal(run.status, 0, text);
+  const found = findings.filter((f) => f.kind === kind);
+  assert.equal(found.length, 1, JSON.stringify(findings, null, 2));
+  assert.equal(found[0].level, "warning");
+  const strict = await sitegenAsync(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
+  assert.equal(strict.status, 1, `--strict fails on a ${kind} warning`);
+  return { ...found[0], text };
+}
+
 /** The one error a check reports, with where it points. */
 async function oneError(s: ReturnType<typeof site>): Promise<Finding & { text: string }> {
   const { run, findings, text } = await check(s);
@@ -123,24 +138,28 @@ test("draft: true is a draft, draft: false and no status are published; draft an
   assert.match(yes.hint!, /`draft: true` keeps the post out of the build, as `status: draft` does/);
 });
 
-test("tags: none, a string, a comma list, capitals and spaces as Hugo makes terms of them, categories as more tags", async () => {
+test("tags: none, a string, a comma list, shown as written (one warning for each that is not lowercase words), once however capitalised; categories as more tags; an empty `tags:` is none", async () => {
   const s = site();
   post(s.content, "no-tags.md", [...BASICS, "date: 2025-07-01"]);
   post(s.content, "one-tag.md", [...BASICS, "date: 2025-07-01", "tags: kafka"]);
-  post(s.content, "comma-tags.md", [...BASICS, "date: 2025-07-01", 'tags: "Kafka, Event Sourcing"', "categories: [Ops, kafka]"]);
+  post(s.content, "comma-tags.md", [...BASICS, "date: 2025-07-01", 'tags: "Kafka, Event Sourcing"', "categories: [Ops, kafka, Node.js, c++]"]);
+  const empty = post(s.content, "empty-tags.md", [...BASICS, "date: 2025-07-01", "tags:"]);
   const run = await build(s);
   assert.equal(run.status, 0, run.stderr);
   assert.deepEqual(indexed(s, "no-tags")!.tags, []);
   assert.deepEqual(indexed(s, "one-tag")!.tags, ["kafka"]);
-  assert.deepEqual(indexed(s, "comma-tags")!.tags, ["kafka", "event-sourcing", "ops"]);
-  const t = site();
-  const file = post(t.content, "cpp.md", [...BASICS, "date: 2025-07-01", "tags: [c++]"]);
-  const error = await oneError(t);
-  assert.match(error.message, /`tags\.0` must match pattern/);
-  assert.deepEqual([error.file, error.line], [file, 5]);
+  assert.deepEqual(indexed(s, "comma-tags")!.tags, ["Kafka", "Event Sourcing", "Ops", "Node.js", "c++"]);
+  assert.deepEqual(indexed(s, "empty-tags")!.tags, []);
+  const { findings } = await check(s);
+  const spelling = findings.filter((f) => f.kind === "tag-spelling");
+  assert.deepEqual(spelling.map((f) => /`([^`]+)`/.exec(f.message)![1]).sort(), ["Event Sourcing", "Kafka", "Node.js", "Ops", "c++"]);
+  assert.match(spelling.find((f) => f.message.includes("Node.js"))!.message, /the category `Node\.js` is not lowercase words joined by hyphens: shown as written, `node-js` where it must be a URL's part/);
+  const none = findings.find((f) => f.kind === "empty-field")!;
+  assert.deepEqual([none.level, none.file, none.line], ["warning", empty, 5]);
+  assert.match(none.message, /`tags` is empty: read as left out/);
 });
 
-test("summary is the description, lastmod the update, slug the URL, author and image are shown; both of a pair is refused", async () => {
+test("summary is the description, lastmod the update, slug the URL, author and image are shown; both of a pair is a warning, sitegen's own used", async () => {
   const s = site();
   writeFileSync(join(s.templates, "assets/cover.png"), "not really a PNG");
   post(s.content, "Hugo Post.md", ['title: "From Hugo"', 'summary: "Written for Hugo."', "date: 2025-07-01", "lastmod: 2025-08-01", "slug: from-hugo", "author: [Anna, Ben]", "image: /assets/cover.png"]);
@@ -155,12 +174,14 @@ test("summary is the description, lastmod the update, slug the URL, author and i
 
   const t = site();
   const file = post(t.content, "twice.md", [...BASICS, 'summary: "Again."', "date: 2025-07-01"]);
-  const twice = await oneError(t);
-  assert.match(twice.message, /both `description` and `summary` are set/);
+  const twice = await oneWarning(t, "synonym-clash");
+  assert.match(twice.message, /both `description` and `summary` are set: `description` is used, and `summary` left to the templates as `params\.summary`/);
   assert.deepEqual([twice.file, twice.line, twice.column], [file, 4, 1]);
+  assert.equal((await build(t)).status, 0);
+  assert.equal(indexed(t, "twice")!.description, "What it is about.");
 });
 
-test("fields sitegen does not use are kept for the templates and named once each, with what sitegen does instead; a wrong image is refused", async () => {
+test("fields sitegen does not use are kept for the templates and named once each, with what sitegen does instead; a relative image is read from the post's URL", async () => {
   const s = site();
   const file = post(s.content, "field.md", [...BASICS, "date: 2025-07-01", "permalink: /2025/x/", "layout: post"]);
   post(s.content, "other.md", [...BASICS, "date: 2025-07-02", "layout: post"]);
@@ -176,18 +197,21 @@ test("fields sitegen does not use are kept for the templates and named once each
   assert.deepEqual([permalink.file, permalink.line], [file, 5]);
   assert.equal(warnings.filter((f) => /`layout`/.test(f.message)).length, 1, "one warning per field name for the whole build");
 
-  const cases: [string, RegExp, RegExp][] = [
-    ["image: cover.png", /`image` must be a path from the site root or an absolute URL/, /assets/],
-    ["image: /assets/missing.png", /missing image: nothing is published at \/assets\/missing\.png/, /templates' assets\/ folder/],
-  ];
-  for (const [line, message, hint] of cases) {
-    const t = site();
-    const wrong = post(t.content, "field.md", [...BASICS, "date: 2025-07-01", line]);
-    const error = await oneError(t);
-    assert.match(error.message, message, line);
-    assert.match(error.hint!, hint, line);
-    assert.deepEqual([error.file, error.line], [wrong, 5], line);
-  }
+  // A bundle's relative `image:` is its own file; a missing one is a broken image, both warnings.
+  const t = site();
+  const bundled = post(t.content, "bundle/index.md", [...BASICS, "date: 2025-07-01", "image: cover.png"]);
+  writeFileSync(join(t.content, "blog/bundle/cover.png"), "png");
+  const relative = await oneWarning(t, "relative-image");
+  assert.deepEqual([relative.file, relative.line], [bundled, 5]);
+  assert.match(relative.message, /`image` is relative \(`cover\.png`\): read from the post's URL/);
+  assert.equal((await build(t)).status, 0);
+  assert.match(readFileSync(join(t.out, "blog/bundle.md"), "utf8"), /^- Image: https:\/\/kontor-nord\.example\/blog\/bundle\/cover\.png$/m);
+  const u = site();
+  const missing = post(u.content, "field.md", [...BASICS, "date: 2025-07-01", "image: /assets/missing.png"]);
+  const broken = await oneWarning(u, "broken-image");
+  assert.match(broken.message, /missing image: nothing is published at \/assets\/missing\.png/);
+  assert.match(broken.hint!, /templates' assets\/ folder/);
+  assert.deepEqual([broken.file, broken.line], [missing, 5]);
 });
 
 test("a file name that is not a slug gives one, made valid, and check says which it chose", async () => {
@@ -207,7 +231,7 @@ test("a file name that is not a slug gives one, made valid, and check says which
   assert.doesNotMatch(built.stderr, /not a slug/, "the build itself does not repeat check's notes");
 });
 
-test("posts in folders and .markdown files are built; anything else in the blog folder is named, never skipped silently; two posts with one slug are refused", async () => {
+test("posts in folders and .markdown files are built; anything else in the blog folder is named, never skipped silently; of two posts with one slug, the later gets its year", async () => {
   const s = site();
   post(s.content, "2024/06/nested.md", [...BASICS, "date: 2024-06-01"]);
   post(s.content, "jekyll-style.markdown", [...BASICS, "date: 2024-06-02"]);
@@ -228,9 +252,11 @@ test("posts in folders and .markdown files are built; anything else in the blog 
   rmSync(join(s.content, "blog/2024/cover.png"));
 
   const twin = post(s.content, "2025/nested.md", [...BASICS, "date: 2025-06-01"]);
-  const same = await oneError(s);
+  const same = await oneWarning(s, "slug-clash");
   assert.equal(same.file, twin);
-  assert.match(same.message, new RegExp(`two posts have the slug \`nested\`: this one and ${join(s.content, "blog/2024/06/nested.md").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`));
+  assert.match(same.message, new RegExp(`two posts have the slug \`nested\`: this one and ${join(s.content, "blog/2024/06/nested.md").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}, which is older and keeps it; this one is at /blog/nested-2025/`));
+  assert.equal((await build(s)).status, 0);
+  assert.ok(indexed(s, "nested") && indexed(s, "nested-2025"));
 });
 
 test("a .markdown page is a page, and a page in a folder is at the folder's path (test/nested-pages.test.ts has the rest)", async () => {
@@ -254,7 +280,9 @@ test("a post dated after the build's time is left out until then: the build and 
   assert.ok(!existsSync(join(s.out, "blog/next-year")));
   const checked = await check(s);
   assert.equal(checked.run.status, 0, "a scheduled post is no error");
-  assert.deepEqual(checked.findings.map((f) => [f.level, f.file]), [["warning", file]]);
+  assert.deepEqual(checked.findings.map((f) => [f.level, f.kind, f.file]), [["warning", "scheduled", file]]);
+  const strict = await sitegenAsync(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
+  assert.equal(strict.status, 0, "--strict leaves a scheduled post a warning: it is meant");
   const later = await sitegenAsync(["build", "--content", s.content, "--templates", s.templates, "--out", s.out], { SOURCE_DATE_EPOCH: String(Date.UTC(2027, 0, 15) / 1000) });
   assert.equal(later.status, 0, later.stderr);
   assert.ok(indexed(s, "next-year"), "a build at its date publishes it");
@@ -262,7 +290,7 @@ test("a post dated after the build's time is left out until then: the build and 
   const t = site();
   post(t.content, "next-year.md", [...BASICS, "date: 2027-01-15"]);
   post(t.content, "linking.md", [...BASICS, "date: 2025-07-01"], "See [next year](/blog/next-year/).\n");
-  const broken = await oneError(t);
+  const broken = await oneWarning(t, "broken-link");
   assert.match(broken.hint!, /that post is dated 2027-01-15T00:00:00Z, after the time this build stands for/);
 });
 
@@ -272,7 +300,8 @@ test("a `# Heading` in a body: one that repeats the title is left out, another m
   const repeated = post(s.content, "h1-title.md", [...BASICS, "date: 2025-07-02"], "# A post\n\nText.\n\n## Part\n");
   const { run, findings, text } = await check(s);
   assert.equal(run.status, 0, text);
-  const warnings = findings.filter((f) => f.level === "warning" && /level-1 heading/.test(f.message));
+  const warnings = findings.filter((f) => f.kind === "title-heading");
+  assert.ok(warnings.every((f) => f.level === "warning"));
   assert.deepEqual(warnings.map((f) => [f.file, f.line, f.column]), [[repeated, 7, 1], [file, 13, 1]], JSON.stringify(findings, null, 1));
   assert.match(warnings[0].message, /repeats the title: it is left out/);
   assert.match(warnings[1].message, /every heading of the body is shown one level down/);
@@ -287,12 +316,13 @@ test("a `# Heading` in a body: one that repeats the title is left out, another m
   assert.match(page("h1-title"), /<h2 id="part">Part<\/h2>/);
 });
 
-test("images in a body must be published: a missing one fails check at its line, a relative one is read from the page's URL; one in the assets passes", async () => {
+test("images in a body must be published: a missing one is a warning at its line, a relative one is read from the page's URL; one in the assets passes", async () => {
   const s = site();
   writeFileSync(join(s.templates, "assets/diagram.png"), "png");
   const file = post(s.content, "images.md", [...BASICS, "date: 2025-07-01"], "Here: ![a diagram](/assets/diagram.png)\n\nAnd ![missing](/assets/missing.png)\n\nAnd ![relative](diagram.png)\n");
   const { run, findings } = await check(s);
-  assert.equal(run.status, 1);
+  assert.equal(run.status, 0);
+  assert.deepEqual(findings.map((f) => [f.kind, f.target]), [["broken-image", "/assets/missing.png"], ["broken-image", "/blog/images/diagram.png"]]);
   assert.deepEqual(findings.map((f) => [f.file, f.line, f.column, f.message]), [
     [file, 9, 16, "missing image `/assets/missing.png`: nothing is published at /assets/missing.png"],
     [file, 11, 17, "missing image `diagram.png`: nothing is published at /blog/images/diagram.png"],
@@ -312,10 +342,10 @@ test("nothing outside the content folder is read: a symbolic link out of it, and
   symlinkSync(join(s.content, "drafts/inside.md"), join(s.content, "blog/inside.md"));
   const { run, findings, text } = await check(s);
   assert.equal(run.status, 1);
-  assert.deepEqual(findings.map((f) => [f.file, f.message]), [
-    [join(s.content, "blog/linked.md"), `a symbolic link to ${secret}, outside the content folder: not read`],
-    [join(s.content, "blog/passwd.md"), "a symbolic link to /etc/passwd, outside the content folder: not read"],
-    [join(s.content, "blog/pipe.md"), "not a regular file but a named pipe: not read"],
+  assert.deepEqual(findings.filter((f) => f.level === "error").map((f) => [f.kind, f.file, f.message]), [
+    ["outside-tree", join(s.content, "blog/linked.md"), `a symbolic link to ${secret}, outside the content folder: not read`],
+    ["outside-tree", join(s.content, "blog/passwd.md"), "a symbolic link to /etc/passwd, outside the content folder: not read"],
+    ["outside-tree", join(s.content, "blog/pipe.md"), "not a regular file but a named pipe: not read"],
   ]);
   assert.doesNotMatch(text, /TOP-SECRET-LINE|root:/);
 
@@ -328,25 +358,27 @@ test("nothing outside the content folder is read: a symbolic link out of it, and
   assert.doesNotMatch(yaml.text, /root:/);
 });
 
-test("old addresses: an alias that is an address of the site, or that two posts claim, is an error naming both files; one that is not a page's path is an error at its line", async () => {
+test("old addresses: an alias that is an address of the site, or that a second post claims, is left out with a warning naming both files; so is one that is not a page's path, at its line", async () => {
   const s = site();
   const first = post(s.content, "first.md", [...BASICS, "date: 2025-07-01", "aliases: [/old/first/]"]);
   const second = post(s.content, "second.md", [...BASICS, "date: 2025-07-02", "redirect_from: /old/first"]);
-  // The newer post keeps it; the error is at the older one's alias, and names the newer's.
-  const claimed = await oneError(s);
+  // The newer post keeps it; the warning is at the older one's alias, and names the newer's.
+  const claimed = await oneWarning(s, "alias");
   assert.deepEqual([claimed.file, claimed.line], [first, 5]);
-  assert.match(claimed.message, new RegExp(`the alias \`/old/first/\` is claimed by two posts: this one and ${second.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:5`));
+  assert.match(claimed.message, new RegExp(`the alias \`/old/first/\` is claimed by two posts: this one and ${second.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:5, which keeps it`));
+  assert.equal((await build(s)).status, 0);
+  assert.match(readFileSync(join(s.out, "_redirects"), "utf8"), /^\/old\/first\/ \/blog\/second\/ 301$/m);
 
   const t = site();
   const page = post(t.content, "page.md", [...BASICS, "date: 2025-07-01", "aliases:", "  - /impressum/"]);
-  const taken = await oneError(t);
+  const taken = await oneWarning(t, "alias");
   assert.deepEqual([taken.file, taken.line], [page, 6]);
-  assert.match(taken.message, /the alias `\/impressum\/` is an address of the site itself, made by .*pages\/impressum\.md/);
+  assert.match(taken.message, /the alias `\/impressum\/` is an address of the site itself, made by .*pages\/impressum\.md: left out/);
 
   for (const [alias, message] of [["old/first/", /an alias is a path from the site root/], ["/old.php", /not a page's address/], ["/old/?p=1", /without a query/]] as const) {
     const u = site();
     const file = post(u.content, "wrong.md", [...BASICS, "date: 2025-07-01", `aliases: ["${alias}"]`]);
-    const wrong = await oneError(u);
+    const wrong = await oneWarning(u, "alias");
     assert.deepEqual([wrong.file, wrong.line], [file, 5], alias);
     assert.match(wrong.message, message, alias);
   }

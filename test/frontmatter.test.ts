@@ -5,6 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import type { SitegenError } from "../src/errors.ts";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { parseDocument } from "yaml";
@@ -47,10 +48,10 @@ test("the body line counts the frontmatter's lines, CRLF or not", () => {
   assert.equal(parseMarkdownFile(`${FRONTMATTER}x`.replace(/\n/g, "\r\n"), "x.md").bodyLine, 5);
 });
 
-test("a file without an opening or a closing fence is still an error naming line 1", () => {
-  assert.throws(() => parseMarkdownFile("title: T\n", "x.md"), /missing frontmatter/);
-  assert.throws(() => parseMarkdownFile("---\ntitle: T\n", "x.md"), /unterminated frontmatter/);
-  assert.throws(() => parseMarkdownFile("", "x.md"), /missing frontmatter/);
+test("a file without an opening fence is no page (left out, as Jekyll reads it); one without a closing fence cannot be read: both name line 1", () => {
+  assert.throws(() => parseMarkdownFile("title: T\n", "x.md"), (error: SitegenError) => error.kind === "left-out" && /no frontmatter, so not a page or post: left out/.test(error.message) && error.location?.line === 1);
+  assert.throws(() => parseMarkdownFile("---\ntitle: T\n", "x.md"), (error: SitegenError) => error.kind === "frontmatter" && /unterminated frontmatter/.test(error.message) && error.location?.line === 1);
+  assert.throws(() => parseMarkdownFile("", "x.md"), /no frontmatter/);
 });
 
 test("bodyAt past the end of the file is empty", () => {

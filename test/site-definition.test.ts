@@ -115,7 +115,7 @@ test("site.yaml: `language: en` still names a one-language site; both keys, neit
   }
 });
 
-test("check requires the developers page and its error anchors, and a blog page when there are posts; a build warns", async () => {
+test("the developers page and its error anchors, and a blog page when there are posts, are required: check and build fail without, naming the file", async () => {
   const cases: [string, (content: string) => void, RegExp, string][] = [
     ["no developers page", (content) => rmSync(join(content, "pages/developers.md")), /missing the page \/developers\/: every error body and error Link header points at it/, "pages/developers.md"],
     ["no #http-406 anchor", (content) => edit(join(content, "pages/developers.md"), (text) => text.replace(" {#http-406}", "")), /\/developers\/ has no heading with id `http-406`/, "pages/developers.md"],
@@ -131,9 +131,10 @@ test("check requires the developers page and its error anchors, and a blog page 
     assert.equal(run.status, 1, `${name}: ${run.stdout}`);
     assert.deepEqual(findings.map((f) => [f.level, f.file]), [["error", join(content, file)]], name);
     assert.match(findings[0].message, message, name);
+    assert.equal(findings[0].kind, "missing-page");
     const built = await build(content);
-    assert.equal(built.run.status, 0, `${name}: a build warns and succeeds\n${built.run.stderr}`);
-    assert.match(built.run.stderr, new RegExp(`^warning: ${join(content, file).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: `, "m"), name);
+    assert.equal(built.run.status, 1, `${name}: the error bodies would link to nothing\n${built.run.stderr}`);
+    assert.match(built.run.stderr, new RegExp(`^error: ${join(content, file).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: `, "m"), name);
   }
 });
 
@@ -156,12 +157,13 @@ test("a page whose URL would overwrite a file of the surface is refused, naming 
   assert.deepEqual(findings.map((f) => [f.file, f.message]), [[join(content, "pages/agent-instructions.md"), "the page /agent-instructions/ would be written to `agent-instructions.md`, where the site has another file"]]);
 });
 
-test("site.yaml's navigation may only link what the site publishes: a link to a page it does not have is a located error", async () => {
+test("site.yaml's navigation links what the site publishes: a link to a page it does not have is a located warning, counted by its target", async () => {
   const content = kontor();
   const site = join(content, "site.yaml");
   edit(site, (text) => text.replace("{ title: Kontakt, path: /kontakt/ }", "{ title: About, path: /about/ }").replace("path: /impressum/", "path: /impressum"));
   const { run, findings } = await checkJson(content);
-  assert.equal(run.status, 1);
+  assert.equal(run.status, 0);
+  assert.deepEqual(findings.map((f) => [f.level, f.kind, f.target]), [["warning", "broken-link", "/about/"], ["warning", "broken-link", "/impressum"]]);
   assert.deepEqual(findings.map((f) => [f.file, f.line, f.message]), [
     [site, 21, "`navigation` links /about/, where nothing is published"],
     [site, 23, "`footer_navigation` links /impressum, where nothing is published"],

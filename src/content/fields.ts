@@ -11,7 +11,7 @@ import type { ErrorObject } from "ajv";
 import type { SitegenError } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
 import { missingField, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
-import { schemaErrors, type ParsedYaml } from "./frontmatter.ts";
+import { schemaErrors, schemaHint, type ParsedYaml } from "./frontmatter.ts";
 import { titleHeading } from "./title-heading.ts";
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -28,16 +28,9 @@ export function holdToSchema(mapped: MappedFields, validate: Validate, deciding:
     mapped.params[field] = mapped.data[field];
     mapped.setAside.push(field);
     delete mapped.data[field];
-    mapped.readPast.push({ kind: "unread-field", path: [field], key: true, message: `${describeSchemaError(error)}: \`${field}\` is not used, but kept for the templates as \`params.${field}\``, hint: hintOf(field) });
+    mapped.readPast.push({ kind: "unread-field", path: [field], key: false, message: `${describeSchemaError(error)}: \`${field}\` is not used, but kept for the templates as \`params.${field}\``, hint: schemaHint(error) ?? "write the field as text, or a list of text" });
   }
   return schemaErrors(fatal, where.located, where.file, where.text);
-}
-
-function hintOf(field: string): string {
-  if (field === "author") return "write `author: Name`, or a list of names";
-  if (field === "image") return "write `image:` as one path or URL";
-  if (field === "aliases") return "write each old address as a path from the site root";
-  return "write the field as text, or a list of text";
 }
 
 /**

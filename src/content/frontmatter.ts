@@ -338,7 +338,7 @@ export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: st
   });
 }
 
-function schemaHint(error: ErrorObject): string | undefined {
+export function schemaHint(error: ErrorObject): string | undefined {
   if (error.keyword === "format" && (error.params as { format: string }).format === "date") return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
   if (error.keyword === "type" && /^\/(date|updated)$/.test(error.instancePath)) return "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z";
   if (error.keyword === "additionalProperties") return FOREIGN_FIELD_HINTS[(error.params as { additionalProperty: string }).additionalProperty.toLowerCase()] ?? "remove the field or check its spelling";

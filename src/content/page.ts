@@ -28,8 +28,9 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const parsed = parseMarkdownFile(text, file);
   const mapped = mapPageFields(parsed.data as Record<string, unknown>);
   const located = writtenAs(parsed, mapped);
-  const errors: SitegenError[] = mapped.problems.map((at) => locatedError(located, file, text, at));
-  errors.push(...holdToSchema(mapped, validatePage, DECIDING, { located, file, text }));
+  // What decides whether the file is published could not be read: nothing after it means anything.
+  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
+  const errors: SitegenError[] = holdToSchema(mapped, validatePage, DECIDING, { located, file, text });
   const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
   const readPast = (at: FieldProblem) => mapped.readPast.push(at);
   const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[] };

@@ -50,8 +50,9 @@ export function parsePost(name: string, text: string, file: string, path = file)
   // The date of a Jekyll-style name, `2025-01-29-title.md`, when the frontmatter gives none.
   if (mapped.data.date === undefined && named.date !== undefined) mapped.data.date = named.date;
   const located = writtenAs(parsed, mapped);
-  const errors: SitegenError[] = mapped.problems.map((at) => locatedError(located, file, text, at));
-  errors.push(...holdToSchema(mapped, validatePost, DECIDING, { located, file, text }));
+  // What decides whether the file is published could not be read: nothing after it means anything.
+  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
+  const errors: SitegenError[] = holdToSchema(mapped, validatePost, DECIDING, { located, file, text });
   const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
   const readPast = (at: FieldProblem) => mapped.readPast.push(at);
   const misspelt = (field: string) => misspelling(field, mapped.params, POST_FIELDS);
