@@ -1,10 +1,31 @@
 /**
- * Dates as people write them in frontmatter: a day (`2025-03-04`), a time
- * in RFC 3339 (`2025-03-04T10:00:00Z`, `…+01:00`), or the way Hugo, Jekyll
- * and Eleventy users write one (`2025-03-04 10:00`, `2025-03-04 10:00:00
- * +0100`). A time without an offset is UTC, as Hugo reads it by default. The
- * day is the one written, in the writer's own offset: a post written at
- * 00:30 in Berlin is dated that day.
+ * Dates as people write them in frontmatter. sitegen's own forms are a day
+ * (`2025-03-04`) and a time in RFC 3339 (`2025-03-04T10:00:00Z`, `…+01:00`,
+ * also with a space for the `T` and `+0100` for the offset, as Hugo and
+ * Jekyll users write it). The other generators read more, and a blog moved
+ * here is read as they read it, with a note (`loose`) of how, so that the
+ * build can say how to write it in a form every generator reads alike:
+ *
+ * - YAML 1.1's timestamps, which Jekyll's YAML (Psych), Hugo's (go-yaml) and
+ *   PyYAML read: a one-digit month, day or hour (`2013-11-22 5:00:00 +0000`),
+ *   spaces before the offset, an offset of hours alone (`-8`).
+ * - Ruby's `Time.parse`, which Jekyll reads every other date with:
+ *   `2013/11/22`, month names (`January 29, 2023`, `29 Jan 2023 10:00 pm`,
+ *   RFC 2822's `Sun, 29 Jan 2023 18:30:22 -0800`), the year written again
+ *   after the time (`2023-01-29 18:30:22 2023 -0800`), US zone names (PST).
+ * - Go's layouts, which Hugo's `cast.ToTimeInDefaultLocationE` tries
+ *   (ANSIC, UnixDate, RubyDate, RFC 1123, RFC 822, `02 Jan 2006`).
+ * - ISO 8601 as Luxon reads it for Eleventy (`DateTime.fromISO`): the basic
+ *   form (`20230129T183022Z`), week dates (`2023-W04-7`), ordinal dates
+ *   (`2023-029`), a month (`2023-01`).
+ *
+ * The time-zone rule is theirs too: an offset or zone written is the one
+ * used; a time written without one is UTC, as Hugo (whose `timeZone` is UTC
+ * unless set) and Eleventy (Luxon's `zone: "utc"`, and js-yaml's timestamps)
+ * read it. Jekyll reads it in the build machine's zone, which a build that
+ * must come out the same anywhere cannot follow. The day is the one written,
+ * in the writer's own offset: a post written at 00:30 in Berlin is dated
+ * that day.
  */
 
 export interface WrittenDate {
@@ -12,38 +33,204 @@ export interface WrittenDate {
   day: string;
   /** The moment as RFC 3339 (the blog index's `date-time`): `2025-03-04T00:00:00Z` for a day alone. */
   time: string;
+  /** For a form outside sitegen's own: whose reading it follows (`Ruby's Time.parse (Jekyll)`). */
+  loose?: string;
 }
 
-const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?: ?(Z|z|[+-]\d{2}:?\d{2}))?)?$/;
+/** sitegen's own forms: a day, or RFC 3339 with a space or `T`, and `+0100` or `+01:00`. */
+const OWN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?: ?(Z|z|[+-]\d{2}:?\d{2}))?)?$/;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const WEEKDAY = "(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?";
+/** A time of day: `5:00`, `18:30:22.5`, `10:00 pm`. */
+const TIME = "(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d+))?)?(?:\\s*([ap])\\.?m\\.?)?";
+/** An offset or zone: `Z`, `UTC`, `+0100`, `-08:00`, `-8`, `PST`. */
+const ZONE = "(z|utc|gmt|ut|[ecmp][sd]t|[+-]\\d{1,2}(?::?\\d{2})?)";
+
+/** The US zones Ruby's `Date._parse` knows by name, with their offsets in hours. */
+const ZONE_NAMES: Record<string, number> = { z: 0, utc: 0, gmt: 0, ut: 0, est: -5, edt: -4, cst: -6, cdt: -5, mst: -7, mdt: -6, pst: -8, pdt: -7 };
+
+interface Parts {
+  year: string;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  fraction?: string;
+  meridiem?: string;
+  zone?: string;
+}
+
+interface Form {
+  pattern: RegExp;
+  /** Whose reading it is, for the note. */
+  reader: string | ((match: RegExpExecArray) => string);
+  parts(match: RegExpExecArray): Parts;
+}
+
+const monthOf = (name: string) => MONTHS.findIndex((month) => month.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase()) + 1;
+const time = (m: RegExpExecArray, at: number) => ({ hour: num(m[at]), minute: num(m[at + 1]), second: num(m[at + 2]), fraction: m[at + 3], meridiem: m[at + 4] });
+const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+
+/** The forms outside sitegen's own, tried in order; the first that matches reads the text. */
+const FORMS: Form[] = [
+  {
+    // YAML 1.1's timestamp, Ruby's and Go's `2006-01-02 15:04:05 -0700`, with `/` as Ruby reads it, and a year written again after the time.
+    pattern: new RegExp(`^(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:(?:t|\\s+)${TIME}(?:\\s+(\\d{4}))?(?:\\s*${ZONE})?)?$`, "i"),
+    // YAML 1.1 has neither `/`, a second year nor a zone's name: those are Ruby's alone.
+    reader: (m) => (m[2] === "/" || m[10] !== undefined || /^[a-z]/i.test(m[11] ?? "") || m[9] !== undefined ? "Ruby's Time.parse (Jekyll)" : "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)"),
+    parts: (m) => ({ year: m[1], month: Number(m[3]), day: Number(m[4]), ...time(m, 5), ...(m[10] !== undefined && m[10] !== m[1] ? { year: "mismatch" } : {}), zone: m[11] }),
+  },
+  {
+    // `29 January 2023`, RFC 2822's `Sun, 29 Jan 2023 18:30:22 -0800`, Go's `02 Jan 2006` and RFC 822's `02 Jan 06 15:04 MST` with a four-digit year.
+    pattern: new RegExp(`^${WEEKDAY}(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s,-]+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`, "i"),
+    reader: "Ruby's Time.parse (Jekyll) and Go's layouts (Hugo)",
+    parts: (m) => ({ year: m[3], month: monthOf(m[2]), day: Number(m[1]), ...time(m, 4), zone: m[9] }),
+  },
+  {
+    // `January 29, 2023`, `Jan 29 2023 10:00 pm`.
+    pattern: new RegExp(`^${WEEKDAY}${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`, "i"),
+    reader: "Ruby's Time.parse (Jekyll)",
+    parts: (m) => ({ year: m[3], month: monthOf(m[1]), day: Number(m[2]), ...time(m, 4), zone: m[9] }),
+  },
+  {
+    // Go's ANSIC, UnixDate and RubyDate, and the output of `date`: `Mon Jan _2 15:04:05 MST 2006`.
+    pattern: new RegExp(`^${WEEKDAY}${MONTH}\\s+(\\d{1,2})\\s+${TIME}(?:\\s+${ZONE})?\\s+(\\d{4})$`, "i"),
+    reader: "Go's layouts (Hugo) and Ruby's Time.parse (Jekyll)",
+    parts: (m) => ({ year: m[9], month: monthOf(m[1]), day: Number(m[2]), ...time(m, 3), zone: m[8] }),
+  },
+  {
+    // ISO 8601's basic form, as Luxon reads it: `20230129`, `20230129T183022Z`.
+    pattern: /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i,
+    reader: "ISO 8601 as Luxon reads it (Eleventy)",
+    parts: (m) => ({ year: m[1], month: Number(m[2]), day: Number(m[3]), hour: num(m[4]), minute: num(m[5]), second: num(m[6]), fraction: m[7], zone: m[8] }),
+  },
+  {
+    // ISO 8601's week date, as Luxon reads it: `2023-W04-7` is the Sunday of the fourth week of 2023.
+    pattern: /^(\d{4})-?W(\d{2})-?([1-7])$/i,
+    reader: "ISO 8601 as Luxon reads it (Eleventy)",
+    parts: (m) => fromWeekDate(m[1], Number(m[2]), Number(m[3])),
+  },
+  {
+    // ISO 8601's ordinal date, as Luxon reads it: `2023-029` is the 29th day of 2023.
+    pattern: /^(\d{4})-(\d{3})$/,
+    reader: "ISO 8601 as Luxon reads it (Eleventy)",
+    parts: (m) => fromOrdinal(m[1], Number(m[2])),
+  },
+  {
+    // A month alone, as Luxon reads it: its first day.
+    pattern: /^(\d{4})-(\d{2})$/,
+    reader: "ISO 8601 as Luxon reads it (Eleventy)",
+    parts: (m) => ({ year: m[1], month: Number(m[2]), day: 1 }),
+  },
+];
 
 /** The date `text` means, or why it means none: `there is no month 13`. */
 export function readDate(text: string): WrittenDate | { problem: string } {
-  const match = WRITTEN.exec(text.trim());
-  if (!match) return { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" };
-  const [, year, month, day, hour, minute, second = "00", fraction = "", offset] = match;
+  const written = text.trim();
+  const own = OWN.exec(written);
+  if (own) {
+    const [, year, month, day, hour, minute, second, fraction, zone] = own;
+    return dateOf({ year, month: Number(month), day: Number(day), hour: num(hour), minute: num(minute), second: num(second ?? (hour === undefined ? undefined : "0")), fraction: fraction?.slice(1), zone });
+  }
+  for (const form of FORMS) {
+    const match = form.pattern.exec(written);
+    if (!match) continue;
+    const parts = form.parts(match);
+    if (parts.year === "mismatch") return { problem: `it names two different years` };
+    const read = dateOf(parts);
+    return "problem" in read ? read : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) };
+  }
+  return { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" };
+}
+
+/** The date the parts name, checked: `there is no hour 25`. */
+function dateOf(parts: Parts): WrittenDate | { problem: string } {
+  const { year, month, day } = parts;
   // XML Schema 1.0's dates, which the sitemap's lastmod is held to, have no year 0000 (the year before 0001 is -0001).
   if (year === "0000") return { problem: "there is no year 0000 (years are 0001 to 9999)" };
-  const monthIndex = Number(month) - 1;
-  if (monthIndex < 0 || monthIndex > 11) return { problem: `there is no month ${month} (months are 01 to 12)` };
-  const days = daysIn(Number(year), monthIndex);
-  if (Number(day) < 1 || Number(day) > days) return { problem: `${MONTHS[monthIndex]} ${year} has days 01 to ${days}, not ${day}` };
-  const written = `${year}-${month}-${day}`;
-  if (hour === undefined) return { day: written, time: `${written}T00:00:00Z` };
-  if (Number(hour) > 23) return { problem: `there is no hour ${hour} (hours are 00 to 23)` };
-  if (Number(minute) > 59) return { problem: `there is no minute ${minute} (minutes are 00 to 59)` };
-  if (Number(second) > 59) return { problem: `there is no second ${second} (seconds are 00 to 59)` };
-  const zone = offset === undefined || offset.toUpperCase() === "Z" ? "Z" : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
-  if (zone !== "Z" && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4)) > 59)) return { problem: `${offset} is not an offset from UTC` };
-  return { day: written, time: `${written}T${hour}:${minute}:${second}${fraction}${zone}` };
+  if (month < 1 || month > 12) return { problem: `there is no month ${pad(month)} (months are 01 to 12)` };
+  const days = daysIn(Number(year), month - 1);
+  if (day < 1 || day > days) return { problem: `${MONTHS[month - 1]} ${year} has days 01 to ${days}, not ${pad(day)}` };
+  const calendarDay = `${year}-${pad(month)}-${pad(day)}`;
+  if (parts.hour === undefined || parts.minute === undefined) return { day: calendarDay, time: `${calendarDay}T00:00:00Z` };
+  const hour = parts.meridiem === undefined ? parts.hour : twentyFourHour(parts.hour, parts.meridiem);
+  if (hour === undefined || hour > 23) return { problem: `there is no hour ${pad(parts.hour)}${parts.meridiem ? ` ${parts.meridiem}m` : ""} (hours are 00 to 23)` };
+  if (parts.minute > 59) return { problem: `there is no minute ${pad(parts.minute)} (minutes are 00 to 59)` };
+  const second = parts.second ?? 0;
+  if (second > 59) return { problem: `there is no second ${pad(second)} (seconds are 00 to 59)` };
+  const zone = offsetOf(parts.zone);
+  if (zone === undefined) return { problem: `${parts.zone} is not an offset from UTC` };
+  return { day: calendarDay, time: `${calendarDay}T${pad(hour)}:${pad(parts.minute)}:${pad(second)}${parts.fraction ? `.${parts.fraction}` : ""}${zone}` };
+}
+
+/** `Z` or `±HH:MM` for what was written; UTC when nothing was; undefined for what is no offset. */
+function offsetOf(written: string | undefined): string | undefined {
+  if (written === undefined) return "Z";
+  const named = ZONE_NAMES[written.toLowerCase()];
+  if (named !== undefined) return named === 0 ? "Z" : `${named < 0 ? "-" : "+"}${pad(Math.abs(named))}:00`;
+  const match = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(written);
+  if (!match || Number(match[2]) > 23 || Number(match[3] ?? 0) > 59) return undefined;
+  return `${match[1]}${pad(Number(match[2]))}:${match[3] ?? "00"}`;
+}
+
+function twentyFourHour(hour: number, meridiem: string): number | undefined {
+  if (hour < 1 || hour > 12) return undefined;
+  return (hour % 12) + (meridiem.toLowerCase() === "p" ? 12 : 0);
+}
+
+/** The calendar day of ISO 8601's week `week`, day `weekday` (1 Monday … 7 Sunday): week 1 holds the year's first Thursday. */
+function fromWeekDate(year: string, week: number, weekday: number): Parts {
+  const fourth = utcDay(Number(year), 0, 4);
+  const monday = new Date(fourth.getTime() - ((fourth.getUTCDay() + 6) % 7) * DAY + (week - 1) * 7 * DAY);
+  const date = new Date(monday.getTime() + (weekday - 1) * DAY);
+  // A week past the year's last names no day of it.
+  return week < 1 || week > 53 || date.getUTCFullYear() > Number(year) + 1 ? { year, month: 0, day: 0 } : partsOf(date);
+}
+
+/** The calendar day of the `ordinal`th day of `year`. */
+function fromOrdinal(year: string, ordinal: number): Parts {
+  const days = daysIn(Number(year), 1) === 29 ? 366 : 365;
+  if (ordinal < 1 || ordinal > days) return { year, month: 1, day: 0 };
+  return partsOf(new Date(utcDay(Number(year), 0, 1).getTime() + (ordinal - 1) * DAY));
+}
+
+const DAY = 86_400_000;
+
+function utcDay(year: number, monthIndex: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date;
+}
+
+function partsOf(date: Date): Parts {
+  return { year: String(date.getUTCFullYear()).padStart(4, "0"), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, "0");
 }
 
 /** The days of a month; `Date.UTC` alone would read the years 0000 to 0099 as 1900 to 1999 (0100 was no leap year, 2000 was). */
 function daysIn(year: number, monthIndex: number): number {
-  const last = new Date(0);
-  last.setUTCFullYear(year, monthIndex + 1, 0);
-  return last.getUTCDate();
+  return utcDay(year, monthIndex + 1, 0).getUTCDate();
+}
+
+/**
+ * What the build says of a date read in a form outside sitegen's own
+ * (`loose-date`): how it was read, and the form every generator reads alike.
+ */
+export function looseDate(field: string, written: string, read: WrittenDate): { kind: "loose-date"; path: string[]; key: false; message: string; hint: string } {
+  const standard = read.time.endsWith("T00:00:00Z") && !/\d:\d/.test(written) ? read.day : read.time;
+  return {
+    kind: "loose-date",
+    path: [field],
+    key: false,
+    message: `\`${written}\` is read as ${read.loose} reads it: ${standard}`,
+    hint: `write \`${field}: ${standard}\`, which every generator reads alike`,
+  };
 }
 
 /** Milliseconds since the epoch of an RFC 3339 time as `readDate` writes it. */

@@ -22,6 +22,8 @@ export interface ParsedYaml {
   locate(path: (string | number)[]): { line: number; column: number } | undefined;
   /** Line and column of the key that names the field at a path such as ["author"]. */
   locateKey(path: (string | number)[]): { line: number; column: number } | undefined;
+  /** What was read as Jekyll's, Hugo's and PyYAML's YAML read it, and strict YAML 1.2 does not (`nonstandard-yaml`): each at its line of the file. */
+  lenient?: { line: number; column: number; message: string; hint: string }[];
 }
 
 export interface ParsedMarkdownFile extends ParsedYaml {
@@ -91,7 +93,7 @@ function scalarOrList(value: string): string | string[] | undefined {
   return items.some((item) => NOT_STRINGS.test(item)) ? undefined : items;
 }
 
-function parseYamlDocument(text: string, file: string, firstLine: number): ParsedYaml {
+function parseYamlDocument(text: string, file: string, firstLine: number, strict = false): ParsedYaml {
   const lineCounter = new LineCounter();
   let textLines: string[] | undefined;
   const at = (offset: number, message: string, hint: string, cause?: unknown) => {
@@ -106,6 +108,15 @@ function parseYamlDocument(text: string, file: string, firstLine: number): Parse
     // The parser recurses into nested flow collections (`[[[[…`): past the stack, a RangeError.
     if (!(error instanceof RangeError)) throw error;
     throw at(0, `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})`, LIMIT_HINTS.depth, error);
+  }
+  // Read as the other generators' YAML reads it, when a quoted value continued at column 0 is what keeps YAML 1.2 from reading it.
+  const lenient = !strict && doc.errors.some((error) => /^Missing closing/.test(error.message)) ? quotedAtColumnZero(text, firstLine) : undefined;
+  if (lenient) {
+    try {
+      return { ...parseYamlDocument(lenient.text, file, firstLine, true), lenient: lenient.lines };
+    } catch {
+      // Something else is wrong too: the text as written is reported.
+    }
   }
   if (doc.errors.length > 0) {
     const sourceLines = text.split("\n");
@@ -153,6 +164,59 @@ function parseYamlDocument(text: string, file: string, firstLine: number): Parse
       return { line: line + firstLine - 1, column: col };
     },
   };
+}
+
+/**
+ * A quoted value continued on the next line at the start of the line:
+ *
+ *     description: "A long description
+ *     that goes on"
+ *
+ * Jekyll's YAML (Psych, libyaml), Hugo's (go-yaml) and PyYAML read it as
+ * one value, its lines folded with a space; YAML 1.2, and the `yaml`
+ * package, end the value at a line less indented than its key's mapping
+ * and find no closing quote. The same text with each such line indented by
+ * a space means what those readers read: the text to parse instead, and the
+ * lines of the values so read (at their key), or undefined when nothing is
+ * continued at column 0. Lines keep their numbers.
+ */
+function quotedAtColumnZero(text: string, firstLine: number): { text: string; lines: NonNullable<ParsedYaml["lenient"]> } | undefined {
+  if (!/["']/.test(text)) return undefined;
+  const lines = text.split("\n");
+  const found: NonNullable<ParsedYaml["lenient"]> = [];
+  let open: { quote: string; line: number; column: number; key: string } | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    let from = 0;
+    if (open) {
+      if (/^\S/.test(lines[index])) {
+        lines[index] = ` ${lines[index]}`;
+        from = 1;
+        if (found.at(-1)?.line !== open.line) found.push({ line: open.line, column: open.column, message: `\`${open.key}\` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it`, hint: "indent the lines that continue it by a space, or write the value on one line: then it is standard YAML (1.2), which every reader reads alike" });
+      }
+    } else {
+      // A value that opens a quote: `key: "…`, or a list item `- "…`.
+      const opening = /^(\s*(?:-\s+)?)([^\s"'#][^:#]*?):\s+(["'])|^(\s*-\s+)(["'])/.exec(lines[index]);
+      if (!opening) continue;
+      const quote = opening[3] ?? opening[5];
+      from = opening[0].length;
+      open = { quote, line: index + firstLine, column: from, key: opening[2] ?? "-" };
+    }
+    const closed = closingQuote(lines[index], from, open.quote);
+    if (closed !== -1) open = undefined;
+  }
+  return found.length > 0 ? { text: lines.join("\n"), lines: found } : undefined;
+}
+
+/** Where a quoted scalar that continues from `from` closes on `line`, or -1 when it goes on. */
+function closingQuote(line: string, from: number, quote: string): number {
+  for (let at = from; at < line.length; at++) {
+    if (quote === '"' && line[at] === "\\") at++;
+    else if (line[at] === quote) {
+      if (quote === "'" && line[at + 1] === "'") at++;
+      else return at;
+    }
+  }
+  return -1;
 }
 
 /**

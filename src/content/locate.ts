@@ -22,6 +22,12 @@ export function locatedNotice(parsed: ParsedYaml, text: string, problem: FieldPr
   return { kind: "problem", problem: problem.kind, message: problem.message, hint: problem.hint, ...definedOf(place) };
 }
 
+/** What the frontmatter's YAML was read past, as the other generators read it (`nonstandard-yaml`), at its lines. */
+export function lenientNotices(parsed: ParsedYaml, text: string): ContentNotice[] {
+  const lines = parsed.lenient?.length ? text.split(/\r?\n/) : [];
+  return (parsed.lenient ?? []).map(({ line, column, message, hint }) => ({ kind: "problem", problem: "nonstandard-yaml", message, hint, line, column, sourceLine: lines[line - 1] }));
+}
+
 function placeOf(parsed: ParsedYaml, text: string, problem: FieldProblem): { line?: number; column?: number; sourceLine?: string } {
   const at = problem.at ? { column: undefined, ...problem.at } : problem.key ? parsed.locateKey(problem.path) : parsed.locate(problem.path);
   return { line: at?.line, column: at?.column, sourceLine: at && text.split(/\r?\n/)[at.line - 1] };

@@ -7,11 +7,11 @@
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
 import { readAliases } from "./aliases.ts";
-import { readDate } from "./dates.ts";
+import { looseDate, readDate } from "./dates.ts";
 import { mapPageFields, misspelling, PAGE_FIELDS, type FieldProblem } from "./foreign-fields.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
 import { holdToSchema, readTitle } from "./fields.ts";
-import { locatedError, locatedNotice, writtenAs } from "./locate.ts";
+import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import { templateTags } from "./template-tags.ts";
@@ -40,6 +40,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
   if (updated && "problem" in updated) {
     fatal({ kind: "bad-date", path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
   }
+  if (updated && !("problem" in updated) && updated.loose) readPast(looseDate("updated", data.updated!, updated));
   if (data.updated === undefined) readPast({ kind: "undated-page", path: [], key: false, message: "no `updated`: the sitemap dates the page by the build", hint: "add `updated: YYYY-MM-DD`, the day the page last changed" });
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
   const description = readDescription(data.description, parsed.body, readPast);
@@ -48,6 +49,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
     ...fieldNotices(mapped, located, "page"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag })),
     ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];
   return {

@@ -8,7 +8,7 @@
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
-import { readDate, type WrittenDate } from "./dates.ts";
+import { looseDate, readDate, type WrittenDate } from "./dates.ts";
 import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProblem } from "./foreign-fields.ts";
@@ -17,7 +17,7 @@ import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
 import { holdToSchema, readTitle } from "./fields.ts";
-import { locatedError, locatedNotice, writtenAs } from "./locate.ts";
+import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import type { ContentNotice, PostSource } from "./types.ts";
 
@@ -67,6 +67,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
       fatal({ kind: "bad-date", path: [field], key: false, message: `\`${field}\` is not a date: ${read.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z" });
       return undefined;
     }
+    if (read.loose) readPast(looseDate(field, value, read));
     return read;
   };
   if (data.date === undefined) {
@@ -89,6 +90,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     ...fieldNotices(mapped, located, "post"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag })),
     ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];
   if (data.slug === undefined && named.changed && named.slug !== "") notices.push({ kind: "slug", slug });

@@ -1,0 +1,214 @@
+/**
+ * Content another generator publishes builds here too, with warnings: the
+ * smallest forms of what real blogs copied into an `init` site failed on
+ * (test/fixtures/forgiven/cases/, each laid over test/fixtures/forgiven/base/).
+ * Each builds with exit 0 and exactly the warnings of its kind, at the file
+ * and line, and fails under `build --strict` and `check --strict`, leaving
+ * the output folder as it was. All of them together build in one run that
+ * reports every one, grouped by kind with counts; with errors among them,
+ * the run still reports every warning (no stages), and `check` counts what
+ * it checked. A site of 130 pages gets a Markdown 404 that lists the pages
+ * that fit its budget and says how many more.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { readTree } from "./helpers/site.ts";
+import type { Finding } from "../src/findings.ts";
+
+const FORGIVEN = join(ROOT, "test/fixtures/forgiven");
+
+/** What each case must report: its kinds with their counts, and what the built site shows of it. */
+const CASES: Record<string, { counts: Record<string, number>; message: RegExp; file: string; line?: number; built?: (dist: string) => void }> = {
+  "link-to-nothing": {
+    counts: { "broken-link": 3 },
+    message: /^broken link `\/about-me\/`: nothing is published at \/about-me\/$/,
+    file: "blog/2024-06-01-links.md",
+    line: 7,
+  },
+  "h1-in-body": {
+    counts: { "title-heading": 1 },
+    message: /a level-1 heading in the body/,
+    file: "blog/2024-06-02-heading.md",
+    line: 7,
+    built: (dist) => assert.match(read(dist, "blog/heading/index.html"), /<h2 id="setting-up">Setting up<\/h2>/),
+  },
+  "empty-tags": {
+    counts: { "empty-field": 1 },
+    message: /^`tags` is empty: read as left out$/,
+    file: "blog/2024-06-03-untagged.md",
+    line: 5,
+    built: (dist) => assert.deepEqual(indexed(dist, "untagged").tags, []),
+  },
+  "tag-as-written": {
+    counts: { "tag-spelling": 1 },
+    message: /the tag `Node\.js` is not lowercase words joined by hyphens: shown as written/,
+    file: "blog/2024-06-04-node.md",
+    line: 5,
+    built: (dist) => {
+      assert.deepEqual(indexed(dist, "node").tags, ["Node.js"]);
+      assert.match(read(dist, "blog/node.md"), /^- Tags: Node\.js$/m);
+    },
+  },
+  "draft-false-page": {
+    counts: { "page-draft": 1 },
+    message: /^`draft: false` on a page: every page is published/,
+    file: "pages/about.md",
+    line: 5,
+    built: (dist) => assert.match(read(dist, "about.md"), /^# About$/m),
+  },
+  "page-with-date": {
+    counts: { "page-date": 1 },
+    message: /^a page has no date: `date` is read as the day it was last updated$/,
+    file: "pages/history.md",
+    line: 4,
+    built: (dist) => assert.match(read(dist, "sitemap.xml"), /<loc>https:\/\/kestrel\.example\/history\/<\/loc>\s*<lastmod>2019-04-01<\/lastmod>/),
+  },
+  "summary-and-description": {
+    counts: { "synonym-clash": 1 },
+    message: /^both `description` and `summary` are set: `description` is used/,
+    file: "blog/2024-06-07-both.md",
+    line: 4,
+    built: (dist) => assert.equal(indexed(dist, "both").description, "The description."),
+  },
+  "bundle-image": {
+    counts: { "relative-image": 1 },
+    message: /^`image` is relative \(`cover\.jpg`\): read from the post's URL/,
+    file: "blog/2024-06-08-pictured/index.md",
+    line: 5,
+    built: (dist) => {
+      assert.match(read(dist, "blog/pictured.md"), /^- Image: https:\/\/kestrel\.example\/blog\/pictured\/cover\.jpg$/m);
+      assert.ok(readFileSync(join(dist, "blog/pictured/cover.jpg")).length > 0, "the image is published where the post names it");
+    },
+  },
+  "one-digit-hour": {
+    counts: { "loose-date": 1 },
+    message: /^`2013-11-22 5:00:00 \+0000` is read as YAML 1\.1 \(the YAML of Jekyll, Hugo and PyYAML\) reads it: 2013-11-22T05:00:00\+00:00$/,
+    file: "blog/2013-11-22-early.md",
+    line: 4,
+    built: (dist) => assert.equal(indexed(dist, "early").date, "2013-11-22T05:00:00+00:00"),
+  },
+  "year-twice": {
+    counts: { "loose-date": 1 },
+    message: /^`2023-01-29 18:30:22 2023 -0800` is read as Ruby's Time\.parse \(Jekyll\) reads it: 2023-01-29T18:30:22-08:00$/,
+    file: "blog/2023-01-29-evening.md",
+    line: 4,
+    built: (dist) => assert.equal(indexed(dist, "evening").date, "2023-01-29T18:30:22-08:00"),
+  },
+  "quoted-continued": {
+    counts: { "nonstandard-yaml": 1 },
+    message: /^`description` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it$/,
+    file: "blog/2024-06-11-long.md",
+    line: 3,
+    built: (dist) => assert.equal(indexed(dist, "long").description, "A description long enough that its author continued it on the next line, at the start of the line"),
+  },
+  "same-slug": {
+    counts: { "slug-clash": 1 },
+    message: /^two posts have the slug `cfp`: this one and .*2014-09-10-cfp\.md, which is older and keeps it; this one is at \/blog\/cfp-2015\/$/,
+    file: "blog/2015-08-31-cfp.md",
+    built: (dist) => {
+      assert.equal(indexed(dist, "cfp").title, "Call for papers 2014");
+      assert.equal(indexed(dist, "cfp-2015").title, "Call for papers 2015");
+    },
+  },
+};
+
+const read = (dist: string, file: string) => readFileSync(join(dist, file), "utf8");
+const indexed = (dist: string, slug: string) => (JSON.parse(read(dist, "blog-index.json")).posts as { slug: string; title: string; date: string; tags: string[]; description: string }[]).find((post) => post.slug === slug)!;
+
+/** The base site with the given cases laid over it, in a folder of its own. */
+function site(cases: string[]): { content: string; dist: string } {
+  const dir = tempDir("sitegen-forgiven-");
+  const content = join(dir, "content");
+  cpSync(join(FORGIVEN, "base"), content, { recursive: true });
+  for (const name of cases) cpSync(join(FORGIVEN, "cases", name), content, { recursive: true });
+  return { content, dist: join(dir, "dist") };
+}
+
+function run(command: "build" | "check", s: { content: string; dist: string }, flags: string[] = []): { status: number; stderr: string; report: { ok: boolean; counts: Record<string, number>; findings: Finding[]; checked?: { pages: number; posts: number } } } {
+  const where = command === "build" ? ["--out", s.dist] : ["--dist", join(s.dist, "..", "none")];
+  const json = sitegen([command, "--content", s.content, ...where, ...flags, "--json"]);
+  return { status: json.status, stderr: json.stderr, report: JSON.parse(json.stdout) };
+}
+
+test("the fixtures are every case the issue found, and each is a folder of test/fixtures/forgiven/cases", () => {
+  assert.deepEqual(readdirSync(join(FORGIVEN, "cases")).sort(), Object.keys(CASES).sort());
+});
+
+for (const [name, expected] of Object.entries(CASES)) {
+  test(`${name}: builds with exit 0 and its warning at ${expected.file}${expected.line ? `:${expected.line}` : ""}; --strict fails and leaves the output folder as it was`, () => {
+    const s = site([name]);
+    const built = run("build", s);
+    assert.equal(built.status, 0, built.stderr);
+    assert.deepEqual(built.report.counts, expected.counts, JSON.stringify(built.report.findings, null, 1));
+    const finding = built.report.findings.find((f) => expected.message.test(f.message));
+    assert.ok(finding, `${expected.message} among ${JSON.stringify(built.report.findings.map((f) => f.message))}`);
+    assert.deepEqual([finding.level, finding.file, finding.line], ["warning", join(s.content, expected.file), expected.line]);
+    expected.built?.(s.dist);
+
+    const before = readTree(s.dist);
+    const strict = sitegen(["build", "--strict", "--content", s.content, "--out", s.dist]);
+    assert.equal(strict.status, 1, strict.stderr);
+    assert.match(strict.stderr, new RegExp(`^✗ ${Object.keys(expected.counts)[0]}: \\d+ errors?`, "m"));
+    assert.match(strict.stderr, /✗ build failed with \d+ error\(s\) .*; the output folder was left as it was/);
+    assert.deepEqual(readTree(s.dist), before, "the output folder is byte for byte as it was");
+    assert.equal(run("check", s, ["--strict"]).status, 1);
+  });
+}
+
+test("one run reports every case, grouped by kind with counts, in text and --json; check says what it checked", () => {
+  const s = site(Object.keys(CASES));
+  const built = sitegen(["build", "--content", s.content, "--out", s.dist]);
+  assert.equal(built.status, 0, built.stderr);
+  const totals: Record<string, number> = {};
+  for (const { counts } of Object.values(CASES)) for (const [kind, count] of Object.entries(counts)) totals[kind] = (totals[kind] ?? 0) + count;
+  for (const [kind, count] of Object.entries(totals)) assert.match(built.stderr, new RegExp(`^! ${kind}: ${count} warnings?`, "m"), kind);
+  // Links are counted by what they link to.
+  assert.match(built.stderr, /^! broken-link: 3 warnings, to 2 targets: \/about-me\/ ×2, \/archive\/ ×1$/m);
+  const total = Object.values(totals).reduce((a, b) => a + b, 0);
+  assert.match(built.stderr, new RegExp(`^! ${total} warning\\(s\\) \\(broken-link 3 \\(to 2 targets\\), .*\\); \`--strict\` fails on them$`, "m"));
+  for (const expected of Object.values(CASES)) expected.built?.(s.dist);
+
+  const checked = run("check", s);
+  assert.equal(checked.status, 0);
+  assert.deepEqual(checked.report.counts, totals);
+  assert.deepEqual(checked.report.checked, { pages: 5, posts: 12, dist: false });
+});
+
+test("with errors among them the run still reports every warning, not in stages, and check counts the pages it checked", () => {
+  const s = site(Object.keys(CASES));
+  writeFileSync(join(s.content, "blog/2024-07-01-broken.md"), "---\ntitle: Broken\ntags: [a, b\n---\n\nText.\n");
+  writeFileSync(join(s.content, "blog/2024-07-02-untitled.md"), "---\ndescription: Nothing to take a title from.\n---\n\nText.\n");
+  const built = run("build", s);
+  assert.equal(built.status, 1);
+  const kinds = new Set(built.report.findings.map((f) => f.kind));
+  for (const kind of ["frontmatter", "no-title", ...Object.values(CASES).flatMap((c) => Object.keys(c.counts))]) assert.ok(kinds.has(kind as Finding["kind"]), `${kind} reported in the same run`);
+  assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
+  const checked = run("check", s);
+  assert.equal(checked.status, 1);
+  assert.deepEqual(checked.report.checked, { pages: 5, posts: 12, dist: false }, "check counts what it could check");
+});
+
+test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", () => {
+  const s = site([]);
+  mkdirSync(join(s.content, "pages/docs"));
+  for (let index = 1; index <= 130; index++) {
+    writeFileSync(join(s.content, `pages/docs/reference-${index}.md`), `---\ntitle: Reference page ${index} of the broker's command line\ndescription: Page ${index}.\nupdated: 2025-01-01\n---\n\nText.\n`);
+  }
+  const built = run("build", s);
+  assert.equal(built.status, 0, built.stderr);
+  assert.deepEqual(built.report.counts, { budget: 1 });
+  const [warning] = built.report.findings;
+  assert.match(warning.message, /^the Markdown 404 lists (\d+) of the site's 133 pages: all of them would pass its budget of 8000 bytes/);
+  const listed = Number(/lists (\d+) of/.exec(warning.message)![1]);
+  const map = read(s.dist, "_sitegen/404.md");
+  assert.ok(Buffer.byteLength(map) <= 8000);
+  assert.equal(map.match(/^- \[.*\]\(https:\/\/kestrel\.example\/[^)]*\) \(Markdown: /gm)?.length, listed);
+  assert.match(map, new RegExp(`^- And ${133 - listed} more of the 133 pages: every one is in https://kestrel\\.example/llms\\.txt and https://kestrel\\.example/sitemap\\.xml\\.$`, "m"));
+  const checked = run("check", s);
+  assert.equal(checked.status, 0, "check does not fail on it");
+  assert.deepEqual(checked.report.checked, { pages: 133, posts: 1, dist: false });
+  assert.equal(run("check", s, ["--strict"]).status, 1);
+});
