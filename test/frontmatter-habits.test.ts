@@ -96,7 +96,8 @@ test("a date that is no date says what is wrong with it, where", async () => {
     ["2025-02-29", /`date` is not a date: February 2025 has days 01 to 28, not 29/],
     ["2025-04-31", /`date` is not a date: April 2025 has days 01 to 30, not 31/],
     ["2025-03-04T25:00:00Z", /`date` is not a date: there is no hour 25/],
-    ["4 March 2025", /`date` is not a date: write a day as YYYY-MM-DD/],
+    ["March the fourth, 2025", /`date` is not a date: write a day as YYYY-MM-DD/],
+    ["2023-01-29 18:30:22 2024 -0800", /`date` is not a date: it names two different years/],
   ];
   for (const [date, message] of cases) {
     const s = site();

@@ -46,12 +46,13 @@ test("every post builds, and the build warns only where it changed what was writ
   const { build, checked, findings, content } = await built;
   assert.equal(build.status, 0, build.stderr);
   assert.equal(checked.status, 0, checked.stdout);
-  const warnings = findings.filter((f) => f.level !== "note").map((f) => [f.file?.slice(content.length + 1), f.line, f.message.replace(/: .*/, "")]);
+  const warnings = findings.filter((f) => f.level !== "note").map((f) => [f.kind, f.file?.slice(content.length + 1), f.line, f.message.replace(/: .*/, "")]);
+  // Findings come grouped by kind, then in file order (src/findings.ts).
   assert.deepEqual(warnings, [
-    ["blog/kitchen-sink.md", 8, "a level-1 heading that repeats the title"],
-    ["blog/h1-other.md", 8, "a level-1 heading in the body"],
-    ["blog/h1-title.md", 8, "a level-1 heading that repeats the title"],
-    ["blog/raw-html.md", 23, '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"> is blocked by the page\'s Content-Security-Policy (`frame-src`)'],
+    ["csp-blocked", "blog/raw-html.md", 23, '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"> is blocked by the page\'s Content-Security-Policy (`frame-src`)'],
+    ["title-heading", "blog/h1-other.md", 8, "a level-1 heading in the body"],
+    ["title-heading", "blog/h1-title.md", 8, "a level-1 heading that repeats the title"],
+    ["title-heading", "blog/kitchen-sink.md", 8, "a level-1 heading that repeats the title"],
   ]);
   const embed = findings.find((f) => f.file?.endsWith("raw-html.md"))!;
   assert.equal(embed.hint, 'allow it in site.yaml: `security: { frame-src: ["https://www.youtube-nocookie.com"] }`, or leave it out');

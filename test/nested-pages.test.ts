@@ -144,14 +144,21 @@ test("a page in pages/blog/ would take a post's address: it fails; pages/blog/in
   assert.equal(index.status, 0, JSON.stringify(index.findings));
 });
 
-test("every part of a page's path must be a URL segment; the message names the part and the path to use", () => {
+test("a part of a page's path that is not a URL segment is made into one, with a warning naming the path used; a part with no Latin letter is an error", () => {
+  const page = "---\ntitle: Intro\ndescription: An introduction.\nupdated: 2025-01-01\n---\n\nText.\n";
   const { status, findings } = checked((content) => {
     mkdirSync(join(content, "pages/User Guide"));
-    writeFileSync(join(content, "pages/User Guide/intro.md"), "---\ntitle: Intro\ndescription: An introduction.\nupdated: 2025-01-01\n---\n\nText.\n");
+    writeFileSync(join(content, "pages/User Guide/intro.md"), page);
   });
-  assert.equal(status, 1);
-  const error = findings.find((finding) => finding.level === "error")!;
-  assert.match(error.message, /^`User Guide` cannot be a part of a page's path/);
+  assert.equal(status, 0);
+  const made = findings.find((finding) => finding.level === "warning")!;
+  assert.match(made.message, /^`User Guide\/intro` is not a URL's path: the page is at \/user-guide\/intro\/$/);
+  const none = checked((content) => {
+    mkdirSync(join(content, "pages/日本"));
+    writeFileSync(join(content, "pages/日本/intro.md"), page);
+  });
+  assert.equal(none.status, 1);
+  assert.match(none.findings.find((finding) => finding.level === "error")!.message, /has a part with no Latin letter or digit/);
 });
 
 test("sitegen new page docs/install writes pages/docs/install.md, which builds as /docs/install/", () => {

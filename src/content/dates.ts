@@ -80,7 +80,7 @@ const FORMS: Form[] = [
     // YAML 1.1's timestamp, Ruby's and Go's `2006-01-02 15:04:05 -0700`, with `/` as Ruby reads it, and a year written again after the time.
     pattern: new RegExp(`^(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:(?:t|\\s+)${TIME}(?:\\s+(\\d{4}))?(?:\\s*${ZONE})?)?$`, "i"),
     // YAML 1.1 has neither `/`, a second year nor a zone's name: those are Ruby's alone.
-    reader: (m) => (m[2] === "/" || m[10] !== undefined || /^[a-z]/i.test(m[11] ?? "") || m[9] !== undefined ? "Ruby's Time.parse (Jekyll)" : "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)"),
+    reader: (m) => (m[2] === "/" || m[10] !== undefined || /^(?!z$)[a-z]/i.test(m[11] ?? "") || m[9] !== undefined ? "Ruby's Time.parse (Jekyll)" : "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)"),
     parts: (m) => ({ year: m[1], month: Number(m[3]), day: Number(m[4]), ...time(m, 5), ...(m[10] !== undefined && m[10] !== m[1] ? { year: "mismatch" } : {}), zone: m[11] }),
   },
   {

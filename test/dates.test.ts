@@ -1,0 +1,103 @@
+/**
+ * Dates as the generators a blog comes from read them (src/content/dates.ts),
+ * as a table: what is written, the day it names, the moment (RFC 3339) and
+ * whose reading it follows. An offset or zone written is kept; a time without
+ * one is UTC, as Hugo (`timeZone` unset) and Eleventy (Luxon's `zone: "utc"`)
+ * read it. sitegen's own forms carry no note; every other form does, for the
+ * build's `loose-date` warning.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { looseDate, readDate } from "../src/content/dates.ts";
+
+const YAML = "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)";
+const RUBY = "Ruby's Time.parse (Jekyll)";
+const RUBY_GO = "Ruby's Time.parse (Jekyll) and Go's layouts (Hugo)";
+const GO_RUBY = "Go's layouts (Hugo) and Ruby's Time.parse (Jekyll)";
+const LUXON = "ISO 8601 as Luxon reads it (Eleventy)";
+
+const READ: [written: string, day: string, time: string, reader?: string][] = [
+  // sitegen's own forms.
+  ["2025-03-04", "2025-03-04", "2025-03-04T00:00:00Z"],
+  ["2025-03-04T10:00:00Z", "2025-03-04", "2025-03-04T10:00:00Z"],
+  ["2025-03-04 10:00", "2025-03-04", "2025-03-04T10:00:00Z"],
+  ["2025-03-04 10:00:00 +0100", "2025-03-04", "2025-03-04T10:00:00+01:00"],
+  ["2025-07-02T00:30:00+02:00", "2025-07-02", "2025-07-02T00:30:00+02:00"],
+  ["2025-03-04T10:00:00.123Z", "2025-03-04", "2025-03-04T10:00:00.123Z"],
+  // YAML 1.1's timestamps.
+  ["2013-11-22 5:00:00 +0000", "2013-11-22", "2013-11-22T05:00:00+00:00", YAML],
+  ["2013-1-5", "2013-01-05", "2013-01-05T00:00:00Z", YAML],
+  ["2013-11-22t05:00:00Z", "2013-11-22", "2013-11-22T05:00:00Z", YAML],
+  ["2025-03-04 10:00:00 -8", "2025-03-04", "2025-03-04T10:00:00-08:00", YAML],
+  ["2025-03-04  10:00:00.5   -05:00", "2025-03-04", "2025-03-04T10:00:00.5-05:00", YAML],
+  // Ruby's Time.parse.
+  ["2023-01-29 18:30:22 2023 -0800", "2023-01-29", "2023-01-29T18:30:22-08:00", RUBY],
+  ["2013/11/22", "2013-11-22", "2013-11-22T00:00:00Z", RUBY],
+  ["2025-03-04 10:00:00 PST", "2025-03-04", "2025-03-04T10:00:00-08:00", RUBY],
+  ["2025-03-04 10:00 pm", "2025-03-04", "2025-03-04T22:00:00Z", RUBY],
+  ["January 29, 2023", "2023-01-29", "2023-01-29T00:00:00Z", RUBY],
+  ["Jan 29 2023 10:00 pm", "2023-01-29", "2023-01-29T22:00:00Z", RUBY],
+  ["Sunday, January 29th, 2023 at 9:05 am EST", "2023-01-29", "2023-01-29T09:05:00-05:00", RUBY],
+  // Ruby's and Go's.
+  ["29 January 2023", "2023-01-29", "2023-01-29T00:00:00Z", RUBY_GO],
+  ["02 Jan 2006", "2006-01-02", "2006-01-02T00:00:00Z", RUBY_GO],
+  ["Sun, 29 Jan 2023 18:30:22 -0800", "2023-01-29", "2023-01-29T18:30:22-08:00", RUBY_GO],
+  ["Mon, 02 Jan 2006 15:04:05 GMT", "2006-01-02", "2006-01-02T15:04:05Z", RUBY_GO],
+  ["Mon Jan  2 15:04:05 MST 2006", "2006-01-02", "2006-01-02T15:04:05-07:00", GO_RUBY],
+  ["Mon Jan 02 15:04:05 -0700 2006", "2006-01-02", "2006-01-02T15:04:05-07:00", GO_RUBY],
+  ["Mon Jan  2 15:04:05 2006", "2006-01-02", "2006-01-02T15:04:05Z", GO_RUBY],
+  // Luxon's ISO 8601.
+  ["20230129", "2023-01-29", "2023-01-29T00:00:00Z", LUXON],
+  ["20230129T183022Z", "2023-01-29", "2023-01-29T18:30:22Z", LUXON],
+  ["20230129T1830+0530", "2023-01-29", "2023-01-29T18:30:00+05:30", LUXON],
+  ["2023-W04-7", "2023-01-29", "2023-01-29T00:00:00Z", LUXON],
+  ["2020-W53-5", "2021-01-01", "2021-01-01T00:00:00Z", LUXON],
+  ["2023-029", "2023-01-29", "2023-01-29T00:00:00Z", LUXON],
+  ["2024-366", "2024-12-31", "2024-12-31T00:00:00Z", LUXON],
+  ["2023-01", "2023-01-01", "2023-01-01T00:00:00Z", LUXON],
+];
+
+test("every form Jekyll, Hugo and Eleventy read: the day as written, the moment with its offset, and whose reading it is", () => {
+  for (const [written, day, time, reader] of READ) {
+    const read = readDate(written);
+    assert.deepEqual(read, { day, time, ...(reader ? { loose: reader } : {}) }, written);
+    assert.equal(Date.parse(time) > 0, true, `${written}: ${time} is a time JavaScript reads`);
+  }
+});
+
+test("what is no date says why, in every form", () => {
+  const cases: [string, RegExp][] = [
+    ["2025-13-45", /there is no month 13/],
+    ["2025-02-29", /February 2025 has days 01 to 28, not 29/],
+    ["2013-2-30", /February 2013 has days 01 to 28, not 30/],
+    ["30 February 2023", /February 2023 has days 01 to 28, not 30/],
+    ["2025-03-04T25:00:00Z", /there is no hour 25/],
+    ["2025-03-04 13:00 pm", /there is no hour 13 pm/],
+    ["2025-03-04 10:61", /there is no minute 61/],
+    ["2025-03-04 10:00:00 +2500", /\+2500 is not an offset from UTC/],
+    ["2023-01-29 18:30:22 2024 -0800", /it names two different years/],
+    ["2023-W54-1", /there is no month 00/],
+    ["2023-366", /January 2023 has days 01 to 31, not 00/],
+    ["0000-01-01", /there is no year 0000/],
+    ["March the fourth", /write a day as YYYY-MM-DD/],
+    ["yesterday", /write a day as YYYY-MM-DD/],
+  ];
+  for (const [written, problem] of cases) {
+    const read = readDate(written);
+    assert.ok("problem" in read, `${written}: ${JSON.stringify(read)}`);
+    assert.match(read.problem, problem, written);
+  }
+});
+
+test("a date in a form only some generators read is reported with the form every one reads alike", () => {
+  const one = readDate("2013-11-22 5:00:00 +0000") as Exclude<ReturnType<typeof readDate>, { problem: string }>;
+  assert.deepEqual(looseDate("date", "2013-11-22 5:00:00 +0000", one), {
+    kind: "loose-date",
+    path: ["date"],
+    key: false,
+    message: "`2013-11-22 5:00:00 +0000` is read as YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML) reads it: 2013-11-22T05:00:00+00:00",
+    hint: "write `date: 2013-11-22T05:00:00+00:00`, which every generator reads alike",
+  });
+  const day = readDate("2013/11/22") as Exclude<ReturnType<typeof readDate>, { problem: string }>;
+  assert.equal(looseDate("updated", "2013/11/22", day).hint, "write `updated: 2013-11-22`, which every generator reads alike");
+});
