@@ -106,8 +106,8 @@ const lineOf = (file: string, pattern: RegExp) => (content: string) => {
 const LONG_ORIGIN = "https://a-rather-long-preview-host-name-for-this-site.integration-consultancy.example";
 
 const CASES: BrokenCase[] = [
-  { name: "a post with nothing to take a title from", fixture: "missing-title", file: "blog/missing-title.md", line: 2, kind: "no-title", level: "error", message: /no `title`, and no heading in the body to take one from/ },
-  { name: "bad date: the thirtieth of February", fixture: "bad-date", file: "blog/bad-date.md", line: 4, kind: "bad-date", level: "error", message: /`date` is not a date: February 2025 has days 01 to 28, not 30/ },
+  { name: "a post without a title, titled by its file's name as Jekyll titles it", fixture: "missing-title", file: "blog/missing-title.md", line: 2, kind: "title-from-file-name", level: "warning", message: /no `title`, and no heading: the file's name gives it, `Missing Title`, as Jekyll gives a post its title/ },
+  { name: "bad date: the thirtieth of February, named as no reader takes it", fixture: "bad-date", file: "blog/bad-date.md", line: 4, kind: "bad-date", level: "error", message: /`date` is not a date: February 2025 has days 01 to 28, not 30/ },
   { name: "a lang that is not one of the site's languages", fixture: "unknown-lang", file: "blog/unknown-lang.md", line: 6, kind: "unknown-language", level: "error", message: /`lang` is "fr", which is not one of the site's languages \(en, vi\)/ },
   { name: "a misspelt frontmatter field", fixture: "unknown-field", file: "blog/unknown-field.md", line: 8, kind: "likely-typo", level: "warning", message: /unknown field `auther`: did you mean `author`\?/ },
   { name: "updated before date", fixture: "updated-before-date", file: "blog/updated-before-date.md", line: 5, kind: "date-order", level: "warning", message: /`updated` \(2025-05-01\) is before `date` \(2025-06-03\)/ },

@@ -85,14 +85,14 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   },
   "one-digit-hour": {
     counts: { "loose-date": 1 },
-    message: /^`2013-11-22 5:00:00 \+0000` is read as YAML 1\.1 \(the YAML of Jekyll, Hugo and PyYAML\) reads it: 2013-11-22T05:00:00\+00:00$/,
+    message: /^`2013-11-22 5:00:00 \+0000` is read as 2013-11-22T05:00:00\+00:00, as YAML 1\.1 \(the YAML of Jekyll, Hugo and PyYAML\) reads it$/,
     file: "blog/2013-11-22-early.md",
     line: 4,
     built: (dist) => assert.equal(indexed(dist, "early").date, "2013-11-22T05:00:00+00:00"),
   },
   "year-twice": {
     counts: { "loose-date": 1 },
-    message: /^`2023-01-29 18:30:22 2023 -0800` is read as Ruby's Time\.parse \(Jekyll\) reads it: 2023-01-29T18:30:22-08:00$/,
+    message: /^`2023-01-29 18:30:22 2023 -0800` is read as 2023-01-29T18:30:22-08:00, as Ruby's Time\.parse \(Jekyll\) reads it$/,
     file: "blog/2023-01-29-evening.md",
     line: 4,
     built: (dist) => assert.equal(indexed(dist, "evening").date, "2023-01-29T18:30:22-08:00"),
@@ -180,7 +180,8 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
 test("with errors among them the run still reports every warning, not in stages, and check counts the pages it checked", () => {
   const s = site(Object.keys(CASES));
   writeFileSync(join(s.content, "blog/2024-07-01-broken.md"), "---\ntitle: Broken\ntags: [a, b\n---\n\nText.\n");
-  writeFileSync(join(s.content, "blog/2024-07-02-untitled.md"), "---\ndescription: Nothing to take a title from.\n---\n\nText.\n");
+  // No title, no heading, and no Latin word in the file's name: nothing to take a title from.
+  writeFileSync(join(s.content, "blog/2024-07-02-無題.md"), "---\ndescription: Nothing to take a title from.\n---\n\nText.\n");
   const built = run("build", s);
   assert.equal(built.status, 1);
   const kinds = new Set(built.report.findings.map((f) => f.kind));

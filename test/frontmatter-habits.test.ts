@@ -90,12 +90,15 @@ test("dates with a time, as RFC 3339 or as Hugo and Jekyll users write them: the
   assert.match(readFileSync(join(s.out, "blog/berlin.md"), "utf8"), /^- Published: 2025-07-02$/m);
 });
 
-test("a date that is no date says what is wrong with it, where", async () => {
+test("a date that is no date says what is wrong with it, where; one that names no day is read as JavaScript's YAML reads it, with a warning", async () => {
+  const impossible = site();
+  const carried = post(impossible.content, "carried.md", [...BASICS, "date: 2025-04-31"]);
+  const warning = await oneWarning(impossible, "impossible-date");
+  assert.deepEqual([warning.file, warning.line, warning.column], [carried, 4, 7]);
+  assert.match(warning.message, /^`2025-04-31` names no day \(April 2025 has days 01 to 30, not 31\): read as 2025-05-01, as JavaScript's YAML \(Eleventy's and Astro's js-yaml\) reads it; Jekyll's and Hugo's YAML refuse it$/);
   const cases: [string, RegExp][] = [
-    ["2025-13-45", /`date` is not a date: there is no month 13 \(months are 01 to 12\)/],
-    ["2025-02-29", /`date` is not a date: February 2025 has days 01 to 28, not 29/],
-    ["2025-04-31", /`date` is not a date: April 2025 has days 01 to 30, not 31/],
-    ["2025-03-04T25:00:00Z", /`date` is not a date: there is no hour 25/],
+    ["31 April 2025", /`date` is not a date: April 2025 has days 01 to 30, not 31/],
+    ["0000-01-01", /`date` is not a date: there is no year 0000/],
     ["March the fourth, 2025", /`date` is not a date: write a day as YYYY-MM-DD/],
     ["2023-01-29 18:30:22 2024 -0800", /`date` is not a date: it names two different years/],
   ];

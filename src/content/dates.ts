@@ -35,6 +35,8 @@ export interface WrittenDate {
   time: string;
   /** For a form outside sitegen's own: whose reading it follows (`Ruby's Time.parse (Jekyll)`). */
   loose?: string;
+  /** For a date that names no day (`2030-31-12`), read as JavaScript's YAML reads it: why it is none. */
+  impossible?: string;
 }
 
 /** sitegen's own forms: a day, or RFC 3339 with a space or `T`, and `+0100` or `+01:00`. */
@@ -133,17 +135,38 @@ export function readDate(text: string): WrittenDate | { problem: string } {
   const own = OWN.exec(written);
   if (own) {
     const [, year, month, day, hour, minute, second, fraction, zone] = own;
-    return dateOf({ year, month: Number(month), day: Number(day), hour: num(hour), minute: num(minute), second: num(second ?? (hour === undefined ? undefined : "0")), fraction: fraction?.slice(1), zone });
+    const parts = { year, month: Number(month), day: Number(day), hour: num(hour), minute: num(minute), second: num(second ?? (hour === undefined ? undefined : "0")), fraction: fraction?.slice(1), zone };
+    return overflowed(parts);
   }
   for (const form of FORMS) {
     const match = form.pattern.exec(written);
     if (!match) continue;
     const parts = form.parts(match);
     if (parts.year === "mismatch") return { problem: `it names two different years` };
-    const read = dateOf(parts);
-    return "problem" in read ? read : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) };
+    const read = form === FORMS[0] && match[2] === "-" ? overflowed(parts) : dateOf(parts);
+    return "problem" in read || read.impossible ? read : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) };
   }
   return { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" };
+}
+
+/**
+ * A YAML timestamp that names no day (`2030-31-12`, `2025-02-30 25:00`) as
+ * JavaScript's YAML reads it for Eleventy and Astro: js-yaml builds it with
+ * `Date.UTC`, which carries what is past a month, day or hour into the next
+ * (`2030-31-12` is 2032-07-12). Jekyll's and Hugo's YAML refuse it; the
+ * build reports it (`impossible-date`). An offset that is none, and the
+ * year 0000, are refused still.
+ */
+function overflowed(parts: Parts): WrittenDate | { problem: string } {
+  const read = dateOf(parts);
+  if (!("problem" in read) || parts.year === "0000" || /offset/.test(read.problem) || parts.meridiem !== undefined) return read;
+  if (offsetOf(parts.zone) === undefined) return { problem: `${parts.zone} is not an offset from UTC` };
+  const carried = new Date(0);
+  carried.setUTCFullYear(Number(parts.year), parts.month - 1, parts.day);
+  carried.setUTCHours(parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  if (carried.getUTCFullYear() < 1 || carried.getUTCFullYear() > 9999) return read;
+  const date = dateOf({ ...partsOf(carried), ...(parts.hour === undefined ? {} : { hour: carried.getUTCHours(), minute: carried.getUTCMinutes(), second: carried.getUTCSeconds(), fraction: parts.fraction, zone: parts.zone }) });
+  return "problem" in date ? read : { ...date, loose: "JavaScript's YAML (Eleventy's and Astro's js-yaml)", impossible: read.problem };
 }
 
 /** The date the parts name, checked: `there is no hour 25`. */
@@ -222,13 +245,22 @@ function daysIn(year: number, monthIndex: number): number {
  * What the build says of a date read in a form outside sitegen's own
  * (`loose-date`): how it was read, and the form every generator reads alike.
  */
-export function looseDate(field: string, written: string, read: WrittenDate): { kind: "loose-date"; path: string[]; key: false; message: string; hint: string } {
+export function looseDate(field: string, written: string, read: WrittenDate): { kind: "loose-date" | "impossible-date"; path: string[]; key: false; message: string; hint: string } {
   const standard = read.time.endsWith("T00:00:00Z") && !/\d:\d/.test(written) ? read.day : read.time;
+  if (read.impossible) {
+    return {
+      kind: "impossible-date",
+      path: [field],
+      key: false,
+      message: `\`${written}\` names no day (${read.impossible}): read as ${standard}, as ${read.loose} reads it; Jekyll's and Hugo's YAML refuse it`,
+      hint: `write the day meant as YYYY-MM-DD, e.g. \`${field}: ${standard}\` if that is it`,
+    };
+  }
   return {
     kind: "loose-date",
     path: [field],
     key: false,
-    message: `\`${written}\` is read as ${read.loose} reads it: ${standard}`,
+    message: `\`${written}\` is read as ${standard}, as ${read.loose} read${/ and /.test((read.loose ?? "").replace(/\(.*?\)/g, "")) ? "" : "s"} it`,
     hint: `write \`${field}: ${standard}\`, which every generator reads alike`,
   };
 }

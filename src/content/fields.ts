@@ -12,6 +12,7 @@ import type { SitegenError } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
 import { missingField, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
 import { schemaErrors, schemaHint, type ParsedYaml } from "./frontmatter.ts";
+import { titleOfName } from "./file-name.ts";
 import { titleHeading } from "./title-heading.ts";
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -35,22 +36,29 @@ export function holdToSchema(mapped: MappedFields, validate: Validate, deciding:
 
 /**
  * The title as written, else the body's first level-1 heading (reported:
- * `title-from-heading`), else nothing to take a title from: an error, as
- * there is nothing to head the page with. A title written under a misspelt
- * name (`misspelt`: `tittle`) is an error too, pointed at that name: the
- * author wrote a title, and the page would be published under another.
+ * `title-from-heading`), else the words of the file's name, as Jekyll titles
+ * a post without one (`title-from-file-name`); with none of those, nothing
+ * to take a title from: an error, as there is nothing to head the page with.
+ * A title written under a misspelt name (`misspelt`: `tittle`) is an error
+ * too, pointed at that name: the author wrote a title, and the page would be
+ * published under another.
  */
-export function readTitle(written: unknown, body: string, bodyLine: number, report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void }, misspelt?: string): string | undefined {
+export function readTitle(written: unknown, from: { body: string; bodyLine: number; name: string; misspelt?: string }, report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void }): string | undefined {
   if (typeof written === "string" && written.trim() !== "") return written;
-  if (misspelt !== undefined) {
-    report.fatal(missingField("title", misspelt, "add `title:` to the frontmatter", "no-title"));
+  if (from.misspelt !== undefined) {
+    report.fatal(missingField("title", from.misspelt, "add `title:` to the frontmatter", "no-title"));
     return undefined;
   }
-  const heading = titleHeading(body);
+  const heading = titleHeading(from.body);
   if (heading) {
-    report.readPast({ kind: "title-from-heading", path: [], key: false, at: { line: bodyLine + heading.line - 1, column: 1 }, message: `no \`title\`: the heading \`${heading.text}\` is the title`, hint: "add `title:` to the frontmatter" });
+    report.readPast({ kind: "title-from-heading", path: [], key: false, at: { line: from.bodyLine + heading.line - 1, column: 1 }, message: `no \`title\`: the heading \`${heading.text}\` is the title`, hint: "add `title:` to the frontmatter" });
     return heading.text;
   }
-  report.fatal({ kind: "no-title", path: [], key: false, message: "no `title`, and no heading in the body to take one from", hint: "add `title:` to the frontmatter" });
+  const named = titleOfName(from.name);
+  if (named !== "") {
+    report.readPast({ kind: "title-from-file-name", path: [], key: false, message: `no \`title\`, and no heading: the file's name gives it, \`${named}\`, as Jekyll gives a post its title`, hint: "add `title:` to the frontmatter" });
+    return named;
+  }
+  report.fatal({ kind: "no-title", path: [], key: false, message: "no `title`, no heading in the body and no word in the file's name to take one from", hint: "add `title:` to the frontmatter" });
   return undefined;
 }

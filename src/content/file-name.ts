@@ -15,12 +15,22 @@ export interface FileName {
   changed: boolean;
 }
 
-const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
+/** Jekyll's `DATE_FILENAME_MATCHER` reads a one-digit month or day too: `2017-4-20-title.md`. */
+const DATE_PREFIX = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$/;
 
 /** `stem` is the file's name without its extension (a bundle's folder name, for `index.md`). */
 export function readFileName(stem: string, lang?: string): FileName {
   const dated = DATE_PREFIX.exec(stem);
-  const rest = dated ? dated[2] : stem;
+  const rest = dated ? dated[4] : stem;
   const slug = slugProblem(rest) === undefined ? rest : slugify(rest.replace(/[._\s]+/g, "-"), lang).replace(/-+$/, "");
-  return { ...(dated ? { date: dated[1] } : {}), slug, changed: slug !== rest };
+  return { ...(dated ? { date: `${dated[1]}-${dated[2].padStart(2, "0")}-${dated[3].padStart(2, "0")}` } : {}), slug, changed: slug !== rest };
+}
+
+/**
+ * A title made of a file's name, as Jekyll gives a post without one
+ * (`Utils.titleize_slug`): the slug's words, each capitalised
+ * (`the-problem-with-build` → `The Problem With Build`).
+ */
+export function titleOfName(slug: string): string {
+  return slug.split(/[-_\s]+/).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
 }

@@ -46,8 +46,16 @@ export interface MappedFields {
 const SYNONYMS: [sitegen: string, written: string][] = [
   ["description", "summary"],
   ["description", "excerpt"],
+  // Astro's content collections (`pubDate` in its blog template, `publishDate`, astro-paper's `pubDatetime`).
+  ["date", "pubDate"],
+  ["date", "publishDate"],
+  ["date", "pubDatetime"],
   ["updated", "lastmod"],
   ["updated", "last_modified_at"],
+  // Jekyll themes' (`modified`, Minimal Mistakes' and So Simple's), and Astro's (`updatedDate`, `modDatetime`).
+  ["updated", "modified"],
+  ["updated", "updatedDate"],
+  ["updated", "modDatetime"],
   ["categories", "category"],
   ["aliases", "redirect_from"],
   // A post's picture: Hugo themes' and Jekyll themes' `cover`, Astro's blog template's `heroImage`.
@@ -120,14 +128,19 @@ function synonyms(written: Record<string, unknown>, known: readonly string[], ha
   const data: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
   const readPast: FieldProblem[] = [];
-  for (const [name, value] of Object.entries(written)) {
+  const writtenAs: Record<string, string> = {};
+  const names = namesOf(known, handled);
+  for (const [asWritten, value] of Object.entries(written)) {
+    // Hugo reads its fields whatever their case (`Title:`, `Date:`): a name sitegen knows, in another case, is that name.
+    const meant = names.get(asWritten.toLowerCase());
+    const name = meant === undefined || meant === asWritten || Object.hasOwn(written, meant) ? asWritten : meant;
+    if (name !== asWritten) writtenAs[name] = asWritten;
     const synonym = SYNONYMS.some(([field, other]) => other === name && known.includes(field));
     if (!(known.includes(name) || handled.includes(name) || synonym)) params[name] = value;
     else if (isEmpty(value)) readPast.push({ kind: "empty-field", path: [name], key: true, message: `\`${name}\` is empty: read as left out`, hint: `give \`${name}\` a value, or remove the line` });
     else data[name] = TEXT_FIELDS.includes(name) && (typeof value === "number" || typeof value === "boolean") ? String(value) : value;
   }
   const problems: FieldProblem[] = [];
-  const writtenAs: Record<string, string> = {};
   const setAside: string[] = [];
   for (const [field, synonym] of SYNONYMS) {
     if (data[synonym] === undefined || !known.includes(field)) continue;
@@ -137,11 +150,18 @@ function synonyms(written: Record<string, unknown>, known: readonly string[], ha
       readPast.push({ kind: "synonym-clash", path: [synonym], key: true, message: `both \`${field}\` and \`${synonym}\` are set: \`${field}\` is used, and \`${synonym}\` left to the templates as \`params.${synonym}\``, hint: `keep one: sitegen reads \`${synonym}\` as \`${field}\`` });
     } else {
       data[field] = data[synonym];
-      writtenAs[field] = synonym;
+      writtenAs[field] = writtenAs[synonym] ?? synonym;
     }
     delete data[synonym];
   }
   return { data, problems, readPast, writtenAs, params, setAside };
+}
+
+/** The names a file may use for its fields, by their lowercase spelling: sitegen's, and the other generators' for the same. */
+function namesOf(known: readonly string[], handled: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const name of [...known, ...handled, ...SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other)]) names.set(name.toLowerCase(), name);
+  return names;
 }
 
 /** `tags:` with nothing after it (null), `""`, or `[]` written as `tags: ""`: nothing, as the other generators read it. */

@@ -24,6 +24,8 @@ export const LIMIT_HINTS = {
 export interface StructureProblem {
   /** Offset in the parsed text. */
   offset: number;
+  /** A key written again in its mapping, which Jekyll's and PyYAML's YAML read (the last one counts): its name. */
+  repeated?: string;
   message: string;
   hint: string;
 }
@@ -47,7 +49,7 @@ export function structureProblems(doc: Document): StructureProblem[] {
       const keys = new Set<unknown>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
-          if (keys.has(pair.key.value)) problems.push({ offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique", hint: "each field may appear once" });
+          if (keys.has(pair.key.value)) problems.push({ offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique", hint: "each field may appear once", repeated: String(pair.key.value) });
           keys.add(pair.key.value);
         }
         stack.push({ node: pair.key, depth: depth + 1 }, { node: pair.value, depth: depth + 1 });
@@ -93,7 +95,8 @@ export function pairOf(map: YAMLMap, key: unknown): Pair | undefined {
   let index = pairsByKey.get(map);
   if (!index) {
     index = new Map();
-    for (const pair of map.items) if (isScalar(pair.key) && !index.has(pair.key.value)) index.set(pair.key.value, pair as Pair);
+    // The last of a key written twice is the one read (as Jekyll's and PyYAML's YAML read it, and `toJS`).
+    for (const pair of map.items) if (isScalar(pair.key)) index.set(pair.key.value, pair as Pair);
     pairsByKey.set(map, index);
   }
   return index.get(key);

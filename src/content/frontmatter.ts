@@ -14,6 +14,7 @@ import { describeSchemaError } from "../schemas/index.ts";
 import { FOREIGN_FIELD_HINTS, missingField } from "./foreign-fields.ts";
 import { locatedError } from "./locate.ts";
 import { firstAliasOffset, LIMIT_HINTS, MAX_ALIASES, MAX_FRONTMATTER_CHARACTERS, MAX_FRONTMATTER_DEPTH, nodeAt, pairOf, structureProblems } from "./frontmatter-limits.ts";
+import { jsLiterals } from "./js-literals.ts";
 import { parseToml } from "./toml.ts";
 
 export interface ParsedYaml {
@@ -22,8 +23,8 @@ export interface ParsedYaml {
   locate(path: (string | number)[]): { line: number; column: number } | undefined;
   /** Line and column of the key that names the field at a path such as ["author"]. */
   locateKey(path: (string | number)[]): { line: number; column: number } | undefined;
-  /** What was read as Jekyll's, Hugo's and PyYAML's YAML read it, and strict YAML 1.2 does not (`nonstandard-yaml`): each at its line of the file. */
-  lenient?: { line: number; column: number; message: string; hint: string }[];
+  /** What was read as another generator reads it and sitegen's own formats do not (`nonstandard-yaml` unless it says): each at its line of the file. */
+  lenient?: { line: number; column: number; message: string; hint: string; kind?: FindingKind }[];
 }
 
 export interface ParsedMarkdownFile extends ParsedYaml {
@@ -33,12 +34,13 @@ export interface ParsedMarkdownFile extends ParsedYaml {
 }
 
 /** The opening line of each kind of frontmatter, and the line that closes it. */
-const OPENERS: { open: RegExp; close: RegExp; language: "yaml" | "toml" }[] = [
+const OPENERS: { open: RegExp; close: RegExp; language: "yaml" | "toml" | "js" }[] = [
   { open: /^---[ \t]*$/, close: /^---[ \t]*$/, language: "yaml" },
   { open: /^\+\+\+[ \t]*$/, close: /^\+\+\+[ \t]*$/, language: "toml" },
   { open: /^---json[ \t]*$/, close: /^---[ \t]*$/, language: "yaml" },
+  // Eleventy's JavaScript frontmatter: read only when it writes plain values (src/content/js-literals.ts), never run.
+  { open: /^---(?:js|javascript|cjs|mjs)[ \t]*$/i, close: /^---[ \t]*$/, language: "js" },
 ];
-const SCRIPT_OPENER = /^---(?:js|javascript|cjs|mjs)[ \t]*$/i;
 
 /**
  * Parses YAML text that starts at `firstLine` of `file`. Throws SitegenErrors
@@ -93,7 +95,7 @@ function scalarOrList(value: string): string | string[] | undefined {
   return items.some((item) => NOT_STRINGS.test(item)) ? undefined : items;
 }
 
-function parseYamlDocument(text: string, file: string, firstLine: number, strict = false): ParsedYaml {
+function parseYamlDocument(text: string, file: string, firstLine: number, repaired = false): ParsedYaml {
   const lineCounter = new LineCounter();
   let textLines: string[] | undefined;
   const at = (offset: number, message: string, hint: string, cause?: unknown) => {
@@ -110,10 +112,11 @@ function parseYamlDocument(text: string, file: string, firstLine: number, strict
     throw at(0, `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})`, LIMIT_HINTS.depth, error);
   }
   // Read as the other generators' YAML reads it, when a quoted value continued at column 0 is what keeps YAML 1.2 from reading it.
-  const lenient = !strict && doc.errors.some((error) => /^Missing closing/.test(error.message)) ? quotedAtColumnZero(text, firstLine) : undefined;
+  const lenient = !repaired && doc.errors.some((error) => /^Missing closing/.test(error.message)) ? quotedAtColumnZero(text, firstLine) : undefined;
   if (lenient) {
     try {
-      return { ...parseYamlDocument(lenient.text, file, firstLine, true), lenient: lenient.lines };
+      const read = parseYamlDocument(lenient.text, file, firstLine, true);
+      return { ...read, lenient: [...lenient.lines, ...(read.lenient ?? [])].sort((a, b) => a.line - b.line) };
     } catch {
       // Something else is wrong too: the text as written is reported.
     }
@@ -136,7 +139,10 @@ function parseYamlDocument(text: string, file: string, firstLine: number, strict
     );
   }
   const problems = structureProblems(doc);
-  if (problems.length > 0) throw new SitegenErrors(problems.map((problem) => at(problem.offset, `invalid YAML: ${problem.message}`, problem.hint)));
+  // A key written twice is read as Jekyll's YAML (Psych) and PyYAML read it, the last one counting; Hugo's, as YAML 1.2, refuses it.
+  const repeated = problems.filter((problem) => problem.repeated !== undefined);
+  const refused = problems.filter((problem) => !repeated.includes(problem));
+  if (refused.length > 0) throw new SitegenErrors(refused.map((problem) => at(problem.offset, `invalid YAML: ${problem.message}`, problem.hint)));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
@@ -145,8 +151,13 @@ function parseYamlDocument(text: string, file: string, firstLine: number, strict
     if (!(error instanceof ReferenceError)) throw error;
     throw at(firstAliasOffset(doc) ?? 0, `invalid YAML: its aliases (\`*name\`) repeat more than ${MAX_ALIASES} times what their anchors hold`, LIMIT_HINTS.aliases, error);
   }
+  const twice = repeated.map((problem) => {
+    const { line, col: column } = lineCounter.linePos(problem.offset);
+    return { line: line + firstLine - 1, column, message: `\`${problem.repeated}\` is written a second time: read as Jekyll's and PyYAML's YAML read it, the last one counting (Hugo's YAML refuses it)`, hint: "keep one of them: YAML 1.2 allows a field once" };
+  });
   return {
     data,
+    ...(twice.length > 0 ? { lenient: twice } : {}),
     locate(path) {
       const node = path.length === 0 ? doc.contents : nodeAt(doc, path);
       const offset = (node as { range?: [number, number] } | undefined)?.range?.[0];
@@ -273,9 +284,9 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
     });
   }
   const block = lines.slice(1, end).join("\n");
-  let parsed: ParsedYaml;
+  let read: ParsedYaml;
   try {
-    parsed = fence!.language === "toml" ? parseToml(block, file, 2) : parseYaml(block, file, 2);
+    read = fence!.language === "toml" ? parseToml(block, file, 2) : fence!.language === "js" ? parseJs(block, file, lines[0]) : parseYaml(block, file, 2);
   } catch (error) {
     // A `---` in the body (a rule, a code block's frontmatter) read as the closing line of frontmatter left open.
     const fields = fence!.language === "yaml" ? fieldsBeforeBody(lines.slice(1, end), file, errorsOf(error)?.[0]?.location?.line) : undefined;
@@ -288,6 +299,8 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
       cause: error,
     });
   }
+  // Frontmatter with no fields (`---` then `---`) is a page with none, as Jekyll and Eleventy read it.
+  const parsed = read.data == null && block.split("\n").every((line) => /^\s*(?:#.*)?$/.test(line)) ? { ...read, data: {} } : read;
   if (!isPlainObject(parsed.data)) {
     throw new SitegenError("E_CONTENT", `frontmatter must be a mapping of fields, not ${describeValue(parsed.data)}`, {
       kind: "frontmatter",
@@ -343,6 +356,30 @@ function closeAfter(fields: OpenFields): string {
   return `add a line \`---\` after line ${fields.lastField}, the last field: the body starts at line ${fields.bodyStart}`;
 }
 
+/**
+ * Eleventy's JavaScript frontmatter, read when it writes plain values
+ * (reported as `js-frontmatter`), never run: anything else is code, which
+ * cannot be read at all.
+ */
+function parseJs(block: string, file: string, opener: string): ParsedYaml {
+  const read = jsLiterals(block);
+  if (!read) {
+    throw new SitegenError("E_CONTENT", "JavaScript frontmatter that computes its values is not read: sitegen never runs code from the content", {
+      kind: "frontmatter",
+      location: { file, line: 1, column: 1 },
+      sourceLine: opener,
+      hint: "write the fields as YAML between `---` lines (or TOML between `+++` lines); a value a script computed can be written out as it is",
+    });
+  }
+  const locate = (path: (string | number)[]) => ({ line: 1 + (read.lines[String(path[0])] ?? 0), column: 1 });
+  return {
+    data: read.data,
+    locate,
+    locateKey: locate,
+    lenient: [{ line: 1, column: 1, kind: "js-frontmatter", message: "JavaScript frontmatter that writes plain values: read as data, not run", hint: "write the fields as YAML between `---` lines, which every generator reads" }],
+  };
+}
+
 /** The kind of frontmatter a file's first line opens, or an error that says what sitegen reads. */
 function openingFence(line: string, file: string, text: string): (typeof OPENERS)[number] {
   const fence = OPENERS.find((each) => each.open.test(line));
@@ -353,14 +390,6 @@ function openingFence(line: string, file: string, text: string): (typeof OPENERS
       kind: "frontmatter",
       location: { file },
       hint: "an image or other file goes in content/static/ (or beside its post, in the post's folder), under its own extension",
-    });
-  }
-  if (SCRIPT_OPENER.test(line)) {
-    throw new SitegenError("E_CONTENT", "JavaScript frontmatter is not read: sitegen never runs code from the content", {
-      kind: "frontmatter",
-      location: { file, line: 1, column: 1 },
-      sourceLine: line,
-      hint: "write the fields as YAML between `---` lines (or TOML between `+++` lines); a value a script computed can be written out as it is",
     });
   }
   // Jekyll publishes a file without frontmatter as it is, not as a page: it is not a page or post here either.

@@ -25,7 +25,7 @@ export function locatedNotice(parsed: ParsedYaml, text: string, problem: FieldPr
 /** What the frontmatter's YAML was read past, as the other generators read it (`nonstandard-yaml`), at its lines. */
 export function lenientNotices(parsed: ParsedYaml, text: string): ContentNotice[] {
   const lines = parsed.lenient?.length ? text.split(/\r?\n/) : [];
-  return (parsed.lenient ?? []).map(({ line, column, message, hint }) => ({ kind: "problem", problem: "nonstandard-yaml", message, hint, line, column, sourceLine: lines[line - 1] }));
+  return (parsed.lenient ?? []).map(({ line, column, message, hint, kind = "nonstandard-yaml" }) => ({ kind: "problem", problem: kind, message, hint, line, column, sourceLine: lines[line - 1] }));
 }
 
 function placeOf(parsed: ParsedYaml, text: string, problem: FieldProblem): { line?: number; column?: number; sourceLine?: string } {

@@ -34,7 +34,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
   const readPast = (at: FieldProblem) => mapped.readPast.push(at);
   const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[] };
-  const title = readTitle(data.title, parsed.body, parsed.bodyLine, { readPast, fatal }, misspelling("title", mapped.params, PAGE_FIELDS));
+  const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: name === "index" ? "home" : (name.split("/").at(-1) ?? ""), misspelt: misspelling("title", mapped.params, PAGE_FIELDS) }, { readPast, fatal });
   const url = pageUrlName(name, readPast, fatal);
   const updated = data.updated === undefined ? undefined : readDate(data.updated);
   if (updated && "problem" in updated) {

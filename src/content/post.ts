@@ -58,7 +58,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const misspelt = (field: string) => misspelling(field, mapped.params, POST_FIELDS);
   const data = mapped.data as unknown as PostFields;
 
-  const title = readTitle(data.title, parsed.body, parsed.bodyLine, { readPast, fatal }, misspelt("title"));
+  const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: named.slug, misspelt: misspelt("title") }, { readPast, fatal });
   const dateOf = (field: "date" | "updated"): WrittenDate | undefined => {
     const value = data[field];
     if (value === undefined) return undefined;
@@ -70,6 +70,9 @@ export function parsePost(name: string, text: string, file: string, path = file)
     if (read.loose) readPast(looseDate(field, value, read));
     return read;
   };
+  if (data.date === undefined && isListPage(mapped.params)) {
+    throw new SitegenError("E_CONTENT", "a list page, as Eleventy and Jekyll write one (it paginates, or its `permalink` is a folder's): not a post, so left out", { kind: "left-out", location: { file, line: 1 }, hint: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" });
+  }
   if (data.date === undefined) {
     const typo = misspelt("date");
     if (typo !== undefined) fatal(missingField("date", typo, "", "no-date"));
@@ -120,6 +123,12 @@ export function parsePost(name: string, text: string, file: string, path = file)
   };
 }
 
+/** A file that lists posts rather than being one: it paginates (Eleventy, jekyll-paginate-v2), or its `permalink` is a folder's (`/blog/`). */
+function isListPage(params: Record<string, unknown>): boolean {
+  const permalink = params.permalink;
+  return params.pagination !== undefined || (typeof permalink === "string" && !permalink.includes("{") && /(?:\/|\/index\.html)$/.test(permalink));
+}
+
 /** The fields that decide what is published and under what: a value the schema refuses there leaves the post out. */
 const DECIDING = ["status", "title", "date", "updated"];
 
@@ -156,7 +165,9 @@ function readSlug(from: { written?: string; named: { slug: string }; title?: str
     }
   }
   if (from.named.slug !== "") return from.named.slug;
-  const made = from.title === undefined ? "" : slugify(from.title, from.lang).replace(/-+$/, "");
+  // Nothing to take a title from is reported already, and is what to fix.
+  if (from.title === undefined) return undefined;
+  const made = slugify(from.title, from.lang).replace(/-+$/, "");
   if (made !== "") {
     report.readPast({ kind: "slug-rewritten", path: [], key: false, message: `the file's name has no Latin letter or digit to make a slug of: the title's are used, and the post is at /blog/${made}/`, hint: `set \`slug: ${made}\`, or rename the file to \`${made}.md\`` });
     return made;
