@@ -252,7 +252,7 @@ export function looseDate(field: string, written: string, read: WrittenDate): { 
       kind: "impossible-date",
       path: [field],
       key: false,
-      message: `\`${written}\` names no day (${read.impossible}): read as ${standard}, as ${read.loose} reads it; Jekyll's and Hugo's YAML refuse it`,
+      message: `\`${written}\` names no day (${read.impossible.replace(/ \(.*\)$/, "")}): read as ${standard}, as ${read.loose} reads it; Jekyll's and Hugo's YAML refuse it`,
       hint: `write the day meant as YYYY-MM-DD, e.g. \`${field}: ${standard}\` if that is it`,
     };
   }

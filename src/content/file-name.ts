@@ -13,6 +13,8 @@ export interface FileName {
   slug: string;
   /** Whether the slug is not the name as written (less its date): `check` says which it chose. */
   changed: boolean;
+  /** The date as written, when it has a one-digit month or day (`2017-4-20`), which Jekyll reads and sitegen reports. */
+  looseDate?: string;
 }
 
 /** Jekyll's `DATE_FILENAME_MATCHER` reads a one-digit month or day too: `2017-4-20-title.md`. */
@@ -23,7 +25,8 @@ export function readFileName(stem: string, lang?: string): FileName {
   const dated = DATE_PREFIX.exec(stem);
   const rest = dated ? dated[4] : stem;
   const slug = slugProblem(rest) === undefined ? rest : slugify(rest.replace(/[._\s]+/g, "-"), lang).replace(/-+$/, "");
-  return { ...(dated ? { date: `${dated[1]}-${dated[2].padStart(2, "0")}-${dated[3].padStart(2, "0")}` } : {}), slug, changed: slug !== rest };
+  const loose = dated && (dated[2].length === 1 || dated[3].length === 1) ? { looseDate: `${dated[1]}-${dated[2]}-${dated[3]}` } : {};
+  return { ...(dated ? { date: `${dated[1]}-${dated[2].padStart(2, "0")}-${dated[3].padStart(2, "0")}` } : {}), slug, changed: slug !== rest, ...loose };
 }
 
 /**

@@ -48,7 +48,10 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const mapped = mapPostFields(parsed.data as Record<string, unknown>);
   const named = readFileName(name, typeof mapped.data.lang === "string" ? mapped.data.lang : undefined);
   // The date of a Jekyll-style name, `2025-01-29-title.md`, when the frontmatter gives none.
-  if (mapped.data.date === undefined && named.date !== undefined) mapped.data.date = named.date;
+  if (mapped.data.date === undefined && named.date !== undefined) {
+    mapped.data.date = named.date;
+    if (named.looseDate) mapped.readPast.push({ kind: "loose-date", path: [], key: false, at: { line: 1 }, message: `the file's name is dated \`${named.looseDate}\`: read as ${named.date}, as Jekyll reads a one-digit month or day`, hint: `name the file \`${named.date}-${name.slice(named.looseDate.length + 1)}\`` });
+  }
   const located = writtenAs(parsed, mapped);
   // What decides whether the file is published could not be read: nothing after it means anything.
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
