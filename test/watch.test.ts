@@ -128,11 +128,11 @@ test("serve --watch: edits are served after a rebuild, a broken edit keeps the l
     await until("the template edit to be served", async () => (await fetchText(`${served.url}about/`)).body.includes('data-edited="yes"'));
 
     // 4. A broken edit: the error is printed with file, line, column and caret; the last good build stays.
-    const broken = original.replace('title: "About Halyard Integration"', 'title: "About us, broken"').replace(BAD_DATE, "updated: 2026-02-30");
+    const broken = original.replace('title: "About Halyard Integration"', 'title: "About us, broken"').replace(BAD_DATE, "updated: 30 February 2026");
     saveAtomically(about, broken);
-    const line = broken.split("\n").indexOf("updated: 2026-02-30") + 1;
+    const line = broken.split("\n").indexOf("updated: 30 February 2026") + 1;
     await until("the error on stderr", () => served.stderr().includes(`error: content/pages/about.md:${line}:10: \`updated\` is not a date: February 2026 has days 01 to 28, not 30`));
-    assert.ok(served.stderr().includes(`  ${line} | updated: 2026-02-30\n  ${" ".repeat(`${line} | `.length + 9)}^\n  hint: write dates as YYYY-MM-DD`), served.stderr());
+    assert.ok(served.stderr().includes(`  ${line} | updated: 30 February 2026\n  ${" ".repeat(`${line} | `.length + 9)}^\n  hint: write dates as YYYY-MM-DD`), served.stderr());
     assert.match(served.stderr(), /✗ build failed; still serving the last good build of dist\//);
     const during = await fetchText(`${served.url}about/`);
     assert.equal(during.status, 200);
@@ -141,7 +141,7 @@ test("serve --watch: edits are served after a rebuild, a broken edit keeps the l
     const reloadsBefore = events.text().split("event: reload").length;
 
     // 5. The fix is served again.
-    saveAtomically(about, broken.replace("updated: 2026-02-30", "updated: 2026-02-28"));
+    saveAtomically(about, broken.replace("updated: 30 February 2026", "updated: 2026-02-28"));
     await until("the fix to be served", async () => (await fetchText(`${served.url}about/`)).body.includes("<title>About us, broken · "));
     await until("a reload event after the fix", () => events.text().split("event: reload").length > reloadsBefore);
   } finally {
@@ -238,13 +238,13 @@ test("when the first build fails and there is no build yet, the server starts af
   const project = tempProject();
   const about = join(project, "content/pages/about.md");
   const text = readFileSync(about, "utf8");
-  writeFileSync(about, text.replace(BAD_DATE, "updated: 2026-13-01"));
+  writeFileSync(about, text.replace(BAD_DATE, "updated: 1 Undecimber 2026"));
   const log: string[] = [];
   const errors: string[] = [];
   const session = await startWatch(options(project, log, errors));
   try {
     assert.equal(session.url, undefined);
-    assert.match(errors.join("\n"), /content\/pages\/about\.md:\d+:10: `updated` is not a date: there is no month 13/);
+    assert.match(errors.join("\n"), /content\/pages\/about\.md:\d+:10: `updated` is not a date: write a day as YYYY-MM-DD/);
     assert.match(errors.join("\n"), /the server starts after the first good build/);
     writeFileSync(about, text);
     const url = await until("the server", () => session.url);
@@ -326,7 +326,7 @@ test("a new post, a removed post and a page edit patch the folder too; a broken 
     sameTree(join(project, "dist"), await fullBuild(project));
 
     const before = readTree(join(project, "dist"));
-    writeFileSync(join(blog, first), text.replace(/^date: .*$/m, "date: 2026-02-30"));
+    writeFileSync(join(blog, first), text.replace(/^date: .*$/m, "date: 30 February 2026"));
     await until("the failure", () => errors.some((line) => line.includes("build failed")));
     await session.settled();
     const after = readTree(join(project, "dist"));
