@@ -574,7 +574,7 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       const about = join(project, "content/pages/about.md");
       writeFileSync(about, readFileSync(about, "utf8").replace(/^title: .*$/m, 'title: "About us, reloaded"'));
       await page.waitForFunction(() => document.querySelector("h1")?.textContent === "About us, reloaded", undefined, { timeout: 30_000 });
-      writeFileSync(about, readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 2026-02-30"));
+      writeFileSync(about, readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 30 February 2026"));
       await page.waitForSelector("#sitegen-build-error", { timeout: 30_000 });
       assert.match((await page.locator("#sitegen-build-error").textContent()) ?? "", /about\.md:\d+:\d+: .*date/);
       // Reloading the page ends its event stream; that is the script doing its job.
