@@ -69,15 +69,17 @@ test("what the policy would block is a warning at its line, naming the directive
   const run = await sitegenAsync(["check", ...args, "--dist", join(dir, "none"), "--json"]);
   assert.equal(run.status, 0, run.stdout);
   const layoutLine = readFileSync(join(dir, "templates/layout.html"), "utf8").split("\n").findIndex((line) => line.includes("window.hello")) + 1;
+  // Findings come grouped by kind (all of these are `csp-blocked`), then in file and line order (src/findings.ts).
   assert.deepEqual(warningsOf(JSON.parse(run.stdout).findings, dir), [
-    `templates/layout.html:${layoutLine}: an inline <script> is blocked by the page's Content-Security-Policy (\`script-src\`) | allow it in site.yaml: \`security: { script-src: ["'sha256-${hash("window.hello = 1;")}'"] }\`, or leave it out`,
     'content/blog/elsewhere.md:8: <script src="https://plausible.io/js/script.js"> is blocked by the page\'s Content-Security-Policy (`script-src`) | allow it in site.yaml: `security: { script-src: ["https://plausible.io"] }`, or leave it out',
     'content/blog/elsewhere.md:10: <img src="https://images.example/chart.png"> is blocked by the page\'s Content-Security-Policy (`img-src`) | allow it in site.yaml: `security: { img-src: ["https://images.example"] }`, or leave it out',
     'content/blog/elsewhere.md:10: <img src="https://badges.example/ok.svg"> is blocked by the page\'s Content-Security-Policy (`img-src`) | allow it in site.yaml: `security: { img-src: ["https://badges.example"] }`, or leave it out',
     "content/blog/elsewhere.md:12: a `style` attribute on <span> is blocked by the page's Content-Security-Policy (`style-src`) | allow it in site.yaml: `security: { style-src: [\"'unsafe-inline'\"] }`, or leave it out",
     'content/blog/elsewhere.md:12: <script src="https://tracker.example/t.js"> is blocked by the page\'s Content-Security-Policy (`script-src`) | allow it in site.yaml: `security: { script-src: ["https://tracker.example"] }`, or leave it out',
     'content/blog/raw-html.md:23: <iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"> is blocked by the page\'s Content-Security-Policy (`frame-src`) | allow it in site.yaml: `security: { frame-src: ["https://www.youtube-nocookie.com"] }`, or leave it out',
+    `templates/layout.html:${layoutLine}: an inline <script> is blocked by the page's Content-Security-Policy (\`script-src\`) | allow it in site.yaml: \`security: { script-src: ["'sha256-${hash("window.hello = 1;")}'"] }\`, or leave it out`,
   ]);
+  assert.ok(JSON.parse(run.stdout).findings.every((f: Finding) => f.kind === "csp-blocked"));
 });
 
 test("with `security:`, what it allows is no warning, and every host sends the same policy from it", async () => {
@@ -89,7 +91,7 @@ test("with `security:`, what it allows is no warning, and every host sends the s
   // The script's hash is not allowed, nor the other origins: those stay.
   assert.deepEqual(
     warningsOf(JSON.parse(netlify.stdout).findings, dir).map((line) => line.split(" | ")[0].replace(/ is blocked.*\(/, " (")),
-    ["templates/layout.html:" + (readFileSync(join(dir, "templates/layout.html"), "utf8").split("\n").findIndex((line) => line.includes("window.hello")) + 1) + ": an inline <script> (`script-src`)", 'content/blog/elsewhere.md:10: <img src="https://badges.example/ok.svg"> (`img-src`)', "content/blog/elsewhere.md:12: a `style` attribute on <span> (`style-src`)", 'content/blog/elsewhere.md:12: <script src="https://tracker.example/t.js"> (`script-src`)'],
+    ['content/blog/elsewhere.md:10: <img src="https://badges.example/ok.svg"> (`img-src`)', "content/blog/elsewhere.md:12: a `style` attribute on <span> (`style-src`)", 'content/blog/elsewhere.md:12: <script src="https://tracker.example/t.js"> (`script-src`)', "templates/layout.html:" + (readFileSync(join(dir, "templates/layout.html"), "utf8").split("\n").findIndex((line) => line.includes("window.hello")) + 1) + ": an inline <script> (`script-src`)"],
   );
   for (const host of ["netlify", "cloudflare"]) {
     const rules = await netlifyHeaderRules(join(dir, host, "_headers"));
