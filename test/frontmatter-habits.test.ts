@@ -157,7 +157,8 @@ test("tags: none, a string, a comma list, shown as written (one warning for each
   const { findings } = await check(s);
   const spelling = findings.filter((f) => f.kind === "tag-spelling");
   assert.deepEqual(spelling.map((f) => /`([^`]+)`/.exec(f.message)![1]).sort(), ["Event Sourcing", "Kafka", "Node.js", "Ops", "c++"]);
-  assert.match(spelling.find((f) => f.message.includes("Node.js"))!.message, /the category `Node\.js` is not lowercase words joined by hyphens: shown as written, `node-js` where it must be a URL's part/);
+  assert.match(spelling.find((f) => f.message.includes("Node.js"))!.message, /the category `Node\.js` is not lowercase words joined by hyphens: shown as written, `node-js` in its URL/);
+  assert.match(spelling.find((f) => f.message.includes("`c++`"))!.message, /shown as written, `c-plus-plus` in its URL/, "named by the slug its tag page has");
   const none = findings.find((f) => f.kind === "empty-field")!;
   assert.deepEqual([none.level, none.file, none.line], ["warning", empty, 5]);
   assert.match(none.message, /`tags` is empty: read as left out/);
