@@ -39,12 +39,16 @@ const dist = buildNested();
 const distCloudflare = buildNested(["--host", "cloudflare"]);
 const hosts: { preview?: Running; netlify?: Running; previewCloudflare?: Running; cloudflare?: Running } = {};
 before(async () => {
-  [hosts.preview, hosts.netlify, hosts.previewCloudflare, hosts.cloudflare] = await Promise.all([
+  // Every host that started is kept, so that `after` stops it even when another failed to start.
+  const started = await Promise.allSettled([
     startPreviewServer(dist),
     startNetlifyEmulator(dist),
     startPreviewServer(distCloudflare),
     WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined,
   ]);
+  [hosts.preview, hosts.netlify, hosts.previewCloudflare, hosts.cloudflare] = started.map((each) => (each.status === "fulfilled" ? each.value : undefined));
+  const failed = started.find((each) => each.status === "rejected");
+  if (failed) throw failed.reason;
 });
 after(async () => {
   await Promise.all(Object.values(hosts).map((host) => host?.stop()));
