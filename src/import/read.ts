@@ -34,55 +34,15 @@ export function hasFrontmatter(path: string): boolean {
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");
   if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: text, bodyLine: 1 };
-  // Empty frontmatter, which Jekyll and Hugo take as a page with no fields.
-  const empty = /^\ufeff?(---|\+\+\+)[ \t]*\r?\n\1[ \t]*(\r?\n|$)/.exec(text);
-  if (empty) return { data: {}, body: text.slice(empty[0].length), bodyLine: 3 };
+  // Read as the build reads it (src/content/frontmatter.ts): empty frontmatter is a page with no fields, and a quoted value that runs on at the left margin is read as Hugo's and Jekyll's YAML read it.
   try {
     const parsed = parseMarkdownFile(text, file);
     return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine };
   } catch (error) {
     const located = errorsOf(error);
     if (!located) throw error;
-    const lenient = quotedOverLines(text);
-    if (lenient !== text) {
-      try {
-        const parsed = parseMarkdownFile(lenient, file);
-        return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine };
-      } catch {
-        // as refused the first time
-      }
-    }
     return { problem: located.map((each) => formatError(each).split("\n")[0]).join("; ") };
   }
-}
-
-/**
- * YAML frontmatter with a quoted value running on at the left margin
- * (`description: "one line` then `the next"`), which YAML's spec refuses and
- * Hugo's and Jekyll's readers take: the lines it runs on are indented, as
- * the spec has them. Lines are added or removed nowhere, so lines keep their numbers.
- */
-function quotedOverLines(text: string): string {
-  const end = /\n---[ \t]*\r?\n/.exec(text);
-  if (!text.startsWith("---") || !end) return text;
-  const lines = text.slice(0, end.index).split("\n");
-  let open: string | undefined;
-  for (let index = 1; index < lines.length; index++) {
-    if (open) {
-      lines[index] = `  ${lines[index]}`;
-      if (closes(lines[index], open)) open = undefined;
-      continue;
-    }
-    const start = /^[\w-]+:\s*(["'])(.*)$/.exec(lines[index]);
-    if (start && !closes(start[2], start[1])) open = start[1];
-  }
-  return `${lines.join("\n")}${text.slice(end.index)}`;
-}
-
-/** Whether a quoted YAML value closes on this line (`''` and `\"` are the quotes' own escapes). */
-function closes(rest: string, quote: string): boolean {
-  const unescaped = quote === '"' ? rest.replace(/\\./g, "") : rest.replace(/''/g, "");
-  return unescaped.includes(quote);
 }
 
 /** A configuration file's data: TOML, YAML or JSON by its extension; `problem` when it cannot be read. */
