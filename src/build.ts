@@ -21,6 +21,7 @@ import { findingOf, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { SITEMAP_LIMITS } from "./manifest/sitemap-parts.ts";
 import { sizeProblems } from "./plan/budgets.ts";
+import { placeholderProblems } from "./plan/placeholders.ts";
 import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
@@ -67,6 +68,10 @@ export interface PipelineOptions {
   records?: boolean;
   /** Lists the post files: a watch session gives the last listing again while only files in it have changed. */
   postFiles?: (list: () => Listing) => Listing;
+  /** Show the drafts, marked and indexed nowhere (`--drafts`, `serve --watch`, a deploy preview); never in a production build. */
+  drafts?: boolean;
+  /** Why this is a production deploy's build, if it is (src/cli/io.ts `deployContext`): no drafts, and a placeholder is an error. */
+  production?: string;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -144,7 +149,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
     const [content, templateSources] = await Promise.all([loadContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd }), readTemplates(options.templatesDir, options.cwd)]);
     const { templates, assets, fingerprint, themeProblems } = await prepareTemplates(templateSources, { theme: content.site.theme });
-    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated });
+    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated, drafts: options.drafts && !options.production });
     const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
     const themeErrors = [...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem));
     if (themeErrors.length > 0) throw new SitegenErrors(themeErrors);
@@ -166,17 +171,24 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const sizes = sizeProblems(manifest, writer.written, mode);
     const surfacePages = surfacePageProblems(manifest, facts, mode);
     const hostFiles = manifest.host === "cloudflare" ? cloudflareFileProblems(writer.written) : { errors: [], warnings: [] };
-    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors, ...hostFiles.errors];
+    const placeholders = placeholderProblems(manifest, { production: options.production, mode, ...(options.baseUrl === undefined ? { site } : {}) });
+    const errors = [...linkErrors, ...surfacePages.errors, ...sizes.errors, ...hostFiles.errors, ...placeholders.errors];
     if (errors.length > 0) throw new SitegenErrors(errors);
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
-    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings], records, reused: restored.size };
+    return { manifest, notes: [...content.notes.map((note) => findingOf(note, "note")), ...sitemapNotes(manifest)], warnings: [...content.warnings.map((warning) => findingOf(warning, "warning")), ...scheduledWarnings(manifest), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest), ...pageWarnings(manifest, facts), ...surfacePages.warnings, ...sizes.warnings, ...hostFiles.warnings, ...placeholders.warnings, ...refusedDrafts(options)], records, reused: restored.size };
   } finally {
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
   }
+}
+
+/** Drafts asked for in a production build are left out, and the build says why. */
+function refusedDrafts(options: PipelineOptions): Finding[] {
+  if (!options.drafts || !options.production) return [];
+  return [{ level: "warning", code: "E_USAGE", message: `drafts left out: this is ${options.production}, and no production build has drafts`, hint: "drafts are for previews: \`sitegen serve --watch\`, \`sitegen build --drafts\` elsewhere, Netlify's deploy previews and branch deploys" }];
 }
 
 /** A post dated after the build's time is not an error, but the build says it left it out. */

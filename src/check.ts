@@ -89,7 +89,7 @@ export async function crossCheck(manifest: Manifest, distDir: string, shown = di
     const extra = slugs.filter((slug) => !expected.includes(slug));
     if (missing.length > 0 || extra.length > 0) {
       const parts = [missing.length ? `missing ${missing.join(", ")}` : "", extra.length ? `not published: ${extra.join(", ")}` : ""].filter(Boolean);
-      errors.push(new SitegenError("E_CHECK", `post slugs disagree with the content: ${parts.join("; ")}`, { location: { file: join(shown, file) }, hint: "rebuild with `sitegen build`; a stale or hand-edited build drifts" }));
+      errors.push(new SitegenError("E_CHECK", `post slugs disagree with the content: ${parts.join("; ")}`, { location: { file: join(shown, file) }, hint: "rebuild with `sitegen build`; a stale or hand-edited build drifts (a build made with `--drafts` is checked with `sitegen check --drafts`)" }));
     }
   }
   return errors;

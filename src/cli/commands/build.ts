@@ -1,7 +1,7 @@
 /** `sitegen build`. */
 import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
-import { baseUrlFrom, buildTime, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
+import { baseUrlFrom, buildTime, deployContext, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
 import { reportFailure } from "../report.ts";
 
 interface BuildFlags {
@@ -13,6 +13,7 @@ interface BuildFlags {
   host?: string;
   quiet?: boolean;
   json?: boolean;
+  drafts?: boolean;
 }
 
 export function registerBuild(program: Command, io: Io, exit: { code: number }): void {
@@ -25,9 +26,10 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--cache <dir>", "build cache folder: posts unchanged since the build that filled it are not rendered again (keep it between CI builds)")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
+    .option("--drafts", "show the drafts too, marked and indexed nowhere, for a preview (on Netlify, deploy previews and branch deploys do); never in a production build")
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts")
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
       const { formatFinding } = await import("../../findings.ts");
@@ -44,6 +46,7 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           generated: buildTime(io.env),
           workers: workersFrom(io.env),
           cwd: io.cwd,
+          ...draftsAndProduction(flags.drafts, io.env),
         });
         if (flags.json) {
           const cache = flags.cache === undefined ? {} : { cache: { dir: flags.cache, reused: result.reused, ...(result.cacheIgnored ? { ignored: result.cacheIgnored } : {}) } };
@@ -58,4 +61,10 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ build failed with ${count} error(s); the output folder was left as it was` });
       }
     });
+}
+
+/** Drafts where the flag or the deploy (a Netlify preview) asks for them, and whether the build is production's, which never has them. */
+export function draftsAndProduction(flag: boolean | undefined, env: NodeJS.ProcessEnv): { drafts: boolean; production?: string } {
+  const context = deployContext(env);
+  return { drafts: Boolean(flag) || context.drafts, ...(context.production ? { production: context.production } : {}) };
 }
