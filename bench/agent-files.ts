@@ -1,6 +1,6 @@
 /**
  * The sizes of the agent files of a built site, the measure of the size policy
- * (README: The size policy): each file of the surface, both representations
+ * (docs: The size policy): each file of the surface, both representations
  * of /blog/, and the Markdown 404 as the negotiation core answers a few
  * misses on a cold host, with what the core read to answer each (the
  * negotiation data and slug index nodes, the static head of the map).

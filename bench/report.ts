@@ -76,7 +76,7 @@ export function renderReport(results: Results): string {
   }
 
   if (results.agentFiles?.length) {
-    push("## Agent files", "", "Sizes of sitegen's agent files at each size, within the budgets of the size policy (README: The size policy), and the Markdown 404 of a few misses as a host that has read nothing yet answers them, with what it read.", "");
+    push("## Agent files", "", "Sizes of sitegen's agent files at each size, within the budgets of the size policy (docs: The size policy), and the Markdown 404 of a few misses as a host that has read nothing yet answers them, with what it read.", "");
     for (const sizes of results.agentFiles) push(agentFileTable(sizes), "");
   }
 

@@ -42,7 +42,7 @@ export interface Results {
   realWatch?: WatchResult | { error: string };
   cache?: CacheResult | { error: string };
   edge?: EdgeResult | { error: string };
-  /** The agent files of sitegen's build at each size: the size policy at work (README: The size policy). */
+  /** The agent files of sitegen's build at each size: the size policy at work (docs: The size policy). */
   agentFiles?: AgentFileSizes[];
   /** One build of a very large blog, and its sitemap files. */
   large?: LargeResult | { error: string };

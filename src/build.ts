@@ -22,6 +22,7 @@ import { judge, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { SITEMAP_LIMITS } from "./manifest/sitemap-parts.ts";
 import { sizeProblems } from "./plan/budgets.ts";
+import { placeholderProblems } from "./plan/placeholders.ts";
 import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
@@ -71,6 +72,12 @@ export interface PipelineOptions {
   postFiles?: (list: () => Listing) => Listing;
   /** `--strict`: a warning fails the run too (src/policy.ts). */
   strict?: boolean;
+  /** Show the drafts, marked and indexed nowhere (`--drafts`, `serve --watch`, a deploy preview); never in a production build. */
+  drafts?: boolean;
+  /** Why this is a production deploy's build, if it is (src/cli/io.ts `deployContext`): no drafts, and a placeholder is an error. */
+  production?: string;
+  /** `sitegen check`: a placeholder origin is a warning there, which a local build leaves unsaid. */
+  checking?: boolean;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -166,7 +173,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const prepared = templateSources && (await collected(() => prepareTemplates(templateSources, { theme: content?.site.theme })));
     if (!content || !prepared) return unreachable(judged());
     const { templates, assets, fingerprint, themeProblems } = prepared;
-    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated, report: (problem) => reported.push(problem) });
+    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated, drafts: options.drafts && !options.production, report: (problem) => reported.push(problem) });
     checked = { pages: manifest.pages.length, posts: manifest.posts.length };
     const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
     reported.push(...[...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem)), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest));
@@ -190,7 +197,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     reported.push(...checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site, parts: options.memo?.parts }), ...pageWarnings(manifest, facts));
     reported.push(...surfacePageProblems(manifest, facts), ...sizeProblems(manifest, writer.written), ...notFoundBudgetProblems(manifest, templates, writer.written.get(manifest.notFound.markdown)?.bytes ?? 0));
     if (manifest.host === "cloudflare") reported.push(...cloudflareFileProblems(writer.written));
-    reported.push(...scheduledWarnings(manifest), ...sitemapNotes(manifest));
+    reported.push(...scheduledWarnings(manifest), ...sitemapNotes(manifest), ...refusedDrafts(options));
+    reported.push(...placeholderProblems(manifest, { production: options.production, checking: options.checking, ...(options.baseUrl === undefined ? { site } : {}) }));
     const findings = judged();
     const sources = new Map(content.posts.map((post) => [post.path, post]));
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
@@ -206,6 +214,12 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
 /** A step that could not run has reported an error, so judging the run has thrown; nothing comes back here. */
 function unreachable(findings: Finding[]): never {
   throw new Error(`a step of the build could not run, yet no error was reported (${findings.length} findings)`);
+}
+
+/** Drafts asked for in a production build are left out, and the build says why. */
+function refusedDrafts(options: PipelineOptions): SitegenError[] {
+  if (!options.drafts || !options.production) return [];
+  return [new SitegenError("E_USAGE", `drafts left out: this is ${options.production}, and no production build has drafts`, { kind: "drafts-refused", hint: "drafts are for previews: \`sitegen serve --watch\`, \`sitegen build --drafts\` elsewhere, Netlify's deploy previews and branch deploys" })];
 }
 
 /** A post dated after the build's time is not an error, but the build says it left it out. */

@@ -33,7 +33,7 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const scratch = await StagingFolder.create(join(tmpdir(), "sitegen-check"));
   let staged: Staged;
   try {
-    staged = await stage(options, scratch);
+    staged = await stage({ ...options, checking: true }, scratch);
   } catch (error) {
     const checked = error instanceof FailedRun ? error.checked : undefined;
     return { findings: findingsOfThrown(error, options), checked: { pages: checked?.pages ?? 0, posts: checked?.posts ?? 0, dist: false } };
@@ -87,7 +87,7 @@ export async function crossCheck(manifest: Manifest, distDir: string, shown = di
     const extra = slugs.filter((slug) => !expected.includes(slug));
     if (missing.length > 0 || extra.length > 0) {
       const parts = [missing.length ? `missing ${missing.join(", ")}` : "", extra.length ? `not published: ${extra.join(", ")}` : ""].filter(Boolean);
-      errors.push(new SitegenError("E_CHECK", `post slugs disagree with the content: ${parts.join("; ")}`, { kind: "stale-build", location: { file: join(shown, file) }, hint: "rebuild with `sitegen build`; a stale or hand-edited build drifts" }));
+      errors.push(new SitegenError("E_CHECK", `post slugs disagree with the content: ${parts.join("; ")}`, { kind: "stale-build", location: { file: join(shown, file) }, hint: "rebuild with `sitegen build`; a stale or hand-edited build drifts (a build made with `--drafts` is checked with `sitegen check --drafts`)" }));
     }
   }
   return errors;

@@ -45,6 +45,7 @@ export const POLICY = {
   "surface-limit": { level: "error", what: "a file past a limit of the surface or its norm (robots.txt's 100 bytes, a sitemap file's 50 MB, the blog index's schema)" },
   "host-limit": { level: "error", what: "a build the CDN would refuse (Cloudflare's files, sizes and rules)" },
   output: { level: "error", what: "an output path the build cannot write" },
+  "shipped-placeholder": { level: "error", what: "a placeholder in a production build (Netlify's production context, Cloudflare): a `TODO` description, an example.com or localhost origin" },
   "stale-build": { level: "error", what: "a built folder whose files disagree with the content (`check` on dist/)" },
 
   // Warnings: published, as another generator would publish it; `--strict` fails on them.
@@ -78,9 +79,11 @@ export const POLICY = {
   "left-out": { level: "warning", what: "a file that is no page or post (another generator's configuration, a stray file): left out" },
   "nonstandard-yaml": { level: "warning", what: "frontmatter that Jekyll's, Hugo's and PyYAML's YAML read and YAML 1.2 does not (a quoted value continued at column 0): read as they read it" },
   "control-character": { level: "warning", what: "a control character XML 1.0 forbids in a title, description or body: left out of feed.xml and the sitemap" },
-  "csp-blocked": { level: "warning", what: "something in the content or templates the page's Content-Security-Policy blocks (an inline script, a `style` attribute, another origin's image): the setting of `security:` that allows it is named" },
+  "csp-blocked": { level: "warning", what: "what the page's Content-Security-Policy blocks (an inline script, a `style` attribute, another origin's image): the `security:` setting that allows it is named" },
   "js-frontmatter": { level: "warning", what: "Eleventy's JavaScript frontmatter that writes plain values: read as data, never run" },
   "moved-setting": { level: "warning", what: "a setting of site.yaml written where it used to be (`logo:` for `theme.logo`)" },
+  placeholder: { level: "warning", what: "a placeholder description (\"TODO: …\"), or a placeholder origin in `check`: an error in a production build" },
+  "drafts-refused": { level: "warning", what: "`--drafts` in a production build: the drafts are left out" },
   "host-plan": { level: "warning", what: "a build past the CDN's free plan" },
   scheduled: { level: "warning", notRaised: true, what: "a post dated after the build's time: left out until then" },
 

@@ -82,7 +82,7 @@ describe("old addresses of percent-encoded reserved characters, on every host", 
       for (const path of requests) {
         const response = await fetch(new URL(host.url).origin + path, { redirect: "manual" });
         const text = await response.text();
-        // Netlify's emulator follows a redirect its edge function answers (README, Old addresses): the post itself.
+        // Netlify's emulator follows a redirect its edge function answers (docs: Old addresses): the post itself.
         if (name === "netlify") assert.ok(response.status === 200 && text.includes("C++ tips"), `${name} ${path}: ${response.status}`);
         else assert.deepEqual([response.status, response.headers.get("location")], [301, "/blog/cpp/"], `${name} ${path}`);
       }

@@ -2,7 +2,7 @@
  * The one table of how serious each kind of finding is (src/policy.ts): a
  * kind whose check leaves a file out is an error, never a warning that loses
  * a page without failing; `--strict` raises every warning but the ones the
- * table keeps; and the README's table is this table.
+ * table keeps; and the documentation's list is this table.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -31,13 +31,13 @@ test("--strict makes every warning an error but those the table keeps; errors an
   assert.equal(levelOf("broken-link", { strict: true }), "error");
 });
 
-test("the README's table of kinds is the policy's, row for row", () => {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const table = /<!-- policy:start[^>]*-->\n\| kind \| level \| what \|\n\|---\|---\|---\|\n([\s\S]*?)\n<!-- policy:end -->/.exec(readme);
-  assert.ok(table, "README.md has the table between its markers");
+test("the documentation's list of kinds is the policy's, row for row", () => {
+  const page = readFileSync(join(ROOT, "docs/content/pages/content/findings.md"), "utf8");
+  const list = /<!-- policy:start -->\n([\s\S]*?)\n<!-- policy:end -->/.exec(page);
+  assert.ok(list, "the findings page has the list between its markers");
   const rows = kinds.map((kind) => {
     const rule = POLICY[kind];
-    return `| \`${kind}\` | ${rule.level}${"notRaised" in rule ? " (not raised by `--strict`)" : ""} | ${rule.what.replace(/\|/g, "\\|")} |`;
+    return `- \`${kind}\` (${rule.level}${"notRaised" in rule ? ", not raised by `--strict`" : ""}): ${rule.what}`;
   });
-  assert.deepEqual(table[1].split("\n"), rows);
+  assert.deepEqual(list[1].split("\n"), rows);
 });

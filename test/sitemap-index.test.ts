@@ -46,7 +46,7 @@ describe("the sitemap's parts", () => {
 
   it("of 50,001 URLs: an index of two files, 50,000 URLs and one, each within 50 MB", () => {
     const routes = Array.from({ length: SITEMAP_LIMITS.urls + 1 }, (_, index) => ({ url: `https://example.com/blog/post-${index}/`, lastmod: `2026-01-${String((index % 28) + 1).padStart(2, "0")}` }) as PageRoute);
-    const manifest = { routes, sitemapParts: sitemapParts(routes.length, sitemap) } as Manifest;
+    const manifest = { routes, indexable: routes, sitemapParts: sitemapParts(routes.length, sitemap) } as Manifest;
     const index = parseSitemapDocument(text(sitemapXml(manifest)));
     assert.deepEqual(index, { kind: "sitemapindex", entries: [{ loc: "https://example.com/sitemap-1.xml", lastmod: "2026-01-28" }, { loc: "https://example.com/sitemap-2.xml", lastmod: "2026-01-21" }] });
     const [first, second] = manifest.sitemapParts.map((part) => text(sitemapPartXml(manifest, part)));
@@ -57,7 +57,7 @@ describe("the sitemap's parts", () => {
 
   it("past 50 MB, a part is an error naming the file and the limit, never a file search engines reject", () => {
     const routes = Array.from({ length: 40 }, (_, index) => ({ url: `https://example.com/${index}/`, lastmod: "2026-01-01" }) as PageRoute);
-    const manifest = { routes, sitemapParts: sitemapParts(routes.length, sitemap, 20) } as Manifest;
+    const manifest = { routes, indexable: routes, sitemapParts: sitemapParts(routes.length, sitemap, 20) } as Manifest;
     assert.throws(() => text(sitemapPartXml(manifest, manifest.sitemapParts[1], 1_000)), /sitemap-2\.xml would pass the 1,000 bytes a sitemap file may weigh \(sitemaps\.org\)/);
   });
 });

@@ -44,6 +44,32 @@ export function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): s
   return value.replace(/\/$/, "");
 }
 
+/** What the deploy a build runs in asks of it: whether it is production's, and whether it shows drafts. */
+export interface DeployContext {
+  /** Why the build is a production deploy's, for messages; undefined for any other build. */
+  production?: string;
+  /** Whether the deploy is a preview that shows drafts. */
+  drafts: boolean;
+}
+
+/**
+ * The deploy a build runs in, from its environment. On Netlify (`NETLIFY=true`),
+ * `CONTEXT` names it: `production`, or `deploy-preview` and `branch-deploy`,
+ * which show drafts (docs.netlify.com, "Build environment variables").
+ * Cloudflare's builds set `CF_PAGES=1` (Pages) or `WORKERS_CI=1` (Workers
+ * Builds) and name the branch, but not whether it is the production one, so
+ * every build there counts as production. Anywhere else, a build is neither.
+ */
+export function deployContext(env: NodeJS.ProcessEnv): DeployContext {
+  if (env.NETLIFY === "true") {
+    if (env.CONTEXT === "production") return { production: "Netlify's production context (CONTEXT=production)", drafts: false };
+    return { drafts: env.CONTEXT === "deploy-preview" || env.CONTEXT === "branch-deploy" };
+  }
+  if (env.CF_PAGES === "1") return { production: "a build on Cloudflare Pages (CF_PAGES=1), whose variables do not say whether its branch is the production one", drafts: false };
+  if (env.WORKERS_CI === "1") return { production: "a build on Cloudflare's Workers Builds (WORKERS_CI=1), whose variables do not say whether its branch is the production one", drafts: false };
+  return { drafts: false };
+}
+
 /** `SITEGEN_WORKERS=N` sets the number of render worker threads (0: render in the build's own thread). */
 export function workersFrom(env: NodeJS.ProcessEnv): number | undefined {
   const value = env.SITEGEN_WORKERS;

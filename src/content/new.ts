@@ -67,7 +67,7 @@ function planPost(request: Extract<NewRequest, { kind: "post" }>, options: PlanO
     "---",
     "",
     "Write the post here, in Markdown. Link to other pages from the site root, e.g. [the blog](/blog/).",
-    "A draft is left out of the build; set `status: published` when it is ready.",
+    "A draft is shown, marked, by `sitegen serve --watch` and `sitegen build --drafts`, and left out of every other build; set `status: published` when it is ready.",
     "",
   ].join("\n");
   // What we write must load exactly as the build would load it.

@@ -33,8 +33,8 @@ export interface CliResult {
 
 /** Runs the real CLI synchronously. */
 export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
-  // A Netlify build's URL would override the base URL every test expects.
-  const { NETLIFY: _netlify, URL: _url, ...inherited } = process.env;
+  // A Netlify build's URL would override the base URL every test expects, and a deploy's context (Netlify's, Cloudflare's) would make every build a production or preview one.
+  const { NETLIFY: _netlify, URL: _url, CONTEXT: _context, CF_PAGES: _pages, WORKERS_CI: _workers, ...inherited } = process.env;
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env },

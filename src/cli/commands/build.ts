@@ -1,7 +1,7 @@
 /** `sitegen build`. */
 import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
-import { baseUrlFrom, buildTime, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
+import { baseUrlFrom, buildTime, deployContext, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
 import { reportFailure, tally } from "../report.ts";
 
 interface BuildFlags {
@@ -14,6 +14,7 @@ interface BuildFlags {
   quiet?: boolean;
   json?: boolean;
   strict?: boolean;
+  drafts?: boolean;
 }
 
 export function registerBuild(program: Command, io: Io, exit: { code: number }): void {
@@ -26,10 +27,11 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--cache <dir>", "build cache folder: posts unchanged since the build that filled it are not rendered again (keep it between CI builds)")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
+    .option("--drafts", "show the drafts too, marked and indexed nowhere, for a preview (on Netlify, deploy previews and branch deploys do); never in a production build")
     .option("--strict", "fail on warnings too (src/policy.ts says which findings are warnings); the output folder is left as it was")
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --strict")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict")
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
@@ -47,6 +49,7 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           workers: workersFrom(io.env),
           cwd: io.cwd,
           strict: flags.strict,
+          ...draftsAndProduction(flags.drafts, io.env),
         });
         const reported = result.findings.filter((finding) => finding.level !== "note");
         if (flags.json) {
@@ -63,4 +66,10 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         exit.code = reportFailure(error, { io, json: Boolean(flags.json), strict: flags.strict, summary: (counts) => `✗ build failed with ${counts}; the output folder was left as it was` });
       }
     });
+}
+
+/** Drafts where the flag or the deploy (a Netlify preview) asks for them, and whether the build is production's, which never has them. */
+export function draftsAndProduction(flag: boolean | undefined, env: NodeJS.ProcessEnv): { drafts: boolean; production?: string } {
+  const context = deployContext(env);
+  return { drafts: Boolean(flag) || context.drafts, ...(context.production ? { production: context.production } : {}) };
 }

@@ -1,6 +1,7 @@
 /** `sitegen check`. */
 import type { Command } from "commander";
 import { baseUrlFrom, buildTime, EXIT, printers, workersFrom, type Io } from "../io.ts";
+import { draftsAndProduction } from "./build.ts";
 
 interface CheckFlags {
   content: string;
@@ -9,6 +10,7 @@ interface CheckFlags {
   baseUrl?: string;
   json?: boolean;
   strict?: boolean;
+  drafts?: boolean;
 }
 
 export function registerCheck(program: Command, io: Io, exit: { code: number }): void {
@@ -20,6 +22,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
     .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
     .option("--strict", "fail on warnings too, as `build --strict` does (src/policy.ts says which findings are warnings)")
+    .option("--drafts", "check the drafts too, as `build --drafts` builds them (on Netlify, deploy previews and branch deploys do)")
     .option("--json", "print findings as JSON")
     .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --strict\n  $ sitegen check --json | jq '.counts'")
     .action(async (flags: CheckFlags) => {
@@ -36,6 +39,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
         workers: workersFrom(io.env),
         cwd: io.cwd,
         strict: flags.strict,
+        ...draftsAndProduction(flags.drafts, io.env),
       });
       const errors = result.findings.filter((f) => f.level === "error");
       if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, counts: countByKind(result.findings), findings: result.findings }, null, 2));

@@ -14,6 +14,7 @@ interface ServeFlags {
   cloudflare?: boolean;
   content: string;
   templates: string;
+  drafts?: boolean;
 }
 
 export function registerServe(program: Command, io: Io, exit: { code: number }): void {
@@ -26,6 +27,8 @@ export function registerServe(program: Command, io: Io, exit: { code: number }):
     .option("--watch", "build into --dir first, rebuild when the content or templates change, and reload open pages (with --cloudflare: through Cloudflare's runtime)")
     .option("--netlify", "serve the project as Netlify does, through Netlify's emulator (@netlify/dev): netlify.toml's publish folder and edge function")
     .option("--cloudflare", "serve the project as Cloudflare does, through Cloudflare's runtime (wrangler dev): wrangler.jsonc's assets folder and worker")
+    .option("--drafts", "build with the drafts and watch, as --watch does (it shows them unless --no-drafts)")
+    .option("--no-drafts", "with --watch: leave the drafts out, as a production build does")
     .option("--content <dir>", "content folder to build and watch (with --watch)", "content")
     .option("--templates <dir>", "templates folder to build and watch (with --watch)", "templates")
     .addHelpText("after", "\nExamples:\n  $ sitegen serve\n  $ sitegen serve --watch --port 3000\n  $ sitegen serve --netlify\n  $ sitegen serve --cloudflare\n  $ sitegen serve --watch --cloudflare\n  $ curl -H 'Accept: text/markdown' http://127.0.0.1:8080/about/\n")
@@ -33,6 +36,9 @@ export function registerServe(program: Command, io: Io, exit: { code: number }):
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be a number from 0 to 65535, not ${flags.port}`);
       if (flags.netlify && flags.cloudflare) throw usage("--netlify and --cloudflare name two hosts", "choose one");
+      if (flags.netlify && flags.drafts) throw usage("--netlify serves a finished build", "build it with the drafts first: `sitegen build --drafts`, then `sitegen serve --netlify`");
+      // Drafts are built: `serve --drafts` watches, as `serve --watch` does.
+      if (flags.drafts) flags.watch = true;
       if (flags.netlify && flags.watch) throw usage("--netlify serves a finished build", "run `sitegen build`, then `sitegen serve --netlify`; `sitegen serve --watch` rebuilds as you write, and so does `sitegen serve --watch --cloudflare` through Cloudflare's runtime");
       const running: { close(): Promise<void>; ended?: Promise<SitegenError> } = flags.netlify ? await serveNetlify(io, flags.host, port) : flags.watch ? await serveWatching(io, flags, port) : flags.cloudflare ? await serveCloudflare(io, flags.host, port) : await servePreview(io, flags, port);
       // Until the user stops the server, or the host under it ends on its own.
@@ -67,6 +73,8 @@ async function serveWatching(io: Io, flags: ServeFlags, port: number) {
     port,
     generated: () => buildTime(io.env),
     workers: workersFrom(io.env),
+    // A preview while writing: the drafts are shown, marked, unless asked not to be.
+    drafts: flags.drafts ?? true,
     log: print,
     logError: printError,
   });

@@ -16,7 +16,7 @@ import { ASSET_EXTENSIONS } from "../cdn-routes.ts";
  */
 export const COMPATIBILITY_DATE = "2026-04-01";
 
-/** The Wrangler that `sitegen serve --cloudflare` was proven with; see the README's "Deploying to Cloudflare". */
+/** The Wrangler that `sitegen serve --cloudflare` was proven with; see docs/content/pages/deploy/cloudflare.md. */
 export const WRANGLER_INSTALL = "npm install --save-dev wrangler@4";
 
 /** What a site's `worker.js` holds: the worker from the installed sitegen, which never changes with the content. */

@@ -34,7 +34,7 @@ export interface NetlifyPreview {
   close(): Promise<void>;
 }
 
-/** The emulator versions this was proven with; see the README's "Deploying to Netlify". */
+/** The emulator versions this was proven with; see docs/content/pages/deploy/netlify.md. */
 export const EMULATOR_INSTALL = "npm install --save-dev @netlify/dev@4 deno@2.9.5";
 
 export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promise<NetlifyPreview> {

@@ -67,6 +67,8 @@ export interface WatchOptions {
   generated: () => Date;
   /** Render worker threads, as for `sitegen build`. */
   workers?: number;
+  /** Show the drafts, marked (`sitegen serve --watch` does, unless `--no-drafts`). */
+  drafts?: boolean;
   /**
    * Quiet time after the last change before rebuilding: an editor writes a
    * file in several steps (a temporary file, then a rename; or truncate, then
@@ -154,7 +156,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const buildOnce = async (): Promise<boolean> => {
     const started = performance.now();
     const { contentDir, templatesDir, cwd, baseUrl } = options;
-    const pipeline = { contentDir, templatesDir, cwd, baseUrl, host: options.cdn, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo, postFiles: (list: () => Listing) => memory.postFiles(list) };
+    const pipeline = { contentDir, templatesDir, cwd, baseUrl, host: options.cdn, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo, drafts: options.drafts, postFiles: (list: () => Listing) => memory.postFiles(list) };
     try {
       let summary: string;
       if (!served || templatesChanged) {

@@ -34,6 +34,8 @@ export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string,
 function metadata(manifest: Manifest, route: PageRoute): string[] {
   const lines = [`- URL: ${route.url}`, `- Markdown: ${route.markdownUrl}`];
   if (route.kind === "post") {
+    // A draft is only in a build that shows drafts (a preview), and says so.
+    if (route.draft) lines.push("- Status: draft, not published");
     lines.push(`- Published: ${route.date}`);
     if (route.updated) lines.push(`- Updated: ${route.updated}`);
     if (route.author) lines.push(`- Author: ${markdownInline(route.author)}`);
