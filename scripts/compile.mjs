@@ -75,6 +75,8 @@ await Promise.all([
     // highlight.js grammars stay in node_modules, required when a fence names one.
     // Each command's code is a chunk of its own, loaded when the command runs: `--version` loads none of it.
     splitting: true,
+    // sharp loads libvips, a native library of its own platform's package: it stays in node_modules, imported when a cover is resized.
+    external: ["sharp"],
     // CommonJS packages (commander, yaml) require Node's built-ins; an ES module has no `require` of its own.
     banner: { js: 'import { createRequire as __sitegenRequire } from "node:module"; const require = __sitegenRequire(import.meta.url);' },
     plugins: [precompiledSchemas],

@@ -31,6 +31,7 @@ import { checkLinks } from "./render/links.ts";
 import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
 import { surfacePageProblems } from "./render/surface-pages.ts";
+import { resizeImages } from "./render/resize-images.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
 import { themeFileProblems } from "./render/theme-files.ts";
 import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
@@ -186,7 +187,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));
     const plan = await collected(() => planSite(manifest, { assets: [...assets.keys()] }));
     if (!plan) return unreachable(judged());
-    const context = { manifest, templates, assets, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
+    const resized = await collected(() => resizeImages(manifest.published, options.memo?.resized));
+    if (!resized) return unreachable(judged());
+    const context = { manifest, templates, assets, resized, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel() } : undefined;
     const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.

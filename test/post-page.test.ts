@@ -8,7 +8,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import sharp from "sharp";
+import { dimensionsOf } from "../src/content/image-size.ts";
 import { join } from "node:path";
 import { sitegen, tempDir } from "./helpers/dist.ts";
 import { assertSameTree } from "./helpers/site.ts";
@@ -31,7 +33,7 @@ const COVER = "https://example.com/blog/harbour-lights/cover.jpg";
 
 test("a post with its own picture shows it sized before the text, and shares it: og:image, a large card, the structured data's image", () => {
   const html = page("harbour-lights");
-  assert.match(html, /<img class="cover" src="\/blog\/harbour-lights\/cover\.jpg" width="1200" height="630" alt="" fetchpriority="high">/);
+  assert.match(html, /<img class="cover" src="\/blog\/harbour-lights\/cover\.jpg" srcset="[^"]+" sizes="[^"]+" width="1200" height="630" alt="" fetchpriority="high">/);
   assert.match(html, new RegExp(`<meta property="og:image" content="${COVER}">`));
   assert.match(html, /<meta name="twitter:card" content="summary_large_image">/);
   assert.equal(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]).image, COVER);
@@ -40,6 +42,50 @@ test("a post with its own picture shows it sized before the text, and shares it:
   assert.doesNotMatch(plain, /og:image|class="cover"/);
   assert.match(plain, /<meta name="twitter:card" content="summary">/);
 });
+
+test("a post's own picture comes in narrower copies beside it, each no wider than the original, which its <img srcset> names by width; the share image and the feed keep the original", () => {
+  const html = page("harbour-lights");
+  const srcset = /<img class="cover"[^>]* srcset="([^"]+)" sizes="\(max-width: 42rem\) calc\(100vw - 2\.5rem\), 39\.5rem"/.exec(html)?.[1];
+  assert.equal(srcset, "/blog/harbour-lights/cover-480w.jpg 480w, /blog/harbour-lights/cover-720w.jpg 720w, /blog/harbour-lights/cover-960w.jpg 960w, /blog/harbour-lights/cover.jpg 1200w");
+  for (const candidate of srcset.split(", ")) {
+    const [path, width] = candidate.split(" ");
+    const bytes = readFileSync(join(site.out, path));
+    // Each file is a JPEG of the width it is named by, in the original's proportions (1200 × 630).
+    assert.deepEqual(dimensionsOf(bytes), { width: Number.parseInt(width), height: Math.round((630 * Number.parseInt(width)) / 1200) }, path);
+    assert.deepEqual([...bytes.subarray(0, 2)], [0xff, 0xd8], path);
+  }
+  assert.ok(readFileSync(join(site.out, "blog/harbour-lights/cover-480w.jpg")).length < readFileSync(join(site.out, "blog/harbour-lights/cover.jpg")).length / 2);
+  assert.match(html, new RegExp(`<meta property="og:image" content="${COVER}">`));
+  assert.doesNotMatch(readFileSync(join(site.out, "feed.xml"), "utf8"), /cover-\d+w/);
+});
+
+test("the copies are the same bytes whatever the render workers; a picture of content/static/ shown by two posts is copied once, a PNG as PNG; one narrower than the narrowest copy has none", async () => {
+  const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#2a4d69" } }).png().toBuffer();
+  const change = (root: string) => {
+    mkdirSync(join(root, "content/static"), { recursive: true });
+    writeFileSync(join(root, "content/static/shared.png"), png);
+    for (const slug of ["counting-waves", "salt-on-the-lens"]) {
+      const file = join(root, `content/blog/${slug}.md`);
+      writeFileSync(file, readFileSync(file, "utf8").replace(/^date:/m, "image: /shared.png\ndate:"));
+    }
+    const file = join(root, "content/blog/rope-that-lasts.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^date:/m, "image: /small.png\ndate:"));
+    writeFileSync(join(root, "content/static/small.png"), SMALL_PNG);
+  };
+  const serial = built(change);
+  const files = readdirSync(serial.out);
+  assert.deepEqual(files.filter((name) => /^shared/.test(name)), ["shared-480w.png", "shared.png"]);
+  assert.deepEqual(await sharp(join(serial.out, "shared-480w.png")).metadata().then(({ format, width, height }) => ({ format, width, height })), { format: "png", width: 480, height: 240 });
+  for (const slug of ["counting-waves", "salt-on-the-lens"]) assert.match(readFileSync(join(serial.out, `blog/${slug}/index.html`), "utf8"), /srcset="\/shared-480w\.png 480w, \/shared\.png 600w"/, slug);
+  assert.match(readFileSync(join(serial.out, "blog/rope-that-lasts/index.html"), "utf8"), /<img class="cover" src="\/small\.png" width="2" height="1" alt=""/);
+  const parallel = tempDir();
+  const run = sitegen(["build", "--out", join(parallel, "dist")], { cwd: serial.root, env: { SITEGEN_WORKERS: "2" } });
+  assert.equal(run.status, 0, run.stderr);
+  assertSameTree(serial.out, join(parallel, "dist"));
+});
+
+/** A 2 × 1 PNG: narrower than any copy. */
+const SMALL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAM/wH/SgGW1QAAAABJRU5ErkJggg==", "base64");
 
 test("the author is shown, and how long the post takes to read", () => {
   assert.match(page("harbour-lights"), /<p class="meta"><time datetime="2026-05-11">11 May 2026<\/time> · <span lang="en">by<\/span> Ada Marsh · <span lang="en">1 min read<\/span>/);
@@ -86,7 +132,7 @@ test("`cover` and `heroImage`, as Hugo's and Jekyll's themes and Astro write a p
       writeFileSync(file, readFileSync(file, "utf8").replace("image: /blog/harbour-lights/cover.jpg", field));
     });
     assert.doesNotMatch(stderr, /cover|heroImage/, field);
-    assert.match(readFileSync(join(out, "blog/harbour-lights/index.html"), "utf8"), /<img class="cover" src="\/blog\/harbour-lights\/cover\.jpg" width="1200" height="630"/, field);
+    assert.match(readFileSync(join(out, "blog/harbour-lights/index.html"), "utf8"), /<img class="cover" src="\/blog\/harbour-lights\/cover\.jpg" srcset="[^"]+" sizes="[^"]+" width="1200" height="630"/, field);
     assert.match(readFileSync(join(out, "blog/harbour-lights.md"), "utf8"), new RegExp(`^- Image: ${COVER}$`, "m"), field);
   }
 });

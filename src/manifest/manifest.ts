@@ -11,6 +11,7 @@ import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
 import { redirectsOf, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
+import { imageVariants } from "./image-variants.ts";
 
 export type Template = "home" | "page" | "blog" | "post" | "tags" | "tag";
 
@@ -90,11 +91,14 @@ export interface PublishedFile {
   /** Absolute path of the source, to copy, and the source as messages name it. */
   sourcePath: string;
   source: string;
+  /** The source's size. */
   bytes: number;
   /** Whether it is a post's own file, and an image's size. */
   bundle: boolean;
   width?: number;
   height?: number;
+  /** A narrower copy of a post's cover (src/manifest/image-variants.ts): the original's URL path. `sourcePath` is the original's, which it is made from. */
+  variantOf?: string;
 }
 
 /** A single-representation file of the surface (spec §2.6, §4). */
@@ -242,7 +246,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   // Most sites have no aliases: the map of every address is made only to check some.
   const moved = [...pages.map((route, index) => ({ source: ordered[index], path: route.path })), ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path }))];
   // A draft's own files are published with it (its cover image), in a build that shows drafts.
-  const published = publishedFiles(content, listed, listedSources);
+  const published = publishedFiles(content, listed, listedSources, baseUrl);
   const redirects = moved.some(({ source }) => (source.aliases ?? []).length > 0)
     ? redirectsOf(
         moved,
@@ -330,8 +334,12 @@ function withAlternates(routes: PageRoute[], languages: readonly Lang[]): PageRo
   return alternates.size === 0 ? routes : routes.map((route) => (alternates.has(route) ? { ...route, alternates: alternates.get(route) } : route));
 }
 
-/** The published posts' bundle files under each post's path, and content/static/ at the root. */
-function publishedFiles(content: Content, posts: PageRoute[], sources: PostSource[]): PublishedFile[] {
+/**
+ * The published posts' bundle files under each post's path, content/static/
+ * at the root, and the narrower copies of each post's cover that is one of
+ * these, beside it.
+ */
+function publishedFiles(content: Content, posts: PageRoute[], sources: PostSource[], baseUrl: string): PublishedFile[] {
   const files: PublishedFile[] = [];
   const add = (path: string, file: ContentFile, bundle: boolean) =>
     files.push({ path: encodeURI(path), file: path.slice(1), sourcePath: file.path, source: file.file, bytes: file.bytes, bundle, ...(file.width && file.height ? { width: file.width, height: file.height } : {}) });
@@ -339,7 +347,24 @@ function publishedFiles(content: Content, posts: PageRoute[], sources: PostSourc
     for (const file of sources[index].bundle ?? []) add(`${route.path}${file.name}`, file, true);
   });
   for (const file of content.files) add(`/${file.name}`, file, false);
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  // A picture of content/static/ that several posts show is copied once.
+  const covers = new Set(posts.map((route) => coverFile(route, baseUrl, byPath)).filter((cover) => cover !== undefined));
+  for (const cover of covers) files.push(...coverVariants(cover));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A post's cover when it is its own file or one of content/static/ (not another post's, which a post's page cannot size), with its size. */
+export function coverFile(route: PageRoute, baseUrl: string, byPath: Map<string, PublishedFile>): (PublishedFile & { width: number; height: number }) | undefined {
+  if (!route.image?.startsWith(`${baseUrl}/`)) return undefined;
+  const file = byPath.get(route.image.slice(baseUrl.length));
+  if (!file?.width || !file.height || (file.bundle && !file.path.startsWith(route.path))) return undefined;
+  return file as PublishedFile & { width: number; height: number };
+}
+
+/** The cover's narrower copies as files the build publishes, each made from the cover's source. */
+function coverVariants(cover: PublishedFile & { width: number; height: number }): PublishedFile[] {
+  return imageVariants(cover.path, cover).map(({ path, width, height }) => ({ ...cover, path, file: decodeURI(path).slice(1), width, height, variantOf: cover.path }));
 }
 
 function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {

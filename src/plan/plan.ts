@@ -32,6 +32,8 @@ export type Job =
   | { kind: "asset"; file: string }
   /** A file of the content published as it is: a post's bundle file, or one of content/static/. */
   | { kind: "copy"; file: string; sourcePath: string; source: string }
+  /** A narrower copy of a post's cover, made before the jobs run (src/render/resize-images.ts). */
+  | { kind: "variant"; file: string }
   | { kind: "llms-full"; file: string }
   /** A part file of a sitemap too large for one (src/manifest/sitemap-parts.ts), by its index in `manifest.sitemapParts`. */
   | { kind: "sitemap-part"; part: number; file: string }
@@ -72,7 +74,10 @@ export function planSite(manifest: Manifest, options: PlanOptions): Plan {
   for (const job of artifactJobs(manifest)) first.push(add(job, [job.file, job.mediaType]));
   manifest.sitemapParts.forEach((part, index) => first.push(add({ kind: "sitemap-part", part: index, file: part.file }, [part.file, part.mediaType])));
   for (const file of options.assets) first.push(add({ kind: "asset", file }, [file, "application/octet-stream"]));
-  for (const file of manifest.published) first.push(add({ kind: "copy", file: file.file, sourcePath: file.sourcePath, source: file.source }, [file.file, "application/octet-stream"]));
+  for (const file of manifest.published) {
+    const job: Job = file.variantOf ? { kind: "variant", file: file.file } : { kind: "copy", file: file.file, sourcePath: file.sourcePath, source: file.source };
+    first.push(add(job, [file.file, "application/octet-stream"]));
+  }
   const llmsFull = manifest.surface.llmsFullTxt;
   const second = [add({ kind: "llms-full", file: llmsFull.file }, [llmsFull.file, llmsFull.mediaType])];
   const negotiation: Job = { kind: "negotiation" };
@@ -135,7 +140,8 @@ export function checkPlan(files: PlannedFile[]): void {
     if (earlier) {
       const copied = [job, earlier].find((one) => one.kind === "copy");
       if (copied?.kind === "copy") {
-        throw new SitegenError("E_CONTENT", `\`/${file}\` is a file the build makes itself: this one would replace it`, { kind: "url-clash", location: { file: copied.source }, hint: "rename or remove the file: the site's pages, agent files and assets have these paths" });
+        const made = [job, earlier].some((one) => one.kind === "variant") ? "the narrower copies of a post's cover (`cover-480w.jpg`)" : "the site's pages, agent files and assets";
+        throw new SitegenError("E_CONTENT", `\`/${file}\` is a file the build makes itself: this one would replace it`, { kind: "url-clash", location: { file: copied.source }, hint: `rename or remove the file: ${made} have these paths` });
       }
       const page = [job, earlier].find((one) => one.kind === "page");
       if (page?.kind === "page") {

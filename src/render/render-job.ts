@@ -24,6 +24,7 @@ import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
 import { KeptParts } from "./kept-parts.ts";
 import { renderPage, type RenderedBodies } from "./render-page.ts";
+import type { ResizedImages, ResizeMemo } from "./resize-images.ts";
 import type { TemplateSet } from "./template.ts";
 
 export interface RenderContext {
@@ -31,6 +32,8 @@ export interface RenderContext {
   templates: TemplateSet;
   /** Static assets by output path. */
   assets: Map<string, Uint8Array>;
+  /** The narrower copies of the posts' covers, by output path (resize-images.ts): made before the jobs run. */
+  resized?: ResizedImages;
   /** Markup added to every page's <head>: the watch-mode reload script. */
   headExtra?: string;
   /** A page's Markdown body: fixed pages carry theirs; a post's is read from its file when it renders. */
@@ -50,10 +53,12 @@ export interface RenderMemo {
   bodies: RenderedBodies;
   /** Each route's part of the files that list every route (kept-parts.ts). */
   parts: KeptParts;
+  /** The covers' narrower copies made so far (resize-images.ts). */
+  resized: ResizeMemo;
 }
 
 export function newRenderMemo(): RenderMemo {
-  return { negotiation: {}, blogListing: new Map(), bodies: new Map(), parts: new KeptParts() };
+  return { negotiation: {}, blogListing: new Map(), bodies: new Map(), parts: new KeptParts(), resized: new Map() };
 }
 
 export interface RenderedJob {
@@ -72,6 +77,11 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: context.assets.get(job.file)! }] };
     case "copy":
       return { files: [{ file: job.file, body: readFileSync(job.sourcePath) }] };
+    case "variant": {
+      const body = context.resized?.get(job.file);
+      if (!body) throw new Error(`the copy ${job.file} was planned but not made before the jobs ran`);
+      return { files: [{ file: job.file, body }] };
+    }
     case "llms-full":
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "sitemap-part":

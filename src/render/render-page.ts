@@ -3,7 +3,8 @@
  * lanes do for each post (they load only this, not the other artifacts'
  * emitters), and what `renderJob` does for a page job.
  */
-import type { PageRoute } from "../manifest/manifest.ts";
+import { imageVariants, srcsetOf } from "../manifest/image-variants.ts";
+import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import { budgetsOf, type Budgets } from "../plan/budgets.ts";
 import { fitBlogListing, pageOfListing, type BlogListing } from "./emit/blog-listing.ts";
 import { pageHtml } from "./emit/page-html.ts";
@@ -29,7 +30,7 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
   const sizeOf = imageSizes(route, context);
   const rendered = renderBody(route, body, manifest.site.excerpt_separator, sizeOf, context.memo?.bodies);
-  const post = route.kind === "post" ? { cover: coverOf(route, manifest.baseUrl, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
+  const post = route.kind === "post" ? { cover: coverOf(route, manifest, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
   const representations = (listing?: BlogListing) => {
     const html = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post });
     // A page's forms, described for agents where the site asks for it (`agents: { forms: true }`).
@@ -109,14 +110,19 @@ export function bodyEnv(route: PageRoute, separator: string | undefined, imageSi
 /**
  * A post's picture as its page shows it: one of the site's own images, whose
  * size is known, so that it takes its place before it loads (an asset by
- * its fingerprinted name). Another site's image is only named for link
- * previews (og:image): the page's security policy would block it.
+ * its fingerprinted name). A post's own picture, or one of content/static/,
+ * comes with its narrower copies (`srcset`), which the manifest publishes
+ * beside it (src/manifest/image-variants.ts). Another site's image is only
+ * named for link previews (og:image): the page's security policy would block it.
  */
-function coverOf(route: PageRoute, baseUrl: string, sizeOf: (src: string) => ImageSize, templates: TemplateSet): PostCover | undefined {
-  if (!route.image?.startsWith(`${baseUrl}/`)) return undefined;
-  const path = route.image.slice(baseUrl.length);
+function coverOf(route: PageRoute, manifest: Pick<Manifest, "baseUrl" | "published">, sizeOf: (src: string) => ImageSize, templates: TemplateSet): PostCover | undefined {
+  if (!route.image?.startsWith(`${manifest.baseUrl}/`)) return undefined;
+  const path = route.image.slice(manifest.baseUrl.length);
   const size = sizeOf(path);
-  return size && { path: templates.assetUrl(decodeURI(path)) ?? path, width: size.width, height: size.height };
+  if (!size) return undefined;
+  const own = route.images?.[path] !== undefined || manifest.published.some((file) => !file.bundle && file.path === path);
+  const variants = own ? imageVariants(path, size) : [];
+  return { path: templates.assetUrl(decodeURI(path)) ?? path, width: size.width, height: size.height, srcset: variants.length > 0 && srcsetOf({ path, width: size.width }, variants) };
 }
 
 /** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */

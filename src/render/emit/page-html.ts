@@ -16,6 +16,8 @@ export interface PostCover {
   path: string;
   width: number;
   height: number;
+  /** Its narrower copies and itself, each by its width (`<img srcset>`); false when it has none. */
+  srcset: string | false;
 }
 
 /** What a post's page shows besides its text: its picture, and how long it takes to read. */
