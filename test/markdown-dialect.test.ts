@@ -106,6 +106,7 @@ test("kramdown's attribute lists on the line after a block and after a link, and
   assert.match(text, /<nav class="toc" aria-label="Contents">\n<ul>\n<li><a href="#first-part">First part<\/a><\/li>\n<li><a href="#second">Second part<\/a><\/li>\n<\/ul>\n<\/nav>/);
   assert.match(text, /<p class="lead">A lead paragraph\.<\/p>/);
   assert.match(text, /Read <a href="https:\/\/jekyllrb\.com\/docs\/" target="_blank">the docs<\/a> first, or see <a href="http:\/\/localhost:4000" target="_blank">http:\/\/localhost:4000<\/a>\./, "a span IAL after a link, written or bare, is the link's");
+  assert.match(text, /<a href="\/"><img src="\/hafen\.svg" alt="Harbour" class="icon" width="70" height="88"><\/a> and the sentence goes on\./, "a span IAL wrapped onto the next line is the image's");
   assert.match(text, /<code class="language-ruby">puts <span class="hljs-string">/, "`{: .language-ruby}` names the code's language");
   assert.match(text, /<h2 id="second">Second part<\/h2>/);
   assert.match(text, /<ul class="compact">/);

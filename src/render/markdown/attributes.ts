@@ -163,15 +163,39 @@ function spanAttributes(tokens: Token[]): void {
   for (const token of tokens) {
     const children = token.type === "inline" ? token.children : null;
     for (let index = 1; children && index < children.length; index++) {
-      const text = children[index];
-      const head = text.type === "text" ? SPAN_HEAD.exec(text.content) : null;
-      const list = head ? readAttributes(head[1]) : undefined;
+      const head = spanHead(children, index);
+      const list = head && readAttributes(head.inner);
       const element = list && elementEndingAt(children, index - 1);
       if (!head || !list || !element) continue;
       applyAttributes(element, list);
-      text.content = text.content.slice(head[0].length);
+      head.take();
     }
   }
+}
+
+/**
+ * The attribute list a text token starts with, and how to take it out of the
+ * text. kramdown reads one that a hard-wrapped paragraph breaks across two
+ * lines (`![cover](c.png){:` then `.icon width="70"}`) as one list, so a
+ * list opened at the end of a line may close on the next.
+ */
+function spanHead(children: Token[], index: number): { inner: string; take: () => void } | undefined {
+  const text = children[index];
+  if (text.type !== "text") return undefined;
+  const head = SPAN_HEAD.exec(text.content);
+  if (head) return { inner: head[1], take: () => (text.content = text.content.slice(head[0].length)) };
+  const [lineBreak, next] = [children[index + 1], children[index + 2]];
+  if (!/^\{[^{}]*$/.test(text.content) || lineBreak?.type !== "softbreak" || next?.type !== "text") return undefined;
+  const close = /^[^{}]*\}/.exec(next.content);
+  if (!close) return undefined;
+  return {
+    inner: `${text.content.slice(1)} ${close[0].slice(0, -1)}`,
+    take: () => {
+      text.content = "";
+      children.splice(index + 1, 1);
+      next.content = next.content.slice(close[0].length);
+    },
+  };
 }
 
 /** The element whose last token is `children[index]`: an image or code itself, or the opening token of a link or emphasis. */
