@@ -184,6 +184,17 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     line: 2,
     built: (dist) => assert.match(read(dist, "quotes/abstractions.md"), /^# Abstractions$/m),
   },
+  // An Astro blog's public/ or a Hugo blog's static/ copied into content/static/ as it is.
+  "host-files-in-static": {
+    counts: { "left-out": 4 },
+    message: /^`\/404\.html` is a file the build writes itself: this one \(a 404 page\) is left out$/,
+    file: "static/404.html",
+    built: (dist) => {
+      assert.doesNotMatch(read(dist, "404.html"), /Nothing moored here/);
+      assert.match(read(dist, "robots.txt"), /^Sitemap: https:\/\/kestrel\.example\/sitemap\.xml$/m);
+      assert.doesNotMatch(read(dist, "_redirects") + read(dist, "_headers"), /old-harbour|X-Harbour-Master/);
+    },
+  },
 };
 
 const read = (dist: string, file: string) => readFileSync(join(dist, file), "utf8");

@@ -12,6 +12,7 @@ import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type 
 import { redirectsOf, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 import { imageVariants } from "./image-variants.ts";
+import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
 
 export type Template = "home" | "page" | "blog" | "post" | "tags" | "tag";
 
@@ -245,15 +246,18 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const postShape = addressesOf(postPath("{slug}"));
   // Most sites have no aliases: the map of every address is made only to check some.
   const moved = [...pages.map((route, index) => ({ source: ordered[index], path: route.path })), ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path }))];
+  // Every file the build writes from the site at a path a request may name, besides the pages.
+  const built = [...Object.values(surface), ...(feed ? [feed] : []), ...parts, { path: "/404.html" }, ...HOST_RULES_FILES.map((name) => ({ path: `/${name}` }))];
+  const siteWide = siteWideFiles(content.files, { built: new Set(built.map((file) => file.path)), internalDir: INTERNAL_DIR, report: options.report ?? (() => {}) });
   // A draft's own files are published with it (its cover image), in a build that shows drafts.
-  const published = publishedFiles(content, listed, listedSources, baseUrl);
+  const published = publishedFiles(listed, listedSources, siteWide, baseUrl);
   const redirects = moved.some(({ source }) => (source.aliases ?? []).length > 0)
     ? redirectsOf(
         moved,
         new Map([
           // Every file the build writes at a path a request may name: a page, its Markdown and its HTML file, the site's own files.
           ...routes.flatMap((route) => [route.path, route.markdownPath, `/${route.htmlFile}`].map((path): [string, { file: string }] => [path, { file: route.source }])),
-          ...[...Object.values(surface), ...(feed ? [feed] : []), ...parts, { path: "/404.html" }].map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file it writes)" }]),
+          ...built.map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file it writes)" }]),
           ...published.map((file): [string, { file: string }] => [normalizePath(file.path), { file: file.source }]),
         ]),
         options.report ?? (() => {}),
@@ -335,18 +339,18 @@ function withAlternates(routes: PageRoute[], languages: readonly Lang[]): PageRo
 }
 
 /**
- * The published posts' bundle files under each post's path, content/static/
- * at the root, and the narrower copies of each post's cover that is one of
- * these, beside it.
+ * The published posts' bundle files under each post's path, content/static/'s
+ * (`siteWide`) at the root, and the narrower copies of each post's cover that
+ * is one of these, beside it.
  */
-function publishedFiles(content: Content, posts: PageRoute[], sources: PostSource[], baseUrl: string): PublishedFile[] {
+function publishedFiles(posts: PageRoute[], sources: PostSource[], siteWide: ContentFile[], baseUrl: string): PublishedFile[] {
   const files: PublishedFile[] = [];
   const add = (path: string, file: ContentFile, bundle: boolean) =>
     files.push({ path: encodeURI(path), file: path.slice(1), sourcePath: file.path, source: file.file, bytes: file.bytes, bundle, ...(file.width && file.height ? { width: file.width, height: file.height } : {}) });
   posts.forEach((route, index) => {
     for (const file of sources[index].bundle ?? []) add(`${route.path}${file.name}`, file, true);
   });
-  for (const file of content.files) add(`/${file.name}`, file, false);
+  for (const file of siteWide) add(`/${file.name}`, file, false);
   const byPath = new Map(files.map((file) => [file.path, file]));
   // A picture of content/static/ that several posts show is copied once.
   const covers = new Set(posts.map((route) => coverFile(route, baseUrl, byPath)).filter((cover) => cover !== undefined));
