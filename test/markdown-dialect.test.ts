@@ -132,6 +132,9 @@ test("task lists, bare URLs, definition lists and emoji", async () => {
   assert.match(urls, /<a href="https:\/\/spec\.commonmark\.org\/0\.31\.2\/">https:\/\/spec\.commonmark\.org\/0\.31\.2\/<\/a>/);
   assert.match(urls, /<a href="http:\/\/www\.commonmark\.org">www\.commonmark\.org<\/a>/);
   assert.match(urls, /The file README\.md is not a link\./);
+  // GFM ends a bare URL before an entity reference, with or without the `;` linkify-it would take.
+  assert.match(urls, /is at &lt;<a href="https:\/\/downloads\.example\/harbour-1\.0\.tar\.gz">https:\/\/downloads\.example\/harbour-1\.0\.tar\.gz<\/a>&gt;; the old one/);
+  assert.match(urls, /\[&lt;URL:<a href="https:\/\/downloads\.example\/harbour-0\.9\.tar\.gz">https:\/\/downloads\.example\/harbour-0\.9\.tar\.gz<\/a>&gt;\]\./);
   const sink = await article("kitchen-sink");
   assert.match(sink, /<dl>\n<dt>Term<\/dt>\n<dd>Its definition/);
   assert.match(sink, /Emoji by name: 🎉 🚀\./);
