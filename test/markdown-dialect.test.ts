@@ -125,6 +125,12 @@ test("GitHub alerts and ::: containers are admonitions with their kind in words"
   assert.match(await article("container"), /<div class="admonition admonition-warning" role="note">\n<p class="admonition-title">Mind the gap<\/p>/);
 });
 
+test("emphasis that closes on a CJK full stop before a letter is bold, as kramdown shows it", async () => {
+  const text = await article("cjk-emphasis");
+  assert.match(text, /<p>港口的规则很简单：<strong>先到先停。<\/strong>其他的船等一等。<\/p>/);
+  assert.match(text, /<p><strong>この文は太字です。<\/strong>次の文は違います。<\/p>/);
+});
+
 test("task lists, bare URLs, definition lists and emoji", async () => {
   const tasks = await article("task-list");
   assert.match(tasks, /<input type="checkbox" class="task-list-item-checkbox" id="task-item-0" checked disabled><label class="task-list-item-label" for="task-item-0"> Write the post<\/label>/);

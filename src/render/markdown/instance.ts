@@ -7,8 +7,17 @@
  * highlight blocks as code; the site's own images with their sizes. Each
  * module below sets up one of these, its syntax and its markup. No
  * typographer: the text keeps the author's quotes and dashes.
+ *
+ * Emphasis as Chinese, Japanese and Korean writers mark it
+ * (markdown-it-cjk-friendly): CommonMark's flanking rules leave
+ * `**重点。**然后` as asterisks, because a CJK full stop stands inside the
+ * closing `**` and a letter outside it, where kramdown (Jekyll) and most
+ * editors' previews show bold. The plugin's rules are CommonMark's
+ * proposed amendment (commonmark-spec issue 650); text without CJK is read
+ * as before.
  */
 import MarkdownIt from "markdown-it";
+import cjkFriendly from "markdown-it-cjk-friendly";
 import deflist from "markdown-it-deflist";
 import { full as emoji } from "markdown-it-emoji";
 import { admonitionsPlugin } from "./admonitions.ts";
@@ -23,6 +32,7 @@ import { summaryPlugin } from "./summary.ts";
 import { taskListsPlugin } from "./task-lists.ts";
 
 export const md = new MarkdownIt({ typographer: false })
+  .use(cjkFriendly)
   .use(rawHtmlPlugin)
   .use(imagesPlugin)
   .use(autolinksPlugin)
