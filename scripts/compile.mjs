@@ -13,6 +13,8 @@
 //                         package through its Node compatibility layer takes 15 ms
 //   lib/cloudflare.js     the Cloudflare worker, the same way: one module of web
 //                         APIs only, whatever the size of the site
+//   lib/netlify-plugin.js the Netlify build plugin that keeps the build cache
+//                         between deploys, alone: Netlify loads it before every build
 //
 // The JSON Schema validators are compiled here too (src/schemas/validators.ts
 // names them): Ajv's standalone mode writes each as code, so a build neither
@@ -80,6 +82,13 @@ await Promise.all([
     // CommonJS packages (commander, yaml) require Node's built-ins; an ES module has no `require` of its own.
     banner: { js: 'import { createRequire as __sitegenRequire } from "node:module"; const require = __sitegenRequire(import.meta.url);' },
     plugins: [precompiledSchemas],
+  }),
+  build({
+    ...common,
+    entryPoints: { "netlify-plugin": join(ROOT, "src/hosts/netlify/cache-plugin.ts") },
+    outdir: LIB,
+    platform: "node",
+    target: "node20",
   }),
   build({
     ...common,

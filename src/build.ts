@@ -35,7 +35,7 @@ import { resizeImages } from "./render/resize-images.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
 import { themeFileProblems } from "./render/theme-files.ts";
 import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
-import { BuildCache } from "./write/cache.ts";
+import { BuildCache, type OpenedCache } from "./write/cache.ts";
 import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
 import { StagingFolder } from "./write/staging.ts";
@@ -83,8 +83,13 @@ export interface PipelineOptions {
 
 export interface BuildOptions extends PipelineOptions {
   outDir: string;
-  /** A build cache folder (src/write/cache.ts): unchanged posts are taken from it, and this build's are kept in it. */
-  cache?: string;
+  /**
+   * The build cache folder (src/write/cache.ts): unchanged posts are taken
+   * from it, and this build's are kept in it. `implied` when the user did not
+   * name it (the default folder): where it cannot be used, the build goes
+   * without it and says why, where a folder named would be an error.
+   */
+  cache?: { dir: string; implied?: boolean };
   /** How the new folder is swapped in: a watch session's server holds its requests meanwhile. */
   swap?: (commit: () => Promise<void>) => Promise<void>;
 }
@@ -106,25 +111,66 @@ export interface BuildResult extends Staged {
   milliseconds: number;
   /** Every file written, as the negotiation data records it. */
   written: Map<string, Written>;
-  /** Why the build cache's contents were not used, if they were not. */
-  cacheIgnored?: string;
+  /** The build cache, when the build had one: its folder as given, and why its contents were not used or it was not saved, if so. */
+  cache?: { dir: string; note?: string };
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   await assertReplaceable(options);
-  const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
-  const cache = options.cache === undefined ? undefined : BuildCache.open(resolve(options.cwd, options.cache));
+  const opened = openCache(options);
+  const cache = opened && "cache" in opened ? opened.cache : undefined;
+  const unused = opened && "unusable" in opened ? opened.unusable : cache?.found.ignored;
   try {
-    const staged = await stage(options, staging, cache);
-    cache?.save(staged.records, staging);
-    await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
-    let bytes = 0;
-    for (const { bytes: size } of staging.written.values()) bytes += size;
-    return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, cacheIgnored: cache?.found.ignored };
+    const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
+    try {
+      const staged = await stage(options, staging, cache);
+      const unsaved = cache && saved(cache, staged.records, staging);
+      await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
+      let bytes = 0;
+      for (const { bytes: size } of staging.written.values()) bytes += size;
+      const note = [unused && `not used: ${unused}`, unsaved ? `not saved: ${unsaved}; the next build will be cold` : cache && unused && "it now holds this build"].filter(Boolean).join("; ");
+      const reported = options.cache && { dir: options.cache.dir, ...(note ? { note } : {}) };
+      return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, ...(reported ? { cache: reported } : {}) };
+    } catch (error) {
+      await staging.discard();
+      throw error;
+    }
+  } finally {
+    cache?.close();
+  }
+}
+
+/**
+ * The build cache folder, opened, or why the build goes without it.
+ * It must be apart from the folders a build reads and the one it replaces:
+ * a cache inside the output would be published, and one holding the content
+ * would be read as content. A folder named so is an error; the default one,
+ * a note.
+ */
+function openCache(options: BuildOptions): OpenedCache | undefined {
+  if (!options.cache) return undefined;
+  const dir = resolve(options.cwd, options.cache.dir);
+  const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find((key) => overlap(dir, resolve(options.cwd, options[key])));
+  if (overlapping === undefined) return BuildCache.open(dir);
+  const message = `the build cache ${options.cache.dir} and ${options[overlapping]} overlap, and a build ${overlapping === "outDir" ? "replaces its output folder whole" : "reads every file there"}`;
+  if (options.cache.implied) return { unusable: message };
+  throw new SitegenError("E_USAGE", `refusing to build: ${message}`, { hint: "choose a cache folder of its own, such as node_modules/.cache/sitegen (the default)" });
+}
+
+/** Whether one folder is the other or inside it. */
+function overlap(a: string, b: string): boolean {
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`);
+  return within(a, b) || within(b, a);
+}
+
+/** Keeps this build in the cache; undefined when it did, else why not: a cache that cannot be written is a note, never a failed build. */
+function saved(cache: BuildCache, records: PostRecords, staging: StagingFolder): string | undefined {
+  try {
+    cache.save(records, staging);
+    return undefined;
   } catch (error) {
-    await staging.discard();
-    throw error;
+    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   }
 }
 

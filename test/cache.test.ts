@@ -6,10 +6,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { sitegen, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 import { assertSameTree as assertSame } from "./helpers/site.ts";
 
 const POSTS = 340;
@@ -21,7 +23,7 @@ function build(content: string, args: string[], workers = "2") {
   const out = join(tempDir("sitegen-cache-out-"), "dist");
   const result = sitegen(["build", "--content", content, "--out", out, "--json", ...args], { env: { SITEGEN_WORKERS: workers } });
   assert.equal(result.status, 0, result.stderr);
-  return { out, report: JSON.parse(result.stdout) as { cache?: { reused: number; ignored?: string } } };
+  return { out, report: JSON.parse(result.stdout) as { cache?: { reused: number; note?: string } } };
 }
 
 /**
@@ -32,7 +34,7 @@ function build(content: string, args: string[], workers = "2") {
  */
 const coldBuilds = new Map<string, string>();
 function cold(content: string): string {
-  if (!coldBuilds.has(content)) coldBuilds.set(content, build(content, []).out);
+  if (!coldBuilds.has(content)) coldBuilds.set(content, build(content, ["--no-cache"]).out);
   return coldBuilds.get(content)!;
 }
 
@@ -70,11 +72,11 @@ test("a cache written by another sitegen or in another format is ignored whole, 
   writeFileSync(index, JSON.stringify({ ...saved, code: "another sitegen" }));
   const other = build(original, ["--cache", cache]);
   assert.equal(other.report.cache?.reused, 0);
-  assert.match(other.report.cache?.ignored ?? "", /another sitegen/);
+  assert.match(other.report.cache?.note ?? "", /another sitegen/);
   writeFileSync(index, "{ not json");
   const garbled = build(original, ["--cache", cache]);
   assert.equal(garbled.report.cache?.reused, 0);
-  assert.match(garbled.report.cache?.ignored ?? "", /does not parse/);
+  assert.match(garbled.report.cache?.note ?? "", /does not parse/);
   assertSame(garbled.out, cold(original));
 });
 
@@ -154,6 +156,93 @@ test("a cache moves with the content: a checkout elsewhere, the first one gone, 
   const warm = build(moved, ["--cache", cache]);
   const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
   assert.equal(warm.report.cache?.reused, published);
-  assertSame(warm.out, build(moved, []).out);
+  assertSame(warm.out, build(moved, ["--no-cache"]).out);
   assert.ok(statSync(join(warm.out, "blog/with-a-picture/dot.png")).isFile());
+});
+
+/** A project folder as a user has one: its content, and `sitegen build` run inside it with the project's templates. */
+async function project(posts = 30): Promise<{ dir: string; build: (args?: string[]) => { status: number; stdout: string; stderr: string; report?: BuildReport } }> {
+  const dir = tempDir("sitegen-cache-project-");
+  await generateContent({ dir: join(dir, "content"), posts, seed: 17 });
+  return {
+    dir,
+    build: (args = []) => {
+      const run = sitegen(["build", "--templates", join(ROOT, "templates"), ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
+      return { ...run, report: args.includes("--json") && run.status === 0 ? (JSON.parse(run.stdout) as BuildReport) : undefined };
+    },
+  };
+}
+
+interface BuildReport {
+  cache?: { dir: string; reused: number; note?: string };
+}
+
+test("without a flag the cache is on, in .sitegen-cache: the second build takes every post from it, and cold, warm and --no-cache builds write the same bytes", async () => {
+  const { dir, build } = await project();
+  const cold = build(["--json", "--out", "cold"]);
+  assert.deepEqual(cold.report?.cache, { dir: ".sitegen-cache", reused: 0 });
+  assert.ok(existsSync(join(dir, ".sitegen-cache/index.json")));
+  assert.ok(!existsSync(join(dir, ".sitegen-cache/lock")), "the build let the folder go");
+  const warm = build(["--json", "--out", "warm"]);
+  const published = JSON.parse(readFileSync(join(dir, "warm/blog-index.json"), "utf8")).count;
+  assert.equal(warm.report?.cache?.reused, published);
+  const index = statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs;
+  const none = build(["--json", "--out", "none", "--no-cache"]);
+  assert.equal(none.report?.cache, undefined, "--no-cache: no cache");
+  assert.equal(statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs, index, "--no-cache writes nothing there");
+  assertSame(join(dir, "warm"), join(dir, "cold"));
+  assertSame(join(dir, "none"), join(dir, "cold"));
+  const human = build(["--out", "human"]);
+  assert.match(human.stdout, new RegExp(`^Built .* \\(${published} posts from the cache\\) → human/$`, "m"));
+});
+
+test("a cache that cannot be read, or of another Node.js, is a note and a cold build that fills it again, never a failure", async () => {
+  const { dir, build } = await project();
+  build(["--out", "first"]);
+  const index = join(dir, ".sitegen-cache/index.json");
+  const saved = readFileSync(index, "utf8");
+  writeFileSync(index, saved.replace(/"node":"[^"]*"/, '"node":"0.0.1"'));
+  const otherNode = build(["--json", "--out", "other-node"]);
+  assert.equal(otherNode.status, 0, otherNode.stderr);
+  assert.equal(otherNode.report?.cache?.reused, 0);
+  assert.match(otherNode.report?.cache?.note ?? "", /Node\.js 0\.0\.1 wrote it/);
+  assert.equal(readFileSync(index, "utf8"), saved, "the cold build filled it again");
+  rmSync(index);
+  mkdirSync(index);
+  const unreadable = build(["--out", "unreadable"]);
+  assert.equal(unreadable.status, 0, unreadable.stderr);
+  assert.match(unreadable.stdout, /^Built .* \(0 posts from the cache; note: the build cache \.sitegen-cache\/ was not used: its index cannot be read \(EISDIR\); not saved: EISDIR; the next build will be cold\) → unreadable\/$/m);
+  assertSame(join(dir, "unreadable"), join(dir, "first"));
+  assertSame(join(dir, "other-node"), join(dir, "first"));
+});
+
+test("a build while another holds the cache goes without it; a lock left by a process that is gone is taken over", async () => {
+  const { dir, build } = await project();
+  build(["--out", "first"]);
+  const lock = join(dir, ".sitegen-cache/lock");
+  writeFileSync(lock, `${hostname()}\n${process.pid}\n`);
+  const held = build(["--json", "--out", "held"]);
+  assert.equal(held.status, 0, held.stderr);
+  assert.deepEqual(held.report?.cache, { dir: ".sitegen-cache", reused: 0, note: `not used: another build (process ${process.pid}) is using it` });
+  assert.ok(existsSync(lock), "the other build's lock is left alone");
+  // A process that has ended: its id is free.
+  const ended = spawnSync(process.execPath, ["-e", "0"]).pid;
+  writeFileSync(lock, `${hostname()}\n${ended}\n`);
+  const published = JSON.parse(readFileSync(join(dir, "first/blog-index.json"), "utf8")).count;
+  assert.equal(build(["--json", "--out", "taken"]).report?.cache?.reused, published);
+  assertSame(join(dir, "held"), join(dir, "first"));
+});
+
+test("a cache folder named inside the output, the content or the templates is refused; the default one there is a note", async () => {
+  const { dir, build } = await project();
+  for (const folder of ["dist/cache", "content/.cache", "."]) {
+    const refused = build(["--cache", folder]);
+    assert.equal(refused.status, 2, folder);
+    assert.match(refused.stderr, /refusing to build: the build cache .* overlap/, folder);
+  }
+  assert.ok(!existsSync(join(dir, "dist")), "nothing was written");
+  const inside = build(["--json", "--out", ".sitegen-cache/site"]);
+  assert.equal(inside.status, 0, inside.stderr);
+  assert.match(inside.report?.cache?.note ?? "", /^not used: the build cache \.sitegen-cache and \.sitegen-cache\/site overlap/);
+  assert.ok(!existsSync(join(dir, ".sitegen-cache/index.json")));
 });

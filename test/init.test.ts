@@ -30,9 +30,13 @@ test("`init .` in a new repository (.git, a README, a licence, a .gitignore) wri
   assert.equal(readFileSync(join(repo, "README.md"), "utf8"), "# My blog\n");
   assert.equal(readFileSync(join(repo, "LICENSE"), "utf8"), "MIT\n");
   // The site's own lines first, as they were; the starter's it lacks after them (`node_modules` is there, without its slash, which keeps the folder out too).
-  assert.equal(readFileSync(join(repo, ".gitignore"), "utf8"), "node_modules\n.env\n# sitegen\ndist/\n.netlify/\n*.sitegen-old-*/\n.sitegen-tmp-*/\n");
+  assert.equal(readFileSync(join(repo, ".gitignore"), "utf8"), "node_modules\n.env\n# sitegen\ndist/\n.netlify/\n*.sitegen-old-*/\n.sitegen-tmp-*/\n.sitegen-cache/\n");
   const built = sitegen(["build", "--quiet"], { cwd: repo });
   assert.equal(built.status, 0, built.stderr);
+  // The build cache, on by default, and the output are the build's, never the repository's.
+  assert.ok(existsSync(join(repo, ".sitegen-cache/index.json")));
+  const untracked = execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: repo, encoding: "utf8" });
+  assert.doesNotMatch(untracked, /\.sitegen-cache|dist\//);
 });
 
 test("`init` refuses a folder that holds anything else, names what it holds, and writes nothing", () => {
@@ -93,7 +97,7 @@ test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder wit
   const site = sitegenInit("edge", ["--host", "cloudflare"]);
   const added = sitegen(["host", "add", "netlify", "--no-install"], { cwd: site });
   assert.equal(added.status, 0, added.stderr);
-  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), ["netlify.toml", "netlify/edge-functions/negotiate.js"]);
+  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), ["netlify.toml", "netlify/edge-functions/negotiate.js", "netlify/plugins/sitegen-cache/index.js", "netlify/plugins/sitegen-cache/manifest.yml"]);
   assert.equal(readFileSync(join(site, "netlify.toml"), "utf8"), readFileSync(join(ROOT, "starter/netlify.toml"), "utf8"));
   const empty = tempDir("sitegen-init-");
   const nowhere = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: empty });

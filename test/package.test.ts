@@ -10,30 +10,14 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { EPOCH, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
+import { shell } from "./helpers/project.ts";
 import { readTree } from "./helpers/site.ts";
 
 const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
-
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** A command as a user types it in `cwd`: npm and npx from PATH, the test's environment without a Netlify build's. */
-function shell(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const { NETLIFY: _n, URL: _u, CONTEXT: _c, CF_PAGES: _cf, WORKERS_CI: _w, npm_execpath: _e, npm_config_prefix: _p, ...inherited } = process.env;
-  return new Promise((done) => {
-    execFile(command, args, { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 let tarball: string;
 let files: string[];
@@ -80,7 +64,7 @@ test("installed with production dependencies only, `npx sitegen build` and `chec
   try {
     const built = await shell("npx", ["sitegen", "build"], app);
     assert.equal(built.status, 0, built.stderr);
-    const lanes = await shell("npx", ["sitegen", "build", "--out", "dist-lanes"], app, { SITEGEN_WORKERS: "2" });
+    const lanes = await shell("npx", ["sitegen", "build", "--out", "dist-lanes", "--no-cache"], app, { SITEGEN_WORKERS: "2" });
     assert.equal(lanes.status, 0, lanes.stderr);
     const checked = await shell("npx", ["sitegen", "check"], app);
     assert.equal(checked.status, 0, checked.stdout + checked.stderr);

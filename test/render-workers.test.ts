@@ -38,7 +38,8 @@ interface LaneEvent {
 /** `sitegen build` with `workers` render workers, and which lane answered each of its requests. */
 function tracedBuild(args: string[], workers: number): { status: number; stderr: string; lanes: LaneEvent[] } {
   const trace = join(tempDir(), "lanes.json");
-  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "helpers/lane-trace.mjs"), CLI, "build", ...args], {
+  // Without the build cache: every build here renders its posts, whatever an earlier one left.
+  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "helpers/lane-trace.mjs"), CLI, "build", "--no-cache", ...args], {
     encoding: "utf8",
     env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", SITEGEN_WORKERS: String(workers), SITEGEN_TEST_LANE_TRACE: trace },
   });

@@ -1,30 +1,42 @@
 /**
- * The build cache (`sitegen build --cache <dir>`): what one build leaves for
- * the next, so that a build in a fresh checkout where one post changed
- * renders that post and not the others. A folder:
+ * The build cache: what one build leaves for the next, so that a build in a
+ * fresh checkout where one post changed renders that post and not the
+ * others. `sitegen build` keeps it in DEFAULT_CACHE (cache-folder.ts) unless
+ * told otherwise (`--cache <dir>`, `--no-cache`). A folder:
  *
  *   index.json       the format, the fingerprint of the sitegen that wrote it,
- *                    and a record per published post (src/execute/reuse.ts)
+ *                    the Node.js version it ran on, and a record per published
+ *                    post (src/execute/reuse.ts)
  *   objects/<id>     the bytes of each post page's files, named by their ETag
+ *   highlight/       highlighted code blocks (src/render/highlight-store.ts),
+ *                    kept across sitegen versions as long as the highlighter's is the same
+ *   lock             the process id of the build using the folder
  *
- * It is never trusted: an index that does not parse, or was written by
- * another sitegen, with other packages or in another format, is ignored
- * whole; a record whose objects are missing or of another size, or that
- * names one by anything but an ETag (a path out of the folder), is not used,
- * and its page is rendered again.
+ * It is never trusted: an index that cannot be read, does not parse, or was
+ * written by another sitegen, with other packages, on another Node.js or in
+ * another format, is ignored whole; a record whose objects are missing or of
+ * another size, or that names one by anything but an ETag (a path out of the
+ * folder), is not used, and its page is rendered again. Two builds never
+ * share the folder at once: the second goes without it.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
 import { join, sep } from "node:path";
 import { codeFingerprint, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
 import { linkOrCopy, type StagingFolder } from "./staging.ts";
 
-const FORMAT = 1;
+const FORMAT = 2;
+
 
 interface Index {
   format: number;
   code: string;
+  node: string;
   records: Record<string, PostRecord>;
 }
+
+/** A build's cache folder, or why the build goes without one. */
+export type OpenedCache = { cache: BuildCache } | { unusable: string };
 
 export class BuildCache implements ReuseStore<StagingFolder> {
   /** What was found, for the build's summary: the records read, and why an index was ignored. */
@@ -40,23 +52,43 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     this.found = { records: records.size, ignored };
   }
 
-  /** Opens the cache folder; a missing, unreadable or foreign index gives an empty cache. */
-  static open(dir: string): BuildCache {
+  /**
+   * Opens the cache folder for this build, making it if need be, and holds it
+   * until `close`. A missing index gives an empty cache; an unreadable or
+   * foreign one an empty cache that says why. A folder that cannot be made or
+   * that another running build holds is unusable: the build goes without.
+   */
+  static open(dir: string): OpenedCache {
+    const held = hold(dir);
+    if (held !== undefined) return { unusable: held };
     let text: string;
     try {
       text = readFileSync(join(dir, "index.json"), "utf8");
-    } catch {
-      return new BuildCache(dir, new Map());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return { cache: new BuildCache(dir, new Map(), code === "ENOENT" ? undefined : `its index cannot be read (${code ?? (error as Error).message})`) };
     }
+    return { cache: BuildCache.read(dir, text) };
+  }
+
+  private static read(dir: string, text: string): BuildCache {
     try {
       const { index, lines } = parseIndex(text);
       if (index.format !== FORMAT) return new BuildCache(dir, new Map(), `it has format ${String(index.format)}, not ${FORMAT}`);
       if (index.code !== codeFingerprint()) return new BuildCache(dir, new Map(), "another sitegen, or other packages, wrote it");
+      if (index.node !== process.versions.node) return new BuildCache(dir, new Map(), `Node.js ${String(index.node)} wrote it, and this is ${process.versions.node}`);
       if (typeof index.records !== "object" || index.records === null) return new BuildCache(dir, new Map(), "it has no records");
       return new BuildCache(dir, new Map(Object.entries(index.records)), undefined, lines);
     } catch (error) {
       return new BuildCache(dir, new Map(), `its index does not parse (${(error as Error).message})`);
     }
+  }
+
+  /** Lets the folder go, for the next build; a folder this build made and left empty (a build that failed) goes too. */
+  close(): void {
+    rmSync(join(this.dir, LOCK), { force: true });
+    const made = madeBy.get(this.dir);
+    if (made !== undefined && isEmpty(this.dir)) rmSync(made, { recursive: true, force: true });
   }
 
   /**
@@ -68,9 +100,10 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    */
   restore(record: PostRecord, staging: StagingFolder): boolean {
     // An ETag that is not one sitegen writes names no object: a tampered index must not reach outside the folder.
-    if (!record.files.every(({ written }) => ETAG.test(written.etag))) return false;
+    if (!record.files.every(({ written }) => typeof written?.etag === "string" && ETAG.test(written.etag))) return false;
     const objects = record.files.map(({ written }) => this.objectPath(objectId(written.etag)));
-    const intact = record.files.every(({ written }, index) => statSync(objects[index], { throwIfNoEntry: false })?.size === written.bytes);
+    // An object that cannot be looked at (a folder made unreadable) is as good as missing.
+    const intact = record.files.every(({ written }, index) => sizeOf(objects[index]) === written.bytes);
     if (!intact) return false;
     record.files.forEach(({ file, written }, index) => staging.link(file, objects[index], written));
     return true;
@@ -119,7 +152,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
 /**
  * The index is one JSON document, laid out a record a line:
  *
- *   {"format":1,"code":"…","records":{
+ *   {"format":2,"code":"…","node":"20.20.2","records":{
  *   "blog/a.md":{…},
  *   "blog/b.md":{…}
  *   }}
@@ -129,7 +162,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
  * whole, and then no line is kept.
  */
 function indexHead(code: string): string {
-  return `{"format":${FORMAT},"code":${JSON.stringify(code)},"records":{`;
+  return `{"format":${FORMAT},"code":${JSON.stringify(code)},"node":${JSON.stringify(process.versions.node)},"records":{`;
 }
 
 /** A record's line. Its post is kept without the paths of its file and bundle: a build places those where it finds them (src/execute/sources.ts). */
@@ -165,4 +198,76 @@ function objectId(etag: string): string {
 
 function exists(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false }) !== undefined;
+}
+
+function isEmpty(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+function sizeOf(path: string): number | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.size;
+  } catch {
+    return undefined;
+  }
+}
+
+const LOCK = "lock";
+
+/** The first folder each cache folder's opening made, when it made any: removed again if the build leaves nothing in it. */
+const madeBy = new Map<string, string>();
+
+/**
+ * Takes the folder for this process: its lock file names the machine and the
+ * process. A lock of a process that is gone (a build killed), of another
+ * machine (a folder a CI restored), or older than a day is taken over.
+ * Undefined when held, else why the build must go without the folder.
+ */
+function hold(dir: string): string | undefined {
+  const lock = join(dir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const made = mkdirSync(dir, { recursive: true });
+      if (made !== undefined) madeBy.set(dir, made);
+      const fd = openSync(lock, "wx");
+      writeSync(fd, `${hostname()}\n${process.pid}\n`);
+      closeSync(fd);
+      return undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      const holder = holderOf(lock);
+      if (holder !== undefined) return `another build (process ${holder}) is using it`;
+      rmSync(lock, { force: true });
+    }
+  }
+  return "its lock could not be taken";
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The process holding a lock, if it runs on this machine and took it within the day. */
+function holderOf(lock: string): number | undefined {
+  try {
+    const [host, pid] = readFileSync(lock, "utf8").split("\n");
+    const holder = Number(pid);
+    if (host !== hostname() || !Number.isInteger(holder) || holder <= 0 || Date.now() - statSync(lock).mtimeMs > DAY) return undefined;
+    return running(holder) ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a process of this id runs (signal 0 tests without sending). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -15,6 +15,16 @@ export interface CliRun {
   stderr: string;
 }
 
+/** A command as a user types it in `cwd`: npm and npx from PATH, the test's environment without a Netlify build's or an npm script's. */
+export function shell(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const { NETLIFY: _n, URL: _u, CONTEXT: _c, CF_PAGES: _cf, WORKERS_CI: _w, npm_execpath: _e, npm_config_prefix: _p, ...inherited } = process.env;
+  return new Promise((done) => {
+    execFile(command, args, { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
 /** A folder holding `content/` and `templates/` copied from the project. */
 export function tempProject(): string {
   const dir = tempDir("sitegen-project-");

@@ -1,6 +1,7 @@
 /** `sitegen build`. */
 import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
+import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
 import { baseUrlFrom, buildTime, deployContext, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
 import { reportFailure, tally } from "../report.ts";
 
@@ -8,7 +9,8 @@ interface BuildFlags {
   content: string;
   templates: string;
   out: string;
-  cache?: string;
+  /** A folder, false for `--no-cache`, undefined for the default. */
+  cache?: string | false;
   baseUrl?: string;
   host?: string;
   quiet?: boolean;
@@ -24,14 +26,15 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--content <dir>", "content folder", "content")
     .option("--templates <dir>", "templates folder", "templates")
     .option("--out <dir>", "output folder", "dist")
-    .option("--cache <dir>", "build cache folder: posts unchanged since the build that filled it are not rendered again (keep it between CI builds)")
+    .option("--cache <dir>", `build cache folder (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again, nor code highlighted again (keep it between CI builds)`)
+    .option("--no-cache", "build without the cache, neither reading nor writing it")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
     .option("--drafts", "show the drafts too, marked and indexed nowhere, for a preview (on Netlify, deploy previews and branch deploys do); never in a production build")
     .option("--strict", "fail on warnings too (src/policy.ts says which findings are warnings); the output folder is left as it was")
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict")
+    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --no-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict")
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
@@ -42,7 +45,7 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           contentDir: flags.content,
           templatesDir: flags.templates,
           outDir: flags.out,
-          cache: flags.cache,
+          cache: cacheFolder(flags.cache),
           baseUrl: baseUrlFrom(flags.baseUrl, io.env),
           host: flags.host as HostName | undefined,
           generated: buildTime(io.env),
@@ -53,12 +56,13 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         });
         const reported = result.findings.filter((finding) => finding.level !== "note");
         if (flags.json) {
-          const cache = flags.cache === undefined ? {} : { cache: { dir: flags.cache, reused: result.reused, ...(result.cacheIgnored ? { ignored: result.cacheIgnored } : {}) } };
+          const cache = result.cache ? { cache: { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) } } : {};
           print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, counts: countByKind(reported), findings: reported }, null, 2));
         } else if (!flags.quiet) {
           for (const line of formatFindings(reported)) printError(line);
-          if (result.cacheIgnored) printError(`note: the build cache ${flags.cache}/ was not used: ${result.cacheIgnored}; it now holds this build`);
-          const reused = flags.cache === undefined ? "" : ` (${result.reused} posts from the cache)`;
+          // A note, not a warning: the build is the cold one, and the next is warm again. In the summary it explains, which stays one line.
+          const note = result.cache?.note ? `; note: the build cache ${result.cache.dir}/ was ${result.cache.note}` : "";
+          const reused = result.cache ? ` (${result.reused} posts from the cache${note})` : "";
           print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${reused} → ${flags.out}/`);
           if (reported.length > 0) printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
         }
@@ -66,6 +70,12 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         exit.code = reportFailure(error, { io, json: Boolean(flags.json), strict: flags.strict, summary: (counts) => `✗ build failed with ${counts}; the output folder was left as it was` });
       }
     });
+}
+
+/** The cache folder the flags choose: the one named, none for `--no-cache`, or the default one. */
+export function cacheFolder(flag: string | false | undefined): { dir: string; implied?: boolean } | undefined {
+  if (flag === false) return undefined;
+  return flag === undefined ? { dir: DEFAULT_CACHE, implied: true } : { dir: flag };
 }
 
 /** Drafts where the flag or the deploy (a Netlify preview) asks for them, and whether the build is production's, which never has them. */
