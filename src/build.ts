@@ -27,6 +27,7 @@ import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { notFoundBudgetProblems } from "./render/emit/not-found.ts";
+import { highlighterId, useHighlightStore } from "./render/highlight.ts";
 import { checkLinks } from "./render/links.ts";
 import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
@@ -36,6 +37,7 @@ import { prepareTemplates, readTemplates } from "./render/templates.ts";
 import { themeFileProblems } from "./render/theme-files.ts";
 import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
 import { BuildCache, type OpenedCache } from "./write/cache.ts";
+import { HighlightFiles } from "./write/highlight-store.ts";
 import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
 import { StagingFolder } from "./write/staging.ts";
@@ -79,6 +81,8 @@ export interface PipelineOptions {
   production?: string;
   /** `sitegen check`: a placeholder origin is a warning there, which a local build leaves unsaid. */
   checking?: boolean;
+  /** The folder of this highlighter's blocks in the build cache (src/write/highlight-store.ts): a block highlighted by an earlier build is taken from it. */
+  highlights?: string;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -124,8 +128,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
     try {
-      const staged = await stage(options, staging, cache);
+      const highlights = cache && HighlightFiles.folderFor(cache.highlights, highlighterId());
+      const staged = await stage({ ...options, highlights }, staging, cache);
       const unsaved = cache && saved(cache, staged.records, staging);
+      if (cache) HighlightFiles.prune(cache.highlights, highlighterId());
       await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
       let bytes = 0;
       for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -193,6 +199,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   // Given earlier results, most posts are neither parsed nor rendered: render lanes wait until the build knows how many pages are left.
   const laneless = !(writer instanceof StagingFolder) || (store?.records.size ?? 0) > 0;
   let pool = await RenderPool.start(laneless ? 0 : workerCount(posts.length, options.workers));
+  useHighlightStore(options.highlights === undefined ? undefined : new HighlightFiles(options.highlights));
   const reported: SitegenError[] = [];
   /** A step's result, or undefined with what it threw collected: the steps that need it do not run. */
   const collected = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
@@ -236,7 +243,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const resized = await collected(() => resizeImages(manifest.published, options.memo?.resized));
     if (!resized) return unreachable(judged());
     const context = { manifest, templates, assets, resized, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
-    const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel() } : undefined;
+    const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel(), highlights: options.highlights } : undefined;
     const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
@@ -255,6 +262,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
     return { manifest, findings, records, reused: restored.size };
   } finally {
+    useHighlightStore(undefined);
     // Stop the workers before the caller removes a folder one may still be writing into.
     await pool.close();
   }

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { CLI, EPOCH, ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 import { assertSameTree as assertSame } from "./helpers/site.ts";
 
 const POSTS = 340;
@@ -245,4 +245,50 @@ test("a cache folder named inside the output, the content or the templates is re
   assert.equal(inside.status, 0, inside.stderr);
   assert.match(inside.report?.cache?.note ?? "", /^not used: the build cache \.sitegen-cache and \.sitegen-cache\/site overlap/);
   assert.ok(!existsSync(join(dir, ".sitegen-cache/index.json")));
+});
+
+interface HighlightEvent {
+  language: string;
+  from: "memory" | "store" | "highlighter";
+}
+
+/** `sitegen build` in `dir` in one thread, and where each code block's HTML came from. */
+function tracedBuild(dir: string, args: string[]): { out: string; from: Record<HighlightEvent["from"], number> } {
+  const trace = join(tempDir("sitegen-highlight-trace-"), "events.json");
+  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "helpers/highlight-trace.mjs"), CLI, "build", "--templates", "templates", ...args], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", SITEGEN_WORKERS: "0", SITEGEN_TEST_HIGHLIGHT_TRACE: trace },
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const from = { memory: 0, store: 0, highlighter: 0 };
+  for (const event of JSON.parse(readFileSync(trace, "utf8")) as HighlightEvent[]) from[event.from]++;
+  return { out: join(dir, args[args.indexOf("--out") + 1]), from };
+}
+
+test("a code block is highlighted once, ever: again in the same build it comes from memory, in a later build from the cache, and the output is the same", async () => {
+  const { dir } = await project(12);
+  cpSync(join(ROOT, "templates"), join(dir, "templates"), { recursive: true });
+  // One post shows the same block twice.
+  const post = join(dir, "content/blog", readdirSync(join(dir, "content/blog")).sort()[2]);
+  const block = "\n```python\nfor attempt in range(3):\n    send(message)\n```\n";
+  writeFileSync(post, `${readFileSync(post, "utf8")}${block}\nAnd once more:\n${block}`);
+  const cold = tracedBuild(dir, ["--out", "cold"]);
+  assert.ok(cold.from.highlighter > 0 && cold.from.store === 0, JSON.stringify(cold.from));
+  assert.ok(cold.from.memory >= 1, "the block a post repeats is highlighted once");
+  // New templates render every post again; no block is highlighted again.
+  writeFileSync(join(dir, "templates/post.html"), `${readFileSync(join(dir, "templates/post.html"), "utf8")}\n<!-- a change to the theme -->\n`);
+  const warm = tracedBuild(dir, ["--out", "warm"]);
+  assert.equal(warm.from.highlighter, 0, JSON.stringify(warm.from));
+  assert.ok(warm.from.store > 0);
+  assertSame(warm.out, tracedBuild(dir, ["--out", "none", "--no-cache"]).out);
+  // A new block is highlighted; the post's stored block, cut short, is not trusted and is highlighted again (then comes from memory).
+  writeFileSync(post, `${readFileSync(post, "utf8")}\n\`\`\`sql\nSELECT 1;\n\`\`\`\n`);
+  const [store] = readdirSync(join(dir, ".sitegen-cache/highlight"));
+  const kept = join(dir, ".sitegen-cache/highlight", store);
+  const damaged = join(kept, readdirSync(kept).find((name) => readFileSync(join(kept, name), "utf8").includes("attempt"))!);
+  truncateSync(damaged, statSync(damaged).size - 3);
+  const edited = tracedBuild(dir, ["--out", "edited"]);
+  assert.equal(edited.from.highlighter, 2, JSON.stringify(edited.from));
+  assertSame(edited.out, tracedBuild(dir, ["--out", "edited-cold", "--no-cache"]).out);
 });

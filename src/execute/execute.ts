@@ -28,6 +28,8 @@ export interface Lanes {
   cwd: string;
   /** A channel to the staging folder's disk thread for each lane, when it has one. */
   diskChannel?(): DiskChannel | undefined;
+  /** The build cache's folder of highlighted blocks, when the build has a cache. */
+  highlights?: string;
 }
 
 /** Earlier results of post pages, and how to put their files in place. */
@@ -97,7 +99,7 @@ async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Prom
   const errors: unknown[] = [];
   await lanes.pool
     .run([...onLanes], {
-      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, diskChannel: lanes.diskChannel },
+      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, diskChannel: lanes.diskChannel, highlights: lanes.highlights },
       onChunk(reply) {
         for (const [file, written] of reply.written) run.writer.written.set(file, written);
         for (const facts of reply.facts) run.facts.set(facts.path, facts);

@@ -9,10 +9,12 @@ import { readTextSync } from "../content/load.ts";
 import { errorsOf } from "../errors.ts";
 import type { PageRoute } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
+import { useHighlightStore } from "../render/highlight.ts";
 import { linksThatMayFail } from "../render/links.ts";
 import type { RenderContext } from "../render/render-job.ts";
 import { renderPage } from "../render/render-page.ts";
 import { loadTemplates } from "../render/templates.ts";
+import { HighlightFiles } from "../write/highlight-store.ts";
 import { StagingFolder } from "../write/staging.ts";
 import { toWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
 import { parseSources } from "./sources.ts";
@@ -45,7 +47,8 @@ export class RenderLane {
       return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
-      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, disk } = request;
+      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, disk, highlights } = request;
+      useHighlightStore(highlights === undefined ? undefined : new HighlightFiles(highlights));
       this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(({ templates, assets }) => ({
         render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
         writer: StagingFolder.attach(stagingDir, disk),

@@ -93,6 +93,8 @@ export interface LaneSetup {
   templatesDir: string;
   cwd: string;
   headExtra?: string;
+  /** The build cache's folder of this highlighter's blocks (src/write/highlight-store.ts), when the build has a cache. */
+  highlights?: string;
   /** A new channel to the staging folder's disk thread, one for each lane, when it has one. */
   diskChannel?(): DiskChannel | undefined;
 }

@@ -10,8 +10,15 @@
  * language is always registered together with every language its grammar
  * can embed, so a page's markup never depends on which posts a render lane
  * happened to see first.
+ *
+ * A block is highlighted once, ever: its HTML is kept by its key (this
+ * highlighter, its grammar and its code) in memory for the rest of the
+ * process, and in the build cache's store across builds (useHighlightStore),
+ * so a block seen before neither loads its grammar nor runs it again.
  */
 import type { HLJSApi, Language, LanguageFn, Mode } from "highlight.js";
+import { createHash } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -70,6 +77,37 @@ const fileOf = new Map(Object.entries(LANGUAGES).flatMap(([file, aliases]) => [f
 
 let instance: HLJSApi | undefined;
 
+/** One highlighter's blocks kept across builds, by key (src/write/highlight-store.ts is the build cache's). */
+export interface HighlightStore {
+  get(key: string): string | undefined;
+  put(key: string, html: string): void;
+}
+
+let store: HighlightStore | undefined;
+
+/** Where this thread keeps and finds highlighted blocks across builds from now on; undefined for nowhere. */
+export function useHighlightStore(next: HighlightStore | undefined): void {
+  store = next;
+}
+
+/** Blocks highlighted in this process, by key, up to MEMO_CHARACTERS of HTML: what a large blog repeats stays, memory stays bounded. */
+const memo = new Map<string, string>();
+const MEMO_CHARACTERS = 8_000_000;
+let memoCharacters = 0;
+
+/**
+ * Where each block's HTML came from, published as it is given (Node's
+ * diagnostics_channel: nothing is made unless something subscribes): a test
+ * sees which blocks the highlighter ran on.
+ */
+export const HIGHLIGHT_EVENTS = channel("sitegen:highlight");
+
+export interface HighlightEvent {
+  /** The grammar's file name. */
+  language: string;
+  from: "memory" | "store" | "highlighter";
+}
+
 /**
  * The HTML of `code` highlighted as `language` (a fence's info word), or
  * undefined when the language is not one of `LANGUAGES`: the caller shows it
@@ -78,8 +116,44 @@ let instance: HLJSApi | undefined;
 export function highlightCode(code: string, language: string): string | undefined {
   const file = fileOf.get(language.toLowerCase());
   if (file === undefined) return undefined;
-  // ignoreIllegals: the code in a post need not be valid; highlight what can be, never fail the build.
-  return register(file).highlight(code, { language: file, ignoreIllegals: true }).value;
+  const key = blockKey(file, code);
+  let from: HighlightEvent["from"] = "memory";
+  let html = memo.get(key);
+  if (html === undefined) {
+    from = "store";
+    html = store?.get(key);
+    if (html === undefined) {
+      from = "highlighter";
+      // ignoreIllegals: the code in a post need not be valid; highlight what can be, never fail the build.
+      html = register(file).highlight(code, { language: file, ignoreIllegals: true }).value;
+      store?.put(key, html);
+    }
+    if (memoCharacters + html.length <= MEMO_CHARACTERS) {
+      memo.set(key, html);
+      memoCharacters += html.length;
+    }
+  }
+  if (HIGHLIGHT_EVENTS.hasSubscribers) HIGHLIGHT_EVENTS.publish({ language: file, from } satisfies HighlightEvent);
+  return html;
+}
+
+/** A block's key: its grammar and its code, hashed into a file name. A store holds one highlighter's blocks (`highlighterId`). */
+function blockKey(file: string, code: string): string {
+  return createHash("sha256").update(file).update("\0").update(code).digest("base64url");
+}
+
+let id: string | undefined;
+
+/**
+ * This highlighter: highlight.js's version, the languages it is given and
+ * the code here that calls it. Another of any of them may highlight a block
+ * otherwise, so nothing kept by an earlier one is used.
+ */
+export function highlighterId(): string {
+  if (id !== undefined) return id;
+  const version = (require("highlight.js/package.json") as { version: string }).version;
+  const code = [highlightCode, register, embeddedLanguages].map(String).join("\n");
+  return (id = createHash("sha256").update(`highlight.js@${version}\0${JSON.stringify(LANGUAGES)}\0${EMBEDDED_AUTODETECT.join()}\0${code}`).digest("base64url").slice(0, 22));
 }
 
 /** The instance, with `file` and every language it can embed registered. */

@@ -8,8 +8,8 @@
  *                    the Node.js version it ran on, and a record per published
  *                    post (src/execute/reuse.ts)
  *   objects/<id>     the bytes of each post page's files, named by their ETag
- *   highlight/       highlighted code blocks (src/render/highlight-store.ts),
- *                    kept across sitegen versions as long as the highlighter's is the same
+ *   highlight/       highlighted code blocks (src/write/highlight-store.ts),
+ *                    kept across sitegen versions as long as the highlighter is the same
  *   lock             the process id of the build using the folder
  *
  * It is never trusted: an index that cannot be read, does not parse, or was
@@ -82,6 +82,11 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     } catch (error) {
       return new BuildCache(dir, new Map(), `its index does not parse (${(error as Error).message})`);
     }
+  }
+
+  /** Where highlighted code blocks are kept (src/write/highlight-store.ts): apart from the pages, and from the index that vouches for them. */
+  get highlights(): string {
+    return join(this.dir, "highlight");
   }
 
   /** Lets the folder go, for the next build; a folder this build made and left empty (a build that failed) goes too. */
