@@ -42,9 +42,10 @@ test("a published post whose description is still the placeholder is a warning a
 
 test("in a production build, the placeholder description and origin are errors, and the output folder is left as it was", () => {
   const out = join(root, "dist");
-  for (const env of [NETLIFY_PRODUCTION, { CF_PAGES: "1" }, { WORKERS_CI: "1" }]) {
+  // A Cloudflare build is one for its host: its rules files, its worker.
+  for (const [env, host] of [[NETLIFY_PRODUCTION, []], [{ CF_PAGES: "1" }, ["--host", "cloudflare"]], [{ WORKERS_CI: "1" }, ["--host", "cloudflare"]]] as const) {
     const before = existsSync(out) ? readFileSync(join(out, "index.html"), "utf8") : undefined;
-    const run = sitegen(["build", "--out", out], { cwd: root, env });
+    const run = sitegen(["build", "--out", out, ...host], { cwd: root, env });
     assert.equal(run.status, 1, `${JSON.stringify(env)}: ${run.stderr}`);
     assert.match(run.stderr, new RegExp(`^error: content/blog/tide-tables\\.md:${description}:1: the description is still a placeholder`, "m"));
     assert.match(run.stderr, new RegExp(`^error: content/site\\.yaml:${origin}:11: \`base_url\` is https://example\\.com, a placeholder: canonical links, og:url, the feed's ids and the sitemap would point there, in `, "m"));
@@ -63,11 +64,11 @@ test("Netlify's production build takes the site's origin from its URL variable: 
   assert.match(readFileSync(join(site, "dist/sitemap.xml"), "utf8"), /<loc>https:\/\/tides\.netlify\.app\/<\/loc>/);
 });
 
-test("every placeholder origin is flagged (example.org, a subdomain of example.net, localhost, 127.0.0.1), a site's own is not, and a local build says nothing of it", () => {
+test("every placeholder origin is flagged (example.org, a subdomain of example.net, localhost, 127.0.0.1), a site's own is not (the docs site's https://sitegen.example included: .example is a name of its own, not example.com), and a local build says nothing of it", () => {
   const site = initSite("placeholders-origins");
   const yaml = join(site, "content/site.yaml");
   const text = readFileSync(yaml, "utf8");
-  for (const [base, flagged] of [["https://example.org", true], ["https://blog.example.net", true], ["http://localhost:8080", true], ["http://127.0.0.1", true], ["https://example.com.au", false], ["https://halyard.example", false]] as const) {
+  for (const [base, flagged] of [["https://example.org", true], ["https://blog.example.net", true], ["http://localhost:8080", true], ["http://127.0.0.1", true], ["https://example.com.au", false], ["https://halyard.example", false], ["https://sitegen.example", false]] as const) {
     writeFileSync(yaml, text.replace(/^base_url: .*$/m, `base_url: ${base}`));
     const checked = JSON.parse(sitegen(["check", "--json"], { cwd: site }).stdout) as { findings: { message: string }[] };
     assert.equal(checked.findings.some((finding) => finding.message.includes("a placeholder")), flagged, base);

@@ -2,8 +2,10 @@
  * Lighthouse with its default mobile settings (test/helpers/lighthouse.ts) on
  * the pages the preview server serves: the home page, the blog, a Vietnamese
  * post, an English post with code and a table, the developers page and the
- * HTML 404; and the starter theme's home page, blog and sample post (a site
- * as `sitegen init` writes it). Accessibility, best practices and SEO score
+ * HTML 404; and the starter theme's pages (a site as `sitegen init` writes
+ * it: its home page, blog, second listing page, a tag's page, a post and a
+ * post with a cover), on a phone and again at a desktop's width in the dark
+ * scheme. Accessibility, best practices and SEO score
  * 100. Performance is asserted through what its score is made of, read from
  * the run's audits, none of them a timing: the requests and their bytes, what
  * blocks rendering, how deep the chain of requests goes, layout shift, the
@@ -15,7 +17,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe, it, type TestContext } from "node:test";
 import { ROOT, type Running } from "../helpers/dist.ts";
 import { AUDITED_PAGES, CHROMIUM, runLighthouse, score, startAuditedSites, startChromium, type Lhr } from "../helpers/lighthouse.ts";
 
@@ -97,7 +99,26 @@ function performanceFaults(lhr: Lhr): string[] {
   return faults;
 }
 
-describe("Lighthouse, mobile", { skip: CHROMIUM.skip }, () => {
+/** Lighthouse on one page in the Chromium at `port`: its report saved as `report`, its scores and budget asserted. */
+async function audit(t: TestContext, url: string, options: { port: number; report: string; notFound: boolean; desktop?: boolean }): Promise<void> {
+  const run = await runLighthouse(url, { port: options.port, categories: ["performance", "accessibility", "best-practices", "seo"], notFound: options.notFound, desktop: options.desktop, note: (text) => t.diagnostic(text) });
+  const { lhr } = run;
+  writeFileSync(join(REPORTS, `${options.report}.report.html`), run.reports[0]);
+  writeFileSync(join(REPORTS, `${options.report}.report.json`), run.reports[1]);
+  const requests = items<Item>(lhr, "network-requests");
+  const document = requests.find((item) => item.url === lhr.finalDisplayedUrl);
+  assert.equal(document?.statusCode, options.notFound ? 404 : 200);
+  assert.deepEqual(requests.filter((item) => item !== document && item.statusCode !== 200).map((item) => `${item.statusCode} ${item.url}`), []);
+  t.diagnostic(`performance score (not asserted): ${score(lhr, "performance")}`);
+  assert.deepEqual(performanceFaults(lhr), []);
+  // What cost points, for the message: every weighted audit that did not pass.
+  const failed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+  );
+  assert.deepEqual({ accessibility: score(lhr, "accessibility"), "best-practices": score(lhr, "best-practices"), seo: score(lhr, "seo") }, { accessibility: 100, "best-practices": 100, seo: 100 }, failed.join("\n"));
+}
+
+describe("Lighthouse", { skip: CHROMIUM.skip }, () => {
   let servers: Record<"site" | "starter", Running>;
   let stop = async () => {};
   before(async () => {
@@ -108,30 +129,27 @@ describe("Lighthouse, mobile", { skip: CHROMIUM.skip }, () => {
   after(() => stop());
 
   for (const { name, path, site } of AUDITED_PAGES) {
-    it(`${name} (${path}): 100 in accessibility, best practices and SEO; performance within its budget of requests, bytes, render-blocking, chains and layout shift`, async (t) => {
-      const notFound = name === "404";
+    it(`${name} (${path}), mobile: 100 in accessibility, best practices and SEO; performance within its budget of requests, bytes, render-blocking, chains and layout shift`, async (t) => {
       // A browser of its own for each page: what one page's run leaves behind cannot touch another's.
       const chromium = await startChromium();
-      let lhr: Lhr;
       try {
-        const run = await runLighthouse(new URL(path, servers[site].url).href, { port: chromium.port, categories: ["performance", "accessibility", "best-practices", "seo"], notFound, note: (text) => t.diagnostic(text) });
-        lhr = run.lhr;
-        writeFileSync(join(REPORTS, `${name}.report.html`), run.reports[0]);
-        writeFileSync(join(REPORTS, `${name}.report.json`), run.reports[1]);
+        await audit(t, new URL(path, servers[site].url).href, { port: chromium.port, report: name, notFound: name === "404" });
       } finally {
         await chromium.stop();
       }
-      const requests = items<Item>(lhr, "network-requests");
-      const document = requests.find((item) => item.url === lhr.finalDisplayedUrl);
-      assert.equal(document?.statusCode, notFound ? 404 : 200);
-      assert.deepEqual(requests.filter((item) => item !== document && item.statusCode !== 200).map((item) => `${item.statusCode} ${item.url}`), []);
-      t.diagnostic(`performance score (not asserted): ${score(lhr, "performance")}`);
-      assert.deepEqual(performanceFaults(lhr), []);
-      // What cost points, for the message: every weighted audit that did not pass.
-      const failed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
-        (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
-      );
-      assert.deepEqual({ accessibility: score(lhr, "accessibility"), "best-practices": score(lhr, "best-practices"), seo: score(lhr, "seo") }, { accessibility: 100, "best-practices": 100, seo: 100 }, failed.join("\n"));
     });
   }
+
+  // The starter's pages at a desktop's width in the dark scheme: the other width and the other scheme in one run
+  // each (axe checks all four in test/browser.test.ts). One browser, set to the dark scheme, audits them in turn.
+  describe("the starter's pages, desktop (1280 px), dark scheme", () => {
+    let chromium: Awaited<ReturnType<typeof startChromium>> | undefined;
+    before(async () => {
+      chromium = await startChromium({ dark: true });
+    });
+    after(() => chromium?.stop());
+    for (const { name, path } of AUDITED_PAGES.filter((page) => page.site === "starter")) {
+      it(`${name} (${path}), desktop, dark: the same scores and budget`, (t) => audit(t, new URL(path, servers.starter.url).href, { port: chromium!.port, report: `${name}.desktop-dark`, notFound: false, desktop: true }));
+    }
+  });
 });

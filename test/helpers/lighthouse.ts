@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { needTools } from "../../scripts/tools.mjs";
 import { AUDITED } from "./audited.ts";
 import { builtSite, startPreviewServer, stopChild, tempDir, type Running } from "./dist.ts";
@@ -23,6 +24,13 @@ export const CHROMIUM = needTools(["chromium"]);
 const QUIET_WINDOWS = { pauseAfterFcpMs: 250, pauseAfterLoadMs: 250, networkQuietThresholdMs: 250, cpuQuietThresholdMs: 250 };
 /** Lighthouse errors about recording the trace, not about the page: "Please run Lighthouse again". */
 const RECORDING_ERRORS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED", "NO_DCL"]);
+
+/**
+ * Lighthouse's desktop settings (its desktop-config: a desktop's screen and
+ * user agent, a fast connection, no CPU slowdown), at the 1280 × 800 the
+ * browser test looks at the pages with.
+ */
+const DESKTOP = { ...desktopConfig.settings, screenEmulation: { ...desktopConfig.settings!.screenEmulation!, width: 1280, height: 800 } };
 
 export type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 export interface LighthouseRun {
@@ -49,9 +57,14 @@ export async function startAuditedSites(): Promise<{ servers: Record<AuditedPage
   return { servers: { site, starter }, stop: async () => void (await Promise.all([site.stop(), starter.stop()])) };
 }
 
-/** Chromium with its DevTools port open, a profile of its own, and nothing running in the background. */
-export async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+/**
+ * Chromium with its DevTools port open, a profile of its own, and nothing
+ * running in the background; with `dark`, as on a system set to the dark
+ * scheme (`prefers-color-scheme: dark`), which Lighthouse has no setting for.
+ */
+export async function startChromium(options: { dark?: boolean } = {}): Promise<{ port: number; stop(): Promise<void> }> {
   const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+  if (options.dark) flags.push("--force-dark-mode");
   // As Lighthouse's own launcher (chrome-launcher) starts it: a tab Lighthouse opens is never throttled as a background tab.
   flags.push("--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "--disable-background-timer-throttling", "--disable-extensions", "--mute-audio");
   const child: ChildProcess = spawn(CHROMIUM.path("chromium"), [...flags, `--user-data-dir=${tempDir("sitegen-chromium-")}`, "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -80,10 +93,11 @@ export async function startChromium(): Promise<{ port: number; stop(): Promise<v
  * Chromium recorded badly (Lighthouse's message asks for another run) is made
  * again, up to `retries` times; `note` hears of it.
  */
-export async function runLighthouse(url: string, options: { port: number; categories: string[]; notFound: boolean; retries?: number; note?: (text: string) => void }): Promise<LighthouseRun> {
-  const config = options.notFound
-    ? { extends: "lighthouse:default", settings: { skipAudits: ["http-status-code"], ignoreStatusCode: true }, audits: [{ path: "errors-in-console", options: { ignoredPatterns: ["the server responded with a status of 404"] } }] }
+export async function runLighthouse(url: string, options: { port: number; categories: string[]; notFound: boolean; desktop?: boolean; retries?: number; note?: (text: string) => void }): Promise<LighthouseRun> {
+  const notFound = options.notFound
+    ? { settings: { skipAudits: ["http-status-code"], ignoreStatusCode: true }, audits: [{ path: "errors-in-console", options: { ignoredPatterns: ["the server responded with a status of 404"] } }] }
     : undefined;
+  const config = notFound || options.desktop ? { extends: "lighthouse:default", ...notFound, settings: { ...(options.desktop ? DESKTOP : {}), ...notFound?.settings } } : undefined;
   for (let attempt = 0; ; attempt++) {
     // No run takes Lighthouse's full-page screenshot: no audit reads it and no score depends on it
     // (it gives the HTML report pictures of the elements its audits name), and it cost 1.2 to
@@ -91,7 +105,7 @@ export async function runLighthouse(url: string, options: { port: number; catego
     // `bf-cache` has no weight in any score (a diagnostic), and its gatherer leaves the page and comes back
     // after the trace: a performance-only run skips it.
     const performanceOnly = options.categories.length === 1 && options.categories[0] === "performance";
-    const skipAudits = performanceOnly ? { skipAudits: [...(config?.settings.skipAudits ?? []), "bf-cache"] } : {};
+    const skipAudits = performanceOnly ? { skipAudits: [...(notFound?.settings.skipAudits ?? []), "bf-cache"] } : {};
     const result = await lighthouse(url, { port: options.port, output: ["html", "json"], logLevel: "error", onlyCategories: options.categories, ...skipAudits, ...QUIET_WINDOWS, disableFullPageScreenshot: true }, config);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;

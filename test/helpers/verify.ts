@@ -1,9 +1,9 @@
-/** `sitegen verify` in this process against a served site: the checks that failed (a few failures each) and the exit code. */
+/** `sitegen verify` in this process against a served site: the checks that failed (a few failures each, or up to `perCheck`) and the exit code. */
 import { Writable } from "node:stream";
 import { runVerify } from "../../src/verify/index.ts";
 import type { VerifyReport } from "../../src/verify/report.ts";
 
-export async function verifyFailures(baseUrl: string, options: { concurrency?: number } = {}): Promise<{ code: number; failures: { id: string; failures: unknown[] }[] }> {
+export async function verifyFailures(baseUrl: string, options: { concurrency?: number; perCheck?: number } = {}): Promise<{ code: number; failures: { id: string; failures: { subject: string; fault: string }[] }[] }> {
   let output = "";
   const stdout = new Writable({
     write(chunk, _encoding, done) {
@@ -11,7 +11,8 @@ export async function verifyFailures(baseUrl: string, options: { concurrency?: n
       done();
     },
   });
-  const code = await runVerify({ baseUrl, json: true, stdout, stderr: stdout, ...options });
+  const { perCheck = 5, ...verifyOptions } = options;
+  const code = await runVerify({ baseUrl, json: true, stdout, stderr: stdout, ...verifyOptions });
   const report = JSON.parse(output) as VerifyReport;
-  return { code, failures: report.checks.filter((check) => !check.passed).map((check) => ({ id: check.id, failures: check.failures.slice(0, 5) })) };
+  return { code, failures: report.checks.filter((check) => !check.passed).map((check) => ({ id: check.id, failures: check.failures.slice(0, perCheck) })) };
 }
