@@ -80,7 +80,7 @@ test("the blog is two pages of 10 posts, newest first, that together list every 
   for (const tag of TAGS) assert.ok(tagIndex.includes(`- [${tag}](${BASE}/tags/${tag}/) (${TAGGED(tag).length === 1 ? "1 post" : `${TAGGED(tag).length} posts`}; Markdown: ${BASE}/tags/${tag}.md)`), tag);
 });
 
-test("a numbered page says where it stands, in both representations: its number, the pages before and after it, and links to them", () => {
+test("a numbered page says where it stands, in both representations: its number, the pages before and after it, and links to them; the navigation marks the blog or the tag index as where the reader is", () => {
   const markdown = readFileSync(join(dist, "blog/page/2.md"), "utf8");
   assert.match(markdown, /^- Page: 2 of 2$/m);
   assert.match(markdown, new RegExp(`^- Previous page: ${BASE}/blog/$`, "m"));
@@ -92,6 +92,11 @@ test("a numbered page says where it stands, in both representations: its number,
   assert.match(html, /<a href="\/blog\/page\/2\/" aria-current="page">2<\/a>/);
   assert.match(html, /<title>Blog, page 2 · Listings<\/title>/);
   assert.match(html, /<link rel="canonical" href="https:\/\/example\.com\/blog\/page\/2\/">/);
+  // The site's navigation marks where the reader is: the blog on its numbered pages, the tag index on a tag's page.
+  const current = (file: string) => [...readFileSync(join(dist, file), "utf8").split("</header>")[0].matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((match) => match[1]);
+  assert.deepEqual(current("blog/page/2/index.html"), ["/blog/"]);
+  assert.deepEqual(current("tags/sailing/index.html"), ["/tags/"]);
+  assert.deepEqual(current("tags/index.html"), ["/tags/"]);
   // A post's tags link to their pages.
   const post = readFileSync(join(dist, "blog/harbour-lights/index.html"), "utf8");
   assert.match(post, /<a href="\/tags\/sailing\/" rel="tag">sailing<\/a>/);

@@ -47,8 +47,9 @@ export interface ListingFacts {
   posts: PageRoute[];
   /** Its place among the listing's numbered pages; without, the page lists as many posts as its budget allows. */
   pagination?: Pagination;
-  /** On a tag's pages: the tag. */
+  /** On a tag's pages: the tag, and the tag index they belong to (the site's navigation marks it as where the reader is). */
   tag?: TagEntry;
+  section?: string;
   /** On the tag index: every tag, by name. */
   tags?: TagEntry[];
 }
@@ -227,7 +228,7 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
       lastmod: newest(tagged, ""),
       template: "tag",
     };
-    routes.push(...paginate(first, tagged, site.paginate, input).map((page) => ({ ...page, listing: { ...page.listing!, tag } })));
+    routes.push(...paginate(first, tagged, site.paginate, input).map((page) => ({ ...page, listing: { ...page.listing!, tag, section: tagsPath(input.language) } })));
   }
   return { routes, tags, unaddressable, ...(blog ? { blog } : {}), ...(input.tagIndex ? { tagIndex } : {}) };
 }

@@ -55,7 +55,7 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     description: route.description,
     canonical: route.url,
     markdownUrl: route.markdownPath,
-    currentPath: route.kind === "post" || (route.kind === "listing" && route.template === "blog") ? "/blog/" : route.path,
+    currentPath: route.kind === "post" || (route.kind === "listing" && route.template === "blog") ? "/blog/" : (route.listing?.section ?? route.path),
     content,
     // A draft is never to be indexed, whatever the templates say: only a build that shows drafts has one.
     headExtra: `${route.draft ? '<meta name="robots" content="noindex">\n' : ""}${hreflangLinks(route)}${options.headExtra ?? ""}`,
