@@ -44,7 +44,7 @@ export function holdToSchema(mapped: MappedFields, validate: Validate, deciding:
  * published under another.
  */
 export function readTitle(written: unknown, from: { body: string; bodyLine: number; name: string; misspelt?: string }, report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void }): string | undefined {
-  if (typeof written === "string" && written.trim() !== "") return written;
+  if (typeof written === "string" && written.trim() !== "") return titleText(written, report);
   if (from.misspelt !== undefined) {
     report.fatal(missingField("title", from.misspelt, "add `title:` to the frontmatter", "no-title"));
     return undefined;
@@ -61,4 +61,25 @@ export function readTitle(written: unknown, from: { body: string; bodyLine: numb
   }
   report.fatal({ kind: "no-title", path: [], key: false, message: "no `title`, no heading in the body and no word in the file's name to take one from", hint: "add `title:` to the frontmatter" });
   return undefined;
+}
+
+/**
+ * Inline HTML elements, each opened and closed, that a title is written with
+ * for a theme that prints it as HTML (`<i>Fast properties</i> in V8`,
+ * `<del>Frameworks</del>`): markup, not words about a tag (`The new <picture>
+ * element` keeps its words).
+ */
+const TITLE_ELEMENT = /<(abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^<>]*>([^<>]*)<\/\1\s*>/gi;
+
+/**
+ * A title is text: it heads the page and goes into its `<title>`, the feed,
+ * the indexes and the Markdown, each escaped for its place, so markup in it
+ * would show as written. A title with HTML elements is their text, reported.
+ */
+function titleText(written: string, report: { readPast: (problem: FieldProblem) => void }): string {
+  let text = written;
+  for (let before = ""; before !== text; ) [before, text] = [text, text.replace(TITLE_ELEMENT, "$2")];
+  if (text === written) return written;
+  report.readPast({ kind: "title-markup", path: ["title"], key: false, message: `\`title\` holds HTML elements: the title is their text, \`${text}\``, hint: "write the title as text: it is shown escaped wherever it goes (the heading, <title>, the feed, the indexes)" });
+  return text;
 }
