@@ -62,7 +62,8 @@ export function newRenderMemo(): RenderMemo {
 }
 
 export interface RenderedJob {
-  files: { file: string; body: Body }[];
+  /** Made as they are taken, where a job's files together would crowd memory (the negotiation data). */
+  files: Iterable<{ file: string; body: Body }>;
   /** For a page: its heading ids and links. */
   facts?: PageFacts;
 }
@@ -87,7 +88,7 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
     case "sitemap-part":
       return { files: [{ file: job.file, body: sitemapPartXml(context.manifest, context.manifest.sitemapParts[job.part], undefined, context.memo?.parts) }] };
     case "negotiation":
-      return { files: negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation, parts: context.memo?.parts }).map(([file, json]) => ({ file, body: json })) };
+      return { files: negotiationFiles(negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation, parts: context.memo?.parts })) };
   }
 }
 
@@ -104,6 +105,11 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
   "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest)),
 };
+
+/** The negotiation data's files, each made when the writer takes it. */
+function* negotiationFiles(files: Iterable<[file: string, json: string]>): Generator<{ file: string; body: Body }> {
+  for (const [file, json] of files) yield { file, body: json };
+}
 
 function written(context: RenderContext): NonNullable<RenderContext["written"]> {
   if (!context.written) throw new Error("a job of a later stage ran before the files it is made of were written");

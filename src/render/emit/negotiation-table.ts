@@ -32,10 +32,13 @@ type RepresentationOf = (file: string, type: string) => Representation;
 
 /**
  * Each output file of the negotiation data, by path from the output folder,
- * with its JSON. A shard is written entry by entry, exactly as
- * `JSON.stringify` would write the whole of it (`RouteShard`).
+ * with its JSON, made as it is taken: a shard's entries are made only when
+ * its file is, and let go once it is written, so that a large blog's data
+ * (16 MB of JSON at 10,000 posts) is never all in memory at once. A shard is
+ * written entry by entry, exactly as `JSON.stringify` would write the whole
+ * of it (`RouteShard`).
  */
-export function negotiationData(manifest: Manifest, written: Map<string, Written>, options: { immutable: string[]; memo?: NegotiationMemo; parts?: KeptParts }): [file: string, json: string][] {
+export function* negotiationData(manifest: Manifest, written: Map<string, Written>, options: { immutable: string[]; memo?: NegotiationMemo; parts?: KeptParts }): Generator<[file: string, json: string]> {
   const { memo } = options;
   const representation: RepresentationOf = (file, type) => {
     const facts = written.get(file);
@@ -45,51 +48,64 @@ export function negotiationData(manifest: Manifest, written: Map<string, Written
     return entry;
   };
   // The plan named these files: the index, a route shard per slot, then the slug trees' nodes.
-  const planned = negotiationFiles(manifest);
+  const [index, ...planned] = negotiationFiles(manifest);
   const slugs = slugFiles(manifest.posts, memo?.slugs);
+  const count = planned.length - slugs.files.length;
   const kept = options.parts?.of<PageRoute, KeptEntries>(ENTRIES);
-  const shards = shardMembers(manifest, written, planned.length - 1 - slugs.files.length, representation, kept);
-  const texts = shards.map((shard, index) => shardText(shard, memo?.shards?.[index]));
-  if (memo) {
-    memo.slugs = slugs;
-    memo.shards = shards.map((shard, index) => ({ ...shard, text: texts[index] }));
-  }
   const data: NegotiationData = {
     version: 3,
     origin: manifest.baseUrl,
     immutable: options.immutable,
     ...(manifest.site.security ? { security: manifest.site.security } : {}),
     errors: manifest.errors,
-    shards: shards.length,
+    shards: count,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },
     slugIndex: { nodes: slugs.trees[0].length, ...manifest.postUrlShape, closest: budgetsOf(manifest.site).not_found_closest_posts },
   };
-  const bodies = [json(data), ...texts, ...slugs.files];
-  return planned.map((file, index): [string, string] => [file, bodies[index]]);
+  yield [index, json(data)];
+  const made: (ShardMembers & { text: string })[] = [];
+  let shard = 0;
+  for (const members of shardMembers(manifest, written, count, representation, kept)) {
+    const text = shardText(members, memo?.shards?.[shard]);
+    if (memo) made.push({ ...members, text });
+    yield [planned[shard++], text];
+  }
+  if (memo) {
+    memo.slugs = slugs;
+    memo.shards = made;
+  }
+  for (const [at, text] of slugs.files.entries()) yield [planned[count + at], text];
 }
 
-/** Every path's entry, in the shard its path falls in. */
-function shardMembers(manifest: Manifest, written: Map<string, Written>, count: number, representation: RepresentationOf, kept?: WeakMap<PageRoute, KeptEntries>): ShardMembers[] {
-  const shards = Array.from({ length: count }, (): ShardMembers => ({ pages: [], files: [], redirects: [] }));
+/**
+ * Every path's entry, in the shard its path falls in, shard by shard as they
+ * are taken: the paths are sorted into shards first, and an entry's JSON is
+ * made with its shard.
+ */
+function* shardMembers(manifest: Manifest, written: Map<string, Written>, count: number, representation: RepresentationOf, kept?: WeakMap<PageRoute, KeptEntries>): Generator<ShardMembers> {
+  type Entry = () => string;
+  const shards = Array.from({ length: count }, () => ({ pages: [] as Entry[], files: [] as Entry[], redirects: [] as Entry[] }));
   for (const route of manifest.routes) {
-    const { entries, shards: [page, sibling] } = routeEntries(route, written, count, representation, kept);
-    shards[page].pages.push(entries[0]);
-    shards[sibling].files.push(entries[1]);
+    // A watch session keeps both of a route's members together; a build makes each in its own shard.
+    const entries = kept ? () => routeEntries(route, written, count, representation, kept).entries : undefined;
+    shards[shardOf(route.path, count)].pages.push(entries ? () => entries()[0] : () => member(route.path, JSON.stringify(pageEntry(route, representation))));
+    shards[shardOf(route.markdownPath, count)].files.push(entries ? () => entries()[1] : () => member(route.markdownPath, JSON.stringify(siblingEntry(route, representation))));
   }
-  for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
+  for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(() => member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
   // The content's files that are documents by their extension (a `.txt`, a `.json`) are answered by the core, like the site's own files.
   for (const file of manifest.published) {
     const type = documentType(file.path);
-    if (type) shards[shardOf(file.path, count)].files.push(member(file.path, JSON.stringify(representation(file.file, type))));
+    if (type) shards[shardOf(file.path, count)].files.push(() => member(file.path, JSON.stringify(representation(file.file, type))));
   }
-  for (const redirect of manifest.redirects) shards[shardOf(redirect.from, count)].redirects.push(member(redirect.from, JSON.stringify(redirect.to)));
-  return shards;
+  for (const redirect of manifest.redirects) shards[shardOf(redirect.from, count)].redirects.push(() => member(redirect.from, JSON.stringify(redirect.to)));
+  const made = (entries: Entry[]) => entries.map((entry) => entry());
+  for (const shard of shards) yield { pages: made(shard.pages), files: made(shard.files), redirects: made(shard.redirects) };
 }
 
 /**
  * The kind of the parts a watch session keeps (src/render/kept-parts.ts):
  * the JSON of a route's two entries (its page and its `.md` sibling, each
- * with its path as the shard's member names it) and their shards, with the
+ * with its path as the shard's member names it), with the
  * facts of the two files they were made from, so that a rebuild makes again
  * only the entries of the routes whose files changed.
  */
@@ -101,28 +117,34 @@ interface KeptEntries {
   /** The shard count the shards are of. */
   count: number;
   entries: [page: string, sibling: string];
-  shards: [page: number, sibling: number];
 }
 
-/** A route's two members and the shards they go in; those `kept` while its files are the same. */
-function routeEntries(route: PageRoute, written: Map<string, Written>, count: number, representation: RepresentationOf, kept?: WeakMap<PageRoute, KeptEntries>): KeptEntries {
+/** A route's two members; those `kept` while its files are the same. */
+function routeEntries(route: PageRoute, written: Map<string, Written>, count: number, representation: RepresentationOf, kept: WeakMap<PageRoute, KeptEntries>): KeptEntries {
   const html = written.get(route.htmlFile);
   const markdown = written.get(route.markdownFile);
-  const earlier = kept?.get(route);
+  const earlier = kept.get(route);
   if (earlier && html && markdown && earlier.count === count && sameFile(earlier.html, html) && sameFile(earlier.markdown, markdown)) return earlier;
-  const htmlEntry = representation(route.htmlFile, MEDIA.html);
-  const markdownEntry = representation(route.markdownFile, MEDIA.markdown);
-  const page: PageEntry = { html: htmlEntry, markdown: markdownEntry, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang, ...(route.alternates ? { alternates: route.alternates } : {}) };
-  const sibling: FileEntry = { ...markdownEntry, canonical: route.url };
   const made: KeptEntries = {
     html: html!,
     markdown: markdown!,
     count,
-    entries: [member(route.path, JSON.stringify(page)), member(route.markdownPath, JSON.stringify(sibling))],
-    shards: [shardOf(route.path, count), shardOf(route.markdownPath, count)],
+    entries: [member(route.path, JSON.stringify(pageEntry(route, representation))), member(route.markdownPath, JSON.stringify(siblingEntry(route, representation)))],
   };
-  kept?.set(route, made);
+  kept.set(route, made);
   return made;
+}
+
+/** A route's entry in its shard's pages. */
+function pageEntry(route: PageRoute, representation: RepresentationOf): PageEntry {
+  const html = representation(route.htmlFile, MEDIA.html);
+  const markdown = representation(route.markdownFile, MEDIA.markdown);
+  return { html, markdown, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang, ...(route.alternates ? { alternates: route.alternates } : {}) };
+}
+
+/** Its `.md` sibling's entry in its shard's files. */
+function siblingEntry(route: PageRoute, representation: RepresentationOf): FileEntry {
+  return { ...representation(route.markdownFile, MEDIA.markdown), canonical: route.url };
 }
 
 function member(path: string, json: string): string {
