@@ -12,7 +12,7 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtSite, routeTable, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
 import { acceptCases, BROWSER, compareAll, pathCases } from "./helpers/host-parity.ts";
@@ -123,6 +123,22 @@ test("the manifest's other artifacts name every listing page: sitemap, llms.txt,
   // Each host's rules cover every .md sibling, however deep, with one wildcard.
   assert.match(readFileSync(join(dist, "_headers"), "utf8"), /^\/\*\.md$/m);
   assert.match(readFileSync(join(distCloudflare, "_headers"), "utf8"), /^\/\*\.md$/m);
+});
+
+test("llms.txt within a budget that leaves posts and listing pages out: the posts leave room for the listings' note, with no budget warning", () => {
+  for (const budget of [2_400, 2_600, 2_800]) {
+    const content = join(site, `content-llms-${budget}`);
+    cpSync(join(site, "content"), content, { recursive: true });
+    appendFileSync(join(content, "site.yaml"), `budgets:\n  llms_txt_bytes: ${budget}\n`);
+    const out = join(site, `dist-llms-${budget}`);
+    const run = sitegen(["build", "--content", content, "--out", out, "--json"], { cwd: site });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).counts.budget, undefined, `${budget}: no budget warning`);
+    const llms = readFileSync(join(out, "llms.txt"), "utf8");
+    assert.ok(Buffer.byteLength(llms) <= budget, `${budget}: llms.txt is ${Buffer.byteLength(llms)} bytes`);
+    assert.match(llms, /^The newest \d+ of 12 posts, newest first\./m);
+    assert.match(llms, /^\d+ more of these pages are not listed here: /m);
+  }
 });
 
 test("each listing page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON; a page past the last is a 404", async () => {

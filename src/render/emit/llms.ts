@@ -59,7 +59,8 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const listings = listingSection(manifest);
   const fixed = bytesOf(head) + bytesOf(tail) + listings.fixed;
   const budget = budgetsOf(site).llms_txt_bytes;
-  const kept = newestThatFit(lines.map(({ bytes }) => bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes(""));
+  // The listings after the posts need room for their note at least, or for all of them where that is less.
+  const kept = newestThatFit(lines.map(({ bytes }) => bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes("") + listings.least, listings.least);
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
   const used = fixed + bytesOf(note) + lines.slice(0, kept).reduce((sum, { bytes }) => sum + bytes, 0);
   return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail].join("\n");
@@ -72,19 +73,21 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
  * where every one is (the tag index links each tag's page, the sitemap every
  * page).
  */
-function listingSection(manifest: Manifest): { fixed: number; lines(room: number): string[] } {
+function listingSection(manifest: Manifest): { fixed: number; least: number; lines(room: number): string[] } {
   const routes = manifest.listings;
-  if (routes.length === 0) return { fixed: 0, lines: () => [] };
+  if (routes.length === 0) return { fixed: 0, least: 0, lines: () => [] };
   const line = (route: PageRoute) => `- [${markdownInline(route.title)}](${route.markdownUrl}): ${markdownInline(route.description)}`;
   const [first, ...rest] = routes;
   const always = first.template === "tags" ? [line(first)] : [];
   const others = always.length > 0 ? rest : routes;
   const leftOut = (count: number) => `${count} more of these pages are not listed here: ${manifest.tags.length > 0 ? "the tag index links every tag's page, and " : ""}[${manifest.surface.sitemap.path.slice(1)}](${manifest.surface.sitemap.url}) lists every page.`;
   const head = ["", "## Listings", ""];
+  const sizes = others.map((route) => lineBytes(line(route)));
   return {
     fixed: bytesOf(head) + bytesOf(always),
+    // The room the others take at least: all of them, or the note saying how many are left out.
+    least: Math.min(sizes.reduce((sum, size) => sum + size, 0), lineBytes(leftOut(others.length))),
     lines(room) {
-      const sizes = others.map((route) => lineBytes(line(route)));
       const kept = newestThatFit(sizes, room, lineBytes(leftOut(others.length)));
       const note = kept < others.length ? [leftOut(others.length - kept)] : [];
       return [...head, ...always, ...others.slice(0, kept).map(line), ...note];
