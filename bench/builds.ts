@@ -1,13 +1,16 @@
 /**
  * The build comparison: every tool builds every content tree (the real site
- * and the synthetic blogs), `--runs` rounds, the tools alternating within
- * each round so that drift of the machine hits all of them alike; each
- * tool's first output of a tree is checked for every post's page.
+ * and the synthetic blogs), `--runs` rounds of pairs, sitegen and one
+ * baseline one after the other, so that drift of the machine hits both alike
+ * and each pair gives a ratio; the load is recorded around each pair, and a
+ * pair taken under load is measured again. Each tool's first output of a
+ * tree is checked for every post's page.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fmtMB, fmtSeconds } from "./format.ts";
-import { measure, type Measurement, type MeasureMethod } from "./measure.ts";
+import { loadSample, measure, type Measurement, type MeasureMethod } from "./measure.ts";
 import { ROOT, type BenchOptions } from "./options.ts";
 import { outputsOf, settle } from "./outputs.ts";
 import { stats, type Stats } from "./stats.ts";
@@ -42,15 +45,55 @@ export interface BuildResult {
   /** CPU time the rest of the machine used during the runs: contention. */
   foreignCpuMs: Stats;
   msPerPage: number;
-  /** Runs measured again because other processes competed for the CPU. */
+  /** Runs measured again because their pair was taken under load. */
   repeated: number;
   ok: boolean;
   problems: string[];
 }
 
+/** The machine's load around one pair of runs (`loadSample` before and after). */
+export interface PairLoad {
+  /** One-minute load average before and after. */
+  loadavg: [before: number, after: number];
+  /** Tasks runnable before and after (/proc/loadavg). */
+  running: [before: number, after: number];
+  /** CPU time other processes used while the pair ran. */
+  foreignCpuMs: number;
+  /** CPU time the hypervisor gave to other guests while the pair ran. */
+  stealMs: number;
+}
+
+/** Two runs taken one after the other, sitegen's and a baseline's: their ratio is not moved by the machine's drift. */
+export interface Pair {
+  /** sitegen's side: its cold build, or its warm one. */
+  subject: ToolId;
+  baseline: ToolId;
+  round: number;
+  subjectMs: number;
+  baselineMs: number;
+  /** subject / baseline wall time. */
+  ratio: number;
+  load: PairLoad;
+  /** Times the pair was measured; more than one when it was taken under load. */
+  attempts: number;
+  /** The kept attempt was still under load: every attempt was. */
+  underLoad: boolean;
+}
+
+/** Every pair of one subject and one baseline on one tree, and the median of their ratios. */
+export interface PairSummary {
+  posts: number;
+  real?: true;
+  subject: ToolId;
+  baseline: ToolId;
+  ratio: Stats;
+  pairs: Pair[];
+}
+
 /** Every post has `/blog/<slug>/index.html`: the tools built the same pages (and the fixed pages, where the tool renders them). */
 export interface Comparison {
   builds: BuildResult[];
+  pairs: PairSummary[];
   failures: string[];
   /** The first good sitegen build of each synthetic size, for the parts that serve a build. */
   sitegenOuts: Map<number, string>;
@@ -60,55 +103,131 @@ export interface Comparison {
   sitegenHighlights?: boolean;
 }
 
+/**
+ * The pairs of one round: sitegen's cold build against every other tool, and
+ * its warm build against Hugo's default (the like-with-like build: both
+ * highlight code), where the warm tool runs.
+ */
+function pairsOf(tools: Tool[]): [subject: Tool, baseline: Tool][] {
+  const cold = tools.find((tool) => tool.id === "sitegen");
+  const warm = tools.find((tool) => tool.id === "sitegen-warm");
+  const hugo = tools.find((tool) => tool.id === "hugo-default");
+  const others = tools.filter((tool) => tool !== cold && tool !== warm);
+  return [...(cold ? others.map((other): [Tool, Tool] => [cold, other]) : []), ...(warm && hugo ? [[warm, hugo] as [Tool, Tool]] : [])];
+}
+
+/**
+ * Every tool builds every tree, `--runs` rounds of pairs: in each pair
+ * sitegen and one baseline run one after the other (the order alternating
+ * from round to round), so that drift of the machine hits both alike. The
+ * load is sampled around each pair; a pair taken under load is measured
+ * again, up to `--retries` times, and the least loaded attempt is kept, marked
+ * when it was still under load. A tool that runs in no pair (sitegen alone)
+ * runs once a round.
+ */
 export async function compareBuilds(options: BenchOptions, trees: ContentTree[], tools: Tool[], method: MeasureMethod, log: (line: string) => void): Promise<Comparison> {
-  const comparison: Comparison = { builds: [], failures: [], sitegenOuts: new Map() };
+  const comparison: Comparison = { builds: [], pairs: [], failures: [], sitegenOuts: new Map() };
   for (const tree of trees) {
     const posts = tree.posts;
     const name = tree.real ? "the real site" : `${posts} posts`;
+    const here = tools.filter((tool) => tool.upTo === undefined || tree.real || posts <= tool.upTo);
     const perTool = new Map<ToolId, BuildResult>();
-    for (const tool of tools) {
+    for (const tool of here) {
       perTool.set(tool.id, {
         tool: tool.id, label: tool.label, posts, ...(tree.real ? { real: true as const } : {}), pages: posts + FIXED_PAGE_COUNT, runs: [],
         wallMs: stats([]), cpuMs: stats([]), peakRssBytes: stats([]), foreignCpuMs: stats([]), msPerPage: NaN, repeated: 0, ok: true, problems: [],
       });
     }
-    for (let run = 1; run <= options.runs; run++) {
-      for (const tool of tools) {
-        const result = perTool.get(tool.id)!;
-        if (!result.ok) continue;
-        let out: string;
-        let measured: Measurement;
-        for (let attempt = 0; ; attempt++) {
-          out = join(outputsOf(options), `${tool.id}-${tree.real ? "real" : posts}-run${run}-attempt${attempt}`);
-          const { command, args } = tool.command(tree.dir, out);
-          await settle(options, log);
-          measured = await measure({ command, args, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
-          if (failed(measured) || !disturbed(measured) || attempt >= options.retries) break;
-          result.repeated++;
-          log(`${tool.label}, ${name}, run ${run}: other processes used ${fmtSeconds(measured.foreignCpuMs)} of CPU meanwhile; measuring again`);
-        }
-        const failure = failed(measured);
-        if (failure) {
+    const summaries = new Map<string, PairSummary>();
+    const pairs = pairsOf(here);
+    // A tool in no pair (sitegen alone, or its warm build without Hugo) runs on its own, once a round.
+    const units: Tool[][] = [...pairs, ...here.filter((tool) => !pairs.some((pair) => pair.includes(tool))).map((tool) => [tool])];
+    let attemptId = 0;
+    /** One run of a tool into a new folder; a failure marks the tool failed. */
+    const runOnce = async (tool: Tool, run: number): Promise<{ measured: Measurement; out: string } | undefined> => {
+      const result = perTool.get(tool.id)!;
+      if (!result.ok) return undefined;
+      const out = join(outputsOf(options), `${tool.id}-${tree.real ? "real" : posts}-run${run}-${attemptId++}`);
+      let command: ReturnType<Tool["command"]>;
+      try {
+        tool.prepare?.(tree, out);
+        command = tool.command(tree.dir, out);
+      } catch (error) {
+        result.ok = false;
+        result.problems.push(`run ${run}: ${(error as Error).message}`);
+        comparison.failures.push(`${tool.label}, ${name}: ${(error as Error).message}`);
+        return undefined;
+      }
+      const { args, cwd } = command;
+      spawnSync("sync");
+      const measured = await measure({ command: command.command, args, cwd: cwd ?? ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
+      const failure = failed(measured);
+      if (failure) {
+        result.ok = false;
+        result.problems.push(`run ${run}: ${failure}`);
+        comparison.failures.push(`${tool.label}, ${name}: ${failure}`);
+        log(`${tool.label}, ${name}, run ${run}: FAILED ${failure}`);
+        return undefined;
+      }
+      if (result.runs.length === 0) {
+        const problems = [...verifyOutput(out, tree, tool.fixedPages), ...(tool.verify?.(tree, out) ?? [])];
+        if (problems.length > 0) {
           result.ok = false;
-          result.problems.push(`run ${run}: ${failure}`);
-          comparison.failures.push(`${tool.label}, ${name}: ${failure}`);
-          log(`${tool.label}, ${name}, run ${run}: FAILED ${failure}`);
-          continue;
+          result.problems.push(...problems);
+          comparison.failures.push(`${tool.label}, ${name}: ${problems.join("; ")}`);
         }
-        if (run === 1) {
-          const problems = verifyOutput(out, tree, tool.fixedPages);
-          if (problems.length > 0) {
-            result.ok = false;
-            result.problems.push(...problems);
-            comparison.failures.push(`${tool.label}, ${name}: ${problems.join("; ")}`);
+      }
+      return { measured, out };
+    };
+    for (let run = 1; run <= options.runs; run++) {
+      for (const unit of units) {
+        // Odd rounds start with sitegen, even rounds with the baseline.
+        const order = run % 2 === 1 ? unit : [...unit].reverse();
+        let kept: { runs: { tool: Tool; measured: Measurement; out: string }[]; load: PairLoad } | undefined;
+        let attempts = 0;
+        for (let attempt = 0; attempt <= options.retries; attempt++) {
+          await settle(options, log);
+          attempts++;
+          const before = loadSample();
+          const runs: { tool: Tool; measured: Measurement; out: string }[] = [];
+          for (const tool of order) {
+            const done = await runOnce(tool, run);
+            if (done) runs.push({ tool, ...done });
+          }
+          const after = loadSample();
+          if (runs.length < order.length) break;
+          const load: PairLoad = {
+            loadavg: [before.loadavg, after.loadavg],
+            running: [before.running, after.running],
+            foreignCpuMs: runs.reduce((sum, r) => sum + r.measured.foreignCpuMs, 0),
+            stealMs: after.stealMs - before.stealMs,
+          };
+          if (!kept || loadCost(load) < loadCost(kept.load)) kept = { runs, load };
+          const wallMs = runs.reduce((sum, r) => sum + r.measured.wallMs, 0);
+          if (!underLoad(load, wallMs)) break;
+          if (attempt < options.retries) {
+            for (const tool of unit) perTool.get(tool.id)!.repeated++;
+            log(`${unit.map((tool) => tool.label).join(" and ")}, ${name}, run ${run}: taken under load (other processes ${fmtSeconds(load.foreignCpuMs)} of CPU, steal ${fmtSeconds(load.stealMs)}, load average ${load.loadavg[0].toFixed(1)} → ${load.loadavg[1].toFixed(1)}); measuring the pair again`);
           }
         }
-        result.runs.push(measured);
-        log(`${tool.label}, ${name}, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS, ${fmtSeconds(measured.foreignCpuMs)} other CPU`);
-        if (tool.id === "sitegen" && !tree.real) {
-          comparison.lastSitegenOut = out;
-          if (result.ok && !comparison.sitegenOuts.has(posts)) comparison.sitegenOuts.set(posts, out);
-          comparison.sitegenHighlights ??= highlightsCode(out, tree);
+        if (!kept) continue;
+        for (const { tool, measured, out } of kept.runs) {
+          perTool.get(tool.id)!.runs.push(measured);
+          log(`${tool.label}, ${name}, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS, ${fmtSeconds(measured.foreignCpuMs)} other CPU`);
+          if (tool.id === "sitegen" && !tree.real) {
+            comparison.lastSitegenOut = out;
+            if (perTool.get(tool.id)!.ok && !comparison.sitegenOuts.has(posts)) comparison.sitegenOuts.set(posts, out);
+            comparison.sitegenHighlights ??= highlightsCode(out, tree);
+          }
+        }
+        if (unit.length === 2) {
+          const [subject, baseline] = unit;
+          const wallOf = (tool: Tool) => kept!.runs.find((r) => r.tool === tool)!.measured.wallMs;
+          const key = `${subject.id}/${baseline.id}`;
+          const summary = summaries.get(key) ?? { posts, ...(tree.real ? { real: true as const } : {}), subject: subject.id, baseline: baseline.id, ratio: stats([]), pairs: [] };
+          summaries.set(key, summary);
+          const wallMs = wallOf(subject) + wallOf(baseline);
+          summary.pairs.push({ subject: subject.id, baseline: baseline.id, round: run, subjectMs: wallOf(subject), baselineMs: wallOf(baseline), ratio: wallOf(subject) / wallOf(baseline), load: kept.load, attempts, underLoad: underLoad(kept.load, wallMs) });
         }
       }
     }
@@ -117,9 +236,30 @@ export async function compareBuilds(options: BenchOptions, trees: ContentTree[],
       result.msPerPage = result.wallMs.median / result.pages;
       comparison.builds.push(result);
     }
+    for (const summary of summaries.values()) {
+      summary.ratio = stats(summary.pairs.map((pair) => pair.ratio));
+      comparison.pairs.push(summary);
+    }
   }
-
   return comparison;
+}
+
+/**
+ * A pair was taken under load when other processes used a noticeable share of
+ * the two cores while it ran (more than 0.5 s, or more than a tenth of one
+ * core), or the hypervisor took more than a twentieth of one core (steal).
+ * The load average is recorded, not judged: it is smoothed over a minute and
+ * counts tasks waiting on the disk, so it lags what a pair met.
+ */
+export function underLoad(load: PairLoad, wallMs: number): boolean {
+  const foreign = Number.isFinite(load.foreignCpuMs) && load.foreignCpuMs > Math.max(500, 0.1 * wallMs);
+  const steal = Number.isFinite(load.stealMs) && load.stealMs > 0.05 * wallMs;
+  return foreign || steal;
+}
+
+/** Which of two attempts met less competition. */
+function loadCost(load: PairLoad): number {
+  return (Number.isFinite(load.foreignCpuMs) ? load.foreignCpuMs : 0) + (Number.isFinite(load.stealMs) ? load.stealMs : 0);
 }
 
 export function verifyOutput(out: string, tree: ContentTree, fixedPages: boolean): string[] {
@@ -149,14 +289,6 @@ export function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; p
     peakRssBytes: stats(runs.map((r) => r.peakRssBytes)),
     foreignCpuMs: stats(runs.map((r) => r.foreignCpuMs)),
   };
-}
-
-/**
- * Other processes used a noticeable share of the two cores during the run
- * (more than 0.5 s, or more than a tenth of one core): the wall time is not the tool's own.
- */
-export function disturbed(run: Measurement): boolean {
-  return Number.isFinite(run.foreignCpuMs) && run.foreignCpuMs > Math.max(500, 0.1 * run.wallMs);
 }
 
 export function failed(run: Measurement): string | undefined {

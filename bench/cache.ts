@@ -3,11 +3,13 @@
  * that matters there is a fresh checkout where one post changed, given the
  * cache of the previous build. Each round:
  *
- * 1. cold: `sitegen build --cache <new empty folder>` of the synthetic tree
- *    into a new output folder;
+ * 1. cold: `sitegen build` of the synthetic tree into a new output folder, in
+ *    a new working folder: no cache yet, and the build fills sitegen's
+ *    default one there (`.sitegen-cache/`), as a first CI build does;
  * 2. a copy of the tree, in a new folder and with fresh modification times as
  *    a checkout has, with one post's first sentence rewritten (before the clock starts);
- * 3. warm: the copy built into another new output folder with the same cache folder.
+ * 3. warm: the copy built into another new output folder in the same working
+ *    folder, with no flag: sitegen's default finds the cache.
  *
  * The figure is warm / cold, median over the rounds. The warm build must
  * show the edit (the changed post's page has the new sentence), so that a
@@ -63,16 +65,18 @@ export function buildHasCacheOption(root: string): boolean {
 export async function benchCache(options: CacheBenchOptions): Promise<CacheResult> {
   if (!buildHasCacheOption(options.root)) return { available: false, posts: options.posts, reason: "`sitegen build --help` lists no `--cache` option" };
   const bin = join(options.root, "bin/sitegen.js");
-  const build = (content: string, out: string, cache: string) => ({ command: process.execPath, args: [bin, "build", "--content", content, "--out", out, "--cache", cache, "--quiet"] });
+  const templates = join(options.root, "templates");
+  const build = (content: string, out: string) => ({ command: process.execPath, args: [bin, "build", "--content", content, "--templates", templates, "--out", out, "--quiet"] });
   const rounds: { cold: Measurement; warm: Measurement; slug: string }[] = [];
   const problems: string[] = [];
   const failure = (run: Measurement): string | undefined => (run.timedOut ? "timed out" : run.exitCode !== 0 ? `exited ${run.exitCode ?? run.signal}: ${run.outputTail.trim().split("\n").slice(-3).join(" | ")}` : undefined);
   for (let round = 1; round <= options.runs; round++) {
     const dir = join(options.work, `round${round}`);
-    const cache = join(dir, "cache");
-    await mkdir(cache, { recursive: true });
+    // The working folder: sitegen keeps its cache there by default.
+    const cwd = join(dir, "cwd");
+    await mkdir(cwd, { recursive: true });
     await options.settle();
-    const cold = await measure({ ...build(options.content, join(dir, "cold"), cache), cwd: options.root, method: options.method, timeoutMs: options.timeoutMs });
+    const cold = await measure({ ...build(options.content, join(dir, "cold")), cwd, method: options.method, timeoutMs: options.timeoutMs });
     if (failure(cold)) {
       problems.push(`round ${round}, cold build: ${failure(cold)}`);
       continue;
@@ -85,7 +89,7 @@ export async function benchCache(options: CacheBenchOptions): Promise<CacheResul
     savePostEdit(join(copy, "blog", `${slug}.md`), marker, { title: false });
     await options.settle();
     const warmOut = join(dir, "warm");
-    const warm = await measure({ ...build(copy, warmOut, cache), cwd: options.root, method: options.method, timeoutMs: options.timeoutMs });
+    const warm = await measure({ ...build(copy, warmOut), cwd, method: options.method, timeoutMs: options.timeoutMs });
     if (failure(warm)) {
       problems.push(`round ${round}, warm build: ${failure(warm)}`);
       continue;
@@ -102,7 +106,7 @@ export async function benchCache(options: CacheBenchOptions): Promise<CacheResul
   return {
     available: true,
     posts: options.posts,
-    command: "node bin/sitegen.js build --content <tree> --out <new folder> --cache <folder> --quiet",
+    command: "node bin/sitegen.js build --content <tree> --templates templates --out <new folder> --quiet (in the round's working folder)",
     cold: summary(rounds.map((r) => r.cold)),
     warm: summary(rounds.map((r) => r.warm)),
     ratio: stats(rounds.map((r) => r.warm.wallMs / r.cold.wallMs)),
@@ -113,15 +117,15 @@ export async function benchCache(options: CacheBenchOptions): Promise<CacheResul
 
 /** The report's section. */
 export function cacheReport(result: CacheResult): string[] {
-  const method = `Each round: a cold build of the ${fmtInt(result.posts)}-post blog with \`--cache\` naming a new, empty folder, into a new output folder; then a copy of the blog in a new folder (fresh modification times, as a CI checkout has) with one post's first sentence rewritten, built into another new output folder with the same cache folder. The copy is made before the clock starts. The warm build must show the edit in that post's page, so that a build that skipped the change cannot pass for a fast one. Why this method: it is a CI build after a one-post commit, with the cache folder restored from the previous build, and nothing else carried over.`;
+  const method = `Each round: a cold build of the ${fmtInt(result.posts)}-post blog into a new output folder, in a new working folder (no cache yet; the build fills sitegen's default cache, \`.sitegen-cache/\` there); then a copy of the blog in a new folder (fresh modification times, as a CI checkout has) with one post's first sentence rewritten, built with no flag into another new output folder in the same working folder, where sitegen's default finds the cache. The copy is made before the clock starts. The warm build must show the edit in that post's page, so that a build that skipped the change cannot pass for a fast one. Why this method: it is a CI build after a one-post commit, with the cache folder restored from the previous build, and nothing else carried over.`;
   if (!result.available) return [`Not available: ${result.reason}, so nothing was measured. ${method}`, ""];
   return [
     `${method} Medians of ${result.rounds.length} round${result.rounds.length === 1 ? "" : "s"}; warm / cold is the median of each round's ratio.`,
     "",
     "| build | wall (median) | wall (min–max) | CPU | peak RSS |",
     "|---|---|---|---|---|",
-    `| cold (empty cache folder) | ${fmtSeconds(result.cold.wallMs.median)} | ${fmtSeconds(result.cold.wallMs.min)}–${fmtSeconds(result.cold.wallMs.max)} | ${fmtSeconds(result.cold.cpuMs.median)} | ${fmtMB(result.cold.peakRssBytes.median)} |`,
-    `| warm (one post changed, the cold build's cache folder) | ${fmtSeconds(result.warm.wallMs.median)} | ${fmtSeconds(result.warm.wallMs.min)}–${fmtSeconds(result.warm.wallMs.max)} | ${fmtSeconds(result.warm.cpuMs.median)} | ${fmtMB(result.warm.peakRssBytes.median)} |`,
+    `| cold (no cache yet) | ${fmtSeconds(result.cold.wallMs.median)} | ${fmtSeconds(result.cold.wallMs.min)}–${fmtSeconds(result.cold.wallMs.max)} | ${fmtSeconds(result.cold.cpuMs.median)} | ${fmtMB(result.cold.peakRssBytes.median)} |`,
+    `| warm (one post changed, the default cache the cold build filled) | ${fmtSeconds(result.warm.wallMs.median)} | ${fmtSeconds(result.warm.wallMs.min)}–${fmtSeconds(result.warm.wallMs.max)} | ${fmtSeconds(result.warm.cpuMs.median)} | ${fmtMB(result.warm.peakRssBytes.median)} |`,
     "",
     `warm / cold: ${fmtRatio(result.ratio.median)} (${fmtRatio(result.ratio.min)}–${fmtRatio(result.ratio.max)}).`,
     "",

@@ -42,7 +42,7 @@ export async function benchLarge(options: BenchOptions, method: MeasureMethod, l
   await settle(options, log);
   const run = await measure({
     command: process.execPath,
-    args: [join(ROOT, "bin/sitegen.js"), "build", "--content", tree.dir, "--out", out, "--quiet"],
+    args: [join(ROOT, "bin/sitegen.js"), "build", "--content", tree.dir, "--out", out, "--cache", `${out}-cache`, "--quiet"],
     cwd: ROOT,
     env: { ...process.env, SOURCE_DATE_EPOCH: BUILD_TIME },
     method,

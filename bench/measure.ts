@@ -25,7 +25,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
 export type MeasureMethod = "gnu-time" | "proc-sampling";
@@ -110,6 +110,38 @@ export function machineBusyMs(): number {
     const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
     const [user, nice, system, , , irq, softirq, steal] = fields;
     return ((user + nice + system + irq + softirq + (steal ?? 0)) / 100) * 1000; // USER_HZ = 100
+  } catch {
+    return NaN;
+  }
+}
+
+/** How loaded the machine is at one moment: what `loadDuring` compares. */
+export interface LoadSample {
+  /** One-minute load average (os.loadavg, /proc/loadavg): runnable and waiting tasks, smoothed over a minute. */
+  loadavg: number;
+  /** Tasks runnable at this moment, from /proc/loadavg's fourth field (NaN where unreadable). */
+  running: number;
+  /** Busy CPU time of the whole machine so far (`machineBusyMs`). */
+  busyMs: number;
+  /** CPU time the hypervisor gave to other guests so far (steal, /proc/stat), in ms. */
+  stealMs: number;
+}
+
+export function loadSample(): LoadSample {
+  let running = NaN;
+  try {
+    running = Number(readFileSync("/proc/loadavg", "utf8").split(/\s+/)[3]?.split("/")[0]);
+  } catch {
+    // not Linux: the load average alone
+  }
+  return { loadavg: loadavg()[0], running, busyMs: machineBusyMs(), stealMs: stealMs() };
+}
+
+/** Steal time so far, all cores, in ms: a virtual machine's CPU taken by other guests. */
+function stealMs(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    return ((fields[7] ?? 0) / 100) * 1000; // USER_HZ = 100
   } catch {
     return NaN;
   }

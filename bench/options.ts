@@ -34,9 +34,14 @@ export interface BenchOptions {
   edgeLoadRounds: number;
   /** Posts in the one very large build (a sitemap index past 50,000 URLs). */
   large: number;
+  /** sitegen's warm build is compared on trees of at most this many posts (the largest has its own warm/cold part). */
+  warmUpTo: number;
 }
 
-export const SKIPPABLE = ["sitegen", "eleventy", "hugo", "hugo-default", "bare", "real", "negotiation", "serve", "profile", "startup", "watch", "cache", "edge", "large"];
+export const SKIPPABLE = ["sitegen", "warm", "eleventy", "hugo", "hugo-default", "bare", "real", "negotiation", "serve", "profile", "startup", "watch", "cache", "edge", "large"];
+
+/** What `--quick` leaves out. */
+export const QUICK_SKIPS = ["negotiation", "serve", "profile", "startup", "watch", "edge", "large"];
 
 export class UsageError extends Error {}
 
@@ -54,7 +59,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     serveRequests: 20_000,
     serveRounds: 3,
     serveConnections: 16,
-    idleWaitSeconds: 60,
+    idleWaitSeconds: 10,
     retries: 2,
     startupRuns: 9,
     watchEdits: 6,
@@ -62,6 +67,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     edgeInFlight: 4,
     edgeLoadRounds: 15,
     large: 50_000,
+    warmUpTo: 2000,
   };
   const positive = (name: string, value: string | undefined): number => {
     const number = Number(value);
@@ -93,7 +99,10 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (arg === "--large") options.large = positive(arg, value());
     else if (arg === "--idle-wait") options.idleWaitSeconds = Number(value());
     else if (arg === "--retries") options.retries = Number(value());
+    else if (arg === "--warm-up-to") options.warmUpTo = positive(arg, value());
     else if (arg === "--no-install") options.install = false;
+    // The figures the targets need, in a fraction of the time: the build comparison, the real site and the warm CI builds.
+    else if (arg === "--quick") for (const part of QUICK_SKIPS) options.skip.add(part);
     else if (arg.startsWith("--skip-") && SKIPPABLE.includes(arg.slice(7))) options.skip.add(arg.slice(7));
     else throw new UsageError(`unknown option ${arg}; see the header of bench/run.ts`);
   }

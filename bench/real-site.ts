@@ -40,7 +40,8 @@ export async function benchRealSite(options: BenchOptions, method: MeasureMethod
   for (let run = 1; run <= options.runs; run++) {
     // Each full build into a new folder; the rebuild and the check use the same one.
     const out = join(outputsOf(options), `real-run${run}`);
-    const build = { command: process.execPath, args: [bin, "build", "--content", content, "--out", out, "--quiet"] };
+    // A cache folder of its own, new in each round: the full build is cold, the rebuild finds what it cached.
+    const build = { command: process.execPath, args: [bin, "build", "--content", content, "--out", out, "--cache", `${out}-cache`, "--quiet"] };
     const checkArgs = [bin, "check", "--content", content, "--dist", out];
     await settle(options, log);
     const first = await measure({ ...build, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });

@@ -28,7 +28,7 @@ export function renderReport(results: Results): string {
   push(
     "# Benchmarks",
     "",
-    `Written by \`npm run bench\` on ${results.date.slice(0, 10)}. Synthetic content (seed ${results.seed}): posts of about 1,200 words with headings, lists, a table, a fenced code block, a blockquote and internal and external links, one in five in Vietnamese, plus the ${FIXED_PAGE_COUNT} fixed pages. Medians of ${results.runs} run${results.runs > 1 ? "s" : ""}; tools ran alternating within each round. Each run builds into a new folder; outputs are deleted only after all builds, and the page cache is flushed (\`sync\`) before each run, because ${isExt4WithoutJournal(results.outputFilesystem) ? "on this machine's ext4 without a journal" : "on ext4 without a journal"}, creating files soon after many were deleted costs several times more (the allocator skips recently deleted inodes), which would charge one run for the previous run's cleanup.`,
+    `Written by \`npm run bench\` on ${results.date.slice(0, 10)}. Synthetic content (seed ${results.seed}): posts of about 1,200 words with headings, lists, a table, a fenced code block, a blockquote and internal and external links, one in five in Vietnamese, plus the ${FIXED_PAGE_COUNT} fixed pages. ${results.runs} round${results.runs > 1 ? "s" : ""} of pairs: in each pair sitegen and one other tool built one after the other (the order alternating from round to round), and a ratio is the median of the pairs' ratios; the load was recorded around each pair, and a pair taken under load was measured again (see Load). Each run builds into a new folder; outputs are deleted only after all builds, and the page cache is flushed (\`sync\`) before each run, because ${isExt4WithoutJournal(results.outputFilesystem) ? "on this machine's ext4 without a journal" : "on ext4 without a journal"}, creating files soon after many were deleted costs several times more (the allocator skips recently deleted inodes), which would charge one run for the previous run's cleanup.`,
     "",
   );
 
@@ -36,7 +36,7 @@ export function renderReport(results: Results): string {
   push("## Targets", "", ...targetRows(results, sizes), "");
 
   push("## Build", "");
-  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages; the bare script renders the posts only, but is divided alike so that the column compares). sitegen / tool is sitegen's median wall time over the tool's: under 1, sitegen is faster. Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; a run during which other processes used more than 0.5 s and a tenth of a core was measured again (up to `--retries` times), and the last column counts those.", "");
+  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages; the bare script renders the posts only, but is divided alike so that the column compares). sitegen / tool is the median over the rounds of sitegen's wall time over the tool's in the same pair (for sitegen's warm build, warm / tool against Hugo's default): under 1, sitegen is faster. sitegen ran once in each pair, so it has more runs than the others. Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; the last column counts the runs measured again because their pair was taken under load (see Load).", "");
   const realBuilds = results.builds.filter((b) => b.real);
   const groups: [heading: string, builds: BuildResult[]][] = [
     ...(realBuilds.length > 0 ? [[`### The real site (${fmtInt(realBuilds[0].posts)} posts)`, realBuilds] as [string, BuildResult[]]] : []),
@@ -44,20 +44,21 @@ export function renderReport(results: Results): string {
   ];
   for (const [heading, builds] of groups) {
     const posts = builds[0].posts;
-    const base = builds.find((b) => b.tool === "sitegen" && b.ok);
     push(heading, "", "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool | other CPU | measured again |", "|---|---|---|---|---|---|---|---|---|");
     for (const b of builds) {
       if (!b.ok) {
         push(`| ${b.label} | failed | | | | | | | |`);
         continue;
       }
-      const ratio = base && b.tool !== "sitegen" ? fmtRatio(base.wallMs.median / b.wallMs.median) : "";
+      const ratio = b.tool === "sitegen" || b.tool === "sitegen-warm" ? "" : fmtRatio(pairRatio(results, "sitegen", b.tool, b));
       push(`| ${b.label} | ${fmtSeconds(b.wallMs.median)} | ${fmtSeconds(b.wallMs.min)}–${fmtSeconds(b.wallMs.max)} | ${fmtSeconds(b.cpuMs.median)} | ${fmtMB(b.peakRssBytes.median)} | ${fmtMs(b.msPerPage)} | ${ratio} | ${fmtSeconds(b.foreignCpuMs.median)}, ${fmtSeconds(b.foreignCpuMs.max)} | ${b.repeated} |`);
     }
     const content = builds[0].real ? undefined : results.content.find((c) => c.posts === posts);
     if (content) push("", `Content: ${fmtInt(content.words)} words in posts, ${fmtMB(content.bytes)} of Markdown, ${fmtInt(content.vietnamese)} posts in Vietnamese.`);
     push("");
   }
+  push("## Load", "", ...loadReport(results), "");
+
   const failures = results.builds.filter((b) => !b.ok);
   if (failures.length > 0) push("Failed builds:", "", ...failures.map((b) => `- ${b.label}, ${b.real ? "the real site" : `${fmtInt(b.posts)} posts`}: ${b.problems.join("; ")}`), "");
 
@@ -91,8 +92,8 @@ export function renderReport(results: Results): string {
     push(`\`content/\` (${r.posts} post files). Medians of ${results.runs}.`, "", "| step | wall (median) | wall (min–max) | CPU | peak RSS |", "|---|---|---|---|---|");
     const row = (name: string, m?: { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats }): void =>
       void push(m ? `| ${name} | ${fmtSeconds(m.wallMs.median)} | ${fmtSeconds(m.wallMs.min)}–${fmtSeconds(m.wallMs.max)} | ${fmtSeconds(m.cpuMs.median)} | ${fmtMB(m.peakRssBytes.median)} |` : `| ${name} | failed | | | |`);
-    row("full build (new output folder)", r.fullBuild);
-    row("no-change rebuild (same output folder)", r.rebuild);
+    row("full build (new output folder, a new cache folder)", r.fullBuild);
+    row("no-change rebuild (same output folder, warm: the cache the full build filled)", r.rebuild);
     row("`sitegen check` (content, manifest and the built folder)", r.check);
     if (r.problems.length > 0) push("", ...r.problems.map((p) => `- ${p}`));
     push("");
@@ -146,7 +147,7 @@ export function renderReport(results: Results): string {
       ? "- sitegen's pages highlight code (its code blocks have markup inside), so the like-with-like comparison is with Hugo's default, which highlights with Chroma; Hugo without highlighting is listed too."
       : "- sitegen's pages do not highlight code (no markup inside their code blocks), so the like-with-like comparison is with Hugo's highlighting off (`markup.highlight.codeFences = false`); Hugo's default is listed for reference. The bench tells from sitegen's own output, so the comparison follows if sitegen starts highlighting.",
     "- The bare script is the floor, not a competitor: one thread, the same parser and renderer, no templates, checks or agent files. sitegen at or under its time means the rest of the job and the second core pay for themselves.",
-    "- Before each build the bench waits (up to `--idle-wait` seconds) for a one-second window with less than 0.15 cores busy, and measures a build again when other processes competed with it, so that the figures are the tools' own.",
+    "- The machine may be shared. Before each pair the bench waits (up to `--idle-wait` seconds) for a one-second window with less than 0.15 cores busy, samples the load (the one-minute load average and the tasks runnable, from /proc/loadavg; the machine's busy and steal time, from /proc/stat) before and after the pair, and measures a pair again (up to `--retries` times) when it was taken under load: other processes used more than 0.5 s and a tenth of a core of CPU while it ran, or the hypervisor took more than a twentieth of a core (steal). The least loaded attempt is kept; one still under load is marked in the Load table, and the ratios are those of pairs, which drift of the machine moves far less than either time.",
     "- Each tool renders the same Markdown files to the same paths, `/blog/<slug>/index.html`; after each tool's first build the bench checks that every post's page is there.",
     `- Measured with ${results.method === "gnu-time" ? "GNU time (`/usr/bin/time -f`): CPU time and peak RSS are the kernel's rusage of the command (all threads, and every child it waited for; peak RSS is the largest single process's high-water mark, no sampling)" : "/proc sampling every 25 ms (GNU time was unavailable): VmHWM and utime/stime of the command's process; short-lived children are not counted"}; wall time with a monotonic clock around the child process. MB are 10⁶ bytes.`,
     "",
@@ -172,32 +173,28 @@ function targetRows(results: Results, sizes: number[]): string[] {
   const largest = sizes.at(-1);
   const posts = (n: number | undefined): string => (n === undefined ? "no build" : `${fmtInt(n)} posts`);
 
-  if (results.builds.some((b) => b.real)) {
-    const r = ratio(findReal("sitegen"), findReal("bare"));
-    row("sitegen at most the bare script's wall time (it highlights code too), the real site", `sitegen / bare = ${fmtRatio(r)}`, Number.isFinite(r) ? r <= 1 : undefined);
-    const h = ratio(findReal("sitegen"), findReal("hugo-default"));
-    row("sitegen at most 2× Hugo's wall time (default, highlighting), the real site", `sitegen / Hugo default = ${fmtRatio(h)}; bare script / Hugo default = ${fmtRatio(ratio(findReal("bare"), findReal("hugo-default")))}`, Number.isFinite(h) ? h <= 2 : undefined);
-  }
-  for (const size of sizes) {
-    const r = ratio(find("sitegen", size), find("bare", size));
-    row(`sitegen at most the bare script's wall time (it highlights code too), ${posts(size)}`, `sitegen / bare = ${fmtRatio(r)}`, Number.isFinite(r) ? r <= 1 : undefined);
-  }
-  // Like with like: Hugo without highlighting, unless sitegen's pages highlight code.
-  const highlights = results.sitegenHighlights === true;
-  for (const size of sizes.filter((n) => n >= 1000)) {
-    const plain = ratio(find("sitegen", size), find("hugo", size));
-    const highlighting = ratio(find("sitegen", size), find("hugo-default", size));
-    const against = highlights ? highlighting : plain;
-    row(
-      `sitegen at most Hugo's wall time, ${posts(size)} (${highlights ? "sitegen highlights code: against Hugo's default" : "sitegen does not highlight code: against Hugo without highlighting"})`,
-      `sitegen / Hugo without highlighting = ${fmtRatio(plain)}; sitegen / Hugo default = ${fmtRatio(highlighting)}`,
-      Number.isFinite(against) ? against <= 1 : undefined,
-    );
+  const paired = (subject: ToolId, baseline: ToolId, posts?: number): { ratio: number; note: string } => {
+    const summary = results.pairs.find((p) => p.subject === subject && p.baseline === baseline && (posts === undefined ? p.real : !p.real && p.posts === posts));
+    if (!summary) return { ratio: NaN, note: "not measured" };
+    const loaded = summary.pairs.filter((pair) => pair.underLoad).length;
+    return { ratio: summary.ratio.median, note: `${fmtRatio(summary.ratio.median)} (${fmtRatio(summary.ratio.min)}–${fmtRatio(summary.ratio.max)}, ${summary.pairs.length} pairs${loaded ? `, ${loaded} still under load` : ""})` };
+  };
+  const within = (value: number, bound: number): boolean | undefined => (Number.isFinite(value) ? value <= bound : undefined);
+  const trees: [name: string, posts: number | undefined][] = [...(results.builds.some((b) => b.real) ? [["the real site", undefined] as [string, undefined]] : []), ...sizes.map((n): [string, number] => [posts(n), n])];
+  for (const [name, size] of trees) {
+    const bound = size === undefined ? 2 : 1;
+    const cold = paired("sitegen", "hugo-default", size);
+    row(`a cold build at most ${bound}× Hugo's (default, highlighting code as sitegen does), ${name}`, `sitegen / Hugo = ${cold.note}; without highlighting: ${paired("sitegen", "hugo", size).note}`, within(cold.ratio, bound));
+    const bare = paired("sitegen", "bare", size);
+    if (size !== undefined) row(`a cold build at most the bare one-thread script's time, ${name}`, `sitegen / bare = ${bare.note}`, within(bare.ratio, 1));
+    const warm = paired("sitegen-warm", "hugo-default", size);
+    const warmBound = size === undefined ? 1 : 0.5;
+    if (size === undefined || size <= results.warmUpTo) row(`a warm build (the default: one post changed, the cache restored) at most ${warmBound}× Hugo's, ${name}`, `sitegen warm / Hugo = ${warm.note}`, within(warm.ratio, warmBound));
   }
   const s = find("sitegen", largest);
-  const e = find("eleventy", largest);
-  row(`sitegen at least 3× faster than Eleventy, ${posts(largest)}`, s && e ? `${fmtRatio(e.wallMs.median / s.wallMs.median)}× (sitegen/Eleventy = ${fmtRatio(s.wallMs.median / e.wallMs.median)})` : "–", s && e ? e.wallMs.median / s.wallMs.median >= 3 : undefined);
-  row(`sitegen peak RSS at most 250 MB, ${posts(largest)}`, s ? fmtMB(s.peakRssBytes.median) : "–", s ? s.peakRssBytes.median <= 250e6 : undefined);
+  const eleventy = paired("sitegen", "eleventy", largest);
+  rows.push(`| Eleventy, a named baseline (no target), ${posts(largest)} | sitegen / Eleventy = ${eleventy.note} | baseline |`);
+  row(`sitegen peak RSS at most 250 MB, ${posts(largest)} (cold, its default cache filled)`, s ? `${fmtMB(s.peakRssBytes.median)} (${fmtMB(s.peakRssBytes.min)}–${fmtMB(s.peakRssBytes.max)})` : "–", s ? s.peakRssBytes.median <= 250e6 : undefined);
   const small = find("sitegen", sizes[0]);
   const linear = s && small && sizes.length > 1 ? linearity(small, s) : undefined;
   row(`build time linear in posts (${sizes.length > 1 ? `${fmtInt(sizes[0])} → ${fmtInt(largest!)}` : "needs two sizes"})`, linear ? `${fmtRatio(linear.wallRatio)}× the time for ${fmtRatio(linear.postRatio)}× the posts` : "–", linear?.linear);
@@ -229,8 +226,8 @@ function targetRows(results: Results, sizes: number[]): string[] {
   }
 
   const cache = measured(results.cache);
-  if (cache && !cache.available) row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache.posts)}`, `not available: ${cache.reason}`, undefined);
-  else row(`a warm CI build (one post changed) at most 25 % of a cold build, ${posts(cache?.posts)}`, cache ? `warm / cold = ${fmtRatio(cache.ratio.median)}` : "–", cache && Number.isFinite(cache.ratio.median) ? cache.ratio.median <= 0.25 : undefined);
+  if (cache && !cache.available) row(`a warm CI build (one post changed) at most 0.2 of a cold build, ${posts(cache.posts)}`, `not available: ${cache.reason}`, undefined);
+  else row(`a warm CI build (one post changed) at most 0.2 of a cold build, ${posts(cache?.posts)}`, cache ? `warm / cold = ${fmtRatio(cache.ratio.median)} (${fmtRatio(cache.ratio.min)}–${fmtRatio(cache.ratio.max)}); peak RSS cold ${fmtMB(cache.cold.peakRssBytes.median)}, warm ${fmtMB(cache.warm.peakRssBytes.median)}` : "–", cache && Number.isFinite(cache.ratio.median) ? cache.ratio.median <= 0.2 : undefined);
 
   const edge = measured(results.edge);
   const real = edge?.sites.find((x) => x.posts === undefined);
@@ -296,4 +293,27 @@ function linearity(small: BuildResult, large: BuildResult): { wallRatio: number;
   const postRatio = large.pages / small.pages;
   const marginalMs = (large.wallMs.median - small.wallMs.median) / (large.pages - small.pages);
   return { wallRatio, postRatio, marginalMs, linear: wallRatio <= postRatio * 1.2 };
+}
+
+/** sitegen's (or its warm build's) median pair ratio against `baseline` on the tree of `build`. */
+function pairRatio(results: Results, subject: ToolId, baseline: ToolId, build: BuildResult): number {
+  const summary = results.pairs.find((p) => p.subject === subject && p.baseline === baseline && Boolean(p.real) === Boolean(build.real) && p.posts === build.posts);
+  return summary?.ratio.median ?? NaN;
+}
+
+/** Every pair with the load around it. */
+function loadReport(results: Results): string[] {
+  const pairs = results.pairs.flatMap((summary) => summary.pairs.map((pair) => ({ ...pair, tree: summary.real ? "the real site" : `${fmtInt(summary.posts)} posts` })));
+  if (pairs.length === 0) return ["No pairs were measured."];
+  const label = (id: ToolId) => results.tools.find((tool) => tool.id === id)?.label ?? id;
+  const again = pairs.filter((pair) => pair.attempts > 1).length;
+  const loaded = pairs.filter((pair) => pair.underLoad).length;
+  const loads = pairs.flatMap((pair) => pair.load.loadavg).filter(Number.isFinite);
+  return [
+    `Each pair with the load around it: the one-minute load average before → after, the tasks runnable before → after, the CPU time other processes used and the steal time while the pair ran, how often it was measured, and whether the kept attempt was still under load. ${again} of ${pairs.length} pairs were measured again; ${loaded} were under load in every attempt, and their ratios are in the medians above as taken. The load average ranged ${fmtRatio(Math.min(...loads))}–${fmtRatio(Math.max(...loads))} on ${results.machine["CPU"] ? "this machine's" : "the"} cores.`,
+    "",
+    "| tree | pair | round | ratio | load average | runnable | other CPU | steal | measured | under load |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...pairs.map((pair) => `| ${pair.tree} | ${label(pair.subject)} / ${label(pair.baseline)} | ${pair.round} | ${fmtRatio(pair.ratio)} | ${fmtRatio(pair.load.loadavg[0])} → ${fmtRatio(pair.load.loadavg[1])} | ${pair.load.running[0]} → ${pair.load.running[1]} | ${fmtSeconds(pair.load.foreignCpuMs)} | ${fmtSeconds(pair.load.stealMs)} | ${pair.attempts}× | ${pair.underLoad ? "**yes**" : "no"} |`),
+  ];
 }

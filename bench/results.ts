@@ -1,6 +1,6 @@
 /** Everything one run of the bench measured: what the report is written from, and the JSON file. */
 import type { AgentFileSizes } from "./agent-files.ts";
-import type { BuildResult } from "./builds.ts";
+import type { BuildResult, PairSummary } from "./builds.ts";
 import type { CacheResult } from "./cache.ts";
 import type { EdgeResult } from "./edge.ts";
 import type { LargeResult } from "./large.ts";
@@ -26,9 +26,13 @@ export interface Results {
   method: MeasureMethod;
   seed: number;
   runs: number;
+  /** sitegen's warm build is compared on trees of at most this many posts. */
+  warmUpTo: number;
   content: { posts: number; words: number; bytes: number; vietnamese: number; generateMs: number }[];
   tools: { id: ToolId; label: string; does: string; version: string; available: boolean; reason?: string }[];
   builds: BuildResult[];
+  /** sitegen against each baseline, pair by pair, with the load around each pair. */
+  pairs: PairSummary[];
   real?: RealSiteResult;
   /** One extra sitegen build at the largest size under `node --cpu-prof`. */
   profile?: (ProfileSummary & { posts: number; command: string }) | { error: string };

@@ -7,20 +7,23 @@
  * preview-server throughput; and the edge function on Netlify's emulator.
  * Writes BENCHMARKS.md and a JSON file of every measurement.
  *
- * Tools run alternating within each round (sitegen, Eleventy, Hugo, Hugo with
- * highlighting, the bare script, sitegen, ...) so that drift of the machine
- * hits all of them alike. Each build writes into a folder of its own that did
+ * Builds run in pairs, sitegen and one other tool one after the other, so that
+ * drift of the machine hits both alike; the load is recorded around each
+ * pair, and a pair taken under load is measured again (builds.ts). Each build writes into a folder of its own that did
  * not exist before, and no output is deleted until every measurement is done:
  * see `removeOutputs` for why.
  *
- *   npm run bench -- [--posts 1000,2000,10000] [--runs 3] [--seed N]
- *                    [--skip-sitegen] [--skip-eleventy] [--skip-hugo] [--skip-hugo-default] [--skip-bare]
+ *   npm run bench -- [--quick] [--posts 1000,2000,10000] [--runs 3] [--seed N]
+ *                    [--skip-sitegen] [--skip-warm] [--skip-eleventy] [--skip-hugo] [--skip-hugo-default] [--skip-bare]
  *                    [--skip-real] [--skip-negotiation] [--skip-serve] [--skip-profile]
  *                    [--skip-startup] [--skip-watch] [--skip-cache] [--skip-edge] [--skip-large]
  *                    [--work bench/.work] [--report BENCHMARKS.md] [--json <file>]
  *                    [--negotiation-ms 1000] [--serve-requests 20000] [--serve-rounds 3]
  *                    [--startup-runs 9] [--watch-edits 6] [--edge-rounds 5] [--edge-in-flight 4]
- *                    [--large 50000] [--idle-wait 60] [--retries 2] [--no-install]
+ *                    [--large 50000] [--warm-up-to 2000] [--idle-wait 10] [--retries 2] [--no-install]
+ *
+ * `--quick` measures what the targets need (the build comparison with sitegen's
+ * warm build, the real site, the warm CI builds) and skips the rest.
  *
  * Each measurement lives in a module of its own: builds.ts (the comparison),
  * real-site.ts, startup.ts, watch.ts, cache.ts, edge.ts, large.ts (and
@@ -89,9 +92,11 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     method,
     seed: options.seed,
     runs: options.runs,
+    warmUpTo: options.warmUpTo,
     content: [],
     tools: tools.map(({ id, label, does, version, available, reason }) => ({ id, label, does, version, available, reason })),
     builds: [],
+    pairs: [],
     failures: [],
   };
 
@@ -109,6 +114,7 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
   const real = options.skip.has("real") ? undefined : realSiteTree();
   const comparison = await compareBuilds(options, real ? [real, ...trees] : trees, active, method, log);
   results.builds.push(...comparison.builds);
+  results.pairs.push(...comparison.pairs);
   results.failures.push(...comparison.failures);
   results.sitegenHighlights = comparison.sitegenHighlights;
   const { sitegenOuts } = comparison;

@@ -2,10 +2,13 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ContentTree } from "./builds.ts";
 import { aptInstall } from "./measure.ts";
 import { ROOT, type BenchOptions } from "./options.ts";
+import { outputsOf } from "./outputs.ts";
+import { WarmBuilds } from "./warm.ts";
 
-export type ToolId = "sitegen" | "eleventy" | "hugo" | "hugo-default" | "bare";
+export type ToolId = "sitegen" | "sitegen-warm" | "eleventy" | "hugo" | "hugo-default" | "bare";
 
 export interface Tool {
   id: ToolId;
@@ -17,7 +20,13 @@ export interface Tool {
   reason?: string;
   /** It renders the fixed pages too (the bare script renders posts only). */
   fixedPages: boolean;
-  command(content: string, out: string): { command: string; args: string[] };
+  command(content: string, out: string): { command: string; args: string[]; cwd?: string };
+  /** Before each run, not timed. */
+  prepare?(tree: ContentTree, out: string): void;
+  /** What the first run's output must show besides every post's page. */
+  verify?(tree: ContentTree, out: string): string[];
+  /** Measured only on trees of at most this many posts. */
+  upTo?: number;
 }
 
 export function packageVersion(name: string): string {
@@ -43,12 +52,28 @@ export function findTools(options: BenchOptions, log: (line: string) => void): T
     tools.push({
       id: "sitegen",
       label: "sitegen",
-      does: "the whole job: HTML and `.md` sibling of every page, blog index, sitemap, OpenAPI, llms files, CDN rules, negotiation table",
+      does: "the whole job: HTML and `.md` sibling of every page, blog index, sitemap, OpenAPI, llms files, CDN rules, negotiation table; cold: its build cache in a new, empty folder, as a first CI build without a cache restored (it fills the folder)",
       version: ownVersion,
       available: existsSync(sitegenBin),
       reason: existsSync(sitegenBin) ? undefined : "bin/sitegen.js is missing",
       fixedPages: true,
-      command: (content, out) => ({ command: process.execPath, args: [sitegenBin, "build", "--content", content, "--out", out, "--quiet"] }),
+      command: (content, out) => ({ command: process.execPath, args: [sitegenBin, "build", "--content", content, "--out", out, "--cache", `${out}-cache`, "--quiet"] }),
+    });
+  }
+  if (!options.skip.has("sitegen") && !options.skip.has("warm")) {
+    const warm = new WarmBuilds({ root: ROOT, work: join(outputsOf(options), "warm"), timeoutMs: 15 * 60_000 });
+    tools.push({
+      id: "sitegen-warm",
+      label: "sitegen, warm (default)",
+      does: `the same job as a CI build after a one-post commit with the build cache restored, as sitegen builds by default (no flag: \`.sitegen-cache/\` in the working folder); measured up to ${options.warmUpTo.toLocaleString("en-US")} posts (bench/warm.ts)`,
+      version: ownVersion,
+      available: existsSync(sitegenBin),
+      reason: existsSync(sitegenBin) ? undefined : "bin/sitegen.js is missing",
+      fixedPages: true,
+      command: (content, out) => warm.command(content, out),
+      prepare: (tree, out) => warm.prepare(tree, out),
+      verify: (tree, out) => warm.verify(tree, out),
+      upTo: options.warmUpTo,
     });
   }
   if (!options.skip.has("eleventy")) {

@@ -45,8 +45,11 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   assert.match(text, /^\| sitegen \| \d/m, "a sitegen row with a time");
   assert.match(text, /^\| Eleventy \| \d/m, "an Eleventy row with a time");
   assert.match(text, /^\| bare script \(the floor\) \| \d.*\| \d+\.\d\d \|/m, "the floor's row with a time and sitegen / floor");
-  assert.match(text, /^\| sitegen at most the bare script's wall time \(it highlights code too\), 20 posts \| sitegen \/ bare = \d/m, "the floor is a target");
-  assert.match(text, /^\| sitegen at most 2× Hugo's wall time \(default, highlighting\), the real site \| /m, "the real site against Hugo is a target");
+  assert.match(text, /^\| a cold build at most the bare one-thread script's time, 20 posts \| sitegen \/ bare = \d\.\d\d \(.*1 pairs/m, "the floor is a target, as a pair ratio");
+  assert.match(text, /^\| a cold build at most 2× Hugo's \(default, highlighting code as sitegen does\), the real site \| /m, "the real site against Hugo is a target");
+  assert.match(text, /^\| Eleventy, a named baseline \(no target\), 20 posts \| sitegen \/ Eleventy = \d/m, "Eleventy is a named baseline");
+  assert.match(text, /\n## Load\n/, "the load around the pairs has a section");
+  assert.match(text, /^\| 20 posts \| sitegen \/ bare script \(the floor\) \| 1 \| \d\.\d\d \| \d+\.\d\d → \d+\.\d\d \| /m, "each pair's load is recorded");
   assert.match(text, /^\| every sitemap file within 50,000 URLs and 50 MB \(sitemaps\.org\), 30 posts \| `sitemap\.xml` \d+ URLs/m, "the large build's sitemap files");
   assert.match(text, /^\| `sitegen --version` \| \d/m, "start-up of --version");
   assert.match(text, /^\| `sitegen --help` \| \d/m, "start-up of --help");
@@ -63,14 +66,21 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   assert.deepEqual(results.failures, []);
   const real = results.builds.filter((b: { real?: boolean }) => b.real);
   const synthetic = results.builds.filter((b: { real?: boolean }) => !b.real);
-  assert.deepEqual(real.map((b: { tool: string }) => b.tool).sort(), ["bare", "eleventy", "sitegen"], "every tool built the real site");
-  assert.deepEqual(synthetic.map((b: { tool: string }) => b.tool).sort(), ["bare", "eleventy", "sitegen"]);
+  assert.deepEqual(real.map((b: { tool: string }) => b.tool).sort(), ["bare", "eleventy", "sitegen", "sitegen-warm"], "every tool built the real site");
+  assert.deepEqual(synthetic.map((b: { tool: string }) => b.tool).sort(), ["bare", "eleventy", "sitegen", "sitegen-warm"]);
   for (const build of synthetic) assert.equal(build.posts, 20);
   for (const build of results.builds) {
-    assert.equal(build.runs.length, 1);
+    // sitegen runs once in each of its pairs (against Eleventy and the bare script); its warm build has no Hugo to pair with.
+    assert.equal(build.runs.length, build.tool === "sitegen" ? 2 : 1, build.tool);
     assert.ok(build.ok, `${build.tool}: ${build.problems.join("; ")}`);
     assert.ok(build.wallMs.median > 0 && build.cpuMs.median > 0 && build.peakRssBytes.median > 0, `${build.tool} has wall, CPU and RSS`);
   }
+  for (const summary of results.pairs) {
+    assert.equal(summary.pairs.length, 1, `${summary.subject} / ${summary.baseline}`);
+    const [pair] = summary.pairs;
+    assert.ok(pair.ratio > 0 && pair.attempts === 1 && Number.isFinite(pair.load.loadavg[0]) && Number.isFinite(pair.load.foreignCpuMs), "a pair's ratio and the load around it");
+  }
+  assert.deepEqual(results.pairs.map((p: { subject: string; baseline: string; real?: boolean }) => `${p.real ? "real" : "20"} ${p.subject}/${p.baseline}`).sort(), ["20 sitegen/bare", "20 sitegen/eleventy", "real sitegen/bare", "real sitegen/eleventy"]);
   assert.deepEqual(results.negotiation.mixes.map((m: { mix: string }) => m.mix), ["realistic", "distinct"]);
   assert.ok(results.real.fullBuild && results.real.rebuild && results.real.check, "full build, rebuild and check were timed");
   assert.equal(results.serve, undefined, "--skip-serve skips the preview server");
