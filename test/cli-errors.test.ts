@@ -108,7 +108,7 @@ describe("each kind of error names file:line:column, shows the line with a caret
       assertLocated(built.stderr, c, source);
       assert.match(built.stderr, /✗ build failed with 1 error\(s\) \([a-z-]+ 1\), 0 warning\(s\); the output folder was left as it was/);
       assert.ok(!existsSync(join(project, "dist")), "a failed build writes no output folder");
-      assert.deepEqual(readdirSync(project).filter((name) => name.startsWith(".sitegen-")), [], "and leaves no staging folder behind");
+      assert.deepEqual(readdirSync(project).filter((name) => /^\.sitegen-(tmp|old)-/.test(name) || name.includes(".sitegen-old-")), [], "and leaves no staging folder behind");
 
       const checked = await runIn(project, ["check"]);
       assert.equal(checked.status, 1, checked.stderr);

@@ -157,7 +157,7 @@ test("serve --watch: edits are served after a rebuild, a broken edit keeps the l
   assert.equal(sent.filter((event) => event === "failed").length, 1, sent.join(", "));
   assert.equal(sent.filter((event) => event === "reload").length, goodBuilds, `events ${sent.join(", ")} for ${goodBuilds} good builds`);
   assert.equal(sent.at(-1), "reload", "the fix's reload came last");
-  assert.deepEqual(readdirSync(project).filter((name) => name.startsWith(".sitegen-") || name.includes(".sitegen-old-")), [], "no staging folder left behind");
+  assert.deepEqual(readdirSync(project).filter((name) => /^\.sitegen-(tmp|old)-/.test(name) || name.includes(".sitegen-old-")), [], "no staging folder left behind");
 });
 
 // ---------------------------------------------------------------------------
