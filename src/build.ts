@@ -32,12 +32,13 @@ import { checkLinks } from "./render/links.ts";
 import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
 import { surfacePageProblems } from "./render/surface-pages.ts";
-import { resizeImages } from "./render/resize-images.ts";
+import { resizeImages, type ResizeStore } from "./render/resize-images.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
 import { themeFileProblems } from "./render/theme-files.ts";
 import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
 import { BuildCache, type OpenedCache } from "./write/cache.ts";
 import { HighlightFiles } from "./write/highlight-store.ts";
+import { ImageFiles } from "./write/image-store.ts";
 import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
 import { StagingFolder } from "./write/staging.ts";
@@ -83,6 +84,8 @@ export interface PipelineOptions {
   checking?: boolean;
   /** The folder of this highlighter's blocks in the build cache (src/write/highlight-store.ts): a block highlighted by an earlier build is taken from it. */
   highlights?: string;
+  /** The build cache's narrower copies of images (src/write/image-store.ts): a copy made by an earlier build is taken from it. */
+  images?: ResizeStore;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -106,6 +109,8 @@ export interface Staged {
   records: PostRecords;
   /** How many post pages were taken from earlier results instead of rendered. */
   reused: number;
+  /** How many narrower copies of images sharp made, and how many were taken from earlier results instead. */
+  images: { made: number; reused: number };
 }
 
 export interface BuildResult extends Staged {
@@ -129,9 +134,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
     try {
       const highlights = cache && HighlightFiles.folderFor(cache.highlights, highlighterId());
-      const staged = await stage({ ...options, highlights }, staging, cache);
+      const images = cache && new ImageFiles(cache.images);
+      const staged = await stage({ ...options, highlights, images }, staging, cache);
       const unsaved = cache && saved(cache, staged.records, staging);
       if (cache) HighlightFiles.prune(cache.highlights, highlighterId());
+      images?.prune();
       await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
       let bytes = 0;
       for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -240,9 +247,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));
     const plan = await collected(() => planSite(manifest, { assets: [...assets.keys()] }));
     if (!plan) return unreachable(judged());
-    const resized = await collected(() => resizeImages(manifest.published, options.memo?.resized));
+    const resized = await collected(() => resizeImages(manifest.published, { memo: options.memo?.resized, store: options.images }));
     if (!resized) return unreachable(judged());
-    const context = { manifest, templates, assets, resized, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
+    const context = { manifest, templates, assets, resized: resized.images, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel(), highlights: options.highlights } : undefined;
     const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.
@@ -260,7 +267,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
-    return { manifest, findings, records, reused: restored.size };
+    return { manifest, findings, records, reused: restored.size, images: { made: resized.made, reused: resized.reused } };
   } finally {
     useHighlightStore(undefined);
     // Stop the workers before the caller removes a folder one may still be writing into.

@@ -8,7 +8,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { dimensionsOf } from "../src/content/image-size.ts";
 import { join } from "node:path";
@@ -153,4 +153,39 @@ test("with the build cache, a post whose neighbour's title changed is rendered a
   const cold = sitegen(["build", "--out", coldOut], { cwd: root });
   assert.equal(cold.status, 0, cold.stderr);
   assertSameTree(join(root, "warm"), coldOut);
+});
+
+test("with the build cache, a warm build makes no copy of a cover: each comes from the cache, checked; a changed cover's copies and a damaged one are made again; the output is the cold build's", async () => {
+  const root = initSite("post-page-covers");
+  cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
+  const build = (out: string, args: string[] = []): { made: number; reused: number } => {
+    const run = sitegen(["build", "--out", out, "--json", ...args], { cwd: root });
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout).images;
+  };
+  const kept = join(root, ".sitegen-cache/images");
+  const stored = () => readdirSync(kept).sort().map((name) => `${name} ${statSync(join(kept, name)).mtimeMs}`);
+  // harbour-lights's cover, 1200 px wide, has three copies.
+  assert.deepEqual(build("first"), { made: 3, reused: 0 });
+  assert.deepEqual(build("warm"), { made: 0, reused: 3 });
+  const before = stored();
+  assert.equal(before.length, 3);
+  // `--no-cache` neither reads the copies nor writes them.
+  assert.deepEqual(build("cold", ["--no-cache"]), { made: 3, reused: 0 });
+  assert.deepEqual(stored(), before);
+  assertSameTree(join(root, "warm"), join(root, "cold"));
+  // The same cover with other pixels: its copies are made again, and the old ones leave the cache.
+  const cover = join(root, "content/blog/harbour-lights/cover.jpg");
+  writeFileSync(cover, await sharp(readFileSync(cover)).modulate({ brightness: 0.8 }).jpeg({ quality: 90 }).toBuffer());
+  assert.deepEqual(build("changed"), { made: 3, reused: 0 });
+  const after = readdirSync(kept);
+  assert.equal(after.length, 3);
+  assert.ok(after.every((name) => !before.some((line) => line.startsWith(`${name} `))), "the old cover's copies are gone");
+  // A stored copy cut short is not used: it is made again, the build does not fail, and the output is the same.
+  const damaged = join(kept, after[0]);
+  truncateSync(damaged, statSync(damaged).size - 10);
+  assert.deepEqual(build("repaired"), { made: 1, reused: 2 });
+  assertSameTree(join(root, "changed"), join(root, "repaired"));
+  assert.deepEqual(build("recold", ["--no-cache"]), { made: 3, reused: 0 });
+  assertSameTree(join(root, "repaired"), join(root, "recold"));
 });

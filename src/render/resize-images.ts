@@ -5,17 +5,37 @@
  * format, at the width and height the manifest gave it, so that its page's
  * `srcset` names it truly. libvips gives the same bytes for the same input
  * and settings, whatever the threads, so the output stays reproducible.
+ *
+ * Encoding a copy takes tens of milliseconds, so a copy is made once: it is
+ * kept by its key (the source's bytes, its size and format, and this
+ * resizer: sharp's and its libraries' versions and the code here) in a watch
+ * session's memo, and in the build cache across builds (ResizeStore).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import type { PublishedFile } from "../manifest/manifest.ts";
 
+type Sharp = typeof import("sharp");
+
 /** The copies' bytes, by output file. */
 export type ResizedImages = Map<string, Uint8Array>;
 
-/** Copies made earlier in a watch session, by their source's hash and their size: a rebuild does not make them again. */
+/** Copies made earlier in a watch session, by their key: a rebuild does not make them again. */
 export type ResizeMemo = Map<string, Uint8Array>;
+
+/** Copies kept across builds by their key (src/write/image-store.ts is the build cache's). */
+export interface ResizeStore {
+  get(key: string): Uint8Array | undefined;
+  put(key: string, bytes: Uint8Array): void;
+}
+
+export interface Resized {
+  images: ResizedImages;
+  /** How many copies sharp made, and how many came from the memo or the store instead. */
+  made: number;
+  reused: number;
+}
 
 /**
  * Every copy of `published` (the files with `variantOf`), one source at a
@@ -23,32 +43,36 @@ export type ResizeMemo = Map<string, Uint8Array>;
  * as an image, its pixels not) is an error naming it: a page would name
  * copies that are not there.
  */
-export async function resizeImages(published: PublishedFile[], memo?: ResizeMemo): Promise<ResizedImages> {
-  const resized: ResizedImages = new Map();
+export async function resizeImages(published: PublishedFile[], kept: { memo?: ResizeMemo; store?: ResizeStore } = {}): Promise<Resized> {
+  const resized: Resized = { images: new Map(), made: 0, reused: 0 };
   const variants = published.filter((file) => file.variantOf !== undefined);
   if (variants.length === 0) return resized;
   const { default: sharp } = await import("sharp");
+  const resizer = resizerId(sharp);
   const bySource = new Map<string, PublishedFile[]>();
   for (const file of variants) bySource.set(file.sourcePath, [...(bySource.get(file.sourcePath) ?? []), file]);
   const errors: SitegenError[] = [];
   const used = new Set<string>();
   for (const [sourcePath, copies] of bySource) {
     const input = readFileSync(sourcePath);
-    const hash = createHash("sha256").update(input).digest("hex");
+    const source = createHash("sha256").update(input).digest("base64url");
     try {
-      const { orientation } = await sharp(input).metadata();
+      let orientation: Promise<number | undefined> | undefined;
       await Promise.all(
         copies.map(async (copy) => {
-          const key = `${hash}\0${copy.width}x${copy.height}\0${copy.file}`;
+          const key = copyKey(resizer, source, copy);
           used.add(key);
-          let bytes = memo?.get(key);
-          if (!bytes) {
-            // The original's colour profile and orientation are kept, so the copy shows as it does; its other metadata (a camera's, a place's) is not.
-            const image = sharp(input).resize(copy.width, copy.height, { fit: "fill" }).keepIccProfile();
-            bytes = await encoded(orientation && orientation > 1 ? image.withExif({ IFD0: { Orientation: String(orientation) } }) : image, copy.file).toBuffer();
-            memo?.set(key, bytes);
+          let bytes = kept.memo?.get(key) ?? kept.store?.get(key);
+          if (bytes) resized.reused++;
+          else {
+            // Read once per source, and only when a copy of it is made.
+            orientation ??= sharp(input).metadata().then((metadata) => metadata.orientation);
+            bytes = await made(sharp(input), copy, await orientation);
+            kept.store?.put(key, bytes);
+            resized.made++;
           }
-          resized.set(copy.file, bytes);
+          kept.memo?.set(key, bytes);
+          resized.images.set(copy.file, bytes);
         }),
       );
     } catch (error) {
@@ -56,14 +80,50 @@ export async function resizeImages(published: PublishedFile[], memo?: ResizeMemo
     }
   }
   // A session keeps only the copies its site still has.
-  for (const key of memo?.keys() ?? []) if (!used.has(key)) memo!.delete(key);
+  for (const key of kept.memo?.keys() ?? []) if (!used.has(key)) kept.memo!.delete(key);
   if (errors.length > 0) throw new SitegenErrors(errors);
   return resized;
 }
 
-/** The copy in its original's format, at sharp's and Astro's default quality (80); JPEG with mozjpeg's smaller coding. */
-function encoded(image: import("sharp").Sharp, file: string): import("sharp").Sharp {
-  if (/\.png$/i.test(file)) return image.png({ compressionLevel: 9 });
-  if (/\.webp$/i.test(file)) return image.webp({ quality: 80 });
+/** A copy of the image `input` holds, at `copy`'s size. */
+async function made(input: import("sharp").Sharp, copy: PublishedFile, orientation: number | undefined): Promise<Buffer> {
+  // The original's colour profile and orientation are kept, so the copy shows as it does; its other metadata (a camera's, a place's) is not.
+  const image = input.resize(copy.width, copy.height, { fit: "fill" }).keepIccProfile();
+  return encoded(orientation && orientation > 1 ? image.withExif({ IFD0: { Orientation: String(orientation) } }) : image, formatOf(copy.file)).toBuffer();
+}
+
+type Format = "png" | "webp" | "jpeg";
+
+/** A copy's format: its original's, which its name's extension says (image-variants.ts makes only these). */
+function formatOf(file: string): Format {
+  if (/\.png$/i.test(file)) return "png";
+  if (/\.webp$/i.test(file)) return "webp";
+  return "jpeg";
+}
+
+/** The copy in its format, at sharp's and Astro's default quality (80); JPEG with mozjpeg's smaller coding. */
+function encoded(image: import("sharp").Sharp, format: Format): import("sharp").Sharp {
+  if (format === "png") return image.png({ compressionLevel: 9 });
+  if (format === "webp") return image.webp({ quality: 80 });
   return image.jpeg({ quality: 80, mozjpeg: true });
+}
+
+/**
+ * A copy's key, a file name: what decides its bytes and nothing else (not
+ * its name or its post), so two covers of the same bytes share their copies.
+ */
+function copyKey(resizer: string, source: string, copy: PublishedFile): string {
+  return createHash("sha256").update(`${resizer}\0${source}\0${copy.width}x${copy.height}\0${formatOf(copy.file)}`).digest("base64url");
+}
+
+let id: string | undefined;
+
+/**
+ * This resizer: sharp's version and its libraries' (libvips, mozjpeg,
+ * libspng, libwebp…), and the code here that sets them to work. Another of
+ * any of them may make other bytes, so nothing an earlier one made is used.
+ */
+function resizerId(sharp: Sharp): string {
+  const code = [made, formatOf, encoded].map(String).join("\n");
+  return (id ??= createHash("sha256").update(`${JSON.stringify(sharp.versions)}\0${code}`).digest("base64url"));
 }

@@ -10,6 +10,8 @@
  *   objects/<id>     the bytes of each post page's files, named by their ETag
  *   highlight/       highlighted code blocks (src/write/highlight-store.ts),
  *                    kept across sitegen versions as long as the highlighter is the same
+ *   images/          the narrower copies of images (src/write/image-store.ts), kept
+ *                    across sitegen versions as long as the resizer is the same
  *   lock             the process id of the build using the folder
  *
  * It is never trusted: an index that cannot be read, does not parse, or was
@@ -87,6 +89,11 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   /** Where highlighted code blocks are kept (src/write/highlight-store.ts): apart from the pages, and from the index that vouches for them. */
   get highlights(): string {
     return join(this.dir, "highlight");
+  }
+
+  /** Where the narrower copies of images are kept (src/write/image-store.ts): apart from the pages too. */
+  get images(): string {
+    return join(this.dir, "images");
   }
 
   /** Lets the folder go, for the next build; a folder this build made and left empty (a build that failed) goes too. */

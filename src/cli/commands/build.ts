@@ -57,12 +57,12 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         const reported = result.findings.filter((finding) => finding.level !== "note");
         if (flags.json) {
           const cache = result.cache ? { cache: { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) } } : {};
-          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, counts: countByKind(reported), findings: reported }, null, 2));
+          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, images: result.images, counts: countByKind(reported), findings: reported }, null, 2));
         } else if (!flags.quiet) {
           for (const line of formatFindings(reported)) printError(line);
           // A note, not a warning: the build is the cold one, and the next is warm again. In the summary it explains, which stays one line.
           const note = result.cache?.note ? `; note: the build cache ${result.cache.dir}/ was ${result.cache.note}` : "";
-          const reused = result.cache ? ` (${result.reused} posts from the cache${note})` : "";
+          const reused = result.cache ? ` (${result.reused} ${result.reused === 1 ? "post" : "posts"} from the cache${note})` : "";
           print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${reused} → ${flags.out}/`);
           if (reported.length > 0) printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
         }
