@@ -155,7 +155,7 @@ test("build exits 0 and prints one summary line: pages, files, bytes, millisecon
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stderr, "");
   // Builds run side by side here: this one may have found the build cache, or gone without it while another held it.
-  const match = /^Built (\d+) pages, (\d+) files, ([\d.]+) (B|KB|MB) in (\d+) ms \(\d+ posts from the cache(?:; note: .*)?\) → (.+)\/\n$/.exec(result.stdout);
+  const match = /^Built (\d+) pages, (\d+) files, ([\d.]+) (B|KB|MB) in (\d+) ms \(\d+ posts? from the cache(?:; note: .*)?\) → (.+)\/\n$/.exec(result.stdout);
   assert.ok(match, `unexpected summary: ${JSON.stringify(result.stdout)}`);
   assert.equal(Number(match[1]), FIXED_PAGES.length + published.length);
   assert.equal(Number(match[2]), readTree(out).size);

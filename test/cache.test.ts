@@ -196,6 +196,15 @@ test("without a flag the cache is on, in .sitegen-cache: the second build takes 
   assert.match(human.stdout, new RegExp(`^Built .* \\(${published} posts from the cache\\) → human/$`, "m"));
 });
 
+test("the summary says how many posts came from the cache in words that agree: 1 post, 2 posts", async () => {
+  const { dir, build } = await project(2);
+  build(["--out", "first"]);
+  assert.match(build(["--out", "both"]).stdout, /^Built .* \(2 posts from the cache\) → both\/$/m);
+  const [post] = readdirSync(join(dir, "content/blog")).sort();
+  writeFileSync(join(dir, "content/blog", post), `${readFileSync(join(dir, "content/blog", post), "utf8")}\nOne more paragraph.\n`);
+  assert.match(build(["--out", "one"]).stdout, /^Built .* \(1 post from the cache\) → one\/$/m);
+});
+
 test("a cache that cannot be read, or of another Node.js, is a note and a cold build that fills it again, never a failure", async () => {
   const { dir, build } = await project();
   build(["--out", "first"]);

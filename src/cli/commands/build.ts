@@ -26,7 +26,7 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--content <dir>", "content folder", "content")
     .option("--templates <dir>", "templates folder", "templates")
     .option("--out <dir>", "output folder", "dist")
-    .option("--cache <dir>", `build cache folder (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again, nor code highlighted again (keep it between CI builds)`)
+    .option("--cache <dir>", `build cache folder (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again, nor code highlighted or covers resized again (keep it between CI builds)`)
     .option("--no-cache", "build without the cache, neither reading nor writing it")
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
