@@ -43,8 +43,6 @@ export type OpenedCache = { cache: BuildCache } | { unusable: string };
 export class BuildCache implements ReuseStore<StagingFolder> {
   /** What was found, for the build's summary: the records read, and why an index was ignored. */
   readonly found: { records: number; ignored?: string };
-  /** Whether this build was kept in the folder (`save`). */
-  private saved = false;
 
   private constructor(
     readonly dir: string,
@@ -98,15 +96,11 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     return join(this.dir, "images");
   }
 
-  /**
-   * Lets the folder go, for the next build. A folder this build made goes too
-   * unless the build was kept in it: a build that failed leaves no trace, not
-   * even the code it highlighted or the copies of images it made meanwhile.
-   */
+  /** Lets the folder go, for the next build; a folder this build made and left empty (a build that failed) goes too. */
   close(): void {
     rmSync(join(this.dir, LOCK), { force: true });
     const made = madeBy.get(this.dir);
-    if (made !== undefined && !this.saved) rmSync(made, { recursive: true, force: true });
+    if (made !== undefined && isEmpty(this.dir)) rmSync(made, { recursive: true, force: true });
   }
 
   /**
@@ -159,7 +153,6 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     const temporary = join(this.dir, `index.json.${process.pid}`);
     writeFileSync(temporary, `${indexHead(codeFingerprint())}\n${lines.join(",\n")}\n}}`);
     renameSync(temporary, join(this.dir, "index.json"));
-    this.saved = true;
   }
 
   /** Where an object is: a string joined, not a path resolved, for each of twenty thousand files of a large blog. */
@@ -219,6 +212,14 @@ function exists(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false }) !== undefined;
 }
 
+function isEmpty(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
+}
+
 function sizeOf(path: string): number | undefined {
   try {
     return statSync(path, { throwIfNoEntry: false })?.size;
@@ -229,8 +230,8 @@ function sizeOf(path: string): number | undefined {
 
 const LOCK = "lock";
 
-/** The first folder each cache folder's opening made, by the build holding it, if it made any: removed again if the build is not kept in it. */
-const madeBy = new Map<string, string | undefined>();
+/** The first folder each cache folder's opening made, when it made any: removed again if the build leaves nothing in it. */
+const madeBy = new Map<string, string>();
 
 /**
  * Takes the folder for this process: its lock file names the machine and the
@@ -243,11 +244,10 @@ function hold(dir: string): string | undefined {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const made = mkdirSync(dir, { recursive: true });
+      if (made !== undefined) madeBy.set(dir, made);
       const fd = openSync(lock, "wx");
       writeSync(fd, `${hostname()}\n${process.pid}\n`);
       closeSync(fd);
-      // Set once held: a build refused the folder must not change what the one holding it made.
-      madeBy.set(dir, made);
       return undefined;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") return `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
