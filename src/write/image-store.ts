@@ -18,6 +18,7 @@ export class ImageFiles implements ResizeStore {
     this.files = new CheckedFiles(folder);
   }
 
+  /** Every copy a build uses passes here: a build with the cache has no watch session's memo to find one in first. */
   get(key: string): Uint8Array | undefined {
     this.used.add(key);
     return this.files.read(key);
