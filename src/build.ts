@@ -29,6 +29,7 @@ import { NEGOTIATION_PATH } from "./negotiation/table.ts";
 import { notFoundBudgetProblems } from "./render/emit/not-found.ts";
 import { highlighterId, useHighlightStore } from "./render/highlight.ts";
 import { checkLinks } from "./render/links.ts";
+import { linkTargets } from "./render/liquid-links.ts";
 import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
 import { surfacePageProblems } from "./render/surface-pages.ts";
@@ -241,7 +242,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const reuse = store && {
-      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), shell, route),
+      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), { shell, targets: linkTargets(manifest) }, route),
       restore: (record: PostRecord) => store.restore(record, writer),
     };
     if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));

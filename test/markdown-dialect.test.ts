@@ -182,3 +182,45 @@ test("a site's own excerpt_separator ends the summary as <!--more--> does, and n
   assert.doesNotMatch(page, /<!-- excerpt -->/);
   assert.match(page, /<p>And a second paragraph\.<\/p>\n<p>The rest\.<\/p>/);
 });
+
+test("Jekyll's link tags name files of the site: resolved in the HTML and the Markdown, outside code; raw blocks shown as written; a tag naming nothing is a broken link at its line", async () => {
+  const dir = scratchDir("sitegen-jekyll-links-");
+  const content = join(dir, "content");
+  cpSync(join(ROOT, "test/fixtures/sites/kontor"), content, { recursive: true });
+  cpSync(join(ROOT, "templates"), join(dir, "templates"), { recursive: true });
+  cpSync(join(FIXTURES, "jekyll-links"), content, { recursive: true });
+  mkdirSync(join(content, "static"), { recursive: true });
+  cpSync(join(FIXTURES, "hafen.svg"), join(content, "static/hafen.svg"));
+  const args = ["--content", content, "--templates", join(dir, "templates"), "--out", join(dir, "dist"), "--cache", join(dir, "cache"), "--json"];
+  const run = await sitegenAsync(["build", ...args]);
+  assert.equal(run.status, 0, run.stderr);
+  const page = readFileSync(join(dir, "dist/blog/links/index.html"), "utf8");
+  const text = page.slice(page.indexOf("<article"), page.indexOf("</article>"));
+  assert.match(text, /A <a href="\/blog\/kranlog\/">log<\/a>, the <a href="\/blog\/kranlog\/">same<\/a>, <a href="\/blog\/kranlog\/">linked<\/a>, our <a href="\/leistungen\/">services<\/a>\./);
+  assert.match(text, /<a href="\/kontakt\/">Contact<\/a>, <img src="https:\/\/kontor-nord\.example\/hafen\.svg" alt="A crane">, <a href="https:\/\/kontor-nord\.example\/">home<\/a>, <a href="\/leistungen\/">relative<\/a>, <a href="https:\/\/kontor-nord\.example\/kontakt\/">absolute<\/a>\./);
+  assert.match(text, /<a href="\/impressum\/">In HTML<\/a>, and <a href="\/kontakt\/">by reference<\/a>\./);
+  // Code shows the tags as written, but a raw block's tags, which Liquid takes away before Markdown is read.
+  assert.match(text, /In code: <code>\{% post_url 2019-03-04-kranlog %\}<\/code>\./);
+  assert.match(text, /<code class="language-liquid">\{% link leistungen\.md %\}\n\{\{ page\.title \}\}\n<\/code>/);
+  assert.match(text, /Raw: \{\{ site\.title \}\} and \{% post_url 2019-03-04-kranlog %\}, as written\./);
+  assert.match(text, /A \[lost post\]\(\{% post_url 2018-01-01-verschollen %\}\) and a \[lost page\]\(\{% link verschollen\.md %\}\)\./);
+
+  const markdown = readFileSync(join(dir, "dist/blog/links.md"), "utf8");
+  assert.match(markdown, /^A \[log\]\(https:\/\/kontor-nord\.example\/blog\/kranlog\/\), the \[same\]\(https:\/\/kontor-nord\.example\/blog\/kranlog\/\)/m);
+  assert.match(markdown, /^<a href="\/impressum\/">In HTML<\/a>, and \[by reference\]\[ref\]\.\n\n\[ref\]: \/kontakt\/$/m);
+  assert.match(markdown, /^```liquid\n\{% link leistungen\.md %\}\n\{\{ page\.title \}\}\n```$/m);
+  assert.match(markdown, /^A \[lost post\]\(\{% post_url 2018-01-01-verschollen %\}\) and a \[lost page\]\(\{% link verschollen\.md %\}\)\.$/m);
+
+  const findings = (JSON.parse(run.stdout).findings as Finding[]).filter((f) => f.file?.endsWith("2019-05-06-links.md"));
+  assert.deepEqual(findings.map((f) => [f.kind, f.line, f.target, f.message]), [
+    ["broken-link", 24, "{% link verschollen.md %}", "`{% link verschollen.md %}` names nothing the site publishes: shown as written"],
+    ["broken-link", 24, "{% post_url 2018-01-01-verschollen %}", "`{% post_url 2018-01-01-verschollen %}` names nothing the site publishes: shown as written"],
+  ]);
+
+  // The post a tag names moves: the page that names it is made again, though its own file and its neighbours are unchanged.
+  const kranlog = join(content, "blog/2019/2019-03-04-kranlog.md");
+  writeFileSync(kranlog, readFileSync(kranlog, "utf8").replace("lang: en\n", "lang: en\nslug: kran\n"));
+  const again = await sitegenAsync(["build", ...args]);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(readFileSync(join(dir, "dist/blog/links/index.html"), "utf8"), /A <a href="\/blog\/kran\/">log<\/a>/);
+});

@@ -5,7 +5,9 @@
  * line, for the author to convert (`sitegen import` converts the common
  * ones). Inside fenced code, indented code and inline code such text is an
  * example, and is left alone; so is a Liquid or Hugo `highlight` block,
- * which the renderer shows as code (src/render/markdown/code.ts), tags and all.
+ * which the renderer shows as code (src/render/markdown/code.ts), tags and
+ * all, and what a `{% raw %}` block holds. Jekyll's link tags are no such
+ * text: the build resolves them (src/render/liquid-links.ts).
  */
 
 export interface TemplateTag {
@@ -15,7 +17,8 @@ export interface TemplateTag {
   tag: string;
 }
 
-const TAG = /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
+/** A Liquid tag or output, or a Hugo shortcode: what a reader would meet as written. */
+export const TEMPLATE_TAG = /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
@@ -27,36 +30,106 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 export const HIGHLIGHT_OPEN = /^ {0,3}(?:\{%-?\s*highlight\s+([^\s%]+)[^%]*?-?%\}|\{\{[<%]\s*highlight\s+"?([^\s"<>%]+)"?[^<>%]*?[>%]\}\})\s*$/;
 export const HIGHLIGHT_CLOSE = /^ {0,3}(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*\/\s*highlight\s*[>%]\}\})\s*$/;
 
-/** Each template tag in `body` outside code, with its line; `bodyLine` is the body's first line in the file. */
+/**
+ * Jekyll's tags that name a file of the content or the site's own address,
+ * which the build resolves without running anything (src/render/
+ * liquid-links.ts): `{% post_url 2010-07-21-name %}`, `{% link about.md %}`,
+ * `{{ '/about/' | relative_url }}` and `| absolute_url`, and `{{ site.url }}`
+ * and `{{ site.baseurl }}` where they start a link's or an image's URL (in
+ * Markdown or in an HTML `href` or `src`); elsewhere those two are text that
+ * Liquid would fill in, and stay template tags. The import converts the same
+ * forms (src/import/convert.ts).
+ */
+export const POST_URL = /\{%-?\s*post_url\s+([^\s%]+)\s*-?%\}/g;
+export const LINK = /\{%-?\s*link\s+([^\s%]+)\s*-?%\}/g;
+export const URL_FILTER = /\{\{-?\s*(?:"([^"]*)"|'([^']*)')\s*\|\s*(relative_url|absolute_url)\s*-?\}\}/g;
+export const SITE_URL = /\{\{-?\s*site\.url\s*-?\}\}/g;
+export const SITE_BASEURL = /\{\{-?\s*site\.baseurl\s*-?\}\}/g;
+/** `{{ site.url }}` and `{{ site.baseurl }}`, one or both, where a URL starts: after `](`, `]:`, `href=` or `src=`. */
+const SITE_AT_URL_START = /(?<=\]\(\s*<?|\]:[ \t]*<?|\b(?:href|src)\s*=\s*["']?)(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+/g;
+/** `{% raw %}` … `{% endraw %}`: Liquid shows what is between as written, and the tags vanish, in code too (Liquid runs before Markdown). */
+export const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
+
+/** A Jekyll link tag at its place in a body: `post_url` and `link` name a file; `address` is the site's own address (`site`, a URL filter). */
+export interface LinkTag {
+  start: number;
+  end: number;
+  /** As written. */
+  tag: string;
+  kind: "post_url" | "link" | "address";
+}
+
+/** The link tags of a body outside code and raw blocks, in order. */
+export function linkTags(body: string, prose = proseOf(body)): LinkTag[] {
+  const found: LinkTag[] = [];
+  for (const [pattern, kind] of [[POST_URL, "post_url"], [LINK, "link"], [URL_FILTER, "address"], [SITE_AT_URL_START, "address"]] as const) {
+    for (const match of prose.matchAll(pattern)) found.push({ start: match.index, end: match.index + match[0].length, tag: body.slice(match.index, match.index + match[0].length), kind });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Each `{% raw %}` block of a body: where its tags are and what is between them. */
+export function rawBlocks(body: string): { start: number; end: number; inner: { start: number; end: number } }[] {
+  return [...body.matchAll(RAW)].map((match) => {
+    const innerStart = match.index + match[0].indexOf(match[1], match[0].indexOf("%}") + 2);
+    return { start: match.index, end: match.index + match[0].length, inner: { start: innerStart, end: innerStart + match[1].length } };
+  });
+}
+
+/** Each template tag in `body` outside code and raw blocks, but Jekyll's link tags, which the build resolves; with its line (`bodyLine` is the body's first line in the file). */
 export function templateTags(body: string, bodyLine: number): TemplateTag[] {
+  const prose = proseOf(body);
+  const links = linkTags(body, prose);
   const found: TemplateTag[] = [];
+  let lineStart = 0;
+  prose.split("\n").forEach((line, index) => {
+    for (const match of line.includes("{") ? line.matchAll(TEMPLATE_TAG) : []) {
+      const start = lineStart + match.index;
+      if (links.some((link) => link.start <= start && start < link.end)) continue;
+      found.push({ line: bodyLine + index, tag: match[0].length > 60 ? `${match[0].slice(0, 57)}…` : match[0] });
+    }
+    lineStart += line.length + 1;
+  });
+  return found;
+}
+
+/**
+ * The body with what is no text of its own blanked out, its length and lines
+ * kept: code (fenced, indented, inline, Liquid and Hugo highlight blocks),
+ * which shows what it holds as an example, and `{% raw %}` blocks, tags and
+ * all. What template tags are looked for in.
+ */
+export function proseOf(body: string): string {
+  const blank = (text: string) => text.replace(/[^\n]/g, " ");
+  const raws = rawBlocks(body);
+  const blanked = (text: string, spans: { start: number; end: number }[]) => spans.reduce((all, { start, end }) => all.slice(0, start) + blank(all.slice(start, end)) + all.slice(end), text);
+  // The raw tags vanish before Markdown reads the text, so its code is found without them.
+  const lines = blanked(body, raws.flatMap(({ start, end, inner }) => [{ start, end: inner.start }, { start: inner.end, end }])).split("\n");
   let fence: string | undefined;
   let highlightEnd = -1;
   let previousBlank = true;
-  const lines = body.split("\n");
-  lines.forEach((line, index) => {
-    if (index <= highlightEnd) return;
+  const prose = lines.map((line, index) => {
+    if (index <= highlightEnd) return blank(line);
     if (fence === undefined && HIGHLIGHT_OPEN.test(line)) {
       const close = lines.findIndex((later, at) => at > index && HIGHLIGHT_CLOSE.test(later));
       if (close !== -1) {
         highlightEnd = close;
-        return;
+        return blank(line);
       }
     }
     const opener = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
       if (opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = undefined;
-      return;
+      return blank(line);
     }
     if (opener !== undefined) {
       fence = opener;
-      return;
+      return blank(line);
     }
     const indentedCode = previousBlank && /^(?: {4}|\t)/.test(line);
     previousBlank = line.trim() === "";
-    if (indentedCode || !line.includes("{")) return;
-    const outsideCode = line.replace(/(`+)[\s\S]*?\1/g, (code) => " ".repeat(code.length));
-    for (const match of outsideCode.matchAll(TAG)) found.push({ line: bodyLine + index, tag: match[0].length > 60 ? `${match[0].slice(0, 57)}…` : match[0] });
+    if (indentedCode) return blank(line);
+    return line.replace(/(`+)[\s\S]*?\1/g, blank);
   });
-  return found;
+  return blanked(prose.join("\n"), raws.map(({ inner }) => inner));
 }

@@ -10,6 +10,7 @@ import { errorsOf, SitegenErrors } from "../errors.ts";
 import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.ts";
 import type { Job, Plan } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
+import { linkTargets } from "../render/liquid-links.ts";
 import { renderJob, type RenderContext } from "../render/render-job.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { FileWriter } from "../write/output.ts";
@@ -54,7 +55,8 @@ interface Run {
 /** Runs every job of `plan`; returns each page's facts, by path, for the link check, and the records of the post pages taken from earlier results, by route. */
 export async function executePlan(plan: Plan, options: { context: JobContext; writer: FileWriter; lanes?: Lanes; reuse?: Reuse }): Promise<{ facts: Map<string, PageFacts>; restored: ReadonlyMap<PageRoute, PostRecord> }> {
   const { writer } = options;
-  const context: RenderContext = { ...options.context, written: { facts: writer.written, read: (file) => writer.read(file) } };
+  // A post is rendered with the manifest's shell: what its link tags may name is given with it.
+  const context: RenderContext = { ...options.context, linkTargets: linkTargets(plan.manifest), written: { facts: writer.written, read: (file) => writer.read(file) } };
   const run: Run = { restored: new Map(), context, postContext: { ...context, manifest: postShell(plan.manifest) }, writer, facts: new Map(), reuse: options.reuse };
   const [first, ...later] = plan.stages;
   if (options.lanes) await runOnLanes(first, options.lanes, plan, run);
@@ -99,7 +101,7 @@ async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Prom
   const errors: unknown[] = [];
   await lanes.pool
     .run([...onLanes], {
-      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, diskChannel: lanes.diskChannel, highlights: lanes.highlights },
+      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), linkTargets: run.context.linkTargets!, stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, diskChannel: lanes.diskChannel, highlights: lanes.highlights },
       onChunk(reply) {
         for (const [file, written] of reply.written) run.writer.written.set(file, written);
         for (const facts of reply.facts) run.facts.set(facts.path, facts);

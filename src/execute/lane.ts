@@ -47,10 +47,10 @@ export class RenderLane {
       return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
-      const { manifest, targets, stagingDir, templatesDir, cwd, headExtra, disk, highlights } = request;
+      const { manifest, targets, linkTargets, stagingDir, templatesDir, cwd, headExtra, disk, highlights } = request;
       useHighlightStore(highlights === undefined ? undefined : new HighlightFiles(highlights));
       this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(({ templates, assets }) => ({
-        render: { manifest, templates, assets, headExtra, bodyOf: readPostBody },
+        render: { manifest, linkTargets, templates, assets, headExtra, bodyOf: readPostBody },
         writer: StagingFolder.attach(stagingDir, disk),
         targets: new Set(targets),
       }));

@@ -4,6 +4,7 @@ import { SitegenError, type ErrorCode } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
+import type { LinkTargets } from "../render/liquid-links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { Written } from "../write/output.ts";
 import type { KnownSource } from "./sources.ts";
@@ -11,8 +12,8 @@ import type { KnownSource } from "./sources.ts";
 export type LaneRequest =
   /** `known`: what an earlier build knew of these files, by path. */
   | { id: number; kind: "parse"; entries: SourceEntry[]; known: [string, KnownSource][]; keepBodies: boolean }
-  /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes; `disk`, the lane's own channel to the staging folder's disk thread; `highlights`, the build cache's folder of highlighted blocks. */
-  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; disk?: DiskChannel; highlights?: string }
+  /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes, `linkTargets` with what a post's link tags may name; `disk`, the lane's own channel to the staging folder's disk thread; `highlights`, the build cache's folder of highlighted blocks. */
+  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; linkTargets: LinkTargets; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; disk?: DiskChannel; highlights?: string }
   | { id: number; kind: "render"; jobs: Job[] };
 
 /** What a lane sends back for a chunk of jobs: the files it wrote and its pages' facts, links already narrowed. */

@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import type { PostSource } from "../content/types.ts";
 import { postShell, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 import type { PageFacts } from "../render/links.ts";
+import { urlOfTag, type LinkTargets } from "../render/liquid-links.ts";
 import type { FileWriter, Written } from "../write/output.ts";
 import type { KnownSource } from "./sources.ts";
 
@@ -58,14 +59,21 @@ export function pageFingerprint(manifest: Manifest, templates: { fingerprint: st
     .digest("base64url");
 }
 
+/** What a post page is made from besides its own file: the shell, and what its Jekyll link tags name. */
+export interface PageInputs {
+  shell: string;
+  targets: LinkTargets;
+}
+
 /**
  * The earlier record of a post, when neither its file nor anything its page
- * is made from has changed, and it names the files the route has (an index
- * edited by hand may name others).
+ * is made from has changed (the URL each of its link tags names included),
+ * and it names the files the route has (an index edited by hand may name others).
  */
-export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, shell: string, route: PageRoute): PostRecord | undefined {
+export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, inputs: PageInputs, route: PageRoute): PostRecord | undefined {
   const record = records?.get(key);
-  if (!record || record.source !== source || record.shell !== shell || record.around !== aroundOf(route) || !Array.isArray(record.files)) return undefined;
+  if (!record || record.source !== source || record.shell !== inputs.shell || record.around !== aroundOf(route) || !Array.isArray(record.files)) return undefined;
+  if (record.facts.named?.some(([tag, url]) => (urlOfTag(tag, inputs.targets) ?? "") !== url)) return undefined;
   const [html, markdown, ...more] = record.files;
   return html?.file === route.htmlFile && markdown?.file === route.markdownFile && more.length === 0 ? record : undefined;
 }

@@ -7,6 +7,8 @@
  * left as written and reported at its line; the build warns about it too.
  */
 
+import { LINK, POST_URL, RAW, SITE_BASEURL, SITE_URL, TEMPLATE_TAG, URL_FILTER } from "../content/template-tags.ts";
+
 export interface Conversion {
   body: string;
   /** Each kind of form converted, with how many. */
@@ -27,17 +29,9 @@ export interface ConvertOptions {
 
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
 const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
-const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
-const LINK = /\{%-?\s*link\s+([^\s%]+)\s*-?%\}/g;
-const POST_URL = /\{%-?\s*post_url\s+([^\s%]+)\s*-?%\}/g;
-const SITE_URL = /\{\{-?\s*site\.url\s*-?\}\}/g;
-const SITE_BASEURL = /\{\{-?\s*site\.baseurl\s*-?\}\}/g;
-const URL_FILTER = /\{\{-?\s*(?:"([^"]*)"|'([^']*)')\s*\|\s*(relative_url|absolute_url)\s*-?\}\}/g;
 const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
 const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
-/** What is left for a reader to meet as written. */
-const TEMPLATE_TAG = /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
 
 export function convertBody(body: string, bodyLine: number, options: ConvertOptions): Conversion {
   const converted = new Map<string, number>();

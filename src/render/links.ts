@@ -19,6 +19,8 @@ export interface PageFacts {
   links: { href: string; line: number; image?: true }[];
   /** What rendering its body found that the author should hear about (src/render/markdown/warnings.ts), when it found any. */
   warnings?: PageWarning[];
+  /** Its Jekyll link tags, each with the URL it stood for ("" for none), when it has any: a post is made again when one changes (src/render/liquid-links.ts). */
+  named?: [tag: string, url: string][];
 }
 
 /** A render's warning at its line of the file (1-based), with that line as written. */
@@ -28,6 +30,7 @@ export interface PageWarning {
   message: string;
   hint: string;
   sourceLine: string;
+  target?: string;
 }
 
 /**

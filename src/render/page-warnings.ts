@@ -13,7 +13,7 @@ import type { TemplateSources } from "./templates.ts";
 
 export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   return manifest.routes.flatMap((route) =>
-    (facts.get(route.path)?.warnings ?? []).map(({ kind, line, message, hint, sourceLine }) => new SitegenError("E_CONTENT", message, { kind, location: { file: route.source, line, column: 1 }, sourceLine, hint })),
+    (facts.get(route.path)?.warnings ?? []).map(({ kind, line, message, hint, sourceLine, target }) => new SitegenError("E_CONTENT", message, { kind, target, location: { file: route.source, line, column: 1 }, sourceLine, hint })),
   );
 }
 

@@ -22,6 +22,7 @@ import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
+import type { LinkTargets } from "./liquid-links.ts";
 import { KeptParts } from "./kept-parts.ts";
 import { renderPage, type RenderedBodies } from "./render-page.ts";
 import type { ResizedImages, ResizeMemo } from "./resize-images.ts";
@@ -29,6 +30,8 @@ import type { TemplateSet } from "./template.ts";
 
 export interface RenderContext {
   manifest: Manifest;
+  /** What the pages' Jekyll link tags may name (src/render/liquid-links.ts); made from `manifest` when left out, which a post's shell cannot be. */
+  linkTargets?: LinkTargets;
   templates: TemplateSet;
   /** Static assets by output path. */
   assets: Map<string, Uint8Array>;

@@ -11,7 +11,7 @@ import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds, type PageWarning } from "./links.ts";
 import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown, type RenderEnv } from "./markdown/index.ts";
-import { resolveOrigin } from "./origin.ts";
+import { shownBody } from "./liquid-links.ts";
 import { blockedElements, contentPolicy } from "./content-policy.ts";
 import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
@@ -25,9 +25,10 @@ import type { PostCover } from "./emit/page-html.ts";
  * A page's HTML and its `.md` sibling, from one parse of its body, with
  * `{{base_url}}` resolved to the build's origin first.
  */
-export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
+export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "linkTargets" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
-  const body = resolveOrigin(context.bodyOf(route), manifest.baseUrl);
+  const shown = shownBody(context.bodyOf(route), manifest, context.linkTargets);
+  const { body } = shown;
   const sizeOf = imageSizes(route, context);
   const rendered = renderBody(route, body, manifest.site.excerpt_separator, sizeOf, context.memo?.bodies);
   const post = route.kind === "post" ? { cover: coverOf(route, manifest, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
@@ -40,13 +41,13 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const { html, markdown } = listed(route, budgetsOf(manifest.site), representations, context.memo?.blogListing);
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
   const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));
-  const warnings = warningsInFile(route, body, [...rendered.warnings, ...blocked.map((each) => ({ ...each, kind: "csp-blocked" as const }))].sort((a, b) => a.line - b.line));
+  const warnings = warningsInFile(route, body, [...shown.warnings, ...rendered.warnings, ...blocked.map((each) => ({ ...each, kind: "csp-blocked" as const }))].sort((a, b) => a.line - b.line));
   return {
     files: [
       { file: route.htmlFile, body: html },
       { file: route.markdownFile, body: markdown },
     ],
-    facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(warnings.length > 0 ? { warnings } : {}) },
+    facts: { path: route.path, ids: headingIds(rendered.ids), links, ...(warnings.length > 0 ? { warnings } : {}), ...(shown.named.length > 0 ? { named: shown.named } : {}) },
   };
 }
 
@@ -68,7 +69,7 @@ function listed(route: PageRoute, budgets: Budgets, representations: (listing?: 
 function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarning[]): PageWarning[] {
   if (warnings.length === 0) return [];
   const lines = body.split(/\r\n?|\n/);
-  return warnings.map(({ kind, line, message, hint }) => ({ kind, line: route.bodyLine + line - 1, message, hint, sourceLine: lines[line - 1] ?? "" }));
+  return warnings.map(({ kind, line, message, hint, target }) => ({ kind, line: route.bodyLine + line - 1, message, hint, sourceLine: lines[line - 1] ?? "", ...(target !== undefined ? { target } : {}) }));
 }
 
 type ImageSize = { width: number; height: number } | undefined;

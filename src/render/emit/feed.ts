@@ -11,7 +11,7 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { renderMarkdown } from "../markdown/index.ts";
-import { resolveOrigin } from "../origin.ts";
+import { shownBody } from "../liquid-links.ts";
 import { bodyEnv, imageSizes } from "../render-page.ts";
 import { escapeXml } from "./xml.ts";
 
@@ -41,7 +41,7 @@ export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => strin
   for (const post of posts) {
     // The post's text as its page renders it, images sized, but for the links each heading has to itself there.
     const env = { ...bodyEnv(post, manifest.site.excerpt_separator, imageSizes(post, { manifest, assets })), headingAnchors: false as const };
-    const html = absoluteHtml(renderMarkdown(resolveOrigin(bodyOf(post), manifest.baseUrl), post.lang, env).html, post.url);
+    const html = absoluteHtml(renderMarkdown(shownBody(bodyOf(post), manifest).body, post.lang, env).html, post.url);
     lines.push(
       `  <entry xml:lang="${escapeXml(post.lang)}">`,
       element("id", post.url, "    "),

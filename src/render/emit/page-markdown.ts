@@ -128,8 +128,8 @@ export function publishedText(text: string, baseUrl: string, pagePath?: string):
   return relativeMadeAbsolute(text.replace(ROOT_LINK, `](${baseUrl}/`), baseUrl, pagePath);
 }
 
-/** A Markdown link's or image's target, or an `<img>`'s src, that is relative: no scheme, no leading `/` or `#`. */
-const RELATIVE_TARGET = /(\]\(\s*<?|<img\b[^>]*?\ssrc\s*=\s*["']?)(?![a-z][a-z0-9+.-]*:|\/|#|<)([^\s)"'>]+)/gi;
+/** A Markdown link's or image's target, or an `<img>`'s src, that is relative: no scheme, no leading `/` or `#`, no template tag left as written (`{% post_url x %}` naming nothing). */
+const RELATIVE_TARGET = /(\]\(\s*<?|<img\b[^>]*?\ssrc\s*=\s*["']?)(?![a-z][a-z0-9+.-]*:|\/|#|<|\{[{%])([^\s)"'>]+)/gi;
 
 function relativeMadeAbsolute(text: string, baseUrl: string, pagePath: string | undefined): string {
   if (pagePath === undefined || !(text.includes("](") || /<img/i.test(text))) return text;

@@ -14,6 +14,8 @@ export interface MarkdownWarning {
   line: number;
   message: string;
   hint: string;
+  /** What findings of its kind are counted by: what a broken link names. */
+  target?: string;
 }
 
 /** What a render's markdown-it env carries besides `RenderEnv`. */
