@@ -56,7 +56,7 @@ export const POLICY = {
   "stray-attributes": { level: "warning", what: "an attribute list (`{: .class}`) that applies to no block: left out" },
   "title-from-heading": { level: "warning", what: "no `title`: the body's first heading is the title" },
   "title-from-file-name": { level: "warning", what: "no `title` and no heading: the file's name gives it, as Jekyll titles a post" },
-  "title-markup": { level: "warning", what: "HTML elements in a title (`<i>Fast properties</i> in V8`): the title is their text" },
+  "field-markup": { level: "warning", what: "HTML elements or Markdown links in a `title` or an `author` (`<i>Fast properties</i> in V8`, `[@cam](https://…)`): the field is their text" },
   "empty-field": { level: "warning", what: "a field with nothing after it (`tags:`, `description: \"\"`): read as left out" },
   "unread-field": { level: "warning", what: "a field whose value sitegen cannot use (an `author` that is a mapping): kept for the templates as `params.<name>`" },
   "no-description": { level: "warning", what: "no `description`, and no paragraph to take one from: none" },

@@ -185,7 +185,7 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     built: (dist) => assert.match(read(dist, "quotes/abstractions.md"), /^# Abstractions$/m),
   },
   "title-markup": {
-    counts: { "title-markup": 1 },
+    counts: { "field-markup": 1 },
     message: /^`title` holds HTML elements: the title is their text, `Harbour kinds in Kestrel`$/,
     file: "blog/2017-09-12-harbour-kinds.md",
     line: 2,
@@ -193,6 +193,13 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
       assert.equal(indexed(dist, "harbour-kinds").title, "Harbour kinds in Kestrel");
       assert.match(read(dist, "blog/harbour-kinds/index.html"), /<h1>Harbour kinds in Kestrel<\/h1>/);
     },
+  },
+  "author-markup": {
+    counts: { "field-markup": 1 },
+    message: /^`author` holds HTML elements and Markdown links: the author is their text, `Camille \(@cam\)`$/,
+    file: "blog/2018-03-02-tide-tables.md",
+    line: 5,
+    built: (dist) => assert.match(read(dist, "blog/tide-tables.md"), /^- Author: Camille \(@cam\)$/m),
   },
   // An Astro blog's public/ or a Hugo blog's static/ copied into content/static/ as it is.
   "host-files-in-static": {
@@ -268,7 +275,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 19, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 7, posts: 20, dist: false });
 });
 
 test("with errors among them the run still reports every warning, not in stages, and check counts the pages it checked", () => {
@@ -283,7 +290,7 @@ test("with errors among them the run still reports every warning, not in stages,
   assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
   const checked = run("check", s);
   assert.equal(checked.status, 1);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 19, dist: false }, "check counts what it could check");
+  assert.deepEqual(checked.report.checked, { pages: 7, posts: 20, dist: false }, "check counts what it could check");
 });
 
 test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", () => {

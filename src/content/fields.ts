@@ -44,7 +44,7 @@ export function holdToSchema(mapped: MappedFields, validate: Validate, deciding:
  * published under another.
  */
 export function readTitle(written: unknown, from: { body: string; bodyLine: number; name: string; misspelt?: string }, report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void }): string | undefined {
-  if (typeof written === "string" && written.trim() !== "") return titleText(written, report);
+  if (typeof written === "string" && written.trim() !== "") return fieldText("title", written, report);
   if (from.misspelt !== undefined) {
     report.fatal(missingField("title", from.misspelt, "add `title:` to the frontmatter", "no-title"));
     return undefined;
@@ -64,22 +64,28 @@ export function readTitle(written: unknown, from: { body: string; bodyLine: numb
 }
 
 /**
- * Inline HTML elements, each opened and closed, that a title is written with
- * for a theme that prints it as HTML (`<i>Fast properties</i> in V8`,
- * `<del>Frameworks</del>`): markup, not words about a tag (`The new <picture>
- * element` keeps its words).
+ * Inline HTML elements, each opened and closed, that a title or an author is
+ * written with for a theme that prints it as HTML (`<i>Fast properties</i>
+ * in V8`, `<del>Frameworks</del>`): markup, not words about a tag (`The new
+ * <picture> element` keeps its words).
  */
-const TITLE_ELEMENT = /<(abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^<>]*>([^<>]*)<\/\1\s*>/gi;
+const INLINE_ELEMENT = /<(abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^<>]*>([^<>]*)<\/\1\s*>/gi;
+/** A Markdown link or image, `[@cam](https://x.example/cam)`, for a theme that prints the field through Markdown (`markdownify`). */
+const MARKDOWN_LINK = /!?\[([^[\]]*)\]\(\s*<?[^\s()<>]*>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 
 /**
- * A title is text: it heads the page and goes into its `<title>`, the feed,
- * the indexes and the Markdown, each escaped for its place, so markup in it
- * would show as written. A title with HTML elements is their text, reported.
+ * A field that is text (a title, an author) goes into the page's heading or
+ * byline, its `<title>`, the feed, the indexes and the Markdown, each escaped
+ * for its place, so markup in it would show as written. A field written with
+ * HTML elements or Markdown links is their text, reported (`field-markup`).
  */
-function titleText(written: string, report: { readPast: (problem: FieldProblem) => void }): string {
+export function fieldText(field: "title" | "author", written: string, report: { readPast: (problem: FieldProblem) => void }): string {
   let text = written;
-  for (let before = ""; before !== text; ) [before, text] = [text, text.replace(TITLE_ELEMENT, "$2")];
-  if (text === written) return written;
-  report.readPast({ kind: "title-markup", path: ["title"], key: false, message: `\`title\` holds HTML elements: the title is their text, \`${text}\``, hint: "write the title as text: it is shown escaped wherever it goes (the heading, <title>, the feed, the indexes)" });
-  return text;
+  for (let before = ""; before !== text; ) [before, text] = [text, text.replace(INLINE_ELEMENT, "$2")];
+  const html = text !== written;
+  const plain = text.replace(MARKDOWN_LINK, "$1");
+  if (plain === written) return written;
+  const markup = [...(html ? ["HTML elements"] : []), ...(plain !== text ? ["Markdown links"] : [])].join(" and ");
+  report.readPast({ kind: "field-markup", path: [field], key: false, message: `\`${field}\` holds ${markup}: the ${field} is their text, \`${plain}\``, hint: `write the ${field} as text: it is shown escaped wherever it goes (${field === "title" ? "the heading, <title>, the feed, the indexes" : "the byline, the feed, the structured data, the Markdown"})` });
+  return plain;
 }

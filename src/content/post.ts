@@ -16,7 +16,7 @@ import { fieldNotices, readDescription } from "./notices.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
-import { holdToSchema, readTitle } from "./fields.ts";
+import { fieldText, holdToSchema, readTitle } from "./fields.ts";
 import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
 import type { ContentNotice, PostSource } from "./types.ts";
@@ -90,6 +90,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const slug = readSlug({ written: data.slug, named, title, lang: data.lang }, { readPast, fatal, file });
   const description = readDescription(data.description, parsed.body, readPast);
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
+  const author = data.author === undefined ? undefined : fieldText("author", [data.author].flat().join(", "), { readPast });
   if (errors.length > 0 || !date || title === undefined || slug === undefined) throw new SitegenErrors(errors);
 
   const notices: ContentNotice[] = [
@@ -101,7 +102,6 @@ export function parsePost(name: string, text: string, file: string, path = file)
   ];
   if (data.slug === undefined && named.changed && named.slug !== "") notices.push({ kind: "slug", slug });
   const tags = uniqueTerms([...(data.tags ?? []), ...(data.categories ?? [])]);
-  const author = data.author === undefined ? undefined : [data.author].flat().join(", ");
   return {
     slug,
     file,
