@@ -58,7 +58,7 @@ export function contentNotices(sources: Noticed[]): SitegenError[] {
         seen.files.add(file);
         fields.set(notice.name, seen);
       } else if (notice.kind === "template-tag") {
-        each.push(new SitegenError("E_CONTENT", `template tag \`${notice.tag}\` is not run: readers would see it as written`, { kind: "template-tag", location: { file, line: notice.line }, hint: "sitegen runs no Liquid or shortcodes: write what it stands for in Markdown (`sitegen import` converts highlight, raw, link, post_url and figure), or put it in backticks to show it as code" }));
+        each.push(new SitegenError("E_CONTENT", `template tag \`${notice.tag}\` is not run: readers would see it as written`, { kind: "template-tag", location: { file, line: notice.line }, hint: "sitegen runs no Liquid or shortcodes: write what it stands for in Markdown (the build itself reads highlight, raw, link, post_url and site.url; `sitegen import` converts figure too), or put it in backticks to show it as code" }));
       } else if (notice.kind === "control-character") {
         const more = notice.count > 1 ? ` (and ${notice.count - 1} more)` : "";
         each.push(new SitegenError(CONTROL_CHARACTER_CODE, `${notice.field === "body" ? "the body" : `\`${notice.field}\``} holds ${notice.character}${more}, a control character XML 1.0 forbids: feed.xml and the sitemap leave it out`, { kind: "control-character", location: { file, line: notice.line }, hint: "remove it: it is invisible here, and a feed reader refuses a feed that holds one; `--strict` fails on it" }));
