@@ -62,6 +62,8 @@ export interface LinkTag {
 /** The link tags of a body outside code and raw blocks, in order. */
 export function linkTags(body: string, prose = proseOf(body)): LinkTag[] {
   const found: LinkTag[] = [];
+  // Every link tag opens with `{`; most posts have none, and SITE_AT_URL_START's look-behind is tried at every character.
+  if (!prose.includes("{")) return found;
   for (const [pattern, kind] of [[POST_URL, "post_url"], [LINK, "link"], [URL_FILTER, "address"], [SITE_AT_URL_START, "address"]] as const) {
     for (const match of prose.matchAll(pattern)) found.push({ start: match.index, end: match.index + match[0].length, tag: body.slice(match.index, match.index + match[0].length), kind });
   }
