@@ -12,7 +12,7 @@ import { isDocumentPath } from "../negotiation/decide.ts";
 import { fingerprintAssets, rewriteAssetUrls } from "./assets.ts";
 import { dimensionsOf, isImageName, type Dimensions } from "../content/image-size.ts";
 import type { SiteTheme } from "../content/types.ts";
-import { TemplateSet } from "./template.ts";
+import { REQUIRED_TEMPLATES, TemplateSet } from "./template.ts";
 import { themeStylesheet, type ThemeProblem } from "./theme.ts";
 
 export interface LoadedTemplates {
@@ -24,8 +24,6 @@ export interface LoadedTemplates {
   /** What keeps the theme's accents out of the stylesheet (theme.ts); none when they are in. */
   themeProblems: ThemeProblem[];
 }
-
-const REQUIRED = ["layout.html", "home.html", "page.html", "blog.html", "post.html", "post-item.html", "404.html", "404.md"];
 
 /** A templates folder as read, before its assets are fingerprinted and the theme applied. */
 export interface TemplateSources {
@@ -67,8 +65,8 @@ export async function readTemplates(dir: string, cwd: string): Promise<TemplateS
     else if (relativePath.startsWith("root/")) rootFiles.set(rootOutput(relativePath, join(dir, relativePath)), readFileSync(file));
     else if (!relativePath.includes("/")) sources.set(relativePath, readFileSync(file, "utf8"));
   }
-  for (const name of REQUIRED) {
-    if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED.join(", ")}` });
+  for (const name of REQUIRED_TEMPLATES) {
+    if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED_TEMPLATES.join(", ")}` });
   }
   return { dir, sources, assetSources, rootFiles };
 }

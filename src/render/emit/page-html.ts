@@ -1,7 +1,7 @@
 /** The HTML representation of a page, rendered through the templates. */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
-import { escapeHtml, type TemplateSet } from "../template.ts";
+import { escapeHtml, KIND_TEMPLATES, type TemplateSet } from "../template.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";
 import { themeFile } from "../theme-files.ts";
@@ -74,12 +74,13 @@ function hreflangLinks(route: PageRoute): string {
 /**
  * A fixed page renders through a template of its own name when the templates
  * folder has one (`contact.html` for /contact/, which holds the enquiry form),
- * else through its kind's template.
+ * else through its kind's template; a page named as a kind's template
+ * (404.md, post.md) renders through page.html.
  */
 function templateOf(route: PageRoute, templates: TemplateSet): string {
   // A page the build makes renders through its kind's template (blog.html, tags.html, tag.html).
   const own = route.kind === "page" && route.template === "page" ? `${route.path.slice(1, -1)}.html` : undefined;
-  return own && templates.has(own) ? own : `${route.template}.html`;
+  return own && !KIND_TEMPLATES.has(own) && templates.has(own) ? own : `${route.template}.html`;
 }
 
 export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options: HtmlOptions = {}): string {
