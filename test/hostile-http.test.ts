@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { builtSite, CLI, cloudflareProject, startNetlifyEmulator, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { startServing, type PrintingServer } from "./helpers/preview.ts";
-import { descendants, killQuietly } from "./helpers/processes.ts";
+import { descendants, killQuietly, running } from "./helpers/processes.ts";
 import { tempProject } from "./helpers/project.ts";
 import { rawRequest, type RawAnswer } from "./helpers/raw-http.ts";
 
@@ -137,7 +137,7 @@ describe("the preview server's form handling", () => {
 });
 
 describe("sitegen serve --cloudflare, when Cloudflare's runtime dies", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, () => {
-  it("says how wrangler ended and what it last printed, and exits 1", async () => {
+  it("says how wrangler ended and what it last printed, ends what wrangler started, and exits 1", { timeout: 120_000 }, async () => {
     const project = await cloudflareProject(dist);
     const child = spawn(process.execPath, [CLI, "serve", "--cloudflare", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
     let output = "";
@@ -155,7 +155,10 @@ describe("sitegen serve --cloudflare, when Cloudflare's runtime dies", { skip: W
     assert.ok(wrangler, `wrangler's process among ${JSON.stringify(tree)}`);
     process.kill(wrangler.pid, "SIGKILL");
     const code = await exited;
+    // workerd and wrangler's esbuild service end with it: left, workerd ran on at full speed and esbuild held serve's output open.
+    const left = tree.filter((each) => each.pid !== child.pid && running(each.pid));
     for (const each of tree) if (each.pid !== child.pid) killQuietly(each.pid);
+    assert.deepEqual(left, [], "nothing wrangler started is left running");
     assert.equal(code, 1, output);
     assert.match(output, /error: Cloudflare's runtime stopped while serving: wrangler (it was ended by the signal SIGKILL|it exited with code \d+); its last output:\n( {2}\| .*\n)*( {2}\| .*Ready on http)/, "how it ended, and wrangler's last lines");
   });

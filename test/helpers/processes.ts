@@ -48,6 +48,16 @@ function rssOf(pid: number): number {
   }
 }
 
+/** Whether a process is there and not a zombie waiting to be reaped. */
+export function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 /** Ends a process, if it is still there. */
 export function killQuietly(pid: number): void {
   try {

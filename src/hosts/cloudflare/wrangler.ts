@@ -78,10 +78,13 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
   const child = spawn(process.execPath, [wrangler, "dev", "--config", config, "--ip", options.host, "--port", String(port), "--show-interactive-dev-session=false"], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own: what Wrangler starts (workerd, an esbuild service) ends with it (`endGroup`).
+    detached: true,
     // Offline: no usage report, no update check, no colours in what is read.
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" },
   });
   const output = recentOutput(child);
+  child.once("exit", () => endGroup(child));
   await ready(child, `http://${options.host}:${port}`, output);
   let stopping = false;
   // Wrangler 4's runtime can die under sustained load (a worker with no sitegen code dies the same way), and
@@ -216,6 +219,25 @@ function ready(child: ChildProcess, origin: string, output: RecentOutput): Promi
       fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready; its output:`, { detail: output.text() }));
     });
   });
+}
+
+/**
+ * Ends what is left of Wrangler's process group once Wrangler has exited.
+ * Wrangler killed outright leaves workerd running, at full speed on a core,
+ * and its esbuild service, which holds Wrangler's output open: this process
+ * would wait on that output for ever instead of saying what happened and
+ * exiting. What they had written is still read; then the output is let go.
+ */
+function endGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch {
+    // The group is gone already.
+  }
+  setTimeout(() => {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  }, 1_000).unref();
 }
 
 function stop(child: ChildProcess): Promise<void> {
