@@ -117,17 +117,29 @@ let code: string | undefined;
 /** The markdown-it plugins a page is rendered with (src/render/markdown/instance.ts): a new version may render it otherwise. */
 const MARKDOWN_PLUGINS = ["markdown-it-footnote", "markdown-it-deflist", "markdown-it-container", "markdown-it-emoji", "@mdit/plugin-alert", "@mdit/plugin-tasklist"];
 
+/** Written by scripts/compile.mjs into lib/: the hash of every other file there. */
+const COMPILED_FINGERPRINT = "fingerprint.txt";
+
 /**
- * The running sitegen: every file of the folder its code runs from (lib/ when
- * compiled, src/ from the sources) and the versions of the packages it
- * renders with. A new sitegen, or a package update, is a new fingerprint.
+ * The running sitegen: every file of the folder its code runs from and the
+ * versions of the packages it renders with. A new sitegen, or a package
+ * update, is a new fingerprint. Compiled, that is lib/, whose packages are
+ * bundled in, hashed once when it was compiled; from the sources, src/ is
+ * hashed now.
  */
 export function codeFingerprint(): string {
   if (code) return code;
-  const hash = createHash("sha256");
   // Compiled, this module is a chunk in lib/; from the sources, it is src/execute/reuse.ts.
   const here = dirname(fileURLToPath(import.meta.url));
+  if (here.endsWith(`${sep}lib`)) {
+    try {
+      return (code = `lib:${readFileSync(join(here, COMPILED_FINGERPRINT), "utf8").trim()}`);
+    } catch {
+      // A lib/ put together otherwise: hashed as the sources are.
+    }
+  }
   const root = here.endsWith(`${sep}lib`) ? here : dirname(here);
+  const hash = createHash("sha256");
   for (const name of readdirSync(root, { recursive: true, encoding: "utf8" }).sort()) {
     const file = join(root, name);
     if (statSync(file).isFile()) hash.update(name).update("\0").update(readFileSync(file)).update("\0");

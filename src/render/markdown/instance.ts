@@ -19,11 +19,11 @@
 import MarkdownIt from "markdown-it";
 import cjkFriendly from "markdown-it-cjk-friendly";
 import deflist from "markdown-it-deflist";
-import { full as emoji } from "markdown-it-emoji";
 import { admonitionsPlugin } from "./admonitions.ts";
 import { attributesPlugin } from "./attributes.ts";
 import { autolinksPlugin } from "./autolinks.ts";
 import { codePlugin } from "./code.ts";
+import { emojiPlugin } from "./emoji.ts";
 import { footnotesPlugin } from "./footnotes.ts";
 import { headingsPlugin } from "./headings.ts";
 import { imagesPlugin } from "./images.ts";
@@ -41,8 +41,7 @@ export const md = new MarkdownIt({ typographer: false })
   .use(footnotesPlugin)
   .use(admonitionsPlugin)
   .use(deflist)
-  // Shortcodes (`:tada:`), not emoticons: `:p` and `8)` are text in code-minded writing.
-  .use(emoji, { shortcuts: {} })
+  .use(emojiPlugin)
   .use(taskListsPlugin)
   .use(attributesPlugin)
   .use(summaryPlugin);
