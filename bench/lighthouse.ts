@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's performance score (mobile, as
- * test/alone/lighthouse.test.ts runs it) on every audited page, as the median
+ * test/lighthouse.test.ts runs it) on every audited page, as the median
  * of five runs, Lighthouse's advice against run-to-run variance. The score is
  * computed from simulated load times, so it is a figure to read, not a test:
  * the test asserts what the score is made of (requests, bytes, render-blocking,

@@ -2,7 +2,7 @@
  * Lighthouse (the `lighthouse` npm package, its default mobile settings: a
  * mid-range phone's screen, simulated slow 4G and a 4× slower CPU) against
  * Chromium, on the pages the browser audits look at, each served by the
- * preview server: what test/alone/lighthouse.test.ts asserts and what
+ * preview server: what test/lighthouse.test.ts asserts and what
  * `npm run bench:lighthouse` reports the performance score of.
  */
 import { spawn, type ChildProcess } from "node:child_process";

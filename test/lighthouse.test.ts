@@ -18,8 +18,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import { ROOT, type Running } from "../helpers/dist.ts";
-import { AUDITED_PAGES, CHROMIUM, runLighthouse, score, startAuditedSites, startChromium, type Lhr } from "../helpers/lighthouse.ts";
+import { ROOT, type Running } from "./helpers/dist.ts";
+import { AUDITED_PAGES, CHROMIUM, runLighthouse, score, startAuditedSites, startChromium, type Lhr } from "./helpers/lighthouse.ts";
 
 const REPORTS = join(ROOT, "test-output/lighthouse");
 
