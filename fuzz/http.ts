@@ -187,7 +187,7 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
     // The same status from it, or no answer at all: the host's front refused what would not reach any worker.
     if (typeof theirs !== "object" || theirs.status === status) return true;
     // Asked again, a little later each time: a runtime that restarts its worker takes a moment, more under load.
-    for (const wait of [500, 2_000, 5_000]) {
+    for (const wait of [500, 2_000, 5_000, 10_000]) {
       await new Promise((done) => setTimeout(done, wait));
       if (!running.running()) {
         report.hostEvents.push(`${label}: ${status} (${JSON.stringify(body.slice(0, 120))}) as the host was dying`);

@@ -87,12 +87,28 @@ export const UNKNOWN = [
 
 /** Every known and unknown path under the Accept values that change the answer. */
 export function pathCases(known: string[]): Case[] {
-  return [...known, ...UNKNOWN].flatMap((path) => [undefined, "text/markdown", "application/json", BROWSER].map((accept) => ({ path, method: "GET", accept })));
+  return featureCases([...known, ...UNKNOWN]);
+}
+
+/**
+ * A feature's own paths (the listing pages, the nested pages) under the Accept
+ * values that change the answer: what is new on a site that has the feature,
+ * where `pathCases` would ask again everything netlify.test.ts and
+ * cloudflare.test.ts ask of every site (each request through Netlify's
+ * emulator costs it about 90 ms of CPU).
+ */
+export function featureCases(paths: string[]): Case[] {
+  return paths.flatMap((path) => [undefined, "text/markdown", "application/json", BROWSER].map((accept) => ({ path, method: "GET", accept })));
+}
+
+/** Every Accept value and both methods on one path. */
+export function everyAcceptOn(path: string): Case[] {
+  return ACCEPTS.flatMap((accept) => ["GET", "HEAD"].map((method) => ({ path, method, accept })));
 }
 
 /** Every Accept value and both methods on a page, a post, a file, a sibling and a miss. */
 export function acceptCases(post: string): Case[] {
-  return ["/", post, "/llms.txt", "/about.md", "/nope/", "/about"].flatMap((path) => ACCEPTS.flatMap((accept) => ["GET", "HEAD"].map((method) => ({ path, method, accept }))));
+  return ["/", post, "/llms.txt", "/about.md", "/nope/", "/about"].flatMap(everyAcceptOn);
 }
 
 /** Conditional requests, a preflight and other methods. */
