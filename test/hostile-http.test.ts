@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { after, before, describe, it } from "node:test";
-import { builtSite, CLI, cloudflareProject, startNetlifyEmulator, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { builtSite, CLI, cloudflareProject, startCloudflareRuntime, startNetlifyEmulator, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { startServing, type PrintingServer } from "./helpers/preview.ts";
 import { descendants, killQuietly, running } from "./helpers/processes.ts";
 import { tempProject } from "./helpers/project.ts";
@@ -133,6 +133,23 @@ describe("the preview server's form handling", () => {
     const printed = await server.waitFor(/message: two\n {4}lines\n/, from);
     assert.ok(printed.includes("name\\x1b]0;owned\\x07\\x1b[2J\\rerror: fake line\\x9b31m: Lan\\x1b]0;owned\\x07"), printed);
     assert.doesNotMatch(printed, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, "no control character but the line feeds of the output's own lines");
+  });
+});
+
+describe("sitegen serve --cloudflare, three started at once", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, () => {
+  it("each starts and answers: none takes the devtools port another took", { timeout: 180_000 }, async () => {
+    // Wrangler's devtools port is 9229 unless told: Wranglers started together each found it free, and all but one failed.
+    const started = await Promise.allSettled([0, 1, 2].map(() => startCloudflareRuntime(dist)));
+    try {
+      for (const each of started) {
+        assert.equal(each.status, "fulfilled", each.status === "rejected" ? String(each.reason).slice(0, 2000) : "");
+        const response = await fetch(new URL("/about/", (each as PromiseFulfilledResult<Running>).value.url), { headers: { accept: "text/markdown" } });
+        assert.equal(response.status, 200);
+        await response.arrayBuffer();
+      }
+    } finally {
+      await Promise.all(started.map((each) => (each.status === "fulfilled" ? each.value.stop() : undefined)));
+    }
   });
 });
 

@@ -75,7 +75,10 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
   const projectRoot = resolve(options.projectRoot);
   const { config, publishDir, wrangler } = cloudflareProject(options.projectRoot);
   const port = options.port === 0 ? await freePort(options.host) : options.port;
-  const child = spawn(process.execPath, [wrangler, "dev", "--config", config, "--ip", options.host, "--port", String(port), "--show-interactive-dev-session=false"], {
+  // Wrangler's devtools port is 9229 unless told: a debugger of the user's, or a second `serve --cloudflare`
+  // starting at the same moment, holding it made workerd fail to start ("Address already in use").
+  const inspectorPort = await freePort("127.0.0.1");
+  const child = spawn(process.execPath, [wrangler, "dev", "--config", config, "--ip", options.host, "--port", String(port), "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false"], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
     // A process group of its own: what Wrangler starts (workerd, an esbuild service) ends with it (`endGroup`).
