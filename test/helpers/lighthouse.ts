@@ -102,10 +102,9 @@ export async function runLighthouse(url: string, options: { port: number; catego
     // No run takes Lighthouse's full-page screenshot: no audit reads it and no score depends on it
     // (it gives the HTML report pictures of the elements its audits name), and it cost 1.2 to
     // 1.6 s a page. The browser test saves each audited page whole, at both widths and in both schemes.
-    // `bf-cache` has no weight in any score (a diagnostic), and its gatherer leaves the page and comes back
-    // after the trace: a performance-only run skips it.
-    const performanceOnly = options.categories.length === 1 && options.categories[0] === "performance";
-    const skipAudits = performanceOnly ? { skipAudits: [...(notFound?.settings.skipAudits ?? []), "bf-cache"] } : {};
+    // `bf-cache` has no weight in any score (a diagnostic no test reads), and its gatherer leaves the page and
+    // comes back after the trace, a navigation more for every run: no run has it.
+    const skipAudits = { skipAudits: [...(notFound?.settings.skipAudits ?? []), "bf-cache"] };
     const result = await lighthouse(url, { port: options.port, output: ["html", "json"], logLevel: "error", onlyCategories: options.categories, ...skipAudits, ...QUIET_WINDOWS, disableFullPageScreenshot: true }, config);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;
