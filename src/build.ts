@@ -241,8 +241,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     reported.push(...[...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem)), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest));
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
+    const inputs = { shell, targets: linkTargets(manifest) };
     const reuse = store && {
-      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), { shell, targets: linkTargets(manifest) }, route),
+      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), inputs, route),
       restore: (record: PostRecord) => store.restore(record, writer),
     };
     if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));

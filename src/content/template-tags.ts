@@ -80,6 +80,8 @@ export function rawBlocks(body: string): { start: number; end: number; inner: { 
 
 /** Each template tag in `body` outside code and raw blocks, but Jekyll's link tags, which the build resolves; with its line (`bodyLine` is the body's first line in the file). */
 export function templateTags(body: string, bodyLine: number): TemplateTag[] {
+  // Every tag opens with `{`: a body without one (most posts) is not copied and blanked to find none.
+  if (!body.includes("{")) return [];
   const prose = proseOf(body);
   const links = linkTags(body, prose);
   const found: TemplateTag[] = [];

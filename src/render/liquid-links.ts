@@ -89,24 +89,25 @@ export function resolveLinkTags(body: string, targets: LinkTargets): ResolvedBod
   return { body: resolved + body.slice(at), warnings, named };
 }
 
+/** A pattern matching a tag written as it alone, made once: urlOfTag runs for every link tag of every post a warm build keeps. */
+const whole = (pattern: RegExp) => new RegExp(`^${pattern.source}$`);
+const WHOLE_POST_URL = whole(POST_URL);
+const WHOLE_LINK = whole(LINK);
+const WHOLE_URL_FILTER = whole(URL_FILTER);
+
 /** The URL a link tag stands for on this site, or undefined when it names nothing the site publishes. */
 export function urlOfTag(tag: string, targets: LinkTargets): string | undefined {
-  const postUrl = first(POST_URL, tag);
+  const postUrl = WHOLE_POST_URL.exec(tag);
   if (postUrl) return postPath(postUrl[1], targets);
-  const link = first(LINK, tag);
+  const link = WHOLE_LINK.exec(tag);
   if (link) return linkedPath(link[1], targets);
-  const filter = first(URL_FILTER, tag);
+  const filter = WHOLE_URL_FILTER.exec(tag);
   if (filter) {
     // Jekyll's relative_url puts a slash before a path without one.
     const path = (filter[1] ?? filter[2]).replace(/^(?!\/)/, "/");
     return filter[3] === "absolute_url" ? `${targets.origin}${path}` : path;
   }
   return tag.replace(SITE_URL, targets.origin).replace(SITE_BASEURL, "");
-}
-
-/** The match of a global pattern in a tag written as it alone. */
-function first(pattern: RegExp, tag: string): RegExpExecArray | undefined {
-  return new RegExp(`^${pattern.source}$`).exec(tag) ?? undefined;
 }
 
 /**
