@@ -10,8 +10,7 @@ export function descendants(root: number): { pid: number; command: string }[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync("/proc").filter((each) => /^\d+$/.test(each))) {
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const parent = Number(statFields(Number(name))[1]);
       children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
     } catch {
       // gone meanwhile
@@ -51,11 +50,16 @@ function rssOf(pid: number): number {
 /** Whether a process is there and not a zombie waiting to be reaped. */
 export function running(pid: number): boolean {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+    return statFields(pid)[0] !== "Z";
   } catch {
     return false;
   }
+}
+
+/** A process's /proc/<pid>/stat after its command's name (which may hold spaces and parentheses): its state, its parent, …; throws when it is gone. */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
 /** Ends a process, if it is still there. */
