@@ -131,7 +131,9 @@ test("serve --watch: edits are served after a rebuild, a broken edit keeps the l
     const broken = original.replace('title: "About Halyard Integration"', 'title: "About us, broken"').replace(BAD_DATE, "updated: 30 February 2026");
     saveAtomically(about, broken);
     const line = broken.split("\n").indexOf("updated: 30 February 2026") + 1;
-    await until("the error on stderr", () => served.stderr().includes(`error: content/pages/about.md:${line}:10: \`updated\` is not a date: February 2026 has days 01 to 28, not 30`));
+    // The report and the line after it are two writes, which may arrive apart: the failure is printed whole once that line is.
+    await until("the failure on stderr", () => served.stderr().includes("✗ build failed"));
+    assert.ok(served.stderr().includes(`error: content/pages/about.md:${line}:10: \`updated\` is not a date: February 2026 has days 01 to 28, not 30`), served.stderr());
     assert.ok(served.stderr().includes(`  ${line} | updated: 30 February 2026\n  ${" ".repeat(`${line} | `.length + 9)}^\n  hint: write dates as YYYY-MM-DD`), served.stderr());
     assert.match(served.stderr(), /✗ build failed; still serving the last good build of dist\//);
     const during = await fetchText(`${served.url}about/`);
