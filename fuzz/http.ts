@@ -175,6 +175,8 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
     servedSinceStart = 0;
   };
   let control: Promise<Running> | undefined;
+  /** How many lanes are asking a host again whether a 5xx was its own (isHostsOwn). */
+  let asking = 0;
   /**
    * Whether a 5xx is the host's own, not sitegen's: its control host answers the same request with the same status,
    * or cannot answer it at all, or the host answers it without a 5xx when asked again (its runtime restarting
@@ -187,6 +189,17 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
     // The same status from it, or no answer at all: the host's front refused what would not reach any worker.
     if (typeof theirs !== "object" || theirs.status === status) return true;
     // Asked again, a little later each time: a runtime that restarts its worker takes a moment, more under load.
+    // Meanwhile the other lanes send nothing new: a request the runtime itself cannot take (Wrangler's workerd
+    // restarts on a CONNECT) would restart it again while this one waits for it to settle.
+    asking++;
+    try {
+      return await askedAgain(request, status, label, body);
+    } finally {
+      asking--;
+    }
+  };
+  /** Whether `request` gets an answer under 500 when sent again, the host let alone meanwhile (or the host dies). */
+  const askedAgain = async (request: RawRequest, status: number, label: string, body: string): Promise<boolean> => {
     for (const wait of [500, 2_000, 5_000, 10_000]) {
       await new Promise((done) => setTimeout(done, wait));
       if (!running.running()) {
@@ -205,6 +218,10 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
   let pause = false;
   const lane = async () => {
     while (!pause && sent < options.requests) {
+      if (asking > 0) {
+        await new Promise((done) => setTimeout(done, 50));
+        continue;
+      }
       const index = sent++;
       const request = fuzzRequest(next, site, options.maxBodyBytes);
       const label = `#${index} ${request.method} ${JSON.stringify(request.target)} ${JSON.stringify(request.headers)}${request.body ? ` body ${request.body.length} bytes` : ""}`;
