@@ -37,7 +37,7 @@ import { resizeImages, type ResizeStore } from "./render/resize-images.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
 import { themeFileProblems } from "./render/theme-files.ts";
 import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
-import { BuildCache, type OpenedCache } from "./write/cache.ts";
+import { BuildCache } from "./write/cache.ts";
 import { HighlightFiles } from "./write/highlight-store.ts";
 import { ImageFiles } from "./write/image-store.ts";
 import type { Written } from "./write/output.ts";
@@ -128,18 +128,15 @@ export interface BuildResult extends Staged {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   await assertReplaceable(options);
-  const opened = openCache(options);
-  const cache = opened && "cache" in opened ? opened.cache : undefined;
-  const unused = opened && "unusable" in opened ? opened.unusable : cache?.found.ignored;
+  const { cache, unused } = openCache(options);
   try {
     const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
     try {
-      const highlights = cache && HighlightFiles.folderFor(cache.highlights, highlighterId());
-      const images = cache && new ImageFiles(cache.images);
-      const staged = await stage({ ...options, highlights, images }, staging, cache);
+      const stores = cacheStores(cache);
+      const staged = await stage({ ...options, ...stores }, staging, cache);
       const unsaved = cache && saved(cache, staged.records, staging);
       if (cache) HighlightFiles.prune(cache.highlights, highlighterId());
-      images?.prune();
+      stores.images?.prune();
       await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
       let bytes = 0;
       for (const { bytes: size } of staging.written.values()) bytes += size;
@@ -156,20 +153,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * The build cache folder, opened, or why the build goes without it.
- * It must be apart from the folders a build reads and the one it replaces:
- * a cache inside the output would be published, and one holding the content
- * would be read as content. A folder named so is an error; the default one,
- * a note.
+ * The build cache folder, opened, or why the run goes without it (`unused`,
+ * also said when the folder's contents are not trusted). It must be apart
+ * from the folders a build reads and the one it replaces: a cache inside the
+ * output would be published, and one holding the content would be read as
+ * content. A folder named so is an error; the default one, a note. `check`
+ * opens it too, with the built folder it cross-checks as the output.
  */
-function openCache(options: BuildOptions): OpenedCache | undefined {
-  if (!options.cache) return undefined;
+export function openCache(options: Pick<BuildOptions, "cache" | "cwd" | "contentDir" | "templatesDir"> & { outDir?: string }, command: "build" | "check" = "build"): { cache?: BuildCache; unused?: string } {
+  if (!options.cache) return {};
   const dir = resolve(options.cwd, options.cache.dir);
-  const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find((key) => overlap(dir, resolve(options.cwd, options[key])));
-  if (overlapping === undefined) return BuildCache.open(dir);
+  const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find((key) => options[key] !== undefined && overlap(dir, resolve(options.cwd, options[key])));
+  if (overlapping === undefined) {
+    const opened = BuildCache.open(dir);
+    return "cache" in opened ? { cache: opened.cache, unused: opened.cache.found.ignored } : { unused: opened.unusable };
+  }
   const message = `the build cache ${options.cache.dir} and ${options[overlapping]} overlap, and a build ${overlapping === "outDir" ? "replaces its output folder whole" : "reads every file there"}`;
-  if (options.cache.implied) return { unusable: message };
-  throw new SitegenError("E_USAGE", `refusing to build: ${message}`, { hint: "choose a cache folder of its own, such as node_modules/.cache/sitegen (the default)" });
+  if (options.cache.implied) return { unused: message };
+  throw new SitegenError("E_USAGE", `refusing to ${command}: ${message}`, { hint: "choose a cache folder of its own, such as .sitegen-cache (the default)" });
+}
+
+/** The cache's stores of highlighted code and narrower images, for the pipeline; none without a cache. */
+export function cacheStores(cache: BuildCache | undefined): { highlights?: string; images?: ImageFiles } {
+  return cache ? { highlights: HighlightFiles.folderFor(cache.highlights, highlighterId()), images: new ImageFiles(cache.images) } : {};
 }
 
 /** Whether one folder is the other or inside it. */

@@ -9,7 +9,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { stage, type PipelineOptions, type Staged } from "./build.ts";
+import { cacheStores, openCache, stage, type BuildOptions, type PipelineOptions, type Staged } from "./build.ts";
 import { SitegenError } from "./errors.ts";
 import { FailedRun, findingOf, findingsOfThrown, type Finding } from "./findings.ts";
 import { allRoutes } from "./hosts/preview/folder.ts";
@@ -20,6 +20,8 @@ import { StagingFolder } from "./write/staging.ts";
 export interface CheckOptions extends PipelineOptions {
   /** A built folder to cross-check, if it holds a build. */
   distDir?: string;
+  /** The build cache to read, as `build` names it: posts a build kept there are taken from it, not rendered again. */
+  cache?: BuildOptions["cache"];
 }
 
 export interface CheckResult {
@@ -27,24 +29,38 @@ export interface CheckResult {
   findings: Finding[];
   /** What was checked, for the summary line. */
   checked: { pages: number; posts: number; dist: boolean };
+  /** The build cache, when the check had one: its folder as given, the posts taken from it, and why its contents were not used, if so. */
+  cache?: { dir: string; reused: number; note?: string };
 }
 
+/**
+ * A check reads the build cache but never writes its index: a post a build
+ * kept is taken from it with its findings, as a warm build takes it, so the
+ * check after a build in CI costs what the warm build did. Its scratch folder
+ * is in the cache folder, where the kept files are linked from.
+ */
 export async function check(options: CheckOptions): Promise<CheckResult> {
-  const scratch = await StagingFolder.create(join(tmpdir(), "sitegen-check"));
+  const { cache, unused } = openCache({ ...options, outDir: options.distDir }, "check");
+  const reported = (reused: number) => options.cache && { cache: { dir: options.cache.dir, reused, ...(unused ? { note: `not used: ${unused}` } : {}) } };
   let staged: Staged;
   try {
-    staged = await stage({ ...options, checking: true }, scratch);
+    const scratch = await StagingFolder.create(cache ? join(cache.dir, "check") : join(tmpdir(), "sitegen-check"));
+    try {
+      staged = await stage({ ...options, ...cacheStores(cache), checking: true }, scratch, cache);
+    } finally {
+      await scratch.discard();
+    }
   } catch (error) {
     const checked = error instanceof FailedRun ? error.checked : undefined;
-    return { findings: findingsOfThrown(error, options), checked: { pages: checked?.pages ?? 0, posts: checked?.posts ?? 0, dist: false } };
+    return { findings: findingsOfThrown(error, options), checked: { pages: checked?.pages ?? 0, posts: checked?.posts ?? 0, dist: false }, ...reported(0) };
   } finally {
-    await scratch.discard();
+    cache?.close();
   }
   const { manifest, findings } = staged;
   const distDir = options.distDir && resolve(options.cwd, options.distDir);
   const dist = distDir && (await stat(join(distDir, NEGOTIATION_PATH)).then(() => true, () => false));
   const stale = dist ? (await crossCheck(manifest, distDir, options.distDir!)).map((error) => findingOf(error, options)) : [];
-  return { findings: [...stale, ...findings], checked: { pages: manifest.pages.length, posts: manifest.posts.length, dist: Boolean(dist) } };
+  return { findings: [...stale, ...findings], checked: { pages: manifest.pages.length, posts: manifest.posts.length, dist: Boolean(dist) }, ...reported(staged.reused) };
 }
 
 /** Every artifact of a built folder must name exactly the manifest's published posts. */

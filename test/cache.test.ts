@@ -302,3 +302,30 @@ test("a code block is highlighted once, ever: again in the same build it comes f
   assert.equal(edited.from.highlighter, 2, JSON.stringify(edited.from));
   assertSame(edited.out, tracedBuild(dir, ["--out", "edited-cold", "--no-cache"]).out);
 });
+
+test("check reads the cache a build filled: every post comes from it, it finds what a cold check finds, and it never writes the index", async () => {
+  const { dir, build } = await project();
+  // Findings a post's page carries: a link to nothing and to a heading that is not there, a level-1 heading in the body.
+  const [post] = readdirSync(join(dir, "content/blog")).sort();
+  const file = join(dir, "content/blog", post);
+  writeFileSync(file, `${readFileSync(file, "utf8")}\n# A second title\n\nSee [the archive](/archive/) and [the missing part](/about/#no-such-heading).\n`);
+  assert.equal(build(["--out", "dist"]).status, 0);
+  const index = join(dir, ".sitegen-cache/index.json");
+  const saved = { text: readFileSync(index, "utf8"), mtime: statSync(index).mtimeMs };
+  const checkJson = (args: string[]) => {
+    const run = sitegen(["check", "--templates", join(ROOT, "templates"), "--json", ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
+    return JSON.parse(run.stdout) as { ok: boolean; cache?: { dir: string; reused: number; note?: string }; counts: Record<string, number>; findings: { file: string; line?: number; message: string }[] };
+  };
+  const warm = checkJson([]);
+  const cold = checkJson(["--no-cache"]);
+  const published = JSON.parse(readFileSync(join(dir, "dist/blog-index.json"), "utf8")).count;
+  assert.deepEqual(warm.cache, { dir: ".sitegen-cache", reused: published });
+  assert.equal(cold.cache, undefined, "--no-cache: no cache");
+  assert.deepEqual(warm.counts, cold.counts);
+  assert.deepEqual(warm.findings, cold.findings);
+  for (const kind of ["broken-link", "broken-anchor", "title-heading"]) assert.ok((warm.counts[kind] ?? 0) > 0, `${kind} found in a post taken from the cache: ${JSON.stringify(warm.counts)}`);
+  assert.deepEqual({ text: readFileSync(index, "utf8"), mtime: statSync(index).mtimeMs }, saved, "check leaves the index as the build wrote it");
+  assert.deepEqual(readdirSync(join(dir, ".sitegen-cache")).filter((name) => name.startsWith(".sitegen-tmp-")), [], "and no scratch folder behind");
+  const human = sitegen(["check", "--templates", join(ROOT, "templates")], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
+  assert.match(human.stdout + human.stderr, new RegExp(`checked .*: .* \\(${published} posts from the cache\\)$`, "m"));
+});

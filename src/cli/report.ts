@@ -30,3 +30,15 @@ export function tally(findings: Finding[], levels: Level[] = ["error", "warning"
     })
     .join(", ");
 }
+
+/**
+ * What a summary line says of the build cache: the posts taken from it, and
+ * why its contents were not used, if so. A note, not a warning: the run is
+ * the cold one, and the next is warm again; in the summary it explains, which
+ * stays one line.
+ */
+export function cacheSummary(cache: { dir: string; reused: number; note?: string } | undefined): string {
+  if (!cache) return "";
+  const note = cache.note ? `; note: the build cache ${cache.dir}/ was ${cache.note}` : "";
+  return ` (${cache.reused} ${cache.reused === 1 ? "post" : "posts"} from the cache${note})`;
+}

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
 import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
 import { baseUrlFrom, buildTime, deployContext, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
-import { reportFailure, tally } from "../report.ts";
+import { cacheSummary, reportFailure, tally } from "../report.ts";
 
 interface BuildFlags {
   content: string;
@@ -55,15 +55,12 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           ...draftsAndProduction(flags.drafts, io.env),
         });
         const reported = result.findings.filter((finding) => finding.level !== "note");
+        const cache = result.cache && { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) };
         if (flags.json) {
-          const cache = result.cache ? { cache: { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) } } : {};
-          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...cache, images: result.images, counts: countByKind(reported), findings: reported }, null, 2));
+          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...(cache ? { cache } : {}), images: result.images, counts: countByKind(reported), findings: reported }, null, 2));
         } else if (!flags.quiet) {
           for (const line of formatFindings(reported)) printError(line);
-          // A note, not a warning: the build is the cold one, and the next is warm again. In the summary it explains, which stays one line.
-          const note = result.cache?.note ? `; note: the build cache ${result.cache.dir}/ was ${result.cache.note}` : "";
-          const reused = result.cache ? ` (${result.reused} ${result.reused === 1 ? "post" : "posts"} from the cache${note})` : "";
-          print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${reused} → ${flags.out}/`);
+          print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${cacheSummary(cache)} → ${flags.out}/`);
           if (reported.length > 0) printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
         }
       } catch (error) {

@@ -1,7 +1,8 @@
 /** `sitegen check`. */
 import type { Command } from "commander";
 import { baseUrlFrom, buildTime, EXIT, printers, workersFrom, type Io } from "../io.ts";
-import { draftsAndProduction } from "./build.ts";
+import { cacheFolder, draftsAndProduction } from "./build.ts";
+import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
 
 interface CheckFlags {
   content: string;
@@ -11,6 +12,8 @@ interface CheckFlags {
   json?: boolean;
   strict?: boolean;
   drafts?: boolean;
+  /** A folder, false for `--no-cache`, undefined for the default. */
+  cache?: string | false;
 }
 
 export function registerCheck(program: Command, io: Io, exit: { code: number }): void {
@@ -23,12 +26,14 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
     .option("--strict", "fail on warnings too, as `build --strict` does (src/policy.ts says which findings are warnings)")
     .option("--drafts", "check the drafts too, as `build --drafts` builds them (on Netlify, deploy previews and branch deploys do)")
+    .option("--cache <dir>", `build cache folder to read (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again (check adds code and images to it, never its index)`)
+    .option("--no-cache", "check without the cache")
     .option("--json", "print findings as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --strict\n  $ sitegen check --json | jq '.counts'")
+    .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --strict\n  $ sitegen check --no-cache\n  $ sitegen check --json | jq '.counts'")
     .action(async (flags: CheckFlags) => {
       const { check } = await import("../../check.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
-      const { tally } = await import("../report.ts");
+      const { cacheSummary, tally } = await import("../report.ts");
       const { print, printError } = printers(io);
       const result = await check({
         contentDir: flags.content,
@@ -39,15 +44,17 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
         workers: workersFrom(io.env),
         cwd: io.cwd,
         strict: flags.strict,
+        cache: cacheFolder(flags.cache),
         ...draftsAndProduction(flags.drafts, io.env),
       });
       const errors = result.findings.filter((f) => f.level === "error");
-      if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, counts: countByKind(result.findings), findings: result.findings }, null, 2));
+      if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, ...(result.cache ? { cache: result.cache } : {}), counts: countByKind(result.findings), findings: result.findings }, null, 2));
       else {
         for (const line of formatFindings(result.findings)) printError(line);
         const scope = `${result.checked.pages} pages, ${result.checked.posts} published posts${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
-        (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${tally(result.findings)}`);
+        (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${tally(result.findings)}${cacheSummary(result.cache)}`);
       }
       if (errors.length > 0) exit.code = EXIT.content;
     });
 }
+
