@@ -45,8 +45,8 @@ export const LINK = /\{%-?\s*link\s+([^\s%]+)\s*-?%\}/g;
 export const URL_FILTER = /\{\{-?\s*(?:"([^"]*)"|'([^']*)')\s*\|\s*(relative_url|absolute_url)\s*-?\}\}/g;
 export const SITE_URL = /\{\{-?\s*site\.url\s*-?\}\}/g;
 export const SITE_BASEURL = /\{\{-?\s*site\.baseurl\s*-?\}\}/g;
-/** `{{ site.url }}` and `{{ site.baseurl }}`, one or both, where a URL starts: after `](`, `]:`, `href=` or `src=`. */
-const SITE_AT_URL_START = /(?<=\]\(\s*<?|\]:[ \t]*<?|\b(?:href|src)\s*=\s*["']?)(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+/g;
+/** `{{ site.url }}` and `{{ site.baseurl }}`, one or both: a link tag where a URL starts (`startsUrl`). */
+const SITE_TAGS = /(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+/g;
 /** `{% raw %}` … `{% endraw %}`: Liquid shows what is between as written, and the tags vanish, in code too (Liquid runs before Markdown). */
 export const RAW = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
 
@@ -62,12 +62,44 @@ export interface LinkTag {
 /** The link tags of a body outside code and raw blocks, in order. */
 export function linkTags(body: string, prose = proseOf(body)): LinkTag[] {
   const found: LinkTag[] = [];
-  // Every link tag opens with `{`; most posts have none, and SITE_AT_URL_START's look-behind is tried at every character.
+  // Every link tag opens with `{`: most posts have none.
   if (!prose.includes("{")) return found;
-  for (const [pattern, kind] of [[POST_URL, "post_url"], [LINK, "link"], [URL_FILTER, "address"], [SITE_AT_URL_START, "address"]] as const) {
-    for (const match of prose.matchAll(pattern)) found.push({ start: match.index, end: match.index + match[0].length, tag: body.slice(match.index, match.index + match[0].length), kind });
+  for (const [pattern, kind] of [[POST_URL, "post_url"], [LINK, "link"], [URL_FILTER, "address"], [SITE_TAGS, "address"]] as const) {
+    for (const match of prose.matchAll(pattern)) {
+      if (pattern === SITE_TAGS && !startsUrl(prose, match.index)) continue;
+      found.push({ start: match.index, end: match.index + match[0].length, tag: body.slice(match.index, match.index + match[0].length), kind });
+    }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+const SPACE = /\s/;
+const BLANK = /[ \t]/;
+const WORD = /\w/;
+
+/**
+ * Whether a URL starts at `at` in `text`: right after `](` or `]:` (a
+ * Markdown link or reference definition, then spaces and an optional `<`), or
+ * `href=` or `src=` (spaces around the `=`, then an optional quote), as the
+ * look-behind `(?<=\]\(\s*<?|\]:[ \t]*<?|\b(?:href|src)\s*=\s*["']?)` says
+ * (test/link-tags.test.ts holds the two to agree). Read backwards from `at`
+ * instead: that look-behind, tried at every character of a page, cost a warm
+ * build of the real site 10 ms.
+ */
+export function startsUrl(text: string, at: number): boolean {
+  const before = (end: number, skip: RegExp) => {
+    while (end > 0 && skip.test(text[end - 1])) end--;
+    return end;
+  };
+  // A `<` or a quote right before must be the optional one: no alternative ends in a space or an `=` there.
+  const bracketed = text[at - 1] === "<" ? at - 1 : at;
+  const endsWith = (end: number, mark: string) => end >= mark.length && text.slice(end - mark.length, end) === mark;
+  if (endsWith(before(bracketed, SPACE), "](") || endsWith(before(bracketed, BLANK), "]:")) return true;
+  const quoted = text[at - 1] === '"' || text[at - 1] === "'" ? at - 1 : at;
+  const equals = before(quoted, SPACE);
+  if (text[equals - 1] !== "=") return false;
+  const name = before(equals - 1, SPACE);
+  return ["href", "src"].some((attribute) => endsWith(name, attribute) && !WORD.test(text[name - attribute.length - 1] ?? " "));
 }
 
 /** Each `{% raw %}` block of a body: where its tags are and what is between them. */
