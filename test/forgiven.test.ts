@@ -128,6 +128,22 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     line: 1,
     built: (dist) => assert.deepEqual(indexed(dist, "fifth"), { slug: "fifth", title: "The fifth post", description: "A post whose frontmatter is JavaScript that only writes values.", date: "2023-01-23T00:00:00Z", tags: ["eleventy"], lang: "en" }),
   },
+  "zola-dated-path": {
+    counts: { "date-from-address": 1, "unknown-field": 1 },
+    message: /^no `date`: dated 2019-05-15, the day its address `2019\/05\/15\/rigging-notes` names$/,
+    file: "blog/rigging-notes.md",
+    line: 2,
+    built: (dist) => {
+      assert.equal(indexed(dist, "rigging-notes").date, "2019-05-15T00:00:00Z");
+      assert.match(read(dist, "blog/rigging-notes.md"), /^- Author: The Yard Crew$/m, "Zola's `authors` is the author");
+    },
+  },
+  "template-page": {
+    counts: { "left-out": 1 },
+    message: /^no date and no text: a page its generator's template makes, not a post, so left out$/,
+    file: "blog/log/latest.md",
+    line: 1,
+  },
   "astro-dates": {
     counts: { "loose-date": 1 },
     message: /^`22 Feb 2023` is read as 2023-02-22, as Ruby's Time\.parse \(Jekyll\) and Go's layouts \(Hugo\) read it$/,
@@ -267,7 +283,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 20, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 7, posts: 21, dist: false });
 
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];
@@ -299,7 +315,7 @@ test("with errors among them the run still reports every warning, not in stages,
   assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
   const checked = run("check", s);
   assert.equal(checked.status, 1);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 20, dist: false }, "check counts what it could check");
+  assert.deepEqual(checked.report.checked, { pages: 7, posts: 21, dist: false }, "check counts what it could check");
 });
 
 test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", () => {

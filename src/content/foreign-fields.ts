@@ -58,6 +58,8 @@ const SYNONYMS: [sitegen: string, written: string][] = [
   ["updated", "modDatetime"],
   ["categories", "category"],
   ["aliases", "redirect_from"],
+  // Hugo's, Zola's and many themes' list of a post's authors.
+  ["author", "authors"],
   // A post's picture: Hugo themes' and Jekyll themes' `cover`, Astro's blog template's `heroImage`.
   ["image", "cover"],
   ["image", "heroImage"],
@@ -262,6 +264,7 @@ const TERM = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const FOREIGN_FIELD_HINTS: Record<string, string> = {
   permalink: "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it",
   url: "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it",
+  path: "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it",
   layout: "the templates choose the layout: posts use templates/post.html, pages templates/page.html",
   type: "the templates choose the layout: posts use templates/post.html, pages templates/page.html",
   weight: "posts are ordered by date, newest first",

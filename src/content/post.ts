@@ -52,6 +52,12 @@ export function parsePost(name: string, text: string, file: string, path = file)
     mapped.data.date = named.date;
     if (named.looseDate) mapped.readPast.push({ kind: "loose-date", path: [], key: false, at: { line: 1 }, message: `the file's name is dated \`${named.looseDate}\`: read as ${named.date}, as Jekyll reads a one-digit month or day`, hint: `name the file \`${named.date}-${name.slice(named.looseDate.length + 1)}\`` });
   }
+  // Else the day the post's own address names, as a site whose templates date a post by its `path` has it.
+  const addressed = mapped.data.date === undefined ? datedAddress(parsed.data as Record<string, unknown>) : undefined;
+  if (addressed) {
+    mapped.data.date = addressed.date;
+    mapped.readPast.push({ kind: "date-from-address", path: addressed.at, key: false, message: `no \`date\`: dated ${addressed.date}, the day its address \`${addressed.address}\` names`, hint: `add \`date: ${addressed.date}\` to the frontmatter` });
+  }
   const located = writtenAs(parsed, mapped);
   // What decides whether the file is published could not be read: nothing after it means anything.
   if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
@@ -73,6 +79,10 @@ export function parsePost(name: string, text: string, file: string, path = file)
     if (read.loose) readPast(looseDate(field, value, read));
     return read;
   };
+  // No date and no text of its own: a page another generator's template makes (Zola's `template = "latest.html"`), nothing to publish.
+  if (data.date === undefined && parsed.body.trim() === "") {
+    throw new SitegenError("E_CONTENT", "no date and no text: a page its generator's template makes, not a post, so left out", { kind: "left-out", location: { file, line: 1 }, hint: "a post needs a `date` and a body; a page of the site's own goes in content/pages/" });
+  }
   if (data.date === undefined && isListPage(mapped.params)) {
     throw new SitegenError("E_CONTENT", "a list page, as Eleventy and Jekyll write one (it paginates, or its `permalink` is a folder's): not a post, so left out", { kind: "left-out", location: { file, line: 1 }, hint: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" });
   }
@@ -124,6 +134,31 @@ export function parsePost(name: string, text: string, file: string, path = file)
     params: mapped.params,
     notices,
   };
+}
+
+/**
+ * The fields that give a post's own address in the generators that have one
+ * (Zola's `path`, Hugo's `url`, Jekyll's and Eleventy's `permalink`) and its
+ * old addresses (`aliases`, Jekyll's `redirect_from`), in that order.
+ */
+const ADDRESS_FIELDS = ["path", "url", "permalink", "aliases", "redirect_from"];
+/** A day as a dated permalink writes it: `2019/05/15/` as whole segments of the path. */
+const DAY_IN_PATH = /(?:^|\/)(\d{4})\/(\d{2})\/(\d{2})(?:\/|$)/;
+
+/** The first day an address field of the frontmatter names, with where it is; none when no field names a day that exists. */
+function datedAddress(written: Record<string, unknown>): { date: string; address: string; at: (string | number)[] } | undefined {
+  for (const field of ADDRESS_FIELDS) {
+    const value = written[field];
+    const addresses = Array.isArray(value) ? value.map((item, index) => [item, [field, index]] as const) : [[value, [field]] as const];
+    for (const [address, at] of addresses) {
+      const day = typeof address === "string" ? DAY_IN_PATH.exec(address) : null;
+      if (!day) continue;
+      const date = `${day[1]}-${day[2]}-${day[3]}`;
+      const read = readDate(date);
+      if (!("problem" in read) && read.day === date) return { date, address, at: [...at] };
+    }
+  }
+  return undefined;
 }
 
 /** A file that lists posts rather than being one: it paginates (Eleventy, jekyll-paginate-v2), or its `permalink` is a folder's (`/blog/`). */
