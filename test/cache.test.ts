@@ -9,10 +9,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { CLI, EPOCH, ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
 import { assertSameTree as assertSame } from "./helpers/site.ts";
+import type { ParseEvent } from "../src/execute/sources.ts";
 
 /** Enough posts that the build writes through its disk thread (from 100 posts, src/build.ts), as a large blog's does. */
 const POSTS = 120;
@@ -63,6 +64,24 @@ test("a warm build renders only the changed post and writes what a cold build wr
     // The cache now holds the changed post too: the next build reuses every post.
     assert.equal(build(content, ["--cache", cache], workers).report.cache?.reused, published);
   }
+});
+
+test("a warm build parses only the changed post: the others' parses come from the cache, bodies and all, and the output is the cold build's", () => {
+  // Fewer posts than the size from which bodies are not kept: each page that renders has its body from the text read to hash it.
+  const { content, post } = edited();
+  const cache = join(tempDir("sitegen-cache-dir-"), "cache");
+  const traced = (source: string) => {
+    const out = join(tempDir("sitegen-cache-out-"), "dist");
+    const run = tracedSitegen<ParseEvent>("sitegen:post-parse", ["build", "--content", source, "--out", out, "--cache", cache], { env: { SITEGEN_WORKERS: "0" } });
+    assert.equal(run.status, 0, run.stderr);
+    return { out, parsed: run.events.filter((event) => event.from === "parser").map((event) => basename(event.file)), earlier: run.events.filter((event) => event.from === "earlier").length };
+  };
+  const first = traced(original);
+  assert.equal(first.parsed.length, POSTS, "a build without a cache parses every post");
+  const warm = traced(content);
+  assert.deepEqual(warm.parsed, [post]);
+  assert.equal(warm.earlier, POSTS - 1);
+  assertSame(warm.out, cold(content));
 });
 
 test("a cache written by another sitegen or in another format is ignored whole, and said to be", () => {
@@ -264,15 +283,10 @@ interface HighlightEvent {
 
 /** `sitegen build` in `dir` in one thread, and where each code block's HTML came from. */
 function tracedBuild(dir: string, args: string[]): { out: string; from: Record<HighlightEvent["from"], number> } {
-  const trace = join(tempDir("sitegen-highlight-trace-"), "events.json");
-  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "helpers/highlight-trace.mjs"), CLI, "build", "--templates", "templates", ...args], {
-    cwd: dir,
-    encoding: "utf8",
-    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", SITEGEN_WORKERS: "0", SITEGEN_TEST_HIGHLIGHT_TRACE: trace },
-  });
+  const run = tracedSitegen<HighlightEvent>("sitegen:highlight", ["build", "--templates", "templates", ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
   assert.equal(run.status, 0, run.stderr);
   const from = { memory: 0, store: 0, highlighter: 0 };
-  for (const event of JSON.parse(readFileSync(trace, "utf8")) as HighlightEvent[]) from[event.from]++;
+  for (const event of run.events) from[event.from]++;
   return { out: join(dir, args[args.indexOf("--out") + 1]), from };
 }
 

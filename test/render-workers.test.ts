@@ -10,8 +10,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { spawnSync } from "node:child_process";
-import { CLI, EPOCH, ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
 import { runIn } from "./helpers/project.ts";
 
 function tree(dir: string): Map<string, Buffer> {
@@ -37,13 +36,9 @@ interface LaneEvent {
 
 /** `sitegen build` with `workers` render workers, and which lane answered each of its requests. */
 function tracedBuild(args: string[], workers: number): { status: number; stderr: string; lanes: LaneEvent[] } {
-  const trace = join(tempDir(), "lanes.json");
   // Without the build cache: every build here renders its posts, whatever an earlier one left.
-  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "helpers/lane-trace.mjs"), CLI, "build", "--no-cache", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", SITEGEN_WORKERS: String(workers), SITEGEN_TEST_LANE_TRACE: trace },
-  });
-  return { status: run.status ?? -1, stderr: run.stderr, lanes: JSON.parse(readFileSync(trace, "utf8")) as LaneEvent[] };
+  const run = tracedSitegen<LaneEvent>("sitegen:render-lanes", ["build", "--no-cache", ...args], { env: { SITEGEN_WORKERS: String(workers) } });
+  return { status: run.status, stderr: run.stderr, lanes: run.events };
 }
 
 /** The lanes that answered requests of `kind`. */

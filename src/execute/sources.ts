@@ -2,10 +2,13 @@
  * Post files as a build reads them: each file's content hash, and its parse,
  * taken from an earlier build when the file is unchanged (a warm build, or
  * the next rebuild of `serve --watch`), so an unchanged post costs a read and
- * a hash, not a YAML parse and a schema check.
+ * a hash, not a YAML parse, a schema check and the Markdown parse its
+ * description may be cut from.
  */
 import { createHash } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 import { readFileSync } from "node:fs";
+import { bodyAt } from "../content/frontmatter.ts";
 import type { SourceEntry } from "../content/load.ts";
 import { parsePost, withBundle } from "../content/load.ts";
 import type { PostSource } from "../content/types.ts";
@@ -33,6 +36,20 @@ export interface ParseOptions {
   keepBodies?: boolean;
 }
 
+/**
+ * Each post file as it is read, published (Node's diagnostics_channel: nothing
+ * is made unless something subscribes): parsed, or its earlier parse taken.
+ * A test shows by it that a warm build parses only what changed.
+ */
+export const PARSE_EVENTS = channel("sitegen:post-parse");
+
+export interface ParseEvent {
+  file: string;
+  from: "parser" | "earlier";
+}
+
+const told = (file: string, from: ParseEvent["from"]) => PARSE_EVENTS.hasSubscribers && PARSE_EVENTS.publish({ file, from } satisfies ParseEvent);
+
 /** Reads and parses post files here. */
 export function parseSources(entries: SourceEntry[], options: ParseOptions = {}): ParsedSources {
   const { known = new Map(), vouched = () => false, keepBodies = false } = options;
@@ -42,6 +59,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     if (earlier && vouched(entry.path)) {
       parsed.hashes.push([entry.path, earlier.source]);
       parsed.posts.push(named(earlier.post, entry));
+      told(entry.file, "earlier");
       continue;
     }
     let bytes: Buffer;
@@ -54,10 +72,14 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     // A bundle's files are part of its post: an image's size is in the page.
     const source = entry.bundle ? contentHash(Buffer.concat([bytes, ...entry.bundle.map((file) => bundleFileKey(file))])) : contentHash(bytes);
     parsed.hashes.push([entry.path, source]);
-    if (earlier?.source === source && !keepBodies) {
-      parsed.posts.push(named(earlier.post, entry));
+    // The same bytes parse the same: the earlier parse, with the body (which it does not keep) cut from the text read to hash it.
+    if (earlier?.source === source) {
+      const post = named(earlier.post, entry);
+      parsed.posts.push(keepBodies ? { ...post, body: bodyAt(bytes.toString("utf8"), post.bodyLine) } : post);
+      told(entry.file, "earlier");
       continue;
     }
+    told(entry.file, "parser");
     try {
       const post = withBundle(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path), entry);
       parsed.posts.push(keepBodies ? post : { ...post, body: "" });

@@ -71,6 +71,21 @@ export function routeTable(dist: string) {
   return table;
 }
 
+/**
+ * `sitegen` with `args`, and what it published on the diagnostics channel
+ * `channel` (test/helpers/channel-trace.mjs): which lane rendered, where a
+ * highlighted block came from, which post files were parsed.
+ */
+export function tracedSitegen<E>(channel: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number; stdout: string; stderr: string; events: E[] } {
+  const trace = join(tempDir("sitegen-trace-"), "events.json");
+  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "channel-trace.mjs"), CLI, ...args], {
+    cwd: options.cwd,
+    encoding: "utf8",
+    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env, SITEGEN_TEST_TRACE_CHANNEL: channel, SITEGEN_TEST_TRACE: trace },
+  });
+  return { status: run.status ?? -1, stdout: run.stdout, stderr: run.stderr, events: existsSync(trace) ? (JSON.parse(readFileSync(trace, "utf8")) as E[]) : [] };
+}
+
 let built: string | undefined;
 
 /** The real content built once into a temporary folder. */
