@@ -17,7 +17,7 @@ import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
 import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
-import type { HostName } from "./content/types.ts";
+import type { HostName, PostSource } from "./content/types.ts";
 import { judge, type Finding } from "./findings.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
 import { SITEMAP_LIMITS } from "./manifest/sitemap-parts.ts";
@@ -234,7 +234,16 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const vouched = (path: string) => store?.vouches?.(path) ?? false;
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
-    const parsePosts = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
+    const parseHere = async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
+    const parseOnLanes = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : parseHere;
+    // Each post as its file alone reads, before the posts are held to each other (two on one slug): what a record keeps, so
+    // that the next build, taking the parse from it, finds the same clashes and says so again.
+    const asParsed = new Map<string, PostSource>();
+    const parsePosts = async (entries: SourceEntry[]) => {
+      const parsed = await parseOnLanes(entries);
+      for (const post of parsed.posts) asParsed.set(post.path, post);
+      return parsed;
+    };
     const [read, templateSources] = await Promise.all([readContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd }), collected(() => readTemplates(options.templatesDir, options.cwd))]);
     reported.push(...read.reported);
     const { content } = read;
@@ -271,9 +280,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     reported.push(...scheduledWarnings(manifest), ...sitemapNotes(manifest), ...refusedDrafts(options));
     reported.push(...placeholderProblems(manifest, { production: options.production, checking: options.checking, ...(options.baseUrl === undefined ? { site } : {}) }));
     const findings = judged();
-    const sources = new Map(content.posts.map((post) => [post.path, post]));
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
-    const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(sources.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
+    const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(asParsed.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
     return { manifest, findings, records, reused: restored.size, images: { made: resized.made, reused: resized.reused } };
   } finally {

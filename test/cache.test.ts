@@ -343,3 +343,23 @@ test("check reads the cache a build filled: every post comes from it, it finds w
   const human = sitegen(["check", "--templates", join(ROOT, "templates")], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
   assert.match(human.stdout + human.stderr, new RegExp(`checked .*: .* \\(${published} posts from the cache\\)$`, "m"));
 });
+
+test("a warm build says what a cold one says of posts held to each other: two posts on one slug are a clash at every build, and the later keeps its own address", async () => {
+  const { dir, build } = await project(3);
+  const post = (name: string, date: string) => writeFileSync(join(dir, "content/blog", name), `---\ntitle: "Call for papers"\ndescription: "The call for papers of ${date.slice(0, 4)}."\ndate: ${date}\nlang: en\nslug: call-for-papers\n---\n\nSend a talk.\n`);
+  post("cfp-2014.md", "2014-09-10");
+  post("cfp-2015.md", "2015-08-31");
+  const findings = (out: string) => {
+    const run = build(["--json", "--out", out]);
+    assert.equal(run.status, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { cache: { reused: number }; findings: { kind: string; file: string; message: string }[] };
+    return { reused: report.cache.reused, clashes: report.findings.filter((finding) => finding.kind === "slug-clash").map((finding) => `${basename(finding.file)}: ${finding.message}`) };
+  };
+  const cold = findings("cold");
+  assert.equal(cold.reused, 0);
+  assert.deepEqual(cold.clashes, ["cfp-2015.md: two posts have the slug `call-for-papers`: this one and content/blog/cfp-2014.md, which is older and keeps it; this one is at /blog/call-for-papers-2015/"]);
+  const warm = findings("warm");
+  assert.ok(warm.reused >= 5, `every post from the cache: ${warm.reused}`);
+  assert.deepEqual(warm.clashes, cold.clashes);
+  assertSame(join(dir, "warm"), join(dir, "cold"));
+});
