@@ -200,7 +200,8 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
   };
   /** Whether `request` gets an answer under 500 when sent again, the host let alone meanwhile (or the host dies). */
   const askedAgain = async (request: RawRequest, status: number, label: string, body: string): Promise<boolean> => {
-    for (const wait of [500, 2_000, 5_000, 10_000]) {
+    // Under CI's load Wrangler's runtime has answered "restarted mid-request" through 17 s of these: the last wait is longer.
+    for (const wait of [500, 2_000, 5_000, 10_000, 20_000]) {
       await new Promise((done) => setTimeout(done, wait));
       if (!running.running()) {
         report.hostEvents.push(`${label}: ${status} (${JSON.stringify(body.slice(0, 120))}) as the host was dying`);
