@@ -31,11 +31,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI synchronously. */
-export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+/** Runs the real CLI synchronously; `node`: options for Node itself, before the CLI (a module to preload). */
+export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; node?: string[] } = {}): CliResult {
   // A Netlify build's URL would override the base URL every test expects, and a deploy's context (Netlify's, Cloudflare's) would make every build a production or preview one.
   const { NETLIFY: _netlify, URL: _url, CONTEXT: _context, CF_PAGES: _pages, WORKERS_CI: _workers, ...inherited } = process.env;
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const result = spawnSync(process.execPath, [...(options.node ?? []), CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env },
     encoding: "utf8",
@@ -76,14 +76,10 @@ export function routeTable(dist: string) {
  * `channel` (test/helpers/channel-trace.mjs): which lane rendered, where a
  * highlighted block came from, which post files were parsed.
  */
-export function tracedSitegen<E>(channel: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number; stdout: string; stderr: string; events: E[] } {
+export function tracedSitegen<E>(channel: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult & { events: E[] } {
   const trace = join(tempDir("sitegen-trace-"), "events.json");
-  const run = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "channel-trace.mjs"), CLI, ...args], {
-    cwd: options.cwd,
-    encoding: "utf8",
-    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env, SITEGEN_TEST_TRACE_CHANNEL: channel, SITEGEN_TEST_TRACE: trace },
-  });
-  return { status: run.status ?? -1, stdout: run.stdout, stderr: run.stderr, events: existsSync(trace) ? (JSON.parse(readFileSync(trace, "utf8")) as E[]) : [] };
+  const run = sitegen(args, { cwd: options.cwd, node: ["--import", join(import.meta.dirname, "channel-trace.mjs")], env: { ...options.env, SITEGEN_TEST_TRACE_CHANNEL: channel, SITEGEN_TEST_TRACE: trace } });
+  return { ...run, events: existsSync(trace) ? (JSON.parse(readFileSync(trace, "utf8")) as E[]) : [] };
 }
 
 let built: string | undefined;
