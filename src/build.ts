@@ -234,8 +234,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const vouched = (path: string) => store?.vouches?.(path) ?? false;
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
-    const parseHere = async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
-    const parseOnLanes = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : parseHere;
+    const parseOnLanes = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
     // Each post as its file alone reads, before the posts are held to each other (two on one slug): what a record keeps, so
     // that the next build, taking the parse from it, finds the same clashes and says so again.
     const asParsed = new Map<string, PostSource>();

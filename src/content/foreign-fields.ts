@@ -261,12 +261,15 @@ function termList(value: unknown, field: string, readPast: FieldProblem[]): unkn
 const TERM = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** What a field of another generator that sitegen does not use is for here, for its warning. */
+const OWN_URL = "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it";
+const OWN_LAYOUT = "the templates choose the layout: posts use templates/post.html, pages templates/page.html";
 export const FOREIGN_FIELD_HINTS: Record<string, string> = {
-  permalink: "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it",
-  url: "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it",
-  path: "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it",
-  layout: "the templates choose the layout: posts use templates/post.html, pages templates/page.html",
-  type: "the templates choose the layout: posts use templates/post.html, pages templates/page.html",
+  permalink: OWN_URL,
+  url: OWN_URL,
+  // Zola's.
+  path: OWN_URL,
+  layout: OWN_LAYOUT,
+  type: OWN_LAYOUT,
   weight: "posts are ordered by date, newest first",
   keywords: "use `tags`",
   publishdate: "use `date`; a post dated in the future is left out until then",

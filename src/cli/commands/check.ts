@@ -57,4 +57,3 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
       if (errors.length > 0) exit.code = EXIT.content;
     });
 }
-
