@@ -78,6 +78,7 @@ export const POLICY = {
   "unknown-field": { level: "warning", what: "a field sitegen does not use: kept for the templates as `params.<name>`" },
   "likely-typo": { level: "warning", what: "a field one or two edits from one sitegen knows (`tittle`)" },
   "template-tag": { level: "warning", what: "a Liquid tag or Hugo shortcode left in a text: shown as written" },
+  mdx: { level: "warning", what: "MDX's code (`import`, `export`), left out of the page, or a component (`<Note>`), shown as written" },
   "left-out": { level: "warning", what: "a file that is no page or post (another generator's configuration, a stray file), or a static file where the build writes its own (`404.html`, `_redirects`): left out" },
   "nonstandard-yaml": { level: "warning", what: "frontmatter that Jekyll's, Hugo's and PyYAML's YAML read and YAML 1.2 does not (a quoted value continued at column 0): read as they read it" },
   "control-character": { level: "warning", what: "a control character XML 1.0 forbids in a title, description or body: left out of feed.xml and the sitemap" },

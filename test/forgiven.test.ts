@@ -138,6 +138,23 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
       assert.match(read(dist, "blog/rigging-notes.md"), /^- Author: The Yard Crew$/m, "Zola's `authors` is the author");
     },
   },
+  "mdx-post": {
+    counts: { mdx: 3 },
+    message: /^MDX code `import Callout from "\.\.\/\.\.\/components\/Callout\.astro";` is not run: left out of the page$/,
+    file: "blog/2024-07-01-harbour-launch.mdx",
+    line: 6,
+    built: (dist) => {
+      // The page's text as a reader sees it (highlighting's markup and entities undone), and its Markdown.
+      const html = read(dist, "blog/harbour-launch/index.html").replace(/<[^>]+>/g, "").replace(/&quot;/g, '"');
+      const markdown = read(dist, "blog/harbour-launch.md");
+      for (const shown of [html, markdown]) {
+        assert.doesNotMatch(shown, /import Callout|export const meta|crew: "harbour"/, "MDX's code is left out");
+        assert.match(shown, /Check the table for the harbour you launch from/, "the component's content shows");
+        assert.match(shown, /import \{ readFileSync \} from "node:fs";\nexport default/, "code in a fence is an example, kept");
+      }
+      assert.equal(indexed(dist, "harbour-launch").description, "Reading the harbour's tide tables before a launch.");
+    },
+  },
   "template-page": {
     counts: { "left-out": 1 },
     message: /^no date and no text: a page its generator's template makes, not a post, so left out$/,
@@ -283,7 +300,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 21, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 7, posts: 22, dist: false });
 
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];
@@ -315,7 +332,7 @@ test("with errors among them the run still reports every warning, not in stages,
   assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
   const checked = run("check", s);
   assert.equal(checked.status, 1);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 21, dist: false }, "check counts what it could check");
+  assert.deepEqual(checked.report.checked, { pages: 7, posts: 22, dist: false }, "check counts what it could check");
 });
 
 test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", () => {

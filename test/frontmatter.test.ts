@@ -38,7 +38,7 @@ for (const [name, text] of files) {
   test(`body and body line of a file with ${name}`, () => {
     const parsed = parseMarkdownFile(text, "x.md");
     assert.equal(parsed.body, expected(text, parsed.bodyLine));
-    assert.equal(bodyAt(text, parsed.bodyLine), parsed.body);
+    assert.equal(bodyAt(text, parsed.bodyLine, "x.md"), parsed.body);
     assert.equal((parsed.data as { title: string }).title, "T");
   });
 }
@@ -55,7 +55,7 @@ test("a file without an opening fence is no page (left out, as Jekyll reads it);
 });
 
 test("bodyAt past the end of the file is empty", () => {
-  assert.equal(bodyAt("one\ntwo", 9), "");
+  assert.equal(bodyAt("one\ntwo", 9, "x.md"), "");
 });
 
 // --- the plain-frontmatter fast path means what `yaml` means ---------------------

@@ -226,6 +226,12 @@ test("the import builds the site itself and reports what it converted, kept and 
   assert.match(leftOf(astro), /Using MDX\.mdx:7: MDX code `import HeaderLink/);
   assert.match(leftOf(astro), /Using MDX\.mdx:10: the MDX component <HeaderLink>/);
   assert.match(leftOf(astro), /Using MDX\.mdx:12: the MDX component <HeaderLink>/);
+  assert.doesNotMatch(leftOf(astro), /Using MDX\.mdx:19:/, "an import in a code example is no MDX code");
+  const mdx = readdirSync(join(astro.site, "content/blog")).find((name) => /using[- ]mdx/i.test(name))!;
+  const moved = page(astro, `content/blog/${mdx}`);
+  assert.doesNotMatch(moved, /^export const year/m, "MDX's code is left out");
+  assert.equal(moved.match(/^import HeaderLink/gm)?.length, 1, "MDX's code is left out; the example's line is not");
+  assert.match(moved, /```js\nimport HeaderLink from "\.\.\/\.\.\/components\/HeaderLink\.astro";\n```/, "the example keeps its import");
   const hugo = byFixture("hugo-multilingual");
   assert.match(leftOf(hugo), /expired\.md: expired on 2022-01-01/);
   assert.match(leftOf(hugo), /config\/_default\/languages\.toml: Hugo's configuration/);

@@ -170,7 +170,7 @@ test("the Markdown representation is what the author wrote, links made absolute"
   const { out } = await built;
   for (const slug of ["kitchen-sink", "kramdown-ial", "heading-attributes", "raw-html", "liquid-highlight", "summary-marker"]) {
     const source = readFileSync(join(FIXTURES, `${slug}.md`), "utf8");
-    const body = bodyAt(source, parseMarkdownFile(source, slug).bodyLine).trim();
+    const body = bodyAt(source, parseMarkdownFile(source, slug).bodyLine, slug).trim();
     const markdown = readFileSync(join(out, "blog", `${slug}.md`), "utf8");
     assert.ok(markdown.includes(`\n${body.replace(/\]\(\//g, `](${BASE}/`)}\n`), `${slug}.md holds the body as written:\n${markdown}`);
   }

@@ -1,8 +1,9 @@
 /**
  * Old addresses of pages and of a post's own files: a page lists its old
- * addresses in `aliases` as a post does, and a post whose folder holds files
+ * addresses in `aliases` as a post does, a post whose folder holds files
  * keeps them answering at each old folder address (as Hugo and Eleventy
- * published them beside the post). Through the real CLI and the preview
+ * published them beside the post), and a post filed in a folder of the blog
+ * keeps the address its place names. Through the real CLI and the preview
  * server; the hosts' own runtimes are tried with imported sites
  * (test/generators.test.ts).
  */
@@ -19,10 +20,26 @@ writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupda
 mkdirSync(join(site, "content/blog/gallery"));
 writeFileSync(join(site, "content/blog/gallery/index.md"), "---\ntitle: Gallery\ndate: 2022-05-01\naliases: [/2022/05/gallery/, /p/gallery.html]\n---\n\nThe sunrise, beside the post.\n\n![Sunrise](sunrise.png)\n");
 copyFileSync(join(ROOT, "test/fixtures/generators/hugo/content/posts/lamp-bundle/diagram.png"), join(site, "content/blog/gallery/sunrise.png"));
+// Posts filed in folders, as Hugo, Eleventy and Next keep them and publish them (/blog/release/v5.1.1/), and a post linking them there.
+mkdirSync(join(site, "content/blog/release"));
+writeFileSync(join(site, "content/blog/release/v5.1.1.md"), "---\ntitle: Version 5.1.1\ndate: 2015-12-04\n---\n\n## Fixes\n\nTwo of them.\n");
+mkdirSync(join(site, "content/blog/notes/first-light"), { recursive: true });
+writeFileSync(join(site, "content/blog/notes/first-light/index.md"), "---\ntitle: First light\ndate: 2015-11-01\n---\n\n![Dawn](dawn.png)\n");
+copyFileSync(join(ROOT, "test/fixtures/generators/hugo/content/posts/lamp-bundle/diagram.png"), join(site, "content/blog/notes/first-light/dawn.png"));
+// A place another post names in its aliases is that post's: the one filed there does without it.
+mkdirSync(join(site, "content/blog/archive"));
+writeFileSync(join(site, "content/blog/archive/kept.md"), "---\ntitle: Kept\ndate: 2015-10-01\n---\n\nFiled in the archive.\n");
+writeFileSync(join(site, "content/blog/claims.md"), "---\ntitle: Claims\ndate: 2015-10-02\naliases: [/blog/archive/kept/]\n---\n\nIt names the archive's address.\n");
+writeFileSync(
+  join(site, "content/blog/announcing.md"),
+  "---\ntitle: Announcing\ndate: 2015-12-05\n---\n\nSee [5.1.1](/blog/release/v5.1.1/), [its fixes](/blog/release/v5.1.1/#fixes) and [the first light](/blog/notes/first-light/).\n",
+);
 
+const stderr: Record<string, string> = {};
 function build(host: "netlify" | "cloudflare"): string {
   const run = sitegen(["build", "--out", `dist-${host}`, "--host", host], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
+  stderr[host] = run.stderr;
   return join(site, `dist-${host}`);
 }
 const dist = { netlify: build("netlify"), cloudflare: build("cloudflare") };
@@ -39,7 +56,34 @@ test("a page's aliases and a bundle's files at the post's old folder are rules o
   }
   assert.ok(!netlify.includes("/p/gallery.html/sunrise.png"), "an old address that was a file's has no files under it");
   const cloudflare = readFileSync(join(dist.cloudflare, "_redirects"), "utf8").split("\n").filter((line) => line.startsWith("/"));
-  assert.deepEqual(cloudflare, ["/2022/05/gallery/sunrise.png /blog/gallery/sunrise.png 301"]);
+  assert.deepEqual(cloudflare, ["/2022/05/gallery/sunrise.png /blog/gallery/sunrise.png 301", "/blog/notes/first-light/dawn.png /blog/first-light/dawn.png 301"]);
+});
+
+test("a post filed in a folder keeps the address its place names, where its author linked it; a place an alias names stays the alias's, with no warning", async () => {
+  assert.doesNotMatch(stderr.netlify, /broken|alias/, "the links to the folder addresses land, and no alias is reported");
+  const netlify = readFileSync(join(dist.netlify, "_redirects"), "utf8").split("\n");
+  for (const rule of ["/blog/release/v5.1.1/ /blog/v5-1-1/ 301", "/blog/notes/first-light /blog/first-light/ 301", "/blog/notes/first-light/ /blog/first-light/ 301", "/blog/archive/kept/ /blog/claims/ 301"]) {
+    assert.ok(netlify.includes(rule), `${rule} in\n${netlify.join("\n")}`);
+  }
+  // A path whose last segment reads as a file's (`v5.1.1` without its slash) is no page's: no host would hand it to the redirects.
+  assert.ok(!netlify.some((line) => line.startsWith("/blog/release/v5.1.1 ")), "no rule for the slashless form");
+  for (const [from, to] of [["/blog/release/v5.1.1/", "/blog/v5-1-1/"], ["/blog/notes/first-light/", "/blog/first-light/"], ["/blog/notes/first-light/dawn.png", "/blog/first-light/dawn.png"], ["/blog/archive/kept/", "/blog/claims/"]]) {
+    const moved = await fetch(new URL(from, preview.url), { redirect: "manual" });
+    assert.equal(moved.status, 301, from);
+    assert.equal(moved.headers.get("location"), to, from);
+    await moved.arrayBuffer();
+  }
+});
+
+test("a link through a folder address is held to what it lands on: an anchor the post does not have is a broken anchor", () => {
+  writeFileSync(join(site, "content/blog/announcing.md"), "---\ntitle: Announcing\ndate: 2015-12-05\n---\n\nSee [its fixes](/blog/release/v5.1.1/#nope).\n");
+  try {
+    const run = sitegen(["build", "--out", "dist-anchor"], { cwd: site });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /^warning: content\/blog\/announcing\.md:6:\d+: broken anchor `\/blog\/release\/v5\.1\.1\/#nope`: \/blog\/v5-1-1\/ has no heading with id `nope`/m);
+  } finally {
+    writeFileSync(join(site, "content/blog/announcing.md"), "---\ntitle: Announcing\ndate: 2015-12-05\n---\n\nSee [5.1.1](/blog/release/v5.1.1/).\n");
+  }
 });
 
 test("the preview server answers a page's old address, and a moved file's, with a 301 to where it is now", async () => {

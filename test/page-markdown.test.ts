@@ -57,7 +57,7 @@ test("the site's pages and posts, and a synthetic blog, publish the same either 
     for (const sub of ["pages", "blog"]) {
       for (const name of readdirSync(join(root, sub))) {
         const text = readFileSync(join(root, sub, name), "utf8");
-        const body = bodyAt(text, parseMarkdownFile(text, name).bodyLine);
+        const body = bodyAt(text, parseMarkdownFile(text, name).bodyLine, name);
         assert.equal(published(body), byLine(body), name);
       }
     }

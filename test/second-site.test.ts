@@ -80,7 +80,7 @@ test("a German page is German and an English post English, in HTML and in Markdo
 });
 
 test("every other path is a 404: this repository's pages, a draft, a post's folder, a path without its slash; JSON, Markdown or HTML by Accept", async () => {
-  const misses = ["/about/", "/brand/", "/privacy/", "/blog/preise-2026/", "/blog/preise-2026.md", "/blog/2025/glossare-die-mitwachsen/", "/leistungen", "/kontakt/index.html", "/nichts-hier/"];
+  const misses = ["/about/", "/brand/", "/privacy/", "/blog/preise-2026/", "/blog/preise-2026.md", "/blog/2025/", "/leistungen", "/kontakt/index.html", "/nichts-hier/"];
   for (const [host, base] of hosts()) {
     for (const path of misses) {
       const json = await get(base, path);
@@ -101,6 +101,17 @@ test("every other path is a 404: this repository's pages, a draft, a post's fold
       await html.arrayBuffer();
     }
   }
+});
+
+test("a post filed in a folder (blog/2025/) keeps that folder's address as an old one: a 301 to the post", async () => {
+  const moved = await fetch(new URL("/blog/2025/glossare-die-mitwachsen/", preview.url), { redirect: "manual" });
+  assert.equal(moved.status, 301);
+  assert.equal(moved.headers.get("location"), "/blog/glossare-die-mitwachsen/");
+  await moved.arrayBuffer();
+  // Netlify's emulator follows a redirect its edge function answers (docs/content/pages/moving/old-addresses.md): the post is what shows.
+  const shown = await get(netlify.url, "/blog/2025/glossare-die-mitwachsen/", "text/markdown");
+  assert.equal(shown.status, 200);
+  assert.match(await shown.text(), /^- Language: de$/m);
 });
 
 test("the OpenAPI slug enum, the blog index and the sitemap name exactly the published posts; the lang enum is the site's languages", async () => {

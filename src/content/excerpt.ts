@@ -69,7 +69,7 @@ function plainText(children: Token[]): string {
  */
 export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string }>(source: T, separator: string, readText: (path: string, file: string) => string): T {
   if (!source.describedByBody) return source;
-  const body = source.body !== "" ? source.body : bodyAt(readText(source.path, source.file), source.bodyLine);
+  const body = source.body !== "" ? source.body : bodyAt(readText(source.path, source.file), source.bodyLine, source.file);
   const description = excerptOf(body, separator);
   return description === "" || description === source.description ? source : { ...source, description };
 }

@@ -15,6 +15,7 @@ import { FOREIGN_FIELD_HINTS, missingField } from "./foreign-fields.ts";
 import { locatedError } from "./locate.ts";
 import { firstAliasOffset, LIMIT_HINTS, MAX_ALIASES, MAX_FRONTMATTER_CHARACTERS, MAX_FRONTMATTER_DEPTH, nodeAt, pairOf, structureProblems } from "./frontmatter-limits.ts";
 import { jsLiterals } from "./js-literals.ts";
+import { isMdx, withoutModuleCode } from "./mdx.ts";
 import { parseToml } from "./toml.ts";
 
 export interface ParsedYaml {
@@ -233,9 +234,15 @@ function closingQuote(line: string, from: number, quote: string): number {
 /**
  * The Markdown body that starts at 1-based line `bodyLine` of a file's text:
  * BOM dropped, lines split at LF or CRLF and joined with LF, found without
- * splitting the whole file.
+ * splitting the whole file. `file` names it: an MDX file's module code is
+ * not part of its text (src/content/mdx.ts).
  */
-export function bodyAt(text: string, bodyLine: number): string {
+export function bodyAt(text: string, bodyLine: number, file: string): string {
+  const body = markdownAt(text, bodyLine);
+  return isMdx(file) ? withoutModuleCode(body) : body;
+}
+
+function markdownAt(text: string, bodyLine: number): string {
   const clean = withoutBom(text);
   let start = 0;
   for (let line = 1; line < bodyLine; line++) {
@@ -309,7 +316,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
       hint: "write one `field: value` a line, e.g. `title: My post`",
     });
   }
-  return { ...parsed, body: bodyAt(text, end + 2), bodyLine: end + 2 };
+  return { ...parsed, body: bodyAt(text, end + 2, file), bodyLine: end + 2 };
 }
 
 /** Where frontmatter left open ends: its last field's line, and the body's first, both 1-based lines of the file. */

@@ -211,7 +211,7 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   for (const entry of entries) {
     try {
       const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
-      const post = withBundle(parsePost(entry.name, text, entry.file, entry.path), entry);
+      const post = asFound(parsePost(entry.name, text, entry.file, entry.path), entry);
       posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
@@ -222,9 +222,9 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   return { posts, errors };
 }
 
-/** A post with the files of its folder, when it is a bundle. */
-export function withBundle(post: PostSource, entry: SourceEntry): PostSource {
-  return entry.bundle ? { ...post, bundle: entry.bundle } : post;
+/** A post with what its file's place gives it: the files of its folder, when it is a bundle, and the folders it is filed in. */
+export function asFound(post: PostSource, entry: SourceEntry): PostSource {
+  return entry.bundle || entry.place ? { ...post, ...(entry.bundle ? { bundle: entry.bundle } : {}), ...(entry.place ? { place: entry.place } : {}) } : post;
 }
 
 /**

@@ -14,6 +14,7 @@ import { holdToSchema, readTitle } from "./fields.ts";
 import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { slugify, slugProblem } from "./slug.ts";
+import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
 import type { ContentNotice, PageSource } from "./types.ts";
@@ -48,6 +49,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const notices = [
     ...fieldNotices(mapped, located, "page"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag })),
+    ...mdxNotices(file, text, parsed.bodyLine),
     ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
     ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),

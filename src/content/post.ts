@@ -13,6 +13,7 @@ import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProblem } from "./foreign-fields.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
+import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
@@ -106,6 +107,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const notices: ContentNotice[] = [
     ...fieldNotices(mapped, located, "post"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag })),
+    ...mdxNotices(file, text, parsed.bodyLine),
     ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
     ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),

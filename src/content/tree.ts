@@ -1,7 +1,8 @@
 /**
  * The files of the content tree, listed so that nothing is dropped silently
  * and nothing outside the tree is read: every entry is a Markdown file
- * (`.md` or `.markdown`), a file of a post's bundle (a folder
+ * (`.md` or `.markdown`, or MDX's `.mdx`, read as Markdown: src/content/mdx.ts),
+ * a file of a post's bundle (a folder
  * `blog/<slug>/index.md` or `blog/<slug>/<slug>.md` with its images beside
  * it, as Hugo and Eleventy place them), or a warning that names a file left
  * out and says what it is (another generator's configuration, data file or
@@ -15,7 +16,7 @@
  * does.
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
-import { basename, extname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { sizeProblem } from "./file-limit.ts";
 import type { FindingKind } from "../policy.ts";
@@ -30,12 +31,19 @@ export interface SourceEntry {
   file: string;
   /** The other files of the post's folder, when the post is a bundle. */
   bundle?: BundleFile[];
+  /**
+   * A post's path below the blog folder as a URL's, when the post is filed in
+   * a folder there: `release/v5.1.1` for blog/release/v5.1.1.md and for
+   * blog/release/v5.1.1/index.md. Hugo, Eleventy, Astro and Next publish a
+   * post at that path, and its author links it there.
+   */
+  place?: string;
 }
 
 /** A file beside a post in its folder, published under the post's URL: `name` is its path inside the folder. */
 export type BundleFile = ContentFile;
 
-export const MARKDOWN_EXTENSIONS = [".md", ".markdown"];
+export const MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdx"];
 
 export interface ListOptions {
   /** The content folder: nothing outside it is read. */
@@ -91,7 +99,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
     if (!entries) return;
     const post = options.layout === "posts" && depth > 0 ? bundlePost(folder, entries.map(({ name }) => name)) : undefined;
     if (post) {
-      listing.entries.push(bundle(folder, post, display, inside, { refuse, leaveOut }));
+      listing.entries.push(placedIn(bundle(folder, post, display, inside, { refuse, leaveOut }), relative(start, dirname(folder))));
       return;
     }
     for (const entry of entries) {
@@ -110,7 +118,8 @@ export function listSources(dir: string, options: ListOptions): Listing {
         leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else {
         const stem = name.slice(0, -extname(name).length);
-        listing.entries.push({ name: options.layout === "pages" ? pageName(relative(start, folder), stem) : stem, path, file: display(path) });
+        if (options.layout === "pages") listing.entries.push({ name: pageName(relative(start, folder), stem), path, file: display(path) });
+        else listing.entries.push(placedIn({ name: stem, path, file: display(path) }, relative(start, folder)));
       }
     }
   };
@@ -123,9 +132,14 @@ export function listSources(dir: string, options: ListOptions): Listing {
   return listing;
 }
 
+/** A post's entry with its `place`, when `folder` (relative to the blog folder) is one below it. */
+function placedIn(entry: SourceEntry, folder: string): SourceEntry {
+  return folder === "" ? entry : { ...entry, place: [...folder.split(sep), entry.name].join("/") };
+}
+
 /** A folder's own page: `index.md`, or Hugo's `_index.md` (a section's page), which a docs tree copied from Hugo has. */
 function isFolderPage(name: string): boolean {
-  return /^_?index\.(md|markdown)$/i.test(name);
+  return /^_?index\.(md|markdown|mdx)$/i.test(name);
 }
 
 /**
@@ -190,7 +204,7 @@ function bundle(folder: string, post: string, display: (path: string) => string,
 /** Another generator's own file or folder: what it is, and what sitegen does instead. */
 export function generatorFile(name: string, folder: boolean): { what: string; instead: string } | undefined {
   const lower = name.toLowerCase();
-  if (!folder && /^_index\.(md|markdown|html)$/.test(lower)) return { what: "Hugo's section list page", instead: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" };
+  if (!folder && /^_index\.(md|markdown|mdx|html)$/.test(lower)) return { what: "Hugo's section list page", instead: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" };
   if (!folder && /\.11tydata\.(c?js|mjs|json)$/.test(lower)) return { what: "Eleventy's data file", instead: "sitegen reads no data files and runs no code: write the fields in each post's frontmatter" };
   if (!folder && /^_config\.(ya?ml|toml)$/.test(lower)) return { what: "Jekyll's configuration", instead: "sitegen's is content/site.yaml; `sitegen import` reads a Jekyll site's _config.yml" };
   if (!folder && /^(hugo|config)\.(toml|ya?ml|json)$/.test(lower)) return { what: "Hugo's configuration", instead: "sitegen's is content/site.yaml; `sitegen import` reads a Hugo site's configuration" };

@@ -171,6 +171,8 @@ export interface PostSource extends SourceFile {
   status: PostStatus;
   /** The files beside the post in its folder (a bundle), published under its URL. */
   bundle?: ContentFile[];
+  /** Its path below the blog folder, when it is filed in a folder there (src/content/tree.ts): the address other generators gave it is one of its old ones. */
+  place?: string;
   /** Old addresses of the post, as written (`aliases`, `redirect_from`), with their lines: each redirects to it. */
   aliases: { path: string; line?: number }[];
 }

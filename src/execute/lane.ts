@@ -86,5 +86,5 @@ async function runChunk(context: LaneContext, jobs: Job[]): Promise<ChunkReply> 
 /** A page's body: a post's is read from its file when it renders, since a build keeps no post bodies in memory. */
 export function readPostBody(route: PageRoute): string {
   if (route.body !== "" || route.kind !== "post") return route.body;
-  return bodyAt(readTextSync(route.sourcePath, route.source), route.bodyLine);
+  return bodyAt(readTextSync(route.sourcePath, route.source), route.bodyLine, route.source);
 }

@@ -10,7 +10,7 @@ import { channel } from "node:diagnostics_channel";
 import { readFileSync } from "node:fs";
 import { bodyAt } from "../content/frontmatter.ts";
 import type { SourceEntry } from "../content/load.ts";
-import { parsePost, withBundle } from "../content/load.ts";
+import { asFound, parsePost } from "../content/load.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
 
@@ -75,13 +75,13 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     // The same bytes parse the same: the earlier parse, with the body (which it does not keep) cut from the text read to hash it.
     if (earlier?.source === source) {
       const post = named(earlier.post, entry);
-      parsed.posts.push(keepBodies ? { ...post, body: bodyAt(bytes.toString("utf8"), post.bodyLine) } : post);
+      parsed.posts.push(keepBodies ? { ...post, body: bodyAt(bytes.toString("utf8"), post.bodyLine, entry.file) } : post);
       told(entry.file, "earlier");
       continue;
     }
     told(entry.file, "parser");
     try {
-      const post = withBundle(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path), entry);
+      const post = asFound(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path), entry);
       parsed.posts.push(keepBodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
@@ -98,9 +98,9 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
  * keeps no paths.
  */
 function named(post: PostSource, entry: SourceEntry): PostSource {
-  if (post.file === entry.file && post.path === entry.path && sameFiles(post.bundle, entry.bundle)) return post;
-  const { bundle: _elsewhere, ...parse } = post;
-  return withBundle({ ...parse, file: entry.file, path: entry.path }, entry);
+  if (post.file === entry.file && post.path === entry.path && post.place === entry.place && sameFiles(post.bundle, entry.bundle)) return post;
+  const { bundle: _elsewhere, place: _before, ...parse } = post;
+  return asFound({ ...parse, file: entry.file, path: entry.path }, entry);
 }
 
 /** Whether two listings of a bundle name the same files in the same places (the content hash vouches for their bytes). */

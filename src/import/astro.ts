@@ -13,6 +13,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import type { MdxPart } from "../content/mdx.ts";
 import { readDocument, text } from "./read.ts";
 import { astroId, withSlashes } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
@@ -64,7 +65,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
         site.left.push({ file, why: "a draft (`draft: true`)" });
         continue;
       }
-      if (/\.mdx$/i.test(path)) site.left.push(...mdxParts(file, read.body, read.bodyLine));
+      site.left.push(...mdxLeft(file, read.mdx));
       const id = astroId(path, text(read.data.slug));
       const data = astroFields(read.data);
       const stem = id.split("/").pop() || collection.name;
@@ -77,7 +78,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const bundle = [...beside, ...(heroBundle && !beside.some((file) => file.path === heroBundle.path) ? [heroBundle] : [])];
       if (heroBundle) data.image = `./${heroBundle.name}`;
       const oldUrls = prefix !== undefined ? [address(withSlashes(`${prefix}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
-      const document: ImportedDocument = { file, ...read, body: withoutModuleLines(read.body), data, kind: data.date !== undefined ? "post" : "page", stem, oldUrls, ...(prefix === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle };
+      const document: ImportedDocument = { file, body: read.body, bodyLine: read.bodyLine, data, kind: data.date !== undefined ? "post" : "page", stem, oldUrls, ...(prefix === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle };
       site[document.kind === "post" ? "posts" : "pages"].push(document);
     }
   }
@@ -85,8 +86,8 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     const file = shown(join(root, "src/pages", page.file));
     const read = readDocument(page.real, file);
     if ("problem" in read) site.left.push({ file, why: read.problem });
-    else if (/\.mdx$/i.test(page.file)) site.left.push(...mdxParts(file, read.body, read.bodyLine));
-    if (!("problem" in read)) site.pages.push({ file, ...read, body: withoutModuleLines(read.body), data: astroFields(read.data), kind: "page", stem: basename(page.file).replace(ENTRY, ""), oldUrls: [address(page.url)], bundle: [], ...(page.url === "/" ? { role: "home" as const } : {}) });
+    else site.left.push(...mdxLeft(file, read.mdx));
+    if (!("problem" in read)) site.pages.push({ file, body: read.body, bodyLine: read.bodyLine, data: astroFields(read.data), kind: "page", stem: basename(page.file).replace(ENTRY, ""), oldUrls: [address(page.url)], bundle: [], ...(page.url === "/" ? { role: "home" as const } : {}) });
   }
   const publicFiles = walkSource(root, join(root, "public"));
   refused.push(...publicFiles.refused);
@@ -120,23 +121,13 @@ function heroFile(root: string, folder: string, hero: string): { name: string; p
   return where.real ? { name: basename(path), path: where.real } : undefined;
 }
 
-/** An MDX file's code: each `import` and `export` line, and each component it uses, at its line. */
-function mdxParts(file: string, body: string, bodyLine: number): LeftOut[] {
-  const parts: LeftOut[] = [];
-  let fence = false;
-  body.split("\n").forEach((line, index) => {
-    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-    if (fence) return;
-    const at = { file, line: bodyLine + index };
-    if (/^(import|export)\s/.test(line)) parts.push({ ...at, why: `MDX code \`${line.trim()}\`: sitegen runs none, so the line was left out` });
-    else for (const component of line.replace(/`[^`]*`/g, "").matchAll(/<([A-Z][\w.]*)/g)) parts.push({ ...at, why: `the MDX component <${component[1]}>: not converted, left in the text as written` });
-  });
-  return parts;
-}
-
-/** MDX's `import` and `export` lines are code, which sitegen runs none of: left out of the text (the report names each). */
-function withoutModuleLines(body: string): string {
-  return body.replace(/^(?:import|export)\s[^\n]*$/gm, "");
+/** An MDX file's code and components, each at its line (src/content/mdx.ts): the code is left out of the moved text, the components stay. */
+function mdxLeft(file: string, parts: MdxPart[] = []): LeftOut[] {
+  return parts.map((part) => ({
+    file,
+    line: part.line,
+    why: part.kind === "code" ? `MDX code \`${part.text}\`: sitegen runs none, so it was left out` : `the MDX component <${part.text}>: not converted, left in the text as written`,
+  }));
 }
 
 interface Routes {

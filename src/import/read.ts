@@ -2,6 +2,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { extname } from "node:path";
 import { parseMarkdownFile } from "../content/frontmatter.ts";
+import { isMdx, mdxParts, withoutModuleCode, type MdxPart } from "../content/mdx.ts";
 import { parseToml } from "../content/toml.ts";
 import { parseYaml } from "../content/frontmatter.ts";
 import { errorsOf, formatError } from "../errors.ts";
@@ -14,8 +15,11 @@ export function isMarkdown(path: string): boolean {
 
 export interface ReadDocument {
   data: Record<string, unknown>;
+  /** Its text, an MDX file's without its code (src/content/mdx.ts). */
   body: string;
   bodyLine: number;
+  /** An MDX file's code and components, for the report. */
+  mdx?: MdxPart[];
 }
 
 /** Whether a file starts with frontmatter (YAML, TOML or JSON): what makes a file a page for Jekyll. */
@@ -33,11 +37,12 @@ export function hasFrontmatter(path: string): boolean {
 /** A document's frontmatter and body; a file with none is all body. A failure says why, as the build would. */
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");
-  if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: text, bodyLine: 1 };
+  const mdx = isMdx(file) ? { mdx: mdxParts(text, 1) } : {};
+  if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: mdx.mdx ? withoutModuleCode(text) : text, bodyLine: 1, ...mdx };
   // Read as the build reads it (src/content/frontmatter.ts): empty frontmatter is a page with no fields, and a quoted value that runs on at the left margin is read as Hugo's and Jekyll's YAML read it.
   try {
     const parsed = parseMarkdownFile(text, file);
-    return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine };
+    return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine, ...(isMdx(file) ? { mdx: mdxParts(text, parsed.bodyLine) } : {}) };
   } catch (error) {
     const located = errorsOf(error);
     if (!located) throw error;

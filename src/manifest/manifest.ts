@@ -9,7 +9,7 @@ import type { SitegenError } from "../errors.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
-import { redirectsOf, type Redirect } from "./redirects.ts";
+import { anyMoved, redirectsOf, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 import { imageVariants } from "./image-variants.ts";
 import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
@@ -251,7 +251,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const siteWide = siteWideFiles(content.files, { built: new Set(built.map((file) => file.path)), internalDir: INTERNAL_DIR, report: options.report ?? (() => {}) });
   // A draft's own files are published with it (its cover image), in a build that shows drafts.
   const published = publishedFiles(listed, listedSources, siteWide, baseUrl);
-  const redirects = moved.some(({ source }) => (source.aliases ?? []).length > 0)
+  const redirects = anyMoved(moved)
     ? redirectsOf(
         moved,
         new Map([

@@ -15,6 +15,12 @@
  * An alias that is itself an address of the site, or that a second post
  * claims, cannot redirect there: it is left out, and reported naming both
  * files, so that neither loses silently.
+ *
+ * A post filed in a folder of the blog (blog/release/v5.1.1.md) has one old
+ * address more, which nobody wrote: the one its place names
+ * (/blog/release/v5.1.1/), where Hugo, Eleventy, Astro and Next publish it
+ * and where its author linked it. Where that address is taken, the post
+ * simply does without it.
  */
 import { readAlias } from "../content/aliases.ts";
 import { isDocumentPath, normalizePath, pathOfSegments } from "../negotiation/decide.ts";
@@ -32,8 +38,13 @@ export interface Redirect {
 
 /** A page or post with old addresses: its source file, its canonical path, and a post's own files. */
 export interface Moved {
-  source: { file: string; aliases?: { path: string; line?: number }[]; bundle?: Pick<ContentFile, "name">[] };
+  source: { file: string; aliases?: { path: string; line?: number }[]; bundle?: Pick<ContentFile, "name">[]; place?: string };
   path: string;
+}
+
+/** Whether any of `routes` has an old address. */
+export function anyMoved(routes: Moved[]): boolean {
+  return routes.some(({ source }) => (source.aliases ?? []).length > 0 || source.place !== undefined);
 }
 
 interface Owner {
@@ -49,25 +60,39 @@ interface Owner {
 export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: (problem: SitegenError) => void): Redirect[] {
   const claimed = new Map<string, { owner: Owner; to: string; written: string }>();
   const errors: SitegenError[] = [];
-  for (const { source, path } of routes) {
-    for (const alias of source.aliases ?? []) {
-      const owner = { file: source.file, line: alias.line };
-      for (const [from, to] of [...forms(alias.path).map((form): [string, string] => [form, path]), ...filesAt(alias.path, path, source.bundle ?? [])]) {
-        if (from === to) continue;
-        const page = taken.get(from);
-        const earlier = claimed.get(from);
-        if (page) {
-          errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}: left out`, { kind: "alias", location: owner, hint: "remove the alias: the address already answers with its own page" }));
-        } else if (earlier && earlier.to !== to) {
-          errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}, which keeps it`, { kind: "alias", location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
-        } else if (!earlier) {
-          claimed.set(from, { owner, to, written: alias.path });
-        }
+  // The aliases written first: an old address nobody wrote never takes one from a post that names it.
+  const written = routes.flatMap(({ source, path }) => (source.aliases ?? []).map((alias): [Moved, OldAddress] => [{ source, path }, alias]));
+  const implied = routes.flatMap(({ source, path }) => placeAlias(source.place).map((alias): [Moved, OldAddress] => [{ source, path }, alias]));
+  for (const [{ source, path }, alias] of [...written, ...implied]) {
+    const owner = { file: source.file, line: alias.line };
+    for (const [from, to] of [...forms(alias.path).map((form): [string, string] => [form, path]), ...filesAt(alias.path, path, source.bundle ?? [])]) {
+      if (from === to) continue;
+      const page = taken.get(from);
+      const earlier = claimed.get(from);
+      if (alias.implied && (page || earlier)) continue;
+      if (page) {
+        errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}: left out`, { kind: "alias", location: owner, hint: "remove the alias: the address already answers with its own page" }));
+      } else if (earlier && earlier.to !== to) {
+        errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}, which keeps it`, { kind: "alias", location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
+      } else if (!earlier) {
+        claimed.set(from, { owner, to, written: alias.path });
       }
     }
   }
   for (const problem of unique(errors)) report(problem);
   return [...claimed].map(([from, { owner, to }]) => ({ from, to, source: owner.file })).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/** An old address as the post wrote it (with its line), or one that nobody wrote (`implied`). */
+interface OldAddress {
+  path: string;
+  line?: number;
+  implied?: true;
+}
+
+/** The old address a post's place in the blog's folders names, as an alias that nobody wrote. */
+function placeAlias(place: string | undefined): OldAddress[] {
+  return place === undefined ? [] : [{ path: pathOfSegments(["", "blog", ...place.split("/"), ""]), implied: true }];
 }
 
 /**

@@ -83,9 +83,12 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
   // Static files the build copies (`assets/site.css`) may be linked and shown too.
   for (const asset of options.assets ?? []) targets.add(`/${asset}`);
   const errors: SitegenError[] = [...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
+  // An old address of a page (its alias, the place its file had in another generator's tree) redirects there: the link lands.
+  const moved = new Map(manifest.redirects.map((redirect) => [redirect.from, redirect.to]));
   for (const route of manifest.routes) {
     const links = siteLinksOf(facts.get(route.path), options.parts);
-    links.forEach(({ href, line, image, path, fragment, target }, index) => {
+    links.forEach(({ href, line, image, path, fragment, target: written }, index) => {
+      const target = targets.has(written) ? written : (moved.get(written) ?? written);
       // Located only when reported: most links are fine, and locating reads the body.
       const fail = (kind: "broken-link" | "broken-anchor" | "broken-image", message: string, hint: string) => {
         const occurrence = links.slice(0, index).filter((earlier) => earlier.line === line && earlier.href === href).length;
