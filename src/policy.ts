@@ -70,6 +70,7 @@ export const POLICY = {
   "slug-clash": { level: "warning", what: "two posts on one slug: the later gets a slug of its own" },
   "slug-rewritten": { level: "warning", what: "a `slug:` that is not one: made into one" },
   alias: { level: "warning", what: "an old address that cannot redirect (not a path, the address of a page, claimed twice): left out" },
+  "relative-alias": { level: "warning", what: "an old address written without its first `/`: read from the site root, as Zola and jekyll-redirect-from read it" },
   "impossible-date": { level: "warning", what: "a YAML date that names no day (`2030-31-12`): read as JavaScript's YAML reads it for Eleventy and Astro, carried into the next month" },
   "loose-date": { level: "warning", what: "a date in a form only some generators read (`2013-11-22 5:00:00 +0000`, `January 29, 2023`): read as they read it" },
   "date-from-address": { level: "warning", what: "a post with no `date` whose own address names the day (`path = \"2019/05/15/name\"` in Zola, a `permalink`, an alias): dated by it" },

@@ -380,7 +380,7 @@ test("old addresses: an alias that is an address of the site, or that a second p
   assert.deepEqual([taken.file, taken.line], [page, 6]);
   assert.match(taken.message, /the alias `\/impressum\/` is an address of the site itself, made by .*pages\/impressum\.md: left out/);
 
-  for (const [alias, message] of [["old/first/", /an alias is a path from the site root/], ["/old.php", /not a page's address/], ["/old/?p=1", /without a query/]] as const) {
+  for (const [alias, message] of [["https://old.example/first/", /an alias is a path from the site root/], ["/old.php", /not a page's address/], ["/old/?p=1", /without a query/]] as const) {
     const u = site();
     const file = post(u.content, "wrong.md", [...BASICS, "date: 2025-07-01", `aliases: ["${alias}"]`]);
     const wrong = await oneWarning(u, "alias");

@@ -40,13 +40,37 @@ export function readAlias(alias: string): { path: string } | { problem: string }
 
 /**
  * The `aliases` of a page or post, each with its line; each that cannot be
- * one is left out and reported through `problem`.
+ * one is left out and reported through `problem`. One written without its
+ * first `/` (`2019/05/15/name.html`) is read from the site root, as Zola
+ * and jekyll-redirect-from read it, and reported: Hugo reads it from the
+ * post's section, which a post copied into the blog no longer names.
  */
 export function readAliases(written: string[] | undefined, lineOf: (index: number) => number | undefined, problem: (at: FieldProblem) => void): { path: string; line?: number }[] {
-  return (written ?? []).flatMap((alias, index) => {
+  return (written ?? []).flatMap((written, index) => {
+    const rooted = fromRoot(written);
+    const alias = asFolder(rooted ?? written);
     const read = readAlias(alias);
+    if ("path" in read && rooted !== undefined) {
+      problem({ kind: "relative-alias", path: ["aliases", index], key: false, message: `\`${written}\` has no first \`/\`: read from the site root, as Zola and jekyll-redirect-from read it, as \`${alias}\``, hint: `write \`${alias}\`; a post from Hugo had it under its section (\`/posts/${written}\`)` });
+    }
     if ("path" in read) return [{ path: alias, line: lineOf(index) }];
-    problem({ kind: "alias", path: ["aliases", index], key: false, message: `\`${alias}\` cannot be an alias: ${read.problem}; it is left out`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
+    problem({ kind: "alias", path: ["aliases", index], key: false, message: `\`${written}\` cannot be an alias: ${read.problem}; it is left out`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
     return [];
   });
+}
+
+/** A path written without its first `/` (not a URL, not `./` or `../`), from the site root; undefined for anything else. */
+function fromRoot(alias: string): string | undefined {
+  if (alias.startsWith("/") || alias.trim() === "" || /^[A-Za-z][A-Za-z\d+.-]*:/.test(alias) || /^\.\.?(\/|$)/.test(alias)) return undefined;
+  return `/${alias}`;
+}
+
+/**
+ * An alias whose last segment ends in a number (`/releases/1.94.1`) names no
+ * file: Hugo and Zola publish it as a folder's page, `/releases/1.94.1/`,
+ * which is how it is read. One ending in a file's extension (`/old.php`)
+ * stays as written.
+ */
+function asFolder(alias: string): string {
+  return /\.\d+$/.test(alias) ? `${alias}/` : alias;
 }
