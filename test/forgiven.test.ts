@@ -155,6 +155,19 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
       assert.equal(indexed(dist, "harbour-launch").description, "Reading the harbour's tide tables before a launch.");
     },
   },
+  "html-content": {
+    counts: { "left-out": 1 },
+    message: /^an HTML file without frontmatter: a file, not a page or post: left out$/,
+    file: "pages/verify-8f2c.html",
+    built: (dist) => {
+      // A blank line, then an indented row: read as Markdown, the row would be a code block.
+      assert.match(read(dist, "blog/harbour-lights/index.html"), /<table class="lights">\n {2}<tr><th>Light<\/th><th>Rhythm<\/th><\/tr>\n\n {4}<tr><td>North mole<\/td><td>Fl G 3s<\/td><\/tr>\n<\/table>/);
+      assert.match(read(dist, "blog/harbour-lights.md"), /<table class="lights">/, "its Markdown holds the HTML as written");
+      assert.equal(indexed(dist, "harbour-lights").description, "Each light on the breakwater has its own rhythm, written on the chart.");
+      assert.match(read(dist, "charter/index.html"), /<h2 id="terms">Terms<\/h2>/);
+      assert.match(read(dist, "notice/index.html"), /<p>The north mole light is under repair\.<\/p>\n\n {4}<p>It shows a fixed green light until then\.<\/p>/, "`markup: html` in a Markdown file");
+    },
+  },
   "template-page": {
     counts: { "left-out": 1 },
     message: /^no date and no text: a page its generator's template makes, not a post, so left out$/,
@@ -300,7 +313,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 22, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 9, posts: 23, dist: false });
 
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];
@@ -332,7 +345,7 @@ test("with errors among them the run still reports every warning, not in stages,
   assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
   const checked = run("check", s);
   assert.equal(checked.status, 1);
-  assert.deepEqual(checked.report.checked, { pages: 7, posts: 22, dist: false }, "check counts what it could check");
+  assert.deepEqual(checked.report.checked, { pages: 9, posts: 23, dist: false }, "check counts what it could check");
 });
 
 test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", () => {

@@ -240,6 +240,16 @@ test("the import builds the site itself and reports what it converted, kept and 
   assert.match(leftOf(eleventy), /index\.njk: an Eleventy template/);
 });
 
+test("Hugo's HTML content file is moved as a page whose body is HTML, published as written", () => {
+  const hugo = byFixture("hugo");
+  const moved = readdirSync(join(hugo.site, "content/blog")).find((name) => name.includes("harbour-log"))!;
+  assert.match(page(hugo, `content/blog/${moved}`), /^markup: html$/m);
+  const html = page(hugo, "dist/blog/harbour-log/index.html");
+  // A blank line, then an indented row: Markdown would make the row a code block.
+  assert.match(html, /<table class="log">\n {2}<tr><th>Tide<\/th><th>Height<\/th><\/tr>\n\n {4}<tr><td>High<\/td><td>4\.2 m<\/td><\/tr>\n<\/table>/);
+  assert.doesNotMatch(html, /&lt;tr&gt;/);
+});
+
 test("pages keep their paths in the nested layout, list pages give their text to the section's page, and nothing the build makes is copied", () => {
   const jekyll = byFixture("jekyll");
   assert.match(page(jekyll, "content/pages/team.md"), /^title: The team$/m, "a page in a folder (team/index.md) is moved, not skipped as a home page");

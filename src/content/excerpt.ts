@@ -7,11 +7,13 @@
  * 200 characters, cut at a word. The body is read by the renderer's own
  * markdown-it instance (src/render/markdown/), so what counts as a
  * paragraph, a footnote or an attribute list is what the page shows; nothing
- * here renders.
+ * here renders. An HTML body (src/content/markup.ts) is summarised by the
+ * text of its first `<p>`, or of what comes before the marker.
  */
 import type Token from "markdown-it/lib/token.mjs";
 import { parseMarkdown } from "../render/markdown/index.ts";
 import { bodyAt } from "./frontmatter.ts";
+import type { Markup } from "./markup.ts";
 
 export const EXCERPT_MAX = 200;
 
@@ -19,7 +21,8 @@ export const EXCERPT_MAX = 200;
 const TEMPLATE_TAG = /\{%.*?%\}|\{\{[<%].*?[>%]\}\}|\{\{.*?\}\}/g;
 
 /** The body's summary as plain text within EXCERPT_MAX; "" when it has none. */
-export function excerptOf(body: string, separator?: string): string {
+export function excerptOf(body: string, separator?: string, markup?: Markup): string {
+  if (markup === "html") return htmlExcerpt(body, separator);
   const tokens = parseMarkdown(body, separator === undefined ? {} : { excerptSeparator: separator });
   const summary = summaryText(tokens);
   if (summary) return cutAtWord(summary, EXCERPT_MAX);
@@ -29,6 +32,24 @@ export function excerptOf(body: string, separator?: string): string {
     if (text !== "") return cutAtWord(text, EXCERPT_MAX);
   }
   return "";
+}
+
+/** An HTML body's summary: its text before the summary marker, else its first paragraph's (`<p>`), tags left out. */
+function htmlExcerpt(body: string, separator = "<!--more-->"): string {
+  const marker = body.indexOf(separator);
+  const part = marker !== -1 ? body.slice(0, marker) : (/<p[\s>][\s\S]*?<\/p>/i.exec(body)?.[0] ?? "");
+  return cutAtWord(clean(textOfHtml(part)), EXCERPT_MAX);
+}
+
+const ENTITIES: Record<string, string> = { "&nbsp;": " ", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&" };
+
+/** HTML as text: a block's edges and a line break are spaces, other tags and comments nothing, the common entities their characters. */
+function textOfHtml(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<(?:br|\/?(?:p|div|li|h[1-6]|td|th|tr|blockquote))\b[^>]*>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(?:nbsp|lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]);
 }
 
 /** The paragraphs before the summary marker, as one text; undefined when the body has no marker. */
@@ -67,10 +88,10 @@ function plainText(children: Token[]): string {
  * a post does not know the site (posts may be parsed in a render lane), so
  * this is done once the site is read; a body not kept is read again.
  */
-export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string }>(source: T, separator: string, readText: (path: string, file: string) => string): T {
+export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string; markup?: Markup }>(source: T, separator: string, readText: (path: string, file: string) => string): T {
   if (!source.describedByBody) return source;
   const body = source.body !== "" ? source.body : bodyAt(readText(source.path, source.file), source.bodyLine, source.file);
-  const description = excerptOf(body, separator);
+  const description = excerptOf(body, separator, source.markup);
   return description === "" || description === source.description ? source : { ...source, description };
 }
 

@@ -66,8 +66,8 @@ const SYNONYMS: [sitegen: string, written: string][] = [
 ];
 
 /** The fields a post and a page have, after synonyms: what the schemas allow. */
-export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases", "toc"] as const;
-export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases"] as const;
+export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases", "toc", "markup"] as const;
+export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases", "markup"] as const;
 
 /** Fields whose text may be written as a number or `true` in YAML (`title: 1984`): read as the text. */
 const TEXT_FIELDS = ["title", "description", "slug", "image", "lang", "author"];

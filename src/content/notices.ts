@@ -11,6 +11,7 @@ import { SitegenError } from "../errors.ts";
 import { excerptOf } from "./excerpt.ts";
 import { FOREIGN_FIELD_HINTS, likelyMeant, PAGE_FIELDS, POST_FIELDS, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
 import type { ParsedYaml } from "./frontmatter.ts";
+import type { Markup } from "./markup.ts";
 import type { ContentNotice } from "./types.ts";
 
 /** The code of a field name that is most likely a typo (kind `likely-typo`). */
@@ -33,9 +34,9 @@ export function fieldNotices(mapped: Pick<MappedFields, "params" | "setAside">, 
 }
 
 /** The description as written, else the body's first paragraph; a file with neither has none, and is reported. */
-export function readDescription(written: string | undefined, body: string, report: (problem: FieldProblem) => void): string {
+export function readDescription(written: string | undefined, body: string, report: (problem: FieldProblem) => void, markup?: Markup): string {
   if (written !== undefined) return written;
-  const excerpt = excerptOf(body);
+  const excerpt = excerptOf(body, undefined, markup);
   if (excerpt !== "") return excerpt;
   report({ kind: "no-description", path: [], key: false, message: "no `description`, and the body has no paragraph to take one from: it has none", hint: "add `description:`, one or two sentences that stand alone in an index" });
   return "";

@@ -14,6 +14,7 @@ import { holdToSchema, readTitle } from "./fields.ts";
 import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
 import { slugify, slugProblem } from "./slug.ts";
+import { markupOf } from "./markup.ts";
 import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
@@ -34,7 +35,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const errors: SitegenError[] = holdToSchema(mapped, validatePage, DECIDING, { located, file, text });
   const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
   const readPast = (at: FieldProblem) => mapped.readPast.push(at);
-  const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[] };
+  const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[]; markup?: string };
   const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: name === "index" ? "home" : (name.split("/").at(-1) ?? ""), misspelt: misspelling("title", mapped.params, PAGE_FIELDS) }, { readPast, fatal });
   const url = pageUrlName(name, readPast, fatal);
   const updated = data.updated === undefined ? undefined : readDate(data.updated);
@@ -44,7 +45,8 @@ export function parsePage(name: string, text: string, file: string, path = file)
   if (updated && !("problem" in updated) && updated.loose) readPast(looseDate("updated", data.updated!, updated));
   if (data.updated === undefined) readPast({ kind: "undated-page", path: [], key: false, message: "no `updated`: the sitemap dates the page by the build", hint: "add `updated: YYYY-MM-DD`, the day the page last changed" });
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
-  const description = readDescription(data.description, parsed.body, readPast);
+  const markup = markupOf(file, data.markup);
+  const description = readDescription(data.description, parsed.body, readPast, markup);
   if (errors.length > 0 || title === undefined || url === undefined || (updated && "problem" in updated)) throw new SitegenErrors(errors);
   const notices = [
     ...fieldNotices(mapped, located, "page"),
@@ -67,6 +69,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
     ...(mapped.draft ? { draft: true as const } : {}),
     body: parsed.body,
     bodyLine: parsed.bodyLine,
+    ...(markup ? { markup } : {}),
     params: mapped.params,
     notices,
   };

@@ -13,6 +13,7 @@ import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProblem } from "./foreign-fields.ts";
 import { fieldNotices, readDescription } from "./notices.ts";
+import { markupOf } from "./markup.ts";
 import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices } from "./control-characters.ts";
@@ -37,6 +38,7 @@ interface PostFields {
   image?: string;
   aliases?: string[];
   toc?: boolean;
+  markup?: string;
 }
 
 /**
@@ -99,7 +101,8 @@ export function parsePost(name: string, text: string, file: string, path = file)
   }
   const image = readImage(data.image, readPast);
   const slug = readSlug({ written: data.slug, named, title, lang: data.lang }, { readPast, fatal, file });
-  const description = readDescription(data.description, parsed.body, readPast);
+  const markup = markupOf(file, data.markup);
+  const description = readDescription(data.description, parsed.body, readPast, markup);
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
   const author = data.author === undefined ? undefined : fieldText("author", [data.author].flat().join(", "), { readPast });
   if (errors.length > 0 || !date || title === undefined || slug === undefined) throw new SitegenErrors(errors);
@@ -133,6 +136,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     aliases,
     body: parsed.body,
     bodyLine: parsed.bodyLine,
+    ...(markup ? { markup } : {}),
     params: mapped.params,
     notices,
   };

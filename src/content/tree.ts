@@ -2,7 +2,7 @@
  * The files of the content tree, listed so that nothing is dropped silently
  * and nothing outside the tree is read: every entry is a Markdown file
  * (`.md` or `.markdown`, or MDX's `.mdx`, read as Markdown: src/content/mdx.ts),
- * a file of a post's bundle (a folder
+ * an HTML file with frontmatter (src/content/markup.ts), a file of a post's bundle (a folder
  * `blog/<slug>/index.md` or `blog/<slug>/<slug>.md` with its images beside
  * it, as Hugo and Eleventy place them), or a warning that names a file left
  * out and says what it is (another generator's configuration, data file or
@@ -15,12 +15,13 @@
  * an editor's swap file) and are passed over, as every static site generator
  * does.
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { sizeProblem } from "./file-limit.ts";
 import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
+import { HTML_EXTENSIONS } from "./markup.ts";
 import type { ContentFile } from "./types.ts";
 
 /** A Markdown file to read: its stem, its path, and the path messages show. */
@@ -114,7 +115,9 @@ export function listSources(dir: string, options: ListOptions): Listing {
           seen.add(kind.real);
           walk(path, depth + 1);
         }
-      } else if (!isMarkdown(name)) {
+      } else if (isHtml(name) && !startsWithFrontmatter(path)) {
+        leaveOut(path, "an HTML file without frontmatter: a file, not a page or post: left out", "files for the whole site go in content/static/, published as they are; an HTML page starts with frontmatter, as in Hugo and Jekyll");
+      } else if (!isMarkdown(name) && !isHtml(name)) {
         leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else {
         const stem = name.slice(0, -extname(name).length);
@@ -151,6 +154,28 @@ function pageName(folder: string, stem: string): string {
   const segments = folder === "" ? [] : folder.split(sep);
   const own = /^_?index$/i.test(stem) ? [] : [stem];
   return [...segments, ...own].join("/") || "index";
+}
+
+/** An HTML content file: a page or post when it starts with frontmatter, as Hugo and Jekyll read it (src/content/markup.ts). */
+function isHtml(name: string): boolean {
+  return HTML_EXTENSIONS.includes(extname(name).toLowerCase());
+}
+
+/** Whether a file's first bytes open frontmatter (`---`, `+++`), a byte-order mark aside. */
+function startsWithFrontmatter(path: string): boolean {
+  const head = Buffer.alloc(6);
+  let read = 0;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      read = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return true; // unreadable: the parse that follows says so, at the file
+  }
+  return /^(\ufeff)?(---|\+\+\+)/.test(head.subarray(0, read).toString("utf8"));
 }
 
 function isMarkdown(name: string): boolean {

@@ -1,6 +1,7 @@
 import type { SitegenError } from "../errors.ts";
 import type { CspSources } from "../negotiation/headers.ts";
 import type { FindingKind } from "../policy.ts";
+import type { Markup } from "./markup.ts";
 
 /** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
 export type Lang = string;
@@ -134,6 +135,8 @@ interface SourceFile {
   describedByBody?: true;
   body: string;
   bodyLine: number;
+  /** `html` when the body is HTML (src/content/markup.ts); Markdown when left out. */
+  markup?: Markup;
   /** The frontmatter's fields that sitegen does not know, as written: templates read them as `params.<name>`. */
   params: Record<string, unknown>;
   notices: ContentNotice[];

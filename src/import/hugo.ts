@@ -172,15 +172,13 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
       result.left.push({ file, why: `a page resource of the bundle ${leaf}/: Hugo publishes it as a file of that page, not as a page` });
       continue;
     }
-    if (/\.html?$/i.test(name)) {
-      result.left.push({ file, why: "an HTML content file: sitegen's pages are Markdown" });
+    const document = readDocument(real, file);
+    if ("problem" in document) {
+      result.left.push({ file, why: document.problem });
       continue;
     }
-    const read = readDocument(real, file);
-    if ("problem" in read) {
-      result.left.push({ file, why: read.problem });
-      continue;
-    }
+    // An HTML content file is a page as Hugo publishes it: written as a Markdown file that says its body is HTML (src/content/markup.ts).
+    const read = /\.html?$/i.test(name) ? { ...document, data: { ...document.data, markup: "html" } } : document;
     const list = LIST_PAGE.test(name);
     const pageDir = leaf ? folderOf(leaf) : dir;
     const stem = leaf ? basename(leaf) : name.replace(/\.[^.]+$/, "");

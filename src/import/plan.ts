@@ -55,7 +55,7 @@ export interface ImportPlan {
 }
 
 /** The fields sitegen reads (with other generators' names for them): any other is kept as a param. */
-const READ_FIELDS = new Set(["permalink", "url", "title", "description", "summary", "excerpt", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category", "lang", "status", "draft", "published", "slug", "author", "image", "aliases", "redirect_from"]);
+const READ_FIELDS = new Set(["permalink", "url", "title", "description", "summary", "excerpt", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category", "lang", "status", "draft", "published", "slug", "author", "image", "aliases", "redirect_from", "markup"]);
 
 /** The files the build makes at the site's root: a source's own would be refused. */
 const BUILT = new Set(["robots.txt", "sitemap.xml", "llms.txt", "llms-full.txt", "agent-instructions.md", "blog-index.json", "openapi.json", "feed.xml", "atom.xml", "rss.xml", "index.xml", "404.html", "index.html", "index.md", "_headers", "_redirects", "_routes.json", "_worker.js"]);

@@ -6,6 +6,7 @@
  */
 import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type Lang, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
 import type { SitegenError } from "../errors.ts";
+import type { Markup } from "../content/markup.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
@@ -71,6 +72,8 @@ export interface PageRoute {
   sourcePath: string;
   body: string;
   bodyLine: number;
+  /** `html` when the body is HTML, published as written (src/content/markup.ts). */
+  markup?: Markup;
 }
 
 /** A post as a neighbour links to it. */
@@ -229,6 +232,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     sourcePath: page.path,
     body: page.body,
     bodyLine: page.bodyLine,
+    ...(page.markup ? { markup: page.markup } : {}),
   }));
   const translated = withAlternates([...untranslatedPages, ...untranslated], content.site.languages);
   // Each post with the posts around it in its language's listing, and each listing page: the blog's and the tags' in each language that has them.
@@ -446,6 +450,7 @@ function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, base
     sourcePath: post.path,
     body: post.body,
     bodyLine: post.bodyLine,
+    ...(post.markup ? { markup: post.markup } : {}),
     ...(images.length > 0 ? { images: Object.fromEntries(images) } : {}),
   };
 }

@@ -102,6 +102,7 @@ function renderBody(route: PageRoute, body: string, separator: string | undefine
 export function bodyEnv(route: PageRoute, separator: string | undefined, imageSize: (src: string) => ImageSize): RenderEnv {
   return {
     title: route.title,
+    ...(route.markup === "html" ? { html: true as const } : {}),
     ...(route.toc ? { toc: true } : {}),
     ...(separator !== undefined ? { excerptSeparator: separator } : {}),
     imageSize,

@@ -4,7 +4,7 @@
  * check), where its code blocks are (which the Markdown representation
  * leaves as written), and what the author should be told.
  */
-import type Token from "markdown-it/lib/token.mjs";
+import Token from "markdown-it/lib/token.mjs";
 import { footnoteIds } from "./footnotes.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { md } from "./instance.ts";
@@ -24,6 +24,8 @@ export interface RenderEnv extends SummaryEnv {
   toc?: boolean;
   /** false: headings without their links to themselves, as a feed shows them away from the page. */
   headingAnchors?: false;
+  /** The body is HTML (src/content/markup.ts): one block of raw HTML, published as written. */
+  html?: true;
 }
 
 export interface RenderedMarkdown {
@@ -56,7 +58,7 @@ export function parseMarkdown(body: string, env: SummaryEnv = {}): Token[] {
 /** `lang` is the page's language: heading ids are spelled as its slugs are (`asciiWords`). */
 export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {}): RenderedMarkdown {
   const state: RenderEnv & { warnings?: MarkdownWarning[] } = { ...env };
-  const tokens = md.parse(body, state);
+  const tokens = env.html ? htmlBlock(body) : md.parse(body, state);
   titleHeadings(tokens, env.title, state);
   const headingIds = assignHeadingIds(tokens, lang);
   // The author's HTML, before a table of contents adds HTML of its own.
@@ -72,6 +74,15 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
     warnings: warningsOf(state),
     elements: [...rawElements, ...markdownElements(tokens)].sort((a, b) => a.line - b.line),
   };
+}
+
+/** An HTML body as markdown-it would hold it were it all one block of raw HTML: what raw HTML in Markdown gets, it gets. */
+function htmlBlock(body: string): Token[] {
+  const token = new Token("html_block", "", 0);
+  token.content = body;
+  token.block = true;
+  token.map = [0, body.split("\n").length];
+  return [token];
 }
 
 /** A body's Markdown images, and the elements an attribute list gives a `style` or an event handler, as elements. */
