@@ -46,7 +46,21 @@ export async function run(argv: string[], io: Io): Promise<number> {
       printers(io).printError(`error: ${formatError(error)}`);
       return EXIT.usage;
     }
-    throw error;
+    printers(io).printError(ownFault(error, io.env.SITEGEN_DEBUG === "1"));
+    return EXIT.content;
   }
   return exit.code;
+}
+
+/**
+ * An error that is none of the content's nor of the command line's: a fault
+ * of sitegen itself. It says so in one line, with where it arose, instead of
+ * ending in a stack trace; SITEGEN_DEBUG=1 prints the trace too. What the run
+ * wrote stays as a failure leaves it: a build's output folder as it was.
+ */
+function ownFault(error: unknown, debug: boolean): string {
+  const thrown = error instanceof Error ? error : new Error(String(error));
+  const where = /\n\s+at (?:.*?\()?(?:file:\/\/)?([^()\s]+?:\d+):\d+\)?/.exec(thrown.stack ?? "")?.[1];
+  const hint = debug ? `\n${thrown.stack}` : "\n  hint: this is a fault of sitegen, not of the content: please report it with the command you ran; SITEGEN_DEBUG=1 shows where it arose in full";
+  return `error: sitegen stopped on a fault of its own: ${thrown.name}: ${thrown.message}${where ? ` (at ${where})` : ""}${hint}`;
 }

@@ -203,6 +203,24 @@ test("exit codes: 0 ok, 1 content error, 2 usage error", async () => {
   }
 });
 
+test("a fault of sitegen's own ends in one line that says so, where it arose and how to see more, exit 1, not a stack trace; SITEGEN_DEBUG=1 adds the trace", async () => {
+  // A working folder that is no path: what no command line can pass, so the fault is the code's, found where it reads the path.
+  const fault = async (env: NodeJS.ProcessEnv) => {
+    const out = new PassThrough();
+    let text = "";
+    out.on("data", (chunk) => (text += chunk));
+    const code = await run(["check"], { stdout: out, stderr: out, env, cwd: 42 as unknown as string, stopped: () => new Promise(() => {}) });
+    return { code, text };
+  };
+  const quiet = await fault({});
+  assert.equal(quiet.code, 1);
+  assert.match(quiet.text, /^error: sitegen stopped on a fault of its own: TypeError: .* \(at [^)]+:\d+\)\n {2}hint: this is a fault of sitegen, not of the content: please report it with the command you ran; SITEGEN_DEBUG=1 shows where it arose in full\n$/);
+  assert.doesNotMatch(quiet.text, /\n\s+at /, "no stack trace");
+  const debug = await fault({ SITEGEN_DEBUG: "1" });
+  assert.equal(debug.code, 1);
+  assert.match(debug.text, /\n\s+at /, "the trace, asked for");
+});
+
 /** ESC, which starts every ANSI colour or cursor sequence. */
 const ESC = "\u001b";
 /** An SGR sequence (ECMA-48 "select graphic rendition"): colour and emphasis, what NO_COLOR turns off. A cursor sequence, such as verify's progress line redrawing itself, is not one. */

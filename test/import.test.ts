@@ -323,6 +323,35 @@ test("import never follows a link out of the source: a link out, one to nothing 
   assert.match(input.stderr, /eleventy\.config\.js: its input folder `\.\.\/elsewhere` is outside the source site/);
 });
 
+test("a link whose address holds a line break, as an HTML attribute may, is moved as written", () => {
+  const source = join(tempDir("sitegen-line-break-"), "source");
+  cpSync(join(FIXTURES, "jekyll"), source, { recursive: true });
+  writeFileSync(join(source, "_posts/2021-07-30-deploy.md"), '---\ntitle: Deploy\n---\n\n<a href="https://app.example/start/deploy?repository=https://git.example/deploy\n">Deploy it</a>, or read [the notes](/notes/?from=deploy\n).\n');
+  const site = join(source, "..", "site");
+  const run = sitegen(["import", source, site, "--no-build"]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
+  const moved = readdirSync(join(site, "content/blog")).find((name) => name.includes("deploy"))!;
+  assert.match(readFileSync(join(site, "content/blog", moved), "utf8"), /<a href="https:\/\/app\.example\/start\/deploy\?repository=https:\/\/git\.example\/deploy\n">Deploy it<\/a>/);
+});
+
+test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is imported as the Eleventy site it is, those posts as posts", () => {
+  const source = join(tempDir("sitegen-jekyll-to-eleventy-"), "source");
+  mkdirSync(join(source, "_posts"), { recursive: true });
+  writeFileSync(join(source, "eleventy.config.js"), "export default function () {}\n");
+  writeFileSync(join(source, "_posts/2020-05-01-moved-from-jekyll.md"), "---\ntitle: Moved from Jekyll\n---\n\nThe posts kept their folder.\n");
+  writeFileSync(join(source, "_posts/_posts.11tydata.js"), "export default { permalink: ({ page }) => `/web/${page.fileSlug}/` };\n");
+  writeFileSync(join(source, "about.md"), "---\ntitle: About\n---\n\nWho writes here.\n");
+  const site = join(source, "..", "site");
+  const run = sitegen(["import", source, site]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /^Moved an Eleventy site from /m);
+  assert.match(run.stdout, /_posts\/_posts\.11tydata\.js: Eleventy's data file computed by code/);
+  const moved = readFileSync(join(site, "content/blog/2020-05-01-moved-from-jekyll.md"), "utf8");
+  assert.match(moved, /^aliases:\n {2}- \/_posts\/2020-05-01-moved-from-jekyll\/$/m, "its address as Eleventy writes one by default");
+  assert.ok(readdirSync(join(site, "dist/blog")).includes("moved-from-jekyll"), "published as a post");
+});
+
 /** A post's title in a Jekyll or Hugo fixture, by its source file. */
 const POST_TITLES: Record<string, string> = {
   "_posts/2013-05-06-lantern-1-0-0-released.markdown": "Lantern 1.0.0 Released",

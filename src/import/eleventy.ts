@@ -20,7 +20,7 @@ import { folderInside, walkSource, type Refusal } from "./walk.ts";
 export const ELEVENTY_CONFIGS = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", ".eleventy.js", ".eleventy.cjs"];
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
 const DATA_FILE = /\.(11tydata\.(?:c|m)?js|11tydata\.json|json)$/i;
-const POST_FOLDERS = new Set(["blog", "posts", "post"]);
+const POST_FOLDERS = new Set(["blog", "posts", "post", "_posts"]);
 const POST_TAGS = new Set(["posts", "post", "blog"]);
 
 interface Settings {

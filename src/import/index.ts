@@ -37,11 +37,17 @@ export interface ImportResult extends ImportPlan {
   counts: { posts: number; pages: number; files: number };
 }
 
+/**
+ * The generator a site is for, by its configuration first: a site moved from
+ * Jekyll to Eleventy often keeps its `_posts/` folder, which alone says
+ * Jekyll only where no other generator's configuration is there.
+ */
 export function detectGenerator(source: string): Generator | undefined {
-  if (JEKYLL_CONFIGS.some((name) => existsSync(join(source, name))) || existsSync(join(source, "_posts"))) return "jekyll";
+  if (JEKYLL_CONFIGS.some((name) => existsSync(join(source, name)))) return "jekyll";
   if (isHugoSite(source)) return "hugo";
   if (ELEVENTY_CONFIGS.some((name) => existsSync(join(source, name)))) return "eleventy";
   if (isAstroSite(source)) return "astro";
+  if (existsSync(join(source, "_posts"))) return "jekyll";
   return undefined;
 }
 

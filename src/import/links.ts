@@ -134,7 +134,8 @@ export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, se
   if (url === "" || url.startsWith("#") || url.includes("{") || /^(mailto|tel|data|javascript):/i.test(url)) return undefined;
   let path: string;
   let suffix = "";
-  const split = /^([^?#]*)([?#].*)?$/.exec(url)!;
+  // `[\s\S]`: an address as written may hold a line break (`href="…?repository=x\n"`), which `.` would not match.
+  const split = /^([^?#]*)([?#][\s\S]*)?$/.exec(url)!;
   suffix = split[2] ?? "";
   const address = split[1];
   if (/^[a-z][a-z0-9+.-]*:/i.test(address) || address.startsWith("//")) {
