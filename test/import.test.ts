@@ -244,9 +244,13 @@ test("Hugo's HTML content file is moved as a page whose body is HTML, published 
   const hugo = byFixture("hugo");
   const moved = readdirSync(join(hugo.site, "content/blog")).find((name) => name.includes("harbour-log"))!;
   assert.match(page(hugo, `content/blog/${moved}`), /^markup: html$/m);
+  // Its first paragraph, indented in its <div>, describes it, as the build reads an HTML body; not its title.
+  assert.doesNotMatch(page(hugo, `content/blog/${moved}`), /^description:/m);
+  const indexed = JSON.parse(page(hugo, "dist/blog-index.json")).posts.find((post: { slug: string }) => post.slug === "harbour-log");
+  assert.equal(indexed.description, "The log is a page of HTML, as the harbour office keeps it.");
   const html = page(hugo, "dist/blog/harbour-log/index.html");
   // A blank line, then an indented row: Markdown would make the row a code block.
-  assert.match(html, /<table class="log">\n {2}<tr><th>Tide<\/th><th>Height<\/th><\/tr>\n\n {4}<tr><td>High<\/td><td>4\.2 m<\/td><\/tr>\n<\/table>/);
+  assert.match(html, /<table class="log">\n {4}<tr><th>Tide<\/th><th>Height<\/th><\/tr>\n\n {4}<tr><td>High<\/td><td>4\.2 m<\/td><\/tr>\n<\/table>/);
   assert.doesNotMatch(html, /&lt;tr&gt;/);
 });
 

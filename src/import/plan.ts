@@ -311,7 +311,7 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
   // A post without a title (Hugo's regular page without one) is titled from its name, as Jekyll titles one.
   if (document.kind === "post" && (typeof data.title !== "string" || data.title.trim() === "")) data.title = (readFileName(document.stem).slug || document.stem).split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
   // A list page or a post that only links elsewhere has a title and no words: its title then says what it is.
-  if (data.description === undefined && data.summary === undefined && data.excerpt === undefined && data.title !== undefined && !hasParagraph(document.body)) data.description = String(data.title);
+  if (data.description === undefined && data.summary === undefined && data.excerpt === undefined && data.title !== undefined && !hasParagraph(document.body, data.markup === "html")) data.description = String(data.title);
   // Tags are lowercase ASCII words: one in another script has no spelling here, and is left out (reported).
   for (const field of ["tags", "categories", "category"]) {
     if (data[field] === undefined) continue;
@@ -338,11 +338,12 @@ function paddedDate(written: string): string {
 }
 
 /** Whether a text has a paragraph of words outside code, lists, headings and template tags: where the build takes a description from. */
-function hasParagraph(body: string): boolean {
+function hasParagraph(body: string, html: boolean): boolean {
   let fence = false;
   return body.split("\n").some((line) => {
-    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-    if (fence || /^( {4}|\t)/.test(line)) return false;
+    if (!html && /^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+    // Indented, a line of Markdown is code; a line of HTML is as much text indented as not.
+    if (fence || (!html && /^( {4}|\t)/.test(line))) return false;
     const words = line.replace(/\{\{[^}]*\}\}|\{%[^%]*%\}|<[^>]*>|!\[[^\]]*\]\([^)]*\)/g, "").trim();
     return /^[^#>|*+\-\d\s=]/u.test(words) && /\p{L}/u.test(words);
   });

@@ -6,6 +6,7 @@
  * result, its warnings counted by kind.
  */
 import type { Finding } from "../findings.ts";
+import { POLICY, type FindingKind } from "../policy.ts";
 import type { ImportResult } from "./index.ts";
 
 const NAMES = { jekyll: "Jekyll", hugo: "Hugo", eleventy: "Eleventy", astro: "Astro" } as const;
@@ -75,14 +76,17 @@ export function buildReport(outcome: BuildOutcome, dir: string): string {
   return lines.join("\n");
 }
 
-/** Warnings grouped by what they say, the names and values in them aside. */
+/**
+ * Warnings grouped by their kind, as the build counts them, each kind with
+ * what it means (src/policy.ts): a blog's hundreds of blocked embeds are one
+ * kind, not one line for every address they name.
+ */
 export function warningsByKind(warnings: Finding[]): { kind: string; findings: Finding[] }[] {
-  const kinds = new Map<string, Finding[]>();
-  for (const warning of warnings) {
-    const kind = warning.message.replace(/`[^`]*`/g, "`…`").replace(/\s*\(in \d+ files[^)]*\)/, "").replace(/\d+/g, "N").trim();
-    kinds.set(kind, [...(kinds.get(kind) ?? []), warning]);
-  }
-  return [...kinds].map(([kind, findings]) => ({ kind, findings })).sort((a, b) => b.findings.length - a.findings.length || a.kind.localeCompare(b.kind));
+  const kinds = new Map<FindingKind, Finding[]>();
+  for (const warning of warnings) kinds.set(warning.kind, [...(kinds.get(warning.kind) ?? []), warning]);
+  return [...kinds]
+    .map(([kind, findings]) => ({ kind: `${kind}: ${POLICY[kind].what}`, findings }))
+    .sort((a, b) => b.findings.length - a.findings.length || a.kind.localeCompare(b.kind));
 }
 
 function where(finding: Finding): string {
