@@ -20,7 +20,7 @@
  * address more, which nobody wrote: the one its place names
  * (/blog/release/v5.1.1/), where Hugo, Eleventy, Astro and Next publish it
  * and where its author linked it. Where that address is taken, the post
- * simply does without it.
+ * simply does without it; its files keep no rules there.
  */
 import { readAlias } from "../content/aliases.ts";
 import { isDocumentPath, normalizePath, pathOfSegments } from "../negotiation/decide.ts";
@@ -65,7 +65,9 @@ export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: 
   const implied = routes.flatMap(({ source, path }) => placeAlias(source.place).map((alias): [Moved, OldAddress] => [{ source, path }, alias]));
   for (const [{ source, path }, alias] of [...written, ...implied]) {
     const owner = { file: source.file, line: alias.line };
-    for (const [from, to] of [...forms(alias.path).map((form): [string, string] => [form, path]), ...filesAt(alias.path, path, source.bundle ?? [])]) {
+    // An address nobody wrote takes no rules for the post's files: they count against Cloudflare's limit, which a blog that never asked for them must not meet.
+    const files = alias.implied ? [] : filesAt(alias.path, path, source.bundle ?? []);
+    for (const [from, to] of [...forms(alias.path).map((form): [string, string] => [form, path]), ...files]) {
       if (from === to) continue;
       const page = taken.get(from);
       const earlier = claimed.get(from);
