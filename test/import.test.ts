@@ -49,6 +49,12 @@ const REFERENCES: Reference[] = [
     reportedLost: /^\/assets\/css\/style\.css$|^\/script\/deploy$/,
   },
   {
+    fixture: "jekyll-languages",
+    build: (source, out) => ({ command: "jekyll", args: ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out] }),
+    basePath: "",
+    madeFromNothing: /^$/,
+  },
+  {
     fixture: "hugo",
     build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }),
     basePath: "",
@@ -238,6 +244,18 @@ test("the import builds the site itself and reports what it converted, kept and 
   const eleventy = byFixture("eleventy");
   assert.match(leftOf(eleventy), /blog\/blog\.11tydata\.js: Eleventy's data file: its fields were applied/);
   assert.match(leftOf(eleventy), /index\.njk: an Eleventy template/);
+});
+
+test("a Jekyll site with a folder for each language moves its posts and pages as translations of one another, the language most of them are in the default", () => {
+  const languages = byFixture("jekyll-languages");
+  assert.match(page(languages, "content/site.yaml"), /^languages: \[ ?en, de, zh-TW ?\]$/m, "zh_tw as the tag it stands for");
+  const blog = readdirSync(join(languages.site, "content/blog")).sort();
+  assert.deepEqual(blog.filter((name) => name.includes("spring-tides")), ["2024-03-01-spring-tides.de.md", "2024-03-01-spring-tides.md", "2024-03-01-spring-tides.zh-TW.md"]);
+  const keys = blog.filter((name) => name.includes("spring-tides")).map((name) => /^translationKey: (.+)$/m.exec(page(languages, `content/blog/${name}`))?.[1]);
+  assert.equal(new Set(keys).size, 1, `one text in three languages: ${keys.join(", ")}`);
+  assert.ok(keys[0], "with a translation key");
+  const index = JSON.parse(page(languages, "dist/blog-index.json")) as { posts: { slug: string; lang: string }[] };
+  assert.deepEqual(index.posts.map((post) => `${post.slug} ${post.lang}`).sort(), ["neap-tides en", "spring-tides en", "spring-tides-de de", "spring-tides-zh-tw zh-TW"]);
 });
 
 test("Hugo's HTML content file is moved as a page whose body is HTML, published as written", () => {

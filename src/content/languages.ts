@@ -8,7 +8,9 @@
 import type { Lang } from "./types.ts";
 
 /** The canonical spelling of a language tag (`en-us` → `en-US`), or undefined when it is not a BCP 47 tag. */
-export function canonicalTag(tag: string): Lang | undefined {
+export function canonicalTag(written: string): Lang | undefined {
+  // A locale as POSIX and gettext write it (`zh_TW`, `pt_BR`), as many sites name their languages, is the tag with a hyphen.
+  const tag = written.replace(/_/g, "-");
   // A language subtag in use is ISO 639's two or three letters (RFC 5646 §2.2.1);
   // Intl implements BCP 47 canonicalization (UTS 35) and throws on anything that is not a tag.
   if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag)) return undefined;

@@ -150,7 +150,8 @@ interface ZonedTime {
   second: string;
 }
 
-const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+/** A date as Jekyll's Ruby reads it, a one-digit month, day or hour (`2013-11-22 5:00:00 +0000`) among them. */
+const WRITTEN = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * The date's calendar fields in the site's time zone: a date with an offset
@@ -160,7 +161,8 @@ const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\
 export function zonedTime(written: string, timeZone: string | undefined): ZonedTime {
   const match = WRITTEN.exec(written.trim());
   if (!match) throw new Error(`not a date: ${written}`);
-  const [, year, month, day, hour = "00", minute = "00", second = "00", offset] = match;
+  const [year, month, day, hour = "00", minute = "00", second = "00"] = match.slice(1, 7).map((part) => part?.padStart(2, "0"));
+  const offset = match[7];
   if (offset === undefined || timeZone === undefined) return { year, month, day, hour, minute, second };
   const zone = offset.toUpperCase() === "Z" ? "Z" : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
   const instant = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`);
