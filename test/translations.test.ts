@@ -9,7 +9,7 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import LinkHeader from "http-link-header";
 import { sitegen, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
@@ -23,6 +23,11 @@ writeFileSync(join(site, "content/pages/about.fr.md"), "---\ntitle: À propos\nu
 writeFileSync(join(site, "content/blog/lamps.md"), "---\ntitle: Lamps\ndate: 2025-01-02\ntranslationKey: lamps\n---\n\nLamps, in English.\n");
 writeFileSync(join(site, "content/blog/lampes.md"), "---\ntitle: Lampes\ndate: 2025-01-02\nlang: fr\ntranslationKey: lamps\n---\n\nDes lampes, en français.\n");
 writeFileSync(join(site, "content/blog/den.md"), "---\ntitle: Đèn\ndate: 2025-01-03\nlang: vi\n---\n\nMột bài viết chỉ có tiếng Việt.\n");
+// A folder for each language, one file name in each, as a Jekyll site in several languages keeps its posts.
+for (const [lang, title, text] of [["en", "Tide tables", "The tables, in English."], ["fr", "Tables des marées", "Les tables, en français."], ["vi", "Bảng thủy triều", "Bảng thủy triều, bằng tiếng Việt."]]) {
+  mkdirSync(join(site, "content/blog", lang));
+  writeFileSync(join(site, "content/blog", lang, "2025-02-01-tide-tables.md"), `---\ntitle: ${title}\ndate: 2025-02-01\nlang: ${lang}\n---\n\n${text}\n`);
+}
 const built = sitegen(["build"], { cwd: site });
 assert.equal(built.status, 0, built.stderr);
 assert.doesNotMatch(built.stderr, /translationKey/, "translationKey is read, not reported as a field sitegen does not know");
@@ -63,7 +68,14 @@ test("each answers with its language and its translations in the Link header, in
   await alone.arrayBuffer();
 });
 
+test("posts of one file name, each in a language of its own, are one text translated, not a clash: the default language's keeps the slug, each other takes its language after it", () => {
+  assert.doesNotMatch(built.stderr, /slug-clash|two posts have the slug/);
+  const all = ["en https://example.com/blog/tide-tables/", "fr https://example.com/blog/tide-tables-fr/", "vi https://example.com/blog/tide-tables-vi/", "x-default https://example.com/blog/tide-tables/"];
+  for (const slug of ["tide-tables", "tide-tables-fr", "tide-tables-vi"]) assert.deepEqual(hreflangs(readFileSync(join(dist, `blog/${slug}/index.html`), "utf8")), all, slug);
+  assert.match(readFileSync(join(dist, "blog/tide-tables-vi/index.html"), "utf8"), /<html lang="vi"/);
+});
+
 test("llms.txt lists each of the site's languages", () => {
   const llms = readFileSync(join(dist, "llms.txt"), "utf8");
-  assert.match(llms, /^## Languages\n\n- en: \d+ page\(s\) and post\(s\), starting at \[Welcome\]\(https:\/\/example\.com\/index\.md\)\n- fr: 2 page\(s\) and post\(s\)\n- vi: 1 page\(s\) and post\(s\)$/m);
+  assert.match(llms, /^## Languages\n\n- en: \d+ page\(s\) and post\(s\), starting at \[Welcome\]\(https:\/\/example\.com\/index\.md\)\n- fr: 3 page\(s\) and post\(s\)\n- vi: 2 page\(s\) and post\(s\)$/m);
 });

@@ -10,7 +10,7 @@ import { levelOf } from "../policy.ts";
 import { contentNotices } from "./notices.ts";
 import { summarisedWith } from "./excerpt.ts";
 import { MAX_SLUG_LENGTH } from "./slug.ts";
-import { siteLanguageOf } from "./languages.ts";
+import { canonicalTag, siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
 import { parseSite } from "./site.ts";
@@ -99,7 +99,7 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   reported.push(...files.errors);
   const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
   reported.push(...parsed.errors);
-  const slugs = distinctSlugs(parsed.posts);
+  const slugs = distinctSlugs(parsed.posts, site?.languages[0]);
   reported.push(...slugs.reported);
   let posts = slugs.posts;
   let published = pages.filter((page) => !page.draft);
@@ -135,9 +135,11 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
  * each later one gets a slug of its own, the same at every build: the slug
  * and its year (`cfp-2015`), else its day, else a number. A warning names
  * both files and the slug chosen. Drafts take no URL, so they clash with
- * nothing.
+ * nothing. Posts on one slug each in a language of its own are no clash but
+ * one text translated (`de/news/x.md` and `en/news/x.md`, as a site with a
+ * folder for each language keeps them): see `translatedSlugs`.
  */
-function distinctSlugs(posts: PostSource[]): { posts: PostSource[]; reported: SitegenError[] } {
+function distinctSlugs(posts: PostSource[], defaultLang: string | undefined): { posts: PostSource[]; reported: SitegenError[] } {
   const bySlug = new Map<string, PostSource[]>();
   for (const post of posts) if (post.status !== "draft") bySlug.set(post.slug, [...(bySlug.get(post.slug) ?? []), post]);
   const taken = new Set(posts.map((post) => post.slug));
@@ -145,6 +147,11 @@ function distinctSlugs(posts: PostSource[]): { posts: PostSource[]; reported: Si
   const reported: SitegenError[] = [];
   for (const [slug, claimants] of [...bySlug].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (claimants.length < 2) continue;
+    const translated = translatedSlugs(slug, claimants, defaultLang, taken);
+    if (translated) {
+      for (const [post, own] of translated) renamed.set(post, own);
+      continue;
+    }
     const [first, ...later] = [...claimants].sort((a, b) => Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const post of later) {
       const own = [post.date.slice(0, 4), post.date, ...Array.from({ length: later.length + 1 }, (_, index) => String(index + 2))].map((suffix) => withSuffix(slug, suffix)).find((candidate) => !taken.has(candidate))!;
@@ -154,6 +161,28 @@ function distinctSlugs(posts: PostSource[]): { posts: PostSource[]; reported: Si
     }
   }
   return { posts: posts.map((post) => renamed.get(post) ?? post), reported };
+}
+
+/**
+ * Posts on one slug, each in a language of its own, as one text translated:
+ * the one in the site's default language (else the earliest) keeps the slug,
+ * each other takes its language after it (`ruby-3-4-released-de`), as
+ * `sitegen import` names translations, and all share a `translationKey`
+ * (the one they write, else the slug), which joins them as translations.
+ * Undefined when two are in one language: that is a clash.
+ */
+function translatedSlugs(slug: string, claimants: PostSource[], defaultLang: string | undefined, taken: Set<string>): Map<PostSource, PostSource> | undefined {
+  const langOf = (post: PostSource) => (canonicalTag(post.lang ?? defaultLang ?? "") ?? post.lang ?? defaultLang ?? "").toLowerCase();
+  const languages = new Set(claimants.map(langOf));
+  if (languages.size !== claimants.length) return undefined;
+  const byDate = [...claimants].sort((a, b) => Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const keeper = byDate.find((post) => langOf(post) === (defaultLang ?? "").toLowerCase()) ?? byDate[0];
+  const written = claimants.map((post) => post.params.translationKey).find((key) => typeof key === "string" || typeof key === "number");
+  const key = written ?? `slug:${slug}`;
+  const owns = claimants.map((post): [PostSource, string] => [post, post === keeper ? slug : withSuffix(slug, langOf(post))]);
+  if (owns.some(([, own]) => own !== slug && taken.has(own))) return undefined;
+  for (const [, own] of owns) taken.add(own);
+  return new Map(owns.map(([post, own]) => [post, { ...post, slug: own, params: { ...post.params, translationKey: post.params.translationKey ?? key } }]));
 }
 
 /** `slug-suffix`, the slug cut so that the whole stays within the longest a slug may be. */
