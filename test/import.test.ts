@@ -361,7 +361,7 @@ test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is impor
   const source = join(tempDir("sitegen-jekyll-to-eleventy-"), "source");
   mkdirSync(join(source, "_posts"), { recursive: true });
   writeFileSync(join(source, "eleventy.config.js"), "export default function () {}\n");
-  writeFileSync(join(source, "_posts/2020-05-01-moved-from-jekyll.md"), "---\ntitle: Moved from Jekyll\n---\n\nThe posts kept their folder.\n");
+  writeFileSync(join(source, "_posts/2020-05-01-moved-from-jekyll.md"), "---\ntitle: Moved from Jekyll\n---\n\nThe posts kept their folder, and {{ page.a }} and {{ page.b }} as written.\n");
   writeFileSync(join(source, "_posts/_posts.11tydata.js"), "export default { permalink: ({ page }) => `/web/${page.fileSlug}/` };\n");
   writeFileSync(join(source, "about.md"), "---\ntitle: About\n---\n\nWho writes here.\n");
   const site = join(source, "..", "site");
@@ -372,6 +372,8 @@ test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is impor
   const moved = readFileSync(join(site, "content/blog/2020-05-01-moved-from-jekyll.md"), "utf8");
   assert.match(moved, /^aliases:\n {2}- \/_posts\/2020-05-01-moved-from-jekyll\/$/m, "its address as Eleventy writes one by default");
   assert.ok(readdirSync(join(site, "dist/blog")).includes("moved-from-jekyll"), "published as a post");
+  // The build's warnings in the report, by kind and what it means, not one line for each tag.
+  assert.match(run.stdout, /^ {4}2 × template-tag: a Liquid tag or Hugo shortcode left in a text: shown as written$/m);
 });
 
 /** A post's title in a Jekyll or Hugo fixture, by its source file. */
