@@ -152,7 +152,7 @@ function distinctSlugs(posts: PostSource[], defaultLang: string | undefined): { 
       for (const [post, own] of translated) renamed.set(post, own);
       continue;
     }
-    const [first, ...later] = [...claimants].sort((a, b) => Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const [first, ...later] = [...claimants].sort(byPublished);
     for (const post of later) {
       const own = [post.date.slice(0, 4), post.date, ...Array.from({ length: later.length + 1 }, (_, index) => String(index + 2))].map((suffix) => withSuffix(slug, suffix)).find((candidate) => !taken.has(candidate))!;
       taken.add(own);
@@ -175,7 +175,7 @@ function translatedSlugs(slug: string, claimants: PostSource[], defaultLang: str
   const langOf = (post: PostSource) => (canonicalTag(post.lang ?? defaultLang ?? "") ?? post.lang ?? defaultLang ?? "").toLowerCase();
   const languages = new Set(claimants.map(langOf));
   if (languages.size !== claimants.length) return undefined;
-  const byDate = [...claimants].sort((a, b) => Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const byDate = [...claimants].sort(byPublished);
   const keeper = byDate.find((post) => langOf(post) === (defaultLang ?? "").toLowerCase()) ?? byDate[0];
   const written = claimants.map((post) => post.params.translationKey).find((key) => typeof key === "string" || typeof key === "number");
   const key = written ?? `slug:${slug}`;
@@ -183,6 +183,11 @@ function translatedSlugs(slug: string, claimants: PostSource[], defaultLang: str
   if (owns.some(([, own]) => own !== slug && taken.has(own))) return undefined;
   for (const [, own] of owns) taken.add(own);
   return new Map(owns.map(([post, own]) => [post, { ...post, slug: own, params: { ...post.params, translationKey: post.params.translationKey ?? key } }]));
+}
+
+/** The earlier post first, then by path: which of posts on one slug keeps it. */
+function byPublished(a: PostSource, b: PostSource): number {
+  return Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 /** `slug-suffix`, the slug cut so that the whole stays within the longest a slug may be. */

@@ -8,11 +8,13 @@
  */
 export type Markup = "html";
 
-/** The extensions of an HTML content file. */
-export const HTML_EXTENSIONS = [".html", ".htm"];
+/** Whether a file's name is an HTML file's (`.html`, `.htm`). */
+export function isHtmlFile(name: string): boolean {
+  return /\.html?$/i.test(name);
+}
 
 /** An HTML body's, or undefined for Markdown: by the file's name, then its `markup` field as written. */
 export function markupOf(file: string, written: unknown): Markup | undefined {
-  if (HTML_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension))) return "html";
+  if (isHtmlFile(file)) return "html";
   return typeof written === "string" && written.trim().toLowerCase() === "html" ? "html" : undefined;
 }

@@ -23,13 +23,14 @@ export function isMdx(file: string): boolean {
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-/** MDX's ESM: a line starting `import` or `export`, which goes on to the next blank line. */
+/** MDX's ESM: a line starting `import` or `export`, which goes on to the next blank line; anywhere in a text with the `m` flag. */
 const MODULE_START = /^(?:import|export)\s/;
+const ANY_MODULE_START = new RegExp(MODULE_START.source, "m");
 const COMPONENT = /<([A-Z][\w.]*)/g;
 
 /** The body's `import` and `export` blocks, each line blanked. */
 export function withoutModuleCode(body: string): string {
-  if (!/^(?:import|export)\s/m.test(body)) return body;
+  if (!ANY_MODULE_START.test(body)) return body;
   const lines = body.split("\n");
   eachLine(lines, (index, inModule) => {
     if (inModule) lines[index] = "";

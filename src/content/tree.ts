@@ -21,7 +21,7 @@ import { SitegenError } from "../errors.ts";
 import { sizeProblem } from "./file-limit.ts";
 import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
-import { HTML_EXTENSIONS } from "./markup.ts";
+import { isHtmlFile } from "./markup.ts";
 import type { ContentFile } from "./types.ts";
 
 /** A Markdown file to read: its stem, its path, and the path messages show. */
@@ -115,9 +115,9 @@ export function listSources(dir: string, options: ListOptions): Listing {
           seen.add(kind.real);
           walk(path, depth + 1);
         }
-      } else if (isHtml(name) && !startsWithFrontmatter(path)) {
+      } else if (isHtmlFile(name) && !readsAsPage(path)) {
         leaveOut(path, "an HTML file without frontmatter: a file, not a page or post: left out", "files for the whole site go in content/static/, published as they are; an HTML page starts with frontmatter, as in Hugo and Jekyll");
-      } else if (!isMarkdown(name) && !isHtml(name)) {
+      } else if (!isMarkdown(name) && !isHtmlFile(name)) {
         leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else {
         const stem = name.slice(0, -extname(name).length);
@@ -156,26 +156,25 @@ function pageName(folder: string, stem: string): string {
   return [...segments, ...own].join("/") || "index";
 }
 
-/** An HTML content file: a page or post when it starts with frontmatter, as Hugo and Jekyll read it (src/content/markup.ts). */
-function isHtml(name: string): boolean {
-  return HTML_EXTENSIONS.includes(extname(name).toLowerCase());
+/** Whether a file's first bytes open frontmatter (`---`, `+++`), a byte-order mark aside, read without the rest. Throws when it cannot be read. */
+export function startsWithFrontmatter(path: string): boolean {
+  const head = Buffer.alloc(6);
+  const fd = openSync(path, "r");
+  try {
+    const read = readSync(fd, head, 0, head.length, 0);
+    return /^(\ufeff)?(---|\+\+\+)/.test(head.subarray(0, read).toString("utf8"));
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** Whether a file's first bytes open frontmatter (`---`, `+++`), a byte-order mark aside. */
-function startsWithFrontmatter(path: string): boolean {
-  const head = Buffer.alloc(6);
-  let read = 0;
+/** Whether an HTML file is a page or post: it starts with frontmatter, as Hugo and Jekyll read it (src/content/markup.ts). */
+function readsAsPage(path: string): boolean {
   try {
-    const fd = openSync(path, "r");
-    try {
-      read = readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
+    return startsWithFrontmatter(path);
   } catch {
     return true; // unreadable: the parse that follows says so, at the file
   }
-  return /^(\ufeff)?(---|\+\+\+)/.test(head.subarray(0, read).toString("utf8"));
 }
 
 function isMarkdown(name: string): boolean {

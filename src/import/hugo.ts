@@ -14,6 +14,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { isHtmlFile } from "../content/markup.ts";
 import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
 import { hugoAlias, hugoUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedFile, ImportedSite, LeftOut } from "./model.ts";
@@ -164,7 +165,7 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
     const dir = folderOf(path);
     const { name, lang } = stripLang(basename(path), options.known);
     const leaf = leafOf(path);
-    if (!isMarkdown(name) && !/\.html?$/i.test(name)) {
+    if (!isMarkdown(name) && !isHtmlFile(name)) {
       if (!leaf) result.files.push({ name: path, path: real });
       continue;
     }
@@ -178,11 +179,11 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
       continue;
     }
     // An HTML content file is a page as Hugo publishes it: written as a Markdown file that says its body is HTML (src/content/markup.ts).
-    const read = /\.html?$/i.test(name) ? { ...document, data: { ...document.data, markup: "html" } } : document;
+    const read = isHtmlFile(name) ? { ...document, data: { ...document.data, markup: "html" } } : document;
     const list = LIST_PAGE.test(name);
     const pageDir = leaf ? folderOf(leaf) : dir;
     const stem = leaf ? basename(leaf) : name.replace(/\.[^.]+$/, "");
-    const bundle = leaf ? files.filter((each) => each.path.startsWith(`${leaf}/`) && !isMarkdown(each.path) && !/\.html?$/i.test(each.path)).map((each) => ({ name: each.path.slice(leaf.length + 1), path: each.real })) : [];
+    const bundle = leaf ? files.filter((each) => each.path.startsWith(`${leaf}/`) && !isMarkdown(each.path) && !isHtmlFile(each.path)).map((each) => ({ name: each.path.slice(leaf.length + 1), path: each.real })) : [];
     const key = text(read.data.translationKey) ?? `${leaf ?? (list ? `${dir}/_index` : `${dir}/${stem}`)}`;
     result.documents.push({
       file,

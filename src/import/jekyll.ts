@@ -10,7 +10,8 @@
 import { existsSync } from "node:fs";
 import { canonicalTag } from "../content/languages.ts";
 import { basename, join } from "node:path";
-import { hasFrontmatter, isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
+import { startsWithFrontmatter } from "../content/tree.ts";
+import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
 import { jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
@@ -81,7 +82,8 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
       }
     } else if (underscored || basename(path).startsWith("_")) {
       imported.left.push({ file, why: leftWhy(underscored ?? basename(path)) });
-    } else if (hasFrontmatter(real)) {
+    } else if (startsWithFrontmatter(real)) {
+      // Frontmatter (YAML, TOML or JSON) is what makes a file a page for Jekyll.
       if (isMarkdown(path)) {
         const page = readPage({ real, path, file, defaults: defaultsFor(defaults, path, "pages"), site, old });
         if ("why" in page) imported.left.push({ file, why: page.why });

@@ -1,5 +1,5 @@
 /** Reading a source site's files: its documents' frontmatter and bodies, and its configuration. */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { parseMarkdownFile } from "../content/frontmatter.ts";
 import { isMdx, mdxParts, withoutModuleCode, type MdxPart } from "../content/mdx.ts";
@@ -22,27 +22,16 @@ export interface ReadDocument {
   mdx?: MdxPart[];
 }
 
-/** Whether a file starts with frontmatter (YAML, TOML or JSON): what makes a file a page for Jekyll. */
-export function hasFrontmatter(path: string): boolean {
-  const head = Buffer.alloc(6);
-  const fd = openSync(path, "r");
-  try {
-    readSync(fd, head, 0, head.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return /^(\ufeff)?(---|\+\+\+)/.test(head.toString("utf8"));
-}
 
 /** A document's frontmatter and body; a file with none is all body. A failure says why, as the build would. */
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");
-  const mdx = isMdx(file) ? { mdx: mdxParts(text, 1) } : {};
-  if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: mdx.mdx ? withoutModuleCode(text) : text, bodyLine: 1, ...mdx };
+  const mdx = (bodyLine: number) => (isMdx(file) ? { mdx: mdxParts(text, bodyLine) } : {});
+  if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: isMdx(file) ? withoutModuleCode(text) : text, bodyLine: 1, ...mdx(1) };
   // Read as the build reads it (src/content/frontmatter.ts): empty frontmatter is a page with no fields, and a quoted value that runs on at the left margin is read as Hugo's and Jekyll's YAML read it.
   try {
     const parsed = parseMarkdownFile(text, file);
-    return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine, ...(isMdx(file) ? { mdx: mdxParts(text, parsed.bodyLine) } : {}) };
+    return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine, ...mdx(parsed.bodyLine) };
   } catch (error) {
     const located = errorsOf(error);
     if (!located) throw error;
