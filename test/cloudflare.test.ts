@@ -46,7 +46,7 @@ after(async () => {
 
 const compareAll = (cases: Case[], hostOwn: string[] = []) => compareWith(preview, cloudflare, cases, hostOwn);
 
-test("every path answers as on the preview server: pages, files, siblings and misses, under the Accept values that decide", { skip }, async () => {
+test("every path answers as on the preview server: pages, files and siblings as a reader and an agent ask, misses under every Accept value that decides", { skip }, async () => {
   await compareAll(pathCases(KNOWN));
 });
 

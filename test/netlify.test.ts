@@ -5,10 +5,11 @@
  * bootstrap). For the same requests it must give the same status, headers
  * and bytes as the preview server, and pass `sitegen verify`.
  *
- * The emulator starts a fresh Deno worker for every request (about 30 ms of
- * its own), so the table is chosen rather than exhaustive: every known and
- * unknown path under the Accept values that change the answer, and every
- * Accept value and method on a few paths of each kind.
+ * The emulator starts a fresh Deno worker for every request (about 70 ms of
+ * CPU of its own), so the table is chosen rather than exhaustive: every known
+ * path with no Accept and with Markdown's, every unknown one under each Accept
+ * value that changes the answer, and every Accept value and method on a few
+ * paths of each kind.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -36,7 +37,7 @@ const compareAll = (cases: Case[]) => compareWith(preview, netlify, cases);
 const KNOWN = [...Object.keys(table.pages), ...Object.keys(table.files)];
 const POST = Object.keys(table.pages).find((path) => path.startsWith("/blog/") && path !== "/blog/")!;
 
-test("every path answers as on the preview server: pages, files, siblings and misses, under the Accept values that decide", async () => {
+test("every path answers as on the preview server: pages, files and siblings as a reader and an agent ask, misses under every Accept value that decides", async () => {
   await compareAll(pathCases(KNOWN));
 });
 

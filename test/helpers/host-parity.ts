@@ -85,20 +85,29 @@ export const UNKNOWN = [
   "/_redirects",
 ];
 
-/** Every known and unknown path under the Accept values that change the answer. */
+/**
+ * Every known path as a reader and an agent ask for it (no Accept, and
+ * Markdown), and every unknown one under each Accept value that changes the
+ * answer.
+ */
 export function pathCases(known: string[]): Case[] {
-  return featureCases([...known, ...UNKNOWN]);
+  return featureCases(known, UNKNOWN);
 }
 
 /**
- * A feature's own paths (the listing pages, the nested pages) under the Accept
- * values that change the answer: what is new on a site that has the feature,
- * where `pathCases` would ask again everything netlify.test.ts and
- * cloudflare.test.ts ask of every site (each request through Netlify's
- * emulator costs it about 90 ms of CPU).
+ * A table of `known` paths (pages, files, siblings), each as a reader and an
+ * agent ask for it, and `other` paths (misses, redirects, odd spellings), each
+ * under every Accept value that changes the answer. What a host does for a
+ * known path alone (its `_headers` rule, the route the function reads) shows
+ * in either; what the other Accept values change is the function's choice,
+ * the same code for every path of a kind, asked of one path of each kind with
+ * every Accept value and both methods (`acceptCases`, `everyAcceptOn`). What
+ * a host may answer on its own, where no path is known, is asked every way.
+ * Each request through Netlify's emulator costs it about 70 ms of CPU.
  */
-export function featureCases(paths: string[]): Case[] {
-  return paths.flatMap((path) => [undefined, "text/markdown", "application/json", BROWSER].map((accept) => ({ path, method: "GET", accept })));
+export function featureCases(known: string[], other: string[]): Case[] {
+  const ask = (paths: string[], accepts: (string | undefined)[]) => paths.flatMap((path) => accepts.map((accept) => ({ path, method: "GET", accept })));
+  return [...ask(known, [undefined, "text/markdown"]), ...ask(other, [undefined, "text/markdown", "application/json", BROWSER])];
 }
 
 /** Every Accept value and both methods on one path. */
