@@ -16,3 +16,9 @@ declare module "markdown-it-container" {
   const container: PluginWithParams;
   export default container;
 }
+
+declare module "markdown-it-emoji/lib/data/full.mjs" {
+  /** Each shortcode's name, and the emoji it stands for. */
+  const names: Record<string, string>;
+  export default names;
+}
