@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { ROOT } from "./helpers/dist.ts";
 import { scratchDir, sitegenAsync, type CliRun } from "./helpers/site.ts";
 import type { Finding } from "../src/findings.ts";
+import { levelOf, type FindingKind } from "../src/policy.ts";
 
 const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
 
@@ -38,19 +39,25 @@ async function build(s: ReturnType<typeof site>): Promise<CliRun> {
   return sitegenAsync(["build", "--content", s.content, "--templates", s.templates, "--out", s.out]);
 }
 
-async function check(s: ReturnType<typeof site>): Promise<{ run: CliRun; findings: Finding[]; text: string }> {
+/**
+ * `sitegen check --json` on the site: its exit, its findings, and, with `text`, the report a person reads (a second run,
+ * without --json), else the findings written out for an assertion's message.
+ */
+async function check(s: ReturnType<typeof site>, options: { text?: boolean } = {}): Promise<{ run: CliRun; findings: Finding[]; text: string }> {
   const args = ["check", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")];
   const run = await sitegenAsync([...args, "--json"]);
+  const findings: Finding[] = JSON.parse(run.stdout).findings;
+  if (!options.text) return { run, findings, text: `${run.stderr}${JSON.stringify(findings, null, 1)}` };
   const text = await sitegenAsync(args);
-  return { run, findings: JSON.parse(run.stdout).findings, text: text.stderr + text.stdout };
+  return { run, findings, text: text.stderr + text.stdout };
 }
 
 const blogIndex = (s: ReturnType<typeof site>) => JSON.parse(readFileSync(join(s.out, "blog-index.json"), "utf8")) as { posts: { slug: string; date: string; tags: string[]; description: string }[] };
 const indexed = (s: ReturnType<typeof site>, slug: string) => blogIndex(s).posts.find((p) => p.slug === slug);
 
 /**
- * The one finding of `kind` a check reports, a warning (check passes),
- * and that `--strict` fails on: with where it points.
+ * The one finding of `kind` a check reports, a warning (check passes), and one that `--strict` fails on (src/policy.ts,
+ * whose table test/policy.test.ts holds to what `--strict` does and test/check.test.ts runs): with where it points.
  */
 async function oneWarning(s: ReturnType<typeof site>, kind: string): Promise<Finding & { text: string }> {
   const { run, findings, text } = await check(s);
@@ -58,14 +65,13 @@ async function oneWarning(s: ReturnType<typeof site>, kind: string): Promise<Fin
   const found = findings.filter((f) => f.kind === kind);
   assert.equal(found.length, 1, JSON.stringify(findings, null, 2));
   assert.equal(found[0].level, "warning");
-  const strict = await sitegenAsync(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
-  assert.equal(strict.status, 1, `--strict fails on a ${kind} warning`);
+  assert.equal(levelOf(kind as FindingKind, { strict: true }), "error", `--strict fails on a ${kind} warning`);
   return { ...found[0], text };
 }
 
-/** The one error a check reports, with where it points. */
-async function oneError(s: ReturnType<typeof site>): Promise<Finding & { text: string }> {
-  const { run, findings, text } = await check(s);
+/** The one error a check reports, with where it points; with `text`, the report a person reads. */
+async function oneError(s: ReturnType<typeof site>, options: { text?: boolean } = {}): Promise<Finding & { text: string }> {
+  const { run, findings, text } = await check(s, options);
   assert.equal(run.status, 1, text);
   const errors = findings.filter((f) => f.level === "error");
   assert.equal(errors.length, 1, JSON.stringify(errors, null, 2));
@@ -303,7 +309,7 @@ test("a `# Heading` in a body: one that repeats the title is left out, another m
   const s = site();
   const file = post(s.content, "h1.md", [...BASICS, "date: 2025-07-01"], "Intro.\n\n```sh\n# a comment, not a heading\n```\n\n# A second title\n\nText.\n\n## Under it\n");
   const repeated = post(s.content, "h1-title.md", [...BASICS, "date: 2025-07-02"], "# A post\n\nText.\n\n## Part\n");
-  const { run, findings, text } = await check(s);
+  const { run, findings, text } = await check(s, { text: true });
   assert.equal(run.status, 0, text);
   const warnings = findings.filter((f) => f.kind === "title-heading");
   assert.ok(warnings.every((f) => f.level === "warning"));
@@ -345,19 +351,19 @@ test("nothing outside the content folder is read: a symbolic link out of it, and
   mkdirSync(join(s.content, "drafts"));
   post(s.content, "../drafts/inside.md", [...BASICS, "date: 2025-07-01"]);
   symlinkSync(join(s.content, "drafts/inside.md"), join(s.content, "blog/inside.md"));
-  const { run, findings, text } = await check(s);
+  const { run, findings, text } = await check(s, { text: true });
   assert.equal(run.status, 1);
   assert.deepEqual(findings.filter((f) => f.level === "error").map((f) => [f.kind, f.file, f.message]), [
     ["outside-tree", join(s.content, "blog/linked.md"), `a symbolic link to ${secret}, outside the content folder: not read`],
     ["outside-tree", join(s.content, "blog/passwd.md"), "a symbolic link to /etc/passwd, outside the content folder: not read"],
     ["outside-tree", join(s.content, "blog/pipe.md"), "not a regular file but a named pipe: not read"],
   ]);
-  assert.doesNotMatch(text, /TOP-SECRET-LINE|root:/);
+  assert.doesNotMatch(text + run.stdout, /TOP-SECRET-LINE|root:/, "neither report shows what the links lead to");
 
   const t = site();
   rmSync(join(t.content, "site.yaml"));
   symlinkSync("/etc/passwd", join(t.content, "site.yaml"));
-  const yaml = await oneError(t);
+  const yaml = await oneError(t, { text: true });
   assert.equal(yaml.file, join(t.content, "site.yaml"));
   assert.match(yaml.message, /outside the content folder: not read/);
   assert.doesNotMatch(yaml.text, /root:/);
@@ -406,7 +412,7 @@ test("a misspelt field is a warning that says what was meant: check passes, and 
 test("a required field written with a typo is missing, and the error says which name was meant, at the misspelt line", async () => {
   const s = site();
   const file = post(s.content, "typo.md", ['description: "What it is about."', "date: 2025-07-01", "tittle: A title"]);
-  const error = await oneError(s);
+  const error = await oneError(s, { text: true });
   assert.equal(error.message, "missing required field `title`: did you mean `title` instead of `tittle`?");
   assert.deepEqual([error.file, error.line], [file, 4]);
   assert.match(error.text, /hint: rename `tittle` to `title`/);
