@@ -14,8 +14,8 @@
  * Deno; reading the function's inline `config` needs a module from
  * edge.netlify.com, which fails offline and is reported in the log, so the
  * route comes from netlify.toml, as on Netlify. Netlify's build image also
- * restores `node_modules` between deploys; here each clone installs afresh,
- * the case of a changed lockfile.
+ * restores `node_modules` from its cache before it installs; so does the
+ * second deploy here (the first deploy's), and the install checks it.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -39,11 +39,15 @@ async function ok(run: Promise<{ status: number; stdout: string; stderr: string 
   return result.stdout + result.stderr;
 }
 
-/** A deploy: a clean clone of the site's repository, `npm install`, and Netlify's build of it. */
-async function deploy(name: string): Promise<{ log: string; dist: string }> {
+/**
+ * A deploy: a clean clone of the site's repository, the `node_modules` Netlify's build image restores (the `last`
+ * deploy's, if any), `npm install`, and Netlify's build of it.
+ */
+async function deploy(name: string, last?: string): Promise<{ log: string; dist: string }> {
   const clone = join(work, name);
   await ok(shell("git", ["clone", "--quiet", join(work, "site"), clone], work), "git clone");
   assert.ok(!existsSync(join(clone, ".sitegen-cache")), "a clean clone has no build cache");
+  if (last) cpSync(join(work, last, "node_modules"), join(clone, "node_modules"), { recursive: true, verbatimSymlinks: true });
   await ok(shell("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], clone), "npm install");
   const log = await ok(shell(process.execPath, [NETLIFY_BUILD, "--offline", "--cacheDir", netlifyCache], clone, { PATH }), "Netlify's build");
   return { log, dist: join(clone, "dist") };
@@ -65,7 +69,7 @@ test("the second deploy of a site made by init, a clean clone on Netlify, takes 
   assert.match(first.log, /\(0 posts from the cache\)/);
   assert.match(first.log, /the build cache \.sitegen-cache\/ is saved in Netlify's build cache/);
 
-  const second = await deploy("deploy-2");
+  const second = await deploy("deploy-2", "deploy-1");
   const published = (JSON.parse(readFileSync(join(second.dist, "blog-index.json"), "utf8")) as { count: number }).count;
   assert.ok(published > 1, `the site has posts (${published})`);
   assert.match(second.log, /the build cache \.sitegen-cache\/ is restored from Netlify's build cache/);
