@@ -85,7 +85,8 @@ export async function startChromium(options: { dark?: boolean } = {}): Promise<{
 }
 
 /**
- * One Lighthouse run of `url` in the Chromium at `port`, of `categories`.
+ * One Lighthouse run of `url` in the Chromium at `port`, of `categories` and
+ * of `audits` besides.
  * The HTML 404 answers 404 by design (spec §7.1): Lighthouse is told to audit
  * it all the same, SEO's `http-status-code` audit, which exists to fail
  * exactly that status, is left out, and the console error Chromium logs for
@@ -93,7 +94,7 @@ export async function startChromium(options: { dark?: boolean } = {}): Promise<{
  * Chromium recorded badly (Lighthouse's message asks for another run) is made
  * again, up to `retries` times; `note` hears of it.
  */
-export async function runLighthouse(url: string, options: { port: number; categories: string[]; notFound: boolean; desktop?: boolean; retries?: number; note?: (text: string) => void }): Promise<LighthouseRun> {
+export async function runLighthouse(url: string, options: { port: number; categories: string[]; audits?: string[]; notFound: boolean; desktop?: boolean; retries?: number; note?: (text: string) => void }): Promise<LighthouseRun> {
   const notFound = options.notFound
     ? { settings: { skipAudits: ["http-status-code"], ignoreStatusCode: true }, audits: [{ path: "errors-in-console", options: { ignoredPatterns: ["the server responded with a status of 404"] } }] }
     : undefined;
@@ -105,7 +106,7 @@ export async function runLighthouse(url: string, options: { port: number; catego
     // `bf-cache` has no weight in any score (a diagnostic no test reads), and its gatherer leaves the page and
     // comes back after the trace, a navigation more for every run: no run has it.
     const skipAudits = { skipAudits: [...(notFound?.settings.skipAudits ?? []), "bf-cache"] };
-    const result = await lighthouse(url, { port: options.port, output: ["html", "json"], logLevel: "error", onlyCategories: options.categories, ...skipAudits, ...QUIET_WINDOWS, disableFullPageScreenshot: true }, config);
+    const result = await lighthouse(url, { port: options.port, output: ["html", "json"], logLevel: "error", onlyCategories: options.categories, ...(options.audits ? { onlyAudits: options.audits } : {}), ...skipAudits, ...QUIET_WINDOWS, disableFullPageScreenshot: true }, config);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;
     if (error && RECORDING_ERRORS.has(error.code) && attempt < (options.retries ?? 3)) {
