@@ -3,23 +3,23 @@
  * to choose (`agents` in site.yaml): which of the footer's links show, and
  * whether it must have a developers page. The starter shows them all and
  * does without the page; a site that says nothing (the Halyard site) keeps
- * them all and needs the page, as before. Through the real CLI; the error
- * bodies of a site without the page are held to every host in
- * test/listings.test.ts, whose site has none.
+ * them all and needs the page, as before. Through the CLI (its `run`, in
+ * this process); the error bodies of a site without the page are held to
+ * every host in test/listings.test.ts, whose site has none.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sitegen } from "./helpers/dist.ts";
+import { sitegenHere } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
 
 /** A new site, changed by `change`, built and checked. */
-function site(change: (root: string) => void = () => {}) {
+async function site(change: (root: string) => void = () => {}) {
   const root = initSite("agents");
   change(root);
-  const build = sitegen(["build"], { cwd: root });
-  const check = sitegen(["check", "--json"], { cwd: root });
+  const build = await sitegenHere(["build"], { cwd: root });
+  const check = await sitegenHere(["check", "--json"], { cwd: root });
   const footer = (file: string) => /<nav aria-label="Footer">([\s\S]*?)<\/nav>/.exec(readFileSync(join(root, "dist", file), "utf8"))?.[1] ?? "";
   return { root, build, check, footer, links: (file: string) => [...footer(file).matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]) };
 }
@@ -29,21 +29,21 @@ const setAgents = (root: string, agents: string) => {
   writeFileSync(file, readFileSync(file, "utf8").replace(/^agents:\n(?: {2}.*\n)+/m, agents));
 };
 
-test("the starter's footer links its developers page, its feed, llms.txt and the page's Markdown; the 404 page has no Markdown of its own to link", () => {
-  const { build, links } = site();
+test("the starter's footer links its developers page, its feed, llms.txt and the page's Markdown; the 404 page has no Markdown of its own to link", async () => {
+  const { build, links } = await site();
   assert.equal(build.status, 0, build.stderr);
   assert.deepEqual(links("index.html"), ["/developers/", "/feed.xml", "/llms.txt", "/index.md"]);
   assert.deepEqual(links("blog/writing-with-sitegen/index.html"), ["/developers/", "/feed.xml", "/llms.txt", "/blog/writing-with-sitegen.md"]);
   assert.deepEqual(links("404.html"), ["/developers/", "/feed.xml", "/llms.txt"]);
 });
 
-test("`agents.footer_links` chooses which show; left out, all four do, the developers page's only where the site has one", () => {
-  const chosen = site((root) => setAgents(root, "agents:\n  footer_links: [llms_txt]\n  developers_page: optional\n"));
+test("`agents.footer_links` chooses which show; left out, all four do, the developers page's only where the site has one", async () => {
+  const chosen = await site((root) => setAgents(root, "agents:\n  footer_links: [llms_txt]\n  developers_page: optional\n"));
   assert.equal(chosen.build.status, 0, chosen.build.stderr);
   assert.deepEqual(chosen.links("about/index.html"), ["/llms.txt"]);
-  const none = site((root) => setAgents(root, "agents:\n  footer_links: []\n"));
+  const none = await site((root) => setAgents(root, "agents:\n  footer_links: []\n"));
   assert.deepEqual(none.links("about/index.html"), []);
-  const all = site((root) => {
+  const all = await site((root) => {
     setAgents(root, "");
     rmSync(join(root, "content/pages/developers.md"));
     const file = join(root, "content/site.yaml");
@@ -51,13 +51,13 @@ test("`agents.footer_links` chooses which show; left out, all four do, the devel
   });
   assert.equal(all.build.status, 0, all.build.stderr);
   assert.deepEqual(all.links("about/index.html"), ["/feed.xml", "/llms.txt", "/about.md"], "no developers page, no link to it");
-  const wrong = site((root) => setAgents(root, "agents:\n  footer_links: [rss]\n"));
+  const wrong = await site((root) => setAgents(root, "agents:\n  footer_links: [rss]\n"));
   assert.equal(wrong.build.status, 1);
   assert.match(wrong.build.stderr, /content\/site\.yaml:\d+:\d+: `agents\.footer_links\.0` must be one of "developers", "feed", "llms_txt", "markdown"/);
 });
 
-test("a new site does without its developers page: deleting it passes `check`, and errors name about:blank as their type and /agent-instructions.md as their documentation", () => {
-  const { build, check, root } = site((root) => rmSync(join(root, "content/pages/developers.md")));
+test("a new site does without its developers page: deleting it passes `check`, and errors name about:blank as their type and /agent-instructions.md as their documentation", async () => {
+  const { build, check, root } = await site((root) => rmSync(join(root, "content/pages/developers.md")));
   assert.equal(build.status, 0, build.stderr);
   assert.equal(build.stderr, "", "not even a warning");
   assert.equal(check.status, 0, check.stdout);
@@ -72,10 +72,10 @@ test("a new site does without its developers page: deleting it passes `check`, a
   assert.match(JSON.parse(readFileSync(join(root, "dist/openapi.json"), "utf8")).components.headers.ErrorLink.description, /`rel="help"` \(\/agent-instructions\.md\)/);
 });
 
-test("a site that has its developers page keeps pointing errors there, optional or not; one that says nothing about it must have it, as before", () => {
-  const kept = site();
+test("a site that has its developers page keeps pointing errors there, optional or not; one that says nothing about it must have it, as before", async () => {
+  const kept = await site();
   assert.equal(JSON.parse(readFileSync(join(kept.root, "dist/_sitegen/negotiation.json"), "utf8")).errors.documentation, "https://example.com/developers/#errors");
-  const required = site((root) => {
+  const required = await site((root) => {
     setAgents(root, "");
     rmSync(join(root, "content/pages/developers.md"));
   });

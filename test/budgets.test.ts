@@ -9,8 +9,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
-import { copyContent, readSource, sitegenAsync, type CliRun } from "./helpers/site.ts";
+import { sitegenHere, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import { copyContent, readSource, type CliRun } from "./helpers/site.ts";
 import { verifyFailures } from "./helpers/verify.ts";
 
 const source = readSource();
@@ -35,9 +35,9 @@ before(async () => {
   small = join(tempDir(), "dist");
   const tight = withBudgets(TOO_SMALL);
   const [built, tooSmallBuild, tooSmallCheck] = await Promise.all([
-    sitegenAsync(["build", "--content", withBudgets(SMALL), "--out", small, "--json"]),
-    sitegenAsync(["build", "--content", tight, "--out", join(tempDir(), "dist"), "--json"]),
-    sitegenAsync(["check", "--strict", "--content", tight, "--dist", tempDir()]),
+    sitegenHere(["build", "--content", withBudgets(SMALL), "--out", small, "--json"]),
+    sitegenHere(["build", "--content", tight, "--out", join(tempDir(), "dist"), "--json"]),
+    sitegenHere(["check", "--strict", "--content", tight, "--dist", tempDir()]),
   ]);
   smallBuild = built;
   tooSmall = { build: tooSmallBuild, check: tooSmallCheck };
@@ -112,7 +112,7 @@ test("a budget past the norm it stands for is refused, naming site.yaml and the 
   const content = withBudgets({ llms_txt_bytes: 60_000 });
   const lines = readFileSync(join(content, "site.yaml"), "utf8").split("\n");
   const line = lines.findIndex((l) => l.includes("llms_txt_bytes")) + 1;
-  const result = await sitegenAsync(["check", "--content", content, "--dist", tempDir()]);
+  const result = await sitegenHere(["check", "--content", content, "--dist", tempDir()]);
   assert.equal(result.status, 1);
   assert.match(result.stderr, new RegExp(`site\\.yaml:${line}:\\d+: .*llms_txt_bytes.* 50000`));
   writeFileSync(join(content, "site.yaml"), lines.join("\n"));

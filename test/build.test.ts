@@ -1,5 +1,6 @@
 /**
- * `sitegen build` on the real content, through the real CLI: every artifact of
+ * `sitegen build` on the real content, through the CLI (its `run`, in this
+ * process; the binary where a test is of the process): every artifact of
  * spec §2, §2.6 and §4 parsed and held to the spec's fields and rules; the
  * base URL overrides; the summary line, `--quiet` and `--json`; determinism
  * under SOURCE_DATE_EPOCH; and atomicity when the content is broken.
@@ -14,8 +15,8 @@ import robotsParserModule from "robots-parser";
 import { convert } from "xmlbuilder2";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { shardOf } from "../src/negotiation/table.ts";
-import { builtSite, EPOCH, netlifyHeaderRules, netlifyHeadersFor, routeTable, sitegen, tempDir } from "./helpers/dist.ts";
-import { assertSameTree, CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, sitegenAsync, withoutCode, type CliRun } from "./helpers/site.ts";
+import { builtSite, EPOCH, netlifyHeaderRules, netlifyHeadersFor, routeTable, sitegen, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { assertSameTree, CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, withoutCode, type CliRun } from "./helpers/site.ts";
 
 const source = readSource();
 /** robots-parser is CommonJS (`module.exports = function`); its typings declare an ES default export. */
@@ -100,17 +101,17 @@ before(async () => {
   };
   const builds = Object.entries(JOBS).map(async ([name, { args, env }]) => {
     const out = join(scratchDir(`sitegen-${name}-`), "dist");
-    runs[name] = { out, result: await sitegenAsync(["build", "--out", out, ...args], env) };
+    runs[name] = { out, result: await sitegenHere(["build", "--out", out, ...args], { env }) };
   });
   const broken = Object.entries(cases).map(async ([name, { json, ...c }]) => {
     const strict = "strict" in c && c.strict ? ["--strict"] : [];
-    atomic[name] = { ...c, result: await sitegenAsync(["build", "--content", c.content, "--out", c.out, ...(json ? ["--json"] : []), ...strict]) };
+    atomic[name] = { ...c, result: await sitegenHere(["build", "--content", c.content, "--out", c.out, ...(json ? ["--json"] : []), ...strict]) };
   });
   // An output folder that holds the content itself.
   const parent = scratchDir("sitegen-out-over-content-");
   const content = join(parent, "content");
   cpSync(CONTENT, content, { recursive: true });
-  const overContent = sitegenAsync(["build", "--content", content, "--out", parent]).then((result) => {
+  const overContent = sitegenHere(["build", "--content", content, "--out", parent]).then((result) => {
     runs.overContent = { out: parent, result };
   });
   await Promise.all([...builds, ...broken, overContent]);

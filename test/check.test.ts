@@ -13,32 +13,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Writable } from "node:stream";
-import { run } from "../src/cli.ts";
 import { shardOf } from "../src/negotiation/table.ts";
-import { builtSite, ROOT } from "./helpers/dist.ts";
-import { copyContent, readSource, scratchDir, sitegenAsync } from "./helpers/site.ts";
+import { builtSite, ROOT, sitegenHere } from "./helpers/dist.ts";
+import { copyContent, readSource, scratchDir } from "./helpers/site.ts";
 import type { Finding } from "../src/findings.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/broken");
 const source = readSource();
 
 
-class Capture extends Writable {
-  text = "";
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-/** The CLI's `run(argv)` in this process: the exit code `bin/` would set, and what it printed. */
-async function sitegen(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const status = await run(args, { stdout, stderr, env: { NO_COLOR: "1" }, cwd: ROOT, stopped: () => new Promise(() => {}) });
-  return { status, stdout: stdout.text, stderr: stderr.text };
-}
+/** The CLI in this process (`sitegenHere`): the exit code `bin/` would set, and what it printed. */
+const sitegen = (args: string[]) => sitegenHere(args);
 
 /** `check` twice, as text and as `--json`. */
 async function check(args: string[]): Promise<{ status: number; text: string; findings: Finding[]; jsonStatus: number }> {
@@ -66,10 +51,10 @@ test("check passes on the real content (exit 0) and writes nothing", async () =>
 
 test("check passes on the real content and a good build, through the real CLI", async () => {
   const dist = builtSite();
-  const plain = await sitegenAsync(["check", "--dist", dist]);
+  const plain = await sitegenHere(["check", "--dist", dist]);
   assert.equal(plain.status, 0, plain.stderr);
   assert.match(plain.stdout, new RegExp(`checked 7 pages, ${source.published.length} published posts, and ${dist}/: 0 error\\(s\\), 0 warning\\(s\\)`));
-  const json = await sitegenAsync(["check", "--dist", dist, "--json"]);
+  const json = await sitegenHere(["check", "--dist", dist, "--json"]);
   assert.equal(json.status, 0, json.stderr);
   const report = JSON.parse(json.stdout);
   assert.equal(report.ok, true);
@@ -168,7 +153,7 @@ for (const c of CASES) {
 test("a broken content error exits 1 through the real CLI too, naming the file and line", async () => {
   const content = copyContent();
   cpSync(join(FIXTURES, "invalid-yaml"), content, { recursive: true });
-  const result = await sitegenAsync(["check", "--content", content, "--dist", NO_DIST]);
+  const result = await sitegenHere(["check", "--content", content, "--dist", NO_DIST]);
   assert.equal(result.status, 1);
   assert.ok(result.stderr.includes(`${join(content, "blog/invalid-yaml.md")}:5:`), result.stderr);
 });
@@ -258,7 +243,7 @@ for (const t of TAMPERINGS) {
 
 test("a site without posts (no blog page, no blog/ in its build) builds and passes check against its build, through the real CLI", async () => {
   const site = join(scratchDir("sitegen-no-posts-"), "site");
-  const init = await sitegenAsync(["init", site, "--no-install"]);
+  const init = await sitegenHere(["init", site, "--no-install"]);
   assert.equal(init.status, 0, init.stderr);
   rmSync(join(site, "content/blog"), { recursive: true });
   rmSync(join(site, "content/pages/blog.md"));
@@ -266,9 +251,9 @@ test("a site without posts (no blog page, no blog/ in its build) builds and pass
   writeFileSync(home, readFileSync(home, "utf8").replace(", or the [blog](/blog/)", ""));
   const yaml = join(site, "content/site.yaml");
   writeFileSync(yaml, readFileSync(yaml, "utf8").replace("  - { title: Blog, path: /blog/ }\n", "").replace("  - { title: Tags, path: /tags/ }\n", "").replace(/^(tags|paginate|feed): .*\n/gm, ""));
-  const built = await sitegenAsync(["build", "--content", join(site, "content"), "--templates", join(site, "templates"), "--out", join(site, "dist")]);
+  const built = await sitegenHere(["build", "--content", join(site, "content"), "--templates", join(site, "templates"), "--out", join(site, "dist")]);
   assert.equal(built.status, 0, built.stderr);
   assert.ok(!existsSync(join(site, "dist/blog")));
-  const checked = await sitegenAsync(["check", "--content", join(site, "content"), "--dist", join(site, "dist")]);
+  const checked = await sitegenHere(["check", "--content", join(site, "content"), "--dist", join(site, "dist")]);
   assert.equal(checked.status, 0, checked.stdout + checked.stderr);
 });

@@ -4,39 +4,39 @@
  * show them, marked on the page and indexed nowhere (noindex; not in the
  * sitemap, llms.txt, the feed or the blog index); on Netlify, deploy previews
  * and branch deploys show them by `CONTEXT`, production never, even asked.
- * Any other build leaves them out. Through the real CLI and the preview
- * server's watch mode.
+ * Any other build leaves them out. Through the CLI (its `run`, in this
+ * process) and the preview server's watch mode.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtSite, ROOT, sitegen } from "./helpers/dist.ts";
+import { builtSite, ROOT, sitegenHere } from "./helpers/dist.ts";
 import { startServing } from "./helpers/preview.ts";
 import { initSite } from "./helpers/starter.ts";
 
 /** A new site with a draft as `sitegen new post` writes it, given a description. */
-function withDraft(): string {
+async function withDraft(): Promise<string> {
   const root = initSite("drafts");
-  const made = sitegen(["new", "post", "Notes on knots"], { cwd: root });
+  const made = await sitegenHere(["new", "post", "Notes on knots"], { cwd: root });
   assert.equal(made.status, 0, made.stderr);
   const file = join(root, "content/blog/notes-on-knots.md");
   writeFileSync(file, readFileSync(file, "utf8").replace(/^description: .*$/m, 'description: "Knots, as I learn them."'));
   return root;
 }
 
-const root = withDraft();
+const root = await withDraft();
 
-function built(args: string[], env: NodeJS.ProcessEnv = {}) {
+async function built(args: string[], env: NodeJS.ProcessEnv = {}) {
   const out = join(root, `dist-${Object.values(env).join("-") || "local"}${args.join("")}`);
-  const run = sitegen(["build", "--out", out, ...args], { cwd: root, env });
+  const run = await sitegenHere(["build", "--out", out, ...args], { cwd: root, env });
   assert.equal(run.status, 0, run.stderr);
   const read = (file: string) => readFileSync(join(out, file), "utf8");
   return { out, run, read, has: existsSync(join(out, "blog/notes-on-knots/index.html")) };
 }
 
-test("`build --drafts` shows a draft, marked on its page and in its Markdown, listed on the blog, and in no index: noindex, not in the sitemap, llms.txt, the feed or the blog index", () => {
-  const { read, has, run } = built(["--drafts"]);
+test("`build --drafts` shows a draft, marked on its page and in its Markdown, listed on the blog, and in no index: noindex, not in the sitemap, llms.txt, the feed or the blog index", async () => {
+  const { read, has, run } = await built(["--drafts"]);
   assert.ok(has);
   assert.equal(run.stderr, "");
   const html = read("blog/notes-on-knots/index.html");
@@ -49,34 +49,34 @@ test("`build --drafts` shows a draft, marked on its page and in its Markdown, li
   assert.doesNotMatch(read("llms-full.txt"), /^# Notes on knots$/m);
   // A published post is not marked.
   assert.doesNotMatch(read("blog/writing-with-sitegen/index.html"), /draft-note|noindex/);
-  const checked = sitegen(["check", "--drafts", "--dist", join(root, "dist-local--drafts")], { cwd: root });
+  const checked = await sitegenHere(["check", "--drafts", "--dist", join(root, "dist-local--drafts")], { cwd: root });
   assert.doesNotMatch(checked.stderr, /disagree/, "check --drafts holds a build with drafts to the content with drafts");
 });
 
-test("any other build leaves the draft out", () => {
-  const { has, read } = built([]);
+test("any other build leaves the draft out", async () => {
+  const { has, read } = await built([]);
   assert.ok(!has);
   assert.doesNotMatch(read("blog/index.html"), /notes-on-knots/);
 });
 
-test("on Netlify, deploy previews and branch deploys show drafts by CONTEXT; production never, even with --drafts, and says so; nor a build on Cloudflare", () => {
-  for (const context of ["deploy-preview", "branch-deploy"]) assert.ok(built([], { NETLIFY: "true", CONTEXT: context, URL: "https://my-site.netlify.app" }).has, context);
-  const production = built(["--drafts"], { NETLIFY: "true", CONTEXT: "production", URL: "https://my-site.netlify.app" });
+test("on Netlify, deploy previews and branch deploys show drafts by CONTEXT; production never, even with --drafts, and says so; nor a build on Cloudflare", async () => {
+  for (const context of ["deploy-preview", "branch-deploy"]) assert.ok((await built([], { NETLIFY: "true", CONTEXT: context, URL: "https://my-site.netlify.app" })).has, context);
+  const production = await built(["--drafts"], { NETLIFY: "true", CONTEXT: "production", URL: "https://my-site.netlify.app" });
   assert.ok(!production.has);
   assert.match(production.run.stderr, /^warning: drafts left out: this is Netlify's production context \(CONTEXT=production\), and no production build has drafts$/m);
   // Cloudflare's builds do not say whether their branch is the production one: each counts as production.
-  const cloudflare = built(["--drafts", "--base-url", "https://my-site.pages.dev"], { CF_PAGES: "1" });
+  const cloudflare = await built(["--drafts", "--base-url", "https://my-site.pages.dev"], { CF_PAGES: "1" });
   assert.ok(!cloudflare.has);
   assert.match(cloudflare.run.stderr, /^warning: drafts left out: this is a build on Cloudflare Pages \(CF_PAGES=1\)/m);
 });
 
-test("the Halyard theme marks a draft too", () => {
-  const site = withDraft();
+test("the Halyard theme marks a draft too", async () => {
+  const site = await withDraft();
   // The Halyard theme has no tag pages: the site goes without them.
   const yaml = join(site, "content/site.yaml");
   writeFileSync(yaml, readFileSync(yaml, "utf8").replace(/^tags: true$/m, "").replace("  - { title: Tags, path: /tags/ }\n", ""));
   const out = join(site, "dist-halyard");
-  const run = sitegen(["build", "--drafts", "--templates", join(ROOT, "templates"), "--out", out], { cwd: site });
+  const run = await sitegenHere(["build", "--drafts", "--templates", join(ROOT, "templates"), "--out", out], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
   assert.match(readFileSync(join(out, "blog/notes-on-knots/index.html"), "utf8"), /<p class="draft-note" role="note" lang="en"><strong>Draft<\/strong>: not published\./);
   assert.doesNotMatch(readFileSync(join(builtSite(), "blog/index.html"), "utf8"), /draft/i, "and the Halyard site, which has no draft, shows no such mark");

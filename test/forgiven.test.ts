@@ -14,7 +14,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
 import type { Finding } from "../src/findings.ts";
 
@@ -272,9 +272,9 @@ function site(cases: string[]): { content: string; dist: string } {
   return { content, dist: join(dir, "dist") };
 }
 
-function run(command: "build" | "check", s: { content: string; dist: string }, flags: string[] = []): { status: number; stderr: string; report: { ok: boolean; counts: Record<string, number>; findings: Finding[]; checked?: { pages: number; posts: number } } } {
+async function run(command: "build" | "check", s: { content: string; dist: string }, flags: string[] = []): Promise<{ status: number; stderr: string; report: { ok: boolean; counts: Record<string, number>; findings: Finding[]; checked?: { pages: number; posts: number } } }> {
   const where = command === "build" ? ["--out", s.dist] : ["--dist", join(s.dist, "..", "none")];
-  const json = sitegen([command, "--content", s.content, ...where, ...flags, "--json"]);
+  const json = await sitegenHere([command, "--content", s.content, ...where, ...flags, "--json"]);
   return { status: json.status, stderr: json.stderr, report: JSON.parse(json.stdout) };
 }
 
@@ -284,9 +284,9 @@ test("the fixtures are every case the issue found, and each is a folder of test/
 
 for (const [name, expected] of Object.entries(CASES)) {
   const silent = Object.keys(expected.counts).length === 0;
-  test(`${name}: builds with exit 0 and ${silent ? "no warning: it is read as its generator reads it" : `its warning at ${expected.file}${expected.line ? `:${expected.line}` : ""}`}`, () => {
+  test(`${name}: builds with exit 0 and ${silent ? "no warning: it is read as its generator reads it" : `its warning at ${expected.file}${expected.line ? `:${expected.line}` : ""}`}`, async () => {
     const s = site([name]);
-    const built = run("build", s);
+    const built = await run("build", s);
     assert.equal(built.status, 0, built.stderr);
     assert.deepEqual(built.report.counts, expected.counts, JSON.stringify(built.report.findings, null, 1));
     if (silent) return expected.built?.(s.dist);
@@ -297,9 +297,9 @@ for (const [name, expected] of Object.entries(CASES)) {
   });
 }
 
-test("one run reports every case, grouped by kind with counts, in text and --json; check says what it checked; under --strict each kind but `scheduled` is an error, and the output folder is left as it was", () => {
+test("one run reports every case, grouped by kind with counts, in text and --json; check says what it checked; under --strict each kind but `scheduled` is an error, and the output folder is left as it was", async () => {
   const s = site(Object.keys(CASES));
-  const built = sitegen(["build", "--content", s.content, "--out", s.dist]);
+  const built = await sitegenHere(["build", "--content", s.content, "--out", s.dist]);
   assert.equal(built.status, 0, built.stderr);
   const totals: Record<string, number> = {};
   for (const { counts } of Object.values(CASES)) for (const [kind, count] of Object.entries(counts)) totals[kind] = (totals[kind] ?? 0) + count;
@@ -310,7 +310,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   assert.match(built.stderr, new RegExp(`^! ${total} warning\\(s\\) \\(broken-link 3 \\(to 2 targets\\), .*\\); \`--strict\` fails on them$`, "m"));
   for (const expected of Object.values(CASES)) expected.built?.(s.dist);
 
-  const checked = run("check", s);
+  const checked = await run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
   assert.deepEqual(checked.report.checked, { pages: 9, posts: 23, dist: false });
@@ -318,7 +318,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];
   const before = readTree(s.dist);
-  const strict = sitegen(["build", "--strict", "--content", s.content, "--out", s.dist]);
+  const strict = await sitegenHere(["build", "--strict", "--content", s.content, "--out", s.dist]);
   assert.equal(strict.status, 1, strict.stderr);
   for (const [kind, count] of Object.entries(totals)) {
     const raised = meant.includes(kind) ? `^! ${kind}: ${count} warnings?` : `^✗ ${kind}: ${count} errors?`;
@@ -326,35 +326,35 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   }
   assert.match(strict.stderr, /✗ build failed with \d+ error\(s\) .*; the output folder was left as it was/);
   assert.deepEqual(readTree(s.dist), before, "the output folder is byte for byte as it was");
-  const strictCheck = run("check", s, ["--strict"]);
+  const strictCheck = await run("check", s, ["--strict"]);
   assert.equal(strictCheck.status, 1);
   assert.deepEqual(strictCheck.report.counts, totals);
   const levels = new Map(strictCheck.report.findings.map((f) => [f.kind, f.level]));
   assert.deepEqual(Object.keys(totals).filter((kind) => levels.get(kind as Finding["kind"]) !== (meant.includes(kind) ? "warning" : "error")), [], "each kind at its level under --strict");
 });
 
-test("with errors among them the run still reports every warning, not in stages, and check counts the pages it checked", () => {
+test("with errors among them the run still reports every warning, not in stages, and check counts the pages it checked", async () => {
   const s = site(Object.keys(CASES));
   writeFileSync(join(s.content, "blog/2024-07-01-broken.md"), "---\ntitle: Broken\ntags: [a, b\n---\n\nText.\n");
   // No title, no heading, and no Latin word in the file's name: nothing to take a title from.
   writeFileSync(join(s.content, "blog/2024-07-02-無題.md"), "---\ndescription: Nothing to take a title from.\n---\n\nText.\n");
-  const built = run("build", s);
+  const built = await run("build", s);
   assert.equal(built.status, 1);
   const kinds = new Set(built.report.findings.map((f) => f.kind));
   for (const kind of ["frontmatter", "no-title", ...Object.values(CASES).flatMap((c) => Object.keys(c.counts))]) assert.ok(kinds.has(kind as Finding["kind"]), `${kind} reported in the same run`);
   assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
-  const checked = run("check", s);
+  const checked = await run("check", s);
   assert.equal(checked.status, 1);
   assert.deepEqual(checked.report.checked, { pages: 9, posts: 23, dist: false }, "check counts what it could check");
 });
 
-test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", () => {
+test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", async () => {
   const s = site([]);
   mkdirSync(join(s.content, "pages/docs"));
   for (let index = 1; index <= 130; index++) {
     writeFileSync(join(s.content, `pages/docs/reference-${index}.md`), `---\ntitle: Reference page ${index} of the broker's command line\ndescription: Page ${index}.\nupdated: 2025-01-01\n---\n\nText.\n`);
   }
-  const built = run("build", s);
+  const built = await run("build", s);
   assert.equal(built.status, 0, built.stderr);
   assert.deepEqual(built.report.counts, { budget: 1 });
   const [warning] = built.report.findings;
@@ -364,8 +364,8 @@ test("a site of 130 pages: the Markdown 404 lists the first pages that fit its b
   assert.ok(Buffer.byteLength(map) <= 8000);
   assert.equal(map.match(/^- \[.*\]\(https:\/\/kestrel\.example\/[^)]*\) \(Markdown: /gm)?.length, listed);
   assert.match(map, new RegExp(`^- And ${133 - listed} more of the 133 pages: every one is in https://kestrel\\.example/llms\\.txt and https://kestrel\\.example/sitemap\\.xml\\.$`, "m"));
-  const checked = run("check", s);
+  const checked = await run("check", s);
   assert.equal(checked.status, 0, "check does not fail on it");
   assert.deepEqual(checked.report.checked, { pages: 133, posts: 1, dist: false });
-  assert.equal(run("check", s, ["--strict"]).status, 1);
+  assert.equal((await run("check", s, ["--strict"])).status, 1);
 });

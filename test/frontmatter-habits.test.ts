@@ -1,8 +1,9 @@
 /**
  * The frontmatter and files people bring from Hugo, Jekyll and Eleventy,
- * each tried through the real CLI on a copy of the second site: accepted as
- * they mean it, read as sitegen's own field, or refused with a located error
- * whose hint names the fix. No file is ever dropped without a word, and
+ * each tried through the CLI's own code (in this process, as `sitegenHere`
+ * runs it) on a copy of the second site: accepted as they mean it, read as
+ * sitegen's own field, or refused with a located error whose hint names the
+ * fix. No file is ever dropped without a word, and
  * nothing outside the content folder is read.
  */
 import { test } from "node:test";
@@ -10,8 +11,8 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./helpers/dist.ts";
-import { scratchDir, sitegenAsync, type CliRun } from "./helpers/site.ts";
+import { ROOT, sitegenHere } from "./helpers/dist.ts";
+import { scratchDir, type CliRun } from "./helpers/site.ts";
 import type { Finding } from "../src/findings.ts";
 import { levelOf, type FindingKind } from "../src/policy.ts";
 
@@ -36,7 +37,7 @@ function post(content: string, path: string, lines: string[], body = "## Notes\n
 const BASICS = ['title: "A post"', 'description: "What it is about."'];
 
 async function build(s: ReturnType<typeof site>): Promise<CliRun> {
-  return sitegenAsync(["build", "--content", s.content, "--templates", s.templates, "--out", s.out]);
+  return sitegenHere(["build", "--content", s.content, "--templates", s.templates, "--out", s.out]);
 }
 
 /**
@@ -45,10 +46,10 @@ async function build(s: ReturnType<typeof site>): Promise<CliRun> {
  */
 async function check(s: ReturnType<typeof site>, options: { text?: boolean } = {}): Promise<{ run: CliRun; findings: Finding[]; text: string }> {
   const args = ["check", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")];
-  const run = await sitegenAsync([...args, "--json"]);
+  const run = await sitegenHere([...args, "--json"]);
   const findings: Finding[] = JSON.parse(run.stdout).findings;
   if (!options.text) return { run, findings, text: `${run.stderr}${JSON.stringify(findings, null, 1)}` };
-  const text = await sitegenAsync(args);
+  const text = await sitegenHere(args);
   return { run, findings, text: text.stderr + text.stdout };
 }
 
@@ -292,9 +293,9 @@ test("a post dated after the build's time is left out until then: the build and 
   const checked = await check(s);
   assert.equal(checked.run.status, 0, "a scheduled post is no error");
   assert.deepEqual(checked.findings.map((f) => [f.level, f.kind, f.file]), [["warning", "scheduled", file]]);
-  const strict = await sitegenAsync(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
+  const strict = await sitegenHere(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
   assert.equal(strict.status, 0, "--strict leaves a scheduled post a warning: it is meant");
-  const later = await sitegenAsync(["build", "--content", s.content, "--templates", s.templates, "--out", s.out], { SOURCE_DATE_EPOCH: String(Date.UTC(2027, 0, 15) / 1000) });
+  const later = await sitegenHere(["build", "--content", s.content, "--templates", s.templates, "--out", s.out], { env: { SOURCE_DATE_EPOCH: String(Date.UTC(2027, 0, 15) / 1000) } });
   assert.equal(later.status, 0, later.stderr);
   assert.ok(indexed(s, "next-year"), "a build at its date publishes it");
 
@@ -404,7 +405,7 @@ test("a misspelt field is a warning that says what was meant: check passes, and 
   assert.equal(typo.level, "warning");
   assert.match(typo.message, /unknown field `tittle`: did you mean `title`\?/);
   assert.deepEqual([typo.file, typo.line], [file, 5]);
-  const strict = await sitegenAsync(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
+  const strict = await sitegenHere(["check", "--strict", "--content", s.content, "--templates", s.templates, "--dist", join(s.out, "none")]);
   assert.equal(strict.status, 1);
   assert.match(strict.stderr, /error: .*typo\.md:5: unknown field `tittle`: did you mean `title`\?/);
 });

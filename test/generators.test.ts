@@ -19,16 +19,16 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ROOT, sitegen, startBothHosts, tempDir, type BothHosts } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, startBothHosts, tempDir, type BothHosts } from "./helpers/dist.ts";
 import { assertSameTree } from "./helpers/site.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 
 /** A site made by `sitegen init`, with each generator's posts copied in as they are, and its site-wide files in content/static/. */
-function asTheyAre(): string {
+async function asTheyAre(): Promise<string> {
   const site = join(tempDir("sitegen-as-is-"), "site");
-  const init = sitegen(["init", site, "--no-install"]);
+  const init = await sitegenHere(["init", site, "--no-install"]);
   assert.equal(init.status, 0, init.stderr);
   const blog = join(site, "content/blog");
   // A post with no title is titled from its name by `sitegen import`, as Jekyll does; the build asks for one.
@@ -41,9 +41,9 @@ function asTheyAre(): string {
   return site;
 }
 
-function build(site: string, args: string[] = []): { dist: string; stderr: string } {
+async function build(site: string, args: string[] = []): Promise<{ dist: string; stderr: string }> {
   const out = args.includes("cloudflare") ? "dist-cloudflare" : "dist";
-  const run = sitegen(["build", "--out", out, ...args], { cwd: site });
+  const run = await sitegenHere(["build", "--out", out, ...args], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
   return { dist: join(site, out), stderr: run.stderr };
 }
@@ -56,8 +56,8 @@ function withoutRedirectRules(dist: string): string {
   return copy;
 }
 
-const sites = { asIs: asTheyAre() };
-const builds = { asIs: build(sites.asIs) };
+const sites = { asIs: await asTheyAre() };
+const builds = { asIs: await build(sites.asIs) };
 let hosts: BothHosts | undefined;
 before(async () => {
   hosts = await startBothHosts(withoutRedirectRules(builds.asIs.dist));
@@ -148,15 +148,15 @@ test("as they are: every post in both representations, every file beside a post,
   await assertAnswers(hosts!.netlify.url, builds.asIs.dist, "as is, Netlify", { followed: true });
 });
 
-test("the same posts give the same bytes with render lanes and from the build cache, their own files and images included", () => {
+test("the same posts give the same bytes with render lanes and from the build cache, their own files and images included", async () => {
   const site = sites.asIs;
-  const out = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
-    const run = sitegen(["build", "--out", name, "--quiet", ...args], { cwd: site, env });
+  const out = async (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const run = await sitegenHere(["build", "--out", name, "--quiet", ...args], { cwd: site, env });
     assert.equal(run.status, 0, run.stderr);
     return join(site, name);
   };
   const cache = join(site, ".cache-test");
   for (const [name, args, env] of [["dist-lanes", ["--no-cache"], { SITEGEN_WORKERS: "2" }], ["dist-cold", ["--cache", cache], {}], ["dist-warm", ["--cache", cache], {}]] as const) {
-    assertSameTree(out(name, [...args], env), builds.asIs.dist);
+    assertSameTree(await out(name, [...args], env), builds.asIs.dist);
   }
 });

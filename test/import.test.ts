@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { needTools } from "../scripts/tools.mjs";
-import { ROOT, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
@@ -126,8 +126,8 @@ interface Imported {
   written: Written[];
 }
 
-/** Each fixture copied, built by its generator, and imported (with its build) once. */
-const imported: Imported[] = REFERENCES.map((reference) => {
+/** A fixture copied, built by its generator, and imported (with its build). */
+async function importFixture(reference: Reference): Promise<Imported> {
   const source = join(tempDir(`sitegen-${reference.fixture}-`), "source");
   cpSync(join(FIXTURES, reference.fixture), source, { recursive: true });
   let written: Written[] = (reference.documented ?? []).map(({ url, title }) => ({ url, title }));
@@ -142,11 +142,15 @@ const imported: Imported[] = REFERENCES.map((reference) => {
     written = writtenBy(reference.fixture === "eleventy" ? join(source, "_site") : out, reference.basePath);
   }
   const site = join(source, "..", "site");
-  const run = sitegen(["import", source, site, "--json"]);
+  const run = await sitegenHere(["import", source, site, "--json"]);
   assert.equal(run.status, 0, `${reference.fixture}: ${run.stdout}\n${run.stderr}`);
   const report = JSON.parse(run.stdout);
   return { reference, source, site, report, written };
-});
+}
+
+/** Each fixture imported once, one after another. */
+const imported: Imported[] = [];
+for (const reference of REFERENCES) imported.push(await importFixture(reference));
 
 const SITEGEN_TITLE = /<h1[^>]*>([\s\S]*?)<\/h1>/;
 
@@ -192,7 +196,7 @@ async function assertEveryAddress(host: string, base: string, { reference, writt
 describe("every page and file a generator wrote reaches that page or file after the import", () => {
   for (const each of imported) {
     test(`${each.reference.fixture}: on the preview server, Netlify's emulator and Cloudflare's runtime`, async () => {
-      const cloudflareBuild = sitegen(["build", "--host", "cloudflare", "--out", "dist-cloudflare", "--quiet"], { cwd: each.site });
+      const cloudflareBuild = await sitegenHere(["build", "--host", "cloudflare", "--out", "dist-cloudflare", "--quiet"], { cwd: each.site });
       assert.equal(cloudflareBuild.status, 0, cloudflareBuild.stderr);
       const starters: [string, () => Promise<Running>][] = [
         ["the preview server", () => startPreviewServer(join(each.site, "dist"))],
@@ -315,7 +319,7 @@ test("links follow the move: to old addresses with or without their slash, throu
   assert.match(eleventy, /\[fourth\]\(\/blog\/fourthpost\/\)/, "a relative link from the page's old address");
 });
 
-test("import never follows a link out of the source: a link out, one to nothing and a loop are errors naming each, and nothing is written", () => {
+test("import never follows a link out of the source: a link out, one to nothing and a loop are errors naming each, and nothing is written", async () => {
   const source = join(tempDir("sitegen-links-out-"), "source");
   cpSync(join(FIXTURES, "jekyll"), source, { recursive: true });
   const outside = join(source, "..", "outside");
@@ -328,7 +332,7 @@ test("import never follows a link out of the source: a link out, one to nothing 
   symlinkSync(join(source, "loop-b"), join(source, "loop-a"));
   symlinkSync(join(source, "loop-a"), join(source, "loop-b"));
   const site = join(source, "..", "site");
-  const run = sitegen(["import", source, site]);
+  const run = await sitegenHere(["import", source, site]);
   assert.equal(run.status, 1, run.stdout);
   assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
   for (const [entry, why] of [["_posts/2020-01-01-passwd.md", "a symbolic link to /etc/passwd, outside the source site"], ["assets/outside", "a symbolic link to .*outside, outside the source site"], ["dangling.md", "a symbolic link to nothing"], ["docs/again", "a symbolic link to a folder it is in: a loop"], ["loop-a", "a symbolic link that loops"]]) {
@@ -340,24 +344,24 @@ test("import never follows a link out of the source: a link out, one to nothing 
   cpSync(join(FIXTURES, "eleventy"), eleventy, { recursive: true });
   writeFileSync(join(eleventy, "eleventy.config.js"), 'export default function () { return { dir: { input: "../elsewhere" } }; }\n');
   mkdirSync(join(eleventy, "..", "elsewhere"));
-  const input = sitegen(["import", eleventy, join(eleventy, "..", "moved")]);
+  const input = await sitegenHere(["import", eleventy, join(eleventy, "..", "moved")]);
   assert.equal(input.status, 1, input.stdout);
   assert.match(input.stderr, /eleventy\.config\.js: its input folder `\.\.\/elsewhere` is outside the source site/);
 });
 
-test("a link whose address holds a line break, as an HTML attribute may, is moved as written", () => {
+test("a link whose address holds a line break, as an HTML attribute may, is moved as written", async () => {
   const source = join(tempDir("sitegen-line-break-"), "source");
   cpSync(join(FIXTURES, "jekyll"), source, { recursive: true });
   writeFileSync(join(source, "_posts/2021-07-30-deploy.md"), '---\ntitle: Deploy\n---\n\n<a href="https://app.example/start/deploy?repository=https://git.example/deploy\n">Deploy it</a>, or read [the notes](/notes/?from=deploy\n).\n');
   const site = join(source, "..", "site");
-  const run = sitegen(["import", source, site, "--no-build"]);
+  const run = await sitegenHere(["import", source, site, "--no-build"]);
   assert.equal(run.status, 0, run.stderr);
   assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
   const moved = readdirSync(join(site, "content/blog")).find((name) => name.includes("deploy"))!;
   assert.match(readFileSync(join(site, "content/blog", moved), "utf8"), /<a href="https:\/\/app\.example\/start\/deploy\?repository=https:\/\/git\.example\/deploy\n">Deploy it<\/a>/);
 });
 
-test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is imported as the Eleventy site it is, those posts as posts", () => {
+test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is imported as the Eleventy site it is, those posts as posts", async () => {
   const source = join(tempDir("sitegen-jekyll-to-eleventy-"), "source");
   mkdirSync(join(source, "_posts"), { recursive: true });
   writeFileSync(join(source, "eleventy.config.js"), "export default function () {}\n");
@@ -365,7 +369,7 @@ test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is impor
   writeFileSync(join(source, "_posts/_posts.11tydata.js"), "export default { permalink: ({ page }) => `/web/${page.fileSlug}/` };\n");
   writeFileSync(join(source, "about.md"), "---\ntitle: About\n---\n\nWho writes here.\n");
   const site = join(source, "..", "site");
-  const run = sitegen(["import", source, site]);
+  const run = await sitegenHere(["import", source, site]);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /^Moved an Eleventy site from /m);
   assert.match(run.stdout, /_posts\/_posts\.11tydata\.js: Eleventy's data file computed by code/);
@@ -386,7 +390,7 @@ const POST_TITLES: Record<string, string> = {
 };
 
 /** A fixture with one setting changed, built by its generator and imported without a build: each moved file's old address against what the generator wrote. */
-function addressesUnder(fixture: string, configFile: string, change: (config: string) => string, run: (source: string, out: string) => string[]): { computed: Map<string, string>; wrote: Map<string, string> } {
+async function addressesUnder(fixture: string, configFile: string, change: (config: string) => string, run: (source: string, out: string) => string[]): Promise<{ computed: Map<string, string>; wrote: Map<string, string> }> {
   const source = join(tempDir(`sitegen-${fixture}-setting-`), "source");
   cpSync(join(FIXTURES, fixture), source, { recursive: true });
   writeFileSync(join(source, configFile), change(readFileSync(join(source, configFile), "utf8")));
@@ -394,15 +398,15 @@ function addressesUnder(fixture: string, configFile: string, change: (config: st
   const built = spawnSync(run(source, out)[0], run(source, out).slice(1), { encoding: "utf8" });
   assert.equal(built.status, 0, built.stderr);
   const wrote = new Map(writtenBy(out, "").filter((each) => each.title).map((each) => [each.title!, decodeURI(each.url)]));
-  const moved = sitegen(["import", source, join(source, "..", "site"), "--json", "--no-build"]);
+  const moved = await sitegenHere(["import", source, join(source, "..", "site"), "--json", "--no-build"]);
   assert.equal(moved.status, 0, moved.stderr);
   const computed = new Map((JSON.parse(moved.stdout).moved as { file: string; from: string[] }[]).map((each) => [relative(source, each.file.startsWith("/") ? each.file : join(ROOT, each.file)), decodeURI(each.from[0] ?? "")]));
   return { computed, wrote };
 }
 
 for (const style of ["date", "pretty", "ordinal", "weekdate", "none", "/:categories/:short_year/:i_month/:i_day/:slug:output_ext"]) {
-  test(`Jekyll's permalink ${style}: every post's and page's old address is the one Jekyll 4.3 wrote`, () => {
-    const { computed, wrote } = addressesUnder("jekyll", "_config.yml", (config) => config.replace(/^permalink: .*$/m, `permalink: ${JSON.stringify(style)}`), (source, out) => ["jekyll", "build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out]);
+  test(`Jekyll's permalink ${style}: every post's and page's old address is the one Jekyll 4.3 wrote`, async () => {
+    const { computed, wrote } = await addressesUnder("jekyll", "_config.yml", (config) => config.replace(/^permalink: .*$/m, `permalink: ${JSON.stringify(style)}`), (source, out) => ["jekyll", "build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out]);
     for (const [file, title] of Object.entries(POST_TITLES)) assert.equal(computed.get(file), wrote.get(title), `${style}: ${file}`);
   });
 }
@@ -410,8 +414,8 @@ for (const style of ["date", "pretty", "ordinal", "weekdate", "none", "/:categor
 const HUGO_TITLES: Record<string, string> = { "content/posts/first-field-note.md": "First field note", "content/posts/yaml-and-a-slug.md": "YAML and a slug of its own", "content/posts/lamp-bundle/index.md": "A post with its own picture", "content/about.md": "About" };
 
 for (const pattern of ["/:year/:month/:day/:title/", "/:section/:yearday/:slugorfilename/", "/:monthname/:weekdayname/:filename/", "/:sections/:slug/"]) {
-  test(`Hugo's [permalinks] ${pattern}: every post's old address is the one Hugo 0.111 wrote`, () => {
-    const { computed, wrote } = addressesUnder("hugo", "hugo.toml", (config) => config.replace(/^ {2}posts = .*$/m, `  posts = ${JSON.stringify(pattern)}`), (source, out) => ["hugo", "--source", source, "--destination", out, "--quiet", "--noBuildLock"]);
+  test(`Hugo's [permalinks] ${pattern}: every post's old address is the one Hugo 0.111 wrote`, async () => {
+    const { computed, wrote } = await addressesUnder("hugo", "hugo.toml", (config) => config.replace(/^ {2}posts = .*$/m, `  posts = ${JSON.stringify(pattern)}`), (source, out) => ["hugo", "--source", source, "--destination", out, "--quiet", "--noBuildLock"]);
     for (const [file, title] of Object.entries(HUGO_TITLES)) assert.equal(computed.get(file), wrote.get(title), `${pattern}: ${file}`);
   });
 }

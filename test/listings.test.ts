@@ -14,7 +14,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtSite, routeTable, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
+import { builtSite, routeTable, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
 import { BROWSER, compareAll, everyAcceptOn, featureCases } from "./helpers/host-parity.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 import { verifyFailures } from "./helpers/verify.ts";
@@ -25,15 +25,15 @@ cpSync(STARTER_BLOG_POSTS, join(site, "content/blog"), { recursive: true });
 rmSync(join(site, "content/pages/developers.md"));
 const BASE = "https://example.com";
 
-function build(args: string[]): string {
+async function build(args: string[]): Promise<string> {
   const out = join(site, `dist-${args.join("-") || "netlify"}`);
-  const run = sitegen(["build", "--out", out, ...args], { cwd: site });
+  const run = await sitegenHere(["build", "--out", out, ...args], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
   return out;
 }
 
-const dist = build([]);
-const distCloudflare = build(["--host", "cloudflare"]);
+const dist = await build([]);
+const distCloudflare = await build(["--host", "cloudflare"]);
 const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as { posts: { slug: string; tags: string[] }[] };
 const TAGS = [...new Set(index.posts.flatMap((post) => post.tags))].sort();
 const TAGGED = (tag: string) => index.posts.filter((post) => post.tags.includes(tag)).map((post) => post.slug);
@@ -125,13 +125,13 @@ test("the manifest's other artifacts name every listing page: sitemap, llms.txt,
   assert.match(readFileSync(join(distCloudflare, "_headers"), "utf8"), /^\/\*\.md$/m);
 });
 
-test("llms.txt within a budget that leaves posts and listing pages out: the posts leave room for the listings' note, with no budget warning", () => {
+test("llms.txt within a budget that leaves posts and listing pages out: the posts leave room for the listings' note, with no budget warning", async () => {
   for (const budget of [2_400, 2_600, 2_800]) {
     const content = join(site, `content-llms-${budget}`);
     cpSync(join(site, "content"), content, { recursive: true });
     appendFileSync(join(content, "site.yaml"), `budgets:\n  llms_txt_bytes: ${budget}\n`);
     const out = join(site, `dist-llms-${budget}`);
-    const run = sitegen(["build", "--content", content, "--out", out, "--json"], { cwd: site });
+    const run = await sitegenHere(["build", "--content", content, "--out", out, "--json"], { cwd: site });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).counts.budget, undefined, `${budget}: no budget warning`);
     const llms = readFileSync(join(out, "llms.txt"), "utf8");
@@ -232,25 +232,25 @@ test("the Halyard site sets neither `tags` nor `paginate`, and has no listing pa
 });
 
 /** The fixture's site changed by `change`, built: its exit code and messages. */
-function buildChanged(change: (root: string) => void): { status: number; stderr: string; out: string } {
+async function buildChanged(change: (root: string) => void): Promise<{ status: number; stderr: string; out: string }> {
   const root = initSite("listings-case");
   cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
   change(root);
   const out = join(root, "dist");
-  const run = sitegen(["build", "--out", out], { cwd: root });
+  const run = await sitegenHere(["build", "--out", out], { cwd: root });
   return { status: run.status, stderr: run.stderr, out };
 }
 
-test("`tags: true` with templates that have no tags.html or tag.html fails at the setting's line, saying which to add", () => {
-  const { status, stderr, out } = buildChanged((root) => rmSync(join(root, "templates/tag.html")));
+test("`tags: true` with templates that have no tags.html or tag.html fails at the setting's line, saying which to add", async () => {
+  const { status, stderr, out } = await buildChanged((root) => rmSync(join(root, "templates/tag.html")));
   assert.equal(status, 1, stderr);
   assert.match(stderr, /content\/site\.yaml:\d+:\d+: `tags: true` renders tag pages through tag\.html, which the templates do not have/);
   assert.match(stderr, /^\s+\d+ \| tags: true$/m);
   assert.ok(!existsSync(out), "nothing written");
 });
 
-test("without `paginate` the blog is one page, fitted to its budget; without `tags` there are no tag pages and a post's tags are text", () => {
-  const { status, stderr, out } = buildChanged((root) => {
+test("without `paginate` the blog is one page, fitted to its budget; without `tags` there are no tag pages and a post's tags are text", async () => {
+  const { status, stderr, out } = await buildChanged((root) => {
     const file = join(root, "content/site.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^paginate: 10$/m, "").replace(/^tags: true$/m, "").replace("  - { title: Tags, path: /tags/ }\n", ""));
   });
@@ -260,8 +260,8 @@ test("without `paginate` the blog is one page, fitted to its budget; without `ta
   assert.match(readFileSync(join(out, "blog/harbour-lights/index.html"), "utf8"), / · sailing, history<\/p>/);
 });
 
-test("`paginate` is a whole number of posts from 1: 0 is an error at its line", () => {
-  const { status, stderr } = buildChanged((root) => {
+test("`paginate` is a whole number of posts from 1: 0 is an error at its line", async () => {
+  const { status, stderr } = await buildChanged((root) => {
     const file = join(root, "content/site.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^paginate: 10$/m, "paginate: 0"));
   });
@@ -269,9 +269,9 @@ test("`paginate` is a whole number of posts from 1: 0 is an error at its line", 
   assert.match(stderr, /content\/site\.yaml:\d+:\d+: `paginate` must be >= 1/);
 });
 
-test("in each language with a blog page of its own (pages/blog.fr.md is /fr/blog/), its posts are listed there, numbered under /fr/blog/page/2/, with tag pages under /fr/tags/; the first language's listings keep the rest", () => {
+test("in each language with a blog page of its own (pages/blog.fr.md is /fr/blog/), its posts are listed there, numbered under /fr/blog/page/2/, with tag pages under /fr/tags/; the first language's listings keep the rest", async () => {
   const french = [["lampes", "2026-06-03", "phares"], ["marees", "2026-06-02", "phares"], ["vents", "2026-06-01", "meteo"]];
-  const { status, stderr, out } = buildChanged((root) => {
+  const { status, stderr, out } = await buildChanged((root) => {
     const file = join(root, "content/site.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^languages: .*$/m, "languages: [en, fr]").replace(/^paginate: 10$/m, "paginate: 2"));
     writeFileSync(join(root, "content/pages/blog.fr.md"), "---\ntitle: Journal\ndescription: Les billets en français.\nupdated: 2026-01-01\n---\n\nLes billets.\n");

@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, routeTable, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { ROOT, routeTable, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { BROWSER, compareAll, featureCases } from "./helpers/host-parity.ts";
 
 const NESTED = join(ROOT, "test/fixtures/sites/nested");
@@ -27,16 +27,16 @@ const NESTED_PAGES: [path: string, sibling: string, file: string][] = [
   ["/features/sync/", "/features/sync.md", "pages/features/sync.md"],
 ];
 
-function buildNested(args: string[] = []): string {
+async function buildNested(args: string[] = []): Promise<string> {
   const out = join(tempDir("sitegen-nested-"), "dist");
-  const run = sitegen(["build", "--content", NESTED, "--out", out, ...args]);
+  const run = await sitegenHere(["build", "--content", NESTED, "--out", out, ...args]);
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stderr, "", "the fixture builds without a warning");
   return out;
 }
 
-const dist = buildNested();
-const distCloudflare = buildNested(["--host", "cloudflare"]);
+const dist = await buildNested();
+const distCloudflare = await buildNested(["--host", "cloudflare"]);
 const hosts: { preview?: Running; netlify?: Running; previewCloudflare?: Running; cloudflare?: Running } = {};
 before(async () => {
   // Every host that started is kept, so that `after` stops it even when another failed to start.
@@ -120,17 +120,17 @@ test("Netlify's emulator and Cloudflare's runtime answer every nested page's pat
 });
 
 /** A copy of the fixture's content, changed by `change`, checked: its findings. */
-function checked(change: (content: string) => void): { status: number; findings: { level: string; message: string; file?: string }[] } {
+async function checked(change: (content: string) => void): Promise<{ status: number; findings: { level: string; message: string; file?: string }[] }> {
   const content = join(tempDir("sitegen-nested-case-"), "content");
   cpSync(NESTED, content, { recursive: true });
   change(content);
-  const run = sitegen(["check", "--content", content, "--dist", join(content, "..", "none"), "--json"]);
+  const run = await sitegenHere(["check", "--content", content, "--dist", join(content, "..", "none"), "--json"]);
   return { status: run.status, findings: JSON.parse(run.stdout).findings };
 }
 
-test("two files for one page's URL fail, naming both: docs.md beside docs/index.md, index.md beside _index.md", () => {
+test("two files for one page's URL fail, naming both: docs.md beside docs/index.md, index.md beside _index.md", async () => {
   for (const [file, other] of [["pages/docs.md", "pages/docs/index.md"], ["pages/features/index.md", "pages/features/_index.md"]]) {
-    const { status, findings } = checked((content) => cpSync(join(content, other), join(content, file)));
+    const { status, findings } = await checked((content) => cpSync(join(content, other), join(content, file)));
     assert.equal(status, 1, file);
     const errors = findings.filter((finding) => finding.level === "error");
     assert.equal(errors.length, 1, JSON.stringify(findings));
@@ -138,30 +138,30 @@ test("two files for one page's URL fail, naming both: docs.md beside docs/index.
   }
 });
 
-test("a page in pages/blog/ would take a post's address: it fails; pages/blog/index.md is the blog page", () => {
-  const under = checked((content) => {
+test("a page in pages/blog/ would take a post's address: it fails; pages/blog/index.md is the blog page", async () => {
+  const under = await checked((content) => {
     mkdirSync(join(content, "pages/blog"));
     cpSync(join(content, "pages/docs/history.md"), join(content, "pages/blog/history.md"));
   });
   assert.equal(under.status, 1);
   assert.match(under.findings.find((finding) => finding.level === "error")!.message, /^a page at \/blog\/history\/, among the posts' addresses/);
-  const index = checked((content) => {
+  const index = await checked((content) => {
     mkdirSync(join(content, "pages/blog"));
     renameSync(join(content, "pages/blog.md"), join(content, "pages/blog/index.md"));
   });
   assert.equal(index.status, 0, JSON.stringify(index.findings));
 });
 
-test("a part of a page's path that is not a URL segment is made into one, with a warning naming the path used; a part with no Latin letter is an error", () => {
+test("a part of a page's path that is not a URL segment is made into one, with a warning naming the path used; a part with no Latin letter is an error", async () => {
   const page = "---\ntitle: Intro\ndescription: An introduction.\nupdated: 2025-01-01\n---\n\nText.\n";
-  const { status, findings } = checked((content) => {
+  const { status, findings } = await checked((content) => {
     mkdirSync(join(content, "pages/User Guide"));
     writeFileSync(join(content, "pages/User Guide/intro.md"), page);
   });
   assert.equal(status, 0);
   const made = findings.find((finding) => finding.level === "warning")!;
   assert.match(made.message, /^`User Guide\/intro` is not a URL's path: the page is at \/user-guide\/intro\/$/);
-  const none = checked((content) => {
+  const none = await checked((content) => {
     mkdirSync(join(content, "pages/日本"));
     writeFileSync(join(content, "pages/日本/intro.md"), page);
   });
@@ -169,15 +169,15 @@ test("a part of a page's path that is not a URL segment is made into one, with a
   assert.match(none.findings.find((finding) => finding.level === "error")!.message, /has a part with no Latin letter or digit/);
 });
 
-test("sitegen new page docs/install writes pages/docs/install.md, which builds as /docs/install/", () => {
+test("sitegen new page docs/install writes pages/docs/install.md, which builds as /docs/install/", async () => {
   const site = join(tempDir("sitegen-nested-new-"), "content");
   cpSync(NESTED, site, { recursive: true });
-  const made = sitegen(["new", "page", "docs/install", "--content", site]);
+  const made = await sitegenHere(["new", "page", "docs/install", "--content", site]);
   assert.equal(made.status, 0, made.stderr);
   assert.ok(existsSync(join(site, "pages/docs/install.md")));
   assert.match(readFileSync(join(site, "pages/docs/install.md"), "utf8"), /^title: "Install"$/m);
   const out = join(site, "..", "dist");
-  const built = sitegen(["build", "--content", site, "--out", out]);
+  const built = await sitegenHere(["build", "--content", site, "--out", out]);
   assert.equal(built.status, 0, built.stderr);
   assert.ok(existsSync(join(out, "docs/install/index.html")) && existsSync(join(out, "docs/install.md")));
 });

@@ -10,8 +10,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./helpers/dist.ts";
-import { scratchDir, sitegenAsync, type CliRun } from "./helpers/site.ts";
+import { ROOT, sitegenHere } from "./helpers/dist.ts";
+import { scratchDir, type CliRun } from "./helpers/site.ts";
 import { sitegenIn } from "./helpers/project.ts";
 import type { Finding } from "../src/findings.ts";
 
@@ -28,13 +28,13 @@ function kontor(): string {
 const edit = (file: string, change: (text: string) => string) => writeFileSync(file, change(readFileSync(file, "utf8")));
 
 async function checkJson(content: string): Promise<{ run: CliRun; findings: Finding[] }> {
-  const run = await sitegenAsync(["check", "--content", content, "--templates", TEMPLATES, "--dist", join(content, "..", "no-dist"), "--json"]);
+  const run = await sitegenHere(["check", "--content", content, "--templates", TEMPLATES, "--dist", join(content, "..", "no-dist"), "--json"]);
   return { run, findings: JSON.parse(run.stdout).findings };
 }
 
 async function build(content: string): Promise<{ run: CliRun; out: string }> {
   const out = join(content, "..", "dist");
-  return { run: await sitegenAsync(["build", "--content", content, "--templates", TEMPLATES, "--out", out]), out };
+  return { run: await sitegenHere(["build", "--content", content, "--templates", TEMPLATES, "--out", out]), out };
 }
 
 test("the pages are the files of content/pages/: the second site has its own set, and no other", async () => {

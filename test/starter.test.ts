@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
 import { schemeBackgrounds, themeStylesheet } from "../src/render/theme.ts";
-import { ROOT, sitegen, startPreviewServer } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, startPreviewServer } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
 import { contrastRatio, PUBLISHED_RATIOS } from "./helpers/wcag.ts";
 import { initSite, starterSite } from "./helpers/starter.ts";
@@ -36,13 +36,13 @@ function halyardFiles(): Map<string, Buffer> {
 const TEXT = /\.(md|html|css|svg|ya?ml|json|jsonc|toml|js|txt)$|^\.gitignore$/;
 
 /** A new site with `theme` set in its site.yaml, built into `out`; the CLI's result. */
-function buildThemed(root: string, theme: Record<string, string> | undefined, out = "dist") {
+async function buildThemed(root: string, theme: Record<string, string> | undefined, out = "dist") {
   const file = join(root, "content/site.yaml");
   const document = parseDocument(readFileSync(file, "utf8"));
   if (theme) document.set("theme", theme);
   else document.delete("theme");
   writeFileSync(file, document.toString());
-  return sitegen(["build", "--quiet", "--out", out], { cwd: root });
+  return sitegenHere(["build", "--quiet", "--out", out], { cwd: root });
 }
 
 describe("sitegen init writes a site of its own", () => {
@@ -101,19 +101,19 @@ describe("the starter's 404 page", () => {
 });
 
 describe("theme.accent and theme.accent_dark", () => {
-  it("`#777` is an error at its line naming its contrast against the light background, and the output folder stays as it was", () => {
+  it("`#777` is an error at its line naming its contrast against the light background, and the output folder stays as it was", async () => {
     const root = initSite();
-    assert.equal(buildThemed(root, undefined).status, 0);
+    assert.equal((await buildThemed(root, undefined)).status, 0);
     const before = readTree(join(root, "dist"));
-    const result = buildThemed(root, { accent: "#777" });
+    const result = await buildThemed(root, { accent: "#777" });
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stderr, /content\/site\.yaml:\d+:\d+: `#777` has a contrast of 4\.47:1 against the light scheme's background #ffffff, below WCAG AA's 4\.5:1/);
     assert.deepEqual(readTree(join(root, "dist")), before);
   });
 
-  it("an accent below AA gets the nearest shade that meets it, as a hex value a build then takes: darker on the light background, lighter on the dark", () => {
+  it("an accent below AA gets the nearest shade that meets it, as a hex value a build then takes: darker on the light background, lighter on the dark", async () => {
     const root = initSite();
-    const light = buildThemed(root, { accent: "#777" });
+    const light = await buildThemed(root, { accent: "#777" });
     const suggested = /hint: the nearest shade that does, its hue kept, is `(#[0-9a-f]{6})` \((\d\.\d\d):1\)/.exec(light.stderr);
     assert.ok(suggested, light.stderr);
     const [, shade, ratio] = suggested;
@@ -121,21 +121,21 @@ describe("theme.accent and theme.accent_dark", () => {
     assert.equal(Math.floor(contrastRatio(shade, "#ffffff") * 100) / 100, Number(ratio), "the ratio named is the shade's");
     // Near: a grey a shade darker than #777 (#767676 is the lightest grey that passes), not black.
     assert.ok(contrastRatio(shade, "#ffffff") < 4.6, `${shade} is a near shade, not far darker`);
-    const dark = buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });
+    const dark = await buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });
     const lighter = /hint: the nearest shade that does, its hue kept, is `(#[0-9a-f]{6})`/.exec(dark.stderr)![1];
     assert.ok(contrastRatio(lighter, "#16181d") >= 4.5 && contrastRatio(lighter, "#16181d") < 4.6, `${lighter} meets AA on the dark background, and only just`);
-    assert.equal(buildThemed(root, { accent: shade, accent_dark: lighter }).status, 0, "the shades named build");
+    assert.equal((await buildThemed(root, { accent: shade, accent_dark: lighter })).status, 0, "the shades named build");
   });
 
-  it("a dark accent below AA on the dark background, and a colour CSS does not know, are errors at their lines", () => {
+  it("a dark accent below AA on the dark background, and a colour CSS does not know, are errors at their lines", async () => {
     const root = initSite();
-    const dark = buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });
+    const dark = await buildThemed(root, { accent: "#8a1c7c", accent_dark: "#8a1c7c" });
     assert.equal(dark.status, 1);
     assert.match(dark.stderr, /site\.yaml:\d+:\d+: `#8a1c7c` has a contrast of 2\.1\d:1 against the dark scheme's background #16181d/);
-    const unknown = buildThemed(root, { accent: "bluish" });
+    const unknown = await buildThemed(root, { accent: "bluish" });
     assert.equal(unknown.status, 1);
     assert.match(unknown.stderr, /site\.yaml:\d+:\d+: `bluish` cannot be an accent: not a colour CSS Color 4 writes/);
-    const translucent = buildThemed(root, { accent: "rgb(0 0 0 / 50%)" });
+    const translucent = await buildThemed(root, { accent: "rgb(0 0 0 / 50%)" });
     assert.match(translucent.stderr, /cannot be an accent: it is translucent/);
   });
 
@@ -143,10 +143,10 @@ describe("theme.accent and theme.accent_dark", () => {
     for (const [foreground, background, ratio] of PUBLISHED_RATIOS) assert.equal(contrastRatio(foreground, background).toFixed(2), ratio.toFixed(2), `${foreground} on ${background}`);
   });
 
-  it("a valid accent changes the built stylesheet and nothing else; the dark scheme's is lightened until it meets AA", () => {
+  it("a valid accent changes the built stylesheet and nothing else; the dark scheme's is lightened until it meets AA", async () => {
     const root = initSite();
-    assert.equal(buildThemed(root, undefined, "plain").status, 0);
-    assert.equal(buildThemed(root, { accent: "#8a1c7c" }, "themed").status, 0);
+    assert.equal((await buildThemed(root, undefined, "plain")).status, 0);
+    assert.equal((await buildThemed(root, { accent: "#8a1c7c" }, "themed")).status, 0);
     const plain = readTree(join(root, "plain"));
     const themed = readTree(join(root, "themed"));
     const stylesheet = (tree: Map<string, Buffer>) => [...tree.keys()].find((file) => /^assets\/site\.[0-9a-f]{10}\.css$/.test(file))!;
@@ -174,12 +174,12 @@ describe("theme.accent and theme.accent_dark", () => {
 });
 
 describe("theme.logo and theme.social_image", () => {
-  it("a logo of content/static/ stands before the site's name with its size, and is the page's icon; a social image becomes og:image", () => {
+  it("a logo of content/static/ stands before the site's name with its size, and is the page's icon; a social image becomes og:image", async () => {
     const root = initSite();
     mkdirSync(join(root, "content/static"), { recursive: true });
     writeFileSync(join(root, "content/static/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#0b57d0"/></svg>\n');
     cpSync(join(ROOT, "test/fixtures/generators/eleventy/content/blog/fourthpost/possum.png"), join(root, "content/static/card.png"));
-    const result = buildThemed(root, { logo: "/logo.svg", social_image: "/card.png" });
+    const result = await buildThemed(root, { logo: "/logo.svg", social_image: "/card.png" });
     assert.equal(result.status, 0, result.stderr);
     const home = readFileSync(join(root, "dist/index.html"), "utf8");
     assert.match(home, /<a class="brand" href="\/"><img src="\/logo\.svg" width="40" height="40" alt="">My site<\/a>/);
@@ -189,32 +189,32 @@ describe("theme.logo and theme.social_image", () => {
     assert.match(home, /"logo":\{"@type":"ImageObject","url":"https:\/\/example\.com\/logo\.svg"\}/);
   });
 
-  it("a logo among the templates' assets is published under its fingerprinted name", () => {
+  it("a logo among the templates' assets is published under its fingerprinted name", async () => {
     const root = initSite();
     writeFileSync(join(root, "templates/assets/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="32"/>\n');
-    assert.equal(buildThemed(root, { logo: "/assets/logo.svg" }).status, 0);
+    assert.equal((await buildThemed(root, { logo: "/assets/logo.svg" })).status, 0);
     const home = readFileSync(join(root, "dist/index.html"), "utf8");
     const src = /<img src="(\/assets\/logo\.[0-9a-f]{10}\.svg)" width="24" height="32" alt="">/.exec(home)?.[1];
     assert.ok(src && existsSync(join(root, "dist", src)), home);
   });
 
-  it("a file the build does not publish, and a logo that is no image, are errors at their lines", () => {
+  it("a file the build does not publish, and a logo that is no image, are errors at their lines", async () => {
     const root = initSite();
     mkdirSync(join(root, "content/static"), { recursive: true });
     writeFileSync(join(root, "content/static/logo.txt"), "not an image\n");
-    const result = buildThemed(root, { logo: "/logo.txt", social_image: "/card.png" });
+    const result = await buildThemed(root, { logo: "/logo.txt", social_image: "/card.png" });
     assert.equal(result.status, 1);
     assert.match(result.stderr, /site\.yaml:\d+:\d+: `\/logo\.txt` is not an image whose size can be read/);
     assert.match(result.stderr, /site\.yaml:\d+:\d+: `\/card\.png`: the build publishes no such file/);
   });
 
-  it("`logo` and `social_image` at the top of site.yaml, as written before `theme:`, are read as theme's with a warning", () => {
+  it("`logo` and `social_image` at the top of site.yaml, as written before `theme:`, are read as theme's with a warning", async () => {
     const root = initSite();
     writeFileSync(join(root, "templates/assets/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="32"/>\n');
-    assert.equal(buildThemed(root, { logo: "/assets/logo.svg" }, "theme").status, 0);
+    assert.equal((await buildThemed(root, { logo: "/assets/logo.svg" }, "theme")).status, 0);
     const file = join(root, "content/site.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^theme:\n  logo: (.*)$/m, "logo: $1"));
-    const result = sitegen(["build", "--out", "top"], { cwd: root });
+    const result = await sitegenHere(["build", "--out", "top"], { cwd: root });
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stderr, /site\.yaml:\d+:\d+: `logo` is read as `theme\.logo`/);
     assert.deepEqual(readTree(join(root, "top")), readTree(join(root, "theme")));

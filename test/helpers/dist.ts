@@ -7,6 +7,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { PassThrough } from "node:stream";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "bin/sitegen.js");
@@ -31,16 +32,47 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The environment a test's run of the CLI sees: this one's, without what a deploy sets (a Netlify build's URL would
+ * override the base URL every test expects, and a deploy's context, Netlify's or Cloudflare's, would make every build a
+ * production or preview one), the time fixed and no colour (whatever the shell running the tests forces); then `env`.
+ */
+function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { NETLIFY: _netlify, URL: _url, CONTEXT: _context, CF_PAGES: _pages, WORKERS_CI: _workers, FORCE_COLOR: _colour, ...inherited } = process.env;
+  return { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env };
+}
+
 /** Runs the real CLI synchronously; `node`: options for Node itself, before the CLI (a module to preload). */
 export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; node?: string[] } = {}): CliResult {
-  // A Netlify build's URL would override the base URL every test expects, and a deploy's context (Netlify's, Cloudflare's) would make every build a production or preview one.
-  const { NETLIFY: _netlify, URL: _url, CONTEXT: _context, CF_PAGES: _pages, WORKERS_CI: _workers, ...inherited } = process.env;
-  const result = spawnSync(process.execPath, [...(options.node ?? []), CLI, ...args], {
-    cwd: options.cwd ?? ROOT,
-    env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...options.env },
-    encoding: "utf8",
-  });
+  const result = spawnSync(process.execPath, [...(options.node ?? []), CLI, ...args], { cwd: options.cwd ?? ROOT, env: cliEnv(options.env), encoding: "utf8" });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * The CLI as `sitegen` runs it, in this process: `run(argv, io)` from src/cli.ts, the code the binary runs, with the
+ * same arguments, working folder and environment, and streams that are not terminals. Starting Node for a run cost
+ * more than most builds of a small site; a test of what a command makes and says runs it here, a test of the process
+ * itself (a crash, a hang, a signal, what the binary does before `run`) starts the binary.
+ */
+export function sitegenHere(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  // One run at a time: a build sets where this process keeps its highlighted blocks, as the binary's one build does.
+  const result = runsHere.then(() => runHere(args, options));
+  runsHere = result.catch(() => {});
+  return result;
+}
+let runsHere: Promise<unknown> = Promise.resolve();
+
+async function runHere(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+  const { run } = await import("../../src/cli.ts");
+  const capture = () => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
+  };
+  const [stdout, stderr] = [capture(), capture()];
+  const status = await run(args, { stdout: stdout.stream, stderr: stderr.stream, env: cliEnv(options.env), cwd: options.cwd ?? ROOT, stopped: () => new Promise(() => {}) });
+  return { status, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 const temporary: string[] = [];

@@ -5,9 +5,8 @@
  */
 import { execFile } from "node:child_process";
 import { cpSync } from "node:fs";
-import { PassThrough } from "node:stream";
 import { join } from "node:path";
-import { CLI, EPOCH, ROOT, tempDir } from "./dist.ts";
+import { CLI, EPOCH, ROOT, sitegenHere, tempDir } from "./dist.ts";
 
 export interface CliRun {
   status: number;
@@ -45,21 +44,7 @@ export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = 
   });
 }
 
-/**
- * `run(argv, io)` from src/cli.ts in this process, with `cwd` as the working
- * folder and captured streams that are not terminals: the same code as the
- * binary without starting Node again.
- */
-export async function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  const { run } = await import("../../src/cli.ts");
-  const capture = () => {
-    const stream = new PassThrough();
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
-  };
-  const stdout = capture();
-  const stderr = capture();
-  const status = await run(args, { stdout: stdout.stream, stderr: stderr.stream, env: { SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, cwd, stopped: () => new Promise(() => {}) });
-  return { status, stdout: stdout.text(), stderr: stderr.text() };
+/** `sitegenHere` in `cwd`: the CLI's code in this process, without starting Node again. */
+export function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return sitegenHere(args, { cwd, env });
 }
