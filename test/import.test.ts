@@ -228,7 +228,7 @@ const page = (each: Imported, path: string) => readFileSync(join(each.site, path
 test("the import builds the site itself and reports what it converted, kept and left, by file:line", () => {
   for (const each of imported) assert.equal(each.report.build.ok, true, `${each.reference.fixture}: ${JSON.stringify(each.report.build.errors)}`);
   const jekyll = byFixture("jekyll");
-  assert.deepEqual(jekyll.report.converted, { "{% highlight %}": 1, "{% link %}": 1, "{% post_url %}": 1, "{% raw %}": 1, "{{ site.url }}": 6, "{{ site.baseurl }}": 4 });
+  assert.deepEqual(jekyll.report.converted, { "{% highlight %}": 1, "{% link %}": 1, "{% post_url %}": 1, "{% raw %}": 1, "{{ site.url }}": 6, "{{ site.baseurl }}": 4, "{{ site.repository }}": 1, "{{ site.author.name }}": 1 });
   assert.match(leftOf(jekyll), /2018-10-10-an-unfinished-thought\.md: `published: false`/);
   assert.match(leftOf(jekyll), /robots\.txt: a file the build makes itself: not copied/);
   assert.match(leftOf(jekyll), /feed\.xml: a file Jekyll renders/);
@@ -294,6 +294,17 @@ test("pages keep their paths in the nested layout, list pages give their text to
   for (const [lang, path] of [["en", "/blog/plain/"], ["fr", "/blog/plain-fr/"], ["ja", "/blog/plain-ja/"]]) {
     assert.match(plain, new RegExp(`<link rel="alternate" hreflang="${lang}" href="https://notes\\.example${path}">`), `a translation by file name and one by content folder are one text (${lang})`);
   }
+});
+
+test("a value of _config.yml a text names (`{{ site.repository }}`, `{{ site.author.name }}`) is the text Jekyll wrote there, and the page shows it", () => {
+  const jekyll = byFixture("jekyll");
+  const sentence = (html: string) => /The code is at [^<]*?'s\./.exec(html.replace(/&#39;|&rsquo;|’/g, "'"))?.[0];
+  const theirs = readdirSync(join(jekyll.source, "..", "out"), { recursive: true }).find((path) => String(path).endsWith("late-evening-in-new-york/index.html"));
+  assert.ok(theirs, "Jekyll wrote the post");
+  const written = sentence(readFileSync(join(jekyll.source, "..", "out", String(theirs)), "utf8"));
+  assert.equal(written, "The code is at github.com/lantern-project/lantern, and these notes are Ada Lumen's.");
+  assert.equal(sentence(page(jekyll, "dist/blog/late-evening-in-new-york/index.html")), written);
+  assert.doesNotMatch(page(jekyll, "content/blog/2021-03-01-late-evening-in-new-york.md"), /\{\{/, "no tag is left to warn about");
 });
 
 test("links follow the move: to old addresses with or without their slash, through the site's own URL, and relative", () => {

@@ -3,7 +3,8 @@
  * Markdown, since sitegen runs no template language: Liquid's `{% highlight
  * %}` and Hugo's `{{< highlight >}}` become fenced code, `{% raw %}` is
  * unwrapped, `{% link %}` and `{% post_url %}` become the post's new URL,
- * and Hugo's `{{< figure >}}` an image with its caption. Anything else is
+ * `{{ site.<name> }}` the value the site's configuration gives it, and
+ * Hugo's `{{< figure >}}` an image with its caption. Anything else is
  * left as written and reported at its line; the build warns about it too.
  */
 
@@ -25,6 +26,8 @@ export interface ConvertOptions {
   /** The old site's origin and base path: what `{{ site.url }}` and `{{ site.baseurl }}` stood for. */
   origin?: string;
   basePath?: string;
+  /** The configuration's own values, by their dotted path: what `{{ site.repository }}` stood for. */
+  values?: Map<string, string>;
 }
 
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
@@ -32,6 +35,7 @@ const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n
 const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
 const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
+const SITE_VALUE = /\{\{-?\s*site\.([\w-]+(?:\.[\w-]+)*)\s*-?\}\}/g;
 
 export function convertBody(body: string, bodyLine: number, options: ConvertOptions): Conversion {
   const converted = new Map<string, number>();
@@ -71,6 +75,13 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
   });
   if (options.origin !== undefined) text = text.replace(SITE_URL, () => (count("{{ site.url }}"), options.origin!));
   text = text.replace(SITE_BASEURL, () => (count("{{ site.baseurl }}"), options.basePath ?? ""));
+  // Any other value of the configuration, as Liquid fills it in before Markdown reads the text; a filter, or a name the configuration has no value for, is left.
+  text = text.replace(SITE_VALUE, (all, name: string) => {
+    const value = options.values?.get(name);
+    if (value === undefined) return all;
+    count(`{{ site.${name} }}`);
+    return value;
+  });
   text = text.replace(HUGO_REF, (all, path: string) => {
     const url = options.linkUrl(path);
     if (url === undefined) return all;

@@ -32,6 +32,18 @@ interface Default {
   values: Record<string, unknown>;
 }
 
+/**
+ * Each text, number and true or false of `_config.yml` by its dotted path (`author.name`): what Liquid fills
+ * `{{ site.author.name }}` with. Lists and what Jekyll computes (its pages, posts, time) are no such value.
+ */
+function configValues(data: Record<string, unknown>, prefix = "", values = new Map<string, string>()): Map<string, string> {
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") values.set(`${prefix}${name}`, String(value));
+    else if (value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)) configValues(value as Record<string, unknown>, `${prefix}${name}.`, values);
+  }
+  return values;
+}
+
 export function readJekyll(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
   const configFile = JEKYLL_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
   const config = configFile ? readConfig(configFile, shown(configFile)) : { data: {} };
@@ -44,7 +56,7 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
   const origin = text(data.url)?.replace(/\/+$/, "");
   const imported: ImportedSite = {
     generator: "jekyll",
-    site: { name: text(data.title), description: text(data.description), origin, basePath, languages: text(data.lang) ? [text(data.lang)!] : [] },
+    site: { name: text(data.title), description: text(data.description), origin, basePath, languages: text(data.lang) ? [text(data.lang)!] : [], values: configValues(data) },
     posts: [],
     pages: [],
     files: [],

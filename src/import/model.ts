@@ -70,6 +70,8 @@ export interface ImportedSite {
     basePath: string;
     /** The site's languages, its default first. */
     languages: string[];
+    /** The configuration's own values that a text may name (Liquid's `{{ site.repository }}`), by their dotted path. */
+    values?: Map<string, string>;
   };
   posts: ImportedDocument[];
   pages: ImportedDocument[];

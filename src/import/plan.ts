@@ -120,6 +120,7 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     linkUrl: (path: string) => [...bySource].find(([file]) => file === path || file.endsWith(`/${path.replace(/^\/+/, "")}`))?.[1],
     origin: site.site.origin,
     basePath: site.site.basePath,
+    values: site.site.values,
   };
 
   const body = (document: ImportedDocument, path: string) => {
