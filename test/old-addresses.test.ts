@@ -101,7 +101,7 @@ test("the preview server answers a page's old address, and a moved file's, with 
 });
 
 test("a page's alias that cannot redirect (not a path, an address of the site) is left out with a warning at its line; one without its first slash is read from the site root, with a warning; --strict fails on them", () => {
-  writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n  - https://old.example/history/\n  - 2013/05/06/history.html\n  - releases/1.2\n  - /versions/2.0\n---\n\nHow it began.\n");
+  writeFileSync(join(site, "content/pages/history.md"), "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n  - https://old.example/history/\n  - 2013/05/06/history.html\n  - releases/1.2\n  - /versions/2.0\n  - /2022/12/21/sass-converter-3.0-released\n---\n\nHow it began.\n");
   const run = sitegen(["build", "--out", "dist-wrong"], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stderr, /^warning: content\/pages\/history\.md:6:.*`https:\/\/old\.example\/history\/` cannot be an alias/m);
@@ -112,6 +112,9 @@ test("a page's alias that cannot redirect (not a path, an address of the site) i
   // A last segment ending in a number names no file: Hugo and Zola published it as a folder's page.
   assert.match(rules, /^\/releases\/1\.2\/ \/history\/ 301$/m);
   assert.match(rules, /^\/versions\/2\.0\/ \/history\/ 301$/m);
+  // Nor does one whose dot starts a version within words, not an extension.
+  assert.match(rules, /^\/2022\/12\/21\/sass-converter-3\.0-released\/ \/history\/ 301$/m);
+  assert.doesNotMatch(run.stderr, /sass-converter/, "and is no warning either");
   assert.doesNotMatch(run.stderr, /versions\/2\.0/, "an alias read as its folder is no warning of its own");
   assert.match(run.stderr, /^warning: content\/pages\/history\.md:5:.*the alias `\/blog\/` is an address of the site itself/m);
   assert.doesNotMatch(readFileSync(join(site, "dist-wrong/_redirects"), "utf8"), /^\/blog\/ /m, "the blog keeps its own address");

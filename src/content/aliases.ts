@@ -66,11 +66,14 @@ function fromRoot(alias: string): string | undefined {
 }
 
 /**
- * An alias whose last segment ends in a number (`/releases/1.94.1`) names no
- * file: Hugo and Zola publish it as a folder's page, `/releases/1.94.1/`,
- * which is how it is read. One ending in a file's extension (`/old.php`)
- * stays as written.
+ * An alias whose last segment's dot starts no file extension names no file:
+ * one ending in a number (`/releases/1.94.1`), or in a version within words
+ * (`/2022/12/21/sass-converter-3.0-released`, as Jekyll's own blog has it).
+ * Hugo and Zola publish it as a folder's page, `/releases/1.94.1/`, which is
+ * how it is read. One ending in a file's extension (`/old.php`) stays as
+ * written.
  */
 function asFolder(alias: string): string {
-  return /\.\d+$/.test(alias) ? `${alias}/` : alias;
+  const after = /\.([^./]*)$/.exec(alias)?.[1];
+  return after !== undefined && (/^\d+$/.test(after) || /[^A-Za-z\d]/.test(after)) ? `${alias}/` : alias;
 }
