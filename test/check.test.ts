@@ -21,14 +21,10 @@ import type { Finding } from "../src/findings.ts";
 const FIXTURES = join(ROOT, "test/fixtures/broken");
 const source = readSource();
 
-
-/** The CLI in this process (`sitegenHere`): the exit code `bin/` would set, and what it printed. */
-const sitegen = (args: string[]) => sitegenHere(args);
-
 /** `check` twice, as text and as `--json`. */
 async function check(args: string[]): Promise<{ status: number; text: string; findings: Finding[]; jsonStatus: number }> {
-  const plain = await sitegen(["check", ...args]);
-  const json = await sitegen(["check", ...args, "--json"]);
+  const plain = await sitegenHere(["check", ...args]);
+  const json = await sitegenHere(["check", ...args, "--json"]);
   const report = JSON.parse(json.stdout);
   assert.equal(report.ok, json.status === 0);
   return { status: plain.status, text: plain.stderr + plain.stdout, findings: report.findings, jsonStatus: json.status };

@@ -12,8 +12,8 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { run } from "../src/cli.ts";
-import { builtSite, ROOT, startPreviewServer, type Running } from "./helpers/dist.ts";
-import { runIn, sitegenIn, tempProject } from "./helpers/project.ts";
+import { builtSite, ROOT, sitegenHere, startPreviewServer, type Running } from "./helpers/dist.ts";
+import { sitegenIn, tempProject } from "./helpers/project.ts";
 
 const FIXTURES = join(import.meta.dirname, "fixtures/authoring");
 const VERSION = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8")).version;
@@ -96,7 +96,7 @@ async function buildAllWarnings() {
   const before = files();
   const strict = await sitegenIn(project, ["build", "--strict"]);
   const after = files();
-  return { built, strict, before, after, checked: await runIn(project, ["check"]), checkedStrict: await runIn(project, ["check", "--strict"]) };
+  return { built, strict, before, after, checked: await sitegenHere(["check"], { cwd: project }), checkedStrict: await sitegenHere(["check", "--strict"], { cwd: project }) };
 }
 
 describe("each kind of error names file:line:column, shows the line with a caret, and says how to fix it", () => {
@@ -128,11 +128,11 @@ describe("each kind of error names file:line:column, shows the line with a caret
       assert.ok(!existsSync(join(project, "dist")), "a failed build writes no output folder");
       assert.deepEqual(readdirSync(project).filter((name) => /^\.sitegen-(tmp|old)-/.test(name) || name.includes(".sitegen-old-")), [], "and leaves no staging folder behind");
 
-      const checked = await runIn(project, ["check"]);
+      const checked = await sitegenHere(["check"], { cwd: project });
       assert.equal(checked.status, 1, checked.stderr);
       assertLocated(checked.stderr, c, source);
 
-      const json = await runIn(project, ["check", "--json"]);
+      const json = await sitegenHere(["check", "--json"], { cwd: project });
       assert.equal(json.status, 1);
       const errors = JSON.parse(json.stdout).findings.filter((f: { level: string }) => f.level === "error");
       assert.equal(errors.length, 1, json.stdout);
@@ -140,7 +140,7 @@ describe("each kind of error names file:line:column, shows the line with a caret
       assert.match(errors[0].message, c.message);
       assert.match(errors[0].hint, c.hint);
 
-      const buildJson = await runIn(project, ["build", "--json"]);
+      const buildJson = await sitegenHere(["build", "--json"], { cwd: project });
       assert.equal(buildJson.status, 1);
       const report = JSON.parse(buildJson.stdout);
       assert.equal(report.ok, false);

@@ -10,8 +10,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { ROOT, sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
-import { runIn } from "./helpers/project.ts";
+import { ROOT, sitegen, sitegenHere, tempDir, tracedSitegen } from "./helpers/dist.ts";
 
 function tree(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
@@ -80,7 +79,7 @@ test("three workers, and the CLI run from its TypeScript sources instead of lib/
   const three = tracedBuild(["--content", content, "--out", compiled, "--quiet"], 3);
   assert.equal(three.status, 0, three.stderr);
   assert.deepEqual(lanesOf(three.lanes, "render").filter((lane) => lane.startsWith("worker")), ["worker 1", "worker 2", "worker 3"], "all three workers rendered pages");
-  const fromSources = await runIn(ROOT, ["build", "--content", content, "--out", sources, "--quiet"], { SITEGEN_WORKERS: "2" });
+  const fromSources = await sitegenHere(["build", "--content", content, "--out", sources, "--quiet"], { env: { SITEGEN_WORKERS: "2" } });
   assert.equal(fromSources.status, 0, fromSources.stderr);
   const a = tree(compiled);
   const b = tree(sources);

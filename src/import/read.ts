@@ -22,7 +22,6 @@ export interface ReadDocument {
   mdx?: MdxPart[];
 }
 
-
 /** A document's frontmatter and body; a file with none is all body. A failure says why, as the build would. */
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");

@@ -37,7 +37,7 @@ export interface CliResult {
  * override the base URL every test expects, and a deploy's context, Netlify's or Cloudflare's, would make every build a
  * production or preview one), the time fixed and no colour (whatever the shell running the tests forces); then `env`.
  */
-function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const { NETLIFY: _netlify, URL: _url, CONTEXT: _context, CF_PAGES: _pages, WORKERS_CI: _workers, FORCE_COLOR: _colour, ...inherited } = process.env;
   return { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env };
 }

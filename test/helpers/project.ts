@@ -6,13 +6,10 @@
 import { execFile } from "node:child_process";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { CLI, EPOCH, ROOT, sitegenHere, tempDir } from "./dist.ts";
+import { CLI, cliEnv, EPOCH, ROOT, tempDir, type CliResult } from "./dist.ts";
 
-export interface CliRun {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
+/** What a run of the CLI gave: its exit status and what it printed. */
+export type CliRun = CliResult;
 
 /** A command as a user types it in `cwd`: npm and npx from PATH, the test's environment without a Netlify build's or an npm script's. */
 export function shell(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
@@ -36,15 +33,9 @@ export function tempProject(): string {
  * a run still going then is killed and reported as status -1: a bound on a hang, never a measure of speed.
  */
 export function sitegenIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, options: { timeoutMs?: number } = {}): Promise<CliRun> {
-  const { NETLIFY: _n, URL: _u, SOURCE_DATE_EPOCH: _s, FORCE_COLOR: _f, ...inherited } = process.env;
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8", timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env: cliEnv(env), encoding: "utf8", timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
     });
   });
-}
-
-/** `sitegenHere` in `cwd`: the CLI's code in this process, without starting Node again. */
-export function runIn(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  return sitegenHere(args, { cwd, env });
 }

@@ -5,11 +5,13 @@
  * run side by side.
  */
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parse } from "yaml";
-import { CLI, EPOCH, ROOT, tempDir } from "./dist.ts";
+import { ROOT, tempDir } from "./dist.ts";
+import { sitegenIn, type CliRun } from "./project.ts";
+
+export type { CliRun };
 
 export const CONTENT = join(ROOT, "content");
 /** `generated` in blog-index.json for SOURCE_DATE_EPOCH=EPOCH. */
@@ -174,25 +176,9 @@ export function copyContent(): string {
   return dir;
 }
 
-export interface CliRun {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * The real CLI as a child process, asynchronously. The environment is the
- * test's own minus the variables that change a build (a test run inside a
- * Netlify build must not pick up its URL), plus `env`.
- */
+/** The real CLI as a child process, asynchronously, from the project's folder: `sitegenIn` there. */
 export function sitegenAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  const { NETLIFY: _n, URL: _u, SOURCE_DATE_EPOCH: _s, ...inherited } = process.env;
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8" }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-      done({ status, stdout, stderr });
-    });
-  });
+  return sitegenIn(ROOT, args, env);
 }
 
 /** Two built folders (or their trees) hold the same files with the same bytes. */
