@@ -1,23 +1,60 @@
 /**
- * Characters XML 1.0 forbids in a page's title, description or body (a
- * vertical tab or form feed pasted from a word processor, a NUL): invisible
- * in an editor, and each would make feed.xml ill-formed, so the XML writers
- * leave them out (src/render/emit/xml.ts) and the build warns at the line of
- * the first one in each text; `check --strict` fails on it.
+ * Control characters in a page's fields or body: invisible in an editor, and
+ * each would act where it lands. XML 1.0 forbids most C0 controls (a vertical
+ * tab or form feed pasted from a word processor, a NUL), so one makes
+ * feed.xml ill-formed; in llms.txt, llms-full.txt and a `.md` file an ESC or
+ * a BEL reaches the terminal or the model that reads it. The writers leave
+ * them out (src/render/emit/xml.ts, src/text/markdown-inline.ts) and the
+ * build warns at the line of the first one in each text; `check --strict`
+ * fails on it.
+ *
+ * A URL (`image:`, a cover's) holds no whitespace at all: a line break in
+ * one is reported too, as a browser drops it and the Markdown would have
+ * started a new line there (src/text/markdown-url.ts).
  */
 import { firstXmlForbidden } from "../text/xml-characters.ts";
 import type { ParsedYaml } from "./frontmatter.ts";
 import type { ContentNotice } from "./types.ts";
 
-export function controlCharacterNotices(fields: Record<string, string | undefined>, parsed: Pick<ParsedYaml, "locate">, body: string, bodyLine: number): ContentNotice[] {
+/** The C1 controls and DEL, which XML allows but a terminal obeys (0x9b is a one-byte CSI). */
+const C1_OR_DELETE = /[\x7f-\x84\x86-\x9f]/g;
+/** What a URL cannot hold as written: every control character, tab and line breaks included. */
+const IN_URL = /[\x00-\x1f\x7f-\x9f]/g;
+
+/** The fields read as URLs: a line break in one is reported as well. */
+const URL_FIELDS = new Set(["image"]);
+
+export function controlCharacterNotices(fields: Record<string, string | string[] | undefined>, parsed: Pick<ParsedYaml, "locate">, body: string, bodyLine: number): ContentNotice[] {
   const notices: ContentNotice[] = [];
-  for (const [field, text] of Object.entries(fields)) {
-    const found = text === undefined ? undefined : firstXmlForbidden(text);
-    if (found) notices.push({ kind: "control-character", field, character: found.name, count: found.count, ...lineOf(parsed.locate([field])?.line) });
+  for (const [field, value] of Object.entries(fields)) {
+    const items: [string | undefined, (string | number)[]][] = Array.isArray(value) ? value.map((item, index) => [item, [field, index]]) : [[value, [field]]];
+    for (const [text, path] of items) {
+      const found = text === undefined ? undefined : URL_FIELDS.has(field) ? firstOf(IN_URL, text) : firstControl(text);
+      if (found) notices.push({ kind: "control-character", field, character: found.name, count: found.count, ...lineOf(parsed.locate(path)?.line ?? parsed.locate([field])?.line) });
+    }
   }
   const inBody = firstXmlForbidden(body);
   if (inBody) notices.push({ kind: "control-character", field: "body", character: inBody.name, count: inBody.count, line: bodyLine + countLines(body, inBody.index) });
   return notices;
+}
+
+/** The first control character in a field's text, XML's forbidden ones and C1's, and how many there are. */
+function firstControl(text: string): { index: number; name: string; count: number } | undefined {
+  const forbidden = firstXmlForbidden(text);
+  const c1 = firstOf(C1_OR_DELETE, text);
+  if (!forbidden || !c1) return forbidden ?? c1;
+  const first = forbidden.index < c1.index ? forbidden : c1;
+  return { ...first, count: forbidden.count + c1.count };
+}
+
+function firstOf(pattern: RegExp, text: string): { index: number; name: string; count: number } | undefined {
+  let first: { index: number; name: string } | undefined;
+  let count = 0;
+  for (const match of text.matchAll(pattern)) {
+    count++;
+    first ??= { index: match.index, name: `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
+  }
+  return first && { ...first, count };
 }
 
 function lineOf(line: number | undefined): { line?: number } {

@@ -111,7 +111,7 @@ export function parsePost(name: string, text: string, file: string, path = file)
     ...fieldNotices(mapped, located, "post"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag): ContentNotice => ({ kind: "template-tag", ...tag })),
     ...mdxNotices(file, text, parsed.bodyLine),
-    ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...controlCharacterNotices({ title, description: data.description, author: data.author, tags: data.tags, categories: data.categories, image: data.image }, located, parsed.body, parsed.bodyLine),
     ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];

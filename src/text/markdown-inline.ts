@@ -17,10 +17,16 @@
  *   the places where it begins a line's content (`> description`), and a
  *   closing `#` run at its end, for a heading's text, are escaped too.
  *
+ * - Control characters (C0 but tab, DEL, C1) are dropped: an ESC, a BEL or
+ *   a NUL is invisible in an editor and acts on a terminal that shows the
+ *   file; the build warns at the field's line (src/content/control-characters.ts).
+ *
  * Text without any of these is returned as it is, so a site whose fields
  * hold none builds byte for byte as before.
  */
 const LINE_BREAKS_AND_SPACES = /[\s\u0085\u2028\u2029]+/g;
+/** Controls that are not whitespace (NEL, U+0085, is a line break above). */
+const CONTROL = /[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]/g;
 const INLINE_SYNTAX = /[\\`[\]<]/g;
 /** A line's first characters that would make it a heading, a quote, a list item or a setext underline. */
 const BLOCK_START = /^(?:[#>+=*-]|\d{1,9}(?=[.)]))/;
@@ -28,7 +34,7 @@ const BLOCK_START = /^(?:[#>+=*-]|\d{1,9}(?=[.)]))/;
 const CLOSING_HASHES = /(\s)(#+)$/;
 
 export function markdownInline(text: string): string {
-  const folded = text.replace(LINE_BREAKS_AND_SPACES, " ").trim();
+  const folded = text.replace(CONTROL, "").replace(LINE_BREAKS_AND_SPACES, " ").trim();
   return folded
     .replace(INLINE_SYNTAX, (char) => `\\${char}`)
     .replace(BLOCK_START, (start) => (/^\d/.test(start) ? `${start}\\` : `\\${start}`))

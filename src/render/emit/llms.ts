@@ -21,7 +21,7 @@ function languagesSection(manifest: Manifest): string[] {
   const lines = manifest.site.languages.map((lang) => {
     const count = manifest.routes.filter((route) => route.lang === lang).length;
     const home = manifest.pages.find((page) => page.lang === lang && (page.path === "/" || page.path === `/${lang.toLowerCase()}/`));
-    return `- ${lang}: ${count} page(s) and post(s)${home ? `, starting at [${home.title}](${home.markdownUrl})` : ""}`;
+    return `- ${lang}: ${count} page(s) and post(s)${home ? `, starting at [${markdownInline(home.title)}](${home.markdownUrl})` : ""}`;
   });
   return ["## Languages", "", ...lines, ""];
 }

@@ -6,6 +6,7 @@ import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { TagEntry } from "../../manifest/listings.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
+import { markdownUrl } from "../../text/markdown-url.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
 /**
@@ -39,13 +40,13 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
     lines.push(`- Published: ${route.date}`);
     if (route.updated) lines.push(`- Updated: ${route.updated}`);
     if (route.author) lines.push(`- Author: ${markdownInline(route.author)}`);
-    if (route.image) lines.push(`- Image: ${route.image}`);
+    if (route.image) lines.push(`- Image: ${markdownUrl(route.image)}`);
   } else {
     lines.push(`- Last updated: ${route.lastmod}`);
   }
   lines.push(...pageOfLines(route));
   lines.push(`- Language: ${route.lang}`);
-  if (route.tags.length > 0) lines.push(`- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownInline(tag.name)}](${tag.url})`).join(", ") : route.tags.join(", ")}`);
+  if (route.tags.length > 0) lines.push(`- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownInline(tag.name)}](${tag.url})`).join(", ") : route.tags.map(markdownInline).join(", ")}`);
   lines.push(`- Agent index: ${manifest.surface.llmsTxt.url}`);
   return lines;
 }
