@@ -10,7 +10,6 @@ import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { listPostFiles, readContent, type SourceEntry } from "./content/load.ts";
 import type { Listing } from "./content/tree.ts";
-import { siteSettingError } from "./content/site.ts";
 import { errorsOf, SitegenError } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
@@ -19,24 +18,16 @@ import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostReco
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { HostName, PostSource } from "./content/types.ts";
 import { judge, type Finding } from "./findings.ts";
+import { Collector } from "./collector.ts";
+import { PLANNED_CHECKS, RENDERED_CHECKS, runChecks, type PlannedBuild } from "./checks/index.ts";
 import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifest.ts";
-import { SITEMAP_LIMITS } from "./manifest/sitemap-parts.ts";
-import { sizeProblems } from "./plan/budgets.ts";
-import { placeholderProblems } from "./plan/placeholders.ts";
-import { cloudflareFileProblems } from "./plan/cloudflare-limits.ts";
 import { planSite } from "./plan/plan.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
-import { notFoundBudgetProblems } from "./render/emit/not-found.ts";
 import { highlighterId, useHighlightStore } from "./render/highlight.ts";
-import { checkLinks } from "./render/links.ts";
 import { linkTargets } from "./render/liquid-links.ts";
-import { pageWarnings, templateWarnings } from "./render/page-warnings.ts";
 import type { RenderMemo } from "./render/render-job.ts";
-import { surfacePageProblems } from "./render/surface-pages.ts";
 import { resizeImages, type ResizeStore } from "./render/resize-images.ts";
 import { prepareTemplates, readTemplates } from "./render/templates.ts";
-import { themeFileProblems } from "./render/theme-files.ts";
-import { listingTemplateProblems, unaddressableTagWarnings } from "./render/listing-checks.ts";
 import { BuildCache } from "./write/cache.ts";
 import { HighlightFiles } from "./write/highlight-store.ts";
 import { ImageFiles } from "./write/image-store.ts";
@@ -214,7 +205,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   const laneless = !(writer instanceof StagingFolder) || (store?.records.size ?? 0) > 0;
   let pool = await RenderPool.start(laneless ? 0 : workerCount(posts.length, options.workers));
   useHighlightStore(options.highlights === undefined ? undefined : new HighlightFiles(options.highlights));
-  const reported: SitegenError[] = [];
+  // Every stage reports into this one collector: a blog of many posts can find a million things.
+  const reported = new Collector();
   /** A step's result, or undefined with what it threw collected: the steps that need it do not run. */
   const collected = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
     try {
@@ -222,7 +214,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;
-      reported.push(...located);
+      reported.addAll(located);
       return undefined;
     }
   };
@@ -243,16 +235,22 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
       for (const post of parsed.posts) asParsed.set(post.path, post);
       return parsed;
     };
-    const [read, templateSources] = await Promise.all([readContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd }), collected(() => readTemplates(options.templatesDir, options.cwd))]);
-    reported.push(...read.reported);
+    const [read, templateSources] = await Promise.all([
+      readContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd, found: reported }),
+      collected(() => readTemplates(options.templatesDir, options.cwd)),
+    ]);
     const { content } = read;
     const prepared = templateSources && (await collected(() => prepareTemplates(templateSources, { theme: content?.site.theme })));
     if (!content || !prepared) return unreachable(judged());
     const { templates, assets, fingerprint, themeProblems } = prepared;
-    const manifest = buildManifest(content, { baseUrl: options.baseUrl, host: options.host, generated: options.generated, drafts: options.drafts && !options.production, report: (problem) => reported.push(problem) });
+    const drafts = options.drafts && !options.production;
+    const report = (problem: SitegenError) => reported.add(problem);
+    const { baseUrl, host, generated } = options;
+    const manifest = buildManifest(content, { baseUrl, host, generated, drafts, report });
     checked = { pages: manifest.pages.length, posts: manifest.posts.length };
     const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
-    reported.push(...[...themeProblems, ...themeFileProblems(manifest, templates), ...listingTemplateProblems(manifest, templates)].map((problem) => siteSettingError(site, problem)), ...templateWarnings(templateSources, manifest), ...unaddressableTagWarnings(manifest));
+    const planned: PlannedBuild = { manifest, templates, templateSources, themeProblems, site, options };
+    runChecks(PLANNED_CHECKS, planned, reported);
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const inputs = { shell, targets: linkTargets(manifest) };
@@ -273,11 +271,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     if (!executed) return unreachable(judged());
     const { facts, restored } = executed;
     // Post bodies were not kept: one is read again only to locate a broken link.
-    reported.push(...checkLinks(manifest, facts, readPostBody, { assets: assets.keys(), site, parts: options.memo?.parts }), ...pageWarnings(manifest, facts));
-    reported.push(...surfacePageProblems(manifest, facts), ...sizeProblems(manifest, writer.written), ...notFoundBudgetProblems(manifest, templates, writer.written.get(manifest.notFound.markdown)?.bytes ?? 0));
-    if (manifest.host === "cloudflare") reported.push(...cloudflareFileProblems(writer.written));
-    reported.push(...scheduledWarnings(manifest), ...sitemapNotes(manifest), ...refusedDrafts(options));
-    reported.push(...placeholderProblems(manifest, { production: options.production, checking: options.checking, ...(options.baseUrl === undefined ? { site } : {}) }));
+    const rendered = { ...planned, facts, written: writer.written, assets: assets.keys(), bodyOf: readPostBody, parts: options.memo?.parts };
+    runChecks(RENDERED_CHECKS, rendered, reported);
     const findings = judged();
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(asParsed.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
@@ -293,36 +288,6 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
 /** A step that could not run has reported an error, so judging the run has thrown; nothing comes back here. */
 function unreachable(findings: Finding[]): never {
   throw new Error(`a step of the build could not run, yet no error was reported (${findings.length} findings)`);
-}
-
-/** Drafts asked for in a production build are left out, and the build says why. */
-function refusedDrafts(options: PipelineOptions): SitegenError[] {
-  if (!options.drafts || !options.production) return [];
-  return [new SitegenError("E_USAGE", `drafts left out: this is ${options.production}, and no production build has drafts`, { kind: "drafts-refused", hint: "drafts are for previews: \`sitegen serve --watch\`, \`sitegen build --drafts\` elsewhere, Netlify's deploy previews and branch deploys" })];
-}
-
-/** A post dated after the build's time is not an error, but the build says it left it out. */
-function scheduledWarnings(manifest: Manifest): SitegenError[] {
-  return manifest.scheduled.map(({ source, published }) =>
-    new SitegenError("E_CONTENT", `dated ${published}, after the time this build stands for (${manifest.generated}): left out until a build at or after that time`, {
-      kind: "scheduled",
-      location: { file: source },
-      hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
-    }),
-  );
-}
-
-/** A sitemap too large for one file is not a problem, but the build says it split it, and where the limit is. */
-function sitemapNotes(manifest: Manifest): SitegenError[] {
-  const parts = manifest.sitemapParts;
-  if (parts.length === 0) return [];
-  return [
-    new SitegenError("E_CHECK", `${manifest.routes.length} URLs, over the ${SITEMAP_LIMITS.urls} one sitemap file may list (sitemaps.org): ${manifest.surface.sitemap.path} is a sitemap index of ${parts.length} files, ${parts[0].path} to ${parts[parts.length - 1].path}`, {
-      kind: "sitemap-split",
-      location: { file: manifest.surface.sitemap.file },
-      hint: "search engines read the index and its files; robots.txt names the index, as it named the sitemap",
-    }),
-  ];
 }
 
 /** Parsed sources as loadContent takes them, their hashes kept aside. */

@@ -102,11 +102,19 @@ function sourceExcerpt(line: string, column: number | undefined): { shown: strin
   return { shown, caret: column === undefined ? undefined : before.length };
 }
 
+/**
+ * The most errors a SitegenErrors' message spells out: the CLI reports each
+ * from `errors`, and a run with a million would make a message of hundreds
+ * of megabytes nobody reads.
+ */
+const ERRORS_IN_MESSAGE = 100;
+
 /** A list of problems found together, so a user fixes them all in one pass. */
 export class SitegenErrors extends Error {
   readonly errors: SitegenError[];
   constructor(errors: SitegenError[]) {
-    super(errors.map(formatError).join("\n"));
+    const more = errors.length - ERRORS_IN_MESSAGE;
+    super([...errors.slice(0, ERRORS_IN_MESSAGE).map(formatError), ...(more > 0 ? [`… and ${more} more`] : [])].join("\n"));
     this.name = "SitegenErrors";
     this.errors = errors;
   }

@@ -104,9 +104,12 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   let posts = slugs.posts;
   let published = pages.filter((page) => !page.draft);
   if (site) {
-    const languages = inSiteLanguages(site.languages);
+    const all = withUnlisted(site.languages, [...published, ...posts]);
+    const languages = languageOf(site.languages, all, (warning) => reported.push(warning));
     published = published.flatMap((page) => collect(() => languages(page)) ?? []);
     posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
+    // The site read here is this run's own: it publishes in them all.
+    site.languages = all;
     const separator = site.excerpt_separator;
     if (separator !== undefined) {
       published = published.map((page) => summarisedWith(page, separator, readTextSync));
@@ -212,25 +215,41 @@ function translationOf(languages: readonly Lang[]): (name: string) => { name: st
 }
 
 /**
- * A page or post with its `lang` as the site names it (`en-US` → `en` on a
- * site in `en`), or a located error when it names none of the site's
- * languages. Parsing does not know the site (posts may be parsed in a
- * worker), so the language is checked here, and a file is read again only to
- * point at a wrong `lang`.
+ * The site's languages with every language tag a page or post names that
+ * they do not list (`lang: ja` on a site in `en`), after them, sorted: the
+ * site publishes in those too, as Hugo and Jekyll publish a page in whatever
+ * `lang` it says, and each file that names one is told so (`languageOf`).
  */
-function inSiteLanguages(languages: readonly Lang[]) {
+function withUnlisted(languages: readonly Lang[], sources: { lang?: Lang }[]): Lang[] {
+  const unlisted = new Set<Lang>();
+  for (const { lang } of sources) {
+    const tag = lang === undefined || siteLanguageOf(lang, languages) !== undefined ? undefined : canonicalTag(lang);
+    if (tag !== undefined) unlisted.add(tag);
+  }
+  return unlisted.size === 0 ? [...languages] : [...languages, ...[...unlisted].sort()];
+}
+
+/**
+ * A page or post with its `lang` as the site names it (`en-US` → `en` on a
+ * site in `en`). One that site.yaml does not list is published in it with a
+ * warning whose hint is the `languages:` line that lists them all, the same
+ * in every such warning; a value that is no language tag is an error.
+ * Parsing does not know the site (posts may be parsed in a worker), so the
+ * language is checked here, and a file is read again only to point at its `lang`.
+ */
+function languageOf(listed: readonly Lang[], all: readonly Lang[], report: (warning: SitegenError) => void) {
   return <T extends { lang?: Lang; file: string; path: string }>(source: T): T => {
     if (source.lang === undefined) return source;
-    const lang = siteLanguageOf(source.lang, languages);
-    if (lang !== undefined) return lang === source.lang ? source : { ...source, lang };
+    const lang = siteLanguageOf(source.lang, all);
+    if (lang !== undefined && siteLanguageOf(source.lang, listed) !== undefined) return lang === source.lang ? source : { ...source, lang };
     const text = readTextSync(source.path, source.file);
     const at = parseMarkdownFile(text, source.file).locate(["lang"]);
-    throw new SitegenError("E_CONTENT", `\`lang\` is ${JSON.stringify(source.lang)}, which is not one of the site's languages (${languages.join(", ")})`, {
-      kind: "unknown-language",
-      location: { file: source.file, line: at?.line, column: at?.column },
-      sourceLine: at && text.split(/\r?\n/)[at.line - 1],
-      hint: `write one of ${languages.map((l) => `\`${l}\``).join(", ")}, or add the language to \`languages\` in site.yaml`,
-    });
+    const location = { location: { file: source.file, line: at?.line, column: at?.column }, sourceLine: at && text.split(/\r?\n/)[at.line - 1] };
+    if (lang === undefined) {
+      throw new SitegenError("E_CONTENT", `\`lang\` is ${JSON.stringify(source.lang)}, which is not a language tag`, { kind: "unknown-language", ...location, hint: `write one of the site's languages, ${listed.map((l) => `\`${l}\``).join(", ")}, or a BCP 47 tag such as \`ja\` or \`pt-BR\`` });
+    }
+    report(new SitegenError("E_CONTENT", `\`lang\` is ${JSON.stringify(source.lang)}, which is not one of the site's languages (${listed.join(", ")}): published in ${lang}`, { kind: "unlisted-language", ...location, hint: `to say so, list it in site.yaml: \`languages: [${all.join(", ")}]\`` }));
+    return lang === source.lang ? source : { ...source, lang };
   };
 }
 
