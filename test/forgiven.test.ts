@@ -247,6 +247,14 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     line: 5,
     built: (dist) => assert.match(read(dist, "blog/tide-tables.md"), /^- Author: Camille \(@cam\)$/m),
   },
+  // A blog with posts in a language its site.yaml does not list (185 of them on one blog).
+  "unlisted-language": {
+    counts: { "unlisted-language": 1 },
+    message: /^`lang` is "ja", which is not one of the site's languages \(en\): published in ja$/,
+    file: "blog/2024-06-20-kyoto-brokers.md",
+    line: 4,
+    built: (dist) => assert.match(read(dist, "blog/kyoto-brokers/index.html"), /<html lang="ja"/),
+  },
   // An Astro blog's public/ or a Hugo blog's static/ copied into content/static/ as it is.
   "host-files-in-static": {
     counts: { "left-out": 4 },
@@ -313,7 +321,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = await run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 9, posts: 23, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 9, posts: 24, dist: false });
 
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];

@@ -4,6 +4,7 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Collector } from "../collector.ts";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
 import { levelOf } from "../policy.ts";
@@ -30,6 +31,8 @@ export interface LoadOptions {
   postFiles?: Listing;
   /** The folder messages name files relative to: the user's working folder. */
   cwd: string;
+  /** The run's collector, which what reading the content finds is added to; by default one of its own. */
+  found?: Collector;
 }
 
 /** Parses post files; by default here, or spread over render workers for a large blog. */
@@ -38,7 +41,8 @@ export type PostParser = (entries: SourceEntry[]) => Promise<{ posts: PostSource
 /** The content with everything reading it found, each finding with its kind; no content when site.yaml cannot be read. */
 export interface ReadContent {
   content?: Content;
-  reported: SitegenError[];
+  /** The collector the findings went into: the one given, else one of its own. */
+  reported: Collector;
 }
 
 /**
@@ -49,27 +53,30 @@ export interface ReadContent {
 export async function readContent(contentDir: string, options: LoadOptions): Promise<ReadContent> {
   const root = resolve(options.cwd, contentDir);
   const display = displayFrom(options.cwd);
-  const reported: SitegenError[] = [];
+  const reported = options.found ?? new Collector();
   const collect = <T>(fn: () => T): T | undefined => {
     try {
       return fn();
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;
-      reported.push(...located);
+      reported.addAll(located);
       return undefined;
     }
   };
 
   const siteFile = display(join(root, "site.yaml"));
   const refused = refusedFile(join(root, "site.yaml"), { root: contentDir, cwd: options.cwd });
-  if (refused) reported.push(refused);
-  reported.push(...rootEntries(root, display));
-  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, reported));
+  if (refused) reported.add(refused);
+  reported.addAll(rootEntries(root, display));
+  const siteWarnings: SitegenError[] = [];
+  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, siteWarnings));
+  reported.addAll(siteWarnings);
 
   const pages: PageSource[] = [];
   const pageFiles = listSources(join(root, "pages"), { root: contentDir, cwd: options.cwd, layout: "pages" });
-  reported.push(...pageFiles.errors, ...pageFiles.warnings);
+  reported.addAll(pageFiles.errors);
+  reported.addAll(pageFiles.warnings);
   const failed = new Set<string>();
   const translated = site ? translationOf(site.languages) : () => undefined;
   for (const entry of pageFiles.entries) {
@@ -79,12 +86,12 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
     const page = parsed && translation && parsed.lang === undefined ? { ...parsed, lang: translation.lang } : parsed;
     if (!page) failed.add(entry.name);
     const twin = page && pages.find((other) => other.name === page.name);
-    if (twin) reported.push(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { kind: "url-clash", location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
-    else if (page?.name.startsWith("blog/")) reported.push(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { kind: "url-clash", location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
+    if (twin) reported.add(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { kind: "url-clash", location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
+    else if (page?.name.startsWith("blog/")) reported.add(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { kind: "url-clash", location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
     else if (page) pages.push(page);
   }
   if (!pages.some((page) => page.name === "index" && !page.draft) && !failed.has("index")) {
-    reported.push(
+    reported.add(
       new SitegenError("E_CONTENT", "missing the home page `index.md`", {
         kind: "missing-page",
         location: { file: display(join(root, "pages")) },
@@ -94,18 +101,19 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   }
 
   const postFiles = options.postFiles ?? listPostFiles(contentDir, options.cwd);
-  reported.push(...postFiles.errors, ...postFiles.warnings);
+  reported.addAll(postFiles.errors);
+  reported.addAll(postFiles.warnings);
   const files = listStatic(join(root, STATIC_DIR), { root: contentDir, cwd: options.cwd });
-  reported.push(...files.errors);
+  reported.addAll(files.errors);
   const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
-  reported.push(...parsed.errors);
+  reported.addAll(parsed.errors);
   const slugs = distinctSlugs(parsed.posts, site?.languages[0]);
-  reported.push(...slugs.reported);
+  reported.addAll(slugs.reported);
   let posts = slugs.posts;
   let published = pages.filter((page) => !page.draft);
   if (site) {
     const all = withUnlisted(site.languages, [...published, ...posts]);
-    const languages = languageOf(site.languages, all, (warning) => reported.push(warning));
+    const languages = languageOf(site.languages, all, (warning) => reported.add(warning));
     published = published.flatMap((page) => collect(() => languages(page)) ?? []);
     posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
     // The site read here is this run's own: it publishes in them all.
@@ -117,7 +125,7 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
     }
   }
   // What each file was read past, drafts' pages included: reported once they are read.
-  reported.push(...contentNotices([...pages, ...slugs.posts]));
+  reported.addAll(contentNotices([...pages, ...slugs.posts]));
   return { content: site && { siteFile, site, pages: published, posts, files: files.files }, reported };
 }
 
@@ -127,7 +135,7 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
  */
 export async function loadContent(contentDir: string, options: LoadOptions): Promise<Content> {
   const { content, reported } = await readContent(contentDir, options);
-  const errors = reported.filter((error) => levelOf(error.kind) === "error");
+  const errors = reported.items.filter((error) => levelOf(error.kind) === "error");
   if (!content || errors.length > 0) throw new SitegenErrors(errors);
   return content;
 }
@@ -269,7 +277,7 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;
-      errors.push(...located);
+      for (const one of located) errors.push(one);
     }
   }
   return { posts, errors };
