@@ -13,6 +13,15 @@ import module from "node:module";
 // names the folder and NODE_DISABLE_COMPILE_CACHE=1 turns it off, as Node
 // documents. The render workers inherit it through the environment.
 module.enableCompileCache?.();
+// A reader that stops early (`sitegen build --help | head -3`) closes the
+// pipe: what is left to print has no one to read it, which is no fault. Any
+// other failure to write is left to end the run as it would.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error) => {
+    if (error?.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
 let cli;
 try {
   cli = await import("../lib/cli.js");

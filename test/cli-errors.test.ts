@@ -11,6 +11,8 @@ import assert from "node:assert/strict";
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { run } from "../src/cli.ts";
 import { builtSite, ROOT, sitegenHere, startPreviewServer, type Running } from "./helpers/dist.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
@@ -198,6 +200,17 @@ test("every command has --help with examples, on stdout, exit 0", async () => {
   const top = await sitegenIn(project, ["--help"]);
   assert.equal(top.status, 0);
   for (const name of ["build", "check", "host", "init", "new", "serve", "verify"]) assert.match(top.stdout, new RegExp(`^  ${name} `, "m"));
+});
+
+test("help read by a reader that stops early (`sitegen build --help | head -1`) ends quietly, exit 0", async () => {
+  // The pipe is closed before sitegen writes, so every write meets EPIPE, as `head` leaves it once it has its lines.
+  const child = spawn(process.execPath, [join(ROOT, "bin/sitegen.js"), "build", "--help"], { cwd: tempProject(), stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.destroy();
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const [code] = await once(child, "close");
+  assert.equal(stderr, "");
+  assert.equal(code, 0);
 });
 
 test("--version and -v print the package version, exit 0", async () => {
