@@ -23,7 +23,7 @@ export { EXIT, type Io } from "./cli/io.ts";
 export async function run(argv: string[], io: Io): Promise<number> {
   const exit = { code: EXIT.ok as number };
   const program = new Command("sitegen")
-    .description("Compile a content tree into a static site with HTML and Markdown on every URL, an agent index, OpenAPI, sitemap and Netlify CDN rules.")
+    .description("Compile a content tree into a static site with HTML and Markdown on every URL, an agent index, OpenAPI, sitemap and the rules of Netlify or Cloudflare.")
     .version(packageJson.version, "-v, --version")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(visibleLines(s)) })

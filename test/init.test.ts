@@ -25,7 +25,7 @@ test("`init .` in a new repository (.git, a README, a licence, a .gitignore) wri
   const result = sitegen(["init", ".", "--no-install"], { cwd: repo });
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, ".\n");
-  assert.match(result.stderr, /^next: npm install && npx sitegen build$/m);
+  assert.match(result.stderr, /^next: npm install && npx sitegen serve --watch$/m);
   assert.ok(existsSync(join(repo, "content/site.yaml")));
   assert.equal(readFileSync(join(repo, "README.md"), "utf8"), "# My blog\n");
   assert.equal(readFileSync(join(repo, "LICENSE"), "utf8"), "MIT\n");
@@ -70,7 +70,7 @@ test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes pac
   assert.equal(added.status, 0, added.stderr);
   assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [".gitignore", "package.json", "worker.js", "wrangler.jsonc"]);
   assert.match(added.stderr, /added wrangler to package\.json's devDependencies/);
-  assert.match(added.stderr, /next: npm install && npx sitegen build --host cloudflare && npx sitegen serve --cloudflare \(site\.yaml's `host` is netlify: set `host: cloudflare` there/);
+  assert.match(added.stderr, /next: npm install && npx sitegen build --host cloudflare && npx sitegen serve --cloudflare \(site\.yaml names no `host`, so a build is for netlify: set `host: cloudflare` there/);
   for (const [file, bytes] of before) {
     if (file === "package.json" || file === ".gitignore") continue;
     assert.ok(readFileSync(join(site, file)).equals(bytes), `${file} is as it was`);

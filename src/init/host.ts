@@ -152,9 +152,9 @@ export async function addHost(dir: string, host: HostName, starter: InitFile[]):
 }
 
 /** The host the site in `dir` builds for when `--host` does not say: site.yaml's `host`, Netlify by default. */
-export async function siteHost(dir: string): Promise<string> {
+export async function siteHost(dir: string): Promise<{ host: string; written: boolean }> {
   const site = parse(await readFile(join(dir, "content/site.yaml"), "utf8")) as { host?: unknown } | null;
-  return typeof site?.host === "string" ? site.host : "netlify";
+  return typeof site?.host === "string" ? { host: site.host, written: true } : { host: "netlify", written: false };
 }
 
 /** The development dependencies `host`'s preview needs that the site in `dir` has not installed. */

@@ -31,7 +31,7 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
     .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
     .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
     .option("--drafts", "show the drafts too, marked and indexed nowhere, for a preview (on Netlify, deploy previews and branch deploys do); never in a production build")
-    .option("--strict", "fail on warnings too (src/policy.ts says which findings are warnings); the output folder is left as it was")
+    .option("--strict", "fail on warnings too (the docs' Findings page lists which findings are warnings); the output folder is left as it was")
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
     .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --no-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict")

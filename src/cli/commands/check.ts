@@ -24,7 +24,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .option("--templates <dir>", "templates folder", "templates")
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
     .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
-    .option("--strict", "fail on warnings too, as `build --strict` does (src/policy.ts says which findings are warnings)")
+    .option("--strict", "fail on warnings too, as `build --strict` does (the docs' Findings page lists which findings are warnings)")
     .option("--drafts", "check the drafts too, as `build --drafts` builds them (on Netlify, deploy previews and branch deploys do)")
     .option("--cache <dir>", `build cache folder to read (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again (check adds code and images to it, never its index)`)
     .option("--no-cache", "check without the cache")

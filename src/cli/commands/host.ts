@@ -43,9 +43,11 @@ export function registerHost(program: Command, io: Io, exit: { code: number }): 
 /** How to build and serve for the host now, and whether site.yaml's `host` already chooses it. */
 async function nextSteps(dir: string, host: HostName): Promise<string> {
   const { notInstalled, siteHost } = await import("../../init/host.ts");
-  const built = await siteHost(dir);
+  const { host: built, written } = await siteHost(dir);
   const install = notInstalled(dir, host).length > 0 ? "npm install && " : "";
   const serve = host === "cloudflare" ? "npx sitegen serve --cloudflare" : "npx sitegen serve --netlify";
   if (built === host) return `next: ${install}npx sitegen build && ${serve}`;
-  return `next: ${install}npx sitegen build --host ${host} && ${serve} (site.yaml's \`host\` is ${built}: set \`host: ${host}\` there to build for ${host === "cloudflare" ? "Cloudflare" : "Netlify"} without --host)`;
+  const chosen = written ? `site.yaml's \`host\` is ${built}` : `site.yaml names no \`host\`, so a build is for ${built}`;
+  const name = host === "cloudflare" ? "Cloudflare" : "Netlify";
+  return `next: ${install}npx sitegen build --host ${host} && ${serve} (${chosen}: set \`host: ${host}\` there to build for ${name} without --host)`;
 }

@@ -40,7 +40,8 @@ export function registerInit(program: Command, io: Io, exit: { code: number }): 
           await npmInstall(folder, { packages: flags.installFrom ? [existsSync(resolve(io.cwd, flags.installFrom)) ? resolve(io.cwd, flags.installFrom) : flags.installFrom] : [], env: io.env, output: io.stderr });
         }
         print(shown);
-        const steps = [...(shown === "." ? [] : [`cd ${shown}`]), ...(flags.install ? [] : ["npm install"]), "npx sitegen build"];
+        const steps = [...(shown === "." ? [] : [`cd ${shown}`]), ...(flags.install ? [] : ["npm install"]), "npx sitegen serve --watch"];
+        // As the README's quick start: build, serve and rebuild on each save.
         printError(`next: ${steps.join(" && ")}`);
       } catch (error) {
         if (!(error instanceof SitegenError) || error.code === "E_USAGE") throw error;
