@@ -131,6 +131,8 @@ const FORMS: Form[] = [
 
 /** The date `text` means, or why it means none: `there is no month 13`. */
 export function readDate(text: string): WrittenDate | { problem: string } {
+  // YAML reads `date: 2024`, `20240101`, `1.5` and `true` as a number or a boolean, which the schema reports; never a day.
+  if (typeof text !== "string") return { problem: `\`${String(text)}\` is read as ${typeof text === "object" ? "a list or a mapping" : `a ${typeof text}`}, not a day: write it as YYYY-MM-DD, e.g. 2024-01-01` };
   const written = text.trim();
   const own = OWN.exec(written);
   if (own) {
@@ -192,7 +194,7 @@ function dateOf(parts: Parts): WrittenDate | { problem: string } {
 /** `Z` or `±HH:MM` for what was written; UTC when nothing was; undefined for what is no offset. */
 function offsetOf(written: string | undefined): string | undefined {
   if (written === undefined) return "Z";
-  const named = ZONE_NAMES[written.toLowerCase()];
+  const named = Object.hasOwn(ZONE_NAMES, written.toLowerCase()) ? ZONE_NAMES[written.toLowerCase()] : undefined;
   if (named !== undefined) return named === 0 ? "Z" : `${named < 0 ? "-" : "+"}${pad(Math.abs(named))}:00`;
   const match = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(written);
   if (!match || Number(match[2]) > 23 || Number(match[3] ?? 0) > 59) return undefined;

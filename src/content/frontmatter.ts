@@ -441,7 +441,10 @@ export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: st
 export function schemaHint(error: ErrorObject): string | undefined {
   if (error.keyword === "format" && (error.params as { format: string }).format === "date") return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
   if (error.keyword === "type" && /^\/(date|updated)$/.test(error.instancePath)) return "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z";
-  if (error.keyword === "additionalProperties") return FOREIGN_FIELD_HINTS[(error.params as { additionalProperty: string }).additionalProperty.toLowerCase()] ?? "remove the field or check its spelling";
+  if (error.keyword === "additionalProperties") {
+    const field = (error.params as { additionalProperty: string }).additionalProperty.toLowerCase();
+    return (Object.hasOwn(FOREIGN_FIELD_HINTS, field) ? FOREIGN_FIELD_HINTS[field] : undefined) ?? "remove the field or check its spelling";
+  }
   if (error.keyword === "required") return "add the field to the frontmatter";
   if (error.keyword === "enum") return "use one of the values listed";
   if (error.keyword === "type") {

@@ -6,7 +6,7 @@ import type { ContentNotice } from "./types.ts";
 
 /** The parse, with fields that were renamed located where they were written (`description` at `summary:`). */
 export function writtenAs(parsed: ParsedYaml, mapped: Pick<MappedFields, "writtenAs">): ParsedYaml {
-  const renamed = (path: (string | number)[]) => (typeof path[0] === "string" && mapped.writtenAs[path[0]] ? [mapped.writtenAs[path[0]], ...path.slice(1)] : path);
+  const renamed = (path: (string | number)[]) => (typeof path[0] === "string" && Object.hasOwn(mapped.writtenAs, path[0]) ? [mapped.writtenAs[path[0]], ...path.slice(1)] : path);
   return { data: parsed.data, locate: (path) => parsed.locate(renamed(path)), locateKey: (path) => parsed.locateKey(renamed(path)) };
 }
 

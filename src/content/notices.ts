@@ -80,6 +80,7 @@ function fieldWarning(name: string, seen: { first: { file: string; line?: number
   if (seen.meant !== undefined) {
     return new SitegenError(TYPO_CODE, `unknown field \`${name}\`${where}: did you mean \`${seen.meant}\`?`, { kind: "likely-typo", location: seen.first, hint: `rename it to \`${seen.meant}\`; until then it is kept as \`params.${name}\` and \`--strict\` fails` });
   }
-  const instead = FOREIGN_FIELD_HINTS[name.toLowerCase()];
+  // Own keys only: a field named `constructor` or `toString` is not a hint.
+  const instead = Object.hasOwn(FOREIGN_FIELD_HINTS, name.toLowerCase()) ? FOREIGN_FIELD_HINTS[name.toLowerCase()] : undefined;
   return new SitegenError("E_CONTENT", `field \`${name}\` is not one of sitegen's${where}: kept as \`params.${name}\` for the templates`, { kind: "unknown-field", location: seen.first, hint: instead ?? "a template can show it as {{params." + name + "}}; remove it if nothing needs it" });
 }

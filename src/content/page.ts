@@ -38,7 +38,8 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[]; markup?: string };
   const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: name === "index" ? "home" : (name.split("/").at(-1) ?? ""), misspelt: misspelling("title", mapped.params, PAGE_FIELDS) }, { readPast, fatal });
   const url = pageUrlName(name, readPast, fatal);
-  const updated = data.updated === undefined ? undefined : readDate(data.updated);
+  // A value that is not text (`updated: 2024`) is the schema's error already.
+  const updated = typeof data.updated !== "string" ? undefined : readDate(data.updated);
   if (updated && "problem" in updated) {
     fatal({ kind: "bad-date", path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
   }

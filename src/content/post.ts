@@ -9,6 +9,7 @@
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
 import { looseDate, readDate, type WrittenDate } from "./dates.ts";
+import type { FileDate } from "./file-dates.ts";
 import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProblem } from "./foreign-fields.ts";
@@ -41,12 +42,17 @@ interface PostFields {
   markup?: string;
 }
 
+export interface PostOptions {
+  /** The day the file was written, for a post that names none (src/content/file-dates.ts); without it, such a post is an error. */
+  fileDate?: (path: string) => FileDate | undefined;
+}
+
 /**
  * `name` is the file's name without its extension (a bundle's folder name).
  * Throws the problems the file cannot be read past (SitegenErrors); what it
  * is read past is in the post's `notices`.
  */
-export function parsePost(name: string, text: string, file: string, path = file): PostSource {
+export function parsePost(name: string, text: string, file: string, path = file, options: PostOptions = {}): PostSource {
   const parsed = parseMarkdownFile(text, file);
   const mapped = mapPostFields(parsed.data as Record<string, unknown>);
   const named = readFileName(name, typeof mapped.data.lang === "string" ? mapped.data.lang : undefined);
@@ -73,7 +79,8 @@ export function parsePost(name: string, text: string, file: string, path = file)
   const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: named.slug, misspelt: misspelt("title") }, { readPast, fatal });
   const dateOf = (field: "date" | "updated"): WrittenDate | undefined => {
     const value = data[field];
-    if (value === undefined) return undefined;
+    // A value that is not text (`date: 2024`, `true`) is the schema's error already.
+    if (typeof value !== "string") return undefined;
     const read = readDate(value);
     if ("problem" in read) {
       fatal({ kind: "bad-date", path: [field], key: false, message: `\`${field}\` is not a date: ${read.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z" });
@@ -91,8 +98,12 @@ export function parsePost(name: string, text: string, file: string, path = file)
   }
   if (data.date === undefined) {
     const typo = misspelt("date");
+    const written = typo === undefined ? options.fileDate?.(path) : undefined;
     if (typo !== undefined) fatal(missingField("date", typo, "", "no-date"));
-    else fatal({ kind: "no-date", path: [], key: false, message: "no `date`, and no date in the file's name to take one from", hint: "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`" });
+    else if (written) {
+      data.date = written.time;
+      readPast(datedByFile(written));
+    } else fatal({ kind: "no-date", path: [], key: false, message: "no `date`, and no date in the file's name to take one from", hint: "add `date: YYYY-MM-DD` to the frontmatter, or start the file's name with the day, as in `2025-03-04-title.md`" });
   }
   const date = dateOf("date");
   const updated = dateOf("updated");
@@ -171,6 +182,18 @@ function datedAddress(written: Record<string, unknown>): { date: string; address
 function isListPage(params: Record<string, unknown>): boolean {
   const permalink = params.permalink;
   return params.pagination !== undefined || (typeof permalink === "string" && !permalink.includes("{") && /(?:\/|\/index\.html)$/.test(permalink));
+}
+
+/**
+ * The warning of a post dated by its file, as Eleventy dates one: by git's
+ * first commit of it, reproducible; or by its modification time, which a
+ * copy or a fresh checkout changes, so that the post's date, and the build,
+ * are the same again only once the frontmatter says it.
+ */
+function datedByFile(written: FileDate): FieldProblem {
+  const day = written.time.slice(0, 10);
+  const from = written.from === "git" ? "the day git first saw the file, as Eleventy's `git Created` dates it" : "the file's modification time, as Eleventy dates a file git does not track; a copy or a fresh checkout changes it, so the build is not reproducible until the post says its date";
+  return { kind: "date-from-file", path: [], key: false, message: `no \`date\`: dated ${day}, ${from}`, hint: `add \`date: ${day}\` to the frontmatter` };
 }
 
 /** The fields that decide what is published and under what: a value the schema refuses there leaves the post out. */

@@ -9,8 +9,9 @@ import { markdownInline } from "../../text/markdown-inline.ts";
 export function agentInstructions(manifest: Manifest): string {
   const { site } = manifest;
   const { surface } = manifest;
-  // An example page for the Markdown examples: the first page after the home page.
-  const home = manifest.pages[0];
+  // An example page for the Markdown examples: the first page after the home page. A site without pages is an
+  // error (missing-page) that a build reports with all the others, so this file is still made in that run.
+  const home = manifest.pages.at(0);
   const example = manifest.pages[1] ?? home;
   const contact = routeAt(manifest, "/contact/");
   const own = site.agent_instructions ?? {};
@@ -32,7 +33,7 @@ export function agentInstructions(manifest: Manifest): string {
     "",
     `- Start at ${surface.llmsTxt.url}; it links every page and post as Markdown.`,
     "- Every request is an unauthenticated HTTP GET. There is no API key, no OAuth, no write path, no webhook and no MCP server.",
-    `- Ask for Markdown with \`Accept: text/markdown\` on any page URL (for example ${example.url}), or fetch the \`.md\` sibling (${example.markdownUrl}, ${home.markdownUrl} for the home page). Both return the same bytes. Markdown responses carry \`X-Markdown-Tokens\`, an estimate of their size in tokens.`,
+    `- Ask for Markdown with \`Accept: text/markdown\` on any page URL${example ? ` (for example ${example.url})` : ""}, or fetch the \`.md\` sibling${example ? ` (${example.markdownUrl}, ${home!.markdownUrl} for the home page)` : ""}. Both return the same bytes. Markdown responses carry \`X-Markdown-Tokens\`, an estimate of their size in tokens.`,
     "- Page URLs end with a slash. A URL without it answers 404 whose `resolution` names the canonical URL.",
     `- Every published post is in ${surface.blogIndex.url} (as JSON) and ${surface.sitemap.url} (every URL). On a large blog, ${surface.llmsTxt.path} and the blog page list only the newest posts, and ${surface.llmsFullTxt.path} holds the newest that fit its size; each says so. The formal description is ${surface.openapi.url} (OpenAPI 3.1).`,
     "- Send a `User-Agent` that names your client. Revalidate with `If-None-Match`: every page and file sends an `ETag`, and unchanged ones answer 304.",

@@ -46,7 +46,7 @@ export function admonitionsPlugin(md: MarkdownIt): void {
     const { kind, heading, attributes } = readParams(params);
     if (attributes) return `<div${attributes}>\n`;
     if (kind === "details") return `<details class="admonition admonition-details">\n<summary>${escapeHtml(heading ?? "Details")}</summary>\n`;
-    if (KINDS[kind]) return `${openBox(kind)}\n${title(heading ?? KINDS[kind])}\n`;
+    if (Object.hasOwn(KINDS, kind)) return `${openBox(kind)}\n${title(heading ?? KINDS[kind])}\n`;
     return `<div class="${escapeHtml(kind)}">\n${heading ? `${title(heading)}\n` : ""}`;
   }
 
