@@ -58,7 +58,15 @@ export interface SiteConfig {
   security?: CspSources;
   /** What ends a post's summary, for its description: `<!--more-->` when left out (src/render/markdown/summary.ts). */
   excerpt_separator?: string;
+  /** How the Markdown is read: `heading_ids`, how a heading's id is spelled (src/render/markdown/heading-ids.ts). */
+  markdown?: { heading_ids?: HeadingIdStyle; math?: MathDialect };
 }
+
+/** The spellings of heading ids site.yaml's `markdown.heading_ids` names, one for each generator's (src/render/markdown/heading-ids.ts). */
+/** How TeX math is delimited, as site.yaml's `markdown.math` names it (src/render/markdown/math.ts). */
+export type MathDialect = "latex" | "kramdown" | "dollars" | "none";
+
+export type HeadingIdStyle = "github" | "jekyll" | "kramdown" | "hugo" | "hugo-ascii" | "blackfriday" | "eleventy" | "ascii";
 
 /** The footer's links to the machine surface a layout may show: the developers page, the feed, llms.txt, the page's Markdown. */
 export type FooterLink = "developers" | "feed" | "llms_txt" | "markdown";

@@ -39,7 +39,16 @@ export interface PageWarning {
  * costs a fraction of a set. An id never holds a line break.
  */
 export function headingIds(ids: string[]): string {
-  return `\n${ids.join("\n")}\n`;
+  // An id that is percent-encoded (markdown-it-anchor's) is found by its link's fragment decoded too, as a browser finds it (HTML's "find a potential indicated element").
+  return `\n${ids.flatMap((id) => (/%[0-9A-Fa-f]{2}/.test(id) ? [id, decodedId(id)] : [id])).join("\n")}\n`;
+}
+
+function decodedId(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
 }
 
 export function hasHeadingId(ids: string, id: string): boolean {

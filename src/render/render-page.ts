@@ -20,6 +20,7 @@ import { readingMinutes } from "./reading-time.ts";
 import { formsMarkdown, pageForms } from "./forms.ts";
 import type { TemplateSet } from "./template.ts";
 import type { PostCover } from "./emit/page-html.ts";
+import type { SiteConfig } from "../content/types.ts";
 
 /**
  * A page's HTML and its `.md` sibling, from one parse of its body, with
@@ -30,7 +31,7 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const shown = shownBody(context.bodyOf(route), manifest, context.linkTargets);
   const { body } = shown;
   const sizeOf = imageSizes(route, context);
-  const rendered = renderBody(route, body, manifest.site.excerpt_separator, sizeOf, context.memo?.bodies);
+  const rendered = renderBody(route, body, manifest.site, sizeOf, context.memo?.bodies);
   const post = route.kind === "post" ? { cover: coverOf(route, manifest, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
   const representations = (listing?: BlogListing) => {
     const html = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post });
@@ -75,7 +76,7 @@ function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarnin
 type ImageSize = { width: number; height: number } | undefined;
 
 /** A fixed page's body as last rendered, by path: its text, what else its rendering read (the title, the summary marker), and each image size the rendering asked for with the answer. */
-export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
+export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
 
 /**
  * A body rendered by markdown-it, or, for a fixed page in a watch session,
@@ -84,27 +85,34 @@ export type RenderedBodies = Map<string, { body: string; lang: string; title: st
  * most of them have not changed. A post is not kept here: an unchanged post
  * is not rendered at all (src/execute/reuse.ts).
  */
-function renderBody(route: PageRoute, body: string, separator: string | undefined, imageSize: (src: string) => ImageSize, kept?: RenderedBodies): RenderedMarkdown {
+function renderBody(route: PageRoute, body: string, site: BodySettings, imageSize: (src: string) => ImageSize, kept?: RenderedBodies): RenderedMarkdown {
+  const { excerpt_separator: separator } = site;
+  const headingIds = site.markdown?.heading_ids;
   const earlier = route.kind === "page" ? kept?.get(route.path) : undefined;
   const same = (a: ImageSize, b: ImageSize) => a?.width === b?.width && a?.height === b?.height;
-  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
+  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.headingIds === headingIds && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
   const sizes: [string, ImageSize][] = [];
-  const rendered = renderMarkdown(body, route.lang, bodyEnv(route, separator, (src) => {
+  const rendered = renderMarkdown(body, route.lang, bodyEnv(route, site, (src) => {
     const size = imageSize(src);
     sizes.push([src, size]);
     return size;
   }));
-  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, sizes, rendered });
+  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, headingIds, sizes, rendered });
   return rendered;
 }
 
-/** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its images' sizes. */
-export function bodyEnv(route: PageRoute, separator: string | undefined, imageSize: (src: string) => ImageSize): RenderEnv {
+/** What of site.yaml a body is rendered with: the summary marker, how heading ids are spelled. */
+type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown">;
+
+/** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its heading ids' spelling, its images' sizes. */
+export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: string) => ImageSize): RenderEnv {
+  const separator = site.excerpt_separator;
   return {
     title: route.title,
     ...(route.markup === "html" ? { html: true as const } : {}),
     ...(route.toc ? { toc: true } : {}),
     ...(separator !== undefined ? { excerptSeparator: separator } : {}),
+    ...(site.markdown?.heading_ids ? { headingIds: site.markdown.heading_ids } : {}),
     imageSize,
   };
 }

@@ -101,6 +101,8 @@ function headingAttributes(tokens: Token[]): void {
     const list = tail ? readAttributes(tail[1]) : undefined;
     if (!last || !tail || !list) return;
     last.content = last.content.slice(0, tail.index).trimEnd();
+    // The heading as written, which some generators make its id of, without them too.
+    tokens[index + 1].content = tokens[index + 1].content.replace(HEADING_TAIL, "");
     applyAttributes(token, list);
   });
 }

@@ -11,7 +11,7 @@
  */
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { asciiWords } from "../../content/slug.ts";
+import { headingIdMaker, type HeadingIdStyle, type HeadingWords } from "./heading-ids.ts";
 import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 
 export function headingsPlugin(md: MarkdownIt): void {
@@ -64,20 +64,32 @@ function sameWords(a: string, b: string): boolean {
 
 /**
  * Gives every heading its id, in order, and returns them: the one the author
- * gave it, or its words spelled as the page's slugs are (`asciiWords`, in
- * `lang`); a repeated id gets `-2`, `-3`….
+ * gave it, or its words spelled as `style` says (heading-ids.ts: GitHub's
+ * by default, or the generator the site came from); a repeat is numbered as
+ * that generator numbers it, never taking an id the author gave another.
  */
-export function assignHeadingIds(tokens: Token[], lang: string | undefined): string[] {
-  const seen = new Map<string, number>();
-  const ids: string[] = [];
-  tokens.forEach((token, index) => {
-    if (token.type !== "heading_open") return;
-    let id = token.attrGet("id") ?? (asciiWords(headingText(tokens[index + 1]), lang) || "section");
-    const count = seen.get(id) ?? 0;
-    seen.set(id, count + 1);
-    if (count > 0) id = `${id}-${count + 1}`;
-    token.attrSet("id", id);
-    ids.push(id);
+export function assignHeadingIds(tokens: Token[], lang: string | undefined, style?: HeadingIdStyle): string[] {
+  const maker = headingIdMaker(style, lang);
+  const headings = tokens.flatMap((token, index) => (token.type === "heading_open" ? [index] : []));
+  for (const index of headings) {
+    const own = tokens[index].attrGet("id");
+    if (own !== null) maker.take(own);
+  }
+  const made = headings.map((index) => tokens[index].attrGet("id") ?? maker.next(headingWords(tokens[index + 1])));
+  return headings.map((index, at) => {
+    const id = made[at] ?? maker.fallback();
+    tokens[index].attrSet("id", id);
+    return id;
   });
-  return ids;
+}
+
+/** A heading's words, as heading-ids.ts reads them: its text in parts, and its Markdown as written. */
+function headingWords(inline: Token): HeadingWords {
+  const parts = (inline.children ?? []).flatMap((child): HeadingWords["parts"] => {
+    if (child.type === "text" || child.type === "emoji") return [{ text: child.content, kind: "text" }];
+    if (child.type === "softbreak") return [{ text: " ", kind: "text" }];
+    if (child.type === "code_inline") return [{ text: child.content, kind: "code" }];
+    return child.type === "image" ? [{ text: child.content, kind: "other" }] : [];
+  });
+  return { parts, source: inline.content };
 }

@@ -6,6 +6,7 @@
  */
 import Token from "markdown-it/lib/token.mjs";
 import { footnoteIds } from "./footnotes.ts";
+import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { md } from "./instance.ts";
 import type { PageElement } from "../html-tags.ts";
@@ -26,6 +27,8 @@ export interface RenderEnv extends SummaryEnv {
   headingAnchors?: false;
   /** The body is HTML (src/content/markup.ts): one block of raw HTML, published as written. */
   html?: true;
+  /** How headings' ids are spelled (site.yaml's `markdown.heading_ids`): GitHub's when left out. */
+  headingIds?: HeadingIdStyle;
 }
 
 export interface RenderedMarkdown {
@@ -55,12 +58,12 @@ export function parseMarkdown(body: string, env: SummaryEnv = {}): Token[] {
   return md.parse(body, { ...env });
 }
 
-/** `lang` is the page's language: heading ids are spelled as its slugs are (`asciiWords`). */
+/** `lang` is the page's language, which the `ascii` spelling of heading ids reads (heading-ids.ts). */
 export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {}): RenderedMarkdown {
   const state: RenderEnv & { warnings?: MarkdownWarning[] } = { ...env };
   const tokens = env.html ? htmlBlock(body) : md.parse(body, state);
   titleHeadings(tokens, env.title, state);
-  const headingIds = assignHeadingIds(tokens, lang);
+  const headingIds = assignHeadingIds(tokens, lang, env.headingIds);
   // The author's HTML, before a table of contents adds HTML of its own.
   const rawElements = rawHtmlElements(rawHtmlOf(tokens));
   const raw = rawHtmlTargets(rawElements);
