@@ -84,7 +84,7 @@ export const POLICY = {
   "left-out": { level: "warning", what: "a file that is no page or post (another generator's configuration, a stray file), or a static file where the build writes its own (`404.html`, `_redirects`): left out" },
   "nonstandard-yaml": { level: "warning", what: "frontmatter that Jekyll's, Hugo's and PyYAML's YAML read and YAML 1.2 does not (a quoted value continued at column 0): read as they read it" },
   "control-character": { level: "warning", what: "a control character in a field (a title, a description, an author, a tag, an image's URL) or a body: left out of feed.xml, the sitemap and the Markdown" },
-  "csp-blocked": { level: "warning", what: "what the page's Content-Security-Policy blocks (an inline script, a `style` attribute, another origin's image): the `security:` setting that allows it is named" },
+  "csp-blocked": { level: "warning", what: "what the page's Content-Security-Policy blocks (an inline script, a `style` attribute, another origin's image): the `security:` setting that allows it is named, or, for a `style` attribute or an event handler, the way to do without" },
   "js-frontmatter": { level: "warning", what: "Eleventy's JavaScript frontmatter that writes plain values: read as data, never run" },
   "moved-setting": { level: "warning", what: "a setting of site.yaml written where it used to be (`logo:` for `theme.logo`)" },
   placeholder: { level: "warning", what: "a placeholder description (\"TODO: …\"), or a placeholder origin in `check`: an error in a production build" },

@@ -67,16 +67,21 @@ function loads(element: PageElement): [attribute: string, directive: CspDirectiv
   }
 }
 
+const STYLE_INSTEAD = "give the element a class, and the class a rule in the theme's stylesheet (assets/site.css in the templates); or leave the style out";
+const HANDLER_INSTEAD = "add the handler from a script file with addEventListener, served by the site and allowed by `security: { script-src: [\"'self'\"] }`; or leave it out";
+
 /** What `policy` blocks among `elements`, in their order. */
 export function blockedElements(elements: PageElement[], policy: ContentPolicy): Blocked[] {
   const blocked: Blocked[] = [];
   for (const element of elements) {
     const { tag, attributes, line } = element;
-    const block = (directive: string, what: string, source: string | undefined) =>
+    const block = (directive: string, what: string, source: string | undefined, instead?: string) =>
       blocked.push({
         line,
         message: `${what} is blocked by the page's Content-Security-Policy (\`${directive}\`)`,
-        hint: source === undefined ? `no setting allows \`${directive}\`: sitegen sends \`${directive} 'none'\`; link to it instead` : `allow it in site.yaml: \`security: { ${directive}: ["${source}"] }\`, or leave it out`,
+        hint:
+          instead ??
+          (source === undefined ? `no setting allows \`${directive}\`: sitegen sends \`${directive} 'none'\`; link to it instead` : `allow it in site.yaml: \`security: { ${directive}: ["${source}"] }\`, or leave it out`),
       });
     if (tag === "script" && !attributes.has("src") && SCRIPT_TYPES.has((attributes.get("type") ?? "").trim().toLowerCase()) && (element.text ?? "").trim() !== "") {
       const hash = hashSource(element.text!);
@@ -86,8 +91,9 @@ export function blockedElements(elements: PageElement[], policy: ContentPolicy):
       const hash = hashSource(element.text!);
       if (!allowsInline(policy, "style-src", hash)) block("style-src", "an inline <style>", hash);
     }
-    if (attributes.has("style") && !allowsInline(policy, "style-src")) block("style-src", `a \`style\` attribute on <${tag}>`, "'unsafe-inline'");
-    for (const name of attributes.keys()) if (/^on[a-z]+$/.test(name) && !allowsInline(policy, "script-src")) block("script-src", `the event handler \`${name}\` on <${tag}>`, "'unsafe-inline'");
+    // Only 'unsafe-inline' would allow these, and it allows every inline style or handler an injected tag brings: the hint is the way within the policy.
+    if (attributes.has("style") && !allowsInline(policy, "style-src")) block("style-src", `a \`style\` attribute on <${tag}>`, undefined, STYLE_INSTEAD);
+    for (const name of attributes.keys()) if (/^on[a-z]+$/.test(name) && !allowsInline(policy, "script-src")) block("script-src", `the event handler \`${name}\` on <${tag}>`, undefined, HANDLER_INSTEAD);
     for (const [attribute, directive] of loads(element)) {
       const value = attributes.get(attribute);
       if (value === undefined || value.includes("{{")) continue;

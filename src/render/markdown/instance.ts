@@ -29,6 +29,7 @@ import { headingsPlugin } from "./headings.ts";
 import { imagesPlugin } from "./images.ts";
 import { rawHtmlPlugin } from "./raw-html.ts";
 import { summaryPlugin } from "./summary.ts";
+import { tablesPlugin } from "./tables.ts";
 import { taskListsPlugin } from "./task-lists.ts";
 
 export const md = new MarkdownIt({ typographer: false })
@@ -44,4 +45,5 @@ export const md = new MarkdownIt({ typographer: false })
   .use(emojiPlugin)
   .use(taskListsPlugin)
   .use(attributesPlugin)
-  .use(summaryPlugin);
+  .use(summaryPlugin)
+  .use(tablesPlugin);

@@ -40,12 +40,18 @@ export interface RawHtml {
   line: number;
 }
 
-/** Every piece of raw HTML in the body, block and inline, with its line. */
+/**
+ * Every piece of raw HTML in the body, block and inline, with its line. A
+ * token markdown-it gives no lines (a table cell's text) is on the line of
+ * the last one it did (the cell's row), not the body's first.
+ */
 export function rawHtmlOf(tokens: Token[]): RawHtml[] {
   const pieces: RawHtml[] = [];
+  let line = 0;
   for (const token of tokens) {
-    if (token.type === "html_block") pieces.push({ html: token.content, line: token.map?.[0] ?? 0 });
-    else if (token.type === "inline") for (const child of token.children ?? []) if (child.type === "html_inline") pieces.push({ html: child.content, line: token.map?.[0] ?? 0 });
+    if (token.map) line = token.map[0];
+    if (token.type === "html_block") pieces.push({ html: token.content, line });
+    else if (token.type === "inline") for (const child of token.children ?? []) if (child.type === "html_inline") pieces.push({ html: child.content, line });
   }
   return pieces;
 }

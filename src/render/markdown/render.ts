@@ -95,8 +95,10 @@ function markdownElements(tokens: Token[]): PageElement[] {
     if (token.type === "image") elements.push({ tag: "img", attributes: new Map([["src", String(token.attrGet("src") ?? "")]]), line });
     else if (token.attrs?.some(([name]) => name === "style" || /^on[a-z]+$/.test(name))) elements.push({ tag: token.tag, attributes: new Map(token.attrs), line });
   };
+  // A token with no lines (a table's cell) is on the line of the last that has them (its row), not the body's first.
+  let line = 1;
   for (const token of tokens) {
-    const line = (token.map?.[0] ?? 0) + 1;
+    if (token.map) line = token.map[0] + 1;
     add(token, line);
     for (const child of token.children ?? []) add(child, line);
   }
@@ -105,11 +107,13 @@ function markdownElements(tokens: Token[]): PageElement[] {
 
 function markdownLinks(tokens: Token[]): RenderedMarkdown["links"] {
   const links: RenderedMarkdown["links"] = [];
+  let line = 1;
   for (const token of tokens) {
+    if (token.map) line = token.map[0] + 1;
     if (token.type !== "inline" || !token.children) continue;
     for (const child of token.children) {
-      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: (token.map?.[0] ?? 0) + 1 });
-      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line: (token.map?.[0] ?? 0) + 1, image: true });
+      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line });
+      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line, image: true });
     }
   }
   return links;
