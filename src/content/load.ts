@@ -14,6 +14,7 @@ import { MAX_SLUG_LENGTH } from "./slug.ts";
 import { canonicalTag, siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
+import { fileDate } from "./file-dates.ts";
 import { parseSite } from "./site.ts";
 import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
 import { displayFrom, listSources, refusedFile, type Listing, type SourceEntry } from "./tree.ts";
@@ -272,7 +273,7 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   for (const entry of entries) {
     try {
       const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
-      const post = asFound(parsePost(entry.name, text, entry.file, entry.path), entry);
+      const post = asFound(parsePost(entry.name, text, entry.file, entry.path, { fileDate }), entry);
       posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);

@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { bodyAt } from "../content/frontmatter.ts";
 import type { SourceEntry } from "../content/load.ts";
 import { asFound, parsePost } from "../content/load.ts";
+import { fileDate } from "../content/file-dates.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
 
@@ -81,7 +82,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     }
     told(entry.file, "parser");
     try {
-      const post = asFound(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path), entry);
+      const post = asFound(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path, { fileDate }), entry);
       parsed.posts.push(keepBodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
