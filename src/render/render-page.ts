@@ -76,7 +76,7 @@ function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarnin
 type ImageSize = { width: number; height: number } | undefined;
 
 /** A fixed page's body as last rendered, by path: its text, what else its rendering read (the title, the summary marker), and each image size the rendering asked for with the answer. */
-export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
+export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; math?: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
 
 /**
  * A body rendered by markdown-it, or, for a fixed page in a watch session,
@@ -90,14 +90,14 @@ function renderBody(route: PageRoute, body: string, site: BodySettings, imageSiz
   const headingIds = site.markdown?.heading_ids;
   const earlier = route.kind === "page" ? kept?.get(route.path) : undefined;
   const same = (a: ImageSize, b: ImageSize) => a?.width === b?.width && a?.height === b?.height;
-  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.headingIds === headingIds && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
+  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.headingIds === headingIds && earlier.math === site.markdown?.math && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
   const sizes: [string, ImageSize][] = [];
   const rendered = renderMarkdown(body, route.lang, bodyEnv(route, site, (src) => {
     const size = imageSize(src);
     sizes.push([src, size]);
     return size;
   }));
-  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, headingIds, sizes, rendered });
+  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, headingIds, math: site.markdown?.math, sizes, rendered });
   return rendered;
 }
 
@@ -113,6 +113,7 @@ export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: s
     ...(route.toc ? { toc: true } : {}),
     ...(separator !== undefined ? { excerptSeparator: separator } : {}),
     ...(site.markdown?.heading_ids ? { headingIds: site.markdown.heading_ids } : {}),
+    ...(site.markdown?.math ? { math: site.markdown.math } : {}),
     imageSize,
   };
 }

@@ -4,7 +4,8 @@
  * strikethrough, task lists and autolinks; raw HTML as CommonMark passes it;
  * footnotes; pandoc's and kramdown's attribute lists; GitHub's alerts and
  * `:::` containers; definition lists; emoji shortcodes; Liquid and Hugo
- * highlight blocks as code; the site's own images with their sizes. Each
+ * highlight blocks as code; TeX math as the site's generator delimits it;
+ * the site's own images with their sizes. Each
  * module below sets up one of these, its syntax and its markup. No
  * typographer: the text keeps the author's quotes and dashes.
  *
@@ -27,6 +28,7 @@ import { emojiPlugin } from "./emoji.ts";
 import { footnotesPlugin } from "./footnotes.ts";
 import { headingsPlugin } from "./headings.ts";
 import { imagesPlugin } from "./images.ts";
+import { mathPlugin } from "./math.ts";
 import { rawHtmlPlugin } from "./raw-html.ts";
 import { summaryPlugin } from "./summary.ts";
 import { tablesPlugin } from "./tables.ts";
@@ -38,6 +40,7 @@ export const md = new MarkdownIt({ typographer: false })
   .use(imagesPlugin)
   .use(autolinksPlugin)
   .use(codePlugin)
+  .use(mathPlugin)
   .use(headingsPlugin)
   .use(footnotesPlugin)
   .use(admonitionsPlugin)
