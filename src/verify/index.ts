@@ -8,7 +8,7 @@ import { SitegenError } from "../errors.ts";
 import { ALL_CHECKS, runChecks } from "./checks/index.ts";
 import { discoverSurface, normalizeBase, sitemapPartPaths } from "./discover.ts";
 import { observations, probeKey, type Probe } from "./exchange.ts";
-import { sendProbes } from "./http.ts";
+import { MEGABYTE, sendProbes } from "./http.ts";
 import { discoveryProbes, planProbes, probe } from "./plan.ts";
 import { buildReport, formatHuman, formatJson } from "./report.ts";
 
@@ -19,6 +19,8 @@ export interface VerifyOptions {
   readonly concurrency?: number;
   /** Deadline for each request, in milliseconds (default 10 000). */
   readonly timeoutMs?: number;
+  /** The most megabytes a response's body may have, as sent and decoded (default 50, a sitemap's limit). */
+  readonly maxBodyMegabytes?: number;
   /** Colour the report; defaults to whether stdout is a terminal. NO_COLOR always turns it off. */
   readonly color?: boolean;
   /** The environment, for NO_COLOR. */
@@ -32,10 +34,11 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
   const target = parseBase(options.baseUrl);
   const concurrency = positive(options.concurrency ?? 8, "concurrency");
   const timeoutMs = positive(options.timeoutMs ?? 10_000, "timeout");
+  const maxBodyBytes = positive(options.maxBodyMegabytes ?? 50, "max-body") * MEGABYTE;
   const userAgent = userAgentHeader();
   const progress = progressLine(options.stderr);
   const send = (probes: readonly Probe[]) =>
-    sendProbes(probes, { baseUrl: target, userAgent, timeoutMs, concurrency, onProgress: progress.update });
+    sendProbes(probes, { baseUrl: target, userAgent, timeoutMs, concurrency, maxBodyBytes, onProgress: progress.update });
 
   const first = await send(discoveryProbes());
   // A sitemap index names its parts: they are read before the surface is known, as /sitemap.xml is.
