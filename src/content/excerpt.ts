@@ -26,12 +26,17 @@ export function excerptOf(body: string, separator?: string, markup?: Markup): st
   const tokens = parseMarkdown(body, separator === undefined ? {} : { excerptSeparator: separator });
   const summary = summaryText(tokens);
   if (summary) return cutAtWord(summary, EXCERPT_MAX);
+  // A paragraph with Liquid in it (`{{ site.title }}`, `{% if %}`) has holes where the values go, or both branches: the first without, if any, describes the text.
+  let first = "";
   for (let index = 0; index < tokens.length; index++) {
     if (tokens[index].type !== "paragraph_open") continue;
-    const text = clean(plainText(tokens[index + 1]?.children ?? []));
-    if (text !== "") return cutAtWord(text, EXCERPT_MAX);
+    const inline = tokens[index + 1];
+    const text = clean(plainText(inline?.children ?? []));
+    if (text === "") continue;
+    if (!/\{\{|\{%/.test(inline.content)) return cutAtWord(text, EXCERPT_MAX);
+    first ||= text;
   }
-  return "";
+  return cutAtWord(first, EXCERPT_MAX);
 }
 
 /** An HTML body's summary: its text before the summary marker, else its first paragraph's (`<p>`), tags left out. */

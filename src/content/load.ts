@@ -17,6 +17,7 @@ import { parsePost } from "./post.ts";
 import { fileDate } from "./file-dates.ts";
 import { parseSite } from "./site.ts";
 import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
+import { readJekyllFiles } from "./jekyll-files.ts";
 import { displayFrom, listSources, refusedFile, type Listing, type SourceEntry } from "./tree.ts";
 import type { Content, Lang, PageSource, PostSource } from "./types.ts";
 
@@ -125,9 +126,12 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
       posts = posts.map((post) => summarisedWith(post, separator, readTextSync));
     }
   }
-  // What each file was read past, drafts' pages included: reported once they are read.
-  reported.addAll(contentNotices([...pages, ...slugs.posts]));
-  return { content: site && { siteFile, site, pages: published, posts, files: files.files }, reported };
+  const jekyll = readJekyllFiles(root, display);
+  reported.addAll(jekyll.problems);
+  // What each file was read past, drafts' pages included: reported once they are read. Jekyll's content has its template tags run, and what cannot run is reported when it renders.
+  const notices = contentNotices([...pages, ...slugs.posts]);
+  reported.addAll(jekyll.files ? notices.filter((notice) => notice.kind !== "template-tag") : notices);
+  return { content: site && { siteFile, site, pages: published, posts, files: files.files, ...(jekyll.files ? { jekyll: jekyll.files } : {}) }, reported };
 }
 
 /**

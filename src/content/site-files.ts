@@ -11,13 +11,14 @@ import { SitegenError } from "../errors.ts";
 import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
 import { sizeProblem } from "./file-limit.ts";
+import { DATA_DIR, INCLUDES_DIR, JEKYLL_CONFIG } from "./jekyll-files.ts";
 import { displayFrom, generatorFile, insideOf, safeRealpath, type ListOptions } from "./tree.ts";
 import type { ContentFile } from "./types.ts";
 
 export const STATIC_DIR = "static";
 
-/** What content/ holds at its top: anything else is left out. */
-const KNOWN = new Set(["site.yaml", "pages", "blog", STATIC_DIR]);
+/** What content/ holds at its top: anything else is left out. A Jekyll site's configuration, includes and data are read for its Liquid (jekyll-files.ts). */
+const KNOWN = new Set(["site.yaml", "pages", "blog", STATIC_DIR, JEKYLL_CONFIG, INCLUDES_DIR, DATA_DIR]);
 
 /** A warning for each entry at the top of content/ that sitegen does not read. */
 export function rootEntries(root: string, display: (path: string) => string): SitegenError[] {

@@ -2,6 +2,7 @@ import type { SitegenError } from "../errors.ts";
 import type { CspSources } from "../negotiation/headers.ts";
 import type { FindingKind } from "../policy.ts";
 import type { Markup } from "./markup.ts";
+import type { JekyllFiles } from "./jekyll-files.ts";
 
 /** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
 export type Lang = string;
@@ -210,4 +211,6 @@ export interface Content {
   posts: PostSource[];
   /** content/static/: files for the whole site, published at the site root as they are. */
   files: ContentFile[];
+  /** A Jekyll site's configuration, includes and data, when the content is Jekyll's (src/content/jekyll-files.ts): its posts' Liquid runs. */
+  jekyll?: JekyllFiles;
 }

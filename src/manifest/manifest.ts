@@ -7,6 +7,7 @@
 import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type Lang, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
 import type { SitegenError } from "../errors.ts";
 import type { Markup } from "../content/markup.ts";
+import type { JekyllFiles } from "../content/jekyll-files.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
@@ -119,6 +120,8 @@ export interface FileRoute {
 
 export interface Manifest {
   site: SiteConfig;
+  /** A Jekyll site's configuration, includes and data, when the content is Jekyll's: its pages' Liquid runs with them (src/render/liquid/). */
+  jekyll?: JekyllFiles;
   /** The CDN the build is for: which rules files it writes (src/render/emit/netlify.ts, cloudflare.ts). */
   host: HostName;
   /** Origin without a trailing slash. */
@@ -269,6 +272,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     : [];
   return {
     site: content.site,
+    ...(content.jekyll ? { jekyll: content.jekyll } : {}),
     host: options.host ?? content.site.host ?? "netlify",
     baseUrl,
     generated: options.generated.toISOString().replace(/\.\d{3}Z$/, "Z"),

@@ -13,15 +13,39 @@
  * hold as written, without their tags, in code too, as Liquid does. Code
  * shows the rest as written: it is an example (src/content/template-tags.ts
  * says where the tags are).
+ *
+ * That is content in no dialect of its own. Jekyll's content (a site with
+ * content/_config.yml or content/_includes/: src/content/jekyll-files.ts)
+ * has its Liquid run whole instead, code and all, as Jekyll runs it
+ * (src/render/liquid/): its link tags give the same URLs through the engine.
  */
 import { linkTags, POST_URL, LINK, rawBlocks, SITE_BASEURL, SITE_URL, URL_FILTER } from "../content/template-tags.ts";
-import type { Manifest } from "../manifest/manifest.ts";
+import type { Manifest, PageRoute } from "../manifest/manifest.ts";
+import { runLiquid } from "./liquid/engine.ts";
+import { liquidPage, liquidSite, type LiquidSite } from "./liquid/site.ts";
 import type { MarkdownWarning } from "./markdown/warnings.ts";
 import { resolveOrigin } from "./origin.ts";
 
-/** A page's body as its HTML, its `.md` sibling and the feed show it: `{{base_url}}` and its link tags resolved. */
-export function shownBody(text: string, manifest: Manifest, targets = linkTargets(manifest)): ResolvedBody {
-  return resolveLinkTags(resolveOrigin(text, manifest.baseUrl), targets);
+/** A page's body as its HTML, its `.md` sibling and the feed show it: `{{base_url}}` and its link tags resolved, or, for Jekyll's content, its Liquid run. */
+export function shownBody(text: string, manifest: Manifest, targets = linkTargets(manifest), route?: PageRoute): ResolvedBody {
+  const body = resolveOrigin(text, manifest.baseUrl);
+  if (targets.liquid && route) return liquidBody(body, route, targets.liquid, targets);
+  return resolveLinkTags(body, targets);
+}
+
+/**
+ * What a page Liquid ran on names besides its link tags: the site it ran
+ * with (its posts, pages, data and includes), by the site's fingerprint. A
+ * post is made again when it changes (src/execute/reuse.ts compares what a
+ * page named with what `urlOfTag` answers now).
+ */
+export const LIQUID_SITE = "{{ site }}";
+
+/** A Jekyll page's body with its Liquid run; a body without a tag as it is. */
+function liquidBody(body: string, route: PageRoute, liquid: LiquidSite, targets: LinkTargets): ResolvedBody {
+  if (!body.includes("{%") && !body.includes("{{")) return { body, warnings: [], named: [] };
+  const run = runLiquid(body, liquidPage(route), liquid, { origin: targets.origin, urlOf: (tag) => urlOfTag(tag, targets) });
+  return { body: run.body, warnings: run.warnings, named: [...run.named, [LIQUID_SITE, liquid.fingerprint]] };
 }
 
 /** What the tags can name: the posts by their file's name, the pages by their path, the site's files and its origin. */
@@ -31,6 +55,8 @@ export interface LinkTargets {
   posts: Map<string, { path: string; sourcePath: string }[]>;
   /** The site paths of pages and of content/static/'s files. */
   paths: Set<string>;
+  /** What a Jekyll site's Liquid runs with, when the content is Jekyll's (src/render/liquid/site.ts). */
+  liquid?: LiquidSite;
 }
 
 const TARGETS = new WeakMap<Manifest, LinkTargets>();
@@ -46,7 +72,8 @@ export function linkTargets(manifest: Manifest): LinkTargets {
     posts.set(name, [...(posts.get(name) ?? []), { path: route.path, sourcePath: route.sourcePath }]);
   }
   const paths = new Set([...manifest.routes.filter((route) => route.kind === "page").map((route) => route.path), ...manifest.published.filter((file) => !file.bundle).map((file) => file.path)]);
-  TARGETS.set(manifest, (targets = { origin: manifest.baseUrl, posts, paths }));
+  const liquid = liquidSite(manifest);
+  TARGETS.set(manifest, (targets = { origin: manifest.baseUrl, posts, paths, ...(liquid ? { liquid } : {}) }));
   return targets;
 }
 
@@ -97,6 +124,7 @@ const WHOLE_URL_FILTER = whole(URL_FILTER);
 
 /** The URL a link tag stands for on this site, or undefined when it names nothing the site publishes. */
 export function urlOfTag(tag: string, targets: LinkTargets): string | undefined {
+  if (tag === LIQUID_SITE) return targets.liquid?.fingerprint;
   const postUrl = WHOLE_POST_URL.exec(tag);
   if (postUrl) return postPath(postUrl[1], targets);
   const link = WHOLE_LINK.exec(tag);

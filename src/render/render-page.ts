@@ -28,7 +28,7 @@ import type { SiteConfig } from "../content/types.ts";
  */
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "linkTargets" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
-  const shown = shownBody(context.bodyOf(route), manifest, context.linkTargets);
+  const shown = shownBody(context.bodyOf(route), manifest, context.linkTargets, route);
   const { body } = shown;
   const sizeOf = imageSizes(route, context);
   const rendered = renderBody(route, body, manifest.site, sizeOf, context.memo?.bodies);

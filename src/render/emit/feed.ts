@@ -41,7 +41,7 @@ export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => strin
   for (const post of posts) {
     // The post's text as its page renders it, images sized, but for the links each heading has to itself there.
     const env = { ...bodyEnv(post, manifest.site, imageSizes(post, { manifest, assets })), headingAnchors: false as const };
-    const html = absoluteHtml(renderMarkdown(shownBody(bodyOf(post), manifest).body, post.lang, env).html, post.url);
+    const html = absoluteHtml(renderMarkdown(shownBody(bodyOf(post), manifest, undefined, post).body, post.lang, env).html, post.url);
     lines.push(
       `  <entry xml:lang="${escapeXml(post.lang)}">`,
       element("id", post.url, "    "),

@@ -1,0 +1,102 @@
+/**
+ * A Jekyll site's own files kept beside site.yaml: its configuration
+ * (content/_config.yml), its includes (content/_includes/) and its data
+ * (content/_data/). Either of the first two makes the content Jekyll's
+ * dialect, whose posts' Liquid the build runs as Jekyll runs it
+ * (src/render/liquid/): `sitegen import` moves them from a Jekyll site, and
+ * a blog copied from one brings them along. Content without them is never
+ * run as Liquid: `{{ }}` means something else to Hugo and Eleventy, and is
+ * text in plain Markdown. Read here, at the edge, so that rendering reads no
+ * file: an include is looked up in `includes` and nowhere else.
+ */
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SitegenError } from "../errors.ts";
+import { parseYaml } from "./frontmatter.ts";
+
+export interface JekyllFiles {
+  /** _config.yml's settings, as written: what `{{ site.<name> }}` reads beneath site.yaml's. */
+  config: Record<string, unknown>;
+  /** Each file of _includes/ by its path from there (`note.html`, `figures/wide.html`). */
+  includes: Record<string, string>;
+  /** _data/'s YAML and JSON files by their path without the extension (`authors`, `team/people`), nested as `site.data` names them. */
+  data: Record<string, unknown>;
+}
+
+export const JEKYLL_CONFIG = "_config.yml";
+export const INCLUDES_DIR = "_includes";
+export const DATA_DIR = "_data";
+/** An include or data file larger than this is left out: such a file is no template. */
+const MAX_FILE_BYTES = 1_000_000;
+
+/** The Jekyll files of a content folder, or undefined when it has neither a _config.yml nor an _includes/ folder; with what could not be read. */
+export function readJekyllFiles(root: string, display: (path: string) => string): { files?: JekyllFiles; problems: SitegenError[] } {
+  const configPath = join(root, JEKYLL_CONFIG);
+  const includesPath = join(root, INCLUDES_DIR);
+  if (!existsSync(configPath) && !existsSync(includesPath)) return { problems: [] };
+  const problems: SitegenError[] = [];
+  const read = (path: string): string | undefined => {
+    try {
+      const stat = lstatSync(path);
+      if (!stat.isFile()) {
+        problems.push(new SitegenError("E_CONTENT", "not a regular file (a symbolic link, or a folder): not read", { kind: "outside-tree", location: { file: display(path) }, hint: "copy the file itself into the content folder; sitegen reads nothing outside it" }));
+        return undefined;
+      }
+      if (stat.size > MAX_FILE_BYTES) {
+        problems.push(new SitegenError("E_CONTENT", `larger than ${MAX_FILE_BYTES / 1_000_000} MB: not read`, { kind: "left-out", location: { file: display(path) }, hint: "an include or data file is a small template or table; move a large file to content/static/" }));
+        return undefined;
+      }
+      return readFileSync(path, "utf8");
+    } catch (error) {
+      problems.push(new SitegenError("E_CONTENT", `cannot be read (${(error as NodeJS.ErrnoException).code})`, { kind: "unreadable", location: { file: display(path) }, hint: "make it a readable file, or remove it" }));
+      return undefined;
+    }
+  };
+  const yaml = (text: string, path: string): unknown => {
+    try {
+      return path.endsWith(".json") ? JSON.parse(text) : parseYaml(text, display(path)).data;
+    } catch (error) {
+      problems.push(new SitegenError("E_CONTENT", `cannot be read as ${path.endsWith(".json") ? "JSON" : "YAML"}: ${(error as Error).message.split("\n")[0]}`, { kind: "left-out", location: { file: display(path) }, hint: "fix the file: Liquid reads it as `site.<name>`, and without it such a tag is empty" }));
+      return undefined;
+    }
+  };
+  const configText = existsSync(configPath) ? read(configPath) : undefined;
+  const config = configText === undefined ? {} : yaml(configText, configPath);
+  const includes: Record<string, string> = {};
+  for (const name of filesUnder(includesPath)) {
+    const text = read(join(includesPath, name));
+    if (text !== undefined) includes[name] = text;
+  }
+  const data: Record<string, unknown> = {};
+  const dataPath = join(root, DATA_DIR);
+  for (const name of filesUnder(dataPath).filter((each) => /\.(ya?ml|json)$/i.test(each))) {
+    const text = read(join(dataPath, name));
+    const value = text === undefined ? undefined : yaml(text, join(dataPath, name));
+    if (value !== undefined) setPath(data, name.replace(/\.[^.]+$/, "").split("/"), value);
+  }
+  return { files: { config: isRecord(config) ? config : {}, includes, data }, problems };
+}
+
+/** Every regular file below a folder, by its `/`-separated path, sorted; none when there is no such folder. Dot files are no include, and a symbolic link is not followed: nothing outside the folder is read. */
+function filesUnder(folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder, { recursive: true, encoding: "utf8" });
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => name.split("\\").join("/"))
+    .filter((name) => !name.split("/").some((part) => part.startsWith(".")) && lstatSync(join(folder, name)).isFile())
+    .sort();
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let at = target;
+  for (const part of path.slice(0, -1)) at = isRecord(at[part]) ? (at[part] as Record<string, unknown>) : (at[part] = {});
+  at[path.at(-1)!] = value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}

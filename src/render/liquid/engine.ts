@@ -1,0 +1,226 @@
+/**
+ * A Jekyll page's Liquid, run as Jekyll runs it before Markdown reads the
+ * text: by LiquidJS in its Jekyll mode (`{% include note.html text="x" %}`
+ * passes `include.text`; a file name is written bare), with Jekyll's filters
+ * (filters.ts) and tags (`post_url`, `link`, `highlight`), `site` and `page`
+ * (site.ts). Code is no exception, as in Jekyll (that is what `{% raw %}` is
+ * for); a `highlight` block keeps its tags around its output, so that it is
+ * shown as code (src/render/markdown/code.ts).
+ *
+ * Sandboxed: an include is looked up among the site's includes, read before
+ * the build renders (src/content/jekyll-files.ts), and nowhere else; no tag
+ * reads a file or the network; a page's Liquid is bounded in the text it
+ * parses, the time it renders for and the memory it makes, so that no page
+ * can hang or swamp a build.
+ *
+ * What cannot run (a plugin's tag, `{% youtube x %}`; an include the site
+ * does not have; a tag that does not parse) is shown as written, with a
+ * warning at its line, and the rest of the page still runs: each such tag is
+ * set aside and the text run again, as many times as it has such tags.
+ */
+import { Liquid, Tag, type Context, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
+import type { MarkdownWarning } from "../markdown/warnings.ts";
+import { absoluteUrl, markdownify, relativeUrl } from "./filters.ts";
+import type { LiquidSite } from "./site.ts";
+
+export interface LiquidRun {
+  /** The text Liquid made, for Markdown to read. */
+  body: string;
+  /** What could not run, each at its line of the text. */
+  warnings: MarkdownWarning[];
+  /** Each `post_url` and `link` tag with the URL it stood for ("" for none). */
+  named: [tag: string, url: string][];
+}
+
+/** The bounds of one page's run (LiquidJS's DoS limits): characters parsed, milliseconds rendering, objects made. */
+const LIMITS = { parseLimit: 4_000_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
+/** Tags set aside before a page is left as written: a page with more is no Jekyll page. */
+const MAX_SET_ASIDE = 200;
+/** A tag set aside, kept in the text by its number; its line breaks too, so that the lines after it stay where they were. */
+const SET_ASIDE = /\u0000(\d+)(\n*)\u0000/g;
+
+/** The run in progress: tags report into it. A render is synchronous, so one at a time runs in a thread. */
+let running: { source: string; site: SiteAddresses; warnings: MarkdownWarning[]; named: [string, string][]; line?: number } | undefined;
+
+/** The site's origin, and the URL a `post_url` or `link` tag names (src/render/liquid-links.ts), or undefined when it names nothing the site publishes. */
+export interface SiteAddresses {
+  origin: string;
+  urlOf(tag: string): string | undefined;
+}
+
+export function runLiquid(body: string, page: Record<string, unknown>, liquid: LiquidSite, site: SiteAddresses): LiquidRun {
+  const engine = engineFor(liquid, site.origin);
+  const warnings: MarkdownWarning[] = [];
+  const named: [string, string][] = [];
+  const setAside: string[] = [];
+  let source = body;
+  for (;;) {
+    running = { source, site, warnings: [], named: [] };
+    try {
+      const output: string = engine.renderSync(engine.parse(source), { site: liquid.site, page });
+      warnings.push(...running.warnings);
+      named.push(...running.named);
+      return { body: output.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]), warnings: sorted(warnings), named };
+    } catch (error) {
+      const failed = failedTag(error, source);
+      if (!failed || setAside.length >= MAX_SET_ASIDE) {
+        warnings.push({ kind: "template-tag", line: failed ? lineAt(source, failed.start) : 1, message: `Liquid cannot run this page (${reason(error)}): shown as written`, hint: HINT });
+        return { body, warnings: sorted(warnings), named: [] };
+      }
+      const tag = source.slice(failed.start, failed.end);
+      warnings.push({ kind: "template-tag", line: lineAt(source, failed.start), message: `\`${shortened(restored(tag, setAside))}\` cannot run (${failed.why}): shown as written`, hint: HINT });
+      source = `${source.slice(0, failed.start)}\u0000${setAside.length}${"\n".repeat(tag.split("\n").length - 1)}\u0000${source.slice(failed.end)}`;
+      setAside.push(tag);
+    } finally {
+      running = undefined;
+    }
+  }
+}
+
+const HINT = "write what it stands for in Markdown or HTML, put the include it names in content/_includes/, or wrap it in {% raw %} … {% endraw %} to show it as written";
+
+/** The tag that stopped a run, as it stands in the text, and why; undefined when the fault is nowhere in the text. */
+function failedTag(error: unknown, source: string): { start: number; end: number; why: string } | undefined {
+  const { token } = error as { token?: { input: string; begin: number; end: number } };
+  if (!token || token.input !== source) return undefined;
+  const span = tagAround(source, token.begin, token.end);
+  return span && { ...span, why: reason(error) };
+}
+
+/** The whole tag or output (`{% … %}`, `{{ … }}`) that the span `begin`…`end` lies in. */
+function tagAround(source: string, begin: number, end: number): { start: number; end: number } | undefined {
+  const opens = source.startsWith("{%", begin) || source.startsWith("{{", begin);
+  const start = opens ? begin : Math.max(source.lastIndexOf("{%", begin), source.lastIndexOf("{{", begin));
+  if (start < 0) return undefined;
+  const closer = source[start + 1] === "%" ? "%}" : "}}";
+  const close = source.indexOf(closer, Math.max(end - closer.length, start + 2));
+  // An output or tag that is never closed is the rest of its line.
+  const stop = close < 0 ? (source.indexOf("\n", start) + 1 || source.length) : close + closer.length;
+  return { start, end: stop };
+}
+
+/** What LiquidJS says went wrong, without where (the warning says where) or what LiquidJS wrapped. */
+function reason(error: unknown): string {
+  const message = (error as { originalError?: Error }).originalError?.message ?? (error as Error).message ?? String(error);
+  return message
+    .replace(/, (?:file:\S+, )?line:\d+, col:\d+$/, "")
+    .replace(/^ENOENT: Failed to lookup "([^"]+)" in .*$/, "no content/_includes/$1")
+    .replace(/^tag "([^"]+)" not found$/, "Liquid has no tag `$1`: a plugin's?");
+}
+
+function restored(text: string, setAside: string[]): string {
+  return text.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]);
+}
+
+function shortened(tag: string): string {
+  const line = tag.replace(/\s+/g, " ");
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}
+
+function sorted(warnings: MarkdownWarning[]): MarkdownWarning[] {
+  return warnings.sort((a, b) => a.line - b.line);
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
+  return line;
+}
+
+/** The line a tag reports at: its own in the page's text, or that of the include it runs in. */
+function lineOf(token: TagToken): number {
+  if (!running) return 1;
+  return token.input === running.source ? lineAt(running.source, token.begin) : (running.line ?? 1);
+}
+
+let engine: { key: string; liquid: Liquid } | undefined;
+
+/** The engine of a site's Liquid, made once a thread for its includes (a worker makes its own). */
+function engineFor(site: LiquidSite, origin: string): Liquid {
+  const key = `${site.fingerprint}\0${origin}`;
+  if (engine?.key === key) return engine.liquid;
+  const liquid = new Liquid({
+    // The includes, in memory: no tag can reach the file system.
+    templates: site.includes,
+    relativeReference: false,
+    jekyllInclude: true,
+    dynamicPartials: false,
+    jekyllWhere: true,
+    strictFilters: false,
+    strictVariables: false,
+    ownPropertyOnly: true,
+    // Dates as UTC, the same on every machine: Jekyll's are in the building machine's zone, or _config.yml's `timezone`.
+    timezoneOffset: 0,
+    cache: true,
+    ...LIMITS,
+  });
+  liquid.registerFilter("relative_url", relativeUrl);
+  liquid.registerFilter("absolute_url", absoluteUrl(origin));
+  liquid.registerFilter("markdownify", markdownify);
+  liquid.registerTag("post_url", linkTag("post_url"));
+  liquid.registerTag("link", linkTag("link"));
+  liquid.registerTag("highlight", Highlight);
+  liquid.registerTag("include", located(liquid.tags.include as TagClass));
+  engine = { key, liquid };
+  return liquid;
+}
+
+/** Jekyll's `{% post_url name %}` and `{% link path %}`: the URL the page they name has here (src/render/liquid-links.ts), or the tag as written and a warning. */
+function linkTag(kind: "post_url" | "link") {
+  return class extends Tag {
+    render(_context: Context, emitter: Emitter): void {
+      const written = this.token.getText();
+      const tag = `{% ${kind} ${this.token.args.trim()} %}`;
+      const url = running?.site.urlOf(tag);
+      running?.named.push([tag, url ?? ""]);
+      if (url !== undefined) return emitter.write(url);
+      running?.warnings.push({ kind: "broken-link", line: lineOf(this.token), target: tag, message: `\`${written}\` names nothing the site publishes: shown as written`, hint: kind === "post_url" ? "name a post of content/blog/ by its file's name without the extension (`2010-07-21-name`), or write its URL, /blog/<slug>/" : "name a page of content/pages/ (`about.md`) or a file of content/static/ by its path, or write its URL" });
+      emitter.write(written);
+    }
+  };
+}
+
+/** `{% highlight ruby %}` … `{% endhighlight %}`: what it holds run as Liquid, as Jekyll's block does, between its own tags, which Markdown shows as code. */
+class Highlight extends Tag {
+  private templates: Template[] = [];
+  private close = "{% endhighlight %}";
+  constructor(token: TagToken, remain: TopLevelToken[], liquid: Liquid, parser: Parser) {
+    super(token, remain, liquid);
+    while (remain.length > 0) {
+      const next = remain.shift()!;
+      if ("name" in next && next.name === "endhighlight") {
+        this.close = next.getText();
+        return;
+      }
+      this.templates.push(parser.parseToken(next, remain));
+    }
+    throw new Error(`tag ${token.getText()} not closed`);
+  }
+  *render(context: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+    emitter.write(this.token.getText());
+    yield this.liquid.renderer.renderTemplates(this.templates, context, emitter);
+    emitter.write(this.close);
+  }
+}
+
+/** An include that says where it stands: a tag inside it reports at the include's line, and a fault inside it is the include's. */
+/** A tag class as LiquidJS registers one. */
+type TagClass = new (token: TagToken, remain: TopLevelToken[], liquid: Liquid, parser: Parser) => Tag;
+
+function located(Include: TagClass): TagClass {
+  const render = Include.prototype.render as (this: Tag, context: Context, emitter: Emitter) => Generator<unknown, unknown, unknown>;
+  return class extends Include {
+    *render(context: Context, emitter: Emitter): Generator<unknown, unknown, unknown> {
+      const outermost = running !== undefined && this.token.input === running.source;
+      if (outermost) running!.line = lineAt(running!.source, this.token.begin);
+      try {
+        return yield* render.call(this, context, emitter);
+      } catch (error) {
+        // Thrown as no LiquidJS error, so that LiquidJS puts this tag's place on it, up to the page's own include.
+        throw new Error(reason(error));
+      } finally {
+        if (outermost) running!.line = undefined;
+      }
+    }
+  };
+}

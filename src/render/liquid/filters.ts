@@ -1,0 +1,36 @@
+/**
+ * Jekyll's filters that LiquidJS has not: the site's own addresses
+ * (`relative_url`, `absolute_url`) and Markdown (`markdownify`). The rest
+ * Jekyll adds (`date_to_xmlschema`, `date_to_string`, `xml_escape`,
+ * `cgi_escape`, `uri_escape`, `jsonify`, `slugify`, `number_of_words`,
+ * `where`, `where_exp`, `group_by`, `sort`, `array_to_sentence_string`…)
+ * LiquidJS has as Jekyll writes them.
+ */
+import { renderMarkdown } from "../markdown/index.ts";
+
+/** A URL with a scheme (`https:`, `mailto:`): Jekyll's URL filters leave it as it is. */
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * Jekyll's `relative_url`: the path from the site's root, a slash put before
+ * one without (Jekyll puts `baseurl` there, and a site here is served at its
+ * origin's root: src/render/liquid-links.ts).
+ */
+export function relativeUrl(input: unknown): unknown {
+  if (input === undefined || input === null) return input;
+  const text = String(input);
+  return ABSOLUTE.test(text) ? text : text.replace(/^(?!\/)/, "/");
+}
+
+/** Jekyll's `absolute_url`: the path from the site's root after the site's origin. */
+export function absoluteUrl(origin: string): (input: unknown) => unknown {
+  return (input) => {
+    const relative = relativeUrl(input);
+    return typeof relative === "string" && !ABSOLUTE.test(relative) ? `${origin}${relative}` : relative;
+  };
+}
+
+/** Jekyll's `markdownify`: the text as HTML, as the page's own Markdown is rendered. */
+export function markdownify(input: unknown): string {
+  return input === undefined || input === null ? "" : renderMarkdown(String(input)).html;
+}

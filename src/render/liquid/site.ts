@@ -1,0 +1,72 @@
+/**
+ * What a Jekyll post's Liquid reads, as Jekyll gives it: `site` (the
+ * configuration _config.yml gave, with site.yaml's settings over it, and the
+ * site's posts, pages, tags and data) and `page` (the text's frontmatter
+ * with its URL, date and title). Made once a build from the manifest, on the
+ * main thread, and sent to the render workers as plain data: a worker has
+ * the manifest without its routes. Its fingerprint stands for all of it, the
+ * includes too: a page whose Liquid ran is made again when it changes
+ * (src/render/liquid-links.ts).
+ */
+import { createHash } from "node:crypto";
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+
+export interface LiquidSite {
+  /** `site` as the templates read it. */
+  site: Record<string, unknown>;
+  /** content/_includes/'s files by their path from there: the only files `{% include %}` finds. */
+  includes: Record<string, string>;
+  /** The hash of `site` and `includes`. */
+  fingerprint: string;
+}
+
+/** The Liquid a Jekyll site's pages run with, or undefined for content that is not Jekyll's. */
+export function liquidSite(manifest: Manifest): LiquidSite | undefined {
+  const jekyll = manifest.jekyll;
+  if (!jekyll) return undefined;
+  const posts = manifest.posts.map(liquidPage);
+  const tags = new Map<string, Record<string, unknown>[]>();
+  manifest.posts.forEach((route, index) => {
+    for (const tag of route.tags) tags.set(tag, [...(tags.get(tag) ?? []), posts[index]]);
+  });
+  const { name, summary, languages } = manifest.site;
+  const site: Record<string, unknown> = {
+    ...jekyll.config,
+    title: name,
+    description: summary,
+    lang: languages[0],
+    // A site here is served at its origin's root, as liquid-links.ts has always read these two.
+    url: manifest.baseUrl,
+    baseurl: "",
+    time: new Date(manifest.generated),
+    posts,
+    pages: manifest.pages.map(liquidPage),
+    tags: Object.fromEntries([...tags].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    data: jekyll.data,
+  };
+  const fingerprint = createHash("sha256").update(JSON.stringify(site)).update("\0").update(JSON.stringify(jekyll.includes)).digest("base64url");
+  return { site, includes: jekyll.includes, fingerprint };
+}
+
+/**
+ * A page or post as Jekyll's `page` and `site.posts` show it: its own fields
+ * (sitegen's and those it keeps as `params`), and the URL from the site's
+ * root, as Jekyll's `url` is, and the date as a time the date filters read.
+ */
+export function liquidPage(route: PageRoute): Record<string, unknown> {
+  return {
+    ...route.params,
+    title: route.title,
+    description: route.description,
+    excerpt: route.description,
+    url: route.path,
+    id: route.path,
+    lang: route.lang,
+    tags: route.tags,
+    ...(route.published !== undefined ? { date: new Date(route.published) } : {}),
+    ...(route.slug !== undefined ? { slug: route.slug } : {}),
+    ...(route.author !== undefined ? { author: route.author } : {}),
+    ...(route.image !== undefined ? { image: route.image } : {}),
+    ...(route.updated !== undefined ? { last_modified_at: route.updated } : {}),
+  };
+}

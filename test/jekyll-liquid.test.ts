@@ -1,0 +1,155 @@
+/**
+ * Jekyll's content has its Liquid run as Jekyll runs it, before Markdown:
+ * test/fixtures/jekyll-liquid/ is a Jekyll site (its _config.yml, an
+ * include with a parameter, a data file, two posts full of Liquid), built by
+ * real Jekyll as the reference, and by sitegen from its files copied into an
+ * `init` site as a blog copied from Jekyll brings them (content/_config.yml,
+ * content/_includes/, content/_data/, the posts in content/blog/). The post
+ * says what Jekyll's says, on its page and in its Markdown. What cannot run
+ * (test/fixtures/jekyll-liquid-faults/, with a post that has no Liquid) is shown as written with a warning at
+ * its line, and the rest of the post still runs. Content that is not
+ * Jekyll's runs no Liquid.
+ */
+import { before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { needTools } from "../scripts/tools.mjs";
+import { ROOT, sitegenHere, tempDir, type CliResult } from "./helpers/dist.ts";
+
+const FIXTURE = join(ROOT, "test/fixtures/jekyll-liquid");
+const FAULTS = join(ROOT, "test/fixtures/jekyll-liquid-faults");
+const POST = "2024-03-05-liquid-at-work.md";
+
+/** A new site holding the fixture's posts and, with `jekyll`, its configuration, includes and data, as a blog copied from Jekyll brings them. */
+async function siteWith(options: { jekyll: boolean; faults?: boolean }): Promise<string> {
+  const root = join(tempDir("sitegen-liquid-"), "site");
+  const init = await sitegenHere(["init", root, "--no-install"]);
+  assert.equal(init.status, 0, init.stderr);
+  for (const name of readdirSync(join(root, "content/blog"))) rmSync(join(root, "content/blog", name), { recursive: true });
+  const siteFile = join(root, "content/site.yaml");
+  writeFileSync(siteFile, readFileSync(siteFile, "utf8").replace(/^name: .*$/m, "name: Field Notes"));
+  if (options.jekyll) for (const name of ["_config.yml", "_includes", "_data"]) cpSync(join(FIXTURE, name), join(root, "content", name), { recursive: true });
+  cpSync(join(FIXTURE, "_posts"), join(root, "content/blog"), { recursive: true });
+  if (options.faults) cpSync(FAULTS, join(root, "content/blog"), { recursive: true });
+  return root;
+}
+
+async function build(root: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const run = await sitegenHere(["build", ...args], { cwd: root, env: { SITEGEN_WORKERS: "0", ...env } });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  return run;
+}
+
+/** A page's text, line by line, as a reader sees it: no tags, entities read, quotes straight (kramdown curls them, as a typographer may), spaces collapsed. */
+function textLines(html: string): string[] {
+  const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'", "&#x27;": "'" };
+  return html
+    .replace(/<[^>]+>/g, "\n")
+    .replace(/&(?:lt|gt|amp|quot|#39|#x27);/g, (entity) => entities[entity])
+    .replace(/[“”]/g, '"')
+    .replace(/[‘’]/g, "'")
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line) => line !== "");
+}
+
+const fromCache = (run: CliResult) => Number(/\((\d+) posts? from the cache/.exec(run.stdout)?.[1] ?? "NaN");
+
+describe("Jekyll's content", () => {
+  let root: string;
+  let built: CliResult;
+  const page = () => readFileSync(join(root, "dist/blog/liquid-at-work/index.html"), "utf8");
+  const markdown = () => readFileSync(join(root, "dist/blog/liquid-at-work.md"), "utf8");
+
+  before(async () => {
+    root = await siteWith({ jekyll: true, faults: true });
+    built = await build(root);
+  });
+
+  test("a post's Liquid says what Jekyll's says: include with a parameter, assign, if, a loop over site.posts, site.data, filters, page and site, raw, code", (t) => {
+    const tools = needTools(["jekyll"]);
+    if (tools.skip) return t.skip(tools.skip);
+    const source = join(tempDir("sitegen-liquid-jekyll-"), "source");
+    cpSync(FIXTURE, source, { recursive: true });
+    const out = join(source, "..", "out");
+    const jekyll = spawnSync(tools.path("jekyll"), ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+    assert.equal(jekyll.status, 0, jekyll.stderr);
+    const expected = textLines(readFileSync(join(out, "2024/03/05/liquid-at-work.html"), "utf8"));
+    // Held to the reference whole: a line Jekyll wrote that sitegen's page lacks is a difference.
+    assert.ok(expected.length >= 10, expected.join("\n"));
+    const shown = textLines(page());
+    const told = textLines(markdown());
+    for (const line of expected) {
+      assert.ok(shown.some((each) => each.includes(line)), `the page lacks Jekyll's line: ${line}`);
+      assert.ok(told.some((each) => each.includes(line)), `the Markdown lacks Jekyll's line: ${line}`);
+    }
+  });
+
+  test("the Markdown representation shows what Liquid made, not the tags", () => {
+    const told = markdown();
+    assert.match(told, /HELLO FROM LIQUID on Field Notes, by Ada Field\./);
+    assert.match(told, /The mood in code: calm/);
+    // What `{% raw %}` holds is shown as written, its own tags gone.
+    assert.match(told, /In Liquid, \{\{ page\.title \}\} prints the title\./);
+    assert.doesNotMatch(told, /\{%|\{\{ (?!page\.title \}\} prints)/);
+  });
+
+  test("the link tags give the URLs they gave before, through the engine", () => {
+    const told = readFileSync(join(root, "dist/blog/what-cannot-run.md"), "utf8");
+    assert.match(told, /\[the earlier note\]\(https:\/\/example\.com\/blog\/an-earlier-note\/\)/);
+    assert.match(told, /\[the first post\]\(https:\/\/example\.com\/blog\/liquid-at-work\/\)/);
+    assert.match(told, /\[about\]\(https:\/\/example\.com\/about\/\)/);
+    assert.match(told, /\[home\]\(https:\/\/example\.com\/\)/);
+    // A `highlight` block is code: what it holds ran, and it is shown as code.
+    assert.match(readFileSync(join(root, "dist/blog/what-cannot-run/index.html"), "utf8"), /<code[^>]*>[\s\S]*puts[\s\S]*What cannot run[\s\S]*<\/code>/);
+  });
+
+  test("what cannot run is shown as written, with its warning at its line, and the rest of the post runs", () => {
+    const file = "content/blog/2024-04-01-what-cannot-run.md";
+    const warned = (line: number, words: RegExp) => assert.match(built.stderr, new RegExp(`warning: ${file}:${line}:1: ${words.source}`), built.stderr);
+    warned(6, /`\{% youtube dQw4w9WgXcQ %\}` cannot run \(Liquid has no tag `youtube`/);
+    warned(10, /`\{% include missing\.html %\}` cannot run \(no content\/_includes\/missing\.html\)/);
+    // An include is looked up among the site's includes and nowhere else.
+    warned(12, /`\{% include \.\.\/site\.yaml %\}` cannot run/);
+    warned(14, /`\{% post_url 2001-01-01-nothing %\}` names nothing the site publishes/);
+    // A loop that would make a hundred million numbers is stopped, not run to the end.
+    warned(20, /`\{% for i in \(1\.\.100000000\) %\}` cannot run \(memory alloc limit exceeded\)/);
+    const told = readFileSync(join(root, "dist/blog/what-cannot-run.md"), "utf8");
+    for (const tag of ["{% youtube dQw4w9WgXcQ %}", "{% include missing.html %}", "{% include ../site.yaml %}", "[gone]({% post_url 2001-01-01-nothing %})"]) assert.ok(told.includes(tag), `${tag} is not shown as written:\n${told}`);
+    assert.match(told, /The end of What cannot run\./);
+    assert.doesNotMatch(told, /languages:/);
+  });
+
+  test("the posts Liquid ran in are made again when an include, or a post they list, changes; the others are taken from the cache", async () => {
+    const warm = await build(root);
+    assert.equal(fromCache(warm), 4);
+    const include = join(root, "content/_includes/note.html");
+    writeFileSync(include, readFileSync(include, "utf8").replace('class="note"', 'class="note changed"'));
+    await build(root);
+    assert.match(page(), /<aside class="note changed">/);
+    const earlier = join(root, "content/blog/2023-11-20-an-earlier-note.md");
+    writeFileSync(earlier, readFileSync(earlier, "utf8").replace("title: An earlier note", "title: A retitled note"));
+    const retitled = await build(root);
+    assert.match(page(), /A retitled note, 20 Nov 2023/);
+    // The retitled post and the two Liquid ran in are made; the post without Liquid is not.
+    assert.equal(fromCache(retitled), 1);
+  });
+
+  test("render workers make the same pages", async () => {
+    const one = join(root, "dist-here");
+    const lanes = join(root, "dist-lanes");
+    await build(root, ["--out", one, "--no-cache"]);
+    await build(root, ["--out", lanes, "--no-cache"], { SITEGEN_WORKERS: "2" });
+    for (const file of ["blog/liquid-at-work/index.html", "blog/liquid-at-work.md", "blog/what-cannot-run.md"]) assert.equal(readFileSync(join(lanes, file), "utf8"), readFileSync(join(one, file), "utf8"), file);
+  });
+});
+
+test("content that is not Jekyll's runs no Liquid: its tags are shown as written, each with a warning", async () => {
+  const root = await siteWith({ jekyll: false });
+  const run = await build(root);
+  assert.match(run.stderr, new RegExp(`warning: content/blog/${POST}:6: template tag \`\\{% assign greeting = "Hello from Liquid" %\\}\` is not run`));
+  const told = readFileSync(join(root, "dist/blog/liquid-at-work.md"), "utf8");
+  assert.match(told, /\{\{ greeting \| upcase \}\} on \{\{ site\.title \}\}/);
+});
