@@ -122,6 +122,20 @@ test("a paragraph's line breaks inside a formula are the formula's: kramdown's $
   assert.equal(readAs("kramdown", "so $$a +\nb_1$$ and\n$$c$$ here"), "so [inline: a+b1] and\n[inline: c] here");
 });
 
+test("what MathJax reads and Temml alone refuses is read as MathJax reads it: a display environment inline, a command as a subscript", () => {
+  const { html, warnings } = renderMarkdown("so $$t_\\max$$ and $$\\begin{align*} a &= b \\\\ c &= d \\end{align*}$$ hold", "en", { math: "kramdown" });
+  assert.deepEqual(warnings, []);
+  assert.match(html, /<msub><mi>t<\/mi><mrow><mi>max<\/mi>/);
+  assert.match(html, /<math display="block"[^>]*><mtable/);
+});
+
+test("a formula in a heading is a formula in the table of contents too, never its TeX", () => {
+  const { html } = renderMarkdown("* TOC\n{:toc}\n\n## Choosing $$\\beta_t$$\n\ntext", "en", { math: "kramdown" });
+  const nav = html.slice(html.indexOf("<nav"), html.indexOf("</nav>"));
+  assert.match(nav, /Choosing <math><msub><mi>β<\/mi><mi>t<\/mi><\/msub><\/math>/);
+  assert.ok(!nav.includes("\\beta"));
+});
+
 test("Temml's style attributes become MathML's colour attributes and the themes' classes", () => {
   assert.equal(withoutStyles('<mi style="color:#ff0000;">x</mi>'), '<mi mathcolor="#ff0000">x</mi>');
   assert.equal(withoutStyles('<mtd class="tml-left" style="padding-left:0em;padding-right:5.9776pt;">'), '<mtd class="tml-left tml-pl-0 tml-pr-col">');

@@ -235,8 +235,7 @@ function countLines(text: string): number {
 function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning[] }, block: boolean): string {
   const display = block || token.meta?.display === true;
   try {
-    const mathml = temml.renderToString(token.content, { displayMode: display, throwOnError: true, macros: (env.mathMacros ??= {}) });
-    return withoutStyles(mathml);
+    return withoutStyles(mathmlOf(token.content, display, (env.mathMacros ??= {})));
   } catch (error) {
     const { reason, position } = parseErrorOf(error);
     const line = (token.map?.[0] ?? 0) + 1 + countLines(token.content.slice(0, position ?? 0));
@@ -249,6 +248,36 @@ function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning
     const written = escapeHtml(`${token.markup}${token.content}${CLOSERS[token.markup]}`);
     return block ? `<pre class="math-source"><code>${written}</code></pre>` : `<code class="math-source">${written}</code>`;
   }
+}
+
+/**
+ * A formula as Temml writes it, read as MathJax (which the sites these
+ * formulas come from ran in the browser) reads what Temml refuses: an
+ * environment only display math may hold (`align*`) inside an inline
+ * formula is shown as display math, and a command with no braces as a
+ * sub- or superscript (`t_\max`, `Q^\vec{\mu}`) is braced, as TeX itself
+ * takes one token there.
+ */
+function mathmlOf(tex: string, display: boolean, macros: Record<string, unknown>): string {
+  const options = { displayMode: display, throwOnError: true, macros };
+  try {
+    return temml.renderToString(tex, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (!display && message.includes("can be used only in display mode")) return mathmlOf(tex, true, macros);
+    const braced = tex.replace(/([_^])\s*(\\[A-Za-z]+(?:\{[^{}]*\})*)/g, "$1{$2}");
+    if (braced !== tex && /with no arguments as (?:sub|super)script/.test(message)) return temml.renderToString(braced, options);
+    throw error;
+  }
+}
+
+/**
+ * A heading's words as HTML, as a table of contents repeats them: its
+ * formulas as MathML, never their TeX as text (each was reported at its
+ * line where the heading itself was rendered), the rest as `text` gives it.
+ */
+export function wordsWithFormulas(inline: Token, text: (child: Token) => string): string {
+  return (inline.children ?? []).map((child) => (child.type === "math_inline" ? renderFormula(child, {}, false) : text(child))).join("");
 }
 
 /** Temml's message in one line, without its underlined excerpt, and where in the formula it arose. */

@@ -7,6 +7,7 @@
  */
 import Token from "markdown-it/lib/token.mjs";
 import { headingText } from "./headings.ts";
+import { wordsWithFormulas } from "./math.ts";
 
 export function tablesOfContents(tokens: Token[], options: { leading?: boolean } = {}): void {
   for (let index = tokens.length - 1; index >= 0; index--) {
@@ -46,7 +47,7 @@ function contents(tokens: Token[], id: string | null): string {
     while (open.length > 0 && open.at(-1)! > level) html += `</li>\n</ul>\n`, open.pop();
     if (open.at(-1) === level) html += "</li>\n";
     else html += "<ul>\n", open.push(level);
-    html += `<li><a href="#${escape(String(token.attrGet("id")))}">${escape(headingText(tokens[index + 1]))}</a>`;
+    html += `<li><a href="#${escape(String(token.attrGet("id")))}">${wordsWithFormulas(tokens[index + 1], (child) => escape(headingText({ children: [child] } as Token)))}</a>`;
   });
   while (open.pop() !== undefined) html += "</li>\n</ul>\n";
   return `${html}</nav>\n`;
