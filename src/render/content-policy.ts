@@ -106,6 +106,11 @@ export function blockedElements(elements: PageElement[], policy: ContentPolicy):
   return blocked;
 }
 
+/** Whether the site's policy lets a `style` attribute apply: `'unsafe-inline'` in `style-src`, and no hash beside it. */
+export function allowsInlineStyles(sources: CspSources | undefined): boolean {
+  return allowsInline(contentPolicy("", sources), "style-src");
+}
+
 /** The hash source (CSP3 §8.4) of an inline script's or style's text, as the browser computes it. */
 function hashSource(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;

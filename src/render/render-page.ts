@@ -12,7 +12,7 @@ import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds, type PageWarning } from "./links.ts";
 import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown, type RenderEnv } from "./markdown/index.ts";
 import { shownBody } from "./liquid-links.ts";
-import { blockedElements, contentPolicy } from "./content-policy.ts";
+import { allowsInlineStyles, blockedElements, contentPolicy } from "./content-policy.ts";
 import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
@@ -101,8 +101,8 @@ function renderBody(route: PageRoute, body: string, site: BodySettings, imageSiz
   return rendered;
 }
 
-/** What of site.yaml a body is rendered with: the summary marker, how heading ids are spelled. */
-type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown">;
+/** What of site.yaml a body is rendered with: the summary marker, how heading ids are spelled, whether a `style` may apply. */
+type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown" | "security">;
 
 /** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its heading ids' spelling, its images' sizes. */
 export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: string) => ImageSize): RenderEnv {
@@ -113,6 +113,7 @@ export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: s
     ...(route.toc ? { toc: true } : {}),
     ...(separator !== undefined ? { excerptSeparator: separator } : {}),
     ...(site.markdown?.heading_ids ? { headingIds: site.markdown.heading_ids } : {}),
+    ...(allowsInlineStyles(site.security) ? { inlineStyles: true as const } : {}),
     ...(site.markdown?.math ? { math: site.markdown.math } : {}),
     imageSize,
   };

@@ -12,7 +12,11 @@
  * - Directly after a link, an image, code or emphasis: `[docs](/x){:target="_blank"}`,
  *   `![a](b.png){.wide}` (kramdown's span IAL; pandoc's link attributes).
  * - kramdown's attribute list definitions (`{:name: .class}`) define, and
- *   show nothing.
+ *   show nothing; a list that names one (`{: name}`) gets its attributes.
+ * - A `style` is the one attribute the page's Content-Security-Policy
+ *   blocks (`style-src` allows no inline style unless the site's `security:`
+ *   setting says so): it is left out, with a warning at its line, rather
+ *   than written for the browser to refuse and report.
  *
  * A brace pair is taken as attributes only when all of it reads as
  * attributes (`#id`, `.class`, `key=value`), or when it is kramdown's (`{:`):
@@ -22,7 +26,7 @@
  */
 import type MarkdownIt from "markdown-it";
 import type StateCore from "markdown-it/lib/rules_core/state_core.mjs";
-import type Token from "markdown-it/lib/token.mjs";
+import Token from "markdown-it/lib/token.mjs";
 import { reportWarning } from "./warnings.ts";
 
 export interface AttributeList {
@@ -34,7 +38,12 @@ export interface AttributeList {
   toc: boolean;
   /** kramdown's attribute list definition, `{:name: …}`: applies to nothing where it stands. */
   definition: boolean;
+  /** The definitions it names (`{: name}`), in order. */
+  references: string[];
 }
+
+/** kramdown's attribute list definitions of a text, by name. */
+export type Definitions = Map<string, AttributeList>;
 
 const ITEM = /\s*(?:#([\p{L}\p{N}_:-]+)|\.([\p{L}\p{N}_-]+)|([A-Za-z_:][\w.:-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"'}]+))|(-)|([A-Za-z_][\w-]*))/uy;
 const DEFINITION = /^:([A-Za-z_][\w-]*):/;
@@ -44,7 +53,7 @@ export function readAttributes(inner: string): AttributeList | undefined {
   const kramdown = inner.startsWith(":");
   const definition = DEFINITION.exec(inner);
   let rest = definition ? inner.slice(definition[0].length) : kramdown ? inner.slice(1) : inner;
-  const list: AttributeList = { classes: [], others: [], toc: false, definition: definition !== null };
+  const list: AttributeList = { classes: [], others: [], toc: false, definition: definition !== null, references: [] };
   let items = 0;
   ITEM.lastIndex = 0;
   while (rest.trim() !== "") {
@@ -55,13 +64,21 @@ export function readAttributes(inner: string): AttributeList | undefined {
     items++;
     if (item[1] !== undefined) list.id = item[1];
     else if (item[2] !== undefined) list.classes.push(item[2]);
-    else if (item[3] !== undefined) list.others.push([item[3], item[4] ?? item[5] ?? item[6]]);
+    else if (item[3] !== undefined) addOther(list, item[3], item[4] ?? item[5] ?? item[6]);
     else if (item[7] !== undefined) list.classes.push("unnumbered");
     // A bare word: kramdown's reference to a definition, or `toc`; in pandoc's form it makes the braces text.
     else if (!kramdown) return undefined;
     else if (item[8] === "toc") list.toc = true;
+    else list.references.push(item[8]);
   }
   return items > 0 || kramdown ? list : undefined;
+}
+
+/** `class="a b"` and `id="x"` written as others are a list's classes and id, as kramdown reads them. */
+function addOther(list: AttributeList, name: string, value: string): void {
+  if (name === "class") list.classes.push(...value.split(/\s+/).filter((word) => word !== ""));
+  else if (name === "id") list.id = value;
+  else list.others.push([name, value]);
 }
 
 /** A whole line (or text) that is an attribute list and nothing else. */
@@ -70,8 +87,14 @@ function attributeLine(text: string): AttributeList | undefined {
   return match ? readAttributes(match[1]) : undefined;
 }
 
-/** Sets the attributes on a token: an id, classes, others; a code block's `language-x` class names its language. */
-export function applyAttributes(token: Token, list: AttributeList): void {
+/**
+ * Sets the attributes on a token: an id, classes, others, those of the
+ * definitions it names first; a code block's `language-x` class names its
+ * language. A `style` is marked as the author's (`attributeStyle`), with the
+ * list's 1-based `line` where it is known.
+ */
+export function applyAttributes(token: Token, written: AttributeList, definitions?: Definitions, line?: number): void {
+  const list = withDefinitions(written, definitions);
   if (list.id !== undefined) token.attrSet("id", list.id);
   for (const name of list.classes) token.attrJoin("class", name);
   for (const [name, value] of list.others) if (name !== "id" && name !== "class") token.attrSet(name, value);
@@ -80,20 +103,55 @@ export function applyAttributes(token: Token, list: AttributeList): void {
     if (language) token.info = language.slice("language-".length);
   }
   if (list.toc) token.meta = { ...token.meta, toc: true };
+  // Where the list is, when it is not on the element's first line: what a warning of its style points at.
+  if (list.others.some(([name]) => name === "style")) token.meta = { ...token.meta, attributeStyle: line ?? true };
 }
 
+/** A list with what the definitions it names give, theirs first (kramdown's order), a definition naming another followed once. */
+function withDefinitions(list: AttributeList, definitions: Definitions | undefined, seen = new Set<string>()): AttributeList {
+  if (!definitions || list.references.length === 0) return list;
+  const merged: AttributeList = { ...list, classes: [], others: [], references: [] };
+  for (const name of list.references) {
+    const definition = definitions.get(name);
+    if (!definition || seen.has(name)) continue;
+    seen.add(name);
+    const resolved = withDefinitions(definition, definitions, seen);
+    merged.id ??= resolved.id;
+    merged.classes.push(...resolved.classes);
+    merged.others.push(...resolved.others);
+  }
+  if (list.id !== undefined) merged.id = list.id;
+  merged.classes.push(...list.classes);
+  merged.others.push(...list.others);
+  return merged;
+}
+
+const DEFINITION_LINE = /^ {0,3}\{:([A-Za-z_][\w-]*):([^{}\n]*)\}[ \t]*$/gm;
+
+/** The attribute list definitions a text makes, wherever they stand: kramdown reads them all before it applies any. */
+function definitionsOf(src: string): Definitions {
+  const definitions: Definitions = new Map();
+  if (!src.includes("{:")) return definitions;
+  for (const [, name, rest] of src.matchAll(DEFINITION_LINE)) {
+    const list = readAttributes(`:${name}:${rest}`);
+    if (list) definitions.set(name, list);
+  }
+  return definitions;
+}
 export function attributesPlugin(md: MarkdownIt): void {
   md.core.ruler.push("attributes", (state) => {
-    headingAttributes(state.tokens);
-    tableAttributes(state.tokens);
-    blockAttributes(state);
-    spanAttributes(state.tokens);
+    const definitions = definitionsOf(state.src);
+    headingAttributes(state.tokens, definitions);
+    tableAttributes(state.tokens, definitions);
+    blockAttributes(state, definitions);
+    spanAttributes(state.tokens, definitions);
+    blockedStyles(state);
   });
 }
 
 const HEADING_TAIL = /[ \t]*\{([^{}\n]*)\}[ \t]*$/;
 
-function headingAttributes(tokens: Token[]): void {
+function headingAttributes(tokens: Token[], definitions: Definitions): void {
   tokens.forEach((token, index) => {
     if (token.type !== "heading_open") return;
     const last = tokens[index + 1].children?.at(-1);
@@ -103,12 +161,12 @@ function headingAttributes(tokens: Token[]): void {
     last.content = last.content.slice(0, tail.index).trimEnd();
     // The heading as written, which some generators make its id of, without them too.
     tokens[index + 1].content = tokens[index + 1].content.replace(HEADING_TAIL, "");
-    applyAttributes(token, list);
+    applyAttributes(token, list, definitions);
   });
 }
 
 /** A table's last row that is an attribute list in its first cell, the others empty: GFM reads the line after a table as a row. */
-function tableAttributes(tokens: Token[]): void {
+function tableAttributes(tokens: Token[], definitions: Definitions): void {
   for (let index = tokens.length - 1; index >= 0; index--) {
     if (tokens[index].type !== "tbody_close") continue;
     const rowClose = index - 1;
@@ -119,7 +177,7 @@ function tableAttributes(tokens: Token[]): void {
     if (!list || cells.slice(1).some((cell) => cell.content.trim() !== "")) continue;
     let table = index;
     while (tokens[table].type !== "table_open") table--;
-    applyAttributes(tokens[table], list);
+    applyAttributes(tokens[table], list, definitions);
     const bodyOpen = tokens.findIndex((token, at) => at > table && token.type === "tbody_open");
     // A body of that one row goes with it.
     if (bodyOpen === rowOpen - 1) tokens.splice(bodyOpen, index - bodyOpen + 1);
@@ -128,8 +186,14 @@ function tableAttributes(tokens: Token[]): void {
   }
 }
 
-/** Attribute lists on lines of their own: the first or last line of a paragraph, or a paragraph of their own. */
-function blockAttributes(state: StateCore): void {
+/**
+ * Attribute lists on lines of their own: the first or last line of a
+ * paragraph, or a paragraph of their own. One between two lines of a
+ * paragraph ends it, as kramdown reads it: `![shiba](a.png)`, then
+ * `{: .center}`, then `*Fig. 1.*` is a paragraph with the image, of class
+ * `center`, and one with the caption.
+ */
+function blockAttributes(state: StateCore, definitions: Definitions): void {
   const { tokens } = state;
   let lines: string[] | undefined;
   const sourceLine = (line: number) => (lines ??= state.src.split("\n"))[line] ?? "";
@@ -141,27 +205,57 @@ function blockAttributes(state: StateCore): void {
     const lineOf = (from: number, to: number) => (to - from === 1 && children[from].type === "text" ? attributeLine(children[from].content) : undefined);
     if (breaks.length === 0) {
       const list = lineOf(0, children.length);
-      if (list) index = standalone(state, index, list) - 1;
+      if (list) index = standalone(state, index, list, definitions) - 1;
+      continue;
+    }
+    const middle = breaks.findIndex((at, line) => line + 1 < breaks.length && lineOf(at + 1, breaks[line + 1]));
+    if (middle !== -1) {
+      const list = lineOf(breaks[middle] + 1, breaks[middle + 1])!;
+      splitParagraph(tokens, index, breaks[middle], breaks[middle + 1], middle + 1);
+      applyAttributes(tokens[index], list, definitions, (inline.map?.[0] ?? 0) + middle + 2);
+      // The first part may still start with a list of its own; the second is read next.
+      index--;
       continue;
     }
     const last = lineOf(breaks.at(-1)! + 1, children.length);
     if (last) {
       children.splice(breaks.at(-1)!, 2);
       const [start, end] = inline.map ?? [0, 0];
-      applyAttributes(lazyContainer(tokens, index, sourceLine(end - 1), sourceLine(start), inline.content) ?? tokens[index], last);
+      applyAttributes(lazyContainer(tokens, index, sourceLine(end - 1), sourceLine(start), inline.content) ?? tokens[index], last, definitions, end);
     }
     const first = breaks.length > 0 && lineOf(0, breaks[0]) ? lineOf(0, breaks[0]) : undefined;
     if (first && (!last || breaks.length > 1)) {
       children.splice(0, 2);
-      applyAttributes(tokens[index], first);
+      applyAttributes(tokens[index], first, definitions);
     }
   }
+}
+
+/**
+ * The paragraph at `paragraph` as two, the attribute line between them (its
+ * children from the break `before` it to the break `after` it, the `line`th
+ * of the paragraph) left out of both.
+ */
+function splitParagraph(tokens: Token[], paragraph: number, before: number, after: number, line: number): void {
+  const [open, inline, close] = tokens.slice(paragraph, paragraph + 3);
+  const [start, end] = inline.map ?? [0, 0];
+  const contentLines = inline.content.split("\n");
+  const copy = (token: Token, map: [number, number] | null) => Object.assign(new Token(token.type, token.tag, token.nesting), { level: token.level, block: true, hidden: token.hidden, markup: token.markup, map });
+  const secondMap: [number, number] | null = inline.map ? [start + line + 1, end] : null;
+  const second = copy(inline, secondMap);
+  second.children = (inline.children ?? []).slice(after + 1);
+  second.content = contentLines.slice(line + 1).join("\n");
+  inline.children = (inline.children ?? []).slice(0, before);
+  inline.content = contentLines.slice(0, line).join("\n");
+  if (inline.map) inline.map = [start, start + line];
+  if (open.map) open.map = [start, start + line];
+  tokens.splice(paragraph + 3, 0, copy(open, secondMap), second, copy(close, null));
 }
 
 const SPAN_HEAD = /^\{([^{}\n]*)\}/;
 
 /** An attribute list that follows a link, an image, code or emphasis with no space between is that element's. */
-function spanAttributes(tokens: Token[]): void {
+function spanAttributes(tokens: Token[], definitions: Definitions): void {
   for (const token of tokens) {
     const children = token.type === "inline" ? token.children : null;
     for (let index = 1; children && index < children.length; index++) {
@@ -169,7 +263,7 @@ function spanAttributes(tokens: Token[]): void {
       const list = head && readAttributes(head.inner);
       const element = list && elementEndingAt(children, index - 1);
       if (!head || !list || !element) continue;
-      applyAttributes(element, list);
+      applyAttributes(element, list, definitions);
       head.take();
     }
   }
@@ -232,7 +326,7 @@ function lazyContainer(tokens: Token[], paragraph: number, line: string, firstLi
  * or after it, that it touches (no blank line between). It never shows; one
  * that touches no block is reported, a definition is not.
  */
-function standalone(state: StateCore, paragraph: number, list: AttributeList): number {
+function standalone(state: StateCore, paragraph: number, list: AttributeList, definitions: Definitions): number {
   const { tokens } = state;
   const [start, end] = tokens[paragraph + 1].map ?? [0, 0];
   tokens.splice(paragraph, 3);
@@ -240,7 +334,7 @@ function standalone(state: StateCore, paragraph: number, list: AttributeList): n
   const before = blockEndingAt(tokens, paragraph - 1, start);
   const after = tokens[paragraph]?.map?.[0] === end && tokens[paragraph].nesting !== -1 ? tokens[paragraph] : undefined;
   const target = before ?? after;
-  if (target) applyAttributes(target, list);
+  if (target) applyAttributes(target, list, definitions, start + 1);
   else reportWarning(state.env, { kind: "stray-attributes", line: start + 1, message: "an attribute list that touches no block: it is left out", hint: "write it on the line directly after the block it is for (kramdown's `{: .class}`), or at the end of a heading's line" });
   return paragraph;
 }
@@ -254,4 +348,41 @@ function blockEndingAt(tokens: Token[], index: number, line: number): Token | un
   let open = index;
   while (open > 0 && !(tokens[open].nesting === 1 && tokens[open].level === token.level)) open--;
   return tokens[open].map?.[1] === line ? tokens[open] : undefined;
+}
+
+/**
+ * A `style` an attribute list gave, left out where the page's policy blocks
+ * inline styles (every page, unless site.yaml's `security:` allows
+ * `style-src` them: `RenderEnv.inlineStyles`), with a warning at its line.
+ */
+function blockedStyles(state: StateCore): void {
+  if ((state.env as { inlineStyles?: true }).inlineStyles) return;
+  let line = 1;
+  for (const token of state.tokens) {
+    if (token.map) line = token.map[0] + 1;
+    for (const element of [token, ...(token.children ?? [])]) {
+      if (!element.meta?.attributeStyle) continue;
+      const style = element.attrGet("style");
+      const at = typeof element.meta.attributeStyle === "number" ? element.meta.attributeStyle : line;
+      element.attrs = element.attrs?.filter(([name]) => name !== "style") ?? null;
+      reportWarning(state.env, {
+        kind: "csp-blocked",
+        line: at,
+        message: `\`style="${style}"\` in an attribute list is left out: the page's Content-Security-Policy blocks inline styles (\`style-src\`)`,
+        hint: "give the element a class instead (`{: .wide}`) and style the class in the theme's stylesheet; inline styles are allowed only by `style-src` in site.yaml's `security:` setting",
+      });
+    }
+  }
+}
+
+/** The ids attribute lists gave elements other than headings (whose ids are the headings'): link targets too, as `[#](#signal){:#signal}`'s. */
+export function attributeIds(tokens: Token[]): string[] {
+  const ids: string[] = [];
+  for (const token of tokens) {
+    for (const element of [token, ...(token.children ?? [])]) {
+      const id = element.type === "heading_open" ? null : element.attrGet("id");
+      if (id !== null) ids.push(id);
+    }
+  }
+  return ids;
 }

@@ -2,7 +2,8 @@
  * The one markdown-it instance (CommonMark), with the Markdown people write
  * for Jekyll, Hugo, Eleventy, Astro and GitHub: GFM's tables,
  * strikethrough, task lists and autolinks; raw HTML as CommonMark passes it;
- * footnotes; pandoc's and kramdown's attribute lists; GitHub's alerts and
+ * footnotes; pandoc's and kramdown's attribute lists and extensions
+ * (`{::comment}`); GitHub's alerts and
  * `:::` containers; definition lists; emoji shortcodes; Liquid and Hugo
  * highlight blocks as code; TeX math as the site's generator delimits it;
  * the site's own images with their sizes. Each
@@ -25,6 +26,7 @@ import { attributesPlugin } from "./attributes.ts";
 import { autolinksPlugin } from "./autolinks.ts";
 import { codePlugin } from "./code.ts";
 import { emojiPlugin } from "./emoji.ts";
+import { extensionsPlugin } from "./extensions.ts";
 import { footnotesPlugin } from "./footnotes.ts";
 import { headingsPlugin } from "./headings.ts";
 import { imagesPlugin } from "./images.ts";
@@ -47,6 +49,7 @@ export const md = new MarkdownIt({ typographer: false })
   .use(deflist)
   .use(emojiPlugin)
   .use(taskListsPlugin)
+  .use(extensionsPlugin)
   .use(attributesPlugin)
   .use(summaryPlugin)
   .use(tablesPlugin);

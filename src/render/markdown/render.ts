@@ -5,6 +5,7 @@
  * leaves as written), and what the author should be told.
  */
 import Token from "markdown-it/lib/token.mjs";
+import { attributeIds } from "./attributes.ts";
 import { footnoteIds } from "./footnotes.ts";
 import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
@@ -30,11 +31,13 @@ export interface RenderEnv extends SummaryEnv, MathEnv {
   html?: true;
   /** How headings' ids are spelled (site.yaml's `markdown.heading_ids`): GitHub's when left out. */
   headingIds?: HeadingIdStyle;
+  /** The page's policy lets a `style` attribute apply: an attribute list's is kept (attributes.ts). */
+  inlineStyles?: true;
 }
 
 export interface RenderedMarkdown {
   html: string;
-  /** Every id the body gives an element: its headings' in order, then its footnotes' and its raw HTML's. */
+  /** Every id the body gives an element: its headings' in order, then its footnotes', its attribute lists' and its raw HTML's. */
   ids: string[];
   /** Every link target, and every image's (`image`), with the body line it sits on (1-based, relative to the body). */
   links: { href: string; line: number; image?: true }[];
@@ -72,7 +75,7 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
   return {
     html: md.renderer.render(tokens, md.options, state),
-    ids: [...headingIds, ...footnoteIds(tokens), ...raw.ids],
+    ids: [...headingIds, ...footnoteIds(tokens), ...attributeIds(tokens), ...raw.ids],
     links: [...markdownLinks(tokens), ...raw.links].sort((a, b) => a.line - b.line),
     code,
     warnings: warningsOf(state),
