@@ -44,6 +44,7 @@ export const POLICY = {
   template: { level: "error", what: "a template that cannot be read or rendered" },
   "surface-limit": { level: "error", what: "a file past a limit of the surface or its norm (robots.txt's 100 bytes, a sitemap file's 50 MB, the blog index's schema)" },
   "host-limit": { level: "error", what: "a build the CDN would refuse (Cloudflare's files, sizes and rules)" },
+  "too-large": { level: "error", fatal: true, what: "a post, page or site.yaml over 5 MB, or a cover over the pixels sitegen decodes: refused by its size, never read" },
   output: { level: "error", what: "an output path the build cannot write" },
   "shipped-placeholder": { level: "error", what: "a placeholder in a production build (Netlify's production context, Cloudflare): a `TODO` description, an example.com or localhost origin" },
   "stale-build": { level: "error", what: "a built folder whose files disagree with the content (`check` on dist/)" },

@@ -7,10 +7,11 @@
  * trace.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import zlib from "node:zlib";
 import { startWatch } from "../src/hosts/preview/watch.ts";
 import { EPOCH, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
@@ -111,5 +112,81 @@ describe("every fault of the content names its file", () => {
     assert.doesNotMatch(output, NO_FILE, output);
     for (const index of NOT_TEXT.keys()) assert.match(output, new RegExp(`content/blog/2024-01-0${index + 1}-date-${index}\\.md:3: \`date\` must be string`), output);
     assert.match(output, /content\/blog\/2024-02-01-constructor\.md:\d+: field `constructor` is not one of sitegen's/, output);
+  });
+});
+
+/** A file of `bytes` bytes that takes no room on disk: reading it whole is what must not happen. */
+function sparseFile(path: string, bytes: number, start = ""): void {
+  writeFileSync(path, start);
+  truncateSync(path, bytes);
+}
+
+describe("a post, a page or site.yaml over 5 MB is refused by its size, naming the file", () => {
+  it("refuses a 60 MB post, a post's folder of 7 MB and a 1 GB page in build, check and serve --watch, unread", async () => {
+    const root = initSite();
+    sparseFile(join(root, "content/blog/long.md"), 60 * 1024 * 1024, post("Long", "date: 2026-01-02"));
+    mkdirSync(join(root, "content/blog/folder"));
+    sparseFile(join(root, "content/blog/folder/index.md"), 7 * 1024 * 1024, post("Folder", "date: 2026-01-03"));
+    sparseFile(join(root, "content/pages/huge.md"), 2 ** 30, "---\ntitle: Huge\n---\n");
+    const expected = [
+      /^error: content\/blog\/long\.md: 62914560 bytes: a post may be at most 5242880 bytes \(5 MB\), so it is not read$/m,
+      /^error: content\/blog\/folder\/index\.md: 7340032 bytes: a post may be at most 5242880 bytes/m,
+      /^error: content\/pages\/huge\.md: 1073741824 bytes: a page may be at most 5242880 bytes/m,
+    ];
+    for (const command of ["build", "check"]) {
+      const run = await sitegenHere([command], { cwd: root });
+      assert.equal(run.status, 1, run.stderr);
+      assert.doesNotMatch(run.stderr, NO_FILE, run.stderr);
+      for (const pattern of expected) assert.match(run.stderr, pattern, `${command}:\n${run.stderr}`);
+    }
+    const errors: string[] = [];
+    const session = await startWatch({ contentDir: join(root, "content"), templatesDir: join(root, "templates"), outDir: join(root, "dist"), cwd: root, host: "127.0.0.1", port: 0, generated: () => new Date(Number(EPOCH) * 1000), log: () => {}, logError: (text) => errors.push(text) });
+    try {
+      const shown = errors.join("\n");
+      for (const pattern of expected) assert.match(shown, pattern, shown);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("refuses a site.yaml of 6 MB", async () => {
+    const root = initSite();
+    const site = join(root, "content/site.yaml");
+    sparseFile(site, 6 * 1024 * 1024, readFileSync(site, "utf8"));
+    const run = await sitegenHere(["check"], { cwd: root });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /^error: content\/site\.yaml: 6291456 bytes: site\.yaml may be at most 5242880 bytes/m, run.stderr);
+  });
+});
+
+/** A PNG whose header says `width` × `height` pixels of 16-bit RGBA, with one row of data: what is decoded is what it claims. */
+function claimedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([16, 6, 0, 0, 0], 8);
+  const row = zlib.deflateSync(Buffer.alloc(1 + width * 8));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
+}
+
+describe("a cover is decoded under a pixel budget", () => {
+  it("refuses a cover of 12,000 × 12,000 16-bit pixels by its header, saying what the limit is", async () => {
+    const root = initSite();
+    const folder = join(root, "content/blog/wide-cover");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "index.md"), post("Wide cover", "date: 2026-01-04\nimage: /blog/wide-cover/cover.png"));
+    writeFileSync(join(folder, "cover.png"), claimedPng(12_000, 12_000));
+    const run = await sitegenHere(["build"], { cwd: root });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /^error: content\/blog\/wide-cover\/cover\.png: a cover of 12,000 × 12,000 pixels \(144,000,000\): the build decodes a cover of at most 100,000,000 pixels \(10,000 × 10,000\)/m, run.stderr);
+    assert.doesNotMatch(run.stderr, /save the image again/, run.stderr);
   });
 });

@@ -2,8 +2,8 @@
  * Reads the content tree into validated sources. All problems are collected and
  * reported together, each naming its file and line.
  */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { Collector } from "../collector.ts";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
@@ -16,6 +16,7 @@ import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
 import { fileDate } from "./file-dates.ts";
 import { parseSite } from "./site.ts";
+import { sourceSizeProblem } from "./file-limit.ts";
 import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
 import { readJekyllFiles } from "./jekyll-files.ts";
 import { displayFrom, listSources, refusedFile, type Listing, type SourceEntry } from "./tree.ts";
@@ -308,10 +309,22 @@ export function listPostFiles(contentDir: string, cwd: string): Listing {
 
 /** Small files read one after another: synchronous reads cost less than a promise each. */
 export function readTextSync(path: string, file: string): string {
+  // Its size first: a huge file is refused without being read (src/content/file-limit.ts).
+  const tooLarge = sourceSizeProblem(sizeOf(path), basename(file));
+  if (tooLarge) throw new SitegenError("E_CONTENT", tooLarge.message, { kind: "too-large", location: { file }, hint: tooLarge.hint });
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
     throw new SitegenError("E_CONTENT", `cannot read ${file}`, { kind: "unreadable", location: { file }, cause: error });
+  }
+}
+
+/** A file's size, or 0 when it cannot be stat'ed (the read that follows says why). */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }
 

@@ -18,7 +18,7 @@
 import { closeSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
-import { sizeProblem } from "./file-limit.ts";
+import { sizeProblem, sourceSizeProblem } from "./file-limit.ts";
 import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
 import { isHtmlFile } from "./markup.ts";
@@ -99,6 +99,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
     const entries = namesIn(folder, depth);
     if (!entries) return;
     const post = options.layout === "posts" && depth > 0 ? bundlePost(folder, entries.map(({ name }) => name)) : undefined;
+    if (post && refusedBySize(join(folder, post), "a post", (message, hint) => refuse(join(folder, post), message, hint, "too-large"))) return;
     if (post) {
       listing.entries.push(placedIn(bundle(folder, post, display, inside, { refuse, leaveOut }), relative(start, dirname(folder))));
       return;
@@ -119,6 +120,8 @@ export function listSources(dir: string, options: ListOptions): Listing {
         leaveOut(path, "an HTML file without frontmatter: a file, not a page or post: left out", "files for the whole site go in content/static/, published as they are; an HTML page starts with frontmatter, as in Hugo and Jekyll");
       } else if (!isMarkdown(name) && !isHtmlFile(name)) {
         leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
+      } else if (refusedBySize(kind.real ?? path, options.layout === "pages" ? "a page" : "a post", (message, hint) => refuse(path, message, hint, "too-large"))) {
+        continue;
       } else {
         const stem = name.slice(0, -extname(name).length);
         if (options.layout === "pages") listing.entries.push({ name: pageName(relative(start, folder), stem), path, file: display(path) });
@@ -133,6 +136,24 @@ export function listSources(dir: string, options: ListOptions): Listing {
     walk(start, 0);
   }
   return listing;
+}
+
+/**
+ * Whether a post's or page's file is over the size the build reads
+ * (src/content/file-limit.ts), told to `refuse`: its size is read from the
+ * file system, so a huge file costs a stat, never a read. One that cannot be
+ * stat'ed is the read's to report.
+ */
+function refusedBySize(path: string, what: string, refuse: (message: string, hint: string) => void): boolean {
+  let bytes: number;
+  try {
+    bytes = statSync(path).size;
+  } catch {
+    return false;
+  }
+  const tooLarge = sourceSizeProblem(bytes, what);
+  if (tooLarge) refuse(tooLarge.message, tooLarge.hint);
+  return tooLarge !== undefined;
 }
 
 /** A post's entry with its `place`, when `folder` (relative to the blog folder) is one below it. */
