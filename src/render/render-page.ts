@@ -37,7 +37,9 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
     const html = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post });
     // A page's forms, described for agents where the site asks for it (`agents: { forms: true }`).
     const forms = manifest.site.agents?.forms ? formsMarkdown(pageForms(html, route.url)) : [];
-    return { html, markdown: pageMarkdown(manifest, route, body, rendered.code, listing, forms) };
+    // Raw HTML the body leaves open is closed in its Markdown too: llms-full.txt goes on to the next page whole.
+    const markdownBody = rendered.closing ? `${body.trimEnd()}\n\n${rendered.closing}\n` : body;
+    return { html, markdown: pageMarkdown(manifest, route, markdownBody, rendered.code, listing, forms) };
   };
   const { html, markdown } = listed(route, budgetsOf(manifest.site), representations, context.memo?.blogListing);
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));

@@ -11,7 +11,7 @@ import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { md } from "./instance.ts";
 import type { PageElement } from "../html-tags.ts";
-import { rawHtmlElements, rawHtmlOf, rawHtmlTargets } from "./raw-html.ts";
+import { closingOf, rawHtmlElements, rawHtmlOf, rawHtmlTargets, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
 import type { SummaryEnv } from "./summary.ts";
 import type { MathEnv } from "./math.ts";
 import { tablesOfContents } from "./toc.ts";
@@ -49,6 +49,8 @@ export interface RenderedMarkdown {
   code: [start: number, end: number][];
   /** What the author should hear about, by body line. */
   warnings: MarkdownWarning[];
+  /** What closes the raw HTML the body leaves open (`-->`, `</template>`): the page ends the body with it, and so does its Markdown. */
+  closing?: string;
   /**
    * The elements the body adds to the page that a security policy governs,
    * by body line: its raw HTML's, its images, and what an attribute list
@@ -69,16 +71,21 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
   titleHeadings(tokens, env.title, state);
   const headingIds = assignHeadingIds(tokens, lang, env.headingIds);
   // The author's HTML, before a table of contents adds HTML of its own.
-  const rawElements = rawHtmlElements(rawHtmlOf(tokens));
+  const pieces = rawHtmlOf(tokens);
+  const rawElements = rawHtmlElements(pieces);
+  // Raw HTML left open would take in the rest of the page: closed after the body, and said.
+  const unclosed = unclosedRawHtml(pieces);
+  const closing = closingOf(unclosed);
   const raw = rawHtmlTargets(rawElements);
   tablesOfContents(tokens, { leading: env.toc });
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
   return {
-    html: md.renderer.render(tokens, md.options, state),
+    html: md.renderer.render(tokens, md.options, state) + closing,
     ids: [...headingIds, ...footnoteIds(tokens), ...attributeIds(tokens), ...raw.ids],
     links: [...markdownLinks(tokens), ...raw.links].sort((a, b) => a.line - b.line),
     code,
-    warnings: warningsOf(state),
+    warnings: [...warningsOf(state), ...unclosed.map(unclosedWarning)],
+    ...(closing ? { closing } : {}),
     elements: [...rawElements, ...markdownElements(tokens)].sort((a, b) => a.line - b.line),
   };
 }
