@@ -255,6 +255,17 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     line: 4,
     built: (dist) => assert.match(read(dist, "blog/kyoto-brokers/index.html"), /<html lang="ja"/),
   },
+  // Jekyll splits a string of tags (and of categories) on spaces; Eleventy and Hugo read a string as one tag.
+  "jekyll-space-tags": {
+    counts: { "tag-spelling": 1 },
+    message: /^the tag `harbour master` is not lowercase words joined by hyphens: shown as written, `harbour-master` in its URL$/,
+    file: "blog/harbour-notes.md",
+    line: 5,
+    built: (dist) => {
+      assert.deepEqual(indexed(dist, "tide-gauges").tags, ["tides", "harbour", "notes", "gauges"]);
+      assert.deepEqual(indexed(dist, "harbour-notes").tags, ["harbour master"]);
+    },
+  },
   // An Astro blog's public/ or a Hugo blog's static/ copied into content/static/ as it is.
   "host-files-in-static": {
     counts: { "left-out": 4 },
@@ -321,7 +332,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = await run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 9, posts: 24, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 9, posts: 26, dist: false });
 
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];

@@ -54,7 +54,7 @@ export interface PostOptions {
  */
 export function parsePost(name: string, text: string, file: string, path = file, options: PostOptions = {}): PostSource {
   const parsed = parseMarkdownFile(text, file);
-  const mapped = mapPostFields(parsed.data as Record<string, unknown>);
+  const mapped = mapPostFields(jekyllTerms(parsed.data as Record<string, unknown>, name));
   const named = readFileName(name, typeof mapped.data.lang === "string" ? mapped.data.lang : undefined);
   // The date of a Jekyll-style name, `2025-01-29-title.md`, when the frontmatter gives none.
   if (mapped.data.date === undefined && named.date !== undefined) {
@@ -151,6 +151,26 @@ export function parsePost(name: string, text: string, file: string, path = file,
     params: mapped.params,
     notices,
   };
+}
+
+/**
+ * Tags and categories as Jekyll reads a string of them: split on spaces
+ * (`tags: alpha beta` is two tags; Jekyll's `pluralized_array_from_hash`),
+ * where the post is Jekyll's: named by its day (`2019-02-03-title.md`, as
+ * Jekyll's `_posts/` requires), or addressed by a Jekyll permalink
+ * (`/:year/:title/`). Hugo and Eleventy read such a string as one tag, and so
+ * does sitegen elsewhere; a string with commas is a list of them anywhere
+ * (src/content/foreign-fields.ts), as its author meant. Jekyll reads the
+ * singular `category` as one.
+ */
+function jekyllTerms(written: Record<string, unknown>, name: string): Record<string, unknown> {
+  const spaced = (field: string) => typeof written[field] === "string" && /\s/.test((written[field] as string).trim()) && !(written[field] as string).includes(",");
+  if (!["tags", "categories"].some(spaced)) return written;
+  const jekyll = /^\d{4}-\d{1,2}-\d{1,2}-/.test(name) || (typeof written.permalink === "string" && /(^|\/):[a-z_]+/.test(written.permalink));
+  if (!jekyll) return written;
+  const split = { ...written };
+  for (const field of ["tags", "categories"]) if (spaced(field)) split[field] = (written[field] as string).trim().split(/\s+/);
+  return split;
 }
 
 /**
