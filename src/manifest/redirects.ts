@@ -67,7 +67,17 @@ export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: 
     const owner = { file: source.file, line: alias.line };
     // An address nobody wrote takes no rules for the post's files: they count against Cloudflare's limit, which a blog that never asked for them must not meet.
     const files = alias.implied ? [] : filesAt(alias.path, path, source.bundle ?? []);
-    for (const [from, to] of [...forms(alias.path).map((form): [string, string] => [form, path]), ...files]) {
+    const addresses = forms(alias.path).filter((form) => form !== path);
+    // An alias is left out whole: `/about/` taken by a page leaves out `/about` too, which would redirect the page's own address away.
+    const holder = addresses.map((form) => taken.get(form)).find((page) => page !== undefined);
+    const rival = addresses.map((form) => claimed.get(form)).find((earlier) => earlier !== undefined && earlier.to !== path);
+    if (holder || rival) {
+      if (alias.implied) continue;
+      if (holder) errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${holder.file}: left out`, { kind: "alias", location: owner, hint: "remove the alias: the address already answers with its own page" }));
+      else errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${rival!.owner.file}${rival!.owner.line ? `:${rival!.owner.line}` : ""}, which keeps it`, { kind: "alias", location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
+      continue;
+    }
+    for (const [from, to] of [...addresses.map((form): [string, string] => [form, path]), ...files]) {
       if (from === to) continue;
       const page = taken.get(from);
       const earlier = claimed.get(from);

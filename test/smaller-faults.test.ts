@@ -1,0 +1,50 @@
+/**
+ * Smaller faults, each through the real CLI: an alias the build leaves out
+ * is in no host's rules; tags that share their first 60 characters get pages
+ * of their own; the `security:` setting's errors speak in words; a static
+ * file's odd name is named.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { sitegenHere, startPreviewServer } from "./helpers/dist.ts";
+import { initSite } from "./helpers/starter.ts";
+
+function post(fields: string): string {
+  return `---\ndescription: "A post."\ndate: 2026-01-02\n${fields}\n---\n\nBody.\n`;
+}
+
+/** The rules of a `_redirects` file, comments left out. */
+function rules(file: string): string[] {
+  return readFileSync(file, "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"));
+}
+
+describe("an alias the build leaves out is left out of every host's rules", () => {
+  it("writes no rule for `/about/` (a page's address) or `/about` on a post, on Netlify, on Cloudflare or in the preview server", async () => {
+    const root = initSite();
+    writeFileSync(join(root, "content/blog/moved.md"), post('title: "Moved"\naliases: ["/about/", "/old-moved/"]'));
+    for (const host of ["netlify", "cloudflare"]) {
+      const run = await sitegenHere(["build", "--host", host], { cwd: root });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stderr, /^warning: content\/blog\/moved\.md:5: the alias `\/about\/` is an address of the site itself, made by content\/pages\/about\.md: left out/m);
+      // Netlify's rules list the old addresses; Cloudflare's worker, as every host's core, reads them from the route shards.
+      const written = rules(join(root, "dist/_redirects"));
+      assert.ok(!written.some((rule) => /^\/about\/?\s/.test(rule)), `${host}: ${written.join("\n")}`);
+      if (host === "netlify") assert.ok(written.some((rule) => /^\/old-moved\/?\s+\/blog\/moved\/\s+301/.test(rule)), written.join("\n"));
+      const shards = readdirSync(join(root, "dist/_sitegen/routes")).map((name) => readFileSync(join(root, "dist/_sitegen/routes", name), "utf8")).join("\n");
+      assert.match(shards, /"\/old-moved\/":"\/blog\/moved\/"/);
+      assert.doesNotMatch(shards, /"\/about\/?":"\/blog\/moved\/"/, host);
+    }
+    const server = await startPreviewServer(join(root, "dist"));
+    try {
+      for (const path of ["/about", "/about/"]) {
+        const response = await fetch(new URL(path, server.url), { redirect: "manual" });
+        assert.notEqual(response.headers.get("location"), "/blog/moved/", `${path} answers ${response.status} to ${response.headers.get("location")}`);
+      }
+      assert.equal((await fetch(new URL("/about/", server.url))).status, 200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
