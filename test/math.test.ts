@@ -11,8 +11,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, cpSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parse } from "yaml";
 import type { Finding } from "../src/findings.ts";
 import { renderMarkdown } from "../src/render/markdown/index.ts";
 import { STYLE_CLASSES, withoutStyles } from "../src/render/markdown/math.ts";
@@ -105,7 +106,7 @@ function readAs(math: MathDialect, text: string): string {
 
 test("each dialect reads the delimiters its generator reads, and a price is never math", () => {
   const cases: [text: string, expected: Record<MathDialect, string>][] = [
-    ["a $$x_1$$ b", { kramdown: "a [inline: x1] b", latex: "a [display: x1] b", dollars: "a [display: x1] b", none: "a $$x_1$$ b" }],
+    ["a $$x_1$$ b", { kramdown: "a [inline: x1] b", latex: "a [inline: x1] b", dollars: "a [display: x1] b", none: "a $$x_1$$ b" }],
     ["$$\nx_1\n$$", { kramdown: "[display: x1]", latex: "[display: x1]", dollars: "[display: x1]", none: "$$\nx_1\n$$" }],
     ["a \\(x_1\\) b", { kramdown: "a (x_1) b", latex: "a [inline: x1] b", dollars: "a [inline: x1] b", none: "a (x_1) b" }],
     ["a $x_1$ b", { kramdown: "a $x_1$ b", latex: "a $x_1$ b", dollars: "a [inline: x1] b", none: "a $x_1$ b" }],
@@ -146,4 +147,30 @@ test("Temml's style attributes become MathML's colour attributes and the themes'
       assert.match(css, new RegExp(`\\.${name}\\b[^{]*\\{`), `${theme}'s stylesheet styles .${name}`);
     }
   }
+});
+
+/** A source site of `files`, imported by the real CLI: the new site's `markdown.math`. */
+async function importedMath(files: Record<string, string>): Promise<unknown> {
+  const dir = scratchDir("sitegen-math-import-");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, "source", path)), { recursive: true });
+    writeFileSync(join(dir, "source", path), text);
+  }
+  const run = await sitegenHere(["import", join(dir, "source"), join(dir, "site")]);
+  assert.equal(run.status, 0, run.stderr);
+  return (parse(readFileSync(join(dir, "site/content/site.yaml"), "utf8")) as { markdown?: { math?: unknown } }).markdown?.math;
+}
+
+const POST = "---\ntitle: Loss\ndate: 2024-01-02\n---\n\nThe loss $$L_1$$ falls.\n";
+
+test("sitegen import sets the delimiters the source's Markdown reader took for math", async () => {
+  assert.equal(await importedMath({ "_config.yml": "title: A\n", "_posts/2024-01-02-loss.md": POST }), "kramdown", "Jekyll: kramdown, its default");
+  assert.equal(await importedMath({ "_config.yml": "title: A\nmarkdown: CommonMarkGhPages\n", "_posts/2024-01-02-loss.md": POST }), undefined, "Jekyll with another reader: the default");
+  const hugo = (passthrough: string) => ({ "hugo.toml": `title = "A"\nbaseURL = "https://a.example/"\n${passthrough}`, "content/posts/loss.md": POST });
+  assert.equal(await importedMath(hugo("[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\nblock = [['\\\\[', '\\\\]'], ['$$', '$$']]\ninline = [['\\\\(', '\\\\)'], ['$', '$']]\n")), "dollars");
+  assert.equal(await importedMath(hugo("[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\nblock = [['$$', '$$']]\ninline = [['\\\\(', '\\\\)']]\n")), "latex");
+  assert.equal(await importedMath(hugo("")), undefined, "Hugo without passthrough: the default");
+  const eleventy = (config: string) => ({ "eleventy.config.js": config, "posts/loss.md": POST });
+  assert.equal(await importedMath(eleventy('const mathjax3 = require("markdown-it-mathjax3");\nmodule.exports = (config) => { config.amendLibrary("md", (md) => md.use(mathjax3)); };\n')), "dollars");
+  assert.equal(await importedMath(eleventy("module.exports = () => ({});\n")), undefined, "Eleventy without a math plugin: the default");
 });

@@ -20,6 +20,8 @@ import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { ELEVENTY_CONFIGS, readEleventy } from "./eleventy.ts";
 import { isHugoSite, readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
+import { mathDialectOf } from "./math-dialect.ts";
+import type { MathDialect } from "../content/types.ts";
 import type { Generator, ImportedSite } from "./model.ts";
 import { planImport, type ImportPlan } from "./plan.ts";
 import type { Refusal } from "./walk.ts";
@@ -72,7 +74,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
-  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) });
+  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root));
   const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
   // The starter's sample posts are no part of a moved blog.
   if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
@@ -116,13 +118,14 @@ function languagesOf(site: ImportedSite): string[] {
   return [...new Set(languages)].filter((tag, index, all) => !all.slice(0, index).some((earlier) => tag.startsWith(`${earlier}-`)));
 }
 
-/** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages; comments kept. */
-async function describeSite(file: string, facts: ImportedSite["site"]): Promise<void> {
+/** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages, math's delimiters; comments kept. */
+async function describeSite(file: string, facts: ImportedSite["site"], math?: MathDialect): Promise<void> {
   const document = parseDocument(await readFile(file, "utf8"));
   if (facts.name) document.set("name", facts.name);
   if (facts.description) document.set("summary", facts.description.trim());
   if (facts.origin && /^https?:\/\/[^/?#]+$/.test(facts.origin)) document.set("base_url", facts.origin);
   const languages = [...new Set(facts.languages.map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined))];
   if (languages.length > 0) document.set("languages", document.createNode(languages, { flow: true }));
+  if (math) document.setIn(["markdown", "math"], math);
   await writeFile(file, document.toString());
 }

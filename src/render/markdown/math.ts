@@ -9,8 +9,10 @@
  *   a block of its own; a single `$` is text.
  * - `latex` (the default): `\(…\)` inline, `\[…\]` and `$$…$$` display,
  *   MathJax's own defaults and the delimiters Hugo's documentation gives
- *   goldmark's passthrough extension. A single `$` is text, so a price is
- *   never a formula.
+ *   goldmark's passthrough extension; `$$…$$` within a sentence is inline,
+ *   as kramdown reads it, so that a Jekyll blog copied as it is reads as
+ *   its author wrote it (MathJax would break the sentence around it). A
+ *   single `$` is text, so a price is never a formula.
  * - `dollars`: `latex`'s and `$…$` inline, with the rules markdown-it-texmath
  *   and markdown-it-mathjax3 (Eleventy) and pandoc keep against currency: a
  *   `$` opens only before a non-space and closes only after one and before no
@@ -53,7 +55,7 @@ interface Delimiters {
 
 const DELIMITERS: Record<Exclude<MathDialect, "none">, Delimiters> = {
   kramdown: { dollar: false, backslash: false, doubleInline: true, interrupts: false },
-  latex: { dollar: false, backslash: true, doubleInline: false, interrupts: true },
+  latex: { dollar: false, backslash: true, doubleInline: true, interrupts: true },
   dollars: { dollar: true, backslash: true, doubleInline: false, interrupts: true },
 };
 
