@@ -22,6 +22,7 @@ import { sizeProblem, sourceSizeProblem } from "./file-limit.ts";
 import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
 import { isHtmlFile } from "./markup.ts";
+import { withPostFiles, type LooseFile } from "./post-files.ts";
 import type { ContentFile } from "./types.ts";
 
 /** A Markdown file to read: its stem, its path, and the path messages show. */
@@ -83,6 +84,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
     return { ...listing, errors: [new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, { kind: "unreadable", location: { file: display(root) }, hint: "name the content folder with --content <dir>" })] };
   }
   const seen = new Set<string>();
+  const loose: LooseFile[] = [];
   // The folder's entries with their types (a Dirent): a regular file or folder needs no lstat of its own, a blog of ten thousand posts is listed at every build.
   const namesIn = (folder: string, depth: number): Dirent[] | undefined => {
     try {
@@ -118,6 +120,9 @@ export function listSources(dir: string, options: ListOptions): Listing {
         }
       } else if (isHtmlFile(name) && !readsAsPage(path)) {
         leaveOut(path, "an HTML file without frontmatter: a file, not a page or post: left out", "files for the whole site go in content/static/, published as they are; an HTML page starts with frontmatter, as in Hugo and Jekyll");
+      } else if (!isMarkdown(name) && !isHtmlFile(name) && options.layout === "posts") {
+        // A file beside a single-file post: the post's when it names it (src/content/post-files.ts).
+        loose.push({ path, real: kind.real ?? path, file: display(path) });
       } else if (!isMarkdown(name) && !isHtmlFile(name)) {
         leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else if (refusedBySize(kind.real ?? path, options.layout === "pages" ? "a page" : "a post", (message, hint) => refuse(path, message, hint, "too-large"))) {
@@ -135,6 +140,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
     seen.add(real ?? start);
     walk(start, 0);
   }
+  if (options.layout === "posts") listing.entries = withPostFiles(listing.entries, loose, { root: resolve(options.cwd, options.root), blog: start, warn: (problem) => listing.warnings.push(problem) });
   return listing;
 }
 
