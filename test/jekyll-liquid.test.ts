@@ -116,6 +116,8 @@ describe("Jekyll's content", () => {
     warned(14, /`\{% post_url 2001-01-01-nothing %\}` names nothing the site publishes/);
     // A loop that would make a hundred million numbers is stopped, not run to the end.
     warned(20, /`\{% for i in \(1\.\.100000000\) %\}` cannot run \(memory alloc limit exceeded\)/);
+    // A link an include made, many lines below where the post ends, is told at the include's line.
+    assert.match(built.stderr, new RegExp(`warning: ${file}:24(?::\\d+)?: .*/nowhere/`), built.stderr);
     const told = readFileSync(join(root, "dist/blog/what-cannot-run.md"), "utf8");
     for (const tag of ["{% youtube dQw4w9WgXcQ %}", "{% include missing.html %}", "{% include ../site.yaml %}", "[gone]({% post_url 2001-01-01-nothing %})"]) assert.ok(told.includes(tag), `${tag} is not shown as written:\n${told}`);
     assert.match(told, /The end of What cannot run\./);

@@ -45,7 +45,7 @@ export const LIQUID_SITE = "{{ site }}";
 function liquidBody(body: string, route: PageRoute, liquid: LiquidSite, targets: LinkTargets): ResolvedBody {
   if (!body.includes("{%") && !body.includes("{{")) return { body, warnings: [], named: [] };
   const run = runLiquid(body, liquidPage(route), liquid, { origin: targets.origin, urlOf: (tag) => urlOfTag(tag, targets) });
-  return { body: run.body, warnings: run.warnings, named: [...run.named, [LIQUID_SITE, liquid.fingerprint]] };
+  return { body: run.body, warnings: run.warnings, named: [...run.named, [LIQUID_SITE, liquid.fingerprint]], lineOf: run.lineOf };
 }
 
 /** What the tags can name: the posts by their file's name, the pages by their path, the site's files and its origin. */
@@ -90,6 +90,8 @@ export interface ResolvedBody {
   warnings: MarkdownWarning[];
   /** Each `post_url` and `link` tag with the URL it resolved to: the page is made again when one changes. */
   named: [tag: string, url: string][];
+  /** Where Liquid ran: the line of the text a line of `body` came from (an include's lines are its tag's). Elsewhere a line is its own. */
+  lineOf?: (line: number) => number;
 }
 
 /** The body with its link tags resolved and its raw blocks' tags gone; the same string when it has neither. */

@@ -28,7 +28,8 @@ import type { SiteConfig } from "../content/types.ts";
  */
 export function renderPage(route: PageRoute, context: Pick<RenderContext, "manifest" | "linkTargets" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets">): RenderedJob {
   const { manifest } = context;
-  const shown = shownBody(context.bodyOf(route), manifest, context.linkTargets, route);
+  const written = context.bodyOf(route);
+  const shown = shownBody(written, manifest, context.linkTargets, route);
   const { body } = shown;
   const sizeOf = imageSizes(route, context);
   const rendered = renderBody(route, body, manifest.site, sizeOf, context.memo?.bodies);
@@ -42,9 +43,12 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
     return { html, markdown: pageMarkdown(manifest, route, markdownBody, rendered.code, listing, forms) };
   };
   const { html, markdown } = listed(route, budgetsOf(manifest.site), representations, context.memo?.blogListing);
-  const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + link.line - 1 }));
+  // Where Liquid ran (src/render/liquid/), a line of the body it made is told as the line the author wrote.
+  const lineOf = shown.lineOf ?? ((line: number) => line);
+  const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + lineOf(link.line) - 1 }));
   const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));
-  const warnings = warningsInFile(route, body, [...shown.warnings, ...rendered.warnings, ...blocked.map((each) => ({ ...each, kind: "csp-blocked" as const }))].sort((a, b) => a.line - b.line));
+  const found = [...rendered.warnings, ...blocked.map((each) => ({ ...each, kind: "csp-blocked" as const }))].map((each) => ({ ...each, line: lineOf(each.line) }));
+  const warnings = warningsInFile(route, shown.lineOf ? written : body, [...shown.warnings, ...found].sort((a, b) => a.line - b.line));
   return {
     files: [
       { file: route.htmlFile, body: html },

@@ -18,7 +18,7 @@
  * warning at its line, and the rest of the page still runs: each such tag is
  * set aside and the text run again, as many times as it has such tags.
  */
-import { Liquid, Tag, type Context, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
+import { Context, Liquid, Tag, TokenKind, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
 import { absoluteUrl, markdownify, relativeUrl } from "./filters.ts";
 import type { LiquidSite } from "./site.ts";
@@ -30,6 +30,8 @@ export interface LiquidRun {
   warnings: MarkdownWarning[];
   /** Each `post_url` and `link` tag with the URL it stood for ("" for none). */
   named: [tag: string, url: string][];
+  /** The line of the text a line of `body` came from: a line an include or a loop made is its tag's. */
+  lineOf(line: number): number;
 }
 
 /** The bounds of one page's run (LiquidJS's DoS limits): characters parsed, milliseconds rendering, objects made. */
@@ -57,15 +59,15 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
   for (;;) {
     running = { source, site, warnings: [], named: [] };
     try {
-      const output: string = engine.renderSync(engine.parse(source), { site: liquid.site, page });
+      const { output, lineOf } = rendered(engine, source, { site: liquid.site, page });
       warnings.push(...running.warnings);
       named.push(...running.named);
-      return { body: output.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]), warnings: sorted(warnings), named };
+      return { body: output.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]), warnings: sorted(warnings), named, lineOf };
     } catch (error) {
       const failed = failedTag(error, source);
       if (!failed || setAside.length >= MAX_SET_ASIDE) {
         warnings.push({ kind: "template-tag", line: failed ? lineAt(source, failed.start) : 1, message: `Liquid cannot run this page (${reason(error)}): shown as written`, hint: HINT });
-        return { body, warnings: sorted(warnings), named: [] };
+        return { body, warnings: sorted(warnings), named: [], lineOf: (line) => line };
       }
       const tag = source.slice(failed.start, failed.end);
       warnings.push({ kind: "template-tag", line: lineAt(source, failed.start), message: `\`${shortened(restored(tag, setAside))}\` cannot run (${failed.why}): shown as written`, hint: HINT });
@@ -75,6 +77,35 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
       running = undefined;
     }
   }
+}
+
+/**
+ * The text rendered a part at a time, in one context (what `assign` sets
+ * holds for the rest), with where each part came from: a part of plain text
+ * is its own lines, what a tag or an output made is the tag's line. Links
+ * and warnings Markdown finds in what Liquid made are told at the line the
+ * author wrote.
+ */
+function rendered(engine: Liquid, source: string, scope: object): { output: string; lineOf: (line: number) => number } {
+  const context = new Context(scope, engine.options, { sync: true }, { liquid: engine });
+  const parts: { from: number; line: number; text: boolean }[] = [];
+  let output = "";
+  let lines = 1;
+  for (const template of engine.parse(source)) {
+    const token = (template as { token?: { kind: number; begin: number } }).token;
+    if (token) parts.push({ from: lines, line: lineAt(source, token.begin), text: token.kind === TokenKind.HTML });
+    const made: string = engine.renderSync([template], context);
+    output += made;
+    for (let at = made.indexOf("\n"); at !== -1; at = made.indexOf("\n", at + 1)) lines++;
+  }
+  return {
+    output,
+    lineOf: (line) => {
+      let part: (typeof parts)[number] | undefined;
+      for (const each of parts) if (each.from <= line) part = each;
+      return part === undefined ? line : part.text ? part.line + line - part.from : part.line;
+    },
+  };
 }
 
 const HINT = "write what it stands for in Markdown or HTML, put the include it names in content/_includes/, or wrap it in {% raw %} … {% endraw %} to show it as written";
