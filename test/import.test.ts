@@ -318,7 +318,10 @@ test("links follow the move: to old addresses with or without their slash, throu
   assert.match(hugo, /\[the gallery\]\(\/blog\/gallery\/\)/, "an absolute URL of the old site, under its base path");
   assert.match(hugo, /\[its picture\]\(\/blog\/gallery\/sunrise\.png\)/, "a bundle file's old address");
   const team = page(jekyll, "content/pages/team.md");
-  assert.match(team, /\[the lamp's story\]\(\/docs\/history\/#uber-die-lampe\)/, "a fragment as kramdown transliterates it, the id sitegen gives the heading in English too");
+  assert.match(team, /\[the lamp's story\]\(\/docs\/history\/#%C3%BCber-die-lampe\)/, "a fragment as kramdown transliterates it, the id the heading has now: Jekyll's, which the import names in site.yaml");
+  assert.match(page(jekyll, "content/site.yaml"), /^markdown:\n(?: {2}.*\n)*? {2}heading_ids: jekyll$/m);
+  assert.match(page(jekyll, "dist/docs/history/index.html"), /<h2 id="über-die-lampe">Über die Lampe<\/h2>/);
+  assert.match(page(byFixture("hugo-multilingual"), "content/site.yaml"), /^ {2}heading_ids: hugo$/m);
   assert.match(team, /\[the checklist\]\(\/docs\/history\/#%D9%82%D8%A7%D8%A6%D9%85%D8%A9-%D8%AA%D8%AD%D9%82%D9%82\)/, "an explicit id with a combining mark, as sitegen reads ids");
   assert.match(team, /\[a heading that is gone\]\(\/docs\/history\/\)/, "a fragment that names no heading is dropped");
   assert.match(team, /\*\*\[first release of\nLantern\]\(\/blog\/lantern-1-0-0-released\/\)\*\*/, "a link whose words run over two lines");

@@ -3,11 +3,15 @@
  * heading's id from its words keeping every script (kramdown's, goldmark's,
  * github-slugger's and markdown-it-anchor's ids are all lowercase words of
  * letters, marks and digits joined by hyphens, a repeat numbered `-1`,
- * `-2`…); sitegen spells them as its slugs (src/content/slug.ts) and
- * numbers a repeat `-2`. A link to `#قائمة-تحقّق` then points at the id the
- * heading has now.
+ * `-2`…); sitegen spells them as site.yaml's `markdown.heading_ids` says,
+ * which the import sets to the generator's own (`headingIdsOf`), so most
+ * links keep their fragment. A link to an id spelled another way
+ * (`#قائمة-تحقّق` under kramdown's transliteration) then points at the id
+ * the heading has now.
  */
-import { asciiWords } from "../content/slug.ts";
+import type { HeadingIdStyle } from "../content/types.ts";
+import { headingIdMaker } from "../render/markdown/heading-ids.ts";
+import type { Generator } from "./model.ts";
 import { maskCode } from "./code.ts";
 
 export interface Anchors {
@@ -17,16 +21,20 @@ export interface Anchors {
   byOld: Map<string, string>;
 }
 
-export function anchorsOf(body: string, lang: string | undefined): Anchors {
+/** How the build spells heading ids for a site moved from `generator`: as the generator did (Astro's is GitHub's, sitegen's default). */
+export function headingIdsOf(generator: Generator): HeadingIdStyle | undefined {
+  return generator === "astro" ? undefined : generator;
+}
+
+export function anchorsOf(body: string, lang: string | undefined, style?: HeadingIdStyle): Anchors {
   const anchors: Anchors = { ids: new Set(), byOld: new Map() };
-  const seenNew = new Map<string, number>();
   const seenOld = new Map<string, number>();
-  for (const heading of headings(body)) {
-    const explicit = heading.id === undefined ? undefined : readableId(heading.id) || undefined;
-    let id = explicit ?? (asciiWords(heading.text, lang) || "section");
-    const count = seenNew.get(id) ?? 0;
-    seenNew.set(id, count + 1);
-    if (count > 0) id = `${id}-${count + 1}`;
+  const found = headings(body);
+  const explicitOf = (heading: (typeof found)[number]) => (heading.id === undefined ? undefined : readableId(heading.id) || undefined);
+  const maker = headingIdMaker(style, lang);
+  for (const heading of found) if (explicitOf(heading)) maker.take(explicitOf(heading)!);
+  for (const heading of found) {
+    const id = explicitOf(heading) ?? maker.next({ parts: [{ text: heading.text, kind: "text" }], source: heading.source }) ?? maker.fallback();
     anchors.ids.add(id);
     // As written, and transliterated (kramdown's `transliterated_header_ids`: `ü` as `u`).
     for (const old of new Set([generatorId(heading.text), generatorId(heading.text.normalize("NFKD").replace(/\p{M}+/gu, ""))])) {
@@ -83,8 +91,8 @@ function generatorId(text: string): string {
 }
 
 /** The ATX and setext headings of a Markdown text outside code, each with its words and its explicit id. */
-function headings(body: string): { text: string; id?: string; written?: string }[] {
-  const found: { text: string; id?: string; written?: string }[] = [];
+function headings(body: string): { text: string; source: string; id?: string; written?: string }[] {
+  const found: { text: string; source: string; id?: string; written?: string }[] = [];
   const lines = body.split("\n");
   const masked = maskCode(body).split("\n");
   lines.forEach((line, index) => {
@@ -100,7 +108,7 @@ function headings(body: string): { text: string; id?: string; written?: string }
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/[*_`~]/g, "")
       .replace(/<[^>]+>/g, "");
-    found.push({ text: words.trim(), ...(id ? { id: id[1], written: id[1] } : {}) });
+    found.push({ text: words.trim(), source: written.replace(/\s*\{:?[^}]*\}\s*$/, ""), ...(id ? { id: id[1], written: id[1] } : {}) });
   });
   return found;
 }

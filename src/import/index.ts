@@ -16,12 +16,13 @@ import { displayFrom } from "../content/tree.ts";
 import { canonicalTag } from "../content/languages.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { createSite, occupied } from "../init/init.ts";
+import { headingIdsOf } from "./anchors.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { ELEVENTY_CONFIGS, readEleventy } from "./eleventy.ts";
 import { isHugoSite, readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
 import { mathDialectOf } from "./math-dialect.ts";
-import type { MathDialect } from "../content/types.ts";
+import type { HeadingIdStyle, MathDialect } from "../content/types.ts";
 import type { Generator, ImportedSite } from "./model.ts";
 import { planImport, type ImportPlan } from "./plan.ts";
 import type { Refusal } from "./walk.ts";
@@ -74,7 +75,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
-  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root));
+  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root), headingIdsOf(generator));
   const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
   // The starter's sample posts are no part of a moved blog.
   if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
@@ -119,7 +120,7 @@ function languagesOf(site: ImportedSite): string[] {
 }
 
 /** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages, math's delimiters; comments kept. */
-async function describeSite(file: string, facts: ImportedSite["site"], math?: MathDialect): Promise<void> {
+async function describeSite(file: string, facts: ImportedSite["site"], math?: MathDialect, headingIds?: HeadingIdStyle): Promise<void> {
   const document = parseDocument(await readFile(file, "utf8"));
   if (facts.name) document.set("name", facts.name);
   if (facts.description) document.set("summary", facts.description.trim());
@@ -127,5 +128,7 @@ async function describeSite(file: string, facts: ImportedSite["site"], math?: Ma
   const languages = [...new Set(facts.languages.map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined))];
   if (languages.length > 0) document.set("languages", document.createNode(languages, { flow: true }));
   if (math) document.setIn(["markdown", "math"], math);
+  // The posts' links to their headings name the ids the old generator made.
+  if (headingIds) document.setIn(["markdown", "heading_ids"], headingIds);
   await writeFile(file, document.toString());
 }

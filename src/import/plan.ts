@@ -16,7 +16,7 @@ import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
 import { slugify, slugProblem } from "../content/slug.ts";
 import { convertBody } from "./convert.ts";
-import { anchorsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
+import { anchorsOf, headingIdsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
 import { oldForms, rewriteLinks, type Moves } from "./links.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { terms, text } from "./read.ts";
@@ -104,7 +104,7 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const current = new Set([...placed.map(({ path }) => path), ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`), ...posts.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
   // Every sitegen site has a home and a blog page (the starter's, where the source had none).
   const answers = (path: string) => path === "/" || path === "/blog/" || BUILT.has(path.slice(1)) || current.has(path.replace(/\.md$/, "/")) || path === "/index.md" || (options.published?.(path) ?? false);
-  const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"))]));
+  const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"), headingIdsOf(site.generator))]));
   const anchorCache = new Map<string, Anchors>();
   const anchors = (path: string) => {
     const make = anchorsByPath.get(path);
