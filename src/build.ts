@@ -131,7 +131,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
       let bytes = 0;
       for (const { bytes: size } of staging.written.values()) bytes += size;
-      const note = [unused && `not used: ${unused}`, unsaved ? `not saved: ${unsaved}; the next build will be cold` : cache && unused && "it now holds this build"].filter(Boolean).join("; ");
+      const note = [unused && `not used: ${unused}`, cache?.dropped(), unsaved ? `not saved: ${unsaved}; the next build will be cold` : cache && unused && "it now holds this build"].filter(Boolean).join("; ");
       const reported = options.cache && { dir: options.cache.dir, ...(note ? { note } : {}) };
       return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, ...(reported ? { cache: reported } : {}) };
     } catch (error) {
@@ -157,7 +157,9 @@ export function openCache(options: Pick<BuildOptions, "cache" | "cwd" | "content
   const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find((key) => options[key] !== undefined && overlap(dir, resolve(options.cwd, options[key])));
   if (overlapping === undefined) {
     const opened = BuildCache.open(dir);
-    return "cache" in opened ? { cache: opened.cache, unused: opened.cache.found.ignored } : { unused: opened.unusable };
+    if ("cache" in opened) return { cache: opened.cache, unused: opened.cache.found.ignored };
+    if ("unusable" in opened || options.cache.implied) return { unused: "unusable" in opened ? opened.unusable : opened.refused };
+    throw new SitegenError("E_USAGE", `refusing to ${command}: the build cache ${options.cache.dir} is not sitegen's to empty: ${opened.refused}`, { hint: "name a new or empty folder, or one an earlier build made (it holds sitegen's CACHEDIR.TAG)" });
   }
   const message = `the build cache ${options.cache.dir} and ${options[overlapping]} overlap, and a build ${overlapping === "outDir" ? "replaces its output folder whole" : "reads every file there"}`;
   if (options.cache.implied) return { unused: message };

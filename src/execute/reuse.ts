@@ -11,6 +11,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { mapPostFields } from "../content/foreign-fields.ts";
+import { parseMarkdownFile } from "../content/frontmatter.ts";
 import type { PostSource } from "../content/types.ts";
 import { postShell, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 import type { PageFacts } from "../render/links.ts";
@@ -98,6 +100,22 @@ export function recordOf(post: PostSource, route: PageRoute, source: string, she
  */
 export function aroundOf(route: PageRoute): string {
   return JSON.stringify([route.newer ?? null, route.older ?? null, route.draft ?? false]);
+}
+
+/**
+ * The status a post file's frontmatter gives (`status`, or Hugo's `draft`,
+ * or Jekyll's `published`), read from the file itself, or undefined when it
+ * cannot be read: whether a post is published is never taken from a record,
+ * which comes from outside the build and may have been edited. Reading the
+ * frontmatter is the YAML alone, not the post's whole parse: about 30 µs a
+ * post.
+ */
+export function statusOf(text: string, file: string): PostSource["status"] | undefined {
+  try {
+    return mapPostFields(parseMarkdownFile(text, file).data as Record<string, unknown>).data.status as PostSource["status"] | undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where a post file is keyed: relative to the content folder, so a fresh checkout elsewhere finds it. */

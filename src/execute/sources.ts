@@ -14,6 +14,7 @@ import { asFound, parsePost } from "../content/load.ts";
 import { fileDate } from "../content/file-dates.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
+import { statusOf } from "./reuse.ts";
 
 /** What an earlier build knew of a post file: its content hash and its parse (without the body). */
 export interface KnownSource {
@@ -73,8 +74,9 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     // A bundle's files are part of its post: an image's size is in the page.
     const source = entry.bundle ? contentHash(Buffer.concat([bytes, ...entry.bundle.map((file) => bundleFileKey(file))])) : contentHash(bytes);
     parsed.hashes.push([entry.path, source]);
-    // The same bytes parse the same: the earlier parse, with the body (which it does not keep) cut from the text read to hash it.
-    if (earlier?.source === source) {
+    // The same bytes parse the same: the earlier parse, with the body (which it does not keep) cut from the text read to hash it;
+    // but whether the post is published is read from the file each time (an earlier parse may come from an edited cache).
+    if (earlier?.source === source && statusOf(bytes.toString("utf8"), entry.file) === earlier.post.status) {
       const post = named(earlier.post, entry);
       parsed.posts.push(keepBodies ? { ...post, body: bodyAt(bytes.toString("utf8"), post.bodyLine, entry.file) } : post);
       told(entry.file, "earlier");

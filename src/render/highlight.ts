@@ -79,7 +79,8 @@ let instance: HLJSApi | undefined;
 
 /** One highlighter's blocks kept across builds, by key (src/write/highlight-store.ts is the build cache's). */
 export interface HighlightStore {
-  get(key: string): string | undefined;
+  /** The HTML kept by `key`, if it is `code`'s: a store on disk may hold anything. */
+  get(key: string, code: string): string | undefined;
   put(key: string, html: string): void;
 }
 
@@ -121,7 +122,7 @@ export function highlightCode(code: string, language: string): string | undefine
   let html = memo.get(key);
   if (html === undefined) {
     from = "store";
-    html = store?.get(key);
+    html = store?.get(key, code);
     if (html === undefined) {
       from = "highlighter";
       // ignoreIllegals: the code in a post need not be valid; highlight what can be, never fail the build.

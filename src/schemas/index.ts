@@ -11,7 +11,7 @@ import blogIndexSchema from "./blog-index.schema.json" with { type: "json" };
 import problemSchema from "./problem.schema.json" with { type: "json" };
 
 export { siteSchema, pageSchema, postSchema, blogIndexSchema, problemSchema };
-export { validateBlogIndex, validatePage, validatePost, validateSite } from "./validators.ts";
+export { validateBlogIndex, validateCacheRecord, validatePage, validatePost, validateSite } from "./validators.ts";
 
 /**
  * The BlogIndex schema of a site: a post's `lang` is one of the site's

@@ -9,6 +9,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import blogIndexSchema from "./blog-index.schema.json" with { type: "json" };
+import cacheRecordSchema from "./cache-record.schema.json" with { type: "json" };
 import pageSchema from "./page.schema.json" with { type: "json" };
 import postSchema from "./post.schema.json" with { type: "json" };
 import siteSchema from "./site.schema.json" with { type: "json" };
@@ -22,3 +23,5 @@ export const validatePage: ValidateFunction = ajv.compile(pageSchema);
 export const validatePost: ValidateFunction = ajv.compile(postSchema);
 /** The BlogIndex schema as published, but for the site's languages (`lang`), which blog-index.ts checks. */
 export const validateBlogIndex: ValidateFunction = ajv.compile(blogIndexSchema);
+/** A record of the build cache's index, read from outside the build (src/write/cache-records.ts). */
+export const validateCacheRecord: ValidateFunction = ajv.compile(cacheRecordSchema);

@@ -4,6 +4,7 @@
  * others. `sitegen build` keeps it in DEFAULT_CACHE (cache-folder.ts) unless
  * told otherwise (`--cache <dir>`, `--no-cache`). A folder:
  *
+ *   CACHEDIR.TAG     the mark of a folder sitegen made (cache-folder.ts)
  *   index.json       the format, the fingerprint of the sitegen that wrote it,
  *                    the Node.js version it ran on, and a record per published
  *                    post (src/execute/reuse.ts)
@@ -14,17 +15,27 @@
  *                    across sitegen versions as long as the resizer is the same
  *   lock             the process id of the build using the folder
  *
- * It is never trusted: an index that cannot be read, does not parse, or was
- * written by another sitegen, with other packages, on another Node.js or in
- * another format, is ignored whole; a record whose objects are missing or of
- * another size, or that names one by anything but an ETag (a path out of the
- * folder), is not used, and its page is rendered again. Two builds never
- * share the folder at once: the second goes without it.
+ * It arrives from outside the build (committed by mistake, restored by a
+ * CI), so it is data to verify, never to trust. A folder without sitegen's
+ * mark, or that is a link, is refused and left as it is. An index that
+ * cannot be read, does not parse, or was written by another sitegen, with
+ * other packages, on another Node.js or in another format, is ignored whole;
+ * a record that fails its schema or names a slug, alias or file no post
+ * could (cache-records.ts) is dropped. An object is read only as a regular
+ * file of the folder (no link followed), of the size its record says, and
+ * used only when its bytes hash to its name: those bytes, read once, are
+ * what is written into the output. A record that fails any check is dropped
+ * and its post built again, which the build's summary notes. Two builds
+ * never share the folder at once: the second goes without it.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, sep } from "node:path";
 import { codeFingerprint, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
+import { claimCacheFolder, MARKER, openNoFollow, readWhole } from "./cache-folder.ts";
+import { recordProblem } from "./cache-records.ts";
+import { etagOf, type Written } from "./output.ts";
 import { linkOrCopy, type StagingFolder } from "./staging.ts";
 
 const FORMAT = 2;
@@ -37,12 +48,16 @@ interface Index {
   records: Record<string, PostRecord>;
 }
 
-/** A build's cache folder, or why the build goes without one. */
-export type OpenedCache = { cache: BuildCache } | { unusable: string };
+/** A build's cache folder; or why the build goes without one (`refused`: a folder sitegen must not empty, `unusable`: one it cannot use). */
+export type OpenedCache = { cache: BuildCache } | { unusable: string } | { refused: string };
 
 export class BuildCache implements ReuseStore<StagingFolder> {
   /** What was found, for the build's summary: the records read, and why an index was ignored. */
   readonly found: { records: number; ignored?: string };
+  /** Why each record dropped was, with its key: its post was built again. */
+  private readonly droppedRecords: string[] = [];
+  /** The objects whose bytes this build read and found to hash to their names. */
+  private readonly verified = new Set<string>();
 
   private constructor(
     readonly dir: string,
@@ -50,8 +65,12 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     ignored?: string,
     /** Each record's line in the index it was read from: a record kept as it was is written back as that text, not serialized again. */
     private readonly lines = new Map<PostRecord, string>(),
+    /** Each record's key, to name the post when it is dropped. */
+    private readonly keys = new Map<PostRecord, string>(),
+    dropped: string[] = [],
   ) {
     this.found = { records: records.size, ignored };
+    this.droppedRecords.push(...dropped);
   }
 
   /**
@@ -61,16 +80,17 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    * that another running build holds is unusable: the build goes without.
    */
   static open(dir: string): OpenedCache {
+    const claim = claimCacheFolder(dir);
+    if (!("made" in claim) && ("refused" in claim || "unusable" in claim)) return claim;
+    if (claim.made !== undefined) madeBy.set(dir, claim.made);
     const held = hold(dir);
     if (held !== undefined) return { unusable: held };
-    let text: string;
-    try {
-      text = readFileSync(join(dir, "index.json"), "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { cache: new BuildCache(dir, new Map(), code === "ENOENT" ? undefined : `its index cannot be read (${code ?? (error as Error).message})`) };
-    }
-    return { cache: BuildCache.read(dir, text) };
+    const strays = clearStrayParts(dir);
+    if (strays !== undefined) return { cache: new BuildCache(dir, new Map(), strays) };
+    const read = readIndexFile(join(dir, "index.json"));
+    if (read === undefined) return { cache: new BuildCache(dir, new Map()) };
+    if (typeof read !== "string") return { cache: new BuildCache(dir, new Map(), `its index cannot be read (${read.problem})`) };
+    return { cache: BuildCache.read(dir, read) };
   }
 
   private static read(dir: string, text: string): BuildCache {
@@ -79,11 +99,35 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       if (index.format !== FORMAT) return new BuildCache(dir, new Map(), `it has format ${String(index.format)}, not ${FORMAT}`);
       if (index.code !== codeFingerprint()) return new BuildCache(dir, new Map(), "another sitegen, or other packages, wrote it");
       if (index.node !== process.versions.node) return new BuildCache(dir, new Map(), `Node.js ${String(index.node)} wrote it, and this is ${process.versions.node}`);
-      if (typeof index.records !== "object" || index.records === null) return new BuildCache(dir, new Map(), "it has no records");
-      return new BuildCache(dir, new Map(Object.entries(index.records)), undefined, lines);
+      if (typeof index.records !== "object" || index.records === null || Array.isArray(index.records)) return new BuildCache(dir, new Map(), "it has no records");
+      const records: PostRecords = new Map();
+      const keys = new Map<PostRecord, string>();
+      const dropped: string[] = [];
+      for (const [key, record] of Object.entries(index.records)) {
+        const problem = recordProblem(key, record);
+        if (problem !== undefined) {
+          dropped.push(`${key}: ${problem}`);
+          continue;
+        }
+        records.set(key, record);
+        keys.set(record, key);
+      }
+      return new BuildCache(dir, records, undefined, lines, keys, dropped);
     } catch (error) {
       return new BuildCache(dir, new Map(), `its index does not parse (${(error as Error).message})`);
     }
+  }
+
+  /**
+   * What the build's summary says of the records dropped, if any: how many
+   * posts were built again for it, and the first reason (the others are alike,
+   * or a build with SITEGEN_DEBUG would be the place to list them).
+   */
+  dropped(): string | undefined {
+    const [first, ...more] = this.droppedRecords;
+    if (first === undefined) return undefined;
+    const count = this.droppedRecords.length;
+    return `${count} ${count === 1 ? "post" : "posts"} built again: ${first}${more.length > 0 ? ` (and ${more.length} more)` : ""}`;
   }
 
   /** Where highlighted code blocks are kept (src/write/highlight-store.ts): apart from the pages, and from the index that vouches for them. */
@@ -104,21 +148,55 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   }
 
   /**
-   * Puts a record's files into the staging folder, linked from the cache
-   * folder (or copied, across file systems); false when one is missing or
-   * has another size than the record says, and nothing was put in place.
-   * Objects are named by their content hash and never written twice, so an
-   * object of the right name and size is the file.
+   * Puts a record's files into the staging folder; false when one cannot be
+   * had, and then nothing was put in place and the record is dropped. Each
+   * object is read once, as a regular file of the folder of the size its
+   * record says, and its bytes hashed: only bytes that hash to the object's
+   * name are written, the very bytes hashed, so nothing can change between
+   * the check and the use (a link made, a file swapped or edited in place).
    */
   restore(record: PostRecord, staging: StagingFolder): boolean {
-    // An ETag that is not one sitegen writes names no object: a tampered index must not reach outside the folder.
-    if (!record.files.every(({ written }) => typeof written?.etag === "string" && ETAG.test(written.etag))) return false;
-    const objects = record.files.map(({ written }) => this.objectPath(objectId(written.etag)));
-    // An object that cannot be looked at (a folder made unreadable) is as good as missing.
-    const intact = record.files.every(({ written }, index) => sizeOf(objects[index]) === written.bytes);
-    if (!intact) return false;
-    record.files.forEach(({ file, written }, index) => staging.link(file, objects[index], written));
+    const bodies: Buffer[] = [];
+    for (const { written } of record.files) {
+      const read = this.readObject(written);
+      if (typeof read === "string") {
+        this.droppedRecords.push(`${this.keys.get(record) ?? "a record"}: ${read}`);
+        return false;
+      }
+      bodies.push(read);
+    }
+    record.files.forEach(({ file, written }, index) => {
+      // Written as the files of the build are, and known by what was verified: not hashed a second time.
+      writeFileSync(staging.pathOf(file), bodies[index]);
+      staging.written.set(file, written);
+      this.verified.add(objectId(written.etag));
+    });
     return true;
+  }
+
+  /** An object's bytes, checked against what its record says; else why they cannot be used. */
+  private readObject(written: Written): Buffer | string {
+    const id = objectId(written.etag);
+    const name = `objects/${id}`;
+    let fd: number;
+    try {
+      fd = openNoFollow(this.objectPath(id));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === "ENOENT" ? `${name} is missing` : code === "ELOOP" ? `${name} is a link, not a file of the cache` : `${name} cannot be read (${code ?? (error as Error).message})`;
+    }
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return `${name} is not a file of the cache`;
+      if (stat.size !== written.bytes) return `${name} holds ${stat.size} bytes, not the ${written.bytes} its record says`;
+      const bytes = readWhole(fd, stat.size);
+      if (bytes === undefined) return `${name} was cut short while it was read`;
+      return etagOf(createHash("sha256").update(bytes)) === written.etag ? bytes : `${name} does not match its hash (edited, or damaged)`;
+    } catch (error) {
+      return `${name} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /**
@@ -131,20 +209,21 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   save(records: PostRecords, staging: StagingFolder): void {
     const objects = join(this.dir, "objects");
     mkdirSync(objects, { recursive: true });
-    const had = new Set([...this.records.values()].flatMap((record) => record.files.map(({ written }) => objectId(written.etag))));
     const kept = new Set<string>();
     for (const record of records.values()) {
       for (const { file, written } of record.files) {
         const id = objectId(written.etag);
         if (kept.has(id)) continue;
         kept.add(id);
+        // An object this build did not verify may be anything (a link, an edited file): the page just written replaces it.
+        if (this.verified.has(id)) continue;
         const object = this.objectPath(id);
-        if (!had.has(id) && !exists(object)) linkOrCopy(staging.pathOf(file), object);
+        rmSync(object, { force: true, recursive: true });
+        linkOrCopy(staging.pathOf(file), object);
       }
     }
-    // A cache opened empty (new, or ignored) may hold anything: clear it all; else only what the old index named.
-    const stale = this.records.size === 0 ? readdirSync(objects) : [...had];
-    for (const name of stale) if (!kept.has(name)) rmSync(this.objectPath(name), { force: true });
+    // Whatever else the folder holds, no record names: the folder is sitegen's (its mark says so), so it goes.
+    for (const name of readdirSync(objects)) if (!kept.has(name)) rmSync(this.objectPath(name), { force: true, recursive: true });
     const sorted = [...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const lineOf = ([key, record]: [string, PostRecord]) => {
       const line = this.lines.get(record);
@@ -205,31 +284,64 @@ function parseIndex(text: string): { index: Partial<Index>; lines: Map<PostRecor
   return { index, lines };
 }
 
-/** An ETag as `etagOf` writes it (src/write/output.ts). */
-const ETAG = /^"[A-Za-z0-9_-]{22}"$/;
-
 /** An ETag without its quotes: 22 base64url characters, safe as a file name. */
 function objectId(etag: string): string {
   return etag.slice(1, -1);
 }
 
-function exists(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false }) !== undefined;
-}
-
+/** Whether a folder holds nothing but sitegen's mark (and the lock of the build closing it). */
 function isEmpty(dir: string): boolean {
   try {
-    return readdirSync(dir).length === 0;
+    return readdirSync(dir).every((name) => name === MARKER || name === LOCK);
   } catch {
     return false;
   }
 }
 
-function sizeOf(path: string): number | undefined {
+/** The parts of the folder a build reads and empties; each must be a folder of its own, never a link out. */
+const PARTS = ["objects", "highlight", "images"];
+
+/**
+ * Removes a part of the folder that is not a folder (a link planted where
+ * objects/ was would have a build read and empty where it points): the
+ * entry itself goes, never what a link names. Undefined when all is well or
+ * mended; else why the build goes without the cache.
+ */
+function clearStrayParts(dir: string): string | undefined {
   try {
-    return statSync(path, { throwIfNoEntry: false })?.size;
-  } catch {
+    for (const part of PARTS) {
+      const found = lstatSync(join(dir, part), { throwIfNoEntry: false });
+      if (found !== undefined && !found.isDirectory()) rmSync(join(dir, part), { force: true });
+    }
     return undefined;
+  } catch (error) {
+    return `its folders cannot be looked at (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+}
+
+/** A large blog's index is 18 MB at 10,000 posts: one past this is not one sitegen wrote. */
+const INDEX_LIMIT = 1 << 30;
+
+/** The index's text; undefined when there is none; else why it cannot be read (a link, a folder, too large). */
+function readIndexFile(path: string): string | { problem: string } | undefined {
+  let fd: number;
+  try {
+    fd = openNoFollow(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    return { problem: code === "ELOOP" ? "it is a link" : (code ?? (error as Error).message) };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return { problem: "EISDIR" };
+    if (!stat.isFile()) return { problem: "it is not a file" };
+    if (stat.size > INDEX_LIMIT) return { problem: `it is ${stat.size} bytes long` };
+    return readWhole(fd, stat.size)?.toString("utf8") ?? { problem: "it was cut short while it was read" };
+  } catch (error) {
+    return { problem: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -248,8 +360,6 @@ function hold(dir: string): string | undefined {
   const lock = join(dir, LOCK);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const made = mkdirSync(dir, { recursive: true });
-      if (made !== undefined) madeBy.set(dir, made);
       const fd = openSync(lock, "wx");
       writeSync(fd, `${hostname()}\n${process.pid}\n`);
       closeSync(fd);

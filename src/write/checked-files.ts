@@ -9,23 +9,23 @@
  * images (image-store.ts) in the build cache (cache.ts) is this and a name.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
+import { readRegularFile } from "./cache-folder.ts";
+
+/** A highlighted block or a narrower copy of an image larger than this is none sitegen kept. */
+const ENTRY_LIMIT = 256 << 20;
 
 export class CheckedFiles {
   private made = false;
 
   constructor(readonly folder: string) {}
 
-  /** The bytes kept by `key`, if a file holds them whole. */
+  /** The bytes kept by `key`, if a file holds them whole: a regular file of the folder, never read through a link. */
   read(key: string): Buffer | undefined {
-    let file: Buffer;
-    try {
-      file = readFileSync(join(this.folder, key));
-    } catch {
-      return undefined;
-    }
+    const file = readRegularFile(join(this.folder, key), ENTRY_LIMIT);
+    if (file === undefined) return undefined;
     const newline = file.indexOf(0x0a);
     const bytes = file.subarray(newline + 1);
     return newline > 0 && file.toString("latin1", 0, newline) === digest(bytes) ? bytes : undefined;

@@ -5,6 +5,12 @@
  * (render/highlight.ts `highlighterId`), a checked file per block named by
  * its key (checked-files.ts): a file whose HTML does not match its hash is
  * not used, and the block is highlighted again.
+ *
+ * A hash on a file's first line tells a damaged file, not a planted one:
+ * whoever writes the folder can write the hash of what they wrote. So a
+ * block is used only when it is its code as highlight.js marks code up:
+ * spans of classes around the code's own text, escaped (`marksUp`). What a
+ * planted block can change is the colours, never the text or the markup.
  */
 import { join } from "node:path";
 import type { HighlightStore } from "../render/highlight.ts";
@@ -27,8 +33,9 @@ export class HighlightFiles implements HighlightStore {
     return join(root, highlighter);
   }
 
-  get(key: string): string | undefined {
-    return this.files.read(key)?.toString("utf8");
+  get(key: string, code: string): string | undefined {
+    const html = this.files.read(key)?.toString("utf8");
+    return html !== undefined && marksUp(html, code) ? html : undefined;
   }
 
   put(key: string, html: string): void {
@@ -39,4 +46,35 @@ export class HighlightFiles implements HighlightStore {
   static prune(root: string, highlighter: string): void {
     CheckedFiles.keepOnly(root, new Set([highlighter]));
   }
+}
+
+/** What highlight.js writes: a span of classes, its end, one of the five characters it escapes, or text without them. */
+const TOKEN = /<span class="[A-Za-z0-9_ -]+">|<\/span>|&(?:amp|lt|gt|quot|#x27);|[^<&>"']+/y;
+const ESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
+
+/**
+ * Whether `html` is `code` marked up as highlight.js marks it: nothing but
+ * spans (opened and closed in turn) and the code's text, escaped as
+ * highlight.js escapes it (`escapeHTML`: & < > " '). Any other element,
+ * attribute or character, or text that is not the code's, and it is not.
+ */
+export function marksUp(html: string, code: string): boolean {
+  let depth = 0;
+  let at = 0;
+  let text = 0;
+  TOKEN.lastIndex = 0;
+  while (at < html.length) {
+    const token = TOKEN.exec(html)?.[0];
+    if (token === undefined) return false;
+    at = TOKEN.lastIndex;
+    if (token.startsWith("<span")) depth++;
+    else if (token === "</span>") {
+      if (--depth < 0) return false;
+    } else {
+      const plain = ESCAPED[token] ?? token;
+      if (!code.startsWith(plain, text)) return false;
+      text += plain.length;
+    }
+  }
+  return depth === 0 && text === code.length;
 }
