@@ -48,3 +48,22 @@ describe("an alias the build leaves out is left out of every host's rules", () =
     }
   });
 });
+
+describe("tags that share their first 60 characters", () => {
+  it("get a page each, each post on its own tag's page, and a slug within 60 characters", async () => {
+    const shared = "a very long tag about the history of coastal navigation in the";
+    const [north, south] = [`${shared} north sea`, `${shared} south seas`];
+    const root = initSite();
+    writeFileSync(join(root, "content/blog/north.md"), post(`title: "North"\ntags: ["${north}"]`));
+    writeFileSync(join(root, "content/blog/south.md"), post(`title: "South"\ntags: ["${south}"]`));
+    const run = await sitegenHere(["build"], { cwd: root });
+    assert.equal(run.status, 0, run.stderr);
+    const index = readFileSync(join(root, "dist/tags.md"), "utf8");
+    const pages = [...index.matchAll(/\]\(https:\/\/example\.com(\/tags\/[^)]+\/)\)/g)].map((match) => match[1]).filter((path) => path.startsWith("/tags/a-very-long"));
+    assert.equal(new Set(pages).size, 2, index);
+    for (const path of pages) assert.ok(path.length - "/tags//".length <= 60, path);
+    const [first, second] = pages.map((path) => readFileSync(join(root, "dist", `${path.slice(0, -1)}.md`), "utf8"));
+    assert.notEqual(/North/.test(first), /North/.test(second), "each post is on one page");
+    assert.notEqual(/South/.test(first), /South/.test(second));
+  });
+});
