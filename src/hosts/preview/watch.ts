@@ -13,13 +13,14 @@ import { basename, join, relative, resolve, sep } from "node:path";
 import { build, stage } from "../../build.ts";
 import type { Listing } from "../../content/tree.ts";
 import type { HostName } from "../../content/types.ts";
-import { SitegenError } from "../../errors.ts";
-import { describeFailure, formatFindings } from "../../findings.ts";
+import { errorsOf, SitegenError } from "../../errors.ts";
+import { describeFailure, FailedRun, findingsOfThrown } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
 import { newRenderMemo } from "../../render/render-job.ts";
 import type { Written } from "../../write/output.ts";
 import { PatchWriter, WatchMemory, type WrittenTexts } from "../../write/patch.ts";
 import { startPreview, type PreviewServer } from "./server.ts";
+import { ToldFindings } from "./watch-findings.ts";
 
 /** The event stream pages listen on; under /_sitegen/, which no content route can take. */
 export const RELOAD_PATH = "/_sitegen/reload";
@@ -146,6 +147,8 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   let texts: WrittenTexts = new Map();
   const memo = newRenderMemo();
   let templatesChanged = false;
+  // A rebuild prints what the save changed of the findings, not every one again.
+  const told = new ToldFindings();
 
   /**
    * One build; true when it succeeded. The first, and any after a change to
@@ -164,14 +167,14 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
         // The swap and the server's reload of the negotiation data happen while requests wait: no reader sees new files with the old build's ETags.
         const swap = preview ? (commit: () => Promise<void>) => exclusively(commit) : undefined;
         const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true, swap });
-        for (const line of formatFindings(result.findings, ["error", "warning"])) options.logError(line);
+        for (const line of told.succeeded(result.findings)) options.logError(line);
         [served, summary] = [result.written, `built ${result.pages} pages`];
         memory.save(result.records);
       } else {
         memory.begin();
         const patch = new PatchWriter(outDir, served, texts);
         const staged = await stage(pipeline, patch, memory);
-        for (const line of formatFindings(staged.findings, ["error", "warning"])) options.logError(line);
+        for (const line of told.succeeded(staged.findings)) options.logError(line);
         const { written, removed } = patch.changes;
         await (preview ? exclusively(() => patch.apply(), written.length + removed.length > 0) : patch.apply());
         [served, summary] = [patch.written, `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`];
@@ -183,7 +186,8 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       return true;
     } catch (error) {
       const report = describeFailure(error);
-      options.logError(report);
+      const ours = error instanceof FailedRun || errorsOf(error) !== undefined;
+      options.logError(ours ? told.failed(findingsOfThrown(error)).join("\n") : report);
       options.logError(`✗ build failed${preview ? `; still serving the last good build of ${options.outDir}/` : ""}`);
       channel.fail(report);
       return false;
