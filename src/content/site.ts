@@ -9,10 +9,10 @@ import type { FindingKind } from "../policy.ts";
 import { validateSite } from "../schemas/index.ts";
 import { parseYaml, schemaErrors, type ParsedYaml } from "./frontmatter.ts";
 import { canonicalTag } from "./languages.ts";
-import type { Lang, SiteConfig } from "./types.ts";
+import type { Lang, SiteConfig, SiteRedirect } from "./types.ts";
 
 /** site.yaml as written, before its languages are one list and its theme one mapping. */
-type SiteFile = Omit<SiteConfig, "languages"> & { languages?: string[]; language?: string; logo?: string; social_image?: string };
+type SiteFile = Omit<SiteConfig, "languages" | "redirects"> & { languages?: string[]; language?: string; logo?: string; social_image?: string; redirects?: Record<string, string> };
 
 /** Fields that moved into `theme:`: still read, each with a warning (pushed onto `warnings`). */
 const MOVED_TO_THEME = ["logo", "social_image"] as const;
@@ -20,10 +20,12 @@ const MOVED_TO_THEME = ["logo", "social_image"] as const;
 export function parseSite(text: string, file: string, warnings: SitegenError[] = []): SiteConfig {
   const parsed = parseYaml(text, file);
   if (!validateSite(parsed.data)) throw new SitegenErrors(schemaErrors(validateSite.errors ?? [], parsed, file, text, undefined, "site"));
-  const { language, languages, ...written } = parsed.data as SiteFile;
+  const { language, languages, redirects, ...written } = parsed.data as SiteFile;
   const error = locatedError(parsed, file, text);
-  const site = movedToTheme(written, error, warnings);
+  const site = { ...movedToTheme(written, error, warnings), ...(redirects ? { redirects: redirectsOf(redirects, parsed) } : {}) };
   const listed = siteLanguages({ language, languages }, error);
+  const ports = portErrors(written.security, error);
+  if (ports.length > 0) throw new SitegenErrors(ports);
   // A locale for a language the site does not have would never be used: most likely a typo.
   // Pages look their locale up by their language as the site spells it, so a key must be spelled so too.
   const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.includes(key));
@@ -31,8 +33,32 @@ export function parseSite(text: string, file: string, warnings: SitegenError[] =
   return { ...site, languages: listed };
 }
 
+/** `redirects:` as a list, each with its line, which a redirect the build leaves out is reported at. */
+function redirectsOf(written: Record<string, string>, parsed: ParsedYaml): SiteRedirect[] {
+  return Object.entries(written).map(([from, to]) => ({ from, to, line: parsed.locateKey(["redirects", from])?.line }));
+}
+
+/** A source's port, where it names one: `https://a.example:8443` is 8443. */
+const PORT = /^(?:[a-z]+:\/\/)?[^/:]+:(\d+)(?:\/|$)/i;
+
+/**
+ * `security:` sources whose port is none (`https://a.example:99999`): the
+ * schema holds a source to its form, which cannot count, and a browser
+ * ignores such a source, so the page would block what the setting was
+ * written to allow. A port is 1 to 65535 (RFC 6335 §6).
+ */
+function portErrors(security: Record<string, string[]> | undefined, error: LocatedError): SitegenError[] {
+  return Object.entries(security ?? {}).flatMap(([directive, sources]) =>
+    sources.flatMap((source, index) => {
+      const port = PORT.exec(source)?.[1];
+      if (port === undefined || (Number(port) >= 1 && Number(port) <= 65535)) return [];
+      return [error(`\`security.${directive}\` names \`${source}\`, whose port ${port} is none: a port is 1 to 65535`, ["security", directive, index], "write the port the server listens on (`https://cdn.example:8443`), or none for https's own")];
+    }),
+  );
+}
+
 /** `logo: x` as `theme: { logo: x }`; both at once is an error, as two values for one setting. */
-function movedToTheme(written: Omit<SiteFile, "language" | "languages">, error: LocatedError, warnings: SitegenError[]): Omit<SiteConfig, "languages"> {
+function movedToTheme(written: Omit<SiteFile, "language" | "languages" | "redirects">, error: LocatedError, warnings: SitegenError[]): Omit<SiteConfig, "languages" | "redirects"> {
   const { logo, social_image, ...site } = written;
   const theme = { ...site.theme };
   const old = { logo, social_image };

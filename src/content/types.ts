@@ -17,6 +17,12 @@ export interface NavLink {
   path: string;
 }
 
+export interface SiteRedirect {
+  from: string;
+  to: string;
+  line?: number;
+}
+
 export interface SiteConfig {
   name: string;
   base_url: string;
@@ -28,6 +34,8 @@ export interface SiteConfig {
   contact: { email: string; address?: string };
   navigation: NavLink[];
   footer_navigation?: NavLink[];
+  /** Old addresses of pages the build makes, each with the path it redirects to and its line in site.yaml (`redirects`). */
+  redirects?: SiteRedirect[];
   /** What /agent-instructions.md says that only the site can say. */
   agent_instructions?: {
     /** Follows "Attribute quotations to <name>.": what the posts are, for an agent relying on them. */

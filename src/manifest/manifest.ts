@@ -11,7 +11,7 @@ import type { JekyllFiles } from "../content/jekyll-files.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
 import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
-import { anyMoved, redirectsOf, type Redirect } from "./redirects.ts";
+import { anyMoved, redirectsOf, siteRedirects, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 import { imageVariants } from "./image-variants.ts";
 import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
@@ -252,7 +252,11 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const parts = sitemapParts(indexable.length, surface.sitemap, options.sitemapUrlLimit);
   const postShape = addressesOf(postPath("{slug}"));
   // Most sites have no aliases: the map of every address is made only to check some.
-  const moved = [...pages.map((route, index) => ({ source: ordered[index], path: route.path })), ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path }))];
+  const moved = [
+    ...pages.map((route, index) => ({ source: ordered[index], path: route.path })),
+    ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path })),
+    ...siteRedirects(content.site.redirects ?? [], new Set(indexable.map((route) => route.path)), content.siteFile, options.report ?? (() => {})),
+  ];
   // Every file the build writes from the site at a path a request may name, besides the pages.
   const built = [...Object.values(surface), ...(feed ? [feed] : []), ...parts, { path: "/404.html" }, ...HOST_RULES_FILES.map((name) => ({ path: `/${name}` }))];
   const siteWide = siteWideFiles(content.files, { built: new Set(built.map((file) => file.path)), internalDir: INTERNAL_DIR, report: options.report ?? (() => {}) });

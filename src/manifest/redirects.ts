@@ -24,7 +24,7 @@
  */
 import { readAlias } from "../content/aliases.ts";
 import { isDocumentPath, normalizePath, pathOfSegments } from "../negotiation/decide.ts";
-import type { ContentFile } from "../content/types.ts";
+import type { ContentFile, SiteRedirect } from "../content/types.ts";
 import { SitegenError } from "../errors.ts";
 
 export interface Redirect {
@@ -40,6 +40,22 @@ export interface Redirect {
 export interface Moved {
   source: { file: string; aliases?: { path: string; line?: number }[]; bundle?: Pick<ContentFile, "name">[]; place?: string };
   path: string;
+}
+
+/**
+ * site.yaml's `redirects:`, the old addresses of pages no file makes (a tag's
+ * page, a listing's), as old addresses of the page each names: a redirect to
+ * a path the site does not publish would lead nowhere, and is left out,
+ * reported at its line.
+ */
+export function siteRedirects(written: SiteRedirect[], published: Set<string>, siteFile: string, report: (problem: SitegenError) => void): Moved[] {
+  const kept: Moved[] = [];
+  for (const { from, to, line } of written) {
+    const location = { file: siteFile, line };
+    if (published.has(to)) kept.push({ source: { file: siteFile, aliases: [{ path: from, line }] }, path: to });
+    else report(new SitegenError("E_CONTENT", `the redirect from \`${from}\` leads to \`${to}\`, which the site does not publish: left out`, { kind: "alias", location, hint: "name a page the site publishes, with its trailing slash: a tag's page is /tags/<tag>/, the blog's second page /blog/page/2/" }));
+  }
+  return kept;
 }
 
 /** Whether any of `routes` has an old address. */
