@@ -67,3 +67,23 @@ describe("tags that share their first 60 characters", () => {
     assert.notEqual(/South/.test(first), /South/.test(second));
   });
 });
+
+describe("the `security:` setting's errors speak in words", () => {
+  it("names a source that is none and a port past 65535 at their lines, with no regular expression", async () => {
+    const root = initSite();
+    const site = join(root, "content/site.yaml");
+    // The line `security:` will be on: the file ends with a line feed.
+    const lines = readFileSync(site, "utf8").split("\n").length;
+    writeFileSync(site, `${readFileSync(site, "utf8")}security:\n  img-src: ["https://a.example:99999", "https://b.example:8443"]\n  frame-src: ["https://x.example/a b"]\n`);
+    const run = await sitegenHere(["check"], { cwd: root });
+    assert.equal(run.status, 1, run.stderr);
+    assert.doesNotMatch(run.stderr, /pattern|\^\(\?:/, run.stderr);
+    assert.match(run.stderr, new RegExp(`^error: content/site\\.yaml:${lines + 2}:\\d+: \`security\\.frame-src\\.0\` is \`https://x\\.example/a b\`, not a source a Content-Security-Policy can name\n`, "m"), run.stderr);
+    assert.match(run.stderr, /^  hint: write an origin \(`https:\/\/cdn\.example`/m, run.stderr);
+    // The form first (the schema), then the port: mended, the port is what is left.
+    writeFileSync(site, readFileSync(site, "utf8").replace("/a b", "/a"));
+    const port = await sitegenHere(["check"], { cwd: root });
+    assert.match(port.stderr, new RegExp(`^error: content/site\\.yaml:${lines + 1}:\\d+: \`security\\.img-src\` names \`https://a\\.example:99999\`, whose port 99999 is none: a port is 1 to 65535$`, "m"), port.stderr);
+    assert.equal(port.stderr.match(/whose port/g)?.length, 1, "8443 is a port");
+  });
+});

@@ -429,13 +429,39 @@ export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: st
     const unknown = error.keyword === "additionalProperties";
     if (unknown) path.push((error.params as { additionalProperty: string }).additionalProperty);
     const position = unknown ? parsed.locateKey(path) : parsed.locate(path);
-    return new SitegenError("E_CONTENT", describeSchemaError(error), {
+    const form = error.keyword === "pattern" ? patternInWords(error.instancePath, valueAt(parsed.data, path)) : undefined;
+    return new SitegenError("E_CONTENT", form?.message ?? describeSchemaError(error), {
       kind,
       location: { file, line: position?.line, column: position?.column },
       sourceLine: position ? sourceLines[position.line - 1] : undefined,
-      hint: schemaHint(error),
+      hint: form?.hint ?? schemaHint(error),
     });
   });
+}
+
+/**
+ * A value that does not have the form a setting takes, said in words: the
+ * schema's regular expression is for the validator, and a person reading
+ * `must match pattern "^(?:'self'|…"` learns nothing of what to write.
+ */
+function patternInWords(instancePath: string, value: unknown): { message: string; hint: string } {
+  const where = `\`${instancePath.slice(1).replaceAll("/", ".")}\``;
+  const written = typeof value === "string" ? `\`${value}\`` : "the value";
+  const forms: [RegExp, string, string][] = [
+    [/^\/security\//, "a source a Content-Security-Policy can name", "write an origin (`https://cdn.example`, `https://*.example`, `https://cdn.example:8443`), a scheme (`data:`, `https:`), `'self'`, a hash (`'sha256-…'`) or `'unsafe-inline'`, with no space, comma or semicolon"],
+    [/^\/base_url$/, "an origin", "write the site's origin with no path and no trailing slash, e.g. `https://example.com`"],
+    [/^\/locales?\b|\/locale$/, "a locale", "write a language and a country as `en_US`, `de_DE`"],
+    [/^\/redirects\b/, "a path from the site root", "write a path that starts with `/` and holds no space, e.g. `/old-tag/`"],
+  ];
+  const [, what, hint] = forms.find(([path]) => path.test(instancePath)) ?? [undefined, "in the form this setting takes", "check the setting in the documentation (Content: site.yaml)"];
+  return { message: `${where} is ${written}, not ${what}`, hint };
+}
+
+/** The value at `path` in what YAML read, or undefined. */
+function valueAt(data: unknown, path: (string | number)[]): unknown {
+  let value = data;
+  for (const part of path) value = value !== null && typeof value === "object" && Object.hasOwn(value, part) ? (value as Record<string | number, unknown>)[part] : undefined;
+  return value;
 }
 
 export function schemaHint(error: ErrorObject): string | undefined {
