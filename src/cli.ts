@@ -10,6 +10,7 @@ import { formatError, SitegenError } from "./errors.ts";
 import { visibleLines } from "./text/visible.ts";
 import { registerBuild } from "./cli/commands/build.ts";
 import { registerCheck } from "./cli/commands/check.ts";
+import { registerCompare } from "./cli/commands/compare.ts";
 import { registerHost } from "./cli/commands/host.ts";
 import { registerImport } from "./cli/commands/import.ts";
 import { registerInit } from "./cli/commands/init.ts";
@@ -30,6 +31,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     .showHelpAfterError("(run with --help for usage)");
   registerBuild(program, io, exit);
   registerCheck(program, io, exit);
+  registerCompare(program, io, exit);
   registerHost(program, io, exit);
   registerImport(program, io, exit);
   registerInit(program, io, exit);

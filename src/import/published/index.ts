@@ -1,0 +1,142 @@
+/**
+ * Where the old site published each source file, asked of what knows rather
+ * than computed from a copy of its rules: the generator itself where it runs
+ * here (generator.ts), else the old site's built folder (`--old-site`,
+ * folder.ts), each built page matched to its source by the address the
+ * rules give it or by its title; the computed address is the last resort.
+ * Each document's first old address is replaced by the one found; its
+ * aliases stay. How many of each the report says.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+import { parseDocument } from "yaml";
+import type { Generator, ImportedDocument, ImportedSite } from "../model.ts";
+import { readBuiltFolder, type BuiltPage } from "./folder.ts";
+import { askGenerator } from "./generator.ts";
+import { oldListPages, type OldPage } from "./old-pages.ts";
+import { tagSlug } from "../../content/slug.ts";
+
+export interface AddressOrigins {
+  /** Documents whose address the generator gave. */
+  generator: number;
+  /** Documents whose address the built folder gave. */
+  folder: number;
+  /** Documents whose address was computed from the generator's rules as sitegen reads them. */
+  computed: number;
+  /** Why the generator could not be asked, where it could not. */
+  notAsked?: string;
+}
+
+export interface PublishedOptions {
+  generator: Generator;
+  /** The source site's folder, absolute. */
+  root: string;
+  /** The folder messages' file names are relative to. */
+  cwd: string;
+  /** The old site's built folder, absolute. */
+  oldSite?: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface Published {
+  origins: AddressOrigins;
+  /** The old site's pages, by address, where its built folder was given. */
+  built?: Map<string, BuiltPage>;
+}
+
+export function findPublished(site: ImportedSite, options: PublishedOptions): Published {
+  const asked = askGenerator(options.generator, options.root, site.site.basePath, options.env);
+  const byGenerator = "addresses" in asked ? asked.addresses : new Map<string, string>();
+  const built = options.oldSite ? readBuiltFolder(options.oldSite, site.site.basePath) : undefined;
+  const origins: AddressOrigins = { generator: 0, folder: 0, computed: 0, ...("unavailable" in asked ? { notAsked: asked.unavailable } : {}) };
+  const sourcePath = (document: ImportedDocument) => relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
+  const unclaimed = built ? titledPages(built, site) : undefined;
+  const place = (document: ImportedDocument): ImportedDocument => {
+    const given = byGenerator.get(sourcePath(document));
+    if (given !== undefined) return counted("generator", withAddress(document, given));
+    if (built && document.oldUrls[0] !== undefined && built.has(document.oldUrls[0])) return counted("folder", document);
+    const matched = unclaimed?.get(titleKey(document.data.title));
+    if (matched && matched.length === 1) return counted("folder", withAddress(document, matched[0]));
+    return document.oldUrls.length > 0 ? counted("computed", document) : document;
+  };
+  const counted = (origin: "generator" | "folder" | "computed", document: ImportedDocument) => (origins[origin]++, document);
+  site.posts = site.posts.map(place);
+  site.pages = site.pages.map(place);
+  return { origins, ...(built ? { built } : {}) };
+}
+
+/** The document at the address it was found at, its other old addresses kept as aliases. */
+function withAddress(document: ImportedDocument, address: string): ImportedDocument {
+  const { oldUrlUnknown: _unknown, ...known } = document;
+  return { ...known, oldUrls: [address, ...document.oldUrls.slice(1).filter((url) => url !== address)] };
+}
+
+/**
+ * The built pages that no document's computed address names, by their
+ * title as a page's title would be written: a theme's `<title>` is the
+ * page's title, often followed (or preceded) by the site's name.
+ */
+function titledPages(built: Map<string, BuiltPage>, site: ImportedSite): Map<string, string[]> {
+  const named = new Set([...site.posts, ...site.pages].flatMap((document) => document.oldUrls.slice(0, 1)));
+  const byTitle = new Map<string, string[]>();
+  for (const page of built.values()) {
+    if (named.has(page.url)) continue;
+    const text = page.text();
+    if (text.redirectsTo) continue;
+    for (const key of titleKeys(text.title, site.site.name)) byTitle.set(key, [...(byTitle.get(key) ?? []), page.url]);
+  }
+  return byTitle;
+}
+
+const SEPARATORS = /\s+[|·•–—:-]+\s+/;
+
+function titleKeys(title: string, siteName: string | undefined): string[] {
+  const whole = titleKey(title);
+  const parts = title.split(SEPARATORS).map(titleKey).filter((part) => part !== "" && part !== titleKey(siteName));
+  return [...new Set([whole, ...parts])].filter(Boolean);
+}
+
+function titleKey(title: unknown): string {
+  return typeof title === "string" ? title.normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase() : "";
+}
+
+/** The old site's pages no moved document or file answers, each with its counterpart in the new site, where it has one. */
+export function unansweredOldPages(published: Published, site: ImportedSite, moved: { from: string[] }[], paginate: number | undefined): OldPage[] {
+  if (!published.built) return [];
+  const covered = new Set([
+    ...moved.flatMap(({ from }) => from),
+    ...site.files.flatMap((file) => (file.oldUrl ? [file.oldUrl] : [])),
+    ...site.left.flatMap((each) => each.oldUrls ?? []),
+  ]);
+  const tags = new Set(site.posts.flatMap((post) => termsOf(post.data)).map(tagSlug));
+  const blogPages = paginate ? Math.max(1, Math.ceil(site.posts.length / paginate)) : 1;
+  const pages = oldListPages(published.built, (url) => covered.has(url) || covered.has(decodeURI(url)), { basePath: site.site.basePath, tags, blogPages, languages: languagesOf(site) });
+  // An old page at the address its counterpart has now answers as it is.
+  return pages.filter((page) => page.to !== page.url);
+}
+
+/** Every language the old site's pages name, in lower case, as its addresses prefix them. */
+function languagesOf(site: ImportedSite): string[] {
+  const named = [...site.site.languages, ...[...site.posts, ...site.pages].flatMap((document) => (document.lang ? [document.lang] : []))];
+  return [...new Set(named.map((lang) => lang.toLowerCase()))];
+}
+
+/** A post's tags and categories, however its generator wrote them: a list, or one string of words separated by spaces (Jekyll's). */
+function termsOf(data: Record<string, unknown>): string[] {
+  return ["tags", "categories", "category"].flatMap((field) => {
+    const value = data[field];
+    if (typeof value === "string") return value.split(/\s+/).filter(Boolean);
+    return Array.isArray(value) ? value.filter((term): term is string => typeof term === "string") : [];
+  });
+}
+
+/** The new site's site.yaml with a redirect for each old page that has a counterpart; comments kept. */
+export async function writeRedirects(file: string, pages: OldPage[]): Promise<void> {
+  const redirects = pages.filter((page) => page.to !== undefined);
+  if (redirects.length === 0) return;
+  const document = parseDocument(await readFile(file, "utf8"));
+  const map = document.createNode(Object.fromEntries(redirects.map((page) => [page.url, page.to])));
+  map.commentBefore = " Pages of the old site that no file makes here (its lists, tags, archives), each a 301 to its counterpart";
+  document.set("redirects", map);
+  await writeFile(file, document.toString());
+}

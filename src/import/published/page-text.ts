@@ -1,0 +1,96 @@
+/**
+ * What a reader sees of an HTML page's own text: its words, its images and
+ * its links, read from the page's main part (its one `<article>`, else its
+ * `<main>`, else its body), without what every page of a site repeats
+ * (navigation, asides, footers) or what no reader sees (scripts, styles,
+ * templates). Old and new pages are read alike, so what one keeps of the
+ * other is measured on the same terms.
+ */
+import { parseDocument } from "htmlparser2";
+import type { ChildNode, Element } from "domhandler";
+
+export interface PageText {
+  title: string;
+  /** The page it sends readers on to (a `<meta http-equiv="refresh">` or a canonical elsewhere): a redirect page, not a page of text. */
+  redirectsTo?: string;
+  /** Its `<link rel="canonical">`, where it names one: the origin the site was served at. */
+  canonical?: string;
+  words: string[];
+  /** Each image's, video's and audio's source, as written. */
+  media: string[];
+  /** Each link's target, as written; links within the page (`#…`) are left out: generators name footnotes and headings each their own way. */
+  links: string[];
+}
+
+const UNSEEN = new Set(["script", "style", "noscript", "template", "svg", "math", "head", "nav", "aside", "footer", "button", "form"]);
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+export function readPage(html: string): PageText {
+  const document = parseDocument(html, { decodeEntities: true });
+  const title = textOf(find(document.children, (element) => element.name === "title")).trim();
+  const refresh = find(document.children, (element) => element.name === "meta" && (element.attribs["http-equiv"] ?? "").toLowerCase() === "refresh");
+  const redirectsTo = refresh ? /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh.attribs.content ?? "")?.[1] : undefined;
+  const canonical = find(document.children, (element) => element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"))?.attribs.href;
+  const root = mainPart(document.children);
+  const page: PageText = { title, words: [], media: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
+  collect(root, page);
+  return page;
+}
+
+/** The part of the page that is its own: one `<article>`, else `<main>` or the element whose role is main, else the body. */
+function mainPart(nodes: ChildNode[]): ChildNode[] {
+  const articles = all(nodes, (element) => element.name === "article");
+  if (articles.length === 1) return [articles[0]];
+  const main = find(nodes, (element) => element.name === "main" || element.attribs.role === "main");
+  if (main) return [main];
+  const body = find(nodes, (element) => element.name === "body");
+  return body ? body.children : nodes;
+}
+
+function collect(nodes: ChildNode[], page: PageText): void {
+  for (const node of nodes) {
+    if (node.type === "text") {
+      for (const word of node.data.match(WORD) ?? []) page.words.push(wordOf(word));
+      continue;
+    }
+    if (!isElement(node) || UNSEEN.has(node.name)) continue;
+    const { name, attribs } = node;
+    if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
+    if (name === "img" && attribs.alt) for (const word of attribs.alt.match(WORD) ?? []) page.words.push(wordOf(word));
+    if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
+    collect(node.children, page);
+  }
+}
+
+/** A word as compared: in lower case, its apostrophe straight, as a typographer that curls quotes (kramdown's, Hugo's) or one that does not would write it. */
+function wordOf(word: string): string {
+  return word.toLowerCase().replace(/’/g, "'");
+}
+
+function isElement(node: ChildNode): node is Element {
+  return node.type === "tag" || node.type === "script" || node.type === "style";
+}
+
+function find(nodes: ChildNode[], test: (element: Element) => boolean): Element | undefined {
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    if (test(node)) return node;
+    const inner = find(node.children, test);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function all(nodes: ChildNode[], test: (element: Element) => boolean, found: Element[] = []): Element[] {
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    if (test(node)) found.push(node);
+    else all(node.children, test, found);
+  }
+  return found;
+}
+
+function textOf(element: Element | undefined): string {
+  if (!element) return "";
+  return element.children.map((node) => (node.type === "text" ? node.data : isElement(node) ? textOf(node) : "")).join("");
+}

@@ -1,0 +1,103 @@
+/**
+ * The proof of a move, page by page, read from what the new build wrote
+ * (its pages and its `_redirects`, which both hosts read) against the old
+ * site's built folder: every page the old site published answers, with its
+ * page or a 301 to a page that does; and every moved page shows what its old
+ * page showed: the share of its words, images and links kept.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { BuiltPage } from "./folder.ts";
+import type { OldPage, OldPageKind } from "./old-pages.ts";
+import { readPage } from "./page-text.ts";
+import { keptOf, percent, type Kept } from "./parity.ts";
+
+export interface PageKept extends Kept {
+  old: string;
+  new: string;
+}
+
+export interface Proof {
+  /** The old site's pages, and how many answer now. */
+  answered: { old: number; answer: number; unanswered: { url: string; kind: OldPageKind | "document" }[] };
+  pages: PageKept[];
+  totals: { words: { old: number; kept: number }; media: { old: number; kept: number }; links: { old: number; kept: number } };
+}
+
+/** A page under this share of its old words is named, with what it lost. */
+export const WORDS_KEPT_AT_LEAST = 0.98;
+
+export function proveMove(options: { built: Map<string, BuiltPage>; dist: string; moved: { file: string; from: string[]; to: string }[]; oldPages: OldPage[]; origin?: string }): Proof {
+  const redirects = redirectRules(options.dist);
+  const answers = (url: string) => pageAt(options.dist, url) !== undefined || [url, url.replace(/\/$/, "")].some((from) => redirects.has(from) && pageAt(options.dist, redirects.get(from)!) !== undefined);
+  const kinds = new Map(options.oldPages.map((page) => [page.url, page.kind]));
+  const unanswered = [...options.built.keys()].filter((url) => !url.endsWith("/404.html") && !answers(url)).map((url) => ({ url, kind: kinds.get(url) ?? ("document" as const) }));
+  const answered = { old: options.built.size, answer: options.built.size - unanswered.length, unanswered };
+  const byOld = new Map(options.moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])));
+  const moved = (path: string) => byOld.get(path) ?? redirects.get(path) ?? (pageAt(options.dist, path) ? path : undefined);
+  const pages: PageKept[] = [];
+  for (const { file, from, to } of options.moved) {
+    // A list's page shows what its template lists, not what its author wrote: only pages of text are compared.
+    if (isList(file, to)) continue;
+    const old = from.map((url) => options.built.get(url)).find((page) => page && !page.text().redirectsTo);
+    const built = pageAt(options.dist, to);
+    if (!old || !built) continue;
+    const kept = keptOf({ old: { url: old.url, page: old.text() }, new: { url: to, page: readPage(readFileSync(built, "utf8")) }, moved, origin: options.origin });
+    pages.push({ old: old.url, new: to, ...kept });
+  }
+  const sum = (pick: (page: PageKept) => { old: number; kept: number }) => pages.reduce((total, page) => ({ old: total.old + pick(page).old, kept: total.kept + pick(page).kept }), { old: 0, kept: 0 });
+  return { answered, pages, totals: { words: sum((page) => page.words), media: sum((page) => page.media), links: sum((page) => page.links) } };
+}
+
+/** The proof as the report shows it: the totals, then each page that lost words or an image, with what it lost. */
+export function proofLines(proof: Proof): string[] {
+  const { totals, answered } = proof;
+  const lines = [
+    `  old pages that answer (200, or a 301 to a page that does): ${answered.answer}/${answered.old}`,
+    `  ${proof.pages.length} moved page(s) compared with their old page: words ${percent(totals.words.kept, totals.words.old)}, images ${percent(totals.media.kept, totals.media.old)}, links ${percent(totals.links.kept, totals.links.old)}`,
+  ];
+  const byKind = new Map<string, string[]>();
+  for (const { url, kind } of answered.unanswered) byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
+  for (const [kind, urls] of byKind) lines.push(`  old pages with no answer, ${kind} (${urls.length}):`, ...urls.slice(0, 10).map((url) => `    ${url}`), ...(urls.length > 10 ? [`    … and ${urls.length - 10} more`] : []));
+  const short = proof.pages.filter((page) => page.words.kept < page.words.old * WORDS_KEPT_AT_LEAST || page.media.kept < page.media.old);
+  if (short.length > 0) lines.push(`  pages that lost words or an image (${short.length}):`);
+  for (const page of short) {
+    const lost = [`words ${percent(page.words.kept, page.words.old)}${page.missing.words.length > 0 ? ` (missing: ${page.missing.words.join(" ")})` : ""}`];
+    if (page.missing.media.length > 0) lost.push(`images missing: ${page.missing.media.join(", ")}`);
+    lines.push(`    ${page.old} → ${page.new}: ${lost.join("; ")}`);
+  }
+  return lines;
+}
+
+/** A page that lists others: the home, the blog, a Hugo section's `_index.md`. */
+function isList(file: string, to: string): boolean {
+  return to === "/" || to === "/blog/" || /(^|\/)_index\.[^/]+$/.test(file);
+}
+
+/** The page the new build wrote for a path, or undefined: a folder's index.html, or the file itself. */
+function pageAt(dist: string, url: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURI(url.split(/[?#]/)[0]);
+  } catch {
+    return undefined;
+  }
+  if (path.includes("\0") || path.split("/").includes("..")) return undefined;
+  for (const candidate of path.endsWith("/") ? [join(dist, path, "index.html")] : [join(dist, path), join(dist, path, "index.html")]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** A build's `_redirects`, as Netlify and Cloudflare read it: `from to [status]` a line; only the redirects, which name a page. */
+export function redirectRules(dist: string): Map<string, string> {
+  const file = join(dist, "_redirects");
+  const rules = new Map<string, string>();
+  if (!existsSync(file)) return rules;
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (!from || from.startsWith("#") || !to || (status !== undefined && !/^30[12178]!?$/.test(status))) continue;
+    if (!rules.has(from)) rules.set(from, to);
+  }
+  return rules;
+}
