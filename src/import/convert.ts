@@ -28,6 +28,8 @@ export interface ConvertOptions {
   basePath?: string;
   /** The configuration's own values, by their dotted path: what `{{ site.repository }}` stood for. */
   values?: Map<string, string>;
+  /** The new site runs the text's Liquid (a Jekyll site's: src/content/jekyll-files.ts): a raw block stays one, its tags kept. */
+  liquid?: boolean;
 }
 
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
@@ -42,11 +44,11 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
   const count = (kind: string) => converted.set(kind, (converted.get(kind) ?? 0) + 1);
   // Raw blocks first: what they hold is shown as written, never converted.
   const kept: string[] = [];
-  let text = body.replace(RAW, (_all, inner: string) => {
-    count("{% raw %}");
-    kept.push(inner);
+  let text = body.replace(RAW, (all: string, inner: string) => {
+    if (!options.liquid) count("{% raw %}");
+    kept.push(options.liquid ? all : inner);
     // The placeholder keeps the block's lines, so that what is left is reported at its own line.
-    return `\u0000${kept.length - 1}${"\n".repeat(inner.split("\n").length - 1)}\u0000`;
+    return `\u0000${kept.length - 1}${"\n".repeat(kept[kept.length - 1].split("\n").length - 1)}\u0000`;
   });
   const fence = (language: string, code: string) => {
     const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
@@ -92,7 +94,8 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
     count("{{< figure >}}");
     return figure(new Map([...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1], match[2] ?? match[3] ?? match[4]])));
   });
-  const left = leftTags(text, bodyLine);
+  // Where the site runs Liquid, the build runs what is left, and warns at what cannot run.
+  const left = options.liquid ? [] : leftTags(text, bodyLine);
   const restored = text.replace(/\u0000(\d+)\n*\u0000/g, (_all, index: string) => kept[Number(index)]);
   return { body: restored, converted, left };
 }

@@ -71,7 +71,9 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
   for (const { path, real } of walk.files) {
     const parts = path.split("/");
     const file = shown(join(root, path));
-    if (JEKYLL_CONFIGS.includes(path)) continue;
+    // Its configuration, includes and data go along as they are: the posts' Liquid runs with them (src/content/jekyll-files.ts).
+    if (path === "_config.yml" || parts[0] === "_includes" || parts[0] === "_data") (imported.liquid ??= []).push({ name: path, path: real });
+    if (JEKYLL_CONFIGS.includes(path) || parts[0] === "_includes" || parts[0] === "_data") continue;
     const underscored = parts.slice(0, -1).find((part) => part.startsWith("_"));
     const postsAt = parts.indexOf("_posts");
     const collection = parts[0].startsWith("_") ? collections.get(parts[0].slice(1)) : undefined;

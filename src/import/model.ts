@@ -77,6 +77,8 @@ export interface ImportedSite {
   pages: ImportedDocument[];
   /** Site-wide files, by their path from the site root. */
   files: ImportedFile[];
+  /** A Jekyll site's configuration, includes and data, by their path from its root: moved into content/ as they are, where its posts' Liquid reads them (src/content/jekyll-files.ts). */
+  liquid?: ImportedFile[];
   /** Source files left behind, with why (the generator's own configuration, layouts, data files, list pages). */
   left: LeftOut[];
   /** Addresses of the lists of posts the generator made from no file (Hugo's `/posts/` without an `_index.md`): the blog page answers them. */

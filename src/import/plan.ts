@@ -121,6 +121,7 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     origin: site.site.origin,
     basePath: site.site.basePath,
     values: site.site.values,
+    liquid: site.liquid !== undefined,
   };
 
   const body = (document: ImportedDocument, path: string) => {
@@ -160,6 +161,8 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     const was = document.kind === "page" && document.oldUrls[0] !== undefined ? safeDecode(document.oldUrls[0]).replace(/\/?$/, "/") : undefined;
     if (was && was !== path) for (const file of document.bundle) plan.files.push({ path: `content/${STATIC_DIR}${was}${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
   }
+  // A Jekyll site's own configuration, includes and data, where the build reads them for its posts' Liquid.
+  for (const file of site.liquid ?? []) plan.files.push({ path: `content/${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
   for (const { file, name, refused } of staticFiles) {
     if (refused) plan.skipped.push({ file: shown(file.path), why: `${refused}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
     else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: shown(file.path) });
