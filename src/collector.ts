@@ -34,3 +34,8 @@ export class Collector<T = SitegenError> implements Iterable<T> {
     return this.#items[Symbol.iterator]();
   }
 }
+
+/** `list.push(...items)` for a list of any length: one at a time, for the reason above. */
+export function pushAll<T>(list: T[], items: Iterable<T>): void {
+  for (const item of items) list.push(item);
+}

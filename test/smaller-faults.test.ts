@@ -5,7 +5,7 @@
  * file's odd name is named.
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { sitegenHere, startPreviewServer } from "./helpers/dist.ts";
@@ -85,5 +85,23 @@ describe("the `security:` setting's errors speak in words", () => {
     const port = await sitegenHere(["check"], { cwd: root });
     assert.match(port.stderr, new RegExp(`^error: content/site\\.yaml:${lines + 1}:\\d+: \`security\\.img-src\` names \`https://a\\.example:99999\`, whose port 99999 is none: a port is 1 to 65535$`, "m"), port.stderr);
     assert.equal(port.stderr.match(/whose port/g)?.length, 1, "8443 is a port");
+  });
+});
+
+describe("a file whose name a URL cannot carry is named", () => {
+  it("leaves out `back\\slash.png` of content/static/ and of a post's folder, naming each, and builds the rest", async () => {
+    const root = initSite();
+    mkdirSync(join(root, "content/static"));
+    writeFileSync(join(root, "content/static/back\\slash.png"), "x");
+    mkdirSync(join(root, "content/blog/with-files"));
+    writeFileSync(join(root, "content/blog/with-files/index.md"), post('title: "With files"'));
+    writeFileSync(join(root, "content/blog/with-files/back\\slash.png"), "x");
+    const run = await sitegenHere(["build"], { cwd: root });
+    assert.equal(run.status, 0, run.stderr);
+    for (const file of ["content/static/back\\slash.png", "content/blog/with-files/back\\slash.png"]) {
+      assert.ok(run.stderr.includes(`warning: ${file}: its name holds \`\\\`, which a browser reads in a URL as \`/\`: not published\n  hint: rename it without the backslash, e.g. \`back-slash.png\``), run.stderr);
+    }
+    assert.ok(!existsSync(join(root, "dist/back\\slash.png")));
+    assert.ok(existsSync(join(root, "dist/blog/with-files/index.html")));
   });
 });

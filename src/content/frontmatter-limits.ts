@@ -69,7 +69,7 @@ export function firstAliasOffset(doc: Document): number | undefined {
     const node = stack.pop();
     if (isAlias(node)) first = Math.min(first ?? Infinity, node.range?.[0] ?? 0);
     else if (isMap(node)) for (const pair of node.items) stack.push(pair.key, pair.value);
-    else if (isSeq(node)) stack.push(...node.items);
+    else if (isSeq(node)) for (const item of node.items) stack.push(item);
   }
   return first;
 }

@@ -21,6 +21,7 @@ import { SitegenError } from "../errors.ts";
 import { sizeProblem, sourceSizeProblem } from "./file-limit.ts";
 import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
+import { unpublishableName } from "./published-names.ts";
 import { isHtmlFile } from "./markup.ts";
 import { withPostFiles, type LooseFile } from "./post-files.ts";
 import type { ContentFile } from "./types.ts";
@@ -238,6 +239,7 @@ function bundle(folder: string, post: string, display: (path: string) => string,
       if (kind.refused) report.refuse(path, kind.refused, kind.hint, kind.kind);
       else if (kind.folder && seen.has(safeRealpath(path) ?? path)) report.refuse(path, "a symbolic link to a folder read already (a loop, or a second way to the same files): not read", "remove the link");
       else if (kind.folder) visit(path);
+      else if (unpublishableName(name)) report.leaveOut(path, unpublishableName(name)!.message, unpublishableName(name)!.hint);
       else if (isMarkdown(name)) report.leaveOut(path, "a second Markdown file in a post's folder: left out", `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`);
       else {
         const real = kind.real ?? path;

@@ -15,6 +15,7 @@ import { fileDate } from "../content/file-dates.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
 import { statusOf } from "./reuse.ts";
+import { pushAll } from "../collector.ts";
 
 /** What an earlier build knew of a post file: its content hash and its parse (without the body). */
 export interface KnownSource {
@@ -89,7 +90,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;
-      parsed.errors.push(...located);
+      pushAll(parsed.errors, located);
     }
   }
   return parsed;

@@ -18,6 +18,7 @@ import { readDocument, text } from "./read.ts";
 import { astroId, withSlashes } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
+import { pushAll } from "../collector.ts";
 
 export const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
 const CONTENT_CONFIGS = ["src/content.config.ts", "src/content.config.mjs", "src/content.config.js", "src/content/config.ts", "src/content/config.mjs", "src/content/config.js"];
@@ -90,8 +91,8 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     if (!("problem" in read)) site.pages.push({ file, body: read.body, bodyLine: read.bodyLine, data: astroFields(read.data), kind: "page", stem: basename(page.file).replace(ENTRY, ""), oldUrls: [address(page.url)], bundle: [], ...(page.url === "/" ? { role: "home" as const } : {}) });
   }
   const publicFiles = walkSource(root, join(root, "public"));
-  refused.push(...publicFiles.refused);
-  site.files.push(...publicFiles.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
+  pushAll(refused, publicFiles.refused);
+  pushAll(site.files, publicFiles.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
   return site;
 }
 

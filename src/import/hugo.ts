@@ -19,6 +19,7 @@ import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./r
 import { hugoAlias, hugoUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedFile, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal, type SourceFile } from "./walk.ts";
+import { pushAll } from "../collector.ts";
 
 const NAMES = ["hugo", "config"];
 const FORMATS = ["toml", "yaml", "yml", "json"];
@@ -68,8 +69,8 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     if (existsSync(join(root, folder))) site.left.push({ file: shown(join(root, folder)), why: `Hugo's ${folder}/: sitegen's templates are in templates/, and it reads no data files` });
   }
   const statics = walkSource(root, join(root, text(config.staticDir) ?? "static"));
-  refused.push(...statics.refused);
-  site.files.push(...statics.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
+  pushAll(refused, statics.refused);
+  pushAll(site.files, statics.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
 
   const documents: (ImportedDocument & { dir: string; section: string; list: boolean })[] = [];
   const byDir = new Map<string, Language[]>();
@@ -82,11 +83,11 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     }
     if (!where.real) continue;
     const walk = walkSource(root, join(root, contentDir));
-    refused.push(...walk.refused);
+    pushAll(refused, walk.refused);
     const dirLang = (users.find((language) => language.name === defaultLang) ?? users[0]).name;
     const known = new Set(languages.map((language) => language.name));
     const read = readContent(walk.files, { root: join(root, contentDir), shown, dirLang, known, translationBase: contentDir });
-    site.left.push(...read.left);
+    pushAll(site.left, read.left);
     // A file of a branch (a folder with an _index file) is published under the branch's address, which Hugo lowercases; the rest of its path as it is.
     const branches = new Set(walk.files.filter((file) => LIST_PAGE.test(stripLang(basename(file.path), known).name)).map((file) => folderOf(file.path)));
     for (const file of read.files) {
@@ -94,7 +95,7 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
       const rest = branch === "" ? file.name : file.name.slice(branch.length + 1);
       site.files.push({ ...file, oldUrl: `${prefix(dirLang)}/${branch === "" ? "" : `${branch.toLowerCase()}/`}${rest}` });
     }
-    documents.push(...read.documents);
+    pushAll(documents, read.documents);
   }
 
   // A bundle's files belong to each of its translations: Hugo publishes them beside every language's page.

@@ -13,6 +13,7 @@
 import type { SiteConfig } from "../content/types.ts";
 import { slugify, tagSlug } from "../content/slug.ts";
 import type { Addresser, PageRoute, PostLink } from "./manifest.ts";
+import { pushAll } from "../collector.ts";
 
 /** A page of a listing, as the pages around it link to it. */
 export interface ListingPageLink {
@@ -179,9 +180,9 @@ export function siteListings(input: Omit<ListingInput, "language" | "blog" | "ta
     const made = listingRoutes({ ...input, language, blog, tagIndex, posts });
     if (blog) replaced.set(blog, made.blog!);
     if (tagIndex) replaced.set(tagIndex, made.tagIndex!);
-    routes.push(...made.routes);
-    tags.push(...made.tags);
-    unaddressable.push(...made.unaddressable);
+    pushAll(routes, made.routes);
+    pushAll(tags, made.tags);
+    pushAll(unaddressable, made.unaddressable);
   }
   return { pages: input.pages.map((page) => replaced.get(page) ?? page), routes, tags, unaddressable };
 }
@@ -218,7 +219,7 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
   const index = input.tagIndex ?? generatedTagIndex(input, tags);
   const tagIndex: PageRoute = { ...index, lastmod: newest(posts, index.lastmod || input.today), listing: { posts, tags } };
   if (!input.tagIndex) routes.push(tagIndex);
-  routes.push(...blogPages.slice(1));
+  pushAll(routes, blogPages.slice(1));
   for (const tag of tags) {
     const tagged = postsOf.get(tag.slug)!;
     const first: PageRoute = {
@@ -228,7 +229,7 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
       lastmod: newest(tagged, ""),
       template: "tag",
     };
-    routes.push(...paginate(first, tagged, site.paginate, input).map((page) => ({ ...page, listing: { ...page.listing!, tag, section: tagsPath(input.language) } })));
+    pushAll(routes, paginate(first, tagged, site.paginate, input).map((page) => ({ ...page, listing: { ...page.listing!, tag, section: tagsPath(input.language) } })));
   }
   return { routes, tags, unaddressable, ...(blog ? { blog } : {}), ...(input.tagIndex ? { tagIndex } : {}) };
 }

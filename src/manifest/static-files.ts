@@ -8,6 +8,7 @@
  */
 import { SitegenError } from "../errors.ts";
 import type { ContentFile } from "../content/types.ts";
+import { unpublishableName } from "../content/published-names.ts";
 
 /** The hosts' rules files, which the build writes for the host it is for (src/render/emit/). */
 export const HOST_RULES_FILES = ["_headers", "_redirects"] as const;
@@ -27,6 +28,11 @@ const INSTEAD: Record<string, { what: string; instead: string }> = {
  */
 export function siteWideFiles(files: ContentFile[], options: { built: Set<string>; internalDir: string; report: (problem: SitegenError) => void }): ContentFile[] {
   return files.filter((file) => {
+    const odd = unpublishableName(file.name);
+    if (odd) {
+      options.report(new SitegenError("E_CONTENT", odd.message, { kind: "left-out", location: { file: file.file }, hint: odd.hint }));
+      return false;
+    }
     const path = `/${file.name}`;
     if (!options.built.has(path) && !file.name.startsWith(`${options.internalDir}/`)) return true;
     const { what, instead } = INSTEAD[path] ?? { what: "a file", instead: "to publish it, give it another name" };

@@ -7,6 +7,7 @@ import { bodyJson, bodyText, type Observations } from "./exchange.ts";
 import { field, resolveRef } from "./json.ts";
 import { parseSitemapDocument, type SitemapEntry } from "./sitemap.ts";
 import { FIXED_PAGES, postPagePath } from "./spec.ts";
+import { pushAll } from "../collector.ts";
 
 export interface SlugSources {
   readonly blogIndex?: readonly string[];
@@ -82,7 +83,7 @@ function readSitemap(document: (path: string) => ReturnType<Observations["get"]>
     const parsed = read(path);
     if (typeof parsed === "string") return { sitemap: parsed, files };
     if (parsed.kind !== "urlset") return { sitemap: `${path}: an index inside an index; sitemaps.org allows one level`, files };
-    entries.push(...parsed.entries);
+    pushAll(entries, parsed.entries);
   }
   return { sitemap: entries, files };
 }

@@ -37,6 +37,7 @@ import { claimCacheFolder, MARKER, openNoFollow, readWhole } from "./cache-folde
 import { recordProblem } from "./cache-records.ts";
 import { etagOf, type Written } from "./output.ts";
 import { linkOrCopy, type StagingFolder } from "./staging.ts";
+import { pushAll } from "../collector.ts";
 
 const FORMAT = 2;
 
@@ -70,7 +71,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     dropped: string[] = [],
   ) {
     this.found = { records: records.size, ignored };
-    this.droppedRecords.push(...dropped);
+    pushAll(this.droppedRecords, dropped);
   }
 
   /**
