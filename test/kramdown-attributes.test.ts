@@ -60,6 +60,12 @@ test("a definition shows nothing, and a list naming it gets its attributes", asy
   assert.match(article, /<p id="first-note" class="note">A paragraph the definition above names\.<\/p>/);
 });
 
+test("what kramdown cannot read in a list it passes over, and applies the rest", async () => {
+  const { article } = await built;
+  // kramdown: <p class="note">A note whose list leaves a quote open.</p>
+  assert.match(article, /<p class="note">A note whose list leaves a quote open\.<\/p>/);
+});
+
 test("block lists before a paragraph, after a quote, a list, a table, indented code and a heading", async () => {
   const { article } = await built;
   assert.match(article, /<p class="lead">A paragraph whose list comes before it\.<\/p>/);

@@ -59,6 +59,11 @@ export function readAttributes(inner: string): AttributeList | undefined {
   while (rest.trim() !== "") {
     ITEM.lastIndex = 0;
     const item = ITEM.exec(rest);
+    // kramdown passes over what it cannot read (`title="Warning` with no closing quote); pandoc's braces are then text.
+    if (!item && kramdown) {
+      rest = rest.replace(/^\s*\S+/, "");
+      continue;
+    }
     if (!item) return undefined;
     rest = rest.slice(item[0].length);
     items++;
