@@ -38,16 +38,25 @@ export type Claim = { made?: string } | { refused: string } | { unusable: string
 
 /**
  * Claims `dir` as a build cache folder: one that sitegen marked, or an empty
- * or missing one, which it marks now. Refused: a symbolic link (a build would
- * read and delete where it points), anything but a folder, and a folder
- * holding files without sitegen's mark.
+ * or missing one, or an earlier sitegen's unmarked cache, which it marks now.
+ * Refused: a symbolic link (a build would read and delete where it points),
+ * anything but a folder, and a folder holding other files without sitegen's
+ * mark.
  */
 export function claimCacheFolder(dir: string): Claim {
+  try {
+    return claim(dir);
+  } catch (error) {
+    return { unusable: `it cannot be looked at (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+}
+
+function claim(dir: string): Claim {
   const found = lstatSync(dir, { throwIfNoEntry: false });
   if (found?.isSymbolicLink()) return { refused: "it is a symbolic link, and a build never follows one out of its cache folder" };
   if (found && !found.isDirectory()) return { refused: "it is not a folder" };
   if (found && isMarked(dir)) return {};
-  if (found && readdirSync(dir).length > 0) return { refused: `it holds files and no ${MARKER} of sitegen's, so sitegen did not make it, and empties only folders it made` };
+  if (found && readdirSync(dir).length > 0 && !isUnmarkedCache(dir)) return { refused: `it holds files and no ${MARKER} of sitegen's, so sitegen did not make it, and empties only folders it made` };
   try {
     const made = found ? undefined : mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, MARKER), MARKER_TEXT, { flag: "wx" });
@@ -57,6 +66,22 @@ export function claimCacheFolder(dir: string): Claim {
     if (isMarked(dir)) return {};
     return { unusable: `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
   }
+}
+
+/** What a cache folder of sitegen's held before it was marked: a build of an earlier sitegen left one, which is taken over. */
+const UNMARKED_PARTS = new Set(["index.json", "objects", "highlight", "images", "lock"]);
+
+/**
+ * Whether the folder is a cache an earlier sitegen made before caches were
+ * marked: an index of its own (a regular file that starts as sitegen wrote
+ * one) and nothing but the parts a cache has. A folder of the user's that
+ * merely holds an objects/ is not.
+ */
+function isUnmarkedCache(dir: string): boolean {
+  const names = readdirSync(dir);
+  if (!names.includes("index.json") || !names.every((name) => UNMARKED_PARTS.has(name))) return false;
+  const head = readRegularFile(join(dir, "index.json"), Number.MAX_SAFE_INTEGER, undefined, 11);
+  return head?.toString("latin1") === '{"format":2';
 }
 
 /** Whether the folder holds sitegen's own CACHEDIR.TAG: a regular file, read without following a link. */
@@ -78,11 +103,11 @@ export function openNoFollow(path: string): number {
 }
 
 /**
- * The bytes of `path` if it is a regular file (no link, no device, no FIFO)
- * of at most `limit` bytes; else undefined. Read from the file it opened, so
- * what is checked is what was read.
+ * The bytes of `path` (its `first` bytes, if given) if it is a regular file
+ * (no link, no device, no FIFO) of at most `limit` bytes; else undefined.
+ * Read from the file it opened, so what is checked is what was read.
  */
-export function readRegularFile(path: string, limit: number, size?: number): Buffer | undefined {
+export function readRegularFile(path: string, limit: number, size?: number, first?: number): Buffer | undefined {
   let fd: number;
   try {
     fd = openNoFollow(path);
@@ -92,7 +117,7 @@ export function readRegularFile(path: string, limit: number, size?: number): Buf
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > limit || (size !== undefined && stat.size !== size)) return undefined;
-    return readWhole(fd, stat.size);
+    return readWhole(fd, first === undefined ? stat.size : Math.min(first, stat.size));
   } catch {
     return undefined;
   } finally {

@@ -39,7 +39,8 @@ import { etagOf, type Written } from "./output.ts";
 import { linkOrCopy, type StagingFolder } from "./staging.ts";
 import { pushAll } from "../collector.ts";
 
-const FORMAT = 2;
+/** 3: each record carries its checksum, and the folder sitegen's CACHEDIR.TAG. */
+const FORMAT = 3;
 
 
 interface Index {
@@ -105,7 +106,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       const keys = new Map<PostRecord, string>();
       const dropped: string[] = [];
       for (const [key, record] of Object.entries(index.records)) {
-        const problem = recordProblem(key, record);
+        const problem = sumProblem(key, record) ?? recordProblem(key, record);
         if (problem !== undefined) {
           dropped.push(`${key}: ${problem}`);
           continue;
@@ -249,23 +250,50 @@ export class BuildCache implements ReuseStore<StagingFolder> {
 /**
  * The index is one JSON document, laid out a record a line:
  *
- *   {"format":2,"code":"…","node":"20.20.2","records":{
- *   "blog/a.md":{…},
- *   "blog/b.md":{…}
+ *   {"format":3,"code":"…","node":"20.20.2","records":{
+ *   "blog/a.md":{"sum":"…",…},
+ *   "blog/b.md":{"sum":"…",…}
  *   }}
  *
  * so that each record is parsed from, and can be written back as, its own
- * line. Any other layout of the same document (one edited by hand) is read
+ * line, its checksum first (`recordSum`). Any other layout of the same document (one edited by hand) is read
  * whole, and then no line is kept.
  */
 function indexHead(code: string): string {
   return `{"format":${FORMAT},"code":${JSON.stringify(code)},"node":${JSON.stringify(process.versions.node)},"records":{`;
 }
 
-/** A record's line. Its post is kept without the paths of its file and bundle: a build places those where it finds them (src/execute/sources.ts). */
+/**
+ * A record's line. Its post is kept without the paths of its file and bundle:
+ * a build places those where it finds them (src/execute/sources.ts). It opens
+ * with its checksum (`recordSum`), so that a record edited by hand, or
+ * damaged, is told from one sitegen wrote.
+ */
 function recordLine(key: string, record: PostRecord): string {
   const { file: _file, path: _path, bundle: _bundle, ...post } = record.post;
-  return `${JSON.stringify(key)}:${JSON.stringify({ ...record, post })}`;
+  const { sum: _sum, ...rest } = record as PostRecord & { sum?: string };
+  const body = JSON.stringify({ ...rest, post });
+  return `${JSON.stringify(key)}:{"sum":"${recordSum(key, body)}",${body.slice(1)}`;
+}
+
+/**
+ * A record's checksum: its key and its text, hashed. It tells an edit or a
+ * damaged line, as an object's name tells a damaged object; it cannot tell
+ * a record forged with its checksum made again, and nothing in a cache can
+ * (whoever writes the folder writes the pages too): what it cannot do is
+ * kept from a forged record by the checks that read nothing from it on trust
+ * (cache-records.ts, the status read from the post file, the objects read
+ * as files of the folder).
+ */
+function recordSum(key: string, body: string): string {
+  return createHash("sha256").update(key).update("\0").update(body).digest("base64url").slice(0, 22);
+}
+
+/** Why a record read from the index does not match its checksum, if it does not. */
+function sumProblem(key: string, record: unknown): string | undefined {
+  if (typeof record !== "object" || record === null || typeof (record as { sum?: unknown }).sum !== "string") return "it has no checksum";
+  const { sum, ...rest } = record as { sum: string };
+  return recordSum(key, JSON.stringify(rest)) === sum ? undefined : "it does not match its checksum (edited, or damaged)";
 }
 
 function parseIndex(text: string): { index: Partial<Index>; lines: Map<PostRecord, string> } {
