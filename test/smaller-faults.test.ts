@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { sitegenHere, startPreviewServer } from "./helpers/dist.ts";
+import { sitegenHere, startPreviewServer, tempDir } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
 
 function post(fields: string): string {
@@ -103,5 +103,20 @@ describe("a file whose name a URL cannot carry is named", () => {
     }
     assert.ok(!existsSync(join(root, "dist/back\\slash.png")));
     assert.ok(existsSync(join(root, "dist/blog/with-files/index.html")));
+  });
+});
+
+describe("a Hugo site whose contentDir is not there", () => {
+  it("is an error naming the folder and the setting, and nothing is written", async () => {
+    const source = tempDir("sitegen-hugo-");
+    writeFileSync(join(source, "hugo.toml"), 'baseURL = "https://h.example/"\ntitle = "H"\ncontentDir = "writing"\n');
+    mkdirSync(join(source, "content"));
+    writeFileSync(join(source, "content/first.md"), "---\ntitle: First\ndate: 2024-01-01\n---\n\nText.\n");
+    const dir = join(tempDir(), "moved");
+    const run = await sitegenHere(["import", source, dir], { cwd: source });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /^error: writing: the content folder `writing` the configuration names \(`contentDir`\) does not exist: no post or page to import$/m, run.stderr);
+    assert.match(run.stderr, /nothing was written/);
+    assert.ok(!existsSync(dir));
   });
 });

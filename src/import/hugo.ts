@@ -81,7 +81,11 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
       refused.push({ path: join(root, contentDir), why: `the content folder \`${contentDir}\` is outside the source site (${where.outside}): not read` });
       continue;
     }
-    if (!where.real) continue;
+    // A configuration naming a folder that is not there would import nothing, and say nothing of why.
+    if (!where.real) {
+      refused.push({ path: join(root, contentDir), why: `the content folder \`${contentDir}\` the configuration names (\`contentDir\`) does not exist: no post or page to import`, hint: "name the folder the site's Markdown is in as `contentDir`, or move it to `content/`, Hugo's default" });
+      continue;
+    }
     const walk = walkSource(root, join(root, contentDir));
     pushAll(refused, walk.refused);
     const dirLang = (users.find((language) => language.name === defaultLang) ?? users[0]).name;

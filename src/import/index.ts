@@ -68,7 +68,7 @@ export async function importSite(options: { source: string; dir: string; cwd: st
   const refused: Refusal[] = [];
   const site = readSource(generator, root, display, refused, options.now);
   if (refused.length > 0) {
-    throw new SitegenErrors(refused.map((refusal) => new SitegenError("E_CONTENT", refusal.why, { location: { file: display(refusal.path) }, hint: "sitegen import reads nothing outside the source site: copy the files in, or remove the link; nothing was written" })));
+    throw new SitegenErrors(refused.map((refusal) => new SitegenError("E_CONTENT", refusal.why, { location: { file: display(refusal.path) }, hint: refusal.hint ?? "sitegen import reads nothing outside the source site: copy the files in, or remove the link; nothing was written" })));
   }
   const created = (await occupied(dir)).length === 0;
   if (!created && !existsSync(join(dir, "content/site.yaml"))) {

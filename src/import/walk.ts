@@ -23,6 +23,8 @@ export interface Refusal {
   /** The absolute path of the entry, as found. */
   path: string;
   why: string;
+  /** What to do, where it is not to copy the files in. */
+  hint?: string;
 }
 
 export interface Walk {
