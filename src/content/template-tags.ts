@@ -8,6 +8,11 @@
  * which the renderer shows as code (src/render/markdown/code.ts), tags and
  * all, and what a `{% raw %}` block holds. Jekyll's link tags are no such
  * text: the build resolves them (src/render/liquid-links.ts).
+ *
+ * That is content of no dialect of its own. In Jekyll's (a site with
+ * content/_config.yml or content/_includes/: src/content/jekyll-files.ts)
+ * the build runs the Liquid (src/render/liquid/), and reports, as it
+ * renders, only what cannot run: these tags are not reported there.
  */
 
 export interface TemplateTag {
