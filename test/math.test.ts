@@ -106,17 +106,26 @@ function readAs(math: MathDialect, text: string): string {
 
 test("each dialect reads the delimiters its generator reads, and a price is never math", () => {
   const cases: [text: string, expected: Record<MathDialect, string>][] = [
-    ["a $$x_1$$ b", { kramdown: "a [inline: x1] b", latex: "a [inline: x1] b", dollars: "a [display: x1] b", none: "a $$x_1$$ b" }],
-    ["$$\nx_1\n$$", { kramdown: "[display: x1]", latex: "[display: x1]", dollars: "[display: x1]", none: "$$\nx_1\n$$" }],
-    ["a \\(x_1\\) b", { kramdown: "a (x_1) b", latex: "a [inline: x1] b", dollars: "a [inline: x1] b", none: "a (x_1) b" }],
-    ["a $x_1$ b", { kramdown: "a $x_1$ b", latex: "a $x_1$ b", dollars: "a [inline: x1] b", none: "a $x_1$ b" }],
-    ["$5 and $10", { kramdown: "$5 and $10", latex: "$5 and $10", dollars: "$5 and $10", none: "$5 and $10" }],
-    ["costs $5-$10, US$20 or $ 30$", { kramdown: "costs $5-$10, US$20 or $ 30$", latex: "costs $5-$10, US$20 or $ 30$", dollars: "costs $5-$10, US$20 or $ 30$", none: "costs $5-$10, US$20 or $ 30$" }],
-    ["an escaped \\$x\\$ and \\\\(y)", { kramdown: "an escaped $x$ and \\(y)", latex: "an escaped $x$ and \\(y)", dollars: "an escaped $x$ and \\(y)", none: "an escaped $x$ and \\(y)" }],
+    ["a $$x_1$$ b", { kramdown: "a [inline: x1] b", latex: "a [inline: x1] b", dollars: "a [display: x1] b", mathjax: "a [display: x1] b", none: "a $$x_1$$ b" }],
+    ["$$\nx_1\n$$", { kramdown: "[display: x1]", latex: "[display: x1]", dollars: "[display: x1]", mathjax: "[display: x1]", none: "$$\nx_1\n$$" }],
+    ["a \\(x_1\\) b", { kramdown: "a (x_1) b", latex: "a [inline: x1] b", dollars: "a [inline: x1] b", mathjax: "a (x_1) b", none: "a (x_1) b" }],
+    ["a $x_1$ b", { kramdown: "a $x_1$ b", latex: "a $x_1$ b", dollars: "a [inline: x1] b", mathjax: "a [inline: x1] b", none: "a $x_1$ b" }],
+    ["$5 and $10", { kramdown: "$5 and $10", latex: "$5 and $10", dollars: "$5 and $10", mathjax: "$5 and $10", none: "$5 and $10" }],
+    ["costs $5-$10, US$20 or $ 30$", { kramdown: "costs $5-$10, US$20 or $ 30$", latex: "costs $5-$10, US$20 or $ 30$", dollars: "costs $5-$10, US$20 or $ 30$", mathjax: "costs $5-$10, US$20 or $ 30$", none: "costs $5-$10, US$20 or $ 30$" }],
+    ["an escaped \\$x\\$ and \\\\(y)", { kramdown: "an escaped $x$ and \\(y)", latex: "an escaped $x$ and \\(y)", dollars: "an escaped $x$ and \\(y)", mathjax: "an escaped $x$ and \\(y)", none: "an escaped $x$ and \\(y)" }],
   ];
   for (const [text, expected] of cases) {
     for (const dialect of Object.keys(expected) as MathDialect[]) assert.equal(readAs(dialect, text), expected[dialect], `${dialect}: ${JSON.stringify(text)}`);
   }
+});
+
+test("a formula its author wrote through Markdown, for MathJax in the browser (a Hugo site without passthrough), is read as Markdown left it", () => {
+  // `\_`, `\*` and `\|` were Markdown's escapes, so MathJax saw `_`, `*` and `|`; `\\(` was how `\(` reached the page.
+  const text = "the divergence $D\\_{KL}(P \\| Q)$ and \\\\(g^\\*\\_q\\\\) and $$a \\\\\\\\ b$$";
+  assert.equal(readAs("mathjax", text), "the divergence [inline: DKL(P|Q)] and [inline: gq∗] and [display: ab]");
+  assert.deepEqual(renderMarkdown(text, "en", { math: "mathjax" }).warnings, []);
+  // Read as TeX written for TeX, `\_` is an underscore character and `\(` Markdown's parenthesis.
+  assert.equal(readAs("dollars", text).split(" and ")[0], "the divergence [inline: D_KL(P‖Q)]");
 });
 
 test("a paragraph's line breaks inside a formula are the formula's: kramdown's $$ across lines stays one formula", () => {
@@ -169,8 +178,10 @@ test("sitegen import sets the delimiters the source's Markdown reader took for m
   const hugo = (passthrough: string) => ({ "hugo.toml": `title = "A"\nbaseURL = "https://a.example/"\n${passthrough}`, "content/posts/loss.md": POST });
   assert.equal(await importedMath(hugo("[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\nblock = [['\\\\[', '\\\\]'], ['$$', '$$']]\ninline = [['\\\\(', '\\\\)'], ['$', '$']]\n")), "dollars");
   assert.equal(await importedMath(hugo("[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\nblock = [['$$', '$$']]\ninline = [['\\\\(', '\\\\)']]\n")), "latex");
-  assert.equal(await importedMath(hugo("")), undefined, "Hugo without passthrough: the default");
+  assert.equal(await importedMath(hugo("")), undefined, "Hugo without passthrough or a math library: the default");
+  assert.equal(await importedMath({ ...hugo(""), "layouts/partials/math.html": '<script src="https://cdn.example/mathjax/tex-chtml.js"></script>\n' }), "mathjax", "Hugo whose layouts load MathJax: it read what goldmark made");
   const eleventy = (config: string) => ({ "eleventy.config.js": config, "posts/loss.md": POST });
   assert.equal(await importedMath(eleventy('const mathjax3 = require("markdown-it-mathjax3");\nmodule.exports = (config) => { config.amendLibrary("md", (md) => md.use(mathjax3)); };\n')), "dollars");
+  assert.equal(await importedMath(eleventy('const mathjax = require("eleventy-plugin-mathjax");\nmodule.exports = (config) => { config.addPlugin(mathjax); };\n')), "mathjax", "a plugin that typesets Eleventy's HTML");
   assert.equal(await importedMath(eleventy("module.exports = () => ({});\n")), undefined, "Eleventy without a math plugin: the default");
 });

@@ -73,7 +73,7 @@ export interface SiteConfig {
 
 /** The spellings of heading ids site.yaml's `markdown.heading_ids` names, one for each generator's (src/render/markdown/heading-ids.ts). */
 /** How TeX math is delimited, as site.yaml's `markdown.math` names it (src/render/markdown/math.ts). */
-export type MathDialect = "latex" | "kramdown" | "dollars" | "none";
+export type MathDialect = "latex" | "kramdown" | "dollars" | "mathjax" | "none";
 
 export type HeadingIdStyle = "github" | "jekyll" | "kramdown" | "hugo" | "hugo-ascii" | "blackfriday" | "eleventy" | "ascii";
 

@@ -5,10 +5,15 @@
  *
  * - Jekyll: kramdown (its default Markdown), `$$` only.
  * - Hugo: goldmark's passthrough extension where the configuration enables
- *   it, `dollars` where its inline delimiters include `$`, else `latex`.
+ *   it, `dollars` where its inline delimiters include `$`, else `latex`;
+ *   without it, a site whose layouts load MathJax or KaTeX had them read
+ *   the HTML goldmark made (`mathjax`: the formulas' Markdown escapes are
+ *   Markdown's).
  * - Eleventy and Astro: `dollars` where the site depends on a markdown-it
  *   or remark plugin that reads `$…$` (markdown-it-mathjax3,
- *   markdown-it-texmath, markdown-it-katex, remark-math…).
+ *   markdown-it-texmath, markdown-it-katex, remark-math…); `mathjax` where
+ *   an Eleventy plugin typesets the HTML after Markdown
+ *   (eleventy-plugin-mathjax, eleventy-plugin-katex).
  *
  * Nothing is set where nothing says: the default reads no single `$`.
  */
@@ -23,11 +28,21 @@ import type { Generator } from "./model.ts";
 /** Plugins that read `$…$` inline and `$$…$$` display, by their package names. */
 const DOLLAR_PLUGINS = /["'`](?:markdown-it-mathjax3?|markdown-it-texmath|markdown-it-(?:[a-z-]*-)?katex|@[a-z0-9-]+\/markdown-it-katex|markdown-it-math|@mdit\/plugin-(?:katex|mathjax|tex)(?:-slim)?|remark-math|@vscode\/markdown-it-katex)["'`/]/;
 
+/** Plugins that typeset the HTML Markdown made. */
+const HTML_PLUGINS = /["'`]eleventy-plugin-(?:mathjax|katex)["'`/]/;
+
 export function mathDialectOf(generator: Generator, root: string): MathDialect | undefined {
   if (generator === "jekyll") return jekyllMarkdown(root) === "kramdown" ? "kramdown" : undefined;
-  if (generator === "hugo") return hugoPassthrough(root);
-  const configs = [...(generator === "eleventy" ? ELEVENTY_CONFIGS : ASTRO_CONFIGS), "package.json"];
-  return configs.some((name) => DOLLAR_PLUGINS.test(textOf(join(root, name)))) ? "dollars" : undefined;
+  if (generator === "hugo") return hugoPassthrough(root) ?? (loadsMath(join(root, "layouts")) ? "mathjax" : undefined);
+  const configs = [...(generator === "eleventy" ? ELEVENTY_CONFIGS : ASTRO_CONFIGS), "package.json"].map((name) => textOf(join(root, name)));
+  if (configs.some((text) => DOLLAR_PLUGINS.test(text))) return "dollars";
+  return configs.some((text) => HTML_PLUGINS.test(text)) ? "mathjax" : undefined;
+}
+
+/** Whether a template of `folder` (and its folders) loads MathJax or KaTeX. */
+function loadsMath(folder: string): boolean {
+  if (!existsSync(folder)) return false;
+  return readdirSync(folder, { recursive: true, encoding: "utf8" }).some((name) => name.endsWith(".html") && /mathjax|katex/i.test(textOf(join(folder, name))));
 }
 
 /** `markdown:` in _config.yml, kramdown when it says none (Jekyll's default). */

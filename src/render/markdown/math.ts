@@ -17,6 +17,12 @@
  *   and markdown-it-mathjax3 (Eleventy) and pandoc keep against currency: a
  *   `$` opens only before a non-space and closes only after one and before no
  *   digit, so `$5 and $10` stays text.
+ * - `mathjax`: what MathJax (or KaTeX's auto-render) found in the browser
+ *   in the HTML Markdown had made, as on a Hugo site without the
+ *   passthrough extension: `dollars`' `$` and `$$`, `\\(…\\)` and
+ *   `\\[…\\]` as the source writes them (Markdown made them `\(` and `\[`),
+ *   and the formula's Markdown escapes read as Markdown read them
+ *   (`D\_{KL}` is `D_{KL}`, `g^\*` is `g^*`), as its authors wrote them for it.
  * - `none`: no math; `$` and `\(` are Markdown's.
  *
  * Inside math nothing is Markdown: `_` is no emphasis and `\\` stays `\\`.
@@ -51,12 +57,15 @@ interface Delimiters {
   doubleInline: boolean;
   /** A `$$` block may interrupt a paragraph (texmath, goldmark); kramdown's starts after a blank line. */
   interrupts: boolean;
+  /** The formula is written through Markdown: `\\(` opens it, and its backslash escapes are Markdown's (`mathjax`). */
+  escaped?: true;
 }
 
 const DELIMITERS: Record<Exclude<MathDialect, "none">, Delimiters> = {
   kramdown: { dollar: false, backslash: false, doubleInline: true, interrupts: false },
   latex: { dollar: false, backslash: true, doubleInline: true, interrupts: true },
   dollars: { dollar: true, backslash: true, doubleInline: false, interrupts: true },
+  mathjax: { dollar: true, backslash: false, doubleInline: false, interrupts: true, escaped: true },
 };
 
 const DOLLAR = 0x24;
@@ -78,7 +87,20 @@ export function mathPlugin(md: MarkdownIt): void {
 }
 
 /** The closing delimiter of each opening one. */
-const CLOSERS: Record<string, string> = { $$: "$$", "\\[": "\\]", "\\(": "\\)", $: "$" };
+const CLOSERS: Record<string, string> = { $$: "$$", "\\[": "\\]", "\\(": "\\)", $: "$", "\\\\[": "\\\\]", "\\\\(": "\\\\)" };
+
+/** A block's opening delimiter at `at`, of those the dialect reads. */
+function blockOpener(src: string, at: number, delimiters: Delimiters): string | undefined {
+  if (src.startsWith("$$", at)) return "$$";
+  if (delimiters.backslash && src.startsWith("\\[", at)) return "\\[";
+  if (delimiters.escaped && src.startsWith("\\\\[", at)) return "\\\\[";
+  return undefined;
+}
+
+/** The TeX a formula written through Markdown gave MathJax: each backslash escape of ASCII punctuation (CommonMark §2.4) its character. */
+function unescaped(tex: string, delimiters: Delimiters): string {
+  return delimiters.escaped ? tex.replace(/\\([!-/:-@[-`{-~])/g, "$1") : tex;
+}
 
 /** `$$` or `\[` at a line's start, to the line that ends with its closing delimiter: a display formula. */
 function mathBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
@@ -87,13 +109,13 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   if (first !== DOLLAR && first !== BACKSLASH) return false;
   const delimiters = delimitersOf(state.env);
   if (!delimiters || state.sCount[startLine] - state.blkIndent >= 4) return false;
-  const opener = state.src.slice(start, start + 2);
-  if (opener !== "$$" && !(opener === "\\[" && delimiters.backslash)) return false;
+  const opener = blockOpener(state.src, start, delimiters);
+  if (!opener) return false;
   // Interrupting a paragraph is the only time a rule is asked silently with text before it.
   if (silent && !delimiters.interrupts && state.parentType === "paragraph") return false;
   const closer = CLOSERS[opener];
   let line = startLine;
-  let from = start + 2;
+  let from = start + opener.length;
   for (; line < endLine; line++, from = state.bMarks[line] + state.tShift[line]) {
     if (line > startLine && state.sCount[line] < state.blkIndent) return false;
     const text = state.src.slice(from, state.eMarks[line]).trimEnd();
@@ -105,11 +127,12 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   }
   if (line >= endLine) return false;
   if (silent) return true;
-  const tex = texBetween(state, startLine, line, start + 2, closer);
+  const tex = texBetween(state, startLine, line, start + opener.length, closer);
   if (tex.trim() === "") return false;
   const token = state.push("math_block", "math", 0);
   token.block = true;
-  token.content = tex;
+  token.content = unescaped(tex, delimiters);
+  token.meta = { written: `${opener}${tex}${closer}` };
   token.markup = opener;
   token.map = [startLine, line + 1];
   state.line = line + 1;
@@ -154,9 +177,9 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   if (!found) return false;
   if (!silent) {
     const token = state.push("math_inline", "math", 0);
-    token.content = found.tex;
+    token.content = unescaped(found.tex, delimiters);
     token.markup = found.opener;
-    token.meta = { display: found.display, offset: state.pos };
+    token.meta = { display: found.display, offset: state.pos, written: state.src.slice(state.pos, found.end) };
   }
   state.pos = found.end;
   return true;
@@ -174,6 +197,7 @@ function inlineFormula(src: string, pos: number, delimiters: Delimiters): Inline
   const opener = src.startsWith("$$", pos) ? "$$" : src[pos] === "$" ? "$" : src.slice(pos, pos + 2);
   if (opener === "$$") return delimited(src, pos, opener, !delimiters.doubleInline);
   if (opener === "$") return delimiters.dollar && !escapedAt(src, pos) ? singleDollar(src, pos) : undefined;
+  if (delimiters.escaped && (src.startsWith("\\\\(", pos) || src.startsWith("\\\\[", pos)) && !escapedAt(src, pos)) return delimited(src, pos, src.slice(pos, pos + 3), src[pos + 2] === "[");
   if (!delimiters.backslash || escapedAt(src, pos)) return undefined;
   if (opener === "\\(") return delimited(src, pos, opener, false);
   if (opener === "\\[") return delimited(src, pos, opener, true);
@@ -247,7 +271,7 @@ function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning
       message: `a formula that does not parse, shown as written: ${reason}`,
       hint: "write it as LaTeX does (Temml reads LaTeX and the AMS packages; MathJax's extensions such as `t_\\max` need braces: `t_{\\max}`), or escape its delimiter (`\\$`) if it is not math",
     });
-    const written = escapeHtml(`${token.markup}${token.content}${CLOSERS[token.markup]}`);
+    const written = escapeHtml(token.meta?.written ?? `${token.markup}${token.content}${CLOSERS[token.markup]}`);
     return block ? `<pre class="math-source"><code>${written}</code></pre>` : `<code class="math-source">${written}</code>`;
   }
 }
