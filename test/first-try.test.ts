@@ -1,7 +1,7 @@
 /**
  * What a blog copied from another generator needs to build on the first try:
  * a post with no date anywhere (Eleventy dates it by its file) is dated by
- * git's first commit of the file where git tracks it, else by the file's
+ * git's first commit of the file where git tracks it (through a rename), else by the file's
  * modification time, each with a warning giving the `date:` line to add; a
  * date no generator reads stays an error.
  */
@@ -37,13 +37,16 @@ const git = (cwd: string, args: string[], when: string) =>
 const UNDATED = (title: string) => `---\ntitle: "${title}"\ndescription: "Eleventy dates this post by its file."\n---\n\nText.\n`;
 
 test("an undated post takes the day git first committed its file, and one git does not track its modification time, each with the date: line to add", async () => {
-  const s = site({ "tracked-note.md": UNDATED("Tracked note") });
+  const s = site({ "tracked-note.md": UNDATED("Tracked note"), "first-name.md": UNDATED("Moved note") });
   git(s.dir, ["init", "-q"], "2021-03-04T05:06:07Z");
   git(s.dir, ["add", "."], "2021-03-04T05:06:07Z");
   git(s.dir, ["commit", "-q", "-m", "First"], "2021-03-04T05:06:07Z");
   // A later commit that changes it leaves its date as the first commit's.
   writeFileSync(join(s.content, "blog/tracked-note.md"), UNDATED("Tracked note, revised"));
   git(s.dir, ["commit", "-q", "-am", "Revised"], "2022-01-01T00:00:00Z");
+  // A file moved with git mv (a blog moved into content/blog/) keeps the day it was first added, as Eleventy's --follow finds it.
+  git(s.dir, ["mv", "content/blog/first-name.md", "content/blog/moved-note.md"], "2022-02-02T00:00:00Z");
+  git(s.dir, ["commit", "-q", "-m", "Moved"], "2022-02-02T00:00:00Z");
   writeFileSync(join(s.content, "blog/loose-note.md"), UNDATED("Loose note"));
   utimesSync(join(s.content, "blog/loose-note.md"), new Date("2023-07-08T09:10:11Z"), new Date("2023-07-08T09:10:11Z"));
 
@@ -54,11 +57,13 @@ test("an undated post takes the day git first committed its file, and one git do
     dated.map((finding) => [finding.file, finding.level, finding.message, finding.hint]),
     [
       [join(s.content, "blog/loose-note.md"), "warning", "no `date`: dated 2023-07-08, the file's modification time, as Eleventy dates a file git does not track; a copy or a fresh checkout changes it, so the build is not reproducible until the post says its date", "add `date: 2023-07-08` to the frontmatter"],
+      [join(s.content, "blog/moved-note.md"), "warning", "no `date`: dated 2021-03-04, the day git first saw the file, as Eleventy's `git Created` dates it", "add `date: 2021-03-04` to the frontmatter"],
       [join(s.content, "blog/tracked-note.md"), "warning", "no `date`: dated 2021-03-04, the day git first saw the file, as Eleventy's `git Created` dates it", "add `date: 2021-03-04` to the frontmatter"],
     ],
   );
   assert.equal(dateOf(s.dist, "tracked-note"), "2021-03-04T05:06:07Z");
   assert.equal(dateOf(s.dist, "loose-note"), "2023-07-08T09:10:11Z");
+  assert.equal(dateOf(s.dist, "moved-note"), "2021-03-04T05:06:07Z");
 });
 
 // `2024-13-01` is read by js-yaml (Eleventy's, Astro's) as 2025-01-01, with its warning (impossible-date): a generator reads it.

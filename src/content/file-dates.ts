@@ -47,23 +47,31 @@ function addedIn(folder: string): Map<string, string> | undefined {
 }
 
 /**
- * `git log --diff-filter=A`: each commit's time, then the files it added.
- * Newest first, so a file added, removed and added again keeps the earliest
- * (each older commit read after it overwrites it).
- * A renamed file is dated by its rename (`--no-renames`), where Eleventy's
- * log of one file follows it to its first name: one log of the whole tree
- * cannot follow each file.
+ * `git log --diff-filter=AR -M --reverse`: each commit's time, then the files
+ * it added and renamed, oldest first. A file keeps the time it was first
+ * added, and a renamed one the time of the name it had, so a post moved into
+ * content/blog/ with `git mv` keeps its day, as Eleventy's log of one file
+ * (`--follow`) finds it.
  */
 function readAdditions(top: string): Map<string, string> | undefined {
-  const log = gitOutput(top, ["-c", "core.quotePath=false", "log", "--diff-filter=A", "--no-renames", "--format=%x00%at", "--name-only", "-z"]);
+  const log = gitOutput(top, ["-c", "core.quotePath=false", "log", "--reverse", "--diff-filter=AR", "-M", "--format=%x00%at", "--name-status", "-z"]);
   if (log === undefined) return undefined;
   const added = new Map<string, string>();
-  // `\0<time>\0\n<file>\0<file>\0` a commit: a time is the field after an empty one.
+  // `\0<time>\0\nA\0<file>\0R100\0<old>\0<new>\0` a commit: a time is the field after an empty one.
   const fields = log.split("\0");
   let time: string | undefined;
   for (let index = 0; index < fields.length; index++) {
-    if (fields[index] === "" && /^\d+$/.test(fields[index + 1] ?? "")) time = utc(new Date(Number(fields[++index]) * 1000));
-    else if (fields[index] !== "" && time !== undefined) added.set(join(top, fields[index].replace(/^\n/, "")), time);
+    const field = fields[index].trim();
+    if (field === "" && /^\d+$/.test(fields[index + 1] ?? "")) time = utc(new Date(Number(fields[++index]) * 1000));
+    else if (time === undefined || field === "") continue;
+    else if (field.startsWith("A")) {
+      const path = join(top, fields[++index] ?? "");
+      if (!added.has(path)) added.set(path, time);
+    } else if (field.startsWith("R")) {
+      const from = join(top, fields[++index] ?? "");
+      const to = join(top, fields[++index] ?? "");
+      added.set(to, added.get(from) ?? time);
+    }
   }
   return added;
 }
