@@ -44,7 +44,9 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
     tags: Object.fromEntries([...tags].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     data: jekyll.data,
   };
-  const fingerprint = createHash("sha256").update(JSON.stringify(site)).update("\0").update(JSON.stringify(jekyll.includes)).digest("base64url");
+  // Without the build's time, which is new at every build: a post would never be taken from the cache for it, and posts rarely show it.
+  const { time: _time, ...read } = site;
+  const fingerprint = createHash("sha256").update(JSON.stringify(read)).update("\0").update(JSON.stringify(jekyll.includes)).digest("base64url");
   return { site, includes: jekyll.includes, fingerprint };
 }
 
