@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { SitegenError } from "../../errors.ts";
@@ -60,6 +60,9 @@ const KEPT_OUTPUT_CHARACTERS = 4_000;
 const RELOADED = "Local server updated and ready";
 /** The longest a change waits for Wrangler's reload: past it, requests go on to what Wrangler serves. */
 const RELOAD_WAIT_MS = 10_000;
+/** How often the runtime's address is tried while serving, and how many refusals in a row mean it is gone. */
+const LIVENESS_EVERY_MS = 1_000;
+const REFUSALS_TO_END = 3;
 
 /** The project in `root` as Cloudflare's runtime serves it; a usage error, saying what to add, where it cannot. */
 export function cloudflareProject(root: string): CloudflareProject {
@@ -92,12 +95,20 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
   let stopping = false;
   // Wrangler 4's runtime can die under sustained load (a worker with no sitegen code dies the same way), and
   // nothing would then answer: say so, rather than leave the command waiting on a dead server.
+  const hint = "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)";
+  let stopWatching = () => {};
   const ended = new Promise<SitegenError>((done) => {
     child.once("exit", (code, signal) => {
+      stopWatching();
       if (stopping) return;
       const how = signal ? `it was ended by the signal ${signal}` : `it exited with code ${code}`;
-      const hint = "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)";
       done(new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: wrangler ${how}; its last output:`, { detail: output.text(), hint }));
+    });
+    // workerd can die with Wrangler still running, which then says nothing and leaves the address refusing every request.
+    stopWatching = watchAddress(options.host, port, () => {
+      if (stopping) return;
+      done(new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: workerd no longer accepts connections at ${options.host}:${port}, though wrangler runs on; wrangler's last output:`, { detail: output.text(), hint }));
+      endGroup(child);
     });
   });
   const origin = `http://${options.host}:${port}`;
@@ -112,6 +123,7 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
     },
     close: () => {
       stopping = true;
+      stopWatching();
       return stop(child);
     },
   };
@@ -197,6 +209,37 @@ function wranglerBin(projectRoot: string): string {
   } catch (error) {
     throw new SitegenError("E_USAGE", "serving through Cloudflare's runtime needs wrangler, which this project does not have", { hint: WRANGLER_INSTALL, cause: error });
   }
+}
+
+/**
+ * Tries `host:port` every LIVENESS_EVERY_MS and calls `gone` once it has
+ * refused REFUSALS_TO_END times in a row: workerd listens there itself, so a
+ * refusal is a runtime that has ended (a reload keeps the socket open). A
+ * connection that is accepted is closed at once. Returns what stops it.
+ */
+function watchAddress(host: string, port: number, gone: () => void): () => void {
+  let refusals = 0;
+  let trying = false;
+  const timer = setInterval(() => {
+    if (trying) return;
+    trying = true;
+    const socket = connect({ host, port });
+    socket.once("connect", () => {
+      refusals = 0;
+      trying = false;
+      socket.destroy();
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => {
+      trying = false;
+      socket.destroy();
+      refusals = error.code === "ECONNREFUSED" ? refusals + 1 : 0;
+      if (refusals < REFUSALS_TO_END) return;
+      clearInterval(timer);
+      gone();
+    });
+  }, LIVENESS_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Resolves once Wrangler says it is ready; rejects with what it said if it exits first. */
