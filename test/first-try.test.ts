@@ -77,3 +77,25 @@ test("a date no generator reads stays an error, and the file's own date is not t
   ]);
   assert.equal(built.findings.filter((finding) => finding.kind === "date-from-file").length, 0);
 });
+
+test("Eleventy's date: git Created and date: git Last Modified are the file's first and last commits, each with the date: line to write", async () => {
+  const dated = (title: string, date: string) => `---\ntitle: "${title}"\ndate: ${date}\n---\n\nText.\n`;
+  const s = site({ "created.md": dated("Created", "git Created"), "changed.md": dated("Changed", "git Last Modified") });
+  git(s.dir, ["init", "-q"], "2021-03-04T05:06:07Z");
+  git(s.dir, ["add", "."], "2021-03-04T05:06:07Z");
+  git(s.dir, ["commit", "-q", "-m", "First"], "2021-03-04T05:06:07Z");
+  for (const name of ["created.md", "changed.md"]) writeFileSync(join(s.content, "blog", name), `${readFileSync(join(s.content, "blog", name), "utf8")}More.\n`);
+  git(s.dir, ["commit", "-q", "-am", "Revised"], "2022-01-01T00:00:00Z");
+
+  const built = await build(s);
+  assert.equal(built.status, 0, built.stderr);
+  assert.deepEqual(
+    built.findings.filter((finding) => finding.kind === "date-from-file").map((finding) => [finding.file, finding.line, finding.message, finding.hint]),
+    [
+      [join(s.content, "blog/changed.md"), 3, "`date: git Last Modified`: dated 2022-01-01, the day git last saw it change, as Eleventy reads it", "write `date: 2022-01-01` in the frontmatter"],
+      [join(s.content, "blog/created.md"), 3, "`date: git Created`: dated 2021-03-04, the day git first saw the file, as Eleventy's `git Created` dates it", "write `date: 2021-03-04` in the frontmatter"],
+    ],
+  );
+  assert.equal(dateOf(s.dist, "created"), "2021-03-04T05:06:07Z");
+  assert.equal(dateOf(s.dist, "changed"), "2022-01-01T00:00:00Z");
+});

@@ -3,7 +3,8 @@
  * none: Eleventy dates such a post by its file (`date: git Created`, else the
  * file's creation time), and a blog copied from one has many. The first
  * commit that added the file, where git tracks it, as Eleventy's
- * `git Created` reads it; else the file's modification time, which a fresh
+ * `git Created` reads it (its last, for `git Last Modified`); else the
+ * file's modification time, which a fresh
  * checkout or a copy changes, so the post says which it was and the build
  * warns with the `date:` line that fixes it (src/content/post.ts).
  *
@@ -21,15 +22,21 @@ export interface FileDate {
   from: "git" | "mtime";
 }
 
-/** Added files by real path, each with its first commit's time, by the top of their git work tree. */
-const firstCommits = new Map<string, Map<string, string> | undefined>();
+/** Which of a file's times: when it was written (`git Created`), or last changed (Eleventy's `git Last Modified`). */
+export type FileTime = "created" | "modified";
+
+/** Each file's first and last commit times, by real path. */
+type Commits = Map<string, { first: string; last: string }>;
+
+/** The files of each git work tree with their commit times, by the top of the tree. */
+const firstCommits = new Map<string, Commits | undefined>();
 /** The top of the work tree each folder is in ("" for none). */
 const tops = new Map<string, string>();
 
-/** The time a file was first committed, else its modification time; undefined when it cannot be read. */
-export function fileDate(path: string): FileDate | undefined {
+/** The time a file was first (or last) committed, else its modification time; undefined when it cannot be read. */
+export function fileDate(path: string, which: FileTime = "created"): FileDate | undefined {
   const committed = addedIn(dirname(path))?.get(realpath(path));
-  if (committed !== undefined) return { time: committed, from: "git" };
+  if (committed !== undefined) return { time: which === "created" ? committed.first : committed.last, from: "git" };
   try {
     return { time: utc(statSync(path).mtime), from: "mtime" };
   } catch {
@@ -38,7 +45,7 @@ export function fileDate(path: string): FileDate | undefined {
 }
 
 /** The files git saw added under the top of the work tree `folder` is in, read once. */
-function addedIn(folder: string): Map<string, string> | undefined {
+function addedIn(folder: string): Commits | undefined {
   if (!tops.has(folder)) tops.set(folder, gitOutput(folder, ["rev-parse", "--show-toplevel"])?.trim() ?? "");
   const top = tops.get(folder);
   if (!top) return undefined;
@@ -47,16 +54,16 @@ function addedIn(folder: string): Map<string, string> | undefined {
 }
 
 /**
- * `git log --diff-filter=AR -M --reverse`: each commit's time, then the files
- * it added and renamed, oldest first. A file keeps the time it was first
- * added, and a renamed one the time of the name it had, so a post moved into
- * content/blog/ with `git mv` keeps its day, as Eleventy's log of one file
- * (`--follow`) finds it.
+ * `git log --diff-filter=AMR -M --reverse`: each commit's time, then the
+ * files it added, changed and renamed, oldest first. A file keeps the time it
+ * was first added, and a renamed one the time of the name it had, so a post
+ * moved into content/blog/ with `git mv` keeps its day, as Eleventy's log of
+ * one file (`--follow`) finds it; its last time is its last commit's.
  */
-function readAdditions(top: string): Map<string, string> | undefined {
-  const log = gitOutput(top, ["-c", "core.quotePath=false", "log", "--reverse", "--diff-filter=AR", "-M", "--format=%x00%at", "--name-status", "-z"]);
+function readAdditions(top: string): Commits | undefined {
+  const log = gitOutput(top, ["-c", "core.quotePath=false", "log", "--reverse", "--diff-filter=AMR", "-M", "--format=%x00%at", "--name-status", "-z"]);
   if (log === undefined) return undefined;
-  const added = new Map<string, string>();
+  const added: Commits = new Map();
   // `\0<time>\0\nA\0<file>\0R100\0<old>\0<new>\0` a commit: a time is the field after an empty one.
   const fields = log.split("\0");
   let time: string | undefined;
@@ -64,13 +71,13 @@ function readAdditions(top: string): Map<string, string> | undefined {
     const field = fields[index].trim();
     if (field === "" && /^\d+$/.test(fields[index + 1] ?? "")) time = utc(new Date(Number(fields[++index]) * 1000));
     else if (time === undefined || field === "") continue;
-    else if (field.startsWith("A")) {
+    else if (field.startsWith("A") || field.startsWith("M")) {
       const path = join(top, fields[++index] ?? "");
-      if (!added.has(path)) added.set(path, time);
+      added.set(path, { first: added.get(path)?.first ?? time, last: time });
     } else if (field.startsWith("R")) {
       const from = join(top, fields[++index] ?? "");
       const to = join(top, fields[++index] ?? "");
-      added.set(to, added.get(from) ?? time);
+      added.set(to, { first: added.get(from)?.first ?? time, last: time });
     }
   }
   return added;

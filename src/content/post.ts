@@ -9,7 +9,7 @@
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
 import { looseDate, readDate, type WrittenDate } from "./dates.ts";
-import type { FileDate } from "./file-dates.ts";
+import type { FileDate, FileTime } from "./file-dates.ts";
 import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
 import { mapPostFields, misspelling, missingField, POST_FIELDS, type FieldProblem } from "./foreign-fields.ts";
@@ -44,7 +44,7 @@ interface PostFields {
 
 export interface PostOptions {
   /** The day the file was written, for a post that names none (src/content/file-dates.ts); without it, such a post is an error. */
-  fileDate?: (path: string) => FileDate | undefined;
+  fileDate?: (path: string, which?: FileTime) => FileDate | undefined;
 }
 
 /**
@@ -95,6 +95,13 @@ export function parsePost(name: string, text: string, file: string, path = file,
   }
   if (data.date === undefined && isListPage(mapped.params)) {
     throw new SitegenError("E_CONTENT", "a list page, as Eleventy and Jekyll write one (it paginates, or its `permalink` is a folder's): not a post, so left out", { kind: "left-out", location: { file, line: 1 }, hint: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" });
+  }
+  // Eleventy's words for the file's own times (`date: git Created`), which it reads as such.
+  const fileTime = typeof data.date === "string" ? ELEVENTY_DATES[data.date.trim().toLowerCase()] : undefined;
+  const fileDated = fileTime && options.fileDate?.(path, fileTime);
+  if (fileDated) {
+    readPast(datedByFile(fileDated, data.date));
+    data.date = fileDated.time;
   }
   if (data.date === undefined) {
     const typo = misspelt("date");
@@ -210,11 +217,16 @@ function isListPage(params: Record<string, unknown>): boolean {
  * copy or a fresh checkout changes, so that the post's date, and the build,
  * are the same again only once the frontmatter says it.
  */
-function datedByFile(written: FileDate): FieldProblem {
+function datedByFile(written: FileDate, keyword?: string): FieldProblem {
   const day = written.time.slice(0, 10);
-  const from = written.from === "git" ? "the day git first saw the file, as Eleventy's `git Created` dates it" : "the file's modification time, as Eleventy dates a file git does not track; a copy or a fresh checkout changes it, so the build is not reproducible until the post says its date";
-  return { kind: "date-from-file", path: [], key: false, message: `no \`date\`: dated ${day}, ${from}`, hint: `add \`date: ${day}\` to the frontmatter` };
+  const changed = keyword !== undefined && ELEVENTY_DATES[keyword.trim().toLowerCase()] === "modified";
+  const from = written.from === "git" ? (changed ? "the day git last saw it change, as Eleventy reads it" : "the day git first saw the file, as Eleventy's `git Created` dates it") : "the file's modification time, as Eleventy dates a file git does not track; a copy or a fresh checkout changes it, so the build is not reproducible until the post says its date";
+  const what = keyword === undefined ? "no `date`" : `\`date: ${keyword}\``;
+  return { kind: "date-from-file", path: keyword === undefined ? [] : ["date"], key: false, message: `${what}: dated ${day}, ${from}`, hint: `${keyword === undefined ? "add" : "write"} \`date: ${day}\` ${keyword === undefined ? "to" : "in"} the frontmatter` };
 }
+
+/** Eleventy's `date` values naming the file's times, lowercased as Eleventy compares them. */
+const ELEVENTY_DATES: Record<string, FileTime | undefined> = Object.assign(Object.create(null), { "git created": "created", created: "created", "git last modified": "modified", "last modified": "modified" });
 
 /** The fields that decide what is published and under what: a value the schema refuses there leaves the post out. */
 const DECIDING = ["status", "title", "date", "updated"];
