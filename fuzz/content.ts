@@ -38,6 +38,8 @@ export interface ContentFuzzOptions {
 
 export interface ContentReport {
   inputs: number;
+  /** The inputs by kind: a post, a page, site.yaml, a tree (links, loops, binary and sparse files). */
+  tried: Record<string, number>;
   /** Runs by command and outcome: `build: built`, `build: refused`, `check: passed`, `import: refused`… */
   outcomes: Record<string, number>;
   failures: string[];
@@ -352,7 +354,7 @@ export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentR
   const base = baseSite(work);
   const baseDist = readTree(join(base, "dist"));
   const next = rng(options.seed);
-  const report: ContentReport = { inputs: 0, outcomes: {}, failures: [], peakRssBytes: 0, peakInput: "", largestInputBytes: 0 };
+  const report: ContentReport = { inputs: 0, tried: {}, outcomes: {}, failures: [], peakRssBytes: 0, peakInput: "", largestInputBytes: 0 };
   const count = (key: string) => (report.outcomes[key] = (report.outcomes[key] ?? 0) + 1);
   const inputs = Array.from({ length: options.inputs }, (_, index) => input(next, index, options.maxTextCharacters, canary));
   let taken = 0;
@@ -369,6 +371,8 @@ export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentR
       const index = taken++;
       const made = inputs[index];
       report.inputs++;
+      const kind = made.label.split(" #")[0];
+      report.tried[kind] = (report.tried[kind] ?? 0) + 1;
       report.largestInputBytes = Math.max(report.largestInputBytes, made.bytes);
       const site = join(work, `input-${index}`);
       cpSync(base, site, { recursive: true });
@@ -414,5 +418,9 @@ export function formatContentReport(report: ContentReport): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([kind, count]) => `${kind}: ${count}`)
     .join(", ");
-  return [`content: ${report.inputs} inputs (the largest ${report.largestInputBytes} bytes); ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB (${report.peakInput}); ${report.failures.length} failure(s)`, ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
+  const tried = Object.entries(report.tried)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${kind}: ${count}`)
+    .join(", ");
+  return [`content: ${report.inputs} inputs (the largest ${report.largestInputBytes} bytes); tried ${tried}; ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB (${report.peakInput}); ${report.failures.length} failure(s)`, ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
 }

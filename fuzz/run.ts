@@ -1,26 +1,32 @@
 /**
- * `npm run fuzz`: the HTTP fuzz over every host and the content fuzz, longer
- * than `npm test` runs them and with a seed from the clock (or
- * SITEGEN_FUZZ_SEED, to run a failure again). It prints what it tried, the
- * outcomes by kind and the peak memory, and exits 1 on any failure.
+ * `npm run fuzz`: the HTTP fuzz over every host, the content fuzz and the
+ * cache fuzz, longer than `npm test` runs them and with a seed from the
+ * clock (or SITEGEN_FUZZ_SEED, to run a failure again). It prints what it
+ * tried by kind (requests, inputs, edits and tamperings), the outcomes by
+ * kind and the peak memory, and exits 1 on any failure.
  *
- *   npm run fuzz                      # defaults: 5,000 requests a host (Netlify's emulator 1,500), 150 inputs
- *   npm run fuzz -- --requests 20000 --netlify-requests 3000 --inputs 400
+ *   npm run fuzz                      # defaults: 5,000 requests a host (Netlify's emulator 1,500), 150 inputs, 60 cache rounds
+ *   npm run fuzz -- --requests 20000 --netlify-requests 3000 --inputs 400 --cache-rounds 200
+ *   npm run fuzz -- --only cache
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { routeTable } from "../test/helpers/dist.ts";
 import { sitegenIn, tempProject } from "../test/helpers/project.ts";
+import { rng } from "../bench/synthetic.ts";
+import type { RawRequest } from "../test/helpers/raw-http.ts";
+import { formatCacheReport, fuzzCache } from "./cache.ts";
 import { formatContentReport, fuzzContent } from "./content.ts";
 import { fuzzedHosts } from "./hosts.ts";
-import { formatHostReport, fuzzHost } from "./http.ts";
+import { formatHostReport, fuzzHost, fuzzRequest, type FuzzedSite } from "./http.ts";
 
 const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "5000" },
     "netlify-requests": { type: "string", default: "1500" },
     inputs: { type: "string", default: "150" },
+    "cache-rounds": { type: "string", default: "60" },
     "max-body": { type: "string", default: String(12 * 1024 * 1024) },
     "max-text": { type: "string", default: "300000" },
     only: { type: "string" },
@@ -31,7 +37,34 @@ const log = (text: string) => process.stderr.write(`${text}\n`);
 console.log(`sitegen fuzz, seed ${seed} (SITEGEN_FUZZ_SEED=${seed} runs it again)`);
 let failed = false;
 
-if (values.only !== "content") {
+/** What a request tries, by the kind of its target and how it is sent: a request's own seed gives it again. */
+function requestKinds(request: RawRequest, site: FuzzedSite): string[] {
+  const target = request.target;
+  const where = site.known.includes(target)
+    ? "a known path"
+    : !target.startsWith("/")
+      ? "no path (absolute, *, authority)"
+      : target.length > 1000
+        ? "a long path"
+        : /\.\.|%2e|%5c|\\|^\/\/|canary|_sitegen|netlify\.toml|wrangler|_headers|_redirects|^\/dist\/|^\/\.(netlify|wrangler)/i.test(target)
+          ? "a way out of the build"
+          : "an odd path";
+  const method = ["GET", "HEAD", "POST"].includes(request.method) ? request.method : "another method";
+  return [where, method, ...(request.body ? [request.headers?.["Transfer-Encoding"] ? "a chunked body" : "a body"] : []), ...(request.headers?.Accept === undefined ? ["no Accept"] : [])];
+}
+
+/** The requests a host's run sends, by kind: the same seed gives the same requests, so they are made again here and counted. */
+function triedRequests(site: FuzzedSite, requests: number, maxBodyBytes: number): string {
+  const next = rng(seed);
+  const tried: Record<string, number> = {};
+  for (let index = 0; index < requests; index++) for (const kind of requestKinds(fuzzRequest(next, site, maxBodyBytes), site)) tried[kind] = (tried[kind] ?? 0) + 1;
+  return Object.entries(tried)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${kind}: ${count}`)
+    .join(", ");
+}
+
+if (values.only !== "content" && values.only !== "cache") {
   const project = tempProject();
   const canary = `canary-${seed}-outside-the-build`;
   // Old addresses of every kind, a post with its own file at an old folder address, and a canary beside the build.
@@ -54,8 +87,16 @@ if (values.only !== "content") {
     log(`${host.name}: ${requests} requests…`);
     const report = await fuzzHost(host, site, { seed, requests, maxBodyBytes: Number(values["max-body"]), log });
     console.log(formatHostReport(report));
+    console.log(`  tried: ${triedRequests(site, requests, Number(values["max-body"]))}`);
     failed ||= report.failures.length > 0 || (host.name === "preview" && report.restarts.length > 0);
   }
+}
+
+if ((!values.only || values.only === "cache") && Number(values["cache-rounds"]) > 0) {
+  log(`cache: ${values["cache-rounds"]} warm builds…`);
+  const report = await fuzzCache({ seed, rounds: Number(values["cache-rounds"]), log });
+  console.log(formatCacheReport(report));
+  failed ||= report.failures.length > 0;
 }
 
 if ((!values.only || values.only === "content") && Number(values.inputs) > 0) {
