@@ -273,7 +273,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     if (!executed) return unreachable(judged());
     const { facts, restored } = executed;
     // Post bodies were not kept: one is read again only to locate a broken link.
-    const rendered = { ...planned, facts, written: writer.written, assets: assets.keys(), bodyOf: readPostBody, parts: options.memo?.parts };
+    const { written } = writer;
+    const rendered = { ...planned, facts, written, assets: assets.keys(), bodyOf: readPostBody, parts: options.memo?.parts };
     runChecks(RENDERED_CHECKS, rendered, reported);
     const findings = judged();
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.

@@ -9,7 +9,8 @@ export const draftsRefused: Check<RenderedBuild> = {
     found.add(
       new SitegenError("E_USAGE", `drafts left out: this is ${options.production}, and no production build has drafts`, {
         kind: "drafts-refused",
-        hint: "drafts are for previews: `sitegen serve --watch`, `sitegen build --drafts` elsewhere, Netlify's deploy previews and branch deploys",
+        hint: "drafts are for previews: `sitegen serve --watch`, `sitegen build --drafts` elsewhere, "
+          + "Netlify's deploy previews and branch deploys",
       }),
     );
   },

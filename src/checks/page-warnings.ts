@@ -1,4 +1,4 @@
-/** What rendering each page found (an H1 repeating the title, what the security policy blocks, …), at its file and line. */
+/** What rendering each page found (an H1 repeating the title, what the policy blocks, …), at its file and line. */
 import { pageWarnings as warningsOfPages } from "../render/page-warnings.ts";
 import type { Check, RenderedBuild } from "./check.ts";
 

@@ -6,12 +6,14 @@ export const scheduled: Check<RenderedBuild> = {
   name: "scheduled posts",
   run({ manifest }, found) {
     for (const { source, published } of manifest.scheduled) {
-      const message = `dated ${published}, after the time this build stands for (${manifest.generated}): left out until a build at or after that time`;
+      const after = `after the time this build stands for (${manifest.generated})`;
+      const message = `dated ${published}, ${after}: left out until a build at or after that time`;
       found.add(
         new SitegenError("E_CONTENT", message, {
           kind: "scheduled",
           location: { file: source },
-          hint: "a post dated in the future is published by the first build after its date; for a draft, set `status: draft`",
+          hint: "a post dated in the future is published by the first build after its date; "
+            + "for a draft, set `status: draft`",
         }),
       );
     }
