@@ -64,8 +64,9 @@ test("the languages come from site.yaml: pages and posts in either, the first th
   assert.match(readFileSync(join(out, "blog/glossare-die-mitwachsen/index.html"), "utf8"), /<time datetime="2025-03-04">4\. März 2025<\/time>/, "a German date, as German writes it");
 });
 
-test("headings are spelled in the page's language: German umlauts and ß in anchors", async () => {
+test("with sitegen's own ids (`heading_ids: ascii`), headings are spelled in the page's language: German umlauts and ß in anchors", async () => {
   const content = kontor();
+  edit(join(content, "site.yaml"), (text) => `${text}\nmarkdown:\n  heading_ids: ascii\n`);
   edit(join(content, "pages/leistungen.md"), (text) => `${text}\n## Größe der Aufträge\n\nSiehe [oben](/leistungen/#groesse-der-auftraege).\n`);
   const { run, out } = await build(content);
   assert.equal(run.status, 0, run.stderr);
