@@ -1,7 +1,7 @@
 /**
  * The kitchen-sink post (test/fixtures/markdown/kitchen-sink.md: every
- * construct of the Markdown people bring), with the post it links to and the
- * picture it shows, in a site of each theme: the second site with the
+ * construct of the Markdown people bring), with the post it links to, the
+ * picture it shows and its cover beside it, in a site of each theme: the second site with the
  * Halyard templates, and a site as `sitegen init` writes it. Each is built
  * once per test process with the real CLI.
  */
@@ -26,6 +26,8 @@ export function kitchenSinkSites(): { halyard: string; starter: string } {
   const starter = initSite("kitchen-sink");
   for (const root of [halyard, starter]) {
     for (const post of ["kitchen-sink.md", "heading-attributes.md"]) cpSync(join(FIXTURES, post), join(root, "content/blog", post));
+    // Its cover beside it, as an Astro blog keeps one (`cover: ./kitchen-sink-cover.svg`): published under the post's address.
+    cpSync(join(FIXTURES, "hafen.svg"), join(root, "content/blog/kitchen-sink-cover.svg"));
     mkdirSync(join(root, "content/static"), { recursive: true });
     cpSync(join(FIXTURES, "hafen.svg"), join(root, "content/static/hafen.svg"));
     const result = sitegen(["build", "--quiet"], { cwd: root });
