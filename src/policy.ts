@@ -83,6 +83,7 @@ export const POLICY = {
   "unknown-field": { level: "warning", what: "a field sitegen does not use: kept for the templates as `params.<name>`" },
   "likely-typo": { level: "warning", what: "a field one or two edits from one sitegen knows (`tittle`)" },
   math: { level: "warning", what: "a formula (`$$…$$`, `\\(…\\)`) that does not parse as LaTeX: shown as written" },
+  "math-delimiters": { level: "warning", what: "TeX between single dollars (`$\\theta$`) on a site whose `markdown.math` leaves them as text: shown as written; the hint names the setting" },
   "template-tag": { level: "warning", what: "a Liquid tag or Hugo shortcode left in a text: shown as written" },
   mdx: { level: "warning", what: "MDX's code (`import`, `export`), left out of the page, or a component (`<Note>`), shown as written" },
   "left-out": { level: "warning", what: "a file that is no page or post (another generator's configuration, a stray file), or a static file where the build writes its own (`404.html`, `_redirects`): left out" },

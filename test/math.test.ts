@@ -128,6 +128,17 @@ test("a formula its author wrote through Markdown, for MathJax in the browser (a
   assert.equal(readAs("dollars", text).split(" and ")[0], "the divergence [inline: D_KL(P‖Q)]");
 });
 
+test("TeX between single dollars on a site that has not chosen its delimiters is text, and the author is told once a page which setting reads it", () => {
+  const text = "A price of $5 and $10 is text.\n\nThe noise $\\epsilon$ on\nthe parameter $\\theta$ and $x_1$.";
+  const { html, warnings } = renderMarkdown(text, "en", {});
+  assert.ok(!html.includes("<math"));
+  assert.deepEqual(warnings.map(({ kind, line }) => [kind, line]), [["math-delimiters", 3]]);
+  assert.match(warnings[0].message, /^`\$\\epsilon\$` reads as TeX between single dollars/);
+  assert.match(warnings[0].hint, /markdown: \{ math: dollars \}/);
+  assert.deepEqual(renderMarkdown("A price of $5 and $10, a word $P$.", "en", {}).warnings, [], "a price or a letter is not named");
+  assert.deepEqual(renderMarkdown(text, "en", { math: "kramdown" }).warnings, [], "a site that chose kramdown's reading chose it");
+});
+
 test("a paragraph's line breaks inside a formula are the formula's: kramdown's $$ across lines stays one formula", () => {
   assert.equal(readAs("kramdown", "so $$a +\nb_1$$ and\n$$c$$ here"), "so [inline: a+b1] and\n[inline: c] here");
 });

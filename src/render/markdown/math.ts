@@ -82,6 +82,8 @@ export function mathPlugin(md: MarkdownIt): void {
   // Before `escape`, so that `\(` opens math and `\\` in a formula stays as written.
   md.inline.ruler.before("escape", "math_inline", mathInline);
   md.core.ruler.after("inline", "math_lines", mathLines);
+  // After adjacent text is joined: `$\epsilon$` is one text token there.
+  md.core.ruler.after("text_join", "math_unread", unreadDollars);
   md.renderer.rules.math_inline = (tokens, index, _options, env) => renderFormula(tokens[index], env, false);
   md.renderer.rules.math_block = (tokens, index, _options, env) => `${renderFormula(tokens[index], env, true)}\n`;
 }
@@ -245,6 +247,40 @@ function mathLines(state: StateCore): void {
       child.map = [token.map[0] + countLines(before), token.map[0] + countLines(before) + 1];
     }
   }
+}
+
+/**
+ * TeX between single dollars (`$\theta$`, `$x_1$`) on a site that has not
+ * said how its math is delimited: the default leaves it as text, so that a
+ * price is never a formula, and the author hears, once a page, which
+ * setting reads it. What reads as a price or a word (`$5`, `$P$`) is not
+ * named: only a command, a sub- or superscript or a brace.
+ */
+function unreadDollars(state: StateCore): void {
+  const env = state.env as MathEnv & { warnings?: MarkdownWarning[] };
+  if (env.math !== undefined || !state.src.includes("$")) return;
+  for (const token of state.tokens) if (token.type === "inline" && token.map && token.content.includes("$") && namedDollars(env, token)) return;
+}
+
+/** Whether a paragraph's text holds TeX between single dollars: reported, at its line. */
+function namedDollars(env: MathEnv & { warnings?: MarkdownWarning[] }, inline: Token): boolean {
+  for (const child of inline.children ?? []) {
+    if (child.type !== "text" || !child.content.includes("$")) continue;
+    for (let at = child.content.indexOf("$"); at !== -1; at = child.content.indexOf("$", at + 1)) {
+      const found = singleDollar(child.content, at);
+      if (!found || !/\\[A-Za-z]|[_^{}]/.test(found.tex)) continue;
+      const written = child.content.slice(at, found.end);
+      const line = inline.map![0] + 1 + countLines(inline.content.slice(0, Math.max(0, inline.content.indexOf(written))));
+      reportWarning(env, {
+        kind: "math-delimiters",
+        line,
+        message: `\`${written}\` reads as TeX between single dollars, which this site leaves as text (its \`markdown.math\` is the default, \`latex\`)`,
+        hint: "set `markdown: { math: dollars }` in site.yaml to read `$…$` as math (prices such as `$5 and $10` stay text), or `mathjax` where the formulas were written for MathJax after Markdown (`\\_` for `_`)",
+      });
+      return true;
+    }
+  }
+  return false;
 }
 
 function countLines(text: string): number {
