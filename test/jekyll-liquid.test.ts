@@ -118,6 +118,8 @@ describe("Jekyll's content", () => {
     warned(20, /`\{% for i in \(1\.\.100000000\) %\}` cannot run \(memory alloc limit exceeded\)/);
     // A link an include made, many lines below where the post ends, is told at the include's line.
     assert.match(built.stderr, new RegExp(`warning: ${file}:24(?::\\d+)?: .*/nowhere/`), built.stderr);
+    // Jekyll's include_relative reads a file beside the post: it is said so, not taken for a plugin's tag.
+    warned(26, /`\{% include_relative snippet\.md %\}` cannot run \(`include_relative` reads a file beside the text/);
     const told = readFileSync(join(root, "dist/blog/what-cannot-run.md"), "utf8");
     for (const tag of ["{% youtube dQw4w9WgXcQ %}", "{% include missing.html %}", "{% include ../site.yaml %}", "[gone]({% post_url 2001-01-01-nothing %})"]) assert.ok(told.includes(tag), `${tag} is not shown as written:\n${told}`);
     assert.match(told, /The end of What cannot run\./);

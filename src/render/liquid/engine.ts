@@ -101,9 +101,16 @@ function rendered(engine: Liquid, source: string, scope: object): { output: stri
   return {
     output,
     lineOf: (line) => {
-      let part: (typeof parts)[number] | undefined;
-      for (const each of parts) if (each.from <= line) part = each;
-      return part === undefined ? line : part.text ? part.line + line - part.from : part.line;
+      // The last part starting at or before the line: parts are in the order of their lines (a page may have thousands of findings).
+      let low = 0;
+      let high = parts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (parts[middle].from <= line) low = middle;
+        else high = middle - 1;
+      }
+      const part = parts[low];
+      return part === undefined || part.from > line ? line : part.text ? part.line + line - part.from : part.line;
     },
   };
 }
@@ -136,6 +143,7 @@ function reason(error: unknown): string {
   return message
     .replace(/, (?:file:\S+, )?line:\d+, col:\d+$/, "")
     .replace(/^ENOENT: Failed to lookup "([^"]+)" in .*$/, "no content/_includes/$1")
+    .replace(/^tag "include_relative" not found$/, "`include_relative` reads a file beside the text, which no tag here does: move it into content/_includes/ and `include` it")
     .replace(/^tag "([^"]+)" not found$/, "Liquid has no tag `$1`: a plugin's?");
 }
 
