@@ -13,7 +13,8 @@ import { test } from "node:test";
 import { Collector } from "../src/collector.ts";
 import { SitegenError } from "../src/errors.ts";
 import { FailedRun, formatFindings, judge } from "../src/findings.ts";
-import { tally } from "../src/cli/report.ts";
+import { printJson, tally } from "../src/cli/report.ts";
+import { PassThrough } from "node:stream";
 import { sitegenHere } from "./helpers/dist.ts";
 import { tempProject } from "./helpers/project.ts";
 
@@ -66,4 +67,21 @@ test("a build of 200 posts, each with 800 warnings, reports all 160,000 and exit
   assert.match(result.stderr, /^! csp-blocked: 160000 warnings$/m);
   // The first post's first paragraph, at its own line of its file.
   assert.match(result.stderr, /^warning: content\/blog\/many\/post-0\.md:7:1: a `style` attribute on <p> is blocked/m);
+});
+
+test("a --json report is written in pieces, byte for byte as JSON.stringify writes it whole", async () => {
+  const reports: Record<string, unknown>[] = [
+    { ok: true, out: "dist", pages: 3, cache: { dir: ".sitegen-cache", note: undefined }, counts: {}, findings: [] },
+    { ok: false, counts: { "broken-link": 2 }, findings: [{ level: "warning", file: undefined, line: 3, hint: "two\nlines" }, { nested: [1, { deep: [] }] }] },
+    { ok: true, lists: [[1, 2], []], none: null, left: undefined },
+    {},
+  ];
+  for (const report of reports) {
+    const stdout = new PassThrough();
+    let written = "";
+    stdout.on("data", (chunk) => (written += chunk));
+    printJson({ stdout }, report);
+    await new Promise((done) => setImmediate(done));
+    assert.equal(written, `${JSON.stringify(report, null, 2)}\n`);
+  }
 });

@@ -2,6 +2,7 @@
 import { SitegenError } from "../errors.ts";
 import { countByKind, countsByKind, findingsOfThrown, formatFindings, type Finding } from "../findings.ts";
 import type { Level } from "../policy.ts";
+import { visibleLines } from "../text/visible.ts";
 import { EXIT, printers, type Io } from "./io.ts";
 
 /**
@@ -13,7 +14,7 @@ export function reportFailure(error: unknown, options: { io: Io; json: boolean; 
   if (error instanceof SitegenError && error.code === "E_USAGE") throw error;
   const findings = findingsOfThrown(error, { strict: options.strict }).filter((finding) => finding.level !== "note");
   const { print, printError } = printers(options.io);
-  if (options.json) print(JSON.stringify({ ok: false, counts: countByKind(findings), findings }, null, 2));
+  if (options.json) printJson(options.io, { ok: false, counts: countByKind(findings), findings });
   else {
     for (const line of formatFindings(findings)) printError(line);
     printError(options.summary(tally(findings)));
@@ -41,4 +42,43 @@ export function cacheSummary(cache: { dir: string; reused: number; note?: string
   if (!cache) return "";
   const note = cache.note ? `; note: the build cache ${cache.dir}/ was ${cache.note}` : "";
   return ` (${cache.reused} ${cache.reused === 1 ? "post" : "posts"} from the cache${note})`;
+}
+
+/** About how much of a JSON report is written at once. */
+const JSON_CHUNK = 1 << 20;
+
+/**
+ * `JSON.stringify(report, null, 2)` and a line break, written in pieces of
+ * about a megabyte, each list of the report's top level an item at a time:
+ * as one string, the report of a run with a million and a half findings
+ * passed the longest string V8 makes and ended in "Invalid string length".
+ * The bytes are the same.
+ */
+export function printJson(io: Pick<Io, "stdout">, report: Record<string, unknown>): void {
+  let chunk = "";
+  // Shown as print() shows text: a control character a finding carries is an escape, not an act on the terminal.
+  const flush = () => io.stdout.write(visibleLines(chunk));
+  const write = (text: string) => {
+    chunk += text;
+    if (chunk.length < JSON_CHUNK) return;
+    flush();
+    chunk = "";
+  };
+  const entries = Object.entries(report).filter(([, value]) => value !== undefined && typeof value !== "function");
+  write("{");
+  entries.forEach(([key, value], index) => {
+    write(`\n  ${JSON.stringify(key)}: `);
+    if (Array.isArray(value) && value.length > 0) {
+      write("[");
+      value.forEach((item, at) => write(`${at === 0 ? "" : ","}\n    ${indented(JSON.stringify(item ?? null, null, 2), "    ")}`));
+      write("\n  ]");
+    } else write(indented(JSON.stringify(value, null, 2), "  "));
+    if (index < entries.length - 1) write(",");
+  });
+  write(entries.length > 0 ? "\n}\n" : "}\n");
+  flush();
+}
+
+function indented(json: string, indent: string): string {
+  return json.includes("\n") ? json.replaceAll("\n", `\n${indent}`) : json;
 }

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
 import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
 import { baseUrlFrom, buildTime, deployContext, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
-import { cacheSummary, reportFailure, tally } from "../report.ts";
+import { cacheSummary, printJson, reportFailure, tally } from "../report.ts";
 
 interface BuildFlags {
   content: string;
@@ -57,7 +57,9 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         const reported = result.findings.filter((finding) => finding.level !== "note");
         const cache = result.cache && { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) };
         if (flags.json) {
-          print(JSON.stringify({ ok: true, out: flags.out, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds, ...(cache ? { cache } : {}), images: result.images, counts: countByKind(reported), findings: reported }, null, 2));
+          const { pages, files, bytes, milliseconds, images } = result;
+          const counts = countByKind(reported);
+          printJson(io, { ok: true, out: flags.out, pages, files, bytes, milliseconds, ...(cache ? { cache } : {}), images, counts, findings: reported });
         } else if (!flags.quiet) {
           for (const line of formatFindings(reported)) printError(line);
           print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${cacheSummary(cache)} → ${flags.out}/`);

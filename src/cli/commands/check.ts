@@ -33,7 +33,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .action(async (flags: CheckFlags) => {
       const { check } = await import("../../check.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
-      const { cacheSummary, tally } = await import("../report.ts");
+      const { cacheSummary, printJson, tally } = await import("../report.ts");
       const { print, printError } = printers(io);
       const result = await check({
         contentDir: flags.content,
@@ -48,7 +48,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
         ...draftsAndProduction(flags.drafts, io.env),
       });
       const errors = result.findings.filter((f) => f.level === "error");
-      if (flags.json) print(JSON.stringify({ ok: errors.length === 0, checked: result.checked, ...(result.cache ? { cache: result.cache } : {}), counts: countByKind(result.findings), findings: result.findings }, null, 2));
+      if (flags.json) printJson(io, { ok: errors.length === 0, checked: result.checked, ...(result.cache ? { cache: result.cache } : {}), counts: countByKind(result.findings), findings: result.findings });
       else {
         for (const line of formatFindings(result.findings)) printError(line);
         const scope = `${result.checked.pages} pages, ${result.checked.posts} published posts${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
