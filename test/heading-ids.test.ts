@@ -7,12 +7,13 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync, appendFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { slug as githubSlug } from "github-slugger";
 import { renderMarkdown } from "../src/render/markdown/index.ts";
 import type { HeadingIdStyle } from "../src/content/types.ts";
-import { ROOT, sitegenHere } from "./helpers/dist.ts";
+import { headingIdsOf } from "../src/import/anchors.ts";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/heading-ids");
@@ -76,4 +77,24 @@ test("a spelling site.yaml does not know is an error at its line, naming the one
   assert.equal(run.status, 1);
   assert.match(run.stderr, /content\/site\.yaml:\d+/);
   assert.match(run.stderr, /github/);
+});
+
+test("sitegen import names the spelling the old site's configuration gave its ids", () => {
+  const site = (files: Record<string, string>) => {
+    const root = tempDir("sitegen-heading-ids-");
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(root, name, ".."), { recursive: true });
+      writeFileSync(join(root, name), text);
+    }
+    return root;
+  };
+  assert.equal(headingIdsOf("jekyll", site({ "_config.yml": "title: x\nmarkdown: kramdown\n" })), "jekyll", "kramdown's GFM input, Jekyll's default");
+  assert.equal(headingIdsOf("jekyll", site({ "_config.yml": "kramdown:\n  auto_ids: true\n\n  input: kramdown\ntitle: x\n" })), "kramdown");
+  assert.equal(headingIdsOf("hugo", site({ "hugo.toml": 'title = "x"\n' })), "hugo");
+  assert.equal(headingIdsOf("hugo", site({ "config.toml": '[markup.goldmark.parser]\n  autoHeadingIDType = "github-ascii"\n' })), "hugo-ascii");
+  assert.equal(headingIdsOf("hugo", site({ "config/_default/markup.yaml": "goldmark:\n  parser:\n    autoHeadingIDType: blackfriday\n" })), "blackfriday");
+  assert.equal(headingIdsOf("eleventy", site({ "eleventy.config.js": 'import markdownItAnchor from "markdown-it-anchor";\nexport default (c) => c.amendLibrary("md", (md) => md.use(markdownItAnchor));\n' })), "eleventy");
+  assert.equal(headingIdsOf("eleventy", site({ "eleventy.config.js": 'import { IdAttributePlugin } from "@11ty/eleventy";\nexport default (c) => c.addPlugin(IdAttributePlugin);\n' })), "ascii", "Eleventy's slugify filter: sitegen's spelling is the nearest");
+  assert.equal(headingIdsOf("eleventy", site({ ".eleventy.js": "module.exports = () => ({});\n" })), undefined, "no ids made: the default");
+  assert.equal(headingIdsOf("astro", site({})), undefined);
 });

@@ -9,7 +9,12 @@
  * (`#قائمة-تحقّق` under kramdown's transliteration) then points at the id
  * the heading has now.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { HeadingIdStyle } from "../content/types.ts";
+import { ELEVENTY_CONFIGS } from "./eleventy.ts";
+import { HUGO_CONFIGS } from "./hugo.ts";
+import { JEKYLL_CONFIGS } from "./jekyll.ts";
 import { headingIdMaker } from "../render/markdown/heading-ids.ts";
 import type { Generator } from "./model.ts";
 import { maskCode } from "./code.ts";
@@ -21,9 +26,34 @@ export interface Anchors {
   byOld: Map<string, string>;
 }
 
-/** How the build spells heading ids for a site moved from `generator`: as the generator did (Astro's is GitHub's, sitegen's default). */
-export function headingIdsOf(generator: Generator): HeadingIdStyle | undefined {
-  return generator === "astro" ? undefined : generator;
+/**
+ * How the build spells heading ids for a site moved from `generator` at
+ * `root`: as the generator did, read from its configuration, never run.
+ * Jekyll's kramdown reads GFM unless `kramdown: { input: kramdown }`; Hugo's
+ * goldmark spells ids as `autoHeadingIDType` says (`github` by default);
+ * Eleventy makes ids only where a plugin does: markdown-it-anchor's own
+ * spelling, or, with Eleventy's `slugify` filter (eleventy-base-blog's
+ * `IdAttributePlugin`, or markdown-it-anchor given the filter), the one
+ * nearest it, sitegen's. Astro's are GitHub's, the default; so are those of
+ * an Eleventy site that makes none.
+ */
+export function headingIdsOf(generator: Generator, root: string): HeadingIdStyle | undefined {
+  if (generator === "jekyll") return /^kramdown:[ \t]*\n(?:[ \t]+.*\n|[ \t]*\n)*?[ \t]+input:[ \t]*["']?kramdown["']?[ \t]*$/m.test(configText(root, JEKYLL_CONFIGS)) ? "kramdown" : "jekyll";
+  if (generator === "hugo") {
+    const type = /autoHeadingIDType["']?[ \t]*[=:][ \t]*["']?([\w-]+)/i.exec(configText(root, [...HUGO_CONFIGS, ...HUGO_CONFIGS.map((name) => `config/_default/${name}`), "config/_default/markup.toml", "config/_default/markup.yaml"]))?.[1].toLowerCase();
+    return type === "github-ascii" ? "hugo-ascii" : type === "blackfriday" ? "blackfriday" : "hugo";
+  }
+  if (generator === "eleventy") {
+    const config = configText(root, ELEVENTY_CONFIGS);
+    if (/IdAttributePlugin|slugify/.test(config)) return "ascii";
+    return /markdown-it-anchor/.test(config) ? "eleventy" : undefined;
+  }
+  return undefined;
+}
+
+/** The text of the configuration files of `names` there are at `root`, one after another. */
+function configText(root: string, names: readonly string[]): string {
+  return names.map((name) => join(root, name)).filter((path) => existsSync(path)).map((path) => readFileSync(path, "utf8")).join("\n");
 }
 
 export function anchorsOf(body: string, lang: string | undefined, style?: HeadingIdStyle): Anchors {

@@ -75,8 +75,9 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
-  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root), headingIdsOf(generator));
-  const plan = planImport(site, { date: options.date, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
+  const headingIds = headingIdsOf(generator, root);
+  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root), headingIds);
+  const plan = planImport(site, { date: options.date, headingIds, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
   // The starter's sample posts are no part of a moved blog.
   if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
   const written: string[] = [];

@@ -16,7 +16,8 @@ import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
 import { slugify, slugProblem } from "../content/slug.ts";
 import { convertBody } from "./convert.ts";
-import { anchorsOf, headingIdsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
+import { anchorsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
+import type { HeadingIdStyle } from "../content/types.ts";
 import { oldForms, rewriteLinks, type Moves } from "./links.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { terms, text } from "./read.ts";
@@ -71,6 +72,8 @@ export interface PlanOptions {
   shown?: (path: string) => string;
   /** Files of the target site a site-wide file may not take the place of (its templates' root files and assets). */
   taken?: (staticName: string) => string | undefined;
+  /** How the new site spells heading ids (site.yaml's `markdown.heading_ids`, anchors.ts `headingIdsOf`): the moved links' fragments are read with it. */
+  headingIds?: HeadingIdStyle;
 }
 
 interface Placed {
@@ -104,7 +107,7 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const current = new Set([...placed.map(({ path }) => path), ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`), ...posts.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
   // Every sitegen site has a home and a blog page (the starter's, where the source had none).
   const answers = (path: string) => path === "/" || path === "/blog/" || BUILT.has(path.slice(1)) || current.has(path.replace(/\.md$/, "/")) || path === "/index.md" || (options.published?.(path) ?? false);
-  const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"), headingIdsOf(site.generator))]));
+  const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"), options.headingIds)]));
   const anchorCache = new Map<string, Anchors>();
   const anchors = (path: string) => {
     const make = anchorsByPath.get(path);
