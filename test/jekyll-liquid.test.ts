@@ -42,11 +42,12 @@ async function build(root: string, args: string[] = [], env: NodeJS.ProcessEnv =
   return run;
 }
 
-/** A page's text, line by line, as a reader sees it: no tags, entities read, quotes straight (kramdown curls them, as a typographer may), spaces collapsed. */
+/** A page's text, line by line, as a reader sees it: a block's tags end a line, other tags are nothing (a URL made a link is its text), entities read, quotes straight (kramdown curls them, as a typographer may), spaces collapsed. */
 function textLines(html: string): string[] {
   const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'", "&#x27;": "'" };
   return html
-    .replace(/<[^>]+>/g, "\n")
+    .replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|pre|dl|dt|dd|aside|nav|table|tr|td|th|blockquote|br|section|article|header|footer|main|figure|figcaption)\b[^>]*>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
     .replace(/&(?:lt|gt|amp|quot|#39|#x27);/g, (entity) => entities[entity])
     .replace(/[“”]/g, '"')
     .replace(/[‘’]/g, "'")

@@ -20,7 +20,7 @@
  */
 import { Context, Liquid, Tag, TokenKind, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
-import { absoluteUrl, markdownify, relativeUrl } from "./filters.ts";
+import { absoluteUrl, markdownify, relativeUrl, withSizes } from "./filters.ts";
 import type { LiquidSite } from "./site.ts";
 
 export interface LiquidRun {
@@ -196,6 +196,7 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
   liquid.registerFilter("relative_url", relativeUrl);
   liquid.registerFilter("absolute_url", absoluteUrl(origin));
   liquid.registerFilter("markdownify", markdownify);
+  for (const name of ["group_by", "group_by_exp"]) liquid.registerFilter(name, withSizes(liquid.filters[name] as Parameters<typeof withSizes>[0]));
   liquid.registerTag("post_url", linkTag("post_url"));
   liquid.registerTag("link", linkTag("link"));
   liquid.registerTag("highlight", Highlight);

@@ -1,6 +1,7 @@
 /**
  * Jekyll's filters that LiquidJS has not: the site's own addresses
- * (`relative_url`, `absolute_url`) and Markdown (`markdownify`). The rest
+ * (`relative_url`, `absolute_url`) and Markdown (`markdownify`); and
+ * `group_by` as Jekyll gives its groups, with their `size`. The rest
  * Jekyll adds (`date_to_xmlschema`, `date_to_string`, `xml_escape`,
  * `cgi_escape`, `uri_escape`, `jsonify`, `slugify`, `number_of_words`,
  * `where`, `where_exp`, `group_by`, `sort`, `array_to_sentence_string`…)
@@ -33,4 +34,22 @@ export function absoluteUrl(origin: string): (input: unknown) => unknown {
 /** Jekyll's `markdownify`: the text as HTML, as the page's own Markdown is rendered. */
 export function markdownify(input: unknown): string {
   return input === undefined || input === null ? "" : renderMarkdown(String(input)).html;
+}
+
+/** One group of Jekyll's `group_by` and `group_by_exp`. */
+interface Group {
+  name: unknown;
+  items: unknown[];
+}
+
+/**
+ * A grouping filter of LiquidJS's that gives each group its `size` too, as
+ * Jekyll's does (`{{ group.size }}`): LiquidJS's groups have only `name`
+ * and `items`, and the size of such a group is its two keys.
+ */
+export function withSizes(grouping: (...args: unknown[]) => Generator<unknown, Group[], unknown>) {
+  return function* (this: unknown, ...args: unknown[]): Generator<unknown, (Group & { size: number })[], unknown> {
+    const groups = yield* grouping.apply(this, args);
+    return groups.map((group) => ({ ...group, size: group.items.length }));
+  };
 }
