@@ -143,9 +143,10 @@ test("a paragraph's line breaks inside a formula are the formula's: kramdown's $
   assert.equal(readAs("kramdown", "so $$a +\nb_1$$ and\n$$c$$ here"), "so [inline: a+b1] and\n[inline: c] here");
 });
 
-test("what MathJax reads and Temml alone refuses is read as MathJax reads it: a display environment inline, a command as a subscript", () => {
-  const { html, warnings } = renderMarkdown("so $$t_\\max$$ and $$\\begin{align*} a &= b \\\\ c &= d \\end{align*}$$ hold", "en", { math: "kramdown" });
+test("what MathJax reads and Temml alone refuses is read as MathJax reads it: a display environment inline, a command as a subscript, an underscore in text", () => {
+  const { html, warnings } = renderMarkdown("so $$t_\\max$$ and $$\\begin{align*} a &= b \\\\ c &= d \\end{align*}$$ hold for $$\\mathcal{L}_\\text{style_fwd}$$", "en", { math: "kramdown" });
   assert.deepEqual(warnings, []);
+  assert.match(html, /<mtext>style_fwd<\/mtext>/);
   assert.match(html, /<msub><mi>t<\/mi><mrow><mi>max<\/mi>/);
   assert.match(html, /<math display="block"[^>]*><mtable/);
 });
