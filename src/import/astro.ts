@@ -12,16 +12,17 @@
  * named at their line; the text around them is moved.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, posix, resolve } from "node:path";
 import type { MdxPart } from "../content/mdx.ts";
 import { readDocument, text } from "./read.ts";
 import { astroId, withSlashes } from "./permalinks.ts";
+import { ASTRO_CONFIGS, readAstroConfig, readCollections } from "./astro-config.ts";
+
+export { ASTRO_CONFIGS };
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
 import { pushAll } from "../collector.ts";
 
-export const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
-const CONTENT_CONFIGS = ["src/content.config.ts", "src/content.config.mjs", "src/content.config.js", "src/content/config.ts", "src/content/config.mjs", "src/content/config.js"];
 const ENTRY = /\.(md|mdx|markdown)$/i;
 
 export function isAstroSite(root: string): boolean {
@@ -29,19 +30,16 @@ export function isAstroSite(root: string): boolean {
 }
 
 export function readAstro(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
-  const configFile = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  const config = configFile ? readFileSync(configFile, "utf8") : "";
-  const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*["'\`]([^"'\`]+)["'\`]`).exec(config)?.[1];
-  const origin = literal("site")?.replace(/\/+$/, "").match(/^https?:\/\/[^/?#]+/i)?.[0];
-  const basePath = (literal("base") ?? "").replace(/\/+$/, "").replace(/^(?=[^/])/, "/");
-  const fileFormat = /format\s*:\s*["'`]file["'`]/.test(config);
-  const site: ImportedSite = { generator: "astro", site: { name: undefined, origin, basePath, languages: [] }, posts: [], pages: [], files: [], left: [] };
-  if (configFile) site.left.push({ file: shown(configFile), why: "Astro's configuration: sitegen runs no code; its site and base were read" });
+  const site: ImportedSite = { generator: "astro", site: { name: undefined, basePath: "", languages: [] }, posts: [], pages: [], files: [], left: [] };
+  const config = readAstroConfig(root, shown, site.left);
+  const { origin, basePath, fileFormat } = config;
+  site.site = { ...site.site, origin, basePath, languages: config.starlight ? config.starlight.locales.map((locale) => locale.lang) : [] };
+  if (config.file) site.left.push({ file: shown(config.file), why: "Astro's configuration: sitegen runs no code; its site, base and Starlight's locales were read" });
   const address = (path: string) => `${basePath}${fileFormat && path !== "/" ? `${path.replace(/\/$/, "")}.html` : path}`;
 
   const routes = pageRoutes(root, refused);
   for (const route of routes.left) site.left.push({ file: shown(join(root, route.file)), why: route.why, oldUrls: route.url ? [address(route.url)] : [] });
-  for (const collection of collectionsOf(root)) {
+  for (const collection of readCollections(root, shown, site.left)) {
     const where = folderInside(root, collection.dir);
     if (where.outside) {
       refused.push({ path: collection.dir, why: `the collection ${collection.name}'s folder is outside the source site (${where.outside}): not read` });
@@ -55,7 +53,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     if (!routes.collections.has(collection.name) && named !== undefined) site.left.push({ file: shown(collection.dir), why: `no page route calls getCollection("${collection.name}"): its entries' addresses were taken from the route in src/pages${named}/` });
     for (const { path, real } of walk.files) {
       const file = shown(join(collection.dir, path));
-      if (!ENTRY.test(path)) continue;
+      if (!ENTRY.test(path) || (collection.pattern && !collection.pattern.test(path))) continue;
       if (basename(path).startsWith("_")) continue;
       const read = readDocument(real, file);
       if ("problem" in read) {
@@ -76,10 +74,17 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const heroBundle = hero && !/^(\/|https?:)/.test(hero) ? heroFile(root, join(collection.dir, dirname(path)), hero) : undefined;
       const folder = /(^|\/)index\.(md|mdx|markdown)$/i.test(path) ? dirname(path) : undefined;
       const beside = folder !== undefined ? walk.files.filter((file) => !ENTRY.test(file.path) && (folder === "." ? !file.path.includes("/") : file.path.startsWith(`${folder}/`))).map((file) => ({ name: folder === "." ? file.path : file.path.slice(folder.length + 1), path: file.real })) : [];
-      const bundle = [...beside, ...(heroBundle && !beside.some((file) => file.path === heroBundle.path) ? [heroBundle] : [])];
+      // The pictures its text shows from beside it (`![pic](./hello.png)`), which Astro's image pipeline published: copied with it.
+      const pictures = imagesBeside(root, join(collection.dir, dirname(path)), read.body);
+      const known = new Set([...beside, ...(heroBundle ? [heroBundle] : [])].map((each) => each.path));
+      const bundle = [...beside, ...(heroBundle && !beside.some((file) => file.path === heroBundle.path) ? [heroBundle] : []), ...pictures.files.filter((each) => !known.has(each.path))];
       if (heroBundle) data.image = `./${heroBundle.name}`;
-      const oldUrls = prefix !== undefined ? [address(withSlashes(`${prefix}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
-      const document: ImportedDocument = { file, body: read.body, bodyLine: read.bodyLine, data, kind: data.date !== undefined ? "post" : "page", stem, oldUrls, ...(prefix === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle };
+      // Starlight's docs are pages at their ids (`/guides/start/`), a translation in its locale's folder.
+      const locale = collection.docs ? localeOf(id, config.starlight?.locales) : undefined;
+      const route = collection.docs ? "" : prefix;
+      const oldUrls = route !== undefined ? [address(withSlashes(`${route}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
+      const kind = !collection.docs && data.date !== undefined ? "post" : "page";
+      const document: ImportedDocument = { file, body: pictures.body, bodyLine: read.bodyLine, data, kind, stem, oldUrls, ...(route === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle, ...(locale ? { lang: locale.lang, translationKey: `docs:${locale.rest}` } : {}), ...(collection.docs && id === "" ? { role: "home" as const } : {}) };
       site[document.kind === "post" ? "posts" : "pages"].push(document);
     }
   }
@@ -113,6 +118,42 @@ function astroDate(value: unknown): unknown {
   if (typeof value !== "string" || /^\d{4}-\d{2}-\d{2}/.test(value)) return value;
   const time = Date.parse(`${value} UTC`) || Date.parse(value);
   return Number.isNaN(time) ? value : new Date(time).toISOString().slice(0, 10);
+}
+
+/** Which of Starlight's locales an entry is in (by the first folder of its id), and its id below it. */
+function localeOf(id: string, locales: { dir: string; lang: string }[] | undefined): { lang: string; rest: string } | undefined {
+  if (!locales || locales.length < 2) return undefined;
+  const [first, ...rest] = id.split("/");
+  const own = locales.find((locale) => locale.dir !== "" && locale.dir === first);
+  if (own) return { lang: own.lang, rest: rest.join("/") };
+  const root = locales.find((locale) => locale.dir === "") ?? locales[0];
+  return { lang: root.lang, rest: root.dir === "" ? id : rest.join("/") };
+}
+
+/**
+ * The pictures a text shows by a path relative to its file, that are there:
+ * each copied with it, under its own name; one from outside its folder
+ * (`../../assets/x.png`) is named by its file name, and the text says so.
+ */
+function imagesBeside(root: string, folder: string, body: string): { body: string; files: { name: string; path: string }[] } {
+  const files = new Map<string, { name: string; path: string }>();
+  const text = body.replace(/(!\[[^\]\n]*\]\()(<[^>\n]+>|[^\s()<>]+)(?=[\s)])/g, (all, head: string, written: string) => {
+    const url = written.replace(/^<|>$/g, "");
+    if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(url)) return all;
+    let path = url.replace(/[?#].*$/, "");
+    try {
+      path = decodeURI(path);
+    } catch {
+      // as written
+    }
+    const where = folderInside(root, resolve(folder, path));
+    if (!where.real) return all;
+    const inside = posix.normalize(url.replace(/^\.\//, ""));
+    const name = inside.startsWith("../") ? basename(where.real) : inside;
+    files.set(name, { name, path: where.real });
+    return name === inside ? all : `${head}${written.startsWith("<") ? `<./${name}>` : `./${encodeURI(name)}`}`;
+  });
+  return { body: text, files: [...files.values()] };
 }
 
 /** A hero image beside the entry (`../../assets/x.jpg`, Astro's `image()`), copied beside the post. */
@@ -163,35 +204,4 @@ function pageRoutes(root: string, refused: Refusal[]): Routes {
     else routes.left.push({ file: `src/pages/${path}`, why: "an Astro endpoint (code): sitegen makes its own feeds and indexes", url: `/${path.replace(/\.(js|ts)$/, "")}` });
   }
   return routes;
-}
-
-/** The collections: those a content configuration defines (with a `glob` loader's folder), else every folder of src/content/. */
-function collectionsOf(root: string): { name: string; dir: string }[] {
-  const configFile = CONTENT_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  const collections = new Map<string, string>();
-  if (configFile) {
-    const source = readFileSync(configFile, "utf8");
-    for (const match of source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*defineCollection\(\s*\{([\s\S]*?)\}\s*\)/g)) {
-      const base = /base\s*:\s*["'`]([^"'`]+)["'`]/.exec(match[2])?.[1];
-      collections.set(match[1], base ? resolve(root, base) : join(root, "src/content", match[1]));
-    }
-    const exported = /export\s+const\s+collections\s*=\s*\{([^}]*)\}/.exec(source)?.[1];
-    if (exported) {
-      for (const entry of exported.split(",").map((part) => part.trim()).filter(Boolean)) {
-        const [key, value = key] = entry.split(":").map((part) => part.trim().replace(/["'`]/g, ""));
-        if (key !== value && collections.has(value)) {
-          collections.set(key, collections.get(value)!);
-          collections.delete(value);
-        }
-      }
-    }
-  }
-  if (collections.size === 0 && existsSync(join(root, "src/content"))) {
-    const walk = walkSource(root, join(root, "src/content"));
-    for (const file of walk.files) {
-      const name = file.path.split("/")[0];
-      if (file.path.includes("/") && !collections.has(name)) collections.set(name, join(root, "src/content", name));
-    }
-  }
-  return [...collections].map(([name, dir]) => ({ name, dir })).sort((a, b) => a.name.localeCompare(b.name));
 }

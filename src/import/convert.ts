@@ -37,6 +37,10 @@ const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n
 const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
 const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
+/** `{{ site.url }}{{ site.baseurl }}` before a tag that gives a whole path (`{% post_url %}`, `{% link %}`): the tag's new path is the site's own, with no base. */
+const SITE_PREFIX = String.raw`(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})*`;
+const PREFIXED_POST_URL = new RegExp(SITE_PREFIX + POST_URL.source, "g");
+const PREFIXED_LINK = new RegExp(SITE_PREFIX + LINK.source, "g");
 const SITE_VALUE = /\{\{-?\s*site\.([\w-]+(?:\.[\w-]+)*)\s*-?\}\}/g;
 
 export function convertBody(body: string, bodyLine: number, options: ConvertOptions): Conversion {
@@ -57,13 +61,13 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
   };
   text = text.replace(HIGHLIGHT, (_all, language: string, code: string) => (count("{% highlight %}"), fence(language, code)));
   text = text.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
-  text = text.replace(POST_URL, (all, name: string) => {
+  text = text.replace(PREFIXED_POST_URL, (all, name: string) => {
     const url = options.postUrl(name);
     if (url === undefined) return all;
     count("{% post_url %}");
     return url;
   });
-  text = text.replace(LINK, (all, path: string) => {
+  text = text.replace(PREFIXED_LINK, (all, path: string) => {
     const url = options.linkUrl(path);
     if (url === undefined) return all;
     count("{% link %}");

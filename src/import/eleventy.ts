@@ -10,34 +10,29 @@
  * what sits in a `blog/` or `posts/` folder), with the files of its folder;
  * a page keeps its path; only passed-through files are published as they are.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { isMarkdown, isRecord, readDocument, terms, text } from "./read.ts";
 import { eleventyUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
+import { ELEVENTY_CONFIGS, findEleventyConfig, readEleventyConfig, type Settings } from "./eleventy-config.ts";
 
-export const ELEVENTY_CONFIGS = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", ".eleventy.js", ".eleventy.cjs"];
+export { ELEVENTY_CONFIGS };
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
 const DATA_FILE = /\.(11tydata\.(?:c|m)?js|11tydata\.json|json)$/i;
 const POST_FOLDERS = new Set(["blog", "posts", "post", "_posts"]);
 const POST_TAGS = new Set(["posts", "post", "blog"]);
 
-interface Settings {
-  input: string;
-  includes: string;
-  layouts?: string;
-  data: string;
-  output: string;
-  /** Passed-through files: a source path or glob (from the project), and where its files go. */
-  passthrough: { from: string; to?: string }[];
-}
-
 export function readEleventy(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
-  const configFile = ELEVENTY_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  const settings = settingsOf(configFile ? readFileSync(configFile, "utf8") : "");
-  const site: ImportedSite = { generator: "eleventy", site: { basePath: "", languages: [] }, posts: [], pages: [], files: [], left: [] };
-  if (configFile) site.left.push({ file: shown(configFile), why: "Eleventy's configuration: sitegen runs no code; its input folder and passthrough copies were read" });
+  const site: ImportedSite = { generator: "eleventy", site: { basePath: "", languages: [] }, posts: [], pages: [], files: [], left: [], notes: [] };
+  const found = findEleventyConfig(root);
+  const configFile = found.file;
+  const settings = readEleventyConfig(root, configFile, shown, site.left);
+  // The command line's folders are over the configuration's, as Eleventy reads them.
+  if (found.input) settings.input = found.input;
+  if (found.output) settings.output = found.output;
+  if (configFile) site.left.push({ file: shown(configFile), why: `Eleventy's configuration${found.script ? ` (as \`npm run ${found.script}\` names it)` : ""}: sitegen runs no code; its folders and passthrough copies were read` });
   const input = resolve(root, settings.input);
   const where = folderInside(root, input);
   if (where.outside) {
@@ -52,7 +47,7 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
 
   const cascade = dataCascade(input, walk.files.map((file) => file.path), shown, site.left);
   const passed = passthroughOf(settings, root, input);
-  const documents: (ImportedDocument & { path: string })[] = [];
+  const documents: (ImportedDocument & { path: string; real: string })[] = [];
   for (const { path, real } of walk.files) {
     const file = shown(join(input, path));
     if (cascade.dataFiles.has(path)) continue;
@@ -88,7 +83,7 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
       continue;
     }
     const stem = basename(path).replace(/\.[^.]+$/, "");
-    documents.push({ file, ...read, data, kind: "page", stem, path, oldUrls: typeof url === "string" ? [url] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
+    documents.push({ file, ...read, data, kind: "page", stem, path, real, oldUrls: typeof url === "string" ? [url] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
   }
   const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
   for (const document of documents) {
@@ -100,28 +95,38 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     }
     const own = isFolderPost(document.path) ? folders.join("/") : undefined;
     const bundle = own
-      ? walk.files.filter((each) => each.path.startsWith(`${own}/`) && !isMarkdown(each.path) && !TEMPLATE.test(each.path) && !cascade.dataFiles.has(each.path)).map((each) => ({ name: each.path.slice(own.length + 1), path: each.real }))
+      ? walk.files.filter((each) => each.path.startsWith(`${own}/`) && !isMarkdown(each.path) && !TEMPLATE.test(each.path) && !cascade.dataFiles.has(each.path)).map((each) => ({ name: each.path.slice(own.length + 1), path: each.real, ...(document.oldUrls[0]?.endsWith("/") ? { oldUrl: `${document.oldUrls[0]}${each.path.slice(own.length + 1)}` } : {}) }))
       : [];
-    site.posts.push({ ...document, kind: "post", stem: own ? basename(own) : document.stem, bundle });
+    site.posts.push({ ...dated(document, site.notes!), kind: "post", stem: own ? basename(own) : document.stem, bundle });
   }
+  // A picture passed through from a post's folder moves with the post, its old address with it: a copy at the old path too would make that path a folder of files, where the post's alias must answer.
+  const bundled = new Set(site.posts.flatMap((post) => post.bundle.map((file) => file.path)));
+  site.files = site.files.filter((file) => !bundled.has(file.path));
   return site;
+}
+
+/**
+ * A post without a `date` is dated by Eleventy from its file: a date its
+ * name starts with, else the day the file was created (its `birthtime`, the
+ * modification time where the file system keeps none). That day is written
+ * as its `date`, and the report names the post: a copy of a repository dates
+ * its files by the checkout, so the author may want the real day.
+ */
+function dated(document: ImportedDocument & { real: string }, notes: LeftOut[]): ImportedDocument {
+  if (["date", "pubDate", "publishDate"].some((field) => document.data[field] !== undefined)) return document;
+  const named = /^(\d{4}-\d{2}-\d{2})/.exec(document.stem)?.[1];
+  if (named) return document;
+  const stat = statSync(document.real);
+  const created = stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime;
+  const date = created.toISOString().slice(0, 10);
+  notes.push({ file: document.file, why: `no \`date\`: dated ${date}, the day its file was created, as Eleventy dates it; write the real day as its date` });
+  return { ...document, data: { ...document.data, date } };
 }
 
 /** A Markdown file that is its folder's own: `index.md`, or one named as its folder (`fourthpost/fourthpost.md`). */
 function isFolderPost(path: string): boolean {
   const parts = path.replace(/\.[^./]+$/, "").split("/");
   return parts.length > 1 && (parts.at(-1) === "index" || parts.at(-1) === parts.at(-2));
-}
-
-/** The literal settings of an Eleventy configuration, read without running it. */
-function settingsOf(source: string): Settings {
-  const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*["'\`]([^"'\`]+)["'\`]`).exec(source)?.[1];
-  const passthrough: Settings["passthrough"] = [];
-  for (const call of source.matchAll(/addPassthroughCopy\(\s*(?:["'`]([^"'`]+)["'`]|\{([^}]*)\})/g)) {
-    if (call[1] !== undefined) passthrough.push({ from: call[1] });
-    else for (const pair of call[2].matchAll(/["'`]([^"'`]+)["'`]\s*:\s*["'`]([^"'`]+)["'`]/g)) passthrough.push({ from: pair[1], to: pair[2] });
-  }
-  return { input: literal("input") ?? ".", includes: literal("includes") ?? "_includes", layouts: literal("layouts"), data: literal("data") ?? "_data", output: literal("output") ?? "_site", passthrough };
 }
 
 /** Where a file of the input folder is copied to, by a passthrough copy (its path from the output's root), or undefined. */

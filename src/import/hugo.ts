@@ -44,6 +44,8 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
   const { config, left } = hugoConfig(root, shown);
   const params = isRecord(config.params) ? config.params : {};
   const permalinks = sectionPatterns(config.permalinks);
+  const frontmatter = isRecord(config.frontmatter) ? config.frontmatter : isRecord(config.frontMatter) ? config.frontMatter : {};
+  const dateHandlers = terms(frontmatter.date).map((handler) => handler.toLowerCase());
   const baseUrl = text(config.baseURL ?? config.baseurl);
   const origin = baseUrl && /^https?:\/\/[^/?#]+/i.exec(baseUrl)?.[0];
   const basePath = baseUrl ? (/^https?:\/\/[^/?#]+(\/[^?#]*)?/i.exec(baseUrl)?.[1] ?? "").replace(/\/+$/, "") : "";
@@ -139,7 +141,8 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
       site.pages.push({ ...document, data: title ? { ...data, title } : data, kind: "page", oldUrls: [`${prefix(lang)}${url}`, ...alsoAt], ...(role ? { role } : {}) });
       continue;
     }
-    const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? "", date: text(data.date), slug: text(data.slug), url: text(data.url) }, permalinks);
+    const named = fromFilename(data, document.stem, dateHandlers);
+    const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? "", date: named.date ?? text(data.date), slug: named.slug ?? text(data.slug), url: text(data.url) }, permalinks);
     const oldUrl = text(data.url) ? `${basePath}${url}` : `${prefix(lang)}${url}`;
     const aliases = terms(data.aliases, /,/).map((alias) => {
       const placed = hugoAlias(alias, url);
@@ -147,7 +150,8 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     });
     const { aliases: _aliases, ...rest } = data;
     const post = mainSections.includes(document.section);
-    const dated = post && publish && text(data.date) && Date.parse(publish) > Date.parse(text(data.date)!) ? { ...rest, date: publish } : rest;
+    const own = named.date ? { ...rest, date: named.date, ...(named.slug ? { slug: named.slug } : {}) } : rest;
+    const dated = post && publish && text(own.date) && Date.parse(publish) > Date.parse(text(own.date)!) ? { ...own, date: publish } : own;
     const bundle = document.bundle.map((file) => ({ ...file, oldUrl: `${oldUrl.replace(/\/?$/, "/")}${file.name}` }));
     site[post ? "posts" : "pages"].push({ ...document, data: dated, kind: post ? "post" : "page", oldUrls: [oldUrl, ...aliases], bundle });
   }
@@ -205,6 +209,23 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
     });
   }
   return result;
+}
+
+/**
+ * Hugo's `[frontmatter] date = [":filename", …]`: a file named
+ * `2015-05-05-where-enums-shine.md` is dated by its name where no handler
+ * before it finds a date, and its slug is then the rest of the name unless
+ * the front matter sets one (Hugo's pagemeta), which its address uses.
+ */
+function fromFilename(data: Record<string, unknown>, stem: string, handlers: string[]): { date?: string; slug?: string } {
+  const at = handlers.indexOf(":filename");
+  const match = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(stem);
+  if (at === -1 || !match) return {};
+  const fields = handlers.slice(0, at).flatMap((handler) => (handler === ":default" ? ["date", "publishdate", "pubdate", "published"] : [handler.replace(/^:/, "")]));
+  const earlier = fields.some((field) => Object.keys(data).some((key) => key.toLowerCase() === field && data[key] !== undefined));
+  // Hugo runs the handlers in order until one finds a date: one before it that did leaves the name alone.
+  if (earlier) return {};
+  return { date: match[1], ...(text(data.slug) === undefined ? { slug: match[2] } : {}) };
 }
 
 /** `x.fr.md` → `x.md` in French, where `fr` is one of the site's languages. */

@@ -16,16 +16,21 @@ import { displayFrom } from "../content/tree.ts";
 import { canonicalTag } from "../content/languages.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { createSite, occupied } from "../init/init.ts";
+import { packageFolder } from "../init/package-folder.ts";
 import { headingIdsOf } from "./anchors.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
-import { ELEVENTY_CONFIGS, readEleventy } from "./eleventy.ts";
+import { readEleventy } from "./eleventy.ts";
+import { isEleventySite } from "./eleventy-config.ts";
 import { isHugoSite, readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
 import { mathDialectOf } from "./math-dialect.ts";
 import type { HeadingIdStyle, MathDialect } from "../content/types.ts";
-import type { Generator, ImportedSite } from "./model.ts";
+import type { Generator, ImportedSite, LeftOut } from "./model.ts";
 import { planImport, type ImportPlan } from "./plan.ts";
 import type { Refusal } from "./walk.ts";
+import type { BuiltPage } from "./published/folder.ts";
+import { findPublished, unansweredOldPages, writeRedirects, type AddressOrigins } from "./published/index.ts";
+import type { OldPage } from "./published/old-pages.ts";
 
 export interface ImportResult extends ImportPlan {
   generator: Generator;
@@ -35,9 +40,17 @@ export interface ImportResult extends ImportPlan {
   /** Planned files that were there already, and were left as they were. */
   existing: string[];
   left: ImportedSite["left"];
+  /** Documents moved with a decision the report names (an undated post dated by its file). */
+  notes: LeftOut[];
   site: ImportedSite["site"];
   /** How many posts and pages the source had, as read. */
   counts: { posts: number; pages: number; files: number };
+  /** How each document's old address was found: from the generator, the built folder, or computed. */
+  addresses: AddressOrigins;
+  /** The old site's pages that no file of the new one makes (its lists, tags, archives), each with its counterpart where it has one. */
+  oldPages: OldPage[];
+  /** The old site's built pages, where `--old-site` named its folder. */
+  built?: Map<string, BuiltPage>;
 }
 
 /**
@@ -48,13 +61,26 @@ export interface ImportResult extends ImportPlan {
 export function detectGenerator(source: string): Generator | undefined {
   if (JEKYLL_CONFIGS.some((name) => existsSync(join(source, name)))) return "jekyll";
   if (isHugoSite(source)) return "hugo";
-  if (ELEVENTY_CONFIGS.some((name) => existsSync(join(source, name)))) return "eleventy";
+  if (isEleventySite(source)) return "eleventy";
   if (isAstroSite(source)) return "astro";
   if (existsSync(join(source, "_posts"))) return "jekyll";
   return undefined;
 }
 
-export async function importSite(options: { source: string; dir: string; cwd: string; date: string; now: Date }): Promise<ImportResult> {
+export interface ImportOptions {
+  source: string;
+  dir: string;
+  cwd: string;
+  date: string;
+  now: Date;
+  acceptLoss?: boolean;
+  /** The old site's built folder (`--old-site`): where its pages were, and what they showed. */
+  oldSite?: string;
+  /** The environment the old generator is asked in. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function importSite(options: ImportOptions): Promise<ImportResult> {
   const source = resolve(options.cwd, options.source);
   const dir = resolve(options.cwd, options.dir);
   const display = displayFrom(options.cwd);
@@ -74,10 +100,21 @@ export async function importSite(options: { source: string; dir: string; cwd: st
   if (!created && !existsSync(join(dir, "content/site.yaml"))) {
     throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
   }
-  const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
+  const oldSite = options.oldSite === undefined ? undefined : resolve(options.cwd, options.oldSite);
+  if (oldSite && !existsSync(oldSite)) throw new SitegenError("E_USAGE", `--old-site ${options.oldSite}: no such folder`, { hint: "name the folder the old generator built the site into: _site/ (Jekyll, Eleventy), public/ (Hugo), dist/ (Astro)" });
+  const published = findPublished(site, { generator, root, cwd: options.cwd, oldSite, env: options.env ?? {} });
+  // Planned before anything is written: a new folder's templates are the starter's.
+  const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);
+  const plan = planImport(site, { date: options.date, headingIds, taken: (name) => takenBy(templates, name), published: (path) => path.startsWith("/assets/") && existsSync(join(templates, decodeURIComponent(path))), shown: display });
+  const lostPosts = [...site.left, ...plan.skipped].filter((each) => each.post);
+  if (lostPosts.length > 0 && !options.acceptLoss) {
+    throw new SitegenErrors(lostPosts.map((each) => new SitegenError("E_CONTENT", `a post of the source that would not arrive: ${each.why}`, { location: { file: each.file, ...(each.line ? { line: each.line } : {}) }, hint: "mend it in the source and import again, or give --accept-loss to move the rest without it; nothing was written" })));
+  }
+  const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
   if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root), headingIds);
-  const plan = planImport(site, { date: options.date, headingIds, taken: (name) => takenBy(dir, name), published: (path) => path.startsWith("/assets/") && existsSync(join(dir, "templates", decodeURIComponent(path))), shown: display });
+  const oldPages = unansweredOldPages(published, site, plan.moved, await paginateOf(join(dir, "content/site.yaml")));
+  if (created) await writeRedirects(join(dir, "content/site.yaml"), oldPages);
   // The starter's sample posts are no part of a moved blog.
   if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
   const written: string[] = [];
@@ -95,7 +132,8 @@ export async function importSite(options: { source: string; dir: string; cwd: st
     await writeFile(path, file.body, { flag: replace ? "w" : "wx" });
     written.push(file.path);
   }
-  return { ...plan, generator, created, written, existing, left: site.left, site: site.site, counts: { posts: site.posts.length, pages: site.pages.length, files: site.files.length } };
+  const counts = { posts: site.posts.length, pages: site.pages.length, files: site.files.length };
+  return { ...plan, generator, created, written, existing, left: site.left, notes: site.notes ?? [], site: site.site, counts, addresses: published.origins, oldPages, built: published.built };
 }
 
 function readSource(generator: Generator, root: string, display: (path: string) => string, refused: Refusal[], now: Date): ImportedSite {
@@ -106,9 +144,9 @@ function readSource(generator: Generator, root: string, display: (path: string) 
 }
 
 /** What of the target site a site-wide file would take the place of: a file of its templates' root/ or assets/. */
-function takenBy(dir: string, name: string): string | undefined {
-  if (existsSync(join(dir, "templates/root", name))) return `the site's own templates/root/${name}`;
-  if (name.startsWith("assets/") && existsSync(join(dir, "templates", name))) return `the site's own templates/${name}`;
+function takenBy(templates: string, name: string): string | undefined {
+  if (existsSync(join(templates, "root", name))) return `the site's own templates/root/${name}`;
+  if (name.startsWith("assets/") && existsSync(join(templates, name))) return `the site's own templates/${name}`;
   return undefined;
 }
 
@@ -132,4 +170,11 @@ async function describeSite(file: string, facts: ImportedSite["site"], math?: Ma
   // The posts' links to their headings name the ids the old generator made.
   if (headingIds) document.setIn(["markdown", "heading_ids"], headingIds);
   await writeFile(file, document.toString());
+}
+
+/** How many posts a page of the new site's blog lists, where its site.yaml says. */
+async function paginateOf(file: string): Promise<number | undefined> {
+  if (!existsSync(file)) return undefined;
+  const value = (parseDocument(await readFile(file, "utf8")).toJS() as { paginate?: unknown } | null)?.paginate;
+  return typeof value === "number" ? value : undefined;
 }

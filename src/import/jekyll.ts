@@ -12,7 +12,7 @@ import { canonicalTag } from "../content/languages.ts";
 import { basename, join } from "node:path";
 import { startsWithFrontmatter } from "../content/tree.ts";
 import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
-import { jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
+import { JEKYLL_STYLES, jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
 
@@ -50,6 +50,10 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
   const data = config.data;
   const exclude = terms(data.exclude);
   const collections = collectionsOf(data.collections);
+  // Jekyll's posts are a collection too: `collections: posts: permalink:` is their pattern, over the site's.
+  const postsPermalink = isRecord(data.collections) && isRecord(data.collections.posts) ? text(data.collections.posts.permalink) : undefined;
+  // Collections may live in a folder of their own (`collections_dir`), posts and drafts with them.
+  const collectionsDir = (text(data.collections_dir) ?? "").replace(/^\.?\/+|\/+$/g, "");
   const defaults = defaultsOf(data.defaults);
   const site: JekyllSite = { permalink: text(data.permalink), timezone: text(data.timezone) };
   const basePath = (text(data.baseurl) ?? "").replace(/\/+$/, "").replace(/^(?=[^/])/, "/");
@@ -69,7 +73,8 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
   refused.push(...walk.refused);
   const old = (path: string) => `${basePath}${path}`;
   for (const { path, real } of walk.files) {
-    const parts = path.split("/");
+    const inCollections = collectionsDir !== "" && path.startsWith(`${collectionsDir}/`);
+    const parts = (inCollections ? path.slice(collectionsDir.length + 1) : path).split("/");
     const file = shown(join(root, path));
     // Its configuration, includes and data go along as they are: the posts' Liquid runs with them (src/content/jekyll-files.ts).
     if (path === "_config.yml" || parts[0] === "_includes" || parts[0] === "_data") (imported.liquid ??= []).push({ name: path, path: real });
@@ -78,21 +83,26 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
     const postsAt = parts.indexOf("_posts");
     const collection = parts[0].startsWith("_") ? collections.get(parts[0].slice(1)) : undefined;
     if (postsAt >= 0 && parts.slice(0, postsAt).every((part) => !part.startsWith("_"))) {
-      if (!isMarkdown(path)) {
-        imported.left.push({ file, why: "a file in _posts/ that is not Markdown: Jekyll publishes posts from it only" });
+      if (!isMarkdown(path) && !(/\.html?$/i.test(path) && startsWithFrontmatter(real))) {
+        imported.left.push({ file, why: "a file in _posts/ that is neither Markdown nor HTML with front matter: Jekyll publishes no post from it" });
         continue;
       }
-      const post = readPost({ real, path, file, categories: parts.slice(0, postsAt), defaults: defaultsFor(defaults, path, "posts"), site, old });
-      if ("why" in post) imported.left.push({ file, why: post.why });
-      else imported.posts.push(post);
+      const post = readPost({ real, path, file, categories: parts.slice(0, postsAt), defaults: defaultsFor(defaults, path, "posts"), site, old, permalink: postsPermalink });
+      if ("why" in post) imported.left.push({ file, ...post });
+      else imported.posts.push(isMarkdown(path) ? post : { ...post, data: { ...post.data, markup: "html" } });
     } else if (collection && parts.length > 1) {
       const label = parts[0].slice(1);
+      const document = !isMarkdown(path) && !/\.html?$/i.test(path) ? undefined : startsWithFrontmatter(real) || isMarkdown(path);
       if (!collection.output) imported.left.push({ file, why: `in the collection ${label}, which Jekyll does not write (\`output: false\`)` });
-      else if (!isMarkdown(path)) imported.left.push({ file, why: `a file of the collection ${label} that is not Markdown: not moved` });
+      else if (!document && !startsWithFrontmatter(real)) {
+        // A file of a collection without front matter is copied as it is, at the collection's address.
+        imported.files.push({ name: `${label}/${parts.slice(1).join("/")}`, path: real, oldUrl: old(`/${label}/${parts.slice(1).join("/")}`) });
+      } else if (!document) imported.left.push({ file, why: `a file of the collection ${label} that Jekyll renders but is neither Markdown nor HTML: not moved` });
       else {
         const page = readPage({ real, path, file, defaults: defaultsFor(defaults, path, label), site, old, collection: { label, path: parts.slice(1).join("/").replace(/\.[^./]+$/, ""), permalink: collection.permalink } });
         if ("why" in page) imported.left.push({ file, why: page.why });
-        else imported.pages.push(page);
+        // A document of HTML (with front matter) is a page whose body is HTML, published as written (src/content/markup.ts).
+        else imported.pages.push(isMarkdown(path) ? page : { ...page, data: { ...page.data, markup: "html" } });
       }
     } else if (underscored || basename(path).startsWith("_")) {
       imported.left.push({ file, why: leftWhy(underscored ?? basename(path)) });
@@ -147,6 +157,8 @@ function withTranslations(site: ImportedSite, configured: string | undefined): I
 }
 
 interface Reading {
+  /** The pattern of its collection (`collections: posts: permalink:`), where its own front matter names none. */
+  permalink?: string;
   real: string;
   path: string;
   file: string;
@@ -155,21 +167,22 @@ interface Reading {
   old: (path: string) => string;
 }
 
-function readPost(reading: Reading & { categories: string[] }): ImportedDocument | { why: string } {
+function readPost(reading: Reading & { categories: string[] }): ImportedDocument | { why: string; post?: boolean } {
   const read = readDocument(reading.real, reading.file);
-  if ("problem" in read) return { why: read.problem };
+  if ("problem" in read) return { why: read.problem, post: true };
   const data = { ...reading.defaults, ...read.data };
   if (data.published === false) return { why: "`published: false`: Jekyll does not publish it" };
   const stem = basename(reading.path).replace(/\.[^.]+$/, "");
   const dated = DATED.exec(stem);
   if (!dated) return { why: "its name does not start with a date (YYYY-MM-DD-title): Jekyll does not publish it" };
   const date = text(data.date) ?? dated[1];
+  // Jekyll splits `tags: alpha beta` and `categories: a b` at spaces (Utils.pluralized_array_from_hash).
   const categories = [...reading.categories, ...terms(data.categories), ...terms(data.category)];
   // Jekyll titles a post without one from its file name (Utils.titleize_slug): `codeblocks-ahoy` is "Codeblocks Ahoy".
-  const titled = text(read.data.title) === undefined ? { ...read.data, title: dated[2].split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ") } : read.data;
+  const titled = withTerms(text(read.data.title) === undefined ? { ...read.data, title: dated[2].split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ") } : read.data);
   const document: ImportedDocument = { file: reading.file, ...read, data: titled, kind: "post", stem, oldUrls: [], bundle: [] };
   try {
-    const url = jekyllUrl({ name: dated[2], date, categories, slug: text(data.slug), permalink: text(data.permalink) }, reading.site);
+    const url = jekyllUrl({ name: dated[2], date, categories, slug: text(data.slug), permalink: text(data.permalink) ?? collectionPattern(reading.permalink) }, reading.site);
     return { ...document, oldUrls: [reading.old(url)] };
   } catch (error) {
     return { ...document, oldUrlUnknown: (error as Error).message };
@@ -191,9 +204,20 @@ function readPage(reading: Reading & { collection?: { label: string; path: strin
       ? jekyllUrl({ name: stem, date: text(data.date), categories: terms(data.categories), slug: text(data.slug), permalink, collection }, reading.site)
       : jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: stem, permalink }, reading.site);
   } catch (error) {
-    return { file: reading.file, ...read, kind: "page", stem, oldUrls: [], oldUrlUnknown: (error as Error).message, bundle: [] };
+    return { file: reading.file, ...read, data: withTerms(read.data), kind: "page", stem, oldUrls: [], oldUrlUnknown: (error as Error).message, bundle: [] };
   }
-  return { file: reading.file, ...read, kind: "page", stem, oldUrls: [reading.old(url)], bundle: [], ...(url === "/" ? { role: "home" as const } : {}) };
+  return { file: reading.file, ...read, data: withTerms(read.data), kind: "page", stem, oldUrls: [reading.old(url)], bundle: [], ...(url === "/" ? { role: "home" as const } : {}) };
+}
+
+/** Tags and categories as the lists Jekyll reads them as: `tags: alpha beta` is two tags. */
+function withTerms(data: Record<string, unknown>): Record<string, unknown> {
+  const split = Object.fromEntries(["tags", "categories", "category"].filter((field) => typeof data[field] === "string").map((field) => [field, terms(data[field])]));
+  return Object.keys(split).length > 0 ? { ...data, ...split } : data;
+}
+
+/** A collection's `permalink`, a named style (`pretty`) read as the site's would be. */
+function collectionPattern(permalink: string | undefined): string | undefined {
+  return permalink === undefined ? undefined : (JEKYLL_STYLES[permalink] ?? permalink);
 }
 
 function readDocumentData(real: string, file: string): Record<string, unknown> {

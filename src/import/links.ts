@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { fragmentIn, type Anchors } from "./anchors.ts";
 import { maskCode } from "./code.ts";
 
@@ -22,6 +23,16 @@ export interface Moves {
   answers?: (path: string) => boolean;
   /** The headings' ids of a moved text, by its new path (anchors.ts). */
   anchors?: (path: string) => Anchors | undefined;
+  /** New path by source file, as messages name it: a link to `other-post.md`, which Hugo's and Eleventy's render hooks resolved, goes to that post. */
+  bySource?: Map<string, string>;
+}
+
+/** Where a text is, before and after the move: its old address, its new path, its source file, and the source line of its first line. */
+export interface TextAt {
+  oldUrl?: string;
+  self?: string;
+  file?: string;
+  lineAt?: number;
 }
 
 /** Every form an old address was answered at, each to the same new path. */
@@ -36,29 +47,31 @@ export function oldForms(old: string): string[] {
 }
 
 /**
- * The text with each link to a moved address rewritten, and each link to an
- * address of the site that nothing answers now (a page the old site did not
- * have either, a list page sitegen makes no equal of) unlinked: its words
- * kept, the link dropped, as the build would refuse it. `lineAt` is the
- * source file's line of the text's first line, for the report.
+ * The text with each link to a moved address rewritten. A link to an
+ * address of the site that nothing answers now (a page its host redirected,
+ * a list page sitegen makes no equal of, a heading not found) is kept
+ * exactly as written and reported: what an author wrote is never deleted,
+ * and the build warns about it too. `lineAt` is the source file's line of
+ * the text's first line, for the report.
  */
-export function rewriteLinks(written: string, oldUrl: string | undefined, moves: Moves, lineAt = 1, self?: string): { text: string; rewritten: number; unlinked: { line: number; url: string }[] } {
+export function rewriteLinks(written: string, at: TextAt, moves: Moves): { text: string; rewritten: number; unresolved: { line: number; url: string }[] } {
+  const lineAt = at.lineAt ?? 1;
   let rewritten = 0;
-  const unlinked: { line: number; url: string }[] = [];
+  const unresolved: { line: number; url: string }[] = [];
   let text = written;
   let masked = maskCode(text);
   const lineOf = (offset: number) => lineAt + countLines(text, offset);
-  const look = (url: string, offset: number): string | null => {
-    const found = lookUp(url, oldUrl, moves, self);
+  const look = (url: string, offset: number): string => {
+    const found = lookUp(url, at, moves);
     if (found === "missing" || found === "#") {
-      unlinked.push({ line: lineOf(offset), url: found === "#" ? `${url} (no such heading)` : url });
-      return null;
+      unresolved.push({ line: lineOf(offset), url: found === "#" ? `${url} (no such heading)` : url });
+      return url;
     }
     if (found === undefined || found === url) return url;
-    // A heading that is not there any more: the link goes to its page.
-    if (found.endsWith("#")) unlinked.push({ line: lineOf(offset), url: `${url} (its fragment: no such heading)` });
+    // A heading that is not there any more: the link goes to its page, its fragment kept as written.
+    if (found.endsWith("#")) unresolved.push({ line: lineOf(offset), url: `${url} (its fragment: no such heading)` });
     rewritten++;
-    return found.replace(/#$/, "") || url.replace(/#.*$/, "") || "#";
+    return found.endsWith("#") ? `${found.slice(0, -1)}${/#.*$/.exec(url)?.[0] ?? ""}` : found;
   };
   const edits: { from: number; to: number; text: string }[] = [];
   const inline = (bangs: "!" | "") => new RegExp(`(${bangs === "!" ? "!" : "(?<!!)"})\\[((?:[^[\\]\\\\]|\\\\.|\\[[^\\]]*\\])*)\\]\\(\\s*(<[^>\\n]*>|(?:[^\\s()<>]|\\([^\\s()]*\\))+)((?:\\s+(?:"[^"]*"|'[^']*'|\\([^)]*\\)))?\\s*)\\)`, "g");
@@ -71,9 +84,8 @@ export function rewriteLinks(written: string, oldUrl: string | undefined, moves:
       const moved = look(bracketed ? url.slice(1, -1) : url, start);
       if (moved === (bracketed ? url.slice(1, -1) : url)) continue;
       const original = source.slice(start, start + all.length);
-      const words = original.slice(bang.length + 1, original.lastIndexOf("]("));
       const urlAt = original.lastIndexOf(url);
-      found.push({ from: start, to: start + all.length, text: moved === null ? (bang ? "" : words) : `${original.slice(0, urlAt)}${bracketed ? `<${moved}>` : moved}${original.slice(urlAt + url.length)}` });
+      found.push({ from: start, to: start + all.length, text: `${original.slice(0, urlAt)}${bracketed ? `<${moved}>` : moved}${original.slice(urlAt + url.length)}` });
     }
     return found;
   };
@@ -82,25 +94,22 @@ export function rewriteLinks(written: string, oldUrl: string | undefined, moves:
   text = images;
   masked = maskCode(text);
   edits.push(...inlineEdits(text, masked, inline("")));
-  // Reference definitions: `[label]: url "title"`, a whole line.
-  for (const match of masked.matchAll(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)([^\n]*)$/gm)) {
+  // Reference definitions: `[label]: url "title"`, a whole line; a footnote's (`[^1]: The text.`) holds words, not an address.
+  for (const match of masked.matchAll(/^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)([^\n]*)$/gm)) {
     const [all, head, url, rest] = match;
     const bracketed = url.startsWith("<");
     const moved = look(bracketed ? url.slice(1, -1) : url, match.index!);
     if (moved === (bracketed ? url.slice(1, -1) : url)) continue;
-    edits.push({ from: match.index!, to: match.index! + all.length, text: moved === null ? "" : `${head}${bracketed ? `<${moved}>` : moved}${rest}` });
+    edits.push({ from: match.index!, to: match.index! + all.length, text: `${head}${bracketed ? `<${moved}>` : moved}${rest}` });
   }
-  // The two HTML forms the build reads: `<img src>` and `<a href>`; one to nothing goes, an `<a>`'s words stay.
-  for (const match of masked.matchAll(/(<(img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\3([^>]*>)(?:([\s\S]*?)<\/a>)?/gi)) {
-    const [all, head, tag, quote, url, , words] = match;
+  // The two HTML forms the build reads: `<img src>` and `<a href>`.
+  for (const match of masked.matchAll(/(<(?:img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\2/gi)) {
+    const [all, head, quote, url] = match;
     const moved = look(url, match.index!);
     if (moved === url) continue;
-    const original = text.slice(match.index!, match.index! + all.length);
-    const inner = words === undefined ? "" : original.slice(original.length - words.length - 4, -4);
-    const replaced = moved === null ? (tag.toLowerCase() === "a" ? inner : "") : `${head}${quote}${moved}${quote}${original.slice(head.length + url.length + 2)}`;
-    edits.push({ from: match.index!, to: match.index! + all.length, text: replaced });
+    edits.push({ from: match.index!, to: match.index! + all.length, text: `${head}${quote}${moved}${quote}` });
   }
-  return { text: applyEdits(text, edits), rewritten, unlinked };
+  return { text: applyEdits(text, edits), rewritten, unresolved };
 }
 
 /** A text with non-overlapping edits applied, each replacing `from`…`to`. */
@@ -126,7 +135,8 @@ function countLines(text: string, offset: number): number {
  * "missing" when it is an address of the site that nothing answers now;
  * undefined for any other link (another site's, a fragment, a template's).
  */
-export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, self?: string): string | "missing" | undefined {
+export function lookUp(url: string, at: TextAt, moves: Moves): string | "missing" | undefined {
+  const { oldUrl, self } = at;
   if (url.startsWith("#") && self !== undefined) {
     const fragment = withFragment(self, url, moves);
     return fragment === url ? undefined : fragment.slice(self.length) || undefined;
@@ -147,6 +157,8 @@ export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, se
   } else if (address.startsWith("/")) {
     path = address;
   } else {
+    const file = sourceFileOf(address, at, moves);
+    if (file !== undefined) return withFragment(file, suffix.startsWith("#") ? suffix : "", moves);
     if (oldUrl === undefined || address === "") return undefined;
     try {
       path = new URL(address, `https://old.invalid${oldUrl}`).pathname;
@@ -164,7 +176,16 @@ export function lookUp(url: string, oldUrl: string | undefined, moves: Moves, se
     return address !== path || kept !== `${decoded}${fragment}` ? kept : undefined;
   }
   if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`)) return withFragment(`${decoded}/`, fragment, moves);
+  // A relative link to a file that moved with the text (a bundle's picture) reaches it from the new path as it did from the old.
+  if (!/^\/|^[a-z][a-z0-9+.-]*:/i.test(address) && self !== undefined && moves.current.has(safeDecode(new URL(address, `https://new.invalid${self}`).pathname))) return undefined;
   return "missing";
+}
+
+/** The new path of the source document a relative link names by its file (`../other-post.md`), as a render hook resolves one. */
+function sourceFileOf(address: string, at: TextAt, moves: Moves): string | undefined {
+  if (at.file === undefined || !moves.bySource || !/\.(md|markdown|mdx)$/i.test(address)) return undefined;
+  const named = posix.normalize(posix.join(posix.dirname(at.file), safeDecode(address)));
+  return moves.bySource.get(named);
 }
 
 /** A path with a link's fragment as the heading's id is now there; a trailing `#` when it names no heading of the page. */

@@ -56,6 +56,8 @@ export interface LeftOut {
   why: string;
   /** The addresses the source published it at, which no page of the new site answers. */
   oldUrls?: string[];
+  /** A post or page the old site published that does not arrive: an error unless the loss is accepted (`--accept-loss`). */
+  post?: boolean;
 }
 
 export interface ImportedSite {
@@ -81,6 +83,8 @@ export interface ImportedSite {
   liquid?: ImportedFile[];
   /** Source files left behind, with why (the generator's own configuration, layouts, data files, list pages). */
   left: LeftOut[];
+  /** Documents moved with something the import had to decide for them (an undated post dated by its file), by file: the report names each. */
+  notes?: LeftOut[];
   /** Addresses of the lists of posts the generator made from no file (Hugo's `/posts/` without an `_index.md`): the blog page answers them. */
   blogAddresses?: string[];
 }

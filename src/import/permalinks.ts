@@ -28,7 +28,7 @@
  */
 
 /** Jekyll's named permalink styles (Jekyll 4.3). */
-const JEKYLL_STYLES: Record<string, string> = {
+export const JEKYLL_STYLES: Record<string, string> = {
   date: "/:categories/:year/:month/:day/:title:output_ext",
   pretty: "/:categories/:year/:month/:day/:title/",
   ordinal: "/:categories/:year/:y_day/:title:output_ext",

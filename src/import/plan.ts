@@ -49,8 +49,8 @@ export interface ImportPlan {
   skipped: LeftOut[];
   /** Each moved document's old addresses and where it is now: for the report and for checking an import. */
   moved: { file: string; from: string[]; to: string }[];
-  /** Links to an address of the site that nothing answers now: their words kept, the link dropped, by file:line. */
-  unlinked: { file: string; line: number; url: string }[];
+  /** Links to an address of the site that nothing answers now: kept as written, by file:line. */
+  unresolved: { file: string; line: number; url: string }[];
   /** Old addresses of what was not moved, which the new site does not answer. */
   lost: { url: string; file: string; why: string }[];
 }
@@ -85,7 +85,7 @@ interface Placed {
 }
 
 export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan {
-  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [], unlinked: [], lost: [] };
+  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [], unresolved: [], lost: [] };
   const shown = options.shown ?? ((path: string) => path);
   const defaultLang = site.site.languages[0];
   // A post with no date at all (Hugo's pages of the main section, an Eleventy post dated by its file) is a page at its own address.
@@ -104,7 +104,7 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   for (const { document, path } of placed) for (const old of document.oldUrls) for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
   for (const { document, path } of placed.filter(({ document }) => document.kind === "post")) for (const file of document.bundle) if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
   const staticFiles = site.files.map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) })).map((each) => ({ ...each, refused: refusedStatic(each.name, options) }));
-  const current = new Set([...placed.map(({ path }) => path), ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`), ...posts.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
+  const current = new Set([...placed.map(({ path }) => path), ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`), ...placed.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
   // Every sitegen site has a home and a blog page (the starter's, where the source had none).
   const answers = (path: string) => path === "/" || path === "/blog/" || BUILT.has(path.slice(1)) || current.has(path.replace(/\.md$/, "/")) || path === "/index.md" || (options.published?.(path) ?? false);
   const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"), options.headingIds)]));
@@ -115,8 +115,8 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     if (!anchorCache.has(path)) anchorCache.set(path, make());
     return anchorCache.get(path);
   };
-  const moves: Moves = { byOld, current, origin: site.site.origin, answers, anchors };
   const bySource = new Map(placed.map(({ document, path }) => [document.file, path]));
+  const moves: Moves = { byOld, current, origin: site.site.origin, answers, anchors, bySource };
   const byStem = new Map(posts.map(({ document, path }) => [document.stem, path]));
   const conversions = {
     postUrl: (name: string) => byStem.get(name.replace(/\.(md|markdown)$/, "")),
@@ -132,9 +132,9 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
     plan.notConverted.push(...result.left.map((tag) => ({ file: document.file, ...tag })));
     for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
-    const links = rewriteLinks(result.body, document.oldUrls[0], moves, document.bodyLine, path);
+    const links = rewriteLinks(result.body, { oldUrl: document.oldUrls[0], self: path, file: document.file, lineAt: document.bodyLine }, moves);
     plan.links += links.rewritten;
-    plan.unlinked.push(...links.unlinked.map((each) => ({ file: document.file, ...each })));
+    plan.unresolved.push(...links.unresolved.map((each) => ({ file: document.file, ...each })));
     return links.text;
   };
   // Texts the source knows as translations of one another (Hugo's) keep that as their `translationKey`.
@@ -155,7 +155,7 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     plan.aliases += aliases.length;
     plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
     const key = translationKey(document);
-    const data = frontmatter(key ? { ...document, data: { ...document.data, translationKey: key } } : document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name, droppedTags: (count) => void (count > 0 && plan.skipped.push({ file: document.file, why: `${count} tag(s) in a script with no Latin spelling: left out (a tag is lowercase ASCII words)` })) });
+    const data = frontmatter(key ? { ...document, data: { ...document.data, translationKey: key } } : document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name });
     plan.files.push({ path: target, body: markdownFile(data, body(document, path)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
     // A page's own files are published where it is, as the site's files.
     const folder = document.kind === "page" ? `content/${STATIC_DIR}${path}`.replace(/\/$/, "") : target.slice(0, target.lastIndexOf("/"));
@@ -170,6 +170,10 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     if (refused) plan.skipped.push({ file: shown(file.path), why: `${refused}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
     else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: shown(file.path) });
   }
+  // A post of the source that no file of the new site holds did not arrive: the import stops at it unless the loss is accepted.
+  const arrived = new Set(placed.map(({ document }) => document.file));
+  const sourcePosts = new Set(site.posts.map((post) => post.file));
+  for (const each of plan.skipped) if (sourcePosts.has(each.file) && !arrived.has(each.file)) each.post = true;
   for (const each of [...site.left, ...plan.skipped]) {
     for (const url of each.oldUrls ?? []) {
       const path = stripBase(safeDecode(url), site.site.basePath);
@@ -290,7 +294,7 @@ function imageOf(document: ImportedDocument, path: string): string | undefined {
 }
 
 /** The frontmatter as sitegen reads it: the old addresses as aliases (a `permalink` or `url` is one of them now), a page dated. */
-function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string; siteName?: string; droppedTags: (count: number) => void }): Record<string, unknown> {
+function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string; siteName?: string }): Record<string, unknown> {
   const { aliases: _aliases, redirect_from: _redirects, permalink: _permalink, url: _url, ...data } = document.data;
   if (document.kind === "page") {
     data.title ??= document.role === "home" ? (options.siteName ?? "Home") : document.stem.replace(/^_index$/, "Home");
@@ -319,13 +323,12 @@ function frontmatter(document: ImportedDocument, options: { aliases: string[]; d
   if (document.kind === "post" && (typeof data.title !== "string" || data.title.trim() === "")) data.title = (readFileName(document.stem).slug || document.stem).split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
   // A list page or a post that only links elsewhere has a title and no words: its title then says what it is.
   if (data.description === undefined && data.summary === undefined && data.excerpt === undefined && data.title !== undefined && !hasParagraph(document.body, data.markup === "html")) data.description = String(data.title);
-  // Tags are lowercase ASCII words: one in another script has no spelling here, and is left out (reported).
+  // Tags as their author wrote them: the build shows each so, its page's address made of its slug (one in a script with no
+  // Latin spelling is shown without a page, with a warning); a tag is never left out.
   for (const field of ["tags", "categories", "category"]) {
     if (data[field] === undefined) continue;
-    const lang = document.lang ?? text(data.lang);
     const written = Array.isArray(data[field]) ? (data[field] as unknown[]).map(String) : typeof data[field] === "string" ? (data[field] as string).split(",").map((term) => term.trim()) : [String(data[field])];
-    const kept = written.map((term) => (slugProblem(term.toLowerCase()) ? slugify(term, lang) : term)).filter((term) => term !== "");
-    options.droppedTags(written.length - kept.length);
+    const kept = written.map((term) => term.trim()).filter((term) => term !== "");
     if (kept.length > 0) data[field] = [...new Set(kept)];
     else delete data[field];
   }

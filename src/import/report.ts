@@ -36,12 +36,13 @@ export function importReport(result: ImportResult, where: { source: string; dir:
   const section = (title: string, items: string[]) => {
     if (items.length > 0) lines.push(`  ${title} (${items.length}):`, ...items.map((item) => `    ${item}`));
   };
+  section("moved, with a warning", result.notes.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`));
   section("not moved", left.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`));
   section("old addresses of what was not moved, which no page or file of the new site has", lost.map((each) => `${each.url} (${each.file})`));
   section("there already, left as it was", result.existing);
   section("old address unknown", result.unknownUrls.map((each) => `${each.file}: ${each.why}`));
   section("not converted (the build warns too)", result.notConverted.map((each) => `${each.file}:${each.line}: ${each.tag}`));
-  section("links to addresses nothing answers now (their words kept, the link dropped)", result.unlinked.map((each) => `${each.file}:${each.line}: ${each.url}`));
+  section("links to addresses nothing answers now (kept as written; the build warns too)", result.unresolved.map((each) => `${each.file}:${each.line}: ${each.url}`));
   const json = {
     generator: result.generator,
     created: result.created,
@@ -53,10 +54,11 @@ export function importReport(result: ImportResult, where: { source: string; dir:
     links: result.links,
     kept: Object.fromEntries(result.kept),
     left,
+    notes: result.notes,
     lost,
     unknownUrls: result.unknownUrls,
     notConverted: result.notConverted,
-    unlinked: result.unlinked,
+    unresolved: result.unresolved,
     moved: result.moved,
   };
   return { text: lines.join("\n"), json };

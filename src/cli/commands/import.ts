@@ -6,6 +6,7 @@ import { reportFailure } from "../report.ts";
 
 interface ImportFlags {
   json?: boolean;
+  acceptLoss?: boolean;
   build?: boolean;
 }
 
@@ -17,6 +18,7 @@ export function registerImport(program: Command, io: Io, exit: { code: number })
     .argument("<dir>", "a new folder (it gets the starter first), or a sitegen site to add to (nothing in it is overwritten)")
     .option("--json", "print the report as JSON")
     .option("--no-build", "move the files only; build later with `npx sitegen build` in <dir>")
+    .option("--accept-loss", "move the site even where a post of the source would not arrive (each is named in the report); without it, such a post is an error and nothing is written")
     .addHelpText("after", "\nThen:\n  $ cd <dir> && npm install && npx sitegen serve\n\nExamples:\n  $ sitegen import ../my-jekyll-blog my-site\n  $ sitegen import ../hugo-site . --json\n")
     .action(async (source: string, dir: string, flags: ImportFlags) => {
       const { importSite } = await import("../../import/index.ts");
@@ -27,7 +29,7 @@ export function registerImport(program: Command, io: Io, exit: { code: number })
       const date = calendarDate(now, { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
       let result: Awaited<ReturnType<typeof importSite>>;
       try {
-        result = await importSite({ source, dir, cwd: io.cwd, date, now });
+        result = await importSite({ source, dir, cwd: io.cwd, date, now, acceptLoss: Boolean(flags.acceptLoss) });
       } catch (error) {
         exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ import failed with ${count} error(s); nothing was written` });
         return;

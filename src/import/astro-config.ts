@@ -1,0 +1,134 @@
+/**
+ * Astro's two configurations, read as programs (script.ts) and never run:
+ * astro.config.* for the site's `site`, `base`, `build.format` and
+ * Starlight's locales; the content configuration for its collections, each
+ * however it is written (`export const collections = { posts }` naming a
+ * `const posts = defineCollection(…)`, a spread, a constant imported from
+ * another file), with its `glob()` loader's `base` and `pattern`, Starlight's
+ * `docsLoader()`, or no loader (Astro 4's src/content/<name>/).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { LeftOut } from "./model.ts";
+import { readScript } from "./script.ts";
+import { isCall, isObject, Scope, textOf, type Value } from "./script-values.ts";
+
+export const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
+const CONTENT_CONFIGS = ["src/content.config.ts", "src/content.config.mjs", "src/content.config.js", "src/content/config.ts", "src/content/config.mjs", "src/content/config.js"];
+
+export interface AstroConfig {
+  file?: string;
+  origin?: string;
+  basePath: string;
+  /** `build.format: "file"`: each page at `x.html`. */
+  fileFormat: boolean;
+  /** Starlight's languages: the folder of each in the docs collection ("" for the root locale), its language tag; the default's first. */
+  starlight?: { locales: { dir: string; lang: string }[] };
+}
+
+export interface Collection {
+  name: string;
+  dir: string;
+  /** The `glob()` loader's pattern, where it names one. */
+  pattern?: RegExp;
+  /** Starlight's docs: each entry a page at its id, with no route of the site's own. */
+  docs?: boolean;
+}
+
+/** A program of the site, with its bindings; a problem is reported where it is, and nothing of it read. */
+function scopeOf(root: string, path: string, shown: (path: string) => string, left: LeftOut[]): Scope | undefined {
+  const read = readScript(readFileSync(path, "utf8"), /\.m?ts$/.test(path));
+  if (read.program) return new Scope(read.program, path, root);
+  left.push({ file: shown(path), line: read.line, why: `could not be read as JavaScript (${read.problem}): its settings were not applied` });
+  return undefined;
+}
+
+export function readAstroConfig(root: string, shown: (path: string) => string, left: LeftOut[]): AstroConfig {
+  const file = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+  const scope = file ? scopeOf(root, file, shown, left) : undefined;
+  const exported = scope?.exported("default");
+  const config = isCall(exported, "defineConfig") ? exported.args[0] : exported;
+  if (!isObject(config)) return { file, basePath: "", fileFormat: false };
+  const origin = textOf(config.site)?.replace(/\/+$/, "").match(/^https?:\/\/[^/?#]+/i)?.[0];
+  const basePath = (textOf(config.base) ?? "").replace(/\/+$/, "").replace(/^(?=[^/])/, "/");
+  const fileFormat = isObject(config.build) && config.build.format === "file";
+  const integrations = Array.isArray(config.integrations) ? config.integrations.flat() : [];
+  const starlight = integrations.find((integration) => isCall(integration, "starlight"));
+  return { file, origin, basePath, fileFormat, ...(isCall(starlight) ? { starlight: { locales: localesOf(starlight.args[0]) } } : {}) };
+}
+
+/** Starlight's `locales` and `defaultLocale`: `root` is the locale at the top of the docs, any other in its own folder. */
+function localesOf(options: Value): { dir: string; lang: string }[] {
+  if (!isObject(options) || !isObject(options.locales)) return [{ dir: "", lang: "en" }];
+  const fallback = textOf(options.defaultLocale);
+  const locales = Object.entries(options.locales).map(([key, locale]) => ({ dir: key === "root" ? "" : key, lang: (isObject(locale) ? textOf(locale.lang) : undefined) ?? (key === "root" ? "en" : key) }));
+  const first = locales.findIndex((locale) => locale.dir === (fallback === "root" ? "" : (fallback ?? "")));
+  return first > 0 ? [locales[first], ...locales.filter((_locale, index) => index !== first)] : locales;
+}
+
+/** The content collections, as the content configuration defines them; else every folder of src/content/. */
+export function readCollections(root: string, shown: (path: string) => string, left: LeftOut[]): Collection[] {
+  const file = CONTENT_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+  const scope = file ? scopeOf(root, file, shown, left) : undefined;
+  const collections: Collection[] = [];
+  const defined = scope?.exported("collections");
+  if (isObject(defined)) {
+    for (const [name, value] of Object.entries(defined)) {
+      const options = isCall(value, "defineCollection") ? value.args[0] : value;
+      const loader = isObject(options) ? options.loader : undefined;
+      if (loader === undefined) collections.push({ name, dir: join(root, "src/content", name) });
+      else if (isCall(loader, "docsLoader")) collections.push({ name, dir: join(root, "src/content/docs"), docs: true });
+      else if (isCall(loader, "glob") && isObject(loader.args[0])) {
+        const { base, pattern } = loader.args[0];
+        const patterns = (Array.isArray(pattern) ? pattern : [pattern]).map((each) => textOf(each)).filter((each): each is string => each !== undefined);
+        collections.push({ name, dir: resolve(root, textOf(base) ?? "."), ...(patterns.length > 0 ? { pattern: globsRegExp(patterns) } : {}) });
+      } else left.push({ file: shown(file!), why: `the collection ${name} has a loader sitegen does not read (${isCall(loader) ? `${loader.call}()` : "computed"}): its entries were not moved` });
+    }
+  } else if (file && scope) left.push({ file: shown(file), why: "its `collections` are computed: every folder of src/content/ was taken as a collection" });
+  if (collections.length === 0 && existsSync(join(root, "src/content"))) {
+    for (const name of readdirNames(join(root, "src/content"))) collections.push({ name, dir: join(root, "src/content", name), ...(name === "docs" ? { docs: true } : {}) });
+  }
+  return collections.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function readdirNames(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name);
+}
+
+/** A glob's patterns (`**\/*.{md,mdx}`, `**\/[^_]*.md`) as one expression; a `!` pattern excludes. */
+export function globsRegExp(patterns: string[]): RegExp {
+  const include = patterns.filter((pattern) => !pattern.startsWith("!")).map(globSource);
+  const exclude = patterns.filter((pattern) => pattern.startsWith("!")).map((pattern) => globSource(pattern.slice(1)));
+  return new RegExp(`^${exclude.length > 0 ? `(?!(?:${exclude.join("|")})$)` : ""}(?:${include.join("|") || ".*"})$`);
+}
+
+function globSource(glob: string): string {
+  let out = "";
+  for (let index = 0; index < glob.length; index++) {
+    const char = glob[index];
+    if (glob.startsWith("**/", index)) {
+      out += "(?:.*/)?";
+      index += 2;
+    } else if (glob.startsWith("**", index)) {
+      out += ".*";
+      index += 1;
+    } else if (char === "*") out += "[^/]*";
+    else if (char === "?") out += "[^/]";
+    else if (char === "{") {
+      const close = glob.indexOf("}", index);
+      if (close === -1) out += "\\{";
+      else {
+        out += `(?:${glob.slice(index + 1, close).split(",").map(globSource).join("|")})`;
+        index = close;
+      }
+    } else if (char === "[") {
+      const close = glob.indexOf("]", index);
+      if (close === -1) out += "\\[";
+      else {
+        out += `[${glob.slice(index + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        index = close;
+      }
+    } else out += char.replace(/[.+^$()|\\/]/g, "\\$&");
+  }
+  return out;
+}
