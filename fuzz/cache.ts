@@ -341,7 +341,7 @@ export async function fuzzCache(options: CacheFuzzOptions): Promise<CacheReport>
       if (cold.status !== 0) {
         // An edit the content cannot take (every post a draft…) is the content fuzz's concern; the cache's is equality.
         count(report.outcomes, "content refused, cold and warm alike");
-        if (warm.status !== cold.status) report.failures.push(`${label}: the cold build exited ${cold.status}, the warm one ${warm.status}:\n${warm.stderr.slice(0, 1500)}`);
+        if (warm.status !== cold.status) report.failures.push(`${label}: the cold build exited ${cold.status}, the warm one ${warm.status}:\n${cold.stderr.slice(0, 1500)}`);
       } else if (warm.status !== 0) {
         report.failures.push(`${label}: the warm build exited ${warm.status} where the cold one built:\n${warm.stderr.slice(0, 1500)}`);
       } else {

@@ -6,15 +6,20 @@
  * here is read as they read it, with a note (`loose`) of how, so that the
  * build can say how to write it in a form every generator reads alike:
  *
- * - YAML 1.1's timestamps, which Jekyll's YAML (Psych), Hugo's (go-yaml) and
- *   PyYAML read: a one-digit month, day or hour (`2013-11-22 5:00:00 +0000`),
- *   spaces before the offset, an offset of hours alone (`-8`).
+ * - YAML 1.1's timestamps, which Jekyll's YAML (Psych) and PyYAML read: a
+ *   one-digit month, day or hour (`2013-11-22 5:00:00 +0000`), spaces before
+ *   the offset, an offset of hours alone (`-8`). Hugo reads the ones with a
+ *   two-digit month and day, seconds, and an offset of hours and minutes.
  * - Ruby's `Time.parse`, which Jekyll reads every other date with:
  *   `2013/11/22`, month names (`January 29, 2023`, `29 Jan 2023 10:00 pm`,
  *   RFC 2822's `Sun, 29 Jan 2023 18:30:22 -0800`), the year written again
- *   after the time (`2023-01-29 18:30:22 2023 -0800`), US zone names (PST).
+ *   after the time (`2023-01-29 18:30:22 2023 -0800`, whose offset Ruby
+ *   does not read after the year: the time is the site's), US zone names (PST).
  * - Go's layouts, which Hugo's `cast.ToTimeInDefaultLocationE` tries
- *   (ANSIC, UnixDate, RubyDate, RFC 1123, RFC 822, `02 Jan 2006`).
+ *   (ANSIC, UnixDate, RubyDate, RFC 1123, `02 Jan 2006`), where a zone's name
+ *   is UTC, GMT or none: Go reads any other name it does not know as UTC.
+ *
+ * test/dates.test.ts holds each form to what real Jekyll and Hugo read.
  * - ISO 8601 as Luxon reads it for Eleventy (`DateTime.fromISO`): the basic
  *   form (`20230129T183022Z`), week dates (`2023-W04-7`), ordinal dates
  *   (`2023-029`), a month (`2023-01`).
@@ -72,6 +77,8 @@ interface Form {
   parts(match: RegExpExecArray): Parts;
 }
 
+/** A zone Go's layouts read as Ruby does: an offset of hours and minutes, or UTC's names; Go reads a name it does not know (PST) as UTC. */
+const goZone = (zone: string | undefined) => zone !== undefined && /^(utc|gmt|z|[+-]\d{4})$/i.test(zone);
 const monthOf = (name: string) => MONTHS.findIndex((month) => month.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase()) + 1;
 const time = (m: RegExpExecArray, at: number) => ({ hour: num(m[at]), minute: num(m[at + 1]), second: num(m[at + 2]), fraction: m[at + 3], meridiem: m[at + 4] });
 const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
@@ -81,14 +88,20 @@ const FORMS: Form[] = [
   {
     // YAML 1.1's timestamp, Ruby's and Go's `2006-01-02 15:04:05 -0700`, with `/` as Ruby reads it, and a year written again after the time.
     pattern: new RegExp(`^(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:(?:t|\\s+)${TIME}(?:\\s+(\\d{4}))?(?:\\s*${ZONE})?)?$`, "i"),
-    // YAML 1.1 has neither `/`, a second year nor a zone's name: those are Ruby's alone.
-    reader: (m) => (m[2] === "/" || m[10] !== undefined || /^(?!z$)[a-z]/i.test(m[11] ?? "") || m[9] !== undefined ? "Ruby's Time.parse (Jekyll)" : "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)"),
-    parts: (m) => ({ year: m[1], month: Number(m[3]), day: Number(m[4]), ...time(m, 5), ...(m[10] !== undefined && m[10] !== m[1] ? { year: "mismatch" } : {}), zone: m[11] }),
+    // YAML 1.1 has neither `/`, a second year nor a zone's name: those are Ruby's alone. Hugo's YAML and layouts read a two-digit month and day, a space, seconds and an offset of minutes too.
+    reader: (m) => {
+      if (m[2] === "/" || m[10] !== undefined || /^(?!z$)[a-z]/i.test(m[11] ?? "") || m[9] !== undefined) return "Ruby's Time.parse (Jekyll)";
+      const hugo = m[3].length === 2 && m[4].length === 2 && m[5] !== undefined && !/t/i.test(m[0]) && m[7] !== undefined && (m[11] === undefined || /^(z|[+-]\d{2}:?\d{2})$/i.test(m[11]));
+      return hugo ? "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)" : "YAML 1.1 (the YAML of Jekyll and PyYAML)";
+    },
+    // After a second year Ruby reads no offset or zone: the time is the site's (UTC here).
+    parts: (m) => ({ year: m[1], month: Number(m[3]), day: Number(m[4]), ...time(m, 5), ...(m[10] !== undefined && m[10] !== m[1] ? { year: "mismatch" } : {}), zone: m[10] === undefined ? m[11] : undefined }),
   },
   {
     // `29 January 2023`, RFC 2822's `Sun, 29 Jan 2023 18:30:22 -0800`, Go's `02 Jan 2006` and RFC 822's `02 Jan 06 15:04 MST` with a four-digit year.
     pattern: new RegExp(`^${WEEKDAY}(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s,-]+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`, "i"),
-    reader: "Ruby's Time.parse (Jekyll) and Go's layouts (Hugo)",
+    // Go's are `02 Jan 2006` alone, and RFC 1123's with a weekday, seconds and an offset or UTC: a month's full name, one digit of a day or a time without seconds is Ruby's alone.
+    reader: (m) => (/^\d{2}\s+[a-z]{3}\s+\d{4}$/i.test(m[0]) || (/^[a-z]{3},\s+\d{2}\s+[a-z]{3}\s+\d{4}\s/i.test(m[0]) && m[6] !== undefined && m[8] === undefined && goZone(m[9])) ? "Ruby's Time.parse (Jekyll) and Go's layouts (Hugo)" : "Ruby's Time.parse (Jekyll)"),
     parts: (m) => ({ year: m[3], month: monthOf(m[2]), day: Number(m[1]), ...time(m, 4), zone: m[9] }),
   },
   {
@@ -100,7 +113,7 @@ const FORMS: Form[] = [
   {
     // Go's ANSIC, UnixDate and RubyDate, and the output of `date`: `Mon Jan _2 15:04:05 MST 2006`.
     pattern: new RegExp(`^${WEEKDAY}${MONTH}\\s+(\\d{1,2})\\s+${TIME}(?:\\s+${ZONE})?\\s+(\\d{4})$`, "i"),
-    reader: "Go's layouts (Hugo) and Ruby's Time.parse (Jekyll)",
+    reader: (m) => (/^[a-z]{3}\s+[a-z]{3}\s/i.test(m[0]) && m[5] !== undefined && m[7] === undefined && (m[8] === undefined || goZone(m[8])) ? "Go's layouts (Hugo) and Ruby's Time.parse (Jekyll)" : "Ruby's Time.parse (Jekyll)"),
     parts: (m) => ({ year: m[9], month: monthOf(m[1]), day: Number(m[2]), ...time(m, 3), zone: m[8] }),
   },
   {
@@ -131,24 +144,34 @@ const FORMS: Form[] = [
 
 /** The date `text` means, or why it means none: `there is no month 13`. */
 export function readDate(text: string): WrittenDate | { problem: string } {
+  return readDateZoned(text).read;
+}
+
+/**
+ * `readDate`, and whether the text wrote an offset or a zone: a time written
+ * without one is UTC here, and the site's local time to Jekyll, which
+ * `sitegen import` keeps in the old addresses it makes (src/import/permalinks.ts).
+ */
+export function readDateZoned(text: string): { read: WrittenDate | { problem: string }; zoned: boolean } {
+  const zoned = (parts: Pick<Parts, "zone">) => parts.zone !== undefined;
   // YAML reads `date: 2024`, `20240101`, `1.5` and `true` as a number or a boolean, which the schema reports; never a day.
-  if (typeof text !== "string") return { problem: `\`${String(text)}\` is read as ${typeof text === "object" ? "a list or a mapping" : `a ${typeof text}`}, not a day: write it as YYYY-MM-DD, e.g. 2024-01-01` };
+  if (typeof text !== "string") return { read: { problem: `\`${String(text)}\` is read as ${typeof text === "object" ? "a list or a mapping" : `a ${typeof text}`}, not a day: write it as YYYY-MM-DD, e.g. 2024-01-01` }, zoned: false };
   const written = text.trim();
   const own = OWN.exec(written);
   if (own) {
     const [, year, month, day, hour, minute, second, fraction, zone] = own;
     const parts = { year, month: Number(month), day: Number(day), hour: num(hour), minute: num(minute), second: num(second ?? (hour === undefined ? undefined : "0")), fraction: fraction?.slice(1), zone };
-    return overflowed(parts);
+    return { read: overflowed(parts), zoned: zoned(parts) };
   }
   for (const form of FORMS) {
     const match = form.pattern.exec(written);
     if (!match) continue;
     const parts = form.parts(match);
-    if (parts.year === "mismatch") return { problem: `it names two different years` };
+    if (parts.year === "mismatch") return { read: { problem: `it names two different years` }, zoned: false };
     const read = form === FORMS[0] && match[2] === "-" ? overflowed(parts) : dateOf(parts);
-    return "problem" in read || read.impossible ? read : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) };
+    return { read: "problem" in read || read.impossible ? read : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) }, zoned: zoned(parts) };
   }
-  return { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" };
+  return { read: { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" }, zoned: false };
 }
 
 /**
