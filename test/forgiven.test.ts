@@ -266,6 +266,18 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
       assert.deepEqual(indexed(dist, "harbour-notes").tags, ["harbour master"]);
     },
   },
+  // A title written in Markdown, for a theme that renders it (Hugo's markdownify): its words, not its markers, everywhere.
+  "title-emphasis": {
+    counts: { "field-markup": 1 },
+    message: /^`title` holds Markdown emphasis: the title is their text, `Why I feel -- fine about snake_case names`$/,
+    file: "blog/2024-06-22-feel-fine.md",
+    line: 2,
+    built: (dist) => {
+      assert.equal(indexed(dist, "feel-fine").title, "Why I feel -- fine about snake_case names");
+      assert.match(read(dist, "blog/feel-fine/index.html"), /<h1>Why I feel -- fine about snake_case names<\/h1>/);
+      assert.match(read(dist, "llms.txt"), /\[Why I feel -- fine about snake\\?_case names\]/);
+    },
+  },
   // An Astro blog's public/ or a Hugo blog's static/ copied into content/static/ as it is.
   "host-files-in-static": {
     counts: { "left-out": 4 },
@@ -332,7 +344,7 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const checked = await run("check", s);
   assert.equal(checked.status, 0);
   assert.deepEqual(checked.report.counts, totals);
-  assert.deepEqual(checked.report.checked, { pages: 9, posts: 26, dist: false });
+  assert.deepEqual(checked.report.checked, { pages: 9, posts: 27, dist: false });
 
   // --strict raises every kind to an error but one: a post dated after the build is meant to wait, and stays a warning.
   const meant = ["scheduled"];
@@ -364,7 +376,7 @@ test("with errors among them the run still reports every warning, not in stages,
   assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
   const checked = await run("check", s);
   assert.equal(checked.status, 1);
-  assert.deepEqual(checked.report.checked, { pages: 9, posts: 23, dist: false }, "check counts what it could check");
+  assert.deepEqual(checked.report.checked, { pages: 9, posts: 27, dist: false }, "check counts what it could check");
 });
 
 test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", async () => {

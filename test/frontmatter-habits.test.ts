@@ -259,8 +259,8 @@ test("posts in folders and .markdown files are built; anything else in the blog 
   assert.equal(strayRun.status, 0, "a stray file is left out, not an error");
   const stray = findings.find((f) => f.file === join(s.content, "blog/2024/cover.png"))!;
   assert.equal(stray.level, "warning");
-  assert.match(stray.message, /not a Markdown file, so not a page or post: left out/);
-  assert.match(stray.hint!, /in its own folder, beside it/);
+  assert.match(stray.message, /not a Markdown file, and no post names it: left out/);
+  assert.match(stray.hint!, /published under its address when it names them/);
   rmSync(join(s.content, "blog/2024/cover.png"));
 
   const twin = post(s.content, "2025/nested.md", [...BASICS, "date: 2025-06-01"]);

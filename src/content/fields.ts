@@ -74,18 +74,47 @@ const INLINE_ELEMENT = /<(abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|
 const MARKDOWN_LINK = /!?\[([^[\]]*)\]\(\s*<?[^\s()<>]*>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 
 /**
+ * Markdown's emphasis and code spans, for a theme that prints the field
+ * through Markdown (Hugo's `markdownify`, Jekyll's): `*x*`, `**x**` and
+ * `` `x` `` where CommonMark reads them so (the text against the markers),
+ * `_x_` and `__x__` only between words (`snake_case_name` keeps its
+ * underscores, as CommonMark does). Dashes are left as written, as in the
+ * body (no typographer).
+ */
+const STAR_EMPHASIS = /(\*{1,2})(?=[^\s*])([^*]*?[^\s*])\1(?!\*)/g;
+const UNDERSCORE_EMPHASIS = /(^|[^\p{L}\p{N}_])(_{1,2})(?=[^\s_])([^_]*?[^\s_])\2(?![\p{L}\p{N}_])/gu;
+const CODE_SPAN = /`([^`]+)`/g;
+
+/** Text without the Markdown emphasis and code spans around its words; a code span's own text is kept as written (`` `__init__` ``). */
+function withoutEmphasis(text: string): string {
+  const parts = text.split(CODE_SPAN);
+  // split() with a group: the text between code spans at even indexes, each span's text at odd ones.
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 1) return part;
+      let plain = part;
+      for (let before = ""; before !== plain; ) [before, plain] = [plain, plain.replace(STAR_EMPHASIS, "$2").replace(UNDERSCORE_EMPHASIS, "$1$3")];
+      return plain;
+    })
+    .join("");
+}
+
+/**
  * A field that is text (a title, an author) goes into the page's heading or
  * byline, its `<title>`, the feed, the indexes and the Markdown, each escaped
- * for its place, so markup in it would show as written. A field written with
- * HTML elements or Markdown links is their text, reported (`field-markup`).
+ * for its place, so markup in it would show as written (`Why I _feel_ fine`).
+ * A field written with HTML elements, Markdown links or Markdown emphasis is
+ * their text, reported (`field-markup`): the same words everywhere, the
+ * heading included, as for HTML elements.
  */
 export function fieldText(field: "title" | "author", written: string, report: { readPast: (problem: FieldProblem) => void }): string {
   let text = written;
   for (let before = ""; before !== text; ) [before, text] = [text, text.replace(INLINE_ELEMENT, "$2")];
   const html = text !== written;
-  const plain = text.replace(MARKDOWN_LINK, "$1");
+  const linked = text.replace(MARKDOWN_LINK, "$1");
+  const plain = withoutEmphasis(linked);
   if (plain === written) return written;
-  const markup = [...(html ? ["HTML elements"] : []), ...(plain !== text ? ["Markdown links"] : [])].join(" and ");
+  const markup = [...(html ? ["HTML elements"] : []), ...(linked !== text ? ["Markdown links"] : []), ...(plain !== linked ? ["Markdown emphasis"] : [])].join(" and ");
   report.readPast({ kind: "field-markup", path: [field], key: false, message: `\`${field}\` holds ${markup}: the ${field} is their text, \`${plain}\``, hint: `write the ${field} as text: it is shown escaped wherever it goes (${field === "title" ? "the heading, <title>, the feed, the indexes" : "the byline, the feed, the structured data, the Markdown"})` });
   return plain;
 }
