@@ -95,6 +95,8 @@ describe("Jekyll's content", () => {
     // What `{% raw %}` holds is shown as written, its own tags gone.
     assert.match(told, /In Liquid, \{\{ page\.title \}\} prints the title\./);
     assert.doesNotMatch(told, /\{%|\{\{ (?!page\.title \}\} prints)/);
+    // Its description is the first paragraph with no Liquid in its text, which would show holes where the values go.
+    assert.match(told, /^> A post whose Liquid runs before Markdown reads it, as Jekyll runs it\.$/m);
   });
 
   test("the link tags give the URLs they gave before, through the engine", () => {

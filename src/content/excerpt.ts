@@ -33,7 +33,8 @@ export function excerptOf(body: string, separator?: string, markup?: Markup): st
     const inline = tokens[index + 1];
     const text = clean(plainText(inline?.children ?? []));
     if (text === "") continue;
-    if (!/\{\{|\{%/.test(inline.content)) return cutAtWord(text, EXCERPT_MAX);
+    // A tag in code (`{{ page.title }}` in backticks) leaves no hole in the text: code is left out of a description.
+    if (!(inline.children ?? []).some((child) => child.type === "text" && /\{\{|\{%/.test(child.content))) return cutAtWord(text, EXCERPT_MAX);
     first ||= text;
   }
   return cutAtWord(first, EXCERPT_MAX);
