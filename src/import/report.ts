@@ -32,6 +32,9 @@ export function importReport(result: ImportResult, where: { source: string; dir:
     `  converted: ${[...result.converted].map(([kind, count]) => `${kind} ×${count}`).join("; ") || "nothing to convert"}`,
     `  old addresses: ${result.aliases} kept as aliases, each a 301 to the page, post or file; ${result.links} link(s) to old addresses now point at the new ones`,
   ];
+  lines.push(`  where each page was: ${addressOrigins(result)}`);
+  const redirected = result.oldPages.filter((page) => page.to !== undefined);
+  if (redirected.length > 0) lines.push(`  old pages no file makes here (lists, tags, archives): ${redirected.length} redirected to their counterpart (site.yaml's redirects)`);
   if (result.kept.size > 0) lines.push(`  kept as params (the templates can show them): ${[...result.kept].map(([name, count]) => `${name} (${count})`).join(", ")}`);
   const section = (title: string, items: string[]) => {
     if (items.length > 0) lines.push(`  ${title} (${items.length}):`, ...items.map((item) => `    ${item}`));
@@ -60,8 +63,17 @@ export function importReport(result: ImportResult, where: { source: string; dir:
     notConverted: result.notConverted,
     unresolved: result.unresolved,
     moved: result.moved,
+    addresses: result.addresses,
+    oldPages: result.oldPages,
   };
   return { text: lines.join("\n"), json };
+}
+
+/** How each document's old address was found, most trusted first. */
+function addressOrigins(result: ImportResult): string {
+  const { generator, folder, computed, notAsked } = result.addresses;
+  const asked = notAsked ? ` (${NAMES[result.generator]} not asked: ${notAsked})` : "";
+  return `from ${NAMES[result.generator]} itself ${generator}, from the built folder ${folder}, computed ${computed}${asked}`;
 }
 
 /** The build's result after an import: its counts, and its warnings by kind, each kind with a count and its first files. */

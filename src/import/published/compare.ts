@@ -11,7 +11,7 @@ export function compareSites(options: { oldSite: string; dist: string; basePath:
   const rules = redirectRules(options.dist);
   // Each old page with the path the new site answers it at: its rule's target, else the same path.
   const moved = [...built.values()].filter((page) => !page.text().redirectsTo).map((page) => ({ file: page.file, from: [page.url], to: rules.get(page.url) ?? rules.get(page.url.replace(/\/$/, "")) ?? page.url }));
-  const proof = proveMove({ built, dist: options.dist, moved, oldPages: [], origin: options.origin ?? originOf(built) });
+  const proof = proveMove({ built, dist: options.dist, moved: moved.map((each) => (isListing(each.to) ? { ...each, file: "_index.list" } : each)), oldPages: [], origin: options.origin ?? originOf(built) });
   return { proof, text: [`${options.dist} held to ${options.oldSite}:`, ...proofLines(proof)].join("\n") };
 }
 
@@ -25,4 +25,9 @@ function originOf(built: ReturnType<typeof readBuiltFolder>): string | undefined
     counts.set(origin, (counts.get(origin) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+}
+
+/** A page the new build makes to list posts (the blog's pages, the tags'): what it shows is its template's. */
+function isListing(path: string): boolean {
+  return path === "/" || path === "/blog/" || path.startsWith("/blog/page/") || path.startsWith("/tags/");
 }

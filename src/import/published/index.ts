@@ -101,18 +101,28 @@ function titleKey(title: unknown): string {
 }
 
 /** The old site's pages no moved document or file answers, each with its counterpart in the new site, where it has one. */
-export function unansweredOldPages(published: Published, site: ImportedSite, moved: { from: string[] }[], paginate: number | undefined): OldPage[] {
+export function unansweredOldPages(published: Published, site: ImportedSite, moved: { from: string[]; to: string }[], paginate: number | undefined): OldPage[] {
   if (!published.built) return [];
-  const covered = new Set([
-    ...moved.flatMap(({ from }) => from),
-    ...site.files.flatMap((file) => (file.oldUrl ? [file.oldUrl] : [])),
-    ...site.left.flatMap((each) => each.oldUrls ?? []),
+  // Where each old address is now; what was left out is reported as lost, not redirected.
+  const placed = new Map<string, string>([
+    ...moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])),
+    ...site.files.flatMap((file): [string, string][] => (file.oldUrl ? [[file.oldUrl, file.oldUrl]] : [])),
+    ...site.left.flatMap((each) => (each.oldUrls ?? []).map((url): [string, string] => [url, ""])),
   ]);
+  const movedTo = (url: string) => placed.get(url) ?? placed.get(safeDecode(url)) ?? placed.get(url.endsWith("/") ? url : `${url}/`);
   const tags = new Set(site.posts.flatMap((post) => termsOf(post.data)).map(tagSlug));
   const blogPages = paginate ? Math.max(1, Math.ceil(site.posts.length / paginate)) : 1;
-  const pages = oldListPages(published.built, (url) => covered.has(url) || covered.has(decodeURI(url)), { basePath: site.site.basePath, tags, blogPages, languages: languagesOf(site) });
+  const pages = oldListPages(published.built, movedTo, { basePath: site.site.basePath, tags, blogPages, languages: languagesOf(site) });
   // An old page at the address its counterpart has now answers as it is.
   return pages.filter((page) => page.to !== page.url);
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
 }
 
 /** Every language the old site's pages name, in lower case, as its addresses prefix them. */

@@ -33,31 +33,39 @@ export interface NewSiteFacts {
 
 const TAXONOMY = "(?:tags?|categories|category|topics?|labels?)";
 const LIST = "(?:blog|posts|articles|archives?|news|writing|notes)";
+/** How a page's address ends: its folder's (`/tags/`, `/tags/index.html`), or its own file's, as Hugo's uglyURLs and Jekyll's `.html` permalinks write it (`/tags.html`). */
+const END = "(?:/(?:index\\.html?)?|\\.html?)?$";
 
-/** Each built page that `covered` does not name (the moved documents' and files' old addresses), with where it goes now. */
-export function oldListPages(built: Map<string, BuiltPage>, covered: (url: string) => boolean, facts: NewSiteFacts): OldPage[] {
+/**
+ * Each built page that no moved document or file answers, with where it goes
+ * now. `movedTo` gives an old address's new path, where a moved document or
+ * file had it: a redirect page the old site wrote (a Hugo alias, its
+ * `/page/1/`) goes where the page it sent readers to went, else where its
+ * own address's kind says.
+ */
+export function oldListPages(built: Map<string, BuiltPage>, movedTo: (url: string) => string | undefined, facts: NewSiteFacts): OldPage[] {
   const pages: OldPage[] = [];
   for (const page of built.values()) {
-    if (covered(page.url) || page.url.endsWith("/404.html")) continue;
-    // A redirect page the old site wrote for an alias: the alias is moved with its document.
-    const text = page.text();
-    if (text.redirectsTo) continue;
-    pages.push({ url: page.url, ...counterpart(decodedPath(page.url, facts), facts) });
+    if (movedTo(page.url) !== undefined || page.url.endsWith("/404.html")) continue;
+    const sent = page.text().redirectsTo;
+    const followed = sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${page.url}`).pathname);
+    const own = counterpart(decodedPath(page.url, facts), facts);
+    pages.push({ url: page.url, ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own) });
   }
   return pages;
 }
 
 function counterpart(path: string, facts: NewSiteFacts): { kind: OldPageKind; to?: string } {
-  if (path === "/" || path === "/index.html") return { kind: "home", to: "/" };
-  const numbered = new RegExp(`^(?:/${LIST})?/page/?(\\d*)/?(?:index\\.html)?$`).exec(path);
-  if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] || 1), facts) };
-  if (new RegExp(`^/${TAXONOMY}/?(?:index\\.html)?$`).test(path)) return { kind: "tags", to: "/tags/" };
-  const tag = new RegExp(`^/${TAXONOMY}/([^/]+)/(?:page/\\d+/?)?(?:index\\.html)?$`).exec(path);
+  if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: "/" };
+  const numbered = new RegExp(`^(?:/${LIST})?/page(?:/(\\d+))?${END}`).exec(path);
+  if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
+  if (new RegExp(`^/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
+  const tag = new RegExp(`^/${TAXONOMY}/([^/]+?)(?:/page/\\d+)?${END}`).exec(path);
   if (tag) {
     const slug = tagSlug(tag[1]);
     return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
   }
-  if (/^\/\d{4}\/(?:\d{1,2}\/(?:\d{1,2}\/)?)?(?:index\.html)?$/.test(path) || new RegExp(`^/${LIST}/?(?:index\\.html)?$`).test(path)) return { kind: "archive", to: "/blog/" };
+  if (new RegExp(`^/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) || new RegExp(`^/${LIST}${END}`).test(path)) return { kind: "archive", to: "/blog/" };
   return { kind: "other" };
 }
 

@@ -15,7 +15,8 @@ export interface PageText {
   redirectsTo?: string;
   /** Its `<link rel="canonical">`, where it names one: the origin the site was served at. */
   canonical?: string;
-  words: string[];
+  /** Each run of text as the page shows it (a text node, trimmed): what words are read from, and what the site's every page repeats is known by. */
+  texts: string[];
   /** Each image's, video's and audio's source, as written. */
   media: string[];
   /** Each link's target, as written; links within the page (`#…`) are left out: generators name footnotes and headings each their own way. */
@@ -23,7 +24,8 @@ export interface PageText {
 }
 
 const UNSEEN = new Set(["script", "style", "noscript", "template", "svg", "math", "head", "nav", "aside", "footer", "button", "form"]);
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+/** Words as a reader's language divides them: by spaces, and by dictionary where a script writes none (Chinese, Japanese, Thai). */
+const SEGMENTER = new Intl.Segmenter("und", { granularity: "word" });
 
 export function readPage(html: string): PageText {
   const document = parseDocument(html, { decodeEntities: true });
@@ -32,13 +34,22 @@ export function readPage(html: string): PageText {
   const redirectsTo = refresh ? /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh.attribs.content ?? "")?.[1] : undefined;
   const canonical = find(document.children, (element) => element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"))?.attribs.href;
   const root = mainPart(document.children);
-  const page: PageText = { title, words: [], media: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
+  const page: PageText = { title, texts: [], media: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
   collect(root, page);
   return page;
 }
 
-/** The part of the page that is its own: one `<article>`, else `<main>` or the element whose role is main, else the body. */
+/**
+ * The element themes name for a post's own text (`post-content`, `entry-content`, `article-body`, schema.org's
+ * `articleBody`, GitHub's `markdown-body`): inside an article it leaves out what the theme adds around the text
+ * (reading time, related posts, share buttons, a licence).
+ */
+const BODY_CLASS = /(?:^|\s)(?:(?:post|entry|article|blog|page)[-_]?(?:content|body|text)|markdown-body|e-content)(?:\s|$)/i;
+
+/** The part of the page that is its own: its text's element, else one `<article>`, else `<main>` or the element whose role is main, else the body. */
 function mainPart(nodes: ChildNode[]): ChildNode[] {
+  const bodies = all(nodes, (element) => BODY_CLASS.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody");
+  if (bodies.length === 1) return [bodies[0]];
   const articles = all(nodes, (element) => element.name === "article");
   if (articles.length === 1) return [articles[0]];
   const main = find(nodes, (element) => element.name === "main" || element.attribs.role === "main");
@@ -47,24 +58,35 @@ function mainPart(nodes: ChildNode[]): ChildNode[] {
   return body ? body.children : nodes;
 }
 
-function collect(nodes: ChildNode[], page: PageText): void {
+function collect(nodes: ChildNode[], page: PageText, inCode = false): void {
   for (const node of nodes) {
     if (node.type === "text") {
-      for (const word of node.data.match(WORD) ?? []) page.words.push(wordOf(word));
+      const text = node.data.replace(/\s+/g, " ").trim();
+      // A code block's line numbers are its highlighter's (Hugo's lineNos), not the author's.
+      if (text !== "" && !(inCode && /^[\d\s]+$/.test(text))) page.texts.push(text);
       continue;
     }
     if (!isElement(node) || UNSEEN.has(node.name)) continue;
     const { name, attribs } = node;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
-    if (name === "img" && attribs.alt) for (const word of attribs.alt.match(WORD) ?? []) page.words.push(wordOf(word));
+    if (name === "img" && attribs.alt?.trim()) page.texts.push(attribs.alt.replace(/\s+/g, " ").trim());
     if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
-    collect(node.children, page);
+    collect(node.children, page, inCode || name === "pre" || name === "code");
   }
 }
 
-/** A word as compared: in lower case, its apostrophe straight, as a typographer that curls quotes (kramdown's, Hugo's) or one that does not would write it. */
-function wordOf(word: string): string {
-  return word.toLowerCase().replace(/’/g, "'");
+const PARTS = /[.:]+|(?<=\p{N})(?=\p{L})|(?<=\p{L})(?=\p{N})/u;
+
+/** The words of some texts, each as compared: in lower case, its apostrophe straight, as a typographer that curls quotes (kramdown's, Hugo's) or one that does not would write it. */
+export function wordsOf(texts: string[]): string[] {
+  const words: string[] = [];
+  for (const text of texts) {
+    for (const { segment, isWordLike } of SEGMENTER.segment(text)) {
+      // `date.setTime` and `10px` are one word to the segmenter and two to a highlighter's spans: both sides are read in parts.
+      if (isWordLike) for (const part of segment.toLowerCase().replace(/’/g, "'").split(PARTS)) if (part !== "") words.push(part);
+    }
+  }
+  return words;
 }
 
 function isElement(node: ChildNode): node is Element {

@@ -6,7 +6,7 @@
  * the same when it leads to the same place, an old address of the site
  * followed to where it moved.
  */
-import type { PageText } from "./page-text.ts";
+import { wordsOf, type PageText } from "./page-text.ts";
 
 export interface Kept {
   /** What the old page had, and how much of it the new one shows. */
@@ -24,18 +24,52 @@ export interface Sides {
   moved(path: string): string | undefined;
   /** The old site's origin, for links written with it. */
   origin?: string;
+  /** What the old site's theme repeats on most of its pages (a reading time, a share button, a licence): no text of this page's own. */
+  chrome?: Chrome;
+}
+
+export interface Chrome {
+  texts: Set<string>;
+  media: Set<string>;
+  links: Set<string>;
+}
+
+/**
+ * What most of a site's pages repeat: each text, image and link found on at
+ * least a fifth of them (and on three at least), as a theme puts its reading
+ * time, its licence and its buttons inside every post's article.
+ */
+export function chromeOf(pages: PageText[]): Chrome {
+  const least = Math.max(3, Math.ceil(pages.length / 5));
+  const repeated = (pick: (page: PageText) => string[]) => {
+    const counts = new Map<string, number>();
+    for (const page of pages) for (const item of new Set(pick(page))) counts.set(item, (counts.get(item) ?? 0) + 1);
+    return new Set([...counts].filter(([, count]) => count >= least).map(([item]) => item));
+  };
+  return { texts: repeated((page) => page.texts.map(shapeOf)), media: repeated((page) => page.media), links: repeated((page) => page.links) };
+}
+
+/** A text with its numbers as one sign: a theme's "330 words · 5 minutes" is one text on every page, whatever the page counts. */
+function shapeOf(text: string): string {
+  return text.replace(/\d+/g, "#");
 }
 
 const SHOWN_MISSING_WORDS = 12;
 
 export function keptOf(sides: Sides): Kept {
-  const words = keptWords(sides.old.page.words, sides.new.page.words);
-  const media = keptItems(sides.old.page.media.map(fileName), new Set(sides.new.page.media.map(fileName)));
-  const oldLinks = sides.old.page.links.map((href) => place(href, sides.old.url, sides));
+  const chrome = sides.chrome ?? { texts: new Set(), media: new Set(), links: new Set() };
+  const old = sides.old.page;
+  // A text that names the page's own address (a licence's "this post is at …") is the theme's, not the author's.
+  const own = (text: string) => text.includes(sides.old.url) && /^(?:https?:\/\/|\/)\S*$/.test(text.trim().split(/\s+/).pop() ?? "");
+  const oldWords = wordsOf(old.texts.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text)));
+  const words = keptWords(oldWords, wordsOf(sides.new.page.texts));
+  const media = keptItems(old.media.filter((src) => !chrome.media.has(src)).map(fileName), new Set(sides.new.page.media.map(fileName)));
+  // A link to the page itself (its title's permalink) leads nowhere a reader would miss.
+  const oldLinks = old.links.filter((href) => !chrome.links.has(href)).map((href) => place(href, sides.old.url, sides)).filter((path) => path !== sides.new.url);
   const newLinks = new Set(sides.new.page.links.map((href) => place(href, sides.new.url, { moved: (path) => path, origin: undefined })));
   const links = keptItems(oldLinks, newLinks);
   return {
-    words: { old: sides.old.page.words.length, kept: words.kept },
+    words: { old: oldWords.length, kept: words.kept },
     media: { old: media.old, kept: media.kept },
     links: { old: links.old, kept: links.kept },
     missing: { words: words.missing.slice(0, SHOWN_MISSING_WORDS), media: media.missing, links: links.missing },

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { BuiltPage } from "./folder.ts";
 import type { OldPage, OldPageKind } from "./old-pages.ts";
 import { readPage } from "./page-text.ts";
-import { keptOf, percent, type Kept } from "./parity.ts";
+import { chromeOf, keptOf, percent, type Kept } from "./parity.ts";
 
 export interface PageKept extends Kept {
   old: string;
@@ -36,13 +36,14 @@ export function proveMove(options: { built: Map<string, BuiltPage>; dist: string
   const byOld = new Map(options.moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])));
   const moved = (path: string) => byOld.get(path) ?? redirects.get(path) ?? (pageAt(options.dist, path) ? path : undefined);
   const pages: PageKept[] = [];
+  const chrome = chromeOf([...options.built.values()].map((page) => page.text()).filter((text) => !text.redirectsTo));
   for (const { file, from, to } of options.moved) {
     // A list's page shows what its template lists, not what its author wrote: only pages of text are compared.
     if (isList(file, to)) continue;
     const old = from.map((url) => options.built.get(url)).find((page) => page && !page.text().redirectsTo);
     const built = pageAt(options.dist, to);
     if (!old || !built) continue;
-    const kept = keptOf({ old: { url: old.url, page: old.text() }, new: { url: to, page: readPage(readFileSync(built, "utf8")) }, moved, origin: options.origin });
+    const kept = keptOf({ old: { url: old.url, page: old.text() }, new: { url: to, page: readPage(readFileSync(built, "utf8")) }, moved, origin: options.origin, chrome });
     pages.push({ old: old.url, new: to, ...kept });
   }
   const sum = (pick: (page: PageKept) => { old: number; kept: number }) => pages.reduce((total, page) => ({ old: total.old + pick(page).old, kept: total.kept + pick(page).kept }), { old: 0, kept: 0 });
@@ -69,9 +70,9 @@ export function proofLines(proof: Proof): string[] {
   return lines;
 }
 
-/** A page that lists others: the home, the blog, a Hugo section's `_index.md`. */
+/** A page that lists others (the home, the blog, a Hugo section's `_index.md`), or the page for no page. */
 function isList(file: string, to: string): boolean {
-  return to === "/" || to === "/blog/" || /(^|\/)_index\.[^/]+$/.test(file);
+  return to === "/" || to === "/blog/" || to === "/404.html" || /(^|\/)_index\.[^/]+$/.test(file);
 }
 
 /** The page the new build wrote for a path, or undefined: a folder's index.html, or the file itself. */
@@ -90,14 +91,23 @@ function pageAt(dist: string, url: string): string | undefined {
 }
 
 /** A build's `_redirects`, as Netlify and Cloudflare read it: `from to [status]` a line; only the redirects, which name a page. */
-export function redirectRules(dist: string): Map<string, string> {
+export function redirectRules(dist: string): { has(path: string): boolean; get(path: string): string | undefined } {
   const file = join(dist, "_redirects");
   const rules = new Map<string, string>();
-  if (!existsSync(file)) return rules;
+  // Netlify's rules name a path decoded, Cloudflare's encoded: each is looked up in one form.
+  const key = (path: string) => {
+    try {
+      return decodeURI(path);
+    } catch {
+      return path;
+    }
+  };
+  const lookup = { has: (path: string) => rules.has(key(path)), get: (path: string) => rules.get(key(path)) };
+  if (!existsSync(file)) return lookup;
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const [from, to, status] = line.trim().split(/\s+/);
     if (!from || from.startsWith("#") || !to || (status !== undefined && !/^30[12178]!?$/.test(status))) continue;
-    if (!rules.has(from)) rules.set(from, to);
+    if (!rules.has(key(from))) rules.set(key(from), to);
   }
-  return rules;
+  return lookup;
 }
