@@ -60,6 +60,13 @@ test("a definition shows nothing, and a list naming it gets its attributes", asy
   assert.match(article, /<p id="first-note" class="note">A paragraph the definition above names\.<\/p>/);
 });
 
+test("a table of contents keeps the classes its list was given", async () => {
+  const { article } = await built;
+  // kramdown: <ul class="table-of-content" id="markdown-toc">
+  assert.match(article, /<nav class="toc table-of-content" aria-label="Contents">\n<ul>\n<li><a href="#signal-handling">Signal handling<\/a><\/li>/);
+  assert.equal(article.split('<nav class="toc').length, 2, "one table of contents");
+});
+
 test("what kramdown cannot read in a list it passes over, and applies the rest", async () => {
   const { article } = await built;
   // kramdown: <p class="note">A note whose list leaves a quote open.</p>

@@ -3,7 +3,8 @@
  * followed by `{:toc}` (attributes.ts), or a paragraph of `[[toc]]` alone
  * (VitePress, markdown-it-toc-done-right). It is replaced by the page's
  * headings, each linking to its id, nested by level; a heading with the class
- * `no_toc` is left out, as in kramdown.
+ * `no_toc` is left out, as in kramdown. The list's own id and classes are
+ * the table's, as kramdown keeps them.
  */
 import Token from "markdown-it/lib/token.mjs";
 import { headingText } from "./headings.ts";
@@ -17,7 +18,7 @@ export function tablesOfContents(tokens: Token[], options: { leading?: boolean }
     let close = index + 1;
     while (!(tokens[close].nesting === -1 && tokens[close].level === open.level)) close++;
     const nav = new Token("html_block", "", 0);
-    nav.content = contents(tokens, open.attrGet("id"));
+    nav.content = contents(tokens, open.attrGet("id"), open.attrGet("class"));
     nav.map = open.map;
     tokens.splice(index, close - index + 1, nav);
   }
@@ -30,16 +31,17 @@ export function tablesOfContents(tokens: Token[], options: { leading?: boolean }
  * two headings, else there is nothing to find one's way among.
  */
 function leadingContents(tokens: Token[]): void {
-  if (tokens.some((token) => token.type === "html_block" && token.content.startsWith('<nav class="toc"'))) return;
+  if (tokens.some((token) => token.type === "html_block" && /^<nav class="toc[ "]/.test(token.content))) return;
   if (tokens.filter((token) => token.type === "heading_open").length < 2) return;
   const nav = new Token("html_block", "", 0);
-  nav.content = contents(tokens, null);
+  nav.content = contents(tokens, null, null);
   tokens.unshift(nav);
 }
 
-function contents(tokens: Token[], id: string | null): string {
+/** The table of contents, with the id and the classes the author's list had (`{: class="table-of-content"}`). */
+function contents(tokens: Token[], id: string | null, classes: string | null): string {
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  let html = `<nav class="toc"${id ? ` id="${escape(id)}"` : ""} aria-label="Contents">\n`;
+  let html = `<nav class="${escape(["toc", ...(classes ?? "").split(/\s+/).filter((name) => name !== "" && name !== "toc")].join(" "))}"${id ? ` id="${escape(id)}"` : ""} aria-label="Contents">\n`;
   const open: number[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== "heading_open" || (token.attrGet("class") ?? "").split(" ").includes("no_toc")) return;
