@@ -13,6 +13,7 @@
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { needTools } from "../scripts/tools.mjs";
@@ -149,7 +150,16 @@ describe("Jekyll's content", () => {
     const one = join(root, "dist-here");
     const lanes = join(root, "dist-lanes");
     await build(root, ["--out", one, "--no-cache"]);
-    await build(root, ["--out", lanes, "--no-cache"], { SITEGEN_WORKERS: "2" });
+    // Which lane rendered each request (src/execute/pool.ts): the workers must have rendered some, each with an engine of its own.
+    const answered: string[] = [];
+    const heard = (event: unknown) => answered.push((event as { lane: string }).lane);
+    subscribe("sitegen:render-lanes", heard);
+    try {
+      await build(root, ["--out", lanes, "--no-cache"], { SITEGEN_WORKERS: "2" });
+    } finally {
+      unsubscribe("sitegen:render-lanes", heard);
+    }
+    assert.ok(answered.some((lane) => lane.startsWith("worker")), answered.join(", "));
     for (const file of ["blog/liquid-at-work/index.html", "blog/liquid-at-work.md", "blog/what-cannot-run.md"]) assert.equal(readFileSync(join(lanes, file), "utf8"), readFileSync(join(one, file), "utf8"), file);
   });
 });
