@@ -108,6 +108,7 @@ test("each dialect reads the delimiters its generator reads, and a price is neve
   const cases: [text: string, expected: Record<MathDialect, string>][] = [
     ["a $$x_1$$ b", { kramdown: "a [inline: x1] b", latex: "a [inline: x1] b", dollars: "a [display: x1] b", mathjax: "a [display: x1] b", none: "a $$x_1$$ b" }],
     ["$$\nx_1\n$$", { kramdown: "[display: x1]", latex: "[display: x1]", dollars: "[display: x1]", mathjax: "[display: x1]", none: "$$\nx_1\n$$" }],
+    ["$$ is what it cost\n\nand $$", { kramdown: "$$ is what it cost\nand $$", latex: "$$ is what it cost\nand $$", dollars: "$$ is what it cost\nand $$", mathjax: "$$ is what it cost\nand $$", none: "$$ is what it cost\nand $$" }],
     ["a \\(x_1\\) b", { kramdown: "a (x_1) b", latex: "a [inline: x1] b", dollars: "a [inline: x1] b", mathjax: "a (x_1) b", none: "a (x_1) b" }],
     ["a $x_1$ b", { kramdown: "a $x_1$ b", latex: "a $x_1$ b", dollars: "a [inline: x1] b", mathjax: "a [inline: x1] b", none: "a $x_1$ b" }],
     ["$5 and $10", { kramdown: "$5 and $10", latex: "$5 and $10", dollars: "$5 and $10", mathjax: "$5 and $10", none: "$5 and $10" }],
@@ -137,6 +138,12 @@ test("TeX between single dollars on a site that has not chosen its delimiters is
   assert.match(warnings[0].hint, /markdown: \{ math: dollars \}/);
   assert.deepEqual(renderMarkdown("A price of $5 and $10, a word $P$.", "en", {}).warnings, [], "a price or a letter is not named");
   assert.deepEqual(renderMarkdown(text, "en", { math: "kramdown" }).warnings, [], "a site that chose kramdown's reading chose it");
+});
+
+test("a display block opened on a line of its own may hold a blank line, as kramdown's and texmath's do, in a list item too; MathJax after Markdown saw two paragraphs", () => {
+  const text = "- a list\n\n  $$\n  \\begin{aligned}\n  a &= b \\\\\n\n  c &= d\n  \\end{aligned}\n  $$";
+  for (const dialect of ["kramdown", "latex", "dollars"] as const) assert.match(readAs(dialect, text), /^<ul>\n<li>\na list\n\[display: a=bc=d\]\n<\/li>\n<\/ul>$/, dialect);
+  assert.ok(!readAs("mathjax", text).includes("[display"));
 });
 
 test("a paragraph's line breaks inside a formula are the formula's: kramdown's $$ across lines stays one formula", () => {

@@ -116,10 +116,14 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   // Interrupting a paragraph is the only time a rule is asked silently with text before it.
   if (silent && !delimiters.interrupts && state.parentType === "paragraph") return false;
   const closer = CLOSERS[opener];
+  // A delimiter alone on its line opens a display block that may hold blank lines, as kramdown's and
+  // texmath's do; after text, a blank line ends the search (`$$ is what it cost`), and MathJax, reading
+  // the HTML Markdown made, never saw a formula across two paragraphs.
+  const spansBlankLines = !delimiters.escaped && state.src.slice(start + opener.length, state.eMarks[startLine]).trim() === "";
   let line = startLine;
   let from = start + opener.length;
   for (; line < endLine; line++, from = state.bMarks[line] + state.tShift[line]) {
-    if (line > startLine && state.sCount[line] < state.blkIndent) return false;
+    if (line > startLine && (state.isEmpty(line) ? !spansBlankLines : state.sCount[line] < state.blkIndent)) return false;
     const text = state.src.slice(from, state.eMarks[line]).trimEnd();
     const at = closingAt(text, closer);
     if (at === -1) continue;
