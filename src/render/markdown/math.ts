@@ -173,7 +173,7 @@ function escapedAt(text: string, at: number): boolean {
   return count % 2 === 1;
 }
 
-/** `$$…$$`, `\(…\)`, `\[…\]` and, in the `dollars` dialect, `$…$` within a paragraph. */
+/** `$$…$$`, `\(…\)`, `\[…\]` and, in the dialects that read it, `$…$` within a paragraph. */
 function mathInline(state: StateInline, silent: boolean): boolean {
   const code = state.src.charCodeAt(state.pos);
   if (code !== DOLLAR && code !== BACKSLASH) return false;
