@@ -125,6 +125,8 @@ test("a formula its author wrote through Markdown, for MathJax in the browser (a
   const text = "the divergence $D\\_{KL}(P \\| Q)$ and \\\\(g^\\*\\_q\\\\) and $$a \\\\\\\\ b$$";
   assert.equal(readAs("mathjax", text), "the divergence [inline: DKL(P|Q)] and [inline: gq∗] and [display: ab]");
   assert.deepEqual(renderMarkdown(text, "en", { math: "mathjax" }).warnings, []);
+  // eleventy-plugin-mathjax's README writes `\\\(` for `\(`, which Markdown makes `\(` too.
+  assert.equal(readAs("mathjax", "so \\\\\\( \\TeX \\\\\\) and\n\n\\\\\\[ 1 + 1 = 2 \\\\\\]"), "so [inline: TEX] and\n[display: 1+1=2]");
   // Read as TeX written for TeX, `\_` is an underscore character and `\(` Markdown's parenthesis.
   assert.equal(readAs("dollars", text).split(" and ")[0], "the divergence [inline: D_KL(P‖Q)]");
 });

@@ -89,13 +89,26 @@ export function mathPlugin(md: MarkdownIt): void {
 }
 
 /** The closing delimiter of each opening one. */
-const CLOSERS: Record<string, string> = { $$: "$$", "\\[": "\\]", "\\(": "\\)", $: "$", "\\\\[": "\\\\]", "\\\\(": "\\\\)" };
+const CLOSERS: Record<string, string> = { $$: "$$", "\\[": "\\]", "\\(": "\\)", $: "$", "\\\\[": "\\\\]", "\\\\(": "\\\\)", "\\\\\\[": "\\\\\\]", "\\\\\\(": "\\\\\\)" };
+
+/**
+ * How a formula written through Markdown opens with a backslash: `\\(` or
+ * `\\\(` (eleventy-plugin-mathjax's README gives the second), each of which
+ * Markdown made `\(`, and the same with `[`.
+ */
+const ESCAPED_OPENER = /\\\\\\?[([]/y;
+
+function escapedOpenerAt(src: string, at: number): string | undefined {
+  ESCAPED_OPENER.lastIndex = at;
+  return ESCAPED_OPENER.exec(src)?.[0];
+}
 
 /** A block's opening delimiter at `at`, of those the dialect reads. */
 function blockOpener(src: string, at: number, delimiters: Delimiters): string | undefined {
   if (src.startsWith("$$", at)) return "$$";
   if (delimiters.backslash && src.startsWith("\\[", at)) return "\\[";
-  if (delimiters.escaped && src.startsWith("\\\\[", at)) return "\\\\[";
+  const escaped = delimiters.escaped ? escapedOpenerAt(src, at) : undefined;
+  if (escaped?.endsWith("[")) return escaped;
   return undefined;
 }
 
@@ -203,7 +216,8 @@ function inlineFormula(src: string, pos: number, delimiters: Delimiters): Inline
   const opener = src.startsWith("$$", pos) ? "$$" : src[pos] === "$" ? "$" : src.slice(pos, pos + 2);
   if (opener === "$$") return delimited(src, pos, opener, !delimiters.doubleInline);
   if (opener === "$") return delimiters.dollar && !escapedAt(src, pos) ? singleDollar(src, pos) : undefined;
-  if (delimiters.escaped && (src.startsWith("\\\\(", pos) || src.startsWith("\\\\[", pos)) && !escapedAt(src, pos)) return delimited(src, pos, src.slice(pos, pos + 3), src[pos + 2] === "[");
+  const escaped = delimiters.escaped && !escapedAt(src, pos) ? escapedOpenerAt(src, pos) : undefined;
+  if (escaped) return delimited(src, pos, escaped, escaped.endsWith("["));
   if (!delimiters.backslash || escapedAt(src, pos)) return undefined;
   if (opener === "\\(") return delimited(src, pos, opener, false);
   if (opener === "\\[") return delimited(src, pos, opener, true);
