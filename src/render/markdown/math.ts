@@ -323,7 +323,7 @@ function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning
       kind: "math",
       line,
       message: `a formula that does not parse, shown as written: ${reason}`,
-      hint: "write it as LaTeX does (Temml reads LaTeX and the AMS packages; MathJax's extensions such as `t_\\max` need braces: `t_{\\max}`), or escape its delimiter (`\\$`) if it is not math",
+      hint: "write it as LaTeX reads it (Temml reads LaTeX and the AMS environments, with MathJax's leniencies: `t_\\max`, `\\text{a_b}`), or escape its delimiter (`\\$`) if it is not math",
     });
     const written = escapeHtml(token.meta?.written ?? `${token.markup}${token.content}${CLOSERS[token.markup]}`);
     return block ? `<pre class="math-source"><code>${written}</code></pre>` : `<code class="math-source">${written}</code>`;
