@@ -15,8 +15,8 @@
  *
  * What cannot run (a plugin's tag, `{% youtube x %}`; an include the site
  * does not have; a tag that does not parse) is shown as written, with a
- * warning at its line, and the rest of the page still runs: each such tag is
- * set aside and the text run again, as many times as it has such tags.
+ * warning at its line, and the rest of the page still runs: such tags are
+ * set aside, all that one run finds, and the text run again.
  */
 import { Context, Liquid, Tag, TokenKind, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
@@ -36,8 +36,9 @@ export interface LiquidRun {
 
 /** The bounds of one page's run (LiquidJS's DoS limits): characters parsed, milliseconds rendering, objects made. */
 const LIMITS = { parseLimit: 4_000_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
-/** Tags set aside before a page is left as written: a page with more is no Jekyll page. */
+/** Tags set aside, and runs, before a page is left as written: a page with more is no Jekyll page (a run finds every tag that does not parse, then every one that does not render). */
 const MAX_SET_ASIDE = 200;
+const MAX_RUNS = 5;
 /** A tag set aside, kept in the text by its number; its line breaks too, so that the lines after it stay where they were. */
 const SET_ASIDE = /\u0000(\d+)(\n*)\u0000/g;
 
@@ -56,7 +57,7 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
   const named: [string, string][] = [];
   const setAside: string[] = [];
   let source = body;
-  for (;;) {
+  for (let runs = 1; ; runs++) {
     running = { source, site, warnings: [], named: [] };
     try {
       const { output, lineOf } = rendered(engine, source, { site: liquid.site, page });
@@ -64,15 +65,22 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
       named.push(...running.named);
       return { body: output.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]), warnings: sorted(warnings), named, lineOf };
     } catch (error) {
-      const failed = failedTag(error, source);
-      if (!failed || setAside.length >= MAX_SET_ASIDE) {
-        warnings.push({ kind: "template-tag", line: failed ? lineAt(source, failed.start) : 1, message: `Liquid cannot run this page (${reason(error)}): shown as written`, hint: HINT });
+      const faults = (error as { errors?: unknown[] }).errors ?? [error];
+      const failed = faults.map((fault) => failedTag(fault, source));
+      const unplaced = failed.findIndex((each) => each === undefined);
+      if (unplaced !== -1 || runs >= MAX_RUNS || setAside.length + failed.length > MAX_SET_ASIDE) {
+        const first = failed.find((each) => each !== undefined);
+        warnings.push({ kind: "template-tag", line: first ? lineAt(source, first.start) : 1, message: `Liquid cannot run this page (${reason(faults[Math.max(unplaced, 0)])}): shown as written`, hint: HINT });
         return { body, warnings: sorted(warnings), named: [], lineOf: (line) => line };
       }
-      const tag = source.slice(failed.start, failed.end);
-      warnings.push({ kind: "template-tag", line: lineAt(source, failed.start), message: `\`${shortened(restored(tag, setAside))}\` cannot run (${failed.why}): shown as written`, hint: HINT });
-      source = `${source.slice(0, failed.start)}\u0000${setAside.length}${"\n".repeat(tag.split("\n").length - 1)}\u0000${source.slice(failed.end)}`;
-      setAside.push(tag);
+      // Last first, so that each earlier one is where it was; one tag is set aside once, whatever found it.
+      const spans = [...new Map((failed as NonNullable<(typeof failed)[number]>[]).map((each) => [each.start, each])).values()].sort((a, b) => b.start - a.start);
+      for (const span of spans.filter((each, index) => index === 0 || each.end <= spans[index - 1].start)) {
+        const tag = source.slice(span.start, span.end);
+        warnings.push({ kind: "template-tag", line: lineAt(source, span.start), message: `\`${shortened(restored(tag, setAside))}\` cannot run (${span.why}): shown as written`, hint: HINT });
+        source = `${source.slice(0, span.start)}\u0000${setAside.length}${"\n".repeat(tag.split("\n").length - 1)}\u0000${source.slice(span.end)}`;
+        setAside.push(tag);
+      }
     } finally {
       running = undefined;
     }
@@ -89,15 +97,24 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
 function rendered(engine: Liquid, source: string, scope: object): { output: string; lineOf: (line: number) => number } {
   const context = new Context(scope, engine.options, { sync: true }, { liquid: engine });
   const parts: { from: number; line: number; text: boolean }[] = [];
+  const faults: unknown[] = [];
+  const lineOfSource = lineCounter(source);
   let output = "";
   let lines = 1;
   for (const template of engine.parse(source)) {
     const token = (template as { token?: { kind: number; begin: number } }).token;
-    if (token) parts.push({ from: lines, line: lineAt(source, token.begin), text: token.kind === TokenKind.HTML });
-    const made: string = engine.renderSync([template], context);
+    if (token) parts.push({ from: lines, line: lineOfSource(token.begin), text: token.kind === TokenKind.HTML });
+    let made = "";
+    try {
+      made = engine.renderSync([template], context);
+    } catch (error) {
+      // Every part that cannot render is found in one run (LiquidJS collects a part's own, `catchAllErrors`).
+      faults.push(...((error as { errors?: unknown[] }).errors ?? [error]));
+    }
     output += made;
     for (let at = made.indexOf("\n"); at !== -1; at = made.indexOf("\n", at + 1)) lines++;
   }
+  if (faults.length > 0) throw Object.assign(new Error(`${faults.length} parts cannot render`), { errors: faults });
   return {
     output,
     lineOf: (line) => {
@@ -160,6 +177,19 @@ function sorted(warnings: MarkdownWarning[]): MarkdownWarning[] {
   return warnings.sort((a, b) => a.line - b.line);
 }
 
+/** The line of each offset of a text, asked in increasing order: counted once through the text, not from its start for each. */
+function lineCounter(text: string): (offset: number) => number {
+  let line = 1;
+  let at = 0;
+  return (offset) => {
+    for (let next = text.indexOf("\n", at); next !== -1 && next < offset; next = text.indexOf("\n", next + 1)) {
+      line++;
+      at = next + 1;
+    }
+    return line;
+  };
+}
+
 function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
@@ -188,6 +218,8 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
     strictFilters: false,
     strictVariables: false,
     ownPropertyOnly: true,
+    // Every tag that does not parse is found in one run, not one a run.
+    catchAllErrors: true,
     // Dates as UTC, the same on every machine: Jekyll's are in the building machine's zone, or _config.yml's `timezone`.
     timezoneOffset: 0,
     cache: true,
