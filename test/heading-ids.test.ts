@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { slug as githubSlug } from "github-slugger";
 import { renderMarkdown } from "../src/render/markdown/index.ts";
 import type { HeadingIdStyle } from "../src/content/types.ts";
-import { headingIdsOf } from "../src/import/anchors.ts";
+import { anchorsOf, fragmentIn, headingIdsOf } from "../src/import/anchors.ts";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
 
@@ -97,4 +97,12 @@ test("sitegen import names the spelling the old site's configuration gave its id
   assert.equal(headingIdsOf("eleventy", site({ "eleventy.config.js": 'import { IdAttributePlugin } from "@11ty/eleventy";\nexport default (c) => c.addPlugin(IdAttributePlugin);\n' })), "ascii", "Eleventy's slugify filter: sitegen's spelling is the nearest");
   assert.equal(headingIdsOf("eleventy", site({ ".eleventy.js": "module.exports = () => ({});\n" })), undefined, "no ids made: the default");
   assert.equal(headingIdsOf("astro", site({})), undefined);
+});
+
+test("sitegen import keeps a link to a heading whose id is the same in both spellings, written encoded or not", () => {
+  const anchors = anchorsOf("## ε-Greedy Algorithm\n\n## MoCo & MoCo-V2\n", "en", "jekyll");
+  assert.equal(fragmentIn(anchors, "%CE%B5-greedy-algorithm"), "ε-greedy-algorithm", "decoded, as the link is written again encoded");
+  assert.equal(fragmentIn(anchors, "ε-greedy-algorithm"), "ε-greedy-algorithm");
+  assert.equal(fragmentIn(anchors, "moco--moco-v2"), "moco--moco-v2");
+  assert.equal(fragmentIn(anchors, "no-such-heading"), undefined);
 });

@@ -78,7 +78,7 @@ export function anchorsOf(body: string, lang: string | undefined, style?: Headin
   return anchors;
 }
 
-/** What a fragment of a link to this text should be now: the same, the heading's new id, or undefined when it names no heading. */
+/** What a fragment of a link to this text should be now, decoded: the id it names, the heading's new id, or undefined when it names no heading. */
 export function fragmentIn(anchors: Anchors, fragment: string): string | undefined {
   let decoded = fragment;
   try {
@@ -86,7 +86,8 @@ export function fragmentIn(anchors: Anchors, fragment: string): string | undefin
   } catch {
     // as written
   }
-  if (anchors.ids.has(decoded)) return fragment;
+  // Decoded: the link is written again with it encoded (links.ts), and `%CE%B5-greedy` must not become `%25CE%25B5-greedy`.
+  if (anchors.ids.has(decoded)) return decoded;
   return anchors.byOld.get(decoded) ?? anchors.byOld.get(decoded.toLowerCase());
 }
 
