@@ -68,7 +68,7 @@ export const POLICY = {
   "undated-page": { level: "warning", what: "a page without `updated`: dated by the build" },
   "synonym-clash": { level: "warning", what: "two names for one field (`summary` beside `description`): sitegen's own is used" },
   "outside-content": { level: "warning", what: "a relative path in a post that leads out of the content folder (`../../assets/a.png`): never read" },
-  "relative-image": { level: "warning", what: "a relative `image:` (a bundle's `cover.jpg`): read from the post's URL" },
+  "relative-image": { level: "warning", what: "a relative `image:` that is none of the post's own files (`../other/cover.jpg`): read from the post's URL" },
   "unlisted-language": { level: "warning", what: "a `lang` the site's `languages` do not list: the file is published in it" },
   "slug-clash": { level: "warning", what: "two posts on one slug: the later gets a slug of its own" },
   "slug-rewritten": { level: "warning", what: "a `slug:` that is not one: made into one" },

@@ -209,13 +209,14 @@ test("fields sitegen does not use are kept for the templates and named once each
   assert.deepEqual([permalink.file, permalink.line], [file, 5]);
   assert.equal(warnings.filter((f) => /`layout`/.test(f.message)).length, 1, "one warning per field name for the whole build");
 
-  // A bundle's relative `image:` is its own file; a missing one is a broken image, both warnings.
+  // A bundle's relative `image:` is its own file, with no warning; one that names no file of the post is relative, read from its URL, and missing.
   const t = site();
-  const bundled = post(t.content, "bundle/index.md", [...BASICS, "date: 2025-07-01", "image: cover.png"]);
+  post(t.content, "bundle/index.md", [...BASICS, "date: 2025-07-01", "image: cover.png"]);
   writeFileSync(join(t.content, "blog/bundle/cover.png"), "png");
+  const elsewhere = post(t.content, "bundle-two/index.md", [...BASICS, "date: 2025-07-02", "image: ../bundle/cover.png"]);
   const relative = await oneWarning(t, "relative-image");
-  assert.deepEqual([relative.file, relative.line], [bundled, 5]);
-  assert.match(relative.message, /`image` is relative \(`cover\.png`\): read from the post's URL/);
+  assert.deepEqual([relative.file, relative.line], [elsewhere, 5]);
+  assert.match(relative.message, /`image` is relative \(`\.\.\/bundle\/cover\.png`\): read from the post's URL/);
   assert.equal((await build(t)).status, 0);
   assert.match(readFileSync(join(t.out, "blog/bundle.md"), "utf8"), /^- Image: https:\/\/kontor-nord\.example\/blog\/bundle\/cover\.png$/m);
   const u = site();

@@ -100,6 +100,7 @@ test("an Astro blog's images beside a single-file post are published under its a
   assert.match(markdown, /!\[Gauge\]\(https:\/\/kestrel\.example\/blog\/tide-tables\/gauge\.png\)/);
   assert.match(markdown, /^- Image: https:\/\/kestrel\.example\/blog\/tide-tables\/tide-tables\.png$/m);
 
+  assert.deepEqual(findings.filter((finding) => finding.kind === "relative-image"), [], "a relative cover that is the post's own file is what its author meant");
   const escaping = findings.filter((finding) => finding.kind === "outside-content");
   assert.deepEqual(escaping.map((finding) => [finding.level, finding.file, finding.line, finding.message]), [["warning", post, 14, "`../../assets/hero.png` leads out of the content folder: not read"]]);
   assert.ok(!existsSync(join(s.dist, "assets/hero.png")) && !existsSync(join(s.dist, "blog/tide-tables/hero.png")), "nothing outside the content folder is published");

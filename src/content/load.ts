@@ -289,9 +289,31 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   return { posts, errors };
 }
 
-/** A post with what its file's place gives it: the files of its folder, when it is a bundle, and the folders it is filed in. */
+/**
+ * A post with what its file's place gives it: its own files (its folder's, or
+ * those beside it that it names), and the folders it is filed in. A relative
+ * `image` that is one of its own files is what the author meant, read as
+ * Astro and Hugo read it: its `relative-image` warning is dropped.
+ */
 export function asFound(post: PostSource, entry: SourceEntry): PostSource {
-  return entry.bundle || entry.place ? { ...post, ...(entry.bundle ? { bundle: entry.bundle } : {}), ...(entry.place ? { place: entry.place } : {}) } : post;
+  if (!entry.bundle && !entry.place) return post;
+  const own = entry.bundle && post.image !== undefined && isOwnFile(post.image, entry.bundle);
+  const notices = own ? post.notices.filter((notice) => !(notice.kind === "problem" && notice.problem === "relative-image")) : post.notices;
+  return { ...post, notices, ...(entry.bundle ? { bundle: entry.bundle } : {}), ...(entry.place ? { place: entry.place } : {}) };
+}
+
+/** Whether a relative path names one of a post's files, read from the post's page as a browser reads it. */
+function isOwnFile(image: string, files: NonNullable<SourceEntry["bundle"]>): boolean {
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(image)) return false;
+  const path = new URL(image, "http://site/post/").pathname;
+  if (!path.startsWith("/post/")) return false;
+  let name: string;
+  try {
+    name = decodeURI(path.slice("/post/".length));
+  } catch {
+    return false;
+  }
+  return files.some((file) => file.name === name);
 }
 
 /**
