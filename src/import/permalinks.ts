@@ -26,6 +26,7 @@
  *   `slug`, else its path in the collection, each segment slugged as
  *   github-slugger does, less a final `index`) under its route's folder.
  */
+import { readDateZoned } from "../content/dates.ts";
 
 /** Jekyll's named permalink styles (Jekyll 4.3). */
 export const JEKYLL_STYLES: Record<string, string> = {
@@ -150,22 +151,21 @@ interface ZonedTime {
   second: string;
 }
 
-/** A date as Jekyll's Ruby reads it, a one-digit month, day or hour (`2013-11-22 5:00:00 +0000`) among them. */
-const WRITTEN = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
-
 /**
  * The date's calendar fields in the site's time zone: a date with an offset
  * is that moment there; one without is already the site's local time, as
- * Jekyll reads it.
+ * Jekyll reads it. The date is read as the build reads it
+ * (src/content/dates.ts), every form alike: a form the build reads and the
+ * import called "not a date" (`2023-01-29 18:30:22 2023 -0800`, as Ruby
+ * reads it) lost the post its old address.
  */
 export function zonedTime(written: string, timeZone: string | undefined): ZonedTime {
-  const match = WRITTEN.exec(written.trim());
-  if (!match) throw new Error(`not a date: ${written}`);
-  const [year, month, day, hour = "00", minute = "00", second = "00"] = match.slice(1, 7).map((part) => part?.padStart(2, "0"));
-  const offset = match[7];
-  if (offset === undefined || timeZone === undefined) return { year, month, day, hour, minute, second };
-  const zone = offset.toUpperCase() === "Z" ? "Z" : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
-  const instant = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`);
+  const { read, zoned } = readDateZoned(written);
+  if ("problem" in read) throw new Error(`not a date: ${written}`);
+  // The time as written, in its own offset: `2025-03-04T10:00:00+01:00`.
+  const [, year, month, day, hour, minute, second] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(read.time)!;
+  if (!zoned || timeZone === undefined) return { year, month, day, hour, minute, second };
+  const instant = new Date(read.time);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
       .formatToParts(instant)
