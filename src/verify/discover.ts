@@ -22,6 +22,16 @@ export interface Surface {
   readonly targetBase: string;
   /** Every canonical page path any source names, sorted. */
   readonly pages: readonly string[];
+  /**
+   * The site's own pages besides its posts, each of which the sitemap must
+   * list: those its OpenAPI description names (its pages, listings and tag
+   * pages), or the spec's fixed pages where it names none. A site whose pages
+   * are the spec's fixed pages (the example site) is held to the spec's
+   * closed set: those, and nothing more.
+   */
+  readonly sitePages: readonly string[];
+  /** Whether a page the sitemap lists must be one of `sitePages` or a post page (always), and nothing else may be named: the spec's closed set. */
+  readonly closedSet: boolean;
   /** Every slug any source names, sorted. */
   readonly slugs: readonly string[];
   /**
@@ -111,13 +121,16 @@ export function discoverSurface(options: { targetBase: string; observed: Observa
   };
   const slugs = sorted(Object.values(slugSources).flat());
   const posts = sorted([...(slugSources.blogIndex ?? []), ...(slugSources.sitemap ?? [])]);
+  const named = openapiPages(openapi)?.filter((path) => postSlug(path) === undefined);
+  const closedSet = named === undefined || FIXED_PAGES.every((page) => named.includes(page));
+  const sitePages = closedSet ? [...FIXED_PAGES] : sorted(named);
   // Only page-shaped sitemap entries are probed as pages; §1.7 reports the others.
-  const pages = sorted([...FIXED_PAGES, ...posts.map(postPagePath), ...sitemapPaths.filter((path) => path.endsWith("/"))]);
+  const pages = sorted([...sitePages, ...posts.map(postPagePath), ...sitemapPaths.filter((path) => path.endsWith("/"))]);
 
   const llms = document("/llms.txt");
   const llmsLinks = llms ? sorted(markdownLinks(bodyText(llms)).flatMap((href) => sameSite(new URL(href, `${siteBase}/llms.txt`).href) ?? [])) : [];
 
-  return { siteBase, targetBase, pages, slugs, posts, slugSources, sitemap, sitemapFiles, openapi, blogIndex, llmsLinks };
+  return { siteBase, targetBase, pages, sitePages, closedSet, slugs, posts, slugSources, sitemap, sitemapFiles, openapi, blogIndex, llmsLinks };
 }
 
 /** The origin of a base URL given on the command line (`https://example.com/` → `https://example.com`). */
@@ -179,6 +192,17 @@ export function openapiSlugs(openapi: unknown): string[] | undefined {
   const slug = parameters.find((parameter) => field(parameter, "name") === "slug" && field(parameter, "in") === "path");
   const values = field(resolveRef(openapi, field(slug, "schema")), "enum");
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : undefined;
+}
+
+/** The `enum` of the `path` parameter of `/{path}`, the pages the site publishes, as paths (`about/` → `/about/`). */
+export function openapiPages(openapi: unknown): string[] | undefined {
+  const item = resolveRef(openapi, field(field(openapi, "paths"), "/{path}"));
+  const parameters = [field(item, "parameters"), field(resolveRef(openapi, field(item, "get")), "parameters")].flatMap((list) =>
+    Array.isArray(list) ? list.map((parameter) => resolveRef(openapi, parameter)) : [],
+  );
+  const path = parameters.find((parameter) => field(parameter, "name") === "path" && field(parameter, "in") === "path");
+  const values = field(resolveRef(openapi, field(path, "schema")), "enum");
+  return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string").map((value) => `/${value}`) : undefined;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

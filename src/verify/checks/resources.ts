@@ -7,7 +7,7 @@ import { mediaTypeProblem } from "../media-type.ts";
 import { probe } from "../plan.ts";
 import { readRobots } from "../robots.ts";
 import { SITEMAP_FILE_LIMITS, W3C_DATETIME } from "../sitemap.ts";
-import { AI_CRAWLERS, FILES, FIXED_PAGES, LLMS_FULL_OMISSION } from "../spec.ts";
+import { AI_CRAWLERS, FILES, LLMS_FULL_OMISSION } from "../spec.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 import { whenToUseFaults } from "./service.ts";
 
@@ -21,15 +21,17 @@ function isDateTime(value: unknown): boolean {
 export const pageSet: Check = {
   id: "2.1-page-set",
   section: "2",
-  title: "The sitemap lists every fixed page, and every page it lists is a fixed page or a post page",
+  title: "The sitemap lists every page of the site, and every page it lists is one of them or a post page",
   run: ({ surface }) => {
     if (typeof surface.sitemap === "string") return [outcome("/sitemap.xml", [surface.sitemap])];
     const listed = new Set(surface.sitemap.map((entry) => sameSitePath(entry.loc, [surface.siteBase, surface.targetBase])));
+    const pages = new Set(surface.sitePages);
+    const named = surface.closedSet ? "one of the spec's fixed pages" : "one of the pages /openapi.json names";
     return [
-      ...FIXED_PAGES.map((page) => outcome(page, listed.has(page) ? [] : ["missing from /sitemap.xml"])),
+      ...surface.sitePages.map((page) => outcome(page, listed.has(page) ? [] : ["missing from /sitemap.xml"])),
       ...[...listed]
-        .filter((path) => path === undefined || (!FIXED_PAGES.includes(path) && postSlug(path) === undefined))
-        .map((path) => outcome(path ?? "(outside URL)", ["listed in /sitemap.xml but neither one of the pages nor a post page"])),
+        .filter((path) => path === undefined || (!pages.has(path) && postSlug(path) === undefined))
+        .map((path) => outcome(path ?? "(outside URL)", [`listed in /sitemap.xml but neither ${named} nor a post page`])),
     ];
   },
 };
