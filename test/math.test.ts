@@ -40,6 +40,7 @@ const built = (async () => {
     findings: JSON.parse(checked.stdout).findings as Finding[],
     article: page.slice(page.indexOf("<article"), page.indexOf("</article>")),
     markdown: readFileSync(join(dir, "dist/blog/formulas.md"), "utf8"),
+    llmsFull: readFileSync(join(dir, "dist/llms-full.txt"), "utf8"),
   };
 })();
 
@@ -73,11 +74,12 @@ test("prices stay prices, and math in code is code", async () => {
   assert.match(article, /<code class="language-tex">\$\$ \\int_0\^1 x\^2 \\, dx \$\$\n<\/code>/);
 });
 
-test("the Markdown representation keeps the TeX as written", async () => {
-  const { markdown } = await built;
+test("the Markdown representation and llms-full.txt keep the TeX as written", async () => {
+  const { markdown, llmsFull } = await built;
   const source = readFileSync(FIXTURE, "utf8");
   const body = source.slice(source.indexOf("\n---\n", 4) + 5).trim();
   assert.ok(markdown.includes(body), "the body, every backslash and underscore as written");
+  assert.ok(llmsFull.includes(body));
 });
 
 test("a formula that does not parse is a warning at its line, shown as written", async () => {
