@@ -132,8 +132,8 @@ export function keyPath(contentRoot: string, key: string): string {
 
 let code: string | undefined;
 
-/** The markdown-it plugins a page is rendered with (src/render/markdown/instance.ts): a new version may render it otherwise. */
-const MARKDOWN_PLUGINS = ["markdown-it-footnote", "markdown-it-deflist", "markdown-it-container", "markdown-it-emoji", "@mdit/plugin-alert", "@mdit/plugin-tasklist"];
+/** The markdown-it plugins a page is rendered with (src/render/markdown/instance.ts), and Temml, which writes its formulas: a new version may render it otherwise. */
+const MARKDOWN_PLUGINS = ["markdown-it-footnote", "markdown-it-deflist", "markdown-it-container", "markdown-it-emoji", "@mdit/plugin-alert", "@mdit/plugin-tasklist", "temml"];
 
 /** Written by scripts/compile.mjs into lib/: the hash of every other file there. */
 const COMPILED_FINGERPRINT = "fingerprint.txt";
