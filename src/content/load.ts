@@ -174,7 +174,9 @@ function distinctSlugs(posts: PostSource[], defaultLang: string | undefined): { 
       const own = [post.date.slice(0, 4), post.date, ...Array.from({ length: later.length + 1 }, (_, index) => String(index + 2))].map((suffix) => withSuffix(slug, suffix)).find((candidate) => !taken.has(candidate))!;
       taken.add(own);
       renamed.set(post, { ...post, slug: own });
-      reported.push(new SitegenError("E_CONTENT", `two posts have the slug \`${slug}\`: this one and ${first.file}, which is older and keeps it; this one is at /blog/${own}/`, { kind: "slug-clash", location: { file: post.file }, hint: `set \`slug:\` in one of them to choose; \`slug: ${own}\` keeps this address` }));
+      // Of two published at one moment, the one whose path sorts first keeps it: the same on every machine, whatever the order files are listed in.
+      const why = Date.parse(first.published) === Date.parse(post.published) ? "which was published at the same moment and comes first by its path, so keeps it" : "which is older and keeps it";
+      reported.push(new SitegenError("E_CONTENT", `two posts have the slug \`${slug}\`: this one and ${first.file}, ${why}; this one is at /blog/${own}/`, { kind: "slug-clash", location: { file: post.file }, hint: `set \`slug:\` in one of them to choose; \`slug: ${own}\` keeps this address` }));
     }
   }
   return { posts: posts.map((post) => renamed.get(post) ?? post), reported };
