@@ -42,11 +42,15 @@ interface Case {
   documented?: Record<string, string>;
   /** Pages the generator wrote from no file of the source (Hugo's list of a section without an _index file), by title. */
   madeFromNothing?: string[];
+  /** A setting of the fixture changed before it is built and imported. */
+  change?: { file: string; to: (text: string) => string };
 }
 
 const CASES: Case[] = [
   { fixture: "jekyll-kept", build: (source, out) => ({ command: "jekyll", args: ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out] }), basePath: "/blog-x" },
   { fixture: "hugo-filename", build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Blogs"] },
+  // Hugo's uglyURLs: each page at `x.html`, a section's list too (a real blog's 540 posts).
+  { fixture: "hugo-filename", change: { file: "hugo.toml", to: (text) => `uglyURLs = true\n${text}` }, build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Blogs"] },
   { fixture: "eleventy-elsewhere", build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }), written: "_site", basePath: "" },
   { fixture: "astro-collections", basePath: "", documented: { "Hello from the harbour": "/posts/hello/", "Second light": "/posts/second-light/", "Tide table": "/notes/tide-table/" } },
   { fixture: "astro-starlight", basePath: "", documented: { "Harbour docs": "/", "Mooring a boat": "/guides/example/", "Amarrer un bateau": "/fr/guides/example/", Knots: "/reference/example/" } },
@@ -69,6 +73,7 @@ function titleOf(html: string): string | undefined {
 async function move(each: Case): Promise<Moved> {
   const source = join(tempDir(`sitegen-keeps-${each.fixture}-`), "source");
   cpSync(join(FIXTURES, each.fixture), source, { recursive: true });
+  if (each.change) writeFileSync(join(source, each.change.file), each.change.to(readFileSync(join(source, each.change.file), "utf8")));
   const published = new Map(Object.entries(each.documented ?? {}));
   if (each.build) {
     const out = join(source, "..", "out");

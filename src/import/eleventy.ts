@@ -106,16 +106,17 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
 }
 
 /**
- * A post without a `date` is dated by Eleventy from its file: a date its
- * name starts with, else the day the file was created (its `birthtime`, the
+ * A post without a `date` is dated by Eleventy from its file: a day its
+ * path names, else the day the file was created (its `birthtime`, the
  * modification time where the file system keeps none). That day is written
  * as its `date`, and the report names the post: a copy of a repository dates
  * its files by the checkout, so the author may want the real day.
  */
-function dated(document: ImportedDocument & { real: string }, notes: LeftOut[]): ImportedDocument {
+function dated(document: ImportedDocument & { real: string; path: string }, notes: LeftOut[]): ImportedDocument {
   if (["date", "pubDate", "publishDate"].some((field) => document.data[field] !== undefined)) return document;
-  const named = /^(\d{4}-\d{2}-\d{2})/.exec(document.stem)?.[1];
-  if (named) return document;
+  // Eleventy takes a day written anywhere in the file's path (`2007-11-24.md-with-auto-title.markdown`, `2020/2020-04-01/index.md`).
+  const named = /(\d{4}-\d{2}-\d{2})/.exec(document.path)?.[1];
+  if (named) return { ...document, data: { ...document.data, date: named } };
   const stat = statSync(document.real);
   const created = stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime;
   const date = created.toISOString().slice(0, 10);

@@ -46,6 +46,9 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
   const permalinks = sectionPatterns(config.permalinks);
   const frontmatter = isRecord(config.frontmatter) ? config.frontmatter : isRecord(config.frontMatter) ? config.frontMatter : {};
   const dateHandlers = terms(frontmatter.date).map((handler) => handler.toLowerCase());
+  // `uglyURLs` (for every section, or by section): Hugo writes a page as `/x.html` where it would write `/x/`, a section's list too.
+  const uglyURLs = config.uglyURLs ?? config.uglyurls;
+  const ugly = (section: string, url: string) => (url === "/" || /\.html?$/i.test(url) || !(uglyURLs === true || (isRecord(uglyURLs) && uglyURLs[section] === true)) ? url : `${url.replace(/\/$/, "")}.html`);
   const baseUrl = text(config.baseURL ?? config.baseurl);
   const origin = baseUrl && /^https?:\/\/[^/?#]+/i.exec(baseUrl)?.[0];
   const basePath = baseUrl ? (/^https?:\/\/[^/?#]+(\/[^?#]*)?/i.exec(baseUrl)?.[1] ?? "").replace(/\/+$/, "") : "";
@@ -113,7 +116,7 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
   }
   const mainSections = mainSectionsOf(params, documents.filter((document) => !document.list && document.lang === defaultLang));
   // Hugo lists a section's pages at its address in every language, with or without an _index file: the blog page stands for those of the blog.
-  site.blogAddresses = mainSections.flatMap((section) => languages.map((language) => `${prefix(language.name)}/${section.toLowerCase()}/`)).filter((address) => !documents.some((document) => document.list && `${prefix(document.lang!)}/${document.dir.toLowerCase()}/` === address));
+  site.blogAddresses = mainSections.flatMap((section) => languages.map((language) => `${prefix(language.name)}${ugly(section, `/${section.toLowerCase()}/`)}`)).filter((address) => !documents.some((document) => document.list && `${prefix(document.lang!)}${ugly(document.section, `/${document.dir.toLowerCase()}/`)}` === address));
   for (const document of documents) {
     const data = document.data;
     if (data.draft === true) {
@@ -132,7 +135,7 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     const publish = text(data.publishDate ?? data.publishdate ?? data.pubdate);
     const lang = document.lang!;
     if (document.list) {
-      const url = document.dir === "" ? "/" : `/${document.dir.toLowerCase()}/`;
+      const url = document.dir === "" ? "/" : ugly(document.section, `/${document.dir.toLowerCase()}/`);
       const role = document.dir === "" ? "home" : mainSections.includes(document.dir) ? "blog" : undefined;
       // A site of several languages also answers its default language's prefix, Hugo's redirect to its home.
       const alsoAt = role === "home" && languages.length > 1 && !inSubdir && lang === defaultLang ? [`${basePath}/${defaultLang}/`] : [];
@@ -143,7 +146,7 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     }
     const named = fromFilename(data, document.stem, dateHandlers);
     const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? "", date: named.date ?? text(data.date), slug: named.slug ?? text(data.slug), url: text(data.url) }, permalinks);
-    const oldUrl = text(data.url) ? `${basePath}${url}` : `${prefix(lang)}${url}`;
+    const oldUrl = text(data.url) ? `${basePath}${url}` : `${prefix(lang)}${ugly(document.section, url)}`;
     const aliases = terms(data.aliases, /,/).map((alias) => {
       const placed = hugoAlias(alias, url);
       return alias.startsWith("/") ? `${basePath}${placed}` : `${prefix(lang)}${placed}`;
