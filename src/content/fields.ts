@@ -75,14 +75,17 @@ const MARKDOWN_LINK = /!?\[([^[\]]*)\]\(\s*<?[^\s()<>]*>?(?:\s+(?:"[^"]*"|'[^']*
 
 /**
  * Markdown's emphasis and code spans, for a theme that prints the field
- * through Markdown (Hugo's `markdownify`, Jekyll's): `*x*`, `**x**` and
- * `` `x` `` where CommonMark reads them so (the text against the markers),
- * `_x_` and `__x__` only between words (`snake_case_name` keeps its
- * underscores, as CommonMark does). Dashes are left as written, as in the
- * body (no typographer).
+ * through Markdown (Hugo's `markdownify`, Jekyll's): `*x*`, `**x**`, `_x_`
+ * and `` `x` `` around words, the markers against a letter or digit inside
+ * and none outside. Where CommonMark would read emphasis a title's author is
+ * likelier to have typed as text, it stays: stars among punctuation
+ * (`webkit-*, moz-*`) or within a word (`2*3*4`), underscores within a word
+ * (`snake_case_name`) and Python's `__init__`, as a theme that prints the
+ * title as text shows them. Dashes are left as written, as in the body (no
+ * typographer).
  */
-const STAR_EMPHASIS = /(\*{1,2})(?=[^\s*])([^*]*?[^\s*])\1(?!\*)/g;
-const UNDERSCORE_EMPHASIS = /(^|[^\p{L}\p{N}_])(_{1,2})(?=[^\s_])([^_]*?[^\s_])\2(?![\p{L}\p{N}_])/gu;
+const STAR_EMPHASIS = /(^|[^\p{L}\p{N}*])(\*{1,2})([\p{L}\p{N}](?:[^*]*[\p{L}\p{N}])?)\2(?![\p{L}\p{N}*])/gu;
+const UNDERSCORE_EMPHASIS = /(^|[^\p{L}\p{N}_])_([\p{L}\p{N}](?:[^_]*[\p{L}\p{N}])?)_(?![\p{L}\p{N}_])/gu;
 const CODE_SPAN = /`([^`]+)`/g;
 
 /** Text without the Markdown emphasis and code spans around its words; a code span's own text is kept as written (`` `__init__` ``). */
@@ -93,7 +96,7 @@ function withoutEmphasis(text: string): string {
     .map((part, index) => {
       if (index % 2 === 1) return part;
       let plain = part;
-      for (let before = ""; before !== plain; ) [before, plain] = [plain, plain.replace(STAR_EMPHASIS, "$2").replace(UNDERSCORE_EMPHASIS, "$1$3")];
+      for (let before = ""; before !== plain; ) [before, plain] = [plain, plain.replace(STAR_EMPHASIS, "$1$3").replace(UNDERSCORE_EMPHASIS, "$1$2")];
       return plain;
     })
     .join("");
