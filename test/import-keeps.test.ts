@@ -51,6 +51,8 @@ const CASES: Case[] = [
   { fixture: "hugo-filename", build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Blogs"] },
   // Hugo's uglyURLs: each page at `x.html`, a section's list too (a real blog's 540 posts).
   { fixture: "hugo-filename", change: { file: "hugo.toml", to: (text) => `uglyURLs = true\n${text}` }, build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Blogs"] },
+  // A theme's example: [Languages.fa] and [Params] in the theme's own case, a content folder for each language.
+  { fixture: "hugo-theme-languages", build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Tides", "Posts", "https://tides.example/"] },
   { fixture: "eleventy-elsewhere", build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }), written: "_site", basePath: "" },
   { fixture: "astro-collections", basePath: "", documented: { "Hello from the harbour": "/posts/hello/", "Second light": "/posts/second-light/", "Tide table": "/notes/tide-table/" } },
   { fixture: "astro-starlight", basePath: "", documented: { "Harbour docs": "/", "Mooring a boat": "/guides/example/", "Amarrer un bateau": "/fr/guides/example/", Knots: "/reference/example/" } },
@@ -198,6 +200,14 @@ test("Hugo's :filename dates a post by its name and takes its slug from the rest
   assert.match(enums, /^date: 2015-05-05$/m);
   assert.match(enums, /\[the next post\]\(\/blog\/on-match\/\) says they do, in \[its arms\]\(\/blog\/on-match\/#arms\)/);
   assert.match(readFileSync(join(hugo.site, "content/blog/2015-06-01-on-match.md"), "utf8"), /^date: 2015-06-01$/m, "the name's day over the front matter's, as the handlers' order says");
+});
+
+test("a Hugo configuration's keys are read in any case, as Hugo reads them: each language's posts are moved as translations at their old addresses", () => {
+  const hugo = byFixture("hugo-theme-languages");
+  assert.equal(hugo.report.read.posts, 4);
+  const persian = readFileSync(join(hugo.site, "content/blog/first-tide.fa.md"), "utf8");
+  assert.match(persian, /^lang: fa$/m);
+  assert.match(persian, /^ {2}- \/fa\/posts\/first-tide\/$/m);
 });
 
 test("an Eleventy configuration package.json's scripts name is read; an undated post is dated by its file and named in the report; a picture beside a post moves with it", () => {

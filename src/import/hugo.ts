@@ -44,17 +44,17 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
   const { config, left } = hugoConfig(root, shown);
   const params = isRecord(config.params) ? config.params : {};
   const permalinks = sectionPatterns(config.permalinks);
-  const frontmatter = isRecord(config.frontmatter) ? config.frontmatter : isRecord(config.frontMatter) ? config.frontMatter : {};
+  const frontmatter = isRecord(config.frontmatter) ? config.frontmatter : {};
   const dateHandlers = terms(frontmatter.date).map((handler) => handler.toLowerCase());
   // `uglyURLs` (for every section, or by section): Hugo writes a page as `/x.html` where it would write `/x/`, a section's list too.
-  const uglyURLs = config.uglyURLs ?? config.uglyurls;
+  const uglyURLs = config.uglyurls;
   const ugly = (section: string, url: string) => (url === "/" || /\.html?$/i.test(url) || !(uglyURLs === true || (isRecord(uglyURLs) && uglyURLs[section] === true)) ? url : `${url.replace(/\/$/, "")}.html`);
-  const baseUrl = text(config.baseURL ?? config.baseurl);
+  const baseUrl = text(config.baseurl);
   const origin = baseUrl && /^https?:\/\/[^/?#]+/i.exec(baseUrl)?.[0];
   const basePath = baseUrl ? (/^https?:\/\/[^/?#]+(\/[^?#]*)?/i.exec(baseUrl)?.[1] ?? "").replace(/\/+$/, "") : "";
   const languages = languagesOf(config);
   const defaultLang = languages[0].name;
-  const inSubdir = config.defaultContentLanguageInSubdir === true;
+  const inSubdir = config.defaultcontentlanguageinsubdir === true;
   const prefix = (lang: string) => `${basePath}${lang !== defaultLang || inSubdir ? `/${lang}` : ""}`;
   const site: ImportedSite = {
     generator: "hugo",
@@ -73,7 +73,7 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
   for (const folder of ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources"]) {
     if (existsSync(join(root, folder))) site.left.push({ file: shown(join(root, folder)), why: `Hugo's ${folder}/: sitegen's templates are in templates/, and it reads no data files` });
   }
-  const statics = walkSource(root, join(root, text(config.staticDir) ?? "static"));
+  const statics = walkSource(root, join(root, text(config.staticdir) ?? "static"));
   pushAll(refused, statics.refused);
   pushAll(site.files, statics.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
 
@@ -273,25 +273,37 @@ function hugoConfig(root: string, shown: (path: string) => string): { config: Re
     for (const [key, value] of Object.entries(read.data)) config[key] = isRecord(value) && isRecord(config[key]) ? { ...config[key], ...value } : value;
     left.push({ file: shown(rootFile), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
   }
-  return { config, left };
+  return { config: lowerKeys(config) as Record<string, unknown>, left };
+}
+
+/** A configuration as Hugo reads it: its keys in any case (`[Languages.it]`, `baseURL`, `mainSections`), as Hugo lowercases them all. */
+function lowerKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lowerKeys);
+  if (!isRecord(value)) return value;
+  const lowered: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const name = key.toLowerCase();
+    lowered[name] = isRecord(lowered[name]) && isRecord(inner) ? { ...(lowered[name] as object), ...(lowerKeys(inner) as object) } : lowerKeys(inner);
+  }
+  return lowered;
 }
 
 /** The site's languages by weight, the default first, each with its content folder. */
 function languagesOf(config: Record<string, unknown>): Language[] {
-  const contentDir = (text(config.contentDir) ?? "content").replace(/\/+$/, "");
-  const defaultLang = (text(config.defaultContentLanguage) ?? "en").toLowerCase();
+  const contentDir = (text(config.contentdir) ?? "content").replace(/\/+$/, "");
+  const defaultLang = (text(config.defaultcontentlanguage) ?? "en").toLowerCase();
   const declared = isRecord(config.languages) ? Object.entries(config.languages).filter(([, value]) => !(isRecord(value) && value.disabled === true)) : [];
   const languages = declared.map(([name, value], index): Language => {
     const settings = isRecord(value) ? value : {};
-    return { name: name.toLowerCase(), weight: typeof settings.weight === "number" ? settings.weight : 1000 + index, contentDir: (text(settings.contentDir) ?? contentDir).replace(/\/+$/, ""), code: text(settings.languageCode)?.split(/[-_]/)[0] ?? name.toLowerCase() };
+    return { name: name.toLowerCase(), weight: typeof settings.weight === "number" ? settings.weight : 1000 + index, contentDir: (text(settings.contentdir) ?? contentDir).replace(/\/+$/, ""), code: text(settings.languagecode)?.split(/[-_]/)[0] ?? name.toLowerCase() };
   });
-  if (!languages.some((language) => language.name === defaultLang)) languages.push({ name: defaultLang, weight: -1, contentDir, code: text(config.languageCode)?.split(/[-_]/)[0] ?? defaultLang });
+  if (!languages.some((language) => language.name === defaultLang)) languages.push({ name: defaultLang, weight: -1, contentDir, code: text(config.languagecode)?.split(/[-_]/)[0] ?? defaultLang });
   return languages.sort((a, b) => (a.name === defaultLang ? -1 : b.name === defaultLang ? 1 : a.weight - b.weight || a.name.localeCompare(b.name)));
 }
 
 /** `params.mainSections`, else the section with the most regular pages (Hugo's own choice). */
 function mainSectionsOf(params: Record<string, unknown>, documents: { section: string; dir: string }[]): string[] {
-  const written = terms(params.mainSections ?? params.mainsections);
+  const written = terms(params.mainsections);
   if (written.length > 0) return written;
   const counts = new Map<string, number>();
   for (const { section, dir } of documents) if (dir !== "") counts.set(section, (counts.get(section) ?? 0) + 1);
