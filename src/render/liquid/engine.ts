@@ -20,7 +20,7 @@
  */
 import { Context, Liquid, Tag, TokenKind, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
-import { absoluteUrl, markdownify, relativeUrl, withSizes } from "./filters.ts";
+import { absoluteUrl, asJekyllPrints, markdownify, relativeUrl, withSizes } from "./filters.ts";
 import type { LiquidSite } from "./site.ts";
 
 export interface LiquidRun {
@@ -222,6 +222,8 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
     catchAllErrors: true,
     // Dates as UTC, the same on every machine: Jekyll's are in the building machine's zone, or _config.yml's `timezone`.
     timezoneOffset: 0,
+    // What an output prints as it is, a time above all, as Jekyll prints it (LiquidJS applies this after an output's own filters).
+    outputEscape: asJekyllPrints,
     cache: true,
     ...LIMITS,
   });

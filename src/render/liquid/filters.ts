@@ -53,3 +53,14 @@ export function withSizes(grouping: (...args: unknown[]) => Generator<unknown, G
     return groups.map((group) => ({ ...group, size: group.items.length }));
   };
 }
+
+/**
+ * A value as Jekyll prints it where it is output as it is (`{{ page.date }}`):
+ * a time as Ruby writes one, `2024-03-05 00:00:00 +0000` (in UTC, as the
+ * date filters here read it), where LiquidJS would write JavaScript's long
+ * form; anything else as LiquidJS writes it.
+ */
+export function asJekyllPrints(value: unknown): string {
+  // LiquidJS writes what this gives as it is: anything but a time is handed back, and written as LiquidJS writes it.
+  return (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().replace("T", " ").replace(/(\.\d+)?Z$/, " +0000") : value) as string;
+}
