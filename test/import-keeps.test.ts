@@ -190,6 +190,7 @@ test("a footnote, a link through {{ site.baseurl }}{% post_url %}, a link nothin
   const unresolved = (jekyll.report.unresolved as { file: string; line: number; url: string }[]).map((each) => `${each.file.replace(/^.*source\//, "")}:${each.line}: ${each.url}`);
   assert.ok(unresolved.includes("_posts/2020-02-02-second.md:8: /docs/rules/anchoring/"), unresolved.join("\n"));
   assert.ok(unresolved.includes("_posts/2020-02-02-second.md:16: /blog-x/images/lost.png"), unresolved.join("\n"));
+  assert.ok(!unresolved.some((each) => each.includes("#signal")), "the id the attribute gives its link is one a fragment may name");
   // The collection of HTML documents is moved as pages whose body is HTML.
   assert.match(readFileSync(join(jekyll.site, "content/pages/almanac/spring.md"), "utf8"), /^markup: html$/m);
 });

@@ -75,6 +75,8 @@ export function anchorsOf(body: string, lang: string | undefined, style?: Headin
     }
     if (heading.written) anchors.byOld.set(heading.written, id);
   }
+  // An id a kramdown attribute gives another element (`[#](#signal){:#signal}`), which the build applies too: a fragment may name it.
+  for (const match of maskCode(body).matchAll(/\{:\s*#([\p{L}\p{N}_:-]+)[^}\n]*\}/gu)) anchors.ids.add(match[1]);
   return anchors;
 }
 
