@@ -167,10 +167,9 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       }
       bodies.push(read);
     }
+    // Written as the build's own files are: by its disk thread, once it has one, while this thread reads and checks the next.
     record.files.forEach(({ file, written }, index) => {
-      // Written as the files of the build are, and known by what was verified: not hashed a second time.
-      writeFileSync(staging.pathOf(file), bodies[index]);
-      staging.written.set(file, written);
+      staging.write(file, bodies[index]);
       this.verified.add(objectId(written.etag));
     });
     return true;
