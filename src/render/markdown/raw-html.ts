@@ -85,6 +85,7 @@ export function rawHtmlTargets(elements: PageElement[]): { links: { href: string
  * of the page. `<plaintext>` is left out: nothing can end it.
  */
 const SWALLOWING = new Set(["template", "textarea", "script", "style", "title", "xmp", "iframe", "noembed", "noframes"]);
+const MAY_SWALLOW = new RegExp(`<(?:!--|${[...SWALLOWING].join("|")})`, "i");
 
 /** Raw HTML left open at the end of the body: what it is, the body line it opens on (1-based), and what closes it. */
 export interface Unclosed {
@@ -101,6 +102,8 @@ export interface Unclosed {
  * (its text is escaped), so they alone decide what is left open.
  */
 export function unclosedRawHtml(pieces: RawHtml[]): Unclosed[] {
+  // Most bodies have no such opening at all, and need no tokenizer.
+  if (!pieces.some((piece) => MAY_SWALLOW.test(piece.html))) return [];
   const unclosed: Unclosed[] = [];
   const opened: { name: string; line: number }[] = [];
   let piece = { start: 0, line: 0, html: "" };
