@@ -96,6 +96,10 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
     assert.ok(existsSync(join(site, file)), file);
   }
   assert.ok(existsSync(join(site, "node_modules", packageJson.name, "lib/edge.js")), "sitegen is installed in the site");
+  // The package is kept in the site, so the site's own repository installs it wherever it is cloned.
+  const name = tarball.split("/").at(-1)!;
+  assert.ok(readFileSync(join(site, "vendor/sitegen", name)).equals(readFileSync(tarball)), `vendor/sitegen/${name}`);
+  assert.equal(JSON.parse(readFileSync(join(site, "package.json"), "utf8")).dependencies[packageJson.name], `file:vendor/sitegen/${name}`);
   assert.match(readFileSync(join(site, "netlify.toml"), "utf8"), /\[\[edge_functions\]\]\n\s+function = "negotiate"\n\s+path = "\/\*"/);
   const built = await shell("npx", ["sitegen", "build"], site);
   assert.equal(built.status, 0, built.stderr);
@@ -112,6 +116,24 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   emulator = await startPrinting(process.execPath, [join(site, "node_modules", packageJson.name, "bin/sitegen.js"), "serve", "--netlify", "--port", "0"], site);
   const markdown = await assertNegotiates(emulator.url);
   assert.match(markdown.headers.get("x-nf-edge-functions") ?? "", /negotiate/, "the edge function answered");
+});
+
+test("a site made by `init`, committed to its own repository and cloned to an empty folder with nothing beside it, installs with `npm ci` and builds", async () => {
+  const site = join(app, "my-site");
+  assert.ok(existsSync(join(site, "package-lock.json")), "init's install wrote the lock file");
+  const git = (args: string[], cwd: string) => shell("git", ["-c", "user.name=Site Owner", "-c", "user.email=owner@example.com", ...args], cwd);
+  assert.equal((await git(["init", "-q"], site)).status, 0);
+  assert.equal((await git(["add", "-A"], site)).status, 0);
+  assert.equal((await git(["commit", "-q", "-m", "A new site"], site)).status, 0);
+  const elsewhere = join(tempDir("sitegen-clone-"), "clone");
+  const cloned = await git(["clone", "-q", site, elsewhere], work);
+  assert.equal(cloned.status, 0, cloned.stderr);
+  assert.ok(!existsSync(join(elsewhere, "node_modules")), "nothing installed beside the clone");
+  const installed = await shell("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], elsewhere);
+  assert.equal(installed.status, 0, installed.stderr);
+  const built = await shell("npx", ["sitegen", "build"], elsewhere);
+  assert.equal(built.status, 0, built.stderr);
+  assert.ok(existsSync(join(elsewhere, "dist/index.html")));
 });
 
 /** A new site's pages negotiate on `base`: Markdown and HTML, the `.md` sibling, a 404 and a 406 as Problems. Returns the Markdown answer. */

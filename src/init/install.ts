@@ -7,8 +7,8 @@
  * another failure, each with what to do.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { SitegenError } from "../errors.ts";
 import { packageFolder } from "./package-folder.ts";
@@ -29,6 +29,27 @@ export function npmInstall(dir: string, options: { packages: string[]; env: Node
     child.on("error", (error) => reject(new SitegenError("E_IO", `cannot run npm: ${error.message}`, { hint: `install Node.js with npm, then run \`npm install\` in ${dir}`, cause: error })));
     child.on("close", (code) => (code === 0 ? resolve() : reject(installFailure(dir, code, said))));
   });
+}
+
+/** Where a site keeps the package of sitegen it was made from, until sitegen is on the registry. */
+export const KEPT_PACKAGE_FOLDER = "vendor/sitegen";
+
+/**
+ * What `npm install` in the site is given for `--install-from <spec>`: a
+ * package file is copied into the site (vendor/sitegen/) and named from
+ * there, so package.json depends on `file:vendor/sitegen/<file>` and a clone
+ * of the site's own repository installs it with `npm ci` on any machine (a
+ * path outside the site, `file:../sitegen/…`, is on the author's machine
+ * only); a folder is named by its absolute path; anything else is a registry
+ * spec, given as it is (undefined).
+ */
+export function keptPackage(site: string, spec: string): string | undefined {
+  if (!existsSync(spec)) return undefined;
+  if (!statSync(spec).isFile()) return spec;
+  const name = basename(spec);
+  mkdirSync(join(site, KEPT_PACKAGE_FOLDER), { recursive: true });
+  copyFileSync(spec, join(site, KEPT_PACKAGE_FOLDER, name));
+  return `./${KEPT_PACKAGE_FOLDER}/${name}`;
 }
 
 /** The npm error codes of a registry out of reach (npm's own, and Node's for the connection). */

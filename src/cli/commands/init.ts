@@ -1,5 +1,4 @@
 /** `sitegen init <dir>`: a new site that builds and passes `check` as it is. */
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { formatError, SitegenError } from "../../errors.ts";
@@ -19,7 +18,7 @@ export function registerInit(program: Command, io: Io, exit: { code: number }): 
     .argument("<dir>", "a folder that does not exist yet, is empty, or holds only .git, .gitignore, a README or a licence")
     .option("--host <host>", `the CDN the site deploys to: ${HOSTS.join(" or ")}`, "netlify")
     .option("--no-install", "write the files only; run `npm install` in the folder later")
-    .option("--install-from <spec>", "install sitegen from this npm spec (a tarball, a folder) instead of the registry")
+    .option("--install-from <spec>", "install sitegen from this npm spec instead of the registry; a package file (.tgz) is kept in the site, under vendor/sitegen/, so the site's repository installs it as it is")
     .addHelpText("after", "\nsitegen is not on the npm registry yet: install it from a package of it, made by `npm pack` in a clone of its repository (--install-from).\n\nThen:\n  $ cd <dir> && npx sitegen build\n\nExamples:\n  $ sitegen init my-site --install-from ../sitegen/sitegen-cli-1.0.0.tgz\n  $ sitegen init . --no-install\n  $ sitegen init my-site --host cloudflare --install-from ../sitegen/sitegen-cli-1.0.0.tgz\n")
     .action(async (dir: string, flags: InitFlags) => {
       const { createSite } = await import("../../init/init.ts");
@@ -37,7 +36,8 @@ export function registerInit(program: Command, io: Io, exit: { code: number }): 
         if (flags.install) {
           const { npmInstall } = await import("../../init/install.ts");
           printError(`installing sitegen in ${shown}/ (npm install)…`);
-          await npmInstall(folder, { packages: flags.installFrom ? [existsSync(resolve(io.cwd, flags.installFrom)) ? resolve(io.cwd, flags.installFrom) : flags.installFrom] : [], env: io.env, output: io.stderr });
+          const { keptPackage } = await import("../../init/install.ts");
+          await npmInstall(folder, { packages: flags.installFrom ? [keptPackage(folder, resolve(io.cwd, flags.installFrom)) ?? flags.installFrom] : [], env: io.env, output: io.stderr });
         }
         print(shown);
         const steps = [...(shown === "." ? [] : [`cd ${shown}`]), ...(flags.install ? [] : ["npm install"]), "npx sitegen serve --watch"];
