@@ -46,7 +46,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       continue;
     }
     const walk = walkSource(root, collection.dir);
-    refused.push(...walk.refused);
+    pushAll(refused, walk.refused);
     // A route that lists the collection through a helper of its own names it nowhere: the dynamic route in a folder named for it (`posts/` for `post`) is taken.
     const named = routes.dynamicFolders.find((folder) => [collection.name, `${collection.name}s`, collection.name.replace(/s$/, "")].includes(folder.split("/").pop()!));
     const prefix = routes.collections.get(collection.name) ?? named;
@@ -64,7 +64,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
         site.left.push({ file, why: "a draft (`draft: true`)" });
         continue;
       }
-      site.left.push(...mdxLeft(file, read.mdx));
+      pushAll(site.left, mdxLeft(file, read.mdx));
       const id = astroId(path, text(read.data.slug));
       const data = astroFields(read.data);
       const stem = id.split("/").pop() || collection.name;
@@ -92,7 +92,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     const file = shown(join(root, "src/pages", page.file));
     const read = readDocument(page.real, file);
     if ("problem" in read) site.left.push({ file, why: read.problem });
-    else site.left.push(...mdxLeft(file, read.mdx));
+    else pushAll(site.left, mdxLeft(file, read.mdx));
     if (!("problem" in read)) site.pages.push({ file, body: read.body, bodyLine: read.bodyLine, data: astroFields(read.data), kind: "page", stem: basename(page.file).replace(ENTRY, ""), oldUrls: [address(page.url)], bundle: [], ...(page.url === "/" ? { role: "home" as const } : {}) });
   }
   const publicFiles = walkSource(root, join(root, "public"));
@@ -185,7 +185,7 @@ interface Routes {
 function pageRoutes(root: string, refused: Refusal[]): Routes {
   const routes: Routes = { collections: new Map(), dynamicFolders: [], markdown: [], left: [] };
   const walk = walkSource(root, join(root, "src/pages"));
-  refused.push(...walk.refused);
+  pushAll(refused, walk.refused);
   for (const { path, real } of walk.files) {
     const parts = path.replace(/\.[^./]+$/, "").split("/");
     const dynamic = parts.findIndex((part) => /^\[.+\]$/.test(part));

@@ -17,6 +17,7 @@ import { eleventyUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
 import { ELEVENTY_CONFIGS, findEleventyConfig, readEleventyConfig, type Settings } from "./eleventy-config.ts";
+import { pushAll } from "../collector.ts";
 
 export { ELEVENTY_CONFIGS };
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
@@ -42,7 +43,7 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
   const fromInput = (path: string) => relative(input, join(root, path)).split(sep).join("/");
   const theirs = new Set([settings.includes, settings.data, settings.layouts, fromInput(settings.output)].filter((dir): dir is string => dir !== undefined).map((dir) => dir.replace(/^\.\/|\/$/g, "")));
   const walk = walkSource(root, input, (path, folder) => (folder && (path === "node_modules" || theirs.has(path))) || (!folder && (ELEVENTY_CONFIGS.includes(path) || ["package.json", "package-lock.json", "README.md", "LICENSE"].includes(path))));
-  refused.push(...walk.refused);
+  pushAll(refused, walk.refused);
   for (const dir of theirs) if (existsSync(join(input, dir)) && dir !== fromInput(settings.output)) site.left.push({ file: shown(join(input, dir)), why: "Eleventy's includes, layouts and data: sitegen's templates are in templates/, and it reads no data files" });
 
   const cascade = dataCascade(input, walk.files.map((file) => file.path), shown, site.left);

@@ -15,6 +15,7 @@ import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./r
 import { JEKYLL_STYLES, jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
+import { pushAll } from "../collector.ts";
 
 const DATED = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
 /** What Jekyll 4.3 never publishes (its defaults for `exclude`); everything else it does, a repository's README and licence included. */
@@ -70,7 +71,7 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
     const name = path.slice(path.lastIndexOf("/") + 1);
     return path === "_site" || path === ".jekyll-cache" || NOT_PUBLISHED.has(path) || (folder && NOT_PUBLISHED.has(name)) || exclude.some((pattern) => path === pattern.replace(/\/$/, "") || path.startsWith(`${pattern.replace(/\/$/, "")}/`));
   });
-  refused.push(...walk.refused);
+  pushAll(refused, walk.refused);
   const old = (path: string) => `${basePath}${path}`;
   for (const { path, real } of walk.files) {
     const inCollections = collectionsDir !== "" && path.startsWith(`${collectionsDir}/`);

@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import { fragmentIn, type Anchors } from "./anchors.ts";
 import { maskCode } from "./code.ts";
+import { pushAll } from "../collector.ts";
 
 /**
  * Links follow the move: in a moved text, a link to an old address of a
@@ -93,7 +94,7 @@ export function rewriteLinks(written: string, at: TextAt, moves: Moves): { text:
   const images = applyEdits(text, inlineEdits(text, masked, inline("!")));
   text = images;
   masked = maskCode(text);
-  edits.push(...inlineEdits(text, masked, inline("")));
+  pushAll(edits, inlineEdits(text, masked, inline("")));
   // Reference definitions: `[label]: url "title"`, a whole line; a footnote's (`[^1]: The text.`) holds words, not an address.
   for (const match of masked.matchAll(/^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)([^\n]*)$/gm)) {
     const [all, head, url, rest] = match;

@@ -21,6 +21,7 @@ import type { HeadingIdStyle } from "../content/types.ts";
 import { oldForms, rewriteLinks, type Moves } from "./links.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { terms, text } from "./read.ts";
+import { pushAll } from "../collector.ts";
 
 export interface PlannedFile {
   /** Inside the site, `/`-separated: `content/blog/x.md`. */
@@ -130,11 +131,11 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const body = (document: ImportedDocument, path: string) => {
     const result = convertBody(document.body, document.bodyLine, conversions);
     for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
-    plan.notConverted.push(...result.left.map((tag) => ({ file: document.file, ...tag })));
+    pushAll(plan.notConverted, result.left.map((tag) => ({ file: document.file, ...tag })));
     for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
     const links = rewriteLinks(result.body, { oldUrl: document.oldUrls[0], self: path, file: document.file, lineAt: document.bodyLine }, moves);
     plan.links += links.rewritten;
-    plan.unresolved.push(...links.unresolved.map((each) => ({ file: document.file, ...each })));
+    pushAll(plan.unresolved, links.unresolved.map((each) => ({ file: document.file, ...each })));
     return links.text;
   };
   // Texts the source knows as translations of one another (Hugo's) keep that as their `translationKey`.
