@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
+import { endTree, scaled } from "./processes.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "bin/sitegen.js");
@@ -150,11 +151,12 @@ export function startPrinting(command: string, args: string[], cwd: string): Pro
   const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   let output = "";
   return new Promise((done, fail) => {
-    // A server that does not start in time is stopped: left running, it would keep the test process from ending.
+    // A server that does not start in time is ended with all it started: left running, it would keep the test process from ending.
+    const limit = scaled(60_000);
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      fail(new Error(`no URL from ${command} ${args.join(" ")} within 60 s:\n${output}`));
-    }, 60_000);
+      endTree(child.pid!);
+      fail(new Error(`no URL from ${command} ${args.join(" ")} within ${limit / 1000} s (SITEGEN_TEST_TIME_SCALE scales it):\n${output}`));
+    }, limit);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);

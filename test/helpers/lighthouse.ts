@@ -12,6 +12,7 @@ import { needTools } from "../../scripts/tools.mjs";
 import { AUDITED } from "./audited.ts";
 import { builtSite, startPreviewServer, stopChild, tempDir, type Running } from "./dist.ts";
 import { STARTER_AUDITED, starterSite } from "./starter.ts";
+import { endTree, scaled } from "./processes.ts";
 
 export const CHROMIUM = needTools(["chromium"]);
 
@@ -70,7 +71,10 @@ export async function startChromium(options: { dark?: boolean } = {}): Promise<{
   const child: ChildProcess = spawn(CHROMIUM.path("chromium"), [...flags, `--user-data-dir=${tempDir("sitegen-chromium-")}`, "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
   let output = "";
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Chromium printed no DevTools port:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      endTree(child.pid!);
+      fail(new Error(`Chromium printed no DevTools port:\n${output}`));
+    }, scaled(30_000));
     child.stderr!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(output);

@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { get, type IncomingMessage } from "node:http";
 import { CLI, stopChild } from "./dist.ts";
+import { endTree, scaled } from "./processes.ts";
 
 export interface PrintingServer {
   url: string;
@@ -23,7 +24,7 @@ export async function startServing(args: string[], cwd?: string): Promise<Printi
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const waitFor = async (pattern: RegExp, from = 0, timeoutMs = 30_000): Promise<string> => {
+  const waitFor = async (pattern: RegExp, from = 0, timeoutMs = scaled(30_000)): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(output.slice(from))) {
       if (child.exitCode !== null) throw new Error(`sitegen serve ${args.join(" ")} exited with ${child.exitCode}:\n${output}`);
@@ -32,7 +33,12 @@ export async function startServing(args: string[], cwd?: string): Promise<Printi
     }
     return output.slice(from);
   };
-  const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(await waitFor(/http:\/\/127\.0\.0\.1:\d+\//))![1];
+  // A server that never says where it is is ended with all it started, not left running.
+  const shown = await waitFor(/http:\/\/127\.0\.0\.1:\d+\//).catch((error: unknown) => {
+    endTree(child.pid!);
+    throw error;
+  });
+  const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(shown)![1];
   return {
     url,
     output: () => output,

@@ -1,9 +1,34 @@
 /**
  * Processes as Linux shows them in /proc: a server's descendants (Wrangler's
  * runtime, Deno under Netlify's emulator) and the memory they hold together,
- * for tests that kill one of them or bound what they use.
+ * for tests that kill one of them or bound what they use; and the one
+ * setting that scales every wall-clock limit of the tests' helpers.
  */
 import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * The tests' wall-clock limits (a server's start, a verify request, a
+ * browser's DevTools port) are bounds on a hang, never measures of speed; on
+ * a loaded machine they were met by a start that was only slow (a full run
+ * failed 12 tests so). SITEGEN_TEST_TIME_SCALE multiplies every one of them:
+ * `SITEGEN_TEST_TIME_SCALE=3 npm test` allows three times as long.
+ */
+export function scaled(ms: number): number {
+  const written = process.env.SITEGEN_TEST_TIME_SCALE;
+  const scale = written === undefined || written.trim() === "" ? 1 : Number(written);
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`SITEGEN_TEST_TIME_SCALE is ${JSON.stringify(written)}: write a positive number, e.g. 2`);
+  return Math.round(ms * scale);
+}
+
+/**
+ * Ends `root` and everything it started, deepest first: a server killed
+ * alone leaves what it started running (Deno under Netlify's emulator,
+ * workerd under Wrangler), which keeps the test process from ending.
+ */
+export function endTree(root: number): void {
+  for (const each of descendants(root).reverse()) killQuietly(each.pid);
+  killQuietly(root);
+}
 
 /** A process's descendants, each with its pid and command line. */
 export function descendants(root: number): { pid: number; command: string }[] {

@@ -6,6 +6,7 @@
  * (`Connection: close`), so the answer ends when the server closes.
  */
 import { connect } from "node:net";
+import { scaled } from "./processes.ts";
 
 export interface RawAnswer {
   status: number;
@@ -38,7 +39,7 @@ export function rawRequest(base: string, request: RawRequest): Promise<RawAnswer
     const timer = setTimeout(() => {
       socket.destroy();
       done("timeout");
-    }, request.timeoutMs ?? 15_000);
+    }, request.timeoutMs ?? scaled(15_000));
     socket.on("connect", () => {
       socket.write(Buffer.from(head, "latin1"));
       if (request.body !== undefined) socket.write(request.body);

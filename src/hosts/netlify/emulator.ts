@@ -62,7 +62,11 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
     database: { enabled: false },
     aiGateway: { enabled: false },
   });
-  await dev.start();
+  // A start that fails part-way may have started Deno already: it is stopped, not left running after sitegen.
+  await dev.start().catch(async (error: unknown) => {
+    await dev.stop().catch(() => {});
+    throw error;
+  });
   // The resolved netlify.toml, as the emulator read it (the method is public in JavaScript, private in its typings).
   const config = await (dev as unknown as { getConfig(): Promise<{ config: { build: { publish?: string } } }> }).getConfig();
   const publishDir = resolve(projectRoot, config.config.build.publish ?? ".");
