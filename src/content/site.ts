@@ -26,8 +26,6 @@ export function parseSite(text: string, file: string, warnings: SitegenError[] =
   const listed = siteLanguages({ language, languages }, error);
   const ports = portErrors(written.security, error);
   if (ports.length > 0) throw new SitegenErrors(ports);
-  const ports = portErrors(written.security, error);
-  if (ports.length > 0) throw new SitegenErrors(ports);
   // A locale for a language the site does not have would never be used: most likely a typo.
   // Pages look their locale up by their language as the site spells it, so a key must be spelled so too.
   const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.includes(key));
@@ -38,25 +36,6 @@ export function parseSite(text: string, file: string, warnings: SitegenError[] =
 /** `redirects:` as a list, each with its line, which a redirect the build leaves out is reported at. */
 function redirectsOf(written: Record<string, string>, parsed: ParsedYaml): SiteRedirect[] {
   return Object.entries(written).map(([from, to]) => ({ from, to, line: parsed.locateKey(["redirects", from])?.line }));
-}
-
-/** A source's port, where it names one: `https://a.example:8443` is 8443. */
-const PORT = /^(?:[a-z]+:\/\/)?[^/:]+:(\d+)(?:\/|$)/i;
-
-/**
- * `security:` sources whose port is none (`https://a.example:99999`): the
- * schema holds a source to its form, which cannot count, and a browser
- * ignores such a source, so the page would block what the setting was
- * written to allow. A port is 1 to 65535 (RFC 6335 §6).
- */
-function portErrors(security: Record<string, string[]> | undefined, error: LocatedError): SitegenError[] {
-  return Object.entries(security ?? {}).flatMap(([directive, sources]) =>
-    sources.flatMap((source, index) => {
-      const port = PORT.exec(source)?.[1];
-      if (port === undefined || (Number(port) >= 1 && Number(port) <= 65535)) return [];
-      return [error(`\`security.${directive}\` names \`${source}\`, whose port ${port} is none: a port is 1 to 65535`, ["security", directive, index], "write the port the server listens on (`https://cdn.example:8443`), or none for https's own")];
-    }),
-  );
 }
 
 /** A source's port, where it names one: `https://a.example:8443` is 8443. */
