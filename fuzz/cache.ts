@@ -10,13 +10,14 @@
  * links out of the tree or to /proc/self/environ; records edited, or forged
  * with their checksum made again (a slug or ETag that climbs out, a status
  * turned, a key out of the content); highlighted blocks planted; the index
- * cut short or a link; the folder's parts, its mark or the folder itself
- * replaced.
+ * cut short or a link; the folder's parts (a highlighter's folder among
+ * them), its mark or the folder itself replaced by links.
  *
  * What every round must end in: `sitegen build` exits 0 and writes, byte for
  * byte, what `sitegen build --no-cache` writes (the cache refused, with a
  * note, or records dropped and built again); never a byte of a file outside
- * the site, never a file outside it removed, never a stack trace.
+ * the site, never a file outside it removed, changed or written, never a
+ * stack trace.
  *
  * What it does not try: a forgery of what a post shows (a record's title, an
  * object and its name made again together). Nothing in a cache tells a
@@ -254,6 +255,14 @@ const TAMPERINGS: Record<string, (round: Round) => void> = {
     rmSync(join(round.cache, "images"), { recursive: true, force: true });
     symlinkSync(join(round.outside, "objects"), join(round.cache, "images"));
   },
+  "a highlighter's folder a link to a folder outside": (round) => {
+    const highlight = join(round.cache, "highlight");
+    for (const highlighter of existsSync(highlight) ? readdirSync(highlight) : []) {
+      rmSync(join(highlight, highlighter), { recursive: true, force: true });
+      symlinkSync(join(round.outside, "objects"), join(highlight, highlighter));
+    }
+    rmSync(join(round.cache, "index.json"), { force: true });
+  },
   "mark removed": (round) => rmSync(join(round.cache, "CACHEDIR.TAG"), { force: true }),
   "cache folder a link": (round) => {
     const elsewhere = join(round.outside, `cache-${Math.floor(round.next() * 1e9)}`);
@@ -361,6 +370,7 @@ export async function fuzzCache(options: CacheFuzzOptions): Promise<CacheReport>
       }
       const outsideAfter = snapshot(round.outside);
       for (const [path, bytes] of outsideBefore) if (!outsideAfter.get(path)?.equals(bytes)) report.failures.push(`${label}: ${path}, outside the site, was removed or changed`);
+      for (const path of outsideAfter.keys()) if (!outsideBefore.has(path)) report.failures.push(`${label}: ${path} was written outside the site`);
       for (const out of ["warm", "cold"]) rmSync(join(round.site, out), { recursive: true, force: true });
       // A cache left as a link to a folder outside: the folder it pointed at is outside, and stays; the link goes.
       if (lstatSync(round.cache, { throwIfNoEntry: false })?.isSymbolicLink()) rmSync(round.cache);

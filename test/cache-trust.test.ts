@@ -12,7 +12,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { ROOT, sitegen, sitegenHere, tempDir } from "./helpers/dist.ts";
@@ -205,6 +205,21 @@ test("a highlighted block carrying its own hash is not published unless it is it
   rmSync(join(cache, "index.json"));
   const warm = await built(["--cache", cache], true);
   assert.ok(!published(warm.out).includes(planted));
+  assertSameTree(warm.out, cold);
+});
+
+test("a part of the cache that is a link (a highlighter's folder) is removed, and nothing is written or removed where it points", async () => {
+  const cache = await filled([], true);
+  const highlight = join(cache, "highlight");
+  const [highlighter] = readdirSync(highlight);
+  const elsewhere = tempDir("sitegen-cache-trust-elsewhere-");
+  writeFileSync(join(elsewhere, "keep.txt"), "someone's file");
+  rmSync(join(highlight, highlighter), { recursive: true });
+  symlinkSync(elsewhere, join(highlight, highlighter));
+  rmSync(join(cache, "index.json"));
+  const warm = await built(["--cache", cache], true);
+  assert.deepEqual(readdirSync(elsewhere), ["keep.txt"]);
+  assert.ok(statSync(join(highlight, highlighter)).isDirectory() && !lstatSync(join(highlight, highlighter)).isSymbolicLink());
   assertSameTree(warm.out, cold);
 });
 

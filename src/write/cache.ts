@@ -341,6 +341,11 @@ function clearStrayParts(dir: string): string | undefined {
       const found = lstatSync(join(dir, part), { throwIfNoEntry: false });
       if (found !== undefined && !found.isDirectory()) rmSync(join(dir, part), { force: true });
     }
+    // highlight/ holds a folder per highlighter, which a build writes into: each must be a folder too.
+    const highlight = join(dir, "highlight");
+    if (lstatSync(highlight, { throwIfNoEntry: false }) !== undefined) {
+      for (const entry of readdirSync(highlight, { withFileTypes: true })) if (!entry.isDirectory()) rmSync(join(highlight, entry.name), { force: true });
+    }
     return undefined;
   } catch (error) {
     return `its folders cannot be looked at (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
@@ -433,7 +438,9 @@ function running(pid: number): boolean {
  * string beside its lines.
  */
 function writeInChunks(path: string, texts: Iterable<string>): void {
-  const fd = openSync(path, "w");
+  // Made anew, never opened through what is there: a link planted under this name would have the write land where it points.
+  rmSync(path, { force: true });
+  const fd = openSync(path, "wx");
   try {
     let chunk: string[] = [];
     let size = 0;

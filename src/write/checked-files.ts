@@ -37,7 +37,9 @@ export class CheckedFiles {
       if (!this.made) mkdirSync(this.folder, { recursive: true });
       this.made = true;
       const temporary = join(this.folder, `.${key}.${process.pid}.${threadId}`);
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${digest(bytes)}\n`), typeof bytes === "string" ? Buffer.from(bytes) : bytes]));
+      // Made anew ("wx"), never through what is there: a link planted under this name would have the write land where it points.
+      rmSync(temporary, { force: true });
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${digest(bytes)}\n`), typeof bytes === "string" ? Buffer.from(bytes) : bytes]), { flag: "wx" });
       renameSync(temporary, join(this.folder, key));
     } catch {
       // A read-only or full cache folder: what was to be kept is made again next time.
