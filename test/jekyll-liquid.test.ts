@@ -17,7 +17,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { needTools } from "../scripts/tools.mjs";
-import { EPOCH, ROOT, sitegenHere, tempDir, type CliResult } from "./helpers/dist.ts";
+import { EPOCH, ROOT, sitegen, sitegenHere, tempDir, type CliResult } from "./helpers/dist.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/jekyll-liquid");
 const FAULTS = join(ROOT, "test/fixtures/jekyll-liquid-faults");
@@ -162,6 +162,16 @@ describe("Jekyll's content", () => {
     assert.ok(answered.some((lane) => lane.startsWith("worker")), answered.join(", "));
     for (const file of ["blog/liquid-at-work/index.html", "blog/liquid-at-work.md", "blog/what-cannot-run.md"]) assert.equal(readFileSync(join(lanes, file), "utf8"), readFileSync(join(one, file), "utf8"), file);
   });
+});
+
+test("a date's month is written in English, as Jekyll's strftime writes it, whatever the machine's language", async () => {
+  const root = await siteWith({ jekyll: true });
+  // The binary, in a process of its own: a process's language is fixed when it starts.
+  const run = sitegen(["build", "--no-cache"], { cwd: root, env: { LANG: "de_DE.UTF-8", LC_ALL: "de_DE.UTF-8", SITEGEN_WORKERS: "0" } });
+  assert.equal(run.status, 0, run.stderr);
+  const told = readFileSync(join(root, "dist/blog/liquid-at-work.md"), "utf8");
+  assert.match(told, /Liquid at work, 05 Mar 2024/);
+  assert.match(told, /05 March 2024/);
 });
 
 test("content that is not Jekyll's runs no Liquid: its tags are shown as written, each with a warning", async () => {

@@ -222,6 +222,8 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
     catchAllErrors: true,
     // Dates as UTC, the same on every machine: Jekyll's are in the building machine's zone, or _config.yml's `timezone`.
     timezoneOffset: 0,
+    // Month and day names in English, as Ruby's strftime writes them for Jekyll, whatever the machine's locale (LiquidJS takes its names from it).
+    locale: "en-US",
     // What an output prints as it is, a time above all, as Jekyll prints it (LiquidJS applies this after an output's own filters).
     outputEscape: asJekyllPrints,
     cache: true,
