@@ -105,15 +105,26 @@ function filesOf(entry: SourceEntry, byPath: Map<string, LooseFile>, context: Po
     if (name === undefined || files.has(name)) continue;
     const loose = byPath.get(onDisk) ?? byPath.get(resolve(context.blog, ...(safeDecode(address.slice("/blog/".length)) ?? "").split("/")));
     if (!loose) continue;
+    const file = postFile(name, loose, context);
+    if (file) files.set(name, { file, loose });
+  }
+  return [...files.values()];
+}
+
+/** A loose file as the post's file named `name`, with its size and an image's dimensions; none when it is too large or cannot be read (said). */
+function postFile(name: string, loose: LooseFile, context: PostFilesContext): BundleFile | undefined {
+  try {
     const bytes = statSync(loose.real).size;
     const tooLarge = sizeProblem(bytes, "a post's file");
     if (tooLarge) {
       context.warn(new SitegenError("E_CONTENT", tooLarge.message, { kind: "host-limit", location: { file: loose.file }, hint: tooLarge.hint }));
-      continue;
+      return undefined;
     }
-    files.set(name, { file: { name, path: loose.real, file: loose.file, bytes, ...imageDimensions(loose.real, name) }, loose });
+    return { name, path: loose.real, file: loose.file, bytes, ...imageDimensions(loose.real, name) };
+  } catch (error) {
+    context.warn(new SitegenError("E_CONTENT", `cannot be read (${(error as NodeJS.ErrnoException).code})`, { kind: "unreadable", location: { file: loose.file }, hint: "make it a readable file, or remove it" }));
+    return undefined;
   }
-  return [...files.values()];
 }
 
 /** A link's or image's form in Markdown (`](x)`, a reference's `[a]: x`), a path in HTML (`src`, `href`, `poster`, `srcset`), and a frontmatter value that is a file's name. */
