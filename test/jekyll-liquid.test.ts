@@ -6,7 +6,7 @@
  * `init` site as a blog copied from Jekyll brings them (content/_config.yml,
  * content/_includes/, content/_data/, the posts in content/blog/). The post
  * says what Jekyll's says, on its page and in its Markdown. What cannot run
- * (test/fixtures/jekyll-liquid-faults/, with a post that has no Liquid) is shown as written with a warning at
+ * (test/fixtures/jekyll-liquid-faults/, with a post that has no Liquid and one that reads the time) is shown as written with a warning at
  * its line, and the rest of the post still runs. Content that is not
  * Jekyll's runs no Liquid.
  */
@@ -133,7 +133,7 @@ describe("Jekyll's content", () => {
   test("the posts Liquid ran in are made again when an include, or a post they list, changes; the others are taken from the cache", async () => {
     // An hour later, nothing changed: the build's time (site.time) alone makes no post again.
     const warm = await build(root, [], { SOURCE_DATE_EPOCH: String(Number(EPOCH) + 3600) });
-    assert.equal(fromCache(warm), 4);
+    assert.equal(fromCache(warm), 5);
     const include = join(root, "content/_includes/note.html");
     writeFileSync(include, readFileSync(include, "utf8").replace('class="note"', 'class="note changed"'));
     await build(root);
@@ -144,6 +144,11 @@ describe("Jekyll's content", () => {
     assert.match(page(), /A retitled note, 20 Nov 2023/);
     // The retitled post and the two Liquid ran in are made; the post without Liquid is not.
     assert.equal(fromCache(retitled), 1);
+  });
+
+  test("a page is the same at every build: now is the build's time, and sample picks the same post", () => {
+    const told = readFileSync(join(root, "dist/blog/same-every-build.md"), "utf8");
+    assert.match(told, /^Made on 2026-12-01, 01 Dec 2026; one post picked: Same at every build\.$/m);
   });
 
   test("render workers make the same pages", async () => {

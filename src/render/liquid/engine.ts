@@ -20,7 +20,7 @@
  */
 import { Context, Liquid, Tag, TokenKind, type Emitter, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
-import { absoluteUrl, asJekyllPrints, markdownify, relativeUrl, withSizes } from "./filters.ts";
+import { absoluteUrl, asJekyllPrints, atBuildTime, firstSample, markdownify, relativeUrl, withSizes } from "./filters.ts";
 import type { LiquidSite } from "./site.ts";
 
 export interface LiquidRun {
@@ -233,6 +233,8 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
   liquid.registerFilter("absolute_url", absoluteUrl(origin));
   liquid.registerFilter("markdownify", markdownify);
   for (const name of ["group_by", "group_by_exp"]) liquid.registerFilter(name, withSizes(liquid.filters[name] as Parameters<typeof withSizes>[0]));
+  for (const name of ["date", "date_to_xmlschema", "date_to_rfc822", "date_to_string", "date_to_long_string"]) liquid.registerFilter(name, atBuildTime(liquid.filters[name] as Parameters<typeof atBuildTime>[0]));
+  liquid.registerFilter("sample", firstSample);
   liquid.registerTag("post_url", linkTag("post_url"));
   liquid.registerTag("link", linkTag("link"));
   liquid.registerTag("highlight", Highlight);

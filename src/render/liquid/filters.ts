@@ -1,7 +1,10 @@
 /**
  * Jekyll's filters that LiquidJS has not: the site's own addresses
  * (`relative_url`, `absolute_url`) and Markdown (`markdownify`); and
- * `group_by` as Jekyll gives its groups, with their `size`. The rest
+ * `group_by` as Jekyll gives its groups, with their `size`; and, so that a
+ * build gives the same pages every time, "now" in the date filters is the
+ * build's time (`site.time`, SOURCE_DATE_EPOCH when set) and `sample` takes
+ * the first items, not random ones. The rest
  * Jekyll adds (`date_to_xmlschema`, `date_to_string`, `xml_escape`,
  * `cgi_escape`, `uri_escape`, `jsonify`, `slugify`, `number_of_words`,
  * `where`, `where_exp`, `group_by`, `sort`, `array_to_sentence_string`…)
@@ -63,4 +66,18 @@ export function withSizes(grouping: (...args: unknown[]) => Generator<unknown, G
 export function asJekyllPrints(value: unknown): string {
   // LiquidJS writes what this gives as it is: anything but a time is handed back, and written as LiquidJS writes it.
   return (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().replace("T", " ").replace(/(\.\d+)?Z$/, " +0000") : value) as string;
+}
+
+/** A date filter that reads "now" and "today" as the build's time (`site.time` of the render's scope), not the clock's. */
+export function atBuildTime(filter: (...args: unknown[]) => unknown) {
+  return function (this: { context: { environments: unknown } }, input: unknown, ...args: unknown[]): unknown {
+    const time = (this.context.environments as { site?: { time?: unknown } }).site?.time;
+    return filter.call(this, (input === "now" || input === "today") && time instanceof Date ? time : input, ...args);
+  };
+}
+
+/** `sample` that takes the same items at every build: the first `count`, one item itself for one. */
+export function firstSample(input: unknown, count = 1): unknown {
+  const items = Array.isArray(input) ? input : input === undefined || input === null ? [] : [...String(input)];
+  return count === 1 ? items[0] : items.slice(0, count);
 }
