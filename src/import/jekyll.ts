@@ -17,7 +17,8 @@ import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
 import { pushAll } from "../collector.ts";
 
-const DATED = /^(\d{4}-\d{2}-\d{2})-(.+)$/;
+/** A post's file name as Jekyll's DATE_FILENAME_MATCHER reads it: a month and a day of one digit or two (`2017-4-20-title`). */
+const DATED_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$/;
 /** What Jekyll 4.3 never publishes (its defaults for `exclude`); everything else it does, a repository's README and licence included. */
 const NOT_PUBLISHED = new Set(["Gemfile", "Gemfile.lock", "node_modules", "vendor", "gemfiles", ".sass-cache", ".jekyll-cache"]);
 export const JEKYLL_CONFIGS = ["_config.yml", "_config.yaml", "_config.toml"];
@@ -174,8 +175,9 @@ function readPost(reading: Reading & { categories: string[] }): ImportedDocument
   const data = { ...reading.defaults, ...read.data };
   if (data.published === false) return { why: "`published: false`: Jekyll does not publish it" };
   const stem = basename(reading.path).replace(/\.[^.]+$/, "");
-  const dated = DATED.exec(stem);
-  if (!dated) return { why: "its name does not start with a date (YYYY-MM-DD-title): Jekyll does not publish it" };
+  const named = DATED_NAME.exec(stem);
+  if (!named) return { why: "its name does not start with a date (YYYY-MM-DD-title): Jekyll does not publish it" };
+  const dated = [named[0], `${named[1]}-${named[2].padStart(2, "0")}-${named[3].padStart(2, "0")}`, named[4]] as const;
   const date = text(data.date) ?? dated[1];
   // Jekyll splits `tags: alpha beta` and `categories: a b` at spaces (Utils.pluralized_array_from_hash).
   const categories = [...reading.categories, ...terms(data.categories), ...terms(data.category)];

@@ -23,19 +23,28 @@ export interface PageText {
   links: string[];
 }
 
-const UNSEEN = new Set(["script", "style", "noscript", "template", "svg", "math", "head", "nav", "aside", "footer", "button", "form"]);
+/** What no reader sees as text; and what a theme puts around a page's own text, which an old page's text is read without. */
+const UNSEEN = new Set(["script", "style", "noscript", "template", "svg", "math", "head"]);
+const AROUND = new Set(["nav", "aside", "footer", "button", "form"]);
 /** Words as a reader's language divides them: by spaces, and by dictionary where a script writes none (Chinese, Japanese, Thai). */
 const SEGMENTER = new Intl.Segmenter("und", { granularity: "word" });
 
-export function readPage(html: string): PageText {
+/**
+ * The page's text as compared: an old page's own part (`whole: false`), or
+ * everything a new page shows a reader (`whole: true`), its navigation and
+ * neighbours' links too, since what the old page had anywhere counts as kept
+ * wherever the new one shows it.
+ */
+export function readPage(html: string, options: { whole?: boolean } = {}): PageText {
   const document = parseDocument(html, { decodeEntities: true });
   const title = textOf(find(document.children, (element) => element.name === "title")).trim();
   const refresh = find(document.children, (element) => element.name === "meta" && (element.attribs["http-equiv"] ?? "").toLowerCase() === "refresh");
   const redirectsTo = refresh ? /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh.attribs.content ?? "")?.[1] : undefined;
   const canonical = find(document.children, (element) => element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"))?.attribs.href;
-  const root = mainPart(document.children);
+  const root = options.whole ? (find(document.children, (element) => element.name === "body")?.children ?? document.children) : mainPart(document.children);
+  const skipped = options.whole ? UNSEEN : new Set([...UNSEEN, ...AROUND]);
   const page: PageText = { title, texts: [], media: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
-  collect(root, page);
+  collect(root, page, skipped);
   return page;
 }
 
@@ -58,7 +67,7 @@ function mainPart(nodes: ChildNode[]): ChildNode[] {
   return body ? body.children : nodes;
 }
 
-function collect(nodes: ChildNode[], page: PageText, inCode = false): void {
+function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCode = false): void {
   for (const node of nodes) {
     if (node.type === "text") {
       const text = node.data.replace(/\s+/g, " ").trim();
@@ -66,12 +75,12 @@ function collect(nodes: ChildNode[], page: PageText, inCode = false): void {
       if (text !== "" && !(inCode && /^[\d\s]+$/.test(text))) page.texts.push(text);
       continue;
     }
-    if (!isElement(node) || UNSEEN.has(node.name)) continue;
+    if (!isElement(node) || skipped.has(node.name)) continue;
     const { name, attribs } = node;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
     if (name === "img" && attribs.alt?.trim()) page.texts.push(attribs.alt.replace(/\s+/g, " ").trim());
     if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
-    collect(node.children, page, inCode || name === "pre" || name === "code");
+    collect(node.children, page, skipped, inCode || name === "pre" || name === "code");
   }
 }
 

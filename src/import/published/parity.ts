@@ -67,6 +67,8 @@ export function keptOf(sides: Sides): Kept {
   // A link to the page itself (its title's permalink) leads nowhere a reader would miss.
   const oldLinks = old.links.filter((href) => !chrome.links.has(href)).map((href) => place(href, sides.old.url, sides)).filter((path) => path !== sides.new.url);
   const newLinks = new Set(sides.new.page.links.map((href) => place(href, sides.new.url, { moved: (path) => path, origin: undefined })));
+  // An old theme linked a post's tags to one list of them (`/tags.html#php`, now /tags/); the new page links each tag's own page.
+  if ([...newLinks].some((link) => link.startsWith("/tags/"))) newLinks.add("/tags/");
   const links = keptItems(oldLinks, newLinks);
   return {
     words: { old: oldWords.length, kept: words.kept },

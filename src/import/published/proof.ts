@@ -43,7 +43,7 @@ export function proveMove(options: { built: Map<string, BuiltPage>; dist: string
     const old = from.map((url) => options.built.get(url)).find((page) => page && !page.text().redirectsTo);
     const built = pageAt(options.dist, to);
     if (!old || !built) continue;
-    const kept = keptOf({ old: { url: old.url, page: old.text() }, new: { url: to, page: readPage(readFileSync(built, "utf8")) }, moved, origin: options.origin, chrome });
+    const kept = keptOf({ old: { url: old.url, page: old.text() }, new: { url: to, page: readPage(readFileSync(built, "utf8"), { whole: true }) }, moved, origin: options.origin, chrome });
     pages.push({ old: old.url, new: to, ...kept });
   }
   const sum = (pick: (page: PageKept) => { old: number; kept: number }) => pages.reduce((total, page) => ({ old: total.old + pick(page).old, kept: total.kept + pick(page).kept }), { old: 0, kept: 0 });
