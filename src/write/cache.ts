@@ -106,7 +106,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       const keys = new Map<PostRecord, string>();
       const dropped: string[] = [];
       for (const [key, record] of Object.entries(index.records)) {
-        const problem = sumProblem(key, record) ?? recordProblem(key, record);
+        const problem = sumProblem(key, record, lines.get(record)) ?? recordProblem(key, record);
         if (problem !== undefined) {
           dropped.push(`${key}: ${problem}`);
           continue;
@@ -288,11 +288,18 @@ function recordSum(key: string, body: string): string {
   return createHash("sha256").update(key).update("\0").update(body).digest("base64url").slice(0, 22);
 }
 
-/** Why a record read from the index does not match its checksum, if it does not. */
-function sumProblem(key: string, record: unknown): string | undefined {
+/**
+ * Why a record read from the index does not match its checksum, if it does
+ * not. Its text is the line it was read from, as `recordLine` wrote it (a
+ * slice, where serializing each record of a large blog again cost more than
+ * hashing them); a record of an index laid out otherwise is serialized again.
+ */
+function sumProblem(key: string, record: unknown, line: string | undefined): string | undefined {
   if (typeof record !== "object" || record === null || typeof (record as { sum?: unknown }).sum !== "string") return "it has no checksum";
   const { sum, ...rest } = record as { sum: string };
-  return recordSum(key, JSON.stringify(rest)) === sum ? undefined : "it does not match its checksum (edited, or damaged)";
+  const head = `${JSON.stringify(key)}:{"sum":${JSON.stringify(sum)},`;
+  const body = line?.startsWith(head) ? `{${line.slice(head.length)}` : JSON.stringify(rest);
+  return recordSum(key, body) === sum ? undefined : "it does not match its checksum (edited, or damaged)";
 }
 
 function parseIndex(text: string): { index: Partial<Index>; lines: Map<PostRecord, string> } {
