@@ -77,13 +77,15 @@ export class BuildCache implements ReuseStore<StagingFolder> {
 
   /**
    * Opens the cache folder for this build, making it if need be, and holds it
-   * until `close`. A missing index gives an empty cache; an unreadable or
-   * foreign one an empty cache that says why. A folder that cannot be made or
-   * that another running build holds is unusable: the build goes without.
+   * until `close`. A folder sitegen did not make, or a link, is refused
+   * (cache-folder.ts). A missing index gives an empty cache; an unreadable or
+   * foreign one an empty cache that says why; a record that fails a check is
+   * dropped. A folder that cannot be made or that another running build holds
+   * is unusable: the build goes without.
    */
   static open(dir: string): OpenedCache {
     const claim = claimCacheFolder(dir);
-    if (!("made" in claim) && ("refused" in claim || "unusable" in claim)) return claim;
+    if ("refused" in claim || "unusable" in claim) return claim;
     if (claim.made !== undefined) madeBy.set(dir, claim.made);
     const held = hold(dir);
     if (held !== undefined) return { unusable: held };
@@ -122,8 +124,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
 
   /**
    * What the build's summary says of the records dropped, if any: how many
-   * posts were built again for it, and the first reason (the others are alike,
-   * or a build with SITEGEN_DEBUG would be the place to list them).
+   * posts were built again for it, and the first reason, with its post (a
+   * cache damaged one way is most often damaged that way throughout).
    */
   dropped(): string | undefined {
     const [first, ...more] = this.droppedRecords;
@@ -202,10 +204,11 @@ export class BuildCache implements ReuseStore<StagingFolder> {
 
   /**
    * After a build that succeeded: keeps the files of every record (each once,
-   * by its ETag: the objects of the records it was opened with are there
-   * already), removes the objects no record names any more, and writes the
-   * index last, so that a build killed meanwhile leaves an index that names
-   * only objects that exist.
+   * by its ETag: an object this build read and verified is there already;
+   * any other is written from the page just built, over whatever has its
+   * name), removes everything else in objects/, and writes the index last,
+   * so that a build killed meanwhile leaves an index that names only objects
+   * that exist.
    */
   save(records: PostRecords, staging: StagingFolder): void {
     const objects = join(this.dir, "objects");
