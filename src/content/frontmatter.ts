@@ -448,7 +448,7 @@ function patternInWords(instancePath: string, value: unknown): { message: string
   const where = `\`${instancePath.slice(1).replaceAll("/", ".")}\``;
   const written = typeof value === "string" ? `\`${value}\`` : "the value";
   const forms: [RegExp, string, string][] = [
-    [/^\/security\//, "a source a Content-Security-Policy can name", "write an origin (`https://cdn.example`, `https://*.example`, `https://cdn.example:8443`), a scheme (`data:`, `https:`), `'self'`, a hash (`'sha256-…'`) or `'unsafe-inline'`, with no space, comma or semicolon"],
+    [/^\/security\//, "a source a Content-Security-Policy can name", "write an origin (`https://cdn.example`, `https://*.example`, `https://cdn.example:8443`), a scheme (`data:`, `https:`), `'self'` or a hash (`'sha256-…'`), with no space, comma or semicolon"],
     [/^\/base_url$/, "an origin", "write the site's origin with no path and no trailing slash, e.g. `https://example.com`"],
     [/^\/locales?\b|\/locale$/, "a locale", "write a language and a country as `en_US`, `de_DE`"],
     [/^\/redirects\b/, "a path from the site root", "write a path that starts with `/` and holds no space, e.g. `/old-tag/`"],
