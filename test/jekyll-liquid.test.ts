@@ -57,6 +57,21 @@ function textLines(html: string): string[] {
     .filter((line) => line !== "");
 }
 
+let jekyllOut: string | undefined;
+
+/** A file of real Jekyll's build of the fixture, built once. */
+function jekyllBuilt(jekyll: string, file: string): string {
+  if (!jekyllOut) {
+    const source = join(tempDir("sitegen-liquid-jekyll-"), "source");
+    cpSync(FIXTURE, source, { recursive: true });
+    const out = join(source, "..", "out");
+    const run = spawnSync(jekyll, ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+    assert.equal(run.status, 0, run.stderr);
+    jekyllOut = out;
+  }
+  return join(jekyllOut, file);
+}
+
 const fromCache = (run: CliResult) => Number(/\((\d+) posts? from the cache/.exec(run.stdout)?.[1] ?? "NaN");
 
 describe("Jekyll's content", () => {
@@ -73,12 +88,7 @@ describe("Jekyll's content", () => {
   test("a post's Liquid says what Jekyll's says: include with a parameter, assign, if, a loop over site.posts, site.data, filters, page and site, raw, code", (t) => {
     const tools = needTools(["jekyll"]);
     if (tools.skip) return t.skip(tools.skip);
-    const source = join(tempDir("sitegen-liquid-jekyll-"), "source");
-    cpSync(FIXTURE, source, { recursive: true });
-    const out = join(source, "..", "out");
-    const jekyll = spawnSync(tools.path("jekyll"), ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
-    assert.equal(jekyll.status, 0, jekyll.stderr);
-    const expected = textLines(readFileSync(join(out, "2024/03/05/liquid-at-work.html"), "utf8"));
+    const expected = textLines(readFileSync(jekyllBuilt(tools.path("jekyll"), "2024/03/05/liquid-at-work.html"), "utf8"));
     // Held to the reference whole: a line Jekyll wrote that sitegen's page lacks is a difference.
     assert.ok(expected.length >= 10, expected.join("\n"));
     const shown = textLines(page());
@@ -87,6 +97,15 @@ describe("Jekyll's content", () => {
       assert.ok(shown.some((each) => each.includes(line)), `the page lacks Jekyll's line: ${line}`);
       assert.ok(told.some((each) => each.includes(line)), `the Markdown lacks Jekyll's line: ${line}`);
     }
+  });
+
+  test("a post that says render_with_liquid: false shows its Liquid as written, as Jekyll 4 does, and is not warned about", (t) => {
+    const told = readFileSync(join(root, "dist/blog/liquid-as-written.md"), "utf8");
+    assert.match(told, /shows it: \{\{ page\.title \}\} and \{% include note\.html %\} stay as typed\./);
+    assert.doesNotMatch(built.stderr, /2023-12-01-liquid-as-written\.md/);
+    const tools = needTools(["jekyll"]);
+    if (tools.skip) return t.skip(tools.skip);
+    assert.match(readFileSync(jekyllBuilt(tools.path("jekyll"), "2023/12/01/liquid-as-written.html"), "utf8"), /shows it: \{\{ page\.title \}\} and \{% include note\.html %\} stay as typed\./);
   });
 
   test("the Markdown representation shows what Liquid made, not the tags", () => {
@@ -133,7 +152,7 @@ describe("Jekyll's content", () => {
   test("the posts Liquid ran in are made again when an include, or a post they list, changes; the others are taken from the cache", async () => {
     // An hour later, nothing changed: the build's time (site.time) alone makes no post again.
     const warm = await build(root, [], { SOURCE_DATE_EPOCH: String(Number(EPOCH) + 3600) });
-    assert.equal(fromCache(warm), 5);
+    assert.equal(fromCache(warm), 6);
     const include = join(root, "content/_includes/note.html");
     writeFileSync(include, readFileSync(include, "utf8").replace('class="note"', 'class="note changed"'));
     await build(root);
@@ -142,7 +161,7 @@ describe("Jekyll's content", () => {
     writeFileSync(earlier, readFileSync(earlier, "utf8").replace("title: An earlier note", "title: A retitled note"));
     const retitled = await build(root);
     assert.match(page(), /A retitled note, 20 Nov 2023/);
-    // The retitled post and the two Liquid ran in are made; the post without Liquid is not.
+    // The retitled post, its neighbour (which names it) and the three Liquid ran in are made; the post without Liquid is not.
     assert.equal(fromCache(retitled), 1);
   });
 

@@ -41,9 +41,9 @@ export function shownBody(text: string, manifest: Manifest, targets = linkTarget
  */
 export const LIQUID_SITE = "{{ site }}";
 
-/** A Jekyll page's body with its Liquid run; a body without a tag as it is. */
+/** A Jekyll page's body with its Liquid run; a body without a tag, or whose frontmatter says `render_with_liquid: false` (Jekyll 4's way to show Liquid as written), as it is. */
 function liquidBody(body: string, route: PageRoute, liquid: LiquidSite, targets: LinkTargets): ResolvedBody {
-  if (!body.includes("{%") && !body.includes("{{")) return { body, warnings: [], named: [] };
+  if ((!body.includes("{%") && !body.includes("{{")) || route.params.render_with_liquid === false) return { body, warnings: [], named: [] };
   const run = runLiquid(body, liquidPage(route), liquid, { origin: targets.origin, urlOf: (tag) => urlOfTag(tag, targets) });
   return { body: run.body, warnings: run.warnings, named: [...run.named, [LIQUID_SITE, liquid.fingerprint]], lineOf: run.lineOf };
 }
