@@ -187,7 +187,8 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     } catch (error) {
       const report = describeFailure(error);
       const ours = error instanceof FailedRun || errorsOf(error) !== undefined;
-      options.logError(ours ? told.failed(findingsOfThrown(error)).join("\n") : report);
+      if (ours) for (const line of told.failed(findingsOfThrown(error))) options.logError(line);
+      else options.logError(report);
       options.logError(`✗ build failed${preview ? `; still serving the last good build of ${options.outDir}/` : ""}`);
       channel.fail(report);
       return false;
