@@ -7,6 +7,7 @@
 import packageJson from "../package.json" with { type: "json" };
 import { Command, CommanderError } from "commander";
 import { formatError, SitegenError } from "./errors.ts";
+import { faultLine } from "./findings.ts";
 import { visibleLines } from "./text/visible.ts";
 import { registerBuild } from "./cli/commands/build.ts";
 import { registerCheck } from "./cli/commands/check.ts";
@@ -61,8 +62,6 @@ export async function run(argv: string[], io: Io): Promise<number> {
  * wrote stays as a failure leaves it: a build's output folder as it was.
  */
 function ownFault(error: unknown, debug: boolean): string {
-  const thrown = error instanceof Error ? error : new Error(String(error));
-  const where = /\n\s+at (?:.*?\()?(?:file:\/\/)?([^()\s]+?:\d+):\d+\)?/.exec(thrown.stack ?? "")?.[1];
-  const hint = debug ? `\n${thrown.stack}` : "\n  hint: this is a fault of sitegen, not of the content: please report it with the command you ran; SITEGEN_DEBUG=1 shows where it arose in full";
-  return `error: sitegen stopped on a fault of its own: ${thrown.name}: ${thrown.message}${where ? ` (at ${where})` : ""}${hint}`;
+  const hint = debug ? `\n${error instanceof Error ? error.stack : String(error)}` : "\n  hint: this is a fault of sitegen, not of the content: please report it with the command you ran; SITEGEN_DEBUG=1 shows where it arose in full";
+  return `error: sitegen stopped on a fault of its own: ${faultLine(error)}${hint}`;
 }

@@ -106,8 +106,16 @@ export function findingsOfThrown(error: unknown, options: JudgeOptions = {}): Fi
  * whole: a bug, or the system refusing.
  */
 export function describeFailure(error: unknown): string {
-  if (!(error instanceof FailedRun) && !errorsOf(error)) return `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  // A fault of sitegen's own is one line, as the CLI says it (src/cli.ts): `serve --watch` printed its stack trace, in the terminal and the page's overlay.
+  if (!(error instanceof FailedRun) && !errorsOf(error)) return `error: a fault of sitegen's own: ${faultLine(error)}\n  hint: this is a fault of sitegen, not of the content: please report it with what you saved; SITEGEN_DEBUG=1 sitegen build shows where it arose in full`;
   return formatFindings(findingsOfThrown(error)).join("\n");
+}
+
+/** A fault of sitegen's own in one line: its name, its message and where it arose (`TypeError: x is not a function (at lib/chunk.js:12)`). */
+export function faultLine(error: unknown): string {
+  const thrown = error instanceof Error ? error : new Error(String(error));
+  const where = /\n\s+at (?:.*?\()?(?:file:\/\/)?([^()\s]+?:\d+):\d+\)?/.exec(thrown.stack ?? "")?.[1];
+  return `${thrown.name}: ${visible(thrown.message)}${where ? ` (at ${where})` : ""}`;
 }
 
 export function formatFinding(finding: Finding, source: SitegenError | undefined = sources.get(finding)): string {

@@ -13,6 +13,7 @@ import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 import { startWatch } from "../src/hosts/preview/watch.ts";
+import { describeFailure } from "../src/findings.ts";
 import { EPOCH, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
 
@@ -188,5 +189,15 @@ describe("a cover is decoded under a pixel budget", () => {
     assert.equal(run.status, 1, run.stderr);
     assert.match(run.stderr, /^error: content\/blog\/wide-cover\/cover\.png: a cover of 12,000 × 12,000 pixels \(144,000,000\): the build decodes a cover of at most 100,000,000 pixels \(10,000 × 10,000\)/m, run.stderr);
     assert.doesNotMatch(run.stderr, /save the image again/, run.stderr);
+  });
+});
+
+describe("a fault of sitegen's own, in serve --watch", () => {
+  it("is one line saying so and where it arose, in the terminal and the page's overlay alike, never a stack trace", () => {
+    const fault = new TypeError("text.replace is not a function");
+    const shown = describeFailure(fault);
+    assert.match(shown, /^error: a fault of sitegen's own: TypeError: text\.replace is not a function \(at [^)]+:\d+\)\n  hint: this is a fault of sitegen, not of the content/);
+    assert.doesNotMatch(shown, /^\s+at /m, shown);
+    assert.equal(shown.split("\n").length, 2);
   });
 });
