@@ -32,7 +32,7 @@ describe("an image URL and the fields of a post stay one line of Markdown", () =
     for (const file of ["blog/image-break.md", "blog/cover-break.md", "llms.txt", "llms-full.txt"]) {
       const text = readFileSync(join(dist, file), "utf8");
       assert.doesNotMatch(text, CONTROL, `${file} holds no control character`);
-      assert.doesNotMatch(text, /<script>|"><|^#+ (Agent instructions|Cover heading)|^Ignore/m, `${file} holds the field's Markdown or HTML as written`);
+      assert.doesNotMatch(text, /<script>alert|"><script|^#+ (Agent instructions|Cover heading)|^Ignore/m, `${file} holds the field's Markdown or HTML as written`);
       const tokens = parser.parse(text, {});
       const headings = tokens.flatMap((token, index) => (token.type === "heading_open" ? [tokens[index + 1].content] : []));
       assert.ok(!headings.some((heading) => /Agent instructions|Cover heading/.test(heading)), `${file}: ${JSON.stringify(headings)}`);
@@ -42,5 +42,12 @@ describe("an image URL and the fields of a post stay one line of Markdown", () =
     assert.ok(post.startsWith("# Image \\[31mred bell\n"), post.slice(0, 40));
     assert.ok(post.includes("\n- Author: Alice\n"), post);
     assert.ok(readFileSync(join(dist, "blog/cover-break.md"), "utf8").includes("\n- Image: https://cdn.example/c.png#%20Cover%20heading\n"));
+    // The page, its feed entry and its structured data publish the same text, without the controls.
+    for (const file of ["blog/image-break/index.html", "feed.xml", "blog-index.json"]) {
+      const text = readFileSync(join(dist, file), "utf8");
+      assert.doesNotMatch(text, CONTROL, `${file} holds no control character`);
+      assert.doesNotMatch(text, /\\u001b|\\u0007|\\u0000/i, `${file} holds no escaped control character`);
+    }
+    assert.match(readFileSync(join(dist, "blog/image-break/index.html"), "utf8"), /<title>Image \[31mred bell/);
   });
 });

@@ -57,6 +57,24 @@ function firstOf(pattern: RegExp, text: string): { index: number; name: string; 
   return first && { ...first, count };
 }
 
+/** The controls a single-line field is published without: all but tab and the line breaks, which read as spaces. */
+const DROPPED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+
+/**
+ * A field's text as the site publishes it, in its HTML, feed, JSON and
+ * Markdown alike: without the control characters the build warned of. An
+ * ESC or a BEL in a title reached the page's <title> and its JSON-LD as
+ * written, where the Markdown and the feed left it out.
+ */
+export function withoutControls(text: string): string {
+  return text.replace(DROPPED, "");
+}
+
+/** A URL's text as published: without any control character, tab and line breaks included, as a browser reads a URL (WHATWG URL §4.4). */
+export function urlWithoutControls(url: string): string {
+  return url.replace(IN_URL, "");
+}
+
 function lineOf(line: number | undefined): { line?: number } {
   return line === undefined ? {} : { line };
 }

@@ -17,7 +17,7 @@ import { slugify, slugProblem } from "./slug.ts";
 import { markupOf } from "./markup.ts";
 import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
-import { controlCharacterNotices } from "./control-characters.ts";
+import { controlCharacterNotices, withoutControls } from "./control-characters.ts";
 import type { ContentNotice, PageSource } from "./types.ts";
 
 /**
@@ -57,12 +57,13 @@ export function parsePage(name: string, text: string, file: string, path = file)
     ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];
+  // Published without the control characters reported above: every output shows the same text.
   return {
     name: url,
     file,
     path,
-    title,
-    description,
+    title: withoutControls(title),
+    description: withoutControls(description),
     ...(data.description === undefined ? { describedByBody: true as const } : {}),
     ...(updated ? { updated: updated.day } : {}),
     ...(data.lang !== undefined ? { lang: data.lang } : {}),

@@ -17,7 +17,7 @@ import { fieldNotices, readDescription } from "./notices.ts";
 import { markupOf } from "./markup.ts";
 import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
-import { controlCharacterNotices } from "./control-characters.ts";
+import { controlCharacterNotices, urlWithoutControls, withoutControls } from "./control-characters.ts";
 import { parseMarkdownFile } from "./frontmatter.ts";
 import { fieldText, holdToSchema, readTitle } from "./fields.ts";
 import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
@@ -135,21 +135,22 @@ export function parsePost(name: string, text: string, file: string, path = file,
   ];
   if (data.slug === undefined && named.changed && named.slug !== "") notices.push({ kind: "slug", slug });
   const tags = uniqueTerms([...(data.tags ?? []), ...(data.categories ?? [])]);
+  // Published without the control characters reported above: every output shows the same text.
   return {
     slug,
     file,
     path,
-    title,
-    description,
+    title: withoutControls(title),
+    description: withoutControls(description),
     ...(data.description === undefined ? { describedByBody: true as const } : {}),
     date: date.day,
     published: date.time,
     ...(updated ? { updated: updated.day } : {}),
-    tags,
+    tags: tags.map(withoutControls),
     ...(data.lang !== undefined ? { lang: data.lang } : {}),
     status: data.status,
-    ...(author !== undefined ? { author } : {}),
-    ...(image !== undefined ? { image } : {}),
+    ...(author !== undefined ? { author: withoutControls(author) } : {}),
+    ...(image !== undefined ? { image: urlWithoutControls(image) } : {}),
     ...(data.toc !== undefined ? { toc: data.toc } : {}),
     aliases,
     body: parsed.body,
