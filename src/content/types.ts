@@ -53,6 +53,8 @@ export interface SiteConfig {
   feed?: boolean;
   /** Publish /tags/ and a page per tag, /tags/<tag>/ (src/manifest/listings.ts). */
   tags?: boolean;
+  /** Write the search index (src/render/emit/search-index.ts) that a search page asks through `/mcp`'s `search` tool. */
+  search?: boolean;
   /** What the site shows agents and people of its machine surface, and what it requires (`agents` in site.yaml). */
   agents?: AgentSettings;
   /** Open every post with a table of contents of its headings, unless the post says `toc: false`. */
@@ -93,6 +95,8 @@ export interface AgentSettings {
   developers_page?: "required" | "optional";
   /** Describe each page's forms in its Markdown: where it posts, each field, what happens after (src/render/forms.ts). */
   forms?: boolean;
+  /** Serve `/mcp`, a read-only MCP server of the site's pages and posts, and its server card (src/negotiation/mcp/). */
+  mcp?: boolean;
 }
 
 /**

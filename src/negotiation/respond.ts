@@ -8,6 +8,8 @@ import { decide, isDocumentPath, normalizePath, type Decision } from "./decide.t
 import { ALLOWED_METHODS, baseHeaders, CACHE, preflightHeaders, VARY, type HeaderPolicy } from "./headers.ts";
 import { closeEnough, errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
 import { recoveryMap } from "./recovery-map.ts";
+import type { McpSite } from "./mcp/data.ts";
+import { isMcpPath, respondMcp } from "./mcp/respond.ts";
 import { slugQuery } from "./slug-index.ts";
 import type { SiteData } from "./site-data.ts";
 import type { ErrorLinks, NegotiationData, Representation } from "./table.ts";
@@ -23,6 +25,11 @@ export interface RespondOptions {
  */
 export async function respond(request: Request, site: SiteData, options: RespondOptions = {}): Promise<Response | undefined> {
   const { pathname } = new URL(request.url);
+  // `/mcp` and its server card, on a site that serves them (src/negotiation/mcp/); a 404 like any other path elsewhere.
+  if (isMcpPath(pathname)) {
+    const data = await site.negotiation();
+    if (data.mcp) return respondMcp(request, site, await site.data<McpSite>(data.mcp), { origin: data.origin, devScripts: options.devScripts, sources: data.security });
+  }
   // Assets are not negotiated (spec §7.4.2): they cost no read of the data.
   if (!isDocumentPath(normalizePath(pathname))) return undefined;
   const input = {

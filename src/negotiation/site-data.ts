@@ -16,10 +16,12 @@ export interface SiteMemo {
   shards: Map<number, Promise<RouteShard>>;
   /** Slug index nodes, by file path. */
   slugNodes: Map<string, Promise<SlugNode>>;
+  /** Other data files (`/mcp`'s: src/negotiation/mcp/), by file path. */
+  files: Map<string, Promise<unknown>>;
 }
 
 export function newSiteMemo(): SiteMemo {
-  return { shards: new Map(), slugNodes: new Map() };
+  return { shards: new Map(), slugNodes: new Map(), files: new Map() };
 }
 
 export class SiteData {
@@ -56,6 +58,11 @@ export class SiteData {
   async closestPosts(path: string, count: number): Promise<ClosestPost[]> {
     const { slugIndex } = await this.negotiation();
     return closestPosts(path, slugIndex, count, (tree, node) => this.slugNode(tree, node));
+  }
+
+  /** A data file's JSON, read once while the memo lasts. */
+  data<T>(path: string): Promise<T> {
+    return remembered(this.memo.files, path, () => this.json<T>(path)) as Promise<T>;
   }
 
   /** A static file's text. */

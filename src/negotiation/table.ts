@@ -90,6 +90,8 @@ export interface NegotiationData {
    */
   notFound: { html: Representation; markdown: Representation };
   slugIndex: SlugIndexInfo;
+  /** Where `/mcp`'s data starts (src/negotiation/mcp/data.ts), on a site that serves it (`agents.mcp`); absent on any other. */
+  mcp?: string;
 }
 
 /** Where the build puts the negotiation data, from the site root. */

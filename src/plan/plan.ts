@@ -11,6 +11,7 @@ import { SitegenError } from "../errors.ts";
 import { MEDIA, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 import { SLUG_TREES, slugNodePath, treeLevels } from "../negotiation/slug-index.ts";
 import { NEGOTIATION_PATH, shardCount, shardPath } from "../negotiation/table.ts";
+import { searchIndexFiles } from "../render/emit/search-index.ts";
 
 /** Files made from the manifest alone, one module each under src/render/emit/. */
 export type ArtifactName =
@@ -37,7 +38,9 @@ export type Job =
   | { kind: "llms-full"; file: string }
   /** A part file of a sitemap too large for one (src/manifest/sitemap-parts.ts), by its index in `manifest.sitemapParts`. */
   | { kind: "sitemap-part"; part: number; file: string }
-  | { kind: "negotiation" };
+  | { kind: "negotiation" }
+  /** `/mcp`'s data and the search index (src/render/emit/search-index.ts): made of the pages' Markdown. */
+  | { kind: "search-index" };
 
 export interface PlannedFile {
   /** Path relative to the output folder, `/`-separated. */
@@ -80,6 +83,8 @@ export function planSite(manifest: Manifest, options: PlanOptions): Plan {
   }
   const llmsFull = manifest.surface.llmsFullTxt;
   const second = [add({ kind: "llms-full", file: llmsFull.file }, [llmsFull.file, llmsFull.mediaType])];
+  const search = searchIndexFiles(manifest);
+  if (search.length > 0) second.push(add({ kind: "search-index" }, ...search.map((file): [string, string] => [file, MEDIA.json])));
   const negotiation: Job = { kind: "negotiation" };
   add(negotiation, ...negotiationFiles(manifest).map((file): [string, string] => [file, MEDIA.json]));
   checkPlan(files);

@@ -20,6 +20,7 @@ import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
 import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
+import { searchIndex } from "./emit/search-index.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
 import type { LinkTargets } from "./liquid-links.ts";
@@ -90,6 +91,10 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "sitemap-part":
       return { files: [{ file: job.file, body: sitemapPartXml(context.manifest, context.manifest.sitemapParts[job.part], undefined, context.memo?.parts) }] };
+    case "search-index": {
+      const { read } = written(context);
+      return { files: negotiationFiles(searchIndex(context.manifest, (file) => DECODER.decode(read(file)))) };
+    }
     case "negotiation":
       return { files: negotiationFiles(negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation, parts: context.memo?.parts })) };
   }
@@ -108,6 +113,8 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
   "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest)),
 };
+
+const DECODER = new TextDecoder();
 
 /** The negotiation data's files, each made when the writer takes it. */
 function* negotiationFiles(files: Iterable<[file: string, json: string]>): Generator<{ file: string; body: Body }> {

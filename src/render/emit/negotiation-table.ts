@@ -12,6 +12,7 @@ import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
 import type { KeptParts } from "../kept-parts.ts";
 import { slugFiles, type SlugFiles } from "./slug-index.ts";
+import { MCP_SITE_PATH } from "../../negotiation/mcp/data.ts";
 
 /** What a watch session keeps of the negotiation data between rebuilds. */
 export interface NegotiationMemo {
@@ -61,6 +62,7 @@ export function* negotiationData(manifest: Manifest, written: Map<string, Writte
     shards: count,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },
     slugIndex: { nodes: slugs.trees[0].length, ...manifest.postUrlShape, closest: budgetsOf(manifest.site).not_found_closest_posts },
+    ...(manifest.site.agents?.mcp ? { mcp: MCP_SITE_PATH } : {}),
   };
   yield [index, json(data)];
   const made: (ShardMembers & { text: string })[] = [];

@@ -1,0 +1,227 @@
+/**
+ * `/mcp`: a read-only MCP server over Streamable HTTP, one pure Request →
+ * Response function that the Netlify edge, the Cloudflare worker and the
+ * preview server reach through the negotiation core (../respond.ts).
+ *
+ * It speaks MCP 2026-07-28, which is stateless (no handshake, no session:
+ * each request names its protocol version in `_meta` and in the
+ * `MCP-Protocol-Version` header, and `server/discover` says what the server
+ * is), and answers the stateless part of 2025-11-25 and the two revisions
+ * before it: `initialize` gets a valid answer and no `Mcp-Session-Id`, and
+ * every other request works without one. Nothing is streamed: each POST is
+ * answered with one JSON object, which the transport allows, and GET (which
+ * would open a stream) is 405. No `node:` imports.
+ */
+import { baseHeaders, CACHE, type HeaderPolicy } from "../headers.ts";
+import type { SiteData } from "../site-data.ts";
+import type { McpSite } from "./data.ts";
+import { CODE, errorBody, headerValue, parseMessage, resultBody, type Id, type RpcError, type RpcRequest } from "./jsonrpc.ts";
+import { callTool, isTool, listResources, readPage, TOOLS, type McpContext } from "./tools.ts";
+import { catalog, serverCard, serverName, SERVER_CARD_TYPE } from "./server-card.ts";
+
+/** The endpoint, and the discovery files beside it. */
+export const MCP_PATH = "/mcp";
+export const SERVER_CARD_PATHS = ["/.well-known/mcp/server-card.json", "/mcp/server-card"] as const;
+export const CATALOG_PATH = "/.well-known/mcp/catalog.json";
+
+/** The revision this server speaks first; it answers the stateless requests of the earlier ones. */
+export const MODERN_VERSION = "2026-07-28";
+export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
+export const SUPPORTED_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS];
+
+/**
+ * The largest request body read: 64 KiB. Every request this server takes is
+ * a few hundred bytes (a query, a URL); a larger one is refused before it is
+ * parsed, with 413, so no request costs the edge more than this.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** How long a client may keep `server/discover`, `tools/list` and the resource answers: the site changes only with a deploy. */
+const TTL_MS = 300_000;
+
+const META_VERSION = "io.modelcontextprotocol/protocolVersion";
+
+export function isMcpPath(pathname: string): boolean {
+  return pathname === MCP_PATH || pathname === CATALOG_PATH || (SERVER_CARD_PATHS as readonly string[]).includes(pathname);
+}
+
+/** The answer for one of `isMcpPath`'s paths, on a site that serves `/mcp` (`info` its `site.json`). */
+export async function respondMcp(request: Request, site: SiteData, info: McpSite, policy: HeaderPolicy): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  if (url.pathname !== MCP_PATH) return discoveryFile(url.pathname, method, info, policy);
+  // Streamable HTTP §Security: an Origin that is not the site's is refused, against DNS rebinding. The origin the
+  // request came to (a preview server, a deploy preview) is the site's too.
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== url.origin && origin !== new URL(info.origin).origin) {
+    return rpcError(403, undefined, { code: CODE.invalidRequest, message: `Forbidden: requests from the origin ${origin} are not served; ${info.origin} serves its own pages` }, policy);
+  }
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { ...baseHeaders(policy), Allow: "POST, OPTIONS", "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name", "Cache-Control": CACHE.never } });
+  // No stream is offered: a GET (2025-11-25's server-sent events) and a DELETE (its session's end) are 405 (2026-07-28 §Backward Compatibility).
+  if (method !== "POST") return new Response(null, { status: 405, headers: { ...baseHeaders(policy), Allow: "POST, OPTIONS", "Cache-Control": CACHE.never } });
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    return rpcError(415, undefined, { code: CODE.invalidRequest, message: "Unsupported Media Type: POST a JSON-RPC message as application/json" }, policy);
+  }
+  const text = await bodyText(request);
+  if (text === undefined) return rpcError(413, undefined, { code: CODE.invalidRequest, message: `Request body larger than ${MAX_BODY_BYTES} bytes: one JSON-RPC message is a few hundred` }, policy);
+  const parsed = parseMessage(text);
+  if (!parsed.ok) return rpcError(400, undefined, parsed.error, policy);
+  const { message } = parsed;
+  // A notification (notifications/initialized from a 2025 client) is taken and needs no answer.
+  if (message.id === undefined) return new Response(null, { status: 202, headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never } });
+  const context: McpContext = { site, info, requestOrigin: url.origin };
+  const modern = isModern(message, request.headers);
+  if (modern) {
+    const wrong = checkModern(message, request.headers);
+    if (wrong) return rpcError(400, message.id, wrong, policy);
+  } else if (message.method !== "initialize") {
+    // 2025-06-18 on: a request names its version in the header; one without is read as 2025-03-26 (2025-11-25 transports §Protocol Version Header).
+    const version = request.headers.get("mcp-protocol-version");
+    if (version !== null && !(LEGACY_VERSIONS as readonly string[]).includes(version)) return rpcError(400, message.id, unsupported(version), policy);
+  }
+  const answer = await dispatch(message, context, modern);
+  if ("error" in answer) return rpcError(answer.status, message.id, answer.error, policy);
+  return new Response(resultBody(message.id, answer.result), { status: 200, headers: jsonHeaders(policy) });
+}
+
+type Answer = { result: Record<string, unknown> } | { status: number; error: RpcError };
+
+async function dispatch(message: RpcRequest, context: McpContext, modern: boolean): Promise<Answer> {
+  const { params } = message;
+  // What 2026-07-28 adds to every result: its type, and for the cacheable ones how long a client may keep it.
+  const complete = (result: Record<string, unknown>, cacheable = false): Answer => ({ result: modern ? { ...result, resultType: "complete", ...(cacheable ? { ttlMs: TTL_MS, cacheScope: "public" } : {}) } : result });
+  switch (message.method) {
+    case "initialize": {
+      const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
+      // 2025-11-25 lifecycle §Version Negotiation: the client's version if the server speaks it, else the latest it does.
+      const protocolVersion = (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0];
+      return { result: { protocolVersion, capabilities: CAPABILITIES, serverInfo: serverInfo(context.info), instructions: instructions(context.info) } };
+    }
+    case "server/discover":
+      return complete({ supportedVersions: SUPPORTED_VERSIONS, capabilities: CAPABILITIES, _meta: { "io.modelcontextprotocol/serverInfo": serverInfo(context.info) }, instructions: instructions(context.info) }, true);
+    case "ping":
+      return complete({});
+    case "tools/list":
+      return complete({ tools: TOOLS }, true);
+    case "tools/call": {
+      if (!isTool(params.name)) return { status: 200, error: { code: CODE.invalidParams, message: `Unknown tool: ${String(params.name)}; the tools are ${TOOLS.map((tool) => tool.name).join(", ")}` } };
+      const args = params.arguments === undefined ? {} : params.arguments;
+      if (typeof args !== "object" || args === null || Array.isArray(args)) return { status: 200, error: { code: CODE.invalidParams, message: '"arguments" must be an object' } };
+      return complete({ ...(await callTool(params.name, args as Record<string, unknown>, context)) });
+    }
+    case "resources/list": {
+      const listed = await listResources(params.cursor, context);
+      if (!listed) return { status: 200, error: { code: CODE.invalidParams, message: `Invalid cursor: ${String(params.cursor)}; start again without one` } };
+      return complete(listed, true);
+    }
+    case "resources/templates/list":
+      return complete({ resourceTemplates: [] }, true);
+    case "resources/read": {
+      const page = typeof params.uri === "string" ? await readPage(params.uri, context) : undefined;
+      // 2026-07-28 resources §Error Handling: a resource that does not exist is -32602, never an empty `contents`.
+      if (!page) return { status: 200, error: { code: CODE.invalidParams, message: "Resource not found", data: { uri: params.uri } } };
+      return complete({ contents: [{ uri: page.url, mimeType: "text/markdown", text: page.markdown }] }, true);
+    }
+    default:
+      // 2026-07-28 transports §Protocol Version Header: an unknown method is 404 with -32601, which tells this
+      // endpoint from a legacy server's 404.
+      return { status: modern ? 404 : 200, error: { code: CODE.methodNotFound, message: `Method not found: ${message.method}; this read-only server answers ${METHODS.join(", ")}` } };
+  }
+}
+
+const METHODS = ["server/discover", "initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/templates/list", "resources/read"];
+
+const CAPABILITIES = { tools: {}, resources: {} };
+
+/** A request of 2026-07-28 on: its `_meta` names a version, or its header names a modern one. */
+function isModern(message: RpcRequest, headers: Headers): boolean {
+  const meta = message.params._meta;
+  const named = typeof meta === "object" && meta !== null && META_VERSION in meta;
+  return named || headers.get("mcp-protocol-version") === MODERN_VERSION;
+}
+
+/**
+ * What 2026-07-28 asks of a request before it is served (transports §Server
+ * Validation, versioning §Protocol Version Negotiation): a version the server
+ * speaks, the same in `_meta` and the header, and the `Mcp-Method` and
+ * `Mcp-Name` headers matching the body.
+ */
+function checkModern(message: RpcRequest, headers: Headers): RpcError | undefined {
+  const meta = message.params._meta as Record<string, unknown> | undefined;
+  const version = meta?.[META_VERSION];
+  const header = headers.get("mcp-protocol-version");
+  if (typeof version === "string" && version !== MODERN_VERSION) return unsupported(version);
+  if (header === null) return mismatch("the MCP-Protocol-Version header is missing");
+  if (header !== version) return mismatch(`MCP-Protocol-Version header value '${header}' does not match the body's _meta value '${String(version)}'`);
+  const method = headers.get("mcp-method");
+  if (method !== message.method) return mismatch(method === null ? "the Mcp-Method header is missing" : `Mcp-Method header value '${method}' does not match body value '${message.method}'`);
+  const named = message.method === "tools/call" ? message.params.name : message.method === "resources/read" ? message.params.uri : undefined;
+  if (named !== undefined) {
+    const raw = headers.get("mcp-name");
+    if (raw === null) return mismatch("the Mcp-Name header is missing");
+    const name = headerValue(raw);
+    if (name !== named) return mismatch(`Mcp-Name header value '${raw}' does not match body value '${String(named)}'`);
+  }
+  return undefined;
+}
+
+function mismatch(message: string): RpcError {
+  return { code: CODE.headerMismatch, message: `Header mismatch: ${message}` };
+}
+
+function unsupported(requested: string): RpcError {
+  return { code: CODE.unsupportedVersion, message: "Unsupported protocol version", data: { supported: SUPPORTED_VERSIONS, requested } };
+}
+
+function serverInfo(info: McpSite): { name: string; title: string; version: string } {
+  return { name: serverName(info), title: info.name, version: info.generated.slice(0, 10) };
+}
+
+function instructions(info: McpSite): string {
+  return `${info.summary} This server reads the site ${info.origin}: search finds its pages and posts, get_page returns one as Markdown, list_posts and list_pages list them; each page is also a resource at its URL. It is read-only.`;
+}
+
+/** The body as text, or undefined past `MAX_BODY_BYTES`: read no further than the limit, whatever Content-Length says. */
+async function bodyText(request: Request): Promise<string | undefined> {
+  const declared = Number(request.headers.get("content-length"));
+  // Left unread, not cancelled: the host drops what it has not read, and on workerd a cancelled body took the answer with it.
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return undefined;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function jsonHeaders(policy: HeaderPolicy): Record<string, string> {
+  return { ...baseHeaders(policy), "Content-Type": "application/json", "Cache-Control": CACHE.never };
+}
+
+function rpcError(status: number, id: Id | undefined, error: RpcError, policy: HeaderPolicy): Response {
+  return new Response(errorBody(id, error), { status, headers: jsonHeaders(policy) });
+}
+
+/** The server card (both of its addresses) and the catalog that names it: GET and HEAD, like any file of the site. */
+function discoveryFile(pathname: string, method: string, info: McpSite, policy: HeaderPolicy): Response {
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { ...baseHeaders(policy), Allow: "GET, HEAD, OPTIONS", "Access-Control-Allow-Methods": "GET, HEAD", "Cache-Control": CACHE.never } });
+  if (method !== "GET" && method !== "HEAD") return new Response(null, { status: 405, headers: { ...baseHeaders(policy), Allow: "GET, HEAD, OPTIONS", "Cache-Control": CACHE.never } });
+  const [body, type] = pathname === CATALOG_PATH ? [catalog(info), "application/json"] : [serverCard(info, SUPPORTED_VERSIONS), SERVER_CARD_TYPE];
+  return new Response(method === "HEAD" ? null : `${JSON.stringify(body, null, 2)}\n`, { status: 200, headers: { ...baseHeaders(policy), "Content-Type": type, "Cache-Control": CACHE.revalidate } });
+}

@@ -1,0 +1,218 @@
+/**
+ * `/mcp` (src/negotiation/mcp/): a new site's read-only MCP server answers
+ * the official TypeScript SDK's clients over Streamable HTTP, at 2026-07-28
+ * (the `@modelcontextprotocol/client` package, pinned to it) and at
+ * 2025-11-25 (`@modelcontextprotocol/sdk`, which opens with `initialize`),
+ * on the preview server, Netlify's emulator and Cloudflare's runtime, with
+ * the same bytes from each; and every request the specification refuses gets
+ * the status and JSON-RPC error it names.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
+
+const MODERN = "2026-07-28";
+const META = { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+
+/** A new site with the fixture's posts, built for each CDN: the negotiation data is the same, the rules files each host's own. */
+function built(): { netlify: string; cloudflare: string } {
+  const root = initSite();
+  cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
+  const out = { netlify: join(tempDir(), "dist"), cloudflare: join(tempDir(), "dist") };
+  for (const host of ["netlify", "cloudflare"] as const) {
+    const result = sitegen(["build", "--host", host, "--out", out[host], "--quiet"], { cwd: root, env: { SOURCE_DATE_EPOCH: "1796083200" } });
+    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+  }
+  return out;
+}
+
+const dist = built();
+const hosts: { name: string; server?: Running; start: () => Promise<Running>; skip?: string }[] = [
+  { name: "preview", start: () => startPreviewServer(dist.netlify) },
+  { name: "netlify", start: () => startNetlifyEmulator(dist.netlify) },
+  { name: "cloudflare", start: () => startCloudflareRuntime(dist.cloudflare), skip: WRANGLER.present ? undefined : `wrangler is not installed: ${WRANGLER.install}` },
+];
+const running = () => hosts.filter((host) => host.server);
+const preview = () => hosts[0].server!.url;
+
+before(async () => {
+  await Promise.all(hosts.filter((host) => !host.skip).map(async (host) => (host.server = await host.start())));
+});
+after(async () => {
+  await Promise.all(hosts.map((host) => host.server?.stop()));
+});
+
+/** Every exchange a client makes, as bytes: what the hosts must agree on. */
+function recording(): { fetch: typeof fetch; log: { request: string; version: string | null; status: number; body: string }[] } {
+  const log: { request: string; version: string | null; status: number; body: string }[] = [];
+  const recorder = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const body = await response.text();
+    const headers = new Headers(init?.headers);
+    log.push({ request: `${init?.method ?? "GET"} ${typeof init?.body === "string" ? init.body.replace(/"id":\d+/, '"id":_') : ""}`, version: headers.get("mcp-protocol-version"), status: response.status, body });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }) as typeof fetch;
+  return { fetch: recorder, log };
+}
+
+/** What an agent does first: list the tools, find a post by its exact title, read it, list posts by tag, list and read resources. */
+async function session(client: { listTools(): Promise<{ tools: { name: string }[] }>; callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<unknown>; listResources(): Promise<{ resources: { uri: string }[] }>; readResource(read: { uri: string }): Promise<unknown> }) {
+  const tools = (await client.listTools()).tools.map((tool) => tool.name);
+  const found = (await client.callTool({ name: "search", arguments: { query: "Knots worth knowing" } })) as { structuredContent: { results: { title: string; url: string }[] } };
+  const page = (await client.callTool({ name: "get_page", arguments: { url: found.structuredContent.results[0].url } })) as { content: { text: string }[] };
+  const tagged = (await client.callTool({ name: "list_posts", arguments: { tag: "sailing", limit: 2 } })) as { structuredContent: { posts: { tags: string[] }[]; nextCursor?: string } };
+  const pages = (await client.callTool({ name: "list_pages", arguments: {} })) as { structuredContent: { pages: { url: string }[] } };
+  const { resources } = await client.listResources();
+  const read = (await client.readResource({ uri: resources[1].uri })) as { contents: { text: string; mimeType: string }[] };
+  return { tools, found: found.structuredContent.results, page: page.content[0].text, tagged: tagged.structuredContent, pages: pages.structuredContent.pages, resources, read };
+}
+
+test("the SDK's 2026-07-28 client and its 2025-11-25 client connect to /mcp on every host, list the tools, and get the same bytes from each", async (t) => {
+  const logs = new Map<string, string>();
+  for (const host of running()) {
+    const url = new URL("/mcp", host.server!.url);
+    const modernLog = recording();
+    const modern = new ModernClient({ name: "test", version: "1" }, { versionNegotiation: { mode: { pin: MODERN } } });
+    await modern.connect(new ModernTransport(url, { fetch: modernLog.fetch }));
+    const answers = await session(modern);
+    await modern.close();
+    assert.deepEqual(answers.tools, ["search", "get_page", "list_posts", "list_pages"], host.name);
+    // A post's exact title finds it first.
+    assert.equal(answers.found[0].title, "Knots worth knowing", host.name);
+    assert.match(answers.page, /^# Knots worth knowing\n/, host.name);
+    assert.equal(answers.tagged.posts.length, 2);
+    assert.ok(answers.tagged.posts.every((post) => post.tags.includes("sailing")) && answers.tagged.nextCursor, host.name);
+    assert.ok(answers.pages.some((page) => page.url === "https://example.com/about/"), host.name);
+    assert.equal(answers.read.contents[0].mimeType, "text/markdown");
+    // Every request went out at 2026-07-28, stateless: no initialize.
+    assert.ok(modernLog.log.every((entry) => entry.version === MODERN && !entry.request.includes('"initialize"')), JSON.stringify(modernLog.log.map((entry) => entry.request.slice(0, 80))));
+
+    const legacyLog = recording();
+    const legacy = new Client({ name: "test", version: "1" });
+    await legacy.connect(new StreamableHTTPClientTransport(url, { fetch: legacyLog.fetch }));
+    assert.equal(legacy.getServerVersion()?.name, "com.example/site");
+    const legacyAnswers = await session(legacy);
+    await legacy.close();
+    assert.deepEqual(legacyAnswers.found, answers.found, host.name);
+    assert.equal(legacyAnswers.page, answers.page, host.name);
+    assert.ok(legacyLog.log.some((entry) => entry.request.includes('"initialize"')) && legacyLog.log.some((entry) => entry.version === "2025-11-25"));
+    logs.set(host.name, JSON.stringify([modernLog.log, legacyLog.log]));
+  }
+  t.diagnostic(`hosts: ${[...logs.keys()].join(", ")}`);
+  assert.ok(logs.size >= 2, "at least the preview server and Netlify's emulator ran");
+  const [first, ...rest] = [...logs.entries()];
+  for (const [name, log] of rest) assert.equal(log, first[1], `${name} answers as ${first[0]} does, byte for byte`);
+});
+
+/** A raw POST to /mcp, as a 2026-07-28 client sends it unless `headers` say otherwise. */
+async function post(base: string, body: string | object, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; text: string; json: any }> {
+  const message = typeof body === "string" ? undefined : (body as { method?: string; params?: { name?: string; uri?: string } });
+  const response = await fetch(new URL("/mcp", base), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": MODERN,
+      ...(message?.method ? { "mcp-method": message.method } : {}),
+      ...(message?.params?.name ?? message?.params?.uri ? { "mcp-name": (message!.params!.name ?? message!.params!.uri)! } : {}),
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+const call = (name: string, args: object) => ({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name, arguments: args, _meta: META } });
+
+test("what the specification refuses gets its status and error, the same on every host", async () => {
+  const cases: [label: string, send: (base: string) => Promise<{ status: number; text: string; json: any; headers: Headers }>, status: number, code?: number][] = [
+    ["a body that is not JSON", (base) => post(base, "{not json"), 400, -32700],
+    ["a batch", (base) => post(base, [{ jsonrpc: "2.0", id: 1, method: "ping" }]), 400, -32600],
+    ["no jsonrpc member", (base) => post(base, { id: 1, method: "ping" }), 400, -32600],
+    ["a method the server does not have", (base) => post(base, { jsonrpc: "2.0", id: 1, method: "prompts/get", params: { _meta: META } }), 404, -32601],
+    ["a tool the server does not have", (base) => post(base, call("delete_everything", {})), 200, -32602],
+    ["a protocol version the server does not speak", (base) => post(base, { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "1900-01-01" } } }, { "mcp-protocol-version": "1900-01-01" }), 400, -32022],
+    ["a version header that is not the body's", (base) => post(base, { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }, { "mcp-protocol-version": "2025-11-25" }), 400, -32020],
+    ["an Mcp-Method header that is not the body's", (base) => post(base, { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }, { "mcp-method": "tools/call" }), 400, -32020],
+    ["an Mcp-Name header that is not the body's", (base) => post(base, call("search", { query: "x" }), { "mcp-name": "get_page" }), 400, -32020],
+    ["a body past 64 KiB", (base) => post(base, call("search", { query: "x".repeat(70_000) })), 413, -32600],
+    ["another site's Origin", (base) => post(base, { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: META } }, { origin: "https://attacker.example" }), 403, -32600],
+    ["a body that is not JSON-typed", (base) => post(base, "q=1", { "content-type": "application/x-www-form-urlencoded" }), 415, -32600],
+  ];
+  for (const [label, send, status, code] of cases) {
+    const answers = await Promise.all(running().map(async (host) => ({ host: host.name, answer: await send(host.server!.url) })));
+    const [first] = answers;
+    assert.equal(first.answer.status, status, `${label}: ${first.answer.text}`);
+    if (code !== undefined) assert.equal(first.answer.json?.error?.code, code, `${label}: ${first.answer.text}`);
+    for (const { host, answer } of answers) {
+      assert.equal(answer.status, status, `${label} on ${host}`);
+      assert.equal(answer.text, first.answer.text, `${label} on ${host}: the same body`);
+    }
+  }
+});
+
+test("GET and DELETE on /mcp are 405 naming POST; a notification is 202; a 2025 client's initialize gets an answer and no session", async () => {
+  for (const host of running()) {
+    for (const method of ["GET", "DELETE"]) {
+      const response = await fetch(new URL("/mcp", host.server!.url), { method, headers: { accept: "text/event-stream" } });
+      assert.equal(response.status, 405, `${method} on ${host.name}`);
+      assert.equal(response.headers.get("allow"), "POST, OPTIONS", host.name);
+    }
+    const note = await post(host.server!.url, { jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-protocol-version": "2025-11-25" });
+    assert.equal(note.status, 202, host.name);
+    assert.equal(note.text, "");
+    const init = await post(host.server!.url, { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }, { "mcp-protocol-version": "", "mcp-method": "" });
+    assert.equal(init.status, 200, `${host.name}: ${init.text}`);
+    assert.equal(init.json.result.protocolVersion, "2025-11-25");
+    assert.deepEqual(init.json.result.capabilities, { tools: {}, resources: {} });
+    assert.equal(init.headers.get("mcp-session-id"), null);
+  }
+});
+
+test("server/discover names the versions, and tools/list is cacheable; the tools' wrong arguments come back as tool errors", async () => {
+  const discover = await post(preview(), { jsonrpc: "2.0", id: "d", method: "server/discover", params: { _meta: META } });
+  assert.deepEqual(discover.json.result.supportedVersions, [MODERN, "2025-11-25", "2025-06-18", "2025-03-26"]);
+  assert.equal(discover.json.result.resultType, "complete");
+  const list = await post(preview(), { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } });
+  assert.equal(list.json.result.cacheScope, "public");
+  assert.ok(list.json.result.ttlMs > 0);
+  const wrong = await post(preview(), call("search", { query: 3 }));
+  assert.equal(wrong.json.result.isError, true, wrong.text);
+  assert.match(wrong.json.result.content[0].text, /"query" must be a string/);
+  const missing = await post(preview(), call("get_page", { url: "/no-such-page/" }));
+  assert.equal(missing.json.result.isError, true);
+  const notFound = await post(preview(), { jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: "https://example.com/nope/", _meta: META } });
+  assert.equal(notFound.json.error.code, -32602);
+  // Languages and tags narrow a search; another site's URL names nothing here.
+  const narrowed = await post(preview(), call("search", { query: "the", tag: "sailing" }));
+  assert.ok(narrowed.json.result.structuredContent.results.every((result: { tags?: string[] }) => result.tags?.includes("sailing")), narrowed.text);
+  const foreign = await post(preview(), call("get_page", { url: "https://elsewhere.example/about/" }));
+  assert.equal(foreign.json.result.isError, true);
+});
+
+test("the server card is at /.well-known/mcp/server-card.json and at /mcp/server-card, and the catalog names it", async () => {
+  const card = await fetch(new URL("/.well-known/mcp/server-card.json", preview()));
+  assert.equal(card.status, 200);
+  assert.equal(card.headers.get("content-type"), "application/mcp-server-card+json");
+  const body = await card.json();
+  assert.equal(body.name, "com.example/site");
+  assert.deepEqual(body.remotes[0], { type: "streamable-http", url: "https://example.com/mcp", supportedProtocolVersions: [MODERN, "2025-11-25", "2025-06-18", "2025-03-26"] });
+  const suffixed = await fetch(new URL("/mcp/server-card", preview()));
+  assert.deepEqual(await suffixed.json(), body);
+  const catalog = await (await fetch(new URL("/.well-known/mcp/catalog.json", preview()))).json();
+  assert.equal(catalog.entries[0].url, "https://example.com/mcp/server-card");
+  assert.equal((await fetch(new URL("/mcp/server-card", preview()), { method: "POST" })).status, 405);
+});
