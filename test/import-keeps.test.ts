@@ -254,6 +254,13 @@ test("a post of the source that would not arrive is an error and nothing is writ
   assert.equal(accepted.status, 0, accepted.stderr);
   assert.ok(JSON.parse(accepted.stdout).left.some((each: { file: string; post?: boolean }) => each.file.endsWith("_posts/2020-03-03-broken.md") && each.post === true));
   assert.ok(existsSync(join(site, "content/blog/2020-01-01-first.md")));
+  // An Eleventy post no reader can read stops the import as well.
+  const eleventy = join(tempDir("sitegen-keeps-loss-eleventy-"), "source");
+  cpSync(join(FIXTURES, "eleventy-elsewhere"), eleventy, { recursive: true });
+  writeFileSync(join(eleventy, "src/blog/broken.md"), "---\ntitle: [unclosed\n---\n\nUnread.\n");
+  const stopped = await sitegenHere(["import", eleventy, join(eleventy, "..", "site"), "--no-build"], { env: { PATH: NODE_ONLY } });
+  assert.equal(stopped.status, 1, stopped.stdout);
+  assert.match(stopped.stderr, /src\/blog\/broken\.md(:\d+)?: a post of the source that would not arrive/);
 });
 
 test("a TypeScript configuration of 1.7 MB is read whole, its types erased and its values where they were", () => {

@@ -30,6 +30,8 @@ interface Reference {
   build?: (source: string, out: string) => { command: string; args: string[]; cwd?: string };
   /** Where the old host served the output from: Hugo's baseURL path. */
   basePath: string;
+  /** Where the generator wrote the site, inside the copied fixture, where it is not given `out` (Eleventy's configured output). */
+  output?: string;
   /** Addresses the generator wrote from its templates and no file of the content, with why: the site's own pages stand for some, nothing for the rest. */
   madeFromNothing: RegExp;
   /** Addresses of source files the import left out: its report names each. */
@@ -74,6 +76,53 @@ const REFERENCES: Reference[] = [
     basePath: "",
     // The home and the archive, Nunjucks templates listing the posts: sitegen's home and blog page stand for them.
     madeFromNothing: /^\/$|^\/blog\/$/,
+  },
+  {
+    fixture: "jekyll-kept",
+    build: (source, out) => ({ command: "jekyll", args: ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out] }),
+    basePath: "/blog-x",
+    madeFromNothing: /^$/,
+  },
+  {
+    fixture: "hugo-filename",
+    build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }),
+    basePath: "",
+    // The list of the blog section, which has no _index file: sitegen's blog page stands for it.
+    madeFromNothing: /^\/blog\/$/,
+  },
+  {
+    fixture: "hugo-theme-languages",
+    build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }),
+    basePath: "",
+    // Each language's home and list of posts, made from no file, and the default language's redirect to the home.
+    madeFromNothing: /^\/((fa|en-gb)\/)?(posts\/)?$/,
+  },
+  {
+    fixture: "eleventy-elsewhere",
+    build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }),
+    output: "_site",
+    basePath: "",
+    madeFromNothing: /^$/,
+  },
+  {
+    fixture: "astro-collections",
+    basePath: "",
+    madeFromNothing: /^$/,
+    documented: [
+      { url: "/posts/hello/", title: "Hello from the harbour" },
+      { url: "/posts/second-light/", title: "Second light" },
+      { url: "/notes/tide-table/", title: "Tide table" },
+    ],
+  },
+  {
+    fixture: "astro-starlight",
+    basePath: "",
+    madeFromNothing: /^$/,
+    documented: [
+      { url: "/guides/example/", title: "Mooring a boat" },
+      { url: "/fr/guides/example/", title: "Amarrer un bateau" },
+      { url: "/reference/example/", title: "Knots" },
+    ],
   },
   {
     fixture: "astro",
@@ -139,7 +188,7 @@ async function importFixture(reference: Reference): Promise<Imported> {
     const tool = command.command === "jekyll" || command.command === "hugo" ? needTools([command.command]).path(command.command) : command.command;
     const run = spawnSync(tool, command.args, { cwd: command.cwd ?? source, encoding: "utf8" });
     assert.equal(run.status, 0, `${reference.fixture}: ${run.stderr}`);
-    written = writtenBy(reference.fixture === "eleventy" ? join(source, "_site") : out, reference.basePath);
+    written = writtenBy(reference.fixture === "eleventy" ? join(source, "_site") : reference.output ? join(source, reference.output) : out, reference.basePath);
   }
   const site = join(source, "..", "site");
   const run = await sitegenHere(["import", source, site, "--json"]);
@@ -323,10 +372,12 @@ test("links follow the move: to old addresses with or without their slash, throu
   assert.match(page(jekyll, "dist/docs/history/index.html"), /<h2 id="über-die-lampe">Über die Lampe<\/h2>/);
   assert.match(page(byFixture("hugo-multilingual"), "content/site.yaml"), /^ {2}heading_ids: hugo$/m);
   assert.match(team, /\[the checklist\]\(\/docs\/history\/#%D9%82%D8%A7%D8%A6%D9%85%D8%A9-%D8%AA%D8%AD%D9%82%D9%82\)/, "an explicit id with a combining mark, as sitegen reads ids");
-  assert.match(team, /\[a heading that is gone\]\(\/docs\/history\/\)/, "a fragment that names no heading is dropped");
+  assert.match(team, /\[a heading that is gone\]\(\/docs\/history\/#no-such-heading\)/, "a fragment that names no heading: the link goes to the page, its fragment as written, and the report names it");
   assert.match(team, /\*\*\[first release of\nLantern\]\(\/blog\/lantern-1-0-0-released\/\)\*\*/, "a link whose words run over two lines");
   assert.match(team, /\[!\[lantern\]\(\/assets\/images\/lantern\.png\)\]\(\/team\/\)/, "an image inside a link, and the link");
-  assert.match(team, /, and a page that never was\./, "an <a href> to nothing keeps its words");
+  assert.match(team, /, and <a href='\/nowhere' lang='en'>a page that never was<\/a>\./, "an <a href> to nothing is kept as it was written");
+  const unresolved = (jekyll.report.unresolved as { file: string; url: string }[]).filter((each) => each.file.endsWith("team/index.md")).map((each) => each.url);
+  assert.deepEqual(unresolved.sort(), ["/docs/history/#no-such-heading (its fragment: no such heading)", "/nowhere"], "each named in the report");
   assert.match(team, /^\[not a link\]\(\/release\/2013\/05\/06\/lantern-1-0-0-released\)$/m, "code in a <pre> block is left as written");
   const eleventy = page(byFixture("eleventy"), "content/pages/docs/getting-started.md");
   assert.match(eleventy, /\[first post\]\(\/blog\/firstpost\/\)/);

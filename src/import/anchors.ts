@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeadingIdStyle } from "../content/types.ts";
-import { ELEVENTY_CONFIGS } from "./eleventy.ts";
+import { findEleventyConfig } from "./eleventy-config.ts";
 import { HUGO_CONFIGS } from "./hugo.ts";
 import { JEKYLL_CONFIGS } from "./jekyll.ts";
 import { headingIdMaker } from "../render/markdown/heading-ids.ts";
@@ -44,7 +44,9 @@ export function headingIdsOf(generator: Generator, root: string): HeadingIdStyle
     return type === "github-ascii" ? "hugo-ascii" : type === "blackfriday" ? "blackfriday" : "hugo";
   }
   if (generator === "eleventy") {
-    const config = configText(root, ELEVENTY_CONFIGS);
+    // The configuration where Eleventy finds it: at the root, or where package.json's scripts name it.
+    const found = findEleventyConfig(root).file;
+    const config = found ? readFileSync(found, "utf8") : "";
     if (/IdAttributePlugin|slugify/.test(config)) return "ascii";
     return /markdown-it-anchor/.test(config) ? "eleventy" : undefined;
   }

@@ -57,7 +57,8 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       if (basename(path).startsWith("_")) continue;
       const read = readDocument(real, file);
       if ("problem" in read) {
-        site.left.push({ file, why: read.problem });
+        // An entry no reader can read would not arrive, and may be a post: it stops the import.
+        site.left.push({ file, why: read.problem, post: true });
         continue;
       }
       if (read.data.draft === true) {

@@ -68,7 +68,8 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     if (!isMarkdown(path)) continue;
     const read = readDocument(real, file);
     if ("problem" in read) {
-      site.left.push({ file, why: read.problem });
+      // A text no reader can read would not arrive, and may be a post: it stops the import.
+      site.left.push({ file, why: read.problem, post: true });
       continue;
     }
     const data: Record<string, unknown> = { ...cascade.of(path), ...read.data };

@@ -187,7 +187,8 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
     }
     const document = readDocument(real, file);
     if ("problem" in document) {
-      result.left.push({ file, why: document.problem });
+      // A text no reader can read would not arrive: a list page's (`_index.md`) aside, it may be a post, which stops the import.
+      result.left.push({ file, why: document.problem, post: !LIST_PAGE.test(name) });
       continue;
     }
     // An HTML content file is a page as Hugo publishes it: written as a Markdown file that says its body is HTML (src/content/markup.ts).
