@@ -58,7 +58,10 @@ function askHugo(root: string, env: NodeJS.ProcessEnv): Asked {
   const listed = run("hugo", ["list", "all", "--source", root], root, { ...env, ...away });
   rmSync(scratch, { recursive: true, force: true });
   if (!listed.ok) return { unavailable: listed.why };
-  const rows = parseCsv(listed.stdout);
+  // Hugo prints its warnings on stdout before the list (a theme whose min_version is later than this Hugo warns on every
+  // command): the list starts at its header line.
+  const start = listed.stdout.search(/^path,/m);
+  const rows = parseCsv(start < 0 ? listed.stdout : listed.stdout.slice(start));
   const header = rows.shift() ?? [];
   const [path, permalink] = [header.indexOf("path"), header.indexOf("permalink")];
   if (path < 0 || permalink < 0) return { unavailable: `hugo list all printed no path and permalink columns (${header.join(",")})` };
@@ -95,9 +98,8 @@ function askJekyll(root: string, basePath: string, env: NodeJS.ProcessEnv): Aske
   if (!listed.ok) return { unavailable: listed.why.replace(/^ruby -e failed/, "Jekyll's Ruby API failed") };
   const rows = parseJson(listed.stdout);
   if (!rows) return { unavailable: "Jekyll's Ruby API printed no list of addresses" };
-  // Jekyll's url is the path within the site; the base path is added where it is served. A url with no extension
-  // (`/docs/history` under the weekdate style) is written as that path with `.html` (Page#destination), where it was published.
-  return { addresses: new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${/\/$|\.(html?|xml|json|txt|css|js|rss|atom|svg|webmanifest|ico)$/i.test(url) ? url : `${url}.html`}`])) };
+  // Jekyll's url is the path within the site; the base path is added where it is served.
+  return { addresses: new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${url}`])) };
 }
 
 /** `eleventy --to=json`: every template with its inputPath and url, from the site's own Eleventy. */
