@@ -281,10 +281,10 @@ class Highlight extends Tag {
   }
 }
 
-/** An include that says where it stands: a tag inside it reports at the include's line, and a fault inside it is the include's. */
 /** A tag class as LiquidJS registers one. */
 type TagClass = new (token: TagToken, remain: TopLevelToken[], liquid: Liquid, parser: Parser) => Tag;
 
+/** An include that says where it stands: a tag inside it reports at the include's line, and a fault inside it is the include's. */
 function located(Include: TagClass): TagClass {
   const render = Include.prototype.render as (this: Tag, context: Context, emitter: Emitter) => Generator<unknown, unknown, unknown>;
   return class extends Include {
