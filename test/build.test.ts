@@ -295,7 +295,7 @@ test("/blog/ lists exactly the published posts, newest first, in HTML and Markdo
 // ---------------------------------------------------------------------------
 // Agent files (spec §1.5, §2.6)
 
-test("llms.txt: H1 site name, blockquote summary, H2 sections only, a When to use section that says what not to route here", () => {
+test("llms.txt: H1 site name, blockquote summary, H2 sections only, a When to use part before them, named in bold, that says what not to route here", () => {
   const llms = text("llms.txt");
   const lines = llms.split("\n");
   assert.equal(lines[0], `# ${source.site.name}`);
@@ -304,7 +304,8 @@ test("llms.txt: H1 site name, blockquote summary, H2 sections only, a When to us
   assert.ok(firstBlock.startsWith("> "), "the summary is a blockquote right after the H1");
   assert.equal(firstBlock.slice(2), oneLine(source.site.summary));
   assert.deepEqual(lines.filter((line) => /^#{3,6}\s/.test(line)), [], "only H1 and H2 headings");
-  const whenToUse = oneLine(section(llms, /^## When to use\s*$/));
+  const whenToUse = oneLine(llms.split(/^\*\*When to use\*\*$/m)[1].split(/^## /m)[0]);
+  assert.ok(llms.indexOf("**When to use**") < llms.indexOf("\n## "), "the guidance is free text before the first H2 (llmstxt.org)");
   for (const item of source.site.when_to_use) assert.ok(whenToUse.includes(oneLine(item)), `when to use: ${item}`);
   assert.match(whenToUse, /\bnot\b/i);
   for (const item of source.site.when_not_to_use) assert.ok(whenToUse.includes(oneLine(item)), `what not to route here: ${item}`);

@@ -136,8 +136,8 @@ test("llms.txt within a budget that leaves posts and listing pages out: the post
     assert.equal(JSON.parse(run.stdout).counts.budget, undefined, `${budget}: no budget warning`);
     const llms = readFileSync(join(out, "llms.txt"), "utf8");
     assert.ok(Buffer.byteLength(llms) <= budget, `${budget}: llms.txt is ${Buffer.byteLength(llms)} bytes`);
-    assert.match(llms, /^The newest \d+ of 12 posts, newest first\./m);
-    assert.match(llms, /^\d+ more of these pages are not listed here: /m);
+    assert.match(llms, /^- \[blog-index\.json\]\([^)]+\): The newest \d+ of 12 posts, newest first\./m);
+    assert.match(llms, /^- \[sitemap\.xml\]\([^)]+\): \d+ more of these pages are not listed here: /m);
   }
 });
 

@@ -77,5 +77,5 @@ test("posts of one file name, each in a language of its own, are one text transl
 
 test("llms.txt lists each of the site's languages", () => {
   const llms = readFileSync(join(dist, "llms.txt"), "utf8");
-  assert.match(llms, /^## Languages\n\n- en: \d+ page\(s\) and post\(s\), starting at \[Welcome\]\(https:\/\/example\.com\/index\.md\)\n- fr: 3 page\(s\) and post\(s\)\n- vi: 2 page\(s\) and post\(s\)$/m);
+  assert.match(llms, /^## Languages\n\n- \[Welcome\]\(https:\/\/example\.com\/index\.md\): en, \d+ page\(s\) and post\(s\)\n- \[[^\]]+\]\(https:\/\/example\.com\/[^)]+\.md\): fr, 3 page\(s\) and post\(s\)\n- \[[^\]]+\]\(https:\/\/example\.com\/[^)]+\.md\): vi, 2 page\(s\) and post\(s\)$/m);
 });

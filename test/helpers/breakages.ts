@@ -83,7 +83,7 @@ export function breakages(site: Site): Record<string, Breakage> {
     return out;
   };
   return {
-    "llms-txt-no-when-to-use": onText("/llms.txt", (text) => replaced(text, /^## When to use$/m, "## Services")),
+    "llms-txt-no-when-to-use": onText("/llms.txt", (text) => replaced(text, /^\*\*When to use\*\*$/m, "**Services**")),
     "llms-txt-broken-link": onText("/llms.txt", (text) => `${text}- [Old post](${site.base}/blog/retired-post.md)\n`),
     "sitemap-slashless-page": onText("/sitemap.xml", (text) => replaced(text, `${site.base}/about/</loc>`, `${site.base}/about</loc>`)),
     "sitemap-missing-fixed-page": onText("/sitemap.xml", (text) => replaced(text, new RegExp(`\\s*<url>\\s*<loc>${site.base}/brand/</loc>[\\s\\S]*?</url>`), "")),

@@ -1,6 +1,6 @@
 /**
- * /llms.txt (the llms.txt format: H1, blockquote summary, prose, H2 link
- * sections, `## Optional` last) and /llms-full.txt (the site as one Markdown
+ * /llms.txt (the llms.txt format: H1, blockquote summary, prose with no
+ * heading, H2 sections that are lists of links, `## Optional` last) and /llms-full.txt (the site as one Markdown
  * document). Both fit their budgets (src/plan/budgets.ts) at any size of the
  * blog, by leaving out the oldest posts whole and saying so in the file, with
  * where every post is: the blog index and the sitemap.
@@ -14,14 +14,19 @@ import { byRoute, type KeptParts } from "../kept-parts.ts";
 /**
  * A site with translations lists each of its languages: how many of its
  * pages and posts are in it, and its home there. A site whose texts are each
- * in one language has no such section.
+ * in one language has no such section. Each line is a link, as every line
+ * of an H2 section of llms.txt must be (llmstxt.org): to the language's
+ * home, or its first page or post where it has no home, or the sitemap
+ * where it has none yet.
  */
 function languagesSection(manifest: Manifest): string[] {
   if (!manifest.routes.some((route) => route.alternates)) return [];
   const lines = manifest.site.languages.map((lang) => {
     const count = manifest.routes.filter((route) => route.lang === lang).length;
-    const home = manifest.pages.find((page) => page.lang === lang && (page.path === "/" || page.path === `/${lang.toLowerCase()}/`));
-    return `- ${lang}: ${count} page(s) and post(s)${home ? `, starting at [${markdownInline(home.title)}](${home.markdownUrl})` : ""}`;
+    const home = manifest.pages.find((page) => page.lang === lang && (page.path === "/" || page.path === `/${lang.toLowerCase()}/`)) ?? manifest.routes.find((route) => route.lang === lang);
+    const { sitemap } = manifest.surface;
+    const [label, url] = home ? [markdownInline(home.title), home.markdownUrl] : [sitemap.path.slice(1), sitemap.url];
+    return `- [${label}](${url}): ${lang}, ${count} page(s) and post(s)`;
   });
   return ["## Languages", "", ...lines, ""];
 }
@@ -36,7 +41,9 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     "",
     `Every page is served as HTML or Markdown from the same URL by the \`Accept\` header (\`text/markdown\` selects Markdown), and as Markdown at the \`.md\` links below. Errors are JSON problem documents (RFC 9457); see ${manifest.errors.documentation}.`,
     "",
-    "## When to use",
+    // The when-to-use guidance is free text before the first H2, named in bold: llmstxt.org's H2 sections
+    // are lists of links only, and its reference parser (parse_llms_file) raises on any other line in one.
+    "**When to use**",
     "",
     ...site.when_to_use.map((item) => `- ${markdownInline(item)}`),
     "",
@@ -49,8 +56,8 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     ...manifest.pages.map((page) => `- [${markdownInline(page.title)}](${page.markdownUrl}): ${markdownInline(page.description)}`),
     "",
     ...languagesSection(manifest),
-    "## Blog",
-    "",
+    // A site with no post yet has no Blog section: an H2 lists links, and an empty one says nothing.
+    ...(manifest.posts.length > 0 ? ["## Blog", ""] : []),
   ];
   const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
   const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
@@ -63,7 +70,8 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const kept = newestThatFit(lines.map(({ bytes }) => bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes("") + listings.least, listings.least);
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
   const used = fixed + bytesOf(note) + lines.slice(0, kept).reduce((sum, { bytes }) => sum + bytes, 0);
-  return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail].join("\n");
+  // One blank line between blocks where a section left out leaves two (no line of the file spans lines).
+  return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail].join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
 /**
@@ -80,7 +88,9 @@ function listingSection(manifest: Manifest): { fixed: number; least: number; lin
   const [first, ...rest] = routes;
   const always = first.template === "tags" ? [line(first)] : [];
   const others = always.length > 0 ? rest : routes;
-  const leftOut = (count: number) => `${count} more of these pages are not listed here: ${manifest.tags.length > 0 ? "the tag index links every tag's page, and " : ""}[${manifest.surface.sitemap.path.slice(1)}](${manifest.surface.sitemap.url}) lists every page.`;
+  const sitemap = `[${manifest.surface.sitemap.path.slice(1)}](${manifest.surface.sitemap.url})`;
+  // A link item, as every line of an H2 section is: to the sitemap, where every page is.
+  const leftOut = (count: number) => `- ${sitemap}: ${count} more of these pages are not listed here: ${manifest.tags.length > 0 ? "the tag index links every tag's page, and " : ""}${sitemap} lists every page.`;
   const head = ["", "## Listings", ""];
   const sizes = others.map((route) => lineBytes(line(route)));
   return {
@@ -101,10 +111,10 @@ const postLine = byRoute((post) => {
   return { line, bytes: lineBytes(line) };
 });
 
-/** Says which posts llms.txt lists and where the rest are. */
+/** Says which posts llms.txt lists and where the rest are: a link item to the blog index, as every line of an H2 section is. */
 function postsLeftOut(manifest: Manifest, kept: number, total: number): string {
   const { blogIndex, sitemap } = manifest.surface;
-  return `The newest ${kept} of ${total} posts, newest first. The ${total - kept} older ones are not listed here: every post is in [${blogIndex.path.slice(1)}](${blogIndex.url}) and [${sitemap.path.slice(1)}](${sitemap.url}), and each post's Markdown is at /blog/<slug>.md.`;
+  return `- [${blogIndex.path.slice(1)}](${blogIndex.url}): The newest ${kept} of ${total} posts, newest first. The ${total - kept} older ones are not listed here: every post is in [${blogIndex.path.slice(1)}](${blogIndex.url}) and [${sitemap.path.slice(1)}](${sitemap.url}), and each post's Markdown is at /blog/<slug>.md.`;
 }
 
 /**

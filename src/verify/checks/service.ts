@@ -15,11 +15,26 @@ export function markdownSection(markdown: string, heading: RegExp): string | und
 }
 
 /**
- * The faults of when-to-use guidance: a "When to use" section must exist, and what
- * not to route to the site must be said, in that section or under a heading of its own.
+ * The body of the part a line of its own names in bold (`**When to use**`), up to
+ * the next heading or next such line, or undefined. llms.txt names its guidance
+ * so: llmstxt.org allows no heading before its H2 sections of links.
+ */
+export function boldSection(markdown: string, name: RegExp): string | undefined {
+  const lines = markdown.split(/\r?\n/);
+  const named = (line: string) => /^\*\*[^*]+\*\*:?\s*$/.test(line);
+  const start = lines.findIndex((line) => named(line) && name.test(line));
+  if (start === -1) return undefined;
+  const end = lines.findIndex((line, index) => index > start && (/^#{1,6}\s/.test(line) || named(line)));
+  return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
+}
+
+/**
+ * The faults of when-to-use guidance: a "When to use" section must exist, under a
+ * heading or a bold line of that name, and what not to route to the site must be
+ * said, in that section or under a heading of its own.
  */
 export function whenToUseFaults(markdown: string): string[] {
-  const section = markdownSection(markdown, /when to use/i);
+  const section = markdownSection(markdown, /when to use/i) ?? boldSection(markdown, /when to use/i);
   if (section === undefined) return ['no "When to use" section'];
   const saysWhatNot = /\b(not|never|don't|avoid|instead)\b/i.test(section) || markdownSection(markdown, /\bnot to (use|route)\b/i) !== undefined;
   return saysWhatNot ? [] : ["no guidance on what not to route here"];
