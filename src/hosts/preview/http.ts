@@ -39,9 +39,19 @@ const HOP_BY_HOP_REQUEST = new Set(["connection", "keep-alive", "proxy-connectio
 /** Fetch's forbidden methods, which a host answers without the core. */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
+/**
+ * How long an idle connection stays open: about a minute, as the CDNs keep
+ * theirs, not Node's default of 5 s. A checker that reuses a connection after
+ * a pause of a few seconds met one the server had just closed, and reported
+ * "fetch failed" for pages that the CDNs serve. Node's docs ask for
+ * `headersTimeout` above it, so that the idle timer never cuts off a request
+ * whose headers are still arriving.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function listen(options: ListenOptions): Promise<Listening> {
   let origin = "";
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, (request, response) => void serve(request, response));
+  const server = createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 5_000 }, (request, response) => void serve(request, response));
   // Whatever a request holds, nothing it makes a host throw may stop the server: the request fails alone.
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
