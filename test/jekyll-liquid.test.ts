@@ -125,7 +125,8 @@ describe("Jekyll's content", () => {
     assert.match(told, /\[the first post\]\(https:\/\/example\.com\/blog\/liquid-at-work\/\)/);
     assert.match(told, /\[about\]\(https:\/\/example\.com\/about\/\)/);
     assert.match(told, /\[home\]\(https:\/\/example\.com\/\)/);
-    // A `highlight` block is code: what it holds ran, and it is shown as code.
+    // A `highlight` block is code: what it holds ran, and it is shown as code, on the page and as a fence in its Markdown.
+    assert.match(told, /^```ruby\nputs "What cannot run"\n```$/m);
     assert.match(readFileSync(join(root, "dist/blog/what-cannot-run/index.html"), "utf8"), /<code[^>]*>[\s\S]*puts[\s\S]*What cannot run[\s\S]*<\/code>/);
   });
 

@@ -4,8 +4,8 @@
  * passes `include.text`; a file name is written bare), with Jekyll's filters
  * (filters.ts) and tags (`post_url`, `link`, `highlight`), `site` and `page`
  * (site.ts). Code is no exception, as in Jekyll (that is what `{% raw %}` is
- * for); a `highlight` block keeps its tags around its output, so that it is
- * shown as code (src/render/markdown/code.ts).
+ * for); a `highlight` block's output is a fenced block of its language, so
+ * that the page and its Markdown both show it as code.
  *
  * Sandboxed: an include is looked up among the site's includes, read before
  * the build renders (src/content/jekyll-files.ts), and nowhere else; no tag
@@ -258,7 +258,13 @@ function linkTag(kind: "post_url" | "link") {
   };
 }
 
-/** `{% highlight ruby %}` … `{% endhighlight %}`: what it holds run as Liquid, as Jekyll's block does, between its own tags, which Markdown shows as code. */
+/**
+ * `{% highlight ruby %}` … `{% endhighlight %}`: what it holds run as Liquid,
+ * as Jekyll's block does, then written as a fence of its language (`ruby`;
+ * `linenos` and the like are Jekyll's page dressing), so that the page and
+ * its Markdown show code, not tags. A block whose tags do not stand on lines
+ * of their own keeps them, which the page shows as text, as before Liquid ran.
+ */
 class Highlight extends Tag {
   private templates: Template[] = [];
   private close = "{% endhighlight %}";
@@ -275,9 +281,13 @@ class Highlight extends Tag {
     throw new Error(`tag ${token.getText()} not closed`);
   }
   *render(context: Context, emitter: Emitter): Generator<unknown, void, unknown> {
-    emitter.write(this.token.getText());
-    yield this.liquid.renderer.renderTemplates(this.templates, context, emitter);
-    emitter.write(this.close);
+    const code = (yield this.liquid.renderer.renderTemplates(this.templates, context)) as string;
+    const { input, begin } = this.token;
+    const ownLine = /(?:^|\n)[ \t]{0,3}$/.test(input.slice(0, begin)) && code.startsWith("\n") && /\n[ \t]*$/.test(code);
+    if (!ownLine) return void emitter.write(`${this.token.getText()}${code}${this.close}`);
+    const language = /^\s*(\S+)/.exec(this.token.args)?.[1] ?? "";
+    const ticks = "`".repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+    emitter.write(`${ticks}${language}\n${code.slice(1).replace(/\n[ \t]*$/, "")}\n${ticks}`);
   }
 }
 
