@@ -283,11 +283,12 @@ class Highlight extends Tag {
   *render(context: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     const code = (yield this.liquid.renderer.renderTemplates(this.templates, context)) as string;
     const { input, begin } = this.token;
-    const ownLine = /(?:^|\n)[ \t]{0,3}$/.test(input.slice(0, begin)) && code.startsWith("\n") && /\n[ \t]*$/.test(code);
-    if (!ownLine) return void emitter.write(`${this.token.getText()}${code}${this.close}`);
+    // The opening tag's indent, where it starts its line: a block in a list item is indented with it, and so is its closing fence.
+    const indent = /(?:^|\n)([ \t]*)$/.exec(input.slice(0, begin))?.[1];
+    if (indent === undefined || !code.startsWith("\n") || !/\n[ \t]*$/.test(code)) return void emitter.write(`${this.token.getText()}${code}${this.close}`);
     const language = /^\s*(\S+)/.exec(this.token.args)?.[1] ?? "";
     const ticks = "`".repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-    emitter.write(`${ticks}${language}\n${code.slice(1).replace(/\n[ \t]*$/, "")}\n${ticks}`);
+    emitter.write(`${ticks}${language}\n${code.slice(1).replace(/\n[ \t]*$/, "")}\n${indent}${ticks}`);
   }
 }
 
