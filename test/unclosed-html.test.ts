@@ -86,3 +86,18 @@ test("llms-full.txt stays whole: a post left open is closed at the end of its Ma
     assert.ok(headings.some((heading) => heading.includes(post)), `${post} is a heading of llms-full.txt`);
   }
 });
+
+test("a tag opened within a sentence and never closed is the author's text, shown as typed, with a warning at its line", async () => {
+  const root = tempProject();
+  const text = ["---", "title: Async scripts", "description: A post that names a tag in a sentence and never closes it.", "date: 2026-11-21", "---", "", "You may have heard of adding async to the <script> tag to load it later.", "", "## After", "", "The rest of the post is shown.", ""];
+  writeFileSync(join(root, "content/blog/named-tag.md"), text.join("\n"));
+  const run = await sitegenHere(["build", "--json"], { cwd: root });
+  assert.equal(run.status, 0, run.stderr || run.stdout);
+  const html = readFileSync(join(root, "dist/blog/named-tag/index.html"), "utf8");
+  assert.match(html, /heard of adding async to the &lt;script&gt; tag to load it later\./);
+  const after = DomUtils.findOne((element) => element.name === "h2" && DomUtils.textContent(element).includes("After"), parseDocument(html).children);
+  assert.ok(after && shown(after), "the rest of the post is on the page");
+  const warning = (JSON.parse(run.stdout).findings as Finding[]).find((f) => f.kind === "unclosed-html");
+  assert.equal(warning?.line, 7);
+  assert.match(warning!.message, /^<script> opens within a sentence and is never closed: shown as the text it is/);
+});

@@ -36,10 +36,11 @@ function withImageSizes(html: string, env: RenderEnv): string {
   return sized + html.slice(from);
 }
 
-/** A raw HTML piece of the body and the line its block starts on (0-based). */
+/** A raw HTML piece of the body and the line its block starts on (0-based); one within a sentence keeps its token. */
 export interface RawHtml {
   html: string;
   line: number;
+  inline?: Token;
 }
 
 /**
@@ -53,7 +54,18 @@ export function rawHtmlOf(tokens: Token[]): RawHtml[] {
   for (const token of tokens) {
     if (token.map) line = token.map[0];
     if (token.type === "html_block") pieces.push({ html: token.content, line });
-    else if (token.type === "inline") for (const child of token.children ?? []) if (child.type === "html_inline") pieces.push({ html: child.content, line });
+    else if (token.type === "inline") for (const piece of inlinePieces(token.children ?? [], line)) pieces.push(piece);
+  }
+  return pieces;
+}
+
+/** A line's inline raw HTML, each piece after words of the sentence keeping its token (`shownAsText`). */
+function inlinePieces(children: Token[], line: number): RawHtml[] {
+  const pieces: RawHtml[] = [];
+  let afterWords = false;
+  for (const child of children) {
+    if (child.type === "html_inline") pieces.push({ html: child.content, line, ...(afterWords ? { inline: child } : {}) });
+    else if (child.type === "text" && child.content.trim() !== "") afterWords = true;
   }
   return pieces;
 }
@@ -92,6 +104,8 @@ export interface Unclosed {
   what: string;
   line: number;
   closing: string;
+  /** The inline token that opened it, where a sentence did (`you may have heard of the <script> tag`). */
+  openedBy?: Token;
 }
 
 /**
@@ -105,14 +119,14 @@ export function unclosedRawHtml(pieces: RawHtml[]): Unclosed[] {
   // Most bodies have no such opening at all, and need no tokenizer.
   if (!pieces.some((piece) => MAY_SWALLOW.test(piece.html))) return [];
   const unclosed: Unclosed[] = [];
-  const opened: { name: string; line: number }[] = [];
-  let piece = { start: 0, line: 0, html: "" };
+  const opened: { name: string; line: number; inline?: Token }[] = [];
+  let piece: RawHtml & { start: number } = { start: 0, line: 0, html: "" };
   let ending = false;
   const lineAt = (offset: number) => piece.line + 1 + newlines(piece.html, offset - piece.start);
   const parser: Parser = new Parser(
     {
       onopentagname(name) {
-        if (SWALLOWING.has(name)) opened.push({ name, line: lineAt(parser.startIndex) });
+        if (SWALLOWING.has(name)) opened.push({ name, line: lineAt(parser.startIndex), inline: piece.inline });
       },
       onclosetag(name, implied) {
         if (!SWALLOWING.has(name)) return;
@@ -120,7 +134,7 @@ export function unclosedRawHtml(pieces: RawHtml[]): Unclosed[] {
         while (open >= 0 && opened[open].name !== name) open--;
         if (open === -1) return;
         const [element] = opened.splice(open, 1);
-        if (ending && implied) unclosed.push({ what: `<${name}>`, line: element.line, closing: `</${name}>` });
+        if (ending && implied) unclosed.push({ what: `<${name}>`, line: element.line, closing: `</${name}>`, ...(element.inline ? { openedBy: element.inline } : {}) });
       },
       oncomment() {
         // A comment the tokenizer gives only as the input ends is one with no `-->`.
@@ -129,9 +143,9 @@ export function unclosedRawHtml(pieces: RawHtml[]): Unclosed[] {
     },
     { decodeEntities: false },
   );
-  for (const { html, line } of pieces) {
-    piece = { start: piece.start + piece.html.length, line, html };
-    parser.write(html);
+  for (const each of pieces) {
+    piece = { ...each, start: piece.start + piece.html.length };
+    parser.write(each.html);
   }
   ending = true;
   parser.end();
@@ -142,6 +156,28 @@ function newlines(text: string, upTo: number): number {
   let count = 0;
   for (let at = text.indexOf("\n"); at !== -1 && at < upTo; at = text.indexOf("\n", at + 1)) count++;
   return count;
+}
+
+/**
+ * An element opened within a sentence and never closed (`you may have heard of the <script> tag`) is the
+ * author's text, as a reader of the sentence takes it, not markup: kramdown and markdown-it pass the tag
+ * through, and the browser then hides everything after it. Its token becomes text, shown as typed.
+ * True when it did.
+ */
+export function shownAsText({ openedBy }: Unclosed): boolean {
+  if (!openedBy || !/^<[A-Za-z][A-Za-z0-9-]*\s*>$/.test(openedBy.content.trim())) return false;
+  openedBy.type = "text";
+  return true;
+}
+
+/** The warning for an element opened within a sentence and shown as the text it is. */
+export function inlineTextWarning({ what, line, closing }: Unclosed): MarkdownWarning {
+  return {
+    kind: "unclosed-html",
+    line,
+    message: `${what} opens within a sentence and is never closed: shown as the text it is, since as markup it would hide the rest of the page`,
+    hint: `write it as code (\`${what}\`) to show it as a tag, or close it with \`${closing}\` if it is markup`,
+  };
 }
 
 /** The warning for raw HTML left open, at the line it opens on. */

@@ -11,7 +11,7 @@ import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { md } from "./instance.ts";
 import type { PageElement } from "../html-tags.ts";
-import { closingOf, rawHtmlElements, rawHtmlOf, rawHtmlTargets, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
+import { closingOf, inlineTextWarning, rawHtmlElements, rawHtmlOf, rawHtmlTargets, shownAsText, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
 import type { SummaryEnv } from "./summary.ts";
 import type { MathEnv } from "./math.ts";
 import { tablesOfContents } from "./toc.ts";
@@ -74,8 +74,12 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
   const pieces = rawHtmlOf(tokens);
   const rawElements = rawHtmlElements(pieces);
   // Raw HTML left open would take in the rest of the page: closed after the body, and said.
-  const unclosed = unclosedRawHtml(pieces);
+  const open = unclosedRawHtml(pieces);
+  // One opened within a sentence is text; the Markdown keeps it as written, closed after the body as the rest.
+  const text = open.filter(shownAsText);
+  const unclosed = open.filter((each) => !text.includes(each));
   const closing = closingOf(unclosed);
+  const markdownClosing = closingOf(open);
   const raw = rawHtmlTargets(rawElements);
   tablesOfContents(tokens, { leading: env.toc });
   const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
@@ -84,8 +88,8 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
     ids: [...headingIds, ...footnoteIds(tokens), ...attributeIds(tokens), ...raw.ids],
     links: [...markdownLinks(tokens), ...raw.links].sort((a, b) => a.line - b.line),
     code,
-    warnings: [...warningsOf(state), ...unclosed.map(unclosedWarning)],
-    ...(closing ? { closing } : {}),
+    warnings: [...warningsOf(state), ...unclosed.map(unclosedWarning), ...text.map(inlineTextWarning)],
+    ...(markdownClosing ? { closing: markdownClosing } : {}),
     elements: [...rawElements, ...markdownElements(tokens)].sort((a, b) => a.line - b.line),
   };
 }
