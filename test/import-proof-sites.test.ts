@@ -6,13 +6,29 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const hugo = needTools(["hugo"]);
+const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
+
+/** The fixture copied beside its built folder and imported with --old-site. */
+async function importedAgainst(fixture: string, build: (source: string, out: string) => { command: string; args: string[] }): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
+  const source = join(tempDir(`sitegen-proof-${fixture}-`), "source");
+  cpSync(join(FIXTURES, fixture), source, { recursive: true });
+  const out = join(source, "..", "out");
+  mkdirSync(out);
+  const { command, args } = build(source, out);
+  const built = spawnSync(command, args, { cwd: source, encoding: "utf8" });
+  assert.equal(built.status, 0, built.stderr);
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  return { site, report: JSON.parse(run.stdout) };
+}
 
 test("a Hugo theme made for a later Hugo: the warning Hugo prints before its list is passed over, and every address comes from `hugo list all`", { skip: hugo.skip }, async () => {
   const source = join(tempDir("sitegen-proof-hugo-theme-warns-"), "source");
@@ -28,4 +44,16 @@ test("a Hugo theme made for a later Hugo: the warning Hugo prints before its lis
   assert.deepEqual(report.addresses, { generator: 2, folder: 0, computed: 0 }, JSON.stringify(report.addresses));
   assert.ok(report.moved.some((each: { from: string[] }) => each.from.includes("/posts/lights-of-the-harbour/")), JSON.stringify(report.moved));
   assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+});
+
+test("an Eleventy blog's list and its tags' pages written in Markdown under a blog/ folder are not posts: the list's and each tag's old page answer from the new blog and tag pages", async () => {
+  const { site, report } = await importedAgainst("eleventy-listings", (_source, out) => ({ command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] }));
+  assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), ["content/blog/2022-04-02-wide-doors.md", "content/blog/2023-10-31-quiet-rooms.md"]);
+  assert.equal(report.read.posts, 2);
+  assert.ok(!existsSync(join(site, "content/blog/tags.md")) && !existsSync(join(site, "content/blog/blog.md")));
+  // The tags' page is a template that paginates: named as left, with why.
+  assert.ok(report.left.some((each: { file: string; why: string }) => each.file.endsWith("_pages/blog/tags.md") && /paginates/.test(each.why)), JSON.stringify(report.left));
+  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  const redirects = readFileSync(join(site, "content/site.yaml"), "utf8");
+  assert.match(redirects, /^ {2}\/blog\/tags\/accessibility\/: \/tags\/accessibility\/$/m);
 });

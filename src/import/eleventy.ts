@@ -84,13 +84,19 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
       site.left.push({ file, why: "`permalink: false`: Eleventy writes no page for it" });
       continue;
     }
+    // A Markdown file that paginates is a template of lists (a tag's page each, `/blog/tags/{{ tag | slugify }}/`), as a Nunjucks one is: moved as a post it would be one post made of its front matter.
+    if (data.pagination) {
+      site.left.push({ file, why: "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts", oldUrls: typeof url === "string" ? [url] : [] });
+      continue;
+    }
     const stem = basename(path).replace(/\.[^.]+$/, "");
     documents.push({ file, ...read, data, kind: "page", stem, path, real, oldUrls: typeof url === "string" ? [url] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
   }
   const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
   for (const document of documents) {
     const folders = document.path.split("/").slice(0, -1);
-    const post = document.role !== "home" && (tagged ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) : folders.some((folder) => POST_FOLDERS.has(folder)));
+    // Where the folder says what is a post, the folder's own index (`blog/index.md`, at /blog/) is its list, not a post in it.
+    const post = document.role !== "home" && (tagged ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) : folders.some((folder) => POST_FOLDERS.has(folder)) && !(document.stem === "index" && POST_FOLDERS.has(folders.at(-1) ?? "")));
     if (!post) {
       site.pages.push(document);
       continue;

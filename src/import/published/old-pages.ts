@@ -59,8 +59,9 @@ function counterpart(path: string, facts: NewSiteFacts): { kind: OldPageKind; to
   if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: "/" };
   const numbered = new RegExp(`^(?:/${LIST})?/page(?:/(\\d+))?${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
-  if (new RegExp(`^/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
-  const tag = new RegExp(`^/${TAXONOMY}/([^/]+?)(?:/page/\\d+)?${END}`).exec(path);
+  // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
+  if (new RegExp(`^(?:/${LIST})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
+  const tag = new RegExp(`^(?:/${LIST})?/${TAXONOMY}/([^/]+?)(?:/page/\\d+)?${END}`).exec(path);
   if (tag) {
     const slug = tagSlug(tag[1]);
     return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
