@@ -32,7 +32,8 @@ async function twice(base: string): Promise<{ keepAlive: (string | undefined)[];
   for (const path of ["/about/", "/llms.txt"]) {
     await new Promise<void>((done, fail) => {
       const sent = request(new URL(path, base), { agent }, (response) => {
-        keepAlive.push(response.headers["keep-alive"]);
+        const value = response.headers["keep-alive"];
+        keepAlive.push(Array.isArray(value) ? value.join(", ") : value);
         response.resume();
         response.once("end", done);
       });
