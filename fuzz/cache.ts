@@ -148,6 +148,8 @@ const FORGERIES: Record<string, (record: Index["records"][string], round: Round)
   "a size of nothing": (record) => (record.files[0].written.bytes = 0),
   "a negative size": (record) => (record.files[1].written.bytes = -1),
   "a body of its own": (record) => (record.post.body = "A body nobody wrote."),
+  "an image of another scheme": (record) => (record.post.image = "javascript:alert(1)"),
+  "a date that is no day": (record) => ((record.post.date = "2024-13-45"), (record.post.published = "2024-13-45T00:00:00Z")),
 };
 
 /** Each way to tamper with the cache, as a careless user, a broken disk or an attacker would. */

@@ -23,5 +23,15 @@ export function recordProblem(key: string, record: unknown): string | undefined 
   if (!SLUG_PATTERN.test(post.slug)) return `its slug ${JSON.stringify(post.slug)} is not one`;
   const alias = post.aliases.find(({ path }) => !("path" in readAlias(path)));
   if (alias) return `its alias ${JSON.stringify(alias.path)} is not one`;
+  const day = [post.date, post.updated].find((date) => date !== undefined && !isDay(date));
+  if (day !== undefined || Number.isNaN(Date.parse(post.published))) return `its date ${JSON.stringify(day ?? post.published)} is no day`;
+  // As post.ts reads `image`: a path of the site or an http(s) URL; any other scheme is never used.
+  if (post.image !== undefined && /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(post.image) && !/^https?:\/\//i.test(post.image)) return `its image ${JSON.stringify(post.image)} is neither a path of the site nor an http(s) URL`;
   return undefined;
+}
+
+/** Whether YYYY-MM-DD names a day of the calendar (not 2024-13-45). */
+function isDay(date: string): boolean {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date);
 }
