@@ -5,6 +5,7 @@
  */
 import { routeAt, type Manifest } from "../../manifest/manifest.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
+import { mcpInstructions, servesMcp } from "./mcp-surface.ts";
 
 export function agentInstructions(manifest: Manifest): string {
   const { site } = manifest;
@@ -32,7 +33,10 @@ export function agentInstructions(manifest: Manifest): string {
     "## How to call",
     "",
     `- Start at ${surface.llmsTxt.url}; it links every page and post as Markdown.`,
-    "- Every request is an unauthenticated HTTP GET. There is no API key, no OAuth, no write path, no webhook and no MCP server.",
+    servesMcp(manifest)
+      ? "- Every request is an unauthenticated HTTP GET, but for the POSTs of /mcp. There is no API key, no OAuth, no write path and no webhook."
+      : "- Every request is an unauthenticated HTTP GET. There is no API key, no OAuth, no write path, no webhook and no MCP server.",
+    ...mcpInstructions(manifest),
     `- Ask for Markdown with \`Accept: text/markdown\` on any page URL${example ? ` (for example ${example.url})` : ""}, or fetch the \`.md\` sibling${example ? ` (${example.markdownUrl}, ${home!.markdownUrl} for the home page)` : ""}. Both return the same bytes. Markdown responses carry \`X-Markdown-Tokens\`, an estimate of their size in tokens.`,
     "- Page URLs end with a slash. A URL without it answers 404 whose `resolution` names the canonical URL.",
     `- Every published post is in ${surface.blogIndex.url} (as JSON) and ${surface.sitemap.url} (every URL). On a large blog, ${surface.llmsTxt.path} and the blog page list only the newest posts, and ${surface.llmsFullTxt.path} holds the newest that fit its size; each says so. The formal description is ${surface.openapi.url} (OpenAPI 3.1).`,

@@ -10,6 +10,7 @@ import { budgetsOf } from "../../plan/budgets.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import type { Written } from "../../write/output.ts";
 import { byRoute, type KeptParts } from "../kept-parts.ts";
+import { mcpLinks } from "./mcp-surface.ts";
 
 /**
  * A site with translations lists each of its languages: how many of its
@@ -60,7 +61,7 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     ...(manifest.posts.length > 0 ? ["## Blog", ""] : []),
   ];
   const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
-  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, "", "## Optional", "", listed("llmsFullTxt"), ""];
+  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, ...mcpLinks(manifest), "", "## Optional", "", listed("llmsFullTxt"), ""];
   const lines = manifest.posts.map((post) => postLine(post, parts));
   const entries = lines.map(({ line }) => line);
   const listings = listingSection(manifest);

@@ -5,6 +5,7 @@
  */
 import { routeAt, type Manifest } from "../../manifest/manifest.ts";
 import { blogIndexSchemaFor, problemSchema } from "../../schemas/index.ts";
+import { mcpNote, mcpPaths, mcpTags } from "./mcp-surface.ts";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const bare = (mediaType: string) => mediaType.split(";")[0];
@@ -95,6 +96,8 @@ export function openApi(manifest: Manifest): object {
     },
   };
 
+  Object.assign(paths, mcpPaths(manifest));
+
   const errorHeaders = {
     Link: { $ref: "#/components/headers/ErrorLink" },
     Vary: { $ref: "#/components/headers/Vary" },
@@ -106,7 +109,7 @@ export function openApi(manifest: Manifest): object {
     info: {
       title: `${manifest.site.name} public website`,
       version: "1.0.0",
-      description: `${manifest.site.summary.trim()}\n\nA read-only public website surface: every operation is an unauthenticated GET, every response is CORS-open. Start at ${manifest.surface.llmsTxt.url}. Every 200 carries a strong \`ETag\`; \`If-None-Match\` with it answers 304. \`HEAD\` answers as \`GET\` without the body and \`OPTIONS\` is a CORS preflight (204); any other method answers 405 Method Not Allowed with \`Allow: GET, HEAD, OPTIONS\`, the error headers and no body. Errors with a body are 404 and 406.`,
+      description: `${manifest.site.summary.trim()}\n\nA read-only public website surface: every operation is an unauthenticated GET, every response is CORS-open. Start at ${manifest.surface.llmsTxt.url}. Every 200 carries a strong \`ETag\`; \`If-None-Match\` with it answers 304. \`HEAD\` answers as \`GET\` without the body and \`OPTIONS\` is a CORS preflight (204); any other method answers 405 Method Not Allowed with \`Allow: GET, HEAD, OPTIONS\`, the error headers and no body. Errors with a body are 404 and 406.${mcpNote(manifest)}`,
       contact: { email: manifest.site.contact.email, ...(routeAt(manifest, "/contact/") ? { url: routeAt(manifest, "/contact/")!.url } : {}) },
     },
     externalDocs: { url: routeAt(manifest, "/developers/")?.url ?? manifest.errors.documentation, description: "The machine surface and its error model" },
@@ -116,6 +119,7 @@ export function openApi(manifest: Manifest): object {
       { name: "agent-index", description: "Files written for agents: /llms.txt, /llms-full.txt, /agent-instructions.md" },
       { name: "content", description: "The blog as data: /blog-index.json and /blog/{slug}.md" },
       { name: "crawl", description: "Crawl metadata: /sitemap.xml and /robots.txt" },
+      ...mcpTags(manifest),
     ],
     paths,
     components: {

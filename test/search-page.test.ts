@@ -1,0 +1,84 @@
+/**
+ * The starter's search page (/search/) in Chromium: its script, served from
+ * the site under `script-src 'self'`, asks `/mcp`'s search tool and shows the
+ * answer; a post's exact title comes first; no CSP violation, console error
+ * or request elsewhere; axe-core finds no WCAG 2.1 A or AA violation in either
+ * colour scheme at 1280 and 390 px, and a screenshot of each is saved to
+ * test-output/screenshots/. The header's box leads to the page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { ROOT, startPreviewServer, type Running } from "./helpers/dist.ts";
+import { starterSite } from "./helpers/starter.ts";
+import { needTools } from "../scripts/tools.mjs";
+
+const tools = needTools(["chromium"]);
+const SCREENSHOTS = join(ROOT, "test-output/screenshots");
+const VIEWS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+describe("the starter's search page in Chromium", { skip: tools.skip }, () => {
+  let server: Running;
+  let browser: Browser;
+  before(async () => {
+    server = await startPreviewServer(starterSite().dist);
+    browser = await chromium.launch({ executablePath: tools.path("chromium"), headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A page at `path` with everything that goes wrong in it listed: console errors, exceptions, CSP violations, requests elsewhere. */
+  async function open(path: string, view: (typeof VIEWS)[number], scheme: "light" | "dark"): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: view, colorScheme: scheme });
+    const errors: string[] = [];
+    await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`)));
+    page.on("console", (message) => void (message.type() === "error" && errors.push(`console: ${message.text()}`)));
+    page.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
+    page.on("request", (request) => void (new URL(request.url()).origin !== new URL(server.url).origin && errors.push(`request elsewhere: ${request.url()}`)));
+    await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
+    return { page, errors };
+  }
+
+  it("finds a post by its exact title first, in both schemes and both widths, with no violation; screenshots are saved", async () => {
+    const problems: string[] = [];
+    for (const view of VIEWS) {
+      for (const scheme of ["light", "dark"] as const) {
+        const label = `${scheme}, ${view.width} px`;
+        const { page, errors } = await open("/search/?q=Knots+worth+knowing", view, scheme);
+        await page.locator("#search-results li").first().waitFor();
+        assert.equal(await page.locator("#search-results li h2 a").first().textContent(), "Knots worth knowing", label);
+        assert.equal(await page.locator("#search-results li h2 a").first().getAttribute("href"), "/blog/knots-worth-knowing/");
+        assert.match((await page.locator("#search-status").textContent()) ?? "", /found for/);
+        // Nothing wider than the screen: at 390 px the box and the results fit.
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: the page scrolls sideways`);
+        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true).analyze();
+        problems.push(...errors.map((error) => `${label}: ${error}`), ...axe.violations.map((violation) => `${label}: ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`));
+        writeFileSync(join(SCREENSHOTS, `starter-search-${view.width}-${scheme}.png`), await page.screenshot({ fullPage: true }));
+        await page.close();
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it("the header's search box leads to the page, which searches as it is typed in", async () => {
+    const { page, errors } = await open("/about/", VIEWS[1], "light");
+    await page.fill("#site-search-q", "rope");
+    await Promise.all([page.waitForURL(/\/search\/\?q=rope$/), page.press("#site-search-q", "Enter")]);
+    await page.locator("#search-results li").first().waitFor();
+    assert.equal(await page.locator("#search-results li h2 a").first().textContent(), "Rope that lasts");
+    await page.fill("#search-q", "zzzzqqq");
+    await page.locator("#search-status", { hasText: "Nothing found" }).waitFor();
+    assert.equal(await page.locator("#search-results li").count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
