@@ -7,20 +7,21 @@
  * (the no-slash form of an address kept, too, as the old hosts answered
  * it); every link to an old address follows the move (links.ts); site-wide
  * files keep their paths in content/static/, less those the build makes
- * itself. Pure: the files are planned here and written by index.ts.
+ * itself. Pure: the files are planned here and written by index.ts. Its
+ * stages: where each text goes (place.ts), its links and template tags
+ * (links.ts, convert.ts), and the file it is written as (written.ts).
  */
 import { readFileSync } from "node:fs";
-import { stringify } from "yaml";
 import { canonicalTag } from "../content/languages.ts";
-import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
-import { slugify, slugProblem } from "../content/slug.ts";
 import { convertBody } from "./convert.ts";
 import { anchorsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
 import type { HeadingIdStyle } from "../content/types.ts";
 import { oldForms, rewriteLinks, type Moves } from "./links.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
-import { terms, text } from "./read.ts";
+import { isDefault, placePages, placePosts, safeDecode, stripBase } from "./place.ts";
+import { text } from "./read.ts";
+import { aliasesOf, frontmatter, imageOf, markdownFile } from "./written.ts";
 import { pushAll } from "../collector.ts";
 
 export interface PlannedFile {
@@ -75,14 +76,6 @@ export interface PlanOptions {
   taken?: (staticName: string) => string | undefined;
   /** How the new site spells heading ids (site.yaml's `markdown.heading_ids`, anchors.ts `headingIdsOf`): the moved links' fragments are read with it. */
   headingIds?: HeadingIdStyle;
-}
-
-interface Placed {
-  document: ImportedDocument;
-  /** Its canonical path in the new site. */
-  path: string;
-  /** Its file in the new site. */
-  target: string;
 }
 
 export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan {
@@ -192,195 +185,7 @@ function refusedStatic(name: string, options: PlanOptions): string | undefined {
   return options.taken?.(name);
 }
 
-/** Posts at content/blog/ by file name (a bundle as its folder); a translation beside its text, in its language. */
-function placePosts(documents: ImportedDocument[], defaultLang: string | undefined, skipped: LeftOut[]): Placed[] {
-  const slugs = new Map<string, string>();
-  for (const document of documents) if (isDefault(document, defaultLang) && document.translationKey) slugs.set(document.translationKey, newSlug(document));
-  const taken = new Set<string>();
-  const placed: Placed[] = [];
-  for (const document of documents) {
-    const lang = isDefault(document, defaultLang) ? undefined : canonicalTag(document.lang!) ?? document.lang;
-    const own = lang ? `${slugs.get(document.translationKey ?? "") ?? newSlug(document)}-${lang.toLowerCase()}` : newSlug(document);
-    // Posts of one name on different days (`2017-05-01-meetings.md`, `2018-06-19-meetings.md`): each later one has its day after its name.
-    const day = (/^\d{4}-\d{2}-\d{2}/.exec(document.stem) ?? /^\d{4}-\d{2}-\d{2}/.exec(String(document.data.date ?? "")))?.[0];
-    const slug = taken.has(`slug:${own}`) && day ? `${own.slice(0, 60 - day.length - 1).replace(/-+$/, "")}-${day}` : own;
-    // Its own file name, as a Markdown file sitegen reads (`.mdx` is written as `.md`).
-    const written = document.file.split("/").at(-1)!.replace(/\.(?!md$|markdown$)[^.]+$/i, ".md");
-    // A folder's own file (a bundle's `index.md` with no files beside it) is named as its folder.
-    const name = /^index(\.[\w-]+)?\.(md|markdown)$/i.test(written) ? `${document.stem}.md` : written;
-    const file = document.bundle.length > 0 ? `${document.stem}${lang ? `-${lang.toLowerCase()}` : ""}/index.md` : lang ? `${document.stem}.${lang}.md` : name;
-    // Two files of one name in different folders: the later one is written under its day, or a number.
-    const target = taken.has(`content/blog/${file}`) ? `content/blog/${file.replace(/(\.[\w-]+)?\.md$|\/index(\.[\w-]+)?\.md$/, (ending) => `-${day ?? taken.size}${ending}`)}` : `content/blog/${file}`;
-    if (taken.has(target) || taken.has(`slug:${slug}`)) {
-      skipped.push({ file: document.file, why: `another post of the source is written to ${target} (the slug ${slug})`, oldUrls: document.oldUrls });
-      continue;
-    }
-    taken.add(target).add(`slug:${slug}`);
-    placed.push({ document: lang || slug !== newSlug(document) ? { ...document, data: { ...document.data, slug, lang } } : document, path: `/blog/${slug}/`, target });
-  }
-  return placed;
-}
-
-/**
- * Pages at their old addresses (a base path left out, `.html` and `index`
- * dropped, each segment made a slug), a folder's page as its index.md; the
- * home's and the blog's list pages as the site's own home and blog pages.
- */
-function placePages(documents: ImportedDocument[], basePath: string, defaultLang: string | undefined, skipped: LeftOut[]): Placed[] {
-  const wanted = documents.map((document) => {
-    if (document.role && isDefault(document, defaultLang)) return { document, path: document.role === "home" ? "" : "blog" };
-    const old = document.oldUrls[0];
-    const from = old !== undefined ? stripBase(old, basePath) : `/${document.stem}`;
-    // Each segment made a slug; one in a script with no Latin spelling (Hugo's `/ja/リンク/`) takes the file's own name.
-    const parts = from.replace(/(\/index)?\.html?$/i, "").split("/").filter(Boolean);
-    const segments = parts.map((segment, index) => (slugProblem(segment) ? slugify(safeDecode(segment)) || (index === parts.length - 1 ? slugify(document.stem.replace(/^_?index$/, "")) : "") || "page" : segment));
-    return { document, path: segments.join("/") };
-  });
-  const all = new Set(wanted.map(({ path }) => path));
-  const taken = new Set<string>();
-  const placed: Placed[] = [];
-  for (const { document, path } of wanted) {
-    if (path === "blog" && document.role !== "blog") {
-      skipped.push({ file: document.file, why: "a page at /blog/, where the site's blog page lists the posts: its words go there by hand", oldUrls: document.oldUrls });
-      continue;
-    }
-    if (path.startsWith("blog/")) {
-      skipped.push({ file: document.file, why: `a page at /${path}/, under /blog/, where the posts are: not moved`, oldUrls: document.oldUrls });
-      continue;
-    }
-    if (taken.has(path)) {
-      skipped.push({ file: document.file, why: `another page of the source has the address /${path}/`, oldUrls: document.oldUrls });
-      continue;
-    }
-    taken.add(path);
-    const hasChildren = path !== "" && [...all].some((other) => other.startsWith(`${path}/`));
-    const target = path === "" ? "content/pages/index.md" : hasChildren ? `content/pages/${path}/index.md` : `content/pages/${path}.md`;
-    placed.push({ document, path: path === "" ? "/" : `/${path}/`, target });
-  }
-  return placed;
-}
-
-function stripBase(old: string, basePath: string): string {
-  return basePath && (old === basePath || old.startsWith(`${basePath}/`)) ? old.slice(basePath.length) || "/" : old;
-}
-
 /** A page's path from its file: `content/pages/docs/index.md` is `docs`. */
 function pagePathOf(target: string): string {
   return target.replace(/^content\/pages\//, "").replace(/(^|\/)index\.md$/, "").replace(/\.md$/, "");
-}
-
-/** The old addresses that are not the new one, and the no-slash form of a kept address, which the old host answered. */
-function aliasesOf(document: ImportedDocument, path: string): string[] {
-  const written = [...terms(document.data.aliases, /,/), ...terms(document.data.redirect_from, /,/)].filter((alias) => alias.startsWith("/"));
-  const aliases = new Set<string>(written);
-  for (const old of document.oldUrls) {
-    const bare = old.replace(/\/+$/, "");
-    if (old === path) {
-      if (bare !== "") aliases.add(bare);
-      continue;
-    }
-    aliases.add(old);
-    // GitHub Pages and Netlify answer `/x.html` as `/x` too.
-    if (/\.html$/i.test(bare) && !/\/index\.html$/i.test(bare)) aliases.add(bare.replace(/\.html$/i, ""));
-  }
-  return [...aliases].filter((alias) => alias !== path);
-}
-
-/** An image beside the post (Hugo's `image: cover.jpg` in a bundle, Astro's hero image) as its published path. */
-function imageOf(document: ImportedDocument, path: string): string | undefined {
-  const image = text(document.data.image);
-  if (image === undefined || /^(\/|[a-z][a-z0-9+.-]*:)/i.test(image)) return undefined;
-  const name = image.replace(/^\.\//, "");
-  return document.bundle.some((file) => file.name === name) ? `${path}${encodeURI(name)}` : "";
-}
-
-/** The frontmatter as sitegen reads it: the old addresses as aliases (a `permalink` or `url` is one of them now), a page dated. */
-function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string; siteName?: string }): Record<string, unknown> {
-  const { aliases: _aliases, redirect_from: _redirects, permalink: _permalink, url: _url, ...data } = document.data;
-  if (document.kind === "page") {
-    data.title ??= document.role === "home" ? (options.siteName ?? "Home") : document.stem.replace(/^_index$/, "Home");
-    // A page has one date, the day it last changed: Hugo's `date` beside its `lastmod` is when it was first written.
-    if (data.date !== undefined && [data.updated, data.lastmod, data.last_modified_at].some((value) => value !== undefined)) delete data.date;
-
-    if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
-    delete data.draft;
-    delete data.published;
-    delete data.slug;
-  } else if (typeof data.slug === "string" && slugProblem(data.slug)) {
-    data.slug = newSlug(document);
-  }
-  // An image named relative to a post that has no such file: the post is moved without it.
-  if (options.image === "") delete data.image;
-  else if (options.image) data.image = options.image;
-  // `title: 404` is a number to YAML, and text to the generators that showed it.
-  for (const field of ["title", "description"]) if (typeof data[field] === "number" || typeof data[field] === "boolean") data[field] = String(data[field]);
-  // A description left empty, or written as a list, is the build's to make, or joined into one.
-  if (data.description !== undefined && typeof data.description !== "string") data.description = Array.isArray(data.description) ? data.description.map(String).join(" ") : undefined;
-  if (typeof data.description === "string" && data.description.trim() === "") data.description = undefined;
-  if (data.description === undefined) delete data.description;
-  // Hugo reads `2019-01-15T8:00:00`; sitegen reads dates as RFC 3339 writes them.
-  for (const field of ["date", "updated", "lastmod", "last_modified_at", "publishDate"]) if (typeof data[field] === "string") data[field] = paddedDate(data[field] as string);
-  // A post without a title (Hugo's regular page without one) is titled from its name, as Jekyll titles one.
-  if (document.kind === "post" && (typeof data.title !== "string" || data.title.trim() === "")) data.title = (readFileName(document.stem).slug || document.stem).split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
-  // A list page or a post that only links elsewhere has a title and no words: its title then says what it is.
-  if (data.description === undefined && data.summary === undefined && data.excerpt === undefined && data.title !== undefined && !hasParagraph(document.body, data.markup === "html")) data.description = String(data.title);
-  // Tags as their author wrote them: the build shows each so, its page's address made of its slug (one in a script with no
-  // Latin spelling is shown without a page, with a warning); a tag is never left out.
-  for (const field of ["tags", "categories", "category"]) {
-    if (data[field] === undefined) continue;
-    const written = Array.isArray(data[field]) ? (data[field] as unknown[]).map(String) : typeof data[field] === "string" ? (data[field] as string).split(",").map((term) => term.trim()) : [String(data[field])];
-    const kept = written.map((term) => term.trim()).filter((term) => term !== "");
-    if (kept.length > 0) data[field] = [...new Set(kept)];
-    else delete data[field];
-  }
-  if (document.lang && !isDefault(document, options.defaultLang)) data.lang = canonicalTag(document.lang) ?? document.lang;
-  if (data.lang === undefined) delete data.lang;
-  if (options.aliases.length > 0) data.aliases = options.aliases;
-  return data;
-}
-
-/** A date with its hour, minute, month or day written in one digit, written in two. */
-function paddedDate(written: string): string {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([T ])(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?(\.\d+)?)?(\s*(?:Z|[+-]\d{2}:?\d{2}))?$/i.exec(written.trim());
-  if (!match) return written;
-  const [, year, month, day, separator, hour, minute, second, fraction = "", zone = ""] = match;
-  const two = (part: string) => part.padStart(2, "0");
-  return `${year}-${two(month)}-${two(day)}${hour !== undefined ? `${separator}${two(hour)}:${two(minute)}${second !== undefined ? `:${two(second)}` : ""}${fraction}` : ""}${zone}`;
-}
-
-/** Whether a text has a paragraph of words outside code, lists, headings and template tags: where the build takes a description from. */
-function hasParagraph(body: string, html: boolean): boolean {
-  let fence = false;
-  return body.split("\n").some((line) => {
-    if (!html && /^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-    // Indented, a line of Markdown is code; a line of HTML is as much text indented as not.
-    if (fence || (!html && /^( {4}|\t)/.test(line))) return false;
-    const words = line.replace(/\{\{[^}]*\}\}|\{%[^%]*%\}|<[^>]*>|!\[[^\]]*\]\([^)]*\)/g, "").trim();
-    return /^[^#>|*+\-\d\s=]/u.test(words) && /\p{L}/u.test(words);
-  });
-}
-
-function isDefault(document: ImportedDocument, defaultLang: string | undefined): boolean {
-  return document.lang === undefined || defaultLang === undefined || document.lang.toLowerCase() === defaultLang.toLowerCase();
-}
-
-/** The slug sitegen gives the post: its `slug:` made valid, else its file name's (src/content/file-name.ts). */
-function newSlug(post: ImportedDocument): string {
-  const written = text(post.data.slug);
-  if (written !== undefined) return slugProblem(written) ? slugify(written) || "post" : written;
-  return readFileName(post.stem).slug || "post";
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/** A Markdown file with YAML frontmatter. */
-function markdownFile(data: Record<string, unknown>, body: string): string {
-  const yaml = Object.keys(data).length > 0 ? stringify(data, { lineWidth: 0 }) : "";
-  return `---\n${yaml}---\n${body.startsWith("\n") ? "" : "\n"}${body}`;
 }
