@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { LeftOut } from "./model.ts";
 import { readScript } from "./script.ts";
+import { globsRegExp } from "./glob.ts";
 import { isCall, isObject, Scope, textOf, type Value } from "./script-values.ts";
 
 export const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs"];
@@ -93,42 +94,4 @@ export function readCollections(root: string, shown: (path: string) => string, l
 
 function readdirNames(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name);
-}
-
-/** A glob's patterns (`**\/*.{md,mdx}`, `**\/[^_]*.md`) as one expression; a `!` pattern excludes. */
-export function globsRegExp(patterns: string[]): RegExp {
-  const include = patterns.filter((pattern) => !pattern.startsWith("!")).map(globSource);
-  const exclude = patterns.filter((pattern) => pattern.startsWith("!")).map((pattern) => globSource(pattern.slice(1)));
-  return new RegExp(`^${exclude.length > 0 ? `(?!(?:${exclude.join("|")})$)` : ""}(?:${include.join("|") || ".*"})$`);
-}
-
-function globSource(glob: string): string {
-  let out = "";
-  for (let index = 0; index < glob.length; index++) {
-    const char = glob[index];
-    if (glob.startsWith("**/", index)) {
-      out += "(?:.*/)?";
-      index += 2;
-    } else if (glob.startsWith("**", index)) {
-      out += ".*";
-      index += 1;
-    } else if (char === "*") out += "[^/]*";
-    else if (char === "?") out += "[^/]";
-    else if (char === "{") {
-      const close = glob.indexOf("}", index);
-      if (close === -1) out += "\\{";
-      else {
-        out += `(?:${glob.slice(index + 1, close).split(",").map(globSource).join("|")})`;
-        index = close;
-      }
-    } else if (char === "[") {
-      const close = glob.indexOf("]", index);
-      if (close === -1) out += "\\[";
-      else {
-        out += `[${glob.slice(index + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
-        index = close;
-      }
-    } else out += char.replace(/[.+^$()|\\/]/g, "\\$&");
-  }
-  return out;
 }

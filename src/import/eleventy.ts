@@ -16,6 +16,7 @@ import { isMarkdown, isRecord, readDocument, terms, text } from "./read.ts";
 import { eleventyUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
+import { globsRegExp } from "./glob.ts";
 import { ELEVENTY_CONFIGS, findEleventyConfig, readEleventyConfig, type Settings } from "./eleventy-config.ts";
 import { pushAll } from "../collector.ts";
 
@@ -142,7 +143,7 @@ function isFolderPost(path: string): boolean {
 function passthroughOf(settings: Settings, root: string, input: string): (path: string) => string | undefined {
   const rules = settings.passthrough.map(({ from, to }) => {
     const source = relative(input, resolve(root, from)).split(sep).join("/");
-    const glob = /[*{]/.test(source) ? globRegExp(source) : undefined;
+    const glob = /[*{?[]/.test(source) ? globsRegExp([source]) : undefined;
     return { source: source.replace(/\/$/, ""), glob, to: to?.replace(/^\.?\/+|\/+$/g, "") };
   });
   return (path) => {
@@ -157,17 +158,6 @@ function passthroughOf(settings: Settings, root: string, input: string): (path: 
     }
     return undefined;
   };
-}
-
-function globRegExp(glob: string): RegExp {
-  const source = glob
-    .replace(/[.+^$()|[\]\\]/g, "\\$&")
-    .replace(/\{([^}]*)\}/g, (_all, options: string) => `(${options.split(",").join("|")})`)
-    .replace(/\*\*\//g, "\u0000")
-    .replace(/\*\*/g, ".*")
-    .replace(/\*/g, "[^/]*")
-    .replace(/\u0000/g, "(?:.*/)?");
-  return new RegExp(`^${source}$`);
 }
 
 /**
