@@ -54,7 +54,7 @@ const CASES: Case[] = [
   // A theme's example: [Languages.fa] and [Params] in the theme's own case, a content folder for each language.
   { fixture: "hugo-theme-languages", build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Tides", "Posts", "https://tides.example/"] },
   { fixture: "eleventy-elsewhere", build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }), written: "_site", basePath: "" },
-  { fixture: "astro-collections", basePath: "", documented: { "Hello from the harbour": "/posts/hello/", "Second light": "/posts/second-light/", "Tide table": "/notes/tide-table/" } },
+  { fixture: "astro-collections", basePath: "", documented: { "Hello from the harbour": "/posts/hello/", "Second light": "/posts/second-light/", "Paper style": "/posts/paper-style/", "Tide table": "/notes/tide-table/" } },
   { fixture: "astro-starlight", basePath: "", documented: { "Harbour docs": "/", "Mooring a boat": "/guides/example/", "Amarrer un bateau": "/fr/guides/example/", Knots: "/reference/example/" } },
 ];
 
@@ -224,7 +224,8 @@ test("an Eleventy configuration package.json's scripts name is read; an undated 
 
 test("Astro collections declared through variables, a spread and an imported constant are moved, with the pictures their texts show", () => {
   const astro = byFixture("astro-collections");
-  assert.equal(astro.report.read.posts, 2, "the two posts the glob pattern takes; the underscored file it passes over is not read");
+  assert.equal(astro.report.read.posts, 3, "the three posts the glob pattern takes (one dated by AstroPaper's pubDatetime); the underscored file it passes over is not read");
+  assert.match(readFileSync(join(astro.site, "content/blog/paper-style.md"), "utf8"), /^date: 2024-07-01T09:00:00Z$/m);
   assert.ok(existsSync(join(astro.site, "content/blog/hello/hello.png")));
   assert.match(readFileSync(join(astro.site, "content/blog/hello/index.md"), "utf8"), /^!\[pic\]\(\.\/hello\.png\)$/m);
   assert.ok(!existsSync(join(astro.site, "content/blog/first-post.md")), "the starter's post gave way to the site's own");

@@ -111,6 +111,7 @@ const REFERENCES: Reference[] = [
     documented: [
       { url: "/posts/hello/", title: "Hello from the harbour" },
       { url: "/posts/second-light/", title: "Second light" },
+      { url: "/posts/paper-style/", title: "Paper style" },
       { url: "/notes/tide-table/", title: "Tide table" },
     ],
   },

@@ -102,13 +102,15 @@ export function readAstro(root: string, shown: (path: string) => string, refused
   return site;
 }
 
-/** Astro's names for a post's facts as sitegen's: `pubDate` is `date`, `updatedDate` is `updated`, `heroImage` is `image`. */
+/** Astro's names for a post's facts as sitegen's: `pubDate` (`pubDatetime`) is `date`, `updatedDate` (`modDatetime`) is `updated`, `heroImage` is `image`. */
 function astroFields(written: Record<string, unknown>): Record<string, unknown> {
-  const { pubDate, publishDate, updatedDate, heroImage, ...rest } = written;
+  // AstroPaper, among the most used themes, names them `pubDatetime` and `modDatetime`.
+  const { pubDate, publishDate, pubDatetime, updatedDate, modDatetime, heroImage, ...rest } = written;
   const data: Record<string, unknown> = { ...rest };
-  const date = rest.date ?? pubDate ?? publishDate;
+  const date = rest.date ?? pubDate ?? publishDate ?? pubDatetime;
   if (date !== undefined) data.date = astroDate(date);
-  if (updatedDate !== undefined && rest.updated === undefined) data.updated = astroDate(updatedDate);
+  const updated = updatedDate ?? modDatetime;
+  if (updated !== undefined && updated !== null && rest.updated === undefined) data.updated = astroDate(updated);
   if (typeof heroImage === "string" && /^(\/|https?:)/.test(heroImage)) data.image = heroImage;
   return data;
 }
