@@ -54,6 +54,8 @@ const CASES: Case[] = [
   // A theme's example: [Languages.fa] and [Params] in the theme's own case, a content folder for each language.
   { fixture: "hugo-theme-languages", build: (source, out) => ({ command: "hugo", args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }), basePath: "", madeFromNothing: ["Tides", "Posts", "https://tides.example/"] },
   { fixture: "eleventy-elsewhere", build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }), written: "_site", basePath: "" },
+  // Eleventy's pathPrefix: the site served under /harbour/, which Eleventy's files and addresses leave out.
+  { fixture: "eleventy-elsewhere", change: { file: "_build/eleventy.js", to: (text) => text.replace("return { dir:", 'return { pathPrefix: "/harbour/", dir:') }, build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }), written: "_site", basePath: "/harbour" },
   { fixture: "astro-collections", basePath: "", documented: { "Hello from the harbour": "/posts/hello/", "Second light": "/posts/second-light/", "Paper style": "/posts/paper-style/", "Tide table": "/notes/tide-table/" } },
   { fixture: "astro-starlight", basePath: "", documented: { "Harbour docs": "/", "Mooring a boat": "/guides/example/", "Amarrer un bateau": "/fr/guides/example/", Knots: "/reference/example/" } },
 ];

@@ -3,10 +3,11 @@
  * as a program (script.ts), never run: a configuration at the root
  * (eleventy.config.js and its other names), else the one the site's own
  * scripts name (`eleventy --config=_build/eleventy.js` in package.json), with
- * the `--input` and `--output` they give. From it: the folders (`return {
- * dir: {…} }`, `export const config`, `setInputDirectory()` and the other
- * setters), each however it is written (a constant, a spread), and the
- * `addPassthroughCopy()` calls.
+ * the `--input`, `--output` and `--pathprefix` they give. From it: the
+ * folders (`return { dir: {…} }`, `export const config`,
+ * `setInputDirectory()` and the other setters), each however it is written
+ * (a constant, a spread), its `pathPrefix`, and the `addPassthroughCopy()`
+ * calls.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -27,10 +28,12 @@ export interface Settings {
   output: string;
   /** Passed-through files: a source path or glob (from the project), and where its files go. */
   passthrough: { from: string; to?: string }[];
+  /** The folder of the host the site is served under (`pathPrefix: "/harbour/"`). */
+  pathPrefix?: string;
 }
 
 /** Where the configuration is, and the folders the command line gives: the root's, else the one package.json's scripts run Eleventy with. */
-export function findEleventyConfig(root: string): { file?: string; input?: string; output?: string; script?: string } {
+export function findEleventyConfig(root: string): { file?: string; input?: string; output?: string; pathPrefix?: string; script?: string } {
   const atRoot = ELEVENTY_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
   const scripts = packageScripts(root);
   for (const [name, command] of scripts) {
@@ -41,8 +44,9 @@ export function findEleventyConfig(root: string): { file?: string; input?: strin
         return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
       };
       const config = value("config");
-      if (config && existsSync(resolve(root, config))) return { file: resolve(root, config), input: value("input"), output: value("output"), script: name };
-      if (!atRoot && (value("input") || value("output"))) return { input: value("input"), output: value("output"), script: name };
+      const given = { input: value("input"), output: value("output"), pathPrefix: value("pathprefix"), script: name };
+      if (config && existsSync(resolve(root, config))) return { file: resolve(root, config), ...given };
+      if (!atRoot && (given.input || given.output)) return given;
     }
   }
   return { file: atRoot };
@@ -77,6 +81,7 @@ export function readEleventyConfig(root: string, file: string | undefined, shown
   }
   const scope = new Scope(read.program, file, root);
   const dirs = (value: Value) => {
+    if (isObject(value) && textOf(value.pathPrefix) !== undefined) settings.pathPrefix = textOf(value.pathPrefix);
     const dir = isObject(value) && isObject(value.dir) ? value.dir : undefined;
     for (const key of ["input", "includes", "layouts", "data", "output"] as const) if (dir && textOf(dir[key]) !== undefined) settings[key] = textOf(dir[key])!;
   };

@@ -34,6 +34,10 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
   // The command line's folders are over the configuration's, as Eleventy reads them.
   if (found.input) settings.input = found.input;
   if (found.output) settings.output = found.output;
+  // `pathPrefix`: the folder of the host the site was served under (`/harbour/`), which Eleventy's own addresses leave out.
+  const basePath = (found.pathPrefix ?? settings.pathPrefix ?? "").replace(/^\/*/, "/").replace(/\/+$/, "");
+  site.site.basePath = basePath;
+  const at = (url: string) => `${basePath}${url}`;
   if (configFile) site.left.push({ file: shown(configFile), why: `Eleventy's configuration${found.script ? ` (as \`npm run ${found.script}\` names it)` : ""}: sitegen runs no code; its folders and passthrough copies were read` });
   const input = resolve(root, settings.input);
   const where = folderInside(root, input);
@@ -55,14 +59,14 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     if (cascade.dataFiles.has(path)) continue;
     const copiedTo = passed(path);
     if (copiedTo !== undefined) {
-      site.files.push({ name: copiedTo, path: real, oldUrl: `/${copiedTo}` });
+      site.files.push({ name: copiedTo, path: real, oldUrl: at(`/${copiedTo}`) });
       continue;
     }
     if (TEMPLATE.test(path)) {
       const read = readDocument(real, file);
       const data = { ...cascade.of(path), ...("problem" in read ? {} : read.data) };
       const url = eleventyUrl(path, data);
-      const oldUrls = typeof url === "string" ? [url] : [];
+      const oldUrls = typeof url === "string" ? [at(url)] : [];
       site.left.push({ file, why: data.pagination ? "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts" : "an Eleventy template (Nunjucks, Liquid, HTML or JavaScript): sitegen runs none; its pages are Markdown and its templates are in templates/", oldUrls });
       continue;
     }
@@ -87,11 +91,11 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     }
     // A Markdown file that paginates is a template of lists (a tag's page each, `/blog/tags/{{ tag | slugify }}/`), as a Nunjucks one is: moved as a post it would be one post made of its front matter.
     if (data.pagination) {
-      site.left.push({ file, why: "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts", oldUrls: typeof url === "string" ? [url] : [] });
+      site.left.push({ file, why: "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts", oldUrls: typeof url === "string" ? [at(url)] : [] });
       continue;
     }
     const stem = basename(path).replace(/\.[^.]+$/, "");
-    documents.push({ file, ...read, data, kind: "page", stem, path, real, oldUrls: typeof url === "string" ? [url] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
+    documents.push({ file, ...read, data, kind: "page", stem, path, real, oldUrls: typeof url === "string" ? [at(url)] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
   }
   const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
   for (const document of documents) {
