@@ -57,3 +57,17 @@ test("an Eleventy blog's list and its tags' pages written in Markdown under a bl
   const redirects = readFileSync(join(site, "content/site.yaml"), "utf8");
   assert.match(redirects, /^ {2}\/blog\/tags\/accessibility\/: \/tags\/accessibility\/$/m);
 });
+
+test("an Astro post's hero image, processed by Astro to a hashed WebP, is the cover the new page shows; the theme's alt made of the title and its short month are no words the move lost", async () => {
+  const root = tempDir("sitegen-proof-astro-hero-");
+  cpSync(join(FIXTURES, "astro-hero"), root, { recursive: true });
+  const site = join(root, "site");
+  const run = await sitegenHere(["import", join(root, "source"), site, "--old-site", join(root, "built"), "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  const page = report.proof.pages.find((each: { old: string }) => each.old === "/blog/pay-the-ferryman/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  assert.deepEqual(page.media, { old: 1, kept: 1 }, JSON.stringify(page.missing));
+  assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
+  assert.ok(page.words.old >= 20, JSON.stringify(page.words));
+});

@@ -19,6 +19,8 @@ export interface PageText {
   texts: string[];
   /** Each image's, video's and audio's source, as written. */
   media: string[];
+  /** Each image's alt text, as shown (among `texts` too): a theme's alt made of the page's title is known by it. */
+  alts: string[];
   /** Each link's target, as written; links within the page (`#…`) are left out: generators name footnotes and headings each their own way. */
   links: string[];
 }
@@ -43,7 +45,7 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
   const canonical = find(document.children, (element) => element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"))?.attribs.href;
   const root = options.whole ? (find(document.children, (element) => element.name === "body")?.children ?? document.children) : mainPart(document.children);
   const skipped = options.whole ? UNSEEN : new Set([...UNSEEN, ...AROUND]);
-  const page: PageText = { title, texts: [], media: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
+  const page: PageText = { title, texts: [], media: [], alts: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
   collect(root, page, skipped);
   return page;
 }
@@ -78,7 +80,11 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
     if (!isElement(node) || skipped.has(node.name)) continue;
     const { name, attribs } = node;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
-    if (name === "img" && attribs.alt?.trim()) page.texts.push(attribs.alt.replace(/\s+/g, " ").trim());
+    if (name === "img" && attribs.alt?.trim()) {
+      const alt = attribs.alt.replace(/\s+/g, " ").trim();
+      page.texts.push(alt);
+      page.alts.push(alt);
+    }
     if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
     collect(node.children, page, skipped, inCode || name === "pre" || name === "code");
   }

@@ -61,9 +61,11 @@ export function keptOf(sides: Sides): Kept {
   const old = sides.old.page;
   // A text that names the page's own address (a licence's "this post is at …") is the theme's, not the author's.
   const own = (text: string) => text.includes(sides.old.url) && /^(?:https?:\/\/|\/)\S*$/.test(text.trim().split(/\s+/).pop() ?? "");
-  const oldWords = wordsOf(old.texts.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text)));
-  const words = keptWords(oldWords, wordsOf(sides.new.page.texts));
-  const media = keptItems(old.media.filter((src) => !chrome.media.has(src)).map(fileName), new Set(sides.new.page.media.map(fileName)));
+  // An image's alt that holds every word of the page's title is the theme's, made of the title (Astro's blog: `'<title>' hero`).
+  const titled = new Set(old.alts.filter((alt) => madeOfTitle(alt, old.title)));
+  const oldWords = wordsOf(old.texts.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text) && !titled.has(text))).map(sameMonth);
+  const words = keptWords(oldWords, wordsOf(sides.new.page.texts).map(sameMonth));
+  const media = keptItems(old.media.filter((src) => !chrome.media.has(src)).map(imageName), new Set(sides.new.page.media.map(imageName)));
   // A link to the page itself (its title's permalink) leads nowhere a reader would miss.
   const oldLinks = old.links.filter((href) => !chrome.links.has(href)).map((href) => place(href, sides.old.url, sides)).filter((path) => path !== sides.new.url);
   const newLinks = new Set(sides.new.page.links.map((href) => place(href, sides.new.url, { moved: (path) => path, origin: undefined })));
@@ -96,15 +98,40 @@ function keptItems(old: string[], now: Set<string>): { old: number; kept: number
   return { old: old.length, kept: old.length - missing.length, missing: [...new Set(missing)] };
 }
 
-/** An image's file name, decoded: the folder it is served from may change in a move, its name does not. */
-function fileName(src: string): string {
+/**
+ * An image's file name, decoded, without its extension and what a generator's image processing adds to it: the
+ * folder it is served from may change in a move, its name does not. Astro writes `ferry.png` as
+ * `/_astro/ferry.CkbaCcR9_6LRND.webp` (its hash, and the options' hash), Hugo's resize as
+ * `ferry_hu<md5>_<bytes>_600x0_resize_q75_box.jpg` (`ferry_hu_<hash>.webp` from 0.123), each in another format.
+ */
+function imageName(src: string): string {
   const path = src.split(/[?#]/)[0];
-  const name = path.slice(path.lastIndexOf("/") + 1);
+  let name = path.slice(path.lastIndexOf("/") + 1);
   try {
-    return decodeURIComponent(name);
+    name = decodeURIComponent(name);
   } catch {
-    return name;
+    // Kept as written.
   }
+  return name
+    .replace(/\.[^.]+$/, "")
+    .replace(/_hu_?[0-9a-f]{16,}.*$/, "")
+    .replace(/\.[\w-]{8}(?:_[\w-]+)?$/, "");
+}
+
+/** Whether an image's alt text holds every word of the page's title (of two words or more). */
+function madeOfTitle(alt: string, title: string): boolean {
+  const words = new Set(wordsOf([title]));
+  if (words.size < 2) return false;
+  const altWords = new Set(wordsOf([alt]));
+  return [...words].every((word) => altWords.has(word));
+}
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const SHORT_MONTH = new Map(MONTHS.flatMap((month) => [[month, month.slice(0, 3)], ...(month === "september" ? [["sept", "sep"]] : [])] as [string, string][]));
+
+/** A month's name as one word, long or short: a theme's date says `9 Aug 2019` where the new page says `9 August 2019`. */
+function sameMonth(word: string): string {
+  return SHORT_MONTH.get(word) ?? word;
 }
 
 /** Where a link leads: another site's address as written, one of this site's as the path it answers now. */
