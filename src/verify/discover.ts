@@ -183,26 +183,25 @@ function blogIndexSlugs(index: unknown): string[] | undefined {
   });
 }
 
-/** The `enum` of the `slug` path parameter of `/blog/{slug}.md`, following local `$ref`s. */
+/** The `enum` of the `slug` path parameter of `/blog/{slug}.md`. */
 export function openapiSlugs(openapi: unknown): string[] | undefined {
-  const item = resolveRef(openapi, field(field(openapi, "paths"), "/blog/{slug}.md"));
+  return pathParameterEnum(openapi, "/blog/{slug}.md", "slug");
+}
+
+/** The `enum` of path parameter `name` of the operation at `path`, following local `$ref`s. */
+function pathParameterEnum(openapi: unknown, path: string, name: string): string[] | undefined {
+  const item = resolveRef(openapi, field(field(openapi, "paths"), path));
   const parameters = [field(item, "parameters"), field(resolveRef(openapi, field(item, "get")), "parameters")].flatMap((list) =>
     Array.isArray(list) ? list.map((parameter) => resolveRef(openapi, parameter)) : [],
   );
-  const slug = parameters.find((parameter) => field(parameter, "name") === "slug" && field(parameter, "in") === "path");
-  const values = field(resolveRef(openapi, field(slug, "schema")), "enum");
+  const parameter = parameters.find((each) => field(each, "name") === name && field(each, "in") === "path");
+  const values = field(resolveRef(openapi, field(parameter, "schema")), "enum");
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : undefined;
 }
 
 /** The `enum` of the `path` parameter of `/{path}`, the pages the site publishes, as paths (`about/` → `/about/`). */
 export function openapiPages(openapi: unknown): string[] | undefined {
-  const item = resolveRef(openapi, field(field(openapi, "paths"), "/{path}"));
-  const parameters = [field(item, "parameters"), field(resolveRef(openapi, field(item, "get")), "parameters")].flatMap((list) =>
-    Array.isArray(list) ? list.map((parameter) => resolveRef(openapi, parameter)) : [],
-  );
-  const path = parameters.find((parameter) => field(parameter, "name") === "path" && field(parameter, "in") === "path");
-  const values = field(resolveRef(openapi, field(path, "schema")), "enum");
-  return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string").map((value) => `/${value}`) : undefined;
+  return pathParameterEnum(openapi, "/{path}", "path")?.map((value) => `/${value}`);
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
