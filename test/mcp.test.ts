@@ -227,7 +227,7 @@ test("the server card is at /.well-known/mcp/server-card.json and at /mcp/server
 
 test("llms.txt, agent-instructions.md and openapi.json name /mcp, and the OpenAPI description stays valid 3.1", async () => {
   const read = (file: string) => readFileSync(join(dist.netlify, file), "utf8");
-  assert.match(read("llms.txt"), /^- \[mcp\]\(https:\/\/example\.com\/mcp\): A read-only MCP server/m);
+  assert.match(read("llms.txt"), /^- \[MCP server\]\(https:\/\/example\.com\/\.well-known\/mcp\/server-card\.json\): https:\/\/example\.com\/mcp, read-only/m);
   assert.match(read("agent-instructions.md"), /^- https:\/\/example\.com\/mcp is a read-only MCP server/m);
   assert.doesNotMatch(read("agent-instructions.md"), /no MCP server/);
   const openapi = JSON.parse(read("openapi.json"));

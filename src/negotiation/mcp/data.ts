@@ -10,8 +10,8 @@
 /** Where `negotiation.json` points when the site serves `/mcp`. */
 export const MCP_SITE_PATH = "/_sitegen/mcp/site.json";
 
-/** Documents a chunk holds: a chunk is about 20 kB of JSON. */
-export const DOCS_PER_CHUNK = 64;
+/** Documents a chunk holds: a chunk is about 10 kB of JSON, so a search's ten answers parse little beyond themselves. */
+export const DOCS_PER_CHUNK = 16;
 
 export function docChunkPath(index: number): string {
   return `/_sitegen/mcp/docs/${index}.json`;

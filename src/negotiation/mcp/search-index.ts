@@ -5,10 +5,10 @@
  * asks too. No `node:` imports: this module runs in Deno and workerd.
  *
  * The index is sharded by term prefix: every term that starts with the same
- * two characters is in the same shard file, chosen by a hash of those two
- * characters. A query reads the shards of its own terms (two or three files
- * of a few tens of kilobytes at 10,000 posts), never the whole index, so its
- * cost does not grow with the site. Each term's postings are the documents it
+ * three characters is in the same shard file, chosen by a hash of those
+ * three characters. A query reads the shards of its own terms (a file of a
+ * few kilobytes a word at 10,000 posts), never the whole index, so its cost
+ * does not grow with the site. Each term's postings are the documents it
  * scores highest in, best first, capped at `POSTINGS_CAP`: an impact-ordered
  * list, so a query needs no other statistics at request time.
  */
@@ -17,7 +17,7 @@
 export type SearchShard = Record<string, number[]>;
 
 /** The longest a posting list gets: the documents a term scores highest in. */
-export const POSTINGS_CAP = 256;
+export const POSTINGS_CAP = 128;
 
 /** What a query may hold: more terms than this are ignored. */
 export const QUERY_TERMS = 8;
@@ -48,9 +48,12 @@ export function titleKey(title: string): string | undefined {
   return words.length > 0 ? `=${words.join(" ")}` : undefined;
 }
 
-/** The shard of a term (or a title key, by its first term): FNV-1a over its first two characters. */
+/** How many of a term's first characters choose its shard: a word typed that far finds its completions in one file. */
+export const PREFIX_CHARS = 3;
+
+/** The shard of a term (or a title key, by its first term): FNV-1a over its first `PREFIX_CHARS` characters. */
 export function searchShardOf(term: string, shards: number): number {
-  const prefix = (term.startsWith("=") ? term.slice(1) : term).slice(0, 2);
+  const prefix = (term.startsWith("=") ? term.slice(1) : term).slice(0, PREFIX_CHARS);
   let hash = 0x811c9dc5;
   for (let i = 0; i < prefix.length; i++) {
     hash ^= prefix.charCodeAt(i);
@@ -99,7 +102,8 @@ export async function rank(query: string, shardCount: number, shard: (index: num
     const found = await shard(searchShardOf(word, shardCount));
     const best = new Map<number, number>();
     add(best, found[word], 1);
-    if (at === words.length - 1 && word.length >= 2) {
+    // Completions share the word's shard only once it is `PREFIX_CHARS` long: a shorter one finds itself alone.
+    if (at === words.length - 1 && word.length >= PREFIX_CHARS) {
       let taken = 0;
       for (const term in found) {
         if (term !== word && !term.startsWith("=") && term.startsWith(word)) {

@@ -138,7 +138,7 @@ async function listPosts(args: { tag?: string; language?: string; since?: string
   // A page's search reads at most this many chunks, so a rare tag on a large site answers in bounded time, with a cursor to go on.
   let chunksRead = 0;
   let post = start;
-  while (post < posts && found.length < limit && chunksRead < 16) {
+  while (post < posts && found.length < limit && chunksRead < 32) {
     const chunk = Math.floor((pages + post) / DOCS_PER_CHUNK);
     const end = Math.min(posts, (chunk + 1) * DOCS_PER_CHUNK - pages);
     const days = chunkDays[chunk];

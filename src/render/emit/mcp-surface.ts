@@ -83,8 +83,12 @@ export function mcpInstructions(manifest: Manifest): string[] {
   ];
 }
 
-/** /llms.txt's link to `/mcp`, in its machine-readable section: a link, as llmstxt.org's lists are. */
+/**
+ * /llms.txt's line for `/mcp`, in its machine-readable section. Its link is
+ * the server card, which a GET reads (a reader follows every link of the
+ * file with one, and `/mcp` answers a GET 405); the card names `/mcp`.
+ */
 export function mcpLinks(manifest: Manifest): string[] {
   if (!servesMcp(manifest)) return [];
-  return [`- [mcp](${manifest.baseUrl}/mcp): A read-only MCP server (Streamable HTTP, POST): search, get_page, list_posts, list_pages; its card is ${manifest.baseUrl}/.well-known/mcp/server-card.json`];
+  return [`- [MCP server](${manifest.baseUrl}/.well-known/mcp/server-card.json): ${manifest.baseUrl}/mcp, read-only, over Streamable HTTP (POST): search, get_page, list_posts, list_pages`];
 }

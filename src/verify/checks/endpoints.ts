@@ -30,7 +30,8 @@ export const openapiOperations: Check = {
       return outcome(operationId, faults);
     });
     const methods = Object.entries(paths as Record<string, unknown>).map(([path, item]) => {
-      const extra = NON_GET_METHODS.filter((method) => field(resolveRef(surface.openapi, item), method) !== undefined);
+      // /mcp's POST is MCP's own transport to the site's read-only MCP server (src/negotiation/mcp/): a read, not a write path.
+      const extra = NON_GET_METHODS.filter((method) => field(resolveRef(surface.openapi, item), method) !== undefined && !(path === "/mcp" && method === "post"));
       return outcome(`${path} methods`, extra.length === 0 ? [] : [`describes ${extra.join(", ").toUpperCase()}; every operation is GET`]);
     });
     return [...operations, ...methods];
