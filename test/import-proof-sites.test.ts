@@ -71,3 +71,17 @@ test("an Astro post's hero image, processed by Astro to a hashed WebP, is the co
   assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
   assert.ok(page.words.old >= 20, JSON.stringify(page.words));
 });
+
+test("two posts of one file name in different folders: the one written under its day keeps its slug, and the report's new address is the one the build publishes", async () => {
+  const root = tempDir("sitegen-proof-astro-same-name-");
+  cpSync(join(FIXTURES, "astro-same-name"), root, { recursive: true });
+  const site = join(root, "site");
+  const run = await sitegenHere(["import", join(root, "source"), site, "--old-site", join(root, "built"), "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  const moved = report.moved.filter((each: { file: string }) => each.file.includes("/content/blog/"));
+  assert.equal(moved.length, 2, JSON.stringify(report.moved));
+  for (const { to } of moved) assert.ok(existsSync(join(site, "dist", to, "index.html")), `${to} is published: ${JSON.stringify(moved)}`);
+  // Each moved post is held to its old page.
+  assert.deepEqual(report.proof.pages.map((each: { old: string }) => each.old).sort(), ["/blog/2020/notes/", "/blog/harbour-notes/"]);
+});

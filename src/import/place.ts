@@ -43,7 +43,9 @@ export function placePosts(documents: ImportedDocument[], defaultLang: string | 
       continue;
     }
     taken.add(target).add(`slug:${slug}`);
-    placed.push({ document: lang || slug !== newSlug(document) ? { ...document, data: { ...document.data, slug, lang } } : document, path: `/blog/${slug}/`, target });
+    // A file written under its day (`notes-2020-07-02.md`) would be published at that name: its slug says where it is.
+    const renamed = target !== `content/blog/${file}`;
+    placed.push({ document: lang || slug !== newSlug(document) || renamed ? { ...document, data: { ...document.data, slug, lang } } : document, path: `/blog/${slug}/`, target });
   }
   return placed;
 }
