@@ -32,6 +32,8 @@ export interface HeaderPolicy {
   immutable?: readonly string[];
   /** The sources the site adds to the CSP (`security:` in site.yaml). */
   sources?: CspSources;
+  /** The site's Content Signals (`search=yes, ai-train=no`), sent on every Markdown response; none when absent. */
+  contentSignal?: string;
 }
 
 export const CACHE = {
@@ -122,6 +124,15 @@ export function cspDirectives(policy: Pick<HeaderPolicy, "sources" | "devScripts
   const scripts = added("script-src", [...(policy.devScripts ?? [])]);
   if (scripts.length > 0) directives.set("script-src", scripts);
   return directives;
+}
+
+/**
+ * The headers a Markdown response adds: the site's Content Signals, what an
+ * agent that reads the Markdown may use it for (Cloudflare's Markdown for
+ * Agents sends the same header on the Markdown it makes).
+ */
+export function markdownHeaders(policy: Pick<HeaderPolicy, "contentSignal">): Record<string, string> {
+  return policy.contentSignal ? { "Content-Signal": policy.contentSignal } : {};
 }
 
 /** The answer to a CORS preflight (Fetch standard §3.2.2): any origin may GET and HEAD. */

@@ -80,6 +80,8 @@ export interface NegotiationData {
   immutable: string[];
   /** The sources the site adds to the CSP (`security:` in site.yaml); absent when it adds none. */
   security?: CspSources;
+  /** The site's Content Signals, sent on every Markdown response (headers.ts); absent when it sets none. */
+  contentSignal?: string;
   errors: ErrorLinks;
   /** How many route shards there are: a power of two. */
   shards: number;

@@ -24,6 +24,8 @@ export type ArtifactName =
   | "not-found-html"
   | "not-found-markdown"
   | "feed"
+  | "sitemap-markdown"
+  | "api-catalog"
   | "cdn-headers"
   | "cdn-redirects";
 
@@ -104,6 +106,8 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
     artifact("not-found-html", notFound.html, MEDIA.html),
     artifact("not-found-markdown", notFound.markdown, MEDIA.markdown),
     ...(manifest.feed ? [artifact("feed", manifest.feed.file, manifest.feed.mediaType)] : []),
+    ...(manifest.sitemapMarkdown ? [artifact("sitemap-markdown", manifest.sitemapMarkdown.file, manifest.sitemapMarkdown.mediaType)] : []),
+    ...(manifest.apiCatalog ? [artifact("api-catalog", manifest.apiCatalog.file, manifest.apiCatalog.mediaType)] : []),
     // The rules files of the host the build is for (manifest.host): each host reads its own dialect.
     artifact("cdn-headers", "_headers", MEDIA.text),
     artifact("cdn-redirects", "_redirects", MEDIA.text),

@@ -20,6 +20,8 @@ import { notFoundMarkdown } from "./emit/not-found.ts";
 import { openApiJson } from "./emit/openapi.ts";
 import { notFoundHtml } from "./emit/page-html.ts";
 import { robotsTxt } from "./emit/robots.ts";
+import { sitemapMarkdown } from "./emit/sitemap-markdown.ts";
+import { apiCatalog } from "./emit/api-catalog.ts";
 import { searchIndex } from "./emit/search-index.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import type { PageFacts } from "./links.ts";
@@ -110,6 +112,8 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   "not-found-html": ({ manifest, templates, headExtra }) => notFoundHtml(manifest, templates, { headExtra }),
   "not-found-markdown": ({ manifest, templates }) => notFoundMarkdown(manifest, templates),
   feed: ({ manifest, bodyOf, assets }) => atomFeed(manifest, bodyOf, assets),
+  "sitemap-markdown": ({ manifest }) => sitemapMarkdown(manifest),
+  "api-catalog": ({ manifest }) => apiCatalog(manifest),
   "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
   "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest)),
 };

@@ -7,7 +7,9 @@
  * core reads through the host.
  */
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
-import { CACHE, staticRules, VARY } from "../../negotiation/headers.ts";
+import { CACHE, markdownHeaders, staticRules, VARY } from "../../negotiation/headers.ts";
+import { contentSignal } from "../content-signal.ts";
+import { cspSources } from "../webmcp.ts";
 
 export interface HeaderRule {
   path: string;
@@ -33,7 +35,8 @@ const FILE_HEADERS = { Vary: VARY.file, "Cache-Control": CACHE.revalidate };
  * rule there would meet the Markdown one on `/_sitegen/404.md`.
  */
 export function headerRules(manifest: Manifest, immutable: string[]): HeaderRule[] {
-  const rules: HeaderRule[] = [...staticRules({ origin: manifest.baseUrl, immutable, sources: manifest.site.security }), { path: MARKDOWN_FILES, headers: { "Content-Type": MEDIA.markdown, ...FILE_HEADERS } }];
+  const markdown = { "Content-Type": MEDIA.markdown, ...FILE_HEADERS, ...markdownHeaders({ contentSignal: contentSignal(manifest.site) }) };
+  const rules: HeaderRule[] = [...staticRules({ origin: manifest.baseUrl, immutable, sources: cspSources(manifest.site) }), { path: MARKDOWN_FILES, headers: markdown }];
   for (const file of manifest.files) {
     if (file.path.endsWith(".md")) {
       if (file.mediaType !== MEDIA.markdown) throw new Error(`${file.path}: a .md file must be served as ${MEDIA.markdown}, not ${file.mediaType}`);

@@ -10,6 +10,8 @@ import { isDocumentPath } from "../../negotiation/decide.ts";
 import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
+import { contentSignal } from "../content-signal.ts";
+import { cspSources } from "../webmcp.ts";
 import type { KeptParts } from "../kept-parts.ts";
 import { slugFiles, type SlugFiles } from "./slug-index.ts";
 import { MCP_SITE_PATH } from "../../negotiation/mcp/data.ts";
@@ -57,7 +59,8 @@ export function* negotiationData(manifest: Manifest, written: Map<string, Writte
     version: 3,
     origin: manifest.baseUrl,
     immutable: options.immutable,
-    ...(manifest.site.security ? { security: manifest.site.security } : {}),
+    ...(cspSources(manifest.site) ? { security: cspSources(manifest.site) } : {}),
+    ...(contentSignal(manifest.site) ? { contentSignal: contentSignal(manifest.site) } : {}),
     errors: manifest.errors,
     shards: count,
     notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },

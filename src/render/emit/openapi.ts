@@ -3,7 +3,7 @@
  * from the manifest, so the slug enum is exactly the published slugs and a
  * retired post cannot appear.
  */
-import { routeAt, type Manifest } from "../../manifest/manifest.ts";
+import { API_CATALOG_PATH, routeAt, type Manifest } from "../../manifest/manifest.ts";
 import { blogIndexSchemaFor, problemSchema } from "../../schemas/index.ts";
 import { mcpNote, mcpPaths, mcpTags } from "./mcp-surface.ts";
 
@@ -18,7 +18,7 @@ export function openApi(manifest: Manifest): object {
   const parts = new Set<string>(manifest.sitemapParts.map((part) => part.path));
   for (const file of manifest.files) {
     if (parts.has(file.path)) continue;
-    const schema = file.path === "/blog-index.json" ? ref("BlogIndex") : file.path === "/openapi.json" ? { type: "object" } : { type: "string" };
+    const schema = file.path === "/blog-index.json" ? ref("BlogIndex") : file.path === "/openapi.json" || file.path === API_CATALOG_PATH ? { type: "object" } : { type: "string" };
     paths[file.path] = {
       get: {
         operationId: file.operationId,

@@ -50,6 +50,11 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
       author: shared.named,
       publisher: shared.publisher,
     };
+    const trail = breadcrumbs(manifest, route);
+    if (trail) {
+      const { "@context": context, ...posting } = data;
+      data = { "@context": context, "@graph": [posting, trail] };
+    }
   } else {
     const page: Node = {
       "@type": PAGE_TYPES[route.path] ?? "WebPage",
@@ -63,9 +68,48 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
       publisher: shared.reference,
     };
     // The organisation is described in full on the home page; other pages name it.
-    data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [shared.organization, shared.website, { ...page, about: shared.reference }] : [page, shared.website, shared.named] };
+    const trail = breadcrumbs(manifest, route);
+    data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [shared.organization, shared.website, { ...page, about: shared.reference }] : [page, shared.website, shared.named, ...(trail ? [trail] : [])] };
   }
   return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, image), twitter: twitterCard(image?.url) };
+}
+
+/**
+ * The page's place in the site as a schema.org BreadcrumbList (Google's
+ * "Breadcrumb" structured data), where site.yaml asks for it (`agents:
+ * { breadcrumbs: true }`): the home page, each page above it by its path
+ * that the site has (/docs/ above /docs/history/), the blog above a post
+ * wherever its address puts it, then the page itself. The home page has
+ * none: a trail of one says nothing.
+ */
+function breadcrumbs(manifest: Manifest, route: PageRoute): Node | undefined {
+  if (!manifest.site.agents?.breadcrumbs || route.path === "/") return undefined;
+  const byPath = routesByPath(manifest);
+  const segments = route.path.split("/").filter(Boolean);
+  const above = segments.slice(0, -1).map((_, index) => `/${segments.slice(0, index + 1).join("/")}/`);
+  // The home page by the site's name: its title is often a greeting ("Welcome").
+  const trail: { name: string; url: string }[] = [{ name: manifest.site.name, url: absoluteUrl(manifest, "/") }];
+  for (const path of above) {
+    const page = byPath.get(path);
+    if (page) trail.push({ name: page.title, url: page.url });
+  }
+  const { blog } = manifest;
+  if (route.kind === "post" && blog && !trail.some((crumb) => crumb.url === blog.url)) trail.push({ name: blog.title, url: blog.url });
+  trail.push({ name: route.title, url: absoluteUrl(manifest, route.path) });
+  return {
+    "@type": "BreadcrumbList",
+    "@id": absoluteUrl(manifest, `${route.path}#breadcrumb`),
+    itemListElement: trail.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+/** The routes by path, made once per build: a trail looks up each page above, and a blog may have 10,000 posts. */
+const pathsOf = new WeakMap<Manifest, Map<string, PageRoute>>();
+
+function routesByPath(manifest: Manifest): Map<string, PageRoute> {
+  let paths = pathsOf.get(manifest);
+  if (!paths) pathsOf.set(manifest, (paths = new Map(manifest.routes.map((route) => [route.path, route]))));
+  return paths;
 }
 
 interface SharedNodes {
