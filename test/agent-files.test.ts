@@ -95,6 +95,9 @@ test("/.well-known/api-catalog is an RFC 9727 linkset naming /openapi.json as th
   const openapi = JSON.parse(read("openapi.json"));
   assert.match(Object.keys(openapi.paths["/.well-known/api-catalog"].get.responses["200"].content).join(), /^application\/linkset\+json$/);
   assert.ok(openapi.paths["/sitemap.md"], "OpenAPI names /sitemap.md");
+  // llms.txt names both, where agents look first.
+  const llms = read("llms.txt");
+  for (const path of ["/sitemap.md", "/.well-known/api-catalog"]) assert.match(llms, new RegExp(`^- \\[${path.slice(1).replace(/\./g, "\\.")}\\]\\(${BASE}${path.replace(/\./g, "\\.")}\\): `, "m"), path);
 });
 
 test("pages and posts carry a BreadcrumbList: home, the pages above, the blog above a post; the home page none", () => {

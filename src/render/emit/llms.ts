@@ -60,8 +60,9 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     // A site with no post yet has no Blog section: an H2 lists links, and an empty one says nothing.
     ...(manifest.posts.length > 0 ? ["## Blog", ""] : []),
   ];
-  const feed = manifest.feed ? [`- [${manifest.feed.path.slice(1)}](${manifest.feed.url}): ${manifest.feed.summary}`] : [];
-  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...feed, ...mcpLinks(manifest), "", "## Optional", "", listed("llmsFullTxt"), ""];
+  // The files a site publishes where site.yaml asks (the feed, /sitemap.md, the API catalog), after the surface's own.
+  const optional = [manifest.feed, manifest.sitemapMarkdown, manifest.apiCatalog].flatMap((file) => (file ? [`- [${file.path.slice(1)}](${file.url}): ${file.summary}`] : []));
+  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...optional, ...mcpLinks(manifest), "", "## Optional", "", listed("llmsFullTxt"), ""];
   const lines = manifest.posts.map((post) => postLine(post, parts));
   const entries = lines.map(({ line }) => line);
   const listings = listingSection(manifest);
