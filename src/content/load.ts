@@ -15,6 +15,7 @@ import { canonicalTag, siteLanguageOf } from "./languages.ts";
 import { parsePage } from "./page.ts";
 import { parsePost } from "./post.ts";
 import { fileDate } from "./file-dates.ts";
+import { unfrontedDialect } from "./unfronted.ts";
 import { parseSite } from "./site.ts";
 import { sourceSizeProblem } from "./file-limit.ts";
 import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
@@ -280,7 +281,7 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
   for (const entry of entries) {
     try {
       const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
-      const post = asFound(parsePost(entry.name, text, entry.file, entry.path, { fileDate }), entry);
+      const post = asFound(parsePost(entry.name, text, entry.file, entry.path, { fileDate, unfronted: unfrontedDialect }), entry);
       posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);

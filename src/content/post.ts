@@ -18,7 +18,8 @@ import { markupOf } from "./markup.ts";
 import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices, urlWithoutControls, withoutControls } from "./control-characters.ts";
-import { parseMarkdownFile } from "./frontmatter.ts";
+import { parseMarkdownFile, type ParsedMarkdownFile } from "./frontmatter.ts";
+import { EMPTY_FRONTMATTER, unfrontedNotice, type UnfrontedDialect } from "./unfronted.ts";
 import { fieldText, holdToSchema, readTitle } from "./fields.ts";
 import { lenientNotices, locatedError, locatedNotice, writtenAs } from "./locate.ts";
 import { slugify, slugProblem } from "./slug.ts";
@@ -45,6 +46,8 @@ interface PostFields {
 export interface PostOptions {
   /** The day the file was written, for a post that names none (src/content/file-dates.ts); without it, such a post is an error. */
   fileDate?: (path: string, which?: FileTime) => FileDate | undefined;
+  /** Whose content a file without frontmatter is, where its generator publishes it (src/content/unfronted.ts); without it, such a file is left out, as Jekyll leaves it. */
+  unfronted?: (path: string) => UnfrontedDialect | undefined;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface PostOptions {
  * is read past is in the post's `notices`.
  */
 export function parsePost(name: string, text: string, file: string, path = file, options: PostOptions = {}): PostSource {
-  const parsed = parseMarkdownFile(text, file);
+  const { parsed, unfronted } = readPostFile(text, file, path, options);
   const mapped = mapPostFields(jekyllTerms(parsed.data as Record<string, unknown>, name));
   const named = readFileName(name, typeof mapped.data.lang === "string" ? mapped.data.lang : undefined);
   // The date of a Jekyll-style name, `2025-01-29-title.md`, when the frontmatter gives none.
@@ -76,7 +79,7 @@ export function parsePost(name: string, text: string, file: string, path = file,
   const misspelt = (field: string) => misspelling(field, mapped.params, POST_FIELDS);
   const data = mapped.data as unknown as PostFields;
 
-  const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: named.slug, misspelt: misspelt("title") }, { readPast, fatal });
+  const title = titleOf(readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: named.slug, misspelt: misspelt("title") }, { readPast, fatal }), unfronted, name, mapped.readPast);
   const dateOf = (field: "date" | "updated"): WrittenDate | undefined => {
     const value = data[field];
     // A value that is not text (`date: 2024`, `true`) is the schema's error already.
@@ -117,6 +120,7 @@ export function parsePost(name: string, text: string, file: string, path = file,
   if (date && updated && Date.parse(updated.time) < Date.parse(date.time)) {
     readPast({ kind: "date-order", path: ["updated"], key: false, message: `\`updated\` (${data.updated}) is before \`date\` (${data.date})`, hint: "`updated` is when the post last changed, after it was first published" });
   }
+  if (unfronted && title !== undefined && date) mapped.readPast = publishedUnfronted(mapped.readPast, { dialect: unfronted, title, day: date.day, named: named.date !== undefined });
   const image = readImage(data.image, readPast);
   const slug = readSlug({ written: data.slug, named, title, lang: data.lang }, { readPast, fatal, file });
   const markup = markupOf(file, data.markup);
@@ -159,6 +163,40 @@ export function parsePost(name: string, text: string, file: string, path = file,
     params: mapped.params,
     notices,
   };
+}
+
+/**
+ * The file's frontmatter and body; a file without frontmatter whose
+ * generator publishes it (Eleventy's, Hugo's) as one with empty frontmatter,
+ * its lines as written. Else the error that leaves it out.
+ */
+function readPostFile(text: string, file: string, path: string, options: PostOptions): { parsed: ParsedMarkdownFile; unfronted?: UnfrontedDialect } {
+  try {
+    return { parsed: parseMarkdownFile(text, file) };
+  } catch (error) {
+    // The one file parseMarkdownFile leaves out, rather than refusing: one with no frontmatter.
+    const unfronted = error instanceof SitegenError && error.kind === "left-out" ? options.unfronted?.(path) : undefined;
+    if (!unfronted) throw error;
+    const parsed = parseMarkdownFile(EMPTY_FRONTMATTER + text.replace(/^\uFEFF/, ""), file);
+    return { parsed: { ...parsed, bodyLine: parsed.bodyLine - 2 }, unfronted };
+  }
+}
+
+/** An Eleventy post without frontmatter or heading is titled by its `page.fileSlug`, as its theme shows it: its file's name as written, less a leading date. */
+function titleOf(title: string | undefined, unfronted: UnfrontedDialect | undefined, name: string, readPast: FieldProblem[]): string | undefined {
+  if (unfronted !== "eleventy" || !readPast.some((each) => each.kind === "title-from-file-name")) return title;
+  return name.replace(/^\d{4}-\d{2}-\d{2}-/, "") || title;
+}
+
+/** A post without frontmatter's one warning, for the title's and the date's each: what it was titled and dated by, and the lines to add. */
+function publishedUnfronted(readPast: FieldProblem[], post: { dialect: UnfrontedDialect; title: string; day: string; named: boolean }): FieldProblem[] {
+  const dated = readPast.find((each) => each.kind === "date-from-file");
+  const dateFrom = dated ? dated.message.slice(dated.message.indexOf(", ") + 2) : post.named ? "the day its file's name begins with" : "its file";
+  const titleFrom = readPast.some((each) => each.kind === "title-from-heading") ? "heading" : "name";
+  const notice = unfrontedNotice({ dialect: post.dialect, title: post.title, titleFrom, day: post.day, dateFrom });
+  const kept = readPast.filter((each) => !["date-from-file", "title-from-heading", "title-from-file-name"].includes(each.kind));
+  // A post its file dates (its name's day, or its times), as date-from-file says of one with frontmatter.
+  return [{ kind: "date-from-file", path: [], key: false, at: { line: 1 }, ...notice }, ...kept];
 }
 
 /**

@@ -12,6 +12,7 @@ import { bodyAt } from "../content/frontmatter.ts";
 import type { SourceEntry } from "../content/load.ts";
 import { asFound, parsePost } from "../content/load.ts";
 import { fileDate } from "../content/file-dates.ts";
+import { unfrontedDialect } from "../content/unfronted.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
 import { statusOf } from "./reuse.ts";
@@ -85,7 +86,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     }
     told(entry.file, "parser");
     try {
-      const post = asFound(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path, { fileDate }), entry);
+      const post = asFound(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path, { fileDate, unfronted: unfrontedDialect }), entry);
       parsed.posts.push(keepBodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
