@@ -114,7 +114,7 @@ describe("each kind of error names file:line:column, shows the line with a caret
         assertLocated(built.stderr, c, source, "warning");
         assert.equal(strict.status, 1, strict.stderr);
         assertLocated(strict.stderr, c, source);
-        assert.match(strict.stderr, new RegExp(`✗ build failed with ${WARNING_CASES.length} error\\(s\\) \\(.*\\), 0 warning\\(s\\); the output folder was left as it was`));
+        assert.match(strict.stderr, new RegExp(`✗ build failed with ${WARNING_CASES.length} errors \\(.*\\), no warnings; the output folder was left as it was`));
         assert.deepEqual(after, before, "a failed build leaves the output folder as it was");
         assert.equal(checked.status, 0, checked.stderr);
         assert.equal(checkedStrict.status, 1, checkedStrict.stderr);
@@ -126,7 +126,7 @@ describe("each kind of error names file:line:column, shows the line with a caret
       const built = await sitegenIn(project, ["build"]);
       assert.equal(built.status, 1, built.stderr);
       assertLocated(built.stderr, c, source);
-      assert.match(built.stderr, /✗ build failed with 1 error\(s\) \([a-z-]+ 1\), 0 warning\(s\); the output folder was left as it was/);
+      assert.match(built.stderr, /✗ build failed with 1 error \([a-z-]+ 1\), no warnings; the output folder was left as it was/);
       assert.ok(!existsSync(join(project, "dist")), "a failed build writes no output folder");
       assert.deepEqual(readdirSync(project).filter((name) => /^\.sitegen-(tmp|old)-/.test(name) || name.includes(".sitegen-old-")), [], "and leaves no staging folder behind");
 
@@ -170,7 +170,7 @@ test("several errors are reported together, each with its own location", async (
   assert.equal(result.status, 1);
   assert.match(result.stderr, /^error: content\/blog\/schema-bad-date\.md:4:7: /m);
   assert.match(result.stderr, /^error: content\/blog\/yaml-unclosed-list\.md:5:7: /m);
-  assert.match(result.stderr, /✗ build failed with 2 error\(s\) \(bad-date 1, frontmatter 1\)/);
+  assert.match(result.stderr, /✗ build failed with 2 errors \(bad-date 1, frontmatter 1\)/);
 });
 
 // ---------------------------------------------------------------------------

@@ -49,7 +49,7 @@ test("in a production build, the placeholder description and origin are errors, 
     assert.equal(run.status, 1, `${JSON.stringify(env)}: ${run.stderr}`);
     assert.match(run.stderr, new RegExp(`^error: content/blog/tide-tables\\.md:${description}:1: the description is still a placeholder`, "m"));
     assert.match(run.stderr, new RegExp(`^error: content/site\\.yaml:${origin}:11: \`base_url\` is https://example\\.com, a placeholder: canonical links, og:url, the feed's ids and the sitemap would point there, in `, "m"));
-    assert.match(run.stderr, /✗ build failed with 2 error\(s\) \(shipped-placeholder 2\), 0 warning\(s\); the output folder was left as it was/);
+    assert.match(run.stderr, /✗ build failed with 2 errors \(shipped-placeholder 2\), no warnings; the output folder was left as it was/);
     assert.equal(existsSync(out) ? readFileSync(join(out, "index.html"), "utf8") : undefined, before, "the output folder is as it was");
   }
 });

@@ -22,14 +22,19 @@ export function reportFailure(error: unknown, options: { io: Io; json: boolean; 
   return EXIT.content;
 }
 
-/** `2 error(s) (frontmatter 1, no-title 1), 95 warning(s) (broken-link 83 (to 12 targets), …)`: a run's findings counted by level and kind. */
+/** `2 errors (frontmatter 1, no-title 1), 95 warnings (broken-link 83 (to 12 targets), …)`, `no errors, 1 warning (…)`: a run's findings counted by level and kind. */
 export function tally(findings: Finding[], levels: Level[] = ["error", "warning"]): string {
   return levels
     .map((level) => {
       const count = findings.filter((finding) => finding.level === level).length;
-      return `${count} ${level}(s)${count > 0 ? ` (${countsByKind(findings, level)})` : ""}`;
+      return count === 0 ? `no ${level}s` : `${counted(count, level)} (${countsByKind(findings, level)})`;
     })
     .join(", ");
+}
+
+/** `1 post`, `2 posts`, `0 posts`: a count and its noun, singular for one. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
 }
 
 /**
@@ -41,7 +46,7 @@ export function tally(findings: Finding[], levels: Level[] = ["error", "warning"
 export function cacheSummary(cache: { dir: string; reused: number; note?: string } | undefined): string {
   if (!cache) return "";
   const note = cache.note ? `; note: the build cache ${cache.dir}/ was ${cache.note}` : "";
-  return ` (${cache.reused} ${cache.reused === 1 ? "post" : "posts"} from the cache${note})`;
+  return ` (${counted(cache.reused, "post")} from the cache${note})`;
 }
 
 /** About how much of a JSON report is written at once. */

@@ -78,7 +78,7 @@ function addressOrigins(result: ImportResult): string {
 
 /** The build's result after an import: its counts, and its warnings by kind, each kind with a count and its first files. */
 export function buildReport(outcome: BuildOutcome, dir: string): string {
-  const lines = [outcome.ok ? `Built ${outcome.pages} pages and ${outcome.files} files → ${dir}/dist/` : `✗ the build of ${dir} failed with ${outcome.errors.length} error(s): the files are written; mend these and run \`npx sitegen build\` in ${dir}`];
+  const lines = [outcome.ok ? `Built ${outcome.pages} pages and ${outcome.files} files → ${dir}/dist/` : `✗ the build of ${dir} failed with ${outcome.errors.length} ${outcome.errors.length === 1 ? "error" : "errors"}: the files are written; mend these and run \`npx sitegen build\` in ${dir}`];
   for (const error of outcome.errors) lines.push(`  error: ${where(error)}${error.message}${error.hint ? `\n    hint: ${error.hint}` : ""}`);
   const kinds = warningsByKind(outcome.warnings);
   if (kinds.length > 0) lines.push(`  warnings (${outcome.warnings.length}), by kind:`);

@@ -33,7 +33,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
     .action(async (flags: CheckFlags) => {
       const { check } = await import("../../check.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
-      const { cacheSummary, printJson, tally } = await import("../report.ts");
+      const { cacheSummary, counted, printJson, tally } = await import("../report.ts");
       const { print, printError } = printers(io);
       const result = await check({
         contentDir: flags.content,
@@ -51,7 +51,7 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
       if (flags.json) printJson(io, { ok: errors.length === 0, checked: result.checked, ...(result.cache ? { cache: result.cache } : {}), counts: countByKind(result.findings), findings: result.findings });
       else {
         for (const line of formatFindings(result.findings)) printError(line);
-        const scope = `${result.checked.pages} pages, ${result.checked.posts} published posts${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
+        const scope = `${counted(result.checked.pages, "page")}, ${counted(result.checked.posts, "published post")}${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
         (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${tally(result.findings)}${cacheSummary(result.cache)}`);
       }
       if (errors.length > 0) exit.code = EXIT.content;

@@ -33,7 +33,7 @@ export function registerImport(program: Command, io: Io, exit: { code: number })
       try {
         result = await importSite({ source, dir, cwd: io.cwd, date, now, acceptLoss: Boolean(flags.acceptLoss), oldSite: flags.oldSite, env: io.env });
       } catch (error) {
-        exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (count) => `✗ import failed with ${count} error(s); nothing was written` });
+        exit.code = reportFailure(error, { io, json: Boolean(flags.json), summary: (counts) => `✗ import failed with ${counts}; nothing was written` });
         return;
       }
       const report = importReport(result, { source, dir });

@@ -19,7 +19,7 @@ export function registerInit(program: Command, io: Io, exit: { code: number }): 
     .option("--host <host>", `the CDN the site deploys to: ${HOSTS.join(" or ")}`, "netlify")
     .option("--no-install", "write the files only; run `npm install` in the folder later")
     .option("--install-from <spec>", "install sitegen from this npm spec instead of the registry; a package file (.tgz) is kept in the site, under vendor/sitegen/, so the site's repository installs it as it is")
-    .addHelpText("after", "\nsitegen is not on the npm registry yet: install it from a package of it, made by `npm pack` in a clone of its repository (--install-from).\n\nThen:\n  $ cd <dir> && npx sitegen build\n\nExamples:\n  $ sitegen init my-site --install-from ../sitegen/sitegen-cli-1.0.0.tgz\n  $ sitegen init . --no-install\n  $ sitegen init my-site --host cloudflare --install-from ../sitegen/sitegen-cli-1.0.0.tgz\n")
+    .addHelpText("after", "\nsitegen is not on the npm registry yet: install it from a package of it, made by `npm pack` in a clone of its repository (--install-from).\n\nThen:\n  $ cd <dir> && npx sitegen serve --watch\n\nExamples:\n  $ sitegen init my-site --install-from ../sitegen/sitegen-cli-1.0.0.tgz\n  $ sitegen init . --no-install\n  $ sitegen init my-site --host cloudflare --install-from ../sitegen/sitegen-cli-1.0.0.tgz\n")
     .action(async (dir: string, flags: InitFlags) => {
       const { createSite } = await import("../../init/init.ts");
       const { calendarDate } = await import("../../content/new.ts");
