@@ -10,11 +10,14 @@ import { Parser } from "htmlparser2";
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { elementsOf, htmlTags, type PageElement } from "../html-tags.ts";
+import { kramdownHtmlPlugin } from "./kramdown-html.ts";
 import type { RenderEnv } from "./render.ts";
 import type { MarkdownWarning } from "./warnings.ts";
 
 export function rawHtmlPlugin(md: MarkdownIt): void {
   md.set({ html: true });
+  // A span-level tag alone on its line, in kramdown's content, is the paragraph's, not an HTML block.
+  md.use(kramdownHtmlPlugin);
   md.renderer.rules.html_block = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
   md.renderer.rules.html_inline = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
 }
