@@ -39,6 +39,10 @@ const BUDGET = {
   totalBytes: 160_000,
   /** The document and the stylesheet: everything that stands between the request and the first paint. */
   renderBlockingBytes: 64_000,
+  /** The site's own scripts, all of them (the starter's scheme switch and copy buttons, search, WebMCP). */
+  scriptBytes: 24_000,
+  /** The one script that may block the first paint, as sent (headers included): the scheme switch's, which applies a reader's choice before it (theme.scheme_toggle). */
+  blockingScriptBytes: 4_000,
   /** Requests in the longest chain: the document, then what it names itself (fonts are preloaded, not found in the CSS). */
   chainDepth: 2,
   /** Elements in the document: Lighthouse's own limit, past which it calls the DOM excessive. */
@@ -76,14 +80,18 @@ function performanceFaults(lhr: Lhr): string[] {
   if (requests.length > BUDGET.requests) faults.push(`${requests.length} requests, over ${BUDGET.requests}: ${requests.map((item) => item.url).join(", ")}`);
   if (bytes(requests) > BUDGET.totalBytes) faults.push(`${bytes(requests)} bytes in all, over ${BUDGET.totalBytes}`);
   const scripts = requests.filter((item) => item.resourceType === "Script");
-  if (scripts.length > 0) faults.push(`scripts: ${scripts.map((item) => item.url).join(", ")}`);
+  const notOwn = scripts.filter((item) => !/\/assets\/[\w-]+\.[0-9a-f]{10}\.js$/.test(item.url));
+  if (notOwn.length > 0) faults.push(`scripts that are not the theme's fingerprinted assets: ${notOwn.map((item) => item.url).join(", ")}`);
+  if (bytes(scripts) > BUDGET.scriptBytes) faults.push(`scripts of ${bytes(scripts)} bytes, over ${BUDGET.scriptBytes}`);
   const origin = new URL(lhr.finalDisplayedUrl).origin;
   const elsewhere = requests.filter((item) => !item.url.startsWith(`${origin}/`));
   if (elsewhere.length > 0) faults.push(`requests to other origins: ${elsewhere.map((item) => item.url).join(", ")}`);
 
   const blocking = items<{ url: string }>(lhr, "render-blocking-insight").map((item) => item.url);
   const stylesheets = requests.filter((item) => item.resourceType === "Stylesheet");
-  if (stylesheets.length !== 1 || blocking.some((url) => url !== stylesheets[0].url)) faults.push(`render-blocking: ${blocking.join(", ")}; expected the one stylesheet alone`);
+  const schemeScript = scripts.find((item) => /\/assets\/scheme\.[0-9a-f]{10}\.js$/.test(item.url));
+  if (stylesheets.length !== 1 || blocking.some((url) => url !== stylesheets[0].url && url !== schemeScript?.url)) faults.push(`render-blocking: ${blocking.join(", ")}; expected the one stylesheet, and the scheme switch's script where the site has it`);
+  if (schemeScript && bytes([schemeScript]) > BUDGET.blockingScriptBytes) faults.push(`the scheme switch's script is ${bytes([schemeScript])} bytes, over ${BUDGET.blockingScriptBytes}`);
   const critical = requests.filter((item) => item.resourceType === "Document" || item.resourceType === "Stylesheet");
   if (bytes(critical) > BUDGET.renderBlockingBytes) faults.push(`the document and stylesheet are ${bytes(critical)} bytes, over ${BUDGET.renderBlockingBytes}`);
   if (chainDepth(lhr) === 0) faults.push("no network dependency tree was recorded");

@@ -157,8 +157,10 @@ describe("theme.accent and theme.accent_dark", () => {
     assert.deepEqual(themed.get(is), themed.get("assets/site.css"));
     const rule = css.slice(plain.get("assets/site.css")!.length);
     assert.match(rule, /@media screen \{ :root \{ --accent: #8a1c7c; \} \}/);
-    const darkAccent = /prefers-color-scheme: dark\) \{ :root \{ --accent: (#[0-9a-f]{6}); \} \}/.exec(rule)?.[1];
+    const darkAccent = /prefers-color-scheme: dark\) \{ :root:not\(\[data-scheme="light"\]\) \{ --accent: (#[0-9a-f]{6}); \} \}/.exec(rule)?.[1];
     assert.ok(darkAccent, rule);
+    // A dark scheme the reader chose (theme.scheme_toggle) has the dark accent too.
+    assert.ok(rule.includes(`:root[data-scheme="dark"] { --accent: ${darkAccent}; }`), rule);
     // Measured by WCAG's own formula (test/helpers/wcag.ts), not by the function that chose the colour.
     assert.ok(contrastRatio(darkAccent, "#16181d") >= 4.5, `${darkAccent} on #16181d: ${contrastRatio(darkAccent, "#16181d").toFixed(2)}:1`);
     // Every other file is the same, once the stylesheet's new name is read as its old one (and the

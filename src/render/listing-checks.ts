@@ -16,14 +16,36 @@ export interface SettingProblem {
 
 /** `tags: true` renders the tag index through tags.html and each tag's page through tag.html: a templates folder without them fails at the setting. */
 export function listingTemplateProblems(manifest: Pick<Manifest, "site" | "routes">, templates: TemplateSet): SettingProblem[] {
-  if (!manifest.site.tags) return [];
-  const missing = ["tags.html", "tag.html"].filter((name) => !templates.has(name));
-  if (missing.length === 0) return [];
-  return [{
-    path: ["tags"],
-    message: `\`tags: true\` renders tag pages through ${missing.join(" and ")}, which the templates do not have`,
-    hint: "copy them from the starter theme (node_modules/@sitegen/cli/starter/templates/), or leave `tags` out",
-  }];
+  const problems: SettingProblem[] = [];
+  const missing = manifest.site.tags ? ["tags.html", "tag.html"].filter((name) => !templates.has(name)) : [];
+  if (missing.length > 0) {
+    problems.push({
+      path: ["tags"],
+      message: `\`tags: true\` renders tag pages through ${missing.join(" and ")}, which the templates do not have`,
+      hint: "copy them from the starter theme (node_modules/@sitegen/cli/starter/templates/), or leave `tags` out",
+    });
+  }
+  // `archive: true` renders /archive/ through archive.html.
+  if (manifest.site.archive && !templates.has("archive.html")) {
+    problems.push({
+      path: ["archive"],
+      message: "`archive: true` renders /archive/ through archive.html, which the templates do not have",
+      hint: "copy it from the starter theme (node_modules/@sitegen/cli/starter/templates/), or leave `archive` out",
+    });
+  }
+  return problems;
+}
+
+/** Each path of `sections` that is no page of the site: its section navigation would link nothing. */
+export function sectionProblems(manifest: Pick<Manifest, "site" | "routes">): SettingProblem[] {
+  const paths = new Set(manifest.routes.map((route) => route.path));
+  return (manifest.site.sections ?? []).flatMap((section, index) =>
+    section.pages.flatMap((path, at) => (paths.has(path) ? [] : [{
+      path: ["sections", String(index), "pages", String(at)],
+      message: `\`${path}\` in \`sections\` is not a page of the site`,
+      hint: "name a page by its path as the site publishes it, with its slashes (/start/), or leave it out",
+    }])),
+  );
 }
 
 /** A tag with no Latin letter or digit has no URL, so no page: said once per tag, at the first post that has it. */

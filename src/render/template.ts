@@ -35,7 +35,7 @@ const TAG = /\{\{(\{?)\s*([#^/>]?)\s*([\w.-]+)\s*(\}?)\}\}/g;
 export const REQUIRED_TEMPLATES = ["layout.html", "home.html", "page.html", "blog.html", "post.html", "post-item.html", "404.html", "404.md"];
 
 /** The templates of a kind of page: never a page's own template, whatever the page is called (content/pages/404.md, as Jekyll and Eleventy sites have one, is a page like any other). */
-export const KIND_TEMPLATES: ReadonlySet<string> = new Set([...REQUIRED_TEMPLATES, "tags.html", "tag.html"]);
+export const KIND_TEMPLATES: ReadonlySet<string> = new Set([...REQUIRED_TEMPLATES, "tags.html", "tag.html", "archive.html"]);
 
 export class TemplateSet {
   private readonly compiled = new Map<string, Node[]>();

@@ -77,7 +77,8 @@ export async function themeStylesheet(theme: SiteTheme | undefined, stylesheet: 
 function themeRule(light: string | undefined, dark: string | undefined): string {
   let rule = "\n/* theme.accent and theme.accent_dark of site.yaml */\n";
   if (light !== undefined) rule += `@media screen { :root { --accent: ${light}; } }\n`;
-  if (dark !== undefined) rule += `@media screen and (prefers-color-scheme: dark) { :root { --accent: ${dark}; } }\n`;
+  // A scheme the reader chose (`theme.scheme_toggle`: data-scheme on the root) wins over the system's.
+  if (dark !== undefined) rule += `@media screen and (prefers-color-scheme: dark) { :root:not([data-scheme="light"]) { --accent: ${dark}; } }\n@media screen { :root[data-scheme="dark"] { --accent: ${dark}; } }\n`;
   return rule;
 }
 
