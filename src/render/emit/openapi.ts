@@ -3,7 +3,8 @@
  * from the manifest, so the slug enum is exactly the published slugs and a
  * retired post cannot appear.
  */
-import { API_CATALOG_PATH, routeAt, type Manifest } from "../../manifest/manifest.ts";
+import { routeAt, type Manifest } from "../../manifest/manifest.ts";
+import { API_CATALOG_PATH } from "../../manifest/agent-files.ts";
 import { blogIndexSchemaFor, problemSchema } from "../../schemas/index.ts";
 import { mcpNote, mcpPaths, mcpTags } from "./mcp-surface.ts";
 
