@@ -54,11 +54,10 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
 }
 
 /**
- * Whether a page's Markdown is kramdown's: its site has Jekyll's files
- * (content/_config.yml or _includes/, whose Liquid the build runs as Jekyll
- * does: `kramdown`), or site.yaml spells heading ids or reads math as
- * kramdown does (`markdown.heading_ids: jekyll | kramdown`, `markdown.math:
- * kramdown`, as `sitegen import` sets them for a Jekyll site).
+ * Whether a page's Markdown is kramdown's: its env says so (`kramdown`), or
+ * site.yaml spells heading ids or reads math as kramdown does
+ * (`markdown.heading_ids: jekyll | kramdown`, `markdown.math: kramdown`, as
+ * `sitegen import` sets them for a Jekyll site).
  */
 export function readsAsKramdown(env: KramdownEnv & { headingIds?: string; math?: string }): boolean {
   return env.kramdown === true || env.headingIds === "jekyll" || env.headingIds === "kramdown" || env.math === "kramdown";
