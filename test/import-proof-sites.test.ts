@@ -43,7 +43,9 @@ test("a Hugo theme made for a later Hugo: the warning Hugo prints before its lis
   const report = JSON.parse(run.stdout);
   assert.deepEqual(report.addresses, { generator: 2, folder: 0, computed: 0 }, JSON.stringify(report.addresses));
   assert.ok(report.moved.some((each: { from: string[] }) => each.from.includes("/posts/lights-of-the-harbour/")), JSON.stringify(report.moved));
+  // Every old page answers: the tag `CI/CD`'s, which Hugo wrote at /tags/ci/cd/, too.
   assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^ {2}\/tags\/ci\/cd\/: \/tags\/ci-cd\/$/m);
 });
 
 test("an Eleventy blog's list and its tags' pages written in Markdown under a blog/ folder are not posts: the list's and each tag's old page answer from the new blog and tag pages", async () => {
@@ -70,6 +72,9 @@ test("an Astro post's hero image, processed by Astro to a hashed WebP, is the co
   assert.deepEqual(page.media, { old: 1, kept: 1 }, JSON.stringify(page.missing));
   assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
   assert.ok(page.words.old >= 20, JSON.stringify(page.words));
+  // A code block a highlighter wrote in spans that cut its words (a shell's `\\w` read as an escape) is read as its text.
+  const script = report.proof.pages.find((each: { old: string }) => each.old === "/blog/work-script/");
+  assert.equal(script.words.kept, script.words.old, JSON.stringify(script.missing));
 });
 
 test("two posts of one file name in different folders: the one written under its day keeps its slug, and the report's new address is the one the build publishes", async () => {
@@ -84,4 +89,16 @@ test("two posts of one file name in different folders: the one written under its
   for (const { to } of moved) assert.ok(existsSync(join(site, "dist", to, "index.html")), `${to} is published: ${JSON.stringify(moved)}`);
   // Each moved post is held to its old page.
   assert.deepEqual(report.proof.pages.map((each: { old: string }) => each.old).sort(), ["/blog/2020/notes/", "/blog/harbour-notes/"]);
+});
+
+test("a Starlight page: its title shown twice (the page's heading and the text's own `# Title`) is one title, and a code frame's label for screen readers is the theme's", async () => {
+  const root = tempDir("sitegen-proof-starlight-title-");
+  cpSync(join(FIXTURES, "starlight-title"), root, { recursive: true });
+  const run = await sitegenHere(["import", join(root, "source"), join(root, "site"), "--old-site", join(root, "built"), "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  const page = report.proof.pages.find((each: { old: string }) => each.old === "/memo/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
+  assert.ok(page.words.old >= 20, JSON.stringify(page.words));
 });

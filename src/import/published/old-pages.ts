@@ -61,7 +61,8 @@ function counterpart(path: string, facts: NewSiteFacts): { kind: OldPageKind; to
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
   // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
   if (new RegExp(`^(?:/${LIST})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
-  const tag = new RegExp(`^(?:/${LIST})?/${TAXONOMY}/([^/]+?)(?:/page/\\d+)?${END}`).exec(path);
+  // A tag with a slash in its name (`CI/CD`) is a folder deeper (Hugo writes /tags/ci/cd/).
+  const tag = new RegExp(`^(?:/${LIST})?/${TAXONOMY}/(.+?)(?:/page/\\d+)?${END}`).exec(path);
   if (tag) {
     const slug = tagSlug(tag[1]);
     return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };

@@ -8,11 +8,14 @@
  */
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
+import { pushAll } from "../../collector.ts";
 
 export interface PageText {
   title: string;
   /** The page it sends readers on to (a `<meta http-equiv="refresh">` or a canonical elsewhere): a redirect page, not a page of text. */
   redirectsTo?: string;
+  /** Its `<html lang>`, in lower case, where it says one. */
+  lang?: string;
   /** Its `<link rel="canonical">`, where it names one: the origin the site was served at. */
   canonical?: string;
   /** Each run of text as the page shows it (a text node, trimmed): what words are read from, and what the site's every page repeats is known by. */
@@ -28,6 +31,8 @@ export interface PageText {
 /** What no reader sees as text; and what a theme puts around a page's own text, which an old page's text is read without. */
 const UNSEEN = new Set(["script", "style", "noscript", "template", "svg", "math", "head"]);
 const AROUND = new Set(["nav", "aside", "footer", "button", "form"]);
+/** What a theme writes for screen readers alone (Expressive Code's "Terminal window" on every shell block): an old page's own text is read without it. */
+const SCREEN_READER_ONLY = /(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text)(?:\s|$)/;
 /** Words as a reader's language divides them: by spaces, and by dictionary where a script writes none (Chinese, Japanese, Thai). */
 const SEGMENTER = new Intl.Segmenter("und", { granularity: "word" });
 
@@ -45,8 +50,9 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
   const canonical = find(document.children, (element) => element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"))?.attribs.href;
   const root = options.whole ? (find(document.children, (element) => element.name === "body")?.children ?? document.children) : mainPart(document.children);
   const skipped = options.whole ? UNSEEN : new Set([...UNSEEN, ...AROUND]);
-  const page: PageText = { title, texts: [], media: [], alts: [], links: [], ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
-  collect(root, page, skipped);
+  const lang = find(document.children, (element) => element.name === "html")?.attribs.lang?.trim().toLowerCase();
+  const page: PageText = { title, texts: [], media: [], alts: [], links: [], ...(lang ? { lang } : {}), ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
+  collect(root, page, skipped, false, !options.whole);
   return page;
 }
 
@@ -69,7 +75,7 @@ function mainPart(nodes: ChildNode[]): ChildNode[] {
   return body ? body.children : nodes;
 }
 
-function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCode = false): void {
+function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCode: boolean, ownOnly: boolean): void {
   for (const node of nodes) {
     if (node.type === "text") {
       const text = node.data.replace(/\s+/g, " ").trim();
@@ -79,6 +85,7 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
     }
     if (!isElement(node) || skipped.has(node.name)) continue;
     const { name, attribs } = node;
+    if (ownOnly && SCREEN_READER_ONLY.test(attribs.class ?? "")) continue;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
     if (name === "img" && attribs.alt?.trim()) {
       const alt = attribs.alt.replace(/\s+/g, " ").trim();
@@ -86,8 +93,24 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
       page.alts.push(alt);
     }
     if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
-    collect(node.children, page, skipped, inCode || name === "pre" || name === "code");
+    if (name === "pre" && !inCode) {
+      // A code block is read as its text, each line one: a highlighter's spans cut words where its grammar does (a shell's `\w` is an escape to it), another's elsewhere.
+      const lines = codeText(node.children).split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter((line) => line !== "");
+      pushAll(page.texts, lines);
+      continue;
+    }
+    collect(node.children, page, skipped, inCode || name === "pre" || name === "code", ownOnly);
   }
+}
+
+/** A code block's text as written, less what a highlighter adds: a run of its line numbers (Hugo's lineNos) is no code. */
+function codeText(nodes: ChildNode[]): string {
+  let text = "";
+  for (const node of nodes) {
+    if (node.type === "text") text += /^\s*\d+\s*$/.test(node.data) && !/\n/.test(node.data.trim()) ? "" : node.data;
+    else if (isElement(node) && !UNSEEN.has(node.name)) text += codeText(node.children);
+  }
+  return text;
 }
 
 const PARTS = /[.:]+|(?<=\p{N})(?=\p{L})|(?<=\p{L})(?=\p{N})/u;

@@ -63,7 +63,9 @@ export function keptOf(sides: Sides): Kept {
   const own = (text: string) => text.includes(sides.old.url) && /^(?:https?:\/\/|\/)\S*$/.test(text.trim().split(/\s+/).pop() ?? "");
   // An image's alt that holds every word of the page's title is the theme's, made of the title (Astro's blog: `'<title>' hero`).
   const titled = new Set(old.alts.filter((alt) => madeOfTitle(alt, old.title)));
-  const oldWords = wordsOf(old.texts.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text) && !titled.has(text))).map(sameMonth);
+  // A text right after the same text is one shown twice (Starlight's heading of the title, then the text's own `# Title`, which the move keeps once).
+  const shownOnce = old.texts.filter((text, index) => index === 0 || text.toLowerCase() !== old.texts[index - 1].toLowerCase());
+  const oldWords = wordsOf(shownOnce.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text) && !titled.has(text))).map(sameMonth);
   const words = keptWords(oldWords, wordsOf(sides.new.page.texts).map(sameMonth));
   const media = keptItems(old.media.filter((src) => !chrome.media.has(src)).map(imageName), new Set(sides.new.page.media.map(imageName)));
   // A link to the page itself (its title's permalink) leads nowhere a reader would miss.

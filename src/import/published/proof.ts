@@ -9,8 +9,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltPage } from "./folder.ts";
 import type { OldPage, OldPageKind } from "./old-pages.ts";
-import { readPage } from "./page-text.ts";
-import { chromeOf, keptOf, percent, type Kept } from "./parity.ts";
+import { readPage, type PageText } from "./page-text.ts";
+import { chromeOf, keptOf, percent, type Chrome, type Kept } from "./parity.ts";
 
 export interface PageKept extends Kept {
   old: string;
@@ -36,7 +36,7 @@ export function proveMove(options: { built: Map<string, BuiltPage>; dist: string
   const byOld = new Map(options.moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])));
   const moved = (path: string) => byOld.get(path) ?? redirects.get(path) ?? (pageAt(options.dist, path) ? path : undefined);
   const pages: PageKept[] = [];
-  const chrome = chromeOf([...options.built.values()].map((page) => page.text()).filter((text) => !text.redirectsTo));
+  const chrome = siteChrome([...options.built.values()].filter((page) => !page.text().redirectsTo));
   for (const { file, from, to } of options.moved) {
     // A list's page shows what its template lists, not what its author wrote: only pages of text are compared.
     if (isList(file, to)) continue;
@@ -71,6 +71,19 @@ export function proofLines(proof: Proof): string[] {
 }
 
 /** A page that lists others (the home, the blog, a Hugo section's `_index.md`), or the page for no page. */
+/**
+ * What the old theme repeats, over the whole site and among the pages of each language (`<html lang>`): a
+ * notice each post of a language shows ("Ich versuche meine Artikel aktuell zu halten…") is on a third of
+ * the pages of a site in three languages, and on every post of its own.
+ */
+function siteChrome(pages: BuiltPage[]): Chrome {
+  const texts = pages.map((page) => page.text());
+  const byLanguage = new Map<string, PageText[]>();
+  for (const text of texts) if (text.lang) byLanguage.set(text.lang, [...(byLanguage.get(text.lang) ?? []), text]);
+  const all = [texts, ...(byLanguage.size > 1 ? byLanguage.values() : [])].map(chromeOf);
+  return { texts: new Set(all.flatMap((each) => [...each.texts])), media: new Set(all.flatMap((each) => [...each.media])), links: new Set(all.flatMap((each) => [...each.links])) };
+}
+
 function isList(file: string, to: string): boolean {
   return to === "/" || to === "/blog/" || to === "/404.html" || /(^|\/)_index\.[^/]+$/.test(file);
 }
