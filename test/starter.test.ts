@@ -35,12 +35,15 @@ function halyardFiles(): Map<string, Buffer> {
 
 const TEXT = /\.(md|html|css|svg|ya?ml|json|jsonc|toml|js|txt)$|^\.gitignore$/;
 
-/** A new site with `theme` set in its site.yaml, built into `out`; the CLI's result. */
+/** The settings of `theme` these tests set: the starter's parts (scheme_toggle, …) are kept as the site has them. */
+const LOOKS = ["accent", "accent_dark", "logo", "social_image"];
+
+/** A new site with `theme`'s colours and files set in its site.yaml as given (none when undefined), built into `out`; the CLI's result. */
 async function buildThemed(root: string, theme: Record<string, string> | undefined, out = "dist") {
   const file = join(root, "content/site.yaml");
   const document = parseDocument(readFileSync(file, "utf8"));
-  if (theme) document.set("theme", theme);
-  else document.delete("theme");
+  for (const key of LOOKS) document.deleteIn(["theme", key]);
+  for (const [key, value] of Object.entries(theme ?? {})) document.setIn(["theme", key], value);
   writeFileSync(file, document.toString());
   return sitegenHere(["build", "--quiet", "--out", out], { cwd: root });
 }
@@ -69,7 +72,9 @@ describe("sitegen init writes a site of its own", () => {
     const { dist } = starterSite();
     const home = readFileSync(join(dist, "index.html"), "utf8");
     assert.match(home, /<a class="brand" href="\/">My site<\/a>/);
-    assert.doesNotMatch(home, /<img|<svg|og:image|rel="preload"/);
+    // No picture in the header (a post's cover is the only one, as a thumbnail in the list of posts).
+    assert.doesNotMatch(home.slice(0, home.indexOf("<main")), /<img|<svg/);
+    assert.doesNotMatch(home, /og:image|rel="preload"/);
     assert.match(home, /<meta name="twitter:card" content="summary">/);
     const css = readFileSync(join(dist, "assets/site.css"), "utf8");
     assert.doesNotMatch(css, /@font-face|url\(/);
@@ -215,7 +220,10 @@ describe("theme.logo and theme.social_image", () => {
     writeFileSync(join(root, "templates/assets/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="32"/>\n');
     assert.equal((await buildThemed(root, { logo: "/assets/logo.svg" }, "theme")).status, 0);
     const file = join(root, "content/site.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace(/^theme:\n  logo: (.*)$/m, "logo: $1"));
+    // The logo moved out of `theme:` (beside the starter's parts) to the top of the file.
+    const text = readFileSync(file, "utf8");
+    const logo = /^  logo: (.*)$/m.exec(text)![1];
+    writeFileSync(file, `${text.replace(/^  logo: .*\n/m, "")}logo: ${logo}\n`);
     const result = await sitegenHere(["build", "--out", "top"], { cwd: root });
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stderr, /site\.yaml:\d+:\d+: `logo` is read as `theme\.logo`/);
