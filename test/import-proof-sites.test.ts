@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { needTools } from "../scripts/tools.mjs";
@@ -49,7 +49,13 @@ test("a Hugo theme made for a later Hugo: the warning Hugo prints before its lis
 });
 
 test("an Eleventy blog's list and its tags' pages written in Markdown under a blog/ folder are not posts: the list's and each tag's old page answer from the new blog and tag pages", async () => {
-  const { site, report } = await importedAgainst("eleventy-listings", (_source, out) => ({ command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] }));
+  // The site's own Eleventy, to be asked for its addresses: the project's.
+  const { site, report } = await importedAgainst("eleventy-listings", (source, out) => {
+    symlinkSync(join(ROOT, "node_modules"), join(source, "node_modules"));
+    return { command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] };
+  });
+  // A line the configuration prints before Eleventy's list (dotenv's) is passed over: every address from Eleventy itself.
+  assert.deepEqual(report.addresses, { generator: report.read.posts + report.read.pages, folder: 0, computed: 0 }, JSON.stringify(report.addresses));
   assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), ["content/blog/2022-04-02-wide-doors.md", "content/blog/2023-10-31-quiet-rooms.md"]);
   assert.equal(report.read.posts, 2);
   assert.ok(!existsSync(join(site, "content/blog/tags.md")) && !existsSync(join(site, "content/blog/blog.md")));
@@ -101,4 +107,34 @@ test("a Starlight page: its title shown twice (the page's heading and the text's
   assert.ok(page, JSON.stringify(report.proof.pages));
   assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
   assert.ok(page.words.old >= 20, JSON.stringify(page.words));
+});
+
+test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in two languages: every dated file of its posts folder is a post, a folder's data file that is a module gives its language, and a page dated `Last Modified` is dated by its file, as Eleventy dates it", async () => {
+  const { site, report } = await importedAgainst("eleventy-dated", (_source, out) => ({ command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] }));
+  assert.equal(report.read.posts, 4, JSON.stringify(report.written));
+  // A folder's data file that is a module: its fields written as values apply (its language, its tag), what code computes is named.
+  assert.ok(report.left.some((each: { file: string; why: string }) => each.file.endsWith("de.11tydata.js") && /fields were applied.*less what code computes \(`eleventyComputed`\)/.test(each.why)), JSON.stringify(report.left));
+  assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?en, de ?\]$/m);
+  assert.ok(report.written.some((path: string) => /^content\/blog\/2020-08-28-new-project\.de\.md$/.test(path)), JSON.stringify(report.written));
+  assert.equal(report.build.ok, true, JSON.stringify(report.build.errors));
+  const page = readFileSync(join(site, "content/pages/en/accessibility.md"), "utf8");
+  assert.match(page, /^(?:date|updated): \d{4}-\d{2}-\d{2}$/m);
+  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+});
+
+test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
+  const root = tempDir("sitegen-proof-astro-i18n-");
+  cpSync(join(FIXTURES, "astro-i18n"), root, { recursive: true });
+  const site = join(root, "site");
+  const run = await sitegenHere(["import", join(root, "source"), site, "--old-site", join(root, "built"), "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);
+  // Each English post is written as a translation, the one whose `slug:` gives its id too.
+  assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), ["content/blog/farol.md", "content/blog/mare.en.md", "content/blog/mare.md", "content/blog/rede.en.md", "content/blog/rede.md", "content/blog/the-lighthouse.en.md"]);
+  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  assert.equal(report.proof.pages.length, 6, JSON.stringify(report.proof.pages));
+  assert.ok(report.proof.pages.some((each: { old: string; new: string }) => each.old === "/blog/the-lighthouse/"), JSON.stringify(report.proof.pages));
+  // The theme's notice under every post of a language, in that language, is on 3 of the old site's 16 pages: the theme's still.
+  for (const page of report.proof.pages) assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
 });

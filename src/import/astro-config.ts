@@ -25,6 +25,8 @@ export interface AstroConfig {
   fileFormat: boolean;
   /** Starlight's languages: the folder of each in the docs collection ("" for the root locale), its language tag; the default's first. */
   starlight?: { locales: { dir: string; lang: string }[] };
+  /** Astro's own `i18n`: each locale's folder (its path) and language tag, the `defaultLocale`'s first. */
+  i18n?: { locales: { dir: string; lang: string }[] };
 }
 
 export interface Collection {
@@ -55,7 +57,21 @@ export function readAstroConfig(root: string, shown: (path: string) => string, l
   const fileFormat = isObject(config.build) && config.build.format === "file";
   const integrations = Array.isArray(config.integrations) ? config.integrations.flat() : [];
   const starlight = integrations.find((integration) => isCall(integration, "starlight"));
-  return { file, origin, basePath, fileFormat, ...(isCall(starlight) ? { starlight: { locales: localesOf(starlight.args[0]) } } : {}) };
+  const i18n = i18nOf(config.i18n);
+  return { file, origin, basePath, fileFormat, ...(isCall(starlight) ? { starlight: { locales: localesOf(starlight.args[0]) } } : {}), ...(i18n ? { i18n: { locales: i18n } } : {}) };
+}
+
+/** Astro's `i18n: { locales: ["pt", "en"], defaultLocale: "pt" }`, a locale written as `{ path: "spanish", codes: ["es"] }` too. */
+function i18nOf(options: Value): { dir: string; lang: string }[] | undefined {
+  if (!isObject(options) || !Array.isArray(options.locales)) return undefined;
+  const locales = options.locales.flatMap((locale) => {
+    if (typeof locale === "string") return [{ dir: locale, lang: locale }];
+    const codes = isObject(locale) && Array.isArray(locale.codes) ? locale.codes.map(textOf).filter((code): code is string => code !== undefined) : [];
+    return isObject(locale) && textOf(locale.path) !== undefined && codes.length > 0 ? [{ dir: textOf(locale.path)!, lang: codes[0] }] : [];
+  });
+  const first = locales.findIndex((locale) => locale.dir === textOf(options.defaultLocale));
+  if (locales.length < 2) return undefined;
+  return first > 0 ? [locales[first], ...locales.filter((_locale, index) => index !== first)] : locales;
 }
 
 /** Starlight's `locales` and `defaultLocale`: `root` is the locale at the top of the docs, any other in its own folder. */

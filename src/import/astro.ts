@@ -33,7 +33,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
   const site: ImportedSite = { generator: "astro", site: { name: undefined, basePath: "", languages: [] }, posts: [], pages: [], files: [], left: [] };
   const config = readAstroConfig(root, shown, site.left);
   const { origin, basePath, fileFormat } = config;
-  site.site = { ...site.site, origin, basePath, languages: config.starlight ? config.starlight.locales.map((locale) => locale.lang) : [] };
+  site.site = { ...site.site, origin, basePath, languages: (config.starlight ?? config.i18n)?.locales.map((locale) => locale.lang) ?? [] };
   if (config.file) site.left.push({ file: shown(config.file), why: "Astro's configuration: sitegen runs no code; its site, base and Starlight's locales were read" });
   const address = (path: string) => `${basePath}${fileFormat && path !== "/" ? `${path.replace(/\/$/, "")}.html` : path}`;
 
@@ -81,11 +81,13 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const bundle = [...beside, ...(heroBundle && !beside.some((file) => file.path === heroBundle.path) ? [heroBundle] : []), ...pictures.files.filter((each) => !known.has(each.path))];
       if (heroBundle) data.image = `./${heroBundle.name}`;
       // Starlight's docs are pages at their ids (`/guides/start/`), a translation in its locale's folder.
+      // Astro's own i18n: an entry in a locale's folder (`blog/en/x.md`, whatever its `slug:` makes its id) is in its language.
       const locale = collection.docs ? localeOf(id, config.starlight?.locales) : undefined;
+      const inFolder = !collection.docs ? config.i18n?.locales.find((each) => path.split("/")[0] === each.dir) : undefined;
       const route = collection.docs ? "" : prefix;
       const oldUrls = route !== undefined ? [address(withSlashes(`${route}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
       const kind = !collection.docs && data.date !== undefined ? "post" : "page";
-      const document: ImportedDocument = { file, body: pictures.body, bodyLine: read.bodyLine, data, kind, stem, oldUrls, ...(route === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle, ...(locale ? { lang: locale.lang, translationKey: `docs:${locale.rest}` } : {}), ...(collection.docs && id === "" ? { role: "home" as const } : {}) };
+      const document: ImportedDocument = { file, body: pictures.body, bodyLine: read.bodyLine, data, kind, stem, oldUrls, ...(route === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle, ...(locale ? { lang: locale.lang, translationKey: `docs:${locale.rest}` } : inFolder ? { lang: inFolder.lang } : {}), ...(collection.docs && id === "" ? { role: "home" as const } : {}) };
       site[document.kind === "post" ? "posts" : "pages"].push(document);
     }
   }

@@ -30,6 +30,8 @@ export interface Settings {
   passthrough: { from: string; to?: string }[];
   /** The folder of the host the site is served under (`pathPrefix: "/harbour/"`). */
   pathPrefix?: string;
+  /** The I18n plugin's `defaultLanguage` (`addPlugin(EleventyI18nPlugin, { defaultLanguage: "en" })`). */
+  defaultLanguage?: string;
 }
 
 /** Where the configuration is, and the folders the command line gives: the root's, else the one package.json's scripts run Eleventy with. */
@@ -97,6 +99,9 @@ export function readEleventyConfig(root: string, file: string | undefined, shown
       const name = calleeName(node.callee);
       const argument = node.arguments[0] ? scope.value(node.arguments[0]) : undefined;
       if (name in setters && typeof argument === "string") (settings as unknown as Record<string, string>)[setters[name]] = argument;
+      // The plugin, however it is named where it is imported (`plugins.EleventyI18nPlugin`), is known by its options.
+      const options = name === "addPlugin" && node.arguments[1] ? scope.value(node.arguments[1]) : undefined;
+      if (isObject(options) && textOf(options.defaultLanguage) !== undefined) settings.defaultLanguage = textOf(options.defaultLanguage);
       if (name !== "addPassthroughCopy") return;
       if (typeof argument === "string") settings.passthrough.push({ from: argument });
       else if (isObject(argument)) for (const [from, to] of Object.entries(argument)) if (typeof to === "string") settings.passthrough.push({ from, to });

@@ -19,6 +19,8 @@ import { folderInside, walkSource, type Refusal } from "./walk.ts";
 import { globsRegExp } from "./glob.ts";
 import { ELEVENTY_CONFIGS, findEleventyConfig, readEleventyConfig, type Settings } from "./eleventy-config.ts";
 import { pushAll } from "../collector.ts";
+import { readScript } from "./script.ts";
+import { isCall, isObject, Scope, UNKNOWN, type Value } from "./script-values.ts";
 
 export { ELEVENTY_CONFIGS };
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
@@ -78,6 +80,8 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
       continue;
     }
     const data: Record<string, unknown> = { ...cascade.of(path), ...read.data };
+    // Eleventy's words for a file's own day (`date: Last Modified`, `git Created`): the day of the file, as Eleventy reads it where the history is not at hand.
+    if (typeof data.date === "string" && FILE_DAY.test(data.date.trim())) data.date = fileDay(real, /modified/i.test(data.date));
     const tags = [...new Set([...terms(cascade.of(path).tags), ...terms(read.data.tags)])];
     if (tags.length > 0) data.tags = tags;
     if (data.draft === true) {
@@ -97,11 +101,20 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     const stem = basename(path).replace(/\.[^.]+$/, "");
     documents.push({ file, ...read, data, kind: "page", stem, path, real, oldUrls: typeof url === "string" ? [at(url)] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
   }
+  // The languages the data gives the pages (`lang: "de"` in a folder's data file), the I18n plugin's default first.
+  const langs = [...new Set(documents.map((document) => text(document.data.lang)).filter((lang): lang is string => lang !== undefined))].sort();
+  if (langs.length > 1) {
+    const first = settings.defaultLanguage && langs.includes(settings.defaultLanguage) ? settings.defaultLanguage : langs[0];
+    site.site.languages = [first, ...langs.filter((lang) => lang !== first)];
+    for (const document of documents) document.lang = text(document.data.lang);
+  }
   const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
   for (const document of documents) {
     const folders = document.path.split("/").slice(0, -1);
     // Where the folder says what is a post, the folder's own index (`blog/index.md`, at /blog/) is its list, not a post in it.
-    const post = document.role !== "home" && (tagged ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) : folders.some((folder) => POST_FOLDERS.has(folder)) && !(document.stem === "index" && POST_FOLDERS.has(folders.at(-1) ?? "")));
+    const inPostFolder = folders.some((folder) => POST_FOLDERS.has(folder)) && !(document.stem === "index" && POST_FOLDERS.has(folders.at(-1) ?? ""));
+    // Where some posts are tagged so, a dated file of a posts folder is a post too: a site that gathers its posts by a glob of its own (`getFilteredByGlob("src/posts/en/*.md")`) tags few.
+    const post = document.role !== "home" && (tagged ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) || (inPostFolder && /^\d{4}-\d{2}-\d{2}-/.test(document.stem)) : inPostFolder);
     if (!post) {
       site.pages.push(document);
       continue;
@@ -125,6 +138,14 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
  * as its `date`, and the report names the post: a copy of a repository dates
  * its files by the checkout, so the author may want the real day.
  */
+const FILE_DAY = /^(?:git )?(?:last modified|created)$/i;
+
+/** The day of a file as Eleventy's `Last Modified` or `Created` reads it (its modification time, else its birth time). */
+function fileDay(real: string, modified: boolean): string {
+  const stat = statSync(real);
+  return (modified || !(stat.birthtimeMs > 0) ? stat.mtime : stat.birthtime).toISOString().slice(0, 10);
+}
+
 function dated(document: ImportedDocument & { real: string; path: string }, notes: LeftOut[]): ImportedDocument {
   if (["date", "pubDate", "publishDate"].some((field) => document.data[field] !== undefined)) return document;
   // Eleventy takes a day written anywhere in the file's path (`2007-11-24.md-with-auto-title.markdown`, `2020/2020-04-01/index.md`).
@@ -177,9 +198,11 @@ function dataCascade(input: string, paths: string[], shown: (path: string) => st
     const known = read.get(path);
     if (known) return known;
     const source = readFileSync(join(input, path), "utf8");
-    const data = path.endsWith(".json") ? safeJson(source) : literalExport(source);
+    const exported = path.endsWith(".json") ? { data: safeJson(source), computed: [] } : literalExport(source, join(input, path), input);
+    const data = exported.data;
     const file = shown(join(input, path));
-    left.push({ file, why: data ? "Eleventy's data file: its fields were applied to the pages it is for; it is not published" : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter" });
+    const computed = exported.computed.length > 0 ? `, less what code computes (${exported.computed.map((name) => `\`${name}\``).join(", ")}): sitegen runs none` : "";
+    left.push({ file, why: data ? `Eleventy's data file: its fields were applied to the pages it is for${computed}; it is not published` : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter" });
     read.set(path, data ?? {});
     return data ?? {};
   };
@@ -222,13 +245,39 @@ function safeJson(source: string): Record<string, unknown> | undefined {
 }
 
 /** The object a JavaScript data file exports, when it is a literal (strings, numbers, booleans, lists, objects): read as data, never run. */
-function literalExport(source: string): Record<string, unknown> | undefined {
-  const match = /(?:export\s+default|module\.exports\s*=)\s*(\{[\s\S]*\})\s*;?\s*$/.exec(source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "").trim());
-  if (!match) return undefined;
-  const json = match[1]
-    .replace(/'((?:[^'\\]|\\.)*)'/g, (_all, inner: string) => JSON.stringify(inner.replace(/\\'/g, "'")))
-    .replace(/`([^`$]*)`/g, (_all, inner: string) => JSON.stringify(inner))
-    .replace(/([{,]\s*)([A-Za-z_$][\w$]*)\s*:/g, '$1"$2":')
-    .replace(/,(\s*[}\]])/g, "$1");
-  return safeJson(json);
+function literalExport(source: string, file: string, root: string): { data: Record<string, unknown> | undefined; computed: string[] } {
+  const read = readScript(source, false);
+  if (!read.program) return { data: undefined, computed: [] };
+  const scope = new Scope(read.program, file, root);
+  // `export default {…}`, or CommonJS's `module.exports = {…}`.
+  let value: Value = scope.exported("default");
+  for (const statement of read.program.body as unknown as Record<string, any>[]) {
+    const { expression } = statement;
+    if (statement.type === "ExpressionStatement" && expression?.type === "AssignmentExpression" && expression.left.type === "MemberExpression" && expression.left.object?.name === "module" && expression.left.property?.name === "exports") value = scope.value(expression.right);
+  }
+  if (!isObject(value)) return { data: undefined, computed: [] };
+  // The fields written as values apply; what a function computes (`eleventyComputed`) is named, not guessed.
+  const data: Record<string, unknown> = {};
+  const computed: string[] = [];
+  for (const [name, field] of Object.entries(value)) {
+    const plain = plainOf(field);
+    if (plain === UNKNOWN) computed.push(name);
+    else data[name] = plain;
+  }
+  // A file all of whose fields code computes is computed by code.
+  return Object.keys(data).length === 0 && computed.length > 0 ? { data: undefined, computed: [] } : { data, computed };
+}
+
+/** A value as data, or UNKNOWN where any part of it is computed. */
+function plainOf(value: Value): unknown {
+  if (value === UNKNOWN || typeof value === "symbol" || isCall(value)) return UNKNOWN;
+  if (Array.isArray(value)) {
+    const items = value.map(plainOf);
+    return items.includes(UNKNOWN) ? UNKNOWN : items;
+  }
+  if (isObject(value)) {
+    const entries = Object.entries(value).map(([name, field]) => [name, plainOf(field)] as const);
+    return entries.some(([, field]) => field === UNKNOWN) ? UNKNOWN : Object.fromEntries(entries);
+  }
+  return value;
 }

@@ -108,9 +108,8 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
   if (!existsSync(bin)) return { unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)" };
   const listed = run(bin, ["--to=json", "--quiet"], root, env);
   if (!listed.ok) return { unavailable: listed.why };
-  const start = listed.stdout.indexOf("[");
-  const rows = start < 0 ? undefined : (JSON.parse(listed.stdout.slice(start)) as { url?: unknown; inputPath?: unknown }[]);
-  if (!Array.isArray(rows)) return { unavailable: "eleventy --to=json printed no list of templates" };
+  const rows = templateList(listed.stdout);
+  if (!rows) return { unavailable: "eleventy --to=json printed no list of templates" };
   const addresses: Addresses = new Map();
   for (const row of rows) {
     // A template with permalink: false has no url: it was never published.
@@ -118,6 +117,24 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
     addresses.set(row.inputPath.replace(/^\.\//, ""), `${basePath}${row.url}`);
   }
   return { addresses };
+}
+
+/**
+ * The list `eleventy --to=json` prints, after whatever the site's configuration printed first on stdout as it
+ * loaded (dotenv 17's `[dotenv@17.2.3] injecting env … [www.dotenvx.com]`): the last line that starts a list and
+ * reads as one to the end.
+ */
+function templateList(stdout: string): { url?: unknown; inputPath?: unknown }[] | undefined {
+  const starts = [...stdout.matchAll(/^\[/gm)].map((match) => match.index!).reverse();
+  for (const start of starts) {
+    try {
+      const rows: unknown = JSON.parse(stdout.slice(start));
+      if (Array.isArray(rows)) return rows as { url?: unknown; inputPath?: unknown }[];
+    } catch {
+      // Not the list: a line of the configuration's own.
+    }
+  }
+  return undefined;
 }
 
 function parseJson(text: string): [string, string][] | undefined {
