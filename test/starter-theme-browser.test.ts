@@ -2,12 +2,18 @@
  * The starter theme's scripts in a real browser (Debian's Chromium), on a new
  * site served by the preview server: the scheme switch applies a reader's
  * choice before the first paint and remembers it, and each code block's copy
- * button works from the keyboard and says what it did to a screen reader.
+ * button works from the keyboard and says what it did to a screen reader;
+ * and the documentation (docs/content in the starter theme) shows its
+ * sections on every page, with no axe-core violation in either scheme at a
+ * desktop's or a phone's width, its screenshots saved for a person to look at.
  */
+import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { chromium, type Browser } from "playwright-core";
-import { startPreviewServer, type Running } from "./helpers/dist.ts";
+import { ROOT, sitegen, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
 import { STARTER_AUDITED, starterSite } from "./helpers/starter.ts";
 import { needTools } from "../scripts/tools.mjs";
 
@@ -15,17 +21,23 @@ const tools = needTools(["chromium"]);
 
 describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => {
   let server: Running;
+  let docs: Running;
   let browser: Browser;
   const at = (path: string) => new URL(path, server.url).href;
 
   before(async () => {
     server = await startPreviewServer(starterSite().dist);
+    const out = join(tempDir("sitegen-docs-"), "dist");
+    const built = sitegen(["build", "--quiet", "--content", "docs/content", "--templates", "starter/templates", "--out", out]);
+    assert.equal(built.status, 0, built.stderr);
+    docs = await startPreviewServer(out);
     browser = await chromium.launch({ executablePath: tools.path("chromium"), headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   });
 
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await docs?.stop();
   });
 
   it("the scheme switch: the reader's choice is the page's from its first paint, and on the next page", async () => {
@@ -91,5 +103,27 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code.replace(/\n$/, ""));
     assert.equal(await button.textContent(), "Copied");
     await context.close();
+  });
+
+  it("the documentation: every page shows its sections and the pages around it, with no axe-core violation in either scheme or width", async () => {
+    const screenshots = join(ROOT, "test-output/screenshots");
+    mkdirSync(screenshots, { recursive: true });
+    for (const scheme of ["light", "dark"] as const) {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        const context = await browser.newContext({ colorScheme: scheme, viewport });
+        const page = await context.newPage();
+        for (const [name, path] of [["docs-home", "/"], ["docs-listings", "/content/listings/"], ["docs-commands", "/commands/"]]) {
+          await page.goto(new URL(path, docs.url).href);
+          // Beside the text on a wide screen; on a phone, a list to open above it. Its own page marked in each.
+          assert.ok(await page.locator(viewport.width > 900 ? ".section-nav-wide" : ".section-nav-narrow > summary").isVisible(), `${path}: the sections shown`);
+          assert.equal(await page.locator('.section-nav-wide a[aria-current="page"]').count(), 1, `${path}: its own page marked in the sections`);
+          assert.ok(await page.locator(".page-nav a[rel=next], .page-nav a[rel=prev]").count() >= 1, `${path}: a page before or after it`);
+          const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          assert.deepEqual(results.violations.map((violation) => `${path} ${scheme} ${viewport.width}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`), []);
+          await page.screenshot({ path: join(screenshots, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
+        }
+        await context.close();
+      }
+    }
   });
 });
