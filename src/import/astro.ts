@@ -12,7 +12,7 @@
  * named at their line; the text around them is moved.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, join, posix, resolve } from "node:path";
+import { basename, dirname, join, posix, relative, resolve, sep } from "node:path";
 import type { MdxPart } from "../content/mdx.ts";
 import { readDocument, text } from "./read.ts";
 import { astroId, withSlashes } from "./permalinks.ts";
@@ -81,9 +81,10 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const bundle = [...beside, ...(heroBundle && !beside.some((file) => file.path === heroBundle.path) ? [heroBundle] : []), ...pictures.files.filter((each) => !known.has(each.path))];
       if (heroBundle) data.image = `./${heroBundle.name}`;
       // Starlight's docs are pages at their ids (`/guides/start/`), a translation in its locale's folder.
-      // Astro's own i18n: an entry in a locale's folder (`blog/en/x.md`, whatever its `slug:` makes its id) is in its language.
+      // Astro's own i18n: an entry in a locale's folder (`blog/en/x.md`, whatever its `slug:` makes its id, or a collection's `base: "./src/content/blog/en"`) is in its language.
       const locale = collection.docs ? localeOf(id, config.starlight?.locales) : undefined;
-      const inFolder = !collection.docs ? config.i18n?.locales.find((each) => path.split("/")[0] === each.dir) : undefined;
+      const folders = relative(root, resolve(root, collection.dir, dirname(path))).split(sep);
+      const inFolder = !collection.docs ? folders.map((folder) => config.i18n?.locales.find((each) => each.dir === folder)).find((each) => each !== undefined) : undefined;
       const route = collection.docs ? "" : prefix;
       const oldUrls = route !== undefined ? [address(withSlashes(`${route}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
       const kind = !collection.docs && data.date !== undefined ? "post" : "page";
