@@ -9,11 +9,11 @@
  * page it gave before it existed.
  */
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
-import { sitegen } from "./helpers/dist.ts";
+import { ROOT, sitegen } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
 import { initSite, STARTER_BLOG_POSTS, starterSite } from "./helpers/starter.ts";
 
@@ -184,5 +184,17 @@ describe("sections: section navigation and previous and next links", () => {
     const result = sitegen(["build", "--quiet"], { cwd: root });
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /site\.yaml:\d+:\d+: `\/no-such-page\/` in `sections` is not a page of the site/);
+  });
+});
+
+describe("the documentation's sections", () => {
+  it("name every page of docs/content/pages/, each once, so every page shows its place", () => {
+    const site = parseDocument(readFileSync(join(ROOT, "docs/content/site.yaml"), "utf8")).toJS() as { sections: { pages: string[] }[] };
+    const named = site.sections.flatMap((section) => section.pages);
+    const pages = (readdirSync(join(ROOT, "docs/content/pages"), { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => `/${file.replace(/\\/g, "/").replace(/\.md$/, "").replace(/(^|\/)index$/, "")}/`.replace(/\/+/g, "/"));
+    assert.deepEqual([...named].sort(), [...new Set(named)].sort(), "each page once");
+    assert.deepEqual([...named].sort(), pages.sort());
   });
 });
