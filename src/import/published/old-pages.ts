@@ -57,7 +57,8 @@ export function oldListPages(built: Map<string, BuiltPage>, movedTo: (url: strin
 
 function counterpart(path: string, facts: NewSiteFacts): { kind: OldPageKind; to?: string } {
   if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: "/" };
-  const numbered = new RegExp(`^(?:/${LIST})?/page(?:/(\\d+))?${END}`).exec(path);
+  // A list's page by its number: `/page/2/`, `/blog/page/2/`, or Eleventy's pagination's `/blog/2/`.
+  const numbered = new RegExp(`^(?:/${LIST})?/page(?:/(\\d+))?${END}`).exec(path) ?? new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
   // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
   if (new RegExp(`^(?:/${LIST})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
