@@ -46,7 +46,7 @@ test("every Accept value and both methods on a page, a post, a file, a sibling a
 });
 
 test("a Markdown 404 is the recovery map with the §7.3 headers, not an error of the function", async () => {
-  for (const path of ["/no-such-page/", "/about", "/blog/nope.md"]) {
+  for (const path of ["/no-such-page/", "/no-such-page", "/blog/nope.md"]) {
     const response = await exchange(netlify.url, path, { headers: { accept: "text/markdown" } });
     assert.equal(response.status, 404, path);
     assert.equal(response.headers["content-type"], "text/markdown; charset=utf-8", path);
@@ -84,10 +84,16 @@ test("a seeded random run of paths, Accept values and methods answers alike (see
   await compareAll(randomCases(KNOWN, 20261123, 120));
 });
 
-test("sitegen verify passes against the site served through Netlify's emulator", async () => {
-  const { code, failures } = await verifyFailures(netlify.url, { concurrency: 4 });
-  assert.deepEqual(failures, []);
-  assert.equal(code, 0);
+test("sitegen verify passes against the site served through Netlify's emulator, but for the one redirect it follows itself", async () => {
+  const { code, failures } = await verifyFailures(netlify.url, { concurrency: 4, perCheck: Infinity });
+  // @netlify/dev follows a redirect its edge function answers (docs/content/pages/moving/old-addresses.md), so a page's
+  // path without its slash shows the page there: the function's 301, which a deploy sends on, is held on the preview
+  // server and Cloudflare's runtime (test/addresses.test.ts), and here by what the emulator shows.
+  const others = failures.filter((check) => check.id !== "1.7-slashless-redirect");
+  assert.deepEqual(others, []);
+  const followed = failures.find((check) => check.id === "1.7-slashless-redirect")?.failures ?? [];
+  assert.ok(followed.every(({ fault }) => /^answered 200; expected 301 to \//.test(fault)), JSON.stringify(followed));
+  assert.equal(code, followed.length === 0 ? 0 : 1);
 });
 
 test("Netlify's deploy-time bundler bundles the edge function offline, with its route from netlify.toml", async () => {

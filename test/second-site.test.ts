@@ -79,8 +79,8 @@ test("a German page is German and an English post English, in HTML and in Markdo
   }
 });
 
-test("every other path is a 404: this repository's pages, a draft, a post's folder, a path without its slash; JSON, Markdown or HTML by Accept", async () => {
-  const misses = ["/about/", "/brand/", "/privacy/", "/blog/preise-2026/", "/blog/preise-2026.md", "/blog/2025/", "/leistungen", "/kontakt/index.html", "/nichts-hier/"];
+test("every other path is a 404: this repository's pages, a draft, a post's folder, a path without its slash that is no page's; JSON, Markdown or HTML by Accept", async () => {
+  const misses = ["/about/", "/brand/", "/privacy/", "/blog/preise-2026/", "/blog/preise-2026.md", "/blog/2025/", "/about", "/blog/preise-2026", "/kontakt/index.html", "/nichts-hier/"];
   for (const [host, base] of hosts()) {
     for (const path of misses) {
       const json = await get(base, path);
@@ -100,6 +100,18 @@ test("every other path is a 404: this repository's pages, a draft, a post's fold
       assert.equal(html.headers.get("content-type"), "text/html; charset=utf-8");
       await html.arrayBuffer();
     }
+  }
+});
+
+test("a page's address without its slash answers 301 to the page: on the preview server, and through Netlify's function, which its emulator follows", async () => {
+  for (const page of [...PAGES.filter((path) => path !== "/"), "/blog/glossare-die-mitwachsen/"]) {
+    const moved = await fetch(new URL(page.slice(0, -1), preview.url), { redirect: "manual", headers: { accept: "text/html" } });
+    assert.equal(moved.status, 301, page);
+    assert.equal(moved.headers.get("location"), page);
+    await moved.arrayBuffer();
+    const shown = await get(netlify.url, page.slice(0, -1), "text/markdown");
+    assert.equal(shown.status, 200, page);
+    assert.equal(await shown.text(), await (await get(preview.url, page, "text/markdown")).text(), page);
   }
 });
 

@@ -14,6 +14,7 @@ import { generateContent, type SyntheticTree } from "../bench/synthetic.ts";
 import { folderStore } from "../src/hosts/preview/folder.ts";
 import { respond } from "../src/negotiation/respond.ts";
 import { SiteData } from "../src/negotiation/site-data.ts";
+import { shardOf } from "../src/negotiation/table.ts";
 import { netlifyProject, startNetlifyProject, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
 import { readSource, sitegenAsync, type Source } from "./helpers/site.ts";
 
@@ -172,6 +173,19 @@ test("a 404 reads a bounded number of small files, whatever the size of the blog
   }
   const sizes = await agentFileSizes(dist);
   for (const miss of sizes.notFound) assert.ok(miss.bytesRead < 100_000, `${miss.path}: read ${miss.bytesRead} bytes`);
+});
+
+test("a post's address without its slash answers 301 to the post, where the two paths live in different route shards", async () => {
+  const { shards } = JSON.parse(read("_sitegen/negotiation.json"));
+  assert.ok(shards > 1, `${shards} shard`);
+  const apart = source.published.map((post) => `/blog/${post.slug}/`).filter((path) => shardOf(path, shards) !== shardOf(path.slice(0, -1), shards));
+  assert.ok(apart.length > 100, `${apart.length} posts`);
+  const site = new SiteData(folderStore(dist));
+  for (const path of apart.slice(0, 200)) {
+    const response = await respond(new Request(`http://localhost${path.slice(0, -1)}`, { headers: { accept: "text/markdown" } }), site);
+    assert.equal(response?.status, 301, path);
+    assert.equal(response.headers.get("location"), path);
+  }
 });
 
 test("the preview server and Netlify's emulator answer misses alike at this size", { timeout: 180_000 }, async () => {

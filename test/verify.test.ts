@@ -193,6 +193,7 @@ const BREAKAGES: readonly [keyof typeof BROKEN, string][] = [
   ["llms-txt-no-when-to-use", "1.5-llms-txt"],
   ["llms-txt-broken-link", "1.5-llms-txt-links"],
   ["sitemap-slashless-page", "1.7-canonical-paths"],
+  ["slashless-not-redirected", "1.7-slashless-redirect"],
   ["sitemap-missing-fixed-page", "2.1-page-set"],
   ["uppercase-slug", "2.2-slug-shape"],
   ["blog-index-count", "2.3-blog-index"],

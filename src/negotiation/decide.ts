@@ -142,6 +142,28 @@ export function canonicalCandidates(path: string): string[] {
   return [...new Set(candidates)];
 }
 
+/**
+ * The page a path typed without its slash names (`/about` → `/about/`), which
+ * may live in another shard than the path: undefined for a path that ends in
+ * one.
+ */
+export function slashedPath(path: string): string | undefined {
+  return path.endsWith("/") ? undefined : `${path}/`;
+}
+
+/**
+ * A page's address as people type it, without its slash: a 301 to the page,
+ * its query kept, where `routes` (the shard of `slashedPath(path)`) has that
+ * page. Any other decision stays as it is, and a path that is no page's stays
+ * a 404.
+ */
+export function withSlash(decision: Decision, routes: RouteShard, query = ""): Decision {
+  if (decision.kind !== "not-found") return decision;
+  const page = slashedPath(decision.path);
+  if (page === undefined || !Object.hasOwn(routes.pages, page)) return decision;
+  return { kind: "redirect", path: decision.path, location: `${page}${query}` };
+}
+
 /** The two encodings an HTML form submits with (HTML Living Standard §4.10.21.7). */
 function isFormBody(contentType: string | null | undefined): boolean {
   const type = contentType?.split(";")[0]?.trim().toLowerCase();

@@ -64,11 +64,21 @@ export function missingPaths(surface: Surface): MissingPath[] {
     { path: `/${MISSING}-file.json`, kind: "document" },
     { path: `/${MISSING}-file.xml`, kind: "document" },
   ];
-  // §1.7/§2.1: canonical paths end in a slash; the same path without it is not a page.
-  const slashless = surface.pages.find((page) => page !== "/");
-  if (slashless !== undefined) paths.push({ path: slashless.slice(0, -1), kind: "page" });
   return paths;
 }
+
+/**
+ * §1.7: canonical paths end in a slash. A page's address as people type it,
+ * without the slash, is no page of its own: it answers a 301 to the page.
+ * Probed for a page and a post page, each with no Accept, HTML and Markdown.
+ */
+export function slashlessPages(surface: Surface): { path: string; page: string }[] {
+  const pages = [surface.pages.find((page) => page !== "/" && postSlug(page) === undefined), surface.pages.find((page) => postSlug(page) !== undefined)];
+  return pages.filter((page) => page !== undefined).map((page) => ({ path: page.slice(0, -1), page }));
+}
+
+/** The Accepts a slashless page path is asked with: whatever is asked, it is the same redirect. */
+export const SLASHLESS_ACCEPTS: readonly (string | undefined)[] = [undefined, ACCEPT.html, ACCEPT.markdown];
 
 /** The probes for every Accept variant a missing path is sent with. */
 export function missingProbes(missing: MissingPath): Probe[] {
@@ -107,6 +117,7 @@ export function planProbes(surface: Surface): Probe[] {
   }
   for (const path of surface.llmsLinks) probes.push(probe(path));
   for (const missing of missingPaths(surface)) probes.push(...missingProbes(missing));
+  for (const { path } of slashlessPages(surface)) probes.push(...SLASHLESS_ACCEPTS.map((accept) => probe(path, accept)));
   return probes;
 }
 

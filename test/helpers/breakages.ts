@@ -116,6 +116,7 @@ export function breakages(site: Site): Record<string, Breakage> {
     "problem-missing-instance": { answer: (answer) => (answer.status === 404 && type(answer).startsWith("application/json") ? { ...answer, body: Buffer.from(JSON.stringify({ ...JSON.parse(answer.body.toString("utf8")), instance: undefined })) } : undefined) },
     "not-found-markdown-as-json": { answer: (answer, context) => (answer.status === 404 && type(answer).startsWith("text/markdown") ? instead(context, "application/json") : undefined) },
     "not-found-html-as-json": { answer: (answer, context) => (answer.status === 404 && type(answer).startsWith("text/html") ? instead(context, "application/json") : undefined) },
+    "slashless-not-redirected": { answer: (answer, context) => (answer.status === 301 && !pathOf(context.path).endsWith("/") ? instead(context, context.accept, "/sitegen-verify-no-such-page/") : undefined) },
     "not-acceptable-as-404": { answer: (answer, context) => (answer.status === 406 ? instead(context, context.accept, "/sitegen-verify-no-such-page/") : undefined) },
     "not-acceptable-html-body": { answer: (answer) => (answer.status === 406 ? { ...answer, headers: { ...answer.headers, "content-type": "text/html; charset=utf-8" }, body: Buffer.from("<!doctype html><html><body>Not Acceptable</body></html>") } : undefined) },
     "error-link-missing-help": onHeader(isError, "link", (link) => link?.split(/,\s*(?=<)/).filter((part) => !part.includes('rel="help"')).join(", ")),

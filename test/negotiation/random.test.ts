@@ -1,11 +1,12 @@
 /**
  * Thousands of generated Accept headers and paths (seeded, so a failure
- * reproduces): the core never throws, never answers 5xx, answers only 200, 304,
- * 404 or 406, never 404s a known path, never 406s an unknown one, and every
+ * reproduces): the core never throws, never answers 5xx, answers only 200, 301
+ * (a page's path without its slash), 304, 404 or 406, never 404s a known path, never 406s an unknown one, and every
  * error carries the §7.3 headers.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { normalizePath } from "../../src/negotiation/decide.ts";
 import { respond } from "../../src/negotiation/respond.ts";
 import { allRoutes, openBuild } from "../../src/hosts/preview/folder.ts";
 import { rng } from "../../bench/synthetic.ts";
@@ -64,7 +65,11 @@ test(`randomized Accept × path (seed ${SEED}, ${RUNS} requests)`, async () => {
       assert.match(pathname, /\.[^/.]+$/, `${label}: only non-document extensions pass through`);
       continue;
     }
-    assert.ok([200, 304, 404, 406].includes(response.status), `${label}: status ${response.status}`);
+    assert.ok([200, 301, 304, 404, 406].includes(response.status), `${label}: status ${response.status}`);
+    // A page's path without its slash (`/about`), and no other path: a 301 to the page.
+    const page = `${normalizePath(pathname)}/`;
+    assert.equal(response.status === 301, !pathname.endsWith("/") && Object.hasOwn(table.pages, page), `${label}: a 301 is for a page's path without its slash`);
+    if (response.status === 301) assert.equal(response.headers.get("location"), `${page}${new URL(request.url).search}`, label);
     // The URL parser resolves dot segments (`/%2e%2e/` is `/`), so judge the parsed path.
     const known = KNOWN.includes(pathname);
     if (known) assert.notEqual(response.status, 404, `${label}: known path answered 404`);

@@ -128,7 +128,7 @@ const NOT_FOUND_CASES: [string | null, "json" | "markdown" | "html"][] = [
   ["text/markdown, text/*;q=0.5", "markdown"],
   ["application/json;q=0.5, text/markdown", "markdown"],
 ];
-const MISSING = ["/nope/", "/blog/nope/", "/blog/why-every-enterprise-needs-a-central-esb/", "/blog/nope.md", "/nope.txt", "/nope.json", "/nope.xml", "/about", "/blog/notes-on-asyncapi-3-for-event-driven-documentation.md"];
+const MISSING = ["/nope/", "/blog/nope/", "/blog/why-every-enterprise-needs-a-central-esb/", "/blog/nope.md", "/nope.txt", "/nope.json", "/nope.xml", "/about/index.html", "/blog/notes-on-asyncapi-3-for-event-driven-documentation.md"];
 
 for (const path of MISSING) {
   for (const [accept, format] of NOT_FOUND_CASES) {
@@ -161,8 +161,26 @@ for (const path of MISSING) {
   }
 }
 
+test("a page's path without its slash answers 301 to the page, relative, whatever the Accept; HEAD too", async () => {
+  for (const page of Object.keys(table.pages).filter((path) => path !== "/")) {
+    for (const accept of [undefined, "text/html", "text/markdown", "application/json", "image/png"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const { response, body } = await get(page.slice(0, -1), accept === undefined ? {} : { accept }, method);
+        const label = `${method} ${page.slice(0, -1)} Accept: ${accept}`;
+        assert.equal(response.status, 301, label);
+        assert.equal(response.headers.get("location"), page, label);
+        assert.equal(response.headers.get("cache-control"), "public, max-age=0, must-revalidate", label);
+        assert.equal(response.headers.get("access-control-allow-origin"), "*", label);
+        assert.equal(body, "", label);
+      }
+    }
+  }
+  assert.equal((await get("/about?from=mail")).response.headers.get("location"), "/about/?from=mail", "the query is kept");
+  for (const path of ["/nope", "/blog/nope", "/about.md/x", "/blog/why-every-enterprise-needs-a-central-esb"]) assert.equal((await get(path)).response.status, 404, path);
+});
+
 test("a non-canonical page path answers 404 naming the canonical URL", async () => {
-  for (const [path, canonical] of [["/about", "/about/"], ["/about/index.html", "/about/"], ["/index.html", "/"], ["/About/", "/about/"], [POST.slice(0, -1), POST]]) {
+  for (const [path, canonical] of [["/about/index.html", "/about/"], ["/index.html", "/"], ["/About/", "/about/"], [`${POST.slice(0, -1)}.html`, POST]]) {
     const { response, body } = await get(path);
     assert.equal(response.status, 404, path);
     const problem = JSON.parse(body);
@@ -241,7 +259,7 @@ test("the sample Problem bodies on /developers/ are exactly what the core answer
   const page = readFileSync(join(dist, "developers.md"), "utf8");
   const samples = [...page.matchAll(/```json\n(\{\n {2}"type": [\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
   assert.equal(samples.length, 2);
-  const notFound = JSON.parse((await get("/about")).body);
+  const notFound = JSON.parse((await get("/about/index.html")).body);
   const notAcceptable = JSON.parse((await get("/about/", { accept: "application/json" })).body);
   assert.deepEqual(samples[0], notFound);
   assert.deepEqual(samples[1], notAcceptable);
@@ -284,7 +302,7 @@ test("a path like no post names no closest post in its Problem; its Markdown map
 });
 
 test("a near miss of a page gets that page in the Markdown map, and no list of posts", async () => {
-  const { response, body } = await get("/about", { accept: "text/markdown" });
+  const { response, body } = await get("/About/", { accept: "text/markdown" });
   assert.equal(response.status, 404);
   assert.ok(body.includes(`## The page you asked for\n\nIt is at ${BASE}/about/ (Markdown: ${BASE}/about.md)`));
   assert.ok(!body.includes("## Closest posts"));

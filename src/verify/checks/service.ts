@@ -1,7 +1,7 @@
 /** §1: what the service does: the agent entry point and canonical paths. */
-import { bodyText } from "../exchange.ts";
+import { bodyText, header } from "../exchange.ts";
 import { markdownLinks, sameSitePath } from "../discover.ts";
-import { probe } from "../plan.ts";
+import { probe, SLASHLESS_ACCEPTS, slashlessPages } from "../plan.ts";
 import { expectStatus, judgeProbe, outcome, type Check } from "./check.ts";
 
 /** The body of the Markdown section under the first heading matching `heading`, or undefined. */
@@ -78,4 +78,23 @@ export const canonicalPaths: Check = {
   },
 };
 
-export const serviceChecks: readonly Check[] = [llmsTxtSections, llmsTxtLinks, canonicalPaths];
+export const slashlessRedirect: Check = {
+  id: "1.7-slashless-redirect",
+  section: "1",
+  title: "A page's path without its slash is no page: it answers 301 to the page's canonical path, whatever the Accept",
+  run: ({ surface, observed }) =>
+    slashlessPages(surface).flatMap(({ path, page }) =>
+      SLASHLESS_ACCEPTS.map((accept) =>
+        judgeProbe(observed, probe(path, accept), (exchange) => {
+          if (exchange.status !== 301) return `answered ${exchange.status}; expected 301 to ${page}`;
+          const location = header(exchange, "location");
+          if (location === undefined) return "a 301 with no Location";
+          // RFC 9110 §10.2.2: a relative Location is resolved against the request's URL.
+          const target = new URL(location, new URL(path, surface.targetBase));
+          return target.origin === new URL(surface.targetBase).origin && target.pathname === page ? undefined : `Location is ${location}; expected ${page}`;
+        }),
+      ),
+    ),
+};
+
+export const serviceChecks: readonly Check[] = [llmsTxtSections, llmsTxtLinks, canonicalPaths, slashlessRedirect];
