@@ -86,6 +86,8 @@ function decodedPath(url: string, facts: Pick<NewSiteFacts, "basePath" | "langua
   } catch {
     path = within.toLowerCase();
   }
+  // A language's home written as a file (Astro's `build.format: "file"`: /en.html) is its home.
+  if (facts.languages.some((language) => path === `/${language}.html` || path === `/${language}`)) return "/";
   const lang = facts.languages.find((language) => path === `/${language}/` || path.startsWith(`/${language}/`));
   return lang ? path.slice(lang.length + 1) : path;
 }
