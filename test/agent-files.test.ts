@@ -171,6 +171,23 @@ test("WebMCP: a form is a tool (toolname, tooldescription), each field a describ
   assert.doesNotMatch(page.headers.get("content-security-policy") ?? "", /unsafe-inline/);
 });
 
+test("WebMCP's script is allowed by the policy the pages are sent with: a site that adds no script source to `security:` is not warned that it is blocked", () => {
+  const copy = join(root, "content-no-security");
+  cpSync(join(root, "content"), copy, { recursive: true });
+  const site = readFileSync(join(copy, "site.yaml"), "utf8");
+  writeFileSync(join(copy, "site.yaml"), site.replace(/^security:\n(?: {2}.*\n?)+/m, ""));
+  assert.doesNotMatch(readFileSync(join(copy, "site.yaml"), "utf8"), /^security:/m);
+  // A theme that loads the script with a plain tag, which the check of the templates reads.
+  const templates = join(root, "templates-plain-script");
+  cpSync(join(root, "templates"), templates, { recursive: true });
+  const layout = readFileSync(join(templates, "layout.html"), "utf8");
+  writeFileSync(join(templates, "layout.html"), layout.replace(/<script src="\/assets\/webmcp\.js"[^>]*><\/script>/, '<script src="/assets/webmcp.js" defer></script>'));
+  assert.match(readFileSync(join(templates, "layout.html"), "utf8"), /<script src="\/assets\/webmcp\.js" defer><\/script>/);
+  const built = sitegen(["build", "--content", copy, "--templates", templates, "--out", join(root, "dist-no-security")], { cwd: root });
+  assert.equal(built.status, 0, built.stderr);
+  assert.doesNotMatch(built.stderr, /webmcp\.js/);
+});
+
 test("WebMCP: /assets/webmcp.js registers get_page and search where the browser has a model context: a page's Markdown as the site serves it, and /mcp's search", async () => {
   const html = read("subscribe/index.html");
   const source = read(/<script src="\/(assets\/webmcp\.[0-9a-f]+\.js)"/.exec(html)![1]);

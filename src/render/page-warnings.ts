@@ -10,6 +10,7 @@ import { blockedElements, contentPolicy } from "./content-policy.ts";
 import { elementsOf } from "./html-tags.ts";
 import type { PageFacts } from "./links.ts";
 import type { TemplateSources } from "./templates.ts";
+import { cspSources } from "./webmcp.ts";
 
 export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   return manifest.routes.flatMap((route) =>
@@ -19,7 +20,8 @@ export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>):
 
 /** What the policy would block in the templates' HTML, each at its file and line. */
 export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sources">, manifest: Manifest): SitegenError[] {
-  const policy = contentPolicy(manifest.baseUrl, manifest.site.security);
+  // The policy the pages are sent with: the site's `security:`, and what WebMCP's script adds (src/render/webmcp.ts).
+  const policy = contentPolicy(manifest.baseUrl, cspSources(manifest.site));
   return [...templates.sources]
     .filter(([name]) => name.endsWith(".html"))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
