@@ -18,7 +18,8 @@
  * proposed amendment (commonmark-spec issue 650); text without CJK is read
  * as before.
  */
-import MarkdownIt from "markdown-it";
+import MarkdownIt, { type PluginSimple } from "markdown-it";
+import type { RuleCore } from "markdown-it/lib/parser_core.mjs";
 import cjkFriendly from "markdown-it-cjk-friendly";
 import deflist from "markdown-it-deflist";
 import { admonitionsPlugin } from "./admonitions.ts";
@@ -36,20 +37,44 @@ import { summaryPlugin } from "./summary.ts";
 import { tablesPlugin } from "./tables.ts";
 import { taskListsPlugin } from "./task-lists.ts";
 
-export const md = new MarkdownIt({ typographer: false })
-  .use(cjkFriendly)
-  .use(rawHtmlPlugin)
-  .use(imagesPlugin)
-  .use(autolinksPlugin)
-  .use(codePlugin)
-  .use(mathPlugin)
-  .use(headingsPlugin)
-  .use(footnotesPlugin)
-  .use(admonitionsPlugin)
-  .use(deflist)
-  .use(emojiPlugin)
-  .use(taskListsPlugin)
-  .use(extensionsPlugin)
-  .use(attributesPlugin)
-  .use(summaryPlugin)
-  .use(tablesPlugin);
+/**
+ * The constructs a post may use that cost every post something to look for:
+ * each is set up only in an instance for posts whose source may hold it
+ * (constructs.ts decides which). The rest are always on: CJK emphasis too,
+ * since its plugin gives the inline parser a state class of its own, and
+ * posts parsed with two classes made every inline rule slower.
+ */
+export type Construct = "autolinks" | "math" | "footnotes" | "admonitions" | "emoji" | "extensions" | "attributes";
+
+export const CONSTRUCTS: readonly Construct[] = ["autolinks", "math", "footnotes", "admonitions", "emoji", "extensions", "attributes"];
+
+/**
+ * An instance with the plugins the set names and every other one, each in
+ * its place in the full chain: a plugin left out changes nothing for a
+ * source without its construct, as its rules never match there. `probe`
+ * is a core rule run where linkify runs in the full chain.
+ */
+export function markdownWith(constructs: ReadonlySet<Construct>, probe?: RuleCore): MarkdownIt {
+  const instance = new MarkdownIt({ typographer: false });
+  // Where linkify would run: what it would read is what a probe (constructs.ts) reads instead.
+  if (probe) instance.core.ruler.after("linkify", "autolinks_probe", probe);
+  const use = (construct: Construct, plugin: PluginSimple) => {
+    if (constructs.has(construct)) instance.use(plugin);
+  };
+  instance.use(cjkFriendly).use(rawHtmlPlugin).use(imagesPlugin);
+  use("autolinks", autolinksPlugin);
+  instance.use(codePlugin);
+  use("math", mathPlugin);
+  instance.use(headingsPlugin);
+  use("footnotes", footnotesPlugin);
+  use("admonitions", admonitionsPlugin);
+  instance.use(deflist);
+  use("emoji", emojiPlugin);
+  instance.use(taskListsPlugin);
+  use("extensions", extensionsPlugin);
+  use("attributes", attributesPlugin);
+  return instance.use(summaryPlugin).use(tablesPlugin);
+}
+
+/** The full chain, every construct on. */
+export const md = markdownWith(new Set(CONSTRUCTS));

@@ -9,7 +9,8 @@ import { attributeIds } from "./attributes.ts";
 import { footnoteIds } from "./footnotes.ts";
 import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
-import { md } from "./instance.ts";
+import { parseChosen } from "./constructs.ts";
+import { md as fullChain } from "./instance.ts";
 import type { PageElement } from "../html-tags.ts";
 import { closingOf, inlineTextWarning, rawHtmlElements, rawHtmlOf, rawHtmlTargets, shownAsText, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
 import type { SummaryEnv } from "./summary.ts";
@@ -61,13 +62,13 @@ export interface RenderedMarkdown {
 
 /** The tokens of a body: what the excerpt of a page without a description is read from (src/content/excerpt.ts). */
 export function parseMarkdown(body: string, env: SummaryEnv = {}): Token[] {
-  return md.parse(body, { ...env });
+  return parseChosen(body, { ...env }).tokens;
 }
 
 /** `lang` is the page's language, which the `ascii` spelling of heading ids reads (heading-ids.ts). */
 export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {}): RenderedMarkdown {
   const state: RenderEnv & { warnings?: MarkdownWarning[] } = { ...env };
-  const tokens = env.html ? htmlBlock(body) : md.parse(body, state);
+  const { md, tokens } = env.html ? { md: fullChain, tokens: htmlBlock(body) } : parseChosen(body, state);
   titleHeadings(tokens, env.title, state);
   const headingIds = assignHeadingIds(tokens, lang, env.headingIds);
   // The author's HTML, before a table of contents adds HTML of its own.
