@@ -34,6 +34,7 @@ import { ImageFiles } from "./write/image-store.ts";
 import type { Written } from "./write/output.ts";
 import type { PatchWriter } from "./write/patch.ts";
 import { StagingFolder } from "./write/staging.ts";
+import { StageClock, type StageTimes } from "./stage-times.ts";
 
 /**
  * From this many posts on, the files are written by a disk thread
@@ -78,6 +79,8 @@ export interface PipelineOptions {
   highlights?: string;
   /** The build cache's narrower copies of images (src/write/image-store.ts): a copy made by an earlier build is taken from it. */
   images?: ResizeStore;
+  /** Where the run's time goes, by stage (src/stage-times.ts). */
+  clock?: StageClock;
 }
 
 export interface BuildOptions extends PipelineOptions {
@@ -114,26 +117,30 @@ export interface BuildResult extends Staged {
   written: Map<string, Written>;
   /** The build cache, when the build had one: its folder as given, and why its contents were not used or it was not saved, if so. */
   cache?: { dir: string; note?: string };
+  /** Where the build's time went, by stage (src/stage-times.ts). */
+  stages: StageTimes;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const clock = new StageClock();
   await assertReplaceable(options);
   const { cache, unused } = openCache(options);
   try {
     const staging = await StagingFolder.create(resolve(options.cwd, options.outDir));
     try {
       const stores = cacheStores(cache);
-      const staged = await stage({ ...options, ...stores }, staging, cache);
+      const staged = await stage({ ...options, ...stores, clock }, staging, cache);
       const unsaved = cache && saved(cache, staged.records, staging);
       if (cache) HighlightFiles.prune(cache.highlights, highlighterId());
       stores.images?.prune();
       await (options.swap ? options.swap(() => staging.commit()) : staging.commit());
+      clock.lap("write");
       let bytes = 0;
       for (const { bytes: size } of staging.written.values()) bytes += size;
       const note = [unused && `not used: ${unused}`, cache?.dropped(), unsaved ? `not saved: ${unsaved}; the next build will be cold` : cache && unused && "it now holds this build"].filter(Boolean).join("; ");
       const reported = options.cache && { dir: options.cache.dir, ...(note ? { note } : {}) };
-      return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, ...(reported ? { cache: reported } : {}) };
+      return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, stages: clock.times(), ...(reported ? { cache: reported } : {}) };
     } catch (error) {
       await staging.discard();
       throw error;
@@ -233,7 +240,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     // that the next build, taking the parse from it, finds the same clashes and says so again.
     const asParsed = new Map<string, PostSource>();
     const parsePosts = async (entries: SourceEntry[]) => {
-      const parsed = await parseOnLanes(entries);
+      const parsed = await (options.clock ? options.clock.time("parse", () => parseOnLanes(entries), "read") : parseOnLanes(entries));
       for (const post of parsed.posts) asParsed.set(post.path, post);
       return parsed;
     };
@@ -243,6 +250,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     ]);
     const { content } = read;
     const prepared = templateSources && (await collected(() => prepareTemplates(templateSources, { theme: content?.site.theme })));
+    options.clock?.lap("read");
     if (!content || !prepared) return unreachable(judged());
     const { templates, assets, fingerprint, themeProblems } = prepared;
     const drafts = options.drafts && !options.production;
@@ -265,11 +273,13 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     if (!plan) return unreachable(judged());
     const resized = await collected(() => resizeImages(manifest.published, { memo: options.memo?.resized, store: options.images }));
     if (!resized) return unreachable(judged());
+    options.clock?.lap("assemble");
     const context = { manifest, templates, assets, resized: resized.images, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
     const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel(), highlights: options.highlights } : undefined;
     const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
+    options.clock?.lap("render");
     if (!executed) return unreachable(judged());
     const { facts, restored } = executed;
     // Post bodies were not kept: one is read again only to locate a broken link.
@@ -277,6 +287,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const rendered = { ...planned, facts, written, assets: assets.keys(), bodyOf: readPostBody, parts: options.memo?.parts };
     runChecks(RENDERED_CHECKS, rendered, reported);
     const findings = judged();
+    options.clock?.lap("check");
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
     const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(asParsed.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
     const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);

@@ -57,9 +57,9 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
         const reported = result.findings.filter((finding) => finding.level !== "note");
         const cache = result.cache && { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) };
         if (flags.json) {
-          const { pages, files, bytes, milliseconds, images } = result;
+          const { pages, files, bytes, milliseconds, stages, images } = result;
           const counts = countByKind(reported);
-          printJson(io, { ok: true, out: flags.out, pages, files, bytes, milliseconds, ...(cache ? { cache } : {}), images, counts, findings: reported });
+          printJson(io, { ok: true, out: flags.out, pages, files, bytes, milliseconds, stages, ...(cache ? { cache } : {}), images, counts, findings: reported });
         } else if (!flags.quiet) {
           for (const line of formatFindings(reported)) printError(line);
           print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${cacheSummary(cache)} → ${flags.out}/`);
