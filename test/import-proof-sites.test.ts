@@ -120,6 +120,9 @@ test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in 
   const page = readFileSync(join(site, "content/pages/en/accessibility.md"), "utf8");
   assert.match(page, /^(?:date|updated): \d{4}-\d{2}-\d{2}$/m);
   assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  // A post's `image:` written from the project's root (`./src/assets/…`) is its cover, moved with it, and shown.
+  const post = report.proof.pages.find((each: { old: string }) => each.old === "/en/blog/new-project/");
+  assert.deepEqual(post.media, { old: 1, kept: 1 }, JSON.stringify(post.missing));
 });
 
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {

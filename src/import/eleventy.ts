@@ -123,7 +123,12 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     const bundle = own
       ? walk.files.filter((each) => each.path.startsWith(`${own}/`) && !isMarkdown(each.path) && !TEMPLATE.test(each.path) && !cascade.dataFiles.has(each.path)).map((each) => ({ name: each.path.slice(own.length + 1), path: each.real, ...(document.oldUrls[0]?.endsWith("/") ? { oldUrl: `${document.oldUrls[0]}${each.path.slice(own.length + 1)}` } : {}) }))
       : [];
-    site.posts.push({ ...dated(document, site.notes!), kind: "post", stem: own ? basename(own) : document.stem, bundle });
+    // Its picture written from the project's root (`image: './src/assets/images/blog/x.png'`, which the site's templates hand to eleventy-img): moved with it, as its cover.
+    const image = text(document.data.image);
+    const cover = image && !/^(\/|[a-z]+:)/i.test(image) && !existsSync(join(input, ...folders, image)) ? folderInside(root, resolve(root, image)).real : undefined;
+    const withCover = cover && existsSync(cover) ? { ...document, data: { ...document.data, image: `./${basename(cover)}` } } : document;
+    const coverFile = cover && withCover !== document && !bundle.some((file) => file.path === cover) ? [{ name: basename(cover), path: cover }] : [];
+    site.posts.push({ ...dated(withCover, site.notes!), kind: "post", stem: own ? basename(own) : document.stem, bundle: [...bundle, ...coverFile] });
   }
   // A picture passed through from a post's folder moves with the post, its old address with it: a copy at the old path too would make that path a folder of files, where the post's alias must answer.
   const bundled = new Set(site.posts.flatMap((post) => post.bundle.map((file) => file.path)));

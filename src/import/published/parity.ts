@@ -104,7 +104,8 @@ function keptItems(old: string[], now: Set<string>): { old: number; kept: number
  * An image's file name, decoded, without its extension and what a generator's image processing adds to it: the
  * folder it is served from may change in a move, its name does not. Astro writes `ferry.png` as
  * `/_astro/ferry.CkbaCcR9_6LRND.webp` (its hash, and the options' hash), Hugo's resize as
- * `ferry_hu<md5>_<bytes>_600x0_resize_q75_box.jpg` (`ferry_hu_<hash>.webp` from 0.123), each in another format.
+ * `ferry_hu<md5>_<bytes>_600x0_resize_q75_box.jpg` (`ferry_hu_<hash>.webp` from 0.123), eleventy-img's widths as a
+ * site names them (`ferry-900w.webp`, as sitegen names its own), each in another format.
  */
 function imageName(src: string): string {
   const path = src.split(/[?#]/)[0];
@@ -117,7 +118,8 @@ function imageName(src: string): string {
   return name
     .replace(/\.[^.]+$/, "")
     .replace(/_hu_?[0-9a-f]{16,}.*$/, "")
-    .replace(/\.[\w-]{8}(?:_[\w-]+)?$/, "");
+    .replace(/\.[\w-]{8}(?:_[\w-]+)?$/, "")
+    .replace(/-\d+w$/, "");
 }
 
 /** Whether an image's alt text holds every word of the page's title (of two words or more). */
