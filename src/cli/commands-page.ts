@@ -9,20 +9,12 @@
  * after the commands. Run by `npm run docs` (scripts/commands-page.ts).
  */
 import type { Argument, Command, Option } from "commander";
-import { registerBuild } from "./commands/build.ts";
-import { registerCheck } from "./commands/check.ts";
-import { registerCompare } from "./commands/compare.ts";
-import { registerHost } from "./commands/host.ts";
-import { registerImport } from "./commands/import.ts";
-import { registerInit } from "./commands/init.ts";
-import { registerNew } from "./commands/new.ts";
-import { registerServe } from "./commands/serve.ts";
-import { registerVerify } from "./commands/verify.ts";
 import type { Io } from "./io.ts";
+import { registerCommands } from "./program.ts";
 
-/** Every command as the CLI registers it (src/cli.ts), on `program`: only their definitions are read, nothing runs. */
+/** Every command as the CLI registers it (src/cli/program.ts), on `program`: only their definitions are read, nothing runs. */
 export function registerAll(program: Command, io: Io): Command {
-  for (const register of [registerBuild, registerCheck, registerCompare, registerHost, registerImport, registerInit, registerNew, registerServe, registerVerify]) register(program, io, { code: 0 });
+  registerCommands(program, io, { code: 0 });
   return program;
 }
 
