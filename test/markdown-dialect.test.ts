@@ -29,6 +29,8 @@ const built = (async () => {
   cpSync(join(ROOT, "test/fixtures/sites/kontor"), content, { recursive: true });
   cpSync(join(ROOT, "templates"), join(dir, "templates"), { recursive: true });
   for (const post of posts) cpSync(join(FIXTURES, `${post}.md`), join(content, "blog", `${post}.md`));
+  // The kitchen sink's cover beside it, as test/helpers/kitchen-sink.ts lays it: an Astro blog's single-file post and its picture.
+  cpSync(join(FIXTURES, "hafen.svg"), join(content, "blog/kitchen-sink-cover.svg"));
   mkdirSync(join(content, "static"), { recursive: true });
   cpSync(join(FIXTURES, "hafen.svg"), join(content, "static/hafen.svg"));
   const args = ["--content", content, "--templates", join(dir, "templates")];
