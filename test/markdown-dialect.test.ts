@@ -55,7 +55,7 @@ test("every post builds, and the build warns only where it changed what was writ
     ["csp-blocked", "blog/raw-html.md", 23, '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"> is blocked by the page\'s Content-Security-Policy (`frame-src`)'],
     ["title-heading", "blog/h1-other.md", 8, "a level-1 heading in the body"],
     ["title-heading", "blog/h1-title.md", 8, "a level-1 heading that repeats the title"],
-    ["title-heading", "blog/kitchen-sink.md", 8, "a level-1 heading that repeats the title"],
+    ["title-heading", "blog/kitchen-sink.md", 9, "a level-1 heading that repeats the title"],
   ]);
   const embed = findings.find((f) => f.file?.endsWith("raw-html.md"))!;
   assert.equal(embed.hint, 'allow it in site.yaml: `security: { frame-src: ["https://www.youtube-nocookie.com"] }`, or leave it out');
