@@ -53,6 +53,10 @@ export interface SiteConfig {
   feed?: boolean;
   /** Publish /tags/ and a page per tag, /tags/<tag>/ (src/manifest/listings.ts). */
   tags?: boolean;
+  /** Publish /archive/, every post by year (src/manifest/listings.ts). */
+  archive?: boolean;
+  /** The site's sections in reading order, each its pages: the theme's section navigation and previous and next links. */
+  sections?: SiteSection[];
   /** Write the search index (src/render/emit/search-index.ts) that a search page asks through `/mcp`'s `search` tool. */
   search?: boolean;
   /** What the site shows agents and people of its machine surface, and what it requires (`agents` in site.yaml). */
@@ -97,6 +101,23 @@ export interface AgentSettings {
   forms?: boolean;
   /** Serve `/mcp`, a read-only MCP server of the site's pages and posts, and its server card (src/negotiation/mcp/). */
   mcp?: boolean;
+  /** WebMCP: forms carry `toolname` and `tooldescription`, and /assets/webmcp.js registers `get_page` (and `search`) where the browser can (src/render/webmcp.ts). */
+  webmcp?: boolean;
+  /** Publish /sitemap.md, every page and post as a link with its description (src/render/emit/sitemap-markdown.ts). */
+  sitemap_markdown?: boolean;
+  /** A BreadcrumbList in each page's and post's JSON-LD (src/render/emit/structured-data.ts). */
+  breadcrumbs?: boolean;
+  /** Publish /.well-known/api-catalog (RFC 9727), naming /openapi.json (src/render/emit/api-catalog.ts). */
+  api_catalog?: boolean;
+  /** Content Signals: what the site lets its content be used for, in robots.txt where it fits and on every Markdown response. */
+  content_signal?: ContentSignal;
+}
+
+/** `agents.content_signal`: each use said yes (true) or no (false); one left out is not said. */
+export interface ContentSignal {
+  search?: boolean;
+  ai_input?: boolean;
+  ai_train?: boolean;
 }
 
 /**
@@ -113,6 +134,33 @@ export interface SiteTheme {
   logo?: string;
   /** The image of a shared link (Open Graph); without one, pages name none. */
   social_image?: string;
+  // The starter theme's parts below: each left out when false or absent (the templates read them as `site.theme.<name>`).
+  /** A light and dark switch in the header, remembered in the browser and applied before the first paint. */
+  scheme_toggle?: boolean;
+  /** A post's cover as a thumbnail in the lists of posts (`thumbnail` of a listed post). */
+  listing_covers?: boolean;
+  /** A listed post's tags as links to their pages, and its reading time (`tagLinksShown`, `readingMinutes`). */
+  listing_details?: boolean;
+  /** "Contents" above a table of contents. */
+  toc_heading?: boolean;
+  /** Code at the size of the text around it. */
+  code_at_body_size?: boolean;
+  /** A post's newer and older posts side by side, each its label over its title. */
+  post_nav_columns?: boolean;
+  /** The draft note's code breaks between words, never inside one. */
+  draft_note_whole_words?: boolean;
+  /** A button on each code block that copies its code (/assets/copy-code.js). */
+  copy_code?: boolean;
+  /** Every page's section and its pages beside the text, from `sections` (`sectionNav`). */
+  section_nav?: boolean;
+  /** The previous and next page in the order of `sections` under each page (`pageNav`). */
+  page_nav?: boolean;
+}
+
+/** A section of `sections` in site.yaml: its title, and its pages by path in reading order. */
+export interface SiteSection {
+  title: string;
+  pages: string[];
 }
 
 /** `budgets` in site.yaml, in UTF-8 bytes, as src/schemas/site.schema.json allows them. */

@@ -2,7 +2,8 @@
  * The pages that list posts, besides each post's own: the blog page and,
  * when site.yaml asks for them, its numbered pages (`paginate: 10`:
  * /blog/page/2/, …), the tag index (`tags: true`: /tags/) and a page per tag
- * (/tags/<tag>/, numbered like the blog's). Each is a route like any other,
+ * (/tags/<tag>/, numbered like the blog's) and the archive (`archive: true`:
+ * /archive/, every post by year). Each is a route like any other,
  * so the sitemap, llms.txt, OpenAPI, the negotiation data and every host
  * know it from the manifest. Pure: no I/O.
  *
@@ -78,6 +79,11 @@ export interface ListingLanguage {
 /** The tag index's path in a language: `/tags/`, `/fr/tags/`; a tag's page is under it (`tagPath`). */
 export function tagsPath(language: Pick<ListingLanguage, "prefix">): string {
   return `${language.prefix}/tags/`;
+}
+
+/** The archive's path in a language: `/archive/`, `/fr/archive/`. */
+export function archivePath(language: Pick<ListingLanguage, "prefix">): string {
+  return `${language.prefix}/archive/`;
 }
 
 /** `/tags/<slug>/`, `/fr/tags/<slug>/`: where a tag's page is. */
@@ -188,7 +194,7 @@ export function siteListings(input: Omit<ListingInput, "language" | "blog" | "ta
 }
 
 interface ListingInput {
-  site: Pick<SiteConfig, "tags" | "paginate">;
+  site: Pick<SiteConfig, "tags" | "paginate" | "name" | "archive">;
   /** The language whose listing pages these are. */
   language: ListingLanguage;
   addressesOf: Addresser;
@@ -214,18 +220,29 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
   // The blog page changes whenever a post does (a draft, only in a build that shows it, does not count).
   const blogPages = input.blog ? paginate({ ...input.blog, lastmod: newest(posts.filter((post) => !post.draft), input.blog.lastmod) }, posts, site.paginate, input) : [];
   const blog = blogPages[0];
-  if (!site.tags) return { routes: blogPages.slice(1), tags: [], unaddressable: [], ...(blog ? { blog } : {}) };
+  // The archive (`archive: true`) lists every post of the language by year, on one page fitted to its budget, as the blog page's older posts are.
+  const archive: PageRoute[] = site.archive ? [{
+    ...generated(input, archivePath(input.language)),
+    title: "Archive",
+    description: `Every post of ${input.site.name} by the year it was published, newest first, each with its title and date.`,
+    lastmod: newest(posts.filter((post) => !post.draft), input.today),
+    template: "archive",
+    listing: { posts },
+  }] : [];
+  if (!site.tags) return { routes: [...archive, ...blogPages.slice(1)], tags: [], unaddressable: [], ...(blog ? { blog } : {}) };
   const { tags, postsOf, unaddressable } = collectTags(posts, input);
   const index = input.tagIndex ?? generatedTagIndex(input, tags);
   const tagIndex: PageRoute = { ...index, lastmod: newest(posts, index.lastmod || input.today), listing: { posts, tags } };
   if (!input.tagIndex) routes.push(tagIndex);
+  pushAll(routes, archive);
   pushAll(routes, blogPages.slice(1));
   for (const tag of tags) {
     const tagged = postsOf.get(tag.slug)!;
     const first: PageRoute = {
       ...generated(input, tag.path),
       title: `Posts tagged ${tag.name}`,
-      description: `${tag.count === 1 ? "The post" : `The ${tag.count} posts`} tagged ${tag.name}, newest first.`,
+      // At least 50 characters, as a search result's snippet and an agent's link list want one (here and below).
+      description: `${tag.count === 1 ? "The post" : `The ${tag.count} posts`} of ${input.site.name} tagged ${tag.name}, newest first, each with its date and description.`,
       lastmod: newest(tagged, ""),
       template: "tag",
     };
@@ -257,7 +274,7 @@ function paginate(first: PageRoute, posts: PageRoute[], perPage: number | undefi
       ...input.addressesOf(path),
       kind: "listing",
       title: `${first.title}, page ${number}`,
-      description: `Posts ${from + 1} to ${end} of ${posts.length}, newest first: page ${number} of ${count}.`,
+      description: `Page ${number} of ${count} of ${first.title}: posts ${from + 1} to ${end} of ${posts.length}, newest first, each with its date and description.`,
       lastmod: newest(shown, ""),
       body: "",
       bodyLine: 1,
@@ -272,7 +289,7 @@ function generatedTagIndex(input: ListingInput, tags: TagEntry[]): PageRoute {
   return {
     ...generated(input, tagsPath(input.language)),
     title: "Tags",
-    description: tags.length === 1 ? "The one tag of the posts, with its posts." : `The ${tags.length} tags of the posts, each with its posts.`,
+    description: `${tags.length === 1 ? "The one tag" : `The ${tags.length} tags`} of the posts of ${input.site.name}, each with a page of the posts it is given to.`,
     lastmod: "",
     template: "tags",
   };

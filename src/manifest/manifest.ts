@@ -15,8 +15,9 @@ import { anyMoved, redirectsOf, siteRedirects, type Redirect } from "./redirects
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 import { imageVariants } from "./image-variants.ts";
 import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
+import { agentFiles } from "./agent-files.ts";
 
-export type Template = "home" | "page" | "blog" | "post" | "tags" | "tag";
+export type Template = "home" | "page" | "blog" | "post" | "tags" | "tag" | "archive";
 
 export interface PageRoute {
   /** A page of content/pages/, a post, or a page the build makes to list posts (src/manifest/listings.ts). */
@@ -156,6 +157,9 @@ export interface Manifest {
   surface: Record<SurfaceRole, FileRoute>;
   /** The Atom feed, when site.yaml asks for one (`feed: true`); in `files` too. */
   feed?: FileRoute;
+  /** /sitemap.md and /.well-known/api-catalog, each where site.yaml's `agents` asks for it; in `files` too. */
+  sitemapMarkdown?: FileRoute;
+  apiCatalog?: FileRoute;
   /** The sitemap's part files when it is too large for one, which /sitemap.xml then indexes (sitemap-parts.ts); in `files` too. */
   sitemapParts: SitemapPart[];
   /** Any post's URLs with `{slug}` standing for its slug: for the 404s that name posts at request time. */
@@ -246,6 +250,8 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const { pages } = listings;
   const surface = surfaceFiles(baseUrl);
   const feed = content.site.feed ? feedFile(baseUrl) : undefined;
+  const { sitemapMarkdown, apiCatalog } = agentFiles(content.site, baseUrl, { markdown: MEDIA.markdown, internalDir: INTERNAL_DIR });
+  const optional = [...(feed ? [feed] : []), ...(sitemapMarkdown ? [sitemapMarkdown] : []), ...(apiCatalog ? [apiCatalog] : [])];
   // Drafts last: the sitemap lists every route before them (`indexable`).
   const indexable = [...pages, ...posts, ...listings.routes];
   const routes = drafts.length > 0 ? [...indexable, ...drafts] : indexable;
@@ -258,7 +264,7 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     ...siteRedirects(content.site.redirects ?? [], new Set(indexable.map((route) => route.path)), content.siteFile, options.report ?? (() => {})),
   ];
   // Every file the build writes from the site at a path a request may name, besides the pages.
-  const built = [...Object.values(surface), ...(feed ? [feed] : []), ...parts, { path: "/404.html" }, ...HOST_RULES_FILES.map((name) => ({ path: `/${name}` }))];
+  const built = [...Object.values(surface), ...optional, ...parts, { path: "/404.html" }, ...HOST_RULES_FILES.map((name) => ({ path: `/${name}` }))];
   const siteWide = siteWideFiles(content.files, { built: new Set(built.map((file) => file.path)), internalDir: INTERNAL_DIR, report: options.report ?? (() => {}) });
   // A draft's own files are published with it (its cover image), in a build that shows drafts.
   const published = publishedFiles(listed, listedSources, siteWide, baseUrl);
@@ -292,9 +298,11 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     indexable,
     redirects,
     published,
-    files: [...Object.values(surface), ...(feed ? [feed] : []), ...parts],
+    files: [...Object.values(surface), ...optional, ...parts],
     surface,
     ...(feed ? { feed } : {}),
+    ...(sitemapMarkdown ? { sitemapMarkdown } : {}),
+    ...(apiCatalog ? { apiCatalog } : {}),
     sitemapParts: parts,
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
     notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },

@@ -17,9 +17,10 @@ import { dimensionsOf } from "../content/image-size.ts";
 import { sitePathOf } from "./links.ts";
 import type { RenderContext, RenderedJob } from "./render-job.ts";
 import { readingMinutes } from "./reading-time.ts";
-import { formsMarkdown, pageForms } from "./forms.ts";
+import { annotateForms, formsMarkdown, pageForms } from "./forms.ts";
+import { cspSources } from "./webmcp.ts";
 import type { TemplateSet } from "./template.ts";
-import type { PostCover } from "./emit/page-html.ts";
+import type { ListedExtras, PostCover } from "./emit/page-html.ts";
 import type { SiteConfig } from "../content/types.ts";
 
 /**
@@ -35,9 +36,11 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const rendered = renderBody(route, body, manifest.site, sizeOf, context.memo?.bodies);
   const post = route.kind === "post" ? { cover: coverOf(route, manifest, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
   const representations = (listing?: BlogListing) => {
-    const html = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post });
+    const made = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post, listed: listedExtras(context) });
+    // Forms as WebMCP tools for a browser's agent, where the site asks for it (`agents: { webmcp: true }`).
+    const html = manifest.site.agents?.webmcp ? annotateForms(made, route.url) : made;
     // A page's forms, described for agents where the site asks for it (`agents: { forms: true }`).
-    const forms = manifest.site.agents?.forms ? formsMarkdown(pageForms(html, route.url)) : [];
+    const forms = manifest.site.agents?.forms ? formsMarkdown(pageForms(html, route.url), body) : [];
     // Raw HTML the body leaves open is closed in its Markdown too: llms-full.txt goes on to the next page whole.
     const markdownBody = rendered.closing ? `${body.trimEnd()}\n\n${rendered.closing}\n` : body;
     return { html, markdown: pageMarkdown(manifest, route, markdownBody, rendered.code, listing, forms) };
@@ -46,7 +49,7 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   // Where Liquid ran (src/render/liquid/), a line of the body it made is told as the line the author wrote.
   const lineOf = shown.lineOf ?? ((line: number) => line);
   const links = rendered.links.map((link) => ({ ...link, line: route.bodyLine + lineOf(link.line) - 1 }));
-  const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, manifest.site.security));
+  const blocked = blockedElements(rendered.elements, contentPolicy(manifest.baseUrl, cspSources(manifest.site)));
   const found = [...rendered.warnings, ...blocked.map((each) => ({ ...each, kind: "csp-blocked" as const }))].map((each) => ({ ...each, line: lineOf(each.line) }));
   const warnings = warningsInFile(route, shown.lineOf ? written : body, [...shown.warnings, ...found].sort((a, b) => a.line - b.line));
   return {
@@ -69,7 +72,39 @@ function listed(route: PageRoute, budgets: Budgets, representations: (listing?: 
   if (listing.pagination) return representations(pageOfListing(listing.posts, listing.pagination));
   let kept = memo?.get(route.path);
   if (memo && !kept) memo.set(route.path, (kept = {}));
-  return fitBlogListing(listing.posts, { fullCount: budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, kept);
+  // The archive lists every post by its title and date under its year, none with its description.
+  return fitBlogListing(listing.posts, { fullCount: route.template === "archive" ? 0 : budgets.blog_page_full_posts, budget: budgets.blog_page_bytes }, representations, kept);
+}
+
+/** What a listed post shows besides its title and date, by post: a listing is rendered several times while it is fitted to its budget. */
+const listedKept = new WeakMap<PageRoute, ListedExtras>();
+
+/**
+ * What a list of posts shows of each where the theme asks for it: its cover
+ * as a thumbnail (`theme.listing_covers`), its tags as links and its reading
+ * time (`theme.listing_details`), counted from its text as written, since
+ * the posts a page lists are not rendered with it. Undefined when neither is on.
+ */
+function listedExtras(context: Pick<RenderContext, "manifest" | "templates" | "bodyOf" | "assets">): ((post: PageRoute) => ListedExtras) | undefined {
+  const theme = context.manifest.site.theme;
+  if (!theme?.listing_covers && !theme?.listing_details) return undefined;
+  return (post) => {
+    let extras = listedKept.get(post);
+    if (!extras) {
+      extras = {
+        thumbnail: (theme.listing_covers && coverOf(post, context.manifest, imageSizes(post, context), context.templates)) || false,
+        readingMinutes: theme.listing_details ? readingMinutes(writtenText(context.bodyOf(post))) : 0,
+        tagLinksShown: Boolean(theme.listing_details) && (post.tagLinks?.length ?? 0) > 0,
+      };
+      listedKept.set(post, extras);
+    }
+    return extras;
+  };
+}
+
+/** A post's Markdown as the words a reader reads: no code fence's marks, no link's or image's address, no image's text, no HTML tag. */
+function writtenText(markdown: string): string {
+  return markdown.replace(/^\s*(```|~~~).*$/gm, " ").replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/\]\([^)]*\)/g, "]").replace(/<[^>]*>/g, " ");
 }
 
 /** The render's warnings at their lines of the file, each with its line as written. */

@@ -98,8 +98,9 @@ function askJekyll(root: string, basePath: string, env: NodeJS.ProcessEnv): Aske
   if (!listed.ok) return { unavailable: listed.why.replace(/^ruby -e failed/, "Jekyll's Ruby API failed") };
   const rows = parseJson(listed.stdout);
   if (!rows) return { unavailable: "Jekyll's Ruby API printed no list of addresses" };
-  // Jekyll's url is the path within the site; the base path is added where it is served.
-  return { addresses: new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${url}`])) };
+  // Jekyll's url is the path within the site; the base path is added where it is served. A url with no extension
+  // (`/docs/history` under the weekdate style) is written as that path with `.html` (Page#destination), where it was published.
+  return { addresses: new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${/\/$|\.(html?|xml|json|txt|css|js|rss|atom|svg|webmanifest|ico)$/i.test(url) ? url : `${url}.html`}`])) };
 }
 
 /** `eleventy --to=json`: every template with its inputPath and url, from the site's own Eleventy. */

@@ -26,11 +26,18 @@ export interface PostExtras {
   readingMinutes: number;
 }
 
+/** What a listed post shows where the theme asks for it (src/render/render-page.ts): its cover, its reading time, and whether its tags are links. */
+export interface ListedExtras {
+  thumbnail: PostCover | false;
+  readingMinutes: number;
+  tagLinksShown: boolean;
+}
+
 /**
  * `rendered` is the page's body as markdown-it rendered it (`renderMarkdown`);
  * `listing`, on the blog page, the posts it lists.
  */
-export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing; post?: PostExtras } = {}): string {
+export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing; post?: PostExtras; listed?: (post: PageRoute) => ListedExtras } = {}): string {
   const body = rendered.html;
   // Only the blog and home templates list posts; building the list for every
   // post page would make a build quadratic in the number of posts.
@@ -44,24 +51,35 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     displayDate: route.date ? displayDate(route.date, route.lang) : "",
     displayUpdated: route.updated ? displayDate(route.updated, route.lang) : "",
     tagList: route.tags.join(", "),
-    ...listingContext(manifest, options.listing, route.lang),
+    ...listingContext(manifest, options.listing, route.lang, options.listed),
     ...listingPlace(route),
     ...postPlace(route, options.post),
-    recentPosts: recent.map((post) => postItem(post, route.lang)),
+    recentPosts: recent.map((post) => postItem(post, route.lang, options.listed)),
   });
   return layout(manifest, templates, {
     lang: route.lang,
-    documentTitle: route.template === "home" ? `${manifest.site.name}: ${route.title}` : `${route.title} · ${manifest.site.name}`,
+    documentTitle: documentTitle(manifest.site.name, route),
     description: route.description,
     canonical: route.url,
     markdownUrl: route.markdownPath,
     currentPath: route.kind === "post" || (route.kind === "listing" && route.template === "blog") ? "/blog/" : (route.listing?.section ?? route.path),
+    pagePath: route.path,
     content,
     // A draft is never to be indexed, whatever the templates say: only a build that shows drafts has one.
     headExtra: `${route.draft ? '<meta name="robots" content="noindex">\n' : ""}${hreflangLinks(route)}${options.headExtra ?? ""}`,
     languages: languagesOf([route.lang, manifest.site.languages[0], ...recent.map((post) => post.lang), ...listedLanguages(options.listing)]),
     ...pagePreview(manifest, templates, route),
   });
+}
+
+/**
+ * The `<title>`: the home page's after the site's name, any other page's
+ * before it; a title that already names the site (`Halyard Integration:
+ * middleware and integration consulting`) is not prefixed with it again.
+ */
+function documentTitle(name: string, route: PageRoute): string {
+  if (route.template !== "home") return `${route.title} · ${name}`;
+  return route.title.toLowerCase().startsWith(name.toLowerCase()) ? route.title : `${name}: ${route.title}`;
 }
 
 /** The page's translations as `<link rel="alternate" hreflang>` (HTML Living Standard §4.6.7.1), and the first language's as `x-default`. */
@@ -91,6 +109,7 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     canonical: "",
     markdownUrl: "",
     currentPath: "",
+    pagePath: "",
     // The site's pages, for a reader to go on from (sitemap.xml is for crawlers); each in its language where that is not the site's.
     content: templates.render("404.html", { site: manifest.site, pages: notFoundPages(manifest).map((route) => ({ title: route.title, path: route.path, lang: route.lang !== manifest.site.languages[0] && route.lang })) }),
     headExtra: options.headExtra ?? "",
@@ -125,6 +144,8 @@ interface LayoutContext extends PagePreview {
   canonical: string;
   markdownUrl: string;
   currentPath: string;
+  /** The page's own path, for where it stands in `sections`; "" on the 404 page. */
+  pagePath: string;
   content: string;
   headExtra: string;
 }
@@ -144,17 +165,41 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     footerLinks: { ...manifest.footerLinks, markdown: manifest.footerLinks.markdown && context.markdownUrl !== "" ? context.markdownUrl : false },
     /** What the layout shows of site.yaml's theme: the logo before the site's name, or false. */
     theme: { logo: themeFile(manifest, templates, "logo") ?? false },
+    ...sectionPlace(manifest, context.pagePath),
   });
 }
 
+/**
+ * Where a page stands in site.yaml's `sections`, where the theme asks for
+ * it: `sectionNav` (`theme.section_nav`), each section with its pages, the
+ * page's own and its section marked `current`, and `pageNav`
+ * (`theme.page_nav`), the pages before and after it in reading order, each
+ * false at either end; both false on a page no section names.
+ */
+function sectionPlace(manifest: Manifest, path: string) {
+  const { sections = [], theme } = manifest.site;
+  if (sections.length === 0 || (!theme?.section_nav && !theme?.page_nav)) return { sectionNav: false, pageNav: false };
+  const titles = new Map([...manifest.pages, ...manifest.listings].map((route) => [route.path, route.title]));
+  const link = (page: string) => ({ path: page, title: titles.get(page) ?? page, current: page === path });
+  const order = sections.flatMap((section) => section.pages);
+  const at = order.indexOf(path);
+  const shown = theme?.section_nav && at !== -1;
+  return {
+    sectionNav: shown ? sections.map((section) => ({ title: section.title, current: section.pages.includes(path), pages: section.pages.map(link) })) : false,
+    pageNav: theme?.page_nav && at !== -1 && order.length > 1
+      ? { previous: at > 0 ? link(order[at - 1]) : false, next: at < order.length - 1 ? link(order[at + 1]) : false }
+      : false,
+  };
+}
+
 /** What blog.html lists: `posts` in full, then `years` of `{ year, posts }`, `omitted` when posts were left off, and `postCount` in all. */
-function listingContext(manifest: Manifest, listing: BlogListing | undefined, lang: string) {
+function listingContext(manifest: Manifest, listing: BlogListing | undefined, lang: string, listed?: (post: PageRoute) => ListedExtras) {
   if (!listing) return { posts: [], years: [], omitted: false, postCount: 0 };
   const { blogIndex, sitemap } = manifest.surface;
   const omitted = listing.omitted && { ...listing.omitted, years: yearSpan(listing.omitted.fromYear, listing.omitted.toYear), listed: listing.listed, total: listing.total, blogIndex: blogIndex.path, sitemap: sitemap.path };
   return {
-    posts: listing.full.map((post) => postItem(post, lang)),
-    years: listing.years.map(({ year, posts }) => ({ year, posts: posts.map((post) => postItem(post, lang)) })),
+    posts: listing.full.map((post) => postItem(post, lang, listed)),
+    years: listing.years.map(({ year, posts }) => ({ year, posts: posts.map((post) => postItem(post, lang, listed)) })),
     omitted: omitted ?? false,
     postCount: listing.total,
   };
@@ -228,10 +273,13 @@ function languagesOf(languages: string[]): Record<string, true> {
 /**
  * A post in a list: its date is written the way the listing page's language
  * writes dates. The post is the item's prototype, so a template sees all its
- * fields and listing 10,000 posts copies none of them.
+ * fields and listing 10,000 posts copies none of them. `thumbnail`,
+ * `readingMinutes` and `tagLinksShown` are false, 0 and false unless the
+ * theme asks for them (`listed`).
  */
-function postItem(post: PageRoute, pageLang: string): PageRoute & { displayDate: string; tagList: string } {
-  return Object.assign(Object.create(post) as PageRoute, { displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") });
+function postItem(post: PageRoute, pageLang: string, listed?: (post: PageRoute) => ListedExtras): PageRoute & { displayDate: string; tagList: string } & ListedExtras {
+  const extras = listed?.(post) ?? { thumbnail: false, readingMinutes: 0, tagLinksShown: false };
+  return Object.assign(Object.create(post) as PageRoute, { displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") }, extras);
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
