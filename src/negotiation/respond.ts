@@ -4,10 +4,11 @@
  * and reads the negotiation data and static bodies through the host's store
  * (`SiteData`).
  */
-import { decide, isDocumentPath, normalizePath, type Decision } from "./decide.ts";
-import { ALLOWED_METHODS, baseHeaders, CACHE, preflightHeaders, VARY, type HeaderPolicy } from "./headers.ts";
+import { decide, isDocumentPath, normalizePath, slashedPath, withSlash, type Decision } from "./decide.ts";
+import { ALLOWED_METHODS, baseHeaders, CACHE, markdownHeaders, preflightHeaders, VARY, type HeaderPolicy } from "./headers.ts";
 import { closeEnough, errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
-import { recoveryMap } from "./recovery-map.ts";
+import { recoveryHtml } from "./recovery-html.ts";
+import { recoveryMap, type Recovery } from "./recovery-map.ts";
 import type { McpSite } from "./mcp/data.ts";
 import { isMcpPath, respondMcp } from "./mcp/respond.ts";
 import { slugQuery } from "./slug-index.ts";
@@ -24,7 +25,7 @@ export interface RespondOptions {
  * a path that is not a document, or an HTML form's POST to a page (decide.ts).
  */
 export async function respond(request: Request, site: SiteData, options: RespondOptions = {}): Promise<Response | undefined> {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   // `/mcp` and its server card, on a site that serves them (src/negotiation/mcp/); a 404 like any other path elsewhere.
   if (isMcpPath(pathname)) {
     const data = await site.negotiation();
@@ -39,9 +40,12 @@ export async function respond(request: Request, site: SiteData, options: Respond
     ifNoneMatch: request.headers.get("if-none-match"),
     contentType: request.headers.get("content-type"),
   };
-  const decision = decide(input, await site.routesFor(normalizePath(pathname)));
+  let decision = decide(input, await site.routesFor(normalizePath(pathname)));
+  // `/about` typed for `/about/`: a 301 to the page, whose facts may be in another shard than the path's.
+  const slashed = decision.kind === "not-found" ? slashedPath(decision.path) : undefined;
+  if (slashed !== undefined) decision = withSlash(decision, await site.routesFor(slashed), search);
   const data = await site.negotiation();
-  return render(decision, request.method.toUpperCase() === "HEAD", site, data, { origin: data.origin, devScripts: options.devScripts, sources: data.security });
+  return render(decision, request.method.toUpperCase() === "HEAD", site, data, { origin: data.origin, devScripts: options.devScripts, sources: data.security, contentSignal: data.contentSignal });
 }
 
 async function render(decision: Decision, head: boolean, site: SiteData, data: NegotiationData, policy: HeaderPolicy): Promise<Response | undefined> {
@@ -75,7 +79,7 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
       return error(406, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, links, policy);
     }
     case "not-found": {
-      if (decision.format === "text/html") return errorFromFile(data.notFound.html, head, site, links, policy);
+      if (decision.format === "text/html") return notFoundPage(decision.path, head, site, data, policy);
       const type = decision.format === "text/markdown" ? data.notFound.markdown.type : "application/json; charset=utf-8";
       // A HEAD gets the headers alone: nothing needs looking up.
       return error(404, type, head ? "" : await notFoundBody(decision.format, decision.path, site, data), head, links, policy);
@@ -100,14 +104,24 @@ function notAllowed(links: ErrorLinks, policy: HeaderPolicy): Response {
 
 /** The body of a 404 in Markdown (the recovery map) or JSON (a Problem), each naming what the path may have meant. */
 async function notFoundBody(format: "text/markdown" | "application/json", path: string, site: SiteData, data: NegotiationData): Promise<string> {
+  if (format === "text/markdown") return recoveryMap(await site.text(data.notFound.markdown.file), path, await recoveryFor(path, site, data));
   const canonical = await site.canonicalFor(path);
-  if (format === "text/markdown") {
-    const closest = canonical ? [] : await site.closestPosts(path, data.slugIndex.closest);
-    return recoveryMap(await site.text(data.notFound.markdown.file), path, { canonical, closest });
-  }
   const [nearest] = canonical ? [] : await site.closestPosts(path, 1);
   const problem = notFoundProblem(data.errors, path, canonical, nearest && closeEnough(nearest, slugQuery(path)) ? nearest : undefined);
   return JSON.stringify(problem, null, 2);
+}
+
+/** The HTML 404 page the build wrote, naming what the path may have meant as the Markdown 404 does (recovery-html.ts). */
+async function notFoundPage(path: string, head: boolean, site: SiteData, data: NegotiationData, policy: HeaderPolicy): Promise<Response> {
+  const page = data.notFound.html;
+  const body = head ? null : recoveryHtml(await site.text(page.file), path, await recoveryFor(path, site, data));
+  return new Response(body, { status: 404, headers: { ...errorHeaders(data.errors, policy), "Content-Type": page.type } });
+}
+
+/** The page a near-miss path meant or, failing that, the published posts whose slugs are closest to it. */
+async function recoveryFor(path: string, site: SiteData, data: NegotiationData): Promise<Recovery> {
+  const canonical = await site.canonicalFor(path);
+  return { canonical, closest: canonical ? [] : await site.closestPosts(path, data.slugIndex.closest) };
 }
 
 async function ok(representation: Representation, headers: Record<string, string>, notModified: boolean, head: boolean, site: SiteData): Promise<Response> {
@@ -119,11 +133,6 @@ async function ok(representation: Representation, headers: Record<string, string
   return new Response(head ? null : await site.body(representation.file), { status: 200, headers });
 }
 
-async function errorFromFile(representation: Representation, head: boolean, site: SiteData, links: ErrorLinks, policy: HeaderPolicy): Promise<Response> {
-  const body = head ? null : await site.body(representation.file);
-  return new Response(body, { status: 404, headers: { ...errorHeaders(links, policy), "Content-Type": representation.type } });
-}
-
 function error(status: number, type: string, body: string, head: boolean, links: ErrorLinks, policy: HeaderPolicy): Response {
   return new Response(head ? null : body, { status, headers: { ...errorHeaders(links, policy), "Content-Type": type } });
 }
@@ -131,6 +140,7 @@ function error(status: number, type: string, body: string, head: boolean, links:
 function okHeaders(representation: Representation, policy: HeaderPolicy): Record<string, string> {
   const headers: Record<string, string> = { ...baseHeaders(policy), "Content-Type": representation.type, ETag: representation.etag, "Cache-Control": CACHE.revalidate };
   if (representation.tokens !== undefined) headers["X-Markdown-Tokens"] = String(representation.tokens);
+  if (representation.type.startsWith("text/markdown")) Object.assign(headers, markdownHeaders(policy));
   return headers;
 }
 
