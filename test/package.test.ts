@@ -106,7 +106,7 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   const checked = await shell("npx", ["sitegen", "check"], site);
   assert.equal(checked.status, 0, checked.stdout + checked.stderr);
   // The one warning is the origin init writes, until the owner sets the site's own.
-  assert.match(checked.stdout, /checked 4 pages, 1 published post, and dist\/: no errors, 1 warning \(/);
+  assert.match(checked.stdout, /checked 5 pages, 1 published post, and dist\/: no errors, 1 warning \(/);
   assert.match(checked.stderr, /^warning: content\/site\.yaml:\d+:\d+: `base_url` is https:\/\/example\.com, a placeholder/m);
 
   // The emulator and Deno are the site's development dependencies, as `sitegen serve --netlify` asks.
