@@ -5,8 +5,8 @@ import { mediaTypeProblem } from "./media-type.ts";
 import { PAGE_MEDIA_TYPES, PROBLEM_CODES } from "./spec.ts";
 
 /** What is wrong with the Problem body of `exchange`, one entry per fault; empty when it is right. */
-export function problemFaults(exchange: Exchange, options: { status: number; bases: readonly string[] }): string[] {
-  const { status, bases } = options;
+export function problemFaults(exchange: Exchange, options: { status: number; bases: readonly string[]; documented?: boolean }): string[] {
+  const { status, bases, documented = true } = options;
   const path = exchange.probe.path;
   const faults: string[] = [];
   const mediaFault = mediaTypeProblem(header(exchange, "content-type"), "application/json");
@@ -16,7 +16,8 @@ export function problemFaults(exchange: Exchange, options: { status: number; bas
   const value = (key: string) => field(body, key);
 
   const isAnyOf = (actual: unknown, allowed: readonly string[]) => typeof actual === "string" && allowed.includes(actual);
-  const expectedType = bases.map((base) => `${base}/developers/#http-${status}`);
+  // A site with no developers page documents no error: its type is RFC 9457's about:blank (§4.2.1), its documentation elsewhere.
+  const expectedType = documented ? bases.map((base) => `${base}/developers/#http-${status}`) : ["about:blank"];
   if (!isAnyOf(value("type"), expectedType)) faults.push(`type is ${show(value("type"))}; expected ${expectedType[0]}`);
   if (typeof value("title") !== "string" || value("title") === "") faults.push(`title is ${show(value("title"))}; expected the status phrase`);
   if (value("status") !== status) faults.push(`status is ${show(value("status"))}; expected ${status}`);
@@ -27,7 +28,8 @@ export function problemFaults(exchange: Exchange, options: { status: number; bas
   }
   const documentation = value("documentation_url");
   const expectedDocumentation = bases.map((base) => `${base}/developers/#errors`);
-  if (documentation !== undefined && !isAnyOf(documentation, expectedDocumentation)) {
+  const onSite = (url: unknown) => typeof url === "string" && isAbsoluteUri(url) && bases.includes(new URL(url).origin);
+  if (documentation !== undefined && (documented ? !isAnyOf(documentation, expectedDocumentation) : !onSite(documentation))) {
     faults.push(`documentation_url is ${show(documentation)}; expected ${expectedDocumentation[0]}`);
   }
 

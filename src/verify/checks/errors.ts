@@ -10,8 +10,11 @@ import { varyFault } from "./negotiation.ts";
 
 const bases = ({ surface }: CheckContext) => [surface.siteBase, surface.targetBase];
 
+/** Whether the site documents its errors on a developers page, as the spec's site does: a site without one names none. */
+const documented = ({ surface }: CheckContext) => surface.closedSet || surface.sitePages.includes("/developers/");
+
 const problemBody = (context: CheckContext, status: number) =>
-  expectStatus(status, (exchange) => problemFaults(exchange, { status, bases: bases(context) }).join("; ") || undefined);
+  expectStatus(status, (exchange) => problemFaults(exchange, { status, bases: bases(context), documented: documented(context) }).join("; ") || undefined);
 
 const pageMisses = (context: CheckContext) => missingPaths(context.surface).filter((missing) => missing.kind === "page");
 
@@ -116,9 +119,11 @@ export const errorLink: Check = {
         const faults = ERROR_LINKS.flatMap(({ rel, path, type }) => {
           const link = links.find((candidate) => candidate.rels.includes(rel));
           if (link === undefined) return [`no rel="${rel}"`];
+          // A site without a developers page has its help elsewhere on the site, in the type that page is.
+          const undocumentedHelp = rel === "help" && !documented(context);
           const targets = bases(context).map((base) => new URL(path, base).href);
-          if (!targets.includes(link.href)) return [`rel="${rel}" points at ${link.href}; expected ${targets[0]}`];
-          return link.type?.toLowerCase() === type ? [] : [`rel="${rel}" has type ${JSON.stringify(link.type ?? null)}; expected "${type}"`];
+          if (undocumentedHelp ? !bases(context).includes(new URL(link.href).origin) : !targets.includes(link.href)) return [`rel="${rel}" points at ${link.href}; expected ${targets[0]}`];
+          return undocumentedHelp || link.type?.toLowerCase() === type ? [] : [`rel="${rel}" has type ${JSON.stringify(link.type ?? null)}; expected "${type}"`];
         });
         return faults.join("; ") || undefined;
       }),
