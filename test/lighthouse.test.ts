@@ -45,6 +45,12 @@ const BUDGET = {
   blockingScriptBytes: 4_000,
   /** Requests in the longest chain: the document, then what it names itself (fonts are preloaded, not found in the CSS). */
   chainDepth: 2,
+  /**
+   * The HTML 404's: it names the posts closest to the address asked for, by their titles, filled in at the
+   * request, so a title in another script (a Vietnamese post's on a page in English) asks the stylesheet for
+   * its font's subset, which no build could know to preload.
+   */
+  notFoundChainDepth: 3,
   /** Elements in the document: Lighthouse's own limit, past which it calls the DOM excessive. */
   domElements: 1_400,
 };
@@ -73,7 +79,7 @@ function chainDepth(lhr: Lhr): number {
 const PERFORMANCE_CAUSES = ["network-requests", "render-blocking-insight", "network-dependency-tree-insight", "cumulative-layout-shift", "cls-culprits-insight", "dom-size-insight", "font-display-insight", "unsized-images", "image-delivery-insight", "viewport-insight", "redirects"];
 
 /** What is wrong with the page's performance, read from the causes Lighthouse recorded; empty when nothing is. */
-function performanceFaults(lhr: Lhr): string[] {
+function performanceFaults(lhr: Lhr, notFound = false): string[] {
   const faults: string[] = [];
   const requests = items<Item>(lhr, "network-requests");
   const bytes = (list: Item[]) => list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
@@ -95,7 +101,8 @@ function performanceFaults(lhr: Lhr): string[] {
   const critical = requests.filter((item) => item.resourceType === "Document" || item.resourceType === "Stylesheet");
   if (bytes(critical) > BUDGET.renderBlockingBytes) faults.push(`the document and stylesheet are ${bytes(critical)} bytes, over ${BUDGET.renderBlockingBytes}`);
   if (chainDepth(lhr) === 0) faults.push("no network dependency tree was recorded");
-  if (chainDepth(lhr) > BUDGET.chainDepth) faults.push(`a chain of ${chainDepth(lhr)} requests, over ${BUDGET.chainDepth}`);
+  const chainBudget = notFound ? BUDGET.notFoundChainDepth : BUDGET.chainDepth;
+  if (chainDepth(lhr) > chainBudget) faults.push(`a chain of ${chainDepth(lhr)} requests, over ${chainBudget}`);
 
   const shift = lhr.audits["cumulative-layout-shift"]?.numericValue;
   if (shift !== 0) faults.push(`cumulative layout shift ${shift}`);
@@ -130,7 +137,7 @@ async function audit(t: TestContext, url: string, options: { port: number; repor
   const document = requests.find((item) => item.url === lhr.finalDisplayedUrl);
   assert.equal(document?.statusCode, options.notFound ? 404 : 200);
   assert.deepEqual(requests.filter((item) => item !== document && item.statusCode !== 200).map((item) => `${item.statusCode} ${item.url}`), []);
-  assert.deepEqual(performanceFaults(lhr), []);
+  assert.deepEqual(performanceFaults(lhr, options.notFound), []);
   // What cost points, for the message: every weighted audit that did not pass.
   const failed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
