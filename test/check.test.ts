@@ -246,7 +246,7 @@ test("a site without posts (no blog page, no blog/ in its build) builds and pass
   const home = join(site, "content/pages/index.md");
   writeFileSync(home, readFileSync(home, "utf8").replace(", or the [blog](/blog/)", ""));
   const yaml = join(site, "content/site.yaml");
-  writeFileSync(yaml, readFileSync(yaml, "utf8").replace("  - { title: Blog, path: /blog/ }\n", "").replace("  - { title: Tags, path: /tags/ }\n", "").replace(/^(tags|paginate|feed): .*\n/gm, ""));
+  writeFileSync(yaml, readFileSync(yaml, "utf8").replace("  - { title: Blog, path: /blog/ }\n", "").replace("  - { title: Tags, path: /tags/ }\n", "").replace("  - { title: Archive, path: /archive/ }\n", "").replace(/^(tags|paginate|feed|archive): .*\n/gm, ""));
   const built = await sitegenHere(["build", "--content", join(site, "content"), "--templates", join(site, "templates"), "--out", join(site, "dist")]);
   assert.equal(built.status, 0, built.stderr);
   assert.ok(!existsSync(join(site, "dist/blog")));
