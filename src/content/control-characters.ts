@@ -12,7 +12,7 @@
  * one is reported too, as a browser drops it and the Markdown would have
  * started a new line there (src/text/markdown-url.ts).
  */
-import { firstXmlForbidden } from "../text/xml-characters.ts";
+import { firstCharacterOf, firstXmlForbidden } from "../text/xml-characters.ts";
 import type { ParsedYaml } from "./frontmatter.ts";
 import type { ContentNotice } from "./types.ts";
 
@@ -29,7 +29,7 @@ export function controlCharacterNotices(fields: Record<string, string | string[]
   for (const [field, value] of Object.entries(fields)) {
     const items: [string | undefined, (string | number)[]][] = Array.isArray(value) ? value.map((item, index) => [item, [field, index]]) : [[value, [field]]];
     for (const [text, path] of items) {
-      const found = text === undefined ? undefined : URL_FIELDS.has(field) ? firstOf(IN_URL, text) : firstControl(text);
+      const found = text === undefined ? undefined : URL_FIELDS.has(field) ? firstCharacterOf(IN_URL, text) : firstControl(text);
       if (found) notices.push({ kind: "control-character", field, character: found.name, count: found.count, ...lineOf(parsed.locate(path)?.line ?? parsed.locate([field])?.line) });
     }
   }
@@ -41,20 +41,10 @@ export function controlCharacterNotices(fields: Record<string, string | string[]
 /** The first control character in a field's text, XML's forbidden ones and C1's, and how many there are. */
 function firstControl(text: string): { index: number; name: string; count: number } | undefined {
   const forbidden = firstXmlForbidden(text);
-  const c1 = firstOf(C1_OR_DELETE, text);
+  const c1 = firstCharacterOf(C1_OR_DELETE, text);
   if (!forbidden || !c1) return forbidden ?? c1;
   const first = forbidden.index < c1.index ? forbidden : c1;
   return { ...first, count: forbidden.count + c1.count };
-}
-
-function firstOf(pattern: RegExp, text: string): { index: number; name: string; count: number } | undefined {
-  let first: { index: number; name: string } | undefined;
-  let count = 0;
-  for (const match of text.matchAll(pattern)) {
-    count++;
-    first ??= { index: match.index, name: `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
-  }
-  return first && { ...first, count };
 }
 
 /** The controls a single-line field is published without: all but tab and the line breaks, which read as spaces. */

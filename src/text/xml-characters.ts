@@ -14,9 +14,14 @@ export function withoutXmlForbidden(text: string): string {
 
 /** The first character XML 1.0 forbids in `text`, as `U+000B`, and where; undefined when there is none. */
 export function firstXmlForbidden(text: string): { index: number; name: string; count: number } | undefined {
+  return firstCharacterOf(XML_FORBIDDEN, text);
+}
+
+/** The first character `pattern` (global, one character a match) finds in `text`, named as `U+000B`, where, and how many there are. */
+export function firstCharacterOf(pattern: RegExp, text: string): { index: number; name: string; count: number } | undefined {
   let first: { index: number; name: string } | undefined;
   let count = 0;
-  for (const match of text.matchAll(XML_FORBIDDEN)) {
+  for (const match of text.matchAll(pattern)) {
     count++;
     first ??= { index: match.index, name: `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
   }
