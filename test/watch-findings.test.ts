@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startWatch } from "../src/hosts/preview/watch.ts";
-import { EPOCH } from "./helpers/dist.ts";
 import { tempProject } from "./helpers/project.ts";
+import { watchOptions } from "./helpers/watch-options.ts";
 
 const post = (title: string, links: string[]) =>
   ["---", `title: ${title}`, "description: A post with links.", "date: 2025-01-01", "---", "", ...links.map((link) => `See [this](${link}).\n`)].join("\n");
@@ -23,18 +23,7 @@ test("a rebuild prints the findings the save added and those it made go, then th
   writeFileSync(join(blog, "edited.md"), post("Edited", []));
   const log: string[] = [];
   const errors: string[] = [];
-  const session = await startWatch({
-    contentDir: join(project, "content"),
-    templatesDir: join(project, "templates"),
-    outDir: join(project, "dist"),
-    cwd: project,
-    host: "127.0.0.1",
-    port: 0,
-    generated: () => new Date(Number(EPOCH) * 1000),
-    debounceMs: 50,
-    log: (text) => log.push(text),
-    logError: (text) => errors.push(text),
-  });
+  const session = await startWatch(watchOptions(project, log, errors, 50));
   const builds = () => log.filter((line) => /^✓ (re)?built /.test(line)).length;
   const rebuilt = async (count: number) => {
     for (let waited = 0; builds() < count && waited < 600; waited++) await sleep(50);

@@ -18,6 +18,7 @@ import { assertSameTree as sameTree, readTree } from "./helpers/site.ts";
 import { builtSite, CLI, EPOCH, startPreviewServer, tempDir } from "./helpers/dist.ts";
 import { listenToEvents } from "./helpers/preview.ts";
 import { tempProject } from "./helpers/project.ts";
+import { watchOptions } from "./helpers/watch-options.ts";
 
 const BAD_DATE = /^updated: \d{4}-\d{2}-\d{2}$/m;
 
@@ -200,20 +201,7 @@ test("the plain preview server has no reload channel", async () => {
 // ---------------------------------------------------------------------------
 // The watch loop in process
 
-function options(project: string, log: string[] = [], errors: string[] = []): WatchOptions {
-  return {
-    contentDir: join(project, "content"),
-    templatesDir: join(project, "templates"),
-    outDir: join(project, "dist"),
-    cwd: project,
-    host: "127.0.0.1",
-    port: 0,
-    generated: () => new Date(Number(EPOCH) * 1000),
-    debounceMs: 100,
-    log: (text) => log.push(text),
-    logError: (text) => errors.push(text),
-  };
-}
+const options = (project: string, log: string[] = [], errors: string[] = []): WatchOptions => watchOptions(project, log, errors);
 
 test("a burst of saves is debounced into one rebuild", async () => {
   const project = tempProject();
