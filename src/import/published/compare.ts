@@ -11,7 +11,7 @@ export function compareSites(options: { oldSite: string; dist: string; basePath:
   const rules = redirectRules(options.dist);
   // Each old page with the path the new site answers it at: its rule's target, else the same path.
   const moved = [...built.values()].filter((page) => !page.text().redirectsTo).map((page) => ({ file: page.file, from: [page.url], to: rules.get(page.url) ?? rules.get(page.url.replace(/\/$/, "")) ?? page.url }));
-  const proof = proveMove({ built, dist: options.dist, moved: moved.map((each) => (isListing(each.to) ? { ...each, file: "_index.list" } : each)), oldPages: [], origin: options.origin ?? originOf(built) });
+  const proof = proveMove({ built, dist: options.dist, moved: moved.map((each) => ({ ...each, list: isListing(each.to) })), oldPages: [], origin: options.origin ?? originOf(built) });
   return { proof, text: [`${options.dist} held to ${options.oldSite}:`, ...proofLines(proof)].join("\n") };
 }
 

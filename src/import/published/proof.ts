@@ -27,7 +27,7 @@ export interface Proof {
 /** A page under this share of its old words is named, with what it lost. */
 export const WORDS_KEPT_AT_LEAST = 0.98;
 
-export function proveMove(options: { built: Map<string, BuiltPage>; dist: string; moved: { file: string; from: string[]; to: string }[]; oldPages: OldPage[]; origin?: string }): Proof {
+export function proveMove(options: { built: Map<string, BuiltPage>; dist: string; moved: { file: string; from: string[]; to: string; list?: boolean }[]; oldPages: OldPage[]; origin?: string }): Proof {
   const redirects = redirectRules(options.dist);
   const answers = (url: string) => pageAt(options.dist, url) !== undefined || [url, url.replace(/\/$/, "")].some((from) => redirects.has(from) && pageAt(options.dist, redirects.get(from)!) !== undefined);
   const kinds = new Map(options.oldPages.map((page) => [page.url, page.kind]));
@@ -37,9 +37,9 @@ export function proveMove(options: { built: Map<string, BuiltPage>; dist: string
   const moved = (path: string) => byOld.get(path) ?? redirects.get(path) ?? (pageAt(options.dist, path) ? path : undefined);
   const pages: PageKept[] = [];
   const chrome = siteChrome([...options.built.values()].filter((page) => !page.text().redirectsTo));
-  for (const { file, from, to } of options.moved) {
+  for (const { file, from, to, list } of options.moved) {
     // A list's page shows what its template lists, not what its author wrote: only pages of text are compared.
-    if (isList(file, to)) continue;
+    if (list || isList(file, to)) continue;
     const old = from.map((url) => options.built.get(url)).find((page) => page && !page.text().redirectsTo);
     const built = pageAt(options.dist, to);
     if (!old || !built) continue;
