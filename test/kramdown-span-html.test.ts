@@ -17,10 +17,11 @@ import { initSite } from "./helpers/starter.ts";
 const FIXTURE = join(ROOT, "test/fixtures/kramdown-span-html");
 const jekyll = readFileSync(join(FIXTURE, "jekyll.html"), "utf8");
 
-/** A new site with the fixture post, and `siteYaml` added to its site.yaml. */
-async function built(name: string, options: { siteYaml?: string } = {}) {
+/** A new site with the fixture post; `jekyll`: with a Jekyll _config.yml in its content, as a blog copied from Jekyll brings. */
+async function built(name: string, options: { jekyll?: true; siteYaml?: string } = {}) {
   const root = initSite(name);
   copyFileSync(join(FIXTURE, "post.md"), join(root, "content/blog/anchors.md"));
+  if (options.jekyll) writeFileSync(join(root, "content/_config.yml"), "title: Tide notes\nmarkdown: kramdown\n");
   if (options.siteYaml) writeFileSync(join(root, "content/site.yaml"), readFileSync(join(root, "content/site.yaml"), "utf8") + options.siteYaml);
   const run = await sitegenHere(["build", "--out", join(root, "dist")], { cwd: root });
   const page = readFileSync(join(root, "dist/blog/anchors/index.html"), "utf8");
@@ -63,6 +64,12 @@ test("a block-level element still runs to the blank line, its lines as written, 
     assert.match(html, /<div class="box">\nA block-level element still ends at the blank line: \*kept as written\*\.\n<\/div>/);
     assert.match(html, /<section>\n## Not a heading inside a section block\n<\/section>/);
   }
+});
+
+test("a blog copied with Jekyll's _config.yml, and nothing said in site.yaml, reads the tags as kramdown does too", async () => {
+  const { run, article } = await built("kramdown-span-config", { jekyll: true });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(article, /<p><a name="intro"><\/a><\/p>\n<div class="heading"><h2 id="reading-the-tables"/);
 });
 
 test("content of no Jekyll site keeps CommonMark's rule: the tag's line opens an HTML block that runs to the blank line", async () => {

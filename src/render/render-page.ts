@@ -33,7 +33,7 @@ export function renderPage(route: PageRoute, context: Pick<RenderContext, "manif
   const shown = shownBody(written, manifest, context.linkTargets, route);
   const { body } = shown;
   const sizeOf = imageSizes(route, context);
-  const rendered = renderBody(route, body, manifest.site, sizeOf, context.memo?.bodies);
+  const rendered = renderBody(route, body, bodySettings(manifest), sizeOf, context.memo?.bodies);
   const post = route.kind === "post" ? { cover: coverOf(route, manifest, sizeOf, context.templates), readingMinutes: readingMinutes(rendered.html) } : undefined;
   const representations = (listing?: BlogListing) => {
     const made = pageHtml(manifest, context.templates, route, rendered, { headExtra: context.headExtra, listing, post, listed: listedExtras(context) });
@@ -117,7 +117,7 @@ function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarnin
 type ImageSize = { width: number; height: number } | undefined;
 
 /** A fixed page's body as last rendered, by path: its text, what else its rendering read (the title, the summary marker), and each image size the rendering asked for with the answer. */
-export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; math?: string; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
+export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; math?: string; kramdown?: true; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
 
 /**
  * A body rendered by markdown-it, or, for a fixed page in a watch session,
@@ -131,19 +131,32 @@ function renderBody(route: PageRoute, body: string, site: BodySettings, imageSiz
   const headingIds = site.markdown?.heading_ids;
   const earlier = route.kind === "page" ? kept?.get(route.path) : undefined;
   const same = (a: ImageSize, b: ImageSize) => a?.width === b?.width && a?.height === b?.height;
-  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.headingIds === headingIds && earlier.math === site.markdown?.math && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
+  if (earlier && earlier.body === body && earlier.lang === route.lang && earlier.title === route.title && earlier.separator === separator && earlier.headingIds === headingIds && earlier.math === site.markdown?.math && earlier.kramdown === site.kramdown && earlier.sizes.every(([src, size]) => same(imageSize(src), size))) return earlier.rendered;
   const sizes: [string, ImageSize][] = [];
   const rendered = renderMarkdown(body, route.lang, bodyEnv(route, site, (src) => {
     const size = imageSize(src);
     sizes.push([src, size]);
     return size;
   }));
-  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, headingIds, math: site.markdown?.math, sizes, rendered });
+  if (kept && route.kind === "page") kept.set(route.path, { body, lang: route.lang, title: route.title, separator, headingIds, math: site.markdown?.math, ...(site.kramdown ? { kramdown: true as const } : {}), sizes, rendered });
   return rendered;
 }
 
-/** What of site.yaml a body is rendered with: the summary marker, how heading ids are spelled, whether a `style` may apply. */
-type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown" | "security">;
+/**
+ * What a body is rendered with: of site.yaml, the summary marker, how heading
+ * ids are spelled, whether a `style` may apply; and whether the content is
+ * Jekyll's (`kramdown`), which its Markdown is then read as.
+ */
+type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown" | "security"> & { kramdown?: true };
+
+/**
+ * The settings a site's bodies are rendered with: a content folder holding
+ * Jekyll's _config.yml or _includes/ (manifest.jekyll) is a blog copied
+ * from Jekyll, whose Markdown kramdown read, whatever site.yaml says.
+ */
+export function bodySettings(manifest: Pick<Manifest, "site" | "jekyll">): BodySettings {
+  return manifest.jekyll ? { ...manifest.site, kramdown: true } : manifest.site;
+}
 
 /** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its heading ids' spelling, its images' sizes. */
 export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: string) => ImageSize): RenderEnv {
@@ -156,6 +169,7 @@ export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: s
     ...(site.markdown?.heading_ids ? { headingIds: site.markdown.heading_ids } : {}),
     ...(allowsInlineStyles(site.security) ? { inlineStyles: true as const } : {}),
     ...(site.markdown?.math ? { math: site.markdown.math } : {}),
+    ...(site.kramdown ? { kramdown: true as const } : {}),
     imageSize,
   };
 }

@@ -12,7 +12,7 @@
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { renderMarkdown } from "../markdown/index.ts";
 import { shownBody } from "../liquid-links.ts";
-import { bodyEnv, imageSizes } from "../render-page.ts";
+import { bodyEnv, bodySettings, imageSizes } from "../render-page.ts";
 import { escapeXml } from "./xml.ts";
 
 /** The newest posts a feed holds, as most generators' feeds do. */
@@ -40,7 +40,7 @@ export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => strin
   ];
   for (const post of posts) {
     // The post's text as its page renders it, images sized, but for the links each heading has to itself there.
-    const env = { ...bodyEnv(post, manifest.site, imageSizes(post, { manifest, assets })), headingAnchors: false as const };
+    const env = { ...bodyEnv(post, bodySettings(manifest), imageSizes(post, { manifest, assets })), headingAnchors: false as const };
     const html = absoluteHtml(renderMarkdown(shownBody(bodyOf(post), manifest, undefined, post).body, post.lang, env).html, post.url);
     lines.push(
       `  <entry xml:lang="${escapeXml(post.lang)}">`,

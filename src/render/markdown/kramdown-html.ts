@@ -54,8 +54,9 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
 }
 
 /**
- * Whether a page's Markdown is kramdown's: its env says so (`kramdown`), or
- * site.yaml spells heading ids or reads math as kramdown does
+ * Whether a page's Markdown is kramdown's: its env says so (`kramdown`, set
+ * for a content folder with Jekyll's _config.yml or _includes/:
+ * src/render/render-page.ts's bodySettings), or site.yaml spells heading ids or reads math as kramdown does
  * (`markdown.heading_ids: jekyll | kramdown`, `markdown.math: kramdown`, as
  * `sitegen import` sets them for a Jekyll site).
  */

@@ -15,11 +15,12 @@ import type { PageElement } from "../html-tags.ts";
 import { closingOf, inlineTextWarning, rawHtmlElements, rawHtmlOf, rawHtmlTargets, shownAsText, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
 import type { SummaryEnv } from "./summary.ts";
 import type { MathEnv } from "./math.ts";
+import type { KramdownEnv } from "./kramdown-html.ts";
 import { tablesOfContents } from "./toc.ts";
 import { warningsOf, type MarkdownWarning } from "./warnings.ts";
 
 /** What a page gives its render. */
-export interface RenderEnv extends SummaryEnv, MathEnv {
+export interface RenderEnv extends SummaryEnv, MathEnv, KramdownEnv {
   /** The size of an image by its src as written, where it is one of the site's own. */
   imageSize?: (src: string) => { width: number; height: number } | undefined;
   /** The page's title: an H1 at the top of the body that repeats it is left out. */
