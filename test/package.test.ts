@@ -5,15 +5,17 @@
  * node_modules, and build what the repository's own sitegen builds; `npx
  * sitegen init` makes a site that builds and passes check, whose edge
  * function, imported from the installed package, answers through Netlify's
- * emulator; `init --host cloudflare` makes one whose worker answers through
- * Cloudflare's runtime.
+ * emulator, and which, committed to its own repository and cloned alone,
+ * installs with `npm ci`, builds and passes Netlify's own offline build;
+ * `init --host cloudflare` makes one whose worker answers through Cloudflare's
+ * runtime.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join, relative } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { EPOCH, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
+import { DENO, EPOCH, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
 import { shell } from "./helpers/project.ts";
 import { readTree } from "./helpers/site.ts";
 
@@ -118,7 +120,7 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   assert.match(markdown.headers.get("x-nf-edge-functions") ?? "", /negotiate/, "the edge function answered");
 });
 
-test("a site made by `init`, committed to its own repository and cloned to an empty folder with nothing beside it, installs with `npm ci` and builds", async () => {
+test("a site made by `init`, committed to its own repository and cloned to an empty folder with nothing beside it, installs with `npm ci`, builds, and passes `netlify build --offline`", async () => {
   const site = join(app, "my-site");
   assert.ok(existsSync(join(site, "package-lock.json")), "init's install wrote the lock file");
   const git = (args: string[], cwd: string) => shell("git", ["-c", "user.name=Site Owner", "-c", "user.email=owner@example.com", ...args], cwd);
@@ -134,6 +136,24 @@ test("a site made by `init`, committed to its own repository and cloned to an em
   const built = await shell("npx", ["sitegen", "build"], elsewhere);
   assert.equal(built.status, 0, built.stderr);
   assert.ok(existsSync(join(elsewhere, "dist/index.html")));
+
+  // Netlify's build as its build image runs it, offline: @netlify/build (what `netlify build` runs) reads the clone's
+  // netlify.toml, runs its command, loads the cache plugin and bundles the edge function with the sitegen inside the
+  // site. The image brings @netlify/build and Deno; here they are the project's. Offline, the bundler cannot fetch the
+  // types it reads an inline `config` export with, and says so: the function has none, its route is netlify.toml's.
+  const netlify = await shell(join(ROOT, "node_modules/.bin/netlify-build"), ["--offline"], elsewhere, { PATH: `${dirname(realpathSync(DENO))}${delimiter}${process.env.PATH}` });
+  assert.equal(netlify.status, 0, netlify.stdout + netlify.stderr);
+  const log = netlify.stdout + netlify.stderr;
+  assert.match(log, /\$ npx sitegen build\nBuilt \d+ pages, /, "the build command ran");
+  assert.match(log, /sitegen: the build cache \.sitegen-cache\/ is saved in Netlify's build cache/, "the cache plugin ran");
+  assert.match(log, /Netlify Build Complete/);
+  const bundled = join(elsewhere, ".netlify/edge-functions-dist");
+  const manifest = JSON.parse(readFileSync(join(bundled, "manifest.json"), "utf8")) as { routes: { function: string; path: string }[]; bundles: { asset: string; format: string }[] };
+  assert.deepEqual(manifest.routes.map((route) => [route.function, route.path]), [["negotiate", "/*"]]);
+  const eszip = manifest.bundles.find((bundle) => bundle.format === "eszip2");
+  assert.ok(eszip && statSync(join(bundled, eszip.asset)).size > 0, "the edge function is bundled");
+  const status = await git(["status", "--porcelain"], elsewhere);
+  assert.equal(status.stdout, "", "the builds leave the repository's files as committed");
 });
 
 /** A new site's pages negotiate on `base`: Markdown and HTML, the `.md` sibling, a 404 and a 406 as Problems. Returns the Markdown answer. */
