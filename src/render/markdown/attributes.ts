@@ -27,6 +27,7 @@
 import type MarkdownIt from "markdown-it";
 import type StateCore from "markdown-it/lib/rules_core/state_core.mjs";
 import Token from "markdown-it/lib/token.mjs";
+import { opensWithTag } from "./html-attributes.ts";
 import { reportWarning } from "./warnings.ts";
 
 export interface AttributeList {
@@ -231,7 +232,8 @@ function blockAttributes(state: StateCore, definitions: Definitions): void {
     const first = breaks.length > 0 && lineOf(0, breaks[0]) ? lineOf(0, breaks[0]) : undefined;
     if (first && (!last || breaks.length > 1)) {
       children.splice(0, 2);
-      applyAttributes(tokens[index], first, definitions);
+      // Under an element of raw HTML that ends on the line above (kramdown's `</div>`), the list is the element's, as kramdown gives it.
+      applyAttributes(blockEndingAt(tokens, index - 1, inline.map?.[0] ?? -1)?.type === "html_block" ? tokens[index - 1] : tokens[index], first, definitions);
     }
   }
 }
@@ -348,7 +350,8 @@ function standalone(state: StateCore, paragraph: number, list: AttributeList, de
 function blockEndingAt(tokens: Token[], index: number, line: number): Token | undefined {
   const token = tokens[index];
   if (!token) return undefined;
-  if (token.nesting === 0) return token.map?.[1] === line && token.type !== "html_block" ? token : undefined;
+  // Raw HTML takes a list on its first tag (html-attributes.ts), where it opens with one.
+  if (token.nesting === 0) return token.map?.[1] === line && (token.type !== "html_block" || opensWithTag(token.content)) ? token : undefined;
   if (token.nesting !== -1) return undefined;
   let open = index;
   while (open > 0 && !(tokens[open].nesting === 1 && tokens[open].level === token.level)) open--;

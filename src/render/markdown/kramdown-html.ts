@@ -13,9 +13,22 @@
  * HTML. Type 6's names (`<div>`, `<section>`, `<details>`) and types 1 to 5
  * (`<script>`, `<pre>`, comments) still open blocks, as they do in kramdown,
  * which leaves their lines as written; other content keeps CommonMark's rule.
+ *
+ * A block-level element ends at its end tag in kramdown (`<div>…</div>`,
+ * `<p class="lead">…</p>`), and what follows it is Markdown again, on its
+ * next line (`## Heading`, `{: .wide}`, a paragraph) or after the end tag on
+ * the same line; CommonMark's HTML block of type 6 runs on to the next blank
+ * line, taking those lines in as raw HTML, so a heading or attribute list
+ * right under a `</div>` shows as typed. In kramdown's content the block
+ * ends where its first element does (`blockEnd`). An element that runs past
+ * the blank line keeps CommonMark's reading: kramdown would leave the
+ * Markdown inside it as written, where here it is rendered, and its end tag
+ * is a block of its own that ends at itself in turn.
  */
+import { Tokenizer } from "htmlparser2";
 import type MarkdownIt from "markdown-it";
 import type { StateBlock } from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
 import blockNames from "markdown-it/lib/common/html_blocks.mjs";
 import { HTML_OPEN_CLOSE_TAG_RE } from "markdown-it/lib/common/html_re.mjs";
 
@@ -48,9 +61,101 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
       const line = state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]);
       // Left to the paragraph rule, which takes the line and the lines after it up to what may end a paragraph.
       if (state.sCount[startLine] - state.blkIndent < 4 && isSpanTagLine(line)) return false;
+      if (!htmlBlock(state, startLine, endLine, silent)) return false;
+      if (BLOCK_START.test(line)) endAtEndTag(state, state.tokens[state.tokens.length - 1], endLine);
+      return true;
     }
     return htmlBlock(state, startLine, endLine, silent);
   });
+}
+
+/** A type-6 start: an open or end tag of CommonMark's block-level names. */
+const BLOCK_START = new RegExp(`^</?(?:${blockNames.join("|")})(?=[\\s/>]|$)`, "i");
+/** Elements with no end tag, which neither open nor close a level. */
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
+/** The rest of a line that holds only tags (`</div></div>`, `</div><br>`): still the element's. */
+const TAGS_ONLY = /^(?:\s*<\/?[A-Za-z][^<>]*>)*\s*$/;
+
+/**
+ * The block `token` (type 6, just pushed) cut at the end of its first
+ * element, when lines of the block or words on the end tag's line follow
+ * it: those are read again as Markdown. Words after the end tag on its line
+ * start the next block there (the line's start is moved past the tag, as
+ * markdown-it's container rules move it past their markers), and read to `lastLine`.
+ */
+function endAtEndTag(state: StateBlock, token: Token, lastLine: number): void {
+  const end = blockEnd(token.content);
+  if (end === undefined) return;
+  const lines = token.content.split("\n");
+  let line = 0;
+  let column = end;
+  while (column > lines[line].length) column -= lines[line++].length + 1;
+  const rest = lines[line].slice(column);
+  const startLine = token.map![0];
+  const endLine = startLine + line;
+  const words = !TAGS_ONLY.test(rest);
+  // Nothing follows the element in its block: the block is CommonMark's as it is.
+  if (!words && endLine + 1 >= token.map![1]) return;
+  token.content = `${lines.slice(0, line).join("\n")}${line > 0 ? "\n" : ""}${words ? lines[line].slice(0, column) : lines[line]}\n`;
+  token.map = [startLine, endLine + 1];
+  if (!words) {
+    state.line = endLine + 1;
+    return;
+  }
+  // The words start where the end tag ends, counted from the line's end: the block's text is the line's own from there.
+  const at = state.eMarks[endLine] - rest.length;
+  const indent = /^[ \t]*/.exec(rest)![0].length;
+  state.bMarks[endLine] = at;
+  state.tShift[endLine] = indent;
+  state.sCount[endLine] = state.blkIndent;
+  state.line = endLine;
+  // A rule must leave the parse past its first line: words after an end tag on that line are read here, with the rest of the container.
+  if (endLine === startLine) state.md.block.tokenize(state, endLine, lastLine);
+}
+
+/**
+ * The offset in `html` just past the end tag of its first element, as
+ * htmlparser2's tokenizer reads the tags (a `</div>` in an attribute's
+ * value or a comment is no end tag): where the open elements, counted from
+ * the first tag, are all closed, or an end tag closes one the block did not
+ * open (a block that starts with `</div>` ends with it). Undefined when
+ * the elements are still open at the block's end.
+ */
+export function blockEnd(html: string): number | undefined {
+  let depth = 0;
+  let name = "";
+  let end: number | undefined;
+  const nothing = () => {};
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onopentagname(start, endIndex) {
+        name = html.slice(start, endIndex).toLowerCase();
+      },
+      onopentagend() {
+        if (end === undefined && !VOID.has(name)) depth++;
+      },
+      onclosetag(start, endIndex) {
+        if (end !== undefined || VOID.has(html.slice(start, endIndex).toLowerCase())) return;
+        if (--depth <= 0) end = html.indexOf(">", endIndex) + 1;
+      },
+      onattribdata: nothing,
+      onattribentity: nothing,
+      onattribend: nothing,
+      onattribname: nothing,
+      oncdata: nothing,
+      oncomment: nothing,
+      ondeclaration: nothing,
+      onend: nothing,
+      onprocessinginstruction: nothing,
+      onselfclosingtag: nothing,
+      ontext: nothing,
+      ontextentity: nothing,
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return end;
 }
 
 /**

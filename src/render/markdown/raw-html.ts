@@ -10,6 +10,7 @@ import { Parser } from "htmlparser2";
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { elementsOf, htmlTags, type PageElement } from "../html-tags.ts";
+import { withAttributes } from "./html-attributes.ts";
 import { kramdownHtmlPlugin } from "./kramdown-html.ts";
 import type { RenderEnv } from "./render.ts";
 import type { MarkdownWarning } from "./warnings.ts";
@@ -18,7 +19,7 @@ export function rawHtmlPlugin(md: MarkdownIt): void {
   md.set({ html: true });
   // A span-level tag alone on its line, in kramdown's content, is the paragraph's, not an HTML block.
   md.use(kramdownHtmlPlugin);
-  md.renderer.rules.html_block = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
+  md.renderer.rules.html_block = (tokens, index, _options, env: RenderEnv) => withImageSizes(withAttributes(tokens[index].content, tokens[index].attrs), env);
   md.renderer.rules.html_inline = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
 }
 
