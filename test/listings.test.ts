@@ -10,11 +10,12 @@
  * server, Netlify's emulator and Cloudflare's runtime, which must answer
  * alike. The Halyard site sets neither, and has none of these pages.
  */
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtSite, routeTable, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
+import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { BROWSER, compareAll, everyAcceptOn, featureCases } from "./helpers/host-parity.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 import { verifyFailures } from "./helpers/verify.ts";
@@ -44,18 +45,13 @@ const LISTINGS: [path: string, sibling: string][] = [
   ...TAGS.map((tag): [string, string] => [`/tags/${tag}/`, `/tags/${tag}.md`]),
 ];
 
-const hosts: { preview?: Running; netlify?: Running; previewCloudflare?: Running; cloudflare?: Running } = {};
-before(async () => {
-  [hosts.preview, hosts.netlify, hosts.previewCloudflare, hosts.cloudflare] = await Promise.all([
-    startPreviewServer(dist),
-    startNetlifyEmulator(dist),
-    startPreviewServer(distCloudflare),
-    WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined,
-  ]);
+const hosts = hostsOnDemand({
+  preview: () => startPreviewServer(dist),
+  netlify: () => startNetlifyEmulator(dist),
+  previewCloudflare: () => startPreviewServer(distCloudflare),
+  cloudflare: () => (WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined),
 });
-after(async () => {
-  await Promise.all(Object.values(hosts).map((host) => host?.stop()));
-});
+after(() => hosts.stop());
 
 /** The post paths a listing page's Markdown links, in order. */
 function listedPosts(markdown: string): string[] {
@@ -142,7 +138,8 @@ test("llms.txt within a budget that leaves posts and listing pages out: the post
 });
 
 test("each listing page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON; a page past the last is a 404", async () => {
-  const served: [string, Running | undefined][] = [["the preview server", hosts.preview], ["Netlify's emulator", hosts.netlify], ["Cloudflare's runtime", hosts.cloudflare]];
+  const [preview, netlify, cloudflare] = await Promise.all([hosts.get("preview"), hosts.get("netlify"), hosts.get("cloudflare")]);
+  const served: [string, Running | undefined][] = [["the preview server", preview], ["Netlify's emulator", netlify], ["Cloudflare's runtime", cloudflare]];
   for (const [host, running] of served) {
     if (!running) continue;
     const base: string = running.url;
@@ -182,8 +179,8 @@ test("Netlify's emulator and Cloudflare's runtime answer every listing path as t
   const known = [...Object.keys(table.pages), ...Object.keys(table.files)].filter(listing);
   assert.ok(LISTINGS.every(([path, sibling]) => known.includes(path) && known.includes(sibling)), `every listing page and sibling among ${known.join(" ")}`);
   const cases = featureCases([...known, "/blog/"], ["/tags", "/tags/sailing", "/blog/page/2", "/blog/page/2/index.html", "/tags/nope/", "/tags/nope.md", "/blog/page/3/"]);
-  await compareAll(hosts.preview!, hosts.netlify!, [...cases, ...everyAcceptOn("/tags/sailing/")]);
-  await compareAll(hosts.previewCloudflare!, hosts.cloudflare!, [...cases, ...everyAcceptOn("/blog/page/2/")]);
+  await compareAll((await hosts.get("preview"))!, (await hosts.get("netlify"))!, [...cases, ...everyAcceptOn("/tags/sailing/")]);
+  await compareAll((await hosts.get("previewCloudflare"))!, (await hosts.get("cloudflare"))!, [...cases, ...everyAcceptOn("/blog/page/2/")]);
 });
 
 
@@ -193,7 +190,8 @@ test("Netlify's emulator and Cloudflare's runtime answer every listing path as t
  * second a request; Cloudflare's build is another build, so it is verified itself.
  */
 test("`sitegen verify`'s checks all pass on a site with listing pages, on the preview server and Cloudflare's runtime: its pages are those its OpenAPI description names", async () => {
-  const served: [string, Running | undefined][] = [["the preview server", hosts.preview], ["Cloudflare's runtime", hosts.cloudflare]];
+  const [preview, cloudflare] = await Promise.all([hosts.get("preview"), hosts.get("cloudflare")]);
+  const served: [string, Running | undefined][] = [["the preview server", preview], ["Cloudflare's runtime", cloudflare]];
   // verify takes its pages from the sitemap: the listing pages are among them.
   const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
   for (const [path] of LISTINGS) assert.ok(sitemap.includes(`<loc>${BASE}${path}</loc>`), path);

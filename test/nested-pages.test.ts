@@ -9,11 +9,12 @@
  * Netlify and for Cloudflare and served by the preview server, Netlify's
  * emulator and Cloudflare's runtime, which must answer alike.
  */
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, routeTable, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { BROWSER, compareAll, featureCases } from "./helpers/host-parity.ts";
 
 const NESTED = join(ROOT, "test/fixtures/sites/nested");
@@ -37,22 +38,13 @@ async function buildNested(args: string[] = []): Promise<string> {
 
 const dist = await buildNested();
 const distCloudflare = await buildNested(["--host", "cloudflare"]);
-const hosts: { preview?: Running; netlify?: Running; previewCloudflare?: Running; cloudflare?: Running } = {};
-before(async () => {
-  // Every host that started is kept, so that `after` stops it even when another failed to start.
-  const started = await Promise.allSettled([
-    startPreviewServer(dist),
-    startNetlifyEmulator(dist),
-    startPreviewServer(distCloudflare),
-    WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined,
-  ]);
-  [hosts.preview, hosts.netlify, hosts.previewCloudflare, hosts.cloudflare] = started.map((each) => (each.status === "fulfilled" ? each.value : undefined));
-  const failed = started.find((each) => each.status === "rejected");
-  if (failed) throw failed.reason;
+const hosts = hostsOnDemand({
+  preview: () => startPreviewServer(dist),
+  netlify: () => startNetlifyEmulator(dist),
+  previewCloudflare: () => startPreviewServer(distCloudflare),
+  cloudflare: () => (WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined),
 });
-after(async () => {
-  await Promise.all(Object.values(hosts).map((host) => host?.stop()));
-});
+after(() => hosts.stop());
 
 test("a page's path under pages/ is its URL; its .md sibling sits beside its folder; both files are written", () => {
   for (const [path, sibling] of NESTED_PAGES) {
@@ -83,7 +75,8 @@ test("the manifest's other artifacts name every nested page: sitemap, llms.txt, 
 });
 
 test("each nested page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON", async () => {
-  const served: [string, Running | undefined][] = [["the preview server", hosts.preview], ["Netlify's emulator", hosts.netlify], ["Cloudflare's runtime", hosts.cloudflare]];
+  const [preview, netlify, cloudflare] = await Promise.all([hosts.get("preview"), hosts.get("netlify"), hosts.get("cloudflare")]);
+  const served: [string, Running | undefined][] = [["the preview server", preview], ["Netlify's emulator", netlify], ["Cloudflare's runtime", cloudflare]];
   for (const [host, running] of served) {
     if (!running) continue;
     const base: string = running.url;
@@ -115,8 +108,8 @@ test("Netlify's emulator and Cloudflare's runtime answer every nested page's pat
   const known = [...Object.keys(table.pages), ...Object.keys(table.files)].filter((path) => path.startsWith("/docs/") || path.startsWith("/docs."));
   assert.ok(known.length >= 4, known.join(" "));
   const cases = featureCases(known, ["/docs/guide/", "/docs/history", "/docs/history/index.html", "/docs/nope/", "/docs/nope.md"]);
-  await compareAll(hosts.preview!, hosts.netlify!, cases);
-  await compareAll(hosts.previewCloudflare!, hosts.cloudflare!, cases);
+  await compareAll((await hosts.get("preview"))!, (await hosts.get("netlify"))!, cases);
+  await compareAll((await hosts.get("previewCloudflare"))!, (await hosts.get("cloudflare"))!, cases);
 });
 
 /** A copy of the fixture's content, changed by `change`, checked: its findings. */
