@@ -3,8 +3,9 @@
  * their excerpts and summaries: the text before the summary marker
  * (`<!--more-->`, or the site's `excerpt_separator`) when the body has one,
  * else its first paragraph, as plain text (links as their text, code as its
- * text, images, HTML, footnote marks and template tags left out), at most
- * 200 characters, cut at a word. The body is read by the renderer's own
+ * text, images, HTML, footnote marks and template tags left out; a formula
+ * as its TeX was written, delimiters and all), at most 200 characters, cut
+ * at a word. The body is read by the renderer's own
  * markdown-it instance (src/render/markdown/), so what counts as a
  * paragraph, a footnote or an attribute list is what the page shows; nothing
  * here renders. An HTML body (src/content/markup.ts) is summarised by the
@@ -12,6 +13,7 @@
  */
 import type Token from "markdown-it/lib/token.mjs";
 import { parseMarkdown } from "../render/markdown/index.ts";
+import type { MathDialect } from "./types.ts";
 import { bodyAt } from "./frontmatter.ts";
 import type { Markup } from "./markup.ts";
 
@@ -20,10 +22,17 @@ export const EXCERPT_MAX = 200;
 /** Liquid (`{% … %}`, `{{ … }}`) and Hugo shortcodes (`{{< … >}}`, `{{% … %}}`), which no reader should see as text. */
 const TEMPLATE_TAG = /\{%.*?%\}|\{\{[<%].*?[>%]\}\}|\{\{.*?\}\}/g;
 
+/** How the site reads a body, where it says: its summary marker and its math's delimiters. */
+export interface SummarySettings {
+  separator?: string;
+  math?: MathDialect;
+}
+
 /** The body's summary as plain text within EXCERPT_MAX; "" when it has none. */
-export function excerptOf(body: string, separator?: string, markup?: Markup): string {
+export function excerptOf(body: string, settings: SummarySettings = {}, markup?: Markup): string {
+  const { separator, math } = settings;
   if (markup === "html") return htmlExcerpt(body, separator);
-  const tokens = parseMarkdown(body, separator === undefined ? {} : { excerptSeparator: separator });
+  const tokens = parseMarkdown(body, { ...(separator !== undefined ? { excerptSeparator: separator } : {}), ...(math !== undefined ? { math } : {}) });
   const summary = summaryText(tokens);
   if (summary) return cutAtWord(summary, EXCERPT_MAX);
   // A paragraph with Liquid in it (`{{ site.title }}`, `{% if %}`) has holes where the values go, or both branches: the first without, if any, describes the text.
@@ -82,6 +91,8 @@ function plainText(children: Token[]): string {
   for (const token of children) {
     if (token.type === "image") image++;
     else if (token.type === "text" || token.type === "code_inline" || token.type === "emoji") text += token.content;
+    // A formula is read in its TeX, which is what a description, plain text, can hold of it.
+    else if (token.type === "math_inline") text += (token.meta as { written?: string } | null)?.written ?? token.content;
     else if (token.type === "softbreak" || token.type === "hardbreak") text += " ";
   }
   // A paragraph of images alone has nothing to say in words.
@@ -89,15 +100,17 @@ function plainText(children: Token[]): string {
 }
 
 /**
- * A page or post described by its body, described again by the text before
- * the site's own summary marker (`excerpt_separator` in site.yaml). Parsing
- * a post does not know the site (posts may be parsed in a render lane), so
- * this is done once the site is read; a body not kept is read again.
+ * A page or post described by its body, described again as the site reads
+ * it: by the text before its own summary marker (`excerpt_separator` in
+ * site.yaml), its math as its `markdown.math` delimits it (`$a_1$` read as
+ * text would lose its `_` to emphasis). Parsing a post does not know the
+ * site (posts may be parsed in a render lane), so this is done once the site
+ * is read; a body not kept is read again.
  */
-export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string; markup?: Markup }>(source: T, separator: string, readText: (path: string, file: string) => string): T {
+export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string; markup?: Markup }>(source: T, settings: SummarySettings, readText: (path: string, file: string) => string): T {
   if (!source.describedByBody) return source;
   const body = source.body !== "" ? source.body : bodyAt(readText(source.path, source.file), source.bodyLine, source.file);
-  const description = excerptOf(body, separator, source.markup);
+  const description = excerptOf(body, settings, source.markup);
   return description === "" || description === source.description ? source : { ...source, description };
 }
 

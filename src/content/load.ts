@@ -122,10 +122,10 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
     posts = posts.flatMap((post) => collect(() => languages(post)) ?? []);
     // The site read here is this run's own: it publishes in them all.
     site.languages = all;
-    const separator = site.excerpt_separator;
-    if (separator !== undefined) {
-      published = published.map((page) => summarisedWith(page, separator, readTextSync));
-      posts = posts.map((post) => summarisedWith(post, separator, readTextSync));
+    const summary = { separator: site.excerpt_separator, math: site.markdown?.math };
+    if (summary.separator !== undefined || summary.math !== undefined) {
+      published = published.map((page) => summarisedWith(page, summary, readTextSync));
+      posts = posts.map((post) => summarisedWith(post, summary, readTextSync));
     }
   }
   const jekyll = readJekyllFiles(root, display);

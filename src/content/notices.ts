@@ -36,7 +36,7 @@ export function fieldNotices(mapped: Pick<MappedFields, "params" | "setAside">, 
 /** The description as written, else the body's first paragraph; a file with neither has none, and is reported. */
 export function readDescription(written: string | undefined, body: string, report: (problem: FieldProblem) => void, markup?: Markup): string {
   if (written !== undefined) return written;
-  const excerpt = excerptOf(body, undefined, markup);
+  const excerpt = excerptOf(body, {}, markup);
   if (excerpt !== "") return excerpt;
   report({ kind: "no-description", path: [], key: false, message: "no `description`, and the body has no paragraph to take one from: it has none", hint: "add `description:`, one or two sentences that stand alone in an index" });
   return "";
