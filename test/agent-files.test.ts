@@ -11,14 +11,15 @@
  * page's title names the site once, its contact page's Markdown describes
  * its form.
  */
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import robotsParserModule from "robots-parser";
 import { parse as parseYaml } from "yaml";
-import { builtSite, sitegen, startBothHosts, type BothHosts } from "./helpers/dist.ts";
+import { builtSite, sitegen, startBothHosts } from "./helpers/dist.ts";
+import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { compareAll } from "./helpers/host-parity.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 
@@ -54,11 +55,9 @@ const dist = join(root, "dist");
 const read = (file: string) => readFileSync(join(dist, file), "utf8");
 const NAME = (parseYaml(readFileSync(join(root, "content/site.yaml"), "utf8")) as { name: string }).name;
 
-let hosts: BothHosts;
-before(async () => {
-  hosts = await startBothHosts(dist);
-});
-after(() => hosts?.stop());
+/** The preview server and Netlify's emulator, started by the first test that asks. */
+const hosts = hostsOnDemand({ both: () => startBothHosts(dist) });
+after(() => hosts.stop());
 
 /** Each JSON-LD node of a page, its @graph's or itself. */
 function jsonLd(html: string): Record<string, any>[] {
@@ -141,7 +140,8 @@ test("a Content Signal longer than robots.txt's 100 bytes allow is left out of i
 });
 
 test("every Markdown answer carries Content-Signal, negotiated or at its .md address; HTML does not; both hosts alike", async () => {
-  for (const [name, host] of [["preview", hosts.preview], ["netlify", hosts.netlify]] as const) {
+  const { preview, netlify } = await hosts.get("both");
+  for (const [name, host] of [["preview", preview], ["netlify", netlify]] as const) {
     const markdown = await fetch(new URL("/about/", host.url), { headers: { accept: "text/markdown" } });
     assert.equal(markdown.headers.get("content-signal"), "ai-train=no", name);
     const sibling = await fetch(new URL("/blog/counting-waves.md", host.url));
@@ -153,7 +153,7 @@ test("every Markdown answer carries Content-Signal, negotiated or at its .md add
     assert.equal(catalog.headers.get("content-type"), 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"', name);
   }
   const cases = ["/about/", "/about.md", "/sitemap.md", "/.well-known/api-catalog", "/robots.txt", "/subscribe/"].flatMap((path) => [undefined, "text/markdown", "text/html"].map((accept) => ({ path, method: "GET", accept })));
-  await compareAll(hosts.preview, hosts.netlify, cases);
+  await compareAll(preview, netlify, cases);
 });
 
 test("WebMCP: a form is a tool (toolname, tooldescription), each field a described parameter; the page loads /assets/webmcp.js, which its CSP allows", async () => {
@@ -166,7 +166,7 @@ test("WebMCP: a form is a tool (toolname, tooldescription), each field a describ
   assert.match(html, /<select name="often" toolparamdescription="How often">/);
   const script = /<script src="(\/assets\/webmcp\.[0-9a-f]+\.js)" defer data-mcp="\/mcp"><\/script>/.exec(html);
   assert.ok(script, "the layout loads the script");
-  const page = await fetch(new URL("/subscribe/", hosts.preview.url));
+  const page = await fetch(new URL("/subscribe/", (await hosts.get("both")).preview.url));
   assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self'(;|$)/);
   assert.doesNotMatch(page.headers.get("content-security-policy") ?? "", /unsafe-inline/);
 });
@@ -191,7 +191,7 @@ test("WebMCP's script is allowed by the policy the pages are sent with: a site t
 test("WebMCP: /assets/webmcp.js registers get_page and search where the browser has a model context: a page's Markdown as the site serves it, and /mcp's search", async () => {
   const html = read("subscribe/index.html");
   const source = read(/<script src="\/(assets\/webmcp\.[0-9a-f]+\.js)"/.exec(html)![1]);
-  const base = hosts.preview.url;
+  const base = (await hosts.get("both")).preview.url;
   const registered: { name: string; inputSchema: { required: string[] }; execute(input: unknown): Promise<{ content: { text: string }[]; isError?: boolean; structuredContent?: any }> }[] = [];
   // A browser's fetch reads a path against the page's address; Node's wants it whole.
   const globals = { location: new URL("/subscribe/", base), fetch: (url: string, init: RequestInit) => fetch(new URL(url, base), init), URL, Promise, String, JSON };

@@ -8,13 +8,14 @@
  * absolute, content HTML that renders in a browser. The Halyard site, whose
  * surface the spec closes, has none.
  */
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { create } from "xmlbuilder2";
-import { builtSite, ROOT, sitegen, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import { builtSite, ROOT, sitegen, startPreviewServer, tempDir } from "./helpers/dist.ts";
+import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { needTools } from "../scripts/tools.mjs";
 import { assertValidXml, XMLLINT } from "./helpers/xmllint.ts";
 
@@ -49,11 +50,8 @@ const text = (node: Element, name: string): string => children(node, name)[0]?.t
 const links = (node: Element) => children(node, "link").map((link) => ({ rel: link.getAttribute("rel"), type: link.getAttribute("type"), href: link.getAttribute("href") ?? "" }));
 const lang = (node: Element) => node.getAttribute("xml:lang");
 
-let server: Running;
-before(async () => {
-  server = await startPreviewServer(dist);
-});
-after(() => server?.stop());
+const hosts = hostsOnDemand({ preview: () => startPreviewServer(dist) });
+after(() => hosts.stop());
 
 test("the feed is Atom 1.0 with every element RFC 4287 requires of a feed and of each entry", () => {
   assert.equal(feed.namespaceURI, "http://www.w3.org/2005/Atom");
@@ -118,7 +116,7 @@ test("the feed's content renders in a browser as the post's text", { skip: brows
 });
 
 test("served as application/atom+xml, linked from every page's head, listed in llms.txt; robots.txt is unchanged", async () => {
-  const response = await fetch(new URL("/feed.xml", server.url));
+  const response = await fetch(new URL("/feed.xml", (await hosts.get("preview")).url));
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "application/atom+xml; charset=utf-8");
   assert.equal(await response.text(), xml);

@@ -4,21 +4,24 @@
  * a skip) starts no emulator, and `stop` ends only what started, even when
  * another host failed to.
  */
-import type { Running } from "./dist.ts";
+interface Stoppable {
+  stop(): Promise<void> | void;
+}
+type Starters = Record<string, () => Promise<Stoppable> | undefined>;
 
-export interface HostsOnDemand<Name extends string> {
+export interface HostsOnDemand<S extends Starters> {
   /** The named host, started on the first call; undefined where its starter gives none (a runtime not installed). */
-  get(name: Name): Promise<Running | undefined>;
+  get<Name extends keyof S>(name: Name): Promise<Awaited<ReturnType<S[Name]>>>;
   stop(): Promise<void>;
 }
 
-export function hostsOnDemand<Name extends string>(starters: Record<Name, () => Promise<Running> | undefined>): HostsOnDemand<Name> {
-  const started = new Map<Name, Promise<Running | undefined>>();
+export function hostsOnDemand<S extends Starters>(starters: S): HostsOnDemand<S> {
+  const started = new Map<keyof S, Promise<Stoppable | undefined>>();
   return {
     get(name) {
       let host = started.get(name);
       if (!host) started.set(name, (host = Promise.resolve(starters[name]())));
-      return host;
+      return host as Promise<Awaited<ReturnType<S[typeof name]>>>;
     },
     async stop() {
       const settled = await Promise.allSettled(started.values());
