@@ -9,13 +9,18 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { join } from "node:path";
+import { findTool } from "../scripts/tools.mjs";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { ROOT, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { compareAll, mcpCases } from "./helpers/host-parity.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 
 const MODERN = "2026-07-28";
@@ -236,4 +241,100 @@ test("llms.txt, agent-instructions.md and openapi.json name /mcp, and the OpenAP
   const validator = new Validator();
   const result = await validator.validate(openapi);
   assert.deepEqual(result.errors ?? [], []);
+});
+
+test("the host conformance table: every request of /mcp's table (methods, tools, both versions, what the specification refuses, the server card) answers alike on every host, with no 5xx", async () => {
+  const [preview, ...others] = running();
+  assert.ok(others.length >= 1, "at least Netlify's emulator ran");
+  const cases = mcpCases("/blog/knots-worth-knowing/", "sailing");
+  for (const host of others) await compareAll(preview.server!, host.server!, cases);
+  // The table is the specification's answers, not only agreement: a few of them, on the preview server.
+  const statuses = await Promise.all(cases.map(async ({ path, method, headers, body }) => (await fetch(new URL(path, preview.server!.url), { method, headers, body })).status));
+  assert.ok(statuses.every((status) => status < 500), statuses.join(", "));
+  assert.deepEqual([...new Set(statuses)].sort(), [200, 202, 204, 400, 403, 404, 405, 413, 415]);
+});
+
+test("a site with search on and /mcp off fails to build, at site.yaml's `search:` line: its search page would find nothing", () => {
+  const root = initSite("search-without-mcp");
+  const file = join(root, "content/site.yaml");
+  const yaml = readFileSync(file, "utf8");
+  assert.match(yaml, /^  mcp: true$/m);
+  writeFileSync(file, yaml.replace(/^  mcp: true$/m, "  mcp: false"));
+  const line = yaml.split("\n").indexOf("search: true") + 1;
+  const result = sitegen(["build", "--quiet"], { cwd: root });
+  assert.equal(result.status, 1, result.stderr);
+  assert.match(result.stderr, new RegExp(`^error: content/site\\.yaml:${line}:1: \`search\` is on, but \`agents\\.mcp\` is not`, "m"));
+  assert.match(result.stderr, /hint: turn `\/mcp` on \(`agents: \{ mcp: true \}`\), or `search` off/);
+  // Either way out builds: /mcp on, or search off.
+  writeFileSync(file, yaml.replace(/^search: true$/m, "search: false").replace(/^  mcp: true$/m, "  mcp: false"));
+  assert.equal(sitegen(["build", "--quiet"], { cwd: root }).status, 0);
+});
+
+/**
+ * The MCP Inspector's CLI (`@modelcontextprotocol/inspector`), where it is
+ * installed: on PATH as `mcp-inspector` (`npm install -g`), or in
+ * node_modules. Not a devDependency: it asks for Node 22.19, past the 22.12
+ * sitegen supports (npm ci would warn there), runs an install script, and
+ * brings 111 MB.
+ */
+const INSPECTOR = [findTool("mcp-inspector"), join(ROOT, "node_modules/.bin/mcp-inspector")].find((path) => path !== undefined && existsSync(path));
+const INSPECTOR_SKIP = INSPECTOR ? false : "the MCP Inspector is not installed: npm install -g @modelcontextprotocol/inspector";
+
+/** A proxy in front of `base` that notes each request's method and MCP-Protocol-Version: which revision the client spoke. */
+async function recordingProxy(base: string): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
+  const seen: string[] = [];
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const method = /"method":"([^"]+)"/.exec(body.toString())?.[1];
+    seen.push(`${request.method} ${method ?? ""} ${request.headers["mcp-protocol-version"] ?? "none"}`);
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !["host", "connection", "content-length"].includes(name)) as [string, string][]);
+    const answer = await fetch(new URL(request.url!, base), { method: request.method, headers, body: request.method === "GET" || request.method === "HEAD" ? undefined : body });
+    response.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => name !== "content-encoding" && name !== "content-length")));
+    response.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+function inspect(url: string, era: "legacy" | "modern", args: string[]): Promise<string> {
+  const home = tempDir("sitegen-inspector-");
+  return new Promise((done, fail) => {
+    execFile(process.execPath, [realpathSync(INSPECTOR!), "--cli", url, "--transport", "http", "--protocol-era", era, "--format", "json", "--quiet", ...args], { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, "mcp.json") }, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) fail(new Error(`the Inspector ${era} ${args.join(" ")}: ${error.message}\n${stderr}`));
+      else done(stdout);
+    });
+  });
+}
+
+test("the MCP Inspector's CLI lists the tools and calls search and get_page on every host, at 2026-07-28 and 2025-11-25, with the same bytes from each", { skip: INSPECTOR_SKIP }, async (t) => {
+  const answers = new Map<string, string>();
+  for (const host of running()) {
+    const proxy = await recordingProxy(host.server!.url);
+    try {
+      for (const era of ["modern", "legacy"] as const) {
+        const tools = JSON.parse(await inspect(proxy.url, era, ["--method", "tools/list"])).result.tools.map((tool: { name: string }) => tool.name);
+        assert.deepEqual(tools, ["search", "get_page", "list_posts", "list_pages"], `${host.name} ${era}`);
+        const search = await inspect(proxy.url, era, ["--method", "tools/call", "--tool-name", "search", "--tool-arg", "query=Knots worth knowing"]);
+        const first = JSON.parse(search).result.structuredContent.results[0];
+        assert.equal(first.title, "Knots worth knowing", `${host.name} ${era}`);
+        const page = await inspect(proxy.url, era, ["--method", "tools/call", "--tool-name", "get_page", "--tool-arg", `url=${first.url}`]);
+        assert.match(JSON.parse(page).result.content[0].text, /^# Knots worth knowing\n/, `${host.name} ${era}`);
+        answers.set(`${host.name} ${era}`, JSON.stringify([tools, search, page]));
+      }
+    } finally {
+      await proxy.close();
+    }
+    // The modern era spoke 2026-07-28 with no initialize; the legacy era opened with initialize and then spoke 2025-11-25.
+    const posts = proxy.seen.filter((entry) => entry.startsWith("POST "));
+    t.diagnostic(`${host.name}: ${[...new Set(posts)].join("; ")}`);
+    assert.ok(posts.some((entry) => entry === "POST tools/call 2026-07-28"), posts.join("; "));
+    assert.ok(posts.some((entry) => entry.startsWith("POST initialize ")) && posts.some((entry) => entry === "POST tools/call 2025-11-25"), posts.join("; "));
+  }
+  t.diagnostic(`hosts: ${[...new Set([...answers.keys()].map((key) => key.split(" ")[0]))].join(", ")}`);
+  for (const era of ["modern", "legacy"]) {
+    const [first, ...rest] = [...answers].filter(([key]) => key.endsWith(era));
+    for (const [key, answer] of rest) assert.equal(answer, first[1], `${key} answers as ${first[0]}, byte for byte`);
+  }
 });

@@ -26,6 +26,9 @@ export function parseSite(text: string, file: string, warnings: SitegenError[] =
   const listed = siteLanguages({ language, languages }, error);
   const ports = portErrors(written.security, error);
   if (ports.length > 0) throw new SitegenErrors(ports);
+  // The index is read only through /mcp's search tool (the search page and the header's box ask it there), so
+  // without /mcp the site would publish a search that finds nothing: a setting that cannot be met.
+  if (site.search && !site.agents?.mcp) throw error("`search` is on, but `agents.mcp` is not: the search page and the header's search box ask /mcp, which the site would not serve", ["search"], "turn `/mcp` on (`agents: { mcp: true }`), or `search` off", true);
   // A locale for a language the site does not have would never be used: most likely a typo.
   // Pages look their locale up by their language as the site spells it, so a key must be spelled so too.
   const stray = Object.keys(site.locales ?? {}).filter((key) => !listed.includes(key));

@@ -34,6 +34,8 @@ export interface Case {
   method: string;
   accept?: string;
   headers?: Record<string, string>;
+  /** A request body (a POST's). */
+  body?: string;
 }
 
 /**
@@ -45,11 +47,11 @@ export async function compareAll(preview: Running, host: Running, cases: Case[],
   let next = 0;
   const lane = async () => {
     while (next < cases.length) {
-      const { path, method, accept, headers = {} } = cases[next++];
-      const init: RequestInit = { method, headers: accept === undefined ? headers : { ...headers, accept } };
+      const { path, method, accept, headers = {}, body } = cases[next++];
+      const init: RequestInit = { method, headers: accept === undefined ? headers : { ...headers, accept }, body };
       const [ours, theirs] = await Promise.all([exchange(preview.url, path, init), exchange(host.url, path, init)]);
       for (const name of hostOwn) delete theirs.headers[name];
-      const label = `${method} ${path} Accept: ${accept} ${JSON.stringify(headers)}`;
+      const label = `${method} ${path} Accept: ${accept} ${JSON.stringify(headers)}${body === undefined ? "" : ` body ${body.slice(0, 120)}`}`;
       assert.ok(theirs.status < 500, `${label}: ${theirs.status}`);
       assert.equal(theirs.status, ours.status, label);
       assert.deepEqual(theirs.headers, ours.headers, label);
@@ -83,6 +85,9 @@ export const UNKNOWN = [
   "/_sitegen/routes/0.json",
   "/_headers",
   "/_redirects",
+  // /mcp and its server card, on a site that does not serve them: a 404 like any other path.
+  "/mcp",
+  "/.well-known/mcp/server-card.json",
 ];
 
 /**
@@ -150,4 +155,81 @@ export function randomCases(known: string[], seed: number, count: number): Case[
     const accept = next() < 0.1 ? undefined : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(types) + pick(parameters)).join(", ");
     return { path, accept, method: next() < 0.8 ? "GET" : "HEAD" };
   });
+}
+
+const MCP_VERSION = "2026-07-28";
+const MCP_META = { "io.modelcontextprotocol/protocolVersion": MCP_VERSION, "io.modelcontextprotocol/clientInfo": { name: "parity", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+
+/** A POST to /mcp as a 2026-07-28 client sends it (its version, method and name in the headers too), `headers` over them. */
+function mcpPost(message: { id?: number | string; method: string; params?: Record<string, unknown> }, headers: Record<string, string> = {}): Case {
+  const name = message.params?.name ?? message.params?.uri;
+  return {
+    path: "/mcp",
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": MCP_VERSION, "mcp-method": message.method, ...(typeof name === "string" ? { "mcp-name": name } : {}), ...headers },
+    body: JSON.stringify({ jsonrpc: "2.0", ...message, params: { ...message.params, _meta: MCP_META } }),
+  };
+}
+
+/** A body as sent, with the JSON type and no MCP header: what a client that is none, or a broken one, sends. */
+const rawMcp = (body: string, headers: Record<string, string> = {}): Case => ({ path: "/mcp", method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+/**
+ * `/mcp` on a site that serves it: every method of the protocol and of HTTP,
+ * each tool with good and wrong arguments, both protocol versions, and what
+ * the specification refuses (bad JSON-RPC, mismatched headers, a body too
+ * large, another site's Origin); and the server card and catalog beside it.
+ * `post` is a post's path and `tag` one of its tags.
+ */
+export function mcpCases(post: string, tag: string): Case[] {
+  const call = (name: string, args: unknown, headers?: Record<string, string>) => mcpPost({ id: 1, method: "tools/call", params: { name, arguments: args } }, headers);
+  const legacy = { "mcp-protocol-version": "2025-11-25" };
+  return [
+    ...["GET", "HEAD", "DELETE", "PUT", "OPTIONS"].map((method) => ({ path: "/mcp", method, headers: { accept: "text/event-stream" } })),
+    { path: "/mcp", method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "POST" } },
+    ...["server/discover", "ping", "tools/list", "resources/list", "resources/templates/list", "prompts/list", "completion/complete"].map((method) => mcpPost({ id: method, method })),
+    mcpPost({ id: 2, method: "resources/list", params: { cursor: "not-a-cursor" } }),
+    mcpPost({ id: 3, method: "resources/read", params: { uri: `https://example.com${post}` } }),
+    mcpPost({ id: 4, method: "resources/read", params: { uri: "https://example.com/nope/" } }),
+    call("search", { query: "the" }),
+    call("search", { query: "the", tag, limit: 3 }),
+    call("search", { query: "the", language: "xx" }),
+    call("search", { query: 3 }),
+    call("search", { query: "" }),
+    call("get_page", { url: post }),
+    call("get_page", { url: `${post.slice(0, -1)}.md` }),
+    call("get_page", { url: "https://elsewhere.example/" }),
+    call("list_posts", { tag, limit: 1 }),
+    call("list_posts", { since: "2026-01-01", until: "2025-01-01" }),
+    call("list_posts", { cursor: "x" }),
+    call("list_pages", {}),
+    call("delete_everything", {}),
+    call("search", "not an object"),
+    // A 2025-11-25 client: initialize, a notification, then requests with the header alone.
+    { path: "/mcp", method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "parity", version: "1" } } }) },
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), legacy),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "search", arguments: { query: "the" } } }), legacy),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/list" }), { "mcp-protocol-version": "1900-01-01" }),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "prompts/get" }), legacy),
+    // What the specification refuses.
+    rawMcp("{not json"),
+    rawMcp(""),
+    rawMcp("null"),
+    rawMcp(JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }])),
+    rawMcp(JSON.stringify({ id: 1, method: "ping" })),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: null, method: "ping" })),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 1, result: {} })),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: [1] })),
+    mcpPost({ id: 8, method: "tools/list" }, { "mcp-protocol-version": "2025-11-25" }),
+    mcpPost({ id: 9, method: "tools/list" }, { "mcp-method": "tools/call" }),
+    call("search", { query: "x" }, { "mcp-name": "get_page" }),
+    call("search", { query: "x" }, { "mcp-name": `=?base64?${btoa("search")}?=` }),
+    call("search", { query: "x".repeat(70_000) }),
+    mcpPost({ id: 10, method: "ping" }, { origin: "https://attacker.example" }),
+    mcpPost({ id: 11, method: "ping" }, { origin: "https://example.com" }),
+    { ...mcpPost({ id: 12, method: "ping" }), headers: { "content-type": "text/plain" } },
+    { path: "/mcp", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "q=1" },
+    // The discovery files.
+    ...["/.well-known/mcp/server-card.json", "/mcp/server-card", "/.well-known/mcp/catalog.json"].flatMap((path) => ["GET", "HEAD", "POST", "OPTIONS"].map((method) => ({ path, method }))),
+  ];
 }

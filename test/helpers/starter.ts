@@ -40,7 +40,7 @@ export function starterSite(): StarterSite {
 }
 
 /** The starter's pages the browser audits look at, by the name their screenshots and reports take. */
-export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-blog-2" | "starter-tag" | "starter-post" | "starter-post-cover" | "starter-archive", string> = {
+export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-blog-2" | "starter-tag" | "starter-post" | "starter-post-cover" | "starter-archive" | "starter-search", string> = {
   "starter-home": "/",
   "starter-blog": "/blog/",
   "starter-blog-2": "/blog/page/2/",
@@ -48,4 +48,6 @@ export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-
   "starter-post": "/blog/writing-with-sitegen/",
   "starter-post-cover": "/blog/harbour-lights/",
   "starter-archive": "/archive/",
+  // With a query, as the header's box leads to it: the results its script asks /mcp for are on the page audited.
+  "starter-search": "/search/?q=knots",
 };
