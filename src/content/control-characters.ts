@@ -13,7 +13,7 @@
  * started a new line there (src/text/markdown-url.ts).
  */
 import { firstCharacterOf, firstXmlForbidden } from "../text/xml-characters.ts";
-import type { ParsedYaml } from "./frontmatter.ts";
+import type { ParsedYaml } from "./frontmatter-types.ts";
 import type { ContentNotice } from "./types.ts";
 
 /** The C1 controls and DEL, which XML allows but a terminal obeys (0x9b is a one-byte CSI). */

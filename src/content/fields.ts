@@ -11,7 +11,8 @@ import type { ErrorObject } from "ajv";
 import type { SitegenError } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
 import { missingField, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
-import { schemaErrors, schemaHint, type ParsedYaml } from "./frontmatter.ts";
+import { schemaErrors, schemaHint } from "./field-errors.ts";
+import type { ParsedYaml } from "./frontmatter-types.ts";
 import { titleOfName } from "./file-name.ts";
 import { titleHeading } from "./title-heading.ts";
 

@@ -12,16 +12,8 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SitegenError } from "../errors.ts";
-import { parseYaml } from "./frontmatter.ts";
-
-export interface JekyllFiles {
-  /** _config.yml's settings, as written: what `{{ site.<name> }}` reads beneath site.yaml's. */
-  config: Record<string, unknown>;
-  /** Each file of _includes/ by its path from there (`note.html`, `figures/wide.html`). */
-  includes: Record<string, string>;
-  /** _data/'s YAML and JSON files by their path without the extension (`authors`, `team/people`), nested as `site.data` names them. */
-  data: Record<string, unknown>;
-}
+import { parseYaml } from "./yaml.ts";
+import type { JekyllFiles } from "./types.ts";
 
 export const JEKYLL_CONFIG = "_config.yml";
 export const INCLUDES_DIR = "_includes";

@@ -20,13 +20,15 @@ import { parseSite } from "./site.ts";
 import { sourceSizeProblem } from "./file-limit.ts";
 import { rootEntries, listStatic, STATIC_DIR } from "./site-files.ts";
 import { readJekyllFiles } from "./jekyll-files.ts";
-import { displayFrom, listSources, refusedFile, type Listing, type SourceEntry } from "./tree.ts";
+import { listSources, type Listing } from "./tree.ts";
+import { displayFrom, refusedFile } from "./entries.ts";
+import type { SourceEntry } from "./source-entry.ts";
 import type { Content, Lang, PageSource, PostSource } from "./types.ts";
 
 export { parsePage } from "./page.ts";
 export { parsePost } from "./post.ts";
 export { parseSite } from "./site.ts";
-export type { SourceEntry } from "./tree.ts";
+export type { SourceEntry } from "./source-entry.ts";
 
 export interface LoadOptions {
   /** Parses the posts' files; by default here, or spread over render lanes for a large blog. */

@@ -1,7 +1,7 @@
 /** Pointing at the field of a file's frontmatter that a problem is about. */
 import { SitegenError } from "../errors.ts";
 import type { FieldProblem, MappedFields } from "./foreign-fields.ts";
-import type { ParsedYaml } from "./frontmatter.ts";
+import type { ParsedYaml } from "./frontmatter-types.ts";
 import type { ContentNotice } from "./types.ts";
 
 /** The parse, with fields that were renamed located where they were written (`description` at `summary:`). */

@@ -10,7 +10,7 @@
 import { SitegenError } from "../errors.ts";
 import { excerptOf } from "./excerpt.ts";
 import { FOREIGN_FIELD_HINTS, likelyMeant, PAGE_FIELDS, POST_FIELDS, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
-import type { ParsedYaml } from "./frontmatter.ts";
+import type { ParsedYaml } from "./frontmatter-types.ts";
 import type { Markup } from "./markup.ts";
 import type { ContentNotice } from "./types.ts";
 

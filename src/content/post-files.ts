@@ -20,7 +20,7 @@ import { dirname, extname, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { sizeProblem } from "./file-limit.ts";
 import { imageDimensions } from "./image-size.ts";
-import type { BundleFile, SourceEntry } from "./tree.ts";
+import type { BundleFile, SourceEntry } from "./source-entry.ts";
 
 /** A file of the blog folder that is no post and in no post's folder. */
 export interface LooseFile {

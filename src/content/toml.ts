@@ -8,7 +8,7 @@
  */
 import { parse, TomlDate, TomlError } from "smol-toml";
 import { SitegenError } from "../errors.ts";
-import type { ParsedYaml } from "./frontmatter.ts";
+import type { ParsedYaml } from "./frontmatter-types.ts";
 import { depthOf, LIMIT_HINTS, MAX_FRONTMATTER_DEPTH } from "./frontmatter-limits.ts";
 
 export function parseToml(text: string, file: string, firstLine: number): ParsedYaml {

@@ -2,7 +2,6 @@ import type { SitegenError } from "../errors.ts";
 import type { CspSources } from "../negotiation/headers.ts";
 import type { FindingKind } from "../policy.ts";
 import type { Markup } from "./markup.ts";
-import type { JekyllFiles } from "./jekyll-files.ts";
 
 /** A BCP 47 language tag, in its canonical spelling: `en`, `vi`, `pt-BR`. */
 export type Lang = string;
@@ -273,4 +272,14 @@ export interface Content {
   files: ContentFile[];
   /** A Jekyll site's configuration, includes and data, when the content is Jekyll's (src/content/jekyll-files.ts): its posts' Liquid runs. */
   jekyll?: JekyllFiles;
+}
+
+/** A Jekyll site's configuration, includes and data, read by src/content/jekyll-files.ts. */
+export interface JekyllFiles {
+  /** _config.yml's settings, as written: what `{{ site.<name> }}` reads beneath site.yaml's. */
+  config: Record<string, unknown>;
+  /** Each file of _includes/ by its path from there (`note.html`, `figures/wide.html`). */
+  includes: Record<string, string>;
+  /** _data/'s YAML and JSON files by their path without the extension (`authors`, `team/people`), nested as `site.data` names them. */
+  data: Record<string, unknown>;
 }

@@ -8,7 +8,7 @@
  * feed.
  */
 import type { SiteConfig } from "../content/types.ts";
-import type { FileRoute } from "./manifest.ts";
+import type { FileRoute } from "./routes.ts";
 
 /** RFC 9727 §3: the well-known URI of a site's API catalog. */
 export const API_CATALOG_PATH = "/.well-known/api-catalog";

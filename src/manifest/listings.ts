@@ -12,49 +12,10 @@
  * spell it.
  */
 import type { SiteConfig } from "../content/types.ts";
-import { slugify, tagSlug } from "../content/slug.ts";
-import type { Addresser, PageRoute, PostLink } from "./manifest.ts";
+import { tagSlug } from "../content/slug.ts";
+import type { Addresser, ListingPageLink, PageRoute, Pagination, PostLink, TagEntry } from "./routes.ts";
+import { archivePath, listingPagePath, pageNameIn, tagPath, tagsPath, type ListingLanguage, type ListingLanguages } from "./listing-languages.ts";
 import { pushAll } from "../collector.ts";
-
-/** A page of a listing, as the pages around it link to it. */
-export interface ListingPageLink {
-  number: number;
-  path: string;
-  url: string;
-}
-
-/** Where a numbered page stands among its listing's pages: it lists `posts.slice(first, end)`. */
-export interface Pagination {
-  number: number;
-  count: number;
-  first: number;
-  end: number;
-  /** Every page of the listing, the first at the listing's own path. */
-  pages: ListingPageLink[];
-}
-
-/** A tag with a page: its name as shown, its slug, its page and how many posts it has. */
-export interface TagEntry {
-  name: string;
-  slug: string;
-  path: string;
-  url: string;
-  markdownUrl: string;
-  count: number;
-}
-
-/** What a listing route lists. */
-export interface ListingFacts {
-  /** Every post of the listing, newest first: the blog's, or one tag's. */
-  posts: PageRoute[];
-  /** Its place among the listing's numbered pages; without, the page lists as many posts as its budget allows. */
-  pagination?: Pagination;
-  /** On a tag's pages: the tag, and the tag index they belong to (the site's navigation marks it as where the reader is). */
-  tag?: TagEntry;
-  section?: string;
-  /** On the tag index: every tag, by name. */
-  tags?: TagEntry[];
-}
 
 export interface ListingRoutes {
   /** The routes the build makes besides the site's pages: numbered pages, the tag index when no page gives it, each tag's pages. */
@@ -63,80 +24,6 @@ export interface ListingRoutes {
   tags: TagEntry[];
   /** Tags that cannot have a page: no Latin letter or digit to make a URL of. */
   unaddressable: { name: string; source: string }[];
-}
-
-/**
- * A language's listing pages: the first language's at the root (/blog/,
- * /tags/), another's under its prefix when the site has a blog page in it
- * (pages/blog.fr.md is /fr/blog/, and its posts are listed there and at
- * /fr/tags/, not on /blog/). `prefix` is "" or `/fr`.
- */
-export interface ListingLanguage {
-  lang: string;
-  prefix: string;
-}
-
-/** The tag index's path in a language: `/tags/`, `/fr/tags/`; a tag's page is under it (`tagPath`). */
-export function tagsPath(language: Pick<ListingLanguage, "prefix">): string {
-  return `${language.prefix}/tags/`;
-}
-
-/** The archive's path in a language: `/archive/`, `/fr/archive/`. */
-export function archivePath(language: Pick<ListingLanguage, "prefix">): string {
-  return `${language.prefix}/archive/`;
-}
-
-/** `/tags/<slug>/`, `/fr/tags/<slug>/`: where a tag's page is. */
-export function tagPath(language: Pick<ListingLanguage, "prefix">, slug: string): string {
-  return `${tagsPath(language)}${slug}/`;
-}
-
-
-/** A tag's slug, made where the content's warnings make it too (`Node.js` is `node-js`). */
-export { tagSlug };
-
-/** The path of page `number` of a listing at `path`: the listing itself first, then `<path>page/<n>/`. */
-export function listingPagePath(path: string, number: number): string {
-  return number === 1 ? path : `${path}page/${number}/`;
-}
-
-/** The languages with listing pages: which of them lists a post of a language, and what a page's name makes it. */
-export interface ListingLanguages {
-  /** The first language's, then each other language the site has a blog page in. */
-  all: ListingLanguage[];
-  /** The language whose listing pages list a post in `lang`: its own, or the first language's. */
-  of(lang: string): ListingLanguage;
-  /** A page's template by its name: a language's `blog` page lists its posts, its `tags` page (with `tags: true`) its tags. */
-  templateOf(name: string, site: Pick<SiteConfig, "tags">): "blog" | "tags" | "page";
-  /** The same for the same languages: what routes made with them are kept by. */
-  key: string;
-}
-
-/**
- * The first language, and each other one the site has a blog page in
- * (`fr/blog`, from pages/blog.fr.md), with its prefix.
- */
-export function listingLanguages(languages: readonly string[], pages: Iterable<{ name: string }>): ListingLanguages {
-  const first: ListingLanguage = { lang: languages[0], prefix: "" };
-  const names = new Set([...pages].map((page) => page.name));
-  const own = languages.slice(1).map((lang) => ({ lang, prefix: `/${lang.toLowerCase()}` })).filter((language) => names.has(pageNameIn(language, "blog")));
-  const all = [first, ...own];
-  const byLang = new Map(own.map((language) => [language.lang, language]));
-  const kinds = new Map(all.flatMap((language) => [[pageNameIn(language, "blog"), "blog" as const], [pageNameIn(language, "tags"), "tags" as const]]));
-  return {
-    all,
-    of: (lang) => byLang.get(lang) ?? first,
-    templateOf: (name, site) => {
-      const kind = kinds.get(name);
-      return kind === "blog" || (kind === "tags" && site.tags) ? kind : "page";
-    },
-    key: own.map((language) => language.lang).join(","),
-  };
-}
-
-/** The name of a language's page of a kind: `blog`, `fr/blog`. */
-export function pageNameIn(language: Pick<ListingLanguage, "prefix">, name: string): string {
-  return language.prefix === "" ? name : `${language.prefix.slice(1)}/${name}`;
 }
 
 /** What a post's route is kept with, with its neighbours: the route without them, and who they are. */
@@ -358,5 +245,3 @@ function byName(a: string, b: string): number {
 function newest(posts: PageRoute[], floor: string): string {
   return posts.reduce((latest, post) => (post.lastmod > latest ? post.lastmod : latest), floor);
 }
-
-

@@ -4,120 +4,26 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type Lang, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
+import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
 import type { SitegenError } from "../errors.ts";
-import type { Markup } from "../content/markup.ts";
-import type { JekyllFiles } from "../content/jekyll-files.ts";
+import type { JekyllFiles } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
 import { normalizePath } from "../negotiation/decide.ts";
-import { listingLanguages, siteListings, tagPath, tagSlug, withNeighbours, type ListingFacts, type ListingLanguages, type TagEntry } from "./listings.ts";
+import { siteListings, withNeighbours } from "./listings.ts";
+import { listingLanguages } from "./listing-languages.ts";
 import { anyMoved, redirectsOf, siteRedirects, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
 import { imageVariants } from "./image-variants.ts";
 import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
 import { agentFiles } from "./agent-files.ts";
+import { addresser, DEVELOPERS_PATH, errorLinks, feedFile, postPath, surfaceFiles } from "./addresses.ts";
+import { postRouter, withAlternates } from "./post-routes.ts";
+import { INTERNAL_DIR, MEDIA, type FileRoute, type PageRoute, type PublishedFile, type SurfaceRole, type TagEntry } from "./routes.ts";
 
-export type Template = "home" | "page" | "blog" | "post" | "tags" | "tag" | "archive";
-
-export interface PageRoute {
-  /** A page of content/pages/, a post, or a page the build makes to list posts (src/manifest/listings.ts). */
-  kind: "page" | "post" | "listing";
-  /** Canonical path, always trailing-slashed: `/`, `/about/`, `/blog/<slug>/`. */
-  path: string;
-  /** The `.md` sibling's path: `/index.md`, `/about.md`, `/blog/<slug>.md`. */
-  markdownPath: string;
-  /** Output files, relative to the output folder. */
-  htmlFile: string;
-  markdownFile: string;
-  template: Template;
-  title: string;
-  description: string;
-  lang: Lang;
-  /** YYYY-MM-DD: sitemap `lastmod`. */
-  lastmod: string;
-  /** The canonical URL and the `.md` sibling's, absolute. */
-  url: string;
-  markdownUrl: string;
-  /**
-   * The same text in the site's other languages, this one included, in the
-   * site's order: its `hreflang` links and `Link` header. Absent on a text
-   * in one language.
-   */
-  alternates?: { lang: Lang; url: string }[];
-  /** Posts only. */
-  slug?: string;
-  /** The day it is dated, YYYY-MM-DD, and the moment, RFC 3339. */
-  date?: string;
-  published?: string;
-  updated?: string;
-  author?: string;
-  /** An image for the post, absolute: a file of the site, or another site's URL. */
-  image?: string;
-  /** A draft, in a build that shows drafts: marked on its page, left out of every index. */
-  draft?: true;
-  /** The posts before and after it, newest first: the newer and the older one. */
-  newer?: PostLink;
-  older?: PostLink;
-  /** Whether its page opens with a table of contents: the post's `toc`, else the site's. */
-  toc?: true;
-  tags: string[];
-  /** A post's tags with their pages, when the site has tag pages (`tags: true`): a tag with no Latin letter or digit has none. */
-  tagLinks?: { name: string; path: string; url: string }[];
-  /** The frontmatter's fields sitegen does not know: templates read them as `params.<name>`. */
-  params: Record<string, unknown>;
-  /** The sizes of the images of a post's own folder, by URL path: its `<img>` tags carry them. */
-  images?: Record<string, { width: number; height: number }>;
-  /** On a page that lists posts (the blog, its numbered pages, the tag index, a tag's pages): what it lists. */
-  listing?: ListingFacts;
-  /** Source file as messages name it, its absolute path, and its Markdown body, for rendering and error messages. */
-  source: string;
-  sourcePath: string;
-  body: string;
-  bodyLine: number;
-  /** `html` when the body is HTML, published as written (src/content/markup.ts). */
-  markup?: Markup;
-}
-
-/** A post as a neighbour links to it. */
-export interface PostLink {
-  title: string;
-  path: string;
-  url: string;
-  lang: Lang;
-}
-
-export type FileTag = "agent-index" | "content" | "crawl";
-
-/** A file of the content published as it is (a post's bundle file, a site-wide file). */
-export interface PublishedFile {
-  /** Its URL path: `/blog/<slug>/possum.png`, `/favicon.ico`. */
-  path: string;
-  /** Output file, relative to the output folder. */
-  file: string;
-  /** Absolute path of the source, to copy, and the source as messages name it. */
-  sourcePath: string;
-  source: string;
-  /** The source's size. */
-  bytes: number;
-  /** Whether it is a post's own file, and an image's size. */
-  bundle: boolean;
-  width?: number;
-  height?: number;
-  /** A narrower copy of a post's cover (src/manifest/image-variants.ts): the original's URL path. `sourcePath` is the original's, which it is made from. */
-  variantOf?: string;
-}
-
-/** A single-representation file of the surface (spec §2.6, §4). */
-export interface FileRoute {
-  path: string;
-  /** Absolute URL. */
-  url: string;
-  file: string;
-  mediaType: string;
-  operationId: string;
-  tag?: FileTag;
-  summary: string;
-}
+// The manifest's readers import a route's types and addresses from here, as they did when this file made them too.
+export type { Addresser, FileRoute, FileTag, PageRoute, PostLink, PublishedFile, SurfaceRole, Template } from "./routes.ts";
+export { INTERNAL_DIR, MEDIA, NEGOTIATION_TABLE_FILE } from "./routes.ts";
+export { absoluteUrl, DEVELOPERS_PATH, errorLinks, markdownSibling, slugOfPostPath } from "./addresses.ts";
 
 export interface Manifest {
   site: SiteConfig;
@@ -178,21 +84,6 @@ export interface Manifest {
   /** The page that lists the posts, which every post belongs to (structured data); a post shell keeps it. */
   blog?: { url: string; title: string };
 }
-
-
-
-export const MEDIA = {
-  html: "text/html; charset=utf-8",
-  markdown: "text/markdown; charset=utf-8",
-  text: "text/plain; charset=utf-8",
-  json: "application/json; charset=utf-8",
-  xml: "application/xml; charset=utf-8",
-  atom: "application/atom+xml; charset=utf-8",
-} as const;
-
-/** Internal build files live here; `_redirects` keeps them private on the CDN. */
-export const INTERNAL_DIR = "_sitegen";
-export const NEGOTIATION_TABLE_FILE = `${INTERNAL_DIR}/negotiation.json`;
 
 export interface ManifestOptions {
   baseUrl?: string;
@@ -327,38 +218,6 @@ function byPageName(a: { name: string }, b: { name: string }): number {
 }
 
 /**
- * Translations, from the manifest alone: a page in one of the site's other
- * languages under that language's prefix (`/fr/about/`) is the translation
- * of the page at the same path without it (`/about/`), and pages or posts
- * with the same `translationKey` are translations of one another. Each of a
- * group in two or more languages names them all. A text in another language
- * with no counterpart (a Vietnamese post on an English site) is not one.
- */
-function withAlternates(routes: PageRoute[], languages: readonly Lang[]): PageRoute[] {
-  const order = (lang: Lang) => (languages.indexOf(lang) + languages.length + 1) % (languages.length + 1);
-  const keyOf = (route: PageRoute): string | undefined => {
-    const written = route.params.translationKey;
-    if (typeof written === "string" || typeof written === "number") return `key:${written}`;
-    if (route.kind !== "page") return undefined;
-    const prefix = `/${route.lang.toLowerCase()}/`;
-    return route.lang !== languages[0] && route.path.startsWith(prefix) ? `page:${route.path.slice(prefix.length - 1)}` : route.lang === languages[0] ? `page:${route.path}` : undefined;
-  };
-  const groups = new Map<string, PageRoute[]>();
-  for (const route of routes) {
-    const key = keyOf(route);
-    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), route]);
-  }
-  const alternates = new Map<PageRoute, { lang: Lang; url: string }[]>();
-  for (const group of groups.values()) {
-    if (new Set(group.map((route) => route.lang)).size < 2) continue;
-    const list = [...group].sort((a, b) => order(a.lang) - order(b.lang) || (a.url < b.url ? -1 : 1)).map((route) => ({ lang: route.lang, url: route.url }));
-    for (const route of group) alternates.set(route, list);
-  }
-  // A route is never changed once made: a translated one is a new object.
-  return alternates.size === 0 ? routes : routes.map((route) => (alternates.has(route) ? { ...route, alternates: alternates.get(route) } : route));
-}
-
-/**
  * The published posts' bundle files under each post's path, content/static/'s
  * (`siteWide`) at the root, and the narrower copies of each post's cover that
  * is one of these, beside it.
@@ -395,149 +254,6 @@ function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {
   const blog = pages.find((page) => page.template === "blog");
   return blog ? { blog: { url: blog.url, title: blog.title } } : {};
 }
-
-/** A post's canonical path: `/blog/<slug>/`. */
-function postPath(slug: string): string {
-  return `/blog/${slug}/`;
-}
-
-/** The slug of a post's canonical path, or undefined for any other path: the inverse of `postPath`. */
-export function slugOfPostPath(path: string): string | undefined {
-  return /^\/blog\/([^/]+)\/$/.exec(path)?.[1];
-}
-
-/**
- * Each post's route, kept with the post object it was made from (for the
- * same origin and default language). A watch session hands an unchanged post
- * back as the same object (src/execute/sources.ts), so its route is the same
- * object too, and what is kept by route (src/render/kept-parts.ts) stays
- * valid from one rebuild to the next. Routes are never changed once made.
- */
-const routesByPost = new WeakMap<PostSource, { context: string; route: PageRoute }>();
-
-/** What a post's route is made of besides the post: the same for every post of a build. */
-interface PostRouting {
-  defaultLang: Lang;
-  baseUrl: string;
-  /** Whether its tags link to their pages. */
-  tagPages: boolean;
-  /** Whether a post opens with a table of contents unless it says otherwise (site.yaml's `toc`). */
-  toc: boolean;
-  /** Which language's listing pages list a post of a language: its tags link to that language's tag pages. */
-  listingIn: ListingLanguages;
-}
-
-function postRouter(addressesOf: Addresser, routing: PostRouting): (post: PostSource) => PageRoute {
-  const context = `${routing.baseUrl}\0${routing.defaultLang}\0${routing.tagPages}\0${routing.toc}\0${routing.listingIn.key}`;
-  return (post) => {
-    const kept = routesByPost.get(post);
-    if (kept?.context === context) return kept.route;
-    const route = postRoute(post, addressesOf, routing);
-    routesByPost.set(post, { context, route });
-    return route;
-  };
-}
-
-function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, baseUrl, tagPages, toc, listingIn }: PostRouting): PageRoute {
-  const path = postPath(post.slug);
-  const language = listingIn.of(post.lang ?? defaultLang);
-  const tagLinks = tagPages ? post.tags.map((name) => ({ name, slug: tagSlug(name) })).filter(({ slug }) => slug !== "").map(({ name, slug }) => ({ name, path: tagPath(language, slug), url: baseUrl + tagPath(language, slug) })) : undefined;
-  const images = (post.bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${path}${file.name}`), { width: file.width!, height: file.height! }]);
-  return {
-    kind: "post",
-    ...addressesOf(path),
-    template: "post",
-    title: post.title,
-    description: post.description,
-    lang: post.lang ?? defaultLang,
-    lastmod: post.updated ?? post.date,
-    slug: post.slug,
-    date: post.date,
-    published: post.published,
-    updated: post.updated,
-    ...(post.author !== undefined ? { author: post.author } : {}),
-    ...(post.status === "draft" ? { draft: true as const } : {}),
-    ...((post.toc ?? toc) ? { toc: true as const } : {}),
-    ...(post.image !== undefined ? { image: imageUrl(post.image, path, baseUrl) } : {}),
-    tags: post.tags,
-    ...(tagLinks ? { tagLinks } : {}),
-    params: post.params,
-    source: post.file,
-    sourcePath: post.path,
-    body: post.body,
-    bodyLine: post.bodyLine,
-    ...(post.markup ? { markup: post.markup } : {}),
-    ...(images.length > 0 ? { images: Object.fromEntries(images) } : {}),
-  };
-}
-
-/**
- * A post's `image` as an absolute URL: another site's as it is, a path from
- * the root on the site's origin, and a relative one (a bundle's `cover.jpg`)
- * read from the post's URL, as a browser would read it there.
- */
-function imageUrl(image: string, path: string, baseUrl: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith("//")) return image;
-  if (image.startsWith("/")) return baseUrl + image;
-  return baseUrl + new URL(image, `http://site${path}`).pathname;
-}
-
-/** `/` → `/index.md`, `/about/` → `/about.md`, `/blog/x/` → `/blog/x.md` (spec §4.1.5). */
-export function markdownSibling(path: string): string {
-  return path === "/" ? "/index.md" : `${path.slice(0, -1)}.md`;
-}
-
-export type Addresser = (path: string) => Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile" | "url" | "markdownUrl">;
-
-/** Where a canonical path's two representations live, as URLs and as output files. */
-function addresser(baseUrl: string): Addresser {
-  return (path) => {
-    const markdownPath = markdownSibling(path);
-    return { path, markdownPath, htmlFile: `${path.slice(1)}index.html`, markdownFile: markdownPath.slice(1), url: baseUrl + path, markdownUrl: baseUrl + markdownPath };
-  };
-}
-
-export type SurfaceRole = "llmsTxt" | "llmsFullTxt" | "agentInstructions" | "blogIndex" | "sitemap" | "robots" | "openapi";
-
-/** The single-representation files of spec §2.6 with their operations of §4, in the order they are listed. */
-function surfaceFiles(baseUrl: string): Record<SurfaceRole, FileRoute> {
-  const file = (path: string, rest: Omit<FileRoute, "path" | "url" | "file">): FileRoute => ({ path, url: baseUrl + path, file: path.slice(1), ...rest });
-  return {
-    llmsTxt: file("/llms.txt", { mediaType: MEDIA.text, operationId: "getLlmsTxt", tag: "agent-index", summary: "Agent index: site summary, when to use, link index" }),
-    llmsFullTxt: file("/llms-full.txt", { mediaType: MEDIA.text, operationId: "getLlmsFullTxt", tag: "agent-index", summary: "The site as one Markdown document: every page, and the newest posts that fit its size budget" }),
-    agentInstructions: file("/agent-instructions.md", { mediaType: MEDIA.markdown, operationId: "getAgentInstructions", tag: "agent-index", summary: "How an agent should call, cite and hand off" }),
-    blogIndex: file("/blog-index.json", { mediaType: MEDIA.json, operationId: "getBlogIndex", tag: "content", summary: "Every published post as JSON" }),
-    sitemap: file("/sitemap.xml", { mediaType: MEDIA.xml, operationId: "getSitemap", tag: "crawl", summary: "Every indexable URL with its last-modified date" }),
-    robots: file("/robots.txt", { mediaType: MEDIA.text, operationId: "getRobotsTxt", tag: "crawl", summary: "Crawl rules; no crawler is blocked" }),
-    openapi: file("/openapi.json", { mediaType: MEDIA.json, operationId: "getOpenApiDescription", summary: "OpenAPI 3.1 description of this site's machine-readable surface" }),
-  };
-}
-
-/** /feed.xml: an Atom feed (RFC 4287) of the newest posts, for feed readers. */
-function feedFile(baseUrl: string): FileRoute {
-  return { path: "/feed.xml", url: `${baseUrl}/feed.xml`, file: "feed.xml", mediaType: MEDIA.atom, operationId: "getFeed", tag: "content", summary: "The newest posts as an Atom feed (RFC 4287)" };
-}
-
-export function absoluteUrl(manifest: Pick<Manifest, "baseUrl">, path: string): string {
-  return `${manifest.baseUrl}${path}`;
-}
-
-/**
- * The developers page documents every error (`#errors`) and each status
- * (`#http-404`). A site that need not have one (`agents.developers_page:
- * optional`) and has none names `about:blank` as every error's type (RFC
- * 9457 §4.2.1: no semantics beyond the status; `code` says which error it
- * is) and /agent-instructions.md, which says how errors answer, as their
- * documentation.
- */
-export function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>, developersPage = true): ErrorLinks {
-  const shared = { llmsTxt: surface.llmsTxt.url, sitemap: surface.sitemap.url, openapi: surface.openapi.url, home: `${baseUrl}/` };
-  if (!developersPage) return { typePrefix: "", type: "about:blank", documentation: surface.agentInstructions.url, documentationType: "text/markdown", ...shared };
-  return { typePrefix: `${baseUrl}/developers/#http-`, documentation: `${baseUrl}/developers/#errors`, ...shared };
-}
-
-/** The path of the page that documents errors, where the site has or needs one. */
-export const DEVELOPERS_PATH = "/developers/";
 
 /** Which of the footer's links to the machine surface a layout shows: those `agents.footer_links` names (all when left out) that the site has. */
 function footerLinksOf(site: SiteConfig, pages: PageRoute[], feed: FileRoute | undefined, llmsTxt: FileRoute): Manifest["footerLinks"] {

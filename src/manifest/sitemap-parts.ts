@@ -9,7 +9,7 @@
  * (src/render/emit/sitemap.ts): 50,000 entries reach it only with URLs of
  * about a kilobyte each.
  */
-import type { FileRoute } from "./manifest.ts";
+import type { FileRoute } from "./routes.ts";
 
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
 

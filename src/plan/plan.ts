@@ -11,7 +11,7 @@ import { SitegenError } from "../errors.ts";
 import { MEDIA, type Manifest, type PageRoute } from "../manifest/manifest.ts";
 import { SLUG_TREES, slugNodePath, treeLevels } from "../negotiation/slug-index.ts";
 import { NEGOTIATION_PATH, shardCount, shardPath } from "../negotiation/table.ts";
-import { searchIndexFiles } from "../render/emit/search-index.ts";
+import { searchIndexFiles } from "./search-files.ts";
 
 /** Files made from the manifest alone, one module each under src/render/emit/. */
 export type ArtifactName =

@@ -20,6 +20,7 @@ import type { HLJSApi, Language, LanguageFn, Mode } from "highlight.js";
 import { createHash } from "node:crypto";
 import { channel } from "node:diagnostics_channel";
 import { createRequire } from "node:module";
+import type { HighlightStore } from "../write/highlight-store.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -76,13 +77,6 @@ const EMBEDDED_AUTODETECT = ["json", "xml"];
 const fileOf = new Map(Object.entries(LANGUAGES).flatMap(([file, aliases]) => [file, ...aliases].map((name): [string, string] => [name, file])));
 
 let instance: HLJSApi | undefined;
-
-/** One highlighter's blocks kept across builds, by key (src/write/highlight-store.ts is the build cache's). */
-export interface HighlightStore {
-  /** The HTML kept by `key`, if it is `code`'s: a store on disk may hold anything. */
-  get(key: string, code: string): string | undefined;
-  put(key: string, html: string): void;
-}
 
 let store: HighlightStore | undefined;
 

@@ -4,7 +4,8 @@
  * and images on a file the build publishes.
  */
 import { readFileSync } from "node:fs";
-import { parseMarkdownFile, parseYaml } from "../content/frontmatter.ts";
+import { parseMarkdownFile } from "../content/frontmatter.ts";
+import { parseYaml } from "../content/yaml.ts";
 import { SitegenError } from "../errors.ts";
 import type { FindingKind } from "../policy.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";

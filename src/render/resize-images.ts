@@ -20,6 +20,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import type { PublishedFile } from "../manifest/manifest.ts";
+import type { ResizeStore } from "../write/image-store.ts";
+
+// The build names the store it hands over by this module, which asks for it.
+export type { ResizeStore };
 
 type Sharp = typeof import("sharp");
 
@@ -31,12 +35,6 @@ export type ResizedImages = Map<string, Uint8Array>;
 
 /** Copies made earlier in a watch session, by their key: a rebuild does not make them again. */
 export type ResizeMemo = Map<string, Uint8Array>;
-
-/** Copies kept across builds by their key (src/write/image-store.ts is the build cache's). */
-export interface ResizeStore {
-  get(key: string): Uint8Array | undefined;
-  put(key: string, bytes: Uint8Array): void;
-}
 
 export interface Resized {
   images: ResizedImages;

@@ -13,8 +13,14 @@
  * planted block can change is the colours, never the text or the markup.
  */
 import { join } from "node:path";
-import type { HighlightStore } from "../render/highlight.ts";
 import { CheckedFiles } from "./checked-files.ts";
+
+/** One highlighter's blocks kept across builds, by key (this file's HighlightFiles is the build cache's). */
+export interface HighlightStore {
+  /** The HTML kept by `key`, if it is `code`'s: a store on disk may hold anything. */
+  get(key: string, code: string): string | undefined;
+  put(key: string, html: string): void;
+}
 
 export class HighlightFiles implements HighlightStore {
   private readonly files: CheckedFiles;

@@ -6,8 +6,13 @@
  * `copyKey`, which names the resizer too), so a damaged copy is made again.
  * After each build the folder holds the copies that build used, and no more.
  */
-import type { ResizeStore } from "../render/resize-images.ts";
 import { CheckedFiles } from "./checked-files.ts";
+
+/** Copies kept across builds by their key (this file's ImageFiles is the build cache's). */
+export interface ResizeStore {
+  get(key: string): Uint8Array | undefined;
+  put(key: string, bytes: Uint8Array): void;
+}
 
 export class ImageFiles implements ResizeStore {
   private readonly files: CheckedFiles;

@@ -7,7 +7,7 @@
  * §2.1), so /blog/ stays one page at any size; with it, each numbered page
  * lists its share (`pageOfListing`), and every post is on one of them.
  */
-import type { Pagination } from "../../manifest/listings.ts";
+import type { Pagination } from "../../manifest/routes.ts";
 import type { PageRoute } from "../../manifest/manifest.ts";
 
 export interface BlogListing {

@@ -3,7 +3,7 @@
  * `.md` sibling return (spec §4.1.6), and what llms-full.txt concatenates.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
-import type { TagEntry } from "../../manifest/listings.ts";
+import type { TagEntry } from "../../manifest/routes.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import { markdownUrl } from "../../text/markdown-url.ts";

@@ -12,29 +12,9 @@
  * knows nothing else.
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
-import { DOCS_PER_CHUNK, docChunkPath, MCP_SITE_PATH, SNIPPET_CHARS, type DocRecord, type McpSite } from "../../negotiation/mcp/data.ts";
-import { indexable, POSTINGS_CAP, searchShardCount, searchShardOf, searchShardPath, terms, titleKey } from "../../negotiation/mcp/search-index.ts";
-
-/** Whether the site writes the index: it serves `/mcp` or has a search page. */
-export function hasSearchIndex(manifest: Manifest): boolean {
-  return Boolean(manifest.site.agents?.mcp || manifest.site.search);
-}
-
-/** The documents the index holds, in their numbers' order: the site's pages, then its posts, newest first. */
-function documents(manifest: Manifest): PageRoute[] {
-  return [...manifest.pages, ...manifest.posts];
-}
-
-/** Every file the index is written to, for the plan: known before any page is rendered. */
-export function searchIndexFiles(manifest: Manifest): string[] {
-  if (!hasSearchIndex(manifest)) return [];
-  const count = documents(manifest).length;
-  return [
-    MCP_SITE_PATH,
-    ...Array.from({ length: Math.ceil(count / DOCS_PER_CHUNK) }, (_, index) => docChunkPath(index)),
-    ...Array.from({ length: searchShardCount(count) }, (_, index) => searchShardPath(index)),
-  ].map((path) => path.slice(1));
-}
+import { DOCS_PER_CHUNK, SNIPPET_CHARS, type DocRecord, type McpSite } from "../../negotiation/mcp/data.ts";
+import { indexable, POSTINGS_CAP, searchShardOf, terms, titleKey } from "../../negotiation/mcp/search-index.ts";
+import { documents, searchIndexFiles } from "../../plan/search-files.ts";
 
 /** Field weights (BM25F): a title's word counts four times a body's. */
 const WEIGHTS = { title: 4, tags: 2.5, description: 1.5, body: 1 } as const;
