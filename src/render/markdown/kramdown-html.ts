@@ -29,6 +29,7 @@ import { Tokenizer } from "htmlparser2";
 import type MarkdownIt from "markdown-it";
 import type { StateBlock } from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
+import { markdownInside } from "./kramdown-markdown.ts";
 import blockNames from "markdown-it/lib/common/html_blocks.mjs";
 import { HTML_OPEN_CLOSE_TAG_RE } from "markdown-it/lib/common/html_re.mjs";
 
@@ -62,7 +63,10 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
       // Left to the paragraph rule, which takes the line and the lines after it up to what may end a paragraph.
       if (state.sCount[startLine] - state.blkIndent < 4 && isSpanTagLine(line)) return false;
       if (!htmlBlock(state, startLine, endLine, silent)) return false;
-      if (BLOCK_START.test(line)) endAtEndTag(state, state.tokens[state.tokens.length - 1], endLine);
+      const token = state.tokens[state.tokens.length - 1];
+      if (BLOCK_START.test(line)) endAtEndTag(state, token, endLine);
+      // An element the block holds that asks for Markdown inside (`<div markdown="1">`): its lines are read as Markdown.
+      markdownInside(state, token, endLine);
       return true;
     }
     return htmlBlock(state, startLine, endLine, silent);
