@@ -4,7 +4,7 @@
  * must catch it. Each changes one header or one body, or the Accept a request
  * is passed on with; the rest of the site stays as the build made it.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Answer, Breakage, BreakContext } from "./breaking-proxy.ts";
 
@@ -14,12 +14,16 @@ interface Site {
   base: string;
   /** The blog index's posts, newest first. */
   posts: { slug: string; title: string }[];
+  /** One of the site's own pages, not its home, that its sitemap must list. */
+  page: string;
 }
 
-export function readSite(dist: string): Site {
+/** The facts of the build in `dist`; `page` is one of its own pages that the sitemap must list (it must be in the build). */
+export function readSite(dist: string, page: string): Site {
   const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as { servers: { url: string }[] };
   const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as Site;
-  return { base: new URL(openapi.servers[0].url).origin, posts: index.posts };
+  if (!existsSync(join(dist, page, "index.html"))) throw new Error(`breakages: ${page} is not a page of ${dist}`);
+  return { base: new URL(openapi.servers[0].url).origin, posts: index.posts, page };
 }
 
 const pathOf = (path: string) => path.split("?")[0];
@@ -85,8 +89,8 @@ export function breakages(site: Site): Record<string, Breakage> {
   return {
     "llms-txt-no-when-to-use": onText("/llms.txt", (text) => replaced(text, /^\*\*When to use\*\*$/m, "**Services**")),
     "llms-txt-broken-link": onText("/llms.txt", (text) => `${text}- [Old post](${site.base}/blog/retired-post.md)\n`),
-    "sitemap-slashless-page": onText("/sitemap.xml", (text) => replaced(text, `${site.base}/about/</loc>`, `${site.base}/about</loc>`)),
-    "sitemap-missing-fixed-page": onText("/sitemap.xml", (text) => replaced(text, new RegExp(`\\s*<url>\\s*<loc>${site.base}/brand/</loc>[\\s\\S]*?</url>`), "")),
+    "sitemap-slashless-page": onText("/sitemap.xml", (text) => replaced(text, `${site.base}${site.page}</loc>`, `${site.base}${site.page.slice(0, -1)}</loc>`)),
+    "sitemap-missing-page": onText("/sitemap.xml", (text) => replaced(text, new RegExp(`\\s*<url>\\s*<loc>${site.base}${site.page}</loc>[\\s\\S]*?</url>`), "")),
     "uppercase-slug": onJson("/blog-index.json", (index) => (index.posts[0].slug = "Integration_Patterns")),
     "blog-index-count": onJson("/blog-index.json", (index) => (index.count += 1)),
     "blog-post-lang": onJson("/blog-index.json", (index) => (index.posts[0].lang = "fr")),
@@ -95,7 +99,8 @@ export function breakages(site: Site): Record<string, Breakage> {
     "llms-full-omits-newer-post": onText("/llms-full.txt", (text) => withoutTitle(newest.title)(text) + OMISSION(1)),
     "agent-instructions-no-when-to-use": onText("/agent-instructions.md", (text) => replaced(text, /^## When to use this site$/m, "## About this site")),
     "sitemap-no-lastmod": onText("/sitemap.xml", (text) => replaced(text, /\s*<lastmod>[^<]*<\/lastmod>/g, "")),
-    "robots-blocks-gptbot": onText("/robots.txt", (text) => replaced(text, "User-agent: *\nAllow: /", "User-agent: GPTBot\nDisallow: /")),
+    // The group for every crawler becomes GPTBot's, its Allow a Disallow: lines such as Content-Signal may sit between.
+    "robots-blocks-gptbot": onText("/robots.txt", (text) => replaced(replaced(text, /^User-agent: \*$/m, "User-agent: GPTBot"), /^Allow: \/$/m, "Disallow: /")),
     "openapi-retired-slug": onJson("/openapi.json", (openapi) => openapi.paths["/blog/{slug}.md"].get.parameters[0].schema.enum.push("retired-post")),
     "openapi-post-method": onJson("/openapi.json", (openapi) => (openapi.paths["/llms.txt"].post = { responses: { "200": { description: "OK" } } })),
     // A file answered as if it were a page that cannot be HTML: the 406 the site gives a page asked for JSON.
@@ -131,3 +136,51 @@ export function breakages(site: Site): Record<string, Breakage> {
     "llms-full-leaves-out-oldest": onText("/llms-full.txt", (text) => withoutTitle(oldest.title)(text) + OMISSION(1)),
   };
 }
+
+/** Each breakage, and the check that must catch it. */
+export const BREAKAGES: readonly [breakage: string, check: string][] = [
+  ["llms-txt-no-when-to-use", "1.5-llms-txt"],
+  ["llms-txt-broken-link", "1.5-llms-txt-links"],
+  ["sitemap-slashless-page", "1.7-canonical-paths"],
+  ["slashless-not-redirected", "1.7-slashless-redirect"],
+  ["sitemap-missing-page", "2.1-page-set"],
+  ["uppercase-slug", "2.2-slug-shape"],
+  ["blog-index-count", "2.3-blog-index"],
+  ["blog-post-lang", "2.4-blog-posts"],
+  ["llms-txt-as-html", "2.6-media-types"],
+  ["llms-full-missing-post", "2.6-llms-full"],
+  ["llms-full-omits-newer-post", "2.6-llms-full"],
+  ["agent-instructions-no-when-to-use", "2.6-agent-instructions"],
+  ["sitemap-no-lastmod", "2.6-sitemap"],
+  ["robots-blocks-gptbot", "2.6-robots-ai-allowed"],
+  ["openapi-retired-slug", "2.6-slug-agreement"],
+  ["openapi-post-method", "4-openapi-operations"],
+  ["file-negotiated", "4-files-answer"],
+  ["no-accept-406", "4.1.1-accept-optional"],
+  ["q-values-ignored", "4.1.1-q-values"],
+  ["markdown-wrong-charset", "4.1.2-markdown"],
+  ["html-no-charset", "4.1.3-html"],
+  ["wrong-vary", "4.1.4-vary"],
+  ["missing-alternate-link", "4.1.5-link-alternate"],
+  ["sibling-differs", "4.1.6-md-sibling"],
+  ["json-page-200", "4.1.7-no-json-page"],
+  ["www-authenticate", "5.1-no-credentials"],
+  ["missing-cors", "5.2-cors-open"],
+  ["openapi-webhooks", "6.1-no-webhooks"],
+  ["not-found-as-406", "7.1-404-status"],
+  ["problem-missing-instance", "7.1-404-problem"],
+  ["not-found-markdown-as-json", "7.1-404-markdown"],
+  ["not-found-html-as-json", "7.1-404-html"],
+  ["not-acceptable-as-404", "7.2-406-status"],
+  ["not-acceptable-html-body", "7.2-406-problem"],
+  ["not-found-as-406", "7.2.4-no-status-swap"],
+  ["not-acceptable-as-404", "7.2.4-no-status-swap"],
+  ["error-link-missing-help", "7.3-error-link"],
+  ["error-vary", "7.3-error-vary"],
+  ["error-cacheable", "7.3-error-cache-control"],
+  ["document-extension-plain-404", "7.4-document-extensions"],
+  ["llms-full-too-large", "8.2-llms-full-size"],
+  ["robots-over-100-bytes", "8.3-robots-size"],
+  ["openapi-version", "9.1-openapi-version"],
+  ["versioned-path", "9.2-no-version-segment"],
+];
