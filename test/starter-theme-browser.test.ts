@@ -96,6 +96,9 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
     const button = page.locator(".copy-code").first();
     await button.waitFor();
     assert.equal(await button.evaluate((node) => node.tagName), "BUTTON");
+    // It sits in a strip the block keeps clear above the code: a long first line ran under it.
+    const [buttonBox, codeBox] = [await button.boundingBox(), await page.locator(".code-block pre > code").first().boundingBox()];
+    assert.ok(buttonBox && codeBox && buttonBox.y + buttonBox.height <= codeBox.y, `the button (${JSON.stringify(buttonBox)}) is clear of the code (${JSON.stringify(codeBox)})`);
     const code = await page.locator(".prose pre > code").first().innerText();
     await button.focus();
     await page.keyboard.press("Enter");
