@@ -12,6 +12,7 @@ import type Token from "markdown-it/lib/token.mjs";
 import { elementsOf, htmlTags, type PageElement } from "../html-tags.ts";
 import { withAttributes } from "./html-attributes.ts";
 import { kramdownHtmlPlugin } from "./kramdown-html.ts";
+import { childLines } from "./lines.ts";
 import type { RenderEnv } from "./render.ts";
 import type { MarkdownWarning } from "./warnings.ts";
 
@@ -63,12 +64,13 @@ export function rawHtmlOf(tokens: Token[]): RawHtml[] {
   return pieces;
 }
 
-/** A line's inline raw HTML, each piece after words of the sentence keeping its token (`shownAsText`). */
+/** A paragraph's inline raw HTML, each piece at its own line, each after words of the sentence keeping its token (`shownAsText`). */
 function inlinePieces(children: Token[], line: number): RawHtml[] {
   const pieces: RawHtml[] = [];
+  const lines = childLines(children, line);
   let afterWords = false;
-  for (const child of children) {
-    if (child.type === "html_inline") pieces.push({ html: child.content, line, ...(afterWords ? { inline: child } : {}) });
+  for (const [index, child] of children.entries()) {
+    if (child.type === "html_inline") pieces.push({ html: child.content, line: lines[index], ...(afterWords ? { inline: child } : {}) });
     else if (child.type === "text" && child.content.trim() !== "") afterWords = true;
   }
   return pieces;

@@ -7,6 +7,7 @@
 import Token from "markdown-it/lib/token.mjs";
 import { attributeIds } from "./attributes.ts";
 import { footnoteIds } from "./footnotes.ts";
+import { childLines } from "./lines.ts";
 import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { parseChosen } from "./constructs.ts";
@@ -117,7 +118,9 @@ function markdownElements(tokens: Token[]): PageElement[] {
   for (const token of tokens) {
     if (token.map) line = token.map[0] + 1;
     add(token, line);
-    for (const child of token.children ?? []) add(child, line);
+    const children = token.children ?? [];
+    const lines = childLines(children, line);
+    children.forEach((child, index) => add(child, lines[index]));
   }
   return elements;
 }
@@ -128,10 +131,12 @@ function markdownLinks(tokens: Token[]): RenderedMarkdown["links"] {
   for (const token of tokens) {
     if (token.map) line = token.map[0] + 1;
     if (token.type !== "inline" || !token.children) continue;
-    for (const child of token.children) {
-      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line });
-      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line, image: true });
-    }
+    // Each at its own line of the paragraph.
+    const lines = childLines(token.children, line);
+    token.children.forEach((child, index) => {
+      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: lines[index] });
+      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line: lines[index], image: true });
+    });
   }
   return links;
 }
