@@ -5,7 +5,7 @@
  * canary beside the build, where a request that escaped the build folder
  * would find it.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { wranglerConfig } from "../src/hosts/cloudflare/config.ts";
 import { CLI, cloudflareProject, netlifyProject, startNetlifyProject, startPreviewServer, startPrinting, WRANGLER } from "../test/helpers/dist.ts";
@@ -18,6 +18,14 @@ export interface FuzzedBuilds {
   canary: string;
   /** Requests after which Netlify's emulator, which holds about 8 MB for each it serves, is started afresh. */
   restartNetlifyEvery: number;
+}
+
+/** The example site's settings with `/mcp` on, so that the fuzz asks it too (fuzz/http-mcp.ts). */
+export function withMcp(project: string): void {
+  const file = join(project, "content/site.yaml");
+  const yaml = readFileSync(file, "utf8");
+  if (!/^agents:\n/m.test(yaml)) throw new Error(`${file} has no agents: mapping to turn /mcp on in`);
+  writeFileSync(file, yaml.replace(/^agents:\n/m, "agents:\n  mcp: true\n"));
 }
 
 export function fuzzedHosts(builds: FuzzedBuilds): FuzzedHost[] {

@@ -19,6 +19,7 @@ import { rng } from "../bench/synthetic.ts";
 import type { Running } from "../test/helpers/dist.ts";
 import { treeRss } from "../test/helpers/processes.ts";
 import { rawRequest, type RawRequest } from "../test/helpers/raw-http.ts";
+import { isMcpEndpoint, mcpFault, mcpRequest } from "./http-mcp.ts";
 
 export interface FuzzedHost {
   name: string;
@@ -43,6 +44,8 @@ export interface FuzzedSite {
   canary: string;
   /** A form the site holds: its page and name (the contact form). */
   form?: { path: string; name: string };
+  /** Whether the site serves `/mcp`: a fifth of the requests are then its (http-mcp.ts), and their answers held to MCP's specification. */
+  mcp?: boolean;
 }
 
 export interface HttpFuzzOptions {
@@ -72,6 +75,8 @@ export interface HostReport {
   restarts: string[];
   /** A 5xx the host answered once and not when asked again: its own runtime's doing, said so. */
   hostEvents: string[];
+  /** How many requests to `/mcp` got each status (or `closed`, `timeout`): they are counted in `outcomes` too. */
+  mcpOutcomes: Record<string, number>;
   /** The most resident memory the host's processes held at once, in bytes, sampled as it served. */
   peakRssBytes: number;
 }
@@ -133,6 +138,7 @@ function body(next: Next, site: FuzzedSite, maxBytes: number): { bytes: Buffer; 
 
 /** One request of the run, from its seed: the same seed gives the same requests on every machine. */
 export function fuzzRequest(next: Next, site: FuzzedSite, maxBodyBytes: number): RawRequest {
+  if (site.mcp && next() < 0.2) return mcpRequest(next, maxBodyBytes);
   const pick = picker(next);
   const method = pick(METHODS);
   const headers: Record<string, string> = {};
@@ -158,7 +164,7 @@ export function fuzzRequest(next: Next, site: FuzzedSite, maxBodyBytes: number):
 /** Sends the run's requests to one host, restarting it when it dies or is due; what each request got, counted. */
 export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: HttpFuzzOptions): Promise<HostReport> {
   const next = rng(options.seed);
-  const report: HostReport = { host: host.name, requests: 0, outcomes: {}, failures: [], restarts: [], hostEvents: [], peakRssBytes: 0 };
+  const report: HostReport = { host: host.name, requests: 0, outcomes: {}, failures: [], restarts: [], hostEvents: [], mcpOutcomes: {}, peakRssBytes: 0 };
   const log = options.log ?? (() => {});
   let running = options.running ?? (await host.start());
   let servedSinceStart = 0;
@@ -231,7 +237,10 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
       servedSinceStart++;
       const outcome = answer === undefined ? "closed" : answer === "timeout" ? "timeout" : String(answer.status);
       report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      if (isMcpEndpoint(request)) report.mcpOutcomes[outcome] = (report.mcpOutcomes[outcome] ?? 0) + 1;
       if (answer !== undefined && answer !== "timeout") {
+        const fault = mcpFault(request, answer);
+        if (fault) report.failures.push(`${host.name} ${label}: ${fault}: ${answer.body.subarray(0, 200).toString()}`);
         if (answer.status === 501 && answer.headers.allow !== undefined && !KNOWN_METHODS.has(request.method)) {
           // RFC 9110 §15.6.2: the answer to a method the server does not recognise, naming the ones it serves.
         } else if (answer.status >= 500 && (await isHostsOwn(request, answer.status, label, answer.body.toString()))) {
@@ -280,5 +289,9 @@ export function formatHostReport(report: HostReport): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([kind, count]) => `${kind}: ${count}`)
     .join(", ");
-  return [`${report.host}: ${report.requests} requests; ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`, ...report.restarts.map((why) => `  restart: ${why}`), ...report.hostEvents.map((event) => `  the host's own: ${event}`), ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
+  const mcp = Object.entries(report.mcpOutcomes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${kind}: ${count}`)
+    .join(", ");
+  return [`${report.host}: ${report.requests} requests; ${outcomes}${mcp ? ` (/mcp: ${mcp})` : ""}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`, ...report.restarts.map((why) => `  restart: ${why}`), ...report.hostEvents.map((event) => `  the host's own: ${event}`), ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
 }

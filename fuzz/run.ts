@@ -18,8 +18,9 @@ import { rng } from "../bench/synthetic.ts";
 import type { RawRequest } from "../test/helpers/raw-http.ts";
 import { formatCacheReport, fuzzCache } from "./cache.ts";
 import { formatContentReport, fuzzContent } from "./content.ts";
-import { fuzzedHosts } from "./hosts.ts";
+import { fuzzedHosts, withMcp } from "./hosts.ts";
 import { formatHostReport, fuzzHost, fuzzRequest, type FuzzedSite } from "./http.ts";
+import { mcpKinds } from "./http-mcp.ts";
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +40,8 @@ let failed = false;
 
 /** What a request tries, by the kind of its target and how it is sent: a request's own seed gives it again. */
 function requestKinds(request: RawRequest, site: FuzzedSite): string[] {
+  const mcp = mcpKinds(request);
+  if (mcp.length > 0) return mcp;
   const target = request.target;
   const where = site.known.includes(target)
     ? "a known path"
@@ -66,6 +69,7 @@ function triedRequests(site: FuzzedSite, requests: number, maxBodyBytes: number)
 
 if (values.only !== "content" && values.only !== "cache") {
   const project = tempProject();
+  withMcp(project);
   const canary = `canary-${seed}-outside-the-build`;
   // Old addresses of every kind, a post with its own file at an old folder address, and a canary beside the build.
   writeFileSync(join(project, "content/blog/cpp.md"), `---\ntitle: "C++ tips"\ndescription: "Old addresses."\ndate: 2025-01-01\naliases: ["/c%2B%2B-tips/", "/a%2Cb/", "/q%3Fx/", "/caf%C3%A9/"]\n---\n\nText.\n`);
@@ -79,7 +83,7 @@ if (values.only !== "content" && values.only !== "cache") {
   writeFileSync(join(project, "canary.txt"), canary);
   const dist = join(project, "dist");
   const table = routeTable(dist);
-  const site = { known: [...Object.keys(table.pages), ...Object.keys(table.files), "/c%2B%2B-tips/", "/c++-tips/", "/assets/site.css", "/c++/gallery/dot.png"], canary, form: { path: "/contact/", name: "enquiry" } };
+  const site = { known: [...Object.keys(table.pages), ...Object.keys(table.files), "/c%2B%2B-tips/", "/c++-tips/", "/assets/site.css", "/c++/gallery/dot.png"], canary, form: { path: "/contact/", name: "enquiry" }, mcp: true };
   // Netlify's emulator holds about 8 MB for each request it serves: it is started afresh every 200.
   for (const host of fuzzedHosts({ dist, distForCloudflare: join(project, "dist-cloudflare"), canary, restartNetlifyEvery: 200 })) {
     if (values.only && values.only !== host.name) continue;

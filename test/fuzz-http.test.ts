@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { fuzzedHosts } from "../fuzz/hosts.ts";
+import { fuzzedHosts, withMcp } from "../fuzz/hosts.ts";
 import { formatHostReport, fuzzHost, type FuzzedSite } from "../fuzz/http.ts";
 import { routeTable, type Running } from "./helpers/dist.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
@@ -29,6 +29,7 @@ export const ALIASES = ["/c%2B%2B-tips/", "/a%2Cb/", "/q%3Fx/", "/h%23x/", "/plu
 /** A site with every kind of old address, built in a project folder beside a file no answer may hold. */
 async function fuzzSite(): Promise<{ dist: string; distForCloudflare: string; site: FuzzedSite }> {
   const project = tempProject();
+  withMcp(project);
   const canary = `canary-${SEED}-outside-the-build`;
   writeFileSync(join(project, "content/blog/cpp.md"), `---\ntitle: "C++ tips"\ndescription: "Old addresses in every encoding."\ndate: 2025-01-01\naliases: ${JSON.stringify(ALIASES)}\n---\n\nText.\n`);
   const folder = join(project, "content/blog/with-a-picture");
@@ -43,7 +44,7 @@ async function fuzzSite(): Promise<{ dist: string; distForCloudflare: string; si
   const dist = join(project, "dist");
   const table = routeTable(dist);
   const known = [...Object.keys(table.pages), ...Object.keys(table.files), ...ALIASES, "/assets/site.css", "/blog/with-a-picture/dot.png", "/c++/gallery/dot.png"];
-  return { dist, distForCloudflare: join(project, "dist-cloudflare"), site: { known, canary, form: { path: "/contact/", name: "enquiry" } } };
+  return { dist, distForCloudflare: join(project, "dist-cloudflare"), site: { known, canary, form: { path: "/contact/", name: "enquiry" }, mcp: true } };
 }
 
 const built = await fuzzSite();

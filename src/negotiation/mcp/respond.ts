@@ -187,6 +187,10 @@ async function bodyText(request: Request): Promise<string | undefined> {
   const declared = Number(request.headers.get("content-length"));
   // Left unread, not cancelled: the host drops what it has not read, and on workerd a cancelled body took the answer with it.
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return undefined;
+  // A body of no declared length (chunked) is read as it comes; past the limit, the rest is read and dropped, so that
+  // memory stays at the limit and the answer goes on a connection that has read the whole request. Cancelled there,
+  // it was answered 503 ("worker restarted mid-request") or not at all on workerd, and on the preview server the
+  // connection was closed with the rest unread, which reset it under the answer (RFC 9112 §9.6).
   if (!request.body) return "";
   const reader = request.body.getReader();
   const parts: Uint8Array[] = [];
@@ -196,7 +200,7 @@ async function bodyText(request: Request): Promise<string | undefined> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      while (!(await reader.read()).done);
       return undefined;
     }
     parts.push(value);

@@ -1,0 +1,194 @@
+/**
+ * The HTTP fuzz's requests to `/mcp` (src/negotiation/mcp/), on a site that
+ * serves it: JSON-RPC bodies of every shape (requests, notifications,
+ * batches, responses, wrong ids and params, cut-off JSON, random bytes),
+ * every method of the protocol and others, the MCP headers right, wrong and
+ * missing, bodies near and past the 64 KiB limit, and Origins of the site and
+ * of others. What each answer must be is the specification's, not only "no
+ * 5xx": `mcpFault` says what an answer got wrong.
+ */
+import type { RawAnswer, RawRequest } from "../test/helpers/raw-http.ts";
+
+type Next = () => number;
+
+/** The request body limit of src/negotiation/mcp/respond.ts (MAX_BODY_BYTES), which the fuzz sends bodies on both sides of. */
+const LIMIT = 64 * 1024;
+const MODERN = "2026-07-28";
+const VERSION_META = "io.modelcontextprotocol/protocolVersion";
+const RPC_METHODS = ["server/discover", "initialize", "ping", "tools/list", "tools/call", "tools/call", "tools/call", "resources/list", "resources/templates/list", "resources/read", "prompts/list", "notifications/initialized", "logging/setLevel", "", "TOOLS/LIST", "tools/call\u0000"];
+const TOOL_NAMES = ["search", "get_page", "list_posts", "list_pages", "delete_everything", "", "Search", "search\n"];
+const VERSIONS = [undefined, MODERN, MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "1900-01-01", "", "garbage"];
+const ORIGINS = ["https://attacker.example", "null", "http://127.0.0.1", "https://halyard.example", "https://www.halyard.example", "garbage"];
+const TARGETS = ["/mcp", "/mcp", "/mcp", "/mcp", "/mcp", "/mcp", "/mcp?x=1", "/mcp/", "/MCP", "/mcp/server-card", "/.well-known/mcp/server-card.json", "/.well-known/mcp/catalog.json"];
+const HTTP_METHODS = ["POST", "POST", "POST", "POST", "POST", "POST", "GET", "HEAD", "OPTIONS", "DELETE", "PUT", "PATCH"];
+const CONTENT_TYPES = ["application/json", "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/vnd.api+json", "application/jsonx", "text/plain", "", "application/x-www-form-urlencoded"];
+
+/** A JSON value of any type, up to `depth` levels deep: what a tool's argument may be sent as. */
+function value(next: Next, depth: number): unknown {
+  const roll = next();
+  if (roll < 0.3) return ["Knots worth knowing", "the", "", "rope", "/about/", "/blog/", "https://example.com/about/", "../../etc/passwd", "\u0000", "é\u{1F600}", "%", "*", "a".repeat(Math.floor(next() * 3000))][Math.floor(next() * 13)];
+  if (roll < 0.45) return [0, -1, 1, 3, 50, 51, 1.5, 1e308, -0, 2 ** 53][Math.floor(next() * 10)];
+  if (roll < 0.55) return [true, false, null][Math.floor(next() * 3)];
+  if (roll < 0.75 && depth > 0) return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth - 1));
+  if (depth > 0) return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, () => [["query", "url", "tag", "language", "limit", "cursor", "since", "until", "x", "__proto__"][Math.floor(next() * 10)], value(next, depth - 1)]));
+  return "leaf";
+}
+
+/** The tools' arguments: mostly the right names with values of any type. */
+function toolArguments(next: Next): unknown {
+  if (next() < 0.15) return value(next, 2);
+  const names = ["query", "url", "tag", "language", "limit", "cursor", "since", "until", "unknown"];
+  return Object.fromEntries(names.filter(() => next() < 0.4).map((name) => [name, value(next, 1)]));
+}
+
+/** A JSON-RPC message as a client might send it, right or wrong in any part; its method, for the headers that name it. */
+function message(next: Next): { text: string; method?: string; name?: string } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const roll = next();
+  if (roll < 0.05) return { text: pick(["", "{", "{not json", "null", "[]", "1", '"x"', "{}", "\u00ff\u00fe", '{"jsonrpc":"2.0","id":1,"method":"ping"'] as const) };
+  const method = pick(RPC_METHODS);
+  const name = method === "tools/call" ? pick(TOOL_NAMES) : method === "resources/read" ? pick(["https://example.com/about/", "https://example.com/nope/", "/about/", ""]) : undefined;
+  const meta = next() < 0.7 ? { _meta: { [VERSION_META]: pick(VERSIONS), "io.modelcontextprotocol/clientInfo": { name: "fuzz", version: "1" } } } : {};
+  const params = next() < 0.1 ? value(next, 2) : { ...meta, ...(method === "tools/call" ? { name, arguments: toolArguments(next) } : {}), ...(method === "resources/read" ? { uri: name } : {}), ...(method === "initialize" ? { protocolVersion: pick(VERSIONS), capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } : {}), ...(next() < 0.2 ? { cursor: value(next, 0) } : {}) };
+  const id = pick([1, 2, "x", "", 0, -1, 1.5, null, {}, [], true, undefined, undefined]);
+  const body: Record<string, unknown> = { jsonrpc: pick(["2.0", "2.0", "2.0", "2.0", "1.0", 2, undefined]), method, params };
+  if (id !== undefined) body.id = id;
+  if (next() < 0.03) body.result = {};
+  if (next() < 0.05) return { text: JSON.stringify([body]), method, name };
+  return { text: JSON.stringify(body), method, name: typeof name === "string" ? name : undefined };
+}
+
+/** A header value for a name the body carries: itself, another, in MCP's Base64 form, or Base64 that is none. */
+function nameHeader(next: Next, name: string): string {
+  const roll = next();
+  if (roll < 0.6) return name;
+  if (roll < 0.75) return `=?base64?${Buffer.from(name).toString("base64")}?=`;
+  if (roll < 0.85) return "=?base64?!!!?=";
+  return "other";
+}
+
+/**
+ * A request a client of either revision sends as it should, its headers
+ * naming what its body does: what reaches the tools, with arguments of any
+ * type and value.
+ */
+function wellFormed(next: Next): RawRequest {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const modern = next() < 0.6;
+  const method = pick(["tools/call", "tools/call", "tools/call", "tools/call", "resources/read", "resources/list", "tools/list", "server/discover", "ping"]);
+  const name = method === "tools/call" ? pick(TOOL_NAMES.slice(0, 4)) : method === "resources/read" ? pick(["https://example.com/about/", "https://halyard.example/about/", "https://halyard.example/nope/"]) : undefined;
+  const params = { ...(name === undefined ? {} : method === "tools/call" ? { name, arguments: toolArguments(next) } : { uri: name }), ...(next() < 0.1 ? { cursor: value(next, 0) } : {}), ...(modern ? { _meta: { [VERSION_META]: MODERN } } : {}) };
+  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": modern ? MODERN : "2025-11-25" };
+  if (modern) headers["Mcp-Method"] = method;
+  if (modern && name !== undefined) headers["Mcp-Name"] = /^[\x20-\x7e]*$/.test(name) ? name : `=?base64?${Buffer.from(name).toString("base64")}?=`;
+  const body = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: Math.floor(next() * 1000), method, params }));
+  return { method: "POST", target: "/mcp", headers: { ...headers, "Content-Length": String(body.length) }, body };
+}
+
+/** One request to `/mcp` or its discovery files, from the run's seed: half as a client should send it, half in any way it should not. */
+export function mcpRequest(next: Next, maxBodyBytes: number): RawRequest {
+  if (next() < 0.5) return wellFormed(next);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const method = pick(HTTP_METHODS);
+  const target = pick(TARGETS);
+  const headers: Record<string, string> = {};
+  if (next() < 0.25) headers.Origin = pick(ORIGINS);
+  if (next() < 0.8) headers.Accept = pick(["application/json, text/event-stream", "application/json", "text/event-stream", "*/*", "text/html"]);
+  if (method !== "POST" && method !== "PUT" && method !== "PATCH") return { method, target, headers };
+  const sent = message(next);
+  const version = pick(VERSIONS);
+  if (version !== undefined) headers["MCP-Protocol-Version"] = version;
+  if (sent.method !== undefined && next() < 0.7) headers["Mcp-Method"] = next() < 0.85 ? sent.method.replace(/[\u0000-\u001f]/g, "") : "tools/list";
+  if (sent.name !== undefined && next() < 0.7) headers["Mcp-Name"] = nameHeader(next, sent.name).replace(/[\u0000-\u001f\u007f-\uffff]/g, "?");
+  const contentType = pick(CONTENT_TYPES);
+  if (contentType !== "") headers["Content-Type"] = contentType;
+  let bytes = Buffer.from(sent.text);
+  // Bodies around the limit, and past it up to the run's largest: padded with spaces, which JSON allows after the value.
+  const size = next();
+  if (size < 0.1) bytes = Buffer.concat([bytes, Buffer.alloc(Math.max(0, LIMIT - bytes.length - 1 + Math.floor(next() * 3)), " ")]);
+  else if (size < 0.15) bytes = Buffer.concat([bytes, Buffer.alloc(Math.floor(next() * maxBodyBytes), " ")]);
+  else if (size < 0.18) bytes = Buffer.from(Array.from({ length: Math.floor(next() * 512) }, () => Math.floor(next() * 256)));
+  if (next() < 0.15) {
+    headers["Transfer-Encoding"] = "chunked";
+    return { method, target, headers, body: Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]) };
+  }
+  headers["Content-Length"] = String(bytes.length);
+  return { method, target, headers, body: bytes };
+}
+
+/** Whether a request is one of `/mcp`'s (not its discovery files'): the endpoint the answers below are asked of. */
+export function isMcpEndpoint(request: RawRequest): boolean {
+  return /^\/mcp(?:\?|$)/.test(request.target);
+}
+
+/** What the fuzz counts of a request to /mcp: how its body and headers were formed. */
+export function mcpKinds(request: RawRequest): string[] {
+  if (!request.target.includes("mcp")) return [];
+  if (!isMcpEndpoint(request)) return ["/mcp's discovery files and near misses"];
+  const kinds = ["/mcp"];
+  const origin = request.headers?.Origin;
+  if (origin !== undefined) kinds.push("/mcp: another Origin");
+  const body = bodyOf(request);
+  if (body === undefined) return [...kinds, `/mcp: ${request.method}`];
+  if (body.length > LIMIT) return [...kinds, "/mcp: a body past 64 KiB"];
+  const parsed = readJson(body.toString());
+  if (parsed === undefined) return [...kinds, "/mcp: not JSON"];
+  if (Array.isArray(parsed)) return [...kinds, "/mcp: a batch"];
+  const version = request.headers?.["MCP-Protocol-Version"];
+  return [...kinds, `/mcp: JSON-RPC ${typeof parsed === "object" && parsed !== null && "id" in parsed ? "request" : "notification or other"}`, `/mcp: version header ${version === undefined ? "none" : version === MODERN || version.startsWith("2025-") ? version : "unknown"}`];
+}
+
+/** The body as sent, its chunked framing undone. */
+function bodyOf(request: RawRequest): Buffer | undefined {
+  if (request.body === undefined) return undefined;
+  const bytes = Buffer.from(request.body);
+  if (request.headers?.["Transfer-Encoding"] !== "chunked") return bytes;
+  const lineEnd = bytes.indexOf("\r\n");
+  return bytes.subarray(lineEnd + 2, lineEnd + 2 + parseInt(bytes.subarray(0, lineEnd).toString(), 16));
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The statuses MCP's Streamable HTTP transport and this server's refusals give (docs: /mcp and search). */
+const STATUSES = new Set([200, 202, 204, 400, 403, 404, 405, 413, 415]);
+/** JSON-RPC 2.0 §5.1's codes, and MCP 2026-07-28's for a header mismatch and an unsupported version. */
+const CODES = new Set([-32700, -32600, -32601, -32602, -32603, -32020, -32022]);
+
+/**
+ * What an answer from `/mcp` got wrong by the specification, or undefined:
+ * a status the transport does not give, a 405 without `Allow`, a JSON-RPC
+ * answer that is not one (no `"jsonrpc": "2.0"`, both or neither of result
+ * and error, a code no specification names), an answer to another request's
+ * id, a result with no id, a 202 to a request that was not a notification.
+ * A 5xx is the fuzz's own rule's (http.ts), not this one's.
+ */
+export function mcpFault(request: RawRequest, answer: RawAnswer): string | undefined {
+  if (!isMcpEndpoint(request) || answer.status >= 500) return undefined;
+  if (!STATUSES.has(answer.status)) return `status ${answer.status}, which /mcp never gives`;
+  if (answer.status === 405) return answer.headers.allow === "POST, OPTIONS" ? undefined : `405 with Allow ${JSON.stringify(answer.headers.allow)}, not "POST, OPTIONS"`;
+  if (answer.status === 204 || request.method === "HEAD") return answer.body.length === 0 ? undefined : `${answer.status} with a body`;
+  const body = bodyOf(request);
+  const sent = body === undefined ? undefined : readJson(body.toString());
+  const sentId = typeof sent === "object" && sent !== null && !Array.isArray(sent) ? (sent as { id?: unknown }).id : undefined;
+  if (answer.status === 202) return answer.body.length === 0 && sentId === undefined ? undefined : `202 to a request with the id ${JSON.stringify(sentId)}, or with a body`;
+  if (!/^application\/json\b/.test(answer.headers["content-type"] ?? "")) return `${answer.status} as ${JSON.stringify(answer.headers["content-type"])}, not JSON`;
+  const got = readJson(answer.body.toString());
+  if (typeof got !== "object" || got === null || Array.isArray(got)) return `${answer.status} whose body is no JSON object: ${answer.body.subarray(0, 120).toString()}`;
+  const reply = got as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } };
+  if (reply.jsonrpc !== "2.0") return `an answer without "jsonrpc": "2.0"`;
+  if (("result" in reply) === ("error" in reply)) return "an answer with both or neither of result and error";
+  if ("id" in reply && reply.id !== sentId) return `the answer's id ${JSON.stringify(reply.id)} is not the request's ${JSON.stringify(sentId)}`;
+  if ("result" in reply) {
+    if (answer.status !== 200) return `a result with status ${answer.status}`;
+    if (!("id" in reply)) return "a result without the request's id";
+    return typeof reply.result === "object" && reply.result !== null ? undefined : "a result that is no object";
+  }
+  if (!CODES.has(reply.error?.code as number)) return `the error code ${JSON.stringify(reply.error?.code)}, which no specification names`;
+  return typeof reply.error?.message === "string" ? undefined : "an error without a message";
+}
