@@ -31,6 +31,7 @@ import { extensionsPlugin } from "./extensions.ts";
 import { footnotesPlugin } from "./footnotes.ts";
 import { headingsPlugin } from "./headings.ts";
 import { imagesPlugin } from "./images.ts";
+import { kramdownLinksPlugin } from "./kramdown-links.ts";
 import { mathPlugin } from "./math.ts";
 import { rawHtmlPlugin } from "./raw-html.ts";
 import { summaryPlugin } from "./summary.ts";
@@ -61,7 +62,7 @@ export function markdownWith(constructs: ReadonlySet<Construct>, probe?: RuleCor
   const use = (construct: Construct, plugin: PluginSimple) => {
     if (constructs.has(construct)) instance.use(plugin);
   };
-  instance.use(cjkFriendly).use(rawHtmlPlugin).use(imagesPlugin);
+  instance.use(cjkFriendly).use(rawHtmlPlugin).use(kramdownLinksPlugin).use(imagesPlugin);
   use("autolinks", autolinksPlugin);
   instance.use(codePlugin);
   use("math", mathPlugin);
