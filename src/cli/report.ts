@@ -13,7 +13,7 @@ import { EXIT, printers, type Io } from "./io.ts";
 export function reportFailure(error: unknown, options: { io: Io; json: boolean; strict?: boolean; summary: (counts: string) => string }): number {
   if (error instanceof SitegenError && error.code === "E_USAGE") throw error;
   const findings = findingsOfThrown(error, { strict: options.strict }).filter((finding) => finding.level !== "note");
-  const { print, printError } = printers(options.io);
+  const { printError } = printers(options.io);
   if (options.json) printJson(options.io, { ok: false, counts: countByKind(findings), findings });
   else {
     for (const line of formatFindings(findings)) printError(line);

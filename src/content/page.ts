@@ -18,7 +18,7 @@ import { markupOf } from "./markup.ts";
 import { mdxNotices } from "./mdx.ts";
 import { templateTags } from "./template-tags.ts";
 import { controlCharacterNotices, withoutControls } from "./control-characters.ts";
-import type { ContentNotice, PageSource } from "./types.ts";
+import type { PageSource } from "./types.ts";
 
 /**
  * Throws the problems the file cannot be read past (SitegenErrors); what it

@@ -1,4 +1,4 @@
-import type { SitegenError } from "../errors.ts";
+
 import type { CspSources } from "../negotiation/headers.ts";
 import type { FindingKind } from "../policy.ts";
 import type { Markup } from "./markup.ts";

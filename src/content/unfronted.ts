@@ -17,7 +17,7 @@
  * each, and a blog whose posts all have frontmatter pays nothing.
  */
 import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 
 export type UnfrontedDialect = "eleventy" | "hugo";
 

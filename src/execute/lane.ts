@@ -5,7 +5,7 @@
  * (pool.ts); the replies are the same either way.
  */
 import { bodyAt } from "../content/frontmatter.ts";
-import { readTextSync } from "../content/load.ts";
+import { readTextSync } from "../content/read-files.ts";
 import { errorsOf } from "../errors.ts";
 import type { PageRoute } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";

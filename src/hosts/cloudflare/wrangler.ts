@@ -11,11 +11,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { SitegenError } from "../../errors.ts";
 import { WRANGLER_INSTALL } from "./config.ts";
+import { endGroup, freePort, recentOutput, stop, type RecentOutput } from "./process.ts";
 
 export interface CloudflarePreviewOptions {
   /** The folder holding the Wrangler configuration. */
@@ -54,10 +55,6 @@ export interface CloudflareProject {
 const CONFIG_FILES = ["wrangler.jsonc", "wrangler.json"];
 /** How long Wrangler may take to bundle the worker and start workerd. */
 const START_TIMEOUT_MS = 60_000;
-/** How much of Wrangler's output is kept, to show when it ends: its last lines. */
-const KEPT_OUTPUT_CHARACTERS = 4_000;
-/** What Wrangler prints when it has reloaded the worker and its assets after a change. */
-const RELOADED = "Local server updated and ready";
 /** The longest a change waits for Wrangler's reload: past it, requests go on to what Wrangler serves. */
 const RELOAD_WAIT_MS = 10_000;
 /** How often the runtime's address is tried while serving, and how many refusals in a row mean it is gone. */
@@ -144,54 +141,6 @@ async function askAt(origin: string, request: Request): Promise<Response> {
   return new Response(answered.body, { status: answered.status, statusText: answered.statusText, headers: plain });
 }
 
-interface RecentOutput {
-  text(): string;
-  onData(listener: (all: string) => void): void;
-  /** How many reloads Wrangler has announced so far. */
-  reloads(): number;
-  /** Resolves once Wrangler has announced more than `seen` reloads, or after `timeoutMs`. */
-  reloaded(seen: number, timeoutMs: number): Promise<void>;
-}
-
-/** Wrangler's output as it comes, keeping the last few thousand characters, and counting its reloads. */
-function recentOutput(child: ChildProcess): RecentOutput {
-  let kept = "";
-  // The end of what came before, too short to hold an announcement itself: one split between two chunks is found whole.
-  let tail = "";
-  let reloads = 0;
-  const listeners = new Set<(all: string) => void>();
-  const onData = (chunk: Buffer) => {
-    const text = chunk.toString();
-    kept = (kept + text).slice(-KEPT_OUTPUT_CHARACTERS);
-    const scanned = tail + text;
-    reloads += scanned.split(RELOADED).length - 1;
-    tail = scanned.slice(-(RELOADED.length - 1));
-    for (const listener of listeners) listener(kept);
-  };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
-  return {
-    text: () => kept,
-    onData: (listener) => listeners.add(listener),
-    reloads: () => reloads,
-    reloaded(seen, timeoutMs) {
-      return new Promise((done) => {
-        const finish = () => {
-          clearTimeout(deadline);
-          listeners.delete(check);
-          done();
-        };
-        const check = () => {
-          if (reloads > seen) finish();
-        };
-        const deadline = setTimeout(finish, timeoutMs);
-        listeners.add(check);
-        check();
-      });
-    },
-  };
-}
-
 /** The `assets.directory` of a JSON(C) configuration, comments allowed. */
 function assetsDirectory(config: string): string {
   const text = readFileSync(config, "utf8").replace(/^\s*\/\/.*$/gm, "");
@@ -263,44 +212,6 @@ function ready(child: ChildProcess, origin: string, output: RecentOutput): Promi
       waiting = false;
       clearTimeout(timer);
       fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready; its output:`, { detail: output.text() }));
-    });
-  });
-}
-
-/**
- * Ends what is left of Wrangler's process group once Wrangler has exited.
- * Wrangler killed outright leaves workerd running, at full speed on a core,
- * and its esbuild service, which holds Wrangler's output open: this process
- * would wait on that output for ever instead of saying what happened and
- * exiting. What they had written is still read; then the output is let go.
- */
-function endGroup(child: ChildProcess): void {
-  try {
-    process.kill(-child.pid!, "SIGKILL");
-  } catch {
-    // The group is gone already.
-  }
-  setTimeout(() => {
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-  }, 1_000).unref();
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((stopped) => {
-    if (child.exitCode !== null || child.signalCode !== null) return stopped();
-    child.once("exit", () => stopped());
-    child.kill("SIGTERM");
-  });
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
     });
   });
 }

@@ -5,10 +5,7 @@
  * rebuild leaves the last good build in place and being served. Open pages
  * reload through a Server-Sent Events channel that only watch builds link to.
  */
-import { createHash } from "node:crypto";
-import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { stat } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { build, stage } from "../../build.ts";
 import type { Listing } from "../../content/tree.ts";
@@ -19,40 +16,14 @@ import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
 import { newRenderMemo } from "../../render/render-job.ts";
 import type { Written } from "../../write/output.ts";
 import { PatchWriter, WatchMemory, type WrittenTexts } from "../../write/patch.ts";
+import { watchFolders } from "./file-events.ts";
+import { Rebuilds } from "./rebuilds.ts";
+import { ReloadChannel, RELOAD_SCRIPT, RELOAD_SCRIPT_HASH } from "./reload.ts";
 import { startPreview, type PreviewServer } from "./server.ts";
 import { ToldFindings } from "./watch-findings.ts";
 
-/** The event stream pages listen on; under /_sitegen/, which no content route can take. */
-export const RELOAD_PATH = "/_sitegen/reload";
-
-/**
- * Added to every page's <head> in watch builds only (`sitegen build` adds
- * nothing). EventSource reconnects by itself, and the `failed` event shows the
- * build error over the page until the next good build reloads it.
- */
-export const RELOAD_SCRIPT = `<script type="module">
-// sitegen serve --watch: reload after each rebuild, show a failed build's error.
-const events = new EventSource(${JSON.stringify(RELOAD_PATH)});
-events.addEventListener("reload", () => location.reload());
-events.addEventListener("failed", (event) => {
-  let box = document.getElementById("sitegen-build-error");
-  if (!box) {
-    box = document.createElement("pre");
-    box.id = "sitegen-build-error";
-    box.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;margin:0;padding:1em;z-index:2147483647;background:#fff4f4;color:#5c0000;border-top:4px solid #c00;font:13px/1.45 ui-monospace,monospace;white-space:pre-wrap";
-    document.body.append(box);
-  }
-  box.textContent = JSON.parse(event.data);
-});
-</script>
-`;
-
-/**
- * The reload script's CSP hash source (CSP Level 3 §8.4: the digest of the
- * script element's text). Watch-mode's server allows this one inline script;
- * `sitegen build` output allows none.
- */
-export const RELOAD_SCRIPT_HASH = `'sha256-${createHash("sha256").update(RELOAD_SCRIPT.slice(RELOAD_SCRIPT.indexOf(">") + 1, RELOAD_SCRIPT.lastIndexOf("</script>"))).digest("base64")}'`;
+// The tests and the Cloudflare host read the reload script and its path where a watch session is started.
+export { RELOAD_PATH, RELOAD_SCRIPT, RELOAD_SCRIPT_HASH } from "./reload.ts";
 
 export interface WatchOptions {
   contentDir: string;
@@ -258,165 +229,4 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     throw error;
   }
   return session;
-}
-
-/**
- * The Server-Sent Events channel watch builds' pages listen on: `reload`
- * after a good build; `failed`, with the error, after a bad one (and to a page
- * that connects while the last build is bad).
- */
-class ReloadChannel {
-  private readonly clients = new Set<ServerResponse>();
-  private lastFailure: string | undefined;
-
-  get size(): number {
-    return this.clients.size;
-  }
-
-  readonly intercept = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if ((request.url ?? "").split("?")[0] !== RELOAD_PATH) return false;
-    response.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive" });
-    response.write("retry: 1000\n\n");
-    if (this.lastFailure !== undefined) send(response, "failed", this.lastFailure);
-    this.clients.add(response);
-    response.on("close", () => this.clients.delete(response));
-    return true;
-  };
-
-  reload(): void {
-    this.lastFailure = undefined;
-    this.broadcast("reload", "");
-  }
-
-  fail(report: string): void {
-    this.lastFailure = report;
-    this.broadcast("failed", report);
-  }
-
-  close(): void {
-    for (const client of this.clients) client.end();
-    this.clients.clear();
-  }
-
-  private broadcast(event: string, data: string): void {
-    for (const client of this.clients) send(client, event, data);
-  }
-}
-
-function send(response: ServerResponse, event: string, data: string): void {
-  response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-/**
- * Rebuilds one at a time: changes are gathered until the files have been
- * quiet for `debounceMs`, and a change during a rebuild queues one more.
- */
-class Rebuilds {
-  closed = false;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private readonly pending = new Set<string>();
-
-  constructor(private readonly options: { debounceMs: number; rebuild(): Promise<void>; log(text: string): void; logError(error: unknown): void; display(path: string): string }) {}
-
-  changed(path: string): void {
-    this.pending.add(path);
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.now().catch((error: unknown) => this.options.logError(error));
-    }, this.options.debounceMs);
-  }
-
-  /** Rebuilds now, or once more after the rebuild that is running. */
-  now(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        this.announce();
-        await this.options.rebuild();
-      } while (this.again && !this.closed);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  async settled(): Promise<void> {
-    while (!this.closed && (this.timer !== undefined || this.running)) await (this.running ?? new Promise((done) => setTimeout(done, this.options.debounceMs)));
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => {});
-  }
-
-  /** Names what changed; editors save through temporary files, so it names what is still there. */
-  private announce(): void {
-    const names = [...this.pending].sort();
-    this.pending.clear();
-    if (names.length === 0) return;
-    const shown = names.filter((name) => existsSync(name));
-    this.options.log(`changed ${this.options.display(shown[0] ?? names[0])}${names.length > 1 ? ` and ${names.length - 1} more` : ""}; rebuilding`);
-  }
-}
-
-/**
- * Watches a folder and every folder below it, one non-recursive watcher each.
- * Node 20's recursive mode on Linux watches files, and loses a file that an
- * editor saves by writing a temporary file and renaming it over the old one;
- * a folder watcher sees that rename. `refresh()` follows folders that appear
- * or go; when every path seen to change since is a file, none did, and the
- * tree (ten thousand posts in one folder) is not listed again.
- */
-function watchFolders(root: string, handlers: { ignored: (path: string) => boolean; onChange: (path: string) => void; onError: (text: string) => void }) {
-  const watchers = new Map<string, FSWatcher>();
-  const changed = new Set<string>();
-  let listed = false;
-  const add = (dir: string) => {
-    if (watchers.has(dir)) return;
-    try {
-      const watcher = watch(dir, (_event, name) => {
-        const path = name ? join(dir, String(name)) : dir;
-        changed.add(path);
-        if (!handlers.ignored(path)) handlers.onChange(path);
-      });
-      // A watched folder that is removed ends its watcher; the next refresh forgets it.
-      watcher.on("error", () => watcher.close());
-      watchers.set(dir, watcher);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") handlers.onError(`error: cannot watch ${dir}: ${(error as Error).message}`);
-    }
-  };
-  return {
-    async refresh(): Promise<void> {
-      const folders = [...changed].some((path) => watchers.has(path) || (statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false));
-      changed.clear();
-      if (listed && !folders) return;
-      listed = true;
-      const dirs = new Set([root]);
-      const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
-      for (const entry of entries) {
-        const path = join(entry.parentPath ?? entry.path, entry.name);
-        if (entry.isDirectory() && !handlers.ignored(path) && !relative(root, path).split(sep).some((part) => part.startsWith("."))) dirs.add(path);
-      }
-      for (const [dir, watcher] of watchers) {
-        if (!dirs.has(dir)) {
-          watcher.close();
-          watchers.delete(dir);
-        }
-      }
-      for (const dir of [...dirs].sort()) add(dir);
-    },
-    close(): void {
-      for (const watcher of watchers.values()) watcher.close();
-      watchers.clear();
-    },
-  };
 }
