@@ -120,8 +120,9 @@ function toRequest(request: IncomingMessage, origin: string): Request | Unfit {
   } catch {
     return { kind: "headers" };
   }
-  // A redirect is the client's to follow: Netlify's emulator passes the request's redirect mode on to its own
-  // fetch of the edge function, which would otherwise follow a 301 the function answers and serve its target.
+  // A redirect is the client's to follow: a fetch of this Request by the host's own code would otherwise follow a
+  // 301 the function answers and serve its target. (Netlify's emulator builds its own request without the mode and
+  // follows, so there `/about` shows the page: test/netlify.test.ts holds it to that; Netlify's CDN answers the 301.)
   const init = { method, headers, redirect: "manual" as const };
   // A body goes with the methods that have one: an HTML form's POST is read by the host's form handling.
   if (method === "GET" || method === "HEAD") return new Request(url, init);
