@@ -440,7 +440,9 @@ test("a site moved from Jekyll to Eleventy, its posts still in _posts/, is impor
   assert.match(run.stdout, /^Moved an Eleventy site from /m);
   assert.match(run.stdout, /_posts\/_posts\.11tydata\.js: Eleventy's data file computed by code/);
   const moved = readFileSync(join(site, "content/blog/2020-05-01-moved-from-jekyll.md"), "utf8");
-  assert.match(moved, /^aliases:\n {2}- \/_posts\/2020-05-01-moved-from-jekyll\/$/m, "its address as Eleventy writes one by default");
+  // Its address is the data file's function's, which only Eleventy can give (it is not installed in the site): reported, never guessed from the path.
+  assert.doesNotMatch(moved, /^aliases:/m);
+  assert.match(run.stdout, /_posts\/2020-05-01-moved-from-jekyll\.md: its permalink is computed by code \(`permalink` in [^)]*_posts\.11tydata\.js\)/);
   assert.ok(readdirSync(join(site, "dist/blog")).includes("moved-from-jekyll"), "published as a post");
   // The build's warnings in the report, by kind and what it means, not one line for each tag.
   assert.match(run.stdout, /^ {4}2 × template-tag: a Liquid tag or Hugo shortcode left in a text: shown as written$/m);

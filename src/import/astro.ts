@@ -38,6 +38,8 @@ export function readAstro(root: string, shown: (path: string) => string, refused
   const address = (path: string) => `${basePath}${fileFormat && path !== "/" ? `${path.replace(/\/$/, "")}.html` : path}`;
 
   const routes = pageRoutes(root, refused);
+  // Each entry in a locale's folder, by its id below that folder and the text it names as its own in another language.
+  const localized = new Map<ImportedDocument, { id: string; names?: string }>();
   for (const route of routes.left) site.left.push({ file: shown(join(root, route.file)), why: route.why, oldUrls: route.url ? [address(route.url)] : [] });
   for (const collection of readCollections(root, shown, site.left)) {
     const where = folderInside(root, collection.dir);
@@ -88,10 +90,14 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const route = collection.docs ? "" : prefix;
       const oldUrls = route !== undefined ? [address(withSlashes(`${route}/${id}/`.replace(/\/{2,}/g, "/")))] : [];
       const kind = !collection.docs && data.date !== undefined ? "post" : "page";
-      const document: ImportedDocument = { file, body: pictures.body, bodyLine: read.bodyLine, data, kind, stem, oldUrls, ...(route === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}` } : {}), bundle, ...(locale ? { lang: locale.lang, translationKey: `docs:${locale.rest}` } : inFolder ? { lang: inFolder.lang } : {}), ...(collection.docs && id === "" ? { role: "home" as const } : {}) };
+      const below = (written: string) => written.split("/").filter((part) => part !== inFolder?.dir).join("/");
+      const translated = inFolder ? { lang: inFolder.lang, translationKey: `i18n:${below(path.replace(ENTRY, ""))}` } : {};
+      const document: ImportedDocument = { file, body: pictures.body, bodyLine: read.bodyLine, data, kind, stem, oldUrls, ...(route === undefined ? { oldUrlUnknown: `no page of src/pages/ lists the collection ${collection.name}: the old site published no page of it, so it has no old address to keep` } : {}), bundle, ...(locale ? { lang: locale.lang, translationKey: `docs:${locale.rest}` } : translated), ...(collection.docs && id === "" ? { role: "home" as const } : {}) };
       site[document.kind === "post" ? "posts" : "pages"].push(document);
+      if (inFolder) localized.set(document, { id: below(id), names: translationOf(read.data) });
     }
   }
+  pairNamed(localized);
   for (const page of routes.markdown) {
     const file = shown(join(root, "src/pages", page.file));
     const read = readDocument(page.real, file);
@@ -103,6 +109,33 @@ export function readAstro(root: string, shown: (path: string) => string, refused
   pushAll(refused, publicFiles.refused);
   pushAll(site.files, publicFiles.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
   return site;
+}
+
+/**
+ * Entries that name the text they translate (`translationId: x`, the id of
+ * that text, its `slug:` where it has one) share its key; the others are
+ * paired by their path below their locale's folder (`en/x.md`, `pt/x.md`).
+ */
+function pairNamed(named: Map<ImportedDocument, { id: string; names?: string }>): void {
+  const byId = new Map([...named].map(([document, { id }]) => [id, document]));
+  for (const [document, { names }] of named) {
+    const other = names !== undefined ? byId.get(names) : undefined;
+    if (other && other !== document && other.translationKey) document.translationKey = other.translationKey;
+  }
+}
+
+/**
+ * What an entry in a locale's folder says it translates, where its
+ * frontmatter names it (`translationId: first-post`, the id of the text in
+ * the default language): its key. Else its path below the locale's folder
+ * is (`en/x.md` and `pt/x.md` are one text), as a theme's helper pairs them.
+ */
+function translationOf(data: Record<string, unknown>): string | undefined {
+  for (const field of ["translationKey", "translationId", "translation_key", "translation"]) {
+    const value = text(data[field]);
+    if (value !== undefined && value.trim() !== "") return value.trim().replace(/^\/+|\/+$/g, "");
+  }
+  return undefined;
 }
 
 /** Astro's names for a post's facts as sitegen's: `pubDate` (`pubDatetime`) is `date`, `updatedDate` (`modDatetime`) is `updated`, `heroImage` is `image`. */

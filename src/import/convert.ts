@@ -30,8 +30,15 @@ export interface ConvertOptions {
   values?: Map<string, string>;
   /** The new site runs the text's Liquid (a Jekyll site's: src/content/jekyll-files.ts): a raw block stays one, its tags kept. */
   liquid?: boolean;
+  /**
+   * The template language the source ran its texts through: Liquid's (Jekyll, Eleventy), Hugo's shortcodes,
+   * or none (Astro's Markdown). Only its own forms are converted or reported; another's are text there, kept as
+   * written (Hugo shows `{% raw %}` as it is). Both where it is not said.
+   */
+  templates?: "liquid" | "hugo" | "none";
 }
 
+const RAW_OPENING = /\{%-?\s*raw\s*-?%\}/g;
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
 const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
 const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
@@ -46,6 +53,12 @@ const SITE_VALUE = /\{\{-?\s*site\.([\w-]+(?:\.[\w-]+)*)\s*-?\}\}/g;
 export function convertBody(body: string, bodyLine: number, options: ConvertOptions): Conversion {
   const converted = new Map<string, number>();
   const count = (kind: string) => converted.set(kind, (converted.get(kind) ?? 0) + 1);
+  const liquid = options.templates === undefined || options.templates === "liquid";
+  const hugo = options.templates === undefined || options.templates === "hugo";
+  // Where the source ran no Liquid, its raw tags are words; the build takes a pair of them as Liquid's (src/render/liquid-links.ts), so each opening one is written as sitegen shows a tag as written: in a raw block of its own. A closing one, then paired with none, is shown as it is.
+  const shown = liquid ? body : body.replace(RAW_OPENING, (tag: string) => (count("{% raw %} shown as written"), `{% raw %}${tag}{% endraw %}`));
+  if (!liquid && !hugo) return { body: shown, converted, left: [] };
+  if (!liquid) return hugoForms(shown, bodyLine, options, count, converted);
   // Raw blocks first: what they hold is shown as written, never converted.
   const kept: string[] = [];
   let text = body.replace(RAW, (all: string, inner: string) => {
@@ -54,13 +67,8 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
     // The placeholder keeps the block's lines, so that what is left is reported at its own line.
     return `\u0000${kept.length - 1}${"\n".repeat(kept[kept.length - 1].split("\n").length - 1)}\u0000`;
   });
-  const fence = (language: string, code: string) => {
-    const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
-    const ticks = "`".repeat(longest + 1);
-    return `${ticks}${language}\n${code.replace(/\n+$/, "")}\n${ticks}`;
-  };
   text = text.replace(HIGHLIGHT, (_all, language: string, code: string) => (count("{% highlight %}"), fence(language, code)));
-  text = text.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
+  if (hugo) text = text.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
   text = text.replace(PREFIXED_POST_URL, (all, name: string) => {
     const url = options.postUrl(name);
     if (url === undefined) return all;
@@ -88,20 +96,38 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
     count(`{{ site.${name} }}`);
     return value;
   });
-  text = text.replace(HUGO_REF, (all, path: string) => {
+  if (hugo) text = shortcodes(text, options, count);
+  // Where the site runs Liquid, the build runs what is left, and warns at what cannot run.
+  const left = options.liquid ? [] : leftTags(text, bodyLine, () => true);
+  const restored = text.replace(/\u0000(\d+)\n*\u0000/g, (_all, index: string) => kept[Number(index)]);
+  return { body: restored, converted, left };
+}
+
+/** A Hugo text: its shortcodes converted, and only a shortcode left reported; Liquid's tags and `{{ }}` are text to Hugo, kept as written. */
+function hugoForms(body: string, bodyLine: number, options: ConvertOptions, count: (kind: string) => void, converted: Map<string, number>): Conversion {
+  const fenced = body.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
+  const text = shortcodes(fenced, options, count);
+  return { body: text, converted, left: leftTags(text, bodyLine, (tag) => /^\{\{[<%]/.test(tag)) };
+}
+
+function shortcodes(body: string, options: ConvertOptions, count: (kind: string) => void): string {
+  const text = body.replace(HUGO_REF, (all, path: string) => {
     const url = options.linkUrl(path);
     if (url === undefined) return all;
     count("{{< ref >}}");
     return url;
   });
-  text = text.replace(FIGURE, (_all, attributes: string) => {
+  return text.replace(FIGURE, (_all, attributes: string) => {
     count("{{< figure >}}");
     return figure(new Map([...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1], match[2] ?? match[3] ?? match[4]])));
   });
-  // Where the site runs Liquid, the build runs what is left, and warns at what cannot run.
-  const left = options.liquid ? [] : leftTags(text, bodyLine);
-  const restored = text.replace(/\u0000(\d+)\n*\u0000/g, (_all, index: string) => kept[Number(index)]);
-  return { body: restored, converted, left };
+}
+
+/** Code fenced with one more backtick than its longest run, so that what it holds cannot close it. */
+function fence(language: string, code: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks}${language}\n${code.replace(/\n+$/, "")}\n${ticks}`;
 }
 
 /** A figure as Markdown: the image, then its caption in italics on the next line. */
@@ -115,7 +141,7 @@ function figure(attributes: Map<string, string>): string {
 }
 
 /** The template tags left outside code, each with its line in the source file. */
-function leftTags(text: string, bodyLine: number): { line: number; tag: string }[] {
+function leftTags(text: string, bodyLine: number, ours: (tag: string) => boolean): { line: number; tag: string }[] {
   const left: { line: number; tag: string }[] = [];
   let fence = false;
   text.split("\n").forEach((line, index) => {
@@ -123,7 +149,7 @@ function leftTags(text: string, bodyLine: number): { line: number; tag: string }
     if (fence || !line.includes("{")) return;
     if (line.includes("\u0000")) return;
     const outside = line.replace(/(`+)[\s\S]*?\1/g, (code) => " ".repeat(code.length));
-    for (const match of outside.matchAll(TEMPLATE_TAG)) left.push({ line: bodyLine + index, tag: match[0] });
+    for (const match of outside.matchAll(TEMPLATE_TAG)) if (ours(match[0])) left.push({ line: bodyLine + index, tag: match[0] });
   });
   return left;
 }

@@ -19,12 +19,10 @@ import { folderInside, walkSource, type Refusal } from "./walk.ts";
 import { globsRegExp } from "./glob.ts";
 import { ELEVENTY_CONFIGS, findEleventyConfig, readEleventyConfig, type Settings } from "./eleventy-config.ts";
 import { pushAll } from "../collector.ts";
-import { readScript } from "./script.ts";
-import { isCall, isObject, Scope, UNKNOWN, type Value } from "./script-values.ts";
+import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
 
 export { ELEVENTY_CONFIGS };
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
-const DATA_FILE = /\.(11tydata\.(?:c|m)?js|11tydata\.json|json)$/i;
 const POST_FOLDERS = new Set(["blog", "posts", "post", "_posts"]);
 const POST_TAGS = new Set(["posts", "post", "blog"]);
 
@@ -67,7 +65,9 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     if (TEMPLATE.test(path)) {
       const read = readDocument(real, file);
       const data = { ...cascade.of(path), ...("problem" in read ? {} : read.data) };
-      const url = eleventyUrl(path, data);
+      // A JavaScript template that names a permalink gives it from its code (`data()`, a class's `data`): Eleventy's to give.
+      const scripted = /\.11ty\.(?:c|m)?js$/i.test(path) && /\bpermalink\b/.test(readFileSync(real, "utf8")) ? { where: `\`permalink\` in ${file}`, computed: true } : undefined;
+      const url = computedUrl(scripted ?? cascade.computedPermalink(path), "problem" in read ? {} : read.data) ?? eleventyUrl(path, data);
       const oldUrls = typeof url === "string" ? [at(url)] : [];
       site.left.push({ file, why: data.pagination ? "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts" : "an Eleventy template (Nunjucks, Liquid, HTML or JavaScript): sitegen runs none; its pages are Markdown and its templates are in templates/", oldUrls });
       continue;
@@ -88,7 +88,7 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
       site.left.push({ file, why: "a draft: Eleventy's configuration leaves it out" });
       continue;
     }
-    const url = eleventyUrl(path, data);
+    const url = computedUrl(cascade.computedPermalink(path), read.data) ?? eleventyUrl(path, data);
     if (url === undefined) {
       site.left.push({ file, why: "`permalink: false`: Eleventy writes no page for it" });
       continue;
@@ -146,6 +146,19 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
 const FILE_DAY = /^(?:git )?(?:last modified|created)$/i;
 
 /** The day of a file as Eleventy's `Last Modified` or `Created` reads it (its modification time, else its birth time). */
+/**
+ * A file whose permalink code computes (a function in a data file, or
+ * `eleventyComputed.permalink`, which is over its front matter's): its
+ * address is Eleventy's alone to give. It comes from the site's own
+ * `eleventy --to=json` where the site has installed Eleventy
+ * (published/generator.ts), else from the built folder (`--old-site`), else
+ * it is unknown and the report says so.
+ */
+function computedUrl(code: ComputedPermalink | undefined, frontMatter: Record<string, unknown>): { unknown: string } | undefined {
+  if (!code || (!code.computed && frontMatter.permalink !== undefined)) return undefined;
+  return { unknown: `its permalink is computed by code (${code.where}), which sitegen does not run: the site's own Eleventy gives it (npm install in the site), or its built folder (--old-site)` };
+}
+
 function fileDay(real: string, modified: boolean): string {
   const stat = statSync(real);
   return (modified || !(stat.birthtimeMs > 0) ? stat.mtime : stat.birthtime).toISOString().slice(0, 10);
@@ -195,94 +208,3 @@ function passthroughOf(settings: Settings, root: string, input: string): (path: 
  * and `a/a.11tydata.*`, then `a/b/b.*`, then `a/b/x.*`, each over the one
  * before (tags added up), beneath the front matter.
  */
-function dataCascade(input: string, paths: string[], shown: (path: string) => string, left: LeftOut[]): { dataFiles: Set<string>; of(path: string): Record<string, unknown> } {
-  const present = new Set(paths);
-  const dataFiles = new Set<string>();
-  const read = new Map<string, Record<string, unknown>>();
-  const load = (path: string): Record<string, unknown> => {
-    const known = read.get(path);
-    if (known) return known;
-    const source = readFileSync(join(input, path), "utf8");
-    const exported = path.endsWith(".json") ? { data: safeJson(source), computed: [] } : literalExport(source, join(input, path), input);
-    const data = exported.data;
-    const file = shown(join(input, path));
-    const computed = exported.computed.length > 0 ? `, less what code computes (${exported.computed.map((name) => `\`${name}\``).join(", ")}): sitegen runs none` : "";
-    left.push({ file, why: data ? `Eleventy's data file: its fields were applied to the pages it is for${computed}; it is not published` : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter" });
-    read.set(path, data ?? {});
-    return data ?? {};
-  };
-  const candidates = (stem: string) => [".11tydata.json", ".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".json"].map((suffix) => `${stem}${suffix}`).filter((path) => present.has(path));
-  for (const path of paths) {
-    if (!DATA_FILE.test(path)) continue;
-    const stem = path.replace(DATA_FILE, "");
-    const folder = stem.includes("/") ? stem.slice(0, stem.lastIndexOf("/")) : "";
-    const own = basename(stem);
-    // A folder's data file is named as its folder; a template's, as the template.
-    if (basename(folder) === own || paths.some((other) => other !== path && other.replace(/\.[^./]+$/, "") === stem)) dataFiles.add(path);
-  }
-  for (const path of dataFiles) load(path);
-  return {
-    dataFiles,
-    of(path) {
-      const parts = path.replace(/\.[^./]+$/, "").split("/");
-      const stems = [...parts.slice(0, -1).map((_part, index) => `${parts.slice(0, index + 1).join("/")}/${parts[index]}`), parts.join("/")];
-      const merged: Record<string, unknown> = {};
-      for (const stem of stems) {
-        for (const file of candidates(stem)) {
-          const data = load(file);
-          const tags = [...terms(merged.tags), ...terms(data.tags)];
-          Object.assign(merged, data);
-          if (tags.length > 0) merged.tags = [...new Set(tags)];
-        }
-      }
-      return merged;
-    },
-  };
-}
-
-function safeJson(source: string): Record<string, unknown> | undefined {
-  try {
-    const data = JSON.parse(source);
-    return isRecord(data) ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The object a JavaScript data file exports, when it is a literal (strings, numbers, booleans, lists, objects): read as data, never run. */
-function literalExport(source: string, file: string, root: string): { data: Record<string, unknown> | undefined; computed: string[] } {
-  const read = readScript(source, false);
-  if (!read.program) return { data: undefined, computed: [] };
-  const scope = new Scope(read.program, file, root);
-  // `export default {…}`, or CommonJS's `module.exports = {…}`.
-  let value: Value = scope.exported("default");
-  for (const statement of read.program.body as unknown as Record<string, any>[]) {
-    const { expression } = statement;
-    if (statement.type === "ExpressionStatement" && expression?.type === "AssignmentExpression" && expression.left.type === "MemberExpression" && expression.left.object?.name === "module" && expression.left.property?.name === "exports") value = scope.value(expression.right);
-  }
-  if (!isObject(value)) return { data: undefined, computed: [] };
-  // The fields written as values apply; what a function computes (`eleventyComputed`) is named, not guessed.
-  const data: Record<string, unknown> = {};
-  const computed: string[] = [];
-  for (const [name, field] of Object.entries(value)) {
-    const plain = plainOf(field);
-    if (plain === UNKNOWN) computed.push(name);
-    else data[name] = plain;
-  }
-  // A file all of whose fields code computes is computed by code.
-  return Object.keys(data).length === 0 && computed.length > 0 ? { data: undefined, computed: [] } : { data, computed };
-}
-
-/** A value as data, or UNKNOWN where any part of it is computed. */
-function plainOf(value: Value): unknown {
-  if (value === UNKNOWN || typeof value === "symbol" || isCall(value)) return UNKNOWN;
-  if (Array.isArray(value)) {
-    const items = value.map(plainOf);
-    return items.includes(UNKNOWN) ? UNKNOWN : items;
-  }
-  if (isObject(value)) {
-    const entries = Object.entries(value).map(([name, field]) => [name, plainOf(field)] as const);
-    return entries.some(([, field]) => field === UNKNOWN) ? UNKNOWN : Object.fromEntries(entries);
-  }
-  return value;
-}

@@ -158,6 +158,9 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     const bundle = document.bundle.map((file) => ({ ...file, oldUrl: `${oldUrl.replace(/\/?$/, "/")}${file.name}` }));
     site[post ? "posts" : "pages"].push({ ...document, data: dated, kind: post ? "post" : "page", oldUrls: [oldUrl, ...aliases], bundle });
   }
+  // A document's language as site.yaml names the site's (each language's languageCode): a blog in one language, `defaultContentLanguage = "cn"` with `languageCode = "en-us"`, is in the one language it lists, not a translation into another.
+  const codes = new Map(languages.map((language) => [language.name, language.code ?? language.name]));
+  for (const document of [...site.posts, ...site.pages]) if (document.lang !== undefined) document.lang = codes.get(document.lang) ?? document.lang;
   return site;
 }
 

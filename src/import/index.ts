@@ -113,8 +113,12 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
   if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root), headingIds);
-  const oldPages = unansweredOldPages(published, site, plan.moved, await paginateOf(join(dir, "content/site.yaml")));
+  const starterPages = [...starter].filter((path) => /^content\/pages\/[^/]+\.md$/.test(path)).map((path) => `/${path.slice("content/pages/".length, -".md".length)}/`.replace(/^\/index\/$/, "/"));
+  const oldPages = unansweredOldPages(published, site, plan.moved, await paginateOf(join(dir, "content/site.yaml")), starterPages);
   if (created) await writeRedirects(join(dir, "content/site.yaml"), oldPages);
+  // An old address of what was left out that now leads to its counterpart is no loss.
+  const redirected = new Set(created ? oldPages.filter((page) => page.to !== undefined).map((page) => page.url) : []);
+  plan.lost = plan.lost.filter((each) => !redirected.has(each.url));
   // The starter's sample posts are no part of a moved blog.
   if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
   const written: string[] = [];

@@ -13,6 +13,7 @@ import { basename, join } from "node:path";
 import { startsWithFrontmatter } from "../content/tree.ts";
 import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
 import { JEKYLL_STYLES, jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
+import { inZone, isPageAddress, listingOf } from "./jekyll-pages.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
 import { pushAll } from "../collector.ts";
@@ -114,10 +115,17 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
         const page = readPage({ real, path, file, defaults: defaultsFor(defaults, path, "pages"), site, old });
         if ("why" in page) imported.left.push({ file, why: page.why });
         else imported.pages.push(page);
+      } else if (/\.html?$/i.test(path)) {
+        const page = readPage({ real, path, file, defaults: defaultsFor(defaults, path, "pages"), site, old });
+        const lists = "why" in page ? undefined : listingOf(page.body, [...collections.keys()]);
+        if ("why" in page) imported.left.push({ file, why: page.why });
+        else if (lists || !isPageAddress(page.oldUrls[0]) || path === "404.html") {
+          // A list of the site's posts, tags or pages is the new site's own to make: its address answers with a 301 to that list (published/old-pages.ts).
+          const why = lists ? `a list of the site's ${lists.term ? `posts in ${lists.of === "tags" ? "the tag" : "the category"} ${lists.term}` : lists.of} (its Liquid reads them): sitegen makes its own lists, and the old address leads to the new one` : path === "404.html" ? "the old site's page for an address it does not have: sitegen makes its own" : "a file Jekyll renders at an address no page has: sitegen makes its own feeds and indexes";
+          imported.left.push({ file, why, oldUrls: page.oldUrls, ...(lists?.term ? { listsTerm: lists.term } : {}) });
+        } else imported.pages.push({ ...page, data: { ...page.data, markup: "html" } });
       } else {
-        const html = /\.html?$/i.test(path);
-        const url = old(html ? jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: basename(path).replace(/\.[^.]+$/, ""), permalink: text(readDocumentData(real, file).permalink) }, site) : `/${path.replace(/\.s[ac]ss$/, ".css")}`);
-        imported.left.push({ file, why: /\.html?$/i.test(path) ? "a page of Jekyll's templates (HTML and Liquid): sitegen's pages are Markdown, and its templates are in templates/" : "a file Jekyll renders (it has front matter): sitegen makes its own feeds, sitemap and stylesheets", oldUrls: [url] });
+        imported.left.push({ file, why: "a file Jekyll renders (it has front matter): sitegen makes its own feeds, sitemap and stylesheets", oldUrls: [old(`/${path.replace(/\.s[ac]ss$/, ".css")}`)] });
       }
     } else {
       imported.files.push({ name: path, path: real, oldUrl: old(`/${path}`) });
@@ -182,7 +190,10 @@ function readPost(reading: Reading & { categories: string[] }): ImportedDocument
   // Jekyll splits `tags: alpha beta` and `categories: a b` at spaces (Utils.pluralized_array_from_hash).
   const categories = [...reading.categories, ...terms(data.categories), ...terms(data.category)];
   // Jekyll titles a post without one from its file name (Utils.titleize_slug): `codeblocks-ahoy` is "Codeblocks Ahoy".
-  const titled = withTerms(text(read.data.title) === undefined ? { ...read.data, title: dated[2].split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ") } : read.data);
+  const withTitle = text(read.data.title) === undefined ? { ...read.data, title: dated[2].split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ") } : read.data;
+  // Its time in the site's zone: the day the old site showed.
+  const local = reading.site.timezone !== undefined && typeof read.data.date === "string" ? inZone(read.data.date, reading.site.timezone) : undefined;
+  const titled = withTerms(local !== undefined ? { ...withTitle, date: local } : withTitle);
   const document: ImportedDocument = { file: reading.file, ...read, data: titled, kind: "post", stem, oldUrls: [], bundle: [] };
   try {
     const url = jekyllUrl({ name: dated[2], date, categories, slug: text(data.slug), permalink: text(data.permalink) ?? collectionPattern(reading.permalink) }, reading.site);
@@ -205,11 +216,19 @@ function readPage(reading: Reading & { collection?: { label: string; path: strin
   try {
     url = collection
       ? jekyllUrl({ name: stem, date: text(data.date), categories: terms(data.categories), slug: text(data.slug), permalink, collection }, reading.site)
-      : jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: stem, permalink }, reading.site);
+      : writtenAs(jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: stem, permalink }, reading.site));
   } catch (error) {
     return { file: reading.file, ...read, data: withTerms(read.data), kind: "page", stem, oldUrls: [], oldUrlUnknown: (error as Error).message, bundle: [] };
   }
   return { file: reading.file, ...read, data: withTerms(read.data), kind: "page", stem, oldUrls: [reading.old(url)], bundle: [], ...(url === "/" ? { role: "home" as const } : {}) };
+}
+
+
+
+
+/** A page's address as Jekyll writes its file: one with neither a slash nor an extension at its end (`/kits/run`, under a permalink such as `/archive/:title`) is that path with `.html` (Page#destination), as published/generator.ts reads Jekyll's own. */
+function writtenAs(url: string): string {
+  return /\/$|\.[A-Za-z0-9]+$/.test(url) ? url : `${url}.html`;
 }
 
 /** Tags and categories as the lists Jekyll reads them as: `tags: alpha beta` is two tags. */
@@ -223,10 +242,6 @@ function collectionPattern(permalink: string | undefined): string | undefined {
   return permalink === undefined ? undefined : (JEKYLL_STYLES[permalink] ?? permalink);
 }
 
-function readDocumentData(real: string, file: string): Record<string, unknown> {
-  const read = readDocument(real, file);
-  return "problem" in read ? {} : read.data;
-}
 
 function collectionsOf(value: unknown): Map<string, Collection> {
   const collections = new Map<string, Collection>([["posts", { output: true }]]);

@@ -56,6 +56,8 @@ export interface LeftOut {
   why: string;
   /** The addresses the source published it at, which no page of the new site answers. */
   oldUrls?: string[];
+  /** A list of one tag's or category's posts (`site.categories["Elixir in Production"]`): that term, whose page is its counterpart. */
+  listsTerm?: string;
   /** A post or page the old site published that does not arrive: an error unless the loss is accepted (`--accept-loss`). */
   post?: boolean;
 }

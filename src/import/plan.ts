@@ -13,8 +13,10 @@
  */
 import { readFileSync } from "node:fs";
 import { canonicalTag } from "../content/languages.ts";
+import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
 import { convertBody } from "./convert.ts";
+import { angledDestinations } from "./kramdown-links.ts";
 import { anchorsOf, readableHeadingIds, type Anchors } from "./anchors.ts";
 import type { HeadingIdStyle } from "../content/types.ts";
 import { oldForms, rewriteLinks, type Moves } from "./links.ts";
@@ -83,7 +85,8 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const shown = options.shown ?? ((path: string) => path);
   const defaultLang = site.site.languages[0];
   // A post with no date at all (Hugo's pages of the main section, an Eleventy post dated by its file) is a page at its own address.
-  const undated = site.posts.filter((post) => ["date", "publishDate", "pubDate"].every((field) => post.data[field] === undefined) && !/^\d{4}-\d{2}-\d{2}-/.test(post.stem));
+  // A name dated as Jekyll reads one (`2017-4-20-tips`, a month of one digit) dates its post, as sitegen reads names (src/content/file-name.ts).
+  const undated = site.posts.filter((post) => ["date", "publishDate", "pubDate"].every((field) => post.data[field] === undefined) && readFileName(post.stem).date === undefined);
   const posts = placePosts(site.posts.filter((post) => !undated.includes(post)), defaultLang, plan.skipped);
   const lists = site.blogAddresses ?? [];
   const blog = site.pages.find((page) => page.role === "blog" && isDefault(page, defaultLang));
@@ -119,10 +122,14 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     basePath: site.site.basePath,
     values: site.site.values,
     liquid: site.liquid !== undefined,
+    templates: templatesOf(site.generator),
   };
 
   const body = (document: ImportedDocument, path: string) => {
-    const result = convertBody(document.body, document.bodyLine, conversions);
+    // kramdown's addresses with spaces (`![](flow abstract.gif)`), in the form CommonMark reads: Jekyll's Markdown texts only.
+    const angled = site.generator === "jekyll" && document.data.markup !== "html" ? angledDestinations(document.body) : { body: document.body, count: 0 };
+    if (angled.count > 0) plan.converted.set("address with spaces", (plan.converted.get("address with spaces") ?? 0) + angled.count);
+    const result = convertBody(angled.body, document.bodyLine, conversions);
     for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
     pushAll(plan.notConverted, result.left.map((tag) => ({ file: document.file, ...tag })));
     for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
@@ -175,6 +182,12 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
     }
   }
   return plan;
+}
+
+/** The template language the source's texts were run through: Liquid's tags mean nothing to Hugo, which shows `{% raw %}` as written, nor Hugo's shortcodes to Jekyll. */
+function templatesOf(generator: ImportedSite["generator"]): "liquid" | "hugo" | "none" {
+  if (generator === "hugo") return "hugo";
+  return generator === "astro" ? "none" : "liquid";
 }
 
 /** Why a site-wide file is not copied: the build makes one at its path, sitegen answers its path as a page's, or the target site has its own. */

@@ -20,8 +20,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Generator } from "../model.ts";
+import { ELEVENTY_CONFIGS, findEleventyConfig } from "../eleventy-config.ts";
 
 /** Source files (by their path from the site's root, `/`-separated) and the address the generator published each at. */
 export type Addresses = Map<string, string>;
@@ -107,7 +108,11 @@ function askJekyll(root: string, basePath: string, env: NodeJS.ProcessEnv): Aske
 function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): Asked {
   const bin = join(root, "node_modules/.bin/eleventy");
   if (!existsSync(bin)) return { unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)" };
-  const listed = run(bin, ["--to=json", "--quiet"], root, env);
+  // Run as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder.
+  const found = findEleventyConfig(root);
+  const atRoot = found.file !== undefined && ELEVENTY_CONFIGS.some((name) => join(root, name) === found.file);
+  const given = [...(found.file && !atRoot ? [`--config=${relative(root, found.file)}`] : []), ...(found.input ? [`--input=${found.input}`] : [])];
+  const listed = run(bin, ["--to=json", "--quiet", ...given], root, env);
   if (!listed.ok) return { unavailable: listed.why };
   const rows = templateList(listed.stdout);
   if (!rows) return { unavailable: "eleventy --to=json printed no list of templates" };

@@ -101,20 +101,26 @@ function titleKey(title: unknown): string {
 }
 
 /** The old site's pages no moved document or file answers, each with its counterpart in the new site, where it has one. */
-export function unansweredOldPages(published: Published, site: ImportedSite, moved: { from: string[]; to: string }[], paginate: number | undefined): OldPage[] {
-  if (!published.built) return [];
-  // Where each old address is now; what was left out is reported as lost, not redirected.
+export function unansweredOldPages(published: Published, site: ImportedSite, moved: { from: string[]; to: string }[], paginate: number | undefined, newPages: string[] = []): OldPage[] {
+  // The old pages of what was left out (an Astro page, a Jekyll list of posts) are known by their source too, where no built folder lists them.
+  const leftUrls = site.left.flatMap((each) => each.oldUrls ?? []).filter((url) => /(?:\/|\.html?)$/i.test(url));
+  if (!published.built && leftUrls.length === 0) return [];
+  // Where each old address is now.
   const placed = new Map<string, string>([
     ...moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])),
     ...site.files.flatMap((file): [string, string][] => (file.oldUrl ? [[file.oldUrl, file.oldUrl]] : [])),
-    ...site.left.flatMap((each) => (each.oldUrls ?? []).map((url): [string, string] => [url, ""])),
   ]);
   const movedTo = (url: string) => placed.get(url) ?? placed.get(safeDecode(url)) ?? placed.get(url.endsWith("/") ? url : `${url}/`);
   const tags = new Set(site.posts.flatMap((post) => termsOf(post.data)).map(tagSlug));
   const blogPages = paginate ? Math.max(1, Math.ceil(site.posts.length / paginate)) : 1;
-  const pages = oldListPages(published.built, movedTo, { basePath: site.site.basePath, tags, blogPages, languages: languagesOf(site) });
+  const pages = oldListPages(published.built ?? new Map(), movedTo, { basePath: site.site.basePath, tags, blogPages, languages: languagesOf(site), pages: new Set([...moved.map(({ to }) => to), ...newPages]), terms: termLists(site) }, leftUrls);
   // An old page at the address its counterpart has now answers as it is.
   return pages.filter((page) => page.to !== page.url);
+}
+
+/** The old pages that listed one term's posts, by address: that term's slug. */
+function termLists(site: ImportedSite): Map<string, string> {
+  return new Map(site.left.flatMap((each) => (each.listsTerm ? (each.oldUrls ?? []).map((url): [string, string] => [url, tagSlug(each.listsTerm!)]) : [])));
 }
 
 function safeDecode(url: string): string {

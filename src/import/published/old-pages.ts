@@ -11,7 +11,7 @@
 import { tagSlug } from "../../content/slug.ts";
 import type { BuiltPage } from "./folder.ts";
 
-export type OldPageKind = "home" | "listing" | "tags" | "tag" | "archive" | "other";
+export type OldPageKind = "home" | "listing" | "tags" | "tag" | "archive" | "search" | "other";
 
 export interface OldPage {
   url: string;
@@ -29,6 +29,10 @@ export interface NewSiteFacts {
   blogPages: number;
   /** The site's languages, in lower case: a list of another language's (`/fr/tags/`) goes to the one the new site has. */
   languages: string[];
+  /** The new site's pages, by path: a language's home goes to its own (`/en/`) where the new site has one. */
+  pages?: Set<string>;
+  /** Old pages that listed one tag's or category's posts (`/cases.html`), by address: that term's slug. */
+  terms?: Map<string, string>;
 }
 
 const TAXONOMY = "(?:tags?|categories|category|topics?|labels?)";
@@ -43,20 +47,27 @@ const END = "(?:/(?:index\\.html?)?|\\.html?)?$";
  * `/page/1/`) goes where the page it sent readers to went, else where its
  * own address's kind says.
  */
-export function oldListPages(built: Map<string, BuiltPage>, movedTo: (url: string) => string | undefined, facts: NewSiteFacts): OldPage[] {
+export function oldListPages(built: Map<string, BuiltPage>, movedTo: (url: string) => string | undefined, facts: NewSiteFacts, known: string[] = []): OldPage[] {
   const pages: OldPage[] = [];
-  for (const page of built.values()) {
-    if (movedTo(page.url) !== undefined || page.url.endsWith("/404.html")) continue;
-    const sent = page.text().redirectsTo;
-    const followed = sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${page.url}`).pathname);
-    const own = counterpart(decodedPath(page.url, facts), facts);
-    pages.push({ url: page.url, ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own) });
+  // The built pages, and the old addresses of what was left out that the built folder (where there is one) does not list.
+  const urls = [...built.keys(), ...known.filter((url) => !built.has(url))];
+  for (const url of new Set(urls)) {
+    if (movedTo(url) !== undefined || url.endsWith("/404.html")) continue;
+    const sent = built.get(url)?.text().redirectsTo;
+    const followed = sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
+    const term = facts.terms?.get(url);
+    const byPath = counterpart(decodedPath(url, facts), facts);
+    // A page that listed one term's posts goes to that term's page, where its address says nothing else (the home stays the home).
+    const own = term !== undefined && byPath.kind === "other" ? { kind: "tag" as const, to: facts.tags.has(term) ? `/tags/${term}/` : "/tags/" } : byPath;
+    pages.push({ url, ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own) });
   }
   return pages;
 }
 
-function counterpart(path: string, facts: NewSiteFacts): { kind: OldPageKind; to?: string } {
-  if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: "/" };
+function counterpart({ path, lang }: { path: string; lang?: string }, facts: NewSiteFacts): { kind: OldPageKind; to?: string } {
+  if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: lang && facts.pages?.has(`/${lang}/`) ? `/${lang}/` : "/" };
+  // A search page, where the new site has its own (the starter's /search/).
+  if (new RegExp(`^/search${END}`).test(path)) return facts.pages?.has("/search/") ? { kind: "search", to: "/search/" } : { kind: "search" };
   // A list's page by its number: `/page/2/`, `/blog/page/2/`, or Eleventy's pagination's `/blog/2/`.
   const numbered = new RegExp(`^(?:/${LIST})?/page(?:/(\\d+))?${END}`).exec(path) ?? new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
@@ -77,8 +88,8 @@ function blogPage(number: number, facts: NewSiteFacts): string {
   return number <= 1 || number > facts.blogPages ? "/blog/" : `/blog/page/${number}/`;
 }
 
-/** The page's path within the old site, decoded, in lower case, without the base path and a language's prefix. */
-function decodedPath(url: string, facts: Pick<NewSiteFacts, "basePath" | "languages">): string {
+/** The page's path within the old site, decoded, in lower case, without the base path and a language's prefix; and that language. */
+function decodedPath(url: string, facts: Pick<NewSiteFacts, "basePath" | "languages">): { path: string; lang?: string } {
   const within = facts.basePath && url.startsWith(`${facts.basePath}/`) ? url.slice(facts.basePath.length) : url;
   let path: string;
   try {
@@ -87,7 +98,8 @@ function decodedPath(url: string, facts: Pick<NewSiteFacts, "basePath" | "langua
     path = within.toLowerCase();
   }
   // A language's home written as a file (Astro's `build.format: "file"`: /en.html) is its home.
-  if (facts.languages.some((language) => path === `/${language}.html` || path === `/${language}`)) return "/";
+  const home = facts.languages.find((language) => path === `/${language}.html` || path === `/${language}`);
+  if (home) return { path: "/", lang: home };
   const lang = facts.languages.find((language) => path === `/${language}/` || path.startsWith(`/${language}/`));
-  return lang ? path.slice(lang.length + 1) : path;
+  return lang ? { path: path.slice(lang.length + 1), lang } : { path };
 }

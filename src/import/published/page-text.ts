@@ -79,12 +79,13 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
   for (const node of nodes) {
     if (node.type === "text") {
       const text = node.data.replace(/\s+/g, " ").trim();
-      // A code block's line numbers are its highlighter's (Hugo's lineNos), not the author's.
-      if (text !== "" && !(inCode && /^[\d\s]+$/.test(text))) page.texts.push(text);
+      // A column of a code block's line numbers is its highlighter's (Hugo's lineNos), not the author's.
+      if (text !== "" && !(inCode && isNumberColumn(node.data))) page.texts.push(text);
       continue;
     }
     if (!isElement(node) || skipped.has(node.name)) continue;
     const { name, attribs } = node;
+    if (inCode && isGutter(attribs)) continue;
     if (ownOnly && SCREEN_READER_ONLY.test(attribs.class ?? "")) continue;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
     if (name === "img" && attribs.alt?.trim()) {
@@ -103,14 +104,33 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
   }
 }
 
-/** A code block's text as written, less what a highlighter adds: a run of its line numbers (Hugo's lineNos) is no code. */
+/**
+ * A code block's text as written, less what a highlighter adds: its line
+ * numbers, which it marks as no text to select (Hugo's lineNos, inline or by
+ * class; Rouge's gutter; highlight.js's plugin). A number the highlighter
+ * wraps as a token of the code (`<span class="hljs-number">1</span>.`) is
+ * the author's.
+ */
 function codeText(nodes: ChildNode[]): string {
   let text = "";
   for (const node of nodes) {
-    if (node.type === "text") text += /^\s*\d+\s*$/.test(node.data) && !/\n/.test(node.data.trim()) ? "" : node.data;
-    else if (isElement(node) && !UNSEEN.has(node.name)) text += codeText(node.children);
+    if (node.type === "text") text += isNumberColumn(node.data) ? "" : node.data;
+    else if (isElement(node) && !UNSEEN.has(node.name) && !isGutter(node.attribs)) text += codeText(node.children);
   }
   return text;
+}
+
+const GUTTER_CLASS = /(?:^|\s)(?:lnt?|lntd|gutter|rouge-gutter|gl|lineno|linenos|line-numbers?|line-numbers-rows|hljs-ln-n|hljs-ln-numbers)(?:\s|$)/;
+
+/** An element that holds a code block's line numbers: by the class its highlighter names them with, or the style that keeps them out of a selection. */
+function isGutter(attribs: Record<string, string>): boolean {
+  return GUTTER_CLASS.test(attribs.class ?? "") || /user-select\s*:\s*none/i.test(attribs.style ?? "");
+}
+
+/** A column of line numbers written as one text (`1\n2\n3\n`, a table's first cell): no line of code is a number alone, twice over. */
+function isNumberColumn(text: string): boolean {
+  const lines = text.trim().split(/\s*\n\s*/);
+  return lines.length > 1 && lines.every((line) => /^\d+$/.test(line));
 }
 
 const PARTS = /[.:]+|(?<=\p{N})(?=\p{L})|(?<=\p{L})(?=\p{N})/u;
@@ -119,12 +139,22 @@ const PARTS = /[.:]+|(?<=\p{N})(?=\p{L})|(?<=\p{L})(?=\p{N})/u;
 export function wordsOf(texts: string[]): string[] {
   const words: string[] = [];
   for (const text of texts) {
-    for (const { segment, isWordLike } of SEGMENTER.segment(text)) {
+    // A URL shown as its text is read decoded (`ajax%E3%81%AApagination` is `ajaxなpagination`): markdown-it shows an autolink so, Hugo and kramdown as written.
+    for (const { segment, isWordLike } of SEGMENTER.segment(text.replace(/(?:%[0-9A-Fa-f]{2})+/g, decoded))) {
       // `date.setTime` and `10px` are one word to the segmenter and two to a highlighter's spans: both sides are read in parts.
-      if (isWordLike) for (const part of segment.toLowerCase().replace(/’/g, "'").split(PARTS)) if (part !== "") words.push(part);
+      // A number is read without its leading zeros: a day shown as `01` by one theme is `1` by another.
+      if (isWordLike) for (const part of segment.toLowerCase().replace(/’/g, "'").split(PARTS)) if (part !== "") words.push(/^\d+$/.test(part) ? part.replace(/^0+(?=\d)/, "") : part);
     }
   }
   return words;
+}
+
+function decoded(escapes: string): string {
+  try {
+    return decodeURIComponent(escapes);
+  } catch {
+    return escapes;
+  }
 }
 
 function isElement(node: ChildNode): node is Element {
