@@ -4,7 +4,7 @@
  * finding of every stage that could run, then fails if any is an error, so
  * one run shows them all.
  */
-import { errorsOf, formatError, formatLocation, SitegenError, SitegenErrors } from "./errors.ts";
+import { errorsOf, formatError, formatLocation, type SitegenError, SitegenErrors } from "./errors.ts";
 import { visible } from "./text/visible.ts";
 import { levelOf, type FindingKind, type Level } from "./policy.ts";
 

@@ -22,7 +22,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";

@@ -131,7 +131,7 @@ test("each tool a form names reads the moment sitegen reads, in real Jekyll and 
   for (const [text, , time, reader] of READ) {
     for (const [tool, reads] of Object.entries(tools)) {
       const read = reads.get(text);
-      const named = reader !== undefined && reader.includes(`(${tool})`);
+      const named = reader?.includes(`(${tool})`);
       if (!named && (reader !== undefined || read === undefined)) continue;
       assert.notEqual(read, undefined, `${tool} reads no date in \`${text}\`, which sitegen says it reads (${reader})`);
       assert.equal(new Date(secondOf(read!) * 1000).toISOString(), new Date(secondOf(Date.parse(time)) * 1000).toISOString(), `${tool} reads \`${text}\` as another moment than sitegen's ${time}`);

@@ -196,7 +196,7 @@ describe("a fault of sitegen's own, in serve --watch", () => {
   it("is one line saying so and where it arose, in the terminal and the page's overlay alike, never a stack trace", () => {
     const fault = new TypeError("text.replace is not a function");
     const shown = describeFailure(fault);
-    assert.match(shown, /^error: a fault of sitegen's own: TypeError: text\.replace is not a function \(at [^)]+:\d+\)\n  hint: this is a fault of sitegen, not of the content/);
+    assert.match(shown, /^error: a fault of sitegen's own: TypeError: text\.replace is not a function \(at [^)]+:\d+\)\n {2}hint: this is a fault of sitegen, not of the content/);
     assert.doesNotMatch(shown, /^\s+at /m, shown);
     assert.equal(shown.split("\n").length, 2);
   });

@@ -57,7 +57,7 @@ test("src/ keeps its layers: no circle, no import up the order", needs22, () => 
 
 test("an import up the order fails: content may not import render", needs22, () => {
   const dir = tree({
-    "src/render/page.ts": "export const page = (title: string): string => `<h1>${title}</h1>`;\n",
+    "src/render/page.ts": "export const page = (title: string): string => title.toUpperCase();\n",
     "src/content/post.ts": 'import { page } from "../render/page.ts";\nexport const shown = page("x");\n',
   });
   try {

@@ -122,7 +122,7 @@ function performanceFaults(lhr: Lhr, notFound = false): string[] {
   if (meta !== '<meta name="viewport" content="width=device-width, initial-scale=1">') faults.push(`viewport: ${meta}`);
   const delay = viewport?.metricSavings?.INP ?? 0;
   if (delay > 0) faults.push(`viewport-insight: taps delayed up to ${delay} ms`);
-  const redirects = lhr.audits["redirects"]?.details as { items?: unknown[] } | undefined;
+  const redirects = lhr.audits.redirects?.details as { items?: unknown[] } | undefined;
   if ((redirects?.items ?? []).length > 0) faults.push("the document is reached through a redirect");
   return faults;
 }

@@ -276,15 +276,15 @@ test("a site with search on and /mcp off fails to build, at site.yaml's `search:
   const root = initSite("search-without-mcp");
   const file = join(root, "content/site.yaml");
   const yaml = readFileSync(file, "utf8");
-  assert.match(yaml, /^  mcp: true$/m);
-  writeFileSync(file, yaml.replace(/^  mcp: true$/m, "  mcp: false"));
+  assert.match(yaml, /^ {2}mcp: true$/m);
+  writeFileSync(file, yaml.replace(/^ {2}mcp: true$/m, "  mcp: false"));
   const line = yaml.split("\n").indexOf("search: true") + 1;
   const result = sitegen(["build", "--quiet"], { cwd: root });
   assert.equal(result.status, 1, result.stderr);
   assert.match(result.stderr, new RegExp(`^error: content/site\\.yaml:${line}:1: \`search\` is on, but \`agents\\.mcp\` is not`, "m"));
   assert.match(result.stderr, /hint: turn `\/mcp` on \(`agents: \{ mcp: true \}`\), or `search` off/);
   // Either way out builds: /mcp on, or search off.
-  writeFileSync(file, yaml.replace(/^search: true$/m, "search: false").replace(/^  mcp: true$/m, "  mcp: false"));
+  writeFileSync(file, yaml.replace(/^search: true$/m, "search: false").replace(/^ {2}mcp: true$/m, "  mcp: false"));
   assert.equal(sitegen(["build", "--quiet"], { cwd: root }).status, 0);
 });
 

@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join, relative } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { DENO, EPOCH, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
+import { DENO, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
 import { shell } from "./helpers/project.ts";
 import { readTree } from "./helpers/site.ts";
 

@@ -55,7 +55,7 @@ test("a post's own picture comes in narrower copies beside it, each no wider tha
     const [path, width] = candidate.split(" ");
     const bytes = readFileSync(join(site.out, path));
     // Each file is a JPEG of the width it is named by, in the original's proportions (1200 × 630).
-    assert.deepEqual(dimensionsOf(bytes), { width: Number.parseInt(width), height: Math.round((630 * Number.parseInt(width)) / 1200) }, path);
+    assert.deepEqual(dimensionsOf(bytes), { width: Number.parseInt(width, 10), height: Math.round((630 * Number.parseInt(width, 10)) / 1200) }, path);
     assert.deepEqual([...bytes.subarray(0, 2)], [0xff, 0xd8], path);
   }
   assert.ok(readFileSync(join(site.out, "blog/harbour-lights/cover-480w.jpg")).length < readFileSync(join(site.out, "blog/harbour-lights/cover.jpg")).length / 2);

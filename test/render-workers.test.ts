@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { ROOT, sitegen, sitegenHere, tempDir, tracedSitegen } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, tempDir, tracedSitegen } from "./helpers/dist.ts";
 
 function tree(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();

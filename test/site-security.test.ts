@@ -91,7 +91,7 @@ test("with `security:`, what it allows is no warning, and every host sends the s
   // The script's hash is not allowed, nor the other origins: those stay.
   assert.deepEqual(
     warningsOf(JSON.parse(netlify.stdout).findings, dir).map((line) => line.split(" | ")[0].replace(/ is blocked.*\(/, " (")),
-    ['content/blog/elsewhere.md:10: <img src="https://badges.example/ok.svg"> (`img-src`)', "content/blog/elsewhere.md:12: a `style` attribute on <span> (`style-src`)", 'content/blog/elsewhere.md:12: <script src="https://tracker.example/t.js"> (`script-src`)', "templates/layout.html:" + (readFileSync(join(dir, "templates/layout.html"), "utf8").split("\n").findIndex((line) => line.includes("window.hello")) + 1) + ": an inline <script> (`script-src`)"],
+    ['content/blog/elsewhere.md:10: <img src="https://badges.example/ok.svg"> (`img-src`)', "content/blog/elsewhere.md:12: a `style` attribute on <span> (`style-src`)", 'content/blog/elsewhere.md:12: <script src="https://tracker.example/t.js"> (`script-src`)', `templates/layout.html:${readFileSync(join(dir, "templates/layout.html"), "utf8").split("\n").findIndex((line) => line.includes("window.hello")) + 1}: an inline <script> (\`script-src\`)`],
   );
   for (const host of ["netlify", "cloudflare"]) {
     const rules = await netlifyHeaderRules(join(dir, host, "_headers"));

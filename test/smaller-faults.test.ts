@@ -79,7 +79,7 @@ describe("the `security:` setting's errors speak in words", () => {
     assert.equal(run.status, 1, run.stderr);
     assert.doesNotMatch(run.stderr, /pattern|\^\(\?:/, run.stderr);
     assert.match(run.stderr, new RegExp(`^error: content/site\\.yaml:${lines + 2}:\\d+: \`security\\.frame-src\\.0\` is \`https://x\\.example/a b\`, not a source a Content-Security-Policy can name\n`, "m"), run.stderr);
-    assert.match(run.stderr, /^  hint: write an origin \(`https:\/\/cdn\.example`/m, run.stderr);
+    assert.match(run.stderr, /^ {2}hint: write an origin \(`https:\/\/cdn\.example`/m, run.stderr);
     // The form first (the schema), then the port: mended, the port is what is left.
     writeFileSync(site, readFileSync(site, "utf8").replace("/a b", "/a"));
     const port = await sitegenHere(["check"], { cwd: root });

@@ -86,7 +86,7 @@ describe("the starter theme's parts, on as a new site has them", () => {
     assert.match(head, /<script src="\/assets\/scheme\.[0-9a-f]{10}\.js"><\/script>/, "no defer, no async: it runs before the body is painted");
     assert.ok(head.indexOf("scheme.") > head.indexOf("site."), "after the stylesheet");
     assert.match(html, /<button type="button" class="scheme-toggle" aria-pressed="false" title="Dark scheme">/);
-    assert.match(read(dist, "assets/site.css"), /:root\[data-scheme="dark"\] \{\n  color-scheme: dark;/);
+    assert.match(read(dist, "assets/site.css"), /:root\[data-scheme="dark"\] \{\n {2}color-scheme: dark;/);
   });
 
   it("listings: a cover as a sized, lazy thumbnail, the tags as links and the reading time", () => {

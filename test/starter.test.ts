@@ -222,8 +222,8 @@ describe("theme.logo and theme.social_image", () => {
     const file = join(root, "content/site.yaml");
     // The logo moved out of `theme:` (beside the starter's parts) to the top of the file.
     const text = readFileSync(file, "utf8");
-    const logo = /^  logo: (.*)$/m.exec(text)![1];
-    writeFileSync(file, `${text.replace(/^  logo: .*\n/m, "")}logo: ${logo}\n`);
+    const logo = /^ {2}logo: (.*)$/m.exec(text)![1];
+    writeFileSync(file, `${text.replace(/^ {2}logo: .*\n/m, "")}logo: ${logo}\n`);
     const result = await sitegenHere(["build", "--out", "top"], { cwd: root });
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stderr, /site\.yaml:\d+:\d+: `logo` is read as `theme\.logo`/);

@@ -82,5 +82,5 @@ function fieldWarning(name: string, seen: { first: { file: string; line?: number
   }
   // Own keys only: a field named `constructor` or `toString` is not a hint.
   const instead = Object.hasOwn(FOREIGN_FIELD_HINTS, name.toLowerCase()) ? FOREIGN_FIELD_HINTS[name.toLowerCase()] : undefined;
-  return new SitegenError("E_CONTENT", `field \`${name}\` is not one of sitegen's${where}: kept as \`params.${name}\` for the templates`, { kind: "unknown-field", location: seen.first, hint: instead ?? "a template can show it as {{params." + name + "}}; remove it if nothing needs it" });
+  return new SitegenError("E_CONTENT", `field \`${name}\` is not one of sitegen's${where}: kept as \`params.${name}\` for the templates`, { kind: "unknown-field", location: seen.first, hint: instead ?? `a template can show it as {{params.${name}}}; remove it if nothing needs it` });
 }

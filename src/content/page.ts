@@ -4,7 +4,7 @@
  * `docs/index.md` is `/docs/`), so each part of the name must be a URL
  * segment. The pages the folder holds are the site's whole set of pages.
  */
-import { SitegenError, SitegenErrors } from "../errors.ts";
+import { type SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
 import { readAliases } from "./aliases.ts";
 import { looseDate, readDate } from "./dates.ts";

@@ -111,7 +111,6 @@ export function listSources(dir: string, options: ListOptions): Listing {
       } else if (!isMarkdown(name) && !isHtmlFile(name)) {
         leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
       } else if (refusedBySize(kind.real ?? path, options.layout === "pages" ? "a page" : "a post", (message, hint) => refuse(path, message, hint, "too-large"))) {
-        continue;
       } else {
         const stem = name.slice(0, -extname(name).length);
         if (options.layout === "pages") listing.entries.push({ name: pageName(relative(start, folder), stem), path, file: display(path) });

@@ -18,7 +18,7 @@ export { pageForms };
 export function formsMarkdown(forms: PageForm[], shown = ""): string[] {
   // A paragraph the page's Markdown already has (a form written in the body) is not said twice.
   const said = fold(shown.replace(/[*_`\\]/g, ""));
-  const unsaid = (texts: string[]) => texts.filter((text) => !said.includes(text)).map((text) => [markdownInline(text), ""]).flat();
+  const unsaid = (texts: string[]) => texts.filter((text) => !said.includes(text)).flatMap((text) => [markdownInline(text), ""]);
   return forms.flatMap((form) => {
     const fields = form.fields.filter((field) => field.fixed === undefined);
     const fixed = form.fields.filter((field) => field.fixed !== undefined);

@@ -58,7 +58,7 @@ function send(probe: Probe, agent: http.Agent, options: SendOptions): Promise<Ex
   const url = new URL(probe.path, options.baseUrl);
   const client = url.protocol === "https:" ? https : http;
   const headers: Record<string, string> = { "user-agent": options.userAgent };
-  if (probe.accept !== undefined) headers["accept"] = probe.accept;
+  if (probe.accept !== undefined) headers.accept = probe.accept;
   const signal = AbortSignal.timeout(options.timeoutMs);
   const failed = (error: unknown): Exchange => ({
     probe,

@@ -40,7 +40,7 @@ function mediaTypeFault(value: string | undefined, expected: string): string | u
   const mediaType = parseMediaType(value);
   if (mediaType === undefined) return `Content-Type is ${value === undefined ? "missing" : `"${value}"`}; expected ${expected}; charset=utf-8`;
   if (mediaType.essence !== expected) return `Content-Type is "${value}"; expected ${expected}`;
-  const charset = mediaType.parameters["charset"]?.toLowerCase();
+  const charset = mediaType.parameters.charset?.toLowerCase();
   const textual = expected.startsWith("text/") || expected.endsWith("xml");
   if (charset === undefined && textual) return `Content-Type "${value}" names no charset; expected charset=utf-8`;
   if (charset !== undefined && charset !== "utf-8") return `Content-Type "${value}" has charset ${charset}; expected utf-8`;

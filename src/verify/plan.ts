@@ -54,7 +54,7 @@ export interface MissingPath {
   readonly kind: "page" | "document";
 }
 
-export function missingPaths(surface: Surface): MissingPath[] {
+export function missingPaths(): MissingPath[] {
   const paths: MissingPath[] = [
     { path: `/${MISSING}-page/`, kind: "page" },
     { path: `/blog/${MISSING}-post/`, kind: "page" },
@@ -116,7 +116,7 @@ export function planProbes(surface: Surface): Probe[] {
     for (const accept of UNAVAILABLE_ACCEPTS) probes.push(probe(page, accept));
   }
   for (const path of surface.llmsLinks) probes.push(probe(path));
-  for (const missing of missingPaths(surface)) probes.push(...missingProbes(missing));
+  for (const missing of missingPaths()) probes.push(...missingProbes(missing));
   for (const { path } of slashlessPages(surface)) probes.push(...SLASHLESS_ACCEPTS.map((accept) => probe(path, accept)));
   return probes;
 }

@@ -193,7 +193,7 @@ test("files answer their one representation whatever the Accept", async () => {
   const files: [string, string][] = [
     ...SURFACE_FILES,
     ["/about.md", "text/markdown; charset=utf-8"],
-    [POST.slice(0, -1) + ".md", "text/markdown; charset=utf-8"],
+    [`${POST.slice(0, -1)}.md`, "text/markdown; charset=utf-8"],
   ];
   for (const [path, type] of files) {
     for (const accept of [null, "image/png", "text/html"]) {

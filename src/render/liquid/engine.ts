@@ -68,7 +68,7 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
     } catch (error) {
       const faults = (error as { errors?: unknown[] }).errors ?? [error];
       const failed = faults.map((fault) => failedTag(fault, source));
-      const unplaced = failed.findIndex((each) => each === undefined);
+      const unplaced = failed.indexOf(undefined);
       if (unplaced !== -1 || runs >= MAX_RUNS || setAside.length + failed.length > MAX_SET_ASIDE) {
         const first = failed.find((each) => each !== undefined);
         warnings.push({ kind: "template-tag", line: first ? lineAt(source, first.start) : 1, message: `Liquid cannot run this page (${reason(faults[Math.max(unplaced, 0)])}): shown as written`, hint: HINT });

@@ -16,7 +16,7 @@ const documented = ({ surface }: CheckContext) => surface.closedSet || surface.s
 const problemBody = (context: CheckContext, status: number) =>
   expectStatus(status, (exchange) => problemFaults(exchange, { status, bases: bases(context), documented: documented(context) }).join("; ") || undefined);
 
-const pageMisses = (context: CheckContext) => missingPaths(context.surface).filter((missing) => missing.kind === "page");
+const pageMisses = () => missingPaths().filter((missing) => missing.kind === "page");
 
 /** Every probe of a page that must answer 406: application/json on every page, the rest on representative pages. */
 function unavailableProbes({ surface }: CheckContext) {
@@ -34,7 +34,7 @@ export const notFoundStatus: Check = {
   id: "7.1-404-status",
   section: "7",
   title: "A path outside the closed set answers a real 404, whatever the Accept",
-  run: (context) => missingPaths(context.surface).flatMap(missingProbes).map((request) => judgeProbe(context.observed, request, expectStatus(404))),
+  run: (context) => missingPaths().flatMap(missingProbes).map((request) => judgeProbe(context.observed, request, expectStatus(404))),
 };
 
 export const notFoundProblem: Check = {
@@ -42,7 +42,7 @@ export const notFoundProblem: Check = {
   section: "7",
   title: "A 404 with no Accept, */* or application/json has a JSON Problem body, code not_found, naming the path",
   run: (context) =>
-    pageMisses(context).flatMap((missing) =>
+    pageMisses().flatMap((missing) =>
       NOT_FOUND_ACCEPTS.problem.map((accept) => judgeProbe(context.observed, probe(missing.path, accept), problemBody(context, 404))),
     ),
 };
@@ -52,7 +52,7 @@ export const notFoundMarkdown: Check = {
   section: "7",
   title: "A 404 under Accept: text/markdown is a Markdown recovery map that links the agent index",
   run: (context) =>
-    pageMisses(context).flatMap((missing) =>
+    pageMisses().flatMap((missing) =>
       NOT_FOUND_ACCEPTS.markdown.map((accept) =>
         judgeProbe(context.observed, probe(missing.path, accept), expectStatus(404, (exchange) =>
           mediaTypeProblem(header(exchange, "content-type"), "text/markdown") ?? (bodyText(exchange).includes("/llms.txt") ? undefined : "does not link /llms.txt"),
@@ -66,7 +66,7 @@ export const notFoundHtml: Check = {
   section: "7",
   title: "A 404 under Accept: text/html, or a browser's default, is the HTML 404 page",
   run: (context) =>
-    pageMisses(context).flatMap((missing) =>
+    pageMisses().flatMap((missing) =>
       NOT_FOUND_ACCEPTS.html.map((accept) =>
         judgeProbe(context.observed, probe(missing.path, accept), expectStatus(404, (exchange) =>
           mediaTypeProblem(header(exchange, "content-type"), "text/html") ?? (/<html[\s>]/i.test(bodyText(exchange)) ? undefined : "the body is not an HTML document"),
@@ -97,7 +97,7 @@ export const noStatusSwap: Check = {
   section: "7",
   title: "A 404 is never turned into a 406, and a 406 is never reported as a 404",
   run: (context) => {
-    const missing = missingPaths(context.surface).flatMap((miss) => NOT_FOUND_ACCEPTS.unavailable.map((accept) => probe(miss.path, accept)));
+    const missing = missingPaths().flatMap((miss) => NOT_FOUND_ACCEPTS.unavailable.map((accept) => probe(miss.path, accept)));
     return [
       ...missing.map((request) => judgeProbe(context.observed, request, (exchange) => (exchange.status === 406 ? "a missing path answered 406" : undefined))),
       ...unavailableProbes(context).map((request) =>
@@ -155,7 +155,7 @@ export const documentExtensions: Check = {
   section: "7",
   title: "Missing .md, .txt, .json and .xml paths go through negotiation: a 404 JSON Problem",
   run: (context) =>
-    missingPaths(context.surface)
+    missingPaths()
       .filter((missing) => missing.kind === "document")
       .map((missing) => judgeProbe(context.observed, probe(missing.path), problemBody(context, 404))),
 };
