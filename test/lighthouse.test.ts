@@ -3,7 +3,8 @@
  * the pages the preview server serves: the home page, the blog, a Vietnamese
  * post, an English post with code and a table, the developers page and the
  * HTML 404; and the starter theme's pages (a site as `sitegen init` writes
- * it: its home page, blog, a tag's page, a post and a post with a cover), on
+ * it: its home page, blog, a tag's page, a post, a post with a cover and its
+ * search page with a query, whose results its script asks /mcp for), on
  * a phone, and its home page and post with a cover again at a desktop's width
  * in the dark scheme. Accessibility, best practices and SEO score 100. Performance is asserted through what its score is made of, read from
  * the run's audits, none of them a timing: the requests and their bytes, what
