@@ -2,7 +2,8 @@
  * A block-level element of raw HTML ends at its end tag in content written
  * for kramdown (Jekyll's reader), and what follows it is Markdown: a heading,
  * an attribute list or a paragraph directly under `</div>`, or words after
- * the end tag on its line. test/fixtures/kramdown-block-html/jekyll.html is
+ * the end tag on its line. An attribute list on the line under a block is
+ * that block's, as kramdown gives it, a paragraph after it or not. test/fixtures/kramdown-block-html/jekyll.html is
  * what Jekyll 4.3.1 (kramdown 2.4.0) made of post.md, with a _config.yml of
  * one line; each assertion names the lines it holds to. Content of no Jekyll
  * site keeps CommonMark's HTML block, which runs to the blank line.
@@ -49,6 +50,17 @@ test("an attribute list under the end tag is the element's, its classes after th
   assert.match(jekyll, /<table class="grid">\n<tr><td>A cell<\/td><\/tr>\n<\/table>/);
   assert.match(article, /<table class="grid">\n<tr><td>A cell<\/td><\/tr>\n<\/table>/);
   assert.deepEqual(findings.filter((each) => each.kind === "stray-attributes"), []);
+});
+
+test("an attribute list under a heading or a code fence, with a paragraph on the next line, is the block's above, not the paragraph's", async () => {
+  const { article } = await jekyllSite;
+  for (const html of [jekyll, article]) {
+    assert.match(html, /<h2 class="tables" id="tide-tables">Tide tables<\/h2>\n<p>The tables follow the heading\.<\/p>/);
+    assert.match(html, /<\/code><\/pre>(?:<\/div><\/div>)?\n<p>Times are local\.<\/p>/);
+  }
+  // kramdown gives the class to the block around its code, markdown-it's code block is the <pre>.
+  assert.match(jekyll, /<div class="language-plaintext times highlighter-rouge">/);
+  assert.match(article, /<pre tabindex="0" class="times"><code>high 06:12/);
 });
 
 test("what follows nested elements, two end tags on a line, or an end tag on its line is Markdown", async () => {

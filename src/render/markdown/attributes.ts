@@ -232,8 +232,8 @@ function blockAttributes(state: StateCore, definitions: Definitions): void {
     const first = breaks.length > 0 && lineOf(0, breaks[0]) ? lineOf(0, breaks[0]) : undefined;
     if (first && (!last || breaks.length > 1)) {
       children.splice(0, 2);
-      // Under an element of raw HTML that ends on the line above (kramdown's `</div>`), the list is the element's, as kramdown gives it.
-      applyAttributes(blockEndingAt(tokens, index - 1, inline.map?.[0] ?? -1)?.type === "html_block" ? tokens[index - 1] : tokens[index], first, definitions);
+      // Under a block that ends on the line above (a heading, a code fence, kramdown's `</div>`), the list is that block's, as kramdown gives it.
+      applyAttributes(blockEndingAt(tokens, index - 1, inline.map?.[0] ?? -1) ?? tokens[index], first, definitions);
     }
   }
 }
