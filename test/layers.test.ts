@@ -35,14 +35,18 @@ function cruise(cwd: string): { violations: Violation[]; modules: number } {
   return { violations: result.summary.violations, modules: result.summary.totalCruised };
 }
 
-/** A tree of `files` (path → source) in a fresh folder. */
-function tree(files: Record<string, string>): string {
+/** What the configuration finds in a tree of `files` (path → source) in a fresh folder, as `rule: from → to`. */
+function violationsIn(files: Record<string, string>): string[] {
   const dir = mkdtempSync(join(tmpdir(), "sitegen-layers-"));
-  for (const [path, source] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), source);
+  try {
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), source);
+    }
+    return cruise(dir).violations.map((each) => `${each.rule.name}: ${each.from} → ${each.to}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return dir;
 }
 
 test("src/ keeps its layers: no circle, no import up the order", needs22, () => {
@@ -56,35 +60,19 @@ test("src/ keeps its layers: no circle, no import up the order", needs22, () => 
 });
 
 test("an import up the order fails: content may not import render", needs22, () => {
-  const dir = tree({
+  const found = violationsIn({
     "src/render/page.ts": "export const page = (title: string): string => title.toUpperCase();\n",
     "src/content/post.ts": 'import { page } from "../render/page.ts";\nexport const shown = page("x");\n',
   });
-  try {
-    const { violations } = cruise(dir);
-    assert.deepEqual(
-      violations.map((each) => `${each.rule.name}: ${each.from} → ${each.to}`),
-      ["no-upward-from-content: src/content/post.ts → src/render/page.ts"],
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  assert.deepEqual(found, ["no-upward-from-content: src/content/post.ts → src/render/page.ts"]);
 });
 
 test("a circle fails, a type-only import in it too", needs22, () => {
-  const dir = tree({
+  const found = violationsIn({
     "src/manifest/routes.ts": 'import type { Listing } from "./listings.ts";\nexport interface Route { listing?: Listing }\n',
     "src/manifest/listings.ts": 'import type { Route } from "./routes.ts";\nexport interface Listing { routes: Route[] }\n',
   });
-  try {
-    const { violations } = cruise(dir);
-    assert.deepEqual(
-      violations.map((each) => `${each.rule.name}: ${each.from} → ${each.to}`),
-      ["no-circular: src/manifest/listings.ts → src/manifest/routes.ts"],
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  assert.deepEqual(found, ["no-circular: src/manifest/listings.ts → src/manifest/routes.ts"]);
 });
 
 test("every file and folder of src/ is in exactly one layer", () => {
