@@ -22,8 +22,24 @@ function entriesOf(layer) {
     .join(", ");
 }
 
-const layers = config.layers.map((layer, index) => `${index + 1}. **${layer.name}** (${entriesOf(layer)}): ${layer.why}.`).join("\n");
-const known = [...config.knownCircles.map((entry) => `- a circle among \`${entry.paths}\`: ${entry.why}.`), ...config.knownUpward.map((entry) => `- \`${entry.from}\` → \`${entry.to}\`: ${entry.why}.`)].join("\n");
+/** A list item of `text` wrapped at 100 columns, its lines after the first indented under its first word, as the docs' other pages are. */
+function item(marker, text) {
+  const lines = [];
+  let line = marker;
+  for (const word of text.split(" ")) {
+    if (line.length > marker.length && line.length + 1 + word.length > 100) {
+      lines.push(line);
+      line = " ".repeat(marker.length) + word;
+    } else line += (line.length > marker.length ? " " : "") + word;
+  }
+  return [...lines, line].join("\n");
+}
+
+const layers = config.layers.map((layer, index) => item(`${index + 1}. `, `**${layer.name}** (${entriesOf(layer)}): ${layer.why}.`)).join("\n");
+const known = [
+  ...config.knownCircles.map((entry) => item("- ", `a circle among \`${entry.paths}\`: ${entry.why}.`)),
+  ...config.knownUpward.map((entry) => item("- ", `\`${entry.from}\` → \`${entry.to}\`: ${entry.why}.`)),
+].join("\n");
 
 const written = `---
 title: "Layout"
