@@ -14,7 +14,7 @@ import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import container from "markdown-it-container";
 import { alert } from "@mdit/plugin-alert";
-import { readAttributes } from "./attributes.ts";
+import { readAttributes } from "./attribute-lists.ts";
 
 /** The kinds, by the names GitHub, Docusaurus and VitePress give them, with the title each shows by default. */
 const KINDS: Record<string, string> = { note: "Note", info: "Info", tip: "Tip", important: "Important", warning: "Warning", caution: "Caution", danger: "Danger" };
