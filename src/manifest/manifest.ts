@@ -4,7 +4,7 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import { FOOTER_LINKS, type Content, type ContentFile, type HostName, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
+import { FOOTER_LINKS, type Content, type HostName, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
 import type { SitegenError } from "../errors.ts";
 import type { JekyllFiles } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
@@ -13,7 +13,7 @@ import { siteListings, withNeighbours } from "./listings.ts";
 import { listingLanguages } from "./listing-languages.ts";
 import { anyMoved, redirectsOf, siteRedirects, type Redirect } from "./redirects.ts";
 import { sitemapParts, type SitemapPart } from "./sitemap-parts.ts";
-import { imageVariants } from "./image-variants.ts";
+import { publishedFiles } from "./published-files.ts";
 import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
 import { agentFiles } from "./agent-files.ts";
 import { addresser, DEVELOPERS_PATH, errorLinks, feedFile, postPath, surfaceFiles } from "./addresses.ts";
@@ -215,39 +215,6 @@ function byPageName(a: { name: string }, b: { name: string }): number {
   const [x, y] = [a.name.split("/"), b.name.split("/")];
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
   return x.length - y.length;
-}
-
-/**
- * The published posts' bundle files under each post's path, content/static/'s
- * (`siteWide`) at the root, and the narrower copies of each post's cover that
- * is one of these, beside it.
- */
-function publishedFiles(posts: PageRoute[], sources: PostSource[], siteWide: ContentFile[], baseUrl: string): PublishedFile[] {
-  const files: PublishedFile[] = [];
-  const add = (path: string, file: ContentFile, bundle: boolean) =>
-    files.push({ path: encodeURI(path), file: path.slice(1), sourcePath: file.path, source: file.file, bytes: file.bytes, bundle, ...(file.width && file.height ? { width: file.width, height: file.height } : {}) });
-  posts.forEach((route, index) => {
-    for (const file of sources[index].bundle ?? []) add(`${route.path}${file.name}`, file, true);
-  });
-  for (const file of siteWide) add(`/${file.name}`, file, false);
-  const byPath = new Map(files.map((file) => [file.path, file]));
-  // A picture of content/static/ that several posts show is copied once.
-  const covers = new Set(posts.map((route) => coverFile(route, baseUrl, byPath)).filter((cover) => cover !== undefined));
-  for (const cover of covers) files.push(...coverVariants(cover));
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** A post's cover when it is its own file or one of content/static/ (not another post's, which a post's page cannot size), with its size. */
-export function coverFile(route: PageRoute, baseUrl: string, byPath: Map<string, PublishedFile>): (PublishedFile & { width: number; height: number }) | undefined {
-  if (!route.image?.startsWith(`${baseUrl}/`)) return undefined;
-  const file = byPath.get(route.image.slice(baseUrl.length));
-  if (!file?.width || !file.height || (file.bundle && !file.path.startsWith(route.path))) return undefined;
-  return file as PublishedFile & { width: number; height: number };
-}
-
-/** The cover's narrower copies as files the build publishes, each made from the cover's source. */
-function coverVariants(cover: PublishedFile & { width: number; height: number }): PublishedFile[] {
-  return imageVariants(cover.path, cover).map(({ path, width, height }) => ({ ...cover, path, file: decodeURI(path).slice(1), width, height, variantOf: cover.path }));
 }
 
 function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {
