@@ -163,7 +163,7 @@ export function openCache(options: Pick<BuildOptions, "cache" | "cwd" | "content
   const dir = resolve(options.cwd, options.cache.dir);
   const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find((key) => options[key] !== undefined && overlap(dir, resolve(options.cwd, options[key])));
   if (overlapping === undefined) {
-    const opened = BuildCache.open(dir);
+    const opened = BuildCache.open(dir, resolve(options.cwd, options.contentDir));
     if ("cache" in opened) return { cache: opened.cache, unused: opened.cache.found.ignored };
     if ("unusable" in opened || options.cache.implied) return { unused: "unusable" in opened ? opened.unusable : opened.refused };
     throw new SitegenError("E_USAGE", `refusing to ${command}: the build cache ${options.cache.dir} is not sitegen's to empty: ${opened.refused}`, { hint: "name a new or empty folder, or one an earlier build made (it holds sitegen's CACHEDIR.TAG)" });
@@ -232,7 +232,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   try {
     const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
     const hashes = new Map<string, string>();
-    const vouched = (path: string) => store?.vouches?.(path) ?? false;
+    const vouched = (path: string, entry: SourceEntry) => store?.vouches?.(path, entry) ?? false;
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
     const parseOnLanes = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);

@@ -69,7 +69,7 @@ async function filled(args: string[] = [], binary = false): Promise<string> {
 
 const readIndex = (cache: string) => JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as Index;
 /**
- * The index written back as a forger writes it: each record's checksum made again, as src/write/cache.ts makes it
+ * The index written back as a forger writes it: each record's checksum made again, as src/write/cache-index.ts makes it
  * (its key and its text, hashed), so that what holds the record back is a check that believes nothing of it.
  */
 function writeIndex(cache: string, index: Index): void {

@@ -18,6 +18,7 @@ import { postShell, type Manifest, type PageRoute } from "../manifest/manifest.t
 import type { PageFacts } from "../render/links.ts";
 import { urlOfTag, type LinkTargets } from "../render/liquid-links.ts";
 import type { FileWriter, Written } from "../write/output.ts";
+import type { SourceEntry } from "../content/load.ts";
 import type { KnownSource } from "./sources.ts";
 
 export interface PostRecord extends KnownSource {
@@ -40,8 +41,8 @@ export interface ReuseStore<W extends FileWriter> {
   restore(record: PostRecord, writer: W): boolean;
   /** Keeps this build's records, and the files they name, for the next build. */
   save(records: PostRecords, writer: W): void;
-  /** Whether the store vouches that a post file is unchanged since its record, so it need not be read again. */
-  vouches?(path: string): boolean;
+  /** Whether the store vouches that a post file (listed as `entry`) is unchanged since its record, so it need not be read again. */
+  vouches?(path: string, entry?: SourceEntry): boolean;
 }
 
 /**

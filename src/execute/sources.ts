@@ -34,8 +34,8 @@ export interface ParsedSources {
 export interface ParseOptions {
   /** What an earlier build knew of the files, by path. */
   known?: ReadonlyMap<string, KnownSource>;
-  /** Whether a known file is vouched for as unchanged since: then it is not read at all. */
-  vouched?: (path: string) => boolean;
+  /** Whether a known file is vouched for as unchanged since: then it is not read at all. Given the entry, for what else its hash covers (a bundle's files). */
+  vouched?: (path: string, entry: SourceEntry) => boolean;
   /** Keep each body for its page to render from; else it is read again when the page renders. */
   keepBodies?: boolean;
 }
@@ -50,9 +50,11 @@ export const PARSE_EVENTS = channel("sitegen:post-parse");
 export interface ParseEvent {
   file: string;
   from: "parser" | "earlier";
+  /** Whether the file was read: not when the store vouched for it unchanged (its stat data, or a watch session that saw no change). */
+  read: boolean;
 }
 
-const told = (file: string, from: ParseEvent["from"]) => PARSE_EVENTS.hasSubscribers && PARSE_EVENTS.publish({ file, from } satisfies ParseEvent);
+const told = (file: string, from: ParseEvent["from"], read = true) => PARSE_EVENTS.hasSubscribers && PARSE_EVENTS.publish({ file, from, read } satisfies ParseEvent);
 
 /** Reads and parses post files here. */
 export function parseSources(entries: SourceEntry[], options: ParseOptions = {}): ParsedSources {
@@ -60,10 +62,10 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
   const parsed: ParsedSources = { posts: [], errors: [], hashes: [] };
   for (const entry of entries) {
     const earlier = known.get(entry.path);
-    if (earlier && vouched(entry.path)) {
+    if (earlier && vouched(entry.path, entry)) {
       parsed.hashes.push([entry.path, earlier.source]);
       parsed.posts.push(named(earlier.post, entry));
-      told(entry.file, "earlier");
+      told(entry.file, "earlier", false);
       continue;
     }
     let bytes: Buffer;

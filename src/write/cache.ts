@@ -7,7 +7,9 @@
  *   CACHEDIR.TAG     the mark of a folder sitegen made (cache-folder.ts)
  *   index.json       the format, the fingerprint of the sitegen that wrote it,
  *                    the Node.js version it ran on, and a record per published
- *                    post (src/execute/reuse.ts)
+ *                    post (src/execute/reuse.ts; its layout: cache-index.ts)
+ *   stat             each post file's stat data when its hash was known, so an
+ *                    unchanged file is not read again (stat-records.ts)
  *   objects/<id>     the bytes of each post page's files, named by their ETag
  *   highlight/       highlighted code blocks (src/write/highlight-store.ts),
  *                    kept across sitegen versions as long as the highlighter is the same
@@ -29,26 +31,17 @@
  * never share the folder at once: the second goes without it.
  */
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
-import { hostname } from "node:os";
+import { closeSync, fstatSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, sep } from "node:path";
-import { codeFingerprint, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
+import type { SourceEntry } from "../content/load.ts";
+import { keyPath, recordKey, statusOf, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
 import { claimCacheFolder, MARKER, openNoFollow, readWhole } from "./cache-folder.ts";
-import { recordProblem } from "./cache-records.ts";
+import { readIndex, readIndexFile, writeIndex } from "./cache-index.ts";
+import { hold, LOCK } from "./cache-lock.ts";
 import { etagOf, type Written } from "./output.ts";
 import { linkOrCopy, type StagingFolder } from "./staging.ts";
+import { headOf, STAT_FILE, StatRecords } from "./stat-records.ts";
 import { pushAll } from "../collector.ts";
-
-/** 3: each record carries its checksum, and the folder sitegen's CACHEDIR.TAG. */
-const FORMAT = 3;
-
-
-interface Index {
-  format: number;
-  code: string;
-  node: string;
-  records: Record<string, PostRecord>;
-}
 
 /** A build's cache folder; or why the build goes without one (`refused`: a folder sitegen must not empty, `unusable`: one it cannot use). */
 export type OpenedCache = { cache: BuildCache } | { unusable: string } | { refused: string };
@@ -60,6 +53,11 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   private readonly droppedRecords: string[] = [];
   /** The objects whose bytes this build read and found to hash to their names. */
   private readonly verified = new Set<string>();
+  /** When this build opened the folder: a post file changed since that second began is not vouched for by the next (stat-records.ts). */
+  private readonly began = Date.now();
+  /** The folder the posts are read from, by which records are keyed; without it, every post file is read. */
+  private root?: string;
+  private stats = StatRecords.none();
 
   private constructor(
     readonly dir: string,
@@ -83,7 +81,17 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    * dropped. A folder that cannot be made or that another running build holds
    * is unusable: the build goes without.
    */
-  static open(dir: string): OpenedCache {
+  static open(dir: string, contentRoot?: string): OpenedCache {
+    const opened = BuildCache.opened(dir);
+    if ("cache" in opened) {
+      opened.cache.root = contentRoot;
+      // Stat records only vouch for posts whose records were kept: without an index, none are read.
+      if (contentRoot !== undefined && opened.cache.records.size > 0) opened.cache.stats = StatRecords.read(dir);
+    }
+    return opened;
+  }
+
+  private static opened(dir: string): OpenedCache {
     const claim = claimCacheFolder(dir);
     if ("refused" in claim || "unusable" in claim) return claim;
     if (claim.made !== undefined) madeBy.set(dir, claim.made);
@@ -98,28 +106,24 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   }
 
   private static read(dir: string, text: string): BuildCache {
-    try {
-      const { index, lines } = parseIndex(text);
-      if (index.format !== FORMAT) return new BuildCache(dir, new Map(), `it has format ${String(index.format)}, not ${FORMAT}`);
-      if (index.code !== codeFingerprint()) return new BuildCache(dir, new Map(), "another sitegen, or other packages, wrote it");
-      if (index.node !== process.versions.node) return new BuildCache(dir, new Map(), `Node.js ${String(index.node)} wrote it, and this is ${process.versions.node}`);
-      if (typeof index.records !== "object" || index.records === null || Array.isArray(index.records)) return new BuildCache(dir, new Map(), "it has no records");
-      const records: PostRecords = new Map();
-      const keys = new Map<PostRecord, string>();
-      const dropped: string[] = [];
-      for (const [key, record] of Object.entries(index.records)) {
-        const problem = sumProblem(key, record, lines.get(record)) ?? recordProblem(key, record);
-        if (problem !== undefined) {
-          dropped.push(`${key}: ${problem}`);
-          continue;
-        }
-        records.set(key, record);
-        keys.set(record, key);
-      }
-      return new BuildCache(dir, records, undefined, lines, keys, dropped);
-    } catch (error) {
-      return new BuildCache(dir, new Map(), `its index does not parse (${(error as Error).message})`);
-    }
+    const read = readIndex(text);
+    if ("ignored" in read) return new BuildCache(dir, new Map(), read.ignored);
+    return new BuildCache(dir, read.records, undefined, read.lines, read.keys, read.dropped);
+  }
+
+  /**
+   * Whether a post file is unchanged since this cache's record of it, known
+   * by its stat data (stat-records.ts): then only its frontmatter is read,
+   * for its status, which a record is never trusted with, and nothing is
+   * hashed. Never for a post with files of its own, whose hash they enter.
+   */
+  vouches(path: string, entry?: Pick<SourceEntry, "bundle" | "file">): boolean {
+    if (this.root === undefined || entry?.bundle !== undefined) return false;
+    const key = recordKey(this.root, path);
+    const record = this.records.get(key);
+    if (record === undefined || !this.stats.vouches(key, path, record.source)) return false;
+    const head = headOf(path);
+    return head !== undefined && statusOf(head, entry?.file ?? key) === record.post.status;
   }
 
   /**
@@ -171,7 +175,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     }
     // Written as the build's own files are: by its disk thread, once it has one, while this thread reads and checks the next.
     record.files.forEach(({ file, written }, index) => {
-      staging.write(file, bodies[index]);
+      // The bytes hashed to the record's ETag just now: the folder need not hash them again.
+      staging.write(file, bodies[index], written);
       this.verified.add(objectId(written.etag));
     });
     return true;
@@ -228,98 +233,18 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     }
     // Whatever else the folder holds, no record names: the folder is sitegen's (its mark says so), so it goes.
     for (const name of readdirSync(objects)) if (!kept.has(name)) rmSync(this.objectPath(name), { force: true, recursive: true });
-    const sorted = [...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const lineOf = ([key, record]: [string, PostRecord]) => {
-      const line = this.lines.get(record);
-      return line !== undefined && line.startsWith(`${JSON.stringify(key)}:`) ? line : recordLine(key, record);
-    };
-    const temporary = join(this.dir, `index.json.${process.pid}`);
-    const texts = function* () {
-      yield `${indexHead(codeFingerprint())}\n`;
-      for (const [index, entry] of sorted.entries()) yield `${index > 0 ? ",\n" : ""}${lineOf(entry)}`;
-      yield "\n}}";
-    };
-    writeInChunks(temporary, texts());
-    renameSync(temporary, join(this.dir, "index.json"));
+    // Before the index: each stat record names the hash its post's record must hold, so a build killed between the two
+    // leaves stat records that vouch for nothing the index does not say.
+    const root = this.root;
+    if (root !== undefined) StatRecords.save(this.dir, [...records].map(([key, record]) => [key, keyPath(root, key), record.source]), this.began, this.stats);
+    else rmSync(join(this.dir, STAT_FILE), { force: true });
+    writeIndex(this.dir, records, this.lines);
   }
 
   /** Where an object is: a string joined, not a path resolved, for each of twenty thousand files of a large blog. */
   private objectPath(id: string): string {
     return `${this.dir}${sep}objects${sep}${id}`;
   }
-}
-
-/**
- * The index is one JSON document, laid out a record a line:
- *
- *   {"format":3,"code":"…","node":"20.20.2","records":{
- *   "blog/a.md":{"sum":"…",…},
- *   "blog/b.md":{"sum":"…",…}
- *   }}
- *
- * so that each record is parsed from, and can be written back as, its own
- * line, its checksum first (`recordSum`). Any other layout of the same document (one edited by hand) is read
- * whole, and then no line is kept.
- */
-function indexHead(code: string): string {
-  return `{"format":${FORMAT},"code":${JSON.stringify(code)},"node":${JSON.stringify(process.versions.node)},"records":{`;
-}
-
-/**
- * A record's line. Its post is kept without the paths of its file and bundle:
- * a build places those where it finds them (src/execute/sources.ts). It opens
- * with its checksum (`recordSum`), so that a record edited by hand, or
- * damaged, is told from one sitegen wrote.
- */
-function recordLine(key: string, record: PostRecord): string {
-  const { file: _file, path: _path, bundle: _bundle, ...post } = record.post;
-  const { sum: _sum, ...rest } = record as PostRecord & { sum?: string };
-  const body = JSON.stringify({ ...rest, post });
-  return `${JSON.stringify(key)}:{"sum":"${recordSum(key, body)}",${body.slice(1)}`;
-}
-
-/**
- * A record's checksum: its key and its text, hashed. It tells an edit or a
- * damaged line, as an object's name tells a damaged object; it cannot tell
- * a record forged with its checksum made again, and nothing in a cache can
- * (whoever writes the folder writes the pages too): what it cannot do is
- * kept from a forged record by the checks that read nothing from it on trust
- * (cache-records.ts, the status read from the post file, the objects read
- * as files of the folder).
- */
-function recordSum(key: string, body: string): string {
-  return createHash("sha256").update(key).update("\0").update(body).digest("base64url").slice(0, 22);
-}
-
-/**
- * Why a record read from the index does not match its checksum, if it does
- * not. Its text is the line it was read from, as `recordLine` wrote it (a
- * slice, where serializing each record of a large blog again cost more than
- * hashing them); a record of an index laid out otherwise is serialized again.
- */
-function sumProblem(key: string, record: unknown, line: string | undefined): string | undefined {
-  if (typeof record !== "object" || record === null || typeof (record as { sum?: unknown }).sum !== "string") return "it has no checksum";
-  const { sum, ...rest } = record as { sum: string };
-  const head = `${JSON.stringify(key)}:{"sum":${JSON.stringify(sum)},`;
-  const body = line?.startsWith(head) ? `{${line.slice(head.length)}` : JSON.stringify(rest);
-  return recordSum(key, body) === sum ? undefined : "it does not match its checksum (edited, or damaged)";
-}
-
-function parseIndex(text: string): { index: Partial<Index>; lines: Map<PostRecord, string> } {
-  const rows = text.split("\n");
-  const lines = new Map<PostRecord, string>();
-  if (rows.length < 2 || !rows[0].startsWith('{"format":') || !rows[0].endsWith('"records":{') || rows.at(-1) !== "}}") return { index: JSON.parse(text) as Partial<Index>, lines };
-  const index = JSON.parse(`${rows[0]}}}`) as Partial<Index> & { records: Record<string, PostRecord> };
-  for (let at = 1; at < rows.length - 1; at++) {
-    const line = rows[at].endsWith(",") ? rows[at].slice(0, -1) : rows[at];
-    if (line === "") continue;
-    const entries = Object.entries(JSON.parse(`{${line}}`) as Record<string, PostRecord>);
-    if (entries.length !== 1) throw new Error(`line ${at + 1} holds ${entries.length} records`);
-    const [[key, record]] = entries;
-    index.records[key] = record;
-    lines.set(record, line);
-  }
-  return { index, lines };
 }
 
 /** An ETag without its quotes: 22 base64url characters, safe as a file name. */
@@ -362,107 +287,5 @@ function clearStrayParts(dir: string): string | undefined {
   }
 }
 
-/** A large blog's index is 18 MB at 10,000 posts: one past this is not one sitegen wrote. */
-const INDEX_LIMIT = 1 << 30;
-
-/** The index's text; undefined when there is none; else why it cannot be read (a link, a folder, too large). */
-function readIndexFile(path: string): string | { problem: string } | undefined {
-  let fd: number;
-  try {
-    fd = openNoFollow(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return undefined;
-    return { problem: code === "ELOOP" ? "it is a link" : (code ?? (error as Error).message) };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) return { problem: "EISDIR" };
-    if (!stat.isFile()) return { problem: "it is not a file" };
-    if (stat.size > INDEX_LIMIT) return { problem: `it is ${stat.size} bytes long` };
-    return readWhole(fd, stat.size)?.toString("utf8") ?? { problem: "it was cut short while it was read" };
-  } catch (error) {
-    return { problem: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const LOCK = "lock";
-
 /** The first folder each cache folder's opening made, when it made any: removed again if the build leaves nothing in it. */
 const madeBy = new Map<string, string>();
-
-/**
- * Takes the folder for this process: its lock file names the machine and the
- * process. A lock of a process that is gone (a build killed), of another
- * machine (a folder a CI restored), or older than a day is taken over.
- * Undefined when held, else why the build must go without the folder.
- */
-function hold(dir: string): string | undefined {
-  const lock = join(dir, LOCK);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeSync(fd, `${hostname()}\n${process.pid}\n`);
-      closeSync(fd);
-      return undefined;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-      const holder = holderOf(lock);
-      if (holder !== undefined) return `another build (process ${holder}) is using it`;
-      rmSync(lock, { force: true });
-    }
-  }
-  return "its lock could not be taken";
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** The process holding a lock, if it runs on this machine and took it within the day. */
-function holderOf(lock: string): number | undefined {
-  try {
-    const [host, pid] = readFileSync(lock, "utf8").split("\n");
-    const holder = Number(pid);
-    if (host !== hostname() || !Number.isInteger(holder) || holder <= 0 || Date.now() - statSync(lock).mtimeMs > DAY) return undefined;
-    return running(holder) ? holder : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a process of this id runs (signal 0 tests without sending). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * Writes texts one after another in chunks of about a megabyte: a large
- * blog's index (18 MB at 10,000 posts) is never held twice, as one joined
- * string beside its lines.
- */
-function writeInChunks(path: string, texts: Iterable<string>): void {
-  // Made anew, never opened through what is there: a link planted under this name would have the write land where it points.
-  rmSync(path, { force: true });
-  const fd = openSync(path, "wx");
-  try {
-    let chunk: string[] = [];
-    let size = 0;
-    for (const text of texts) {
-      chunk.push(text);
-      size += text.length;
-      if (size < 1 << 20) continue;
-      writeSync(fd, chunk.join(""));
-      [chunk, size] = [[], 0];
-    }
-    writeSync(fd, chunk.join(""));
-  } finally {
-    closeSync(fd);
-  }
-}

@@ -69,15 +69,18 @@ export class StagingFolder implements FileWriter {
    * Writes a file: handed to the disk thread when the folder has one, else at
    * once. A synchronous write beats a promise and a thread-pool round trip per
    * file; a thread that takes whole batches beats both while this thread has
-   * pages left to render.
+   * pages left to render. `known` is what the caller has just found bytes
+   * to hold, by hashing those very bytes (the build cache's objects): they
+   * are not hashed twice.
    */
-  write(file: string, body: Body): void {
+  write(file: string, body: Body, known?: Written): void {
     if (typeof body !== "string" && !(body instanceof Uint8Array)) return this.writeStream(file, body);
+    const bytes = known !== undefined && typeof body !== "string" ? body : undefined;
     // Behind thousands of links from the build cache, a file would wait for all of them; this thread's own pages are few then.
-    if (this.disk && this.linking.size === 0 && this.handOver(file, body)) return;
-    const bytes = typeof body === "string" ? this.encode(body) : body;
-    writeFileSync(this.pathOf(file), bytes);
-    this.written.set(file, writtenOf(bytes));
+    if (this.disk && this.linking.size === 0 && this.handOver(file, body, bytes && known)) return;
+    const encoded = bytes ?? (typeof body === "string" ? this.encode(body) : body);
+    writeFileSync(this.pathOf(file), encoded);
+    this.written.set(file, bytes && known ? known : writtenOf(encoded));
   }
 
   /**
@@ -107,13 +110,13 @@ export class StagingFolder implements FileWriter {
    * A whole file to the disk thread, in the slot it gives; false when the
    * file is larger than a slot (it is written here instead).
    */
-  private handOver(file: string, body: string | Uint8Array): boolean {
+  private handOver(file: string, body: string | Uint8Array, known?: Written): boolean {
     const size = typeof body === "string" ? (body.length * 3 <= DiskWriter.slotBytes ? 0 : Buffer.byteLength(body)) : body.byteLength;
     if (size > DiskWriter.slotBytes) return false;
     const path = this.checked(file);
     const slot = this.disk!.take();
     const length = typeof body === "string" ? slot.write(body, "utf8") : (slot.set(body), body.byteLength);
-    this.written.set(file, writtenOf(slot.subarray(0, length)));
+    this.written.set(file, known ?? writtenOf(slot.subarray(0, length)));
     this.disk!.send(path, length);
     return true;
   }

@@ -1,0 +1,148 @@
+/**
+ * The build cache's stat records (src/write/stat-records.ts): in the folder
+ * a cache was filled from, an unchanged post file is known by its stat data
+ * and not read; a file whose stat data changed in any way, one changed
+ * within the second its record was taken (racily clean), a record that was
+ * tampered with, and every file of another checkout are read and hashed.
+ * Every build writes what the cold build writes.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { cpSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { generateContent } from "../bench/synthetic.ts";
+import { sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
+import { assertSameTree } from "./helpers/site.ts";
+import type { ParseEvent } from "../src/execute/sources.ts";
+
+const POSTS = 40;
+
+/** A content folder whose files were all written more than a second ago, so a build's stat records take them all. */
+async function settledContent(seed: number): Promise<string> {
+  const content = join(tempDir("sitegen-stat-"), "content");
+  await generateContent({ dir: content, posts: POSTS, seed });
+  await sleep(1100);
+  return content;
+}
+
+/** A build with the cache, the posts it read, and those it took from the cache unread. */
+function traced(content: string, cache: string, args: string[] = []) {
+  const out = join(tempDir("sitegen-stat-out-"), "dist");
+  const run = tracedSitegen<ParseEvent>("sitegen:post-parse", ["build", "--content", content, "--out", out, "--cache", cache, "--json", ...args], { env: { SITEGEN_WORKERS: "0" } });
+  assert.equal(run.status, 0, run.stderr);
+  const read = run.events.filter((event) => event.read).map((event) => basename(event.file)).sort();
+  return { out, read, unread: run.events.filter((event) => !event.read).length, reused: (JSON.parse(run.stdout) as { cache: { reused: number } }).cache.reused };
+}
+
+function cold(content: string): string {
+  const out = join(tempDir("sitegen-stat-out-"), "dist");
+  const result = sitegen(["build", "--content", content, "--out", out, "--no-cache"]);
+  assert.equal(result.status, 0, result.stderr);
+  return out;
+}
+
+const postsOf = (content: string) => readdirSync(join(content, "blog")).filter((name) => name.endsWith(".md")).sort();
+
+test("in the folder the cache was filled from, only the edited post is read, and read again while its modification time is not before the second a build began (racily clean)", async () => {
+  const content = await settledContent(31);
+  const cache = join(tempDir("sitegen-stat-cache-"), "cache");
+  const first = traced(content, cache);
+  assert.equal(first.read.length, POSTS, "a build without a cache reads every post");
+  const unchanged = traced(content, cache);
+  assert.deepEqual(unchanged.read, [], "every post is known by its stat data");
+  assert.equal(unchanged.unread, POSTS);
+  assertSameTree(unchanged.out, first.out);
+
+  const post = postsOf(content)[5];
+  const file = join(content, "blog", post);
+  writeFileSync(file, `${readFileSync(file, "utf8")}\nA paragraph added later.\n`);
+  // Modified, as far as its stat data says, an hour from now: not before the second any build until then begins.
+  const hourAhead = Math.floor(Date.now() / 1000) + 3600;
+  utimesSync(file, hourAhead, hourAhead);
+  const edited = traced(content, cache);
+  assert.deepEqual(edited.read, [post]);
+  assert.equal(edited.reused, POSTS - 1);
+  assertSameTree(edited.out, cold(content));
+  // Racily clean: its stat data could not tell a later write in the same second, so no record was kept and it is hashed again.
+  const racy = traced(content, cache);
+  assert.deepEqual(racy.read, [post]);
+  assert.equal(racy.reused, POSTS);
+  // Its time set back a minute, which changes it now: a build that begins a second later reads it and records it, and the next knows it.
+  const minuteAgo = Math.floor(Date.now() / 1000) - 60;
+  utimesSync(file, minuteAgo, minuteAgo);
+  await sleep(1100);
+  assert.deepEqual(traced(content, cache).read, [post]);
+  assert.deepEqual(traced(content, cache).read, [], "known by its stat data once recorded");
+});
+
+test("a post rewritten to the same size with its old modification time is read: its change time tells", async () => {
+  const content = join(tempDir("sitegen-stat-"), "content");
+  await generateContent({ dir: content, posts: POSTS, seed: 32 });
+  const post = postsOf(content)[7];
+  const file = join(content, "blog", post);
+  // A whole second, which can be set again exactly (a time in nanoseconds cannot be given back through utimes).
+  const minuteAgo = Math.floor(Date.now() / 1000) - 60;
+  utimesSync(file, minuteAgo, minuteAgo);
+  await sleep(1100);
+  const cache = join(tempDir("sitegen-stat-cache-"), "cache");
+  traced(content, cache);
+  const before = statSync(file, { bigint: true });
+  const text = readFileSync(file, "utf8");
+  // The same number of bytes, one letter of the body changed, and the modification time set back to what it was.
+  const at = text.lastIndexOf("e");
+  writeFileSync(file, `${text.slice(0, at)}a${text.slice(at + 1)}`);
+  utimesSync(file, minuteAgo, minuteAgo);
+  const after = statSync(file, { bigint: true });
+  assert.deepEqual([after.size, after.mtimeNs, after.ino], [before.size, before.mtimeNs, before.ino]);
+  assert.notEqual(after.ctimeNs, before.ctimeNs);
+  const warm = traced(content, cache);
+  assert.deepEqual(warm.read, [post]);
+  assertSameTree(warm.out, cold(content));
+});
+
+test("stat records tampered with are ignored whole, and a copy of the content is read whole: both build what a cold build writes", async () => {
+  const content = await settledContent(33);
+  const cache = join(tempDir("sitegen-stat-cache-"), "cache");
+  traced(content, cache);
+  const stat = join(cache, "stat");
+  const lines = readFileSync(stat, "utf8").split("\n");
+  // A record that names another hash for its post: the checksum no longer matches.
+  lines[1] = `${"A".repeat(43)}${lines[1].slice(43)}`;
+  writeFileSync(stat, lines.join("\n"));
+  const tampered = traced(content, cache);
+  assert.equal(tampered.read.length, POSTS);
+  assert.equal(tampered.reused, POSTS, "the index's records still stand: each post read is found unchanged by its hash");
+  assertSameTree(tampered.out, cold(content));
+
+  // A fresh checkout: the same files, with inodes and change times of their own.
+  const copy = join(tempDir("sitegen-stat-copy-"), "content");
+  cpSync(content, copy, { recursive: true, preserveTimestamps: true });
+  await sleep(1100);
+  const elsewhere = traced(copy, cache);
+  assert.equal(elsewhere.read.length, POSTS);
+  assert.equal(elsewhere.reused, POSTS);
+  assertSameTree(elsewhere.out, cold(copy));
+});
+
+test("a draft whose record a forger turned to published stays a draft, though its stat record vouches for its file: the status is read from the file", async () => {
+  const content = join(tempDir("sitegen-stat-"), "content");
+  await generateContent({ dir: content, posts: POSTS, seed: 34 });
+  writeFileSync(join(content, "blog/not-yet.md"), '---\ntitle: "Not yet"\ndescription: "A draft nobody may read yet."\ndate: 2024-01-01\nstatus: draft\n---\n\nWords of a draft nobody may read yet.\n');
+  await sleep(1100);
+  const cache = join(tempDir("sitegen-stat-cache-"), "cache");
+  traced(content, cache, ["--drafts"]);
+  assert.match(readFileSync(join(cache, "stat"), "utf8"), /"blog\/not-yet\.md"/, "the draft's file has its stat record");
+  const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as { records: Record<string, { sum?: string; post: { status: string } }> };
+  const record = index.records["blog/not-yet.md"];
+  record.post.status = "published";
+  // Its checksum made again, as a forger would (src/write/cache-index.ts).
+  const { sum: _sum, ...rest } = record;
+  index.records["blog/not-yet.md"] = { sum: createHash("sha256").update("blog/not-yet.md").update("\0").update(JSON.stringify(rest)).digest("base64url").slice(0, 22), ...rest };
+  writeFileSync(join(cache, "index.json"), JSON.stringify(index));
+  const warm = traced(content, cache);
+  assert.ok(warm.read.includes("not-yet.md"), "the draft's file was read whole");
+  assert.ok(!readFileSync(join(warm.out, "blog-index.json"), "utf8").includes("Not yet"));
+  assertSameTree(warm.out, cold(content));
+});
