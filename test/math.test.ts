@@ -16,7 +16,7 @@ import { dirname, join } from "node:path";
 import { parse } from "yaml";
 import type { Finding } from "../src/findings.ts";
 import { renderMarkdown } from "../src/render/markdown/index.ts";
-import { STYLE_CLASSES, withoutStyles } from "../src/render/markdown/math.ts";
+import { STYLE_CLASSES, withoutStyles } from "../src/render/markdown/math-render.ts";
 import type { MathDialect } from "../src/content/types.ts";
 import { ROOT, sitegenHere } from "./helpers/dist.ts";
 import { decodeEntities, scratchDir } from "./helpers/site.ts";

@@ -34,47 +34,11 @@
 import type MarkdownIt from "markdown-it";
 import type { StateBlock, StateCore, StateInline } from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import temml from "temml";
-import type { MathDialect } from "../../content/types.ts";
+import { BACKSLASH, blockOpener, CLOSERS, closingAt, delimitersOf, DOLLAR, inlineFormula, singleDollar, unescaped, type MathEnv } from "./math-delimiters.ts";
+import { escapeHtml, formulaMathml, parseErrorOf } from "./math-render.ts";
 import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 
-export const DEFAULT_MATH: MathDialect = "latex";
-
-/** What a render's markdown-it env carries for math. */
-export interface MathEnv {
-  /** The site's `markdown.math`; `latex` when unset. */
-  math?: MathDialect;
-  /** Macros a formula defines (`\gdef`), for the page's later formulas, as MathJax keeps them for a page. */
-  mathMacros?: Record<string, unknown>;
-}
-
-interface Delimiters {
-  /** `$…$` inline, with the currency rules. */
-  dollar: boolean;
-  /** `\(…\)` inline and `\[…\]` display. */
-  backslash: boolean;
-  /** `$$…$$` inside a paragraph: inline (kramdown) or display (MathJax, texmath). */
-  doubleInline: boolean;
-  /** A `$$` block may interrupt a paragraph (texmath, goldmark); kramdown's starts after a blank line. */
-  interrupts: boolean;
-  /** The formula is written through Markdown: `\\(` opens it, and its backslash escapes are Markdown's (`mathjax`). */
-  escaped?: true;
-}
-
-const DELIMITERS: Record<Exclude<MathDialect, "none">, Delimiters> = {
-  kramdown: { dollar: false, backslash: false, doubleInline: true, interrupts: false },
-  latex: { dollar: false, backslash: true, doubleInline: true, interrupts: true },
-  dollars: { dollar: true, backslash: true, doubleInline: false, interrupts: true },
-  mathjax: { dollar: true, backslash: false, doubleInline: false, interrupts: true, escaped: true },
-};
-
-const DOLLAR = 0x24;
-const BACKSLASH = 0x5c;
-
-function delimitersOf(env: MathEnv | undefined): Delimiters | undefined {
-  const dialect = env?.math ?? DEFAULT_MATH;
-  return dialect === "none" ? undefined : DELIMITERS[dialect];
-}
+export { DEFAULT_MATH, type MathEnv } from "./math-delimiters.ts";
 
 export function mathPlugin(md: MarkdownIt): void {
   // Before `fence`, so that lines of a formula are not read as a list, a heading or a quote.
@@ -86,35 +50,6 @@ export function mathPlugin(md: MarkdownIt): void {
   md.core.ruler.after("text_join", "math_unread", unreadDollars);
   md.renderer.rules.math_inline = (tokens, index, _options, env) => renderFormula(tokens[index], env, false);
   md.renderer.rules.math_block = (tokens, index, _options, env) => `${renderFormula(tokens[index], env, true)}\n`;
-}
-
-/** The closing delimiter of each opening one. */
-const CLOSERS: Record<string, string> = { $$: "$$", "\\[": "\\]", "\\(": "\\)", $: "$", "\\\\[": "\\\\]", "\\\\(": "\\\\)", "\\\\\\[": "\\\\\\]", "\\\\\\(": "\\\\\\)" };
-
-/**
- * How a formula written through Markdown opens with a backslash: `\\(` or
- * `\\\(` (eleventy-plugin-mathjax's README gives the second), each of which
- * Markdown made `\(`, and the same with `[`.
- */
-const ESCAPED_OPENER = /\\\\\\?[([]/y;
-
-function escapedOpenerAt(src: string, at: number): string | undefined {
-  ESCAPED_OPENER.lastIndex = at;
-  return ESCAPED_OPENER.exec(src)?.[0];
-}
-
-/** A block's opening delimiter at `at`, of those the dialect reads. */
-function blockOpener(src: string, at: number, delimiters: Delimiters): string | undefined {
-  if (src.startsWith("$$", at)) return "$$";
-  if (delimiters.backslash && src.startsWith("\\[", at)) return "\\[";
-  const escaped = delimiters.escaped ? escapedOpenerAt(src, at) : undefined;
-  if (escaped?.endsWith("[")) return escaped;
-  return undefined;
-}
-
-/** The TeX a formula written through Markdown gave MathJax: each backslash escape of ASCII punctuation (CommonMark §2.4) its character. */
-function unescaped(tex: string, delimiters: Delimiters): string {
-  return delimiters.escaped ? tex.replace(/\\([!-/:-@[-`{-~])/g, "$1") : tex;
 }
 
 /** `$$` or `\[` at a line's start, to the line that ends with its closing delimiter: a display formula. */
@@ -170,22 +105,6 @@ function texBetween(state: StateBlock, startLine: number, endLine: number, from:
   return lines.join("\n");
 }
 
-/** Where `closer` first stands in `text` unescaped (not after an odd run of backslashes), or -1. */
-function closingAt(text: string, closer: string, from = 0): number {
-  for (let at = text.indexOf(closer, from); at !== -1; at = text.indexOf(closer, at + 1)) {
-    // `\$` is a dollar in TeX, and `\\)` a line break before a parenthesis: neither closes.
-    if (!escapedAt(text, at)) return at;
-  }
-  return -1;
-}
-
-/** Whether the character at `at` follows an odd number of backslashes. */
-function escapedAt(text: string, at: number): boolean {
-  let count = 0;
-  for (let index = at - 1; index >= 0 && text.charCodeAt(index) === BACKSLASH; index--) count++;
-  return count % 2 === 1;
-}
-
 /** `$$…$$`, `\(…\)`, `\[…\]` and, in the dialects that read it, `$…$` within a paragraph. */
 function mathInline(state: StateInline, silent: boolean): boolean {
   const code = state.src.charCodeAt(state.pos);
@@ -202,57 +121,6 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   }
   state.pos = found.end;
   return true;
-}
-
-interface InlineFormula {
-  tex: string;
-  opener: string;
-  display: boolean;
-  /** Just past its closing delimiter. */
-  end: number;
-}
-
-function inlineFormula(src: string, pos: number, delimiters: Delimiters): InlineFormula | undefined {
-  const opener = src.startsWith("$$", pos) ? "$$" : src[pos] === "$" ? "$" : src.slice(pos, pos + 2);
-  if (opener === "$$") return delimited(src, pos, opener, !delimiters.doubleInline);
-  if (opener === "$") return delimiters.dollar && !escapedAt(src, pos) ? singleDollar(src, pos) : undefined;
-  const escaped = delimiters.escaped && !escapedAt(src, pos) ? escapedOpenerAt(src, pos) : undefined;
-  if (escaped) return delimited(src, pos, escaped, escaped.endsWith("["));
-  if (!delimiters.backslash || escapedAt(src, pos)) return undefined;
-  if (opener === "\\(") return delimited(src, pos, opener, false);
-  if (opener === "\\[") return delimited(src, pos, opener, true);
-  return undefined;
-}
-
-function delimited(src: string, pos: number, opener: string, display: boolean): InlineFormula | undefined {
-  const closer = CLOSERS[opener];
-  const at = closingAt(src, closer, pos + opener.length);
-  if (at === -1) return undefined;
-  const tex = src.slice(pos + opener.length, at);
-  return tex.trim() === "" ? undefined : { tex, opener, display, end: at + closer.length };
-}
-
-/**
- * `$…$` as markdown-it-mathjax3 and pandoc read it: the opening `$` is
- * followed by a non-space, and the next unescaped `$` closes only after a
- * non-space and before anything but a digit; else both are text (`$5 and
- * $10`, `costs $5-$10`).
- */
-function singleDollar(src: string, pos: number): InlineFormula | undefined {
-  if (pos > 0 && isDigit(src.charCodeAt(pos - 1))) return undefined;
-  if (isSpace(src.charCodeAt(pos + 1)) || pos + 1 >= src.length) return undefined;
-  let at = src.indexOf("$", pos + 1);
-  while (at !== -1 && escapedAt(src, at)) at = src.indexOf("$", at + 1);
-  if (at === -1 || isSpace(src.charCodeAt(at - 1)) || isDigit(src.charCodeAt(at + 1))) return undefined;
-  return { tex: src.slice(pos + 1, at), opener: "$", display: false, end: at + 1 };
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 /** An inline formula's line in the body: its paragraph's first line and the lines before it within the paragraph. */
@@ -331,51 +199,6 @@ function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning
 }
 
 /**
- * Formulas rendered already, by mode and TeX: a blog repeats its `$$p$$`
- * and `$$\theta$$` (1,986 of one real blog's 5,183 formulas were repeats).
- * Kept only while the page defines no macro of its own (`\gdef`), whose
- * meaning would change what a formula writes; emptied when full.
- */
-const RENDERED = new Map<string, string>();
-const RENDERED_MAX = 10_000;
-
-function formulaMathml(tex: string, display: boolean, macros: Record<string, unknown>): string {
-  if (Object.keys(macros).length > 0) return withoutStyles(mathmlOf(tex, display, macros));
-  const key = `${display ? "D" : "I"}${tex}`;
-  const kept = RENDERED.get(key);
-  if (kept !== undefined) return kept;
-  const mathml = withoutStyles(mathmlOf(tex, display, macros));
-  if (Object.keys(macros).length > 0) return mathml;
-  if (RENDERED.size >= RENDERED_MAX) RENDERED.clear();
-  RENDERED.set(key, mathml);
-  return mathml;
-}
-
-/**
- * A formula as Temml writes it, read as MathJax (which the sites these
- * formulas come from ran in the browser) reads what Temml refuses: an
- * environment only display math may hold (`align*`) inside an inline
- * formula is shown as display math, a command with no braces as a sub-
- * or superscript (`t_\max`, `Q^\vec{\mu}`) is braced, as TeX itself takes
- * one token there, and `_`, `&`, `#` and `%` in `\text{…}` are those
- * characters, as MathJax shows `\text{style_fwd}`.
- */
-function mathmlOf(tex: string, display: boolean, macros: Record<string, unknown>): string {
-  const options = { displayMode: display, throwOnError: true, macros };
-  try {
-    return temml.renderToString(tex, options);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : "";
-    if (!display && message.includes("can be used only in display mode")) return mathmlOf(tex, true, macros);
-    const braced = tex.replace(/([_^])\s*(\\[A-Za-z]+(?:\{[^{}]*\})*)/g, "$1{$2}");
-    if (braced !== tex && /with no arguments as (?:sub|super)script/.test(message)) return temml.renderToString(braced, options);
-    const text = tex.replace(/\\text\{([^{}]*)\}/g, (_, words: string) => `\\text{${words.replace(/(?<!\\)[_&#%]/g, "\\$&")}}`);
-    if (text !== tex) return temml.renderToString(text, options);
-    throw error;
-  }
-}
-
-/**
  * A heading's words as HTML, as a table of contents repeats them: its
  * formulas as MathML, never their TeX as text (each was reported at its
  * line where the heading itself was rendered), the rest as `text` gives it.
@@ -383,93 +206,3 @@ function mathmlOf(tex: string, display: boolean, macros: Record<string, unknown>
 export function wordsWithFormulas(inline: Token, text: (child: Token) => string): string {
   return (inline.children ?? []).map((child) => (child.type === "math_inline" ? renderFormula(child, {}, false) : text(child))).join("");
 }
-
-/** Temml's message in one line, without its underlined excerpt, and where in the formula it arose. */
-function parseErrorOf(error: unknown): { reason: string; position?: number } {
-  const message = error instanceof Error ? error.message : String(error);
-  const reason = message.trim().replace(/ at (?:position \d+|end of input):[\s\S]*$/, "").replace(/\s+/g, " ");
-  const position = (error as { position?: unknown }).position;
-  return { reason, ...(typeof position === "number" ? { position } : {}) };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/**
- * Temml's `style` attributes, which the page's Content-Security-Policy
- * blocks (style-src has no 'unsafe-inline'), as what the policy allows: a
- * colour as MathML's own `mathcolor` and `mathbackground` attributes
- * (MathML Core §2.1.3), the spacing and rules of arrays and boxes as classes
- * of the theme's stylesheet (`STYLE_CLASSES`). A declaration with neither is
- * left out; the formula still reads, with the browser's own spacing there.
- */
-export function withoutStyles(mathml: string): string {
-  if (!mathml.includes(' style="')) return mathml;
-  return mathml.replace(/<([a-z]+)((?:\s+[a-z-]+="[^"]*")*)\s*>/g, (tag, name: string, attributes: string) => {
-    if (!attributes.includes(' style="')) return tag;
-    return `<${name}${restyled(attributes)}>`;
-  });
-}
-
-function restyled(attributes: string): string {
-  const pairs = [...attributes.matchAll(/\s+([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value] as [string, string]);
-  const style = pairs.find(([name]) => name === "style")?.[1] ?? "";
-  const classes = (pairs.find(([name]) => name === "class")?.[1] ?? "").split(" ").filter(Boolean);
-  const added: [string, string][] = [];
-  for (const declaration of style.split(";")) {
-    const [property, ...rest] = declaration.split(":");
-    const value = rest.join(":").trim();
-    const key = `${property.trim()}:${value}`;
-    if (property.trim() === "color" && /^#[0-9a-fA-F]{3,8}$/.test(value)) added.push(["mathcolor", value]);
-    else if (property.trim() === "background-color" && /^#[0-9a-fA-F]{3,8}$/.test(value)) added.push(["mathbackground", value]);
-    else if (STYLE_CLASSES[key] && !classes.includes(STYLE_CLASSES[key])) classes.push(STYLE_CLASSES[key]);
-  }
-  const kept = pairs.filter(([name]) => name !== "style" && name !== "class" && !added.some(([other]) => other === name));
-  const all = [...kept, ...added, ...(classes.length > 0 ? [["class", classes.join(" ")] as [string, string]] : [])];
-  return all.map(([name, value]) => ` ${name}="${value}"`).join("");
-}
-
-/**
- * The declarations Temml writes, each as the class the themes' stylesheets
- * give it (test/math.test.ts holds both stylesheets to every one). `display:
- * block math` needs none: Temml's `tml-display` class carries it.
- */
-export const STYLE_CLASSES: Record<string, string> = {
-  "padding-left:0": "tml-pl-0",
-  "padding-left:0em": "tml-pl-0",
-  "padding-left:0pt": "tml-pl-0",
-  "padding-right:0": "tml-pr-0",
-  "padding-right:0em": "tml-pr-0",
-  "padding-right:0pt": "tml-pr-0",
-  "padding-left:1em": "tml-pl-1",
-  "padding-right:1em": "tml-pr-1",
-  "padding-left:0.4em": "tml-pl-4",
-  "padding-right:0.4em": "tml-pr-4",
-  "padding-left:5.9776pt": "tml-pl-col",
-  "padding-right:5.9776pt": "tml-pr-col",
-  "padding-top:0": "tml-pt-0",
-  "padding-bottom:0": "tml-pb-0",
-  "padding:0": "tml-p-0",
-  "width:50%": "tml-w-half",
-  "width:100%": "tml-w-full",
-  "math-depth:0": "tml-depth-0",
-  "text-align: left": "tml-left",
-  "text-align:left": "tml-left",
-  "border-left:0.06em solid": "tml-bl-solid",
-  "border-left:0.06em dashed": "tml-bl-dashed",
-  "border-left:0.15em double": "tml-bl-double",
-  "border-right:0.06em solid": "tml-br-solid",
-  "border-right:0.06em dashed": "tml-br-dashed",
-  "border-right:0.15em double": "tml-br-double",
-  "border-top:0.06em solid": "tml-bt-solid",
-  "border-top:0.06em dashed": "tml-bt-dashed",
-  "border-top:0.15em double": "tml-bt-double",
-  "border-bottom:0.06em solid": "tml-bb-solid",
-  "border-bottom:0.06em dashed": "tml-bb-dashed",
-  "border-bottom:0.15em double": "tml-bb-double",
-  "padding:3pt": "tml-boxed",
-  "border:1px solid": "tml-boxed",
-  "padding:0.3em": "tml-colorbox",
-  "font-weight:bold": "tml-bold",
-};
