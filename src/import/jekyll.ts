@@ -187,8 +187,8 @@ function readPost(reading: Reading & { categories: string[] }): ImportedDocument
   if (!named) return { why: "its name does not start with a date (YYYY-MM-DD-title): Jekyll does not publish it" };
   const dated = [named[0], `${named[1]}-${named[2].padStart(2, "0")}-${named[3].padStart(2, "0")}`, named[4]] as const;
   const date = text(data.date) ?? dated[1];
-  // Jekyll splits `tags: alpha beta` and `categories: a b` at spaces (Utils.pluralized_array_from_hash).
-  const categories = [...reading.categories, ...terms(data.categories), ...terms(data.category)];
+  // Jekyll splits `tags: alpha beta` and `categories: a b` at spaces, and takes `category: Elixir in Production` whole (Utils.pluralized_array_from_hash).
+  const categories = [...reading.categories, ...pluralized(data, "category", "categories")];
   // Jekyll titles a post without one from its file name (Utils.titleize_slug): `codeblocks-ahoy` is "Codeblocks Ahoy".
   const withTitle = text(read.data.title) === undefined ? { ...read.data, title: dated[2].split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ") } : read.data;
   // Its time in the site's zone: the day the old site showed.
@@ -215,7 +215,7 @@ function readPage(reading: Reading & { collection?: { label: string; path: strin
   let url: string;
   try {
     url = collection
-      ? jekyllUrl({ name: stem, date: text(data.date), categories: terms(data.categories), slug: text(data.slug), permalink, collection }, reading.site)
+      ? jekyllUrl({ name: stem, date: text(data.date), categories: pluralized(data, "category", "categories"), slug: text(data.slug), permalink, collection }, reading.site)
       : writtenAs(jekyllPageUrl({ path: parts.slice(0, -1).join("/"), basename: stem, permalink }, reading.site));
   } catch (error) {
     return { file: reading.file, ...read, data: withTerms(read.data), kind: "page", stem, oldUrls: [], oldUrlUnknown: (error as Error).message, bundle: [] };
@@ -231,10 +231,21 @@ function writtenAs(url: string): string {
   return /\/$|\.[A-Za-z0-9]+$/.test(url) ? url : `${url}.html`;
 }
 
-/** Tags and categories as the lists Jekyll reads them as: `tags: alpha beta` is two tags. */
+/** Tags and categories as the lists Jekyll reads them as: `tags: alpha beta` is two tags, `category: Elixir in Production` one category. */
 function withTerms(data: Record<string, unknown>): Record<string, unknown> {
-  const split = Object.fromEntries(["tags", "categories", "category"].filter((field) => typeof data[field] === "string").map((field) => [field, terms(data[field])]));
-  return Object.keys(split).length > 0 ? { ...data, ...split } : data;
+  const lists: Record<string, unknown> = {};
+  for (const [singular, plural] of [["tag", "tags"], ["category", "categories"]]) {
+    if (typeof data[singular] === "string") lists[singular] = pluralized(data, singular, plural);
+    else if (typeof data[plural] === "string") lists[plural] = pluralized(data, singular, plural);
+  }
+  return Object.keys(lists).length > 0 ? { ...data, ...lists } : data;
+}
+
+/** Jekyll's Utils.pluralized_array_from_hash: the singular key's value whole where it is there, else the plural key's, a text split at spaces. */
+function pluralized(data: Record<string, unknown>, singular: string, plural: string): string[] {
+  const one = data[singular];
+  if (one !== undefined && one !== null) return [one].flat().filter((term) => term !== null && term !== undefined).map(String);
+  return terms(data[plural]);
 }
 
 /** A collection's `permalink`, a named style (`pretty`) read as the site's would be. */
