@@ -2,12 +2,13 @@
  * The layers of src/ as dependency-cruiser checks them (.dependency-cruiser.cjs):
  * src/ passes; the same configuration fails a tree with an import up the
  * order and a tree with a circle; every entry of src/ is in a layer; and the
- * docs' Layout page is the one the configuration writes.
+ * docs' Layout page is the one the configuration writes, every file it sends
+ * a reader to there.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -84,4 +85,15 @@ test("every file and folder of src/ is in exactly one layer", () => {
 test("the docs' Layout page is the one the layers write", () => {
   const check = spawnSync(process.execPath, [join(ROOT, "scripts/layout-page.mjs"), "--check"], { cwd: ROOT, encoding: "utf8" });
   assert.equal(check.status, 0, check.stderr);
+});
+
+test("every file the Layout page sends a reader to is there", () => {
+  const page = readFileSync(join(ROOT, "docs/content/pages/project/layout.md"), "utf8");
+  const named = [...new Set([...page.matchAll(/`((?:src|test|scripts)\/[^`*]+)`/g)].map((match) => match[1]))];
+  assert.ok(named.length > 10, `the page names ${named.length} files`);
+  assert.deepEqual(
+    named.filter((path) => !existsSync(join(ROOT, path))),
+    [],
+    "the guide to where a change goes names a file that moved: say where it went in scripts/layout-page.mjs",
+  );
 });
