@@ -49,6 +49,14 @@ test("a figure's image, break and emphasis inside are one paragraph; images and 
   }
 });
 
+test("words after the element's end tag are a paragraph, and an element after a heading the block's first ended before reads its Markdown too", async () => {
+  const { article } = await jekyllSite;
+  for (const html of [jekyll, article]) {
+    assert.match(html, /<div class="aside"><p><em>An aside<\/em> in Markdown\.<\/p><\/div><p>and words after it<\/p>/);
+    assert.match(html, /<div class="tag">Neaps<\/div>(?:<div class="heading">)?<h2 id="neap-tides">Neap tides<\/h2>(?:<a[^>]*>#<\/a><\/div>)?<div class="table"><ul><li>low at <em>dawn<\/em><\/li><\/ul><\/div>/);
+  }
+});
+
 test("the lines inside are told as written: an image's warning at its own line", async () => {
   const { findings } = await jekyllSite;
   const lines = readFileSync(join(FIXTURE, "post.md"), "utf8").split("\n");

@@ -64,9 +64,10 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
       if (state.sCount[startLine] - state.blkIndent < 4 && isSpanTagLine(line)) return false;
       if (!htmlBlock(state, startLine, endLine, silent)) return false;
       const token = state.tokens[state.tokens.length - 1];
-      if (BLOCK_START.test(line)) endAtEndTag(state, token, endLine);
-      // An element the block holds that asks for Markdown inside (`<div markdown="1">`): its lines are read as Markdown.
-      markdownInside(state, token, endLine);
+      const end = blockEnd(token.content);
+      // An element that asks for Markdown inside (`<div markdown="1">`), up to where the block's first element ends: its lines are read as Markdown.
+      if (markdownInside(state, token, endLine, end === undefined ? undefined : lineAt(token.content, end))) return true;
+      if (BLOCK_START.test(line) && end !== undefined) endAtEndTag(state, token, end, endLine);
       return true;
     }
     return htmlBlock(state, startLine, endLine, silent);
@@ -81,15 +82,13 @@ const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input"
 const TAGS_ONLY = /^(?:\s*<\/?[A-Za-z][^<>]*>)*\s*$/;
 
 /**
- * The block `token` (type 6, just pushed) cut at the end of its first
- * element, when lines of the block or words on the end tag's line follow
+ * The block `token` (type 6, just pushed) cut at `end`, the end of its
+ * first element (`blockEnd`), when lines of the block or words on the end tag's line follow
  * it: those are read again as Markdown. Words after the end tag on its line
  * start the next block there (the line's start is moved past the tag, as
  * markdown-it's container rules move it past their markers), and read to `lastLine`.
  */
-function endAtEndTag(state: StateBlock, token: Token, lastLine: number): void {
-  const end = blockEnd(token.content);
-  if (end === undefined) return;
+function endAtEndTag(state: StateBlock, token: Token, end: number, lastLine: number): void {
   const lines = token.content.split("\n");
   let line = 0;
   let column = end;
@@ -115,6 +114,13 @@ function endAtEndTag(state: StateBlock, token: Token, lastLine: number): void {
   state.line = endLine;
   // A rule must leave the parse past its first line: words after an end tag on that line are read here, with the rest of the container.
   if (endLine === startLine) state.md.block.tokenize(state, endLine, lastLine);
+}
+
+/** The line (0-based) of `text` that the offset `at` is on. */
+function lineAt(text: string, at: number): number {
+  let line = 0;
+  for (let from = text.indexOf("\n"); from !== -1 && from < at; from = text.indexOf("\n", from + 1)) line++;
+  return line;
 }
 
 /**

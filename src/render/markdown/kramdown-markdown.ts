@@ -23,12 +23,14 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * Reads the content of a `markdown="1"` element in `token` (an HTML block
  * just pushed) as Markdown, up to `endLine`: true when it did, the parse
- * then at the end tag's line.
+ * then at the end tag's line. Only a tag on the block's first element's
+ * lines (to `lastTagLine`, where it ends): what follows that element is
+ * read again, as kramdown-html.ts says, and such a tag in it with it.
  */
-export function markdownInside(state: StateBlock, token: Token, endLine: number): boolean {
+export function markdownInside(state: StateBlock, token: Token, endLine: number, lastTagLine?: number): boolean {
   const lines = token.content.split("\n");
   const at = lines.findIndex((line) => MARKDOWN_TAG.test(line));
-  if (at === -1) return false;
+  if (at === -1 || (lastTagLine !== undefined && at > lastTagLine)) return false;
   const [, name, attribute] = MARKDOWN_TAG.exec(lines[at])!;
   const startLine = token.map![0];
   const close = endTagLine(state, name.toLowerCase(), startLine + at + 1, endLine);
