@@ -19,7 +19,8 @@ import { rng } from "../bench/synthetic.ts";
 import type { Running } from "../test/helpers/dist.ts";
 import { treeRss } from "../test/helpers/processes.ts";
 import { rawRequest, type RawRequest } from "../test/helpers/raw-http.ts";
-import { isMcpEndpoint, mcpFault, mcpRequest } from "./http-mcp.ts";
+import { mcpRequest } from "./http-mcp.ts";
+import { isMcpEndpoint, mcpFault } from "./http-mcp-answers.ts";
 
 export interface FuzzedHost {
   name: string;

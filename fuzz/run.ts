@@ -20,7 +20,7 @@ import { formatCacheReport, fuzzCache } from "./cache.ts";
 import { formatContentReport, fuzzContent } from "./content.ts";
 import { fuzzedHosts, withMcp } from "./hosts.ts";
 import { formatHostReport, fuzzHost, fuzzRequest, type FuzzedSite } from "./http.ts";
-import { mcpKinds } from "./http-mcp.ts";
+import { mcpKinds } from "./http-mcp-answers.ts";
 
 const { values } = parseArgs({
   options: {
