@@ -4,7 +4,7 @@
  * servers): a deploy preview, which builds a pull request that may come from
  * anyone, starts from production's cache and saves nothing, so nothing it
  * plants reaches production's next build; a branch deploy keeps its own.
- * test/netlify-cache-plugin.test.ts runs the plugin inside Netlify's whole
+ * test/package.test.ts runs the plugin inside Netlify's whole
  * build; this runs its two events by deploy context.
  */
 import { test } from "node:test";

@@ -6,7 +6,10 @@
  * sitegen init` makes a site that builds and passes check, whose edge
  * function, imported from the installed package, answers through Netlify's
  * emulator, and which, committed to its own repository and cloned alone,
- * installs with `npm ci`, builds and passes Netlify's own offline build;
+ * installs with `npm ci`, builds and passes Netlify's own offline build, whose
+ * second deploy (a clean clone again, Netlify's build cache kept between the
+ * two, as Netlify keeps it) takes every post from the cache and publishes the
+ * same bytes;
  * `init --host cloudflare` makes one whose worker answers through Cloudflare's
  * runtime.
  */
@@ -18,6 +21,7 @@ import packageJson from "../package.json" with { type: "json" };
 import { DENO, ROOT, sitegen, startPrinting, tempDir, type Running } from "./helpers/dist.ts";
 import { shell } from "./helpers/project.ts";
 import { readTree } from "./helpers/site.ts";
+import { STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 
 const KONTOR = join(ROOT, "test/fixtures/sites/kontor");
 
@@ -120,40 +124,68 @@ test("`npx sitegen init my-site`, then `npx sitegen build` and `check` in it pas
   assert.match(markdown.headers.get("x-nf-edge-functions") ?? "", /negotiate/, "the edge function answered");
 });
 
+/** What Netlify keeps from one build to the next (`--cacheDir`; /opt/build/cache on its servers). */
+const netlifyCache = join(work, "netlify-cache");
+const git = (args: string[], cwd: string) => shell("git", ["-c", "user.name=Site Owner", "-c", "user.email=owner@example.com", ...args], cwd);
+
+/**
+ * A deploy as Netlify's build image runs one: a clean clone of the site's repository, the `node_modules` the image
+ * restores from its cache (the `last` deploy's; none the first time, which installs exactly the lock file with
+ * `npm ci`), then Netlify's own build, offline: @netlify/build (what `netlify build` runs) reads the clone's
+ * netlify.toml, runs its command (`npx sitegen build`), runs the cache plugin's onPreBuild and onPostBuild with its
+ * real `utils.cache`, and bundles the edge function with the sitegen inside the site. The image brings
+ * @netlify/build and Deno; here they are the project's. Offline, the bundler cannot fetch the types it reads an
+ * inline `config` export with, and says so: the function has none, its route is netlify.toml's.
+ */
+async function deploy(name: string, last?: string): Promise<{ clone: string; log: string }> {
+  const clone = join(work, name);
+  const cloned = await git(["clone", "-q", join(app, "my-site"), clone], work);
+  assert.equal(cloned.status, 0, cloned.stderr);
+  assert.ok(!existsSync(join(clone, ".sitegen-cache")), "a clean clone has no build cache");
+  if (last) cpSync(join(work, last, "node_modules"), join(clone, "node_modules"), { recursive: true, verbatimSymlinks: true });
+  else assert.ok(!existsSync(join(clone, "node_modules")), "nothing installed beside the clone");
+  const installed = await shell("npm", [last ? "install" : "ci", "--prefer-offline", "--no-audit", "--no-fund"], clone);
+  assert.equal(installed.status, 0, installed.stderr);
+  const netlify = await shell(join(ROOT, "node_modules/.bin/netlify-build"), ["--offline", "--cacheDir", netlifyCache], clone, { PATH: `${dirname(realpathSync(DENO))}${delimiter}${process.env.PATH}` });
+  const log = netlify.stdout + netlify.stderr;
+  assert.equal(netlify.status, 0, log);
+  assert.match(log, /Netlify Build Complete/);
+  return { clone, log };
+}
+
 test("a site made by `init`, committed to its own repository and cloned to an empty folder with nothing beside it, installs with `npm ci`, builds, and passes `netlify build --offline`", async () => {
   const site = join(app, "my-site");
   assert.ok(existsSync(join(site, "package-lock.json")), "init's install wrote the lock file");
-  const git = (args: string[], cwd: string) => shell("git", ["-c", "user.name=Site Owner", "-c", "user.email=owner@example.com", ...args], cwd);
+  cpSync(STARTER_BLOG_POSTS, join(site, "content/blog"), { recursive: true });
+  assert.match(readFileSync(join(site, "netlify.toml"), "utf8"), /^\s*command = "npx sitegen build"$/m, "the build command names no cache");
   assert.equal((await git(["init", "-q"], site)).status, 0);
   assert.equal((await git(["add", "-A"], site)).status, 0);
   assert.equal((await git(["commit", "-q", "-m", "A new site"], site)).status, 0);
-  const elsewhere = join(tempDir("sitegen-clone-"), "clone");
-  const cloned = await git(["clone", "-q", site, elsewhere], work);
-  assert.equal(cloned.status, 0, cloned.stderr);
-  assert.ok(!existsSync(join(elsewhere, "node_modules")), "nothing installed beside the clone");
-  const installed = await shell("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], elsewhere);
-  assert.equal(installed.status, 0, installed.stderr);
-  const built = await shell("npx", ["sitegen", "build"], elsewhere);
-  assert.equal(built.status, 0, built.stderr);
-  assert.ok(existsSync(join(elsewhere, "dist/index.html")));
 
-  // Netlify's build as its build image runs it, offline: @netlify/build (what `netlify build` runs) reads the clone's
-  // netlify.toml, runs its command, loads the cache plugin and bundles the edge function with the sitegen inside the
-  // site. The image brings @netlify/build and Deno; here they are the project's. Offline, the bundler cannot fetch the
-  // types it reads an inline `config` export with, and says so: the function has none, its route is netlify.toml's.
-  const netlify = await shell(join(ROOT, "node_modules/.bin/netlify-build"), ["--offline"], elsewhere, { PATH: `${dirname(realpathSync(DENO))}${delimiter}${process.env.PATH}` });
-  assert.equal(netlify.status, 0, netlify.stdout + netlify.stderr);
-  const log = netlify.stdout + netlify.stderr;
+  const { clone, log } = await deploy("deploy-1");
   assert.match(log, /\$ npx sitegen build\nBuilt \d+ pages, /, "the build command ran");
+  assert.ok(existsSync(join(clone, "dist/index.html")));
+  assert.match(log, /no build cache in Netlify's build cache yet/);
+  assert.match(log, /\(0 posts from the cache\)/);
   assert.match(log, /sitegen: the build cache \.sitegen-cache\/ is saved in Netlify's build cache/, "the cache plugin ran");
-  assert.match(log, /Netlify Build Complete/);
-  const bundled = join(elsewhere, ".netlify/edge-functions-dist");
+  const bundled = join(clone, ".netlify/edge-functions-dist");
   const manifest = JSON.parse(readFileSync(join(bundled, "manifest.json"), "utf8")) as { routes: { function: string; path: string }[]; bundles: { asset: string; format: string }[] };
   assert.deepEqual(manifest.routes.map((route) => [route.function, route.path]), [["negotiate", "/*"]]);
   const eszip = manifest.bundles.find((bundle) => bundle.format === "eszip2");
   assert.ok(eszip && statSync(join(bundled, eszip.asset)).size > 0, "the edge function is bundled");
-  const status = await git(["status", "--porcelain"], elsewhere);
+  const status = await git(["status", "--porcelain"], clone);
   assert.equal(status.stdout, "", "the builds leave the repository's files as committed");
+});
+
+test("the second deploy, a clean clone on Netlify, takes every post from the build cache with no flag, and publishes the same bytes", async () => {
+  const first = join(work, "deploy-1");
+  assert.ok(existsSync(join(first, "dist/index.html")), "the first deploy ran");
+  const { clone, log } = await deploy("deploy-2", "deploy-1");
+  const published = (JSON.parse(readFileSync(join(clone, "dist/blog-index.json"), "utf8")) as { count: number }).count;
+  assert.ok(published > 1, `the site has posts (${published})`);
+  assert.match(log, /the build cache \.sitegen-cache\/ is restored from Netlify's build cache/);
+  assert.match(log, new RegExp(`\\(${published} posts from the cache\\)`), "every post came from the cache");
+  assert.deepEqual(readTree(join(clone, "dist")), readTree(join(first, "dist")), "the warm deploy publishes what the cold one did");
 });
 
 /** A new site's pages negotiate on `base`: Markdown and HTML, the `.md` sibling, a 404 and a 406 as Problems. Returns the Markdown answer. */
