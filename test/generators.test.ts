@@ -15,11 +15,12 @@
  * so there an old address serves its post, answered by the edge function,
  * with no rule in `_redirects`: the function answers before the rules.
  */
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ROOT, sitegenHere, startBothHosts, tempDir, type BothHosts } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, startBothHosts, tempDir } from "./helpers/dist.ts";
+import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { assertSameTree } from "./helpers/site.ts";
 import { needTools } from "../scripts/tools.mjs";
 
@@ -58,13 +59,8 @@ function withoutRedirectRules(dist: string): string {
 
 const sites = { asIs: await asTheyAre() };
 const builds = { asIs: await build(sites.asIs) };
-let hosts: BothHosts | undefined;
-before(async () => {
-  hosts = await startBothHosts(withoutRedirectRules(builds.asIs.dist));
-});
-after(async () => {
-  await hosts?.stop();
-});
+const hosts = hostsOnDemand({ both: () => startBothHosts(withoutRedirectRules(builds.asIs.dist)) });
+after(() => hosts.stop());
 
 /** What a built site must answer: its posts, the files beside them, and its redirects. */
 function expectations(dist: string) {
@@ -144,8 +140,9 @@ test("the posts of a Jekyll, a Hugo and an Eleventy site build as they are, and 
 });
 
 test("as they are: every post in both representations, every file beside a post, every old address through the preview server and Netlify's emulator", async () => {
-  await assertAnswers(hosts!.preview.url, builds.asIs.dist, "as is, preview");
-  await assertAnswers(hosts!.netlify.url, builds.asIs.dist, "as is, Netlify", { followed: true });
+  const { preview, netlify } = await hosts.get("both");
+  await assertAnswers(preview.url, builds.asIs.dist, "as is, preview");
+  await assertAnswers(netlify.url, builds.asIs.dist, "as is, Netlify", { followed: true });
 });
 
 test("the same posts give the same bytes with render lanes and from the build cache, their own files and images included", async () => {
