@@ -8,8 +8,9 @@
  *   as a page, its HTML as written; a page that lists the site's posts or
  *   tags (or one category's) is the new site's own to make, its old address a 301 to it; a
  *   post's time is shown on the day the site's `timezone` gave it; a post
- *   named with a one-digit month is a post; kramdown's addresses with
- *   spaces keep their pictures;
+ *   named with a one-digit month is a post, one dated in a form only Ruby
+ *   reads is dated as Jekyll read it; kramdown's addresses with spaces keep
+ *   their pictures;
  * - Hugo shows Liquid's `{% raw %}` as written, and so does the move; the
  *   proof reads a highlighter's numbers in code as the author's where they
  *   are tokens of it, and an autolink's escapes as the characters they are;
@@ -109,6 +110,9 @@ test("a Jekyll page of HTML is moved as written and its old address answers; the
   assert.match(readFileSync(join(site, "content/blog/2012-10-26-late-tide.md"), "utf8"), /^!\[The first flow\]\(<\/images\/flow \(1\)\.png> "Flow one"\)$/m);
   assert.match(readFileSync(join(site, "content/blog/2012-10-26-late-tide.md"), "utf8"), /`!\[\]\(a b\.png\)` code stay code/);
   assert.ok(existsSync(join(site, "content/blog/2017-4-20-editor-tips.md")), "a post named with a one-digit month is a post");
+  // A date only Ruby's Time.parse reads is written as Jekyll read it, and the report says so.
+  assert.match(readFileSync(join(site, "content/blog/2021-09-03-slack-water.md"), "utf8"), /^date: ["']?2021-09-03T\d{2}:21:31[+-]\d{2}:\d{2}["']?$/m);
+  assert.ok(report.notes.some((each: { file: string; why: string }) => each.file.endsWith("2021-09-03-slack-water.md") && /only Ruby reads: written as Jekyll read it/.test(each.why)), JSON.stringify(report.notes));
   await answersOnEveryHost(site, [["/kits/run.html", "/kits/run/"], ["/archive.html", "/blog/"], ["/tags.html", "/tags/"], ["/harbour.html", "/tags/harbour-notes/"], ["/archive/late-tide.html", "/blog/late-tide/"], ["/archive/editor-tips.html", "/blog/editor-tips/"]]);
 });
 

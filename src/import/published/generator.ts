@@ -27,7 +27,10 @@ import { ELEVENTY_CONFIGS, findEleventyConfig } from "../eleventy-config.ts";
 /** Source files (by their path from the site's root, `/`-separated) and the address the generator published each at. */
 export type Addresses = Map<string, string>;
 
-export type Asked = { addresses: Addresses } | { unavailable: string };
+/** What the generator read as each source file's date, where it says (Jekyll's), as RFC 3339. */
+export type Dates = Map<string, string>;
+
+export type Asked = { addresses: Addresses; dates?: Dates } | { unavailable: string };
 
 /** A generator that takes longer than this to list a site is left, and the addresses computed. */
 const TIMEOUT_MS = 120_000;
@@ -89,7 +92,7 @@ config["plugins"] = []
 site = Jekyll::Site.new(config)
 site.reset
 site.read
-rows = site.collections.values.flat_map(&:docs).select(&:write?).map { |d| [d.relative_path, d.url] }
+rows = site.collections.values.flat_map(&:docs).select(&:write?).map { |d| [d.relative_path, d.url, d.data["date"].respond_to?(:iso8601) ? d.data["date"].iso8601 : nil] }
 rows += site.pages.map { |p| [p.relative_path, p.url] }
 puts JSON.generate(rows)
 `;
@@ -101,7 +104,10 @@ function askJekyll(root: string, basePath: string, env: NodeJS.ProcessEnv): Aske
   if (!rows) return { unavailable: "Jekyll's Ruby API printed no list of addresses" };
   // Jekyll's url is the path within the site; the base path is added where it is served. A url with no extension
   // (`/docs/history` under the weekdate style) is written as that path with `.html` (Page#destination), where it was published.
-  return { addresses: new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${/\/$|\.(html?|xml|json|txt|css|js|rss|atom|svg|webmanifest|ico)$/i.test(url) ? url : `${url}.html`}`])) };
+  const addresses: Addresses = new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${/\/$|\.(html?|xml|json|txt|css|js|rss|atom|svg|webmanifest|ico)$/i.test(url) ? url : `${url}.html`}`]));
+  // Each document's date as Ruby's Time.parse read it: the one Jekyll showed, where a text is in a form only Ruby reads (`Fri Sep  3 11:21:31 CEST 2021`).
+  const dates: Dates = new Map(rows.flatMap(([path, , date]) => (typeof date === "string" ? [[path.replace(/\\/g, "/"), date] as [string, string]] : [])));
+  return { addresses, dates };
 }
 
 /** `eleventy --to=json`: every template with its inputPath and url, from the site's own Eleventy. */
@@ -143,10 +149,10 @@ function templateList(stdout: string): { url?: unknown; inputPath?: unknown }[] 
   return undefined;
 }
 
-function parseJson(text: string): [string, string][] | undefined {
+function parseJson(text: string): [string, string, unknown?][] | undefined {
   try {
     const value = JSON.parse(text.trim().split("\n").at(-1) ?? "") as unknown;
-    return Array.isArray(value) ? (value.filter((row) => Array.isArray(row) && typeof row[0] === "string" && typeof row[1] === "string") as [string, string][]) : undefined;
+    return Array.isArray(value) ? (value.filter((row) => Array.isArray(row) && typeof row[0] === "string" && typeof row[1] === "string") as [string, string, unknown?][]) : undefined;
   } catch {
     return undefined;
   }

@@ -15,6 +15,7 @@ import { readBuiltFolder, type BuiltPage } from "./folder.ts";
 import { askGenerator } from "./generator.ts";
 import { oldListPages, type OldPage } from "./old-pages.ts";
 import { tagSlug } from "../../content/slug.ts";
+import { readDateZoned } from "../../content/dates.ts";
 
 export interface AddressOrigins {
   /** Documents whose address the generator gave. */
@@ -51,7 +52,16 @@ export function findPublished(site: ImportedSite, options: PublishedOptions): Pu
   const origins: AddressOrigins = { generator: 0, folder: 0, computed: 0, ...("unavailable" in asked ? { notAsked: asked.unavailable } : {}) };
   const sourcePath = (document: ImportedDocument) => relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
   const unclaimed = built ? titledPages(built, site) : undefined;
-  const place = (document: ImportedDocument): ImportedDocument => {
+  const dated = (document: ImportedDocument): ImportedDocument => {
+    const read = "dates" in asked ? asked.dates?.get(sourcePath(document)) : undefined;
+    const written = document.data.date;
+    // A date the generator read from a form sitegen does not (Ruby's Time.parse: `2017-02-10 00:10::00 -03:00`): written as the generator read it, and said so.
+    if (read === undefined || typeof written !== "string" || !("problem" in readDateZoned(written).read)) return document;
+    (site.notes ??= []).push({ file: document.file, why: `\`date: ${written}\` is in a form only Ruby reads: written as Jekyll read it, ${read}` });
+    return { ...document, data: { ...document.data, date: read } };
+  };
+  const place = (found: ImportedDocument): ImportedDocument => {
+    const document = dated(found);
     const given = byGenerator.get(sourcePath(document));
     if (given !== undefined) return counted("generator", withAddress(document, given));
     if (built && document.oldUrls[0] !== undefined && built.has(document.oldUrls[0])) return counted("folder", document);
