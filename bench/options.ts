@@ -38,10 +38,10 @@ export interface BenchOptions {
   warmUpTo: number;
 }
 
-export const SKIPPABLE = ["sitegen", "warm", "eleventy", "hugo", "hugo-default", "bare", "real", "negotiation", "serve", "profile", "startup", "watch", "cache", "edge", "large"];
+export const SKIPPABLE = ["sitegen", "warm", "eleventy", "hugo", "hugo-default", "bare", "real", "negotiation", "serve", "profile", "startup", "watch", "cache", "edge", "large", "stages", "search"];
 
 /** What `--quick` leaves out. */
-export const QUICK_SKIPS = ["negotiation", "serve", "profile", "startup", "watch", "edge", "large"];
+export const QUICK_SKIPS = ["negotiation", "serve", "profile", "startup", "watch", "edge", "large", "search"];
 
 export class UsageError extends Error {}
 

@@ -12,6 +12,8 @@ import { ROOT } from "./options.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import type { Results } from "./results.ts";
 import type { ServeResult } from "./serve.ts";
+import { searchReport } from "./search-report.ts";
+import { stagesReport } from "./stages.ts";
 import { startupReport } from "./startup.ts";
 import type { Stats } from "./stats.ts";
 import type { ToolId } from "./tools.ts";
@@ -110,6 +112,7 @@ export function renderReport(results: Results): string {
   part("## Rebuild while writing (the real site)", results.realWatch, watchReport);
   part(`## One very large blog${results.large && "posts" in results.large ? ` (${fmtInt(results.large.posts)} posts)` : ""}`, results.large, largeReport);
   part(`## Warm CI builds${results.cache && "posts" in results.cache ? ` (${fmtInt(results.cache.posts)} posts)` : ""}`, results.cache, cacheReport);
+  part("## Stages", results.stages, stagesReport);
 
   push("## Where sitegen spends its time", "");
   if (!results.profile) push("Not profiled in this run.", "");
@@ -139,6 +142,7 @@ export function renderReport(results: Results): string {
   part("## Preview server", results.serve, serveReport);
 
   part("## The edge function on Netlify's emulator", results.edge, edgeReport);
+  part(`## Search (/mcp${results.search && "posts" in results.search ? ` at ${fmtInt(results.search.posts)} posts` : ""})`, results.search, searchReport);
 
   push("## What is compared", "");
   for (const tool of results.tools) push(`- **${tool.label}** ${tool.version}: ${tool.available ? tool.does : `unavailable (${tool.reason})`}.`);

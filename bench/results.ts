@@ -9,7 +9,9 @@ import type { MeasureMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import type { ProfileSummary } from "./profile.ts";
 import type { RealSiteResult } from "./real-site.ts";
+import type { SearchResult } from "./search-report.ts";
 import type { ServeResult } from "./serve.ts";
+import type { StagesResult } from "./stages.ts";
 import type { StartupResult } from "./startup.ts";
 import type { ToolId } from "./tools.ts";
 import type { WatchResult } from "./watch.ts";
@@ -50,5 +52,9 @@ export interface Results {
   agentFiles?: AgentFileSizes[];
   /** One build of a very large blog, and its sitemap files. */
   large?: LargeResult | { error: string };
+  /** Where a cold build's time goes, by stage, on the real site and the synthetic blogs up to `warmUpTo` posts. */
+  stages?: StagesResult | { error: string };
+  /** A search on /mcp at the largest size (bench/search.ts). */
+  search?: SearchResult | { error: string };
   failures: string[];
 }

@@ -16,7 +16,7 @@
  *   npm run bench -- [--quick] [--posts 1000,2000,10000] [--runs 3] [--seed N]
  *                    [--skip-sitegen] [--skip-warm] [--skip-eleventy] [--skip-hugo] [--skip-hugo-default] [--skip-bare]
  *                    [--skip-real] [--skip-negotiation] [--skip-serve] [--skip-profile]
- *                    [--skip-startup] [--skip-watch] [--skip-cache] [--skip-edge] [--skip-large]
+ *                    [--skip-startup] [--skip-watch] [--skip-cache] [--skip-edge] [--skip-large] [--skip-stages] [--skip-search]
  *                    [--work bench/.work] [--report BENCHMARKS.md] [--json <file>]
  *                    [--negotiation-ms 1000] [--serve-requests 20000] [--serve-rounds 3]
  *                    [--startup-runs 9] [--watch-edits 6] [--edge-rounds 5] [--edge-in-flight 4]
@@ -56,6 +56,8 @@ import { stats, type Stats } from "./stats.ts";
 import type { SyntheticTree } from "./synthetic.ts";
 import { findTools, hugoVersion, packageVersion, type Tool } from "./tools.ts";
 import { benchLarge } from "./large.ts";
+import type { SearchResult } from "./search-report.ts";
+import { benchStages } from "./stages.ts";
 import { benchWatch, type WatchResult } from "./watch.ts";
 
 export { parseArgs, stats, type Stats };
@@ -207,6 +209,19 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
         (error: Error) => results.failures.push(`agent files at ${posts} posts: ${error.message}`),
       );
     }
+  }
+  if (sitegen && !options.skip.has("stages")) {
+    // The real site and the blogs a warm build is compared on: a stage's share is plain there, and three builds of each stay short.
+    const staged = [...(real ? [{ label: "the real site", content: real.dir }] : []), ...trees.filter((tree) => tree.posts <= options.warmUpTo).map((tree) => ({ label: `${fmtInt(tree.posts)} posts`, content: tree.dir }))];
+    log(`stages: ${staged.map((tree) => tree.label).join(", ")}`);
+    results.stages = await benchStages(staged.map((tree) => ({ ...tree, templates: join(ROOT, "templates") })), options.runs, settled).catch((error: Error) => ({ error: error.message }));
+    if ("error" in results.stages) results.failures.push(`stages: ${results.stages.error}`);
+  }
+  if (sitegen && largest && !options.skip.has("search")) {
+    await settled();
+    log(`search on /mcp at ${largest.posts} posts`);
+    results.search = await runJsonChild<SearchResult>("bench/search.ts", ["--posts", String(largest.posts), "--work", join(outputsOf(options), "search")], 30 * 60_000).catch((error: Error) => ({ error: error.message }));
+    if ("error" in results.search) results.failures.push(`search: ${results.search.error}`);
   }
   // Last: its content and output are the largest, and nothing measured after it pays for their writeback.
   if (sitegen && !options.skip.has("large")) {

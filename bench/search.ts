@@ -1,7 +1,7 @@
 /**
  * What a search on `/mcp` costs at 10,000 posts, and how large its index is.
  *
- *   node --import tsx bench/search.ts [--posts 10000] [--queries 300] [--work /tmp/sitegen-search-bench]
+ *   node --import tsx bench/search.ts [--posts 10000] [--queries 500] [--work /tmp/sitegen-search-bench] [--json]
  *
  * A seeded synthetic blog (bench/synthetic.ts) is built with `agents.mcp`
  * and `search` on. Then each query is answered by the request core as a
@@ -24,25 +24,23 @@
  *
  * The queries: every 40th post's exact title (which must come back first),
  * and two- and three-word queries drawn from the posts' vocabulary.
+ *
+ * It prints the report's section (bench/search-report.ts), or with `--json`
+ * the figures as one line, which `npm run bench` reads and reports.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent, rng } from "./synthetic.ts";
-/** Median, 95th percentile and largest of `values`, nearest rank. */
-function stats(values: number[]): { median: number; p95: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
-}
+import { searchReport, spread as stats, type SearchResult } from "./search-report.ts";
 import { respond } from "../src/negotiation/respond.ts";
 import { newSiteMemo, SiteData, type SiteMemo } from "../src/negotiation/site-data.ts";
 import { DOCS_PER_CHUNK, docChunkPath, type DocRecord, type McpSite } from "../src/negotiation/mcp/data.ts";
 import { startCloudflareRuntime } from "../test/helpers/dist.ts";
 
 const ROOT = join(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { reuse: { type: "boolean", default: false }, posts: { type: "string", default: "10000" }, queries: { type: "string", default: "500" }, work: { type: "string", default: "/tmp/sitegen-search-bench" } } });
+const { values } = parseArgs({ options: { json: { type: "boolean", default: false }, reuse: { type: "boolean", default: false }, posts: { type: "string", default: "10000" }, queries: { type: "string", default: "500" }, work: { type: "string", default: "/tmp/sitegen-search-bench" } } });
 const posts = Number(values.posts);
 const work = values.work!;
 const content = join(work, `content-${posts}`);
@@ -185,25 +183,28 @@ try {
   await project.stop();
 }
 
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const row = (name: string, times: ReturnType<typeof stats>) => `| ${name} | ${ms(times.median)} | ${ms(times.p95)} | ${ms(times.max)} |`;
 const total = (list: number[]) => list.reduce((sum, size) => sum + size, 0);
-console.log(
-  [
-    `### Search at ${posts.toLocaleString("en")} posts`,
-    "",
-    `${queries.length} queries: ${exact.length} exact post titles (${firsts} of them found first) and ${queries.length - exact.length} of two or three words from the posts' titles.`,
-    "",
-    "| where | median | p95 | max |",
-    "|---|---|---|---|",
-    row("Deno (Netlify's edge), cold: a new isolate's first call", stats(denoTimes.cold)),
-    row("Deno, warm", stats(denoTimes.warm)),
-    row("V8 under Node (workerd's engine), cold", nodeCold),
-    row("V8 under Node, warm", nodeWarm),
-    row("workerd through `wrangler dev`, wall time over loopback, reads and HTTP included", stats(workerd)),
-    row("the same round trip for a `ping`, which reads nothing", stats(pings)),
-    "",
-    `Index: ${shardSizes.length} shards, ${kb(total(shardSizes))} in all (median ${kb(stats(shardSizes).median)}, largest ${kb(Math.max(...shardSizes))}); ${chunkSizes.length} document chunks, ${kb(total(chunkSizes))} (largest ${kb(Math.max(...chunkSizes))}); site.json ${kb(statSync(join(dist, "_sitegen/mcp/site.json")).size)}.`,
-  ].join("\n"),
-);
+const result: SearchResult = {
+  posts,
+  date: new Date().toISOString(),
+  queries: queries.length,
+  exact: exact.length,
+  firsts,
+  denoCold: stats(denoTimes.cold),
+  denoWarm: stats(denoTimes.warm),
+  nodeCold,
+  nodeWarm,
+  workerd: stats(workerd),
+  ping: stats(pings),
+  index: {
+    shards: shardSizes.length,
+    shardBytes: total(shardSizes),
+    shardMedian: stats(shardSizes).median,
+    shardMax: Math.max(...shardSizes),
+    chunks: chunkSizes.length,
+    chunkBytes: total(chunkSizes),
+    chunkMax: Math.max(...chunkSizes),
+    siteJson: statSync(join(dist, "_sitegen/mcp/site.json")).size,
+  },
+};
+console.log(values.json ? JSON.stringify(result) : [`## Search (/mcp at ${posts.toLocaleString("en")} posts)`, "", ...searchReport(result)].join("\n"));

@@ -2,8 +2,8 @@
  * The bench script still runs: a tiny synthetic site (20 posts, one run)
  * through sitegen, Eleventy and the bare script, the real site, the negotiation
  * bench, start-up, a watch session with two edits, the warm-build part (which
- * says so when sitegen has no cache), and the edge function on Netlify's
- * emulator, with the report and the JSON results written where the test says.
+ * says so when sitegen has no cache), the edge function on Netlify's
+ * emulator, the stages of a cold build and a search on /mcp, with the report and the JSON results written where the test says.
  * Benchmarks are not tests: nothing here asserts a time, only that every part
  * ran and the report has its structure.
  */
@@ -38,7 +38,7 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   const text = readFileSync(report, "utf8");
   for (const heading of [
     "# Benchmarks", "## Targets", "## Build", "### 20 posts", "## The real site", "## Start-up", "## Rebuild while writing (20 posts)", "## Rebuild while writing (the real site)", "## Warm CI builds (20 posts)", "## One very large blog (30 posts)", "### The real site (",
-    "## Negotiation", "## Preview server", "## The edge function on Netlify's emulator", "## What is compared", "## Machine and versions", "## Command",
+    "## Negotiation", "## Preview server", "## The edge function on Netlify's emulator", "## Stages", "## Search (/mcp at 20 posts)", "## What is compared", "## Machine and versions", "## Command",
   ]) {
     assert.ok(text.includes(`\n${heading}`) || text.startsWith(heading), `the report has "${heading}"`);
   }
@@ -61,6 +61,9 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   assert.match(text, /^\| realistic .*\| [\d,]+ \| [\d,]+ \|/m, "the negotiation table");
   assert.match(text, /^\| full build .*\| \d/m, "the real site's build time");
   assert.match(text, /--posts 20 --runs 1/, "the exact command");
+  assert.match(text, /^\| the real site \(median of 1\) \| \d+ ms \| \d+ ms \|/m, "the real site's stages");
+  assert.match(text, /^\| 20 posts \(median of 1\) \| \d+ ms \| \d+ ms \|/m, "the synthetic blog's stages");
+  assert.match(text, /^\| V8 under Node \(workerd's engine\), cold, CPU \| \d+\.\d\d ms \|/m, "a search's CPU time");
 
   const results = JSON.parse(readFileSync(json, "utf8"));
   assert.deepEqual(results.failures, []);

@@ -11,7 +11,7 @@
  * thread sees them: on a shared machine, quote the medians with the load.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ROOT } from "./options.ts";
@@ -44,11 +44,59 @@ export function stageRun(content: string, templates: string): StageRun {
   }
 }
 
+/** Each content tree's medians, as `npm run bench` measures and reports them. */
+export interface StagesResult {
+  date: string;
+  /** The one-minute load average before the first build and after the last. */
+  load: { start: number; end: number };
+  rows: { label: string; runs: number; milliseconds: number; stages: StageTimes }[];
+}
+
+/** The medians of `runs` builds of one tree. */
+export function stageRow(label: string, runs: StageRun[]): StagesResult["rows"][number] {
+  const stages = Object.fromEntries(STAGES.map((stage) => [stage, median(runs.map((run) => run.stages[stage]))])) as StageTimes;
+  return { label, runs: runs.length, milliseconds: median(runs.map((run) => run.milliseconds)), stages };
+}
+
+/** `runs` cold builds of each tree, one tree after the other. */
+export async function benchStages(trees: { label: string; content: string; templates: string }[], runs: number, settle: () => Promise<void>): Promise<StagesResult> {
+  const start = loadAverage();
+  const rows: StagesResult["rows"] = [];
+  for (const tree of trees) {
+    const measured: StageRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      await settle();
+      measured.push(stageRun(tree.content, tree.templates));
+    }
+    rows.push(stageRow(tree.label, measured));
+  }
+  return { date: new Date().toISOString(), load: { start, end: loadAverage() }, rows };
+}
+
+function loadAverage(): number {
+  return Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+}
+
+/** The report's section: what each stage is, and the medians of each tree. */
+export function stagesReport(result: StagesResult): string[] {
+  return [
+    `Where a cold build's time goes, from \`build --json\`'s \`stages\` (src/stage-times.ts): each build \`--no-cache\` into a new folder, medians, wall clock of the build's own thread, measured on ${result.date.slice(0, 10)} (load average ${result.load.start.toFixed(2)} before, ${result.load.end.toFixed(2)} after; \`node --import tsx bench/stages.ts <content> [templates] [runs]\` gives one row by hand). read: content and templates read, templates prepared; parse: front matter and Markdown; assemble: the manifest, the plan and its checks, covers resized; render: every page rendered and written into the new folder; check: the checks of what was written; write: the cache saved and the folder swapped in.`,
+    "",
+    ...TABLE_HEAD,
+    ...result.rows.map(rowLine),
+    "",
+  ];
+}
+
+const TABLE_HEAD = [`| content | build | ${STAGES.join(" | ")} |`, `|---|${"---|".repeat(STAGES.length + 1)}`];
+
+function rowLine(row: StagesResult["rows"][number]): string {
+  return `| ${row.label} (median of ${row.runs}) | ${row.milliseconds} ms | ${STAGES.map((stage) => `${row.stages[stage]} ms`).join(" | ")} |`;
+}
+
 /** The table's header and one row of medians over `runs` builds. */
 export function stageTable(label: string, runs: StageRun[]): string {
-  const head = `| content | build | ${STAGES.join(" | ")} |\n|---|${"---|".repeat(STAGES.length + 1)}\n`;
-  const cells = STAGES.map((stage) => `${median(runs.map((run) => run.stages[stage]))} ms`);
-  return `${head}| ${label} (median of ${runs.length}) | ${median(runs.map((run) => run.milliseconds))} ms | ${cells.join(" | ")} |\n`;
+  return `${[...TABLE_HEAD, rowLine(stageRow(label, runs))].join("\n")}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
