@@ -68,8 +68,8 @@ function counterpart({ path, lang }: { path: string; lang?: string }, facts: New
   if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: lang && facts.pages?.has(`/${lang}/`) ? `/${lang}/` : "/" };
   // A search page, where the new site has its own (the starter's /search/).
   if (new RegExp(`^/search${END}`).test(path)) return facts.pages?.has("/search/") ? { kind: "search", to: "/search/" } : { kind: "search" };
-  // A list's page by its number: `/page/2/`, `/blog/page/2/`, or Eleventy's pagination's `/blog/2/`.
-  const numbered = new RegExp(`^(?:/${LIST})?/page(?:/(\\d+))?${END}`).exec(path) ?? new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
+  // A list's page by its number: `/page/2/`, `/blog/page/2/`, jekyll-paginate's `/page2/`, or Eleventy's pagination's `/blog/2/`.
+  const numbered = new RegExp(`^(?:/${LIST})?/page(?:/?(\\d+))?${END}`).exec(path) ?? new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
   // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
   if (new RegExp(`^(?:/${LIST})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
