@@ -24,9 +24,10 @@ async function site(change: (root: string) => void = () => {}) {
   return { root, build, check, footer, links: (file: string) => [...footer(file).matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]) };
 }
 
-const setAgents = (root: string, agents: string) => {
+/** The site's `agents:` block as `settings` gives it, with the starter's `mcp: true` kept: its search asks /mcp. */
+const setAgents = (root: string, settings: string) => {
   const file = join(root, "content/site.yaml");
-  writeFileSync(file, readFileSync(file, "utf8").replace(/^agents:\n(?: {2}.*\n)+/m, agents));
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^agents:\n(?: {2}.*\n)+/m, `agents:\n${settings}  mcp: true\n`));
 };
 
 test("the starter's footer links its developers page, its feed, llms.txt and the page's Markdown; the 404 page has no Markdown of its own to link", async () => {
@@ -38,20 +39,18 @@ test("the starter's footer links its developers page, its feed, llms.txt and the
 });
 
 test("`agents.footer_links` chooses which show; left out, all four do, the developers page's only where the site has one", async () => {
-  const chosen = await site((root) => setAgents(root, "agents:\n  footer_links: [llms_txt]\n  developers_page: optional\n"));
+  const chosen = await site((root) => setAgents(root, "  footer_links: [llms_txt]\n  developers_page: optional\n"));
   assert.equal(chosen.build.status, 0, chosen.build.stderr);
   assert.deepEqual(chosen.links("about/index.html"), ["/llms.txt"]);
-  const none = await site((root) => setAgents(root, "agents:\n  footer_links: []\n"));
+  const none = await site((root) => setAgents(root, "  footer_links: []\n"));
   assert.deepEqual(none.links("about/index.html"), []);
   const all = await site((root) => {
-    setAgents(root, "");
+    setAgents(root, "  developers_page: optional\n");
     rmSync(join(root, "content/pages/developers.md"));
-    const file = join(root, "content/site.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("tags: true", "tags: true\nagents: { developers_page: optional }"));
   });
   assert.equal(all.build.status, 0, all.build.stderr);
   assert.deepEqual(all.links("about/index.html"), ["/feed.xml", "/llms.txt", "/about.md"], "no developers page, no link to it");
-  const wrong = await site((root) => setAgents(root, "agents:\n  footer_links: [rss]\n"));
+  const wrong = await site((root) => setAgents(root, "  footer_links: [rss]\n"));
   assert.equal(wrong.build.status, 1);
   assert.match(wrong.build.stderr, /content\/site\.yaml:\d+:\d+: `agents\.footer_links\.0` must be one of "developers", "feed", "llms_txt", "markdown"/);
 });
