@@ -15,7 +15,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { join } from "node:path";
-import { findTool } from "../scripts/tools.mjs";
+import { findTool, isCI } from "../scripts/tools.mjs";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -296,7 +296,9 @@ test("a site with search on and /mcp off fails to build, at site.yaml's `search:
  * brings 111 MB.
  */
 const INSPECTOR = [findTool("mcp-inspector"), join(ROOT, "node_modules/.bin/mcp-inspector")].find((path) => path !== undefined && existsSync(path));
-const INSPECTOR_SKIP = INSPECTOR ? false : "the MCP Inspector is not installed: npm install -g @modelcontextprotocol/inspector";
+const INSPECTOR_INSTALL = "npm install -g @modelcontextprotocol/inspector@2.12.0";
+// Under CI (.ci/run installs it) a missing Inspector fails the test rather than skipping it, as a missing system tool does.
+const INSPECTOR_SKIP = INSPECTOR || isCI() ? false : `the MCP Inspector is not installed: ${INSPECTOR_INSTALL}`;
 
 /** A proxy in front of `base` that notes each request's method and MCP-Protocol-Version: which revision the client spoke. */
 async function recordingProxy(base: string): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
@@ -327,6 +329,7 @@ function inspect(url: string, era: "legacy" | "modern", args: string[]): Promise
 }
 
 test("the MCP Inspector's CLI lists the tools and calls search and get_page on every host, at 2026-07-28 and 2025-11-25, with the same bytes from each", { skip: INSPECTOR_SKIP }, async (t) => {
+  assert.ok(INSPECTOR, `CI=${process.env.CI}: the MCP Inspector is not installed: ${INSPECTOR_INSTALL}`);
   const answers = new Map<string, string>();
   for (const host of running()) {
     const proxy = await recordingProxy(host.server!.url);
