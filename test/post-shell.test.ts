@@ -11,7 +11,7 @@ import { loadContent } from "../src/content/load.ts";
 import { readPostBody } from "../src/execute/lane.ts";
 import { buildManifest, postShell, type Manifest } from "../src/manifest/manifest.ts";
 import { renderJob } from "../src/render/render-job.ts";
-import { loadTemplates } from "../src/render/templates.ts";
+import { loadTemplates } from "../src/render/page/templates.ts";
 import { ROOT } from "./helpers/dist.ts";
 
 test("a post page renders the same from the whole manifest and from any shell of the same site and year", async () => {

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { parseDocument } from "yaml";
-import { schemeBackgrounds, themeStylesheet } from "../src/render/theme.ts";
+import { schemeBackgrounds, themeStylesheet } from "../src/render/page/theme.ts";
 import { ROOT, sitegenHere, startPreviewServer } from "./helpers/dist.ts";
 import { readTree } from "./helpers/site.ts";
 import { contrastRatio, PUBLISHED_RATIOS } from "./helpers/wcag.ts";

@@ -9,8 +9,8 @@ import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import type { KeptParts } from "../render/kept-parts.ts";
 import type { PageFacts } from "../render/links.ts";
 import type { TemplateSet } from "../render/template.ts";
-import type { TemplateSources } from "../render/templates.ts";
-import type { ThemeProblem } from "../render/theme.ts";
+import type { TemplateSources } from "../render/page/templates.ts";
+import type { ThemeProblem } from "../render/page/theme.ts";
 import type { Written } from "../write/output.ts";
 
 /** What the build knows once the manifest is made and the templates are ready, before anything is rendered. */

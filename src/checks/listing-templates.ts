@@ -1,6 +1,6 @@
 /** A listing site.yaml asks for (tags, pagination) whose template the theme lacks, at its line of site.yaml. */
 import { siteSettingError } from "../content/site.ts";
-import { listingTemplateProblems, sectionProblems } from "../render/listing-checks.ts";
+import { listingTemplateProblems, sectionProblems } from "../render/checks/listing-checks.ts";
 import type { Check, PlannedBuild } from "./check.ts";
 
 export const listingTemplates: Check<PlannedBuild> = {

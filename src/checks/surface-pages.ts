@@ -1,5 +1,5 @@
 /** The pages the surface points at (the developers page's error anchors, …) as the site renders them. */
-import { surfacePageProblems } from "../render/surface-pages.ts";
+import { surfacePageProblems } from "../render/checks/surface-pages.ts";
 import type { Check, RenderedBuild } from "./check.ts";
 
 export const surfacePages: Check<RenderedBuild> = {

@@ -1,5 +1,5 @@
 /** Tags with no Latin letter or digit: shown on their posts, with no page of their own. */
-import { unaddressableTagWarnings } from "../render/listing-checks.ts";
+import { unaddressableTagWarnings } from "../render/checks/listing-checks.ts";
 import type { Check, PlannedBuild } from "./check.ts";
 
 export const unaddressableTags: Check<PlannedBuild> = {

@@ -46,7 +46,7 @@ export interface SiteConfig {
   };
   /** Size budgets; any left out take their defaults (src/plan/budgets.ts). */
   budgets?: SiteBudgets;
-  /** What the site looks like without a template edit (src/render/theme.ts). */
+  /** What the site looks like without a template edit (src/render/page/theme.ts). */
   theme?: SiteTheme;
   /** Publish /feed.xml, an Atom feed of the newest posts (src/render/emit/feed.ts). */
   feed?: boolean;

@@ -13,7 +13,7 @@ import { useHighlightStore } from "../render/highlight.ts";
 import { linksThatMayFail } from "../render/links.ts";
 import type { RenderContext } from "../render/render-job.ts";
 import { renderPage } from "../render/render-page.ts";
-import { loadTemplates } from "../render/templates.ts";
+import { loadTemplates } from "../render/page/templates.ts";
 import { HighlightFiles } from "../write/highlight-store.ts";
 import { StagingFolder } from "../write/staging.ts";
 import { toWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";

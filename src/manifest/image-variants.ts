@@ -4,7 +4,7 @@
  * (Hugo's image processing and Astro's `<Image>` do the same). Which copies
  * there are is decided here, from the cover's URL path and size alone, so
  * that the manifest that publishes them and the page that names them agree
- * without asking each other; src/render/resize-images.ts makes them.
+ * without asking each other; src/render/media/resize-images.ts makes them.
  */
 
 /**

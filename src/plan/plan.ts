@@ -35,7 +35,7 @@ export type Job =
   | { kind: "asset"; file: string }
   /** A file of the content published as it is: a post's bundle file, or one of content/static/. */
   | { kind: "copy"; file: string; sourcePath: string; source: string }
-  /** A narrower copy of a post's cover, made before the jobs run (src/render/resize-images.ts). */
+  /** A narrower copy of a post's cover, made before the jobs run (src/render/media/resize-images.ts). */
   | { kind: "variant"; file: string }
   | { kind: "llms-full"; file: string }
   /** A part file of a sitemap too large for one (src/manifest/sitemap-parts.ts), by its index in `manifest.sitemapParts`. */

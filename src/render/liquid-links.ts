@@ -24,7 +24,7 @@ import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import { runLiquid } from "./liquid/engine.ts";
 import { liquidPage, liquidSite, type LiquidSite } from "./liquid/site.ts";
 import type { MarkdownWarning } from "./markdown/warnings.ts";
-import { resolveOrigin } from "./origin.ts";
+import { resolveOrigin } from "./page/origin.ts";
 
 /** A page's body as its HTML, its `.md` sibling and the feed show it: `{{base_url}}` and its link tags resolved, or, for Jekyll's content, its Liquid run. */
 export function shownBody(text: string, manifest: Manifest, targets = linkTargets(manifest), route?: PageRoute): ResolvedBody {

@@ -28,7 +28,7 @@ import type { PageFacts } from "./links.ts";
 import type { LinkTargets } from "./liquid-links.ts";
 import { KeptParts } from "./kept-parts.ts";
 import { renderPage, type RenderedBodies } from "./render-page.ts";
-import type { ResizedImages, ResizeMemo } from "./resize-images.ts";
+import type { ResizedImages, ResizeMemo } from "./media/resize-images.ts";
 import type { TemplateSet } from "./template.ts";
 
 export interface RenderContext {

@@ -1,6 +1,6 @@
 /**
  * WCAG 2.x's contrast ratio, computed here from the standard's own
- * definitions rather than by the code under test (src/render/colour.ts uses
+ * definitions rather than by the code under test (src/render/page/colour.ts uses
  * culori): the oracle the tests hold colours to. Only `#rgb` and `#rrggbb`.
  *
  * - relative luminance: L = 0.2126 R + 0.7152 G + 0.0722 B, each channel

@@ -8,7 +8,7 @@
  */
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
 import { CACHE, markdownHeaders, staticRules, VARY } from "../../negotiation/headers.ts";
-import { contentSignal } from "../content-signal.ts";
+import { contentSignal } from "../page/content-signal.ts";
 import { cspSources } from "../webmcp.ts";
 
 export interface HeaderRule {

@@ -10,7 +10,7 @@ import { isDocumentPath } from "../../negotiation/decide.ts";
 import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
-import { contentSignal } from "../content-signal.ts";
+import { contentSignal } from "../page/content-signal.ts";
 import { cspSources } from "../webmcp.ts";
 import type { KeptParts } from "../kept-parts.ts";
 import { slugFiles, type SlugFiles } from "./slug-index.ts";

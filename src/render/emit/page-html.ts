@@ -4,7 +4,7 @@ import type { RenderedMarkdown } from "../markdown/index.ts";
 import { escapeHtml, KIND_TEMPLATES, type TemplateSet } from "../template.ts";
 import type { BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";
-import { themeFile } from "../theme-files.ts";
+import { themeFile } from "../page/theme-files.ts";
 import { displayDate, languagesOf, listedLanguages, listingContext, listingPlace, postItem, postPlace, sectionPlace, type ListedExtras, type PostExtras } from "./page-context.ts";
 
 // The page's renderer names what a post and a listed post show by this module.

@@ -1,14 +1,14 @@
 /**
  * /robots.txt: allows every crawler, AI crawlers included, and names the
  * sitemap. Spec §8.3 keeps it at about 100 bytes so that a larger body reveals
- * a CDN rewriting it. A site's Content Signals (src/render/content-signal.ts)
+ * a CDN rewriting it. A site's Content Signals (src/render/page/content-signal.ts)
  * go in the `User-agent: *` group, as the Content Signals Policy places them,
  * when the file still fits: every Markdown response carries them as a header
  * either way (src/negotiation/headers.ts).
  */
 import type { Manifest } from "../../manifest/manifest.ts";
 import { ROBOTS_TXT_MAX } from "../../plan/budgets.ts";
-import { contentSignal } from "../content-signal.ts";
+import { contentSignal } from "../page/content-signal.ts";
 
 export function robotsTxt(manifest: Manifest): string {
   const plain = `User-agent: *\nAllow: /\n\nSitemap: ${manifest.surface.sitemap.url}\n`;

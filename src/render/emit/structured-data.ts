@@ -7,7 +7,7 @@
  */
 import { absoluteUrl, type Manifest, type PageRoute } from "../../manifest/manifest.ts";
 import type { TemplateSet } from "../template.ts";
-import { themeFile } from "../theme-files.ts";
+import { themeFile } from "../page/theme-files.ts";
 
 export interface PagePreview {
   /** The JSON-LD document, ready to sit inside `<script type="application/ld+json">`. */

@@ -9,7 +9,7 @@
  * reference to an asset that does not exist is an error naming its line.
  */
 import { createHash } from "node:crypto";
-import { SitegenError } from "../errors.ts";
+import { SitegenError } from "../../errors.ts";
 
 export interface FingerprintedAssets {
   /** Output path (`assets/site.3f2a9c1b0d.css`) → bytes. */

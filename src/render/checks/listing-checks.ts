@@ -3,9 +3,9 @@
  * give: a template for each kind of listing page the settings ask for, and
  * tags a URL can be made of.
  */
-import { SitegenError } from "../errors.ts";
-import type { Manifest } from "../manifest/manifest.ts";
-import type { TemplateSet } from "./template.ts";
+import { SitegenError } from "../../errors.ts";
+import type { Manifest } from "../../manifest/manifest.ts";
+import type { TemplateSet } from "../template.ts";
 
 /** A setting of site.yaml that cannot be met, by its path there. */
 export interface SettingProblem {

@@ -4,13 +4,13 @@
  * pages, and what the page's security policy would block in the templates;
  * src/policy.ts judges each by its kind.
  */
-import { SitegenError } from "../errors.ts";
-import type { Manifest } from "../manifest/manifest.ts";
-import { blockedElements, contentPolicy } from "./content-policy.ts";
-import { elementsOf } from "./html-tags.ts";
-import type { PageFacts } from "./links.ts";
-import type { TemplateSources } from "./templates.ts";
-import { cspSources } from "./webmcp.ts";
+import { SitegenError } from "../../errors.ts";
+import type { Manifest } from "../../manifest/manifest.ts";
+import { blockedElements, contentPolicy } from "../content-policy.ts";
+import { elementsOf } from "../html-tags.ts";
+import type { PageFacts } from "../links.ts";
+import type { TemplateSources } from "../page/templates.ts";
+import { cspSources } from "../webmcp.ts";
 
 export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   return manifest.routes.flatMap((route) =>

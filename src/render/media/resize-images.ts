@@ -18,9 +18,9 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { SitegenError, SitegenErrors } from "../errors.ts";
-import type { PublishedFile } from "../manifest/manifest.ts";
-import type { ResizeStore } from "../write/image-store.ts";
+import { SitegenError, SitegenErrors } from "../../errors.ts";
+import type { PublishedFile } from "../../manifest/manifest.ts";
+import type { ResizeStore } from "../../write/image-store.ts";
 
 // The build names the store it hands over by this module, which asks for it.
 export type { ResizeStore };

@@ -7,12 +7,12 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SitegenError } from "../errors.ts";
-import { isDocumentPath } from "../negotiation/decide.ts";
+import { SitegenError } from "../../errors.ts";
+import { isDocumentPath } from "../../negotiation/decide.ts";
 import { fingerprintAssets, rewriteAssetUrls } from "./assets.ts";
-import { dimensionsOf, isImageName, type Dimensions } from "../content/image-size.ts";
-import type { SiteTheme } from "../content/types.ts";
-import { REQUIRED_TEMPLATES, TemplateSet } from "./template.ts";
+import { dimensionsOf, isImageName, type Dimensions } from "../../content/image-size.ts";
+import type { SiteTheme } from "../../content/types.ts";
+import { REQUIRED_TEMPLATES, TemplateSet } from "../template.ts";
 import { themeStylesheet, type ThemeProblem } from "./theme.ts";
 
 export interface LoadedTemplates {

@@ -4,7 +4,7 @@
  * ai-train=no`. site.yaml's `agents.content_signal` names each use; one left
  * out is not said, which the policy reads as no preference either way.
  */
-import type { SiteConfig } from "../content/types.ts";
+import type { SiteConfig } from "../../content/types.ts";
 
 /** The signals in the policy's order and spelling. */
 const SIGNALS = [
