@@ -2,7 +2,7 @@
  * The narrower copies of images in the build cache (src/write/cache.ts),
  * apart from its pages: a new sitegen renders every page again, but a copy
  * is made again only from other bytes or by another resizer. A checked file
- * per copy (checked-files.ts) named by its key (render/resize-images.ts
+ * per copy (checked-files.ts) named by its key (render/media/resize-images.ts
  * `copyKey`, which names the resizer too), so a damaged copy is made again.
  * After each build the folder holds the copies that build used, and no more.
  */

@@ -3,7 +3,7 @@
  * does not stop the page: an H1 that repeats the title, an attribute list
  * that applies to nothing, HTML the site's security policy would block. Each
  * is at a line of the body; the page's facts carry them to the build's
- * warnings (src/render/page-warnings.ts).
+ * warnings (src/render/checks/page-warnings.ts).
  */
 import type { FindingKind } from "../../policy.ts";
 
