@@ -53,14 +53,6 @@ const LAYERS = [
  */
 const KNOWN_CIRCLES = [
   {
-    paths: "^src/render/(render-page|render-job)\\.ts$|^src/render/emit/feed\\.ts$",
-    why: "render-page.ts imports the RenderContext and RenderedJob types from render-job.ts, which imports renderPage; feed.ts imports bodyEnv and imageSizes from render-page.ts. The types and the two functions move to modules of their own next",
-  },
-  {
-    paths: "^src/render/markdown/(render|instance|images|raw-html|constructs)\\.ts$",
-    why: "images.ts and raw-html.ts import the RenderEnv type from render.ts, which imports the instance that loads them; constructs.ts and render.ts share the instance. RenderEnv moves to a module of its own next",
-  },
-  {
     paths: "^src/execute/(reuse|sources)\\.ts$",
     why: "sources.ts imports statusOf from reuse.ts, which imports the KnownSource type from sources.ts. statusOf, used only by sources.ts, moves there next",
   },

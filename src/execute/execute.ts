@@ -11,7 +11,8 @@ import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.t
 import type { Job, Plan } from "../plan/plan.ts";
 import type { PageFacts } from "../render/links.ts";
 import { linkTargets } from "../render/liquid-links.ts";
-import { renderJob, type RenderContext } from "../render/render-job.ts";
+import type { RenderContext } from "../render/render-context.ts";
+import { renderJob } from "../render/render-job.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { FileWriter } from "../write/output.ts";
 import type { RenderPool } from "./pool.ts";

@@ -11,7 +11,7 @@ import type { PageRoute } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import { useHighlightStore } from "../render/highlight.ts";
 import { linksThatMayFail } from "../render/links.ts";
-import type { RenderContext } from "../render/render-job.ts";
+import type { RenderContext } from "../render/render-context.ts";
 import { renderPage } from "../render/render-page.ts";
 import { loadTemplates } from "../render/page/templates.ts";
 import { HighlightFiles } from "../write/highlight-store.ts";

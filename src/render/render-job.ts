@@ -6,13 +6,12 @@
  * files through `written`.
  */
 import { readFileSync } from "node:fs";
-import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import type { ArtifactName, Job } from "../plan/plan.ts";
-import type { Body, Written } from "../write/output.ts";
+import type { Body } from "../write/output.ts";
 import { agentInstructions } from "./emit/agent-instructions.ts";
 import { blogIndexJson } from "./emit/blog-index.ts";
 import { llmsFullTxt, llmsTxt } from "./emit/llms.ts";
-import { negotiationData, type NegotiationMemo } from "./emit/negotiation-table.ts";
+import { negotiationData } from "./emit/negotiation-table.ts";
 import { cloudflareHeaders, cloudflareRedirects } from "./emit/cloudflare.ts";
 import { atomFeed } from "./emit/feed.ts";
 import { netlifyHeaders, netlifyRedirects } from "./emit/netlify.ts";
@@ -24,55 +23,10 @@ import { sitemapMarkdown } from "./emit/sitemap-markdown.ts";
 import { apiCatalog } from "./emit/api-catalog.ts";
 import { searchIndex } from "./emit/search-index.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
-import type { PageFacts } from "./links.ts";
-import type { LinkTargets } from "./liquid-links.ts";
-import { KeptParts } from "./kept-parts.ts";
-import { renderPage, type RenderedBodies } from "./render-page.ts";
-import type { ResizedImages, ResizeMemo } from "./media/resize-images.ts";
-import type { TemplateSet } from "./template.ts";
-
-export interface RenderContext {
-  manifest: Manifest;
-  /** What the pages' Jekyll link tags may name (src/render/liquid-links.ts); made from `manifest` when left out, which a post's shell cannot be. */
-  linkTargets?: LinkTargets;
-  templates: TemplateSet;
-  /** Static assets by output path. */
-  assets: Map<string, Uint8Array>;
-  /** The narrower copies of the posts' covers, by output path (resize-images.ts): made before the jobs run. */
-  resized?: ResizedImages;
-  /** Markup added to every page's <head>: the watch-mode reload script. */
-  headExtra?: string;
-  /** A page's Markdown body: fixed pages carry theirs; a post's is read from its file when it renders. */
-  bodyOf(route: PageRoute): string;
-  /** What earlier stages wrote, for llms-full.txt and the negotiation data. */
-  written?: { facts: Map<string, Written>; read(file: string): Uint8Array };
-  /** What renderers keep between the rebuilds of a watch session (`RenderMemo`). */
-  memo?: RenderMemo;
-}
-
-/** Parts of artifacts kept between rebuilds by the inputs they were made from, a slot per artifact. */
-export interface RenderMemo {
-  negotiation: NegotiationMemo;
-  /** How many posts each listing page fitted to its budget (/blog/, a tag's page) listed, by path. */
-  blogListing: Map<string, { listed?: number }>;
-  /** The fixed pages' bodies as last rendered (render-page.ts). */
-  bodies: RenderedBodies;
-  /** Each route's part of the files that list every route (kept-parts.ts). */
-  parts: KeptParts;
-  /** The covers' narrower copies made so far (resize-images.ts). */
-  resized: ResizeMemo;
-}
-
-export function newRenderMemo(): RenderMemo {
-  return { negotiation: {}, blogListing: new Map(), bodies: new Map(), parts: new KeptParts(), resized: new Map() };
-}
-
-export interface RenderedJob {
-  /** Made as they are taken, where a job's files together would crowd memory (the negotiation data). */
-  files: Iterable<{ file: string; body: Body }>;
-  /** For a page: its heading ids and links. */
-  facts?: PageFacts;
-}
+import { renderPage } from "./render-page.ts";
+import type { RenderContext, RenderedJob } from "./render-context.ts";
+// build.ts names the memo's type from here; it is defined with the context in render-context.ts.
+export type { RenderMemo } from "./render-context.ts";
 
 export function renderJob(job: Job, context: RenderContext): RenderedJob {
   switch (job.kind) {

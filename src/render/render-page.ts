@@ -10,18 +10,16 @@ import { fitBlogListing, pageOfListing, type BlogListing } from "./emit/blog-lis
 import { pageHtml } from "./emit/page-html.ts";
 import { pageMarkdown } from "./emit/page-markdown.ts";
 import { headingIds, type PageWarning } from "./links.ts";
-import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown, type RenderEnv } from "./markdown/index.ts";
+import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "./markdown/index.ts";
 import { shownBody } from "./liquid-links.ts";
-import { allowsInlineStyles, blockedElements, contentPolicy } from "./content-policy.ts";
-import { dimensionsOf } from "../content/image-size.ts";
-import { sitePathOf } from "./links.ts";
-import type { RenderContext, RenderedJob } from "./render-job.ts";
+import { blockedElements, contentPolicy } from "./content-policy.ts";
+import type { ImageSize, RenderContext, RenderedBodies, RenderedJob } from "./render-context.ts";
+import { bodyEnv, bodySettings, imageSizes, type BodySettings } from "./body-env.ts";
 import { readingMinutes } from "./reading-time.ts";
 import { annotateForms, formsMarkdown, pageForms } from "./forms.ts";
 import { cspSources } from "./webmcp.ts";
 import type { TemplateSet } from "./template.ts";
 import type { ListedExtras, PostCover } from "./emit/page-html.ts";
-import type { SiteConfig } from "../content/types.ts";
 
 /**
  * A page's HTML and its `.md` sibling, from one parse of its body, with
@@ -114,11 +112,6 @@ function warningsInFile(route: PageRoute, body: string, warnings: MarkdownWarnin
   return warnings.map(({ kind, line, message, hint, target }) => ({ kind, line: route.bodyLine + line - 1, message, hint, sourceLine: lines[line - 1] ?? "", ...(target !== undefined ? { target } : {}) }));
 }
 
-type ImageSize = { width: number; height: number } | undefined;
-
-/** A fixed page's body as last rendered, by path: its text, what else its rendering read (the title, the summary marker), and each image size the rendering asked for with the answer. */
-export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; math?: string; kramdown?: true; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
-
 /**
  * A body rendered by markdown-it, or, for a fixed page in a watch session,
  * its last rendering when its text, its language and the size of every image
@@ -143,38 +136,6 @@ function renderBody(route: PageRoute, body: string, site: BodySettings, imageSiz
 }
 
 /**
- * What a body is rendered with: of site.yaml, the summary marker, how heading
- * ids are spelled, whether a `style` may apply; and whether the content is
- * Jekyll's (`kramdown`), which its Markdown is then read as.
- */
-type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown" | "security"> & { kramdown?: true };
-
-/**
- * The settings a site's bodies are rendered with: a content folder holding
- * Jekyll's _config.yml or _includes/ (manifest.jekyll) is a blog copied
- * from Jekyll, whose Markdown kramdown read, whatever site.yaml says.
- */
-export function bodySettings(manifest: Pick<Manifest, "site" | "jekyll">): BodySettings {
-  return manifest.jekyll ? { ...manifest.site, kramdown: true } : manifest.site;
-}
-
-/** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its heading ids' spelling, its images' sizes. */
-export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: string) => ImageSize): RenderEnv {
-  const separator = site.excerpt_separator;
-  return {
-    title: route.title,
-    ...(route.markup === "html" ? { html: true as const } : {}),
-    ...(route.toc ? { toc: true } : {}),
-    ...(separator !== undefined ? { excerptSeparator: separator } : {}),
-    ...(site.markdown?.heading_ids ? { headingIds: site.markdown.heading_ids } : {}),
-    ...(allowsInlineStyles(site.security) ? { inlineStyles: true as const } : {}),
-    ...(site.markdown?.math ? { math: site.markdown.math } : {}),
-    ...(site.kramdown ? { kramdown: true as const } : {}),
-    imageSize,
-  };
-}
-
-/**
  * A post's picture as its page shows it: one of the site's own images, whose
  * size is known, so that it takes its place before it loads (an asset by
  * its fingerprinted name). A post's own picture, or one of content/static/,
@@ -190,18 +151,4 @@ function coverOf(route: PageRoute, manifest: Pick<Manifest, "baseUrl" | "publish
   const own = route.images?.[path] !== undefined || manifest.published.some((file) => !file.bundle && file.path === path);
   const variants = own ? imageVariants(path, size) : [];
   return { path: templates.assetUrl(decodeURI(path)) ?? path, width: size.width, height: size.height, srcset: variants.length > 0 && srcsetOf({ path, width: size.width }, variants) };
-}
-
-/** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */
-export function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => ImageSize {
-  return (src) => {
-    const path = sitePathOf(src, route.path);
-    if (path === undefined) return undefined;
-    const own = route.images?.[path];
-    if (own) return own;
-    const published = context.manifest.published.find((file) => file.path === path);
-    if (published) return published.width && published.height ? { width: published.width, height: published.height } : undefined;
-    const asset = context.assets.get(decodeURI(path.slice(1)));
-    return asset ? dimensionsOf(asset) : undefined;
-  };
 }

@@ -13,7 +13,7 @@ import type { HostName } from "../../content/types.ts";
 import { errorsOf, SitegenError } from "../../errors.ts";
 import { describeFailure, FailedRun, findingsOfThrown } from "../../findings.ts";
 import { NEGOTIATION_PATH } from "../../negotiation/table.ts";
-import { newRenderMemo } from "../../render/render-job.ts";
+import { newRenderMemo } from "../../render/render-context.ts";
 import type { Written } from "../../write/output.ts";
 import { PatchWriter, WatchMemory, type WrittenTexts } from "../../write/patch.ts";
 import { watchFolders } from "./file-events.ts";

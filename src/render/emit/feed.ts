@@ -12,7 +12,7 @@
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { renderMarkdown } from "../markdown/index.ts";
 import { shownBody } from "../liquid-links.ts";
-import { bodyEnv, bodySettings, imageSizes } from "../render-page.ts";
+import { bodyEnv, bodySettings, imageSizes } from "../body-env.ts";
 import { escapeXml } from "./xml.ts";
 
 /** The newest posts a feed holds, as most generators' feeds do. */

@@ -13,7 +13,7 @@ import { elementsOf, htmlTags, type PageElement } from "../html-tags.ts";
 import { withAttributes } from "./html-attributes.ts";
 import { kramdownHtmlPlugin } from "./kramdown-html.ts";
 import { childLines } from "./lines.ts";
-import type { RenderEnv } from "./render.ts";
+import type { RenderEnv } from "./env.ts";
 import type { MarkdownWarning } from "./warnings.ts";
 
 export function rawHtmlPlugin(md: MarkdownIt): void {

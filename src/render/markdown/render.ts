@@ -8,35 +8,15 @@ import Token from "markdown-it/lib/token.mjs";
 import { attributeIds } from "./attributes.ts";
 import { footnoteIds } from "./footnotes.ts";
 import { childLines } from "./lines.ts";
-import type { HeadingIdStyle } from "./heading-ids.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { parseChosen } from "./constructs.ts";
 import { md as fullChain } from "./instance.ts";
 import type { PageElement } from "../html-tags.ts";
 import { closingOf, inlineTextWarning, rawHtmlElements, rawHtmlOf, rawHtmlTargets, shownAsText, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
-import type { SummaryEnv } from "./summary.ts";
-import type { MathEnv } from "./math.ts";
-import type { KramdownEnv } from "./kramdown-html.ts";
 import { tablesOfContents } from "./toc.ts";
+import type { SummaryEnv } from "./summary.ts";
 import { warningsOf, type MarkdownWarning } from "./warnings.ts";
-
-/** What a page gives its render. */
-export interface RenderEnv extends SummaryEnv, MathEnv, KramdownEnv {
-  /** The size of an image by its src as written, where it is one of the site's own. */
-  imageSize?: (src: string) => { width: number; height: number } | undefined;
-  /** The page's title: an H1 at the top of the body that repeats it is left out. */
-  title?: string;
-  /** Open the body with a table of contents of its headings, unless it has one. */
-  toc?: boolean;
-  /** false: headings without their links to themselves, as a feed shows them away from the page. */
-  headingAnchors?: false;
-  /** The body is HTML (src/content/markup.ts): one block of raw HTML, published as written. */
-  html?: true;
-  /** How headings' ids are spelled (site.yaml's `markdown.heading_ids`): GitHub's when left out. */
-  headingIds?: HeadingIdStyle;
-  /** The page's policy lets a `style` attribute apply: an attribute list's is kept (attributes.ts). */
-  inlineStyles?: true;
-}
+import type { RenderEnv } from "./env.ts";
 
 export interface RenderedMarkdown {
   html: string;
