@@ -14,8 +14,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtSite, routeTable, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
-import { hostsOnDemand } from "./helpers/on-demand.ts";
+import { builtSite, routeTable, sitegenHere, WRANGLER, type Running } from "./helpers/dist.ts";
+import { hostsOfBothBuilds } from "./helpers/on-demand.ts";
 import { BROWSER, compareAll, everyAcceptOn, featureCases } from "./helpers/host-parity.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 import { verifyFailures } from "./helpers/verify.ts";
@@ -45,12 +45,7 @@ const LISTINGS: [path: string, sibling: string][] = [
   ...TAGS.map((tag): [string, string] => [`/tags/${tag}/`, `/tags/${tag}.md`]),
 ];
 
-const hosts = hostsOnDemand({
-  preview: () => startPreviewServer(dist),
-  netlify: () => startNetlifyEmulator(dist),
-  previewCloudflare: () => startPreviewServer(distCloudflare),
-  cloudflare: () => (WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined),
-});
+const hosts = hostsOfBothBuilds(dist, distCloudflare);
 after(() => hosts.stop());
 
 /** The post paths a listing page's Markdown links, in order. */

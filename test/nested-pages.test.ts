@@ -13,8 +13,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, routeTable, sitegenHere, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
-import { hostsOnDemand } from "./helpers/on-demand.ts";
+import { ROOT, routeTable, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { hostsOfBothBuilds } from "./helpers/on-demand.ts";
 import { BROWSER, compareAll, featureCases } from "./helpers/host-parity.ts";
 
 const NESTED = join(ROOT, "test/fixtures/sites/nested");
@@ -38,12 +38,7 @@ async function buildNested(args: string[] = []): Promise<string> {
 
 const dist = await buildNested();
 const distCloudflare = await buildNested(["--host", "cloudflare"]);
-const hosts = hostsOnDemand({
-  preview: () => startPreviewServer(dist),
-  netlify: () => startNetlifyEmulator(dist),
-  previewCloudflare: () => startPreviewServer(distCloudflare),
-  cloudflare: () => (WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined),
-});
+const hosts = hostsOfBothBuilds(dist, distCloudflare);
 after(() => hosts.stop());
 
 test("a page's path under pages/ is its URL; its .md sibling sits beside its folder; both files are written", () => {

@@ -4,6 +4,8 @@
  * a skip) starts no emulator, and `stop` ends only what started, even when
  * another host failed to.
  */
+import { startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER } from "./dist.ts";
+
 interface Stoppable {
   stop(): Promise<void> | void;
 }
@@ -28,4 +30,17 @@ export function hostsOnDemand<S extends Starters>(starters: S): HostsOnDemand<S>
       await Promise.all(settled.map((each) => (each.status === "fulfilled" ? each.value?.stop() : undefined)));
     },
   };
+}
+
+/**
+ * The preview server and Netlify's emulator on a Netlify build, and the preview server and Cloudflare's runtime on a
+ * Cloudflare build of the same site (workerd only where wrangler is installed), each started at its first use.
+ */
+export function hostsOfBothBuilds(dist: string, distCloudflare: string) {
+  return hostsOnDemand({
+    preview: () => startPreviewServer(dist),
+    netlify: () => startNetlifyEmulator(dist),
+    previewCloudflare: () => startPreviewServer(distCloudflare),
+    cloudflare: () => (WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined),
+  });
 }
