@@ -14,7 +14,8 @@ import { errorsOf, SitegenError } from "./errors.ts";
 import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
-import { keyPath, pageFingerprint, recordKey, recordOf, unchanged, type PostRecord, type PostRecords, type ReuseStore } from "./execute/reuse.ts";
+import { pageFingerprint, recordOf, unchanged } from "./execute/reuse.ts";
+import { keyPath, recordKey, type PostRecord, type PostRecords, type ReuseStore } from "./write/post-records.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { HostName, PostSource } from "./content/types.ts";
 import { judge, type Finding } from "./findings.ts";
@@ -24,7 +25,7 @@ import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifes
 import { planSite } from "./plan/plan.ts";
 import { highlighterId, useHighlightStore } from "./render/highlight.ts";
 import { linkTargets } from "./render/liquid-links.ts";
-import type { RenderMemo } from "./render/render-job.ts";
+import type { RenderMemo } from "./render/render-context.ts";
 import { resizeImages, type ResizeStore } from "./render/media/resize-images.ts";
 import { prepareTemplates, readTemplates } from "./render/page/templates.ts";
 import { BuildCache } from "./write/cache.ts";

@@ -9,14 +9,14 @@
 import { errorsOf, SitegenErrors } from "../errors.ts";
 import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.ts";
 import type { Job, Plan } from "../plan/plan.ts";
-import type { PageFacts } from "../render/links.ts";
+import type { PageFacts } from "../write/page-facts.ts";
 import { linkTargets } from "../render/liquid-links.ts";
 import type { RenderContext } from "../render/render-context.ts";
 import { renderJob } from "../render/render-job.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { FileWriter } from "../write/output.ts";
 import type { RenderPool } from "./pool.ts";
-import type { PostRecord } from "./reuse.ts";
+import type { PostRecord } from "../write/post-records.ts";
 
 /** The render context without what the executor supplies (the files written so far). */
 export type JobContext = Omit<RenderContext, "written">;

@@ -20,7 +20,8 @@ import type { LinkTargets } from "../render/liquid-links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import { RenderLane, type LaneReply } from "./lane.ts";
 import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
-import type { KnownSource, ParsedSources } from "./sources.ts";
+import type { ParsedSources } from "./sources.ts";
+import type { KnownSource } from "../write/post-records.ts";
 
 /**
  * From this many posts on, a build uses workers. A worker loads the render

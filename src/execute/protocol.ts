@@ -3,11 +3,11 @@ import type { SourceEntry } from "../content/load.ts";
 import { SitegenError, type ErrorCode } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
-import type { PageFacts } from "../render/links.ts";
+import type { PageFacts } from "../write/page-facts.ts";
 import type { LinkTargets } from "../render/liquid-links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { Written } from "../write/output.ts";
-import type { KnownSource } from "./sources.ts";
+import type { KnownSource } from "../write/post-records.ts";
 
 export type LaneRequest =
   /** `known`: what an earlier build knew of these files, by path. */

@@ -15,14 +15,8 @@ import { fileDate } from "../content/file-dates.ts";
 import { unfrontedDialect } from "../content/unfronted.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
-import { statusOf } from "./reuse.ts";
+import { statusOf, type KnownSource } from "../write/post-records.ts";
 import { pushAll } from "../collector.ts";
-
-/** What an earlier build knew of a post file: its content hash and its parse (without the body). */
-export interface KnownSource {
-  source: string;
-  post: PostSource;
-}
 
 export interface ParsedSources {
   posts: PostSource[];

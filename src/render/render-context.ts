@@ -7,7 +7,7 @@
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import type { Body, Written } from "../write/output.ts";
 import type { NegotiationMemo } from "./emit/negotiation-table.ts";
-import type { PageFacts } from "./links.ts";
+import type { PageFacts } from "../write/page-facts.ts";
 import type { LinkTargets } from "./liquid-links.ts";
 import type { RenderedMarkdown } from "./markdown/index.ts";
 import { KeptParts } from "./kept-parts.ts";

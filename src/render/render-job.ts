@@ -25,8 +25,6 @@ import { searchIndex } from "./emit/search-index.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
 import { renderPage } from "./render-page.ts";
 import type { RenderContext, RenderedJob } from "./render-context.ts";
-// build.ts names the memo's type from here; it is defined with the context in render-context.ts.
-export type { RenderMemo } from "./render-context.ts";
 
 export function renderJob(job: Job, context: RenderContext): RenderedJob {
   switch (job.kind) {

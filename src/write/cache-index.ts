@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { codeFingerprint, type PostRecord, type PostRecords } from "../execute/reuse.ts";
+import { codeFingerprint, type PostRecord, type PostRecords } from "./post-records.ts";
 import { openNoFollow, readWhole } from "./cache-folder.ts";
 import { recordProblem } from "./cache-records.ts";
 

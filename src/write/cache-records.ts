@@ -9,7 +9,7 @@
  */
 import { readAlias } from "../content/aliases.ts";
 import { SLUG_PATTERN } from "../content/slug.ts";
-import type { PostRecord } from "../execute/reuse.ts";
+import type { PostRecord } from "./post-records.ts";
 import { describeSchemaError, validateCacheRecord } from "../schemas/index.ts";
 
 /** A post file's path below the content folder, `/`-separated: no `.` or `..` segment, no backslash, no NUL, not from the root. */

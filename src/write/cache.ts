@@ -34,7 +34,7 @@ import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { SourceEntry } from "../content/load.ts";
-import { keyPath, recordKey, statusOf, type PostRecord, type PostRecords, type ReuseStore } from "../execute/reuse.ts";
+import { keyPath, recordKey, statusOf, type PostRecord, type PostRecords, type ReuseStore } from "./post-records.ts";
 import { claimCacheFolder, MARKER, openNoFollow, readWhole } from "./cache-folder.ts";
 import { readIndex, readIndexFile, writeIndex } from "./cache-index.ts";
 import { hold, LOCK } from "./cache-lock.ts";

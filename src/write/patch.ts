@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join, sep } from "node:path";
 import { bytesOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
 import type { Listing } from "../content/tree.ts";
-import type { PostRecord, PostRecords, ReuseStore } from "../execute/reuse.ts";
+import type { PostRecord, PostRecords, ReuseStore } from "./post-records.ts";
 
 /** A file a rebuild wrote from text, with its facts: the next rebuild, given the same text, need not hash it again. */
 export type WrittenTexts = Map<string, { text: string; written: Written }>;

@@ -20,7 +20,7 @@
  *   is always read (src/execute/sources.ts asks only for posts without);
  * - whether a post is published is never taken from the cache: its status
  *   is read from the file's frontmatter each build (`headOf`), as it is when
- *   the file is hashed (src/execute/reuse.ts `statusOf`).
+ *   the file is hashed (src/write/post-records.ts `statusOf`).
  *
  * A record matches only the very file it was taken of: the inode and ctime
  * of a fresh checkout, or of a copy, are its own, so a cache restored by a

@@ -8,7 +8,7 @@ import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
 import { blockedElements, contentPolicy } from "../content-policy.ts";
 import { elementsOf } from "../html-tags.ts";
-import type { PageFacts } from "../links.ts";
+import type { PageFacts } from "../../write/page-facts.ts";
 import type { TemplateSources } from "../page/templates.ts";
 import { cspSources } from "../webmcp.ts";
 
