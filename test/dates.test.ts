@@ -20,7 +20,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { looseDate, readDate } from "../src/content/dates.ts";
-import { zonedTime } from "../src/import/permalinks.ts";
+import { zonedTime } from "../src/import/jekyll-permalinks.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { needTools } from "../scripts/tools.mjs";
 

@@ -150,7 +150,7 @@ export function readDate(text: string): WrittenDate | { problem: string } {
 /**
  * `readDate`, and whether the text wrote an offset or a zone: a time written
  * without one is UTC here, and the site's local time to Jekyll, which
- * `sitegen import` keeps in the old addresses it makes (src/import/permalinks.ts).
+ * `sitegen import` keeps in the old addresses it makes (src/import/jekyll-permalinks.ts).
  */
 export function readDateZoned(text: string): { read: WrittenDate | { problem: string }; zoned: boolean } {
   const zoned = (parts: Pick<Parts, "zone">) => parts.zone !== undefined;

@@ -4,7 +4,7 @@
  * post's time shows on a site with a `timezone`.
  */
 import { readDateZoned } from "../content/dates.ts";
-import { zonedTime } from "./permalinks.ts";
+import { zonedTime } from "./jekyll-permalinks.ts";
 
 /**
  * A post's time written with an offset, as Jekyll shows it on a site with a

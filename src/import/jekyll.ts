@@ -12,7 +12,7 @@ import { canonicalTag } from "../content/languages.ts";
 import { basename, join } from "node:path";
 import { startsWithFrontmatter } from "../content/tree.ts";
 import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
-import { JEKYLL_STYLES, jekyllPageUrl, jekyllUrl, type JekyllSite } from "./permalinks.ts";
+import { JEKYLL_STYLES, jekyllPageUrl, jekyllUrl, type JekyllSite } from "./jekyll-permalinks.ts";
 import { inZone, isPageAddress, listingOf } from "./jekyll-pages.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { walkSource, type Refusal } from "./walk.ts";
