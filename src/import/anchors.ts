@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeadingIdStyle } from "../content/types.ts";
 import { findEleventyConfig } from "./eleventy-config.ts";
-import { HUGO_CONFIGS } from "./hugo.ts";
+import { HUGO_CONFIGS } from "./hugo-config.ts";
 import { JEKYLL_CONFIGS } from "./jekyll.ts";
 import { headingIdMaker } from "../render/markdown/heading-ids.ts";
 import type { Generator } from "./model.ts";

@@ -1,44 +1,28 @@
 /**
- * A Hugo site as Hugo 0.111 reads it: its configuration in every form (a
- * root `hugo.*` or `config.*` in TOML, YAML or JSON, and the files of
- * `config/_default/`, each named for the key it sets); its languages (a
- * translation by file name, `x.fr.md`, or by a language's own content
- * folder), each document's address under its language's prefix and the
- * baseURL's path; sections and nested sections, whose `_index.md` list pages
- * give their text to the section's page (the home's to the home page, the
- * blog section's to the blog page); leaf bundles (`index.md` with its files)
- * and the files of branch folders; `draft`, `publishDate`, `expiryDate`,
- * `headless`; and static/ published as it is. The main sections (`params.
- * mainSections`, else the section with the most pages, as Hugo chooses) are
- * the blog: their pages become posts, every other page a page at its own path.
+ * A Hugo site as Hugo 0.111 reads it: its configuration in every form
+ * (src/import/hugo-config.ts); its languages (a translation by file name,
+ * `x.fr.md`, or by a language's own content folder), each document's address
+ * under its language's prefix and the baseURL's path; sections and nested
+ * sections, whose `_index.md` list pages give their text to the section's
+ * page (the home's to the home page, the blog section's to the blog page);
+ * leaf bundles (`index.md` with its files) and the files of branch folders;
+ * `draft`, `publishDate`, `expiryDate`, `headless`; and static/ published as
+ * it is. The main sections (`params.mainSections`, else the section with the
+ * most pages, as Hugo chooses) are the blog: their pages become posts, every
+ * other page a page at its own path.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { isHtmlFile } from "../content/markup.ts";
-import { isMarkdown, isRecord, readConfig, readDocument, terms, text } from "./read.ts";
+import { isMarkdown, isRecord, readDocument, terms, text } from "./read.ts";
+import { hugoConfig, languagesOf, sectionPatterns, type Language } from "./hugo-config.ts";
 import { hugoAlias, hugoUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedFile, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal, type SourceFile } from "./walk.ts";
 import { pushAll } from "../collector.ts";
 
-const NAMES = ["hugo", "config"];
-const FORMATS = ["toml", "yaml", "yml", "json"];
-export const HUGO_CONFIGS = NAMES.flatMap((name) => FORMATS.map((format) => `${name}.${format}`));
-const CONFIG_DIR = "config/_default";
 const LIST_PAGE = /^_index\.(md|markdown|html?)$/i;
 const LEAF_PAGE = /^index\.(md|markdown|html?)$/i;
-
-/** Whether a folder is a Hugo site: a configuration at its root or in config/_default/. */
-export function isHugoSite(root: string): boolean {
-  return HUGO_CONFIGS.some((name) => existsSync(join(root, name)) || existsSync(join(root, CONFIG_DIR, name)));
-}
-
-interface Language {
-  name: string;
-  weight: number;
-  contentDir: string;
-  code?: string;
-}
 
 export function readHugo(root: string, shown: (path: string) => string, refused: Refusal[], now: Date): ImportedSite {
   const { config, left } = hugoConfig(root, shown);
@@ -257,54 +241,6 @@ function folderOf(path: string): string {
   return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 }
 
-/** Hugo's configuration: a root file, then config/_default/, whose `params.toml` sets `params` and so on. */
-function hugoConfig(root: string, shown: (path: string) => string): { config: Record<string, unknown>; left: LeftOut[] } {
-  const config: Record<string, unknown> = {};
-  const left: LeftOut[] = [];
-  const dir = join(root, CONFIG_DIR);
-  const inDir = existsSync(dir) ? readdirSync(dir).filter((name) => FORMATS.some((format) => name.endsWith(`.${format}`))).sort() : [];
-  for (const name of inDir) {
-    const path = join(dir, name);
-    const read = readConfig(path, shown(path));
-    const key = name.replace(/\.[^.]+$/, "");
-    if (NAMES.includes(key)) Object.assign(config, read.data);
-    else if (!key.includes(".")) config[key] = isRecord(config[key]) ? { ...(config[key] as object), ...read.data } : read.data;
-    left.push({ file: shown(path), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
-  }
-  const rootFile = HUGO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  if (rootFile) {
-    const read = readConfig(rootFile, shown(rootFile));
-    for (const [key, value] of Object.entries(read.data)) config[key] = isRecord(value) && isRecord(config[key]) ? { ...config[key], ...value } : value;
-    left.push({ file: shown(rootFile), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
-  }
-  return { config: lowerKeys(config) as Record<string, unknown>, left };
-}
-
-/** A configuration as Hugo reads it: its keys in any case (`[Languages.it]`, `baseURL`, `mainSections`), as Hugo lowercases them all. */
-function lowerKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(lowerKeys);
-  if (!isRecord(value)) return value;
-  const lowered: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const name = key.toLowerCase();
-    lowered[name] = isRecord(lowered[name]) && isRecord(inner) ? { ...(lowered[name] as object), ...(lowerKeys(inner) as object) } : lowerKeys(inner);
-  }
-  return lowered;
-}
-
-/** The site's languages by weight, the default first, each with its content folder. */
-function languagesOf(config: Record<string, unknown>): Language[] {
-  const contentDir = (text(config.contentdir) ?? "content").replace(/\/+$/, "");
-  const defaultLang = (text(config.defaultcontentlanguage) ?? "en").toLowerCase();
-  const declared = isRecord(config.languages) ? Object.entries(config.languages).filter(([, value]) => !(isRecord(value) && value.disabled === true)) : [];
-  const languages = declared.map(([name, value], index): Language => {
-    const settings = isRecord(value) ? value : {};
-    return { name: name.toLowerCase(), weight: typeof settings.weight === "number" ? settings.weight : 1000 + index, contentDir: (text(settings.contentdir) ?? contentDir).replace(/\/+$/, ""), code: text(settings.languagecode)?.split(/[-_]/)[0] ?? name.toLowerCase() };
-  });
-  if (!languages.some((language) => language.name === defaultLang)) languages.push({ name: defaultLang, weight: -1, contentDir, code: text(config.languagecode)?.split(/[-_]/)[0] ?? defaultLang });
-  return languages.sort((a, b) => (a.name === defaultLang ? -1 : b.name === defaultLang ? 1 : a.weight - b.weight || a.name.localeCompare(b.name)));
-}
-
 /** `params.mainSections`, else the section with the most regular pages (Hugo's own choice). */
 function mainSectionsOf(params: Record<string, unknown>, documents: { section: string; dir: string }[]): string[] {
   const written = terms(params.mainsections);
@@ -313,11 +249,4 @@ function mainSectionsOf(params: Record<string, unknown>, documents: { section: s
   for (const { section, dir } of documents) if (dir !== "") counts.set(section, (counts.get(section) ?? 0) + 1);
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return top ? [top[0]] : [];
-}
-
-/** `[permalinks]` by section, in both of Hugo's forms (`posts = …` and `[permalinks.page] posts = …`). */
-function sectionPatterns(value: unknown): Record<string, string> {
-  if (!isRecord(value)) return {};
-  const page = isRecord(value.page) ? value.page : {};
-  return Object.fromEntries(Object.entries({ ...value, ...page }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type { MathDialect } from "../content/types.ts";
 import { ASTRO_CONFIGS } from "./astro.ts";
 import { ELEVENTY_CONFIGS } from "./eleventy.ts";
-import { HUGO_CONFIGS } from "./hugo.ts";
+import { HUGO_CONFIGS } from "./hugo-config.ts";
 import type { Generator } from "./model.ts";
 
 /** Plugins that read `$…$` inline and `$$…$$` display, by their package names. */
