@@ -7,7 +7,7 @@ import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "./errors.ts";
 import { NEGOTIATION_PATH } from "./negotiation/table.ts";
-import { highlighterId } from "./render/highlight.ts";
+import { highlighterId } from "./render/media/highlight.ts";
 import { BuildCache } from "./write/cache.ts";
 import { HighlightFiles } from "./write/highlight-store.ts";
 import { ImageFiles } from "./write/image-store.ts";

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { createRequire } from "node:module";
-import { LANGUAGES } from "../src/render/highlight.ts";
+import { LANGUAGES } from "../src/render/media/highlight.ts";
 import { renderMarkdown } from "../src/render/markdown/index.ts";
 import { builtSite, ROOT } from "./helpers/dist.ts";
 import { contrastRatio } from "./helpers/wcag.ts";

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SitegenError } from "../src/errors.ts";
-import { TemplateSet } from "../src/render/template.ts";
+import { TemplateSet } from "../src/render/page/template.ts";
 
 function render(source: string, context: object = { name: "<b>&</b>" }): string {
   return new TemplateSet(new Map([["t.html", source]])).render("t.html", context);

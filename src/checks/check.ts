@@ -8,7 +8,7 @@ import type { Collector } from "../collector.ts";
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import type { KeptParts } from "../render/kept-parts.ts";
 import type { PageFacts } from "../write/page-facts.ts";
-import type { TemplateSet } from "../render/template.ts";
+import type { TemplateSet } from "../render/page/template.ts";
 import type { TemplateSources } from "../render/page/templates.ts";
 import type { ThemeProblem } from "../render/page/theme.ts";
 import type { Written } from "../write/output.ts";

@@ -1,5 +1,5 @@
 /** Every link and image of every page, to a page, file or anchor the site publishes. */
-import { checkLinks } from "../render/links.ts";
+import { checkLinks } from "../render/checks/links.ts";
 import type { Check, RenderedBuild } from "./check.ts";
 
 export const links: Check<RenderedBuild> = {

@@ -21,7 +21,7 @@ export const CONTROL_CHARACTER_CODE = "E_CONTROL_CHARACTER";
 /** The warnings `check --strict` fails on. */
 export const STRICT_CODES: ReadonlySet<string> = new Set([TYPO_CODE, CONTROL_CHARACTER_CODE]);
 
-/** Fields kept as params that the build itself reads: `translationKey` joins translations (src/manifest/manifest.ts); Jekyll's `render_with_liquid: false` keeps a text's Liquid from running (src/render/liquid-links.ts). */
+/** Fields kept as params that the build itself reads: `translationKey` joins translations (src/manifest/manifest.ts); Jekyll's `render_with_liquid: false` keeps a text's Liquid from running (src/render/liquid/links.ts). */
 const READ_AS_PARAMS = new Set(["translationKey", "render_with_liquid"]);
 
 /** A notice for each field sitegen does not know, kept as a param, with its line and, if it looks like a typo, the field meant. */

@@ -7,7 +7,7 @@
  * example, and is left alone; so is a Liquid or Hugo `highlight` block,
  * which the renderer shows as code (src/render/markdown/code.ts), tags and
  * all, and what a `{% raw %}` block holds. Jekyll's link tags are no such
- * text: the build resolves them (src/render/liquid-links.ts).
+ * text: the build resolves them (src/render/liquid/links.ts).
  *
  * That is content of no dialect of its own. In Jekyll's (a site with
  * content/_config.yml or content/_includes/: src/content/jekyll-files.ts)
@@ -38,7 +38,7 @@ export const HIGHLIGHT_CLOSE = /^ {0,3}(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\
 /**
  * Jekyll's tags that name a file of the content or the site's own address,
  * which the build resolves without running anything (src/render/
- * liquid-links.ts): `{% post_url 2010-07-21-name %}`, `{% link about.md %}`,
+ * liquid/links.ts): `{% post_url 2010-07-21-name %}`, `{% link about.md %}`,
  * `{{ '/about/' | relative_url }}` and `| absolute_url`, and `{{ site.url }}`
  * and `{{ site.baseurl }}` where they start a link's or an image's URL (in
  * Markdown or in an HTML `href` or `src`); elsewhere those two are text that

@@ -96,11 +96,11 @@ export interface AgentSettings {
    * `about:blank` as an error's type and /agent-instructions.md as its documentation.
    */
   developers_page?: "required" | "optional";
-  /** Describe each page's forms in its Markdown: where it posts, each field, what happens after (src/render/forms.ts). */
+  /** Describe each page's forms in its Markdown: where it posts, each field, what happens after (src/render/page/forms.ts). */
   forms?: boolean;
   /** Serve `/mcp`, a read-only MCP server of the site's pages and posts, and its server card (src/negotiation/mcp/). */
   mcp?: boolean;
-  /** WebMCP: forms carry `toolname` and `tooldescription`, and /assets/webmcp.js registers `get_page` (and `search`) where the browser can (src/render/webmcp.ts). */
+  /** WebMCP: forms carry `toolname` and `tooldescription`, and /assets/webmcp.js registers `get_page` (and `search`) where the browser can (src/render/page/webmcp.ts). */
   webmcp?: boolean;
   /** Publish /sitemap.md, every page and post as a link with its description (src/render/emit/sitemap-markdown.ts). */
   sitemap_markdown?: boolean;

@@ -10,7 +10,7 @@ import { errorsOf, SitegenErrors } from "../errors.ts";
 import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.ts";
 import type { Job, Plan } from "../plan/plan.ts";
 import type { PageFacts } from "../write/page-facts.ts";
-import { linkTargets } from "../render/liquid-links.ts";
+import { linkTargets } from "../render/liquid/links.ts";
 import type { RenderContext } from "../render/render-context.ts";
 import { renderJob } from "../render/render-job.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";

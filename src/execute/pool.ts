@@ -16,7 +16,7 @@ import type { PostParser, SourceEntry } from "../content/load.ts";
 import { SitegenErrors } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
-import type { LinkTargets } from "../render/liquid-links.ts";
+import type { LinkTargets } from "../render/liquid/links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import { RenderLane, type LaneReply } from "./lane.ts";
 import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";

@@ -4,7 +4,7 @@ import { SitegenError, type ErrorCode } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import type { PageFacts } from "../write/page-facts.ts";
-import type { LinkTargets } from "../render/liquid-links.ts";
+import type { LinkTargets } from "../render/liquid/links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import type { Written } from "../write/output.ts";
 import type { KnownSource } from "../write/post-records.ts";

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { PostSource } from "../content/types.ts";
 import { postShell, type Manifest, type PageRoute } from "../manifest/manifest.ts";
-import { urlOfTag, type LinkTargets } from "../render/liquid-links.ts";
+import { urlOfTag, type LinkTargets } from "../render/liquid/links.ts";
 import type { Written } from "../write/output.ts";
 import type { PageFacts } from "../write/page-facts.ts";
 import { codeFingerprint, type PostRecord, type PostRecords } from "../write/post-records.ts";

@@ -55,7 +55,7 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
   const count = (kind: string) => converted.set(kind, (converted.get(kind) ?? 0) + 1);
   const liquid = options.templates === undefined || options.templates === "liquid";
   const hugo = options.templates === undefined || options.templates === "hugo";
-  // Where the source ran no Liquid, its raw tags are words; the build takes a pair of them as Liquid's (src/render/liquid-links.ts), so each opening one is written as sitegen shows a tag as written: in a raw block of its own. A closing one, then paired with none, is shown as it is.
+  // Where the source ran no Liquid, its raw tags are words; the build takes a pair of them as Liquid's (src/render/liquid/links.ts), so each opening one is written as sitegen shows a tag as written: in a raw block of its own. A closing one, then paired with none, is shown as it is.
   const shown = liquid ? body : body.replace(RAW_OPENING, (tag: string) => (count("{% raw %} shown as written"), `{% raw %}${tag}{% endraw %}`));
   if (!liquid && !hugo) return { body: shown, converted, left: [] };
   if (!liquid) return hugoForms(shown, bodyLine, options, count, converted);

@@ -1,18 +1,18 @@
 /**
  * What rendering is given and gives back: the context a job renders in, what
  * a watch session keeps between rebuilds, and a rendered job's files. Apart
- * from render-job.ts, which runs a job, so that render-page.ts and the lanes
+ * from render-job.ts, which runs a job, so that page/render-page.ts and the lanes
  * can name them without importing every artifact's emitter.
  */
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import type { Body, Written } from "../write/output.ts";
 import type { NegotiationMemo } from "./emit/negotiation-table.ts";
 import type { PageFacts } from "../write/page-facts.ts";
-import type { LinkTargets } from "./liquid-links.ts";
+import type { LinkTargets } from "./liquid/links.ts";
 import type { RenderedMarkdown } from "./markdown/index.ts";
 import { KeptParts } from "./kept-parts.ts";
 import type { ResizedImages, ResizeMemo } from "./media/resize-images.ts";
-import type { TemplateSet } from "./template.ts";
+import type { TemplateSet } from "./page/template.ts";
 
 /** An image's size, or undefined for one whose size is not known. */
 export type ImageSize = { width: number; height: number } | undefined;
@@ -22,7 +22,7 @@ export type RenderedBodies = Map<string, { body: string; lang: string; title: st
 
 export interface RenderContext {
   manifest: Manifest;
-  /** What the pages' Jekyll link tags may name (src/render/liquid-links.ts); made from `manifest` when left out, which a post's shell cannot be. */
+  /** What the pages' Jekyll link tags may name (src/render/liquid/links.ts); made from `manifest` when left out, which a post's shell cannot be. */
   linkTargets?: LinkTargets;
   templates: TemplateSet;
   /** Static assets by output path. */
@@ -44,7 +44,7 @@ export interface RenderMemo {
   negotiation: NegotiationMemo;
   /** How many posts each listing page fitted to its budget (/blog/, a tag's page) listed, by path. */
   blogListing: Map<string, { listed?: number }>;
-  /** The fixed pages' bodies as last rendered (render-page.ts). */
+  /** The fixed pages' bodies as last rendered (page/render-page.ts). */
   bodies: RenderedBodies;
   /** Each route's part of the files that list every route (kept-parts.ts). */
   parts: KeptParts;

@@ -23,7 +23,7 @@ import { sitemapMarkdown } from "./emit/sitemap-markdown.ts";
 import { apiCatalog } from "./emit/api-catalog.ts";
 import { searchIndex } from "./emit/search-index.ts";
 import { sitemapPartXml, sitemapXml } from "./emit/sitemap.ts";
-import { renderPage } from "./render-page.ts";
+import { renderPage } from "./page/render-page.ts";
 import type { RenderContext, RenderedJob } from "./render-context.ts";
 
 export function renderJob(job: Job, context: RenderContext): RenderedJob {

@@ -2,7 +2,7 @@
  * Highlighted code blocks in the build cache (src/write/cache.ts), kept
  * apart from its pages: a new sitegen renders every page again, but a block
  * is highlighted again only by another highlighter. A folder per highlighter
- * (render/highlight.ts `highlighterId`), a checked file per block named by
+ * (render/media/highlight.ts `highlighterId`), a checked file per block named by
  * its key (checked-files.ts): a file whose HTML does not match its hash is
  * not used, and the block is highlighted again.
  *

@@ -1,6 +1,6 @@
 /**
  * What rendering a page found out that outlives the render: the link check
- * reads it (src/render/links.ts), and the build cache keeps it with the post's
+ * reads it (src/render/checks/links.ts), and the build cache keeps it with the post's
  * record (post-records.ts), so it is defined below both.
  */
 import type { FindingKind } from "../policy.ts";
@@ -14,7 +14,7 @@ export interface PageFacts {
   links: { href: string; line: number; image?: true }[];
   /** What rendering its body found that the author should hear about (src/render/markdown/warnings.ts), when it found any. */
   warnings?: PageWarning[];
-  /** Its Jekyll link tags, each with the URL it stood for ("" for none), when it has any: a post is made again when one changes (src/render/liquid-links.ts). */
+  /** Its Jekyll link tags, each with the URL it stood for ("" for none), when it has any: a post is made again when one changes (src/render/liquid/links.ts). */
   named?: [tag: string, url: string][];
 }
 

@@ -5,7 +5,7 @@
  */
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
-import type { TemplateSet } from "../template.ts";
+import type { TemplateSet } from "../page/template.ts";
 
 /** A setting of site.yaml that cannot be met, by its path there. */
 export interface SettingProblem {

@@ -6,11 +6,11 @@
  */
 import { SitegenError } from "../../errors.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
-import { blockedElements, contentPolicy } from "../content-policy.ts";
-import { elementsOf } from "../html-tags.ts";
+import { blockedElements, contentPolicy } from "./content-policy.ts";
+import { elementsOf } from "./html-tags.ts";
 import type { PageFacts } from "../../write/page-facts.ts";
 import type { TemplateSources } from "../page/templates.ts";
-import { cspSources } from "../webmcp.ts";
+import { cspSources } from "../page/webmcp.ts";
 
 export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   return manifest.routes.flatMap((route) =>
@@ -20,7 +20,7 @@ export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>):
 
 /** What the policy would block in the templates' HTML, each at its file and line. */
 export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sources">, manifest: Manifest): SitegenError[] {
-  // The policy the pages are sent with: the site's `security:`, and what WebMCP's script adds (src/render/webmcp.ts).
+  // The policy the pages are sent with: the site's `security:`, and what WebMCP's script adds (src/render/page/webmcp.ts).
   const policy = contentPolicy(manifest.baseUrl, cspSources(manifest.site));
   return [...templates.sources]
     .filter(([name]) => name.endsWith(".html"))

@@ -9,7 +9,7 @@
 import { MEDIA, type Manifest } from "../../manifest/manifest.ts";
 import { CACHE, markdownHeaders, staticRules, VARY } from "../../negotiation/headers.ts";
 import { contentSignal } from "../page/content-signal.ts";
-import { cspSources } from "../webmcp.ts";
+import { cspSources } from "../page/webmcp.ts";
 
 export interface HeaderRule {
   path: string;

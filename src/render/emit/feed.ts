@@ -11,8 +11,8 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { renderMarkdown } from "../markdown/index.ts";
-import { shownBody } from "../liquid-links.ts";
-import { bodyEnv, bodySettings, imageSizes } from "../body-env.ts";
+import { shownBody } from "../liquid/links.ts";
+import { bodyEnv, bodySettings, imageSizes } from "../page/body-env.ts";
 import { escapeXml } from "./xml.ts";
 
 /** The newest posts a feed holds, as most generators' feeds do. */

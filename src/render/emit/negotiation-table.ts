@@ -11,7 +11,7 @@ import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Rep
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
 import { contentSignal } from "../page/content-signal.ts";
-import { cspSources } from "../webmcp.ts";
+import { cspSources } from "../page/webmcp.ts";
 import type { KeptParts } from "../kept-parts.ts";
 import { slugFiles, type SlugFiles } from "./slug-index.ts";
 import { MCP_SITE_PATH } from "../../negotiation/mcp/data.ts";

@@ -11,7 +11,7 @@ import type { SitemapPart } from "../../manifest/sitemap-parts.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import { budgetsOf } from "../../plan/budgets.ts";
 import { recoveryMap, ECHOED_PATH_MAX } from "../../negotiation/recovery-map.ts";
-import type { TemplateSet } from "../template.ts";
+import type { TemplateSet } from "../page/template.ts";
 import { notFoundPages } from "./page-html.ts";
 
 export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): string {

@@ -22,7 +22,7 @@ export interface PostExtras {
   readingMinutes: number;
 }
 
-/** What a listed post shows where the theme asks for it (src/render/render-page.ts): its cover, its reading time, and whether its tags are links. */
+/** What a listed post shows where the theme asks for it (src/render/page/render-page.ts): its cover, its reading time, and whether its tags are links. */
 export interface ListedExtras {
   thumbnail: PostCover | false;
   readingMinutes: number;

@@ -1,7 +1,7 @@
 /** The HTML representation of a page, rendered through the templates. */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
-import { escapeHtml, KIND_TEMPLATES, type TemplateSet } from "../template.ts";
+import { escapeHtml, KIND_TEMPLATES, type TemplateSet } from "../page/template.ts";
 import type { BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";
 import { themeFile } from "../page/theme-files.ts";

@@ -18,7 +18,7 @@ export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string,
   const lines = [`# ${markdownInline(route.title)}`, "", `> ${markdownInline(route.description)}`, "", ...metadata(manifest, route), ""];
   const published = publicMarkdown(body, manifest.baseUrl, code, route.path).trim();
   if (published) lines.push(published, "");
-  // What the page's HTML adds that an agent can act on: its forms (src/render/forms.ts), when the site describes them.
+  // What the page's HTML adds that an agent can act on: its forms (src/render/page/forms.ts), when the site describes them.
   lines.push(...forms);
   if (route.listing?.tags) lines.push(...tagIndexMarkdown(route.listing.tags));
   if (listing) lines.push(...listingMarkdown(manifest, listing));

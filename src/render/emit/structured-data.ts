@@ -6,7 +6,7 @@
  * (theme-files.ts).
  */
 import { absoluteUrl, type Manifest, type PageRoute } from "../../manifest/manifest.ts";
-import type { TemplateSet } from "../template.ts";
+import type { TemplateSet } from "../page/template.ts";
 import { themeFile } from "../page/theme-files.ts";
 
 export interface PagePreview {

@@ -46,7 +46,7 @@ const SET_ASIDE = /\u0000(\d+)(\n*)\u0000/g;
 /** The run in progress: tags report into it. A render is synchronous, so one at a time runs in a thread. */
 let running: { source: string; site: SiteAddresses; warnings: MarkdownWarning[]; named: [string, string][]; line?: number } | undefined;
 
-/** The site's origin, and the URL a `post_url` or `link` tag names (src/render/liquid-links.ts), or undefined when it names nothing the site publishes. */
+/** The site's origin, and the URL a `post_url` or `link` tag names (src/render/liquid/links.ts), or undefined when it names nothing the site publishes. */
 export interface SiteAddresses {
   origin: string;
   urlOf(tag: string): string | undefined;
@@ -244,7 +244,7 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
   return liquid;
 }
 
-/** Jekyll's `{% post_url name %}` and `{% link path %}`: the URL the page they name has here (src/render/liquid-links.ts), or the tag as written and a warning. */
+/** Jekyll's `{% post_url name %}` and `{% link path %}`: the URL the page they name has here (src/render/liquid/links.ts), or the tag as written and a warning. */
 function linkTag(kind: "post_url" | "link") {
   return class extends Tag {
     render(_context: Context, emitter: Emitter): void {

@@ -18,7 +18,7 @@ const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
 /**
  * Jekyll's `relative_url`: the path from the site's root, a slash put before
  * one without (Jekyll puts `baseurl` there, and a site here is served at its
- * origin's root: src/render/liquid-links.ts).
+ * origin's root: src/render/liquid/links.ts).
  */
 export function relativeUrl(input: unknown): unknown {
   if (input === undefined || input === null) return input;

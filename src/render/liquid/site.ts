@@ -6,7 +6,7 @@
  * main thread, and sent to the render workers as plain data: a worker has
  * the manifest without its routes. Its fingerprint stands for all of it, the
  * includes too: a page whose Liquid ran is made again when it changes
- * (src/render/liquid-links.ts).
+ * (src/render/liquid/links.ts).
  */
 import { createHash } from "node:crypto";
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
@@ -35,7 +35,7 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
     title: name,
     description: summary,
     lang: languages[0],
-    // A site here is served at its origin's root, as liquid-links.ts has always read these two.
+    // A site here is served at its origin's root, as links.ts has always read these two.
     url: manifest.baseUrl,
     baseurl: "",
     time: new Date(manifest.generated),

@@ -11,7 +11,7 @@
 import type MarkdownIt from "markdown-it";
 import type StateBlock from "markdown-it/lib/rules_block/state_block.mjs";
 import { HIGHLIGHT_CLOSE, HIGHLIGHT_OPEN } from "../../content/template-tags.ts";
-import { highlightCode } from "../highlight.ts";
+import { highlightCode } from "../media/highlight.ts";
 import { readAttributes } from "./attribute-lists.ts";
 
 export function codePlugin(md: MarkdownIt): void {

@@ -6,7 +6,7 @@
  * (attributes.ts sets them as on any block), and the block is written with
  * its first tag made again from its attributes and the list's.
  */
-import { htmlTags } from "../html-tags.ts";
+import { htmlTags } from "../checks/html-tags.ts";
 
 /** An element's start tag at the block's start: what a list can be given to (not a comment or a declaration). */
 const FIRST_TAG = /^\s*<[A-Za-z][A-Za-z0-9-]*(?=[\s/>])/;

@@ -2,7 +2,7 @@
  * A Markdown image of the site's own gets its width and height from its
  * file, unless an attribute list gave it either (`{width=320}`), so the page
  * does not shift as it loads: the size the page's `imageSize` knows
- * (src/render/body-env.ts). raw-html.ts does the same for an `<img>`.
+ * (src/render/page/body-env.ts). raw-html.ts does the same for an `<img>`.
  */
 import type MarkdownIt from "markdown-it";
 import type { RenderEnv } from "./env.ts";

@@ -171,7 +171,7 @@ export function blockEnd(html: string): number | undefined {
 /**
  * Whether a page's Markdown is kramdown's: its env says so (`kramdown`, set
  * for a content folder with Jekyll's _config.yml or _includes/:
- * src/render/body-env.ts's bodySettings), or site.yaml spells heading ids or reads math as kramdown does
+ * src/render/page/body-env.ts's bodySettings), or site.yaml spells heading ids or reads math as kramdown does
  * (`markdown.heading_ids: jekyll | kramdown`, `markdown.math: kramdown`, as
  * `sitegen import` sets them for a Jekyll site).
  */

@@ -9,7 +9,7 @@
 import { Parser } from "htmlparser2";
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { elementsOf, htmlTags, type PageElement } from "../html-tags.ts";
+import { elementsOf, htmlTags, type PageElement } from "../checks/html-tags.ts";
 import { withAttributes } from "./html-attributes.ts";
 import { kramdownHtmlPlugin } from "./kramdown-html.ts";
 import { childLines } from "./lines.ts";

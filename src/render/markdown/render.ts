@@ -11,7 +11,7 @@ import { childLines } from "./lines.ts";
 import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { parseChosen } from "./constructs.ts";
 import { md as fullChain } from "./instance.ts";
-import type { PageElement } from "../html-tags.ts";
+import type { PageElement } from "../checks/html-tags.ts";
 import { closingOf, inlineTextWarning, rawHtmlElements, rawHtmlOf, rawHtmlTargets, shownAsText, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
 import { tablesOfContents } from "./toc.ts";
 import type { SummaryEnv } from "./summary.ts";

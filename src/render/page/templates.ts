@@ -12,7 +12,7 @@ import { isDocumentPath } from "../../negotiation/decide.ts";
 import { fingerprintAssets, rewriteAssetUrls } from "./assets.ts";
 import { dimensionsOf, isImageName, type Dimensions } from "../../content/image-size.ts";
 import type { SiteTheme } from "../../content/types.ts";
-import { REQUIRED_TEMPLATES, TemplateSet } from "../template.ts";
+import { REQUIRED_TEMPLATES, TemplateSet } from "./template.ts";
 import { themeStylesheet, type ThemeProblem } from "./theme.ts";
 
 export interface LoadedTemplates {

@@ -8,7 +8,7 @@
  */
 import type { SiteTheme } from "../../content/types.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
-import type { TemplateSet } from "../template.ts";
+import type { TemplateSet } from "./template.ts";
 import type { ThemeProblem } from "./theme.ts";
 
 export interface ThemeFile {

@@ -3,8 +3,8 @@
  * representation, and as WebMCP's declarative annotations on the HTML
  * (`agents.webmcp`). What each form is comes from form-reading.ts.
  */
-import { htmlTags, type HtmlTag } from "./html-tags.ts";
-import { markdownInline } from "../text/markdown-inline.ts";
+import { htmlTags, type HtmlTag } from "../checks/html-tags.ts";
+import { markdownInline } from "../../text/markdown-inline.ts";
 import { closingOffset, CONTROLS, fold, pageForms, type FormField, type PageForm } from "./form-reading.ts";
 
 // The page's renderer reads the forms through this module too.

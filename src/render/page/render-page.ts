@@ -3,24 +3,24 @@
  * lanes do for each post (they load only this, not the other artifacts'
  * emitters), and what `renderJob` does for a page job.
  */
-import { imageVariants, srcsetOf } from "../manifest/image-variants.ts";
-import type { Manifest, PageRoute } from "../manifest/manifest.ts";
-import { budgetsOf, type Budgets } from "../plan/budgets.ts";
-import { fitBlogListing, pageOfListing, type BlogListing } from "./emit/blog-listing.ts";
-import { pageHtml } from "./emit/page-html.ts";
-import { pageMarkdown } from "./emit/page-markdown.ts";
-import { headingIds } from "./links.ts";
-import type { PageWarning } from "../write/page-facts.ts";
-import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "./markdown/index.ts";
-import { shownBody } from "./liquid-links.ts";
-import { blockedElements, contentPolicy } from "./content-policy.ts";
-import type { ImageSize, RenderContext, RenderedBodies, RenderedJob } from "./render-context.ts";
+import { imageVariants, srcsetOf } from "../../manifest/image-variants.ts";
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import { budgetsOf, type Budgets } from "../../plan/budgets.ts";
+import { fitBlogListing, pageOfListing, type BlogListing } from "../emit/blog-listing.ts";
+import { pageHtml } from "../emit/page-html.ts";
+import { pageMarkdown } from "../emit/page-markdown.ts";
+import { headingIds } from "../checks/links.ts";
+import type { PageWarning } from "../../write/page-facts.ts";
+import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "../markdown/index.ts";
+import { shownBody } from "../liquid/links.ts";
+import { blockedElements, contentPolicy } from "../checks/content-policy.ts";
+import type { ImageSize, RenderContext, RenderedBodies, RenderedJob } from "../render-context.ts";
 import { bodyEnv, bodySettings, imageSizes, type BodySettings } from "./body-env.ts";
 import { readingMinutes } from "./reading-time.ts";
 import { annotateForms, formsMarkdown, pageForms } from "./forms.ts";
 import { cspSources } from "./webmcp.ts";
 import type { TemplateSet } from "./template.ts";
-import type { ListedExtras, PostCover } from "./emit/page-html.ts";
+import type { ListedExtras, PostCover } from "../emit/page-html.ts";
 
 /**
  * A page's HTML and its `.md` sibling, from one parse of its body, with

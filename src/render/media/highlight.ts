@@ -20,7 +20,7 @@ import type { HLJSApi, Language, LanguageFn, Mode } from "highlight.js";
 import { createHash } from "node:crypto";
 import { channel } from "node:diagnostics_channel";
 import { createRequire } from "node:module";
-import type { HighlightStore } from "../write/highlight-store.ts";
+import type { HighlightStore } from "../../write/highlight-store.ts";
 
 const require = createRequire(import.meta.url);
 

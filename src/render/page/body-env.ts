@@ -1,15 +1,15 @@
 /**
  * What a page's body is rendered with, shared by the page (render-page.ts)
- * and the feed (emit/feed.ts), which renders the same bodies again: the
+ * and the feed (src/render/emit/feed.ts), which renders the same bodies again: the
  * settings of site.yaml a body reads and the sizes of the site's own images.
  */
-import type { Manifest, PageRoute } from "../manifest/manifest.ts";
-import { dimensionsOf } from "../content/image-size.ts";
-import type { SiteConfig } from "../content/types.ts";
-import { allowsInlineStyles } from "./content-policy.ts";
-import { sitePathOf } from "./links.ts";
-import type { RenderEnv } from "./markdown/index.ts";
-import type { ImageSize, RenderContext } from "./render-context.ts";
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import { dimensionsOf } from "../../content/image-size.ts";
+import type { SiteConfig } from "../../content/types.ts";
+import { allowsInlineStyles } from "../checks/content-policy.ts";
+import { sitePathOf } from "../checks/links.ts";
+import type { RenderEnv } from "../markdown/index.ts";
+import type { ImageSize, RenderContext } from "../render-context.ts";
 
 /**
  * What a body is rendered with: of site.yaml, the summary marker, how heading

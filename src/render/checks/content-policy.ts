@@ -9,7 +9,7 @@
  * lists, and from the templates.
  */
 import { createHash } from "node:crypto";
-import { cspDirectives, type CspDirective, type CspSources } from "../negotiation/headers.ts";
+import { cspDirectives, type CspDirective, type CspSources } from "../../negotiation/headers.ts";
 import type { PageElement } from "./html-tags.ts";
 
 /** What the policy would block, and the setting that allows it. */

@@ -4,12 +4,12 @@
  * and images on a file the build publishes.
  */
 import { readFileSync } from "node:fs";
-import { parseMarkdownFile } from "../content/frontmatter.ts";
-import { parseYaml } from "../content/yaml.ts";
-import { SitegenError } from "../errors.ts";
-import { linkablePaths, type Manifest, type PageRoute } from "../manifest/manifest.ts";
-import type { KeptParts } from "./kept-parts.ts";
-import type { PageFacts } from "../write/page-facts.ts";
+import { parseMarkdownFile } from "../../content/frontmatter.ts";
+import { parseYaml } from "../../content/yaml.ts";
+import { SitegenError } from "../../errors.ts";
+import { linkablePaths, type Manifest, type PageRoute } from "../../manifest/manifest.ts";
+import type { KeptParts } from "../kept-parts.ts";
+import type { PageFacts } from "../../write/page-facts.ts";
 
 /**
  * A page's heading ids as one string, each on a line of its own: a large blog

@@ -19,12 +19,12 @@
  * has its Liquid run whole instead, code and all, as Jekyll runs it
  * (src/render/liquid/): its link tags give the same URLs through the engine.
  */
-import { linkTags, POST_URL, LINK, rawBlocks, SITE_BASEURL, SITE_URL, URL_FILTER } from "../content/template-tags.ts";
-import type { Manifest, PageRoute } from "../manifest/manifest.ts";
-import { runLiquid } from "./liquid/engine.ts";
-import { liquidPage, liquidSite, type LiquidSite } from "./liquid/site.ts";
-import type { MarkdownWarning } from "./markdown/warnings.ts";
-import { resolveOrigin } from "./page/origin.ts";
+import { linkTags, POST_URL, LINK, rawBlocks, SITE_BASEURL, SITE_URL, URL_FILTER } from "../../content/template-tags.ts";
+import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
+import { runLiquid } from "./engine.ts";
+import { liquidPage, liquidSite, type LiquidSite } from "./site.ts";
+import type { MarkdownWarning } from "../markdown/warnings.ts";
+import { resolveOrigin } from "../page/origin.ts";
 
 /** A page's body as its HTML, its `.md` sibling and the feed show it: `{{base_url}}` and its link tags resolved, or, for Jekyll's content, its Liquid run. */
 export function shownBody(text: string, manifest: Manifest, targets = linkTargets(manifest), route?: PageRoute): ResolvedBody {

@@ -10,7 +10,7 @@
  * This file reads the forms; forms.ts writes them out, as Markdown and as
  * WebMCP's annotations.
  */
-import { htmlTags, type HtmlTag } from "./html-tags.ts";
+import { htmlTags, type HtmlTag } from "../checks/html-tags.ts";
 
 export interface FormField {
   name: string;

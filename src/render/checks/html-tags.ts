@@ -45,7 +45,7 @@ export function htmlTags(html: string): HtmlTag[] {
   return tags;
 }
 
-/** An element of a page, at a line of its file (1-based): what the security policy's checks read (src/render/content-policy.ts). */
+/** An element of a page, at a line of its file (1-based): what the security policy's checks read (src/render/checks/content-policy.ts). */
 export interface PageElement {
   tag: string;
   attributes: Map<string, string>;

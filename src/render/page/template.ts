@@ -5,9 +5,9 @@
  * Templates compile once; an unknown name is an error naming the template line,
  * so a typo never renders as an empty string.
  */
-import { editDistance } from "../content/edit-distance.ts";
-import type { Dimensions } from "../content/image-size.ts";
-import { SitegenError } from "../errors.ts";
+import { editDistance } from "../../content/edit-distance.ts";
+import type { Dimensions } from "../../content/image-size.ts";
+import { SitegenError } from "../../errors.ts";
 
 /** 1-based line and column of a tag's `{{`, for error messages. */
 interface Position {
