@@ -17,7 +17,7 @@ import { stagesReport } from "./stages.ts";
 import { startupReport } from "./startup.ts";
 import type { Stats } from "./stats.ts";
 import type { ToolId } from "./tools.ts";
-import { watchReport } from "./watch.ts";
+import { watchReport } from "./watch-report.ts";
 
 export function renderReport(results: Results): string {
   const lines: string[] = [];
