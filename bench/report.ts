@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { agentFileTable } from "./agent-files.ts";
 import { FIXED_PAGE_COUNT, type BuildResult } from "./builds.ts";
 import { cacheReport } from "./cache.ts";
-import { assetRatio, edgeReport, latencyRatio } from "./edge.ts";
+import { assetRatio, edgeReport, latencyRatio } from "./edge-report.ts";
 import { fmtInt, fmtMB, fmtMs, fmtRatio, fmtSeconds, mark } from "./format.ts";
 import { largeReport } from "./large.ts";
 import { describeFilesystem, isExt4WithoutJournal } from "./machine.ts";
