@@ -7,13 +7,13 @@
  * tree is checked for every post's page.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fmtMB, fmtSeconds } from "./format.ts";
 import { loadSample, measure, type Measurement, type MeasureMethod } from "./measure.ts";
 import { ROOT, type BenchOptions } from "./options.ts";
 import { outputsOf, settle } from "./outputs.ts";
 import { stats, type Stats } from "./stats.ts";
+import { highlightsCode, verifyOutput } from "./verify-output.ts";
 import type { Tool, ToolId } from "./tools.ts";
 
 export const BUILD_TIMEOUT_MS = 15 * 60_000;
@@ -260,26 +260,6 @@ export function underLoad(load: PairLoad, wallMs: number): boolean {
 /** Which of two attempts met less competition. */
 function loadCost(load: PairLoad): number {
   return (Number.isFinite(load.foreignCpuMs) ? load.foreignCpuMs : 0) + (Number.isFinite(load.stealMs) ? load.stealMs : 0);
-}
-
-export function verifyOutput(out: string, tree: ContentTree, fixedPages: boolean): string[] {
-  const problems: string[] = [];
-  const missing = tree.slugs.filter((slug) => !existsSync(join(out, "blog", slug, "index.html")));
-  if (missing.length > 0) problems.push(`${missing.length} of ${tree.slugs.length} posts have no blog/<slug>/index.html (first: ${missing[0]})`);
-  for (const page of fixedPages ? ["index.html", "about/index.html", "blog/index.html"] : ["sitemap.xml", "blog-index.json"]) {
-    if (!existsSync(join(out, page))) problems.push(`no ${page}`);
-  }
-  return problems;
-}
-
-/** Code blocks with markup inside (`<pre>…<span`) in the first posts' pages: the build highlights code. */
-export function highlightsCode(out: string, tree: ContentTree): boolean {
-  for (const slug of tree.slugs.slice(0, 20)) {
-    const file = join(out, "blog", slug, "index.html");
-    if (!existsSync(file)) continue;
-    for (const [block] of readFileSync(file, "utf8").matchAll(/<pre[\s>][\s\S]*?<\/pre>/g)) if (/<span\b/.test(block)) return true;
-  }
-  return false;
 }
 
 export function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats; foreignCpuMs: Stats } {
