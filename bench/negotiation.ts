@@ -16,7 +16,7 @@ import { allRoutes } from "../src/hosts/preview/folder.ts";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import Negotiator from "negotiator";
-import { rng } from "./synthetic.ts";
+import { rng } from "./random.ts";
 import { flag } from "./args.ts";
 
 export interface DecisionInput {

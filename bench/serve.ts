@@ -17,7 +17,7 @@ import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { rng } from "./synthetic.ts";
+import { rng } from "./random.ts";
 import { flag } from "./args.ts";
 
 export interface ServeOptions {

@@ -30,7 +30,7 @@ import { execFile } from "node:child_process";
 import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { rng } from "../bench/synthetic.ts";
+import { rng } from "../bench/random.ts";
 import { CLI, EPOCH, ROOT } from "../test/helpers/dist.ts";
 import { assertSameTree, readTree } from "../test/helpers/site.ts";
 import { EDITS, picker, posts, TAMPERINGS, type Round } from "./cache-tamperings.ts";

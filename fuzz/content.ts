@@ -20,7 +20,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseDocument } from "yaml";
-import { rng } from "../bench/synthetic.ts";
+import { rng } from "../bench/random.ts";
 import { CLI, EPOCH } from "../test/helpers/dist.ts";
 import { readTree } from "../test/helpers/site.ts";
 import { input, type Input } from "./content-inputs.ts";

@@ -15,7 +15,7 @@
  * Netlify's emulator leaks memory with each request: the fuzz restarts such
  * a host, says so with the output it ended with, and goes on.
  */
-import { rng } from "../bench/synthetic.ts";
+import { rng } from "../bench/random.ts";
 import type { Running } from "../test/helpers/dist.ts";
 import { treeRss } from "../test/helpers/processes.ts";
 import { rawRequest, type RawRequest } from "../test/helpers/raw-http.ts";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { routeTable } from "../test/helpers/dist.ts";
 import { sitegenIn, tempProject } from "../test/helpers/project.ts";
-import { rng } from "../bench/synthetic.ts";
+import { rng } from "../bench/random.ts";
 import type { RawRequest } from "../test/helpers/raw-http.ts";
 import { formatCacheReport, fuzzCache } from "./cache.ts";
 import { formatContentReport, fuzzContent } from "./content.ts";

@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rng } from "../bench/synthetic.ts";
+import { rng } from "../bench/random.ts";
 import { linkTags, startsUrl } from "../src/content/template-tags.ts";
 
 const ORACLE = /(?<=\]\(\s*<?|\]:[ \t]*<?|\b(?:href|src)\s*=\s*["']?)(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+/g;

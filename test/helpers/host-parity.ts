@@ -5,7 +5,7 @@
  * serves every host, so no host is held to less than another.
  */
 import assert from "node:assert/strict";
-import { rng } from "../../bench/synthetic.ts";
+import { rng } from "../../bench/random.ts";
 import type { Running } from "./dist.ts";
 
 /**

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { normalizePath } from "../../src/negotiation/decide.ts";
 import { respond } from "../../src/negotiation/respond.ts";
 import { allRoutes, openBuild } from "../../src/hosts/preview/folder.ts";
-import { rng } from "../../bench/synthetic.ts";
+import { rng } from "../../bench/random.ts";
 import { builtSite } from "../helpers/dist.ts";
 
 const table = await allRoutes(builtSite());
