@@ -30,9 +30,9 @@
  * negotiation.ts, serve.ts, run as child processes); report.ts writes
  * BENCHMARKS.md. This file runs them in turn.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,7 +46,8 @@ import { chooseMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import { parseArgs, ROOT, UsageError, type BenchOptions } from "./options.ts";
 import { contentTree, outputsOf, removeOutputs, settle, waitOutDeletions } from "./outputs.ts";
-import { summarizeProfiles, type CpuProfile, type ProfileSummary } from "./profile.ts";
+import { profileSitegen } from "./profile-build.ts";
+import { runJsonChild } from "./json-child.ts";
 import { benchRealSite, realSiteTree } from "./real-site.ts";
 import { renderReport } from "./report.ts";
 import type { Results } from "./results.ts";
@@ -54,7 +55,7 @@ import type { ServeResult } from "./serve.ts";
 import { benchStartup } from "./startup.ts";
 import { stats, type Stats } from "./stats.ts";
 import type { SyntheticTree } from "./synthetic.ts";
-import { findTools, hugoVersion, packageVersion, type Tool } from "./tools.ts";
+import { findTools, hugoVersion, packageVersion } from "./tools.ts";
 import { benchLarge } from "./large.ts";
 import type { SearchResult } from "./search-report.ts";
 import { benchStages } from "./stages.ts";
@@ -252,47 +253,6 @@ async function benchEdgeSites(options: BenchOptions, sitegenOuts: Map<number, st
   return benchEdge({
     root: ROOT, sites, work: join(outputsOf(options), "edge"), rounds: options.edgeRounds, loadRounds: options.edgeLoadRounds, inFlight: options.edgeInFlight,
     timeoutMs: 5 * 60_000, settle: () => settle(options, log), log,
-  });
-}
-
-/** A sitegen build under `node --cpu-prof`, summarised; not timed (profiling slows it down). */
-async function profileSitegen(options: BenchOptions, sitegen: Tool, posts: number, log: (line: string) => void): Promise<ProfileSummary & { posts: number; command: string } | { error: string }> {
-  const dir = join(options.work, "profile");
-  // A new folder, removed with the other outputs at the end: deleting it here would slow down the builds that follow.
-  const out = join(outputsOf(options), "profile");
-  await rm(dir, { recursive: true, force: true });
-  const { args } = sitegen.command(join(options.work, `content-${posts}`), out);
-  const profiled = ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args];
-  log(`profiling sitegen at ${posts} posts (node --cpu-prof)`);
-  const run = spawnSync(process.execPath, profiled, { cwd: ROOT, encoding: "utf8", timeout: BUILD_TIMEOUT_MS });
-  if (run.status !== 0) return { error: `the profiled build exited ${run.status}: ${errorLines(`${run.stdout}\n${run.stderr}`)}` };
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".cpuprofile")) : [];
-  if (files.length === 0) return { error: "node --cpu-prof wrote no profile" };
-  const profiles = files.map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as CpuProfile);
-  const command = ["node", ...profiled].map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) : arg)).join(" ");
-  return { ...summarizeProfiles(profiles, { root: ROOT, top: 12 }), posts, command };
-}
-
-/** Runs a bench module in its own process (its own heap and JIT) and returns its JSON line. */
-function runJsonChild<T>(script: string, args: string[], timeoutMs: number): Promise<T> {
-  return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script), ...args, "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-4000)));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const line = stdout.trim().split("\n").at(-1) ?? "";
-      if (code !== 0) return reject(new Error(`${script} exited ${code}: ${stderr.trim().split("\n").slice(-5).join(" | ")}`));
-      try {
-        done(JSON.parse(line) as T);
-      } catch (error) {
-        reject(new Error(`${script} printed no JSON result: ${line.slice(0, 200)}`, { cause: error }));
-      }
-    });
   });
 }
 
