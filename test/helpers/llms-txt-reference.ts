@@ -58,7 +58,7 @@ function parseLinks(links: string): LlmsLink[] {
 /** `_parse_llms`: the head before the first H2, and each H2's links. */
 function parseLlms(text: string): { start: string; sections: Map<string, LlmsLink[]> } {
   // re.split(r'^##\s*(.*?$)', txt, flags=re.MULTILINE): the captured heading interleaved with what follows it.
-  const [start, ...rest] = text.split(new RegExp(String.raw`${BOL}##${WS}*(${DOT}*?${EOL})`));
+  const [start, ...rest] = text.split(new RegExp(`${BOL}##${WS}*(${DOT}*?${EOL})`));
   const sections = new Map<string, LlmsLink[]>();
   // dict(chunked(rest, 2)): a later heading of the same name replaces the earlier one's links, keeping its place.
   for (let index = 0; index < rest.length; index += 2) sections.set(rest[index], parseLinks(rest[index + 1] ?? ""));
