@@ -10,24 +10,19 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere } from "./helpers/dist.ts";
-import { initSite } from "./helpers/starter.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { builtFixturePost } from "./helpers/fixture-post.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/kramdown-block-html");
 const jekyll = readFileSync(join(FIXTURE, "jekyll.html"), "utf8");
 
 /** A new site with the fixture post; `jekyll`: with Jekyll's _config.yml in its content, as a blog copied from Jekyll brings. */
 async function built(name: string, options: { jekyll?: true } = {}) {
-  const root = initSite(name);
-  copyFileSync(join(FIXTURE, "post.md"), join(root, "content/blog/harbour.md"));
-  if (options.jekyll) writeFileSync(join(root, "content/_config.yml"), "title: Harbour\n");
-  const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
-  const page = readFileSync(join(root, "dist/blog/harbour/index.html"), "utf8");
+  const post = await builtFixturePost({ fixture: FIXTURE, slug: "harbour", site: name, config: options.jekyll ? "title: Harbour\n" : undefined });
   // The theme wraps each heading with its link to itself; the heading is the same element.
-  const article = page.slice(page.indexOf("<article"), page.indexOf("</article>")).replace(/<div class="heading">(<h\d[^>]*>[^<]*<\/h\d>)\n<a class="heading-anchor"[^>]*>#<\/a><\/div>/g, "$1");
-  return { run, article, findings: JSON.parse(run.stdout).findings as { kind: string; line: number; file: string }[] };
+  return { ...post, article: post.article.replace(/<div class="heading">(<h\d[^>]*>[^<]*<\/h\d>)\n<a class="heading-anchor"[^>]*>#<\/a><\/div>/g, "$1") };
 }
 
 const jekyllSite = built("kramdown-block", { jekyll: true });

@@ -8,10 +8,10 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere } from "./helpers/dist.ts";
-import { initSite } from "./helpers/starter.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { builtFixturePost } from "./helpers/fixture-post.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/kramdown-links");
 const SHOT = "Screen Shot 2024-05-07 at 09.12.png";
@@ -19,16 +19,13 @@ const jekyll = readFileSync(join(FIXTURE, "jekyll.html"), "utf8");
 
 /** A new site with the fixture post and its screenshot in content/static/shots/. */
 async function built(name: string, options: { jekyll?: true } = {}) {
-  const root = initSite(name);
-  copyFileSync(join(FIXTURE, "post.md"), join(root, "content/blog/shots.md"));
-  mkdirSync(join(root, "content/static/shots"), { recursive: true });
-  copyFileSync(join(FIXTURE, SHOT), join(root, "content/static/shots", SHOT));
-  if (options.jekyll) writeFileSync(join(root, "content/_config.yml"), "title: Shots\n");
-  const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
+  const prepare = (root: string) => {
+    mkdirSync(join(root, "content/static/shots"), { recursive: true });
+    copyFileSync(join(FIXTURE, SHOT), join(root, "content/static/shots", SHOT));
+  };
+  const { run, article, findings } = await builtFixturePost({ fixture: FIXTURE, slug: "shots", site: name, config: options.jekyll ? "title: Shots\n" : undefined, prepare });
   assert.equal(run.status, 0, run.stderr);
-  const page = readFileSync(join(root, "dist/blog/shots/index.html"), "utf8");
-  const findings = (JSON.parse(run.stdout).findings as { kind: string; message: string }[]).filter((each) => each.kind.startsWith("broken-"));
-  return { article: page.slice(page.indexOf("<article"), page.indexOf("</article>")), findings };
+  return { article, findings: findings.filter((each) => each.kind.startsWith("broken-")) };
 }
 
 test("an image whose address has spaces is the image, found and sized, in a Jekyll site", async () => {

@@ -9,24 +9,20 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere } from "./helpers/dist.ts";
-import { initSite } from "./helpers/starter.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { builtFixturePost } from "./helpers/fixture-post.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/kramdown-markdown-inside");
 /** Markup without the spaces and line breaks between tags, which kramdown and markdown-it lay out differently. */
 const tight = (html: string) => html.replace(/>\s+</g, "><").replace(/\n\s*/g, "\n");
 const jekyll = tight(readFileSync(join(FIXTURE, "jekyll.html"), "utf8"));
 
+/** A new site with the fixture post; `jekyll`: with Jekyll's _config.yml in its content, as a blog copied from Jekyll brings. */
 async function built(name: string, options: { jekyll?: true } = {}) {
-  const root = initSite(name);
-  copyFileSync(join(FIXTURE, "post.md"), join(root, "content/blog/inside.md"));
-  if (options.jekyll) writeFileSync(join(root, "content/_config.yml"), "title: Harbour\n");
-  const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
-  const page = readFileSync(join(root, "dist/blog/inside/index.html"), "utf8");
-  const article = page.slice(page.indexOf("<article"), page.indexOf("</article>"));
-  return { run, article: tight(article), findings: JSON.parse(run.stdout).findings as { kind: string; line: number }[] };
+  const post = await builtFixturePost({ fixture: FIXTURE, slug: "inside", site: name, config: options.jekyll ? "title: Harbour\n" : undefined });
+  return { ...post, article: tight(post.article) };
 }
 
 const jekyllSite = built("kramdown-inside", { jekyll: true });

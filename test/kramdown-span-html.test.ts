@@ -9,23 +9,18 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere } from "./helpers/dist.ts";
-import { initSite } from "./helpers/starter.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { builtFixturePost } from "./helpers/fixture-post.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/kramdown-span-html");
 const jekyll = readFileSync(join(FIXTURE, "jekyll.html"), "utf8");
 
 /** A new site with the fixture post; `jekyll`: with a Jekyll _config.yml in its content, as a blog copied from Jekyll brings. */
-async function built(name: string, options: { jekyll?: true; siteYaml?: string } = {}) {
-  const root = initSite(name);
-  copyFileSync(join(FIXTURE, "post.md"), join(root, "content/blog/anchors.md"));
-  if (options.jekyll) writeFileSync(join(root, "content/_config.yml"), "title: Tide notes\nmarkdown: kramdown\n");
-  if (options.siteYaml) writeFileSync(join(root, "content/site.yaml"), readFileSync(join(root, "content/site.yaml"), "utf8") + options.siteYaml);
-  const run = await sitegenHere(["build", "--out", join(root, "dist")], { cwd: root });
-  const page = readFileSync(join(root, "dist/blog/anchors/index.html"), "utf8");
-  return { run, article: page.slice(page.indexOf("<article"), page.indexOf("</article>")) };
+function built(name: string, options: { jekyll?: true; siteYaml?: string } = {}) {
+  const config = options.jekyll ? "title: Tide notes\nmarkdown: kramdown\n" : undefined;
+  return builtFixturePost({ fixture: FIXTURE, slug: "anchors", site: name, config, siteYaml: options.siteYaml });
 }
 
 // A site moved from Jekyll, whose site.yaml spells heading ids as Jekyll's kramdown did.
