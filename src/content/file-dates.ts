@@ -13,8 +13,9 @@
  * thousand.
  */
 import { execFileSync } from "node:child_process";
-import { realpathSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { safeRealpath } from "./entries.ts";
 
 export interface FileDate {
   /** RFC 3339, UTC. */
@@ -92,11 +93,7 @@ function gitOutput(cwd: string, args: string[]): string | undefined {
 }
 
 function realpath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
+  return safeRealpath(path) ?? resolve(path);
 }
 
 /** A time as RFC 3339 in UTC, to the second. */

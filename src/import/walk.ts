@@ -8,9 +8,9 @@
  * `_posts/x.md → /etc/passwd` would publish that file, and reading a FIFO
  * would hang the import.
  */
-import { readdirSync, realpathSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import { linkedEntry } from "../content/tree.ts";
+import { linkedEntry, safeRealpath } from "../content/entries.ts";
 
 export interface SourceFile {
   /** `/`-separated, from the folder walked: `_posts/2020-01-01-x.md`. */
@@ -41,7 +41,7 @@ export function walkSource(root: string, dir: string, skip: (path: string, folde
   const inside = insideOf(root);
   const walk: Walk = { files: [], refused: [] };
   const start = resolve(dir);
-  const startReal = realOf(start);
+  const startReal = safeRealpath(start);
   if (startReal === undefined) return walk;
   if (!inside(startReal)) {
     walk.refused.push({ path: start, why: `outside the source site (${startReal}): not read` });
@@ -75,7 +75,7 @@ export function walkSource(root: string, dir: string, skip: (path: string, folde
 
 /** Whether a folder named in a source's configuration lies inside the source, and where it really is. */
 export function folderInside(root: string, folder: string): { real?: string; outside?: string } {
-  const real = realOf(folder);
+  const real = safeRealpath(folder);
   if (real === undefined) return {};
   return insideOf(root)(real) ? { real } : { outside: real };
 }
@@ -92,14 +92,6 @@ function kindOf(path: string, inside: (real: string) => boolean): Kind {
 }
 
 function insideOf(root: string): (real: string) => boolean {
-  const base = realOf(root) ?? resolve(root);
+  const base = safeRealpath(root) ?? resolve(root);
   return (real) => real === base || real.startsWith(base + sep);
-}
-
-function realOf(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
