@@ -24,6 +24,18 @@ async function importedAgainst(fixture: string, build: (source: string, out: str
   const { command, args } = build(source, out);
   const built = spawnSync(command, args, { cwd: source, encoding: "utf8" });
   assert.equal(built.status, 0, built.stderr);
+  return importedWith(source, out);
+}
+
+/** A fixture that holds the old site's source/ beside the built/ folder its generator wrote, imported with --old-site. */
+function importedWithItsBuild(fixture: string): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
+  const root = tempDir(`sitegen-proof-${fixture}-`);
+  cpSync(join(FIXTURES, fixture), root, { recursive: true });
+  return importedWith(join(root, "source"), join(root, "built"));
+}
+
+/** `source` imported into a site beside it, held to the built folder `out`: the new site's folder and the --json report. */
+async function importedWith(source: string, out: string): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
   const site = join(source, "..", "site");
   const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
@@ -31,16 +43,7 @@ async function importedAgainst(fixture: string, build: (source: string, out: str
 }
 
 test("a Hugo theme made for a later Hugo: the warning Hugo prints before its list is passed over, and every address comes from `hugo list all`", { skip: hugo.skip }, async () => {
-  const source = join(tempDir("sitegen-proof-hugo-theme-warns-"), "source");
-  cpSync(join(FIXTURES, "hugo-theme-warns"), source, { recursive: true });
-  const out = join(source, "..", "out");
-  mkdirSync(out);
-  const built = spawnSync(hugo.path("hugo"), ["--source", source, "--destination", out, "--quiet", "--noBuildLock"], { encoding: "utf8" });
-  assert.equal(built.status, 0, built.stderr);
-  const site = join(source, "..", "site");
-  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
+  const { site, report } = await importedAgainst("hugo-theme-warns", (source, out) => ({ command: hugo.path("hugo"), args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }));
   assert.deepEqual(report.addresses, { generator: 2, folder: 0, computed: 0 }, JSON.stringify(report.addresses));
   assert.ok(report.moved.some((each: { from: string[] }) => each.from.includes("/posts/lights-of-the-harbour/")), JSON.stringify(report.moved));
   // Every old page answers: the tag `CI/CD`'s, which Hugo wrote at /tags/ci/cd/, too.
@@ -67,12 +70,7 @@ test("an Eleventy blog's list and its tags' pages written in Markdown under a bl
 });
 
 test("an Astro post's hero image, processed by Astro to a hashed WebP, is the cover the new page shows; the theme's alt made of the title and its short month are no words the move lost", async () => {
-  const root = tempDir("sitegen-proof-astro-hero-");
-  cpSync(join(FIXTURES, "astro-hero"), root, { recursive: true });
-  const site = join(root, "site");
-  const run = await sitegenHere(["import", join(root, "source"), site, "--old-site", join(root, "built"), "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
+  const { report } = await importedWithItsBuild("astro-hero");
   const page = report.proof.pages.find((each: { old: string }) => each.old === "/blog/pay-the-ferryman/");
   assert.ok(page, JSON.stringify(report.proof.pages));
   assert.deepEqual(page.media, { old: 1, kept: 1 }, JSON.stringify(page.missing));
@@ -84,12 +82,7 @@ test("an Astro post's hero image, processed by Astro to a hashed WebP, is the co
 });
 
 test("two posts of one file name in different folders: the one written under its day keeps its slug, and the report's new address is the one the build publishes", async () => {
-  const root = tempDir("sitegen-proof-astro-same-name-");
-  cpSync(join(FIXTURES, "astro-same-name"), root, { recursive: true });
-  const site = join(root, "site");
-  const run = await sitegenHere(["import", join(root, "source"), site, "--old-site", join(root, "built"), "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
+  const { site, report } = await importedWithItsBuild("astro-same-name");
   const moved = report.moved.filter((each: { file: string }) => each.file.includes("/content/blog/"));
   assert.equal(moved.length, 2, JSON.stringify(report.moved));
   for (const { to } of moved) assert.ok(existsSync(join(site, "dist", to, "index.html")), `${to} is published: ${JSON.stringify(moved)}`);
@@ -98,11 +91,7 @@ test("two posts of one file name in different folders: the one written under its
 });
 
 test("a Starlight page: its title shown twice (the page's heading and the text's own `# Title`) is one title, and a code frame's label for screen readers is the theme's", async () => {
-  const root = tempDir("sitegen-proof-starlight-title-");
-  cpSync(join(FIXTURES, "starlight-title"), root, { recursive: true });
-  const run = await sitegenHere(["import", join(root, "source"), join(root, "site"), "--old-site", join(root, "built"), "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
+  const { report } = await importedWithItsBuild("starlight-title");
   const page = report.proof.pages.find((each: { old: string }) => each.old === "/memo/");
   assert.ok(page, JSON.stringify(report.proof.pages));
   assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
@@ -126,12 +115,7 @@ test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in 
 });
 
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
-  const root = tempDir("sitegen-proof-astro-i18n-");
-  cpSync(join(FIXTURES, "astro-i18n"), root, { recursive: true });
-  const site = join(root, "site");
-  const run = await sitegenHere(["import", join(root, "source"), site, "--old-site", join(root, "built"), "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
+  const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);
   // Each English post is written as a translation, the one whose `slug:` gives its id too.
   assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), ["content/blog/farol.md", "content/blog/mare.en.md", "content/blog/mare.md", "content/blog/rede.en.md", "content/blog/rede.md", "content/blog/the-lighthouse.en.md"]);
