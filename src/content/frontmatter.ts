@@ -14,11 +14,6 @@ import { isMdx, withoutModuleCode } from "./mdx.ts";
 import { parseToml } from "./toml.ts";
 import { parseYaml } from "./yaml.ts";
 
-// What site.yaml and the importer read through this module, as they did when it held the YAML dialect and the field errors.
-export { parseYaml };
-export { schemaErrors } from "./field-errors.ts";
-export type { ParsedYaml } from "./frontmatter-types.ts";
-
 /** The opening line of each kind of frontmatter, and the line that closes it. */
 const OPENERS: { open: RegExp; close: RegExp; language: "yaml" | "toml" | "js" }[] = [
   { open: /^---[ \t]*$/, close: /^---[ \t]*$/, language: "yaml" },

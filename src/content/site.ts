@@ -7,7 +7,9 @@
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import type { FindingKind } from "../policy.ts";
 import { validateSite } from "../schemas/index.ts";
-import { parseYaml, schemaErrors, type ParsedYaml } from "./frontmatter.ts";
+import { schemaErrors } from "./field-errors.ts";
+import type { ParsedYaml } from "./frontmatter-types.ts";
+import { parseYaml } from "./yaml.ts";
 import { canonicalTag } from "./languages.ts";
 import type { Lang, SiteConfig, SiteRedirect } from "./types.ts";
 

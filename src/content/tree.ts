@@ -27,9 +27,6 @@ import { withPostFiles, type LooseFile } from "./post-files.ts";
 import type { BundleFile, SourceEntry } from "./source-entry.ts";
 import { displayFrom, insideOf, kindOf, safeRealpath } from "./entries.ts";
 
-// `sitegen import` reads its source site's entries and names its files through this module.
-export { displayFrom, linkedEntry } from "./entries.ts";
-
 export const MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdx"];
 
 export interface ListOptions {

@@ -12,7 +12,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
-import { displayFrom } from "../content/tree.ts";
+import { displayFrom } from "../content/entries.ts";
 import { canonicalTag } from "../content/languages.ts";
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { createSite, occupied } from "../init/init.ts";

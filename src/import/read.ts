@@ -4,7 +4,7 @@ import { extname } from "node:path";
 import { parseMarkdownFile } from "../content/frontmatter.ts";
 import { isMdx, mdxParts, withoutModuleCode, type MdxPart } from "../content/mdx.ts";
 import { parseToml } from "../content/toml.ts";
-import { parseYaml } from "../content/frontmatter.ts";
+import { parseYaml } from "../content/yaml.ts";
 import { errorsOf, formatError } from "../errors.ts";
 
 export const MARKDOWN = new Set([".md", ".markdown", ".mkdown", ".mkd", ".mdown"]);

@@ -31,8 +31,6 @@ import { applyAttributes, attributeLine, definitionsOf, readAttributes, type Def
 import { blockAttributes } from "./block-attributes.ts";
 import { reportWarning } from "./warnings.ts";
 
-export { applyAttributes, readAttributes, type AttributeList, type Definitions } from "./attribute-lists.ts";
-
 export function attributesPlugin(md: MarkdownIt): void {
   md.core.ruler.push("attributes", (state) => {
     const definitions = definitionsOf(state.src);

@@ -3,9 +3,9 @@
  * it (images.ts, raw-html.ts) are loaded by the instance render.ts parses
  * with, so they cannot import it from render.ts without a circle.
  */
-import type { HeadingIdStyle } from "./heading-ids.ts";
+import type { HeadingIdStyle } from "../../content/types.ts";
 import type { KramdownEnv } from "./kramdown-html.ts";
-import type { MathEnv } from "./math.ts";
+import type { MathEnv } from "./math-delimiters.ts";
 import type { SummaryEnv } from "./summary.ts";
 
 /** What a page gives its render. */

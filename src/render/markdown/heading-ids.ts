@@ -15,8 +15,6 @@ import { slug as githubSlug } from "github-slugger";
 import { asciiWords } from "../../content/slug.ts";
 import type { HeadingIdStyle } from "../../content/types.ts";
 
-export type { HeadingIdStyle };
-
 /** A heading's words as the generators read them. */
 export interface HeadingWords {
   /** Its text, part by part as rendered: code spans apart, an image by its alt text (`other`). */

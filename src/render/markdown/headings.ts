@@ -11,7 +11,8 @@
  */
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { headingIdMaker, type HeadingIdStyle, type HeadingWords } from "./heading-ids.ts";
+import type { HeadingIdStyle } from "../../content/types.ts";
+import { headingIdMaker, type HeadingWords } from "./heading-ids.ts";
 import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 
 export function headingsPlugin(md: MarkdownIt): void {

@@ -38,8 +38,6 @@ import { BACKSLASH, blockOpener, CLOSERS, closingAt, delimitersOf, DOLLAR, inlin
 import { escapeHtml, formulaMathml, parseErrorOf } from "./math-render.ts";
 import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 
-export { DEFAULT_MATH, type MathEnv } from "./math-delimiters.ts";
-
 export function mathPlugin(md: MarkdownIt): void {
   // Before `fence`, so that lines of a formula are not read as a list, a heading or a quote.
   md.block.ruler.before("fence", "math_block", mathBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });

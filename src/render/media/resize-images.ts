@@ -22,9 +22,6 @@ import { SitegenError, SitegenErrors } from "../../errors.ts";
 import type { PublishedFile } from "../../manifest/manifest.ts";
 import type { ResizeStore } from "../../write/image-store.ts";
 
-// The build names the store it hands over by this module, which asks for it.
-export type { ResizeStore };
-
 type Sharp = typeof import("sharp");
 
 /** The most pixels of a cover the build decodes: a 100-megapixel camera's, 10,000 × 10,000. */

@@ -7,9 +7,6 @@ import { htmlTags, type HtmlTag } from "../checks/html-tags.ts";
 import { markdownInline } from "../../text/markdown-inline.ts";
 import { closingOffset, CONTROLS, fold, pageForms, type FormField, type PageForm } from "./form-reading.ts";
 
-// The page's renderer reads the forms through this module too.
-export { pageForms };
-
 /**
  * The forms as a section of the page's Markdown: for each, how to send it
  * (method, address, encoding), its fields as a list, the fields to leave
