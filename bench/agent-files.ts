@@ -41,13 +41,18 @@ export interface AgentFileSizes {
  * is measured; by default a mistyped slug of the newest post, the same slug
  * without its first word, and a path like no post's.
  */
-export async function agentFileSizes(dir: string, options: { misses?: string[] } = {}): Promise<AgentFileSizes> {
+export async function agentFileSizes(
+  dir: string,
+  options: { misses?: string[] } = {},
+): Promise<AgentFileSizes> {
   const files = [];
   for (const [path, file] of FILES) {
     const text = await readFile(join(dir, file), "utf8");
     files.push({ path, bytes: (await stat(join(dir, file))).size, characters: [...text].length });
   }
-  const slugs = (JSON.parse(await readFile(join(dir, "blog-index.json"), "utf8")) as { posts: { slug: string }[] }).posts.map((post) => post.slug);
+  const slugs = (
+    JSON.parse(await readFile(join(dir, "blog-index.json"), "utf8")) as { posts: { slug: string }[] }
+  ).posts.map((post) => post.slug);
   const misses = options.misses ?? defaultMisses(slugs[0]);
   const notFound = [];
   for (const path of misses) notFound.push({ path, ...(await markdownMiss(dir, path)) });
@@ -55,7 +60,10 @@ export async function agentFileSizes(dir: string, options: { misses?: string[] }
 }
 
 /** The Markdown 404 of `path` from a host that has read nothing yet, counting what it reads. */
-async function markdownMiss(dir: string, path: string): Promise<{ bytes: number; filesRead: number; bytesRead: number }> {
+async function markdownMiss(
+  dir: string,
+  path: string,
+): Promise<{ bytes: number; filesRead: number; bytesRead: number }> {
   const store = folderStore(dir);
   let filesRead = 0;
   let bytesRead = 0;
@@ -67,14 +75,18 @@ async function markdownMiss(dir: string, path: string): Promise<{ bytes: number;
     }
     return body;
   });
-  const response = await respond(new Request(new URL(path, "http://localhost"), { headers: { accept: "text/markdown" } }), site);
+  const response = await respond(
+    new Request(new URL(path, "http://localhost"), { headers: { accept: "text/markdown" } }),
+    site,
+  );
   if (response?.status !== 404) throw new Error(`${path} answered ${response?.status}, not 404`);
   return { bytes: (await response.arrayBuffer()).byteLength, filesRead, bytesRead };
 }
 
 function defaultMisses(newest: string | undefined): string[] {
   if (!newest) return ["/no-such-page/"];
-  const typo = newest.length > 4 ? `${newest.slice(0, 3)}${newest[4]}${newest[3]}${newest.slice(5)}` : `${newest}x`;
+  const typo =
+    newest.length > 4 ? `${newest.slice(0, 3)}${newest[4]}${newest[3]}${newest.slice(5)}` : `${newest}x`;
   const withoutFirstWord = newest.includes("-") ? newest.slice(newest.indexOf("-") + 1) : newest;
   return [`/blog/${typo}/`, `/blog/${withoutFirstWord}/`, "/no-such-page/"];
 }
@@ -86,6 +98,9 @@ export function agentFileTable(sizes: AgentFileSizes): string {
     `| file (${n(sizes.posts)} posts) | bytes | characters |`,
     "|---|---:|---:|",
     ...sizes.files.map((file) => `| ${file.path} | ${n(file.bytes)} | ${n(file.characters)} |`),
-    ...sizes.notFound.map((miss) => `| Markdown 404 of \`${miss.path}\` (read: ${n(miss.filesRead)} files, ${n(miss.bytesRead)} bytes) | ${n(miss.bytes)} | |`),
+    ...sizes.notFound.map(
+      (miss) =>
+        `| Markdown 404 of \`${miss.path}\` (read: ${n(miss.filesRead)} files, ${n(miss.bytesRead)} bytes) | ${n(miss.bytes)} | |`,
+    ),
   ].join("\n");
 }

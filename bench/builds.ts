@@ -113,7 +113,10 @@ function pairsOf(tools: Tool[]): [subject: Tool, baseline: Tool][] {
   const warm = tools.find((tool) => tool.id === "sitegen-warm");
   const hugo = tools.find((tool) => tool.id === "hugo-default");
   const others = tools.filter((tool) => tool !== cold && tool !== warm);
-  return [...(cold ? others.map((other): [Tool, Tool] => [cold, other]) : []), ...(warm && hugo ? [[warm, hugo] as [Tool, Tool]] : [])];
+  return [
+    ...(cold ? others.map((other): [Tool, Tool] => [cold, other]) : []),
+    ...(warm && hugo ? [[warm, hugo] as [Tool, Tool]] : []),
+  ];
 }
 
 /**
@@ -125,7 +128,13 @@ function pairsOf(tools: Tool[]): [subject: Tool, baseline: Tool][] {
  * when it was still under load. A tool that runs in no pair (sitegen alone)
  * runs once a round.
  */
-export async function compareBuilds(options: BenchOptions, trees: ContentTree[], tools: Tool[], method: MeasureMethod, log: (line: string) => void): Promise<Comparison> {
+export async function compareBuilds(
+  options: BenchOptions,
+  trees: ContentTree[],
+  tools: Tool[],
+  method: MeasureMethod,
+  log: (line: string) => void,
+): Promise<Comparison> {
   const comparison: Comparison = { builds: [], pairs: [], failures: [], sitegenOuts: new Map() };
   for (const tree of trees) {
     const posts = tree.posts;
@@ -134,20 +143,41 @@ export async function compareBuilds(options: BenchOptions, trees: ContentTree[],
     const perTool = new Map<ToolId, BuildResult>();
     for (const tool of here) {
       perTool.set(tool.id, {
-        tool: tool.id, label: tool.label, posts, ...(tree.real ? { real: true as const } : {}), pages: posts + FIXED_PAGE_COUNT, runs: [],
-        wallMs: stats([]), cpuMs: stats([]), peakRssBytes: stats([]), foreignCpuMs: stats([]), msPerPage: NaN, repeated: 0, ok: true, problems: [],
+        tool: tool.id,
+        label: tool.label,
+        posts,
+        ...(tree.real ? { real: true as const } : {}),
+        pages: posts + FIXED_PAGE_COUNT,
+        runs: [],
+        wallMs: stats([]),
+        cpuMs: stats([]),
+        peakRssBytes: stats([]),
+        foreignCpuMs: stats([]),
+        msPerPage: NaN,
+        repeated: 0,
+        ok: true,
+        problems: [],
       });
     }
     const summaries = new Map<string, PairSummary>();
     const pairs = pairsOf(here);
     // A tool in no pair (sitegen alone, or its warm build without Hugo) runs on its own, once a round.
-    const units: Tool[][] = [...pairs, ...here.filter((tool) => !pairs.some((pair) => pair.includes(tool))).map((tool) => [tool])];
+    const units: Tool[][] = [
+      ...pairs,
+      ...here.filter((tool) => !pairs.some((pair) => pair.includes(tool))).map((tool) => [tool]),
+    ];
     let attemptId = 0;
     /** One run of a tool into a new folder; a failure marks the tool failed. */
-    const runOnce = async (tool: Tool, run: number): Promise<{ measured: Measurement; out: string } | undefined> => {
+    const runOnce = async (
+      tool: Tool,
+      run: number,
+    ): Promise<{ measured: Measurement; out: string } | undefined> => {
       const result = perTool.get(tool.id)!;
       if (!result.ok) return undefined;
-      const out = join(outputsOf(options), `${tool.id}-${tree.real ? "real" : posts}-run${run}-${attemptId++}`);
+      const out = join(
+        outputsOf(options),
+        `${tool.id}-${tree.real ? "real" : posts}-run${run}-${attemptId++}`,
+      );
       let command: ReturnType<Tool["command"]>;
       try {
         tool.prepare?.(tree, out);
@@ -160,7 +190,13 @@ export async function compareBuilds(options: BenchOptions, trees: ContentTree[],
       }
       const { args, cwd } = command;
       spawnSync("sync");
-      const measured = await measure({ command: command.command, args, cwd: cwd ?? ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
+      const measured = await measure({
+        command: command.command,
+        args,
+        cwd: cwd ?? ROOT,
+        method,
+        timeoutMs: BUILD_TIMEOUT_MS,
+      });
       const failure = failed(measured);
       if (failure) {
         result.ok = false;
@@ -207,16 +243,21 @@ export async function compareBuilds(options: BenchOptions, trees: ContentTree[],
           if (!underLoad(load, wallMs)) break;
           if (attempt < options.retries) {
             for (const tool of unit) perTool.get(tool.id)!.repeated++;
-            log(`${unit.map((tool) => tool.label).join(" and ")}, ${name}, run ${run}: taken under load (other processes ${fmtSeconds(load.foreignCpuMs)} of CPU, steal ${fmtSeconds(load.stealMs)}, load average ${load.loadavg[0].toFixed(1)} → ${load.loadavg[1].toFixed(1)}); measuring the pair again`);
+            log(
+              `${unit.map((tool) => tool.label).join(" and ")}, ${name}, run ${run}: taken under load (other processes ${fmtSeconds(load.foreignCpuMs)} of CPU, steal ${fmtSeconds(load.stealMs)}, load average ${load.loadavg[0].toFixed(1)} → ${load.loadavg[1].toFixed(1)}); measuring the pair again`,
+            );
           }
         }
         if (!kept) continue;
         for (const { tool, measured, out } of kept.runs) {
           perTool.get(tool.id)!.runs.push(measured);
-          log(`${tool.label}, ${name}, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS, ${fmtSeconds(measured.foreignCpuMs)} other CPU`);
+          log(
+            `${tool.label}, ${name}, run ${run}: ${fmtSeconds(measured.wallMs)} wall, ${fmtSeconds(measured.cpuMs)} CPU, ${fmtMB(measured.peakRssBytes)} peak RSS, ${fmtSeconds(measured.foreignCpuMs)} other CPU`,
+          );
           if (tool.id === "sitegen" && !tree.real) {
             comparison.lastSitegenOut = out;
-            if (perTool.get(tool.id)!.ok && !comparison.sitegenOuts.has(posts)) comparison.sitegenOuts.set(posts, out);
+            if (perTool.get(tool.id)!.ok && !comparison.sitegenOuts.has(posts))
+              comparison.sitegenOuts.set(posts, out);
             comparison.sitegenHighlights ??= highlightsCode(out, tree);
           }
         }
@@ -224,10 +265,27 @@ export async function compareBuilds(options: BenchOptions, trees: ContentTree[],
           const [subject, baseline] = unit;
           const wallOf = (tool: Tool) => kept!.runs.find((r) => r.tool === tool)!.measured.wallMs;
           const key = `${subject.id}/${baseline.id}`;
-          const summary = summaries.get(key) ?? { posts, ...(tree.real ? { real: true as const } : {}), subject: subject.id, baseline: baseline.id, ratio: stats([]), pairs: [] };
+          const summary = summaries.get(key) ?? {
+            posts,
+            ...(tree.real ? { real: true as const } : {}),
+            subject: subject.id,
+            baseline: baseline.id,
+            ratio: stats([]),
+            pairs: [],
+          };
           summaries.set(key, summary);
           const wallMs = wallOf(subject) + wallOf(baseline);
-          summary.pairs.push({ subject: subject.id, baseline: baseline.id, round: run, subjectMs: wallOf(subject), baselineMs: wallOf(baseline), ratio: wallOf(subject) / wallOf(baseline), load: kept.load, attempts, underLoad: underLoad(kept.load, wallMs) });
+          summary.pairs.push({
+            subject: subject.id,
+            baseline: baseline.id,
+            round: run,
+            subjectMs: wallOf(subject),
+            baselineMs: wallOf(baseline),
+            ratio: wallOf(subject) / wallOf(baseline),
+            load: kept.load,
+            attempts,
+            underLoad: underLoad(kept.load, wallMs),
+          });
         }
       }
     }
@@ -259,10 +317,18 @@ export function underLoad(load: PairLoad, wallMs: number): boolean {
 
 /** Which of two attempts met less competition. */
 function loadCost(load: PairLoad): number {
-  return (Number.isFinite(load.foreignCpuMs) ? load.foreignCpuMs : 0) + (Number.isFinite(load.stealMs) ? load.stealMs : 0);
+  return (
+    (Number.isFinite(load.foreignCpuMs) ? load.foreignCpuMs : 0) +
+    (Number.isFinite(load.stealMs) ? load.stealMs : 0)
+  );
 }
 
-export function summarize(runs: Measurement[]): { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats; foreignCpuMs: Stats } {
+export function summarize(runs: Measurement[]): {
+  wallMs: Stats;
+  cpuMs: Stats;
+  peakRssBytes: Stats;
+  foreignCpuMs: Stats;
+} {
   return {
     wallMs: stats(runs.map((r) => r.wallMs)),
     cpuMs: stats(runs.map((r) => r.cpuMs)),
@@ -279,7 +345,12 @@ export function failed(run: Measurement): string | undefined {
 
 /** The lines of a failed command's output that say what went wrong: from the first error line on, or the last ones. */
 export function errorLines(output: string): string {
-  const lines = output.trim().split("\n").filter((line) => line.trim() !== "");
+  const lines = output
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   const first = lines.findIndex((line) => /error/i.test(line));
-  return (first >= 0 ? lines.slice(first, first + 3) : lines.slice(-5)).map((line) => line.trim()).join(" | ");
+  return (first >= 0 ? lines.slice(first, first + 3) : lines.slice(-5))
+    .map((line) => line.trim())
+    .join(" | ");
 }

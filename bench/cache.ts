@@ -58,25 +58,46 @@ export type CacheResult =
 
 /** True when `sitegen build --help` lists a `--cache` option. */
 export function buildHasCacheOption(root: string): boolean {
-  const help = spawnSync(process.execPath, [join(root, "bin/sitegen.js"), "build", "--help"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const help = spawnSync(process.execPath, [join(root, "bin/sitegen.js"), "build", "--help"], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   return help.status === 0 && /^\s*--cache\b/m.test(help.stdout);
 }
 
 export async function benchCache(options: CacheBenchOptions): Promise<CacheResult> {
-  if (!buildHasCacheOption(options.root)) return { available: false, posts: options.posts, reason: "`sitegen build --help` lists no `--cache` option" };
+  if (!buildHasCacheOption(options.root))
+    return {
+      available: false,
+      posts: options.posts,
+      reason: "`sitegen build --help` lists no `--cache` option",
+    };
   const bin = join(options.root, "bin/sitegen.js");
   const templates = join(options.root, "templates");
-  const build = (content: string, out: string) => ({ command: process.execPath, args: [bin, "build", "--content", content, "--templates", templates, "--out", out, "--quiet"] });
+  const build = (content: string, out: string) => ({
+    command: process.execPath,
+    args: [bin, "build", "--content", content, "--templates", templates, "--out", out, "--quiet"],
+  });
   const rounds: { cold: Measurement; warm: Measurement; slug: string }[] = [];
   const problems: string[] = [];
-  const failure = (run: Measurement): string | undefined => (run.timedOut ? "timed out" : run.exitCode !== 0 ? `exited ${run.exitCode ?? run.signal}: ${run.outputTail.trim().split("\n").slice(-3).join(" | ")}` : undefined);
+  const failure = (run: Measurement): string | undefined =>
+    run.timedOut
+      ? "timed out"
+      : run.exitCode !== 0
+        ? `exited ${run.exitCode ?? run.signal}: ${run.outputTail.trim().split("\n").slice(-3).join(" | ")}`
+        : undefined;
   for (let round = 1; round <= options.runs; round++) {
     const dir = join(options.work, `round${round}`);
     // The working folder: sitegen keeps its cache there by default.
     const cwd = join(dir, "cwd");
     await mkdir(cwd, { recursive: true });
     await options.settle();
-    const cold = await measure({ ...build(options.content, join(dir, "cold")), cwd, method: options.method, timeoutMs: options.timeoutMs });
+    const cold = await measure({
+      ...build(options.content, join(dir, "cold")),
+      cwd,
+      method: options.method,
+      timeoutMs: options.timeoutMs,
+    });
     if (failure(cold)) {
       problems.push(`round ${round}, cold build: ${failure(cold)}`);
       continue;
@@ -89,7 +110,12 @@ export async function benchCache(options: CacheBenchOptions): Promise<CacheResul
     savePostEdit(join(copy, "blog", `${slug}.md`), marker, { title: false });
     await options.settle();
     const warmOut = join(dir, "warm");
-    const warm = await measure({ ...build(copy, warmOut), cwd, method: options.method, timeoutMs: options.timeoutMs });
+    const warm = await measure({
+      ...build(copy, warmOut),
+      cwd,
+      method: options.method,
+      timeoutMs: options.timeoutMs,
+    });
     if (failure(warm)) {
       problems.push(`round ${round}, warm build: ${failure(warm)}`);
       continue;
@@ -100,13 +126,20 @@ export async function benchCache(options: CacheBenchOptions): Promise<CacheResul
       continue;
     }
     rounds.push({ cold, warm, slug });
-    options.log(`warm CI build, ${options.posts} posts, round ${round}: cold ${(cold.wallMs / 1000).toFixed(2)} s, warm ${(warm.wallMs / 1000).toFixed(2)} s`);
+    options.log(
+      `warm CI build, ${options.posts} posts, round ${round}: cold ${(cold.wallMs / 1000).toFixed(2)} s, warm ${(warm.wallMs / 1000).toFixed(2)} s`,
+    );
   }
-  const summary = (runs: Measurement[]) => ({ wallMs: stats(runs.map((r) => r.wallMs)), cpuMs: stats(runs.map((r) => r.cpuMs)), peakRssBytes: stats(runs.map((r) => r.peakRssBytes)) });
+  const summary = (runs: Measurement[]) => ({
+    wallMs: stats(runs.map((r) => r.wallMs)),
+    cpuMs: stats(runs.map((r) => r.cpuMs)),
+    peakRssBytes: stats(runs.map((r) => r.peakRssBytes)),
+  });
   return {
     available: true,
     posts: options.posts,
-    command: "node bin/sitegen.js build --content <tree> --templates templates --out <new folder> --quiet (in the round's working folder)",
+    command:
+      "node bin/sitegen.js build --content <tree> --templates templates --out <new folder> --quiet (in the round's working folder)",
     cold: summary(rounds.map((r) => r.cold)),
     warm: summary(rounds.map((r) => r.warm)),
     ratio: stats(rounds.map((r) => r.warm.wallMs / r.cold.wallMs)),

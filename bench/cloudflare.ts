@@ -18,7 +18,14 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writ
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { wranglerConfig } from "../src/hosts/cloudflare/config.ts";
-import { edgeMix, latencyThrough, middlePost, stylesheetOf, type EdgeSite, type EdgeSiteResult } from "./edge.ts";
+import {
+  edgeMix,
+  latencyThrough,
+  middlePost,
+  stylesheetOf,
+  type EdgeSite,
+  type EdgeSiteResult,
+} from "./edge.ts";
 import { fmtInt, fmtMs, fmtRatio } from "./format.ts";
 import { generateContent } from "./synthetic.ts";
 
@@ -38,21 +45,40 @@ export interface CloudflareResult {
   rounds: number;
   inFlight: number;
   wrangler: string;
-  sites: (Pick<EdgeSiteResult, "name" | "posts" | "latency" | "problems"> & { bundle?: { bytes: number; gzipBytes: number } })[];
+  sites: (Pick<EdgeSiteResult, "name" | "posts" | "latency" | "problems"> & {
+    bundle?: { bytes: number; gzipBytes: number };
+  })[];
   problems: string[];
 }
 
 export async function benchCloudflare(options: CloudflareBenchOptions): Promise<CloudflareResult> {
   const wrangler = join(options.root, "node_modules/wrangler/bin/wrangler.js");
-  const version = spawnSync(process.execPath, [wrangler, "--version"], { encoding: "utf8" }).stdout.trim().split("\n").at(-1) ?? "unavailable";
-  const projects = options.sites.map((site, index) => makeProject(options.root, join(options.work, `project-${index}`), site.dist));
-  const sites: CloudflareResult["sites"] = options.sites.map((site) => ({ name: site.name, posts: site.posts, problems: [] }));
+  const version =
+    spawnSync(process.execPath, [wrangler, "--version"], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")
+      .at(-1) ?? "unavailable";
+  const projects = options.sites.map((site, index) =>
+    makeProject(options.root, join(options.work, `project-${index}`), site.dist),
+  );
+  const sites: CloudflareResult["sites"] = options.sites.map((site) => ({
+    name: site.name,
+    posts: site.posts,
+    problems: [],
+  }));
   options.log("worker: wrangler deploy --dry-run, offline");
   for (const [index, project] of projects.entries()) {
     const out = join(options.work, `bundle-${index}`);
-    const run = spawnSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", out], { cwd: project, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" } });
+    const run = spawnSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", out], {
+      cwd: project,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+    });
     const module = run.status === 0 ? readdirSync(out).find((name) => name.endsWith(".js")) : undefined;
-    if (!module) sites[index].problems.push(`bundle: wrangler exited ${run.status}: ${(run.stderr || run.stdout).trim().split("\n").at(-1)}`);
+    if (!module)
+      sites[index].problems.push(
+        `bundle: wrangler exited ${run.status}: ${(run.stderr || run.stdout).trim().split("\n").at(-1)}`,
+      );
     else {
       const bytes = readFileSync(join(out, module));
       sites[index].bundle = { bytes: bytes.byteLength, gzipBytes: gzipSync(bytes).byteLength };
@@ -65,7 +91,13 @@ export async function benchCloudflare(options: CloudflareBenchOptions): Promise<
     sites[index].problems.push(...measured.problems);
     if (measured.latency) sites[index].latency = measured.latency;
   }
-  return { rounds: options.rounds, inFlight: options.inFlight, wrangler: version, sites, problems: latency.problems };
+  return {
+    rounds: options.rounds,
+    inFlight: options.inFlight,
+    wrangler: version,
+    sites,
+    problems: latency.problems,
+  };
 }
 
 /** A Cloudflare project around a build, as a deploy sees it. */
@@ -74,7 +106,10 @@ function makeProject(root: string, dir: string, dist: string): string {
   for (const part of ["lib", "package.json"]) cpSync(join(root, part), join(dir, part), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
   symlinkSync(dist, join(dir, "dist"));
-  writeFileSync(join(dir, "wrangler.jsonc"), wranglerConfig({ name: "sitegen-bench", main: "lib/cloudflare.js", assets: "dist" }));
+  writeFileSync(
+    join(dir, "wrangler.jsonc"),
+    wranglerConfig({ name: "sitegen-bench", main: "lib/cloudflare.js", assets: "dist" }),
+  );
   return dir;
 }
 
@@ -103,25 +138,59 @@ export function cloudflareReport(result: CloudflareResult): string[] {
 /** On its own: the real site and one synthetic blog, built here, then the report on stdout. */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const flag = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+  const flag = (name: string, fallback: number) =>
+    args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
   const posts = flag("--posts", 10_000);
   const root = resolve(import.meta.dirname, "..");
   const work = join(root, "bench/.work/cloudflare");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const build = (content: string, templates: string, out: string) => {
-    const run = spawnSync(process.execPath, [join(root, "bin/sitegen.js"), "build", "--host", "cloudflare", "--content", content, "--templates", templates, "--out", out, "--quiet"], { encoding: "utf8", env: { ...process.env, SOURCE_DATE_EPOCH: "1796083200" } });
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(root, "bin/sitegen.js"),
+        "build",
+        "--host",
+        "cloudflare",
+        "--content",
+        content,
+        "--templates",
+        templates,
+        "--out",
+        out,
+        "--quiet",
+      ],
+      { encoding: "utf8", env: { ...process.env, SOURCE_DATE_EPOCH: "1796083200" } },
+    );
     if (run.status !== 0) throw new Error(run.stderr);
     return out;
   };
   const synthetic = await generateContent({ dir: join(work, `content-${posts}`), posts });
   const sites: EdgeSite[] = [
-    { name: "the real site", dist: build(join(root, "content"), join(root, "templates"), join(work, "dist-real")) },
-    { name: `${fmtInt(posts)} posts`, posts, dist: build(synthetic.dir, join(root, "templates"), join(work, `dist-${posts}`)) },
+    {
+      name: "the real site",
+      dist: build(join(root, "content"), join(root, "templates"), join(work, "dist-real")),
+    },
+    {
+      name: `${fmtInt(posts)} posts`,
+      posts,
+      dist: build(synthetic.dir, join(root, "templates"), join(work, `dist-${posts}`)),
+    },
   ];
-  const result = await benchCloudflare({ root, sites, work, rounds: flag("--rounds", 5), inFlight: 4, timeoutMs: 120_000, settle: async () => {}, log: (line) => console.error(line) });
+  const result = await benchCloudflare({
+    root,
+    sites,
+    work,
+    rounds: flag("--rounds", 5),
+    inFlight: 4,
+    timeoutMs: 120_000,
+    settle: async () => {},
+    log: (line) => console.error(line),
+  });
   console.log(cloudflareReport(result).join("\n"));
-  for (const site of result.sites) for (const problem of site.problems) console.error(`${site.name}: ${problem}`);
+  for (const site of result.sites)
+    for (const problem of site.problems) console.error(`${site.name}: ${problem}`);
   for (const problem of result.problems) console.error(problem);
 }
 

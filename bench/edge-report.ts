@@ -11,7 +11,8 @@ export function latencyRatio(result: EdgeResult, site: EdgeSiteResult): number {
 /** The same for the asset that the function does not see: the emulator's own growth. */
 export function assetRatio(result: EdgeResult, site: EdgeSiteResult): number {
   const real = result.sites.find((s) => s.posts === undefined);
-  const asset = (s: EdgeSiteResult | undefined): number => s?.latency?.requests.find((r) => r.name === result.requests.find((q) => !q.edge)?.name)?.ms.median ?? NaN;
+  const asset = (s: EdgeSiteResult | undefined): number =>
+    s?.latency?.requests.find((r) => r.name === result.requests.find((q) => !q.edge)?.name)?.ms.median ?? NaN;
   return asset(site) / asset(real);
 }
 
@@ -24,7 +25,10 @@ export function edgeReport(result: EdgeResult): string[] {
     "",
     "| site | import (median) | import (min–max) | fresh worker + import (median) | eszip bundle |",
     "|---|---|---|---|---|",
-    ...result.sites.map((s) => `| ${s.name} | ${s.load ? fmtMs(s.load.importMs.median) : "–"} | ${s.load ? `${fmtMs(s.load.importMs.min)}–${fmtMs(s.load.importMs.max)}` : "–"} | ${s.load ? fmtMs(s.load.workerMs.median) : "–"} | ${s.bundleBytes !== undefined ? `${fmtInt(s.bundleBytes)} bytes` : "–"} |`),
+    ...result.sites.map(
+      (s) =>
+        `| ${s.name} | ${s.load ? fmtMs(s.load.importMs.median) : "–"} | ${s.load ? `${fmtMs(s.load.importMs.min)}–${fmtMs(s.load.importMs.max)}` : "–"} | ${s.load ? fmtMs(s.load.workerMs.median) : "–"} | ${s.bundleBytes !== undefined ? `${fmtInt(s.bundleBytes)} bytes` : "–"} |`,
+    ),
     "",
     `**Latency per request.** The emulators of all sites run at once, on loopback. The mix: ${result.requests.map((r) => `${r.name} (\`${r.path}\`${r.accept.startsWith("text/html,") ? "" : ` with \`Accept: ${r.accept}\``})`).join("; ")}; every answer is checked by status and media type. The asset does not run the function (netlify.toml excludes assets from it): it is the emulator's own cost at that size, so that what the function adds can be told from what the emulator costs; it is left out of the "all" columns and of the ratio. After one warm-up pass, ${result.rounds} sequential passes with the sites alternating request by request, then in each round the function's requests ${result.inFlight} times over with ${result.inFlight} in flight, the sites taking turns; each round starts with another request and another site. The post is the one in the middle of each site's blog index. Each latency runs from sending the request to the end of the body; the figures are medians. Why this method: each request through the emulator pays what a cold edge function pays on Netlify (a new worker, the imports, the data it reads), so a cost that grows with the blog shows here as a ratio to the real site's.`,
     "",
@@ -37,7 +41,10 @@ export function edgeReport(result: EdgeResult): string[] {
     ),
     "",
   ];
-  const problems = [...result.problems.map((p) => `- ${p}`), ...result.sites.flatMap((s) => s.problems.map((p) => `- ${s.name}: ${p}`))];
+  const problems = [
+    ...result.problems.map((p) => `- ${p}`),
+    ...result.sites.flatMap((s) => s.problems.map((p) => `- ${s.name}: ${p}`)),
+  ];
   if (problems.length > 0) lines.push(...problems, "");
   return lines;
 }

@@ -34,7 +34,9 @@ export function editPost(text: string, marker: string, options: { title: boolean
   const end = paragraph[0].search(/[.!?](\s|$)/);
   const rest = end < 0 ? "" : paragraph[0].slice(end + 1);
   const edited = `This sentence was rewritten in edit ${marker}.${rest}`;
-  return frontmatter + body.slice(0, paragraph.index) + edited + body.slice(paragraph.index + paragraph[0].length);
+  return (
+    frontmatter + body.slice(0, paragraph.index) + edited + body.slice(paragraph.index + paragraph[0].length)
+  );
 }
 
 /** Reads a post, edits it as `editPost` does, and saves it as an editor would. */

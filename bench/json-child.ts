@@ -6,7 +6,10 @@ import { ROOT } from "./options.ts";
 /** Runs a bench module in its own process (its own heap and JIT) and returns its JSON line. */
 export function runJsonChild<T>(script: string, args: string[], timeoutMs: number): Promise<T> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script), ...args, "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script), ...args, "--json"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -16,7 +19,10 @@ export function runJsonChild<T>(script: string, args: string[], timeoutMs: numbe
     child.on("close", (code) => {
       clearTimeout(timer);
       const line = stdout.trim().split("\n").at(-1) ?? "";
-      if (code !== 0) return reject(new Error(`${script} exited ${code}: ${stderr.trim().split("\n").slice(-5).join(" | ")}`));
+      if (code !== 0)
+        return reject(
+          new Error(`${script} exited ${code}: ${stderr.trim().split("\n").slice(-5).join(" | ")}`),
+        );
       try {
         done(JSON.parse(line) as T);
       } catch (error) {

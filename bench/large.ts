@@ -34,7 +34,11 @@ export interface LargeResult {
 /** Synthetic posts may carry an `updated` day up to a year after their date: the build stands for a time after all of them. */
 const BUILD_TIME = "1800000000";
 
-export async function benchLarge(options: BenchOptions, method: MeasureMethod, log: (line: string) => void): Promise<LargeResult> {
+export async function benchLarge(
+  options: BenchOptions,
+  method: MeasureMethod,
+  log: (line: string) => void,
+): Promise<LargeResult> {
   const posts = options.large;
   const { tree, generateMs } = await contentTree(options, posts);
   log(`${fmtInt(posts)} posts: content ready in ${fmtSeconds(generateMs)}`);
@@ -42,26 +46,51 @@ export async function benchLarge(options: BenchOptions, method: MeasureMethod, l
   await settle(options, log);
   const run = await measure({
     command: process.execPath,
-    args: [join(ROOT, "bin/sitegen.js"), "build", "--content", tree.dir, "--out", out, "--cache", `${out}-cache`, "--quiet"],
+    args: [
+      join(ROOT, "bin/sitegen.js"),
+      "build",
+      "--content",
+      tree.dir,
+      "--out",
+      out,
+      "--cache",
+      `${out}-cache`,
+      "--quiet",
+    ],
     cwd: ROOT,
     env: { ...process.env, SOURCE_DATE_EPOCH: BUILD_TIME },
     method,
     timeoutMs: BUILD_TIMEOUT_MS,
   });
   const failure = failed(run);
-  const result: LargeResult = { posts, generateMs, wallMs: run.wallMs, cpuMs: run.cpuMs, peakRssBytes: run.peakRssBytes, sitemaps: [], problems: failure ? [`the ${fmtInt(posts)}-post build: ${failure}`] : [] };
+  const result: LargeResult = {
+    posts,
+    generateMs,
+    wallMs: run.wallMs,
+    cpuMs: run.cpuMs,
+    peakRssBytes: run.peakRssBytes,
+    sitemaps: [],
+    problems: failure ? [`the ${fmtInt(posts)}-post build: ${failure}`] : [],
+  };
   if (failure) return result;
   result.sitemaps = readdirSync(out)
     .filter((name) => /^sitemap(-\d+)?\.xml$/.test(name))
     .sort((a, b) => a.length - b.length || a.localeCompare(b))
     .map((name) => sitemapFile(join(out, name), name));
-  log(`${fmtInt(posts)} posts: ${fmtSeconds(run.wallMs)} wall, ${fmtMB(run.peakRssBytes)} peak RSS, ${result.sitemaps.map((s) => `${s.file} ${fmtInt(s.entries)}`).join(", ")}`);
+  log(
+    `${fmtInt(posts)} posts: ${fmtSeconds(run.wallMs)} wall, ${fmtMB(run.peakRssBytes)} peak RSS, ${result.sitemaps.map((s) => `${s.file} ${fmtInt(s.entries)}`).join(", ")}`,
+  );
   return result;
 }
 
 function sitemapFile(path: string, file: string): SitemapFile {
   const text = readFileSync(path, "utf8");
-  return { file, entries: text.split("<loc>").length - 1, bytes: statSync(path).size, index: text.includes("<sitemapindex") };
+  return {
+    file,
+    entries: text.split("<loc>").length - 1,
+    bytes: statSync(path).size,
+    index: text.includes("<sitemapindex"),
+  };
 }
 
 export function largeReport(result: LargeResult): string[] {
@@ -70,7 +99,10 @@ export function largeReport(result: LargeResult): string[] {
     "",
     "| file | what | entries | bytes |",
     "|---|---|---|---|",
-    ...result.sitemaps.map((s) => `| \`${s.file}\` | ${s.index ? "sitemap index" : "sitemap"} | ${fmtInt(s.entries)} ${s.index ? "files" : "URLs"} | ${fmtInt(s.bytes)} |`),
+    ...result.sitemaps.map(
+      (s) =>
+        `| \`${s.file}\` | ${s.index ? "sitemap index" : "sitemap"} | ${fmtInt(s.entries)} ${s.index ? "files" : "URLs"} | ${fmtInt(s.bytes)} |`,
+    ),
     "",
   ];
   if (result.problems.length > 0) lines.push(...result.problems.map((p) => `- ${p}`), "");

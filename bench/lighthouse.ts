@@ -13,9 +13,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "../test/helpers/dist.ts";
-import { AUDITED_PAGES, runLighthouse, score, startAuditedSites, startChromium, type LighthouseRun } from "../test/helpers/lighthouse.ts";
+import {
+  AUDITED_PAGES,
+  runLighthouse,
+  score,
+  startAuditedSites,
+  startChromium,
+  type LighthouseRun,
+} from "../test/helpers/lighthouse.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, page: { type: "string", multiple: true } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, page: { type: "string", multiple: true } },
+});
 const RUNS = Number(values.runs);
 const REPORTS = join(ROOT, "test-output/lighthouse");
 mkdirSync(REPORTS, { recursive: true });
@@ -29,7 +38,14 @@ try {
     const chromium = await startChromium();
     try {
       for (let index = 0; index < RUNS; index++) {
-        runs.push(await runLighthouse(new URL(path, servers[site].url).href, { port: chromium.port, categories: ["performance"], notFound: name === "404", note: (text) => console.error(text) }));
+        runs.push(
+          await runLighthouse(new URL(path, servers[site].url).href, {
+            port: chromium.port,
+            categories: ["performance"],
+            notFound: name === "404",
+            note: (text) => console.error(text),
+          }),
+        );
       }
     } finally {
       await chromium.stop();
@@ -37,11 +53,16 @@ try {
     const scores = runs.map((run) => score(run.lhr, "performance"));
     const sorted = [...scores].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
-    writeFileSync(join(REPORTS, `${name}.performance-median.report.html`), runs[scores.indexOf(median)].reports[0]);
+    writeFileSync(
+      join(REPORTS, `${name}.performance-median.report.html`),
+      runs[scores.indexOf(median)].reports[0],
+    );
     const row = `${name.padEnd(14)} ${path.padEnd(60)} median ${String(median).padStart(3)}  runs ${scores.join(", ")}`;
     console.log(row);
   }
 } finally {
   await stop();
 }
-console.log(`\nLighthouse ${RUNS} run(s) a page, mobile, performance only; reports in test-output/lighthouse/.`);
+console.log(
+  `\nLighthouse ${RUNS} run(s) a page, mobile, performance only; reports in test-output/lighthouse/.`,
+);

@@ -38,13 +38,15 @@ export function filesystemOf(dir: string): Filesystem | undefined {
     return undefined;
   }
   // /proc/mounts writes spaces and other special characters as octal escapes.
-  const unescape = (field: string): string => field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+  const unescape = (field: string): string =>
+    field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
   let found: Filesystem | undefined;
   for (const line of mounts.split("\n")) {
     const [device, mountPoint, type] = line.split(" ").map(unescape);
     if (!type) continue;
     const holds = mountPoint === "/" || path === mountPoint || path.startsWith(`${mountPoint}/`);
-    if (holds && (!found || mountPoint.length >= found.mountPoint.length)) found = { type, device, mountPoint };
+    if (holds && (!found || mountPoint.length >= found.mountPoint.length))
+      found = { type, device, mountPoint };
   }
   if (found?.type === "ext4") found.journal = ext4HasJournal(found.device);
   return found;
@@ -68,7 +70,8 @@ export function describeFilesystem(fs: Filesystem | undefined): string {
   return `${fs.type}${journal} on ${fs.device}`;
 }
 
-export const isExt4WithoutJournal = (fs: Filesystem | undefined): boolean => fs?.type === "ext4" && fs.journal === false;
+export const isExt4WithoutJournal = (fs: Filesystem | undefined): boolean =>
+  fs?.type === "ext4" && fs.journal === false;
 
 export function gnuTimeVersion(): string {
   const probe = spawnSync("dpkg-query", ["-W", "-f", "${Version}", "time"], { encoding: "utf8" });

@@ -81,9 +81,14 @@ export function aptInstall(pkg: string, log: (line: string) => void): string | u
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const update = spawnSync("apt-get", ["update", "-qq"], { encoding: "utf8", env, timeout: 300_000 });
   if (update.error) return `apt-get update failed: ${update.error.message}`;
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", pkg], { encoding: "utf8", env, timeout: 600_000 });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", pkg], {
+    encoding: "utf8",
+    env,
+    timeout: 600_000,
+  });
   if (install.error) return `apt-get install ${pkg} failed: ${install.error.message}`;
-  if (install.status !== 0) return `apt-get install ${pkg} exited ${install.status}: ${lastLine(install.stderr || install.stdout)}`;
+  if (install.status !== 0)
+    return `apt-get install ${pkg} exited ${install.status}: ${lastLine(install.stderr || install.stdout)}`;
   return undefined;
 }
 
@@ -100,7 +105,9 @@ export function chooseMethod(log: (line: string) => void, allowInstall: boolean)
 
 export async function measure(options: MeasureOptions): Promise<Measurement> {
   const before = machineBusyMs();
-  const result = await ((options.method ?? "gnu-time") === "gnu-time" ? measureWithGnuTime(options) : measureBySampling(options));
+  const result = await ((options.method ?? "gnu-time") === "gnu-time"
+    ? measureWithGnuTime(options)
+    : measureBySampling(options));
   return { ...result, foreignCpuMs: Math.max(0, machineBusyMs() - before - result.cpuMs) };
 }
 
@@ -152,7 +159,9 @@ function stealMs(): number {
  * together were busy less than `maxBusy` of one core. Gives up after
  * `timeoutMs`. Returns how busy the last window was, in cores, and how long it waited.
  */
-export async function waitForIdle(options: { maxBusy?: number; timeoutMs?: number } = {}): Promise<{ busyCores: number; waitedMs: number }> {
+export async function waitForIdle(
+  options: { maxBusy?: number; timeoutMs?: number } = {},
+): Promise<{ busyCores: number; waitedMs: number }> {
   const maxBusy = options.maxBusy ?? 0.15;
   const started = performance.now();
   let busyCores = NaN;
@@ -170,8 +179,13 @@ async function measureWithGnuTime(options: MeasureOptions): Promise<Omit<Measure
   const report = join(dir, "time.txt");
   try {
     // %e wall s, %U user s, %S sys s, %M peak RSS KiB, %x exit status
-    const run = await runChild(GNU_TIME, ["-f", "%e %U %S %M %x", "-o", report, options.command, ...options.args], options);
-    const fields = (await readFile(report, "utf8").catch(() => "")).trim().split("\n").at(-1)?.split(/\s+/) ?? [];
+    const run = await runChild(
+      GNU_TIME,
+      ["-f", "%e %U %S %M %x", "-o", report, options.command, ...options.args],
+      options,
+    );
+    const fields =
+      (await readFile(report, "utf8").catch(() => "")).trim().split("\n").at(-1)?.split(/\s+/) ?? [];
     const [, user, sys, maxKiB, status] = fields.map(Number);
     const userMs = Number.isFinite(user) ? user * 1000 : NaN;
     const sysMs = Number.isFinite(sys) ? sys * 1000 : NaN;
@@ -241,7 +255,12 @@ function runChild(
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     // Its own process group, so a timeout ends the command and everything it started.
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let tail = "";
     const keep = (chunk: Buffer): void => {
       tail = (tail + chunk.toString("utf8")).slice(-TAIL_BYTES);

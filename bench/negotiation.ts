@@ -57,7 +57,10 @@ const PAGE_TYPES = ["text/html", "text/markdown"];
 
 /** Weighted `Accept` values as clients send them. */
 const ACCEPTS: [weight: number, accept: string | null][] = [
-  [30, "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7"], // Chromium
+  [
+    30,
+    "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7",
+  ], // Chromium
   [10, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"], // Firefox, Googlebot
   [8, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"], // Safari
   [10, "*/*"], // curl, fetch()
@@ -89,7 +92,11 @@ interface TableShape {
   files: Record<string, unknown>;
 }
 
-export function buildMix(table: TableShape, count: number, options: { seed: number; distinct: boolean }): DecisionInput[] {
+export function buildMix(
+  table: TableShape,
+  count: number,
+  options: { seed: number; distinct: boolean },
+): DecisionInput[] {
   const random = rng(options.seed);
   const pages = Object.keys(table.pages).sort();
   const posts = pages.filter((path) => path.startsWith("/blog/") && path !== "/blog/");
@@ -139,17 +146,26 @@ const median = (values: number[]): number => {
 };
 
 export async function loadDecide(root: string): Promise<Decide> {
-  const module = (await import(pathToFileURL(resolve(root, "src/negotiation/decide.ts")).href)) as { decide: Decide };
+  const module = (await import(pathToFileURL(resolve(root, "src/negotiation/decide.ts")).href)) as {
+    decide: Decide;
+  };
   return module.decide;
 }
 
-export async function runNegotiationBench(options: { dist: string; root: string; roundMs?: number; rounds?: number; seed?: number }): Promise<NegotiationResult> {
+export async function runNegotiationBench(options: {
+  dist: string;
+  root: string;
+  roundMs?: number;
+  rounds?: number;
+  seed?: number;
+}): Promise<NegotiationResult> {
   const roundMs = options.roundMs ?? 1000;
   const rounds = options.rounds ?? 3;
   // Every route shard at once: decide() looks a path up in whichever it is given.
   const table = (await allRoutes(options.dist)) as TableShape;
   const decide = await loadDecide(options.root);
-  const floor = (input: DecisionInput): unknown => new Negotiator({ headers: { accept: input.accept ?? undefined } }).mediaTypes(PAGE_TYPES);
+  const floor = (input: DecisionInput): unknown =>
+    new Negotiator({ headers: { accept: input.accept ?? undefined } }).mediaTypes(PAGE_TYPES);
   const core = (input: DecisionInput): unknown => decide(input, table);
 
   const mixes: NegotiationMixResult[] = [];
@@ -181,9 +197,15 @@ export async function runNegotiationBench(options: { dist: string; root: string;
       slowdown: floorRate / coreRate,
     });
   }
-  return { table: options.dist, pages: Object.keys(table.pages).length, files: Object.keys(table.files).length, roundMs, mixes, decisionKinds };
+  return {
+    table: options.dist,
+    pages: Object.keys(table.pages).length,
+    files: Object.keys(table.files).length,
+    roundMs,
+    mixes,
+    decisionKinds,
+  };
 }
-
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const argv = process.argv.slice(2);
@@ -199,6 +221,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       rounds: Number(flag(argv, "--rounds") ?? 3),
     });
     if (argv.includes("--json")) console.log(JSON.stringify(result));
-    else for (const mix of result.mixes) console.log(`${mix.mix}: core ${Math.round(mix.core.perSecond)}/s, negotiator ${Math.round(mix.floor.perSecond)}/s, ${mix.slowdown.toFixed(2)}x`);
+    else
+      for (const mix of result.mixes)
+        console.log(
+          `${mix.mix}: core ${Math.round(mix.core.perSecond)}/s, negotiator ${Math.round(mix.floor.perSecond)}/s, ${mix.slowdown.toFixed(2)}x`,
+        );
   }
 }

@@ -38,7 +38,25 @@ export interface BenchOptions {
   warmUpTo: number;
 }
 
-export const SKIPPABLE = ["sitegen", "warm", "eleventy", "hugo", "hugo-default", "bare", "real", "negotiation", "serve", "profile", "startup", "watch", "cache", "edge", "large", "stages", "search"];
+export const SKIPPABLE = [
+  "sitegen",
+  "warm",
+  "eleventy",
+  "hugo",
+  "hugo-default",
+  "bare",
+  "real",
+  "negotiation",
+  "serve",
+  "profile",
+  "startup",
+  "watch",
+  "cache",
+  "edge",
+  "large",
+  "stages",
+  "search",
+];
 
 /** What `--quick` leaves out. */
 export const QUICK_SKIPS = ["negotiation", "serve", "profile", "startup", "watch", "edge", "large", "search"];
@@ -71,7 +89,8 @@ export function parseArgs(argv: string[]): BenchOptions {
   };
   const positive = (name: string, value: string | undefined): number => {
     const number = Number(value);
-    if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${name} takes a positive integer, got ${value ?? "nothing"}`);
+    if (!Number.isInteger(number) || number <= 0)
+      throw new UsageError(`${name} takes a positive integer, got ${value ?? "nothing"}`);
     return number;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -81,7 +100,10 @@ export function parseArgs(argv: string[]): BenchOptions {
       if (next === undefined) throw new UsageError(`${arg} needs a value`);
       return next;
     };
-    if (arg === "--posts") options.posts = value().split(",").map((part) => positive("--posts", part.trim()));
+    if (arg === "--posts")
+      options.posts = value()
+        .split(",")
+        .map((part) => positive("--posts", part.trim()));
     else if (arg === "--runs") options.runs = positive(arg, value());
     else if (arg === "--seed") options.seed = positive(arg, value());
     else if (arg === "--work") options.work = resolve(value());
@@ -106,8 +128,10 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (arg.startsWith("--skip-") && SKIPPABLE.includes(arg.slice(7))) options.skip.add(arg.slice(7));
     else throw new UsageError(`unknown option ${arg}; see the header of bench/run.ts`);
   }
-  if (!Number.isFinite(options.idleWaitSeconds) || options.idleWaitSeconds < 0) throw new UsageError("--idle-wait takes a number of seconds (0: do not wait)");
-  if (!Number.isInteger(options.retries) || options.retries < 0) throw new UsageError("--retries takes a whole number (0: never measure again)");
+  if (!Number.isFinite(options.idleWaitSeconds) || options.idleWaitSeconds < 0)
+    throw new UsageError("--idle-wait takes a number of seconds (0: do not wait)");
+  if (!Number.isInteger(options.retries) || options.retries < 0)
+    throw new UsageError("--retries takes a whole number (0: never measure again)");
   // Skipping Hugo skips both of its configurations.
   if (options.skip.has("hugo")) options.skip.add("hugo-default");
   options.posts = [...new Set(options.posts)].sort((a, b) => a - b);

@@ -24,7 +24,8 @@ const RECENT_DELETION_MS = 65_000;
 async function quiet(options: BenchOptions, log: (line: string) => void): Promise<void> {
   if (options.idleWaitSeconds === 0) return;
   const { busyCores, waitedMs } = await waitForIdle({ timeoutMs: options.idleWaitSeconds * 1000 });
-  if (waitedMs > 5000) log(`waited ${fmtSeconds(waitedMs)} for a quiet machine (${busyCores.toFixed(2)} cores busy at the end)`);
+  if (waitedMs > 5000)
+    log(`waited ${fmtSeconds(waitedMs)} for a quiet machine (${busyCores.toFixed(2)} cores busy at the end)`);
 }
 
 /**
@@ -53,7 +54,11 @@ async function markDeletion(options: BenchOptions): Promise<void> {
  * builds: outputs of an earlier bench are removed before the first build, and
  * this bench's only after the last measurement, so that the disk does not fill.
  */
-export async function removeOutputs(options: BenchOptions, log: (line: string) => void, whose: string): Promise<void> {
+export async function removeOutputs(
+  options: BenchOptions,
+  log: (line: string) => void,
+  whose: string,
+): Promise<void> {
   const outputs = outputsOf(options);
   if (!existsSync(outputs)) return;
   log(`removing the outputs of ${whose} (${relative(process.cwd(), outputs) || outputs})`);
@@ -68,7 +73,9 @@ export async function waitOutDeletions(options: BenchOptions, log: (line: string
   if (deletedAt === undefined) return;
   const remaining = deletedAt + RECENT_DELETION_MS - Date.now();
   if (remaining <= 0) return;
-  log(`waiting ${fmtSeconds(remaining)} before the first build: files were deleted ${fmtSeconds(Date.now() - deletedAt)} ago, and ext4 without a journal skips inodes deleted in the last 60 s, which makes creating files slower`);
+  log(
+    `waiting ${fmtSeconds(remaining)} before the first build: files were deleted ${fmtSeconds(Date.now() - deletedAt)} ago, and ext4 without a journal skips inodes deleted in the last 60 s, which makes creating files slower`,
+  );
   await sleep(remaining);
 }
 
@@ -79,7 +86,10 @@ function folderIdentity(dir: string): string | undefined {
 }
 
 /** The synthetic tree of `posts` posts, made or reused; an outdated tree is deleted and made again, which counts as a deletion. */
-export async function contentTree(options: BenchOptions, posts: number): Promise<{ tree: SyntheticTree; generateMs: number }> {
+export async function contentTree(
+  options: BenchOptions,
+  posts: number,
+): Promise<{ tree: SyntheticTree; generateMs: number }> {
   const dir = join(options.work, `content-${posts}`);
   const before = folderIdentity(dir);
   const started = performance.now();

@@ -10,7 +10,12 @@ import { summarizeProfiles, type CpuProfile, type ProfileSummary } from "./profi
 import type { Tool } from "./tools.ts";
 
 /** A sitegen build under `node --cpu-prof`, summarised; not timed (profiling slows it down). */
-export async function profileSitegen(options: BenchOptions, sitegen: Tool, posts: number, log: (line: string) => void): Promise<ProfileSummary & { posts: number; command: string } | { error: string }> {
+export async function profileSitegen(
+  options: BenchOptions,
+  sitegen: Tool,
+  posts: number,
+  log: (line: string) => void,
+): Promise<(ProfileSummary & { posts: number; command: string }) | { error: string }> {
   const dir = join(options.work, "profile");
   // A new folder, removed with the other outputs at the end: deleting it here would slow down the builds that follow.
   const out = join(outputsOf(options), "profile");
@@ -18,11 +23,20 @@ export async function profileSitegen(options: BenchOptions, sitegen: Tool, posts
   const { args } = sitegen.command(join(options.work, `content-${posts}`), out);
   const profiled = ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args];
   log(`profiling sitegen at ${posts} posts (node --cpu-prof)`);
-  const run = spawnSync(process.execPath, profiled, { cwd: ROOT, encoding: "utf8", timeout: BUILD_TIMEOUT_MS });
-  if (run.status !== 0) return { error: `the profiled build exited ${run.status}: ${errorLines(`${run.stdout}\n${run.stderr}`)}` };
+  const run = spawnSync(process.execPath, profiled, {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: BUILD_TIMEOUT_MS,
+  });
+  if (run.status !== 0)
+    return {
+      error: `the profiled build exited ${run.status}: ${errorLines(`${run.stdout}\n${run.stderr}`)}`,
+    };
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".cpuprofile")) : [];
   if (files.length === 0) return { error: "node --cpu-prof wrote no profile" };
   const profiles = files.map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as CpuProfile);
-  const command = ["node", ...profiled].map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) : arg)).join(" ");
+  const command = ["node", ...profiled]
+    .map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) : arg))
+    .join(" ");
   return { ...summarizeProfiles(profiles, { root: ROOT, top: 12 }), posts, command };
 }

@@ -95,20 +95,26 @@ function functionOf(frame: CallFrame, file: string): string {
   return `${frame.functionName || "(anonymous)"}${frame.url ? ` (${file})` : ""}`;
 }
 
-export function summarizeProfiles(profiles: CpuProfile[], options: { root: string; top?: number }): ProfileSummary {
+export function summarizeProfiles(
+  profiles: CpuProfile[],
+  options: { root: string; top?: number },
+): ProfileSummary {
   const bundled = bundleResolver();
   const top = options.top ?? 15;
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
   const inclusive = new Map<string, number>();
   let sampled = 0;
-  const add = (map: Map<string, number>, key: string, ms: number): void => void map.set(key, (map.get(key) ?? 0) + ms);
+  const add = (map: Map<string, number>, key: string, ms: number): void =>
+    void map.set(key, (map.get(key) ?? 0) + ms);
   for (const profile of profiles) {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
     const self = new Map<number, number>();
-    profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+    profile.samples.forEach((id, index) =>
+      self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
+    );
     for (const [id, micros] of self) {
       const frame = byId.get(id)!.callFrame;
       if (frame.functionName === "(idle)") continue;
@@ -136,13 +142,22 @@ export function summarizeProfiles(profiles: CpuProfile[], options: { root: strin
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, top)
       .map(([name, ms]) => ({ name, ms, share: sampled > 0 ? ms / sampled : 0 }));
-  return { threads: profiles.length, sampledMs: sampled, byFile: rank(byFile), byFunction: rank(byFunction), inclusive: rank(inclusive) };
+  return {
+    threads: profiles.length,
+    sampledMs: sampled,
+    byFile: rank(byFile),
+    byFunction: rank(byFunction),
+    inclusive: rank(inclusive),
+  };
 }
 
 export function formatSummary(summary: ProfileSummary): string {
   const table = (title: string, spots: HotSpot[]): string[] => [
     title,
-    ...spots.map((spot) => `${spot.ms.toFixed(0).padStart(8)} ms ${(spot.share * 100).toFixed(1).padStart(5)} %  ${spot.name}`),
+    ...spots.map(
+      (spot) =>
+        `${spot.ms.toFixed(0).padStart(8)} ms ${(spot.share * 100).toFixed(1).padStart(5)} %  ${spot.name}`,
+    ),
     "",
   ];
   return [

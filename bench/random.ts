@@ -14,10 +14,12 @@ export function rng(seed: number): () => number {
 
 export type Random = () => number;
 export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
-export const between = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const between = (random: Random, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
 export function sample<T>(random: Random, items: readonly T[], count: number): T[] {
   const pool = [...items];
   const out: T[] = [];
-  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  while (out.length < count && pool.length > 0)
+    out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
   return out;
 }

@@ -16,7 +16,9 @@ import type { Stats } from "./stats.ts";
 export function realSiteTree(): ContentTree {
   const dir = join(ROOT, "content");
   const files = readdirSync(join(dir, "blog")).filter((name) => name.endsWith(".md"));
-  const published = files.filter((name) => /^status: published$/m.test(readFileSync(join(dir, "blog", name), "utf8")));
+  const published = files.filter((name) =>
+    /^status: published$/m.test(readFileSync(join(dir, "blog", name), "utf8")),
+  );
   const slugs = published.map((name) => name.slice(0, -".md".length));
   return { dir, posts: slugs.length, slugs, real: true };
 }
@@ -29,7 +31,11 @@ export interface RealSiteResult {
   problems: string[];
 }
 
-export async function benchRealSite(options: BenchOptions, method: MeasureMethod, log: (line: string) => void): Promise<RealSiteResult> {
+export async function benchRealSite(
+  options: BenchOptions,
+  method: MeasureMethod,
+  log: (line: string) => void,
+): Promise<RealSiteResult> {
   const content = join(ROOT, "content");
   const bin = join(ROOT, "bin/sitegen.js");
   const posts = readdirSync(join(content, "blog")).filter((name) => name.endsWith(".md")).length;
@@ -41,7 +47,10 @@ export async function benchRealSite(options: BenchOptions, method: MeasureMethod
     // Each full build into a new folder; the rebuild and the check use the same one.
     const out = join(outputsOf(options), `real-run${run}`);
     // A cache folder of its own, new in each round: the full build is cold, the rebuild finds what it cached.
-    const build = { command: process.execPath, args: [bin, "build", "--content", content, "--out", out, "--cache", `${out}-cache`, "--quiet"] };
+    const build = {
+      command: process.execPath,
+      args: [bin, "build", "--content", content, "--out", out, "--cache", `${out}-cache`, "--quiet"],
+    };
     const checkArgs = [bin, "check", "--content", content, "--dist", out];
     await settle(options, log);
     const first = await measure({ ...build, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
@@ -52,13 +61,25 @@ export async function benchRealSite(options: BenchOptions, method: MeasureMethod
     if (failed(second)) result.problems.push(`real site, no-change rebuild: ${failed(second)}`);
     else again.push(second);
     await settle(options, log);
-    const check = await measure({ command: process.execPath, args: checkArgs, cwd: ROOT, method, timeoutMs: BUILD_TIMEOUT_MS });
+    const check = await measure({
+      command: process.execPath,
+      args: checkArgs,
+      cwd: ROOT,
+      method,
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
     if (failed(check)) result.problems.push(`real site, check: ${failed(check)}`);
     else checks.push(check);
-    log(`real site, run ${run}: build ${fmtSeconds(first.wallMs)}, rebuild ${fmtSeconds(second.wallMs)}, check ${fmtSeconds(check.wallMs)}`);
+    log(
+      `real site, run ${run}: build ${fmtSeconds(first.wallMs)}, rebuild ${fmtSeconds(second.wallMs)}, check ${fmtSeconds(check.wallMs)}`,
+    );
   }
   if (full.length) result.fullBuild = summarize(full);
   if (again.length) result.rebuild = summarize(again);
-  if (checks.length) result.check = { ...summarize(checks), command: "node bin/sitegen.js check --content content --dist <built folder>" };
+  if (checks.length)
+    result.check = {
+      ...summarize(checks),
+      command: "node bin/sitegen.js check --content content --dist <built folder>",
+    };
   return result;
 }

@@ -26,7 +26,8 @@ export function renderReport(results: Results): string {
   const synthetic = results.builds.filter((b) => !b.real);
   const sizes = [...new Set(synthetic.map((b) => b.posts))].sort((a, b) => a - b);
   const largest = sizes.at(-1);
-  const find = (tool: ToolId, posts: number | undefined): BuildResult | undefined => synthetic.find((b) => b.tool === tool && b.posts === posts && b.ok);
+  const find = (tool: ToolId, posts: number | undefined): BuildResult | undefined =>
+    synthetic.find((b) => b.tool === tool && b.posts === posts && b.ok);
 
   push(
     "# Benchmarks",
@@ -39,48 +40,92 @@ export function renderReport(results: Results): string {
   push("## Targets", "", ...targetRows(results, sizes), "");
 
   push("## Build", "");
-  push("Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages; the bare script renders the posts only, but is divided alike so that the column compares). sitegen / tool is the median over the rounds of sitegen's wall time over the tool's in the same pair (for sitegen's warm build, warm / tool against Hugo's default): under 1, sitegen is faster. sitegen ran once in each pair, so it has more runs than the others. Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; the last column counts the runs measured again because their pair was taken under load (see Load).", "");
+  push(
+    "Wall time is the median with min–max; CPU is user + system time of the whole process tree (median); ms per page is the median wall time divided by the source pages (posts + 7 fixed pages; the bare script renders the posts only, but is divided alike so that the column compares). sitegen / tool is the median over the rounds of sitegen's wall time over the tool's in the same pair (for sitegen's warm build, warm / tool against Hugo's default): under 1, sitegen is faster. sitegen ran once in each pair, so it has more runs than the others. Other CPU is the CPU time the rest of the machine used during the kept runs (median, max): near zero means the tool had both cores to itself; the last column counts the runs measured again because their pair was taken under load (see Load).",
+    "",
+  );
   const realBuilds = results.builds.filter((b) => b.real);
   const groups: [heading: string, builds: BuildResult[]][] = [
-    ...(realBuilds.length > 0 ? [[`### The real site (${fmtInt(realBuilds[0].posts)} posts)`, realBuilds] as [string, BuildResult[]]] : []),
-    ...sizes.map((posts): [string, BuildResult[]] => [`### ${fmtInt(posts)} posts`, synthetic.filter((x) => x.posts === posts)]),
+    ...(realBuilds.length > 0
+      ? [[`### The real site (${fmtInt(realBuilds[0].posts)} posts)`, realBuilds] as [string, BuildResult[]]]
+      : []),
+    ...sizes.map((posts): [string, BuildResult[]] => [
+      `### ${fmtInt(posts)} posts`,
+      synthetic.filter((x) => x.posts === posts),
+    ]),
   ];
   for (const [heading, builds] of groups) {
     const posts = builds[0].posts;
-    push(heading, "", "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool | other CPU | measured again |", "|---|---|---|---|---|---|---|---|---|");
+    push(
+      heading,
+      "",
+      "| tool | wall (median) | wall (min–max) | CPU | peak RSS | ms per page | sitegen / tool | other CPU | measured again |",
+      "|---|---|---|---|---|---|---|---|---|",
+    );
     for (const b of builds) {
       if (!b.ok) {
         push(`| ${b.label} | failed | | | | | | | |`);
         continue;
       }
-      const ratio = b.tool === "sitegen" || b.tool === "sitegen-warm" ? "" : fmtRatio(pairRatio(results, "sitegen", b.tool, b));
-      push(`| ${b.label} | ${fmtSeconds(b.wallMs.median)} | ${fmtSeconds(b.wallMs.min)}–${fmtSeconds(b.wallMs.max)} | ${fmtSeconds(b.cpuMs.median)} | ${fmtMB(b.peakRssBytes.median)} | ${fmtMs(b.msPerPage)} | ${ratio} | ${fmtSeconds(b.foreignCpuMs.median)}, ${fmtSeconds(b.foreignCpuMs.max)} | ${b.repeated} |`);
+      const ratio =
+        b.tool === "sitegen" || b.tool === "sitegen-warm"
+          ? ""
+          : fmtRatio(pairRatio(results, "sitegen", b.tool, b));
+      push(
+        `| ${b.label} | ${fmtSeconds(b.wallMs.median)} | ${fmtSeconds(b.wallMs.min)}–${fmtSeconds(b.wallMs.max)} | ${fmtSeconds(b.cpuMs.median)} | ${fmtMB(b.peakRssBytes.median)} | ${fmtMs(b.msPerPage)} | ${ratio} | ${fmtSeconds(b.foreignCpuMs.median)}, ${fmtSeconds(b.foreignCpuMs.max)} | ${b.repeated} |`,
+      );
     }
     const content = builds[0].real ? undefined : results.content.find((c) => c.posts === posts);
-    if (content) push("", `Content: ${fmtInt(content.words)} words in posts, ${fmtMB(content.bytes)} of Markdown, ${fmtInt(content.vietnamese)} posts in Vietnamese.`);
+    if (content)
+      push(
+        "",
+        `Content: ${fmtInt(content.words)} words in posts, ${fmtMB(content.bytes)} of Markdown, ${fmtInt(content.vietnamese)} posts in Vietnamese.`,
+      );
     push("");
   }
   push("## Load", "", ...loadReport(results), "");
 
   const failures = results.builds.filter((b) => !b.ok);
-  if (failures.length > 0) push("Failed builds:", "", ...failures.map((b) => `- ${b.label}, ${b.real ? "the real site" : `${fmtInt(b.posts)} posts`}: ${b.problems.join("; ")}`), "");
+  if (failures.length > 0)
+    push(
+      "Failed builds:",
+      "",
+      ...failures.map(
+        (b) =>
+          `- ${b.label}, ${b.real ? "the real site" : `${fmtInt(b.posts)} posts`}: ${b.problems.join("; ")}`,
+      ),
+      "",
+    );
 
   if (sizes.length > 1) {
     push(`## Linearity (${fmtInt(sizes[0])} → ${fmtInt(largest!)} posts)`, "");
-    push("Linear means the time grows no faster than the number of posts, within 20 % (two sizes, each a median of a few runs: a narrower band would report noise). The marginal cost is the extra time per extra post, without start-up.", "");
-    push("| tool | wall, small | wall, large | time ratio | post ratio | ms per page, small → large | marginal ms per post | |", "|---|---|---|---|---|---|---|---|");
+    push(
+      "Linear means the time grows no faster than the number of posts, within 20 % (two sizes, each a median of a few runs: a narrower band would report noise). The marginal cost is the extra time per extra post, without start-up.",
+      "",
+    );
+    push(
+      "| tool | wall, small | wall, large | time ratio | post ratio | ms per page, small → large | marginal ms per post | |",
+      "|---|---|---|---|---|---|---|---|",
+    );
     for (const tool of results.tools) {
       const a = find(tool.id, sizes[0]);
       const b = find(tool.id, largest);
       if (!a || !b) continue;
       const l = linearity(a, b);
-      push(`| ${tool.label} | ${fmtSeconds(a.wallMs.median)} | ${fmtSeconds(b.wallMs.median)} | ${fmtRatio(l.wallRatio)} | ${fmtRatio(l.postRatio)} | ${fmtMs(a.msPerPage)} → ${fmtMs(b.msPerPage)} | ${fmtMs(l.marginalMs)} | ${l.linear ? "linear" : "**super-linear**"} |`);
+      push(
+        `| ${tool.label} | ${fmtSeconds(a.wallMs.median)} | ${fmtSeconds(b.wallMs.median)} | ${fmtRatio(l.wallRatio)} | ${fmtRatio(l.postRatio)} | ${fmtMs(a.msPerPage)} → ${fmtMs(b.msPerPage)} | ${fmtMs(l.marginalMs)} | ${l.linear ? "linear" : "**super-linear**"} |`,
+      );
     }
     push("");
   }
 
   if (results.agentFiles?.length) {
-    push("## Agent files", "", "Sizes of sitegen's agent files at each size, within the budgets of the size policy (docs: The size policy), and the Markdown 404 of a few misses as a host that has read nothing yet answers them, with what it read.", "");
+    push(
+      "## Agent files",
+      "",
+      "Sizes of sitegen's agent files at each size, within the budgets of the size policy (docs: The size policy), and the Markdown 404 of a few misses as a host that has read nothing yet answers them, with what it read.",
+      "",
+    );
     for (const sizes of results.agentFiles) push(agentFileTable(sizes), "");
   }
 
@@ -92,9 +137,18 @@ export function renderReport(results: Results): string {
   if (!results.real) push("Not measured in this run.", "");
   else {
     const r = results.real;
-    push(`\`content/\` (${r.posts} post files). Medians of ${results.runs}.`, "", "| step | wall (median) | wall (min–max) | CPU | peak RSS |", "|---|---|---|---|---|");
+    push(
+      `\`content/\` (${r.posts} post files). Medians of ${results.runs}.`,
+      "",
+      "| step | wall (median) | wall (min–max) | CPU | peak RSS |",
+      "|---|---|---|---|---|",
+    );
     const row = (name: string, m?: { wallMs: Stats; cpuMs: Stats; peakRssBytes: Stats }): void =>
-      void push(m ? `| ${name} | ${fmtSeconds(m.wallMs.median)} | ${fmtSeconds(m.wallMs.min)}–${fmtSeconds(m.wallMs.max)} | ${fmtSeconds(m.cpuMs.median)} | ${fmtMB(m.peakRssBytes.median)} |` : `| ${name} | failed | | | |`);
+      void push(
+        m
+          ? `| ${name} | ${fmtSeconds(m.wallMs.median)} | ${fmtSeconds(m.wallMs.min)}–${fmtSeconds(m.wallMs.max)} | ${fmtSeconds(m.cpuMs.median)} | ${fmtMB(m.peakRssBytes.median)} |`
+          : `| ${name} | failed | | | |`,
+      );
     row("full build (new output folder, a new cache folder)", r.fullBuild);
     row("no-change rebuild (same output folder, warm: the cache the full build filled)", r.rebuild);
     row("`sitegen check` (content, manifest and the built folder)", r.check);
@@ -102,17 +156,33 @@ export function renderReport(results: Results): string {
     push("");
   }
 
-  const part = <T extends object>(heading: string, result: T | { error: string } | undefined, render: (result: T) => string[]): void => {
+  const part = <T extends object>(
+    heading: string,
+    result: T | { error: string } | undefined,
+    render: (result: T) => string[],
+  ): void => {
     push(heading, "");
     if (!result) push("Not measured in this run.", "");
     else if ("error" in result) push(`Not measured: ${result.error}`, "");
     else push(...render(result));
   };
   part("## Start-up", results.startup, startupReport);
-  part(`## Rebuild while writing${results.watch && "posts" in results.watch ? ` (${fmtInt(results.watch.posts)} posts)` : ""}`, results.watch, watchReport);
+  part(
+    `## Rebuild while writing${results.watch && "posts" in results.watch ? ` (${fmtInt(results.watch.posts)} posts)` : ""}`,
+    results.watch,
+    watchReport,
+  );
   part("## Rebuild while writing (the real site)", results.realWatch, watchReport);
-  part(`## One very large blog${results.large && "posts" in results.large ? ` (${fmtInt(results.large.posts)} posts)` : ""}`, results.large, largeReport);
-  part(`## Warm CI builds${results.cache && "posts" in results.cache ? ` (${fmtInt(results.cache.posts)} posts)` : ""}`, results.cache, cacheReport);
+  part(
+    `## One very large blog${results.large && "posts" in results.large ? ` (${fmtInt(results.large.posts)} posts)` : ""}`,
+    results.large,
+    largeReport,
+  );
+  part(
+    `## Warm CI builds${results.cache && "posts" in results.cache ? ` (${fmtInt(results.cache.posts)} posts)` : ""}`,
+    results.cache,
+    cacheReport,
+  );
   part("## Stages", results.stages, stagesReport);
 
   push("## Where sitegen spends its time", "");
@@ -129,11 +199,15 @@ export function renderReport(results: Results): string {
       "",
       "| self time, by function | ms | share |",
       "|---|---|---|",
-      ...p.byFunction.map((spot) => `| \`${spot.name}\` | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`),
+      ...p.byFunction.map(
+        (spot) => `| \`${spot.name}\` | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`,
+      ),
       "",
       "| inclusive time, functions under src/ | ms | share |",
       "|---|---|---|",
-      ...p.inclusive.map((spot) => `| \`${spot.name}\` | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`),
+      ...p.inclusive.map(
+        (spot) => `| \`${spot.name}\` | ${fmtInt(spot.ms)} | ${(spot.share * 100).toFixed(1)} % |`,
+      ),
       "",
     );
   }
@@ -143,10 +217,17 @@ export function renderReport(results: Results): string {
   part("## Preview server", results.serve, serveReport);
 
   part("## The edge function on Netlify's emulator", results.edge, edgeReport);
-  part(`## Search (/mcp${results.search && "posts" in results.search ? ` at ${fmtInt(results.search.posts)} posts` : ""})`, results.search, searchReport);
+  part(
+    `## Search (/mcp${results.search && "posts" in results.search ? ` at ${fmtInt(results.search.posts)} posts` : ""})`,
+    results.search,
+    searchReport,
+  );
 
   push("## What is compared", "");
-  for (const tool of results.tools) push(`- **${tool.label}** ${tool.version}: ${tool.available ? tool.does : `unavailable (${tool.reason})`}.`);
+  for (const tool of results.tools)
+    push(
+      `- **${tool.label}** ${tool.version}: ${tool.available ? tool.does : `unavailable (${tool.reason})`}.`,
+    );
   push(
     results.sitegenHighlights
       ? "- sitegen's pages highlight code (its code blocks have markup inside), so the like-with-like comparison is with Hugo's default, which highlights with Chroma; Hugo without highlighting is listed too."
@@ -162,7 +243,9 @@ export function renderReport(results: Results): string {
   for (const [k, v] of Object.entries(results.machine)) push(`| ${k} | ${v} |`);
   push(`| output filesystem | ${describeFilesystem(results.outputFilesystem)} |`);
   for (const [k, v] of Object.entries(results.versions)) push(`| ${k} | ${v} |`);
-  push(`| load average (1 min) at start, end | ${results.load.start.toFixed(2)}, ${results.load.end.toFixed(2)} |`);
+  push(
+    `| load average (1 min) at start, end | ${results.load.start.toFixed(2)}, ${results.load.end.toFixed(2)} |`,
+  );
   push("", "## Command", "", "```sh", results.command, "```", "");
   if (results.failures.length > 0) push("## Problems", "", ...results.failures.map((f) => `- ${f}`), "");
   return lines.join("\n");
@@ -174,9 +257,15 @@ function negotiationReport(n: NegotiationResult, largest: number | undefined): s
     "",
     "| mix | core, decisions/s | negotiator, calls/s | core time / negotiator time |",
     "|---|---|---|---|",
-    ...n.mixes.map((m) => `| ${m.mix === "realistic" ? "realistic (browsers, crawlers, curl, agents; posts, pages, `.md`, files, 404s)" : "every Accept value distinct (no cache can help)"} | ${fmtInt(m.core.perSecond)} | ${fmtInt(m.floor.perSecond)} | ${fmtRatio(m.slowdown)} |`),
+    ...n.mixes.map(
+      (m) =>
+        `| ${m.mix === "realistic" ? "realistic (browsers, crawlers, curl, agents; posts, pages, `.md`, files, 404s)" : "every Accept value distinct (no cache can help)"} | ${fmtInt(m.core.perSecond)} | ${fmtInt(m.floor.perSecond)} | ${fmtRatio(m.slowdown)} |`,
+    ),
     "",
-    `Decisions in the realistic mix: ${Object.entries(n.decisionKinds).sort().map(([k, v]) => `${k} ${v}`).join(", ")}.`,
+    `Decisions in the realistic mix: ${Object.entries(n.decisionKinds)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}.`,
     "",
   ];
 }
@@ -189,8 +278,13 @@ function serveReport(v: ServeResult): string[] {
     "|---|---|---|---|---|---|",
     ...v.servers.map((x) => {
       const statuses: Record<string, number> = {};
-      for (const r of x.rounds) for (const [k, c] of Object.entries(r.statusCounts)) statuses[k] = (statuses[k] ?? 0) + c;
-      return `| ${x.name} | ${fmtInt(x.requestsPerSecond)} | ${fmtMs(x.latencyP50Ms)} | ${fmtMs(x.latencyP99Ms)} | ${Object.entries(statuses).map(([k, c]) => `${k}: ${fmtInt(c)}`).join(", ")} | ${x.valid ? "yes" : `no: ${x.problems.join("; ")}`} |`;
+      for (const r of x.rounds)
+        for (const [k, c] of Object.entries(r.statusCounts)) statuses[k] = (statuses[k] ?? 0) + c;
+      return `| ${x.name} | ${fmtInt(x.requestsPerSecond)} | ${fmtMs(x.latencyP50Ms)} | ${fmtMs(x.latencyP99Ms)} | ${Object.entries(
+        statuses,
+      )
+        .map(([k, c]) => `${k}: ${fmtInt(c)}`)
+        .join(", ")} | ${x.valid ? "yes" : `no: ${x.problems.join("; ")}`} |`;
     }),
     "",
     `sitegen / plain: ${fmtRatio(v.ratio)}.`,
@@ -200,13 +294,24 @@ function serveReport(v: ServeResult): string[] {
 
 /** sitegen's (or its warm build's) median pair ratio against `baseline` on the tree of `build`. */
 function pairRatio(results: Results, subject: ToolId, baseline: ToolId, build: BuildResult): number {
-  const summary = results.pairs.find((p) => p.subject === subject && p.baseline === baseline && Boolean(p.real) === Boolean(build.real) && p.posts === build.posts);
+  const summary = results.pairs.find(
+    (p) =>
+      p.subject === subject &&
+      p.baseline === baseline &&
+      Boolean(p.real) === Boolean(build.real) &&
+      p.posts === build.posts,
+  );
   return summary?.ratio.median ?? NaN;
 }
 
 /** Every pair with the load around it. */
 function loadReport(results: Results): string[] {
-  const pairs = results.pairs.flatMap((summary) => summary.pairs.map((pair) => ({ ...pair, tree: summary.real ? "the real site" : `${fmtInt(summary.posts)} posts` })));
+  const pairs = results.pairs.flatMap((summary) =>
+    summary.pairs.map((pair) => ({
+      ...pair,
+      tree: summary.real ? "the real site" : `${fmtInt(summary.posts)} posts`,
+    })),
+  );
   if (pairs.length === 0) return ["No pairs were measured."];
   const label = (id: ToolId) => results.tools.find((tool) => tool.id === id)?.label ?? id;
   const again = pairs.filter((pair) => pair.attempts > 1).length;
@@ -217,6 +322,9 @@ function loadReport(results: Results): string[] {
     "",
     "| tree | pair | round | ratio | load average | runnable | other CPU | steal | measured | under load |",
     "|---|---|---|---|---|---|---|---|---|---|",
-    ...pairs.map((pair) => `| ${pair.tree} | ${label(pair.subject)} / ${label(pair.baseline)} | ${pair.round} | ${fmtRatio(pair.ratio)} | ${fmtRatio(pair.load.loadavg[0])} → ${fmtRatio(pair.load.loadavg[1])} | ${pair.load.running[0]} → ${pair.load.running[1]} | ${fmtSeconds(pair.load.foreignCpuMs)} | ${fmtSeconds(pair.load.stealMs)} | ${pair.attempts}× | ${pair.underLoad ? "**yes**" : "no"} |`),
+    ...pairs.map(
+      (pair) =>
+        `| ${pair.tree} | ${label(pair.subject)} / ${label(pair.baseline)} | ${pair.round} | ${fmtRatio(pair.ratio)} | ${fmtRatio(pair.load.loadavg[0])} → ${fmtRatio(pair.load.loadavg[1])} | ${pair.load.running[0]} → ${pair.load.running[1]} | ${fmtSeconds(pair.load.foreignCpuMs)} | ${fmtSeconds(pair.load.stealMs)} | ${pair.attempts}× | ${pair.underLoad ? "**yes**" : "no"} |`,
+    ),
   ];
 }

@@ -97,7 +97,14 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     runs: options.runs,
     warmUpTo: options.warmUpTo,
     content: [],
-    tools: tools.map(({ id, label, does, version, available, reason }) => ({ id, label, does, version, available, reason })),
+    tools: tools.map(({ id, label, does, version, available, reason }) => ({
+      id,
+      label,
+      does,
+      version,
+      available,
+      reason,
+    })),
     builds: [],
     pairs: [],
     failures: [],
@@ -109,8 +116,16 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
   for (const posts of options.posts) {
     const { tree, generateMs } = await contentTree(options, posts);
     trees.push(tree);
-    results.content.push({ posts, words: tree.words, bytes: tree.bytes, vietnamese: tree.vietnamese, generateMs });
-    log(`${posts} posts: content ready in ${(generateMs / 1000).toFixed(1)} s (${Math.round(tree.words / posts)} words a post, ${tree.vietnamese} in Vietnamese)`);
+    results.content.push({
+      posts,
+      words: tree.words,
+      bytes: tree.bytes,
+      vietnamese: tree.vietnamese,
+      generateMs,
+    });
+    log(
+      `${posts} posts: content ready in ${(generateMs / 1000).toFixed(1)} s (${Math.round(tree.words / posts)} words a post, ${tree.vietnamese} in Vietnamese)`,
+    );
   }
   await waitOutDeletions(options, log);
 
@@ -134,16 +149,24 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
     results.failures.push(...results.real.problems);
   }
 
-  const table = largestSitegenOut && existsSync(join(largestSitegenOut, "_sitegen/negotiation.json")) ? largestSitegenOut : undefined;
+  const table =
+    largestSitegenOut && existsSync(join(largestSitegenOut, "_sitegen/negotiation.json"))
+      ? largestSitegenOut
+      : undefined;
   if (!options.skip.has("negotiation")) {
     if (table && existsSync(table)) {
       await settle(options, log);
       log("negotiation: core vs bare negotiator");
-      results.negotiation = await runJsonChild<NegotiationResult>("bench/negotiation.ts", ["--dist", table, "--ms", String(options.negotiationMs)], 10 * 60_000).catch(
-        (error: Error) => ({ error: error.message }),
-      );
+      results.negotiation = await runJsonChild<NegotiationResult>(
+        "bench/negotiation.ts",
+        ["--dist", table, "--ms", String(options.negotiationMs)],
+        10 * 60_000,
+      ).catch((error: Error) => ({ error: error.message }));
     } else {
-      results.negotiation = { error: "no negotiation table: the sitegen build did not run or did not write _sitegen/negotiation.json" };
+      results.negotiation = {
+        error:
+          "no negotiation table: the sitegen build did not run or did not write _sitegen/negotiation.json",
+      };
     }
     if ("error" in results.negotiation) results.failures.push(`negotiation: ${results.negotiation.error}`);
   }
@@ -153,53 +176,108 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
       log("preview server: sitegen serve vs serve-handler");
       results.serve = await runJsonChild<ServeResult>(
         "bench/serve.ts",
-        ["--dir", largestSitegenOut, "--requests", String(options.serveRequests), "--rounds", String(options.serveRounds), "--connections", String(options.serveConnections)],
+        [
+          "--dir",
+          largestSitegenOut,
+          "--requests",
+          String(options.serveRequests),
+          "--rounds",
+          String(options.serveRounds),
+          "--connections",
+          String(options.serveConnections),
+        ],
         10 * 60_000,
       ).catch((error: Error) => ({ error: error.message }));
     } else {
       results.serve = { error: "no sitegen output to serve" };
     }
     if ("error" in results.serve) results.failures.push(`preview server: ${results.serve.error}`);
-    else for (const server of results.serve.servers) if (!server.valid) results.failures.push(`preview server, ${server.name}: ${server.problems.join("; ")}`);
+    else
+      for (const server of results.serve.servers)
+        if (!server.valid)
+          results.failures.push(`preview server, ${server.name}: ${server.problems.join("; ")}`);
   }
   const hugo = active.some((tool) => tool.id === "hugo");
   const settled = (): Promise<void> => settle(options, log);
   const largest = trees.at(-1);
   if (sitegen && !options.skip.has("startup")) {
     log(`start-up: sitegen --version, sitegen --help${hugo ? ", hugo version" : ""}`);
-    results.startup = await benchStartup({ root: ROOT, runs: options.startupRuns, method, hugo, settle: settled }).catch((error: Error) => ({ error: error.message }));
+    results.startup = await benchStartup({
+      root: ROOT,
+      runs: options.startupRuns,
+      method,
+      hugo,
+      settle: settled,
+    }).catch((error: Error) => ({ error: error.message }));
     if ("error" in results.startup) results.failures.push(`start-up: ${results.startup.error}`);
-    else for (const command of results.startup.commands) if (command.problems.length > 0) results.failures.push(`start-up, ${command.name}: ${command.problems.join("; ")}`);
+    else
+      for (const command of results.startup.commands)
+        if (command.problems.length > 0)
+          results.failures.push(`start-up, ${command.name}: ${command.problems.join("; ")}`);
   }
   if (sitegen && largest && !options.skip.has("cache")) {
     log(`warm CI builds at ${largest.posts} posts`);
     results.cache = await benchCache({
-      root: ROOT, content: largest.dir, posts: largest.posts, slugs: largest.slugs, runs: options.runs,
-      work: join(outputsOf(options), "cache"), method, timeoutMs: BUILD_TIMEOUT_MS, settle: settled, log,
+      root: ROOT,
+      content: largest.dir,
+      posts: largest.posts,
+      slugs: largest.slugs,
+      runs: options.runs,
+      work: join(outputsOf(options), "cache"),
+      method,
+      timeoutMs: BUILD_TIMEOUT_MS,
+      settle: settled,
+      log,
     }).catch((error: Error) => ({ error: error.message }));
     if ("error" in results.cache) results.failures.push(`warm CI builds: ${results.cache.error}`);
-    else if (results.cache.available) results.failures.push(...results.cache.problems.map((problem) => `warm CI builds: ${problem}`));
+    else if (results.cache.available)
+      results.failures.push(...results.cache.problems.map((problem) => `warm CI builds: ${problem}`));
   }
   if (sitegen && !options.skip.has("watch")) {
-    const watchOn = async (tree: ContentTree, folder: string, name: string): Promise<WatchResult | { error: string }> => {
+    const watchOn = async (
+      tree: ContentTree,
+      folder: string,
+      name: string,
+    ): Promise<WatchResult | { error: string }> => {
       const result = await benchWatch({
-        root: ROOT, content: tree.dir, posts: tree.posts, slugs: tree.slugs, real: tree.real, work: join(outputsOf(options), folder),
-        edits: options.watchEdits, timeoutMs: BUILD_TIMEOUT_MS, settle: settled, log,
-        hugo: hugo ? { site: join(ROOT, "bench/hugo"), configs: "hugo.toml,nohighlight.toml", cacheDir: join(options.work, "hugo-cache") } : undefined,
+        root: ROOT,
+        content: tree.dir,
+        posts: tree.posts,
+        slugs: tree.slugs,
+        real: tree.real,
+        work: join(outputsOf(options), folder),
+        edits: options.watchEdits,
+        timeoutMs: BUILD_TIMEOUT_MS,
+        settle: settled,
+        log,
+        hugo: hugo
+          ? {
+              site: join(ROOT, "bench/hugo"),
+              configs: "hugo.toml,nohighlight.toml",
+              cacheDir: join(options.work, "hugo-cache"),
+            }
+          : undefined,
       }).catch((error: Error) => ({ error: error.message }));
       if ("error" in result) results.failures.push(`rebuild while writing, ${name}: ${result.error}`);
-      else for (const server of result.servers) results.failures.push(...server.problems.map((problem) => `rebuild while writing, ${name}, ${server.name}: ${problem}`));
+      else
+        for (const server of result.servers)
+          results.failures.push(
+            ...server.problems.map((problem) => `rebuild while writing, ${name}, ${server.name}: ${problem}`),
+          );
       return result;
     };
     if (real) results.realWatch = await watchOn(real, "watch-real", "the real site");
     if (largest) results.watch = await watchOn(largest, "watch", `${largest.posts} posts`);
   }
   if (sitegen && !options.skip.has("edge")) {
-    results.edge = await benchEdgeSites(options, sitegenOuts, log).catch((error: Error) => ({ error: error.message }));
+    results.edge = await benchEdgeSites(options, sitegenOuts, log).catch((error: Error) => ({
+      error: error.message,
+    }));
     if ("error" in results.edge) results.failures.push(`edge function: ${results.edge.error}`);
     else {
       results.failures.push(...results.edge.problems.map((problem) => `edge function: ${problem}`));
-      for (const site of results.edge.sites) results.failures.push(...site.problems.map((problem) => `edge function, ${site.name}: ${problem}`));
+      for (const site of results.edge.sites)
+        results.failures.push(...site.problems.map((problem) => `edge function, ${site.name}: ${problem}`));
     }
   }
   if (sitegen) {
@@ -213,21 +291,37 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
   }
   if (sitegen && !options.skip.has("stages")) {
     // The real site and the blogs a warm build is compared on: a stage's share is plain there, and three builds of each stay short.
-    const staged = [...(real ? [{ label: "the real site", content: real.dir }] : []), ...trees.filter((tree) => tree.posts <= options.warmUpTo).map((tree) => ({ label: `${fmtInt(tree.posts)} posts`, content: tree.dir }))];
+    const staged = [
+      ...(real ? [{ label: "the real site", content: real.dir }] : []),
+      ...trees
+        .filter((tree) => tree.posts <= options.warmUpTo)
+        .map((tree) => ({ label: `${fmtInt(tree.posts)} posts`, content: tree.dir })),
+    ];
     log(`stages: ${staged.map((tree) => tree.label).join(", ")}`);
-    results.stages = await benchStages(staged.map((tree) => ({ ...tree, templates: join(ROOT, "templates") })), options.runs, settled).catch((error: Error) => ({ error: error.message }));
+    results.stages = await benchStages(
+      staged.map((tree) => ({ ...tree, templates: join(ROOT, "templates") })),
+      options.runs,
+      settled,
+    ).catch((error: Error) => ({ error: error.message }));
     if ("error" in results.stages) results.failures.push(`stages: ${results.stages.error}`);
   }
   if (sitegen && largest && !options.skip.has("search")) {
     await settled();
     log(`search on /mcp at ${largest.posts} posts`);
-    results.search = await runJsonChild<SearchResult>("bench/search.ts", ["--posts", String(largest.posts), "--work", join(outputsOf(options), "search")], 30 * 60_000).catch((error: Error) => ({ error: error.message }));
+    results.search = await runJsonChild<SearchResult>(
+      "bench/search.ts",
+      ["--posts", String(largest.posts), "--work", join(outputsOf(options), "search")],
+      30 * 60_000,
+    ).catch((error: Error) => ({ error: error.message }));
     if ("error" in results.search) results.failures.push(`search: ${results.search.error}`);
   }
   // Last: its content and output are the largest, and nothing measured after it pays for their writeback.
   if (sitegen && !options.skip.has("large")) {
-    results.large = await benchLarge(options, method, log).catch((error: Error) => ({ error: error.message }));
-    if ("error" in results.large) results.failures.push(`the ${fmtInt(options.large)}-post build: ${results.large.error}`);
+    results.large = await benchLarge(options, method, log).catch((error: Error) => ({
+      error: error.message,
+    }));
+    if ("error" in results.large)
+      results.failures.push(`the ${fmtInt(options.large)}-post build: ${results.large.error}`);
     else results.failures.push(...results.large.problems);
   }
   results.load.end = loadavg()[0];
@@ -240,26 +334,50 @@ export async function bench(options: BenchOptions, log: (line: string) => void):
  * and largest synthetic blogs: the real site is built here (into a new folder
  * among the outputs), the blogs are the first builds of the build comparison.
  */
-async function benchEdgeSites(options: BenchOptions, sitegenOuts: Map<number, string>, log: (line: string) => void): Promise<EdgeResult> {
+async function benchEdgeSites(
+  options: BenchOptions,
+  sitegenOuts: Map<number, string>,
+  log: (line: string) => void,
+): Promise<EdgeResult> {
   const real = join(outputsOf(options), "edge-real-site");
-  const build = spawnSync(process.execPath, [join(ROOT, "bin/sitegen.js"), "build", "--content", join(ROOT, "content"), "--out", real, "--quiet"], { cwd: ROOT, encoding: "utf8", timeout: BUILD_TIMEOUT_MS });
-  if (build.status !== 0) throw new Error(`the real site's build exited ${build.status}: ${errorLines(`${build.stdout}\n${build.stderr}`)}`);
+  const build = spawnSync(
+    process.execPath,
+    [join(ROOT, "bin/sitegen.js"), "build", "--content", join(ROOT, "content"), "--out", real, "--quiet"],
+    { cwd: ROOT, encoding: "utf8", timeout: BUILD_TIMEOUT_MS },
+  );
+  if (build.status !== 0)
+    throw new Error(
+      `the real site's build exited ${build.status}: ${errorLines(`${build.stdout}\n${build.stderr}`)}`,
+    );
   const sizes = [...sitegenOuts.keys()].sort((a, b) => a - b);
-  const blogs = [...new Set([sizes[0], sizes.at(-1)])].filter((posts): posts is number => posts !== undefined);
+  const blogs = [...new Set([sizes[0], sizes.at(-1)])].filter(
+    (posts): posts is number => posts !== undefined,
+  );
   const sites: EdgeSite[] = [
     { name: "the real site", dist: real },
     ...blogs.map((posts) => ({ name: `${fmtInt(posts)} posts`, posts, dist: sitegenOuts.get(posts)! })),
   ];
   return benchEdge({
-    root: ROOT, sites, work: join(outputsOf(options), "edge"), rounds: options.edgeRounds, loadRounds: options.edgeLoadRounds, inFlight: options.edgeInFlight,
-    timeoutMs: 5 * 60_000, settle: () => settle(options, log), log,
+    root: ROOT,
+    sites,
+    work: join(outputsOf(options), "edge"),
+    rounds: options.edgeRounds,
+    loadRounds: options.edgeLoadRounds,
+    inFlight: options.edgeInFlight,
+    timeoutMs: 5 * 60_000,
+    settle: () => settle(options, log),
+    log,
   });
 }
 
 function commandLine(): string {
-  const args = process.argv.slice(2).map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`));
+  const args = process.argv
+    .slice(2)
+    .map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`));
   const shown = args.map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) || "." : arg));
-  return process.env.npm_lifecycle_event === "bench" ? ["npm run bench", ...(shown.length ? ["--", ...shown] : [])].join(" ") : ["node --import tsx bench/run.ts", ...shown].join(" ");
+  return process.env.npm_lifecycle_event === "bench"
+    ? ["npm run bench", ...(shown.length ? ["--", ...shown] : [])].join(" ")
+    : ["node --import tsx bench/run.ts", ...shown].join(" ");
 }
 
 // --- entry ------------------------------------------------------------------------------
@@ -281,7 +399,9 @@ async function main(argv: string[]): Promise<number> {
   await writeFile(options.report, renderReport(results));
   await mkdir(dirname(options.json), { recursive: true });
   await writeFile(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  log(`wrote ${relative(process.cwd(), options.report) || options.report} and ${relative(process.cwd(), options.json) || options.json}`);
+  log(
+    `wrote ${relative(process.cwd(), options.report) || options.report} and ${relative(process.cwd(), options.json) || options.json}`,
+  );
   for (const failure of results.failures) console.error(`[bench] problem: ${failure}`);
   return results.failures.length > 0 ? 1 : 0;
 }

@@ -23,7 +23,16 @@ export interface SearchResult {
   nodeWarm: Spread;
   workerd: Spread;
   ping: Spread;
-  index: { shards: number; shardBytes: number; shardMedian: number; shardMax: number; chunks: number; chunkBytes: number; chunkMax: number; siteJson: number };
+  index: {
+    shards: number;
+    shardBytes: number;
+    shardMedian: number;
+    shardMax: number;
+    chunks: number;
+    chunkBytes: number;
+    chunkMax: number;
+    siteJson: number;
+  };
 }
 
 /** Median, 95th percentile and largest of `values`, nearest rank. */
@@ -40,7 +49,8 @@ const DENO_MS = 50;
 export function searchReport(s: SearchResult): string[] {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const row = (name: string, times: Spread) => `| ${name} | ${ms(times.median)} | ${ms(times.p95)} | ${ms(times.max)} |`;
+  const row = (name: string, times: Spread) =>
+    `| ${name} | ${ms(times.median)} | ${ms(times.p95)} | ${ms(times.max)} |`;
   const met = s.nodeCold.p95 < WORKERD_MS && s.denoCold.p95 < DENO_MS;
   return [
     `The synthetic blog of the build benchmarks, built with \`agents.mcp\` and \`search\` on, by \`bench/search.ts\` on ${s.date.slice(0, 10)}. Each call is the request core answering a \`tools/call\` of \`search\` as a host hands it over (src/negotiation/respond.ts), every file it reads in memory, timed by the process's own CPU time (\`process.cpuUsage\`), which a busy machine's waits do not enter; the wall times through workerd are not. Cold is a new isolate's first call (each shard and document chunk read is parsed), warm an isolate that has answered before. workerd cannot time a worker from inside (it stops its clocks while a worker computes), so V8 under Node, the engine workerd runs, stands for it; through \`wrangler dev\` the wall time over loopback is given beside that of a \`ping\`, which reads nothing.`,
@@ -53,7 +63,10 @@ export function searchReport(s: SearchResult): string[] {
     row("Deno, warm, CPU", s.denoWarm),
     row("V8 under Node (workerd's engine), cold, CPU", s.nodeCold),
     row("V8 under Node, warm, CPU", s.nodeWarm),
-    row("workerd through `wrangler dev`, wall time over loopback, the store's reads and HTTP included", s.workerd),
+    row(
+      "workerd through `wrangler dev`, wall time over loopback, the store's reads and HTTP included",
+      s.workerd,
+    ),
     row("the same round trip for a `ping`, which reads nothing", s.ping),
     "",
     `Targets: under ${WORKERD_MS} ms of CPU a search on workerd (V8: ${ms(s.nodeCold.median)} median, ${ms(s.nodeCold.p95)} p95, cold) and under ${DENO_MS} ms on Netlify's Deno (${ms(s.denoCold.median)}, ${ms(s.denoCold.p95)}): ${met ? "**met**" : "**not met**"}.`,

@@ -41,7 +41,15 @@ import { DOCS_PER_CHUNK, docChunkPath, type DocRecord, type McpSite } from "../s
 import { startCloudflareRuntime } from "../test/helpers/dist.ts";
 
 const ROOT = join(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { json: { type: "boolean", default: false }, reuse: { type: "boolean", default: false }, posts: { type: "string", default: "10000" }, queries: { type: "string", default: "500" }, work: { type: "string", default: "/tmp/sitegen-search-bench" } } });
+const { values } = parseArgs({
+  options: {
+    json: { type: "boolean", default: false },
+    reuse: { type: "boolean", default: false },
+    posts: { type: "string", default: "10000" },
+    queries: { type: "string", default: "500" },
+    work: { type: "string", default: "/tmp/sitegen-search-bench" },
+  },
+});
 const posts = Number(values.posts);
 const work = values.work!;
 const content = join(work, `content-${posts}`);
@@ -51,10 +59,25 @@ mkdirSync(work, { recursive: true });
 await generateContent({ dir: content, posts });
 const yaml = readFileSync(join(content, "site.yaml"), "utf8");
 // The synthetic site.yaml has no `agents:`; both settings are added once.
-if (!/^search: true$/m.test(yaml)) writeFileSync(join(content, "site.yaml"), `${yaml}agents:\n  mcp: true\nsearch: true\n`);
+if (!/^search: true$/m.test(yaml))
+  writeFileSync(join(content, "site.yaml"), `${yaml}agents:\n  mcp: true\nsearch: true\n`);
 // `--reuse`: the build of an earlier run, when only the timing is wanted again.
 if (!values.reuse || !existsSync(join(dist, "_sitegen/mcp/site.json"))) {
-  const built = spawnSync(process.execPath, [join(ROOT, "bin/sitegen.js"), "build", "--content", content, "--host", "cloudflare", "--out", dist, "--quiet"], { stdio: "inherit", env: { ...process.env, SOURCE_DATE_EPOCH: "1796083200" } });
+  const built = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, "bin/sitegen.js"),
+      "build",
+      "--content",
+      content,
+      "--host",
+      "cloudflare",
+      "--out",
+      dist,
+      "--quiet",
+    ],
+    { stdio: "inherit", env: { ...process.env, SOURCE_DATE_EPOCH: "1796083200" } },
+  );
   if (built.status !== 0) throw new Error("build failed");
 }
 
@@ -74,7 +97,15 @@ const random = rng(44);
 const vocabulary = [...new Set(titles.flatMap((title) => title.toLowerCase().match(/[a-z]{4,}/g) ?? []))];
 const exact = titles.filter((_, index) => index % 40 === 0);
 const count = Number(values.queries);
-const queries = [...exact, ...Array.from({ length: Math.max(0, count - exact.length) }, () => Array.from({ length: 2 + Math.floor(random() * 2) }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(" "))];
+const queries = [
+  ...exact,
+  ...Array.from({ length: Math.max(0, count - exact.length) }, () =>
+    Array.from(
+      { length: 2 + Math.floor(random() * 2) },
+      () => vocabulary[Math.floor(random() * vocabulary.length)],
+    ).join(" "),
+  ),
+];
 
 // Every file the calls read, in memory.
 const files = new Map<string, Uint8Array>();
@@ -91,11 +122,28 @@ const read = (path: string): Uint8Array | null => {
 const request = (query: string) =>
   new Request("https://halyard.example/mcp", {
     method: "POST",
-    headers: { "content-type": "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "search" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search", arguments: { query }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } }),
+    headers: {
+      "content-type": "application/json",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": "search",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "search",
+        arguments: { query },
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" },
+      },
+    }),
   });
 async function answer(query: string, memo: SiteMemo): Promise<{ title: string }[]> {
-  const response = await respond(request(query), new SiteData(async (path) => read(path) as BodyInit | null, memo));
+  const response = await respond(
+    request(query),
+    new SiteData(async (path) => read(path) as BodyInit | null, memo),
+  );
   return (await response!.json()).result.structuredContent.results;
 }
 
@@ -123,7 +171,15 @@ const nodeWarm = stats(await timeNode(false));
 
 // The same in Deno: the files it reads and the queries handed over in one JSON file.
 const payload = join(work, "deno-payload.json");
-writeFileSync(payload, JSON.stringify({ queries, files: Object.fromEntries([...files].map(([path, bytes]) => [path, Buffer.from(bytes).toString("base64")])) }));
+writeFileSync(
+  payload,
+  JSON.stringify({
+    queries,
+    files: Object.fromEntries(
+      [...files].map(([path, bytes]) => [path, Buffer.from(bytes).toString("base64")]),
+    ),
+  }),
+);
 const denoScript = join(work, "deno-search.ts");
 writeFileSync(
   denoScript,
@@ -151,7 +207,11 @@ console.log(JSON.stringify({ cold: await time(true), warm: await time(false) }))
 `,
 );
 // From the project's folder, with its node_modules: the core imports negotiator by name, as the edge bundle does.
-const deno = spawnSync(join(ROOT, "node_modules/.bin/deno"), ["run", "--allow-read", "--node-modules-dir=manual", "--quiet", denoScript], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+const deno = spawnSync(
+  join(ROOT, "node_modules/.bin/deno"),
+  ["run", "--allow-read", "--node-modules-dir=manual", "--quiet", denoScript],
+  { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+);
 if (deno.status !== 0) throw new Error(`deno failed:\n${deno.stderr}`);
 const denoTimes = JSON.parse(deno.stdout) as { cold: number[]; warm: number[] };
 
@@ -171,7 +231,20 @@ try {
   };
   const ping = async () => {
     const start = performance.now();
-    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "ping" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } }) });
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "ping",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "ping",
+        params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
+      }),
+    });
     await response.text();
     return performance.now() - start;
   };
@@ -208,4 +281,8 @@ const result: SearchResult = {
     siteJson: statSync(join(dist, "_sitegen/mcp/site.json")).size,
   },
 };
-console.log(values.json ? JSON.stringify(result) : [`## Search (/mcp at ${posts.toLocaleString("en")} posts)`, "", ...searchReport(result)].join("\n"));
+console.log(
+  values.json
+    ? JSON.stringify(result)
+    : [`## Search (/mcp at ${posts.toLocaleString("en")} posts)`, "", ...searchReport(result)].join("\n"),
+);

@@ -81,7 +81,12 @@ interface MixEntry {
 async function postsIn(dir: string, limit: number): Promise<string[]> {
   const entries = await readdir(join(dir, "blog"), { withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isDirectory() && existsSync(join(dir, "blog", entry.name, "index.html")) && existsSync(join(dir, "blog", `${entry.name}.md`)))
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        existsSync(join(dir, "blog", entry.name, "index.html")) &&
+        existsSync(join(dir, "blog", `${entry.name}.md`)),
+    )
     .map((entry) => entry.name)
     .sort()
     .slice(0, limit);
@@ -97,7 +102,12 @@ export function buildServeMix(slugs: string[], count: number, seed: number): Mix
       const request = { path: `/blog/${slug}/`, accept: BROWSER };
       mix.push({ kind: "html", sitegen: request, plain: request, expect: 200 });
     } else if (roll < 0.8) {
-      mix.push({ kind: "markdown", sitegen: { path: `/blog/${slug}/`, accept: MARKDOWN }, plain: { path: `/blog/${slug}.md`, accept: MARKDOWN }, expect: 200 });
+      mix.push({
+        kind: "markdown",
+        sitegen: { path: `/blog/${slug}/`, accept: MARKDOWN },
+        plain: { path: `/blog/${slug}.md`, accept: MARKDOWN },
+        expect: 200,
+      });
     } else {
       const request = { path: `/blog/no-such-post-${i}/`, accept: BROWSER };
       mix.push({ kind: "notFound", sitegen: request, plain: request, expect: 404 });
@@ -116,7 +126,10 @@ function startServer(command: string, args: string[], cwd: string): Promise<Star
   return new Promise((resolveStart, reject) => {
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    const timer = setTimeout(() => fail(new Error(`no URL printed within 30 s by ${command} ${args.join(" ")}:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`no URL printed within 30 s by ${command} ${args.join(" ")}:\n${output}`)),
+      30_000,
+    );
     const fail = (error: Error): void => {
       clearTimeout(timer);
       child.kill("SIGTERM");
@@ -161,17 +174,29 @@ async function checkServer(url: string, mix: MixEntry[], side: "sitegen" | "plai
     const entry = mix.find((candidate) => candidate.kind === kind);
     if (!entry) continue;
     const request = entry[side];
-    const response = await fetch(`${url}${request.path}`, { headers: { accept: request.accept }, redirect: "manual" });
+    const response = await fetch(`${url}${request.path}`, {
+      headers: { accept: request.accept },
+      redirect: "manual",
+    });
     await response.arrayBuffer();
     const type = response.headers.get("content-type") ?? "";
-    if (response.status !== entry.expect) problems.push(`${request.path} (${kind}) answered ${response.status}, expected ${entry.expect}`);
-    if (kind === "html" && !type.startsWith("text/html")) problems.push(`${request.path} answered ${type || "no Content-Type"}, expected text/html`);
-    if (kind === "markdown" && side === "sitegen" && !type.startsWith("text/markdown")) problems.push(`${request.path} with Accept: text/markdown answered ${type || "no Content-Type"}`);
+    if (response.status !== entry.expect)
+      problems.push(`${request.path} (${kind}) answered ${response.status}, expected ${entry.expect}`);
+    if (kind === "html" && !type.startsWith("text/html"))
+      problems.push(`${request.path} answered ${type || "no Content-Type"}, expected text/html`);
+    if (kind === "markdown" && side === "sitegen" && !type.startsWith("text/markdown"))
+      problems.push(`${request.path} with Accept: text/markdown answered ${type || "no Content-Type"}`);
   }
   return problems;
 }
 
-function round(url: string, requests: { path: string; headers: Record<string, string> }[], amount: number, connections: number, maxSeconds: number): Promise<RoundResult> {
+function round(
+  url: string,
+  requests: { path: string; headers: Record<string, string> }[],
+  amount: number,
+  connections: number,
+  maxSeconds: number,
+): Promise<RoundResult> {
   return new Promise((done, reject) => {
     const started = process.hrtime.bigint();
     const instance = autocannon(
@@ -181,7 +206,8 @@ function round(url: string, requests: { path: string; headers: Record<string, st
         if (error) return reject(error);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const statusCounts: Record<string, number> = {};
-        for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = Number(count);
+        for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {}))
+          statusCounts[status] = Number(count);
         const total = Object.values(statusCounts).reduce((sum, count) => sum + count, 0);
         const badStatus = Object.keys(statusCounts).some((status) => !/^[24]\d\d$/.test(status));
         done({
@@ -214,12 +240,31 @@ export async function runServeBench(options: ServeOptions): Promise<ServeResult>
   const rounds = options.rounds ?? 3;
   const maxSeconds = options.maxSeconds ?? 30;
   const slugs = await postsIn(options.dir, 500);
-  if (slugs.length === 0) throw new Error(`no posts with an HTML page and a .md sibling under ${options.dir}/blog`);
+  if (slugs.length === 0)
+    throw new Error(`no posts with an HTML page and a .md sibling under ${options.dir}/blog`);
   const mix = buildServeMix(slugs, 1000, options.seed ?? 6);
 
   const sides = [
-    { name: "sitegen serve", side: "sitegen" as const, command: process.execPath, args: [join(options.root, "bin/sitegen.js"), "serve", "--dir", options.dir, "--port", "0"] },
-    { name: "serve-handler on node:http", side: "plain" as const, command: process.execPath, args: ["--import", "tsx", join(options.root, "bench/static-server.ts"), "--dir", options.dir, "--port", "0"] },
+    {
+      name: "sitegen serve",
+      side: "sitegen" as const,
+      command: process.execPath,
+      args: [join(options.root, "bin/sitegen.js"), "serve", "--dir", options.dir, "--port", "0"],
+    },
+    {
+      name: "serve-handler on node:http",
+      side: "plain" as const,
+      command: process.execPath,
+      args: [
+        "--import",
+        "tsx",
+        join(options.root, "bench/static-server.ts"),
+        "--dir",
+        options.dir,
+        "--port",
+        "0",
+      ],
+    },
   ];
   const servers: ServerResult[] = [];
   const running: Started[] = [];
@@ -228,14 +273,32 @@ export async function runServeBench(options: ServeOptions): Promise<ServeResult>
       const started = await startServer(side.command, side.args, options.root);
       running.push(started);
       const problems = await checkServer(started.url, mix, side.side);
-      servers.push({ name: side.name, command: `node ${side.args.map((arg) => arg.replace(options.root + "/", "")).join(" ")}`, requestsPerSecond: NaN, latencyP50Ms: NaN, latencyP99Ms: NaN, rounds: [], valid: problems.length === 0, problems });
+      servers.push({
+        name: side.name,
+        command: `node ${side.args.map((arg) => arg.replace(options.root + "/", "")).join(" ")}`,
+        requestsPerSecond: NaN,
+        latencyP50Ms: NaN,
+        latencyP99Ms: NaN,
+        rounds: [],
+        valid: problems.length === 0,
+        problems,
+      });
     }
-    const requestsOf = (side: "sitegen" | "plain") => mix.map((entry) => ({ method: "GET", path: entry[side].path, headers: { accept: entry[side].accept } }));
+    const requestsOf = (side: "sitegen" | "plain") =>
+      mix.map((entry) => ({
+        method: "GET",
+        path: entry[side].path,
+        headers: { accept: entry[side].accept },
+      }));
     // Warm-up: JIT, file system caches, keep-alive sockets; not recorded.
-    for (const [index, side] of sides.entries()) await round(running[index].url, requestsOf(side.side), Math.min(2000, amount), connections, maxSeconds);
+    for (const [index, side] of sides.entries())
+      await round(running[index].url, requestsOf(side.side), Math.min(2000, amount), connections, maxSeconds);
     // Alternate the servers round by round, so drift hits both alike.
     for (let r = 0; r < rounds; r++) {
-      for (const [index, side] of sides.entries()) servers[index].rounds.push(await round(running[index].url, requestsOf(side.side), amount, connections, maxSeconds));
+      for (const [index, side] of sides.entries())
+        servers[index].rounds.push(
+          await round(running[index].url, requestsOf(side.side), amount, connections, maxSeconds),
+        );
     }
   } finally {
     await Promise.all(running.map(stopServer));
@@ -243,7 +306,10 @@ export async function runServeBench(options: ServeOptions): Promise<ServeResult>
   for (const server of servers) {
     const valid = server.rounds.filter((r) => r.valid);
     for (const [index, r] of server.rounds.entries()) {
-      if (!r.valid) server.problems.push(`round ${index + 1}: ${r.errors} errors, ${r.timeouts} timeouts, statuses ${JSON.stringify(r.statusCounts)}`);
+      if (!r.valid)
+        server.problems.push(
+          `round ${index + 1}: ${r.errors} errors, ${r.timeouts} timeouts, statuses ${JSON.stringify(r.statusCounts)}`,
+        );
     }
     server.valid = server.valid && valid.length === server.rounds.length;
     server.requestsPerSecond = median(valid.map((r) => r.requestsPerSecond));
@@ -253,7 +319,12 @@ export async function runServeBench(options: ServeOptions): Promise<ServeResult>
   const count = (kind: MixEntry["kind"]): number => mix.filter((entry) => entry.kind === kind).length;
   return {
     dir: options.dir,
-    mix: { html: count("html"), markdown: count("markdown"), notFound: count("notFound"), distinctPaths: new Set(mix.map((entry) => entry.sitegen.path)).size },
+    mix: {
+      html: count("html"),
+      markdown: count("markdown"),
+      notFound: count("notFound"),
+      distinctPaths: new Set(mix.map((entry) => entry.sitegen.path)).size,
+    },
     requestsPerRound: amount,
     connections,
     servers,
@@ -261,12 +332,13 @@ export async function runServeBench(options: ServeOptions): Promise<ServeResult>
   };
 }
 
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const argv = process.argv.slice(2);
   const dir = flag(argv, "--dir");
   if (!dir) {
-    console.error("usage: bench/serve.ts --dir <dist> [--requests 20000] [--connections 16] [--rounds 3] [--max-seconds 30] [--json]");
+    console.error(
+      "usage: bench/serve.ts --dir <dist> [--requests 20000] [--connections 16] [--rounds 3] [--max-seconds 30] [--json]",
+    );
     process.exitCode = 2;
   } else {
     const result = await runServeBench({
@@ -278,6 +350,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       maxSeconds: Number(flag(argv, "--max-seconds") ?? 30),
     });
     if (argv.includes("--json")) console.log(JSON.stringify(result));
-    else for (const server of result.servers) console.log(`${server.name}: ${Math.round(server.requestsPerSecond)} req/s${server.valid ? "" : ` (invalid: ${server.problems.join("; ")})`}`);
+    else
+      for (const server of result.servers)
+        console.log(
+          `${server.name}: ${Math.round(server.requestsPerSecond)} req/s${server.valid ? "" : ` (invalid: ${server.problems.join("; ")})`}`,
+        );
   }
 }

@@ -65,7 +65,12 @@ function installCleanup(): void {
 /** Starts a server and waits for the line that names its loopback URL. */
 export function startServer(options: StartOptions): Promise<ServerProcess> {
   installCleanup();
-  const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   if (child.pid !== undefined) live.add(child.pid);
   let output = "";
   const collect = (chunk: Buffer): void => {
@@ -76,7 +81,15 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
   const stop = (): Promise<void> => stopGroup(child);
   return new Promise((done, fail) => {
     const pattern = options.ready ?? LOOPBACK_URL;
-    const timer = setTimeout(() => give(new Error(`no URL within ${Math.round(options.timeoutMs / 1000)} s from ${options.command} ${options.args.join(" ")}:\n${output.slice(-2000)}`)), options.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        give(
+          new Error(
+            `no URL within ${Math.round(options.timeoutMs / 1000)} s from ${options.command} ${options.args.join(" ")}:\n${output.slice(-2000)}`,
+          ),
+        ),
+      options.timeoutMs,
+    );
     const poll = setInterval(() => {
       const port = pattern.exec(output)?.[1];
       if (port === undefined) return;
@@ -90,7 +103,8 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
       clearInterval(poll);
       void stop().then(() => fail(error));
     };
-    const exited = (code: number | null): void => give(new Error(`${options.command} exited (${code}) before serving:\n${output.slice(-2000)}`));
+    const exited = (code: number | null): void =>
+      give(new Error(`${options.command} exited (${code}) before serving:\n${output.slice(-2000)}`));
     child.once("exit", exited);
     child.once("error", give);
   });
@@ -124,13 +138,19 @@ export function freePort(): Promise<number> {
     probe.once("error", fail);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? done(address.port) : fail(new Error("no port"))));
+      probe.close(() =>
+        address && typeof address === "object" ? done(address.port) : fail(new Error("no port")),
+      );
     });
   });
 }
 
 /** Polls `check` every `intervalMs` until it returns true or `deadline` (performance.now()) passes; true if it did. */
-export async function pollUntil(check: () => Promise<boolean>, deadline: number, intervalMs: number): Promise<boolean> {
+export async function pollUntil(
+  check: () => Promise<boolean>,
+  deadline: number,
+  intervalMs: number,
+): Promise<boolean> {
   while (performance.now() < deadline) {
     if (await check().catch(() => false)) return true;
     await new Promise((done) => setTimeout(done, intervalMs));

@@ -26,9 +26,40 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
   const run = spawnSync(
     process.execPath,
     [
-      "--import", "tsx", "bench/run.ts", "--posts", "20", "--runs", "1", "--skip-hugo", "--skip-serve", "--negotiation-ms", "50", "--idle-wait", "0", "--retries", "0", "--no-install",
-      "--startup-runs", "1", "--watch-edits", "2", "--edge-rounds", "1", "--edge-load-rounds", "1", "--edge-in-flight", "2", "--large", "30",
-      "--work", work, "--report", report, "--json", json,
+      "--import",
+      "tsx",
+      "bench/run.ts",
+      "--posts",
+      "20",
+      "--runs",
+      "1",
+      "--skip-hugo",
+      "--skip-serve",
+      "--negotiation-ms",
+      "50",
+      "--idle-wait",
+      "0",
+      "--retries",
+      "0",
+      "--no-install",
+      "--startup-runs",
+      "1",
+      "--watch-edits",
+      "2",
+      "--edge-rounds",
+      "1",
+      "--edge-load-rounds",
+      "1",
+      "--edge-in-flight",
+      "2",
+      "--large",
+      "30",
+      "--work",
+      work,
+      "--report",
+      report,
+      "--json",
+      json,
     ],
     { cwd: ROOT, encoding: "utf8", timeout: 280_000 },
   );
@@ -37,70 +68,183 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
 
   const text = readFileSync(report, "utf8");
   for (const heading of [
-    "# Benchmarks", "## Targets", "## Build", "### 20 posts", "## The real site", "## Start-up", "## Rebuild while writing (20 posts)", "## Rebuild while writing (the real site)", "## Warm CI builds (20 posts)", "## One very large blog (30 posts)", "### The real site (",
-    "## Negotiation", "## Preview server", "## The edge function on Netlify's emulator", "## Stages", "## Search (/mcp at 20 posts)", "## What is compared", "## Machine and versions", "## Command",
+    "# Benchmarks",
+    "## Targets",
+    "## Build",
+    "### 20 posts",
+    "## The real site",
+    "## Start-up",
+    "## Rebuild while writing (20 posts)",
+    "## Rebuild while writing (the real site)",
+    "## Warm CI builds (20 posts)",
+    "## One very large blog (30 posts)",
+    "### The real site (",
+    "## Negotiation",
+    "## Preview server",
+    "## The edge function on Netlify's emulator",
+    "## Stages",
+    "## Search (/mcp at 20 posts)",
+    "## What is compared",
+    "## Machine and versions",
+    "## Command",
   ]) {
     assert.ok(text.includes(`\n${heading}`) || text.startsWith(heading), `the report has "${heading}"`);
   }
   assert.match(text, /^\| sitegen \| \d/m, "a sitegen row with a time");
   assert.match(text, /^\| Eleventy \| \d/m, "an Eleventy row with a time");
-  assert.match(text, /^\| bare script \(the floor\) \| \d.*\| \d+\.\d\d \|/m, "the floor's row with a time and sitegen / floor");
-  assert.match(text, /^\| a cold build at most the bare one-thread script's time, 20 posts \| sitegen \/ bare = \d\.\d\d \(.*1 pairs/m, "the floor is a target, as a pair ratio");
-  assert.match(text, /^\| a cold build at most 2× Hugo's \(default, highlighting code as sitegen does\), the real site \| /m, "the real site against Hugo is a target");
-  assert.match(text, /^\| Eleventy, a named baseline \(no target\), 20 posts \| sitegen \/ Eleventy = \d/m, "Eleventy is a named baseline");
+  assert.match(
+    text,
+    /^\| bare script \(the floor\) \| \d.*\| \d+\.\d\d \|/m,
+    "the floor's row with a time and sitegen / floor",
+  );
+  assert.match(
+    text,
+    /^\| a cold build at most the bare one-thread script's time, 20 posts \| sitegen \/ bare = \d\.\d\d \(.*1 pairs/m,
+    "the floor is a target, as a pair ratio",
+  );
+  assert.match(
+    text,
+    /^\| a cold build at most 2× Hugo's \(default, highlighting code as sitegen does\), the real site \| /m,
+    "the real site against Hugo is a target",
+  );
+  assert.match(
+    text,
+    /^\| Eleventy, a named baseline \(no target\), 20 posts \| sitegen \/ Eleventy = \d/m,
+    "Eleventy is a named baseline",
+  );
   assert.match(text, /\n## Load\n/, "the load around the pairs has a section");
-  assert.match(text, /^\| 20 posts \| sitegen \/ bare script \(the floor\) \| 1 \| \d\.\d\d \| \d+\.\d\d → \d+\.\d\d \| /m, "each pair's load is recorded");
-  assert.match(text, /^\| every sitemap file within 50,000 URLs and 50 MB \(sitemaps\.org\), 30 posts \| `sitemap\.xml` \d+ URLs/m, "the large build's sitemap files");
+  assert.match(
+    text,
+    /^\| 20 posts \| sitegen \/ bare script \(the floor\) \| 1 \| \d\.\d\d \| \d+\.\d\d → \d+\.\d\d \| /m,
+    "each pair's load is recorded",
+  );
+  assert.match(
+    text,
+    /^\| every sitemap file within 50,000 URLs and 50 MB \(sitemaps\.org\), 30 posts \| `sitemap\.xml` \d+ URLs/m,
+    "the large build's sitemap files",
+  );
   assert.match(text, /^\| `sitegen --version` \| \d/m, "start-up of --version");
   assert.match(text, /^\| `sitegen --help` \| \d/m, "start-up of --help");
   assert.match(text, /^\| sitegen serve --watch \| \d/m, "a post edit's time in watch mode");
-  assert.match(text, /^\| a post edit served by `sitegen serve --watch` within 300 ms, 20 posts \| \d/m, "the watch target on the synthetic blog");
-  assert.match(text, /^\| a post edit served by `sitegen serve --watch` within 50 ms, on the real site \| \d/m, "the watch target on the real site");
-  assert.match(text, /^\| the real site \| \d.*\| [\d,]+ bytes \|/m, "the edge function's load and bundle for the real site");
-  assert.match(text, /^\| 20 posts \| \d.*\| \d+\.\d\d× \|$/m, "edge latency at 20 posts as a ratio to the real site's");
+  assert.match(
+    text,
+    /^\| a post edit served by `sitegen serve --watch` within 300 ms, 20 posts \| \d/m,
+    "the watch target on the synthetic blog",
+  );
+  assert.match(
+    text,
+    /^\| a post edit served by `sitegen serve --watch` within 50 ms, on the real site \| \d/m,
+    "the watch target on the real site",
+  );
+  assert.match(
+    text,
+    /^\| the real site \| \d.*\| [\d,]+ bytes \|/m,
+    "the edge function's load and bundle for the real site",
+  );
+  assert.match(
+    text,
+    /^\| 20 posts \| \d.*\| \d+\.\d\d× \|$/m,
+    "edge latency at 20 posts as a ratio to the real site's",
+  );
   assert.match(text, /^\| realistic .*\| [\d,]+ \| [\d,]+ \|/m, "the negotiation table");
   assert.match(text, /^\| full build .*\| \d/m, "the real site's build time");
   assert.match(text, /--posts 20 --runs 1/, "the exact command");
   assert.match(text, /^\| the real site \(median of 1\) \| \d+ ms \| \d+ ms \|/m, "the real site's stages");
   assert.match(text, /^\| 20 posts \(median of 1\) \| \d+ ms \| \d+ ms \|/m, "the synthetic blog's stages");
-  assert.match(text, /^\| V8 under Node \(workerd's engine\), cold, CPU \| \d+\.\d\d ms \|/m, "a search's CPU time");
+  assert.match(
+    text,
+    /^\| V8 under Node \(workerd's engine\), cold, CPU \| \d+\.\d\d ms \|/m,
+    "a search's CPU time",
+  );
 
   const results = JSON.parse(readFileSync(json, "utf8"));
   assert.deepEqual(results.failures, []);
   const real = results.builds.filter((b: { real?: boolean }) => b.real);
   const synthetic = results.builds.filter((b: { real?: boolean }) => !b.real);
-  assert.deepEqual(real.map((b: { tool: string }) => b.tool).sort(), ["bare", "eleventy", "sitegen", "sitegen-warm"], "every tool built the real site");
-  assert.deepEqual(synthetic.map((b: { tool: string }) => b.tool).sort(), ["bare", "eleventy", "sitegen", "sitegen-warm"]);
+  assert.deepEqual(
+    real.map((b: { tool: string }) => b.tool).sort(),
+    ["bare", "eleventy", "sitegen", "sitegen-warm"],
+    "every tool built the real site",
+  );
+  assert.deepEqual(synthetic.map((b: { tool: string }) => b.tool).sort(), [
+    "bare",
+    "eleventy",
+    "sitegen",
+    "sitegen-warm",
+  ]);
   for (const build of synthetic) assert.equal(build.posts, 20);
   for (const build of results.builds) {
     // sitegen runs once in each of its pairs (against Eleventy and the bare script); its warm build has no Hugo to pair with.
     assert.equal(build.runs.length, build.tool === "sitegen" ? 2 : 1, build.tool);
     assert.ok(build.ok, `${build.tool}: ${build.problems.join("; ")}`);
-    assert.ok(build.wallMs.median > 0 && build.cpuMs.median > 0 && build.peakRssBytes.median > 0, `${build.tool} has wall, CPU and RSS`);
+    assert.ok(
+      build.wallMs.median > 0 && build.cpuMs.median > 0 && build.peakRssBytes.median > 0,
+      `${build.tool} has wall, CPU and RSS`,
+    );
   }
   for (const summary of results.pairs) {
     assert.equal(summary.pairs.length, 1, `${summary.subject} / ${summary.baseline}`);
     const [pair] = summary.pairs;
-    assert.ok(pair.ratio > 0 && pair.attempts === 1 && Number.isFinite(pair.load.loadavg[0]) && Number.isFinite(pair.load.foreignCpuMs), "a pair's ratio and the load around it");
+    assert.ok(
+      pair.ratio > 0 &&
+        pair.attempts === 1 &&
+        Number.isFinite(pair.load.loadavg[0]) &&
+        Number.isFinite(pair.load.foreignCpuMs),
+      "a pair's ratio and the load around it",
+    );
   }
-  assert.deepEqual(results.pairs.map((p: { subject: string; baseline: string; real?: boolean }) => `${p.real ? "real" : "20"} ${p.subject}/${p.baseline}`).sort(), ["20 sitegen/bare", "20 sitegen/eleventy", "real sitegen/bare", "real sitegen/eleventy"]);
-  assert.deepEqual(results.negotiation.mixes.map((m: { mix: string }) => m.mix), ["realistic", "distinct"]);
-  assert.ok(results.real.fullBuild && results.real.rebuild && results.real.check, "full build, rebuild and check were timed");
+  assert.deepEqual(
+    results.pairs
+      .map(
+        (p: { subject: string; baseline: string; real?: boolean }) =>
+          `${p.real ? "real" : "20"} ${p.subject}/${p.baseline}`,
+      )
+      .sort(),
+    ["20 sitegen/bare", "20 sitegen/eleventy", "real sitegen/bare", "real sitegen/eleventy"],
+  );
+  assert.deepEqual(
+    results.negotiation.mixes.map((m: { mix: string }) => m.mix),
+    ["realistic", "distinct"],
+  );
+  assert.ok(
+    results.real.fullBuild && results.real.rebuild && results.real.check,
+    "full build, rebuild and check were timed",
+  );
   assert.equal(results.serve, undefined, "--skip-serve skips the preview server");
 
-  assert.deepEqual(results.startup.commands.map((c: { name: string }) => c.name), ["sitegen --version", "sitegen --help"], "no hugo version with --skip-hugo");
+  assert.deepEqual(
+    results.startup.commands.map((c: { name: string }) => c.name),
+    ["sitegen --version", "sitegen --help"],
+    "no hugo version with --skip-hugo",
+  );
   const [watching] = results.watch.servers;
   assert.equal(results.watch.servers.length, 1, "no hugo server with --skip-hugo");
-  assert.deepEqual(watching.postEdits.map((e: { ok: boolean; title: boolean }) => [e.ok, e.title]), [[true, false], [true, true]], "both edits showed; the second changed the title");
+  assert.deepEqual(
+    watching.postEdits.map((e: { ok: boolean; title: boolean }) => [e.ok, e.title]),
+    [
+      [true, false],
+      [true, true],
+    ],
+    "both edits showed; the second changed the title",
+  );
   assert.deepEqual(Object.keys(watching.postEdits[1].seenMs).sort(), ["HTML", "Markdown", "blog index"]);
   assert.ok(watching.templateEdit.ok, "the template edit showed");
   assert.ok(results.realWatch.real && results.realWatch.posts > 0, "the real site's edits were timed too");
-  assert.ok(results.realWatch.servers[0].postEdits.every((e: { ok: boolean }) => e.ok), "every edit of the real site showed");
+  assert.ok(
+    results.realWatch.servers[0].postEdits.every((e: { ok: boolean }) => e.ok),
+    "every edit of the real site showed",
+  );
   if (results.cache.available) assert.ok(results.cache.ratio.median > 0, "warm / cold");
   else assert.match(text, /^Not available: .*--cache/m, "the warm-build part says why it measured nothing");
-  assert.deepEqual(results.edge.sites.map((s: { name: string }) => s.name), ["the real site", "20 posts"]);
+  assert.deepEqual(
+    results.edge.sites.map((s: { name: string }) => s.name),
+    ["the real site", "20 posts"],
+  );
   for (const site of results.edge.sites) {
-    assert.ok(site.load.importMs.median > 0 && site.bundleBytes > 0 && site.latency.sequentialMs.median > 0, `${site.name}: load, bundle and latency`);
+    assert.ok(
+      site.load.importMs.median > 0 && site.bundleBytes > 0 && site.latency.sequentialMs.median > 0,
+      `${site.name}: load, bundle and latency`,
+    );
   }
 });
 
@@ -110,15 +254,30 @@ test("the synthetic content is the same for the same seed, and links only to wha
   const a = await generateContent({ dir: join(work, "a"), posts: 30, seed: 7 });
   const b = await generateContent({ dir: join(work, "b"), posts: 30, seed: 7 });
   assert.deepEqual(a.slugs, b.slugs);
-  for (const slug of a.slugs) assert.equal(readFileSync(join(work, "a/blog", `${slug}.md`), "utf8"), readFileSync(join(work, "b/blog", `${slug}.md`), "utf8"));
+  for (const slug of a.slugs)
+    assert.equal(
+      readFileSync(join(work, "a/blog", `${slug}.md`), "utf8"),
+      readFileSync(join(work, "b/blog", `${slug}.md`), "utf8"),
+    );
 
-  const pages = new Set(["/", "/about/", "/blog/", "/brand/", "/contact/", "/developers/", "/developers/#errors"]);
+  const pages = new Set([
+    "/",
+    "/about/",
+    "/blog/",
+    "/brand/",
+    "/contact/",
+    "/developers/",
+    "/developers/#errors",
+  ]);
   for (const slug of a.slugs) {
     const text = readFileSync(join(work, "a/blog", `${slug}.md`), "utf8");
     assert.match(slug, /^[a-z0-9]+(?:-[a-z0-9]+)*-?$/);
     assert.ok(slug.length <= 60);
     for (const [, href] of text.matchAll(/\]\((\/[^)]*)\)/g)) {
-      assert.ok(pages.has(href) || a.slugs.some((s) => href === `/blog/${s}/`), `${slug} links to ${href}, which exists`);
+      assert.ok(
+        pages.has(href) || a.slugs.some((s) => href === `/blog/${s}/`),
+        `${slug} links to ${href}, which exists`,
+      );
     }
     assert.match(text, /^```[a-z]+$/m, "a fenced code block with a language");
     assert.match(text, /^\|---/m, "a table");
@@ -128,7 +287,13 @@ test("the synthetic content is the same for the same seed, and links only to wha
 
 test("bench options: sizes sorted and deduplicated, skipping Hugo skips both of its runs, a skip flag for every part", () => {
   assert.deepEqual(parseArgs([]).posts, [1000, 2000, 10_000]);
-  const skipped = parseArgs(["--skip-bare", "--skip-startup", "--skip-watch", "--skip-cache", "--skip-edge"]).skip;
+  const skipped = parseArgs([
+    "--skip-bare",
+    "--skip-startup",
+    "--skip-watch",
+    "--skip-cache",
+    "--skip-edge",
+  ]).skip;
   assert.deepEqual([...skipped].sort(), ["bare", "cache", "edge", "startup", "watch"]);
   const options = parseArgs(["--posts", "10000,1000,1000", "--runs", "2", "--skip-hugo"]);
   assert.deepEqual(options.posts, [1000, 10_000]);

@@ -32,11 +32,26 @@ function median(values: number[]): number {
 export function stageRun(content: string, templates: string): StageRun {
   const work = mkdtempSync(join(tmpdir(), "sitegen-stages-"));
   try {
-    const out = execFileSync(process.execPath, [join(ROOT, "bin/sitegen.js"), "build", "--json", "--no-cache", "--content", content, "--templates", templates, "--out", join(work, "dist")], {
-      encoding: "utf8",
-      maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, SOURCE_DATE_EPOCH: process.env.SOURCE_DATE_EPOCH ?? "1767225600" },
-    });
+    const out = execFileSync(
+      process.execPath,
+      [
+        join(ROOT, "bin/sitegen.js"),
+        "build",
+        "--json",
+        "--no-cache",
+        "--content",
+        content,
+        "--templates",
+        templates,
+        "--out",
+        join(work, "dist"),
+      ],
+      {
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, SOURCE_DATE_EPOCH: process.env.SOURCE_DATE_EPOCH ?? "1767225600" },
+      },
+    );
     const report = JSON.parse(out) as StageRun;
     return { milliseconds: report.milliseconds, stages: report.stages };
   } finally {
@@ -54,12 +69,18 @@ export interface StagesResult {
 
 /** The medians of `runs` builds of one tree. */
 export function stageRow(label: string, runs: StageRun[]): StagesResult["rows"][number] {
-  const stages = Object.fromEntries(STAGES.map((stage) => [stage, median(runs.map((run) => run.stages[stage]))])) as StageTimes;
+  const stages = Object.fromEntries(
+    STAGES.map((stage) => [stage, median(runs.map((run) => run.stages[stage]))]),
+  ) as StageTimes;
   return { label, runs: runs.length, milliseconds: median(runs.map((run) => run.milliseconds)), stages };
 }
 
 /** `runs` cold builds of each tree, one tree after the other. */
-export async function benchStages(trees: { label: string; content: string; templates: string }[], runs: number, settle: () => Promise<void>): Promise<StagesResult> {
+export async function benchStages(
+  trees: { label: string; content: string; templates: string }[],
+  runs: number,
+  settle: () => Promise<void>,
+): Promise<StagesResult> {
   const start = loadAverage();
   const rows: StagesResult["rows"] = [];
   for (const tree of trees) {
@@ -88,7 +109,10 @@ export function stagesReport(result: StagesResult): string[] {
   ];
 }
 
-const TABLE_HEAD = [`| content | build | ${STAGES.join(" | ")} |`, `|---|${"---|".repeat(STAGES.length + 1)}`];
+const TABLE_HEAD = [
+  `| content | build | ${STAGES.join(" | ")} |`,
+  `|---|${"---|".repeat(STAGES.length + 1)}`,
+];
 
 function rowLine(row: StagesResult["rows"][number]): string {
   return `| ${row.label} (median of ${row.runs}) | ${row.milliseconds} ms | ${STAGES.map((stage) => `${row.stages[stage]} ms`).join(" | ")} |`;

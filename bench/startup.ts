@@ -51,8 +51,17 @@ export async function benchStartup(options: StartupOptions): Promise<StartupResu
   for (let round = 0; round < options.runs; round++) {
     await options.settle();
     for (const [index, entry] of commands.entries()) {
-      const run = await measure({ command: entry.command, args: entry.args, cwd: options.root, method: options.method, timeoutMs: 60_000 });
-      if (run.timedOut || run.exitCode !== 0) problems[index].push(`round ${round + 1}: ${run.timedOut ? "timed out" : `exited ${run.exitCode ?? run.signal}`}`);
+      const run = await measure({
+        command: entry.command,
+        args: entry.args,
+        cwd: options.root,
+        method: options.method,
+        timeoutMs: 60_000,
+      });
+      if (run.timedOut || run.exitCode !== 0)
+        problems[index].push(
+          `round ${round + 1}: ${run.timedOut ? "timed out" : `exited ${run.exitCode ?? run.signal}`}`,
+        );
       else measured[index].push(run);
     }
   }
@@ -76,7 +85,10 @@ export function startupReport(result: StartupResult): string[] {
     "",
     "| command | wall (median) | wall (min–max) | peak RSS | runs |",
     "|---|---|---|---|---|",
-    ...result.commands.map((c) => `| \`${c.name}\` | ${fmtMs(c.wallMs.median)} | ${fmtMs(c.wallMs.min)}–${fmtMs(c.wallMs.max)} | ${fmtMB(c.peakRssBytes.median)} | ${c.runs}${c.problems.length ? ` (${c.problems.join("; ")})` : ""} |`),
+    ...result.commands.map(
+      (c) =>
+        `| \`${c.name}\` | ${fmtMs(c.wallMs.median)} | ${fmtMs(c.wallMs.min)}–${fmtMs(c.wallMs.max)} | ${fmtMB(c.peakRssBytes.median)} | ${c.runs}${c.problems.length ? ` (${c.problems.join("; ")})` : ""} |`,
+    ),
     "",
   ];
 }

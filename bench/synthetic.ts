@@ -42,8 +42,25 @@ export const DEFAULT_SEED = 20240611;
 const markerOf = (dir: string): string => `${dir.replace(/\/+$/, "")}.synthetic.json`;
 
 const TAGS = [
-  "messaging", "kafka", "rabbitmq", "nats", "api-gateway", "edi", "b2b", "idempotency", "reliability", "sagas",
-  "outbox", "cdc", "observability", "esb", "migration", "schema-evolution", "backpressure", "security", "architecture",
+  "messaging",
+  "kafka",
+  "rabbitmq",
+  "nats",
+  "api-gateway",
+  "edi",
+  "b2b",
+  "idempotency",
+  "reliability",
+  "sagas",
+  "outbox",
+  "cdc",
+  "observability",
+  "esb",
+  "migration",
+  "schema-evolution",
+  "backpressure",
+  "security",
+  "architecture",
 ] as const;
 
 export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"] as const;
@@ -75,10 +92,16 @@ function planPosts(count: number, random: Random): PostPlan[] {
   for (let i = 0; i < count; i++) {
     const lang = random() < 0.2 ? "vi" : "en";
     const v = lang === "vi" ? VI : EN;
-    const where = random() < 0.5 ? pick(random, v.contexts) : `${lang === "vi" ? "với" : "with"} ${pick(random, v.systems)}`;
+    const where =
+      random() < 0.5
+        ? pick(random, v.contexts)
+        : `${lang === "vi" ? "với" : "with"} ${pick(random, v.systems)}`;
     const title = `${pick(random, v.topics)} ${where}: ${pick(random, v.angles)}`;
     let slug = slugOf(title);
-    for (let n = 2; seen.has(slug); n++) slug = `${slugOf(title).slice(0, 60 - String(n).length - 1).replace(/-+$/, "")}-${n}`;
+    for (let n = 2; seen.has(slug); n++)
+      slug = `${slugOf(title)
+        .slice(0, 60 - String(n).length - 1)
+        .replace(/-+$/, "")}-${n}`;
     seen.add(slug);
     // Spread dates evenly with a little noise: the order of files is not the order of dates.
     const day = Math.floor(((i + random()) / count) * (span / 86_400_000));
@@ -88,17 +111,37 @@ function planPosts(count: number, random: Random): PostPlan[] {
   return plans;
 }
 
-function postText(plan: PostPlan, index: number, plans: PostPlan[], random: Random): { text: string; words: number } {
+function postText(
+  plan: PostPlan,
+  index: number,
+  plans: PostPlan[],
+  random: Random,
+): { text: string; words: number } {
   const v = lang(plan) === "vi" ? VI : EN;
   const l = lang(plan);
   const internal = (): string => {
     const other = plans[(index + between(random, 1, plans.length - 1)) % plans.length];
     // A post in the other language is named in the post's own language, as writers do.
-    const text = other.lang === l ? other.title : l === "vi" ? "bài viết liên quan (tiếng Anh)" : "a related post in Vietnamese";
-    const target = plans.length > 1 && random() < 0.7 ? { href: `/blog/${other.slug}/`, text } : { href: pick(random, PAGE_PATHS), text: l === "vi" ? "trang này" : "this page" };
-    return l === "vi" ? `Xem thêm [${target.text}](${target.href}).` : `See also [${target.text}](${target.href}).`;
+    const text =
+      other.lang === l
+        ? other.title
+        : l === "vi"
+          ? "bài viết liên quan (tiếng Anh)"
+          : "a related post in Vietnamese";
+    const target =
+      plans.length > 1 && random() < 0.7
+        ? { href: `/blog/${other.slug}/`, text }
+        : { href: pick(random, PAGE_PATHS), text: l === "vi" ? "trang này" : "this page" };
+    return l === "vi"
+      ? `Xem thêm [${target.text}](${target.href}).`
+      : `See also [${target.text}](${target.href}).`;
   };
-  const links = (): string => (random() < 0.85 ? internal() : l === "vi" ? `Tài liệu chính thức: [tài liệu](${pick(random, EXTERNAL)}).` : `The [official documentation](${pick(random, EXTERNAL)}) covers the details.`);
+  const links = (): string =>
+    random() < 0.85
+      ? internal()
+      : l === "vi"
+        ? `Tài liệu chính thức: [tài liệu](${pick(random, EXTERNAL)}).`
+        : `The [official documentation](${pick(random, EXTERNAL)}) covers the details.`;
 
   const blocks: string[] = [paragraph(random, v, l, links), paragraph(random, v, l, links)];
   const headings = sample(random, v.headings, v.headings.length);
@@ -109,8 +152,21 @@ function postText(plan: PostPlan, index: number, plans: PostPlan[], random: Rand
   while ((words < 980 || section < extras.length) && section < headings.length) {
     const part: string[] = [`## ${headings[section]}`, paragraph(random, v, l, links)];
     const extra = extras[section];
-    if (extra === "list") part.push(sample(random, v.advice, between(random, 3, 6)).map((item) => `- ${cap(item)}`).join("\n"));
-    if (extra === "ordered") part.push(sample(random, v.things, between(random, 3, 5)).map((item, i) => `${i + 1}. ${l === "vi" ? "Kiểm tra" : "Check the"} ${item} ${pick(random, v.qualifiers)}.`).join("\n"));
+    if (extra === "list")
+      part.push(
+        sample(random, v.advice, between(random, 3, 6))
+          .map((item) => `- ${cap(item)}`)
+          .join("\n"),
+      );
+    if (extra === "ordered")
+      part.push(
+        sample(random, v.things, between(random, 3, 5))
+          .map(
+            (item, i) =>
+              `${i + 1}. ${l === "vi" ? "Kiểm tra" : "Check the"} ${item} ${pick(random, v.qualifiers)}.`,
+          )
+          .join("\n"),
+      );
     if (extra === "table") part.push(table(random, l, v));
     if (extra === "code") part.push(pick(random, CODE)(random));
     if (extra === "quote") part.push(`> ${sentence(random, v, l)}`);
@@ -121,14 +177,18 @@ function postText(plan: PostPlan, index: number, plans: PostPlan[], random: Rand
     section++;
   }
   const closing = l === "vi" ? "## Kết luận" : "## Conclusion";
-  const contact = l === "vi" ? "Cần người đánh giá thiết kế? [Liên hệ với chúng tôi](/contact/)." : "Want a second pair of eyes on a design? [Get in touch](/contact/).";
+  const contact =
+    l === "vi"
+      ? "Cần người đánh giá thiết kế? [Liên hệ với chúng tôi](/contact/)."
+      : "Want a second pair of eyes on a design? [Get in touch](/contact/).";
   blocks.push(closing, paragraph(random, v, l, links), contact);
   words += wordCount(blocks.slice(-3).join(" "));
 
   const tags = sample(random, TAGS, between(random, 2, 4));
-  const description = l === "vi"
-    ? `${plan.title}: ${pick(random, v.failures)} và cách ${pick(random, v.advice)}.`
-    : `${plan.title}: how ${pick(random, v.failures)} happens and why you should ${pick(random, v.advice)}.`;
+  const description =
+    l === "vi"
+      ? `${plan.title}: ${pick(random, v.failures)} và cách ${pick(random, v.advice)}.`
+      : `${plan.title}: how ${pick(random, v.failures)} happens and why you should ${pick(random, v.advice)}.`;
   const updated = random() < 0.2 ? addDays(plan.date, between(random, 1, 400)) : undefined;
   const frontmatter = [
     "---",
@@ -175,8 +235,19 @@ footer_navigation:
 
 function pageText(name: (typeof FIXED_PAGES)[number], random: Random): string {
   const title = name === "index" ? "Halyard Integration" : cap(name);
-  const body = [paragraph(random, EN, "en", () => "See [the blog](/blog/)."), `## Overview`, paragraph(random, EN, "en", () => "")];
-  if (name === "developers") body.push("## Errors {#errors}", "Errors are RFC 9457 problem details; branch on `code`.", paragraph(random, EN, "en", () => ""), "### 404 Not Found {#http-404}", "### 406 Not Acceptable {#http-406}");
+  const body = [
+    paragraph(random, EN, "en", () => "See [the blog](/blog/)."),
+    `## Overview`,
+    paragraph(random, EN, "en", () => ""),
+  ];
+  if (name === "developers")
+    body.push(
+      "## Errors {#errors}",
+      "Errors are RFC 9457 problem details; branch on `code`.",
+      paragraph(random, EN, "en", () => ""),
+      "### 404 Not Found {#http-404}",
+      "### 406 Not Acceptable {#http-406}",
+    );
   return `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(`The ${name} page of Halyard Integration.`)}\nupdated: 2026-10-01\n---\n\n${body.join("\n\n")}\n`;
 }
 
@@ -185,7 +256,9 @@ export async function generateContent(options: SyntheticOptions): Promise<Synthe
   const seed = options.seed ?? DEFAULT_SEED;
   const key = { version: GENERATOR_VERSION, seed, posts: options.posts };
   try {
-    const marker = JSON.parse(await readFile(markerOf(options.dir), "utf8")) as SyntheticTree & { key: typeof key };
+    const marker = JSON.parse(await readFile(markerOf(options.dir), "utf8")) as SyntheticTree & {
+      key: typeof key;
+    };
     if (JSON.stringify(marker.key) === JSON.stringify(key)) return { ...marker, dir: options.dir };
   } catch {
     // No tree yet, or an unreadable marker: generate.

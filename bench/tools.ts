@@ -31,7 +31,11 @@ export interface Tool {
 
 export function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return "not installed";
   }
@@ -46,7 +50,8 @@ export function hugoVersion(): string | undefined {
 export function findTools(options: BenchOptions, log: (line: string) => void): Tool[] {
   const sitegenBin = join(ROOT, "bin/sitegen.js");
   const eleventyBin = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
-  const ownVersion = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  const ownVersion = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string })
+    .version;
   const tools: Tool[] = [];
   if (!options.skip.has("sitegen")) {
     tools.push({
@@ -57,11 +62,18 @@ export function findTools(options: BenchOptions, log: (line: string) => void): T
       available: existsSync(sitegenBin),
       reason: existsSync(sitegenBin) ? undefined : "bin/sitegen.js is missing",
       fixedPages: true,
-      command: (content, out) => ({ command: process.execPath, args: [sitegenBin, "build", "--content", content, "--out", out, "--cache", `${out}-cache`, "--quiet"] }),
+      command: (content, out) => ({
+        command: process.execPath,
+        args: [sitegenBin, "build", "--content", content, "--out", out, "--cache", `${out}-cache`, "--quiet"],
+      }),
     });
   }
   if (!options.skip.has("sitegen") && !options.skip.has("warm")) {
-    const warm = new WarmBuilds({ root: ROOT, work: join(outputsOf(options), "warm"), timeoutMs: 15 * 60_000 });
+    const warm = new WarmBuilds({
+      root: ROOT,
+      work: join(outputsOf(options), "warm"),
+      timeoutMs: 15 * 60_000,
+    });
     tools.push({
       id: "sitegen-warm",
       label: "sitegen, warm (default)",
@@ -87,7 +99,13 @@ export function findTools(options: BenchOptions, log: (line: string) => void): T
       fixedPages: true,
       command: (content, out) => ({
         command: process.execPath,
-        args: [eleventyBin, `--config=${join(ROOT, "bench/eleventy/eleventy.config.js")}`, `--input=${content}`, `--output=${out}`, "--quiet"],
+        args: [
+          eleventyBin,
+          `--config=${join(ROOT, "bench/eleventy/eleventy.config.js")}`,
+          `--input=${content}`,
+          `--output=${out}`,
+          "--quiet",
+        ],
       }),
     });
   }
@@ -104,7 +122,19 @@ export function findTools(options: BenchOptions, log: (line: string) => void): T
     if (version) cpSync(join(ROOT, "bench/hugo"), site, { recursive: true });
     const hugo = (configs: string) => (content: string, out: string) => ({
       command: "hugo",
-      args: ["--quiet", "--source", site, "--config", configs, "--contentDir", content, "--destination", out, "--cacheDir", join(options.work, "hugo-cache")],
+      args: [
+        "--quiet",
+        "--source",
+        site,
+        "--config",
+        configs,
+        "--contentDir",
+        content,
+        "--destination",
+        out,
+        "--cacheDir",
+        join(options.work, "hugo-cache"),
+      ],
     });
     if (!options.skip.has("hugo")) {
       tools.push({

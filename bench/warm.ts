@@ -47,7 +47,17 @@ export class WarmBuilds {
   command(content: string, out: string): { command: string; args: string[]; cwd: string } {
     const warm = this.trees.get(content);
     if (!warm) throw new Error(`no warm state for ${content}: prepare() first`);
-    const args = [join(this.options.root, "bin/sitegen.js"), "build", "--content", warm.content, "--templates", join(this.options.root, "templates"), "--out", out, "--quiet"];
+    const args = [
+      join(this.options.root, "bin/sitegen.js"),
+      "build",
+      "--content",
+      warm.content,
+      "--templates",
+      join(this.options.root, "templates"),
+      "--out",
+      out,
+      "--quiet",
+    ];
     return { command: process.execPath, args, cwd: this.cwdOf(out) };
   }
 
@@ -55,7 +65,8 @@ export class WarmBuilds {
   verify(tree: ContentTree, out: string): string[] {
     const warm = this.trees.get(tree.dir);
     const page = join(out, "blog", warm?.slug ?? "", "index.html");
-    if (!warm || !existsSync(page) || !readFileSync(page, "utf8").includes(warm.marker)) return [`the warm build's /blog/${warm?.slug}/ does not show the edit`];
+    if (!warm || !existsSync(page) || !readFileSync(page, "utf8").includes(warm.marker))
+      return [`the warm build's /blog/${warm?.slug}/ does not show the edit`];
     return [];
   }
 
@@ -70,8 +81,25 @@ export class WarmBuilds {
     rmSync(dir, { recursive: true, force: true });
     const seedCwd = join(dir, "seed");
     mkdirSync(seedCwd, { recursive: true });
-    const filled = spawnSync(process.execPath, [join(this.options.root, "bin/sitegen.js"), "build", "--content", tree.dir, "--templates", join(this.options.root, "templates"), "--out", join(dir, "seed-out"), "--quiet"], { cwd: seedCwd, encoding: "utf8", timeout: this.options.timeoutMs });
-    if (filled.status !== 0) throw new Error(`the build that fills the cache exited ${filled.status}: ${`${filled.stdout}\n${filled.stderr}`.trim().split("\n").slice(-3).join(" | ")}`);
+    const filled = spawnSync(
+      process.execPath,
+      [
+        join(this.options.root, "bin/sitegen.js"),
+        "build",
+        "--content",
+        tree.dir,
+        "--templates",
+        join(this.options.root, "templates"),
+        "--out",
+        join(dir, "seed-out"),
+        "--quiet",
+      ],
+      { cwd: seedCwd, encoding: "utf8", timeout: this.options.timeoutMs },
+    );
+    if (filled.status !== 0)
+      throw new Error(
+        `the build that fills the cache exited ${filled.status}: ${`${filled.stdout}\n${filled.stderr}`.trim().split("\n").slice(-3).join(" | ")}`,
+      );
     const content = join(dir, "content");
     cpSync(tree.dir, content, { recursive: true });
     const slug = tree.slugs[Math.floor(tree.slugs.length / 2)];

@@ -11,14 +11,22 @@ export function watchReport(result: WatchResult): string[] {
     "",
     "| server | post edit (median) | post edit (min–max) | edits shown | template edit | start (first build served) |",
     "|---|---|---|---|---|---|",
-    ...result.servers.map((s) => `| ${s.name} | ${fmtMs(s.postEditMs.median)} | ${fmtMs(s.postEditMs.min)}–${fmtMs(s.postEditMs.max)} | ${s.postEdits.filter((e) => e.ok).length} of ${s.postEdits.length} | ${s.templateEdit?.ok ? fmtMs(s.templateEdit.totalMs) : "–"} | ${fmtSeconds(s.startMs)} |`),
+    ...result.servers.map(
+      (s) =>
+        `| ${s.name} | ${fmtMs(s.postEditMs.median)} | ${fmtMs(s.postEditMs.min)}–${fmtMs(s.postEditMs.max)} | ${s.postEdits.filter((e) => e.ok).length} of ${s.postEdits.length} | ${s.templateEdit?.ok ? fmtMs(s.templateEdit.totalMs) : "–"} | ${fmtSeconds(s.startMs)} |`,
+    ),
     "",
   ];
   if (sitegen && sitegen.postEdits.length > 0) {
-    lines.push(`| edit | title changed | sitegen: HTML | Markdown | blog index | sitegen, all shown |${hugo ? " hugo server |" : ""}`, `|---|---|---|---|---|---|${hugo ? "---|" : ""}`);
+    lines.push(
+      `| edit | title changed | sitegen: HTML | Markdown | blog index | sitegen, all shown |${hugo ? " hugo server |" : ""}`,
+      `|---|---|---|---|---|---|${hugo ? "---|" : ""}`,
+    );
     for (const edit of sitegen.postEdits) {
       const theirs = hugo?.postEdits.find((e) => e.edit === edit.edit);
-      lines.push(`| ${edit.edit} | ${edit.title ? "yes" : "no"} | ${fmtMs(edit.seenMs.HTML ?? NaN)} | ${fmtMs(edit.seenMs.Markdown ?? NaN)} | ${edit.title ? fmtMs(edit.seenMs["blog index"] ?? NaN) : ""} | ${edit.ok ? fmtMs(edit.totalMs) : "not shown"} |${hugo ? ` ${theirs?.ok ? fmtMs(theirs.totalMs) : "–"} |` : ""}`);
+      lines.push(
+        `| ${edit.edit} | ${edit.title ? "yes" : "no"} | ${fmtMs(edit.seenMs.HTML ?? NaN)} | ${fmtMs(edit.seenMs.Markdown ?? NaN)} | ${edit.title ? fmtMs(edit.seenMs["blog index"] ?? NaN) : ""} | ${edit.ok ? fmtMs(edit.totalMs) : "not shown"} |${hugo ? ` ${theirs?.ok ? fmtMs(theirs.totalMs) : "–"} |` : ""}`,
+      );
     }
     lines.push("");
   }

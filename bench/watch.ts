@@ -138,33 +138,52 @@ async function quietOutput(server: ServerProcess, quietMs: number, maxMs: number
 }
 
 /** Saves an edit and times each check until it passes; bounded by `timeoutMs`. */
-async function timeEdit(save: () => void, checks: Check[], timeoutMs: number, pollMs: number): Promise<Pick<EditTiming, "seenMs" | "totalMs" | "ok" | "problem">> {
+async function timeEdit(
+  save: () => void,
+  checks: Check[],
+  timeoutMs: number,
+  pollMs: number,
+): Promise<Pick<EditTiming, "seenMs" | "totalMs" | "ok" | "problem">> {
   const seenMs: Record<string, number> = {};
   // Each check asks once before the save: the answer it will revalidate, which must not show the change yet.
-  const early = (await Promise.all(checks.map(async (entry) => ((await entry.check()) ? entry.name : undefined)))).filter(Boolean);
-  if (early.length > 0) return { seenMs, totalMs: NaN, ok: false, problem: `${early.join(", ")} showed the change before the save` };
+  const early = (
+    await Promise.all(checks.map(async (entry) => ((await entry.check()) ? entry.name : undefined)))
+  ).filter(Boolean);
+  if (early.length > 0)
+    return {
+      seenMs,
+      totalMs: NaN,
+      ok: false,
+      problem: `${early.join(", ")} showed the change before the save`,
+    };
   const saved = performance.now();
   save();
   const deadline = saved + timeoutMs;
   const pending = new Set(checks);
   // Every check asked each time round, so that each is timed on its own.
-  await pollUntil(async () => {
-    await Promise.all(
-      [...pending].map(async (entry) => {
-        if (await entry.check().catch(() => false)) {
-          seenMs[entry.name] = performance.now() - saved;
-          pending.delete(entry);
-        }
-      }),
-    );
-    return pending.size === 0;
-  }, deadline, pollMs);
+  await pollUntil(
+    async () => {
+      await Promise.all(
+        [...pending].map(async (entry) => {
+          if (await entry.check().catch(() => false)) {
+            seenMs[entry.name] = performance.now() - saved;
+            pending.delete(entry);
+          }
+        }),
+      );
+      return pending.size === 0;
+    },
+    deadline,
+    pollMs,
+  );
   const ok = pending.size === 0;
   return {
     seenMs,
     totalMs: ok ? Math.max(...Object.values(seenMs)) : NaN,
     ok,
-    problem: ok ? undefined : `${[...pending].map((entry) => entry.name).join(", ")} did not show the change within ${Math.round(timeoutMs / 1000)} s`,
+    problem: ok
+      ? undefined
+      : `${[...pending].map((entry) => entry.name).join(", ")} did not show the change within ${Math.round(timeoutMs / 1000)} s`,
   };
 }
 
@@ -174,14 +193,35 @@ async function startSitegen(options: WatchBenchOptions, pollMs: number): Promise
   const templatesDir = join(dir, "templates");
   cpSync(options.content, contentDir, { recursive: true });
   cpSync(join(options.root, "templates"), templatesDir, { recursive: true });
-  const args = [join(options.root, "bin/sitegen.js"), "serve", "--watch", "--port", "0", "--host", "127.0.0.1", "--content", contentDir, "--templates", templatesDir, "--dir", join(dir, "dist")];
+  const args = [
+    join(options.root, "bin/sitegen.js"),
+    "serve",
+    "--watch",
+    "--port",
+    "0",
+    "--host",
+    "127.0.0.1",
+    "--content",
+    contentDir,
+    "--templates",
+    templatesDir,
+    "--dir",
+    join(dir, "dist"),
+  ];
   const started = performance.now();
-  const server = await startServer({ command: process.execPath, args, cwd: options.root, env: { ...process.env, NO_COLOR: "1" }, timeoutMs: options.timeoutMs });
+  const server = await startServer({
+    command: process.execPath,
+    args,
+    cwd: options.root,
+    env: { ...process.env, NO_COLOR: "1" },
+    timeoutMs: options.timeoutMs,
+  });
   const startMs = performance.now() - started;
   const name = "sitegen serve --watch";
   return {
     name,
-    command: "node bin/sitegen.js serve --watch --port 0 --content <copy> --templates <copy> --dir <new folder>",
+    command:
+      "node bin/sitegen.js serve --watch --port 0 --content <copy> --templates <copy> --dir <new folder>",
     server,
     startMs,
     contentDir,
@@ -189,13 +229,18 @@ async function startSitegen(options: WatchBenchOptions, pollMs: number): Promise
     checks: (slug, marker, title) => [
       showsChange("HTML", `${server.origin}/blog/${slug}/`, BROWSER, marker),
       showsChange("Markdown", `${server.origin}/blog/${slug}/`, "text/markdown", marker),
-      ...(title ? [showsChange("blog index", `${server.origin}/blog-index.json`, "application/json", marker)] : []),
+      ...(title
+        ? [showsChange("blog index", `${server.origin}/blog-index.json`, "application/json", marker)]
+        : []),
     ],
     result: { name, command: "", startMs, postEdits: [], postEditMs: stats([]), problems: [] },
   };
 }
 
-async function startHugo(options: WatchBenchOptions, hugo: NonNullable<WatchBenchOptions["hugo"]>): Promise<Watched> {
+async function startHugo(
+  options: WatchBenchOptions,
+  hugo: NonNullable<WatchBenchOptions["hugo"]>,
+): Promise<Watched> {
   const dir = join(options.work, "hugo");
   const contentDir = join(dir, "content");
   const site = join(dir, "site");
@@ -203,9 +248,30 @@ async function startHugo(options: WatchBenchOptions, hugo: NonNullable<WatchBenc
   cpSync(hugo.site, site, { recursive: true });
   // `hugo server` takes no port 0: a free one, on loopback.
   const port = await freePort();
-  const args = ["server", "--watch", "--bind", "127.0.0.1", "--port", String(port), "--source", site, "--config", hugo.configs, "--contentDir", contentDir, "--cacheDir", hugo.cacheDir];
+  const args = [
+    "server",
+    "--watch",
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--source",
+    site,
+    "--config",
+    hugo.configs,
+    "--contentDir",
+    contentDir,
+    "--cacheDir",
+    hugo.cacheDir,
+  ];
   const started = performance.now();
-  const server = await startServer({ command: "hugo", args, cwd: dir, timeoutMs: options.timeoutMs, ready: new RegExp(`http://(?:localhost|127\\.0\\.0\\.1):(${port})/`) });
+  const server = await startServer({
+    command: "hugo",
+    args,
+    cwd: dir,
+    timeoutMs: options.timeoutMs,
+    ready: new RegExp(`http://(?:localhost|127\\.0\\.0\\.1):(${port})/`),
+  });
   const startMs = performance.now() - started;
   const name = "hugo server";
   return {
@@ -233,16 +299,26 @@ export async function benchWatch(options: WatchBenchOptions): Promise<WatchResul
       try {
         running.push(await startHugo(options, options.hugo));
       } catch (error) {
-        failedToStart.push({ name: "hugo server", command: "hugo server", startMs: NaN, postEdits: [], postEditMs: stats([]), problems: [`did not start: ${(error as Error).message.split("\n")[0]}`] });
+        failedToStart.push({
+          name: "hugo server",
+          command: "hugo server",
+          startMs: NaN,
+          postEdits: [],
+          postEditMs: stats([]),
+          problems: [`did not start: ${(error as Error).message.split("\n")[0]}`],
+        });
       }
     }
     for (const watched of running) {
       watched.result.command = watched.command;
       // The first build is served; is a post there as expected?
       const slug = options.slugs[0];
-      const response = await fetch(`${watched.server.origin}/blog/${slug}/`, { headers: { accept: BROWSER } });
+      const response = await fetch(`${watched.server.origin}/blog/${slug}/`, {
+        headers: { accept: BROWSER },
+      });
       await response.arrayBuffer();
-      if (response.status !== 200) watched.result.problems.push(`/blog/${slug}/ answered ${response.status} before any edit`);
+      if (response.status !== 200)
+        watched.result.problems.push(`/blog/${slug}/ answered ${response.status} before any edit`);
     }
 
     for (let edit = 1; edit <= options.edits; edit++) {
@@ -254,10 +330,23 @@ export async function benchWatch(options: WatchBenchOptions): Promise<WatchResul
         await quietOutput(watched.server, 300, options.timeoutMs);
         await options.settle();
         const file = join(watched.contentDir, "blog", `${slug}.md`);
-        const timing = await timeEdit(() => savePostEdit(file, marker, { title }), watched.checks(slug, marker, title), options.timeoutMs, pollMs);
+        const timing = await timeEdit(
+          () => savePostEdit(file, marker, { title }),
+          watched.checks(slug, marker, title),
+          options.timeoutMs,
+          pollMs,
+        );
         watched.result.postEdits.push({ edit, slug, title, ...timing });
         if (timing.problem) watched.result.problems.push(`edit ${edit} (${slug}): ${timing.problem}`);
-        options.log(`${watched.name}, edit ${edit}${title ? " (with title)" : ""}: ${timing.ok ? `${Math.round(timing.totalMs)} ms (${Object.entries(timing.seenMs).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(", ")})` : timing.problem}`);
+        options.log(
+          `${watched.name}, edit ${edit}${title ? " (with title)" : ""}: ${
+            timing.ok
+              ? `${Math.round(timing.totalMs)} ms (${Object.entries(timing.seenMs)
+                  .map(([k, v]) => `${k} ${Math.round(v)} ms`)
+                  .join(", ")})`
+              : timing.problem
+          }`,
+        );
       }
     }
 
@@ -275,11 +364,19 @@ export async function benchWatch(options: WatchBenchOptions): Promise<WatchResul
       );
       watched.result.templateEdit = { edit: 0, slug, title: false, ...timing };
       if (timing.problem) watched.result.problems.push(`template edit: ${timing.problem}`);
-      options.log(`${watched.name}, template edit: ${timing.ok ? `${Math.round(timing.totalMs)} ms` : timing.problem}`);
+      options.log(
+        `${watched.name}, template edit: ${timing.ok ? `${Math.round(timing.totalMs)} ms` : timing.problem}`,
+      );
     }
   } finally {
     await Promise.all(running.map((watched) => watched.server.stop()));
   }
-  for (const watched of running) watched.result.postEditMs = stats(watched.result.postEdits.filter((e) => e.ok).map((e) => e.totalMs));
-  return { posts: options.posts, ...(options.real ? { real: true as const } : {}), pollMs, servers: [...running.map((watched) => watched.result), ...failedToStart] };
+  for (const watched of running)
+    watched.result.postEditMs = stats(watched.result.postEdits.filter((e) => e.ok).map((e) => e.totalMs));
+  return {
+    posts: options.posts,
+    ...(options.real ? { real: true as const } : {}),
+    pollMs,
+    servers: [...running.map((watched) => watched.result), ...failedToStart],
+  };
 }

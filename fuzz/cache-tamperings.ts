@@ -4,7 +4,17 @@
  * attacker does to its build cache, each chosen by the round's seed.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 
 export type Next = () => number;
@@ -26,35 +36,73 @@ export interface Round {
 }
 
 interface Index {
-  records: Record<string, Record<string, unknown> & { post: Record<string, unknown>; files: { file: string; written: { etag: string; bytes: number } }[] }>;
+  records: Record<
+    string,
+    Record<string, unknown> & {
+      post: Record<string, unknown>;
+      files: { file: string; written: { etag: string; bytes: number } }[];
+    }
+  >;
 }
 
 const blog = (round: Round) => join(round.site, "content/blog");
-export const posts = (round: Round) => readdirSync(blog(round)).filter((name) => name.endsWith(".md")).sort();
+export const posts = (round: Round) =>
+  readdirSync(blog(round))
+    .filter((name) => name.endsWith(".md"))
+    .sort();
 
 function setField(file: string, name: string, value: string): void {
   const text = readFileSync(file, "utf8");
   const line = new RegExp(`^${name}:.*$`, "m");
-  writeFileSync(file, line.test(text) ? text.replace(line, `${name}: ${value}`) : text.replace(/^---\n/, `---\n${name}: ${value}\n`));
+  writeFileSync(
+    file,
+    line.test(text)
+      ? text.replace(line, `${name}: ${value}`)
+      : text.replace(/^---\n/, `---\n${name}: ${value}\n`),
+  );
 }
 
 /** The edits a commit makes between two deploys, each on a post the seed picks. */
 export const EDITS: Record<string, (round: Round, post: string) => void> = {
-  retitle: (round, post) => setField(join(blog(round), post), "title", `"Retitled ${Math.floor(round.next() * 1e6)}"`),
-  "re-date": (round, post) => setField(join(blog(round), post), "date", `20${10 + Math.floor(round.next() * 15)}-0${1 + Math.floor(round.next() * 9)}-1${Math.floor(round.next() * 9)}`),
-  "re-tag": (round, post) => setField(join(blog(round), post), "tags", `[${round.pick(["fog", "rope", "later", "maths"])}, ${round.pick(["notes", "tides", "new-tag"])}]`),
+  retitle: (round, post) =>
+    setField(join(blog(round), post), "title", `"Retitled ${Math.floor(round.next() * 1e6)}"`),
+  "re-date": (round, post) =>
+    setField(
+      join(blog(round), post),
+      "date",
+      `20${10 + Math.floor(round.next() * 15)}-0${1 + Math.floor(round.next() * 9)}-1${Math.floor(round.next() * 9)}`,
+    ),
+  "re-tag": (round, post) =>
+    setField(
+      join(blog(round), post),
+      "tags",
+      `[${round.pick(["fog", "rope", "later", "maths"])}, ${round.pick(["notes", "tides", "new-tag"])}]`,
+    ),
   "make a draft": (round, post) => setField(join(blog(round), post), "status", "draft"),
   publish: (round, post) => setField(join(blog(round), post), "status", "published"),
   delete: (round, post) => rmSync(join(blog(round), post)),
-  add: (round) => writeFileSync(join(blog(round), `added-${Math.floor(round.next() * 1e6)}.md`), `---\ntitle: "Added ${Math.floor(round.next() * 1e6)}"\ndescription: "A post written between two builds."\ndate: 2025-0${1 + Math.floor(round.next() * 9)}-10\ntags: [later]\n---\n\nWritten between two builds.\n`),
+  add: (round) =>
+    writeFileSync(
+      join(blog(round), `added-${Math.floor(round.next() * 1e6)}.md`),
+      `---\ntitle: "Added ${Math.floor(round.next() * 1e6)}"\ndescription: "A post written between two builds."\ndate: 2025-0${1 + Math.floor(round.next() * 9)}-10\ntags: [later]\n---\n\nWritten between two builds.\n`,
+    ),
   rename: (round, post) => renameSync(join(blog(round), post), join(blog(round), `renamed-${post}`)),
-  paragraph: (round, post) => writeFileSync(join(blog(round), post), `${readFileSync(join(blog(round), post), "utf8")}\nA paragraph added later.\n`),
+  paragraph: (round, post) =>
+    writeFileSync(
+      join(blog(round), post),
+      `${readFileSync(join(blog(round), post), "utf8")}\nA paragraph added later.\n`,
+    ),
   none: () => {},
 };
 
 /** A record's checksum as src/write/cache.ts makes it: what a forger makes again. */
 function recordSum(key: string, rest: unknown): string {
-  return createHash("sha256").update(key).update("\0").update(JSON.stringify(rest)).digest("base64url").slice(0, 22);
+  return createHash("sha256")
+    .update(key)
+    .update("\0")
+    .update(JSON.stringify(rest))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 function readIndex(round: Round): Index | undefined {
@@ -86,7 +134,9 @@ function objects(round: Round): string[] {
 }
 
 /** A record of the index, picked by the seed, and the index it is in; undefined when there is none. */
-function someRecord(round: Round): { index: Index; key: string; record: Index["records"][string] } | undefined {
+function someRecord(
+  round: Round,
+): { index: Index; key: string; record: Index["records"][string] } | undefined {
   const index = readIndex(round);
   const keys = index ? Object.keys(index.records).sort() : [];
   if (!index || keys.length === 0) return undefined;
@@ -97,15 +147,19 @@ function someRecord(round: Round): { index: Index; key: string; record: Index["r
 /** A record forged, its checksum made again: each way out or past a check that a record may try. */
 export const FORGERIES: Record<string, (record: Index["records"][string], round: Round) => void> = {
   "a slug that climbs out": (record) => (record.post.slug = "../../../escaped/x"),
-  "an ETag that names a file outside": (record, round) => (record.files[0].written.etag = `"../../../${round.outside.split("/").pop()}/secret"`),
+  "an ETag that names a file outside": (record, round) =>
+    (record.files[0].written.etag = `"../../../${round.outside.split("/").pop()}/secret"`),
   "a file outside the output": (record) => (record.files[0].file = "../../escaped.html"),
-  "a status turned": (record) => (record.post.status = record.post.status === "draft" ? "published" : "draft"),
+  "a status turned": (record) =>
+    (record.post.status = record.post.status === "draft" ? "published" : "draft"),
   "an alias that climbs out": (record) => (record.post.aliases = [{ path: "/../../escaped/" }]),
   "a size of nothing": (record) => (record.files[0].written.bytes = 0),
   "a negative size": (record) => (record.files[1].written.bytes = -1),
   "a body of its own": (record) => (record.post.body = "A body nobody wrote."),
   "an image of another scheme": (record) => (record.post.image = "javascript:alert(1)"),
-  "a date that is no day": (record) => ((record.post.date = "2024-13-45"), (record.post.published = "2024-13-45T00:00:00Z")),
+  "a date that is no day": (record) => (
+    (record.post.date = "2024-13-45"), (record.post.published = "2024-13-45T00:00:00Z")
+  ),
 };
 
 /** Each way to tamper with the cache, as a careless user, a broken disk or an attacker would. */
@@ -159,7 +213,12 @@ export const TAMPERINGS: Record<string, (round: Round) => void> = {
   "record edited": (round) => {
     const found = someRecord(round);
     if (!found) return;
-    const edits = [() => (found.record.post.title = "A title nobody wrote"), () => (found.record.post.status = "published"), () => (found.record.source = "x"), () => (found.record.files = [])];
+    const edits = [
+      () => (found.record.post.title = "A title nobody wrote"),
+      () => (found.record.post.status = "published"),
+      () => (found.record.source = "x"),
+      () => (found.record.files = []),
+    ];
     round.pick(edits)();
     writeIndex(round, found.index, false);
   },
@@ -180,8 +239,15 @@ export const TAMPERINGS: Record<string, (round: Round) => void> = {
     const highlight = join(round.cache, "highlight");
     for (const highlighter of existsSync(highlight) ? readdirSync(highlight) : []) {
       for (const block of readdirSync(join(highlight, highlighter))) {
-        const planted = round.pick(['<script>alert("planted")</script>', `<span class="hljs-keyword">${round.token}</span>`, "text nobody wrote"]);
-        writeFileSync(join(highlight, highlighter, block), `${createHash("sha256").update(planted).digest("base64url")}\n${planted}`);
+        const planted = round.pick([
+          '<script>alert("planted")</script>',
+          `<span class="hljs-keyword">${round.token}</span>`,
+          "text nobody wrote",
+        ]);
+        writeFileSync(
+          join(highlight, highlighter, block),
+          `${createHash("sha256").update(planted).digest("base64url")}\n${planted}`,
+        );
       }
     }
     // Without the index every page is rendered again, and every block is looked for in the cache.

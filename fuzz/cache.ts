@@ -55,9 +55,20 @@ export interface CacheReport {
 function runCli(cwd: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const { NETLIFY: _n, URL: _u, CONTEXT: _c, ...env } = process.env;
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { ...env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1" }, encoding: "utf8", timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        cwd,
+        env: { ...env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1" },
+        encoding: "utf8",
+        timeout: 300_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -67,7 +78,10 @@ async function baseSite(work: string): Promise<string> {
   const made = await runCli(work, ["init", site, "--no-install"]);
   if (made.status !== 0) throw new Error(`sitegen init failed:\n${made.stderr}`);
   cpSync(join(ROOT, "test/fixtures/starter-blog/blog"), join(site, "content/blog"), { recursive: true });
-  writeFileSync(join(site, "content/blog/with-code.md"), '---\ntitle: "With code"\ndescription: "A post with code, highlighted."\ndate: 2026-03-03\ntags: [code]\n---\n\n```python\nfor attempt in range(3):\n    send("<message>") & log(attempt)\n```\n\n```json\n{"a": [1, 2]}\n```\n');
+  writeFileSync(
+    join(site, "content/blog/with-code.md"),
+    '---\ntitle: "With code"\ndescription: "A post with code, highlighted."\ndate: 2026-03-03\ntags: [code]\n---\n\n```python\nfor attempt in range(3):\n    send("<message>") & log(attempt)\n```\n\n```json\n{"a": [1, 2]}\n```\n',
+  );
   return site;
 }
 
@@ -92,7 +106,14 @@ export async function fuzzCache(options: CacheFuzzOptions): Promise<CacheReport>
   mkdirSync(work, { recursive: true });
   const next = rng(options.seed);
   const token = `canary-${options.seed}-outside-the-tree`;
-  const round: Round = { site: "", cache: "", outside: join(work, "outside"), token, next, pick: picker(next) };
+  const round: Round = {
+    site: "",
+    cache: "",
+    outside: join(work, "outside"),
+    token,
+    next,
+    pick: picker(next),
+  };
   mkdirSync(join(round.outside, "objects"), { recursive: true });
   writeFileSync(join(round.outside, "secret"), `${token}\n`);
   writeFileSync(join(round.outside, "objects", "keep"), `${token} kept\n`);
@@ -109,7 +130,9 @@ export async function fuzzCache(options: CacheFuzzOptions): Promise<CacheReport>
       const edit = round.pick(Object.keys(EDITS));
       if (files.length > 3) EDITS[edit](round, round.pick(files));
       count(report.tried, `edit: ${edit}`);
-      const tamperings = Array.from({ length: 1 + Math.floor(next() * 2) }, () => round.pick(Object.keys(TAMPERINGS)));
+      const tamperings = Array.from({ length: 1 + Math.floor(next() * 2) }, () =>
+        round.pick(Object.keys(TAMPERINGS)),
+      );
       for (const tampering of tamperings) {
         try {
           TAMPERINGS[tampering](round);
@@ -123,33 +146,57 @@ export async function fuzzCache(options: CacheFuzzOptions): Promise<CacheReport>
       const outsideBefore = snapshot(round.outside);
       const warm = await runCli(round.site, ["build", "--json", "--out", "warm"]);
       const cold = await runCli(round.site, ["build", "--json", "--no-cache", "--out", "cold"]);
-      for (const [name, run] of [["warm", warm], ["cold", cold]] as const) {
-        if (/\n\s+at .+:\d+:\d+\)?\n|\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/.test(run.stderr)) report.failures.push(`${label}: the ${name} build printed a stack trace:\n${run.stderr.slice(0, 1500)}`);
+      for (const [name, run] of [
+        ["warm", warm],
+        ["cold", cold],
+      ] as const) {
+        if (/\n\s+at .+:\d+:\d+\)?\n|\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/.test(run.stderr))
+          report.failures.push(
+            `${label}: the ${name} build printed a stack trace:\n${run.stderr.slice(0, 1500)}`,
+          );
       }
       if (cold.status !== 0) {
         // An edit the content cannot take (every post a draft…) is the content fuzz's concern; the cache's is equality.
         count(report.outcomes, "content refused, cold and warm alike");
-        if (warm.status !== cold.status) report.failures.push(`${label}: the cold build exited ${cold.status}, the warm one ${warm.status}:\n${cold.stderr.slice(0, 1500)}`);
+        if (warm.status !== cold.status)
+          report.failures.push(
+            `${label}: the cold build exited ${cold.status}, the warm one ${warm.status}:\n${cold.stderr.slice(0, 1500)}`,
+          );
       } else if (warm.status !== 0) {
-        report.failures.push(`${label}: the warm build exited ${warm.status} where the cold one built:\n${warm.stderr.slice(0, 1500)}`);
+        report.failures.push(
+          `${label}: the warm build exited ${warm.status} where the cold one built:\n${warm.stderr.slice(0, 1500)}`,
+        );
       } else {
         const note = (JSON.parse(warm.stdout) as { cache?: { note?: string } }).cache?.note ?? "";
         const warmTree = readTree(join(round.site, "warm"));
         try {
           assertSameTree(warmTree, readTree(join(round.site, "cold")));
-          count(report.outcomes, note.startsWith("not used: it") && /symbolic link|CACHEDIR/.test(note) ? "equal to cold, the cache refused" : /built again/.test(note) ? "equal to cold, posts built again" : "equal to cold");
+          count(
+            report.outcomes,
+            note.startsWith("not used: it") && /symbolic link|CACHEDIR/.test(note)
+              ? "equal to cold, the cache refused"
+              : /built again/.test(note)
+                ? "equal to cold, posts built again"
+                : "equal to cold",
+          );
         } catch (error) {
-          report.failures.push(`${label}: the warm build differs from the cold one: ${(error as Error).message} (the cache's note: ${note || "none"})`);
+          report.failures.push(
+            `${label}: the warm build differs from the cold one: ${(error as Error).message} (the cache's note: ${note || "none"})`,
+          );
         }
-        if ([...warmTree].some(([, bytes]) => bytes.includes(token))) report.failures.push(`${label}: the warm build published a file from outside the site`);
+        if ([...warmTree].some(([, bytes]) => bytes.includes(token)))
+          report.failures.push(`${label}: the warm build published a file from outside the site`);
         if (/not used: it (is a symbolic link|holds files and no CACHEDIR)/.test(note)) {
           // A refused folder stays refused: the next round starts from a cache of sitegen's again.
           rmSync(round.cache, { recursive: true, force: true });
         }
       }
       const outsideAfter = snapshot(round.outside);
-      for (const [path, bytes] of outsideBefore) if (!outsideAfter.get(path)?.equals(bytes)) report.failures.push(`${label}: ${path}, outside the site, was removed or changed`);
-      for (const path of outsideAfter.keys()) if (!outsideBefore.has(path)) report.failures.push(`${label}: ${path} was written outside the site`);
+      for (const [path, bytes] of outsideBefore)
+        if (!outsideAfter.get(path)?.equals(bytes))
+          report.failures.push(`${label}: ${path}, outside the site, was removed or changed`);
+      for (const path of outsideAfter.keys())
+        if (!outsideBefore.has(path)) report.failures.push(`${label}: ${path} was written outside the site`);
       for (const out of ["warm", "cold"]) rmSync(join(round.site, out), { recursive: true, force: true });
       // A cache left as a link to a folder outside: the folder it pointed at is outside, and stays; the link goes.
       if (lstatSync(round.cache, { throwIfNoEntry: false })?.isSymbolicLink()) rmSync(round.cache);
@@ -167,5 +214,8 @@ export function formatCacheReport(report: CacheReport): string {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([kind, count]) => `${kind}: ${count}`)
       .join(", ");
-  return [`cache: ${report.rounds} warm builds; tried ${table(report.tried)}; ${table(report.outcomes)}; ${report.failures.length} failure(s)`, ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
+  return [
+    `cache: ${report.rounds} warm builds; tried ${table(report.tried)}; ${table(report.outcomes)}; ${report.failures.length} failure(s)`,
+    ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`),
+  ].join("\n");
 }

@@ -16,7 +16,17 @@
  * not a measure of speed).
  */
 import { execFile, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseDocument } from "yaml";
@@ -65,16 +75,38 @@ const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 function runCli(cwd: string, args: string[], timeoutMs: number): Promise<CommandRun> {
   const { NETLIFY: _n, URL: _u, ...env } = process.env;
   const command = TIME ?? process.execPath;
-  const commandArgs = TIME ? ["-f", "\nsitegen-fuzz-measure %e %M", process.execPath, CLI, ...args] : [CLI, ...args];
+  const commandArgs = TIME
+    ? ["-f", "\nsitegen-fuzz-measure %e %M", process.execPath, CLI, ...args]
+    : [CLI, ...args];
   const started = performance.now();
   return new Promise((done) => {
-    execFile(command, commandArgs, { cwd, env: { ...env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1" }, encoding: "utf8", timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const measure = /\nsitegen-fuzz-measure ([\d.]+) (\d+)\s*$/.exec(stderr);
-      // GNU time reports the child's exit as its own, and says so in a line of its own when the child failed.
-      const clean = (measure ? stderr.slice(0, measure.index) : stderr).replace(/(^|\n)Command exited with non-zero status \d+\s*$/, "$1");
-      const status = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-      done({ status, stdout, stderr: clean, seconds: measure ? Number(measure[1]) : (performance.now() - started) / 1000, peakRssBytes: measure ? Number(measure[2]) * 1024 : 0 });
-    });
+    execFile(
+      command,
+      commandArgs,
+      {
+        cwd,
+        env: { ...env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1" },
+        encoding: "utf8",
+        timeout: timeoutMs,
+        maxBuffer: 256 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const measure = /\nsitegen-fuzz-measure ([\d.]+) (\d+)\s*$/.exec(stderr);
+        // GNU time reports the child's exit as its own, and says so in a line of its own when the child failed.
+        const clean = (measure ? stderr.slice(0, measure.index) : stderr).replace(
+          /(^|\n)Command exited with non-zero status \d+\s*$/,
+          "$1",
+        );
+        const status = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        done({
+          status,
+          stdout,
+          stderr: clean,
+          seconds: measure ? Number(measure[1]) : (performance.now() - started) / 1000,
+          peakRssBytes: measure ? Number(measure[2]) * 1024 : 0,
+        });
+      },
+    );
   });
 }
 
@@ -83,7 +115,11 @@ function baseSite(work: string): string {
   const base = join(work, "base");
   const made = spawnSync(process.execPath, [CLI, "init", base, "--no-install"], { encoding: "utf8" });
   if (made.status !== 0) throw new Error(`sitegen init failed:\n${made.stderr}`);
-  const built = spawnSync(process.execPath, [CLI, "build", "--quiet"], { cwd: base, encoding: "utf8", env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH } });
+  const built = spawnSync(process.execPath, [CLI, "build", "--quiet"], {
+    cwd: base,
+    encoding: "utf8",
+    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH },
+  });
   if (built.status !== 0) throw new Error(`the starter failed to build:\n${built.stderr}`);
   return base;
 }
@@ -91,7 +127,8 @@ function baseSite(work: string): string {
 function place(site: string, made: Input): void {
   if (made.siteYaml) {
     const file = join(site, "content/site.yaml");
-    if ("append" in made.siteYaml) writeFileSync(file, `${readFileSync(file, "utf8")}\n${made.siteYaml.append}`);
+    if ("append" in made.siteYaml)
+      writeFileSync(file, `${readFileSync(file, "utf8")}\n${made.siteYaml.append}`);
     else {
       const document = parseDocument(readFileSync(file, "utf8"));
       const [field, value] = made.siteYaml.set;
@@ -120,10 +157,12 @@ function messageProblems(run: CommandRun): string[] {
   const problems: string[] = [];
   // `import` reports the build it ran, errors indented, on standard output.
   const said = `${run.stdout}\n${run.stderr}`;
-  if (/\n\s+at .+:\d+:\d+\)?\n|\b(TypeError|RangeError|ReferenceError|SyntaxError|Error \[ERR_)/.test(said)) problems.push("a stack trace");
+  if (/\n\s+at .+:\d+:\d+\)?\n|\b(TypeError|RangeError|ReferenceError|SyntaxError|Error \[ERR_)/.test(said))
+    problems.push("a stack trace");
   const errors = said.split("\n").filter((line) => /^\s*error: /.test(line));
   for (const line of errors) {
-    if (!/^\s*error: [^:\s][^:]*(:\d+(:\d+)?)?: \S/.test(line)) problems.push(`an error naming no file: ${line.slice(0, 200)}`);
+    if (!/^\s*error: [^:\s][^:]*(:\d+(:\d+)?)?: \S/.test(line))
+      problems.push(`an error naming no file: ${line.slice(0, 200)}`);
   }
   if (run.status === 1 && errors.length === 0) problems.push("exit 1 with no error");
   return problems;
@@ -165,23 +204,43 @@ export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentR
   const canary = join(work, "outside");
   const token = `canary-${options.seed}-outside-the-tree`;
   mkdirSync(canary);
-  writeFileSync(join(canary, "secret.md"), `---\ntitle: ${token}\ndescription: ${token}\ndate: 2025-01-01\n---\n\n${token}\n`);
+  writeFileSync(
+    join(canary, "secret.md"),
+    `---\ntitle: ${token}\ndescription: ${token}\ndate: 2025-01-01\n---\n\n${token}\n`,
+  );
   writeFileSync(join(canary, "secret.png"), token);
   writeFileSync(join(canary, "secret.txt"), token);
   const base = baseSite(work);
   const baseDist = readTree(join(base, "dist"));
   const next = rng(options.seed);
-  const report: ContentReport = { inputs: 0, tried: {}, outcomes: {}, failures: [], peakRssBytes: 0, peakInput: "", largestInputBytes: 0 };
+  const report: ContentReport = {
+    inputs: 0,
+    tried: {},
+    outcomes: {},
+    failures: [],
+    peakRssBytes: 0,
+    peakInput: "",
+    largestInputBytes: 0,
+  };
   const count = (key: string) => (report.outcomes[key] = (report.outcomes[key] ?? 0) + 1);
-  const inputs = Array.from({ length: options.inputs }, (_, index) => input(next, index, options.maxTextCharacters, canary));
+  const inputs = Array.from({ length: options.inputs }, (_, index) =>
+    input(next, index, options.maxTextCharacters, canary),
+  );
   let taken = 0;
   const measure = (made: Input, command: string, run: CommandRun) => {
     const bound = bounds(made.bytes);
-    if (run.peakRssBytes > report.peakRssBytes) [report.peakRssBytes, report.peakInput] = [run.peakRssBytes, `${made.label} (${command})`];
-    if (run.status === -1 || run.seconds > bound.seconds) report.failures.push(`${made.label}: ${command} ran past ${Math.round(bound.seconds)} s`);
-    if (run.peakRssBytes > bound.rssBytes) report.failures.push(`${made.label}: ${command} held ${run.peakRssBytes} bytes, past ${bound.rssBytes}`);
-    if (![0, 1].includes(run.status)) report.failures.push(`${made.label}: ${command} exited ${run.status}:\n${run.stderr.slice(0, 1500)}`);
-    for (const problem of messageProblems(run)) report.failures.push(`${made.label}: ${command}: ${problem}:\n${run.stderr.slice(0, 1500)}`);
+    if (run.peakRssBytes > report.peakRssBytes)
+      [report.peakRssBytes, report.peakInput] = [run.peakRssBytes, `${made.label} (${command})`];
+    if (run.status === -1 || run.seconds > bound.seconds)
+      report.failures.push(`${made.label}: ${command} ran past ${Math.round(bound.seconds)} s`);
+    if (run.peakRssBytes > bound.rssBytes)
+      report.failures.push(
+        `${made.label}: ${command} held ${run.peakRssBytes} bytes, past ${bound.rssBytes}`,
+      );
+    if (![0, 1].includes(run.status))
+      report.failures.push(`${made.label}: ${command} exited ${run.status}:\n${run.stderr.slice(0, 1500)}`);
+    for (const problem of messageProblems(run))
+      report.failures.push(`${made.label}: ${command}: ${problem}:\n${run.stderr.slice(0, 1500)}`);
   };
   const lane = async () => {
     while (taken < inputs.length) {
@@ -200,13 +259,18 @@ export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentR
       count(`build: ${build.status === 0 ? "built" : "refused"}`);
       const dist = readTree(join(site, "dist"));
       if (build.status === 0) {
-        for (const problem of outputProblems(join(site, "dist"), token)) report.failures.push(`${made.label}: build: ${problem}`);
-      } else if (!sameTree(dist, baseDist)) report.failures.push(`${made.label}: a failed build changed dist/`);
-      if (readdirSync(site).some((name) => name.startsWith("dist.sitegen-"))) report.failures.push(`${made.label}: a build left a folder beside dist/`);
+        for (const problem of outputProblems(join(site, "dist"), token))
+          report.failures.push(`${made.label}: build: ${problem}`);
+      } else if (!sameTree(dist, baseDist))
+        report.failures.push(`${made.label}: a failed build changed dist/`);
+      if (readdirSync(site).some((name) => name.startsWith("dist.sitegen-")))
+        report.failures.push(`${made.label}: a build left a folder beside dist/`);
       const check = await runCli(site, ["check"], timeout);
       measure(made, "check", check);
       count(`check: ${check.status === 0 ? "passed" : "refused"}`);
-      const post = Object.entries(made.files).find(([path]) => path.startsWith("content/blog/") && path.endsWith(".md"));
+      const post = Object.entries(made.files).find(
+        ([path]) => path.startsWith("content/blog/") && path.endsWith(".md"),
+      );
       if (options.importEvery && post && index % options.importEvery === 0) {
         const source = join(work, `jekyll-${index}`);
         mkdirSync(join(source, "_posts"), { recursive: true });
@@ -219,7 +283,18 @@ export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentR
         rmSync(join(work, `imported-${index}`), { recursive: true, force: true });
       }
       rmSync(site, { recursive: true, force: true });
-      options.log?.(`${made.label}: build ${build.status}, check ${check.status}, ${made.bytes} bytes${build.status === 0 ? "" : `: ${build.stderr.split("\n").find((line) => line.startsWith("error: "))?.slice(0, 160) ?? ""}`}`);
+      options.log?.(
+        `${made.label}: build ${build.status}, check ${check.status}, ${made.bytes} bytes${
+          build.status === 0
+            ? ""
+            : `: ${
+                build.stderr
+                  .split("\n")
+                  .find((line) => line.startsWith("error: "))
+                  ?.slice(0, 160) ?? ""
+              }`
+        }`,
+      );
     }
   };
   try {
@@ -239,5 +314,8 @@ export function formatContentReport(report: ContentReport): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([kind, count]) => `${kind}: ${count}`)
     .join(", ");
-  return [`content: ${report.inputs} inputs (the largest ${report.largestInputBytes} bytes); tried ${tried}; ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB (${report.peakInput}); ${report.failures.length} failure(s)`, ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
+  return [
+    `content: ${report.inputs} inputs (the largest ${report.largestInputBytes} bytes); tried ${tried}; ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB (${report.peakInput}); ${report.failures.length} failure(s)`,
+    ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`),
+  ].join("\n");
 }

@@ -8,7 +8,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { wranglerConfig } from "../src/hosts/cloudflare/config.ts";
-import { CLI, cloudflareProject, netlifyProject, startNetlifyProject, startPreviewServer, startPrinting, WRANGLER } from "../test/helpers/dist.ts";
+import {
+  CLI,
+  cloudflareProject,
+  netlifyProject,
+  startNetlifyProject,
+  startPreviewServer,
+  startPrinting,
+  WRANGLER,
+} from "../test/helpers/dist.ts";
 import type { FuzzedHost } from "./http.ts";
 
 export interface FuzzedBuilds {
@@ -33,10 +41,16 @@ export function fuzzedHosts(builds: FuzzedBuilds): FuzzedHost[] {
     writeFileSync(join(project, "canary.txt"), `${builds.canary}\n`);
     return project;
   };
-  const serveCloudflare = (project: string) => startPrinting(process.execPath, [CLI, "serve", "--cloudflare", "--port", "0"], project);
+  const serveCloudflare = (project: string) =>
+    startPrinting(process.execPath, [CLI, "serve", "--cloudflare", "--port", "0"], project);
   return [
     { name: "preview", ownFront: true, start: () => startPreviewServer(builds.dist) },
-    { name: "netlify", ownFront: true, restartEvery: builds.restartNetlifyEvery, start: () => startNetlifyProject(withCanary(netlifyProject(builds.dist))) },
+    {
+      name: "netlify",
+      ownFront: true,
+      restartEvery: builds.restartNetlifyEvery,
+      start: () => startNetlifyProject(withCanary(netlifyProject(builds.dist))),
+    },
     ...(WRANGLER.present
       ? [
           {
@@ -46,8 +60,14 @@ export function fuzzedHosts(builds: FuzzedBuilds): FuzzedHost[] {
             // The same runtime and assets with a worker that only hands each request to the assets: no sitegen code.
             control: async () => {
               const project = await cloudflareProject(builds.distForCloudflare);
-              writeFileSync(join(project, "control-worker.js"), "export default { fetch: (request, env) => env.ASSETS.fetch(request) };\n");
-              writeFileSync(join(project, "wrangler.jsonc"), wranglerConfig({ name: "sitegen-control", main: "control-worker.js", assets: "dist" }));
+              writeFileSync(
+                join(project, "control-worker.js"),
+                "export default { fetch: (request, env) => env.ASSETS.fetch(request) };\n",
+              );
+              writeFileSync(
+                join(project, "wrangler.jsonc"),
+                wranglerConfig({ name: "sitegen-control", main: "control-worker.js", assets: "dist" }),
+              );
               return serveCloudflare(project);
             },
           },

@@ -25,7 +25,11 @@ export function mcpKinds(request: RawRequest): string[] {
   if (parsed === undefined) return [...kinds, "/mcp: not JSON"];
   if (Array.isArray(parsed)) return [...kinds, "/mcp: a batch"];
   const version = request.headers?.["MCP-Protocol-Version"];
-  return [...kinds, `/mcp: JSON-RPC ${typeof parsed === "object" && parsed !== null && "id" in parsed ? "request" : "notification or other"}`, `/mcp: version header ${version === undefined ? "none" : version === MODERN || version.startsWith("2025-") ? version : "unknown"}`];
+  return [
+    ...kinds,
+    `/mcp: JSON-RPC ${typeof parsed === "object" && parsed !== null && "id" in parsed ? "request" : "notification or other"}`,
+    `/mcp: version header ${version === undefined ? "none" : version === MODERN || version.startsWith("2025-") ? version : "unknown"}`,
+  ];
 }
 
 /** The body as sent, its chunked framing undone. */
@@ -61,24 +65,45 @@ const CODES = new Set([-32700, -32600, -32601, -32602, -32603, -32020, -32022]);
 export function mcpFault(request: RawRequest, answer: RawAnswer): string | undefined {
   if (!isMcpEndpoint(request) || answer.status >= 500) return undefined;
   if (!STATUSES.has(answer.status)) return `status ${answer.status}, which /mcp never gives`;
-  if (answer.status === 405) return answer.headers.allow === "POST, OPTIONS" ? undefined : `405 with Allow ${JSON.stringify(answer.headers.allow)}, not "POST, OPTIONS"`;
-  if (answer.status === 204 || request.method === "HEAD") return answer.body.length === 0 ? undefined : `${answer.status} with a body`;
+  if (answer.status === 405)
+    return answer.headers.allow === "POST, OPTIONS"
+      ? undefined
+      : `405 with Allow ${JSON.stringify(answer.headers.allow)}, not "POST, OPTIONS"`;
+  if (answer.status === 204 || request.method === "HEAD")
+    return answer.body.length === 0 ? undefined : `${answer.status} with a body`;
   const body = bodyOf(request);
   const sent = body === undefined ? undefined : readJson(body.toString());
-  const sentId = typeof sent === "object" && sent !== null && !Array.isArray(sent) ? (sent as { id?: unknown }).id : undefined;
-  if (answer.status === 202) return answer.body.length === 0 && sentId === undefined ? undefined : `202 to a request with the id ${JSON.stringify(sentId)}, or with a body`;
-  if (!/^application\/json\b/.test(answer.headers["content-type"] ?? "")) return `${answer.status} as ${JSON.stringify(answer.headers["content-type"])}, not JSON`;
+  const sentId =
+    typeof sent === "object" && sent !== null && !Array.isArray(sent)
+      ? (sent as { id?: unknown }).id
+      : undefined;
+  if (answer.status === 202)
+    return answer.body.length === 0 && sentId === undefined
+      ? undefined
+      : `202 to a request with the id ${JSON.stringify(sentId)}, or with a body`;
+  if (!/^application\/json\b/.test(answer.headers["content-type"] ?? ""))
+    return `${answer.status} as ${JSON.stringify(answer.headers["content-type"])}, not JSON`;
   const got = readJson(answer.body.toString());
-  if (typeof got !== "object" || got === null || Array.isArray(got)) return `${answer.status} whose body is no JSON object: ${answer.body.subarray(0, 120).toString()}`;
-  const reply = got as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } };
+  if (typeof got !== "object" || got === null || Array.isArray(got))
+    return `${answer.status} whose body is no JSON object: ${answer.body.subarray(0, 120).toString()}`;
+  const reply = got as {
+    jsonrpc?: unknown;
+    id?: unknown;
+    result?: unknown;
+    error?: { code?: unknown; message?: unknown };
+  };
   if (reply.jsonrpc !== "2.0") return `an answer without "jsonrpc": "2.0"`;
-  if (("result" in reply) === ("error" in reply)) return "an answer with both or neither of result and error";
-  if ("id" in reply && reply.id !== sentId) return `the answer's id ${JSON.stringify(reply.id)} is not the request's ${JSON.stringify(sentId)}`;
+  if ("result" in reply === "error" in reply) return "an answer with both or neither of result and error";
+  if ("id" in reply && reply.id !== sentId)
+    return `the answer's id ${JSON.stringify(reply.id)} is not the request's ${JSON.stringify(sentId)}`;
   if ("result" in reply) {
     if (answer.status !== 200) return `a result with status ${answer.status}`;
     if (!("id" in reply)) return "a result without the request's id";
-    return typeof reply.result === "object" && reply.result !== null ? undefined : "a result that is no object";
+    return typeof reply.result === "object" && reply.result !== null
+      ? undefined
+      : "a result that is no object";
   }
-  if (!CODES.has(reply.error?.code as number)) return `the error code ${JSON.stringify(reply.error?.code)}, which no specification names`;
+  if (!CODES.has(reply.error?.code as number))
+    return `the error code ${JSON.stringify(reply.error?.code)}, which no specification names`;
   return typeof reply.error?.message === "string" ? undefined : "an error without a message";
 }

@@ -15,22 +15,125 @@ type Next = () => number;
 export const LIMIT = 64 * 1024;
 export const MODERN = "2026-07-28";
 const VERSION_META = "io.modelcontextprotocol/protocolVersion";
-const RPC_METHODS = ["server/discover", "initialize", "ping", "tools/list", "tools/call", "tools/call", "tools/call", "resources/list", "resources/templates/list", "resources/read", "prompts/list", "notifications/initialized", "logging/setLevel", "", "TOOLS/LIST", "tools/call\u0000"];
-const TOOL_NAMES = ["search", "get_page", "list_posts", "list_pages", "delete_everything", "", "Search", "search\n"];
-const VERSIONS = [undefined, MODERN, MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "1900-01-01", "", "garbage"];
-const ORIGINS = ["https://attacker.example", "null", "http://127.0.0.1", "https://halyard.example", "https://www.halyard.example", "garbage"];
-const TARGETS = ["/mcp", "/mcp", "/mcp", "/mcp", "/mcp", "/mcp", "/mcp?x=1", "/mcp/", "/MCP", "/mcp/server-card", "/.well-known/mcp/server-card.json", "/.well-known/mcp/catalog.json"];
-const HTTP_METHODS = ["POST", "POST", "POST", "POST", "POST", "POST", "GET", "HEAD", "OPTIONS", "DELETE", "PUT", "PATCH"];
-const CONTENT_TYPES = ["application/json", "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/vnd.api+json", "application/jsonx", "text/plain", "", "application/x-www-form-urlencoded"];
+const RPC_METHODS = [
+  "server/discover",
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "tools/call",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "notifications/initialized",
+  "logging/setLevel",
+  "",
+  "TOOLS/LIST",
+  "tools/call\u0000",
+];
+const TOOL_NAMES = [
+  "search",
+  "get_page",
+  "list_posts",
+  "list_pages",
+  "delete_everything",
+  "",
+  "Search",
+  "search\n",
+];
+const VERSIONS = [
+  undefined,
+  MODERN,
+  MODERN,
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "1900-01-01",
+  "",
+  "garbage",
+];
+const ORIGINS = [
+  "https://attacker.example",
+  "null",
+  "http://127.0.0.1",
+  "https://halyard.example",
+  "https://www.halyard.example",
+  "garbage",
+];
+const TARGETS = [
+  "/mcp",
+  "/mcp",
+  "/mcp",
+  "/mcp",
+  "/mcp",
+  "/mcp",
+  "/mcp?x=1",
+  "/mcp/",
+  "/MCP",
+  "/mcp/server-card",
+  "/.well-known/mcp/server-card.json",
+  "/.well-known/mcp/catalog.json",
+];
+const HTTP_METHODS = [
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "POST",
+  "GET",
+  "HEAD",
+  "OPTIONS",
+  "DELETE",
+  "PUT",
+  "PATCH",
+];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/vnd.api+json",
+  "application/jsonx",
+  "text/plain",
+  "",
+  "application/x-www-form-urlencoded",
+];
 
 /** A JSON value of any type, up to `depth` levels deep: what a tool's argument may be sent as. */
 function value(next: Next, depth: number): unknown {
   const roll = next();
-  if (roll < 0.3) return ["Knots worth knowing", "the", "", "rope", "/about/", "/blog/", "https://example.com/about/", "../../etc/passwd", "\u0000", "é\u{1F600}", "%", "*", "a".repeat(Math.floor(next() * 3000))][Math.floor(next() * 13)];
+  if (roll < 0.3)
+    return [
+      "Knots worth knowing",
+      "the",
+      "",
+      "rope",
+      "/about/",
+      "/blog/",
+      "https://example.com/about/",
+      "../../etc/passwd",
+      "\u0000",
+      "é\u{1F600}",
+      "%",
+      "*",
+      "a".repeat(Math.floor(next() * 3000)),
+    ][Math.floor(next() * 13)];
   if (roll < 0.45) return [0, -1, 1, 3, 50, 51, 1.5, 1e308, -0, 2 ** 53][Math.floor(next() * 10)];
   if (roll < 0.55) return [true, false, null][Math.floor(next() * 3)];
-  if (roll < 0.75 && depth > 0) return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth - 1));
-  if (depth > 0) return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, () => [["query", "url", "tag", "language", "limit", "cursor", "since", "until", "x", "__proto__"][Math.floor(next() * 10)], value(next, depth - 1)]));
+  if (roll < 0.75 && depth > 0)
+    return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth - 1));
+  if (depth > 0)
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(next() * 4) }, () => [
+        ["query", "url", "tag", "language", "limit", "cursor", "since", "until", "x", "__proto__"][
+          Math.floor(next() * 10)
+        ],
+        value(next, depth - 1),
+      ]),
+    );
   return "leaf";
 }
 
@@ -45,13 +148,59 @@ function toolArguments(next: Next): unknown {
 function message(next: Next): { text: string; method?: string; name?: string } {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const roll = next();
-  if (roll < 0.05) return { text: pick(["", "{", "{not json", "null", "[]", "1", '"x"', "{}", "\u00ff\u00fe", '{"jsonrpc":"2.0","id":1,"method":"ping"'] as const) };
+  if (roll < 0.05)
+    return {
+      text: pick([
+        "",
+        "{",
+        "{not json",
+        "null",
+        "[]",
+        "1",
+        '"x"',
+        "{}",
+        "\u00ff\u00fe",
+        '{"jsonrpc":"2.0","id":1,"method":"ping"',
+      ] as const),
+    };
   const method = pick(RPC_METHODS);
-  const name = method === "tools/call" ? pick(TOOL_NAMES) : method === "resources/read" ? pick(["https://example.com/about/", "https://example.com/nope/", "/about/", ""]) : undefined;
-  const meta = next() < 0.7 ? { _meta: { [VERSION_META]: pick(VERSIONS), "io.modelcontextprotocol/clientInfo": { name: "fuzz", version: "1" } } } : {};
-  const params = next() < 0.1 ? value(next, 2) : { ...meta, ...(method === "tools/call" ? { name, arguments: toolArguments(next) } : {}), ...(method === "resources/read" ? { uri: name } : {}), ...(method === "initialize" ? { protocolVersion: pick(VERSIONS), capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } : {}), ...(next() < 0.2 ? { cursor: value(next, 0) } : {}) };
+  const name =
+    method === "tools/call"
+      ? pick(TOOL_NAMES)
+      : method === "resources/read"
+        ? pick(["https://example.com/about/", "https://example.com/nope/", "/about/", ""])
+        : undefined;
+  const meta =
+    next() < 0.7
+      ? {
+          _meta: {
+            [VERSION_META]: pick(VERSIONS),
+            "io.modelcontextprotocol/clientInfo": { name: "fuzz", version: "1" },
+          },
+        }
+      : {};
+  const params =
+    next() < 0.1
+      ? value(next, 2)
+      : {
+          ...meta,
+          ...(method === "tools/call" ? { name, arguments: toolArguments(next) } : {}),
+          ...(method === "resources/read" ? { uri: name } : {}),
+          ...(method === "initialize"
+            ? {
+                protocolVersion: pick(VERSIONS),
+                capabilities: {},
+                clientInfo: { name: "fuzz", version: "1" },
+              }
+            : {}),
+          ...(next() < 0.2 ? { cursor: value(next, 0) } : {}),
+        };
   const id = pick([1, 2, "x", "", 0, -1, 1.5, null, {}, [], true, undefined, undefined]);
-  const body: Record<string, unknown> = { jsonrpc: pick(["2.0", "2.0", "2.0", "2.0", "1.0", 2, undefined]), method, params };
+  const body: Record<string, unknown> = {
+    jsonrpc: pick(["2.0", "2.0", "2.0", "2.0", "1.0", 2, undefined]),
+    method,
+    params,
+  };
   if (id !== undefined) body.id = id;
   if (next() < 0.03) body.result = {};
   if (next() < 0.05) return { text: JSON.stringify([body]), method, name };
@@ -75,14 +224,53 @@ function nameHeader(next: Next, name: string): string {
 function wellFormed(next: Next): RawRequest {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const modern = next() < 0.6;
-  const method = pick(["tools/call", "tools/call", "tools/call", "tools/call", "resources/read", "resources/list", "tools/list", "server/discover", "ping"]);
-  const name = method === "tools/call" ? pick(TOOL_NAMES.slice(0, 4)) : method === "resources/read" ? pick(["https://example.com/about/", "https://halyard.example/about/", "https://halyard.example/nope/"]) : undefined;
-  const params = { ...(name === undefined ? {} : method === "tools/call" ? { name, arguments: toolArguments(next) } : { uri: name }), ...(next() < 0.1 ? { cursor: value(next, 0) } : {}), ...(modern ? { _meta: { [VERSION_META]: MODERN } } : {}) };
-  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": modern ? MODERN : "2025-11-25" };
+  const method = pick([
+    "tools/call",
+    "tools/call",
+    "tools/call",
+    "tools/call",
+    "resources/read",
+    "resources/list",
+    "tools/list",
+    "server/discover",
+    "ping",
+  ]);
+  const name =
+    method === "tools/call"
+      ? pick(TOOL_NAMES.slice(0, 4))
+      : method === "resources/read"
+        ? pick([
+            "https://example.com/about/",
+            "https://halyard.example/about/",
+            "https://halyard.example/nope/",
+          ])
+        : undefined;
+  const params = {
+    ...(name === undefined
+      ? {}
+      : method === "tools/call"
+        ? { name, arguments: toolArguments(next) }
+        : { uri: name }),
+    ...(next() < 0.1 ? { cursor: value(next, 0) } : {}),
+    ...(modern ? { _meta: { [VERSION_META]: MODERN } } : {}),
+  };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "MCP-Protocol-Version": modern ? MODERN : "2025-11-25",
+  };
   if (modern) headers["Mcp-Method"] = method;
-  if (modern && name !== undefined) headers["Mcp-Name"] = /^[\x20-\x7e]*$/.test(name) ? name : `=?base64?${Buffer.from(name).toString("base64")}?=`;
+  if (modern && name !== undefined)
+    headers["Mcp-Name"] = /^[\x20-\x7e]*$/.test(name)
+      ? name
+      : `=?base64?${Buffer.from(name).toString("base64")}?=`;
   const body = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: Math.floor(next() * 1000), method, params }));
-  return { method: "POST", target: "/mcp", headers: { ...headers, "Content-Length": String(body.length) }, body };
+  return {
+    method: "POST",
+    target: "/mcp",
+    headers: { ...headers, "Content-Length": String(body.length) },
+    body,
+  };
 }
 
 /** One request to `/mcp` or its discovery files, from the run's seed: half as a client should send it, half in any way it should not. */
@@ -93,24 +281,47 @@ export function mcpRequest(next: Next, maxBodyBytes: number): RawRequest {
   const target = pick(TARGETS);
   const headers: Record<string, string> = {};
   if (next() < 0.25) headers.Origin = pick(ORIGINS);
-  if (next() < 0.8) headers.Accept = pick(["application/json, text/event-stream", "application/json", "text/event-stream", "*/*", "text/html"]);
+  if (next() < 0.8)
+    headers.Accept = pick([
+      "application/json, text/event-stream",
+      "application/json",
+      "text/event-stream",
+      "*/*",
+      "text/html",
+    ]);
   if (method !== "POST" && method !== "PUT" && method !== "PATCH") return { method, target, headers };
   const sent = message(next);
   const version = pick(VERSIONS);
   if (version !== undefined) headers["MCP-Protocol-Version"] = version;
-  if (sent.method !== undefined && next() < 0.7) headers["Mcp-Method"] = next() < 0.85 ? sent.method.replace(/[\u0000-\u001f]/g, "") : "tools/list";
-  if (sent.name !== undefined && next() < 0.7) headers["Mcp-Name"] = nameHeader(next, sent.name).replace(/[\u0000-\u001f\u007f-\uffff]/g, "?");
+  if (sent.method !== undefined && next() < 0.7)
+    headers["Mcp-Method"] = next() < 0.85 ? sent.method.replace(/[\u0000-\u001f]/g, "") : "tools/list";
+  if (sent.name !== undefined && next() < 0.7)
+    headers["Mcp-Name"] = nameHeader(next, sent.name).replace(/[\u0000-\u001f\u007f-\uffff]/g, "?");
   const contentType = pick(CONTENT_TYPES);
   if (contentType !== "") headers["Content-Type"] = contentType;
   let bytes = Buffer.from(sent.text);
   // Bodies around the limit, and past it up to the run's largest: padded with spaces, which JSON allows after the value.
   const size = next();
-  if (size < 0.1) bytes = Buffer.concat([bytes, Buffer.alloc(Math.max(0, LIMIT - bytes.length - 1 + Math.floor(next() * 3)), " ")]);
+  if (size < 0.1)
+    bytes = Buffer.concat([
+      bytes,
+      Buffer.alloc(Math.max(0, LIMIT - bytes.length - 1 + Math.floor(next() * 3)), " "),
+    ]);
   else if (size < 0.15) bytes = Buffer.concat([bytes, Buffer.alloc(Math.floor(next() * maxBodyBytes), " ")]);
-  else if (size < 0.18) bytes = Buffer.from(Array.from({ length: Math.floor(next() * 512) }, () => Math.floor(next() * 256)));
+  else if (size < 0.18)
+    bytes = Buffer.from(Array.from({ length: Math.floor(next() * 512) }, () => Math.floor(next() * 256)));
   if (next() < 0.15) {
     headers["Transfer-Encoding"] = "chunked";
-    return { method, target, headers, body: Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]) };
+    return {
+      method,
+      target,
+      headers,
+      body: Buffer.concat([
+        Buffer.from(`${bytes.length.toString(16)}\r\n`),
+        bytes,
+        Buffer.from("\r\n0\r\n\r\n"),
+      ]),
+    };
   }
   headers["Content-Length"] = String(bytes.length);
   return { method, target, headers, body: bytes };

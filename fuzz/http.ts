@@ -83,14 +83,142 @@ export interface HostReport {
 }
 
 /** The methods Node's parser knows among those the fuzz sends: any other answered 501 is refused as unknown, rightly. */
-const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT", "PROPFIND", "MKCOL", "PURGE", "SEARCH", "M-SEARCH"]);
-const METHODS = ["GET", "GET", "GET", "GET", "HEAD", "HEAD", "POST", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT", "TRACK", "PROPFIND", "MKCOL", "PURGE", "SEARCH", "BREW", "get", "X-SITEGEN", "M-SEARCH"];
-const ACCEPT_TYPES = ["text/html", "text/markdown", "application/json", "application/problem+json", "text/plain", "image/png", "*/*", "text/*", "application/*", "TEXT/Markdown", "", "garbage", ";;", "text/", "/html", "x".repeat(300)];
-const ACCEPT_PARAMETERS = ["", ";q=0", ";q=0.5", ";q=1", ";q=2", ";q=-1", ";q=abc", ";charset=utf-8", ";level=1", "; q=0.3 ", ";q"];
-const CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=fuzz", "multipart/form-data", "application/json", "text/plain", "application/octet-stream", "x/y;;;", ""];
+const KNOWN_METHODS = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "OPTIONS",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "TRACE",
+  "CONNECT",
+  "PROPFIND",
+  "MKCOL",
+  "PURGE",
+  "SEARCH",
+  "M-SEARCH",
+]);
+const METHODS = [
+  "GET",
+  "GET",
+  "GET",
+  "GET",
+  "HEAD",
+  "HEAD",
+  "POST",
+  "POST",
+  "OPTIONS",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "TRACE",
+  "CONNECT",
+  "TRACK",
+  "PROPFIND",
+  "MKCOL",
+  "PURGE",
+  "SEARCH",
+  "BREW",
+  "get",
+  "X-SITEGEN",
+  "M-SEARCH",
+];
+const ACCEPT_TYPES = [
+  "text/html",
+  "text/markdown",
+  "application/json",
+  "application/problem+json",
+  "text/plain",
+  "image/png",
+  "*/*",
+  "text/*",
+  "application/*",
+  "TEXT/Markdown",
+  "",
+  "garbage",
+  ";;",
+  "text/",
+  "/html",
+  "x".repeat(300),
+];
+const ACCEPT_PARAMETERS = [
+  "",
+  ";q=0",
+  ";q=0.5",
+  ";q=1",
+  ";q=2",
+  ";q=-1",
+  ";q=abc",
+  ";charset=utf-8",
+  ";level=1",
+  "; q=0.3 ",
+  ";q",
+];
+const CONTENT_TYPES = [
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=fuzz",
+  "multipart/form-data",
+  "application/json",
+  "text/plain",
+  "application/octet-stream",
+  "x/y;;;",
+  "",
+];
 /** Ways out of the build folder, and into its private part. */
-const ESCAPES = ["/../canary.txt", "/%2e%2e/canary.txt", "/..%2fcanary.txt", "/%2e%2e%2f%2e%2e%2fcanary.txt", "//canary.txt", "/..\\canary.txt", "/%5c..%5ccanary.txt", "/assets/..%2f..%2fcanary.txt", "/_sitegen/../../canary.txt", "/%252e%252e/canary.txt", "/.%2e/.%2e/canary.txt", "/%00/../canary.txt", "/netlify.toml", "/wrangler.jsonc", "/../netlify.toml", "/%2e%2e/wrangler.jsonc", "/.netlify/", "/.wrangler/", "/_sitegen/negotiation.json", "/_sitegen/routes/0.json", "/_headers", "/_redirects", "/dist/", "/../dist/index.html"];
-const SHAPES = ["/nope/", "/x.txt", "/x.json", "/x.xml", "/x.html", "/x.md", "/about", "/About/", "/blog", "/blog/", "/blog/x/", "/a//b/", "/%00/", "/%ZZ/", "/%/", "/é/", "/%C3%A9/", "/%FF%FE/", "/\u{1F600}/", "/x?y=1", "/x#frag", "/x;y", "/;/", "/~/", "/.well-known/x"];
+const ESCAPES = [
+  "/../canary.txt",
+  "/%2e%2e/canary.txt",
+  "/..%2fcanary.txt",
+  "/%2e%2e%2f%2e%2e%2fcanary.txt",
+  "//canary.txt",
+  "/..\\canary.txt",
+  "/%5c..%5ccanary.txt",
+  "/assets/..%2f..%2fcanary.txt",
+  "/_sitegen/../../canary.txt",
+  "/%252e%252e/canary.txt",
+  "/.%2e/.%2e/canary.txt",
+  "/%00/../canary.txt",
+  "/netlify.toml",
+  "/wrangler.jsonc",
+  "/../netlify.toml",
+  "/%2e%2e/wrangler.jsonc",
+  "/.netlify/",
+  "/.wrangler/",
+  "/_sitegen/negotiation.json",
+  "/_sitegen/routes/0.json",
+  "/_headers",
+  "/_redirects",
+  "/dist/",
+  "/../dist/index.html",
+];
+const SHAPES = [
+  "/nope/",
+  "/x.txt",
+  "/x.json",
+  "/x.xml",
+  "/x.html",
+  "/x.md",
+  "/about",
+  "/About/",
+  "/blog",
+  "/blog/",
+  "/blog/x/",
+  "/a//b/",
+  "/%00/",
+  "/%ZZ/",
+  "/%/",
+  "/é/",
+  "/%C3%A9/",
+  "/%FF%FE/",
+  "/\u{1F600}/",
+  "/x?y=1",
+  "/x#frag",
+  "/x;y",
+  "/;/",
+  "/~/",
+  "/.well-known/x",
+];
 
 type Next = () => number;
 
@@ -117,17 +245,28 @@ function target(next: Next, site: FuzzedSite): string {
 function accept(next: Next): string | undefined {
   const pick = picker(next);
   if (next() < 0.1) return undefined;
-  return Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(ACCEPT_TYPES) + pick(ACCEPT_PARAMETERS)).join(pick([",", ", ", " ,"]));
+  return Array.from(
+    { length: 1 + Math.floor(next() * 4) },
+    () => pick(ACCEPT_TYPES) + pick(ACCEPT_PARAMETERS),
+  ).join(pick([",", ", ", " ,"]));
 }
 
 /** A body: form fields (the site's form or another, control characters in names and values), or random bytes; chunked at times. */
-function body(next: Next, site: FuzzedSite, maxBytes: number): { bytes: Buffer; contentType: string; chunked: boolean } {
+function body(
+  next: Next,
+  site: FuzzedSite,
+  maxBytes: number,
+): { bytes: Buffer; contentType: string; chunked: boolean } {
   const pick = picker(next);
   const size = Math.floor(next() ** 3 * maxBytes);
   const contentType = pick(CONTENT_TYPES);
   let bytes: Buffer;
   if (contentType.startsWith("application/x-www-form-urlencoded") && next() < 0.7) {
-    const fields = new URLSearchParams({ "form-name": site.form && next() < 0.8 ? site.form.name : pick(["nope", "", "\u001b[2J"]), name: `n${pick(["", "\u001b]0;title\u0007", "\r\nerror: fake", "\u009b31m"])}`, message: "x".repeat(Math.min(size, maxBytes)) });
+    const fields = new URLSearchParams({
+      "form-name": site.form && next() < 0.8 ? site.form.name : pick(["nope", "", "\u001b[2J"]),
+      name: `n${pick(["", "\u001b]0;title\u0007", "\r\nerror: fake", "\u009b31m"])}`,
+      message: "x".repeat(Math.min(size, maxBytes)),
+    });
     if (next() < 0.2) fields.set("bot-field", "spam");
     bytes = Buffer.from(fields.toString());
   } else {
@@ -156,16 +295,38 @@ export function fuzzRequest(next: Next, site: FuzzedSite, maxBodyBytes: number):
   if (contentType !== "") headers["Content-Type"] = contentType;
   if (chunked) {
     headers["Transfer-Encoding"] = "chunked";
-    return { method, target: requestTarget, headers, body: Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]) };
+    return {
+      method,
+      target: requestTarget,
+      headers,
+      body: Buffer.concat([
+        Buffer.from(`${bytes.length.toString(16)}\r\n`),
+        bytes,
+        Buffer.from("\r\n0\r\n\r\n"),
+      ]),
+    };
   }
   headers["Content-Length"] = String(bytes.length);
   return { method, target: requestTarget, headers, body: bytes };
 }
 
 /** Sends the run's requests to one host, restarting it when it dies or is due; what each request got, counted. */
-export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: HttpFuzzOptions): Promise<HostReport> {
+export async function fuzzHost(
+  host: FuzzedHost,
+  site: FuzzedSite,
+  options: HttpFuzzOptions,
+): Promise<HostReport> {
   const next = rng(options.seed);
-  const report: HostReport = { host: host.name, requests: 0, outcomes: {}, failures: [], restarts: [], hostEvents: [], mcpOutcomes: {}, peakRssBytes: 0 };
+  const report: HostReport = {
+    host: host.name,
+    requests: 0,
+    outcomes: {},
+    failures: [],
+    restarts: [],
+    hostEvents: [],
+    mcpOutcomes: {},
+    peakRssBytes: 0,
+  };
   const log = options.log ?? (() => {});
   let running = options.running ?? (await host.start());
   let servedSinceStart = 0;
@@ -189,7 +350,12 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
    * or cannot answer it at all, or the host answers it without a 5xx when asked again (its runtime restarting
    * mid-request, as Wrangler's does).
    */
-  const isHostsOwn = async (request: RawRequest, status: number, label: string, body: string): Promise<boolean> => {
+  const isHostsOwn = async (
+    request: RawRequest,
+    status: number,
+    label: string,
+    body: string,
+  ): Promise<boolean> => {
     if (!host.control) return false;
     control ??= host.control();
     const theirs = await rawRequest((await control).url, { ...request, timeoutMs: 30_000 });
@@ -206,17 +372,26 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
     }
   };
   /** Whether `request` gets an answer under 500 when sent again, the host let alone meanwhile (or the host dies). */
-  const askedAgain = async (request: RawRequest, status: number, label: string, body: string): Promise<boolean> => {
+  const askedAgain = async (
+    request: RawRequest,
+    status: number,
+    label: string,
+    body: string,
+  ): Promise<boolean> => {
     // Under CI's load Wrangler's runtime has answered "restarted mid-request" through 17 s of these: the last wait is longer.
     for (const wait of [500, 2_000, 5_000, 10_000, 20_000]) {
       await new Promise((done) => setTimeout(done, wait));
       if (!running.running()) {
-        report.hostEvents.push(`${label}: ${status} (${JSON.stringify(body.slice(0, 120))}) as the host was dying`);
+        report.hostEvents.push(
+          `${label}: ${status} (${JSON.stringify(body.slice(0, 120))}) as the host was dying`,
+        );
         return true;
       }
       const again = await rawRequest(running.url, { ...request, timeoutMs: 30_000 });
       if (typeof again === "object" && again.status < 500) {
-        report.hostEvents.push(`${label}: ${status} once (${JSON.stringify(body.slice(0, 120))}), ${again.status} when sent again`);
+        report.hostEvents.push(
+          `${label}: ${status} once (${JSON.stringify(body.slice(0, 120))}), ${again.status} when sent again`,
+        );
         return true;
       }
     }
@@ -236,21 +411,38 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
       const answer = await rawRequest(running.url, { ...request, timeoutMs: 30_000 });
       report.requests++;
       servedSinceStart++;
-      const outcome = answer === undefined ? "closed" : answer === "timeout" ? "timeout" : String(answer.status);
+      const outcome =
+        answer === undefined ? "closed" : answer === "timeout" ? "timeout" : String(answer.status);
       report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
       if (isMcpEndpoint(request)) report.mcpOutcomes[outcome] = (report.mcpOutcomes[outcome] ?? 0) + 1;
       if (answer !== undefined && answer !== "timeout") {
         const fault = mcpFault(request, answer);
-        if (fault) report.failures.push(`${host.name} ${label}: ${fault}: ${answer.body.subarray(0, 200).toString()}`);
-        if (answer.status === 501 && answer.headers.allow !== undefined && !KNOWN_METHODS.has(request.method)) {
+        if (fault)
+          report.failures.push(`${host.name} ${label}: ${fault}: ${answer.body.subarray(0, 200).toString()}`);
+        if (
+          answer.status === 501 &&
+          answer.headers.allow !== undefined &&
+          !KNOWN_METHODS.has(request.method)
+        ) {
           // RFC 9110 §15.6.2: the answer to a method the server does not recognise, naming the ones it serves.
-        } else if (answer.status >= 500 && (await isHostsOwn(request, answer.status, label, answer.body.toString()))) {
+        } else if (
+          answer.status >= 500 &&
+          (await isHostsOwn(request, answer.status, label, answer.body.toString()))
+        ) {
           report.outcomes[outcome]--;
           report.outcomes["5xx of the host"] = (report.outcomes["5xx of the host"] ?? 0) + 1;
-        } else if (answer.status >= 500) report.failures.push(`${host.name} ${label}: ${answer.status} ${answer.body.subarray(0, 200).toString()}`);
-        if (answer.body.includes(site.canary)) report.failures.push(`${host.name} ${label}: the answer holds a file from outside the build folder`);
+        } else if (answer.status >= 500)
+          report.failures.push(
+            `${host.name} ${label}: ${answer.status} ${answer.body.subarray(0, 200).toString()}`,
+          );
+        if (answer.body.includes(site.canary))
+          report.failures.push(
+            `${host.name} ${label}: the answer holds a file from outside the build folder`,
+          );
       } else if (host.ownFront || outcome === "timeout") {
-        report.failures.push(`${host.name} ${label}: ${outcome === "timeout" ? "no answer within 30 s" : "the connection closed without an answer"}`);
+        report.failures.push(
+          `${host.name} ${label}: ${outcome === "timeout" ? "no answer within 30 s" : "the connection closed without an answer"}`,
+        );
       }
       if (index % 25 === 0) sample();
     }
@@ -271,8 +463,14 @@ export async function fuzzHost(host: FuzzedHost, site: FuzzedSite, options: Http
     pause = true;
     await watching;
     sample();
-    if (why === "died" || !running.running()) await restart(`died of its own accord after ${servedSinceStart} requests: ${lastLines(running.output?.() ?? "")}`);
-    else if (why === "due" && sent < options.requests) await restart(`restarted after ${servedSinceStart} requests, as its emulator holds memory for each one it serves`);
+    if (why === "died" || !running.running())
+      await restart(
+        `died of its own accord after ${servedSinceStart} requests: ${lastLines(running.output?.() ?? "")}`,
+      );
+    else if (why === "due" && sent < options.requests)
+      await restart(
+        `restarted after ${servedSinceStart} requests, as its emulator holds memory for each one it serves`,
+      );
   }
   if (running.running()) await running.stop();
   if (control) await (await control).stop();
@@ -294,5 +492,10 @@ export function formatHostReport(report: HostReport): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([kind, count]) => `${kind}: ${count}`)
     .join(", ");
-  return [`${report.host}: ${report.requests} requests; ${outcomes}${mcp ? ` (/mcp: ${mcp})` : ""}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`, ...report.restarts.map((why) => `  restart: ${why}`), ...report.hostEvents.map((event) => `  the host's own: ${event}`), ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`)].join("\n");
+  return [
+    `${report.host}: ${report.requests} requests; ${outcomes}${mcp ? ` (/mcp: ${mcp})` : ""}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`,
+    ...report.restarts.map((why) => `  restart: ${why}`),
+    ...report.hostEvents.map((event) => `  the host's own: ${event}`),
+    ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`),
+  ].join("\n");
 }

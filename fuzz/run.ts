@@ -49,18 +49,27 @@ function requestKinds(request: RawRequest, site: FuzzedSite): string[] {
       ? "no path (absolute, *, authority)"
       : target.length > 1000
         ? "a long path"
-        : /\.\.|%2e|%5c|\\|^\/\/|canary|_sitegen|netlify\.toml|wrangler|_headers|_redirects|^\/dist\/|^\/\.(netlify|wrangler)/i.test(target)
+        : /\.\.|%2e|%5c|\\|^\/\/|canary|_sitegen|netlify\.toml|wrangler|_headers|_redirects|^\/dist\/|^\/\.(netlify|wrangler)/i.test(
+              target,
+            )
           ? "a way out of the build"
           : "an odd path";
   const method = ["GET", "HEAD", "POST"].includes(request.method) ? request.method : "another method";
-  return [where, method, ...(request.body ? [request.headers?.["Transfer-Encoding"] ? "a chunked body" : "a body"] : []), ...(request.headers?.Accept === undefined ? ["no Accept"] : [])];
+  return [
+    where,
+    method,
+    ...(request.body ? [request.headers?.["Transfer-Encoding"] ? "a chunked body" : "a body"] : []),
+    ...(request.headers?.Accept === undefined ? ["no Accept"] : []),
+  ];
 }
 
 /** The requests a host's run sends, by kind: the same seed gives the same requests, so they are made again here and counted. */
 function triedRequests(site: FuzzedSite, requests: number, maxBodyBytes: number): string {
   const next = rng(seed);
   const tried: Record<string, number> = {};
-  for (let index = 0; index < requests; index++) for (const kind of requestKinds(fuzzRequest(next, site, maxBodyBytes), site)) tried[kind] = (tried[kind] ?? 0) + 1;
+  for (let index = 0; index < requests; index++)
+    for (const kind of requestKinds(fuzzRequest(next, site, maxBodyBytes), site))
+      tried[kind] = (tried[kind] ?? 0) + 1;
   return Object.entries(tried)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([kind, count]) => `${kind}: ${count}`)
@@ -72,24 +81,65 @@ if (values.only !== "content" && values.only !== "cache") {
   withMcp(project);
   const canary = `canary-${seed}-outside-the-build`;
   // Old addresses of every kind, a post with its own file at an old folder address, and a canary beside the build.
-  writeFileSync(join(project, "content/blog/cpp.md"), `---\ntitle: "C++ tips"\ndescription: "Old addresses."\ndate: 2025-01-01\naliases: ["/c%2B%2B-tips/", "/a%2Cb/", "/q%3Fx/", "/caf%C3%A9/"]\n---\n\nText.\n`);
+  writeFileSync(
+    join(project, "content/blog/cpp.md"),
+    `---\ntitle: "C++ tips"\ndescription: "Old addresses."\ndate: 2025-01-01\naliases: ["/c%2B%2B-tips/", "/a%2Cb/", "/q%3Fx/", "/caf%C3%A9/"]\n---\n\nText.\n`,
+  );
   mkdirSync(join(project, "content/blog/with-a-picture"));
-  writeFileSync(join(project, "content/blog/with-a-picture/index.md"), `---\ntitle: "With a picture"\ndescription: "A post with its own file."\ndate: 2025-01-02\naliases: ["/c%2B%2B/gallery/"]\n---\n\nText.\n`);
-  writeFileSync(join(project, "content/blog/with-a-picture/dot.png"), Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+  writeFileSync(
+    join(project, "content/blog/with-a-picture/index.md"),
+    `---\ntitle: "With a picture"\ndescription: "A post with its own file."\ndate: 2025-01-02\naliases: ["/c%2B%2B/gallery/"]\n---\n\nText.\n`,
+  );
+  writeFileSync(
+    join(project, "content/blog/with-a-picture/dot.png"),
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
   for (const host of ["netlify", "cloudflare"]) {
-    const built = await sitegenIn(project, ["build", "--quiet", "--host", host, "--out", host === "netlify" ? "dist" : "dist-cloudflare"]);
+    const built = await sitegenIn(project, [
+      "build",
+      "--quiet",
+      "--host",
+      host,
+      "--out",
+      host === "netlify" ? "dist" : "dist-cloudflare",
+    ]);
     if (built.status !== 0) throw new Error(built.stderr);
   }
   writeFileSync(join(project, "canary.txt"), canary);
   const dist = join(project, "dist");
   const table = routeTable(dist);
-  const site = { known: [...Object.keys(table.pages), ...Object.keys(table.files), "/c%2B%2B-tips/", "/c++-tips/", "/assets/site.css", "/c++/gallery/dot.png"], canary, form: { path: "/contact/", name: "enquiry" }, mcp: true };
+  const site = {
+    known: [
+      ...Object.keys(table.pages),
+      ...Object.keys(table.files),
+      "/c%2B%2B-tips/",
+      "/c++-tips/",
+      "/assets/site.css",
+      "/c++/gallery/dot.png",
+    ],
+    canary,
+    form: { path: "/contact/", name: "enquiry" },
+    mcp: true,
+  };
   // Netlify's emulator holds about 8 MB for each request it serves: it is started afresh every 200.
-  for (const host of fuzzedHosts({ dist, distForCloudflare: join(project, "dist-cloudflare"), canary, restartNetlifyEvery: 200 })) {
+  for (const host of fuzzedHosts({
+    dist,
+    distForCloudflare: join(project, "dist-cloudflare"),
+    canary,
+    restartNetlifyEvery: 200,
+  })) {
     if (values.only && values.only !== host.name) continue;
     const requests = Number(host.name === "netlify" ? values["netlify-requests"] : values.requests);
     log(`${host.name}: ${requests} requests…`);
-    const report = await fuzzHost(host, site, { seed, requests, maxBodyBytes: Number(values["max-body"]), log });
+    const report = await fuzzHost(host, site, {
+      seed,
+      requests,
+      maxBodyBytes: Number(values["max-body"]),
+      log,
+    });
     console.log(formatHostReport(report));
     console.log(`  tried: ${triedRequests(site, requests, Number(values["max-body"]))}`);
     failed ||= report.failures.length > 0 || (host.name === "preview" && report.restarts.length > 0);
@@ -105,7 +155,13 @@ if ((!values.only || values.only === "cache") && Number(values["cache-rounds"]) 
 
 if ((!values.only || values.only === "content") && Number(values.inputs) > 0) {
   log(`content: ${values.inputs} inputs…`);
-  const report = await fuzzContent({ seed, inputs: Number(values.inputs), maxTextCharacters: Number(values["max-text"]), importEvery: 5, log });
+  const report = await fuzzContent({
+    seed,
+    inputs: Number(values.inputs),
+    maxTextCharacters: Number(values["max-text"]),
+    importEvery: 5,
+    log,
+  });
   console.log(formatContentReport(report));
   failed ||= report.failures.length > 0;
 }

@@ -26,7 +26,8 @@ const BRAND = join(TEMPLATES, "assets/brand");
 const FONTS = join(TEMPLATES, "assets/fonts");
 const FONTSOURCE = join(ROOT, "node_modules/@fontsource/be-vietnam-pro");
 const argument = process.argv.indexOf("--chromium");
-const executablePath = argument === -1 ? needTools(["chromium"]).path("chromium") : process.argv[argument + 1];
+const executablePath =
+  argument === -1 ? needTools(["chromium"]).path("chromium") : process.argv[argument + 1];
 
 // The typeface: only what the stylesheet uses.
 mkdirSync(FONTS, { recursive: true });
@@ -40,15 +41,32 @@ mkdirSync(join(TEMPLATES, "licenses"), { recursive: true });
 copyFileSync(join(FONTSOURCE, "LICENSE"), join(TEMPLATES, "licenses/be-vietnam-pro-OFL.txt"));
 
 const work = mkdtempSync(join(tmpdir(), "sitegen-brand-"));
-const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
 try {
   const fontFaces = ["400", "600"]
-    .map((weight) => `@font-face { font-family: "Be Vietnam Pro"; font-weight: ${weight}; src: url(${pathToFileURL(join(FONTS, `be-vietnam-pro-latin-${weight}-normal.woff2`)).href}) format("woff2"); }`)
+    .map(
+      (weight) =>
+        `@font-face { font-family: "Be Vietnam Pro"; font-weight: ${weight}; src: url(${pathToFileURL(join(FONTS, `be-vietnam-pro-latin-${weight}-normal.woff2`)).href}) format("woff2"); }`,
+    )
     .join("\n");
   /** A PNG of `body` (HTML) at `width`×`height` CSS pixels, on a transparent page. */
   const render = async (body, width, height) => {
     const file = join(work, `${width}x${height}.html`);
-    writeFileSync(file, `<!DOCTYPE html><html><head><meta charset="utf-8"><style>${fontFaces} html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; background: transparent; } svg { display: block; }</style></head><body>${body}</body></html>`);
+    writeFileSync(
+      file,
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><style>${fontFaces} html, body { margin: 0; width: ${width}px; height: ${height}px; overflow: hidden; background: transparent; } svg { display: block; }</style></head><body>${body}</body></html>`,
+    );
     const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
     await page.goto(pathToFileURL(file).href);
     await page.evaluate(() => document.fonts.ready);
@@ -56,17 +74,30 @@ try {
     await page.close();
     return png;
   };
-  const svg = (name, size) => readFileSync(join(BRAND, name), "utf8").replace(/width="\d+" height="\d+"/, `width="${size}" height="${size}"`);
+  const svg = (name, size) =>
+    readFileSync(join(BRAND, name), "utf8").replace(
+      /width="\d+" height="\d+"/,
+      `width="${size}" height="${size}"`,
+    );
 
   // Touch icon: the favicon's all-white mark on navy, full bleed (iOS rounds the corners itself).
   const touch = svg("favicon.svg", 180).replace('rx="6"', 'rx="0"');
   writeFileSync(join(BRAND, "apple-touch-icon.png"), await render(touch, 180, 180));
 
   // Logo for structured data: the default mark (navy, teal pennant) on white, 512 px square.
-  writeFileSync(join(BRAND, "logo.png"), await render(`<div style="width:512px;height:512px;background:#fff;display:grid;place-items:center">${svg("mark.svg", 400)}</div>`, 512, 512));
+  writeFileSync(
+    join(BRAND, "logo.png"),
+    await render(
+      `<div style="width:512px;height:512px;background:#fff;display:grid;place-items:center">${svg("mark.svg", 400)}</div>`,
+      512,
+      512,
+    ),
+  );
 
   // Social card, 1200×630: the all-white mark and wordmark on navy (the brand's white-on-navy version).
-  const white = svg("mark.svg", 150).replace('fill="#0b2545"', 'fill="#ffffff"').replace('fill="#13807a"', 'fill="#ffffff"');
+  const white = svg("mark.svg", 150)
+    .replace('fill="#0b2545"', 'fill="#ffffff"')
+    .replace('fill="#13807a"', 'fill="#ffffff"');
   const card = `<div style="width:1200px;height:630px;background:#0b2545;color:#fff;font-family:'Be Vietnam Pro';display:flex;flex-direction:column;justify-content:center;padding:0 96px;box-sizing:border-box">
     <div style="display:flex;align-items:center;gap:28px">${white}<span style="font-size:76px;font-weight:600;letter-spacing:-0.5px">Halyard Integration</span></div>
     <p style="margin:44px 0 0;font-size:38px;font-weight:400;color:#f4efe6;line-height:1.35">Integration consultancy in Ho Chi Minh City:<br>message brokers, APIs, EDI and ESB migrations</p>

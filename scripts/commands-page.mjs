@@ -9,12 +9,23 @@ import { commandsPage, readNotes, registerAll } from "../src/cli/commands-page.t
 
 const root = join(import.meta.dirname, "..");
 const page = join(root, "docs/content/pages/commands.md");
-const io = { stdout: process.stdout, stderr: process.stderr, env: {}, cwd: root, stopped: () => new Promise(() => {}) };
-const written = commandsPage(registerAll(new Command("sitegen"), io), readNotes(readFileSync(join(root, "docs/commands-notes.md"), "utf8")));
+const io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: {},
+  cwd: root,
+  stopped: () => new Promise(() => {}),
+};
+const written = commandsPage(
+  registerAll(new Command("sitegen"), io),
+  readNotes(readFileSync(join(root, "docs/commands-notes.md"), "utf8")),
+);
 
 if (process.argv.includes("--check")) {
   if (readFileSync(page, "utf8") !== written) {
-    process.stderr.write("docs/content/pages/commands.md differs from the CLI's definitions: run `npm run docs`\n");
+    process.stderr.write(
+      "docs/content/pages/commands.md differs from the CLI's definitions: run `npm run docs`\n",
+    );
     process.exitCode = 1;
   }
 } else writeFileSync(page, written);

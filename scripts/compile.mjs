@@ -65,7 +65,11 @@ function standaloneValidators() {
 const precompiledSchemas = {
   name: "precompiled-schemas",
   setup(esbuild) {
-    esbuild.onLoad({ filter: /[\\/]src[\\/]schemas[\\/]validators\.ts$/ }, () => ({ contents: standaloneValidators(), loader: "js", resolveDir: SCHEMAS }));
+    esbuild.onLoad({ filter: /[\\/]src[\\/]schemas[\\/]validators\.ts$/ }, () => ({
+      contents: standaloneValidators(),
+      loader: "js",
+      resolveDir: SCHEMAS,
+    }));
   },
 };
 
@@ -88,7 +92,9 @@ await Promise.all([
     // sharp loads libvips, a native library of its own platform's package: it stays in node_modules, imported when a cover is resized.
     external: ["sharp"],
     // CommonJS packages (commander, yaml) require Node's built-ins; an ES module has no `require` of its own.
-    banner: { js: 'import { createRequire as __sitegenRequire } from "node:module"; const require = __sitegenRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __sitegenRequire } from "node:module"; const require = __sitegenRequire(import.meta.url);',
+    },
     plugins: [precompiledSchemas],
   }),
   build({
@@ -100,7 +106,10 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { edge: join(ROOT, "src/hosts/netlify/edge.ts"), cloudflare: join(ROOT, "src/hosts/cloudflare/worker.ts") },
+    entryPoints: {
+      edge: join(ROOT, "src/hosts/netlify/edge.ts"),
+      cloudflare: join(ROOT, "src/hosts/cloudflare/worker.ts"),
+    },
     outdir: LIB,
     // Netlify runs edge functions in Deno, Cloudflare workers in workerd: web APIs only, no Node built-ins.
     platform: "neutral",
@@ -113,7 +122,12 @@ await Promise.all([
 function fingerprintOf(dir) {
   const hash = createHash("sha256");
   for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
-    if (name !== FINGERPRINT) hash.update(name).update("\0").update(readFileSync(join(dir, name))).update("\0");
+    if (name !== FINGERPRINT)
+      hash
+        .update(name)
+        .update("\0")
+        .update(readFileSync(join(dir, name)))
+        .update("\0");
   }
   return hash.digest("base64url");
 }

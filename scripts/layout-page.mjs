@@ -35,7 +35,9 @@ function item(marker, text) {
   return [...lines, line].join("\n");
 }
 
-const layers = config.layers.map((layer, index) => item(`${index + 1}. `, `**${layer.name}** (${entriesOf(layer)}): ${layer.why}.`)).join("\n");
+const layers = config.layers
+  .map((layer, index) => item(`${index + 1}. `, `**${layer.name}** (${entriesOf(layer)}): ${layer.why}.`))
+  .join("\n");
 const known = [
   ...config.knownCircles.map((entry) => item("- ", `a circle among \`${entry.paths}\`: ${entry.why}.`)),
   ...config.knownUpward.map((entry) => item("- ", `\`${entry.from}\` → \`${entry.to}\`: ${entry.why}.`)),
@@ -91,7 +93,9 @@ site, in German and English; \`bench/smoke.test.ts\` runs the benchmark itself o
 
 if (process.argv.includes("--check")) {
   if (readFileSync(page, "utf8") !== written) {
-    process.stderr.write("docs/content/pages/project/layout.md differs from .dependency-cruiser.cjs and src/: run `node scripts/layout-page.mjs`\n");
+    process.stderr.write(
+      "docs/content/pages/project/layout.md differs from .dependency-cruiser.cjs and src/: run `node scripts/layout-page.mjs`\n",
+    );
     process.exitCode = 1;
   }
 } else writeFileSync(page, written);

@@ -20,8 +20,14 @@ export const TOOLS = {
   xmllint: { debian: "libxml2-utils", for: "the sitemap's XSD and the feed's RELAX NG schema" },
   curl: { debian: "curl", for: "the developers page's examples, run as printed" },
   jq: { debian: "jq", for: "the developers page's examples, run as printed" },
-  jekyll: { debian: "jekyll", for: "Jekyll's own build of its fixture site, the reference for the addresses `sitegen import` keeps" },
-  hugo: { debian: "hugo", for: "Hugo's own build of its fixture site, the reference for the addresses `sitegen import` keeps" },
+  jekyll: {
+    debian: "jekyll",
+    for: "Jekyll's own build of its fixture site, the reference for the addresses `sitegen import` keeps",
+  },
+  hugo: {
+    debian: "hugo",
+    for: "Hugo's own build of its fixture site, the reference for the addresses `sitegen import` keeps",
+  },
 };
 
 /** The absolute path of `name` on `env.PATH`, or undefined when no directory there holds an executable file of that name. */
@@ -59,7 +65,10 @@ export function installCommand(names) {
 export function needTools(names, env = process.env) {
   const found = new Map(names.map((name) => [name, findTool(name, env)]));
   const missing = names.filter((name) => found.get(name) === undefined);
-  const problem = missing.length === 0 ? undefined : `${missing.join(", ")} not on PATH (needed for ${[...new Set(missing.map((name) => TOOLS[name].for))].join("; ")}): ${installCommand(missing)}`;
+  const problem =
+    missing.length === 0
+      ? undefined
+      : `${missing.join(", ")} not on PATH (needed for ${[...new Set(missing.map((name) => TOOLS[name].for))].join("; ")}): ${installCommand(missing)}`;
   const ci = isCI(env);
   return {
     missing,

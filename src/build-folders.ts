@@ -31,29 +31,47 @@ export interface BuildFolders {
  * content. A folder named so is an error; the default one, a note. `check`
  * opens it too, with the built folder it cross-checks as the output.
  */
-export function openCache(options: BuildFolders, command: "build" | "check" = "build"): { cache?: BuildCache; unused?: string } {
+export function openCache(
+  options: BuildFolders,
+  command: "build" | "check" = "build",
+): { cache?: BuildCache; unused?: string } {
   if (!options.cache) return {};
   const dir = resolve(options.cwd, options.cache.dir);
-  const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find((key) => options[key] !== undefined && overlap(dir, resolve(options.cwd, options[key])));
+  const overlapping = (["outDir", "contentDir", "templatesDir"] as const).find(
+    (key) => options[key] !== undefined && overlap(dir, resolve(options.cwd, options[key])),
+  );
   if (overlapping === undefined) {
     const opened = BuildCache.open(dir, resolve(options.cwd, options.contentDir));
     if ("cache" in opened) return { cache: opened.cache, unused: opened.cache.found.ignored };
-    if ("unusable" in opened || options.cache.implied) return { unused: "unusable" in opened ? opened.unusable : opened.refused };
-    throw new SitegenError("E_USAGE", `refusing to ${command}: the build cache ${options.cache.dir} is not sitegen's to empty: ${opened.refused}`, { hint: "name a new or empty folder, or one an earlier build made (it holds sitegen's CACHEDIR.TAG)" });
+    if ("unusable" in opened || options.cache.implied)
+      return { unused: "unusable" in opened ? opened.unusable : opened.refused };
+    throw new SitegenError(
+      "E_USAGE",
+      `refusing to ${command}: the build cache ${options.cache.dir} is not sitegen's to empty: ${opened.refused}`,
+      { hint: "name a new or empty folder, or one an earlier build made (it holds sitegen's CACHEDIR.TAG)" },
+    );
   }
   const message = `the build cache ${options.cache.dir} and ${options[overlapping]} overlap, and a build ${overlapping === "outDir" ? "replaces its output folder whole" : "reads every file there"}`;
   if (options.cache.implied) return { unused: message };
-  throw new SitegenError("E_USAGE", `refusing to ${command}: ${message}`, { hint: "choose a cache folder of its own, such as .sitegen-cache (the default)" });
+  throw new SitegenError("E_USAGE", `refusing to ${command}: ${message}`, {
+    hint: "choose a cache folder of its own, such as .sitegen-cache (the default)",
+  });
 }
 
 /** The cache's stores of highlighted code and narrower images, for the pipeline; none without a cache. */
 export function cacheStores(cache: BuildCache | undefined): { highlights?: string; images?: ImageFiles } {
-  return cache ? { highlights: HighlightFiles.folderFor(cache.highlights, highlighterId()), images: new ImageFiles(cache.images) } : {};
+  return cache
+    ? {
+        highlights: HighlightFiles.folderFor(cache.highlights, highlighterId()),
+        images: new ImageFiles(cache.images),
+      }
+    : {};
 }
 
 /** Whether one folder is the other or inside it. */
 function overlap(a: string, b: string): boolean {
-  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`);
+  const within = (inner: string, outer: string) =>
+    inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`);
   return within(a, b) || within(b, a);
 }
 
@@ -66,16 +84,27 @@ export async function assertReplaceable(options: BuildFolders & { outDir: string
   for (const source of [options.contentDir, options.templatesDir]) {
     const path = resolve(options.cwd, source);
     if (path === out || !relative(out, path).startsWith("..")) {
-      throw new SitegenError("E_USAGE", `refusing to build into ${options.outDir}: it holds ${source}, and a build replaces its output folder whole`, { hint: "choose an output folder of its own, such as dist" });
+      throw new SitegenError(
+        "E_USAGE",
+        `refusing to build into ${options.outDir}: it holds ${source}, and a build replaces its output folder whole`,
+        { hint: "choose an output folder of its own, such as dist" },
+      );
     }
   }
   const entries = await readdir(out).catch(() => undefined);
   if (entries === undefined || entries.length === 0) return;
   const marker = NEGOTIATION_PATH.slice(1);
-  const previous = await stat(join(out, marker)).then(() => true, () => false);
+  const previous = await stat(join(out, marker)).then(
+    () => true,
+    () => false,
+  );
   if (!previous) {
-    throw new SitegenError("E_USAGE", `refusing to replace ${options.outDir}: it is not empty and holds no earlier sitegen build (no ${marker.split("/").join(sep)})`, {
-      hint: "empty it, or choose another output folder",
-    });
+    throw new SitegenError(
+      "E_USAGE",
+      `refusing to replace ${options.outDir}: it is not empty and holds no earlier sitegen build (no ${marker.split("/").join(sep)})`,
+      {
+        hint: "empty it, or choose another output folder",
+      },
+    );
   }
 }

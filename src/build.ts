@@ -15,7 +15,13 @@ import { executePlan } from "./execute/execute.ts";
 import { readPostBody } from "./execute/lane.ts";
 import { RenderPool, workerCount } from "./execute/pool.ts";
 import { pageFingerprint, recordOf, unchanged } from "./execute/reuse.ts";
-import { keyPath, recordKey, type PostRecord, type PostRecords, type ReuseStore } from "./write/post-records.ts";
+import {
+  keyPath,
+  recordKey,
+  type PostRecord,
+  type PostRecords,
+  type ReuseStore,
+} from "./write/post-records.ts";
 import { parseSources, type ParsedSources } from "./execute/sources.ts";
 import type { HostName, PostSource } from "./content/types.ts";
 import { judge, type Finding } from "./findings.ts";
@@ -138,9 +144,26 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       clock.lap("write");
       let bytes = 0;
       for (const { bytes: size } of staging.written.values()) bytes += size;
-      const note = [unused && `not used: ${unused}`, cache?.dropped(), unsaved ? `not saved: ${unsaved}; the next build will be cold` : cache && unused && "it now holds this build"].filter(Boolean).join("; ");
+      const note = [
+        unused && `not used: ${unused}`,
+        cache?.dropped(),
+        unsaved
+          ? `not saved: ${unsaved}; the next build will be cold`
+          : cache && unused && "it now holds this build",
+      ]
+        .filter(Boolean)
+        .join("; ");
       const reported = options.cache && { dir: options.cache.dir, ...(note ? { note } : {}) };
-      return { ...staged, pages: staged.manifest.routes.length, files: staging.written.size, bytes, milliseconds: Math.round(performance.now() - started), written: staging.written, stages: clock.times(), ...(reported ? { cache: reported } : {}) };
+      return {
+        ...staged,
+        pages: staged.manifest.routes.length,
+        files: staging.written.size,
+        bytes,
+        milliseconds: Math.round(performance.now() - started),
+        written: staging.written,
+        stages: clock.times(),
+        ...(reported ? { cache: reported } : {}),
+      };
     } catch (error) {
       await staging.discard();
       throw error;
@@ -169,7 +192,11 @@ function saved(cache: BuildCache, records: PostRecords, staging: StagingFolder):
  * `store` of earlier results, unchanged posts are neither parsed nor
  * rendered again.
  */
-export async function stage<W extends StagingFolder | PatchWriter>(options: PipelineOptions, writer: W, store?: ReuseStore<W>): Promise<Staged> {
+export async function stage<W extends StagingFolder | PatchWriter>(
+  options: PipelineOptions,
+  writer: W,
+  store?: ReuseStore<W>,
+): Promise<Staged> {
   const contentRoot = resolve(options.cwd, options.contentDir);
   // Listed once: the number of posts decides the render lanes, and the listing is what readContent reads.
   const list = () => listPostFiles(options.contentDir, options.cwd);
@@ -196,17 +223,25 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
   let checked: { pages: number; posts: number } | undefined;
   const judged = () => judge(reported, { strict: options.strict, checked });
   try {
-    const known = new Map([...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]));
+    const known = new Map(
+      [...(store?.records ?? [])].map(([key, record]) => [keyPath(contentRoot, key), record]),
+    );
     const hashes = new Map<string, string>();
     const vouched = (path: string, entry: SourceEntry) => store?.vouches?.(path, entry) ?? false;
     // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
     const keepBodies = posts.length <= KEEP_BODIES_UP_TO;
-    const parseOnLanes = pool.threads > 0 ? pool.postParser(known, hashes, keepBodies) : async (entries: SourceEntry[]) => collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
+    const parseOnLanes =
+      pool.threads > 0
+        ? pool.postParser(known, hashes, keepBodies)
+        : async (entries: SourceEntry[]) =>
+            collect(parseSources(entries, { known, vouched, keepBodies }), hashes);
     // Each post as its file alone reads, before the posts are held to each other (two on one slug): what a record keeps, so
     // that the next build, taking the parse from it, finds the same clashes and says so again.
     const asParsed = new Map<string, PostSource>();
     const parsePosts = async (entries: SourceEntry[]) => {
-      const parsed = await (options.clock ? options.clock.time("parse", () => parseOnLanes(entries), "read") : parseOnLanes(entries));
+      const parsed = await (options.clock
+        ? options.clock.time("parse", () => parseOnLanes(entries), "read")
+        : parseOnLanes(entries));
       for (const post of parsed.posts) asParsed.set(post.path, post);
       return parsed;
     };
@@ -215,7 +250,9 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
       collected(() => readTemplates(options.templatesDir, options.cwd)),
     ]);
     const { content } = read;
-    const prepared = templateSources && (await collected(() => prepareTemplates(templateSources, { theme: content?.site.theme })));
+    const prepared =
+      templateSources &&
+      (await collected(() => prepareTemplates(templateSources, { theme: content?.site.theme })));
     options.clock?.lap("read");
     if (!content || !prepared) return unreachable(judged());
     const { templates, assets, fingerprint, themeProblems } = prepared;
@@ -224,24 +261,51 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const { baseUrl, host, generated } = options;
     const manifest = buildManifest(content, { baseUrl, host, generated, drafts, report });
     checked = { pages: manifest.pages.length, posts: manifest.posts.length };
-    const site = { file: content.siteFile, text: readFileSync(resolve(options.cwd, content.siteFile), "utf8") };
+    const site = {
+      file: content.siteFile,
+      text: readFileSync(resolve(options.cwd, content.siteFile), "utf8"),
+    };
     const planned: PlannedBuild = { manifest, templates, templateSources, themeProblems, site, options };
     runChecks(PLANNED_CHECKS, planned, reported);
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const inputs = { shell, targets: linkTargets(manifest) };
     const reuse = store && {
-      recordFor: (route: PageRoute) => unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), inputs, route),
+      recordFor: (route: PageRoute) =>
+        unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), inputs, route),
       restore: (record: PostRecord) => store.restore(record, writer),
     };
-    if (writer instanceof StagingFolder && reuse && laneless) pool = await RenderPool.start(workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers));
+    if (writer instanceof StagingFolder && reuse && laneless)
+      pool = await RenderPool.start(
+        workerCount(manifest.listed.filter((route) => !reuse.recordFor(route)).length, options.workers),
+      );
     const plan = await collected(() => planSite(manifest, { assets: [...assets.keys()] }));
     if (!plan) return unreachable(judged());
-    const resized = await collected(() => resizeImages(manifest.published, { memo: options.memo?.resized, store: options.images }));
+    const resized = await collected(() =>
+      resizeImages(manifest.published, { memo: options.memo?.resized, store: options.images }),
+    );
     if (!resized) return unreachable(judged());
     options.clock?.lap("assemble");
-    const context = { manifest, templates, assets, resized: resized.images, headExtra: options.headExtra, bodyOf: readPostBody, memo: options.memo };
-    const lanes = pool.threads > 0 && writer instanceof StagingFolder ? { pool, stagingDir: writer.path, templatesDir: options.templatesDir, cwd: options.cwd, diskChannel: () => writer.diskChannel(), highlights: options.highlights } : undefined;
+    const context = {
+      manifest,
+      templates,
+      assets,
+      resized: resized.images,
+      headExtra: options.headExtra,
+      bodyOf: readPostBody,
+      memo: options.memo,
+    };
+    const lanes =
+      pool.threads > 0 && writer instanceof StagingFolder
+        ? {
+            pool,
+            stagingDir: writer.path,
+            templatesDir: options.templatesDir,
+            cwd: options.cwd,
+            diskChannel: () => writer.diskChannel(),
+            highlights: options.highlights,
+          }
+        : undefined;
     const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();
@@ -250,14 +314,38 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
     const { facts, restored } = executed;
     // Post bodies were not kept: one is read again only to locate a broken link.
     const { written } = writer;
-    const rendered = { ...planned, facts, written, assets: assets.keys(), bodyOf: readPostBody, parts: options.memo?.parts };
+    const rendered = {
+      ...planned,
+      facts,
+      written,
+      assets: assets.keys(),
+      bodyOf: readPostBody,
+      parts: options.memo?.parts,
+    };
     runChecks(RENDERED_CHECKS, rendered, reported);
     const findings = judged();
     options.clock?.lap("check");
     // A page taken from its record keeps that record, the same object: what a watch session keeps by post stays valid.
-    const recordFor = (route: PageRoute): PostRecord => restored.get(route) ?? recordOf(asParsed.get(route.sourcePath)!, route, hashes.get(route.sourcePath)!, shell, writer.written, facts.get(route.path)!);
-    const records: PostRecords = new Map(store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : []);
-    return { manifest, findings, records, reused: restored.size, images: { made: resized.made, reused: resized.reused } };
+    const recordFor = (route: PageRoute): PostRecord =>
+      restored.get(route) ??
+      recordOf(
+        asParsed.get(route.sourcePath)!,
+        route,
+        hashes.get(route.sourcePath)!,
+        shell,
+        writer.written,
+        facts.get(route.path)!,
+      );
+    const records: PostRecords = new Map(
+      store || options.records ? manifest.listed.map((route) => [keyOf(route), recordFor(route)]) : [],
+    );
+    return {
+      manifest,
+      findings,
+      records,
+      reused: restored.size,
+      images: { made: resized.made, reused: resized.reused },
+    };
   } finally {
     useHighlightStore(undefined);
     // Stop the workers before the caller removes a folder one may still be writing into.
@@ -267,11 +355,16 @@ export async function stage<W extends StagingFolder | PatchWriter>(options: Pipe
 
 /** A step that could not run has reported an error, so judging the run has thrown; nothing comes back here. */
 function unreachable(findings: Finding[]): never {
-  throw new Error(`a step of the build could not run, yet no error was reported (${findings.length} findings)`);
+  throw new Error(
+    `a step of the build could not run, yet no error was reported (${findings.length} findings)`,
+  );
 }
 
 /** Parsed sources as loadContent takes them, their hashes kept aside. */
-function collect(parsed: ParsedSources, hashes: Map<string, string>): { posts: ParsedSources["posts"]; errors: ParsedSources["errors"] } {
+function collect(
+  parsed: ParsedSources,
+  hashes: Map<string, string>,
+): { posts: ParsedSources["posts"]; errors: ParsedSources["errors"] } {
   for (const [path, hash] of parsed.hashes) hashes.set(path, hash);
   return { posts: parsed.posts, errors: parsed.errors };
 }

@@ -21,10 +21,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const { Command, CommanderError, registerCommands } = await import("./cli/program.ts");
   const exit = { code: EXIT.ok as number };
   const program = new Command("sitegen")
-    .description("Compile a content tree into a static site with HTML and Markdown on every URL, an agent index, OpenAPI, sitemap and the rules of Netlify or Cloudflare.")
+    .description(
+      "Compile a content tree into a static site with HTML and Markdown on every URL, an agent index, OpenAPI, sitemap and the rules of Netlify or Cloudflare.",
+    )
     .version(packageJson.version, "-v, --version")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(visibleLines(s)) })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(visibleLines(s)),
+    })
     .showHelpAfterError("(run with --help for usage)");
   registerCommands(program, io, exit);
 
@@ -50,6 +55,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
  * wrote stays as a failure leaves it: a build's output folder as it was.
  */
 function ownFault(error: unknown, debug: boolean): string {
-  const hint = debug ? `\n${error instanceof Error ? error.stack : String(error)}` : "\n  hint: this is a fault of sitegen, not of the content: please report it with the command you ran; SITEGEN_DEBUG=1 shows where it arose in full";
+  const hint = debug
+    ? `\n${error instanceof Error ? error.stack : String(error)}`
+    : "\n  hint: this is a fault of sitegen, not of the content: please report it with the command you ran; SITEGEN_DEBUG=1 shows where it arose in full";
   return `error: sitegen stopped on a fault of its own: ${faultLine(error)}${hint}`;
 }

@@ -48,7 +48,15 @@ export class SitegenError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { kind?: FindingKind; target?: string; location?: SourceLocation; hint?: string; sourceLine?: string; detail?: string; cause?: unknown } = {},
+    options: {
+      kind?: FindingKind;
+      target?: string;
+      location?: SourceLocation;
+      hint?: string;
+      sourceLine?: string;
+      detail?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "SitegenError";
@@ -80,7 +88,9 @@ const SOURCE_LINE_CHARACTERS = 160;
  * to choose, and must not speak to the terminal.
  */
 export function formatError(error: SitegenError): string {
-  const lines = [error.location ? `${formatLocation(error.location)}: ${visible(error.message)}` : visible(error.message)];
+  const lines = [
+    error.location ? `${formatLocation(error.location)}: ${visible(error.message)}` : visible(error.message),
+  ];
   if (error.sourceLine !== undefined && error.location?.line !== undefined) {
     const gutter = `${error.location.line} | `;
     const { shown, caret } = sourceExcerpt(error.sourceLine, error.location.column);
@@ -95,7 +105,10 @@ export function formatError(error: SitegenError): string {
 /** The source line as shown, cut to a window around the column, and where the caret goes under it (0-based). */
 function sourceExcerpt(line: string, column: number | undefined): { shown: string; caret?: number } {
   const at = column === undefined ? 0 : Math.max(column - 1, 0);
-  const start = line.length <= SOURCE_LINE_CHARACTERS ? 0 : Math.max(0, Math.min(at - SOURCE_LINE_CHARACTERS / 2, line.length - SOURCE_LINE_CHARACTERS));
+  const start =
+    line.length <= SOURCE_LINE_CHARACTERS
+      ? 0
+      : Math.max(0, Math.min(at - SOURCE_LINE_CHARACTERS / 2, line.length - SOURCE_LINE_CHARACTERS));
   const end = Math.min(line.length, start + SOURCE_LINE_CHARACTERS);
   const before = `${start > 0 ? "…" : ""}${visible(line.slice(start, at))}`;
   const shown = `${before}${visible(line.slice(at, end))}${end < line.length ? "…" : ""}`;
@@ -114,7 +127,12 @@ export class SitegenErrors extends Error {
   readonly errors: SitegenError[];
   constructor(errors: SitegenError[]) {
     const more = errors.length - ERRORS_IN_MESSAGE;
-    super([...errors.slice(0, ERRORS_IN_MESSAGE).map(formatError), ...(more > 0 ? [`… and ${more} more`] : [])].join("\n"));
+    super(
+      [
+        ...errors.slice(0, ERRORS_IN_MESSAGE).map(formatError),
+        ...(more > 0 ? [`… and ${more} more`] : []),
+      ].join("\n"),
+    );
     this.name = "SitegenErrors";
     this.errors = errors;
   }

@@ -63,7 +63,10 @@ export class FailedRun extends SitegenErrors {
  * them: by level, then kind, then file and line. Throws a FailedRun when any
  * is an error; else returns them.
  */
-export function judge(reported: Iterable<SitegenError>, options: JudgeOptions & { checked?: { pages: number; posts: number } } = {}): Finding[] {
+export function judge(
+  reported: Iterable<SitegenError>,
+  options: JudgeOptions & { checked?: { pages: number; posts: number } } = {},
+): Finding[] {
   const findings = sortFindings(Array.from(reported, (error) => findingOf(error, options)));
   if (findings.some((finding) => finding.level === "error")) throw new FailedRun(findings, options.checked);
   return findings;
@@ -107,7 +110,8 @@ export function findingsOfThrown(error: unknown, options: JudgeOptions = {}): Fi
  */
 export function describeFailure(error: unknown): string {
   // A fault of sitegen's own is one line, as the CLI says it (src/cli.ts): `serve --watch` printed its stack trace, in the terminal and the page's overlay.
-  if (!(error instanceof FailedRun) && !errorsOf(error)) return `error: a fault of sitegen's own: ${faultLine(error)}\n  hint: this is a fault of sitegen, not of the content: please report it with what you saved; SITEGEN_DEBUG=1 sitegen build shows where it arose in full`;
+  if (!(error instanceof FailedRun) && !errorsOf(error))
+    return `error: a fault of sitegen's own: ${faultLine(error)}\n  hint: this is a fault of sitegen, not of the content: please report it with what you saved; SITEGEN_DEBUG=1 sitegen build shows where it arose in full`;
   return formatFindings(findingsOfThrown(error)).join("\n");
 }
 
@@ -118,9 +122,14 @@ export function faultLine(error: unknown): string {
   return `${thrown.name}: ${visible(thrown.message)}${where ? ` (at ${where})` : ""}`;
 }
 
-export function formatFinding(finding: Finding, source: SitegenError | undefined = sources.get(finding)): string {
+export function formatFinding(
+  finding: Finding,
+  source: SitegenError | undefined = sources.get(finding),
+): string {
   if (source) return `${finding.level}: ${formatError(source)}`;
-  const where = finding.file ? `${formatLocation({ file: finding.file, line: finding.line || undefined, column: finding.column })}: ` : "";
+  const where = finding.file
+    ? `${formatLocation({ file: finding.file, line: finding.line || undefined, column: finding.column })}: `
+    : "";
   return `${finding.level}: ${where}${visible(finding.message)}${finding.hint ? `\n  hint: ${visible(finding.hint)}` : ""}`;
 }
 
@@ -133,7 +142,9 @@ export function formatFindings(findings: Finding[], levels: Level[] = LEVELS): s
   const shown = findings.filter((finding) => levels.includes(finding.level));
   const lines: string[] = [];
   for (const group of groups(shown)) {
-    lines.push(`${group.level === "note" ? "·" : group.level === "error" ? "✗" : "!"} ${group.kind}: ${count(group.findings.length, group.level)}${targetsOf(group.findings)}`);
+    lines.push(
+      `${group.level === "note" ? "·" : group.level === "error" ? "✗" : "!"} ${group.kind}: ${count(group.findings.length, group.level)}${targetsOf(group.findings)}`,
+    );
     for (const finding of group.findings) lines.push(formatFinding(finding));
   }
   return lines;
@@ -143,7 +154,9 @@ export function formatFindings(findings: Finding[], levels: Level[] = LEVELS): s
 export function countsByKind(findings: Finding[], level: Level): string {
   return groups(findings.filter((finding) => finding.level === level))
     .map((group) => {
-      const targets = new Set(group.findings.flatMap((finding) => (finding.target === undefined ? [] : [finding.target]))).size;
+      const targets = new Set(
+        group.findings.flatMap((finding) => (finding.target === undefined ? [] : [finding.target])),
+      ).size;
       return `${group.kind} ${group.findings.length}${targets > 0 ? ` (to ${targets} target${targets === 1 ? "" : "s"})` : ""}`;
     })
     .join(", ");
@@ -181,7 +194,8 @@ function count(n: number, level: Level): string {
 /** `, to 12 targets: /about/ ×41, /x/ ×12, …` for findings counted by their target. */
 function targetsOf(findings: Finding[]): string {
   const counts = new Map<string, number>();
-  for (const finding of findings) if (finding.target !== undefined) counts.set(finding.target, (counts.get(finding.target) ?? 0) + 1);
+  for (const finding of findings)
+    if (finding.target !== undefined) counts.set(finding.target, (counts.get(finding.target) ?? 0) + 1);
   if (counts.size === 0) return "";
   const ranked = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
   const named = ranked.slice(0, 10).map(([target, n]) => `${target} ×${n}`);

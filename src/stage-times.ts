@@ -44,6 +44,8 @@ export class StageClock {
 
   /** Each stage's time, in whole milliseconds. */
   times(): StageTimes {
-    return Object.fromEntries(STAGES.map((stage) => [stage, Math.max(0, Math.round(this.spent[stage]))])) as StageTimes;
+    return Object.fromEntries(
+      STAGES.map((stage) => [stage, Math.max(0, Math.round(this.spent[stage]))]),
+    ) as StageTimes;
   }
 }

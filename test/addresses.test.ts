@@ -11,7 +11,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { HtmlValidate } from "html-validate";
-import { builtSite, routeTable, sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import {
+  builtSite,
+  routeTable,
+  sitegen,
+  startCloudflareRuntime,
+  startNetlifyEmulator,
+  startPreviewServer,
+  tempDir,
+  WRANGLER,
+  type Running,
+} from "./helpers/dist.ts";
 import { exchange } from "./helpers/host-parity.ts";
 import { starterSite } from "./helpers/starter.ts";
 
@@ -20,12 +30,19 @@ const skip = WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.i
 /** `dist` built again for Cloudflare, into a folder of its own. */
 function builtForCloudflare(cwd: string | undefined): string {
   const out = join(tempDir(), "dist");
-  const result = sitegen(["build", "--host", "cloudflare", "--out", out, "--quiet"], cwd === undefined ? {} : { cwd });
+  const result = sitegen(
+    ["build", "--host", "cloudflare", "--out", out, "--quiet"],
+    cwd === undefined ? {} : { cwd },
+  );
   if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
   return out;
 }
 
-const manual = (method = "GET", accept?: string): RequestInit => ({ method, redirect: "manual", headers: accept === undefined ? {} : { accept } });
+const manual = (method = "GET", accept?: string): RequestInit => ({
+  method,
+  redirect: "manual",
+  headers: accept === undefined ? {} : { accept },
+});
 
 interface Hosts {
   preview: Running;
@@ -35,7 +52,10 @@ interface Hosts {
 
 for (const [name, site] of [
   ["the example site", () => ({ dist: builtSite(), cloudflare: builtForCloudflare(undefined) })],
-  ["a new site with tags, two listing pages and nested pages", () => ({ dist: starterSite().dist, cloudflare: builtForCloudflare(starterSite().root) })],
+  [
+    "a new site with tags, two listing pages and nested pages",
+    () => ({ dist: starterSite().dist, cloudflare: builtForCloudflare(starterSite().root) }),
+  ],
 ] as const) {
   describe(name, { skip }, () => {
     let hosts: Hosts;
@@ -45,8 +65,14 @@ for (const [name, site] of [
     before(async () => {
       const { dist, cloudflare } = site();
       built = dist;
-      pages = Object.keys(routeTable(dist).pages).filter((path) => path !== "/").sort();
-      running = await Promise.all([startPreviewServer(dist), startNetlifyEmulator(dist), startCloudflareRuntime(cloudflare)]);
+      pages = Object.keys(routeTable(dist).pages)
+        .filter((path) => path !== "/")
+        .sort();
+      running = await Promise.all([
+        startPreviewServer(dist),
+        startNetlifyEmulator(dist),
+        startCloudflareRuntime(cloudflare),
+      ]);
       const [preview, netlify, worker] = running;
       hosts = { preview, netlify, cloudflare: worker };
     });
@@ -59,7 +85,10 @@ for (const [name, site] of [
       assert.ok(pages.filter((path) => /^\/blog\/[^/]+\/$/.test(path)).length >= 2, "posts");
       if (name.startsWith("a new site")) {
         assert.ok(pages.includes("/blog/page/2/"), "a second listing page");
-        assert.ok(pages.some((path) => /^\/tags\/[^/]+\/$/.test(path)), "a tag page");
+        assert.ok(
+          pages.some((path) => /^\/tags\/[^/]+\/$/.test(path)),
+          "a tag page",
+        );
       }
     });
 
@@ -121,20 +150,38 @@ for (const [name, site] of [
         const html = await exchange(running.url, typo, manual("GET", "text/html"));
         assert.equal(html.status, 404, `${host} ${typo}`);
         const text = html.body.toString("utf8");
-        assert.match(text, /The published posts whose addresses are closest to <code>/, `${host}: the closest posts`);
+        assert.match(
+          text,
+          /The published posts whose addresses are closest to <code>/,
+          `${host}: the closest posts`,
+        );
         assert.ok(text.includes(`<a href="${post}">`), `${host}: ${post} among them`);
         assert.ok(!text.includes("sitegen:closest"), `${host}: the mark is filled`);
         const markdown = await exchange(running.url, typo, manual("GET", "text/markdown"));
-        assert.match(markdown.body.toString("utf8"), /## Closest posts/, `${host}: the Markdown 404 names them too`);
+        assert.match(
+          markdown.body.toString("utf8"),
+          /## Closest posts/,
+          `${host}: the Markdown 404 names them too`,
+        );
         const upper = await exchange(running.url, pages[0].toUpperCase(), manual("GET", "text/html"));
-        if (upper.status === 404) assert.ok(upper.body.toString("utf8").includes(`The page you asked for is at <a href="${pages[0]}">`), `${host}: the page a near miss meant`);
+        if (upper.status === 404)
+          assert.ok(
+            upper.body.toString("utf8").includes(`The page you asked for is at <a href="${pages[0]}">`),
+            `${host}: the page a near miss meant`,
+          );
       }
     });
 
     it("keeps the HTML 404 page as valid as the build wrote it, the closest addresses filled in (html-validate's recommended rules, as the pages are held to them)", async () => {
       const post = pages.find((path) => /^\/blog\/[^/]+\/$/.test(path))!;
-      const validator = new HtmlValidate({ extends: ["html-validate:recommended"], rules: { "valid-id": ["error", { relaxed: true }], "long-title": "off" } });
-      const messages = async (html: string) => (await validator.validateString(html)).results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`));
+      const validator = new HtmlValidate({
+        extends: ["html-validate:recommended"],
+        rules: { "valid-id": ["error", { relaxed: true }], "long-title": "off" },
+      });
+      const messages = async (html: string) =>
+        (await validator.validateString(html)).results.flatMap((result) =>
+          result.messages.map((message) => `${message.ruleId}: ${message.message}`),
+        );
       const written = await messages(readFileSync(join(built, "404.html"), "utf8"));
       for (const path of [`${post.slice(0, -2)}x/`, pages[0].toUpperCase(), "/no-such-page/"]) {
         const html = await exchange(hosts.preview.url, path, manual("GET", "text/html"));

@@ -23,7 +23,10 @@ import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { compareAll } from "./helpers/host-parity.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 
-const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => { isAllowed(url: string, agent?: string): boolean | undefined };
+const robotsParser = robotsParserModule as unknown as (
+  url: string,
+  contents: string,
+) => { isAllowed(url: string, agent?: string): boolean | undefined };
 const BASE = "https://example.com";
 
 /** A new site with the fixture's posts and a page with a form of its own. */
@@ -42,7 +45,7 @@ writeFileSync(
     '<form name="letter" method="post" action="/subscribe/#thanks" data-netlify="true">',
     '<label for="letter-email">Your email address <span>We write to it when a post is out.</span></label><input type="email" id="letter-email" name="email" required>',
     '<label>How often <select name="often"><option value="each">Each post</option><option value="monthly">Once a month</option></select></label>',
-    "<button type=\"submit\">Subscribe</button>",
+    '<button type="submit">Subscribe</button>',
     "</form>",
     "",
     '<p id="thanks">Thank you.</p>',
@@ -65,7 +68,13 @@ function jsonLd(html: string): Record<string, any>[] {
   return data["@graph"] ?? [data];
 }
 
-const crumbs = (html: string) => jsonLd(html).find((node) => node["@type"] === "BreadcrumbList")?.itemListElement.map((item: { position: number; name: string; item: string }) => `${item.position} ${item.name} ${item.item}`);
+const crumbs = (html: string) =>
+  jsonLd(html)
+    .find((node) => node["@type"] === "BreadcrumbList")
+    ?.itemListElement.map(
+      (item: { position: number; name: string; item: string }) =>
+        `${item.position} ${item.name} ${item.item}`,
+    );
 
 /** The <loc>s of sitemap.xml: every page the site lists. */
 const locs = () => [...read("sitemap.xml").matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
@@ -81,28 +90,53 @@ test("/sitemap.md links every page sitemap.xml lists, once each, with its descri
   for (const [, title, url, description] of links) assert.ok(title.length > 0 && description.length > 0, url);
   const headings = [...markdown.matchAll(/^(#{2,3}) (.+)$/gm)].map((match) => `${match[1]} ${match[2]}`);
   assert.deepEqual(headings.slice(0, 3), ["## Pages", "## Listings", "## Posts"]);
-  assert.ok(headings.slice(3).every((heading) => /^### \d{4}$/.test(heading)), headings.join(", "));
-  assert.ok(markdown.indexOf(`(${BASE}/subscribe/)`) < markdown.indexOf("## Listings"), "a page is under Pages");
+  assert.ok(
+    headings.slice(3).every((heading) => /^### \d{4}$/.test(heading)),
+    headings.join(", "),
+  );
+  assert.ok(
+    markdown.indexOf(`(${BASE}/subscribe/)`) < markdown.indexOf("## Listings"),
+    "a page is under Pages",
+  );
 });
 
 test("/.well-known/api-catalog is an RFC 9727 linkset naming /openapi.json as the service description, and OpenAPI describes it", () => {
   // Kept with the build's internal files; the negotiation core answers it at its well-known address (below).
   const catalog = JSON.parse(read("_sitegen/api-catalog.json"));
   assert.deepEqual(catalog.linkset[0].anchor, `${BASE}/`);
-  assert.deepEqual(catalog.linkset[0]["service-desc"], [{ href: `${BASE}/openapi.json`, type: "application/vnd.oai.openapi+json" }]);
-  assert.ok(catalog.linkset[0]["service-doc"].some((link: { href: string }) => link.href === `${BASE}/llms.txt`));
+  assert.deepEqual(catalog.linkset[0]["service-desc"], [
+    { href: `${BASE}/openapi.json`, type: "application/vnd.oai.openapi+json" },
+  ]);
+  assert.ok(
+    catalog.linkset[0]["service-doc"].some((link: { href: string }) => link.href === `${BASE}/llms.txt`),
+  );
   const openapi = JSON.parse(read("openapi.json"));
-  assert.match(Object.keys(openapi.paths["/.well-known/api-catalog"].get.responses["200"].content).join(), /^application\/linkset\+json$/);
+  assert.match(
+    Object.keys(openapi.paths["/.well-known/api-catalog"].get.responses["200"].content).join(),
+    /^application\/linkset\+json$/,
+  );
   assert.ok(openapi.paths["/sitemap.md"], "OpenAPI names /sitemap.md");
   // llms.txt names both, where agents look first.
   const llms = read("llms.txt");
-  for (const path of ["/sitemap.md", "/.well-known/api-catalog"]) assert.match(llms, new RegExp(`^- \\[${path.slice(1).replace(/\./g, "\\.")}\\]\\(${BASE}${path.replace(/\./g, "\\.")}\\): `, "m"), path);
+  for (const path of ["/sitemap.md", "/.well-known/api-catalog"])
+    assert.match(
+      llms,
+      new RegExp(
+        `^- \\[${path.slice(1).replace(/\./g, "\\.")}\\]\\(${BASE}${path.replace(/\./g, "\\.")}\\): `,
+        "m",
+      ),
+      path,
+    );
 });
 
 test("pages and posts carry a BreadcrumbList: home, the pages above, the blog above a post; the home page none", () => {
   const post = "blog/counting-waves/index.html";
   assert.ok(existsSync(join(dist, post)), post);
-  assert.deepEqual(crumbs(read(post)), [`1 ${NAME} ${BASE}/`, `2 Blog ${BASE}/blog/`, `3 ${jsonLd(read(post)).find((node) => node["@type"] === "BlogPosting")!.headline} ${BASE}/blog/counting-waves/`]);
+  assert.deepEqual(crumbs(read(post)), [
+    `1 ${NAME} ${BASE}/`,
+    `2 Blog ${BASE}/blog/`,
+    `3 ${jsonLd(read(post)).find((node) => node["@type"] === "BlogPosting")!.headline} ${BASE}/blog/counting-waves/`,
+  ]);
   assert.deepEqual(crumbs(read("about/index.html")), [`1 ${NAME} ${BASE}/`, `2 About ${BASE}/about/`]);
   const tag = locs().find((url) => /\/tags\/[^/]+\/$/.test(url))!;
   const tagCrumbs = crumbs(read(`${tag.slice(BASE.length + 1)}index.html`));
@@ -114,7 +148,9 @@ test("every description sitegen writes itself (the tag index, each tag's page, a
   const generated = locs().filter((url) => /\/tags\/|\/page\/\d+\/$/.test(url));
   assert.ok(generated.length >= 3, generated.join(", "));
   for (const url of generated) {
-    const description = /<meta name="description" content="([^"]*)">/.exec(read(`${url.slice(BASE.length + 1)}index.html`))![1];
+    const description = /<meta name="description" content="([^"]*)">/.exec(
+      read(`${url.slice(BASE.length + 1)}index.html`),
+    )![1];
     assert.ok(description.length >= 50, `${url}: "${description}" is ${description.length} characters`);
   }
 });
@@ -124,24 +160,37 @@ test("robots.txt carries the site's Content Signals in its 100 bytes, and still 
   assert.match(robots, /^User-agent: \*\nContent-Signal: ai-train=no\nAllow: \/\n/);
   assert.ok(Buffer.byteLength(robots) <= 100, `${Buffer.byteLength(robots)} bytes`);
   const parsed = robotsParser(`${BASE}/robots.txt`, robots);
-  for (const agent of ["GPTBot", "ClaudeBot", "Googlebot"]) assert.equal(parsed.isAllowed(`${BASE}/about/`, agent), true, agent);
+  for (const agent of ["GPTBot", "ClaudeBot", "Googlebot"])
+    assert.equal(parsed.isAllowed(`${BASE}/about/`, agent), true, agent);
 });
 
 test("a Content Signal longer than robots.txt's 100 bytes allow is left out of it, and still sent on Markdown", () => {
   const site = join(root, "content/site.yaml");
   const copy = join(root, "content-long-signal");
   cpSync(join(root, "content"), copy, { recursive: true });
-  writeFileSync(join(copy, "site.yaml"), readFileSync(site, "utf8").replace("content_signal: { ai_train: false }", "content_signal: { search: true, ai_input: true, ai_train: false }"));
+  writeFileSync(
+    join(copy, "site.yaml"),
+    readFileSync(site, "utf8").replace(
+      "content_signal: { ai_train: false }",
+      "content_signal: { search: true, ai_input: true, ai_train: false }",
+    ),
+  );
   const out = join(root, "dist-long-signal");
   const built = sitegen(["build", "--content", copy, "--out", out, "--quiet"], { cwd: root });
   assert.equal(built.status, 0, built.stderr);
   assert.doesNotMatch(readFileSync(join(out, "robots.txt"), "utf8"), /Content-Signal/);
-  assert.equal(JSON.parse(readFileSync(join(out, "_sitegen/negotiation.json"), "utf8")).contentSignal, "search=yes, ai-input=yes, ai-train=no");
+  assert.equal(
+    JSON.parse(readFileSync(join(out, "_sitegen/negotiation.json"), "utf8")).contentSignal,
+    "search=yes, ai-input=yes, ai-train=no",
+  );
 });
 
 test("every Markdown answer carries Content-Signal, negotiated or at its .md address; HTML does not; both hosts alike", async () => {
   const { preview, netlify } = await hosts.get("both");
-  for (const [name, host] of [["preview", preview], ["netlify", netlify]] as const) {
+  for (const [name, host] of [
+    ["preview", preview],
+    ["netlify", netlify],
+  ] as const) {
     const markdown = await fetch(new URL("/about/", host.url), { headers: { accept: "text/markdown" } });
     assert.equal(markdown.headers.get("content-signal"), "ai-train=no", name);
     const sibling = await fetch(new URL("/blog/counting-waves.md", host.url));
@@ -150,21 +199,43 @@ test("every Markdown answer carries Content-Signal, negotiated or at its .md add
     assert.equal(html.headers.get("content-signal"), null, name);
     const catalog = await fetch(new URL("/.well-known/api-catalog", host.url));
     assert.equal(catalog.status, 200, name);
-    assert.equal(catalog.headers.get("content-type"), 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"', name);
+    assert.equal(
+      catalog.headers.get("content-type"),
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+      name,
+    );
   }
-  const cases = ["/about/", "/about.md", "/sitemap.md", "/.well-known/api-catalog", "/robots.txt", "/subscribe/"].flatMap((path) => [undefined, "text/markdown", "text/html"].map((accept) => ({ path, method: "GET", accept })));
+  const cases = [
+    "/about/",
+    "/about.md",
+    "/sitemap.md",
+    "/.well-known/api-catalog",
+    "/robots.txt",
+    "/subscribe/",
+  ].flatMap((path) =>
+    [undefined, "text/markdown", "text/html"].map((accept) => ({ path, method: "GET", accept })),
+  );
   await compareAll(preview, netlify, cases);
 });
 
 test("WebMCP: a form is a tool (toolname, tooldescription), each field a described parameter; the page loads /assets/webmcp.js, which its CSP allows", async () => {
   const html = read("subscribe/index.html");
   const form = /<form name="letter"[^>]*>/.exec(html)![0];
-  assert.match(form, / toolname="letter" tooldescription="Ask for the letter: fills in this form \(Your email address; How often\), which is sent to \/subscribe\/; the person on the page sends it with &quot;Subscribe&quot;\."/);
+  assert.match(
+    form,
+    / toolname="letter" tooldescription="Ask for the letter: fills in this form \(Your email address; How often\), which is sent to \/subscribe\/; the person on the page sends it with &quot;Subscribe&quot;\."/,
+  );
   // A search form (GET) opens its address with the query.
-  for (const search of html.match(/<form\b[^>]*method="get"[^>]*>/g) ?? []) assert.match(search, / tooldescription="[^"]*: opens \/[^ ]* with this form's fields/);
-  assert.match(html, /<input type="email" id="letter-email" name="email" required toolparamdescription="Your email address \(We write to it when a post is out\.\)">/);
+  for (const search of html.match(/<form\b[^>]*method="get"[^>]*>/g) ?? [])
+    assert.match(search, / tooldescription="[^"]*: opens \/[^ ]* with this form's fields/);
+  assert.match(
+    html,
+    /<input type="email" id="letter-email" name="email" required toolparamdescription="Your email address \(We write to it when a post is out\.\)">/,
+  );
   assert.match(html, /<select name="often" toolparamdescription="How often">/);
-  const script = /<script src="(\/assets\/webmcp\.[0-9a-f]+\.js)" defer data-mcp="\/mcp"><\/script>/.exec(html);
+  const script = /<script src="(\/assets\/webmcp\.[0-9a-f]+\.js)" defer data-mcp="\/mcp"><\/script>/.exec(
+    html,
+  );
   assert.ok(script, "the layout loads the script");
   const page = await fetch(new URL("/subscribe/", (await hosts.get("both")).preview.url));
   assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self'(;|$)/);
@@ -181,9 +252,21 @@ test("WebMCP's script is allowed by the policy the pages are sent with: a site t
   const templates = join(root, "templates-plain-script");
   cpSync(join(root, "templates"), templates, { recursive: true });
   const layout = readFileSync(join(templates, "layout.html"), "utf8");
-  writeFileSync(join(templates, "layout.html"), layout.replace(/<script src="\/assets\/webmcp\.js"[^>]*><\/script>/, '<script src="/assets/webmcp.js" defer></script>'));
-  assert.match(readFileSync(join(templates, "layout.html"), "utf8"), /<script src="\/assets\/webmcp\.js" defer><\/script>/);
-  const built = sitegen(["build", "--content", copy, "--templates", templates, "--out", join(root, "dist-no-security")], { cwd: root });
+  writeFileSync(
+    join(templates, "layout.html"),
+    layout.replace(
+      /<script src="\/assets\/webmcp\.js"[^>]*><\/script>/,
+      '<script src="/assets/webmcp.js" defer></script>',
+    ),
+  );
+  assert.match(
+    readFileSync(join(templates, "layout.html"), "utf8"),
+    /<script src="\/assets\/webmcp\.js" defer><\/script>/,
+  );
+  const built = sitegen(
+    ["build", "--content", copy, "--templates", templates, "--out", join(root, "dist-no-security")],
+    { cwd: root },
+  );
   assert.equal(built.status, 0, built.stderr);
   assert.doesNotMatch(built.stderr, /webmcp\.js/);
 });
@@ -192,14 +275,37 @@ test("WebMCP: /assets/webmcp.js registers get_page and search where the browser 
   const html = read("subscribe/index.html");
   const source = read(/<script src="\/(assets\/webmcp\.[0-9a-f]+\.js)"/.exec(html)![1]);
   const base = (await hosts.get("both")).preview.url;
-  const registered: { name: string; inputSchema: { required: string[] }; execute(input: unknown): Promise<{ content: { text: string }[]; isError?: boolean; structuredContent?: any }> }[] = [];
+  const registered: {
+    name: string;
+    inputSchema: { required: string[] };
+    execute(
+      input: unknown,
+    ): Promise<{ content: { text: string }[]; isError?: boolean; structuredContent?: any }>;
+  }[] = [];
   // A browser's fetch reads a path against the page's address; Node's wants it whole.
-  const globals = { location: new URL("/subscribe/", base), fetch: (url: string, init: RequestInit) => fetch(new URL(url, base), init), URL, Promise, String, JSON };
+  const globals = {
+    location: new URL("/subscribe/", base),
+    fetch: (url: string, init: RequestInit) => fetch(new URL(url, base), init),
+    URL,
+    Promise,
+    String,
+    JSON,
+  };
   const currentScript = { dataset: { mcp: "/mcp" } };
   // A browser without one: nothing is registered, and nothing throws.
   runInNewContext(source, { ...globals, document: { currentScript }, navigator: {} });
-  runInNewContext(source, { ...globals, document: { currentScript, modelContext: { registerTool: (tool: (typeof registered)[number]) => registered.push(tool) } }, navigator: {} });
-  assert.deepEqual(registered.map((tool) => tool.name), ["get_page", "search"]);
+  runInNewContext(source, {
+    ...globals,
+    document: {
+      currentScript,
+      modelContext: { registerTool: (tool: (typeof registered)[number]) => registered.push(tool) },
+    },
+    navigator: {},
+  });
+  assert.deepEqual(
+    registered.map((tool) => tool.name),
+    ["get_page", "search"],
+  );
   // The script's objects are of its own realm: copied into this one to compare.
   assert.deepEqual([...registered[0].inputSchema.required], ["url"]);
   const answer = await registered[0].execute({ url: "/about/" });
@@ -215,7 +321,11 @@ test("WebMCP: /assets/webmcp.js registers get_page and search where the browser 
   assert.equal(found.structuredContent.results[0].url, `${BASE}/blog/counting-waves/`);
   // navigator.modelContext, as the draft's IDL has it, is found too; a site without /mcp has no search.
   const viaNavigator: string[] = [];
-  runInNewContext(source, { ...globals, document: { currentScript: { dataset: {} } }, navigator: { modelContext: { registerTool: (tool: { name: string }) => viaNavigator.push(tool.name) } } });
+  runInNewContext(source, {
+    ...globals,
+    document: { currentScript: { dataset: {} } },
+    navigator: { modelContext: { registerTool: (tool: { name: string }) => viaNavigator.push(tool.name) } },
+  });
   assert.deepEqual(viaNavigator, ["get_page"]);
 });
 
@@ -229,10 +339,19 @@ test("the example site's home page's title names the site once", () => {
 
 test("the example site has none of the new files or headers: its spec closes its set of paths, and robots.txt keeps to its bytes", () => {
   const halyard = builtSite();
-  for (const file of ["sitemap.md", ".well-known/api-catalog"]) assert.ok(!existsSync(join(halyard, file)), file);
+  for (const file of ["sitemap.md", ".well-known/api-catalog"])
+    assert.ok(!existsSync(join(halyard, file)), file);
   assert.doesNotMatch(readFileSync(join(halyard, "robots.txt"), "utf8"), /Content-Signal/);
-  assert.equal(JSON.parse(readFileSync(join(halyard, "_sitegen/negotiation.json"), "utf8")).contentSignal, undefined);
+  assert.equal(
+    JSON.parse(readFileSync(join(halyard, "_sitegen/negotiation.json"), "utf8")).contentSignal,
+    undefined,
+  );
   const contact = readFileSync(join(halyard, "contact/index.html"), "utf8");
   assert.doesNotMatch(contact, /toolname|webmcp/);
-  assert.equal(crumbs(readFileSync(join(halyard, "blog/the-transactional-outbox-pattern-in-production/index.html"), "utf8")), undefined);
+  assert.equal(
+    crumbs(
+      readFileSync(join(halyard, "blog/the-transactional-outbox-pattern-in-production/index.html"), "utf8"),
+    ),
+    undefined,
+  );
 });

@@ -16,7 +16,17 @@ import { join } from "node:path";
 const ROOT = join(import.meta.dirname, "..");
 
 test("biome check passes: no lint finding", () => {
-  const run = spawnSync(process.execPath, [join(ROOT, "node_modules/@biomejs/biome/bin/biome"), "check", "--formatter-enabled=false", "--error-on-warnings", "--colors=off"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, "node_modules/@biomejs/biome/bin/biome"),
+      "check",
+      "--formatter-enabled=false",
+      "--error-on-warnings",
+      "--colors=off",
+    ],
+    { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
   assert.equal(run.status, 0, `${run.stdout}${run.stderr}\nfix what the linter says`);
   // The files were read: a configuration that matched none would pass too.
   const checked = Number(/Checked (\d+) files?/.exec(run.stdout + run.stderr)?.[1] ?? 0);

@@ -59,7 +59,9 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
   before(async () => {
     const executablePath = tools.path("chromium");
     const dist = builtSite();
-    const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as { servers: { url: string }[] };
+    const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as {
+      servers: { url: string }[];
+    };
     const base = new URL(openapi.servers[0]?.url ?? "").origin;
     const entries = parseSitemap(readFileSync(join(dist, "sitemap.xml"), "utf8"));
     if (typeof entries === "string") throw new Error(`sitemap.xml: ${entries}`);
@@ -67,11 +69,23 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     server = await startPreviewServer(dist);
     starter = await startPreviewServer(starterSite().dist);
     const sinks = kitchenSinkSites();
-    kitchen = { halyard: await startPreviewServer(sinks.halyard), starter: await startPreviewServer(sinks.starter) };
+    kitchen = {
+      halyard: await startPreviewServer(sinks.halyard),
+      starter: await startPreviewServer(sinks.starter),
+    };
     browser = await chromium.launch({
       executablePath,
       headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -107,7 +121,10 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
    * process apiece); each has its own width and scheme and no HTTP cache, and the sites keep no
    * cookie or storage, so a page opens as it would in a context of its own.
    */
-  async function open(url: string, options: { viewport?: (typeof VIEWPORTS)[number]; scheme?: (typeof SCHEMES)[number]; base?: string } = {}): Promise<Opened> {
+  async function open(
+    url: string,
+    options: { viewport?: (typeof VIEWPORTS)[number]; scheme?: (typeof SCHEMES)[number]; base?: string } = {},
+  ): Promise<Opened> {
     const { viewport = VIEWPORTS[0], scheme = "light", base = server.url } = options;
     shared ??= browser.newContext();
     const page = await (await shared).newPage();
@@ -129,8 +146,19 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     const session = await page.context().newCDPSession(page);
     try {
       const { cssContentSize } = await session.send("Page.getLayoutMetrics");
-      const clip = { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 };
-      const { data } = await session.send("Page.captureScreenshot", { format: "png", optimizeForSpeed: true, captureBeyondViewport: true, clip });
+      const clip = {
+        x: 0,
+        y: 0,
+        width: Math.ceil(cssContentSize.width),
+        height: Math.ceil(cssContentSize.height),
+        scale: 1,
+      };
+      const { data } = await session.send("Page.captureScreenshot", {
+        format: "png",
+        optimizeForSpeed: true,
+        captureBeyondViewport: true,
+        clip,
+      });
       writeFileSync(path, Buffer.from(data, "base64"));
     } finally {
       await session.detach();
@@ -141,23 +169,36 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
    * Everything that goes wrong in `page`, as it happens, in the list `list` gives for it (a tab gives
    * each visit a list of its own). A failed request goes to the list of the visit that made it.
    */
-  async function watch(page: Page, allowedOrigin: string, list?: (request?: Request) => string[]): Promise<string[]> {
+  async function watch(
+    page: Page,
+    allowedOrigin: string,
+    list?: (request?: Request) => string[],
+  ): Promise<string[]> {
     const errors: string[] = [];
     const into = list ?? (() => errors);
     const madeIn = new WeakMap<Request, string[]>();
     // Init scripts come through the DevTools protocol, which the page's CSP does not govern.
     await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"} (${event.sourceFile}:${event.lineNumber})`,
+        ),
+      );
     });
     page.on("console", (message) => {
       if (message.type() === "error") into().push(`console: ${message.text()}`);
     });
     page.on("pageerror", (error) => into().push(`exception: ${error.message}`));
-    page.on("requestfailed", (request) => (madeIn.get(request) ?? into()).push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+    page.on("requestfailed", (request) =>
+      (madeIn.get(request) ?? into()).push(
+        `request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`,
+      ),
+    );
     page.on("request", (request) => {
       madeIn.set(request, into(request));
       const url = new URL(request.url());
-      if (url.protocol !== "data:" && url.origin !== allowedOrigin) into(request).push(`request to another origin: ${request.url()}`);
+      if (url.protocol !== "data:" && url.origin !== allowedOrigin)
+        into(request).push(`request to another origin: ${request.url()}`);
     });
     return errors;
   }
@@ -173,8 +214,18 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
    * axe just does not make a selector for each node that passes.
    */
   async function axeViolations(page: Page, label: string): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true).analyze();
-    return results.violations.map((violation) => `${label}: ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ["violations"] })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .setLegacyMode(true)
+      .analyze();
+    return results.violations.map(
+      (violation) =>
+        `${label}: ${violation.id}: ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join("; ")}`,
+    );
   }
 
   type View = { scheme: (typeof SCHEMES)[number]; viewport: (typeof VIEWPORTS)[number] };
@@ -215,7 +266,9 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) replaced = true;
     });
-    await watch(page, new URL(base).origin, (request) => (replaced || request?.isNavigationRequest() ? errors : leaving));
+    await watch(page, new URL(base).origin, (request) =>
+      replaced || request?.isNavigationRequest() ? errors : leaving,
+    );
     return {
       async visit(path, { scheme, viewport }) {
         const url = new URL(path, base).href;
@@ -225,7 +278,14 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
           errors = [];
           await page.evaluate(async () => {
             const eager = [...document.images].filter((image) => image.loading !== "lazy" && !image.complete);
-            await Promise.all(eager.map((image) => new Promise((done) => ["load", "error"].forEach((event) => image.addEventListener(event, done, { once: true })))));
+            await Promise.all(
+              eager.map(
+                (image) =>
+                  new Promise((done) =>
+                    ["load", "error"].forEach((event) => image.addEventListener(event, done, { once: true })),
+                  ),
+              ),
+            );
             await document.fonts.ready;
             await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
           });
@@ -251,8 +311,14 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
    * a page's views one after another), and gathers the problems it reports in
    * a stable order.
    */
-  async function everyView(names: [string, string][], visit: (tab: Tab, name: string, path: string, view: View) => Promise<string[]>, base = server.url): Promise<string[]> {
-    const pages = names.map(([name, path]) => SCHEMES.flatMap((scheme) => VIEWPORTS.map((viewport) => ({ name, path, scheme, viewport }))));
+  async function everyView(
+    names: [string, string][],
+    visit: (tab: Tab, name: string, path: string, view: View) => Promise<string[]>,
+    base = server.url,
+  ): Promise<string[]> {
+    const pages = names.map(([name, path]) =>
+      SCHEMES.flatMap((scheme) => VIEWPORTS.map((viewport) => ({ name, path, scheme, viewport }))),
+    );
     const found: string[][] = [];
     let next = 0;
     const lane = async () => {
@@ -271,16 +337,23 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
   }
 
   /** Chromium logs a document's own 404 as a failed resource; that is the status the page is meant to have. */
-  const withoutOwn404 = (errors: string[]) => errors.filter((error) => !/the server responded with a status of 404/.test(error));
+  const withoutOwn404 = (errors: string[]) =>
+    errors.filter((error) => !/the server responded with a status of 404/.test(error));
 
   it("loads every page in the sitemap with status 200, no console error, no CSP violation and nothing from another origin", async () => {
     assert.ok(pages.length >= 21, `${pages.length} pages in the sitemap`);
     // Both schemes, at the desktop width: the width changes the layout, not what a page loads.
-    const problems = await everyView(pages.map((path) => [path, path]), async (tab, _, path, view) => {
-      if (view.viewport !== VIEWPORTS[0]) return [];
-      const { status, errors } = await tab.visit(path, view);
-      return [...(status === 200 ? [] : [`${path}: status ${status}`]), ...errors.map((error) => `${path} (${view.scheme}): ${error}`)];
-    });
+    const problems = await everyView(
+      pages.map((path) => [path, path]),
+      async (tab, _, path, view) => {
+        if (view.viewport !== VIEWPORTS[0]) return [];
+        const { status, errors } = await tab.visit(path, view);
+        return [
+          ...(status === 200 ? [] : [`${path}: status ${status}`]),
+          ...errors.map((error) => `${path} (${view.scheme}): ${error}`),
+        ];
+      },
+    );
     assert.deepEqual(problems, []);
   });
 
@@ -293,12 +366,18 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       // The page as served, CSP header and all, with one inline script added.
       await page.route("**/about/", async (route) => {
         const response = await route.fetch();
-        await route.fulfill({ response, body: (await response.text()).replace("</body>", "<script>document.title = 'ran';</script></body>") });
+        await route.fulfill({
+          response,
+          body: (await response.text()).replace("</body>", "<script>document.title = 'ran';</script></body>"),
+        });
       });
       const { errors } = await tab.visit("/about/", view);
       await page.waitForTimeout(100);
       assert.notEqual(await page.title(), "ran", "the inline script did not run");
-      assert.ok(errors.some((error) => /CSP violation: script-src/.test(error)), errors.join("\n"));
+      assert.ok(
+        errors.some((error) => /CSP violation: script-src/.test(error)),
+        errors.join("\n"),
+      );
     } finally {
       await tab.close();
     }
@@ -312,7 +391,8 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       // The site's stylesheet as served, with one rule that greys paragraphs out on a narrow screen in the dark scheme.
       await page.route("**/*.css", async (route) => {
         const response = await route.fetch();
-        const faint = "@media (max-width: 600px) and (prefers-color-scheme: dark) { main p { color: #333 !important } }";
+        const faint =
+          "@media (max-width: 600px) and (prefers-color-scheme: dark) { main p { color: #333 !important } }";
         await route.fulfill({ response, body: `${await response.text()}\n${faint}\n` });
       });
       await page.goto("about:blank");
@@ -322,7 +402,9 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       for (const view of views) {
         const label = `${view.scheme} ${view.viewport.width}`;
         await tab.visit("/about/", view);
-        found.push(...(await axeViolations(page, label)).map((line) => line.split(":").slice(0, 2).join(":")));
+        found.push(
+          ...(await axeViolations(page, label)).map((line) => line.split(":").slice(0, 2).join(":")),
+        );
       }
       assert.deepEqual(found, ["dark 390: color-contrast"]);
       assert.equal(loads, 1, "the page was loaded once for its four views");
@@ -346,7 +428,8 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       const { scheme, viewport } = view;
       const { page } = await tab.visit(path, view);
       const found = await axeViolations(page, `${name} (${scheme}, ${viewport.width} px)`);
-      if (name !== "contact-sent") await screenshot(page, join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`));
+      if (name !== "contact-sent")
+        await screenshot(page, join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`));
       return found;
     });
     assert.deepEqual(problems, []);
@@ -359,7 +442,11 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
         const { scheme, viewport } = view;
         const label = `${name} (${scheme}, ${viewport.width} px)`;
         const { page, status, errors } = await tab.visit(path, view);
-        const found = [...(status === 200 ? [] : [`${name}: status ${status}`]), ...errors.map((error) => `${label}: ${error}`), ...(await axeViolations(page, label))];
+        const found = [
+          ...(status === 200 ? [] : [`${name}: status ${status}`]),
+          ...errors.map((error) => `${label}: ${error}`),
+          ...(await axeViolations(page, label)),
+        ];
         await screenshot(page, join(SCREENSHOTS, `${name}-${viewport.width}-${scheme}.png`));
         return found;
       },
@@ -377,9 +464,15 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
           async (tab, name, path, view) => {
             const label = `${name} (${view.scheme}, ${view.viewport.width} px)`;
             const { page, status, errors } = await tab.visit(path, view);
-            const found = [...(status === 200 ? [] : [`${name}: status ${status}`]), ...errors.map((error) => `${label}: ${error}`), ...(await axeViolations(page, label))];
+            const found = [
+              ...(status === 200 ? [] : [`${name}: status ${status}`]),
+              ...errors.map((error) => `${label}: ${error}`),
+              ...(await axeViolations(page, label)),
+            ];
             // Nothing wider than the screen but the boxes that scroll: a phone shows the page without sideways scrolling.
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
             if (overflow > 0) found.push(`${label}: the page is ${overflow} px wider than the screen`);
             await screenshot(page, join(SCREENSHOTS, `${name}-${view.viewport.width}-${view.scheme}.png`));
             return found;
@@ -395,7 +488,11 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     const colours: Record<string, string[]> = {};
     for (const scheme of SCHEMES) {
       const { page } = await open(AUDITED["post-en"], { scheme });
-      colours[scheme] = await page.evaluate(() => [document.body, document.querySelector("pre")!, document.querySelector(".hljs-keyword")!].map((element) => `${getComputedStyle(element).color} on ${getComputedStyle(element).backgroundColor}`));
+      colours[scheme] = await page.evaluate(() =>
+        [document.body, document.querySelector("pre")!, document.querySelector(".hljs-keyword")!].map(
+          (element) => `${getComputedStyle(element).color} on ${getComputedStyle(element).backgroundColor}`,
+        ),
+      );
       await page.close();
     }
     for (let i = 0; i < colours.light.length; i++) assert.notEqual(colours.dark[i], colours.light[i]);
@@ -412,19 +509,33 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       await page.keyboard.press("Tab");
       const focused = await page.evaluate(() => {
         const element = document.activeElement!;
-        return element.matches("pre, .table-scroll") ? [...document.querySelectorAll("pre, .table-scroll")].indexOf(element) : -1;
+        return element.matches("pre, .table-scroll")
+          ? [...document.querySelectorAll("pre, .table-scroll")].indexOf(element)
+          : -1;
       });
       if (focused >= 0) reached.add(String(focused));
     }
     assert.equal(reached.size, boxes, `${reached.size} of ${boxes} scroll boxes reached by Tab`);
-    const table = page.locator(".table-scroll").filter({ has: page.locator("td code") }).first();
-    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
-    assert.ok(scrollWidth > clientWidth, `the table is wider than the phone (${scrollWidth} > ${clientWidth})`);
+    const table = page
+      .locator(".table-scroll")
+      .filter({ has: page.locator("td code") })
+      .first();
+    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    assert.ok(
+      scrollWidth > clientWidth,
+      `the table is wider than the phone (${scrollWidth} > ${clientWidth})`,
+    );
     await table.focus();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(300);
-    assert.ok((await table.evaluate((element) => element.scrollLeft)) > 0, "ArrowRight scrolls the focused table");
+    assert.ok(
+      (await table.evaluate((element) => element.scrollLeft)) > 0,
+      "ArrowRight scrolls the focused table",
+    );
     await page.close();
   });
 
@@ -443,14 +554,19 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
             range.setEnd(text, i + 1);
             const rect = range.getBoundingClientRect();
             if (rect.width === 0) continue;
-            if (top !== undefined && rect.top > top + 2) found.push(`${code.textContent}: after ${JSON.stringify((text.textContent ?? "")[i - 1])}`);
+            if (top !== undefined && rect.top > top + 2)
+              found.push(`${code.textContent}: after ${JSON.stringify((text.textContent ?? "")[i - 1])}`);
             top = rect.top;
           }
           return found;
         }),
       );
       assert.ok((await page.locator("td code").count()) > 0, path);
-      assert.deepEqual(breaks.filter((line) => !/after "[\s/-]"$/.test(line)), [], path);
+      assert.deepEqual(
+        breaks.filter((line) => !/after "[\s/-]"$/.test(line)),
+        [],
+        path,
+      );
       await page.close();
     }
   });
@@ -475,7 +591,9 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     const languages = await page.evaluate(() => ({
       page: document.documentElement.lang,
       article: (document.querySelector("article") as HTMLElement).closest("[lang]")!.getAttribute("lang"),
-      parts: [".skip-link", ".agent-note", ".site-header", ".site-footer", ".alternate"].map((selector) => document.querySelector(selector)!.closest("[lang]")!.getAttribute("lang")),
+      parts: [".skip-link", ".agent-note", ".site-header", ".site-footer", ".alternate"].map((selector) =>
+        document.querySelector(selector)!.closest("[lang]")!.getAttribute("lang"),
+      ),
     }));
     assert.deepEqual(languages, { page: "vi", article: "vi", parts: ["en", "en", "en", "en", "en"] });
     await page.close();
@@ -508,31 +626,64 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
   });
 
   it("the starter's note for agents is in the HTML for programs, and out of Chromium's accessibility tree and the tab order", async () => {
-    for (const path of [STARTER_AUDITED["starter-home"], STARTER_AUDITED["starter-post-cover"], "/no-such-page/"]) {
+    for (const path of [
+      STARTER_AUDITED["starter-home"],
+      STARTER_AUDITED["starter-post-cover"],
+      "/no-such-page/",
+    ]) {
       const { page } = await open(path, { base: starter.url });
       const note = await page.evaluate(() => {
         const element = document.querySelector(".agent-note");
-        return element && { text: element.textContent, href: element.querySelector("a")?.getAttribute("href"), hidden: element.getAttribute("aria-hidden") };
+        return (
+          element && {
+            text: element.textContent,
+            href: element.querySelector("a")?.getAttribute("href"),
+            hidden: element.getAttribute("aria-hidden"),
+          }
+        );
       });
-      assert.deepEqual(note, { text: "For AI agents: /llms.txt indexes this site, and every page is also served as Markdown.", href: "/llms.txt", hidden: "true" }, path);
+      assert.deepEqual(
+        note,
+        {
+          text: "For AI agents: /llms.txt indexes this site, and every page is also served as Markdown.",
+          href: "/llms.txt",
+          hidden: "true",
+        },
+        path,
+      );
       // What a screen reader is given: the full accessibility tree, as Chromium's DevTools protocol reports it.
       const cdp = await page.context().newCDPSession(page);
-      const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { ignored: boolean; name?: { value?: string }; role?: { value?: string } }[] };
+      const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+        nodes: { ignored: boolean; name?: { value?: string }; role?: { value?: string } }[];
+      };
       const read = nodes.filter((node) => !node.ignored).map((node) => String(node.name?.value ?? ""));
-      assert.ok(read.some((name) => name === "Skip to content"), `${path}: the tree is the page's`);
-      assert.ok(!read.some((name) => /For AI agents|indexes this site/.test(name)), `${path}: the note is not read out`);
+      assert.ok(
+        read.some((name) => name === "Skip to content"),
+        `${path}: the tree is the page's`,
+      );
+      assert.ok(
+        !read.some((name) => /For AI agents|indexes this site/.test(name)),
+        `${path}: the note is not read out`,
+      );
       assert.ok(!read.includes("/llms.txt"), `${path}: nor is its link`);
       await cdp.detach();
       // The keyboard goes from the skip link to the header, never to the hidden note.
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
-      assert.notEqual(await page.evaluate(() => document.activeElement?.closest(".agent-note") !== null), true, `${path}: the note takes no focus`);
+      assert.notEqual(
+        await page.evaluate(() => document.activeElement?.closest(".agent-note") !== null),
+        true,
+        `${path}: the note takes no focus`,
+      );
       await page.close();
     }
   });
 
   it("sets text in Be Vietnam Pro from the site itself, the Vietnamese subset only where a page needs it", async () => {
-    for (const [path, needsVietnamese] of [[AUDITED["post-vi"], true], [AUDITED["post-en"], false]] as const) {
+    for (const [path, needsVietnamese] of [
+      [AUDITED["post-vi"], true],
+      [AUDITED["post-en"], false],
+    ] as const) {
       const page = await browser.newPage();
       const fonts: string[] = [];
       page.on("request", (request) => {
@@ -540,10 +691,29 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       });
       await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready);
-      assert.ok(await page.evaluate(() => document.fonts.check('600 16px "Be Vietnam Pro"') && [...document.fonts].some((face) => face.family.replace(/"/g, "") === "Be Vietnam Pro" && face.status === "loaded")), path);
-      assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /^"Be Vietnam Pro"/);
-      assert.ok(fonts.every((font) => font.startsWith("/assets/fonts/be-vietnam-pro-")), fonts.join(", "));
-      assert.equal(fonts.some((font) => font.includes("-vietnamese-")), needsVietnamese, `${path}: ${fonts.join(", ")}`);
+      assert.ok(
+        await page.evaluate(
+          () =>
+            document.fonts.check('600 16px "Be Vietnam Pro"') &&
+            [...document.fonts].some(
+              (face) => face.family.replace(/"/g, "") === "Be Vietnam Pro" && face.status === "loaded",
+            ),
+        ),
+        path,
+      );
+      assert.match(
+        await page.evaluate(() => getComputedStyle(document.body).fontFamily),
+        /^"Be Vietnam Pro"/,
+      );
+      assert.ok(
+        fonts.every((font) => font.startsWith("/assets/fonts/be-vietnam-pro-")),
+        fonts.join(", "),
+      );
+      assert.equal(
+        fonts.some((font) => font.includes("-vietnamese-")),
+        needsVietnamese,
+        `${path}: ${fonts.join(", ")}`,
+      );
       await page.close();
     }
   });
@@ -551,7 +721,11 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
   it("shows the mark in the header and declares the icons, which all load", async () => {
     const { page, errors } = await open("/");
     assert.equal(await page.locator(".site-header .brand svg").count(), 1);
-    const icons = await page.evaluate(() => [...document.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map((link) => (link as HTMLLinkElement).href));
+    const icons = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map(
+        (link) => (link as HTMLLinkElement).href,
+      ),
+    );
     assert.equal(icons.length, 3);
     for (const icon of icons) {
       const response = await page.request.get(icon);
@@ -564,16 +738,31 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
 
   it("prints an article alone: no navigation, footer or form, code wrapped, the addresses of its outside links shown", async () => {
     // A post with code and with links to other sites, whose addresses a printed page must show.
-    const post = readSource().published.find((candidate) => /\]\(https?:\/\//.test(candidate.body) && /^```\w+$/m.test(candidate.body))!;
+    const post = readSource().published.find(
+      (candidate) => /\]\(https?:\/\//.test(candidate.body) && /^```\w+$/m.test(candidate.body),
+    )!;
     assert.ok(post, "the content has a post with code and outside links");
     const { page } = await open(`/blog/${post.slug}/`);
-    const afterContent = () => page.evaluate(() => [...document.querySelectorAll('.prose a[href^="http"]')].map((link) => ({ href: link.getAttribute("href"), after: getComputedStyle(link, "::after").content })));
-    assert.ok((await afterContent()).every(({ after }) => after === "none"), "on screen, no address follows a link");
+    const afterContent = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.prose a[href^="http"]')].map((link) => ({
+          href: link.getAttribute("href"),
+          after: getComputedStyle(link, "::after").content,
+        })),
+      );
+    assert.ok(
+      (await afterContent()).every(({ after }) => after === "none"),
+      "on screen, no address follows a link",
+    );
     await page.emulateMedia({ media: "print" });
     const printed = await page.evaluate(() => ({
-      hidden: [".site-header nav", ".site-footer", ".heading-anchor", ".alternate"].map((selector) => getComputedStyle(document.querySelector(selector)!).display),
+      hidden: [".site-header nav", ".site-footer", ".heading-anchor", ".alternate"].map(
+        (selector) => getComputedStyle(document.querySelector(selector)!).display,
+      ),
       pre: getComputedStyle(document.querySelector("pre")!).whiteSpace,
-      overflow: [...document.querySelectorAll("pre, .table-scroll")].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+      overflow: [...document.querySelectorAll("pre, .table-scroll")].filter(
+        (box) => box.scrollWidth > box.clientWidth + 1,
+      ).length,
       color: getComputedStyle(document.body).color,
     }));
     assert.deepEqual(printed.hidden, ["none", "none", "none", "none"]);
@@ -582,7 +771,8 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     assert.equal(printed.color, "rgb(0, 0, 0)");
     const external = await afterContent();
     assert.ok(external.length > 0, "the post's outside links are in the page");
-    for (const { href, after } of external) assert.equal(after, `" (${href})"`, "each outside link is followed by its address");
+    for (const { href, after } of external)
+      assert.equal(after, `" (${href})"`, "each outside link is followed by its address");
     // For a person to look at: the article as Chromium prints it.
     writeFileSync(join(OUTPUT, "print-post-en.pdf"), await page.pdf({ format: "A4" }));
     await page.close();
@@ -599,7 +789,10 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
       await page.getByLabel("Your email address").fill("minh@example.vn");
       await page.getByLabel("Your message").fill("A partner's EDIFACT feed fails every night.");
       const from = preview.output().length;
-      await Promise.all([page.waitForURL(/#enquiry-sent$/), page.getByRole("button", { name: "Send enquiry" }).click()]);
+      await Promise.all([
+        page.waitForURL(/#enquiry-sent$/),
+        page.getByRole("button", { name: "Send enquiry" }).click(),
+      ]);
       assert.equal(new URL(page.url()).pathname, "/contact/");
       assert.equal(await page.locator("#enquiry-sent").isVisible(), true);
       assert.equal(await page.locator("form[name=enquiry]").isVisible(), false);
@@ -615,20 +808,46 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
 
   it("watch mode's reload script runs under the CSP: a saved change reloads the page, a broken build shows its error", async () => {
     const project = tempProject();
-    const watching = await startServing(["--watch", "--port", "0", "--content", "content", "--templates", "templates", "--dir", "dist"], project);
+    const watching = await startServing(
+      ["--watch", "--port", "0", "--content", "content", "--templates", "templates", "--dir", "dist"],
+      project,
+    );
     try {
       const { page, errors } = await open("/about/", { base: watching.url });
-      const csp = (await page.request.get(new URL("/about/", watching.url).href)).headers()["content-security-policy"] ?? "";
-      assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/]+=*'/, "the reload script is allowed by its hash only");
+      const csp =
+        (await page.request.get(new URL("/about/", watching.url).href)).headers()[
+          "content-security-policy"
+        ] ?? "";
+      assert.match(
+        csp,
+        /script-src 'sha256-[A-Za-z0-9+/]+=*'/,
+        "the reload script is allowed by its hash only",
+      );
       assert.doesNotMatch(csp, /unsafe-inline/);
       const about = join(project, "content/pages/about.md");
-      writeFileSync(about, readFileSync(about, "utf8").replace(/^title: .*$/m, 'title: "About us, reloaded"'));
-      await page.waitForFunction(() => document.querySelector("h1")?.textContent === "About us, reloaded", undefined, { timeout: 30_000 });
-      writeFileSync(about, readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 30 February 2026"));
+      writeFileSync(
+        about,
+        readFileSync(about, "utf8").replace(/^title: .*$/m, 'title: "About us, reloaded"'),
+      );
+      await page.waitForFunction(
+        () => document.querySelector("h1")?.textContent === "About us, reloaded",
+        undefined,
+        { timeout: 30_000 },
+      );
+      writeFileSync(
+        about,
+        readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 30 February 2026"),
+      );
       await page.waitForSelector("#sitegen-build-error", { timeout: 30_000 });
-      assert.match((await page.locator("#sitegen-build-error").textContent()) ?? "", /about\.md:\d+:\d+: .*date/);
+      assert.match(
+        (await page.locator("#sitegen-build-error").textContent()) ?? "",
+        /about\.md:\d+:\d+: .*date/,
+      );
       // Reloading the page ends its event stream; that is the script doing its job.
-      assert.deepEqual(errors.filter((error) => !/\/_sitegen\/reload net::ERR_ABORTED/.test(error)), []);
+      assert.deepEqual(
+        errors.filter((error) => !/\/_sitegen\/reload net::ERR_ABORTED/.test(error)),
+        [],
+      );
       await page.close();
     } finally {
       await watching.stop();

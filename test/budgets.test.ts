@@ -15,13 +15,29 @@ import { verifyFailures } from "./helpers/verify.ts";
 
 const source = readSource();
 const BASE = source.site.base_url;
-const SMALL = { llms_txt_bytes: 8_000, llms_full_txt_bytes: 120_000, blog_page_bytes: 8_500, blog_page_full_posts: 3, not_found_closest_posts: 2 };
-const TOO_SMALL = { llms_txt_bytes: 1_000, llms_full_txt_bytes: 1_000, blog_page_bytes: 1_000, not_found_markdown_bytes: 1_000 };
+const SMALL = {
+  llms_txt_bytes: 8_000,
+  llms_full_txt_bytes: 120_000,
+  blog_page_bytes: 8_500,
+  blog_page_full_posts: 3,
+  not_found_closest_posts: 2,
+};
+const TOO_SMALL = {
+  llms_txt_bytes: 1_000,
+  llms_full_txt_bytes: 1_000,
+  blog_page_bytes: 1_000,
+  not_found_markdown_bytes: 1_000,
+};
 
 /** A copy of the real content whose site.yaml sets `budgets`. */
 function withBudgets(budgets: Record<string, number>): string {
   const content = copyContent();
-  appendFileSync(join(content, "site.yaml"), `budgets:\n${Object.entries(budgets).map(([key, value]) => `  ${key}: ${value}\n`).join("")}`);
+  appendFileSync(
+    join(content, "site.yaml"),
+    `budgets:\n${Object.entries(budgets)
+      .map(([key, value]) => `  ${key}: ${value}\n`)
+      .join("")}`,
+  );
   return content;
 }
 
@@ -48,8 +64,16 @@ after(() => server?.stop());
 
 test("small budgets on a small blog: no warning, and each file within its budget", () => {
   assert.deepEqual(JSON.parse(smallBuild.stdout).findings, []);
-  for (const [file, budget] of [["llms.txt", SMALL.llms_txt_bytes], ["llms-full.txt", SMALL.llms_full_txt_bytes], ["blog.md", SMALL.blog_page_bytes], ["blog/index.html", SMALL.blog_page_bytes]] as const) {
-    assert.ok(Buffer.byteLength(read(file)) <= budget, `${file}: ${Buffer.byteLength(read(file))} bytes, budget ${budget}`);
+  for (const [file, budget] of [
+    ["llms.txt", SMALL.llms_txt_bytes],
+    ["llms-full.txt", SMALL.llms_full_txt_bytes],
+    ["blog.md", SMALL.blog_page_bytes],
+    ["blog/index.html", SMALL.blog_page_bytes],
+  ] as const) {
+    assert.ok(
+      Buffer.byteLength(read(file)) <= budget,
+      `${file}: ${Buffer.byteLength(read(file))} bytes, budget ${budget}`,
+    );
   }
 });
 
@@ -58,7 +82,11 @@ test("llms.txt keeps the newest posts that fit and says where the others are", (
   const kept = source.published.filter((post) => llms.includes(`${BASE}/blog/${post.slug}.md`));
   assert.ok(kept.length > 0 && kept.length < source.published.length, `${kept.length} posts`);
   assert.deepEqual(kept, source.published.slice(0, kept.length), "the newest ones");
-  assert.ok(llms.includes(`The newest ${kept.length} of ${source.published.length} posts, newest first. The ${source.published.length - kept.length} older ones are not listed here: every post is in [blog-index.json](${BASE}/blog-index.json) and [sitemap.xml](${BASE}/sitemap.xml)`));
+  assert.ok(
+    llms.includes(
+      `The newest ${kept.length} of ${source.published.length} posts, newest first. The ${source.published.length - kept.length} older ones are not listed here: every post is in [blog-index.json](${BASE}/blog-index.json) and [sitemap.xml](${BASE}/sitemap.xml)`,
+    ),
+  );
 });
 
 test("llms-full.txt keeps every page and the newest posts whole, and says which it left out", () => {
@@ -66,24 +94,46 @@ test("llms-full.txt keeps every page and the newest posts whole, and says which 
   const kept = source.published.filter((post) => full.includes(read(`blog/${post.slug}.md`)));
   assert.ok(kept.length > 0 && kept.length < source.published.length, `${kept.length} posts`);
   assert.deepEqual(kept, source.published.slice(0, kept.length));
-  for (const route of source.routes.filter((r) => !r.post)) assert.ok(full.includes(read(route.markdownPath.slice(1))), route.markdownPath);
-  assert.match(full, new RegExp(`The oldest ${source.published.length - kept.length} posts, published ${source.published.at(-1)!.date} to ${source.published[kept.length].date}, are left out to keep it within ${SMALL.llms_full_txt_bytes} bytes`));
+  for (const route of source.routes.filter((r) => !r.post))
+    assert.ok(full.includes(read(route.markdownPath.slice(1))), route.markdownPath);
+  assert.match(
+    full,
+    new RegExp(
+      `The oldest ${source.published.length - kept.length} posts, published ${source.published.at(-1)!.date} to ${source.published[kept.length].date}, are left out to keep it within ${SMALL.llms_full_txt_bytes} bytes`,
+    ),
+  );
 });
 
 test("/blog/ lists the newest 3 in full, the next by year, and says how many older ones are elsewhere", () => {
   const markdown = read("blog.md");
   const listed = [...markdown.matchAll(/\]\((https:\/\/[^)]+\/blog\/[^/)]+\/)\)/g)].map((m) => m[1]);
-  assert.deepEqual(listed, source.published.slice(0, listed.length).map((post) => `${BASE}/blog/${post.slug}/`));
+  assert.deepEqual(
+    listed,
+    source.published.slice(0, listed.length).map((post) => `${BASE}/blog/${post.slug}/`),
+  );
   assert.ok(listed.length > 3 && listed.length < source.published.length, `${listed.length} listed`);
-  assert.equal(markdown.split("\n").filter((line) => /^- \[.*\(\d{4}-\d{2}-\d{2}, (en|vi)\): /.test(line)).length, 3);
+  assert.equal(
+    markdown.split("\n").filter((line) => /^- \[.*\(\d{4}-\d{2}-\d{2}, (en|vi)\): /.test(line)).length,
+    3,
+  );
   assert.match(markdown, /^### \d{4}$/m);
-  assert.match(markdown, new RegExp(`The newest ${listed.length} of ${source.published.length} posts\\. The ${source.published.length - listed.length} older ones`));
+  assert.match(
+    markdown,
+    new RegExp(
+      `The newest ${listed.length} of ${source.published.length} posts\\. The ${source.published.length - listed.length} older ones`,
+    ),
+  );
   const html = read("blog/index.html");
-  assert.deepEqual([...html.matchAll(/<a href="(\/blog\/[^"/]+\/)"/g)].map((m) => `${BASE}${m[1]}`), listed);
+  assert.deepEqual(
+    [...html.matchAll(/<a href="(\/blog\/[^"/]+\/)"/g)].map((m) => `${BASE}${m[1]}`),
+    listed,
+  );
 });
 
 test("the Markdown 404 names as many closest posts as the budget says", async () => {
-  const body = await (await fetch(new URL("/blog/transactional-outbox/", server.url), { headers: { accept: "text/markdown" } })).text();
+  const body = await (
+    await fetch(new URL("/blog/transactional-outbox/", server.url), { headers: { accept: "text/markdown" } })
+  ).text();
   assert.equal([...body.slice(body.indexOf("## Closest posts")).matchAll(/^- \[/gm)].length, 2);
 });
 
@@ -95,17 +145,42 @@ test("sitegen verify passes the small-budget build: its limits and the budgets a
 
 test("a budget smaller than what a file cannot leave out: build warns with the numbers, check --strict fails with them", () => {
   assert.equal(tooSmall.build.status, 0, tooSmall.build.stderr);
-  const findings = JSON.parse(tooSmall.build.stdout).findings as { level: string; file: string; message: string }[];
-  const over = (file: string, key: string) => new RegExp(`^${file.replace(/[.*]/g, "\\$&")} is \\d+ bytes; its budget is 1000 \\(budgets\\.${key} in site\\.yaml\\)$`);
-  const expected: [string, string][] = [["llms.txt", "llms_txt_bytes"], ["llms-full.txt", "llms_full_txt_bytes"], ["blog/index.html", "blog_page_bytes"], ["blog.md", "blog_page_bytes"]];
+  const findings = JSON.parse(tooSmall.build.stdout).findings as {
+    level: string;
+    file: string;
+    message: string;
+  }[];
+  const over = (file: string, key: string) =>
+    new RegExp(
+      `^${file.replace(/[.*]/g, "\\$&")} is \\d+ bytes; its budget is 1000 \\(budgets\\.${key} in site\\.yaml\\)$`,
+    );
+  const expected: [string, string][] = [
+    ["llms.txt", "llms_txt_bytes"],
+    ["llms-full.txt", "llms_full_txt_bytes"],
+    ["blog/index.html", "blog_page_bytes"],
+    ["blog.md", "blog_page_bytes"],
+  ];
   for (const [file, key] of expected) {
     const finding = findings.find((f) => f.file === file);
     assert.ok(finding && finding.level === "warning", `${file}: ${JSON.stringify(findings)}`);
     assert.match(finding.message, over(file, key));
   }
-  assert.ok(findings.some((f) => f.file === "_sitegen/404.md" && /^the Markdown 404 can reach \d+ bytes; its budget is 1000 \(budgets\.not_found_markdown_bytes in site\.yaml\)$/.test(f.message)));
+  assert.ok(
+    findings.some(
+      (f) =>
+        f.file === "_sitegen/404.md" &&
+        /^the Markdown 404 can reach \d+ bytes; its budget is 1000 \(budgets\.not_found_markdown_bytes in site\.yaml\)$/.test(
+          f.message,
+        ),
+    ),
+  );
   assert.equal(tooSmall.check.status, 1, tooSmall.check.stderr);
-  for (const [file, key] of expected) assert.match(tooSmall.check.stderr, new RegExp(`error: ${file.replace(/[.*]/g, "\\$&")}: .*its budget is 1000 \\(budgets\\.${key}`), file);
+  for (const [file, key] of expected)
+    assert.match(
+      tooSmall.check.stderr,
+      new RegExp(`error: ${file.replace(/[.*]/g, "\\$&")}: .*its budget is 1000 \\(budgets\\.${key}`),
+      file,
+    );
 });
 
 test("a budget past the norm it stands for is refused, naming site.yaml and the line", async () => {

@@ -15,12 +15,39 @@ import robotsParserModule from "robots-parser";
 import { convert } from "xmlbuilder2";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { shardOf } from "../src/negotiation/table.ts";
-import { builtSite, EPOCH, netlifyHeaderRules, netlifyHeadersFor, routeTable, sitegen, sitegenHere, tempDir } from "./helpers/dist.ts";
-import { assertSameTree, CONTENT, copyContent, CRAWLERS, decodeEntities, fileFor, FIXED_PAGES, GENERATED, readSource, readTree, scratchDir, siblingOf, withoutCode, type CliRun } from "./helpers/site.ts";
+import {
+  builtSite,
+  EPOCH,
+  netlifyHeaderRules,
+  netlifyHeadersFor,
+  routeTable,
+  sitegen,
+  sitegenHere,
+  tempDir,
+} from "./helpers/dist.ts";
+import {
+  assertSameTree,
+  CONTENT,
+  copyContent,
+  CRAWLERS,
+  decodeEntities,
+  fileFor,
+  FIXED_PAGES,
+  GENERATED,
+  readSource,
+  readTree,
+  scratchDir,
+  siblingOf,
+  withoutCode,
+  type CliRun,
+} from "./helpers/site.ts";
 
 const source = readSource();
 /** robots-parser is CommonJS (`module.exports = function`); its typings declare an ES default export. */
-const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => { isAllowed(url: string, agent?: string): boolean | undefined; getSitemaps(): string[] };
+const robotsParser = robotsParserModule as unknown as (
+  url: string,
+  contents: string,
+) => { isAllowed(url: string, agent?: string): boolean | undefined; getSitemaps(): string[] };
 const BASE = source.site.base_url.replace(/\/$/, "");
 const OVERRIDE = "https://preview.example.org";
 const NETLIFY_URL = "https://deploy-preview-7--halyard.netlify.app";
@@ -52,7 +79,11 @@ const JOBS: Record<string, { args: string[]; env?: NodeJS.ProcessEnv }> = {
 /** A copy of the real content whose third post keeps two old addresses. */
 function withAliases(): string {
   const content = copyContent();
-  mutate(join(content, "blog", `${published[2].slug}.md`), /^title: /m, "aliases: [/2019/01/an-old-address/, /an-old-address.html]\ntitle: ");
+  mutate(
+    join(content, "blog", `${published[2].slug}.md`),
+    /^title: /m,
+    "aliases: [/2019/01/an-old-address/, /an-old-address.html]\ntitle: ",
+  );
   return content;
 }
 const runs: Record<string, { out: string; result: CliRun }> = {};
@@ -97,7 +128,16 @@ before(async () => {
   // fails on, is found only after every file was written to the staging folder.
   const cases = {
     frontmatter: { ...brokenCase(published[0].slug, /^tags: .*$/m, "tags: [unclosed, list", 0), json: false },
-    link: { ...brokenCase(published[1].slug, /\n---\n\n/, "\n---\n\nSee [a post that does not exist](/blog/no-such-post/).\n\n", 3), json: true, strict: true },
+    link: {
+      ...brokenCase(
+        published[1].slug,
+        /\n---\n\n/,
+        "\n---\n\nSee [a post that does not exist](/blog/no-such-post/).\n\n",
+        3,
+      ),
+      json: true,
+      strict: true,
+    },
   };
   const builds = Object.entries(JOBS).map(async ([name, { args, env }]) => {
     const out = join(scratchDir(`sitegen-${name}-`), "dist");
@@ -105,7 +145,18 @@ before(async () => {
   });
   const broken = Object.entries(cases).map(async ([name, { json, ...c }]) => {
     const strict = "strict" in c && c.strict ? ["--strict"] : [];
-    atomic[name] = { ...c, result: await sitegenHere(["build", "--content", c.content, "--out", c.out, ...(json ? ["--json"] : []), ...strict]) };
+    atomic[name] = {
+      ...c,
+      result: await sitegenHere([
+        "build",
+        "--content",
+        c.content,
+        "--out",
+        c.out,
+        ...(json ? ["--json"] : []),
+        ...strict,
+      ]),
+    };
   });
   // An output folder that holds the content itself.
   const parent = scratchDir("sitegen-out-over-content-");
@@ -119,12 +170,20 @@ before(async () => {
 
 /** Attributes of every `<tag …>` in an HTML document. */
 function tags(html: string, name: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))].map((m) => Object.fromEntries([...m[1].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1].toLowerCase(), decodeEntities(a[2])])));
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))].map((m) =>
+    Object.fromEntries(
+      [...m[1].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1].toLowerCase(), decodeEntities(a[2])]),
+    ),
+  );
 }
 
 /** Markdown links `[text](url)` with the line they sit on. */
 function markdownLinks(markdown: string): { text: string; url: string; line: string }[] {
-  return markdown.split("\n").flatMap((line) => [...line.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => ({ text: m[1], url: m[2], line })));
+  return markdown
+    .split("\n")
+    .flatMap((line) =>
+      [...line.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => ({ text: m[1], url: m[2], line })),
+    );
 }
 
 /** The lines of a Markdown document under the H2 whose text matches, up to the next H2. */
@@ -156,7 +215,10 @@ test("build exits 0 and prints one summary line: pages, files, bytes, millisecon
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stderr, "");
   // Builds run side by side here: this one may have found the build cache, or gone without it while another held it.
-  const match = /^Built (\d+) pages, (\d+) files, ([\d.]+) (B|KB|MB) in (\d+) ms \(\d+ posts? from the cache(?:; note: .*)?\) → (.+)\/\n$/.exec(result.stdout);
+  const match =
+    /^Built (\d+) pages, (\d+) files, ([\d.]+) (B|KB|MB) in (\d+) ms \(\d+ posts? from the cache(?:; note: .*)?\) → (.+)\/\n$/.exec(
+      result.stdout,
+    );
   assert.ok(match, `unexpected summary: ${JSON.stringify(result.stdout)}`);
   assert.equal(Number(match[1]), FIXED_PAGES.length + published.length);
   assert.equal(Number(match[2]), readTree(out).size);
@@ -180,8 +242,14 @@ test("--json prints the result: ok, pages, files and bytes that match the folder
   assert.equal(report.out, out);
   assert.equal(report.pages, FIXED_PAGES.length + published.length);
   assert.equal(report.files, tree.size);
-  assert.equal(report.bytes, [...tree.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0));
-  assert.ok(Number.isInteger(report.milliseconds) && report.milliseconds >= 0, `milliseconds: ${report.milliseconds}`);
+  assert.equal(
+    report.bytes,
+    [...tree.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0),
+  );
+  assert.ok(
+    Number.isInteger(report.milliseconds) && report.milliseconds >= 0,
+    `milliseconds: ${report.milliseconds}`,
+  );
   assert.deepEqual(report.findings, []);
 });
 
@@ -198,9 +266,18 @@ test("a base URL that is not an origin is a usage error (exit 2) and writes noth
 test("every page of the closed set, and nothing else, has <path>/index.html and its .md sibling", () => {
   const html = [...files.keys()].filter((file) => file.endsWith("index.html")).sort();
   assert.deepEqual(html, source.routes.map((route) => `${route.path.slice(1)}index.html`).sort());
-  const siblings = [...files.keys()].filter((file) => file.endsWith(".md") && !file.startsWith("_sitegen/") && file !== "agent-instructions.md").sort();
+  const siblings = [...files.keys()]
+    .filter(
+      (file) => file.endsWith(".md") && !file.startsWith("_sitegen/") && file !== "agent-instructions.md",
+    )
+    .sort();
   assert.deepEqual(siblings, source.routes.map((route) => route.markdownPath.slice(1)).sort());
-  for (const [path, md] of [["/", "/index.md"], ["/about/", "/about.md"], ["/blog/", "/blog.md"], ["/developers/", "/developers.md"]]) {
+  for (const [path, md] of [
+    ["/", "/index.md"],
+    ["/about/", "/about.md"],
+    ["/blog/", "/blog.md"],
+    ["/developers/", "/developers.md"],
+  ]) {
     assert.equal(siblingOf(path), md);
     assert.ok(files.has(md.slice(1)), `${md} should exist`);
   }
@@ -221,7 +298,10 @@ test("every HTML page has the post's lang, one canonical link, its meta descript
     const alternate = links.filter((link) => link.rel === "alternate" && link.type === "text/markdown");
     assert.equal(alternate.length, 1, `${route.path}: one text/markdown alternate`);
     assert.equal(new URL(alternate[0].href, BASE).href, `${BASE}${route.markdownPath}`);
-    assert.match(decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ""), new RegExp(escape(route.title)));
+    assert.match(
+      decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ""),
+      new RegExp(escape(route.title)),
+    );
     assert.ok(decodeEntities(html).includes(prose(route.body)), `${route.path}: the body is rendered`);
   }
 });
@@ -240,7 +320,13 @@ test("every Markdown sibling starts with the title as H1 and gives the canonical
     const md = text(route.markdownPath.slice(1));
     const lines = md.split("\n");
     assert.equal(lines[0], `# ${route.title}`, route.markdownPath);
-    assert.equal(withoutCode(md, "markdown").split("\n").filter((line) => /^# /.test(line)).length, 1, `${route.markdownPath}: one H1`);
+    assert.equal(
+      withoutCode(md, "markdown")
+        .split("\n")
+        .filter((line) => /^# /.test(line)).length,
+      1,
+      `${route.markdownPath}: one H1`,
+    );
     const head = lines.slice(0, 15).join("\n");
     assert.ok(head.includes(`${BASE}${route.path}`), `${route.markdownPath}: canonical URL near the top`);
     assert.ok(head.includes(route.description), `${route.markdownPath}: description near the top`);
@@ -258,38 +344,59 @@ test("every Markdown representation names the agent index before its body", () =
     const pointer = lines.indexOf(`- Agent index: ${BASE}/llms.txt`);
     assert.ok(pointer > 0, `${route.markdownPath}: an Agent index line`);
     const body = lines.findIndex((line) => line.includes(prose(route.body)));
-    assert.ok(pointer < body && pointer < 12, `${route.markdownPath}: the Agent index line (${pointer}) is near the top, before the body (${body})`);
+    assert.ok(
+      pointer < body && pointer < 12,
+      `${route.markdownPath}: the Agent index line (${pointer}) is near the top, before the body (${body})`,
+    );
   }
 });
 
 test("{{base_url}} in a page is the build's origin, in the HTML, the .md sibling and llms-full.txt", () => {
   const developers = source.pages.find((page) => page.name === "developers")!.body;
-  assert.ok(developers.includes("{{base_url}}/about/"), "the developers page writes the origin as {{base_url}}");
+  assert.ok(
+    developers.includes("{{base_url}}/about/"),
+    "the developers page writes the origin as {{base_url}}",
+  );
   for (const file of ["developers.md", "developers/index.html", "llms-full.txt"]) {
     assert.ok(!text(file).includes("{{base_url}}"), `${file}: no {{base_url}} left`);
     assert.ok(text(file).includes(`curl ${BASE}/about.md`), `${file}: the curl example names ${BASE}`);
   }
-  for (const [name, base] of [["override", OVERRIDE], ["netlify", NETLIFY_URL]]) {
+  for (const [name, base] of [
+    ["override", OVERRIDE],
+    ["netlify", NETLIFY_URL],
+  ]) {
     const developersMd = readFileSync(join(runs[name].out, "developers.md"), "utf8");
     assert.ok(developersMd.includes(`curl ${base}/about.md`), `${name}: the curl example names ${base}`);
-    assert.ok(developersMd.includes(`"type": "${base}/developers/#http-404"`), `${name}: the sample Problem names ${base}`);
+    assert.ok(
+      developersMd.includes(`"type": "${base}/developers/#http-404"`),
+      `${name}: the sample Problem names ${base}`,
+    );
   }
 });
 
 test("Markdown siblings keep the author's text, heading ids included, with no root-relative links outside code", () => {
   for (const route of source.routes) {
     const md = withoutCode(text(route.markdownPath.slice(1)), "markdown");
-    for (const [heading] of route.body.matchAll(/^#{2,6}\s.*\{#[\w-]+\}\s*$/gm)) assert.ok(md.includes(heading), `${route.markdownPath}: ${heading}`);
+    for (const [heading] of route.body.matchAll(/^#{2,6}\s.*\{#[\w-]+\}\s*$/gm))
+      assert.ok(md.includes(heading), `${route.markdownPath}: ${heading}`);
     assert.doesNotMatch(md, /\]\(\/(?!\/)/, `${route.markdownPath}: root-relative link`);
   }
 });
 
 test("/blog/ lists exactly the published posts, newest first, in HTML and Markdown", () => {
   const html = text("blog/index.html");
-  const hrefs = tags(html, "a").map((a) => a.href).filter((href) => /^\/blog\/[^/]+\/$/.test(href));
-  assert.deepEqual([...new Set(hrefs)], published.map((post) => `/blog/${post.slug}/`));
+  const hrefs = tags(html, "a")
+    .map((a) => a.href)
+    .filter((href) => /^\/blog\/[^/]+\/$/.test(href));
+  assert.deepEqual(
+    [...new Set(hrefs)],
+    published.map((post) => `/blog/${post.slug}/`),
+  );
   const listed = markdownLinks(section(text("blog.md"), /Posts/)).map((link) => link.url);
-  assert.deepEqual(listed, published.map((post) => `${BASE}/blog/${post.slug}/`));
+  assert.deepEqual(
+    listed,
+    published.map((post) => `${BASE}/blog/${post.slug}/`),
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -303,12 +410,21 @@ test("llms.txt: H1 site name, blockquote summary, H2 sections only, a When to us
   const firstBlock = lines.slice(1).find((line) => line.trim() !== "")!;
   assert.ok(firstBlock.startsWith("> "), "the summary is a blockquote right after the H1");
   assert.equal(firstBlock.slice(2), oneLine(source.site.summary));
-  assert.deepEqual(lines.filter((line) => /^#{3,6}\s/.test(line)), [], "only H1 and H2 headings");
+  assert.deepEqual(
+    lines.filter((line) => /^#{3,6}\s/.test(line)),
+    [],
+    "only H1 and H2 headings",
+  );
   const whenToUse = oneLine(llms.split(/^\*\*When to use\*\*$/m)[1].split(/^## /m)[0]);
-  assert.ok(llms.indexOf("**When to use**") < llms.indexOf("\n## "), "the guidance is free text before the first H2 (llmstxt.org)");
-  for (const item of source.site.when_to_use) assert.ok(whenToUse.includes(oneLine(item)), `when to use: ${item}`);
+  assert.ok(
+    llms.indexOf("**When to use**") < llms.indexOf("\n## "),
+    "the guidance is free text before the first H2 (llmstxt.org)",
+  );
+  for (const item of source.site.when_to_use)
+    assert.ok(whenToUse.includes(oneLine(item)), `when to use: ${item}`);
   assert.match(whenToUse, /\bnot\b/i);
-  for (const item of source.site.when_not_to_use) assert.ok(whenToUse.includes(oneLine(item)), `what not to route here: ${item}`);
+  for (const item of source.site.when_not_to_use)
+    assert.ok(whenToUse.includes(oneLine(item)), `what not to route here: ${item}`);
   const h2 = lines.filter((line) => /^## /.test(line));
   if (h2.includes("## Optional")) assert.equal(h2.at(-1), "## Optional", "## Optional comes last");
 });
@@ -323,10 +439,22 @@ test("llms.txt links every page and post by its .md URL with a one-line descript
     const link = links.find((l) => l.url === `${BASE}${route.markdownPath}`);
     assert.ok(link, `llms.txt should link ${route.markdownPath}`);
     assert.equal(link.text, route.title);
-    assert.ok(link.line.endsWith(`: ${oneLine(route.description)}`), `${route.markdownPath}: one-line description`);
+    assert.ok(
+      link.line.endsWith(`: ${oneLine(route.description)}`),
+      `${route.markdownPath}: one-line description`,
+    );
   }
-  for (const path of ["/agent-instructions.md", "/blog-index.json", "/openapi.json", "/sitemap.xml", "/llms-full.txt"]) {
-    assert.ok(links.some((link) => link.url === `${BASE}${path}`), `llms.txt should link ${path}`);
+  for (const path of [
+    "/agent-instructions.md",
+    "/blog-index.json",
+    "/openapi.json",
+    "/sitemap.xml",
+    "/llms-full.txt",
+  ]) {
+    assert.ok(
+      links.some((link) => link.url === `${BASE}${path}`),
+      `llms.txt should link ${path}`,
+    );
   }
 });
 
@@ -334,7 +462,10 @@ test("llms-full.txt holds every page and post, each exactly as its .md sibling",
   const full = text("llms-full.txt");
   assert.match(full, /^# /);
   for (const route of source.routes) {
-    assert.ok(full.includes(text(route.markdownPath.slice(1))), `${route.markdownPath} should be in llms-full.txt`);
+    assert.ok(
+      full.includes(text(route.markdownPath.slice(1))),
+      `${route.markdownPath} should be in llms-full.txt`,
+    );
   }
 });
 
@@ -344,10 +475,14 @@ test("agent-instructions.md: how to call, cite and hand off, with the when-to-us
   const use = oneLine(section(doc, /when to use/i));
   for (const item of source.site.when_to_use) assert.ok(use.includes(oneLine(item)), `when to use: ${item}`);
   const notUse = oneLine(section(doc, /when not to use/i));
-  for (const item of source.site.when_not_to_use) assert.ok(notUse.includes(oneLine(item)), `when not to use: ${item}`);
+  for (const item of source.site.when_not_to_use)
+    assert.ok(notUse.includes(oneLine(item)), `when not to use: ${item}`);
   section(doc, /call/i);
   section(doc, /cite/i);
-  assert.ok(oneLine(section(doc, /hand/i)).includes(source.site.contact.email), "hand-off names the contact address");
+  assert.ok(
+    oneLine(section(doc, /hand/i)).includes(source.site.contact.email),
+    "hand-off names the contact address",
+  );
   assert.ok(doc.includes(`${BASE}/llms.txt`), "points at /llms.txt");
   for (const [url] of doc.matchAll(new RegExp(`${escape(BASE)}/[^\\s)\`,;]*[^\\s)\`,;.]`, "g"))) {
     const file = fileFor(url, BASE);
@@ -367,8 +502,16 @@ test("blog-index.json validates against the BlogIndex schema inside dist/openapi
   const index = json("blog-index.json");
   assert.ok(validate(index), JSON.stringify(validate.errors));
   // The schema must reject what §2.4 forbids, or validating against it proves nothing.
-  assert.equal(validate({ ...index, posts: [{ ...index.posts[0], lang: "fr" }] }), false, "lang outside vi|en");
-  assert.equal(validate({ ...index, posts: [{ ...index.posts[0], date: "2025-01-01" }] }), false, "date that is not a date-time");
+  assert.equal(
+    validate({ ...index, posts: [{ ...index.posts[0], lang: "fr" }] }),
+    false,
+    "lang outside vi|en",
+  );
+  assert.equal(
+    validate({ ...index, posts: [{ ...index.posts[0], date: "2025-01-01" }] }),
+    false,
+    "date that is not a date-time",
+  );
   assert.equal(validate({ generated: index.generated, count: 0 }), false, "posts missing");
   const { title: _t, ...untitled } = index.posts[0];
   assert.equal(validate({ ...index, posts: [untitled] }), false, "post without title");
@@ -380,10 +523,18 @@ test("blog-index.json: generated from SOURCE_DATE_EPOCH, count = posts.length, e
   assert.equal(index.generated, GENERATED);
   assert.equal(index.count, index.posts.length);
   assert.equal(index.count, published.length);
-  assert.deepEqual(index.posts.map((post: { slug: string }) => post.slug), slugs, "published posts, newest first");
+  assert.deepEqual(
+    index.posts.map((post: { slug: string }) => post.slug),
+    slugs,
+    "published posts, newest first",
+  );
   for (const [i, post] of (index.posts as Record<string, unknown>[]).entries()) {
     const want = published[i];
-    for (const key of Object.keys(post)) assert.ok(["slug", "title", "description", "date", "tags", "lang"].includes(key), `unexpected field ${key}`);
+    for (const key of Object.keys(post))
+      assert.ok(
+        ["slug", "title", "description", "date", "tags", "lang"].includes(key),
+        `unexpected field ${key}`,
+      );
     assert.equal(post.title, want.title);
     assert.equal(post.description, want.description);
     assert.equal(typeof post.date, "string");
@@ -400,10 +551,15 @@ test("blog-index.json: generated from SOURCE_DATE_EPOCH, count = posts.length, e
 // Crawl files
 
 test("sitemap.xml: the sitemaps.org urlset with every canonical page URL, absolute, each with a valid lastmod", () => {
-  const doc = convert(text("sitemap.xml"), { format: "object" }) as { urlset: { "@xmlns": string; url: { loc: string; lastmod: string }[] | { loc: string; lastmod: string } } };
+  const doc = convert(text("sitemap.xml"), { format: "object" }) as {
+    urlset: { "@xmlns": string; url: { loc: string; lastmod: string }[] | { loc: string; lastmod: string } };
+  };
   assert.equal(doc.urlset["@xmlns"], "http://www.sitemaps.org/schemas/sitemap/0.9");
   const urls = ([] as { loc: string; lastmod: string }[]).concat(doc.urlset.url);
-  assert.deepEqual(urls.map((url) => url.loc).sort(), source.routes.map((route) => `${BASE}${route.path}`).sort());
+  assert.deepEqual(
+    urls.map((url) => url.loc).sort(),
+    source.routes.map((route) => `${BASE}${route.path}`).sort(),
+  );
   assert.equal(new Set(urls.map((url) => url.loc)).size, urls.length, "no duplicate URLs");
   for (const url of urls) {
     assert.match(url.loc, /^https?:\/\/[^/]+\/(.*\/)?$/, "absolute and trailing-slashed");
@@ -420,7 +576,13 @@ test("robots.txt: at most 100 bytes, names the sitemap, blocks no crawler", () =
   const robots = robotsParser(`${BASE}/robots.txt`, bytes.toString("utf8"));
   assert.deepEqual(robots.getSitemaps(), [`${BASE}/sitemap.xml`]);
   for (const agent of CRAWLERS) {
-    for (const path of [...source.routes.map((r) => r.path), ...source.routes.map((r) => r.markdownPath), "/llms.txt", "/llms-full.txt", "/openapi.json"]) {
+    for (const path of [
+      ...source.routes.map((r) => r.path),
+      ...source.routes.map((r) => r.markdownPath),
+      "/llms.txt",
+      "/llms-full.txt",
+      "/openapi.json",
+    ]) {
       assert.ok(robots.isAllowed(`${BASE}${path}`, agent), `${agent} may fetch ${path}`);
     }
   }
@@ -434,7 +596,12 @@ test("robots.txt: at most 100 bytes, names the sitemap, blocks no crawler", () =
 const OPERATIONS: { operationId: string; path: string; tag?: string; mediaType: string }[] = [
   { operationId: "getLlmsTxt", path: "/llms.txt", tag: "agent-index", mediaType: "text/plain" },
   { operationId: "getLlmsFullTxt", path: "/llms-full.txt", tag: "agent-index", mediaType: "text/plain" },
-  { operationId: "getAgentInstructions", path: "/agent-instructions.md", tag: "agent-index", mediaType: "text/markdown" },
+  {
+    operationId: "getAgentInstructions",
+    path: "/agent-instructions.md",
+    tag: "agent-index",
+    mediaType: "text/markdown",
+  },
   { operationId: "getBlogIndex", path: "/blog-index.json", tag: "content", mediaType: "application/json" },
   { operationId: "getPostMarkdown", path: "/blog/{slug}.md", tag: "content", mediaType: "text/markdown" },
   { operationId: "getSitemap", path: "/sitemap.xml", tag: "crawl", mediaType: "application/xml" },
@@ -452,8 +619,15 @@ test("openapi.json is a valid OpenAPI 3.1 document, version 1.0.0, with empty se
   assert.equal(doc.components.securitySchemes, undefined);
   assert.equal(doc.servers[0].url, BASE);
   for (const [path, item] of Object.entries<Record<string, { security?: unknown }>>(doc.paths)) {
-    assert.deepEqual(Object.keys(item).filter((key) => key !== "parameters" && key !== "summary" && key !== "description"), ["get"], `${path}: GET only`);
-    assert.ok(item.get.security === undefined || (Array.isArray(item.get.security) && item.get.security.length === 0), `${path}: no security`);
+    assert.deepEqual(
+      Object.keys(item).filter((key) => key !== "parameters" && key !== "summary" && key !== "description"),
+      ["get"],
+      `${path}: GET only`,
+    );
+    assert.ok(
+      item.get.security === undefined || (Array.isArray(item.get.security) && item.get.security.length === 0),
+      `${path}: no security`,
+    );
   }
 });
 
@@ -475,7 +649,9 @@ test("openapi.json has every §4 operation with its operationId, tag, 200 media 
 });
 
 test("openapi.json: the slug enum is exactly the published slugs", () => {
-  const param = json("openapi.json").paths["/blog/{slug}.md"].get.parameters.find((p: { name: string }) => p.name === "slug");
+  const param = json("openapi.json").paths["/blog/{slug}.md"].get.parameters.find(
+    (p: { name: string }) => p.name === "slug",
+  );
   assert.equal(param.in, "path");
   assert.equal(param.required, true);
   assert.equal(param.schema.type, "string");
@@ -488,15 +664,27 @@ test("openapi.json: getPage negotiates HTML or Markdown by an optional Accept he
   const path = get.parameters.find((p: { name: string; in: string }) => p.in === "path");
   assert.equal(path.required, true);
   assert.deepEqual([...path.schema.enum].sort(), source.routes.map((r) => r.path.slice(1)).sort());
-  const accept = get.parameters.find((p: { name: string; in: string }) => p.in === "header" && p.name.toLowerCase() === "accept");
+  const accept = get.parameters.find(
+    (p: { name: string; in: string }) => p.in === "header" && p.name.toLowerCase() === "accept",
+  );
   assert.ok(accept, "Accept header parameter");
   assert.notEqual(accept.required, true);
   assert.deepEqual(Object.keys(get.responses["200"].content).sort(), ["text/html", "text/markdown"]);
-  const resolve = (ref: { $ref?: string }) => (ref.$ref ? ref.$ref.split("/").slice(1).reduce((node: Record<string, unknown>, key: string) => node[key] as Record<string, unknown>, doc) : ref) as { content: Record<string, { schema: { $ref: string } }> };
+  const resolve = (ref: { $ref?: string }) =>
+    (ref.$ref
+      ? ref.$ref
+          .split("/")
+          .slice(1)
+          .reduce((node: Record<string, unknown>, key: string) => node[key] as Record<string, unknown>, doc)
+      : ref) as { content: Record<string, { schema: { $ref: string } }> };
   const notFound = resolve(get.responses["404"]);
   const notAcceptable = resolve(get.responses["406"]);
   assert.equal(notFound.content["application/json"].schema.$ref, "#/components/schemas/Problem");
-  assert.deepEqual(Object.keys(notAcceptable.content), ["application/json"], "a 406 body is always a JSON Problem");
+  assert.deepEqual(
+    Object.keys(notAcceptable.content),
+    ["application/json"],
+    "a 406 body is always a JSON Problem",
+  );
   assert.equal(notAcceptable.content["application/json"].schema.$ref, "#/components/schemas/Problem");
 });
 
@@ -516,7 +704,11 @@ test("openapi.json publishes the BlogIndex, BlogPost and Problem schemas with th
   assert.equal(problem.properties.status.type, "integer");
   assert.equal(problem.properties.type.format, "uri");
   assert.equal(problem.properties.links.additionalProperties.format, "uri");
-  assert.equal(json("openapi.json").paths["/blog-index.json"].get.responses["200"].content["application/json"].schema.$ref, "#/components/schemas/BlogIndex");
+  assert.equal(
+    json("openapi.json").paths["/blog-index.json"].get.responses["200"].content["application/json"].schema
+      .$ref,
+    "#/components/schemas/BlogIndex",
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -553,7 +745,10 @@ test("_sitegen/: every page with its HTML and Markdown files, every file, the 40
     assert.equal(page.url, `${BASE}${route.path}`);
     assert.equal(page.markdownUrl, `${BASE}${route.markdownPath}`);
     assert.equal(page.lang, route.lang);
-    assert.ok(Number.isInteger(page.markdown.tokens) && page.markdown.tokens > 0, `${route.path}: tokens ${page.markdown.tokens}`);
+    assert.ok(
+      Number.isInteger(page.markdown.tokens) && page.markdown.tokens > 0,
+      `${route.path}: tokens ${page.markdown.tokens}`,
+    );
     assert.notEqual(page.html.etag, page.markdown.etag);
     const sibling = table.files[route.markdownPath];
     entry(sibling, /^text\/markdown/);
@@ -572,25 +767,61 @@ test("_headers, read by Netlify's parser: a fixed set of rules, CORS-open, every
   const rules = await netlifyHeaderRules(join(dist, "_headers"));
   const table = routeTable(dist);
   const fileRules = Object.keys(table.files).filter((path) => !path.endsWith(".md"));
-  const fingerprinted = [...files.keys()].filter((file) => /^assets\/.*\.[0-9a-f]{10}(\.[a-z0-9]+)?$/.test(file)).map((file) => `/${file}`);
+  const fingerprinted = [...files.keys()]
+    .filter((file) => /^assets\/.*\.[0-9a-f]{10}(\.[a-z0-9]+)?$/.test(file))
+    .map((file) => `/${file}`);
   assert.ok(fingerprinted.length > 0, "the templates' assets are published under fingerprinted names");
-  assert.equal(rules.length, 2 + fingerprinted.length + fileRules.length, "one rule for every path, one per fingerprinted asset, one for every .md file, one per other file: none per page");
-  const paths = [...source.routes.flatMap((route) => [route.path, route.markdownPath]), ...Object.keys(table.files), "/assets/site.css", ...fingerprinted];
+  assert.equal(
+    rules.length,
+    2 + fingerprinted.length + fileRules.length,
+    "one rule for every path, one per fingerprinted asset, one for every .md file, one per other file: none per page",
+  );
+  const paths = [
+    ...source.routes.flatMap((route) => [route.path, route.markdownPath]),
+    ...Object.keys(table.files),
+    "/assets/site.css",
+    ...fingerprinted,
+  ];
   for (const path of paths) {
     const { headers, repeated } = netlifyHeadersFor(rules, path);
-    assert.deepEqual(repeated, [], `${path}: two rules set the same header, which Netlify would join with a comma`);
+    assert.deepEqual(
+      repeated,
+      [],
+      `${path}: two rules set the same header, which Netlify would join with a comma`,
+    );
     assert.equal(headers.get("access-control-allow-origin"), "*", path);
     assert.equal(headers.get("x-content-type-options"), "nosniff", path);
   }
   for (const route of source.routes) {
-    assert.equal(netlifyHeadersFor(rules, route.markdownPath).headers.get("content-type"), "text/markdown; charset=utf-8", route.markdownPath);
-    assert.equal(netlifyHeadersFor(rules, route.path).headers.get("content-type"), undefined, `${route.path}: the edge function types pages`);
+    assert.equal(
+      netlifyHeadersFor(rules, route.markdownPath).headers.get("content-type"),
+      "text/markdown; charset=utf-8",
+      route.markdownPath,
+    );
+    assert.equal(
+      netlifyHeadersFor(rules, route.path).headers.get("content-type"),
+      undefined,
+      `${route.path}: the edge function types pages`,
+    );
   }
   for (const path of Object.keys(table.files)) {
-    assert.equal(netlifyHeadersFor(rules, path).headers.get("content-type"), table.files[path].type, `${path}: Content-Type agrees with the negotiation table`);
+    assert.equal(
+      netlifyHeadersFor(rules, path).headers.get("content-type"),
+      table.files[path].type,
+      `${path}: Content-Type agrees with the negotiation table`,
+    );
   }
-  for (const path of fingerprinted) assert.equal(netlifyHeadersFor(rules, path).headers.get("cache-control"), "public, max-age=31536000, immutable", `${path}: cached for a year`);
-  assert.equal(netlifyHeadersFor(rules, "/assets/site.css").headers.get("cache-control"), undefined, "an asset's plain name gets Netlify's default caching, which revalidates");
+  for (const path of fingerprinted)
+    assert.equal(
+      netlifyHeadersFor(rules, path).headers.get("cache-control"),
+      "public, max-age=31536000, immutable",
+      `${path}: cached for a year`,
+    );
+  assert.equal(
+    netlifyHeadersFor(rules, "/assets/site.css").headers.get("cache-control"),
+    undefined,
+    "an asset's plain name gets Netlify's default caching, which revalidates",
+  );
   for (const rule of rules) {
     if (rule.for.includes("*")) continue;
     assert.ok(files.has(rule.for.slice(1)), `${rule.for}: a rule for a file that exists`);
@@ -598,19 +829,43 @@ test("_headers, read by Netlify's parser: a fixed set of rules, CORS-open, every
 });
 
 test("_redirects: redirects no public path and leaves the edge function's data readable, in a build without old addresses and one with them", () => {
-  const publicPaths = new Set([...source.routes.flatMap((r) => [r.path, r.markdownPath]), ...OPERATIONS.map((o) => o.path)]);
+  const publicPaths = new Set([
+    ...source.routes.flatMap((r) => [r.path, r.markdownPath]),
+    ...OPERATIONS.map((o) => o.path),
+  ]);
   const aliased = readTree(runs.aliases.out);
   assert.equal(runs.aliases.result.status, 0, runs.aliases.result.stderr);
-  for (const [name, tree] of [["the Halyard site", files], ["the site with old addresses", aliased]] as const) {
-    const rules = tree.get("_redirects")!.toString("utf8").split("\n").filter((line) => line.trim() && !line.startsWith("#")).map((line) => line.trim().split(/\s+/));
+  for (const [name, tree] of [
+    ["the Halyard site", files],
+    ["the site with old addresses", aliased],
+  ] as const) {
+    const rules = tree
+      .get("_redirects")!
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line.trim() && !line.startsWith("#"))
+      .map((line) => line.trim().split(/\s+/));
     for (const [from, to, status] of rules) {
       assert.ok(!publicPaths.has(from), `${name}: ${from} is public and must not be redirected`);
-      if (to.startsWith("/")) assert.ok(tree.has(to.endsWith("/") ? `${to.slice(1)}index.html` : to.slice(1)), `${name}: ${to} should exist`);
+      if (to.startsWith("/"))
+        assert.ok(
+          tree.has(to.endsWith("/") ? `${to.slice(1)}index.html` : to.slice(1)),
+          `${name}: ${to} should exist`,
+        );
       assert.match(status ?? "301", /^\d{3}!?$/);
       // The function reads /_sitegen/* through context.next(), which applies these rules: a rule there would hide its data.
-      assert.ok(!"/_sitegen/negotiation.json".startsWith(from.replace(/\*$/, "")), `${name}: ${from} covers the function's data`);
+      assert.ok(
+        !"/_sitegen/negotiation.json".startsWith(from.replace(/\*$/, "")),
+        `${name}: ${from} covers the function's data`,
+      );
     }
-    if (tree === aliased) assert.deepEqual(rules.map(([from, to, status]) => `${from} ${to} ${status}`).sort(), ["/2019/01/an-old-address", "/2019/01/an-old-address/", "/an-old-address.html"].map((from) => `${from} /blog/${published[2].slug}/ 301`));
+    if (tree === aliased)
+      assert.deepEqual(
+        rules.map(([from, to, status]) => `${from} ${to} ${status}`).sort(),
+        ["/2019/01/an-old-address", "/2019/01/an-old-address/", "/an-old-address.html"].map(
+          (from) => `${from} /blog/${published[2].slug}/ 301`,
+        ),
+      );
   }
 });
 
@@ -620,27 +875,48 @@ test("the static 404 bodies: an HTML page without canonical; the head of the Mar
   assert.equal(tags(html, "link").filter((link) => link.rel === "canonical").length, 0);
   const map = text("_sitegen/404.md");
   assert.match(map, /^# /);
-  assert.equal(map.split("\n").find((line, index) => index > 0 && line.trim() !== ""), `Agent index: ${BASE}/llms.txt`, "the agent index is the first thing after the title");
-  for (const route of source.routes.filter((r) => !r.post)) assert.ok(map.includes(`${BASE}${route.path}`), `${route.path} in the recovery map`);
-  for (const path of ["/llms.txt", "/llms-full.txt", "/agent-instructions.md", "/blog-index.json", "/sitemap.xml", "/openapi.json"]) assert.ok(map.includes(`${BASE}${path}`), `${path} in the recovery map`);
+  assert.equal(
+    map.split("\n").find((line, index) => index > 0 && line.trim() !== ""),
+    `Agent index: ${BASE}/llms.txt`,
+    "the agent index is the first thing after the title",
+  );
+  for (const route of source.routes.filter((r) => !r.post))
+    assert.ok(map.includes(`${BASE}${route.path}`), `${route.path} in the recovery map`);
+  for (const path of [
+    "/llms.txt",
+    "/llms-full.txt",
+    "/agent-instructions.md",
+    "/blog-index.json",
+    "/sitemap.xml",
+    "/openapi.json",
+  ])
+    assert.ok(map.includes(`${BASE}${path}`), `${path} in the recovery map`);
   // The posts closest to the path asked for are added at request time (test/negotiation/respond.test.ts).
-  for (const post of published) assert.ok(!map.includes(`/blog/${post.slug}/`), `${post.slug} is not in the static head`);
+  for (const post of published)
+    assert.ok(!map.includes(`/blog/${post.slug}/`), `${post.slug} is not in the static head`);
 });
 
 // ---------------------------------------------------------------------------
 // Drafts and retired posts; the trailing-hyphen slug
 
 test("drafts and retired posts appear in no file: not their slug, not their title", () => {
-  assert.ok(source.hidden.some((post) => post.status === "retired"), "the content has a retired post to test with");
+  assert.ok(
+    source.hidden.some((post) => post.status === "retired"),
+    "the content has a retired post to test with",
+  );
   for (const [file, bytes] of files) {
     const body = bytes.toString("utf8");
     for (const post of source.hidden) {
       assert.ok(!body.includes(post.slug), `${file} names the ${post.status} slug ${post.slug}`);
-      assert.ok(!body.includes(post.title) && !decodeEntities(body).includes(post.title), `${file} names the ${post.status} title "${post.title}"`);
+      assert.ok(
+        !body.includes(post.title) && !decodeEntities(body).includes(post.title),
+        `${file} names the ${post.status} title "${post.title}"`,
+      );
     }
   }
   for (const post of source.hidden) {
-    for (const file of files.keys()) assert.ok(!file.includes(post.slug), `${file} is named for the ${post.status} post`);
+    for (const file of files.keys())
+      assert.ok(!file.includes(post.slug), `${file} is named for the ${post.status} post`);
   }
 });
 
@@ -651,9 +927,18 @@ test("a slug ending in `-` works everywhere: URL, .md path, OpenAPI enum, blog i
   for (const slug of hyphenated) {
     assert.ok(files.has(`blog/${slug}/index.html`), `/blog/${slug}/index.html`);
     assert.ok(files.has(`blog/${slug}.md`), `/blog/${slug}.md`);
-    assert.equal(tags(text(`blog/${slug}/index.html`), "link").find((link) => link.rel === "canonical")?.href, `${BASE}/blog/${slug}/`);
-    assert.ok(json("openapi.json").paths["/blog/{slug}.md"].get.parameters[0].schema.enum.includes(slug), `${slug} in the OpenAPI enum`);
-    assert.ok(json("blog-index.json").posts.some((post: { slug: string }) => post.slug === slug), `${slug} in blog-index.json`);
+    assert.equal(
+      tags(text(`blog/${slug}/index.html`), "link").find((link) => link.rel === "canonical")?.href,
+      `${BASE}/blog/${slug}/`,
+    );
+    assert.ok(
+      json("openapi.json").paths["/blog/{slug}.md"].get.parameters[0].schema.enum.includes(slug),
+      `${slug} in the OpenAPI enum`,
+    );
+    assert.ok(
+      json("blog-index.json").posts.some((post: { slug: string }) => post.slug === slug),
+      `${slug} in blog-index.json`,
+    );
     assert.ok(text("sitemap.xml").includes(`<loc>${BASE}/blog/${slug}/</loc>`), `${slug} in sitemap.xml`);
     assert.ok(text("llms.txt").includes(`(${BASE}/blog/${slug}.md)`), `${slug} in llms.txt`);
     assert.equal(table.pages[`/blog/${slug}/`].markdownPath, `/blog/${slug}.md`);
@@ -673,13 +958,22 @@ function assertBase(out: string, base: string): void {
   const read = (file: string) => tree.get(file)!.toString("utf8");
   assert.equal(JSON.parse(read("_sitegen/negotiation.json")).errors.home, `${base}/`);
   assert.equal(JSON.parse(read("openapi.json")).servers[0].url, base);
-  assert.ok(read("robots.txt").includes(`Sitemap: ${base}/sitemap.xml`), "robots.txt names the sitemap at the base URL");
+  assert.ok(
+    read("robots.txt").includes(`Sitemap: ${base}/sitemap.xml`),
+    "robots.txt names the sitemap at the base URL",
+  );
   const locs = [...read("sitemap.xml").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   assert.equal(locs.length, source.routes.length);
   for (const loc of locs) assert.ok(loc.startsWith(`${base}/`), loc);
   for (const route of source.routes) {
-    assert.equal(tags(read(`${route.path.slice(1)}index.html`), "link").find((link) => link.rel === "canonical")?.href, `${base}${route.path}`);
-    assert.ok(read(route.markdownPath.slice(1)).includes(`${base}${route.path}`), `${route.markdownPath} gives its canonical URL at the base URL`);
+    assert.equal(
+      tags(read(`${route.path.slice(1)}index.html`), "link").find((link) => link.rel === "canonical")?.href,
+      `${base}${route.path}`,
+    );
+    assert.ok(
+      read(route.markdownPath.slice(1)).includes(`${base}${route.path}`),
+      `${route.markdownPath} gives its canonical URL at the base URL`,
+    );
   }
   for (const link of markdownLinks(read("llms.txt"))) assert.ok(link.url.startsWith(`${base}/`), link.url);
   assert.deepEqual(mentions(tree, BASE), [], `files that still name ${BASE}`);
@@ -718,7 +1012,10 @@ test("SOURCE_DATE_EPOCH enters the output only as the blog index's generated tim
   assert.deepEqual([...next.keys()], [...files.keys()]);
   const changed = [...files.keys()].filter((file) => !next.get(file)!.equals(files.get(file)!));
   // blog-index.json's ETag is in the route shard that holds its path.
-  assert.deepEqual(changed, [`_sitegen/routes/${shardOf("/blog-index.json", routeTable(dist).shards)}.json`, "blog-index.json"]);
+  assert.deepEqual(changed, [
+    `_sitegen/routes/${shardOf("/blog-index.json", routeTable(dist).shards)}.json`,
+    "blog-index.json",
+  ]);
   assert.equal(JSON.parse(next.get("blog-index.json")!.toString()).generated, "2026-12-02T00:00:00Z");
 });
 
@@ -728,14 +1025,21 @@ test("SOURCE_DATE_EPOCH enters the output only as the blog index's generated tim
 function assertUntouched(name: string): void {
   const { parent, out, before } = atomic[name];
   assertSameTree(readTree(out), before);
-  assert.deepEqual(readdirSync(parent), ["dist"], "nothing left beside the output folder (.sitegen-tmp-*, .sitegen-old-*)");
+  assert.deepEqual(
+    readdirSync(parent),
+    ["dist"],
+    "nothing left beside the output folder (.sitegen-tmp-*, .sitegen-old-*)",
+  );
 }
 
 test("a bad frontmatter fails the build (exit 1) naming the file and line, and leaves the previous build byte-identical", () => {
   const { result, brokenFile, brokenLine } = atomic.frontmatter;
   assert.equal(result.status, 1);
   assert.equal(result.stdout, "");
-  assert.ok(result.stderr.includes(`${brokenFile}:${brokenLine}:`), `stderr should name ${brokenFile}:${brokenLine}:\n${result.stderr}`);
+  assert.ok(
+    result.stderr.includes(`${brokenFile}:${brokenLine}:`),
+    `stderr should name ${brokenFile}:${brokenLine}:\n${result.stderr}`,
+  );
   assertUntouched("frontmatter");
 });
 
@@ -744,7 +1048,13 @@ test("a broken link found after every file was staged fails a --strict build (ex
   assert.equal(result.status, 1);
   const report = JSON.parse(result.stdout);
   assert.equal(report.ok, false);
-  assert.ok(report.findings.some((f: { file: string; line: number; level: string }) => f.level === "error" && f.file === brokenFile && f.line === brokenLine), JSON.stringify(report.findings));
+  assert.ok(
+    report.findings.some(
+      (f: { file: string; line: number; level: string }) =>
+        f.level === "error" && f.file === brokenFile && f.line === brokenLine,
+    ),
+    JSON.stringify(report.findings),
+  );
   assertUntouched("link");
 });
 
@@ -781,5 +1091,8 @@ test("a link whose anchor has a malformed escape is reported as a broken anchor,
   writeFileSync(file, `${readFileSync(file, "utf8")}\nSee [errors](/developers/#%E0%A4).\n`);
   const result = sitegen(["check", "--content", content, "--dist", tempDir()]);
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stderr, /^warning: .*change-data-capture-voi-debezium-va-kafka\.md:\d+:\d+: broken anchor `\/developers\/#%E0%A4`/m);
+  assert.match(
+    result.stderr,
+    /^warning: .*change-data-capture-voi-debezium-va-kafka\.md:\d+:\d+: broken anchor `\/developers\/#%E0%A4`/m,
+  );
 });

@@ -30,10 +30,22 @@ async function settledContent(seed: number): Promise<string> {
 /** A build with the cache, the posts it read, and those it took from the cache unread. */
 function traced(content: string, cache: string, args: string[] = []) {
   const out = join(tempDir("sitegen-stat-out-"), "dist");
-  const run = tracedSitegen<ParseEvent>("sitegen:post-parse", ["build", "--content", content, "--out", out, "--cache", cache, "--json", ...args], { env: { SITEGEN_WORKERS: "0" } });
+  const run = tracedSitegen<ParseEvent>(
+    "sitegen:post-parse",
+    ["build", "--content", content, "--out", out, "--cache", cache, "--json", ...args],
+    { env: { SITEGEN_WORKERS: "0" } },
+  );
   assert.equal(run.status, 0, run.stderr);
-  const read = run.events.filter((event) => event.read).map((event) => basename(event.file)).sort();
-  return { out, read, unread: run.events.filter((event) => !event.read).length, reused: (JSON.parse(run.stdout) as { cache: { reused: number } }).cache.reused };
+  const read = run.events
+    .filter((event) => event.read)
+    .map((event) => basename(event.file))
+    .sort();
+  return {
+    out,
+    read,
+    unread: run.events.filter((event) => !event.read).length,
+    reused: (JSON.parse(run.stdout) as { cache: { reused: number } }).cache.reused,
+  };
 }
 
 function cold(content: string): string {
@@ -43,7 +55,10 @@ function cold(content: string): string {
   return out;
 }
 
-const postsOf = (content: string) => readdirSync(join(content, "blog")).filter((name) => name.endsWith(".md")).sort();
+const postsOf = (content: string) =>
+  readdirSync(join(content, "blog"))
+    .filter((name) => name.endsWith(".md"))
+    .sort();
 
 test("in the folder the cache was filled from, only the edited post is read, and read again while its modification time is not before the second a build began (racily clean)", async () => {
   const content = await settledContent(31);
@@ -113,7 +128,11 @@ test("stat records tampered with are ignored whole, and a copy of the content is
   writeFileSync(stat, lines.join("\n"));
   const tampered = traced(content, cache);
   assert.equal(tampered.read.length, POSTS);
-  assert.equal(tampered.reused, POSTS, "the index's records still stand: each post read is found unchanged by its hash");
+  assert.equal(
+    tampered.reused,
+    POSTS,
+    "the index's records still stand: each post read is found unchanged by its hash",
+  );
   assertSameTree(tampered.out, cold(content));
 
   // A fresh checkout: the same files, with inodes and change times of their own.
@@ -129,17 +148,34 @@ test("stat records tampered with are ignored whole, and a copy of the content is
 test("a draft whose record a forger turned to published stays a draft, though its stat record vouches for its file: the status is read from the file", async () => {
   const content = join(tempDir("sitegen-stat-"), "content");
   await generateContent({ dir: content, posts: POSTS, seed: 34 });
-  writeFileSync(join(content, "blog/not-yet.md"), '---\ntitle: "Not yet"\ndescription: "A draft nobody may read yet."\ndate: 2024-01-01\nstatus: draft\n---\n\nWords of a draft nobody may read yet.\n');
+  writeFileSync(
+    join(content, "blog/not-yet.md"),
+    '---\ntitle: "Not yet"\ndescription: "A draft nobody may read yet."\ndate: 2024-01-01\nstatus: draft\n---\n\nWords of a draft nobody may read yet.\n',
+  );
   await sleep(1100);
   const cache = join(tempDir("sitegen-stat-cache-"), "cache");
   traced(content, cache, ["--drafts"]);
-  assert.match(readFileSync(join(cache, "stat"), "utf8"), /"blog\/not-yet\.md"/, "the draft's file has its stat record");
-  const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as { records: Record<string, { sum?: string; post: { status: string } }> };
+  assert.match(
+    readFileSync(join(cache, "stat"), "utf8"),
+    /"blog\/not-yet\.md"/,
+    "the draft's file has its stat record",
+  );
+  const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as {
+    records: Record<string, { sum?: string; post: { status: string } }>;
+  };
   const record = index.records["blog/not-yet.md"];
   record.post.status = "published";
   // Its checksum made again, as a forger would (src/write/cache-index.ts).
   const { sum: _sum, ...rest } = record;
-  index.records["blog/not-yet.md"] = { sum: createHash("sha256").update("blog/not-yet.md").update("\0").update(JSON.stringify(rest)).digest("base64url").slice(0, 22), ...rest };
+  index.records["blog/not-yet.md"] = {
+    sum: createHash("sha256")
+      .update("blog/not-yet.md")
+      .update("\0")
+      .update(JSON.stringify(rest))
+      .digest("base64url")
+      .slice(0, 22),
+    ...rest,
+  };
   writeFileSync(join(cache, "index.json"), JSON.stringify(index));
   const warm = traced(content, cache);
   assert.ok(warm.read.includes("not-yet.md"), "the draft's file was read whole");

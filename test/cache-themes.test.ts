@@ -24,32 +24,52 @@ interface Edit {
 const field = (file: string, name: string, value: string) => {
   const text = readFileSync(file, "utf8");
   const line = new RegExp(`^${name}:.*$`, "m");
-  writeFileSync(file, line.test(text) ? text.replace(line, `${name}: ${value}`) : text.replace(/^---\n/, `---\n${name}: ${value}\n`));
+  writeFileSync(
+    file,
+    line.test(text)
+      ? text.replace(line, `${name}: ${value}`)
+      : text.replace(/^---\n/, `---\n${name}: ${value}\n`),
+  );
 };
 
 /** Each kind of edit, on posts in the middle of the blog, whose neighbours show them. */
 const EDITS: Edit[] = [
   { kind: "retitle", apply: (blog, posts) => field(join(blog, posts[2]), "title", '"A title given later"') },
   { kind: "re-date", apply: (blog, posts) => field(join(blog, posts[3]), "date", "2019-06-15") },
-  { kind: "re-tag", apply: (blog, posts) => field(join(blog, posts[4]), "tags", "[later-tag, another-later-tag]") },
+  {
+    kind: "re-tag",
+    apply: (blog, posts) => field(join(blog, posts[4]), "tags", "[later-tag, another-later-tag]"),
+  },
   { kind: "make a draft", apply: (blog, posts) => field(join(blog, posts[5]), "status", "draft") },
   { kind: "delete", apply: (blog, posts) => rmSync(join(blog, posts[6])) },
   {
     kind: "add",
-    apply: (blog) => writeFileSync(join(blog, "a-post-added-later.md"), '---\ntitle: "A post added later"\ndescription: "Written between two deploys."\ndate: 2025-12-30\ntags: [later-tag]\n---\n\nA post written between two deploys.\n'),
+    apply: (blog) =>
+      writeFileSync(
+        join(blog, "a-post-added-later.md"),
+        '---\ntitle: "A post added later"\ndescription: "Written between two deploys."\ndate: 2025-12-30\ntags: [later-tag]\n---\n\nA post written between two deploys.\n',
+      ),
   },
-  { kind: "rename", apply: (blog, posts) => renameSync(join(blog, posts[7]), join(blog, `renamed-${posts[7]}`)) },
+  {
+    kind: "rename",
+    apply: (blog, posts) => renameSync(join(blog, posts[7]), join(blog, `renamed-${posts[7]}`)),
+  },
 ];
 
 /** The posts of a blog that are single files, sorted: what the edits pick from. */
 function postFiles(blog: string): string[] {
-  return readdirSync(blog).filter((name) => name.endsWith(".md") && statSync(join(blog, name)).isFile()).sort();
+  return readdirSync(blog)
+    .filter((name) => name.endsWith(".md") && statSync(join(blog, name)).isFile())
+    .sort();
 }
 
 /** A build of `dir` into a new folder, and how many posts it took from the cache. */
 async function build(dir: string, args: string[]): Promise<{ out: string; reused: number }> {
   const out = join(tempDir("sitegen-themes-out-"), "dist");
-  const run = await sitegenHere(["build", "--out", out, "--json", ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
+  const run = await sitegenHere(["build", "--out", out, "--json", ...args], {
+    cwd: dir,
+    env: { SITEGEN_WORKERS: "0" },
+  });
   assert.equal(run.status, 0, run.stderr);
   return { out, reused: (JSON.parse(run.stdout) as { cache?: { reused: number } }).cache?.reused ?? 0 };
 }
@@ -64,14 +84,21 @@ async function warmEqualsCold(dir: string, templates: string[]): Promise<void> {
     const warm = await build(dir, [...templates, "--cache", cache]);
     const cold = await build(dir, [...templates, "--no-cache"]);
     assert.ok(warm.reused > 0, `after the edit "${edit.kind}", the warm build took posts from the cache`);
-    assert.doesNotThrow(() => assertSameTree(warm.out, cold.out), `after the edit "${edit.kind}", the warm build differs from the cold one`);
+    assert.doesNotThrow(
+      () => assertSameTree(warm.out, cold.out),
+      `after the edit "${edit.kind}", the warm build differs from the cold one`,
+    );
   }
 }
 
 test("the starter's theme, which shows each post's neighbours: after every kind of edit, the warm build is the cold one", async () => {
   const site = initSite("themes");
   cpSync(STARTER_BLOG_POSTS, join(site, "content/blog"), { recursive: true });
-  assert.match(readFileSync(join(site, "templates/post.html"), "utf8"), /\{\{#newer\}\}/, "the starter's post page shows its neighbours");
+  assert.match(
+    readFileSync(join(site, "templates/post.html"), "utf8"),
+    /\{\{#newer\}\}/,
+    "the starter's post page shows its neighbours",
+  );
   await warmEqualsCold(site, []);
 });
 

@@ -12,19 +12,34 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
 import { ROOT, sitegen, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { assertSameTree, readTree } from "./helpers/site.ts";
 
-const DRAFT = '---\ntitle: "Not yet"\ndescription: "A draft nobody may read yet."\ndate: 2024-01-01\nstatus: draft\n---\n\nWords of a draft nobody may read yet.\n';
+const DRAFT =
+  '---\ntitle: "Not yet"\ndescription: "A draft nobody may read yet."\ndate: 2024-01-01\nstatus: draft\n---\n\nWords of a draft nobody may read yet.\n';
 
 const dir = tempDir("sitegen-cache-trust-");
 await generateContent({ dir: join(dir, "content"), posts: 12, seed: 43 });
 writeFileSync(join(dir, "content/blog/not-yet.md"), DRAFT);
 // With its feed, the three lists a draft must never reach.
-writeFileSync(join(dir, "content/site.yaml"), `${readFileSync(join(dir, "content/site.yaml"), "utf8")}\nfeed: true\n`);
+writeFileSync(
+  join(dir, "content/site.yaml"),
+  `${readFileSync(join(dir, "content/site.yaml"), "utf8")}\nfeed: true\n`,
+);
 
 interface Built {
   status: number;
@@ -57,7 +72,13 @@ async function built(args: string[], binary = false): Promise<Built> {
 const cold = (await built(["--no-cache"])).out;
 
 interface Index {
-  records: Record<string, { post: { slug: string; status: string; title: string }; files: { file: string; written: { etag: string; bytes: number } }[] }>;
+  records: Record<
+    string,
+    {
+      post: { slug: string; status: string; title: string };
+      files: { file: string; written: { etag: string; bytes: number } }[];
+    }
+  >;
 }
 
 /** A cache folder of its own, filled by a build. */
@@ -75,7 +96,15 @@ const readIndex = (cache: string) => JSON.parse(readFileSync(join(cache, "index.
 function writeIndex(cache: string, index: Index): void {
   for (const [key, record] of Object.entries(index.records)) {
     const { sum: _sum, ...rest } = record as typeof record & { sum?: string };
-    index.records[key] = { sum: createHash("sha256").update(key).update("\0").update(JSON.stringify(rest)).digest("base64url").slice(0, 22), ...rest } as typeof record;
+    index.records[key] = {
+      sum: createHash("sha256")
+        .update(key)
+        .update("\0")
+        .update(JSON.stringify(rest))
+        .digest("base64url")
+        .slice(0, 22),
+      ...rest,
+    } as typeof record;
   }
   writeFileSync(join(cache, "index.json"), JSON.stringify(index));
 }
@@ -88,7 +117,8 @@ function firstRecord(cache: string): { index: Index; key: string; object: string
 }
 
 /** Every file of a build as text: where a secret would show. */
-const published = (out: string) => [...readTree(out).values()].map((bytes) => bytes.toString("latin1")).join("\n");
+const published = (out: string) =>
+  [...readTree(out).values()].map((bytes) => bytes.toString("latin1")).join("\n");
 
 test("an object that is a link is not followed: a file of the machine's, or the build's own environment, is never published; the page is built again", async () => {
   const cache = await filled();
@@ -121,15 +151,20 @@ test("a cache folder sitegen did not make is refused, never emptied: named, the 
   }
   const named = await build(["--cache", foreign]);
   assert.equal(named.status, 2, named.stderr);
-  assert.match(named.stderr, /refusing to build: the build cache .*work.* holds files and no CACHEDIR\.TAG of sitegen's/);
-  for (const part of ["images", "highlight", "objects"]) assert.equal(readFileSync(join(foreign, part, "keep.txt"), "utf8"), `someone's ${part}`);
+  assert.match(
+    named.stderr,
+    /refusing to build: the build cache .*work.* holds files and no CACHEDIR\.TAG of sitegen's/,
+  );
+  for (const part of ["images", "highlight", "objects"])
+    assert.equal(readFileSync(join(foreign, part, "keep.txt"), "utf8"), `someone's ${part}`);
 
   const implied = join(dir, ".sitegen-cache");
   cpSync(foreign, implied, { recursive: true });
   try {
     const quiet = await built([]);
     assert.match(quiet.cache?.note ?? "", /^not used: it holds files and no CACHEDIR\.TAG of sitegen's/);
-    for (const part of ["images", "highlight", "objects"]) assert.equal(readFileSync(join(implied, part, "keep.txt"), "utf8"), `someone's ${part}`);
+    for (const part of ["images", "highlight", "objects"])
+      assert.equal(readFileSync(join(implied, part, "keep.txt"), "utf8"), `someone's ${part}`);
     assertSameTree(quiet.out, cold);
   } finally {
     rmSync(implied, { recursive: true });
@@ -166,7 +201,11 @@ test("a record whose status is turned from draft to published publishes nothing 
   drafts[0].post.status = "published";
   writeIndex(cache, index);
   const warm = await built(["--cache", cache]);
-  for (const file of ["llms.txt", "feed.xml", "blog-index.json"]) assert.ok(!readFileSync(join(warm.out, file), "utf8").includes("Not yet"), `${file} does not list the draft`);
+  for (const file of ["llms.txt", "feed.xml", "blog-index.json"])
+    assert.ok(
+      !readFileSync(join(warm.out, file), "utf8").includes("Not yet"),
+      `${file} does not list the draft`,
+    );
   assertSameTree(warm.out, cold);
 });
 
@@ -174,7 +213,10 @@ test("a record edited by hand is dropped: it no longer matches its checksum, and
   const cache = await filled();
   const text = readFileSync(join(cache, "index.json"), "utf8");
   const title = /"title":"([^"]+)"/.exec(text)![1];
-  writeFileSync(join(cache, "index.json"), text.replace(`"title":"${title}"`, '"title":"A title nobody wrote"'));
+  writeFileSync(
+    join(cache, "index.json"),
+    text.replace(`"title":"${title}"`, '"title":"A title nobody wrote"'),
+  );
   const warm = await built(["--cache", cache]);
   assert.ok(!published(warm.out).includes("A title nobody wrote"));
   assert.match(warm.cache?.note ?? "", /1 post built again: .*does not match its checksum/);
@@ -200,7 +242,11 @@ test("a highlighted block carrying its own hash is not published unless it is it
   const blocks = readdirSync(join(highlight, highlighter));
   assert.ok(blocks.length > 0, "the posts' code blocks are kept");
   const planted = '<script>alert("planted")</script>';
-  for (const block of blocks) writeFileSync(join(highlight, highlighter, block), `${createHash("sha256").update(planted).digest("base64url")}\n${planted}`);
+  for (const block of blocks)
+    writeFileSync(
+      join(highlight, highlighter, block),
+      `${createHash("sha256").update(planted).digest("base64url")}\n${planted}`,
+    );
   // Without the index every page is rendered again, and every block is looked for in the cache.
   rmSync(join(cache, "index.json"));
   const warm = await built(["--cache", cache], true);
@@ -219,7 +265,10 @@ test("a part of the cache that is a link (a highlighter's folder) is removed, an
   rmSync(join(cache, "index.json"));
   const warm = await built(["--cache", cache], true);
   assert.deepEqual(readdirSync(elsewhere), ["keep.txt"]);
-  assert.ok(statSync(join(highlight, highlighter)).isDirectory() && !lstatSync(join(highlight, highlighter)).isSymbolicLink());
+  assert.ok(
+    statSync(join(highlight, highlighter)).isDirectory() &&
+      !lstatSync(join(highlight, highlighter)).isSymbolicLink(),
+  );
   assertSameTree(warm.out, cold);
 });
 

@@ -7,7 +7,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { basename, join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
@@ -23,7 +33,9 @@ await generateContent({ dir: original, posts: POSTS, seed: 11 });
 
 function build(content: string, args: string[], workers = "2") {
   const out = join(tempDir("sitegen-cache-out-"), "dist");
-  const result = sitegen(["build", "--content", content, "--out", out, "--json", ...args], { env: { SITEGEN_WORKERS: workers } });
+  const result = sitegen(["build", "--content", content, "--out", out, "--json", ...args], {
+    env: { SITEGEN_WORKERS: workers },
+  });
   assert.equal(result.status, 0, result.stderr);
   return { out, report: JSON.parse(result.stdout) as { cache?: { reused: number; note?: string } } };
 }
@@ -59,7 +71,11 @@ test("a warm build renders only the changed post and writes what a cold build wr
     assert.equal(first.report.cache?.reused, 0, "an empty cache has nothing to give");
     const warm = build(content, ["--cache", cache], workers);
     const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
-    assert.equal(warm.report.cache?.reused, published - 1, `workers=${workers}: every post but the changed one came from the cache`);
+    assert.equal(
+      warm.report.cache?.reused,
+      published - 1,
+      `workers=${workers}: every post but the changed one came from the cache`,
+    );
     assertSame(warm.out, cold(content));
     // The cache now holds the changed post too: the next build reuses every post.
     assert.equal(build(content, ["--cache", cache], workers).report.cache?.reused, published);
@@ -72,9 +88,17 @@ test("a warm build parses only the changed post: the others' parses come from th
   const cache = join(tempDir("sitegen-cache-dir-"), "cache");
   const traced = (source: string) => {
     const out = join(tempDir("sitegen-cache-out-"), "dist");
-    const run = tracedSitegen<ParseEvent>("sitegen:post-parse", ["build", "--content", source, "--out", out, "--cache", cache], { env: { SITEGEN_WORKERS: "0" } });
+    const run = tracedSitegen<ParseEvent>(
+      "sitegen:post-parse",
+      ["build", "--content", source, "--out", out, "--cache", cache],
+      { env: { SITEGEN_WORKERS: "0" } },
+    );
     assert.equal(run.status, 0, run.stderr);
-    return { out, parsed: run.events.filter((event) => event.from === "parser").map((event) => basename(event.file)), earlier: run.events.filter((event) => event.from === "earlier").length };
+    return {
+      out,
+      parsed: run.events.filter((event) => event.from === "parser").map((event) => basename(event.file)),
+      earlier: run.events.filter((event) => event.from === "earlier").length,
+    };
   };
   const first = traced(original);
   assert.equal(first.parsed.length, POSTS, "a build without a cache parses every post");
@@ -109,7 +133,10 @@ test("damaged or missing cached files are not used: those pages are rendered aga
   writeFileSync(join(objects, names[1]), "");
   const warm = build(original, ["--cache", cache]);
   const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
-  assert.ok(warm.report.cache!.reused <= published - 1 && warm.report.cache!.reused >= published - 2, `reused ${warm.report.cache!.reused} of ${published}`);
+  assert.ok(
+    warm.report.cache!.reused <= published - 1 && warm.report.cache!.reused >= published - 2,
+    `reused ${warm.report.cache!.reused} of ${published}`,
+  );
   assertSame(warm.out, cold(original));
 });
 
@@ -127,13 +154,18 @@ test("an index that names a file outside the cache folder is not followed: that 
   const folder = tempDir("sitegen-cache-dir-");
   const cache = join(folder, "cache");
   build(original, ["--cache", cache]);
-  const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as { records: Record<string, { files: { written: { etag: string; bytes: number } }[] }> };
+  const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as {
+    records: Record<string, { files: { written: { etag: string; bytes: number } }[] }>;
+  };
   const [key, record] = Object.entries(index.records).sort(([a], [b]) => (a < b ? -1 : 1))[0];
   // A file of the right size, outside the cache, where `objects/../../` leads: a build that followed the name would publish it.
   const { written } = record.files[0];
   writeFileSync(join(folder, "elsewhere"), "x".repeat(written.bytes));
   written.etag = '"../../elsewhere"';
-  writeFileSync(join(cache, "index.json"), JSON.stringify({ ...index, records: { ...index.records, [key]: record } }));
+  writeFileSync(
+    join(cache, "index.json"),
+    JSON.stringify({ ...index, records: { ...index.records, [key]: record } }),
+  );
   const warm = build(original, ["--cache", cache]);
   const published = JSON.parse(readFileSync(join(warm.out, "blog-index.json"), "utf8")).count;
   assert.equal(warm.report.cache!.reused, published - 1, "every page but the one whose record was changed");
@@ -155,7 +187,11 @@ test("the index a warm build leaves is, byte for byte, the one a cold build of t
   // The warm build wrote the records it took from the cache back as the lines it read them from.
   const index = readFileSync(join(warmCache, "index.json"), "utf8");
   assert.equal(index, readFileSync(join(coldCache, "index.json"), "utf8"));
-  assert.equal(index.split("\n").length, published + 2, "a line for the head, one a record, and one to close");
+  assert.equal(
+    index.split("\n").length,
+    published + 2,
+    "a line for the head, one a record, and one to close",
+  );
   writeFileSync(join(warmCache, "index.json"), JSON.stringify(JSON.parse(index)));
   assert.equal(build(content, ["--cache", warmCache]).report.cache?.reused, published);
 });
@@ -165,11 +201,23 @@ test("a cache moves with the content: a checkout elsewhere, the first one gone, 
   cpSync(original, first, { recursive: true });
   const bundle = join(first, "blog", "with-a-picture");
   mkdirSync(bundle);
-  writeFileSync(join(bundle, "index.md"), "---\ntitle: \"A post with a picture\"\ndescription: \"A post whose picture is a file beside it.\"\ndate: 2024-05-01\nlang: en\nstatus: published\n---\n\n![A dot](dot.png)\n");
-  writeFileSync(join(bundle, "dot.png"), Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+  writeFileSync(
+    join(bundle, "index.md"),
+    '---\ntitle: "A post with a picture"\ndescription: "A post whose picture is a file beside it."\ndate: 2024-05-01\nlang: en\nstatus: published\n---\n\n![A dot](dot.png)\n',
+  );
+  writeFileSync(
+    join(bundle, "dot.png"),
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
   const cache = join(tempDir("sitegen-cache-dir-"), "cache");
   build(first, ["--cache", cache]);
-  assert.ok(!readFileSync(join(cache, "index.json"), "utf8").includes(first), "the index names no path of the checkout");
+  assert.ok(
+    !readFileSync(join(cache, "index.json"), "utf8").includes(first),
+    "the index names no path of the checkout",
+  );
   const moved = join(tempDir("sitegen-cache-content-"), "content");
   cpSync(first, moved, { recursive: true });
   rmSync(first, { recursive: true });
@@ -181,14 +229,24 @@ test("a cache moves with the content: a checkout elsewhere, the first one gone, 
 });
 
 /** A project folder as a user has one: its content, and `sitegen build` run inside it with the project's templates. */
-async function project(posts = 30): Promise<{ dir: string; build: (args?: string[]) => { status: number; stdout: string; stderr: string; report?: BuildReport } }> {
+async function project(posts = 30): Promise<{
+  dir: string;
+  build: (args?: string[]) => { status: number; stdout: string; stderr: string; report?: BuildReport };
+}> {
   const dir = tempDir("sitegen-cache-project-");
   await generateContent({ dir: join(dir, "content"), posts, seed: 17 });
   return {
     dir,
     build: (args = []) => {
-      const run = sitegen(["build", "--templates", join(ROOT, "templates"), ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
-      return { ...run, report: args.includes("--json") && run.status === 0 ? (JSON.parse(run.stdout) as BuildReport) : undefined };
+      const run = sitegen(["build", "--templates", join(ROOT, "templates"), ...args], {
+        cwd: dir,
+        env: { SITEGEN_WORKERS: "0" },
+      });
+      return {
+        ...run,
+        report:
+          args.includes("--json") && run.status === 0 ? (JSON.parse(run.stdout) as BuildReport) : undefined,
+      };
     },
   };
 }
@@ -209,7 +267,11 @@ test("without a flag the cache is on, in .sitegen-cache: the second build takes 
   const index = statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs;
   const none = build(["--json", "--out", "none", "--no-cache"]);
   assert.equal(none.report?.cache, undefined, "--no-cache: no cache");
-  assert.equal(statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs, index, "--no-cache writes nothing there");
+  assert.equal(
+    statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs,
+    index,
+    "--no-cache writes nothing there",
+  );
   assertSame(join(dir, "warm"), join(dir, "cold"));
   assertSame(join(dir, "none"), join(dir, "cold"));
   const human = build(["--out", "human"]);
@@ -221,7 +283,10 @@ test("the summary says how many posts came from the cache in words that agree: 1
   build(["--out", "first"]);
   assert.match(build(["--out", "both"]).stdout, /^Built .* \(2 posts from the cache\) → both\/$/m);
   const [post] = readdirSync(join(dir, "content/blog")).sort();
-  writeFileSync(join(dir, "content/blog", post), `${readFileSync(join(dir, "content/blog", post), "utf8")}\nOne more paragraph.\n`);
+  writeFileSync(
+    join(dir, "content/blog", post),
+    `${readFileSync(join(dir, "content/blog", post), "utf8")}\nOne more paragraph.\n`,
+  );
   assert.match(build(["--out", "one"]).stdout, /^Built .* \(1 post from the cache\) → one\/$/m);
 });
 
@@ -240,7 +305,10 @@ test("a cache that cannot be read, or of another Node.js, is a note and a cold b
   mkdirSync(index);
   const unreadable = build(["--out", "unreadable"]);
   assert.equal(unreadable.status, 0, unreadable.stderr);
-  assert.match(unreadable.stdout, /^Built .* \(0 posts from the cache; note: the build cache \.sitegen-cache\/ was not used: its index cannot be read \(EISDIR\); not saved: EISDIR; the next build will be cold\) → unreadable\/$/m);
+  assert.match(
+    unreadable.stdout,
+    /^Built .* \(0 posts from the cache; note: the build cache \.sitegen-cache\/ was not used: its index cannot be read \(EISDIR\); not saved: EISDIR; the next build will be cold\) → unreadable\/$/m,
+  );
   assertSame(join(dir, "unreadable"), join(dir, "first"));
   assertSame(join(dir, "other-node"), join(dir, "first"));
 });
@@ -252,7 +320,11 @@ test("a build while another holds the cache goes without it; a lock left by a pr
   writeFileSync(lock, `${hostname()}\n${process.pid}\n`);
   const held = build(["--json", "--out", "held"]);
   assert.equal(held.status, 0, held.stderr);
-  assert.deepEqual(held.report?.cache, { dir: ".sitegen-cache", reused: 0, note: `not used: another build (process ${process.pid}) is using it` });
+  assert.deepEqual(held.report?.cache, {
+    dir: ".sitegen-cache",
+    reused: 0,
+    note: `not used: another build (process ${process.pid}) is using it`,
+  });
   assert.ok(existsSync(lock), "the other build's lock is left alone");
   // A process that has ended: its id is free.
   const ended = spawnSync(process.execPath, ["-e", "0"]).pid;
@@ -272,7 +344,10 @@ test("a cache folder named inside the output, the content or the templates is re
   assert.ok(!existsSync(join(dir, "dist")), "nothing was written");
   const inside = build(["--json", "--out", ".sitegen-cache/site"]);
   assert.equal(inside.status, 0, inside.stderr);
-  assert.match(inside.report?.cache?.note ?? "", /^not used: the build cache \.sitegen-cache and \.sitegen-cache\/site overlap/);
+  assert.match(
+    inside.report?.cache?.note ?? "",
+    /^not used: the build cache \.sitegen-cache and \.sitegen-cache\/site overlap/,
+  );
   assert.ok(!existsSync(join(dir, ".sitegen-cache/index.json")));
 });
 
@@ -282,8 +357,15 @@ interface HighlightEvent {
 }
 
 /** `sitegen build` in `dir` in one thread, and where each code block's HTML came from. */
-function tracedBuild(dir: string, args: string[]): { out: string; from: Record<HighlightEvent["from"], number> } {
-  const run = tracedSitegen<HighlightEvent>("sitegen:highlight", ["build", "--templates", "templates", ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
+function tracedBuild(
+  dir: string,
+  args: string[],
+): { out: string; from: Record<HighlightEvent["from"], number> } {
+  const run = tracedSitegen<HighlightEvent>(
+    "sitegen:highlight",
+    ["build", "--templates", "templates", ...args],
+    { cwd: dir, env: { SITEGEN_WORKERS: "0" } },
+  );
   assert.equal(run.status, 0, run.stderr);
   const from = { memory: 0, store: 0, highlighter: 0 };
   for (const event of run.events) from[event.from]++;
@@ -301,7 +383,10 @@ test("a code block is highlighted once, ever: again in the same build it comes f
   assert.ok(cold.from.highlighter > 0 && cold.from.store === 0, JSON.stringify(cold.from));
   assert.ok(cold.from.memory >= 1, "the block a post repeats is highlighted once");
   // New templates render every post again; no block is highlighted again.
-  writeFileSync(join(dir, "templates/post.html"), `${readFileSync(join(dir, "templates/post.html"), "utf8")}\n<!-- a change to the theme -->\n`);
+  writeFileSync(
+    join(dir, "templates/post.html"),
+    `${readFileSync(join(dir, "templates/post.html"), "utf8")}\n<!-- a change to the theme -->\n`,
+  );
   const warm = tracedBuild(dir, ["--out", "warm"]);
   assert.equal(warm.from.highlighter, 0, JSON.stringify(warm.from));
   assert.ok(warm.from.store > 0);
@@ -310,7 +395,10 @@ test("a code block is highlighted once, ever: again in the same build it comes f
   writeFileSync(post, `${readFileSync(post, "utf8")}\n\`\`\`sql\nSELECT 1;\n\`\`\`\n`);
   const [store] = readdirSync(join(dir, ".sitegen-cache/highlight"));
   const kept = join(dir, ".sitegen-cache/highlight", store);
-  const damaged = join(kept, readdirSync(kept).find((name) => readFileSync(join(kept, name), "utf8").includes("attempt"))!);
+  const damaged = join(
+    kept,
+    readdirSync(kept).find((name) => readFileSync(join(kept, name), "utf8").includes("attempt"))!,
+  );
   truncateSync(damaged, statSync(damaged).size - 3);
   const edited = tracedBuild(dir, ["--out", "edited"]);
   assert.equal(edited.from.highlighter, 2, JSON.stringify(edited.from));
@@ -322,13 +410,24 @@ test("check reads the cache a build filled: every post comes from it, it finds w
   // Findings a post's page carries: a link to nothing and to a heading that is not there, a level-1 heading in the body.
   const [post] = readdirSync(join(dir, "content/blog")).sort();
   const file = join(dir, "content/blog", post);
-  writeFileSync(file, `${readFileSync(file, "utf8")}\n# A second title\n\nSee [the archive](/archive/) and [the missing part](/about/#no-such-heading).\n`);
+  writeFileSync(
+    file,
+    `${readFileSync(file, "utf8")}\n# A second title\n\nSee [the archive](/archive/) and [the missing part](/about/#no-such-heading).\n`,
+  );
   assert.equal(build(["--out", "dist"]).status, 0);
   const index = join(dir, ".sitegen-cache/index.json");
   const saved = { text: readFileSync(index, "utf8"), mtime: statSync(index).mtimeMs };
   const checkJson = (args: string[]) => {
-    const run = sitegen(["check", "--templates", join(ROOT, "templates"), "--json", ...args], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
-    return JSON.parse(run.stdout) as { ok: boolean; cache?: { dir: string; reused: number; note?: string }; counts: Record<string, number>; findings: { file: string; line?: number; message: string }[] };
+    const run = sitegen(["check", "--templates", join(ROOT, "templates"), "--json", ...args], {
+      cwd: dir,
+      env: { SITEGEN_WORKERS: "0" },
+    });
+    return JSON.parse(run.stdout) as {
+      ok: boolean;
+      cache?: { dir: string; reused: number; note?: string };
+      counts: Record<string, number>;
+      findings: { file: string; line?: number; message: string }[];
+    };
   };
   const warm = checkJson([]);
   const cold = checkJson(["--no-cache"]);
@@ -337,27 +436,59 @@ test("check reads the cache a build filled: every post comes from it, it finds w
   assert.equal(cold.cache, undefined, "--no-cache: no cache");
   assert.deepEqual(warm.counts, cold.counts);
   assert.deepEqual(warm.findings, cold.findings);
-  for (const kind of ["broken-link", "broken-anchor", "title-heading"]) assert.ok((warm.counts[kind] ?? 0) > 0, `${kind} found in a post taken from the cache: ${JSON.stringify(warm.counts)}`);
-  assert.deepEqual({ text: readFileSync(index, "utf8"), mtime: statSync(index).mtimeMs }, saved, "check leaves the index as the build wrote it");
-  assert.deepEqual(readdirSync(join(dir, ".sitegen-cache")).filter((name) => name.startsWith(".sitegen-tmp-")), [], "and no scratch folder behind");
-  const human = sitegen(["check", "--templates", join(ROOT, "templates")], { cwd: dir, env: { SITEGEN_WORKERS: "0" } });
-  assert.match(human.stdout + human.stderr, new RegExp(`checked .*: .* \\(${published} posts from the cache\\)$`, "m"));
+  for (const kind of ["broken-link", "broken-anchor", "title-heading"])
+    assert.ok(
+      (warm.counts[kind] ?? 0) > 0,
+      `${kind} found in a post taken from the cache: ${JSON.stringify(warm.counts)}`,
+    );
+  assert.deepEqual(
+    { text: readFileSync(index, "utf8"), mtime: statSync(index).mtimeMs },
+    saved,
+    "check leaves the index as the build wrote it",
+  );
+  assert.deepEqual(
+    readdirSync(join(dir, ".sitegen-cache")).filter((name) => name.startsWith(".sitegen-tmp-")),
+    [],
+    "and no scratch folder behind",
+  );
+  const human = sitegen(["check", "--templates", join(ROOT, "templates")], {
+    cwd: dir,
+    env: { SITEGEN_WORKERS: "0" },
+  });
+  assert.match(
+    human.stdout + human.stderr,
+    new RegExp(`checked .*: .* \\(${published} posts from the cache\\)$`, "m"),
+  );
 });
 
 test("a warm build says what a cold one says of posts held to each other: two posts on one slug are a clash at every build, and the later keeps its own address", async () => {
   const { dir, build } = await project(3);
-  const post = (name: string, date: string) => writeFileSync(join(dir, "content/blog", name), `---\ntitle: "Call for papers"\ndescription: "The call for papers of ${date.slice(0, 4)}."\ndate: ${date}\nlang: en\nslug: call-for-papers\n---\n\nSend a talk.\n`);
+  const post = (name: string, date: string) =>
+    writeFileSync(
+      join(dir, "content/blog", name),
+      `---\ntitle: "Call for papers"\ndescription: "The call for papers of ${date.slice(0, 4)}."\ndate: ${date}\nlang: en\nslug: call-for-papers\n---\n\nSend a talk.\n`,
+    );
   post("cfp-2014.md", "2014-09-10");
   post("cfp-2015.md", "2015-08-31");
   const findings = (out: string) => {
     const run = build(["--json", "--out", out]);
     assert.equal(run.status, 0, run.stderr);
-    const report = JSON.parse(run.stdout) as { cache: { reused: number }; findings: { kind: string; file: string; message: string }[] };
-    return { reused: report.cache.reused, clashes: report.findings.filter((finding) => finding.kind === "slug-clash").map((finding) => `${basename(finding.file)}: ${finding.message}`) };
+    const report = JSON.parse(run.stdout) as {
+      cache: { reused: number };
+      findings: { kind: string; file: string; message: string }[];
+    };
+    return {
+      reused: report.cache.reused,
+      clashes: report.findings
+        .filter((finding) => finding.kind === "slug-clash")
+        .map((finding) => `${basename(finding.file)}: ${finding.message}`),
+    };
   };
   const cold = findings("cold");
   assert.equal(cold.reused, 0);
-  assert.deepEqual(cold.clashes, ["cfp-2015.md: two posts have the slug `call-for-papers`: this one and content/blog/cfp-2014.md, which is older and keeps it; this one is at /blog/call-for-papers-2015/"]);
+  assert.deepEqual(cold.clashes, [
+    "cfp-2015.md: two posts have the slug `call-for-papers`: this one and content/blog/cfp-2014.md, which is older and keeps it; this one is at /blog/call-for-papers-2015/",
+  ]);
   const warm = findings("warm");
   assert.ok(warm.reused >= 5, `every post from the cache: ${warm.reused}`);
   assert.deepEqual(warm.clashes, cold.clashes);

@@ -12,8 +12,27 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync 
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
-import { cloudflareProject, ROOT, routeTable, sitegen, startCloudflareRuntime, startWithPreview, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
-import { acceptCases, ASSET_CASES, compareAll as compareWith, conditionalCases, exchange, pathCases, randomCases, type Case } from "./helpers/host-parity.ts";
+import {
+  cloudflareProject,
+  ROOT,
+  routeTable,
+  sitegen,
+  startCloudflareRuntime,
+  startWithPreview,
+  tempDir,
+  WRANGLER,
+  type Running,
+} from "./helpers/dist.ts";
+import {
+  acceptCases,
+  ASSET_CASES,
+  compareAll as compareWith,
+  conditionalCases,
+  exchange,
+  pathCases,
+  randomCases,
+  type Case,
+} from "./helpers/host-parity.ts";
 import { verifyFailures } from "./helpers/verify.ts";
 import { cloudflareFileProblems, CLOUDFLARE_FILES } from "../src/plan/cloudflare-limits.ts";
 import { ASSET_EXTENSIONS } from "../src/hosts/cdn-routes.ts";
@@ -44,28 +63,41 @@ after(async () => {
   await started?.stop();
 });
 
-const compareAll = (cases: Case[], hostOwn: string[] = []) => compareWith(preview, cloudflare, cases, hostOwn);
+const compareAll = (cases: Case[], hostOwn: string[] = []) =>
+  compareWith(preview, cloudflare, cases, hostOwn);
 
-test("every path answers as on the preview server: pages, files and siblings as a reader and an agent ask, misses under every Accept value that decides", { skip }, async () => {
+test("every path answers as on the preview server: pages, files and siblings as a reader and an agent ask, misses under every Accept value that decides", {
+  skip,
+}, async () => {
   await compareAll(pathCases(KNOWN));
 });
 
-test("every Accept value and both methods on a page, a post, a file, a sibling and a miss", { skip }, async () => {
+test("every Accept value and both methods on a page, a post, a file, a sibling and a miss", {
+  skip,
+}, async () => {
   await compareAll(acceptCases(POST));
 });
 
 test("conditional requests, preflight and other methods answer alike", { skip }, async () => {
-  const etag = (await exchange(preview.url, "/about/", { headers: { accept: "text/markdown" } })).headers.etag;
+  const etag = (await exchange(preview.url, "/about/", { headers: { accept: "text/markdown" } })).headers
+    .etag;
   assert.ok(etag);
   await compareAll(conditionalCases(etag));
-  const notModified = await exchange(cloudflare.url, "/about/", { headers: { accept: "text/markdown", "if-none-match": etag } });
+  const notModified = await exchange(cloudflare.url, "/about/", {
+    headers: { accept: "text/markdown", "if-none-match": etag },
+  });
   assert.equal(notModified.status, 304);
 });
 
-test("assets never start the worker: the CDN serves them with their _headers rules, and a missing one gets the site's 404 page", { skip }, async () => {
+test("assets never start the worker: the CDN serves them with their _headers rules, and a missing one gets the site's 404 page", {
+  skip,
+}, async () => {
   // Cloudflare gives every asset a validator of its own; the preview server and Netlify send none.
   await compareAll(ASSET_CASES, ["etag"]);
-  assert.match((await exchange(cloudflare.url, "/assets/site.css", {})).headers.etag ?? "", /^"[0-9a-f]{32}"$/);
+  assert.match(
+    (await exchange(cloudflare.url, "/assets/site.css", {})).headers.etag ?? "",
+    /^"[0-9a-f]{32}"$/,
+  );
   const missing = await exchange(cloudflare.url, "/nope.png", {});
   assert.equal(missing.status, 404);
   assert.equal(missing.headers["content-type"], "text/html; charset=utf-8");
@@ -79,7 +111,9 @@ test("the worker's own data under /_sitegen/ is not public: a JSON Problem 404",
   }
 });
 
-test("a seeded random run of 1,000 requests answers alike, with no 5xx (seed 20261124)", { skip }, async () => {
+test("a seeded random run of 1,000 requests answers alike, with no 5xx (seed 20261124)", {
+  skip,
+}, async () => {
   await compareAll(randomCases(KNOWN, 20261124, 1000));
 });
 
@@ -89,18 +123,27 @@ test("sitegen verify passes against the site served through Cloudflare's runtime
   assert.equal(code, 0);
 });
 
-test("the worker Wrangler deploys is one fixed bundle, far within the free plan's 3 MB compressed", { skip }, async () => {
+test("the worker Wrangler deploys is one fixed bundle, far within the free plan's 3 MB compressed", {
+  skip,
+}, async () => {
   const project = await cloudflareProject(dist);
   const out = tempDir("sitegen-wrangler-out-");
   const wrangler = join(ROOT, "node_modules/wrangler/bin/wrangler.js");
-  const result = spawnSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", out], { cwd: project, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" } });
+  const result = spawnSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", out], {
+    cwd: project,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+  });
   assert.equal(result.status, 0, result.stdout + result.stderr);
   const bundle = readdirSync(out).filter((name) => name.endsWith(".js"));
   assert.equal(bundle.length, 1, `one module: ${bundle.join(", ")}`);
   const bytes = readFileSync(join(out, bundle[0]));
   // The core and what it imports, no build output: the same for any number of posts.
   assert.ok(gzipSync(bytes).byteLength < 50_000, `${gzipSync(bytes).byteLength} bytes compressed`);
-  assert.ok(!bytes.toString("utf8").includes("why-every-enterprise-needs-a-central-esb"), "no content in the bundle");
+  assert.ok(
+    !bytes.toString("utf8").includes("why-every-enterprise-needs-a-central-esb"),
+    "no content in the bundle",
+  );
 });
 
 test("a Cloudflare build writes Cloudflare's rules: one header rule set within its 100 rules, no redirect rules, no Netlify file", () => {
@@ -108,15 +151,27 @@ test("a Cloudflare build writes Cloudflare's rules: one header rule set within i
   const rules = headers.split("\n").filter((line) => line.startsWith("/"));
   assert.ok(rules.length <= 100, `${rules.length} rules`);
   assert.match(headers, /worker/);
-  assert.deepEqual(readFileSync(join(dist, "_redirects"), "utf8").split("\n").filter((line) => line.trim() && !line.startsWith("#")), []);
+  assert.deepEqual(
+    readFileSync(join(dist, "_redirects"), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() && !line.startsWith("#")),
+    [],
+  );
 });
 
 test("the worker runs first on every path but an asset's, and netlify.toml's edge function skips the same assets", async () => {
   const project = await cloudflareProject(dist);
   const config = JSON.parse(readFileSync(join(project, "wrangler.jsonc"), "utf8"));
-  assert.deepEqual(config.assets.run_worker_first, ["/*", ...ASSET_EXTENSIONS.map((extension) => `!/*.${extension}`)]);
-  for (const toml of ["netlify.toml", "starter/netlify.toml"].map((file) => join(ROOT, file)).filter((file) => existsSync(file))) {
-    const excluded = [...readFileSync(toml, "utf8").matchAll(/"\/\*\.([a-z0-9]+)"/g)].map((match) => match[1]);
+  assert.deepEqual(config.assets.run_worker_first, [
+    "/*",
+    ...ASSET_EXTENSIONS.map((extension) => `!/*.${extension}`),
+  ]);
+  for (const toml of ["netlify.toml", "starter/netlify.toml"]
+    .map((file) => join(ROOT, file))
+    .filter((file) => existsSync(file))) {
+    const excluded = [...readFileSync(toml, "utf8").matchAll(/"\/\*\.([a-z0-9]+)"/g)].map(
+      (match) => match[1],
+    );
     assert.deepEqual(excluded, [...ASSET_EXTENSIONS], toml);
   }
 });
@@ -125,7 +180,8 @@ test("past Cloudflare's 100 header rules the build fails (exit 1) naming the lim
   const site = tempDir("sitegen-cf-limit-");
   cpSync(join(ROOT, "content"), join(site, "content"), { recursive: true });
   cpSync(join(ROOT, "templates"), join(site, "templates"), { recursive: true });
-  for (let index = 0; index < 100; index++) writeFileSync(join(site, "templates/assets", `extra-${index}.css`), `/* ${index} */\n`);
+  for (let index = 0; index < 100; index++)
+    writeFileSync(join(site, "templates/assets", `extra-${index}.css`), `/* ${index} */\n`);
   const out = join(site, "dist");
   const netlify = sitegen(["build", "--out", out, "--quiet"], { cwd: site });
   assert.equal(netlify.status, 0, netlify.stderr);
@@ -137,10 +193,15 @@ test("past Cloudflare's 100 header rules the build fails (exit 1) naming the lim
 });
 
 test("Cloudflare's file limits: past the free plan's 20,000 files (host-plan, a warning), past 100,000 or a file over 25 MiB (host-limit, an error), each with the numbers", () => {
-  const files = (count: number) => new Map(Array.from({ length: count }, (_, index) => [`blog/p${index}/index.html`, { etag: '"x"', bytes: 10 }]));
+  const files = (count: number) =>
+    new Map(
+      Array.from({ length: count }, (_, index) => [`blog/p${index}/index.html`, { etag: '"x"', bytes: 10 }]),
+    );
   const kinds = (problems: { kind: string }[]) => problems.map((problem) => problem.kind);
   assert.deepEqual(cloudflareFileProblems(files(CLOUDFLARE_FILES.free)), []);
-  const free = cloudflareFileProblems(new Map([...files(CLOUDFLARE_FILES.free), ["_headers", { etag: '"h"', bytes: 1 }]]));
+  const free = cloudflareFileProblems(
+    new Map([...files(CLOUDFLARE_FILES.free), ["_headers", { etag: '"h"', bytes: 1 }]]),
+  );
   assert.equal(free.length, 0, "_headers is configuration, not a file Cloudflare counts");
   const over = cloudflareFileProblems(files(CLOUDFLARE_FILES.free + 1));
   assert.deepEqual(kinds(over), ["host-plan"]);
@@ -148,9 +209,14 @@ test("Cloudflare's file limits: past the free plan's 20,000 files (host-plan, a 
   const paid = cloudflareFileProblems(files(CLOUDFLARE_FILES.paid + 1));
   assert.deepEqual(kinds(paid), ["host-limit"]);
   assert.match(paid[0].message, /100001 files; Cloudflare deploys at most 100000/);
-  const large = cloudflareFileProblems(new Map([["blog-index.json", { etag: '"x"', bytes: 25 * 1024 * 1024 + 1 }]]));
+  const large = cloudflareFileProblems(
+    new Map([["blog-index.json", { etag: '"x"', bytes: 25 * 1024 * 1024 + 1 }]]),
+  );
   assert.deepEqual(kinds(large), ["host-limit"]);
-  assert.match(large[0].message, /blog-index\.json is 26214401 bytes; Cloudflare serves files of at most 26214400/);
+  assert.match(
+    large[0].message,
+    /blog-index\.json is 26214401 bytes; Cloudflare serves files of at most 26214400/,
+  );
 });
 
 test("--host names a host sitegen knows: another is a usage error (exit 2)", () => {

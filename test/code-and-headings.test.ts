@@ -28,29 +28,48 @@ describe("fenced code", () => {
     const seen = new Map<string, boolean>();
     for (const route of source.routes) {
       const page = readFileSync(join(dist, route.path.slice(1), "index.html"), "utf8");
-      const blocks = [...page.matchAll(/<pre tabindex="0"><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g)];
+      const blocks = [
+        ...page.matchAll(/<pre tabindex="0"><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g),
+      ];
       const fences = [...route.body.matchAll(FENCE)].filter(([, language]) => language !== "");
       assert.equal(blocks.length, fences.length, `${route.path}: one highlighted block per fence`);
       fences.forEach(([, language], i) => {
         assert.equal(blocks[i][1], language, route.path);
-        if (language === "text") assert.doesNotMatch(blocks[i][2], /<span/, `${route.path}: text stays plain`);
+        if (language === "text")
+          assert.doesNotMatch(blocks[i][2], /<span/, `${route.path}: text stays plain`);
         seen.set(language, seen.get(language) === true || /<span class="hljs-[\w-]+">/.test(blocks[i][2]));
       });
     }
-    for (const language of ["java", "json", "yaml", "sql", "bash", "python", "http", "properties", "nginx", "protobuf"]) assert.equal(seen.get(language), true, `${language} is among the fences, and highlighted`);
+    for (const language of [
+      "java",
+      "json",
+      "yaml",
+      "sql",
+      "bash",
+      "python",
+      "http",
+      "properties",
+      "nginx",
+      "protobuf",
+    ])
+      assert.equal(seen.get(language), true, `${language} is among the fences, and highlighted`);
   });
 
   it("stays as the author wrote it in the Markdown representations, fence and language included", () => {
     for (const post of source.published) {
       const markdown = readFileSync(join(dist, "blog", `${post.slug}.md`), "utf8");
-      for (const [fence] of post.body.matchAll(FENCE)) assert.ok(markdown.includes(fence), `${post.slug}.md keeps ${fence.split("\n")[0]}`);
+      for (const [fence] of post.body.matchAll(FENCE))
+        assert.ok(markdown.includes(fence), `${post.slug}.md keeps ${fence.split("\n")[0]}`);
       assert.doesNotMatch(markdown, /hljs|<span|<pre/, post.slug);
     }
   });
 
   it("in a language highlight.js does not know, or none, is shown as escaped plain text", () => {
     const { html } = renderMarkdown("```klingon\nif (a < b && c) { qapla' }\n```\n\n```\n<none>\n```\n");
-    assert.equal(html, '<pre tabindex="0"><code class="language-klingon">if (a &lt; b &amp;&amp; c) { qapla\' }\n</code></pre>\n<pre tabindex="0"><code>&lt;none&gt;\n</code></pre>\n');
+    assert.equal(
+      html,
+      '<pre tabindex="0"><code class="language-klingon">if (a &lt; b &amp;&amp; c) { qapla\' }\n</code></pre>\n<pre tabindex="0"><code>&lt;none&gt;\n</code></pre>\n',
+    );
   });
 
   it("is escaped inside the highlighting: the code cannot write markup", () => {
@@ -66,18 +85,32 @@ describe("fenced code", () => {
       hljs.registerLanguage(file, require(`highlight.js/lib/languages/${file}`));
       assert.deepEqual(aliases, hljs.getLanguage(file)!.aliases ?? [], file);
     }
-    assert.match(renderMarkdown("```yml\na: 1\n```\n").html, /<code class="language-yml"><span class="hljs-attr">a:<\/span>/);
+    assert.match(
+      renderMarkdown("```yml\na: 1\n```\n").html,
+      /<code class="language-yml"><span class="hljs-attr">a:<\/span>/,
+    );
     assert.match(renderMarkdown("```SH\necho hi\n```\n").html, /<span class="hljs-built_in">echo<\/span>/);
   });
 
   it("is highlighted the same whatever was highlighted before in the process (render lanes see posts in any order)", () => {
-    const block = "```http\nHTTP/1.1 409 Conflict\nContent-Type: application/json\n\n{\"status\": 409, \"title\": \"Conflict\"}\n```\n";
+    const block =
+      '```http\nHTTP/1.1 409 Conflict\nContent-Type: application/json\n\n{"status": 409, "title": "Conflict"}\n```\n';
     const run = (before: string) =>
-      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `const { renderMarkdown } = await import("./src/render/markdown/index.ts"); renderMarkdown(${JSON.stringify(before)}); process.stdout.write(renderMarkdown(${JSON.stringify(block)}).html);`], { cwd: ROOT, encoding: "utf8" });
+      execFileSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--input-type=module",
+          "-e",
+          `const { renderMarkdown } = await import("./src/render/markdown/index.ts"); renderMarkdown(${JSON.stringify(before)}); process.stdout.write(renderMarkdown(${JSON.stringify(block)}).html);`,
+        ],
+        { cwd: ROOT, encoding: "utf8" },
+      );
     const alone = run("");
     assert.match(alone, /hljs-attribute/);
     // JSON first: the HTTP body is JSON, which a lane that had not seen a JSON fence yet would not know.
-    assert.equal(run("```json\n{\"a\": 1}\n```\n```yaml\na: 1\n```\n```xml\n<a/>\n```\n"), alone);
+    assert.equal(run('```json\n{"a": 1}\n```\n```yaml\na: 1\n```\n```xml\n<a/>\n```\n'), alone);
     assert.match(alone, /hljs-punctuation|hljs-number/, "the body is highlighted as JSON");
   });
 });
@@ -90,19 +123,33 @@ describe("scroll boxes and headings", () => {
     for (const post of source.published) {
       const page = readFileSync(join(dist, "blog", post.slug, "index.html"), "utf8");
       assert.doesNotMatch(page, /<pre(?! tabindex="0")/, `${post.slug}: every <pre> takes focus`);
-      assert.equal((page.match(/<table>/g) ?? []).length, (page.match(/<div class="table-scroll" tabindex="0">\n<table>/g) ?? []).length, `${post.slug}: every table is in a scroll box`);
+      assert.equal(
+        (page.match(/<table>/g) ?? []).length,
+        (page.match(/<div class="table-scroll" tabindex="0">\n<table>/g) ?? []).length,
+        `${post.slug}: every table is in a scroll box`,
+      );
     }
   });
 
   it("every heading of the text has a visible link to itself, named by the heading", () => {
     const { html, ids } = renderMarkdown("## Errors {#errors}\n\nText.\n\n### A “quoted” heading\n");
     assert.deepEqual(ids, ["errors", "a-quoted-heading"]);
-    assert.match(html, /<div class="heading"><h2 id="errors">Errors<\/h2>\n<a class="heading-anchor" href="#errors" aria-labelledby="errors">#<\/a><\/div>/);
-    assert.match(html, /<div class="heading"><h3 id="a-quoted-heading">A “quoted” heading<\/h3>\n<a class="heading-anchor" href="#a-quoted-heading" aria-labelledby="a-quoted-heading">#<\/a><\/div>/);
+    assert.match(
+      html,
+      /<div class="heading"><h2 id="errors">Errors<\/h2>\n<a class="heading-anchor" href="#errors" aria-labelledby="errors">#<\/a><\/div>/,
+    );
+    assert.match(
+      html,
+      /<div class="heading"><h3 id="a-quoted-heading">A “quoted” heading<\/h3>\n<a class="heading-anchor" href="#a-quoted-heading" aria-labelledby="a-quoted-heading">#<\/a><\/div>/,
+    );
     const developers = readFileSync(join(dist, "developers/index.html"), "utf8");
     const headings = [...developers.matchAll(/<h([2-6]) id="([^"]+)">/g)];
     assert.ok(headings.length > 5);
-    for (const [, , id] of headings) assert.ok(developers.includes(`<a class="heading-anchor" href="#${id}" aria-labelledby="${id}">#</a>`), `#${id} has its anchor link`);
+    for (const [, , id] of headings)
+      assert.ok(
+        developers.includes(`<a class="heading-anchor" href="#${id}" aria-labelledby="${id}">#</a>`),
+        `#${id} has its anchor link`,
+      );
   });
 });
 
@@ -111,9 +158,15 @@ describe("syntax colours", () => {
 
   it("meet 4.5:1 against the code background in the light, dark and print schemes", () => {
     const css = readFileSync(join(ROOT, "templates/assets/site.css"), "utf8");
-    const blocks = { light: css.slice(css.indexOf(":root {")), dark: css.slice(css.indexOf("@media (prefers-color-scheme: dark)")), print: css.slice(css.indexOf("@media print")) };
+    const blocks = {
+      light: css.slice(css.indexOf(":root {")),
+      dark: css.slice(css.indexOf("@media (prefers-color-scheme: dark)")),
+      print: css.slice(css.indexOf("@media print")),
+    };
     const variable = (block: string, name: string, fallback?: string): string => {
-      const value = new RegExp(`--${name}:\\s*([^;]+);`).exec(block.slice(0, block.indexOf("\n}\n") + 1))?.[1].trim();
+      const value = new RegExp(`--${name}:\\s*([^;]+);`)
+        .exec(block.slice(0, block.indexOf("\n}\n") + 1))?.[1]
+        .trim();
       if (value === undefined) return fallback ?? assert.fail(`--${name} is not set`);
       return value.startsWith("var(--") ? variable(blocks.light, value.slice(6, -1)) : value;
     };

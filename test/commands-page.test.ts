@@ -18,7 +18,13 @@ import { ROOT, sitegen } from "./helpers/dist.ts";
 const PAGE = join(ROOT, "docs/content/pages/commands.md");
 const NOTES = join(ROOT, "docs/commands-notes.md");
 const page = readFileSync(PAGE, "utf8");
-const io: Io = { stdout: process.stdout, stderr: process.stderr, env: {}, cwd: ROOT, stopped: () => new Promise(() => {}) };
+const io: Io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: {},
+  cwd: ROOT,
+  stopped: () => new Promise(() => {}),
+};
 const definitions = () => registerAll(new Command("sitegen"), io);
 
 /** The commands `--help` lists, as `sitegen <name> --help` prints them. */
@@ -28,7 +34,9 @@ function commandsOf(args: string[]): string[] {
   const start = help.stdout.indexOf("\nCommands:\n");
   if (start === -1) return [];
   const section = help.stdout.slice(start + "\nCommands:\n".length).split("\n\n")[0];
-  return [...section.matchAll(/^ {2}([a-z]\S*)/gm)].map((match) => match[1]).filter((name) => name !== "help");
+  return [...section.matchAll(/^ {2}([a-z]\S*)/gm)]
+    .map((match) => match[1])
+    .filter((name) => name !== "help");
 }
 
 /** The options `sitegen <command> --help` lists, each by its flags as printed (`-q, --quiet`, `--port <port>`). */
@@ -38,7 +46,9 @@ function optionsOf(command: string): string[] {
   const start = help.stdout.indexOf("\nOptions:\n");
   if (start === -1) return [];
   const section = help.stdout.slice(start + "\nOptions:\n".length).split(/\n\S/)[0];
-  return [...section.matchAll(/^ {2}(-\S.*?)(?: {2,}|$)/gm)].map((match) => match[1].trim()).filter((flags) => flags !== "-h, --help");
+  return [...section.matchAll(/^ {2}(-\S.*?)(?: {2,}|$)/gm)]
+    .map((match) => match[1].trim())
+    .filter((flags) => flags !== "-h, --help");
 }
 
 /** The page's section for `command`: from its heading to the next. */
@@ -60,7 +70,10 @@ test("every option of every command the CLI's --help lists is on a line of that 
     const lines = sectionOf(command).split("\n");
     for (const flags of optionsOf(command)) {
       options++;
-      assert.ok(lines.some((line) => line.startsWith(`- \`${flags}\``)), `sitegen ${command}: \`${flags}\` has a line of its own`);
+      assert.ok(
+        lines.some((line) => line.startsWith(`- \`${flags}\``)),
+        `sitegen ${command}: \`${flags}\` has a line of its own`,
+      );
     }
   }
   assert.ok(options >= 50, `${options} options`);
@@ -74,29 +87,41 @@ test("the options the issue found missing are there: import's --no-build and Ast
 
 test("the page is exactly what the definitions and docs/commands-notes.md make: `npm run docs` writes it", () => {
   assert.equal(page, commandsPage(definitions(), readNotes(readFileSync(NOTES, "utf8"))));
-  const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts/commands-page.mjs"), "--check"], { cwd: ROOT, encoding: "utf8" });
+  const check = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "scripts/commands-page.mjs"), "--check"],
+    { cwd: ROOT, encoding: "utf8" },
+  );
   assert.equal(check.status, 0, check.stderr);
 });
 
 test("a page that drifted from the definitions fails: an option added, a description changed", () => {
   const notes = readNotes(readFileSync(NOTES, "utf8"));
   const added = definitions();
-  added.commands.find((command) => command.name() === "build")!.option("--sitemap-only", "write only the sitemap");
+  added.commands
+    .find((command) => command.name() === "build")!
+    .option("--sitemap-only", "write only the sitemap");
   const drifted = commandsPage(added, notes);
   assert.notEqual(drifted, page);
   assert.match(drifted, /^- `--sitemap-only`: write only the sitemap$/m);
   const changed = definitions();
-  changed.commands.find((command) => command.name() === "serve")!.options.find((option) => option.long === "--port")!.description = "the port";
+  changed.commands
+    .find((command) => command.name() === "serve")!
+    .options.find((option) => option.long === "--port")!.description = "the port";
   assert.notEqual(commandsPage(changed, notes), page);
 });
 
 test("notes for a command the CLI does not have are refused, naming it", () => {
   const notes = readNotes(`${readFileSync(NOTES, "utf8")}\n## sitegen deploy\n\nDeploys.\n`);
-  assert.throws(() => commandsPage(definitions(), notes), /notes for `sitegen deploy`, which the CLI does not have/);
+  assert.throws(
+    () => commandsPage(definitions(), notes),
+    /notes for `sitegen deploy`, which the CLI does not have/,
+  );
 });
 
 test("a section per command, each option a short line, readable on a phone: no table of options, no line of the options over 400 characters", () => {
-  for (const line of page.split("\n").filter((each) => each.startsWith("- `-"))) assert.ok(line.length <= 400, line);
+  for (const line of page.split("\n").filter((each) => each.startsWith("- `-")))
+    assert.ok(line.length <= 400, line);
   assert.ok(!/^\| `--/m.test(page), "options are a list, not a table");
   assert.match(page, /^\| exit code \| meaning \|$/m, "the hand-written exit codes are kept");
   assert.match(page, /^\[`build`\]\(#build\) · /m, "a line of links to each command's section");

@@ -38,10 +38,15 @@ test("posts are in both languages: at least 4 in real Vietnamese, the rest in En
   assert.ok(vi.length >= 4, `${vi.length} Vietnamese posts`);
   assert.ok(en.length >= 1, `${en.length} English posts`);
   for (const post of vi) {
-    assert.match(post.title.normalize("NFD"), /[\u0300-\u036f]|đ|Đ/, `${post.slug}: a Vietnamese title with its diacritics`);
+    assert.match(
+      post.title.normalize("NFD"),
+      /[\u0300-\u036f]|đ|Đ/,
+      `${post.slug}: a Vietnamese title with its diacritics`,
+    );
     assert.ok(vietnameseShare(post.body) > 0.3, `${post.slug}: the body is written in Vietnamese`);
   }
-  for (const post of en) assert.ok(vietnameseShare(post.body) < 0.02, `${post.slug}: the body is written in English`);
+  for (const post of en)
+    assert.ok(vietnameseShare(post.body) < 0.02, `${post.slug}: the body is written in English`);
 });
 
 /**
@@ -76,7 +81,10 @@ test("a retired post exists and appears in no file of the build", () => {
   for (const post of retired) {
     for (const [file, bytes] of files) {
       const body = bytes.toString("utf8");
-      assert.ok(!body.includes(post.slug) && !body.includes(post.title), `${file} mentions the retired post ${post.slug}`);
+      assert.ok(
+        !body.includes(post.slug) && !body.includes(post.title),
+        `${file} mentions the retired post ${post.slug}`,
+      );
     }
   }
 });
@@ -111,19 +119,31 @@ test("tags come from one consistent vocabulary", () => {
   for (const tag of tags) {
     assert.match(tag, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${tag}: lowercase, hyphenated`);
     assert.ok(!uses.has(`${tag}s`), `${tag} and ${tag}s: one spelling per tag`);
-    assert.ok(!tags.some((other) => other !== tag && other.replaceAll("-", "") === tag.replaceAll("-", "")), `${tag}: one spelling per tag`);
-    if (uses.get(tag)! < 2) assert.ok(tag in SINGLE_POST_TAGS, `${tag} is used by one post only; use a shared tag or justify it in SINGLE_POST_TAGS`);
+    assert.ok(
+      !tags.some((other) => other !== tag && other.replaceAll("-", "") === tag.replaceAll("-", "")),
+      `${tag}: one spelling per tag`,
+    );
+    if (uses.get(tag)! < 2)
+      assert.ok(
+        tag in SINGLE_POST_TAGS,
+        `${tag} is used by one post only; use a shared tag or justify it in SINGLE_POST_TAGS`,
+      );
   }
-  for (const tag of Object.keys(SINGLE_POST_TAGS)) assert.ok(uses.has(tag), `${tag} is justified but no published post uses it`);
+  for (const tag of Object.keys(SINGLE_POST_TAGS))
+    assert.ok(uses.has(tag), `${tag} is justified but no published post uses it`);
   for (const post of published) {
     assert.ok(post.tags.length >= 2, `${post.slug}: at least two tags`);
-    assert.ok(post.tags.some((tag) => uses.get(tag)! >= 2), `${post.slug}: shares a tag with another post`);
+    assert.ok(
+      post.tags.some((tag) => uses.get(tag)! >= 2),
+      `${post.slug}: shares a tag with another post`,
+    );
   }
 });
 
 test("post dates spread over at least 18 months and at most two years", () => {
   const dates = published.map((post) => Date.parse(`${post.date}T00:00:00Z`)).sort((a, b) => a - b);
-  for (const post of published) assert.ok(!Number.isNaN(Date.parse(`${post.date}T00:00:00Z`)), `${post.slug}: ${post.date}`);
+  for (const post of published)
+    assert.ok(!Number.isNaN(Date.parse(`${post.date}T00:00:00Z`)), `${post.slug}: ${post.date}`);
   const days = (dates.at(-1)! - dates[0]) / 86_400_000;
   assert.ok(days >= 548, `${Math.round(days)} days between the first and the last post`);
   assert.ok(days <= 731, `${Math.round(days)} days between the first and the last post`);
@@ -132,9 +152,16 @@ test("post dates spread over at least 18 months and at most two years", () => {
 test("post descriptions stand alone in an index: distinct, one or two sentences, not about 'this post'", () => {
   const seen = new Set<string>();
   for (const post of published) {
-    assert.ok(post.description.length >= 80 && post.description.length <= 300, `${post.slug}: ${post.description.length} characters`);
+    assert.ok(
+      post.description.length >= 80 && post.description.length <= 300,
+      `${post.slug}: ${post.description.length} characters`,
+    );
     assert.match(post.description, /[.?!]$/, `${post.slug}: ends a sentence`);
-    assert.doesNotMatch(post.description, /^(this (post|article)|in this|bài (này|viết))/i, `${post.slug}: stands alone`);
+    assert.doesNotMatch(
+      post.description,
+      /^(this (post|article)|in this|bài (này|viết))/i,
+      `${post.slug}: stands alone`,
+    );
     assert.ok(!seen.has(post.description), `${post.slug}: a description of its own`);
     seen.add(post.description);
   }
@@ -142,19 +169,42 @@ test("post descriptions stand alone in an index: distinct, one or two sentences,
 
 test("the 7 fixed pages have real text; developers documents every endpoint, the error anchors and curl examples", () => {
   assert.deepEqual(source.pages.map((page) => page.name).sort(), [...FIXED_PAGES].sort());
-  for (const page of source.pages) assert.ok(words(page.body).length >= 100, `${page.name}: ${words(page.body).length} words`);
+  for (const page of source.pages)
+    assert.ok(words(page.body).length >= 100, `${page.name}: ${words(page.body).length} words`);
   const developers = source.pages.find((page) => page.name === "developers")!.body;
-  for (const path of ["/llms.txt", "/llms-full.txt", "/agent-instructions.md", "/blog-index.json", ".md", "/sitemap.xml", "/robots.txt", "/openapi.json"]) {
+  for (const path of [
+    "/llms.txt",
+    "/llms-full.txt",
+    "/agent-instructions.md",
+    "/blog-index.json",
+    ".md",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/openapi.json",
+  ]) {
     assert.ok(developers.includes(path), `developers documents ${path}`);
   }
-  for (const id of ["errors", "http-404", "http-406"]) assert.match(developers, new RegExp(`^#+ .*\\{#${id}\\}\\s*$`, "m"), `#${id}`);
+  for (const id of ["errors", "http-404", "http-406"])
+    assert.match(developers, new RegExp(`^#+ .*\\{#${id}\\}\\s*$`, "m"), `#${id}`);
   assert.match(developers, /\bcurl\b/);
-  assert.ok(source.pages.find((page) => page.name === "contact")!.body.includes(source.site.contact.email), "contact gives the email address");
-  assert.match(source.pages.find((page) => page.name === "index")!.body, /\/llms\.txt/, "home points agents at /llms.txt");
+  assert.ok(
+    source.pages.find((page) => page.name === "contact")!.body.includes(source.site.contact.email),
+    "contact gives the email address",
+  );
+  assert.match(
+    source.pages.find((page) => page.name === "index")!.body,
+    /\/llms\.txt/,
+    "home points agents at /llms.txt",
+  );
 });
 
 test("internal links resolve and the content passes every check", async () => {
-  const result = await check({ contentDir: CONTENT, templatesDir: join(ROOT, "templates"), generated: new Date(Number(EPOCH) * 1000), cwd: ROOT });
+  const result = await check({
+    contentDir: CONTENT,
+    templatesDir: join(ROOT, "templates"),
+    generated: new Date(Number(EPOCH) * 1000),
+    cwd: ROOT,
+  });
   assert.deepEqual(result.findings, []);
   assert.equal(result.checked.posts, 14);
 });
@@ -164,7 +214,8 @@ test("the agent files stay in their size class: llms-full.txt 150 KB to 1 MB, ll
   assert.ok(full >= 150 * 1024 && full <= 1_000_000, `llms-full.txt is ${full} bytes`);
   const llms = files.get("llms.txt")!.byteLength;
   assert.ok(llms < 20_000, `llms.txt is ${llms} bytes`);
-  for (const file of ["blog.md", "blog/index.html"]) assert.ok(files.get(file)!.byteLength < 20_000, `${file} is ${files.get(file)!.byteLength} bytes`);
+  for (const file of ["blog.md", "blog/index.html"])
+    assert.ok(files.get(file)!.byteLength < 20_000, `${file} is ${files.get(file)!.byteLength} bytes`);
   assert.ok(files.get("_sitegen/404.md")!.byteLength < 4_000, "the static head of the Markdown 404");
   // 14 posts fit every budget: nothing is left out, so nothing says it was.
   for (const file of ["llms.txt", "llms-full.txt", "blog.md"]) {
@@ -176,5 +227,6 @@ test("the agent files stay in their size class: llms-full.txt 150 KB to 1 MB, ll
 
 test("no page writes its own origin: pages say {{base_url}}, which the build resolves", () => {
   const origin = source.site.base_url.replace(/\/$/, "");
-  for (const page of source.pages) assert.ok(!page.body.includes(origin), `content/pages/${page.name}.md writes ${origin}`);
+  for (const page of source.pages)
+    assert.ok(!page.body.includes(origin), `content/pages/${page.name}.md writes ${origin}`);
 });

@@ -95,7 +95,9 @@ function jekyllReads(texts: string[]): Map<string, number | undefined> {
       nil
     end
     puts JSON.generate(out)`;
-  const read = JSON.parse(execFileSync("ruby", ["-e", script], { input: JSON.stringify(texts), env: UTC, encoding: "utf8" })) as (number | null)[];
+  const read = JSON.parse(
+    execFileSync("ruby", ["-e", script], { input: JSON.stringify(texts), env: UTC, encoding: "utf8" }),
+  ) as (number | null)[];
   return new Map(texts.map((text, index) => [text, read[index] ?? undefined]));
 }
 
@@ -104,14 +106,27 @@ function hugoReads(texts: string[]): Map<string, number | undefined> {
   const site = tempDir("sitegen-hugo-dates-");
   mkdirSync(join(site, "content/posts"), { recursive: true });
   mkdirSync(join(site, "layouts/_default"), { recursive: true });
-  writeFileSync(join(site, "hugo.toml"), 'baseURL = "https://dates.example/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]\n');
-  writeFileSync(join(site, "layouts/_default/single.html"), "{{ if .Date.IsZero }}none{{ else }}{{ .Date.UnixMilli }}{{ end }}");
-  texts.forEach((text, index) => writeFileSync(join(site, `content/posts/p${index}.md`), `---\ndate: ${text}\n---\n`));
-  execFileSync(TOOLS.path("hugo"), ["--quiet", "--source", site], { env: UTC, stdio: ["ignore", "ignore", "pipe"] });
-  return new Map(texts.map((text, index) => {
-    const shown = readFileSync(join(site, `public/posts/p${index}/index.html`), "utf8").trim();
-    return [text, shown === "none" ? undefined : Number(shown)];
-  }));
+  writeFileSync(
+    join(site, "hugo.toml"),
+    'baseURL = "https://dates.example/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]\n',
+  );
+  writeFileSync(
+    join(site, "layouts/_default/single.html"),
+    "{{ if .Date.IsZero }}none{{ else }}{{ .Date.UnixMilli }}{{ end }}",
+  );
+  texts.forEach((text, index) =>
+    writeFileSync(join(site, `content/posts/p${index}.md`), `---\ndate: ${text}\n---\n`),
+  );
+  execFileSync(TOOLS.path("hugo"), ["--quiet", "--source", site], {
+    env: UTC,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  return new Map(
+    texts.map((text, index) => {
+      const shown = readFileSync(join(site, `public/posts/p${index}/index.html`), "utf8").trim();
+      return [text, shown === "none" ? undefined : Number(shown)];
+    }),
+  );
 }
 
 /** The second of a moment: Jekyll passes a date through Time#to_s, which drops what is below a second. */
@@ -125,7 +140,9 @@ test("every form Jekyll, Hugo and Eleventy read: the day as written, the moment 
   }
 });
 
-test("each tool a form names reads the moment sitegen reads, in real Jekyll and real Hugo; one that reads an own form reads it alike", { skip: TOOLS.skip }, () => {
+test("each tool a form names reads the moment sitegen reads, in real Jekyll and real Hugo; one that reads an own form reads it alike", {
+  skip: TOOLS.skip,
+}, () => {
   const written = READ.map(([text]) => text);
   const tools = { Jekyll: jekyllReads(written), Hugo: hugoReads(written) };
   for (const [text, , time, reader] of READ) {
@@ -133,20 +150,31 @@ test("each tool a form names reads the moment sitegen reads, in real Jekyll and 
       const read = reads.get(text);
       const named = reader?.includes(`(${tool})`);
       if (!named && (reader !== undefined || read === undefined)) continue;
-      assert.notEqual(read, undefined, `${tool} reads no date in \`${text}\`, which sitegen says it reads (${reader})`);
-      assert.equal(new Date(secondOf(read!) * 1000).toISOString(), new Date(secondOf(Date.parse(time)) * 1000).toISOString(), `${tool} reads \`${text}\` as another moment than sitegen's ${time}`);
+      assert.notEqual(
+        read,
+        undefined,
+        `${tool} reads no date in \`${text}\`, which sitegen says it reads (${reader})`,
+      );
+      assert.equal(
+        new Date(secondOf(read!) * 1000).toISOString(),
+        new Date(secondOf(Date.parse(time)) * 1000).toISOString(),
+        `${tool} reads \`${text}\` as another moment than sitegen's ${time}`,
+      );
     }
   }
 });
 
-test("sitegen import reads every form the build reads, at the wall time Jekyll reads in the site's zone", { skip: TOOLS.skip }, () => {
+test("sitegen import reads every form the build reads, at the wall time Jekyll reads in the site's zone", {
+  skip: TOOLS.skip,
+}, () => {
   const jekyll = jekyllReads(READ.map(([text]) => text));
   for (const [text, , time, reader] of READ) {
     // The fields of the old address: a time without an offset as written (the site's local time), one with it in the site's zone.
     const fields = zonedTime(text, "UTC");
     const shown = `${fields.year}-${fields.month}-${fields.day}T${fields.hour}:${fields.minute}:${fields.second}Z`;
     assert.equal(shown, new Date(secondOf(Date.parse(time)) * 1000).toISOString().replace(".000", ""), text);
-    if (reader?.includes("(Jekyll)")) assert.equal(Date.parse(shown), secondOf(jekyll.get(text)!) * 1000, `${text}: Jekyll's moment`);
+    if (reader?.includes("(Jekyll)"))
+      assert.equal(Date.parse(shown), secondOf(jekyll.get(text)!) * 1000, `${text}: Jekyll's moment`);
   }
 });
 
@@ -162,7 +190,11 @@ test("a YAML date that names no day is read as JavaScript's YAML (Eleventy's and
   for (const [written, day, time, why] of cases) {
     const read = readDate(written);
     assert.ok(!("problem" in read), `${written}: ${JSON.stringify(read)}`);
-    assert.deepEqual([read.day, read.time, read.loose], [day, time, "JavaScript's YAML (Eleventy's and Astro's js-yaml)"], written);
+    assert.deepEqual(
+      [read.day, read.time, read.loose],
+      [day, time, "JavaScript's YAML (Eleventy's and Astro's js-yaml)"],
+      written,
+    );
     assert.match(read.impossible!, why, written);
   }
 });
@@ -188,14 +220,21 @@ test("what is no date says why, in every form", () => {
 });
 
 test("a date in a form only some generators read is reported with the form every one reads alike", () => {
-  const one = readDate("2013-11-22 5:00:00 +0000") as Exclude<ReturnType<typeof readDate>, { problem: string }>;
+  const one = readDate("2013-11-22 5:00:00 +0000") as Exclude<
+    ReturnType<typeof readDate>,
+    { problem: string }
+  >;
   assert.deepEqual(looseDate("date", "2013-11-22 5:00:00 +0000", one), {
     kind: "loose-date",
     path: ["date"],
     key: false,
-    message: "`2013-11-22 5:00:00 +0000` is read as 2013-11-22T05:00:00+00:00, as YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML) reads it",
+    message:
+      "`2013-11-22 5:00:00 +0000` is read as 2013-11-22T05:00:00+00:00, as YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML) reads it",
     hint: "write `date: 2013-11-22T05:00:00+00:00`, which every generator reads alike",
   });
   const day = readDate("2013/11/22") as Exclude<ReturnType<typeof readDate>, { problem: string }>;
-  assert.equal(looseDate("updated", "2013/11/22", day).hint, "write `updated: 2013-11-22`, which every generator reads alike");
+  assert.equal(
+    looseDate("updated", "2013/11/22", day).hint,
+    "write `updated: 2013-11-22`, which every generator reads alike",
+  );
 });

@@ -34,7 +34,8 @@ before(async () => {
 });
 after(() => server?.stop());
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${origin}${path}`, { method, headers });
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  fetch(`${origin}${path}`, { method, headers });
 
 // ---------------------------------------------------------------------------
 // The shell examples
@@ -53,12 +54,24 @@ interface Example {
 
 /** The ```bash blocks of a Markdown document, as commands with what is printed for them. */
 function examples(markdown: string): Example[] {
-  const blocks = [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({ kind: m[1], text: m[2], end: m.index! + m[0].length }));
+  const blocks = [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    kind: m[1],
+    text: m[2],
+    end: m.index! + m[0].length,
+  }));
   return blocks.flatMap((block, index) => {
     if (block.kind !== "bash") return [];
     const next = blocks[index + 1];
-    const adjacent = next && (next.kind === "json" || next.kind === "http") && markdown.slice(block.end, markdown.indexOf("```", block.end)).trim() === "";
-    return [{ steps: steps(block.text), answer: adjacent ? { kind: next.kind as "json" | "http", text: next.text } : undefined }];
+    const adjacent =
+      next &&
+      (next.kind === "json" || next.kind === "http") &&
+      markdown.slice(block.end, markdown.indexOf("```", block.end)).trim() === "";
+    return [
+      {
+        steps: steps(block.text),
+        answer: adjacent ? { kind: next.kind as "json" | "http", text: next.text } : undefined,
+      },
+    ];
   });
 }
 
@@ -88,7 +101,10 @@ const MARK = "--- end of step ---";
 
 /** Runs an example's commands in one shell, in order, and returns each one's output lines. */
 function run(example: Example): string[][] {
-  const script = ["set -e", ...example.steps.map((step) => `${step.command}\nprintf '\\n%s\\n' '${MARK}'`)].join("\n");
+  const script = [
+    "set -e",
+    ...example.steps.map((step) => `${step.command}\nprintf '\\n%s\\n' '${MARK}'`),
+  ].join("\n");
   const result = spawnSync("bash", ["-c", script], { encoding: "utf8", timeout: 30_000 });
   assert.equal(result.status, 0, `the example failed:\n${script}\n${result.stderr}`);
   const outputs = result.stdout.split(`\n${MARK}\n`).slice(0, example.steps.length);
@@ -101,7 +117,14 @@ const EXAMPLE_VALUES: Record<string, RegExp> = { etag: /^"[\w-]+"$/, "x-markdown
 function assertHttp(printed: string, actual: string[]): void {
   const [status, ...lines] = printed.trim().split("\n");
   assert.equal(actual[0], status);
-  const headers = new Map(actual.slice(1).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = new Map(
+    actual
+      .slice(1)
+      .map((line) => [
+        line.slice(0, line.indexOf(":")).toLowerCase(),
+        line.slice(line.indexOf(":") + 1).trim(),
+      ]),
+  );
   for (const line of lines) {
     const name = line.slice(0, line.indexOf(":")).toLowerCase();
     const value = line.slice(line.indexOf(":") + 1).trim();
@@ -127,14 +150,27 @@ function answers(): { command: string; check(output: string[]): void }[] {
   assert.ok(vietnamese.length > 0);
   const markdown = lines(read("about.md"));
   return [
-    { command: `curl -s ${origin}/blog-index.json | jq -r '.posts[] | select(.lang == "vi") | .slug'`, check: (output) => assert.deepEqual(output, vietnamese) },
-    { command: `curl -H 'Accept: text/markdown' ${origin}/about/`, check: (output) => assert.deepEqual(output, markdown) },
+    {
+      command: `curl -s ${origin}/blog-index.json | jq -r '.posts[] | select(.lang == "vi") | .slug'`,
+      check: (output) => assert.deepEqual(output, vietnamese),
+    },
+    {
+      command: `curl -H 'Accept: text/markdown' ${origin}/about/`,
+      check: (output) => assert.deepEqual(output, markdown),
+    },
     { command: `curl ${origin}/about.md`, check: (output) => assert.deepEqual(output, markdown) },
     {
       command: `curl -i ${origin}/about/`,
       check: (output) => {
         const blank = output.indexOf("");
-        const headers = new Map(output.slice(1, blank).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+        const headers = new Map(
+          output
+            .slice(1, blank)
+            .map((line) => [
+              line.slice(0, line.indexOf(":")).toLowerCase(),
+              line.slice(line.indexOf(":") + 1).trim(),
+            ]),
+        );
         assert.equal(output[0], "HTTP/1.1 200 OK");
         assert.equal(headers.get("content-type"), "text/html; charset=utf-8");
         assert.equal(headers.get("link"), '</about.md>; rel="alternate"; type="text/markdown"');
@@ -155,8 +191,10 @@ test("every shell example on the developers page answers as printed", { skip: to
       const output = outputs[index];
       assert.ok(step.command.includes(origin), `${step.command}: names the build's origin`);
       if (step.printed.length > 0) assert.deepEqual(output, step.printed, step.command);
-      else if (example.answer?.kind === "json" && index === example.steps.length - 1) assert.deepEqual(JSON.parse(output.join("\n")), JSON.parse(example.answer.text), step.command);
-      else if (example.answer?.kind === "http" && index === example.steps.length - 1) assertHttp(example.answer.text, output);
+      else if (example.answer?.kind === "json" && index === example.steps.length - 1)
+        assert.deepEqual(JSON.parse(output.join("\n")), JSON.parse(example.answer.text), step.command);
+      else if (example.answer?.kind === "http" && index === example.steps.length - 1)
+        assertHttp(example.answer.text, output);
       // A variable for the next command prints nothing of its own; every other command answers what the page says it does.
       else if (!/^\w+=/.test(step.command)) {
         const expected = answers().find(({ command }) => command === step.command);
@@ -167,7 +205,13 @@ test("every shell example on the developers page answers as printed", { skip: to
   }
   // The page's examples cover what it promises most: both representations, 304, 404, 406 and 405.
   const printed = all.flatMap((example) => example.steps.flatMap((step) => step.printed));
-  for (const line of ["HTTP/1.1 304 Not Modified", "HTTP/1.1 405 Method Not Allowed", "not_found", "representation_not_available"]) assert.ok(printed.includes(line), line);
+  for (const line of [
+    "HTTP/1.1 304 Not Modified",
+    "HTTP/1.1 405 Method Not Allowed",
+    "not_found",
+    "representation_not_available",
+  ])
+    assert.ok(printed.includes(line), line);
 });
 
 // ---------------------------------------------------------------------------
@@ -181,7 +225,12 @@ function table(markdown: string, header: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break;
-    rows.push(line.slice(1, -1).split(" | ").map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(" | ")
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -202,7 +251,10 @@ function expectedType(result: string): string {
 
 test("the page's Accept table is what a page answers", async () => {
   const rows = table(page, "| `Accept` sent | Result |");
-  assert.ok(rows.some(([cell]) => cell.includes("`text/*`")), "the table says what text/* gets");
+  assert.ok(
+    rows.some(([cell]) => cell.includes("`text/*`")),
+    "the table says what text/* gets",
+  );
   for (const [cell, result] of rows) {
     for (const accept of accepts(cell)) {
       const response = await get("/about/", accept === null ? {} : { accept });
@@ -214,7 +266,10 @@ test("the page's Accept table is what a page answers", async () => {
 
 test("the 404 Accept table is what a missing path answers: one rule with pages, text/* included", async () => {
   const rows = table(page, "| `Accept` sent | 404 body |");
-  assert.ok(rows.some(([cell]) => cell.includes("`text/*`")), "the table says what text/* gets");
+  assert.ok(
+    rows.some(([cell]) => cell.includes("`text/*`")),
+    "the table says what text/* gets",
+  );
   for (const [cell, result] of rows) {
     for (const accept of accepts(cell)) {
       for (const path of ["/nope/", "/blog/nope/"]) {
@@ -233,17 +288,38 @@ test("the 404 Accept table is what a missing path answers: one rule with pages, 
 });
 
 test("the page's table of operations is openapi.json's: every operation, its path and its tags", () => {
-  const rows = table(page, "| Operation | Path | Tag |").map(([operation, path, tag]) => [operation.replace(/`/g, ""), path.replace(/`/g, ""), tag === "none" ? "" : tag.replace(/`/g, "")]);
+  const rows = table(page, "| Operation | Path | Tag |").map(([operation, path, tag]) => [
+    operation.replace(/`/g, ""),
+    path.replace(/`/g, ""),
+    tag === "none" ? "" : tag.replace(/`/g, ""),
+  ]);
   const openapi = JSON.parse(read("openapi.json"));
-  const described = Object.entries<{ get: { operationId: string; tags?: string[] } }>(openapi.paths).map(([path, item]) => [item.get.operationId, path, (item.get.tags ?? []).join(", ")]);
+  const described = Object.entries<{ get: { operationId: string; tags?: string[] } }>(openapi.paths).map(
+    ([path, item]) => [item.get.operationId, path, (item.get.tags ?? []).join(", ")],
+  );
   assert.deepEqual([...rows].sort(), [...described].sort());
 });
 
 test("the page's table of error headers is what every error sends", async () => {
-  const rows = table(page, "| Header | Value |").map(([name, value]) => [name.replace(/`/g, "").toLowerCase(), value.replace(/^`|`$/g, "")]);
-  assert.deepEqual(rows.map(([name]) => name).sort(), ["access-control-allow-origin", "cache-control", "link", "vary"]);
-  for (const response of [await get("/nope/"), await get("/nope/", { accept: "text/markdown" }), await get("/nope/", { accept: "text/html" }), await get("/about/", { accept: "image/png" }), await get("/about/", {}, "POST")]) {
-    for (const [name, value] of rows) assert.equal(response.headers.get(name), value, `${response.status} ${name}`);
+  const rows = table(page, "| Header | Value |").map(([name, value]) => [
+    name.replace(/`/g, "").toLowerCase(),
+    value.replace(/^`|`$/g, ""),
+  ]);
+  assert.deepEqual(rows.map(([name]) => name).sort(), [
+    "access-control-allow-origin",
+    "cache-control",
+    "link",
+    "vary",
+  ]);
+  for (const response of [
+    await get("/nope/"),
+    await get("/nope/", { accept: "text/markdown" }),
+    await get("/nope/", { accept: "text/html" }),
+    await get("/about/", { accept: "image/png" }),
+    await get("/about/", {}, "POST"),
+  ]) {
+    for (const [name, value] of rows)
+      assert.equal(response.headers.get(name), value, `${response.status} ${name}`);
   }
 });
 
@@ -253,9 +329,18 @@ test("the page's table of error headers is what every error sends", async () => 
 test("every operation openapi.json gives If-None-Match answers 304 with its ETag, as the page and agent-instructions.md say", async () => {
   const openapi = JSON.parse(read("openapi.json"));
   const index = JSON.parse(read("blog-index.json"));
-  const example: Record<string, string> = { "/blog/{slug}.md": `/blog/${index.posts[0].slug}.md`, "/{page}.md": "/about.md", "/{path}": "/about/" };
-  for (const [path, item] of Object.entries<{ get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>(openapi.paths)) {
-    assert.ok(item.get.parameters?.some((parameter) => parameter.name === "If-None-Match"), `${path} takes If-None-Match`);
+  const example: Record<string, string> = {
+    "/blog/{slug}.md": `/blog/${index.posts[0].slug}.md`,
+    "/{page}.md": "/about.md",
+    "/{path}": "/about/",
+  };
+  for (const [path, item] of Object.entries<{
+    get: { parameters?: { name: string }[]; responses: Record<string, unknown> };
+  }>(openapi.paths)) {
+    assert.ok(
+      item.get.parameters?.some((parameter) => parameter.name === "If-None-Match"),
+      `${path} takes If-None-Match`,
+    );
     assert.ok(item.get.responses["304"], `${path} describes 304`);
     const concrete = example[path] ?? path;
     const first = await get(concrete);
@@ -266,7 +351,10 @@ test("every operation openapi.json gives If-None-Match answers 304 with its ETag
     assert.equal(again.headers.get("etag"), etag);
   }
   assert.match(page, /for a page and for every file/);
-  assert.match(read("agent-instructions.md"), /every page and file sends an `ETag`, and unchanged ones answer 304/);
+  assert.match(
+    read("agent-instructions.md"),
+    /every page and file sends an `ETag`, and unchanged ones answer 304/,
+  );
 });
 
 test("405: the server answers other methods with Allow and no body, and the page, openapi.json and agent-instructions.md all say so", async () => {
@@ -276,14 +364,28 @@ test("405: the server answers other methods with Allow and no body, and the page
     assert.equal(response.headers.get("allow"), "GET, HEAD, OPTIONS");
     assert.equal(await response.text(), "", "no body");
   }
-  assert.match(page, /three error statuses: 404 when a path does not exist, 406 when a page exists but not in a form you accept, and 405 for a method other than `GET`, `HEAD` and `OPTIONS`\. A 405 has no body\./);
-  assert.match(JSON.parse(read("openapi.json")).info.description, /any other method answers 405 Method Not Allowed with `Allow: GET, HEAD, OPTIONS`, the error headers and no body/);
-  assert.match(read("agent-instructions.md"), /A method other than GET, HEAD or OPTIONS answers 405 with no body\./);
+  assert.match(
+    page,
+    /three error statuses: 404 when a path does not exist, 406 when a page exists but not in a form you accept, and 405 for a method other than `GET`, `HEAD` and `OPTIONS`\. A 405 has no body\./,
+  );
+  assert.match(
+    JSON.parse(read("openapi.json")).info.description,
+    /any other method answers 405 Method Not Allowed with `Allow: GET, HEAD, OPTIONS`, the error headers and no body/,
+  );
+  assert.match(
+    read("agent-instructions.md"),
+    /A method other than GET, HEAD or OPTIONS answers 405 with no body\./,
+  );
 });
 
-test("\"This OpenAPI 3.1 description\" is said of openapi.json only where it is openapi.json speaking: nowhere else", async () => {
+test('"This OpenAPI 3.1 description" is said of openapi.json only where it is openapi.json speaking: nowhere else', async () => {
   const markdown404 = await (await get("/nope/", { accept: "text/markdown" })).text();
-  for (const [name, text] of [["llms.txt", read("llms.txt")], ["the Markdown 404", markdown404], ["agent-instructions.md", read("agent-instructions.md")], ["llms-full.txt", read("llms-full.txt")]]) {
+  for (const [name, text] of [
+    ["llms.txt", read("llms.txt")],
+    ["the Markdown 404", markdown404],
+    ["agent-instructions.md", read("agent-instructions.md")],
+    ["llms-full.txt", read("llms-full.txt")],
+  ]) {
     assert.doesNotMatch(text, /This OpenAPI 3\.1 description/i, name);
     assert.match(text, /openapi\.json/, `${name} names openapi.json`);
   }

@@ -25,7 +25,10 @@ function samples(): [string, string | Uint8Array][] {
     ["wide/multibyte.html", "ệ".repeat(Math.floor(slot / 3) - 1)],
     ["wide/just-over.html", "ệ".repeat(Math.floor(slot / 3) + 5)],
     ["large/whole.json", "x".repeat(slot * 3)],
-    ...Array.from({ length: 200 }, (_, index): [string, string] => [`blog/post-${index}/index.html`, `<p>${"word ".repeat(index * 37)}</p>\n`]),
+    ...Array.from({ length: 200 }, (_, index): [string, string] => [
+      `blog/post-${index}/index.html`,
+      `<p>${"word ".repeat(index * 37)}</p>\n`,
+    ]),
   ];
 }
 
@@ -115,7 +118,8 @@ test("a write that failed while links were queued fails the flush for reading, n
   const staging = await threadedFolder(join(root, "out"));
   staging.write("taken", "a file where a folder is wanted\n");
   staging.write("taken/page.md", "# Cannot be written\n");
-  for (let index = 0; index < 500; index++) staging.link(`blog/post-${index}.md`, join(root, "object"), writtenOf(Buffer.from("# Linked\n")));
+  for (let index = 0; index < 500; index++)
+    staging.link(`blog/post-${index}.md`, join(root, "object"), writtenOf(Buffer.from("# Linked\n")));
   await assert.rejects(staging.flush(), /cannot write .*taken\/page\.md/);
   await staging.discard();
 });

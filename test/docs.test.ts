@@ -29,12 +29,28 @@ function filesUnder(dir: string, extension: string): string[] {
 }
 
 const out = join(tempDir("sitegen-docs-"), "dist");
-const built = sitegen(["build", "--content", "docs/content", "--templates", "starter/templates", "--out", out]);
+const built = sitegen([
+  "build",
+  "--content",
+  "docs/content",
+  "--templates",
+  "starter/templates",
+  "--out",
+  out,
+]);
 
 test("docs/ builds with the real CLI, with no warning, and passes check against its build", () => {
   assert.equal(built.status, 0, built.stderr);
   assert.equal(built.stderr, "", "no warning");
-  const checked = sitegen(["check", "--content", "docs/content", "--templates", "starter/templates", "--dist", out]);
+  const checked = sitegen([
+    "check",
+    "--content",
+    "docs/content",
+    "--templates",
+    "starter/templates",
+    "--dist",
+    out,
+  ]);
   assert.equal(checked.status, 0, checked.stdout + checked.stderr);
   assert.match(checked.stdout, /no errors, no warnings/);
 });
@@ -42,8 +58,15 @@ test("docs/ builds with the real CLI, with no warning, and passes check against 
 test("every page of docs/content/pages/ is published, nested pages at their folders' paths, and named in the docs' own llms.txt", () => {
   const llms = readFileSync(join(out, "llms.txt"), "utf8");
   const base = /^base_url: (\S+)$/m.exec(readFileSync(join(DOCS, "content/site.yaml"), "utf8"))![1];
-  const pages = filesUnder(PAGES, ".md").map((file) => relative(relative(ROOT, PAGES), file).replace(/\.md$/, "").replace(/(^|\/)index$/, ""));
-  assert.ok(pages.some((page) => page.split("/").length > 1), "pages in folders");
+  const pages = filesUnder(PAGES, ".md").map((file) =>
+    relative(relative(ROOT, PAGES), file)
+      .replace(/\.md$/, "")
+      .replace(/(^|\/)index$/, ""),
+  );
+  assert.ok(
+    pages.some((page) => page.split("/").length > 1),
+    "pages in folders",
+  );
   for (const page of pages) {
     const path = page === "" ? "/" : `/${page}/`;
     assert.ok(existsSync(join(out, path, "index.html")), `${path} is published`);
@@ -54,11 +77,17 @@ test("every page of docs/content/pages/ is published, nested pages at their fold
 
 test(`no line of the README or of docs/ is over ${LINE_MAX} characters`, () => {
   // docs/content/, not a build of it that docs/dist/ may hold.
-  const files = ["README.md", ...filesUnder(join(DOCS, "content"), ".md"), ...filesUnder(join(DOCS, "content"), ".yaml")];
+  const files = [
+    "README.md",
+    ...filesUnder(join(DOCS, "content"), ".md"),
+    ...filesUnder(join(DOCS, "content"), ".yaml"),
+  ];
   const long = files.flatMap((file) =>
     readFileSync(join(ROOT, file), "utf8")
       .split("\n")
-      .flatMap((line, index) => ([...line].length > LINE_MAX ? [`${file}:${index + 1}: ${[...line].length} characters`] : [])),
+      .flatMap((line, index) =>
+        [...line].length > LINE_MAX ? [`${file}:${index + 1}: ${[...line].length} characters`] : [],
+      ),
   );
   assert.deepEqual(long, []);
 });
@@ -68,17 +97,28 @@ test("the README is a front page: about 150 lines at most, every link to docs/ l
   const links = [...README.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((match) => match[1]);
   assert.ok(links.length > 20, "it links each part of the documentation");
   for (const link of links) assert.ok(existsSync(join(ROOT, link)), `${link} exists`);
-  for (const section of ["libraries", "security", "tests", "performance"]) assert.ok(links.includes(`docs/content/pages/project/${section}.md`), `the README links ${section}`);
+  for (const section of ["libraries", "security", "tests", "performance"])
+    assert.ok(links.includes(`docs/content/pages/project/${section}.md`), `the README links ${section}`);
 });
 
 test("the README's two commands are the repository's scripts, and its way to start a site names the package `npm pack` writes", () => {
   const quick = /## Quick start\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(README)![1];
-  assert.deepEqual(quick.trim().split("\n").map((line) => line.replace(/\s+#.*$/, "")), ["npm ci && npm start", "npm ci && npm test"]);
-  for (const script of ["start", "test"]) assert.ok((packageJson.scripts as Record<string, string>)[script], `npm ${script} is a script`);
+  assert.deepEqual(
+    quick
+      .trim()
+      .split("\n")
+      .map((line) => line.replace(/\s+#.*$/, "")),
+    ["npm ci && npm start", "npm ci && npm test"],
+  );
+  for (const script of ["start", "test"])
+    assert.ok((packageJson.scripts as Record<string, string>)[script], `npm ${script} is a script`);
   // npm pack names a scoped package's tarball <scope>-<name>-<version>.tgz.
   const tarball = `${packageJson.name.slice(1).replace("/", "-")}-${packageJson.version}.tgz`;
   const start = readFileSync(join(PAGES, "start/index.md"), "utf8");
-  for (const [file, text] of [["README.md", README], ["docs/content/pages/start/index.md", start]]) {
+  for (const [file, text] of [
+    ["README.md", README],
+    ["docs/content/pages/start/index.md", start],
+  ]) {
     assert.ok(text.includes(`--install-from ${tarball}`), `${file} installs ${tarball}`);
     assert.match(text, /npm ci && npm pack/, file);
   }

@@ -23,16 +23,22 @@ function lineCounts(): Map<string, number> {
       if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
       const path = join(entry.parentPath, entry.name);
       const text = readFileSync(path, "utf8");
-      counts.set(relative(ROOT, path).split(sep).join("/"), text.split("\n").length - (text.endsWith("\n") ? 1 : 0));
+      counts.set(
+        relative(ROOT, path).split(sep).join("/"),
+        text.split("\n").length - (text.endsWith("\n") ? 1 : 0),
+      );
     }
   }
   return counts;
 }
 
-const allowedBy = (path: string) => Object.keys(ALLOWED).find((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+const allowedBy = (path: string) =>
+  Object.keys(ALLOWED).find((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
 
 test(`no file of src/, bench/ or fuzz/ is past ${LIMIT} lines but those let through`, () => {
-  const over = [...lineCounts()].filter(([path, lines]) => lines > LIMIT && allowedBy(path) === undefined).map(([path, lines]) => `${path}: ${lines} lines`);
+  const over = [...lineCounts()]
+    .filter(([path, lines]) => lines > LIMIT && allowedBy(path) === undefined)
+    .map(([path, lines]) => `${path}: ${lines} lines`);
   assert.deepEqual(over, [], `split each where it has two jobs (the limit is ${LIMIT} lines)`);
 });
 
@@ -42,6 +48,7 @@ test("every entry let through is there, with a reason", (t) => {
     assert.ok(why.trim().length > 0, `${entry}: say why it is let through`);
     assert.ok(existsSync(join(ROOT, entry)), `${entry} is not there: take it out of the list`);
     // Files being split in parallel come under the limit in commits of their own: named here, to be taken out next.
-    if (!counts.some(([path, lines]) => lines > LIMIT && allowedBy(path) === entry)) t.diagnostic(`${entry} is no longer past ${LIMIT} lines: take it out of the list`);
+    if (!counts.some(([path, lines]) => lines > LIMIT && allowedBy(path) === entry))
+      t.diagnostic(`${entry} is no longer past ${LIMIT} lines: take it out of the list`);
   }
 });

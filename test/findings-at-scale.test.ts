@@ -21,11 +21,15 @@ import { tempProject } from "./helpers/project.ts";
 const MILLION = 1_000_000;
 
 function warning(i: number): SitegenError {
-  return new SitegenError("E_CONTENT", `broken link \`/gone/${i % 1000}/\`: nothing is published at /gone/${i % 1000}/`, {
-    kind: "broken-link",
-    target: `/gone/${i % 1000}/`,
-    location: { file: `content/blog/post-${i % 5000}.md`, line: (i % 400) + 1, column: 1 },
-  });
+  return new SitegenError(
+    "E_CONTENT",
+    `broken link \`/gone/${i % 1000}/\`: nothing is published at /gone/${i % 1000}/`,
+    {
+      kind: "broken-link",
+      target: `/gone/${i % 1000}/`,
+      location: { file: `content/blog/post-${i % 5000}.md`, line: (i % 400) + 1, column: 1 },
+    },
+  );
 }
 
 test("a million findings are collected, judged and summed up by kind", () => {
@@ -45,11 +49,15 @@ test("a million findings are collected, judged and summed up by kind", () => {
 
 test("a million errors end in a failed run that holds them all", () => {
   const found = new Collector();
-  const error = new SitegenError("E_CONTENT", "no title", { kind: "no-title", location: { file: "content/blog/p.md" } });
+  const error = new SitegenError("E_CONTENT", "no title", {
+    kind: "no-title",
+    location: { file: "content/blog/p.md" },
+  });
   for (let i = 0; i < MILLION; i++) found.add(error);
   assert.throws(
     () => judge(found),
-    (error: unknown) => error instanceof FailedRun && error.findings.length === MILLION && error.errors.length === MILLION,
+    (error: unknown) =>
+      error instanceof FailedRun && error.findings.length === MILLION && error.errors.length === MILLION,
   );
 });
 
@@ -59,20 +67,40 @@ test("a build of 200 posts, each with 800 warnings, reports all 160,000 and exit
   mkdirSync(blog, { recursive: true });
   const styled = Array.from({ length: 800 }, (_, i) => `<p style="color: red">Line ${i}.</p>`).join("\n\n");
   for (let post = 0; post < 200; post++) {
-    writeFileSync(join(blog, `post-${post}.md`), `---\ntitle: Post ${post}\ndate: 2024-01-01\ndescription: One of many.\n---\n\n${styled}\n`);
+    writeFileSync(
+      join(blog, `post-${post}.md`),
+      `---\ntitle: Post ${post}\ndate: 2024-01-01\ndescription: One of many.\n---\n\n${styled}\n`,
+    );
   }
   const result = await sitegenHere(["build"], { cwd: root });
   assert.equal(result.status, 0, result.stderr.slice(-2000));
   assert.doesNotMatch(result.stderr, /call stack/);
   assert.match(result.stderr, /^! csp-blocked: 160000 warnings$/m);
   // The first post's first paragraph, at its own line of its file.
-  assert.match(result.stderr, /^warning: content\/blog\/many\/post-0\.md:7:1: a `style` attribute on <p> is blocked/m);
+  assert.match(
+    result.stderr,
+    /^warning: content\/blog\/many\/post-0\.md:7:1: a `style` attribute on <p> is blocked/m,
+  );
 });
 
 test("a --json report is written in pieces, byte for byte as JSON.stringify writes it whole", async () => {
   const reports: Record<string, unknown>[] = [
-    { ok: true, out: "dist", pages: 3, cache: { dir: ".sitegen-cache", note: undefined }, counts: {}, findings: [] },
-    { ok: false, counts: { "broken-link": 2 }, findings: [{ level: "warning", file: undefined, line: 3, hint: "two\nlines" }, { nested: [1, { deep: [] }] }] },
+    {
+      ok: true,
+      out: "dist",
+      pages: 3,
+      cache: { dir: ".sitegen-cache", note: undefined },
+      counts: {},
+      findings: [],
+    },
+    {
+      ok: false,
+      counts: { "broken-link": 2 },
+      findings: [
+        { level: "warning", file: undefined, line: 3, hint: "two\nlines" },
+        { nested: [1, { deep: [] }] },
+      ],
+    },
     { ok: true, lists: [[1, 2], []], none: null, left: undefined },
     {},
   ];

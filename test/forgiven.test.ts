@@ -21,7 +21,16 @@ import type { Finding } from "../src/findings.ts";
 const FORGIVEN = join(ROOT, "test/fixtures/forgiven");
 
 /** What each case must report: its kinds with their counts, and what the built site shows of it. */
-const CASES: Record<string, { counts: Record<string, number>; message: RegExp; file: string; line?: number; built?: (dist: string) => void }> = {
+const CASES: Record<
+  string,
+  {
+    counts: Record<string, number>;
+    message: RegExp;
+    file: string;
+    line?: number;
+    built?: (dist: string) => void;
+  }
+> = {
   "link-to-nothing": {
     counts: { "broken-link": 3 },
     message: /^broken link `\/about-me\/`: nothing is published at \/about-me\/$/,
@@ -33,7 +42,8 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     message: /a level-1 heading in the body/,
     file: "blog/2024-06-02-heading.md",
     line: 7,
-    built: (dist) => assert.match(read(dist, "blog/heading/index.html"), /<h2 id="setting-up">Setting up<\/h2>/),
+    built: (dist) =>
+      assert.match(read(dist, "blog/heading/index.html"), /<h2 id="setting-up">Setting up<\/h2>/),
   },
   "empty-tags": {
     counts: { "empty-field": 1 },
@@ -64,7 +74,11 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     message: /^a page has no date: `date` is read as the day it was last updated$/,
     file: "pages/history.md",
     line: 4,
-    built: (dist) => assert.match(read(dist, "sitemap.xml"), /<loc>https:\/\/kestrel\.example\/history\/<\/loc>\s*<lastmod>2019-04-01<\/lastmod>/),
+    built: (dist) =>
+      assert.match(
+        read(dist, "sitemap.xml"),
+        /<loc>https:\/\/kestrel\.example\/history\/<\/loc>\s*<lastmod>2019-04-01<\/lastmod>/,
+      ),
   },
   "summary-and-description": {
     counts: { "synonym-clash": 1 },
@@ -79,34 +93,48 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     message: /./,
     file: "blog/2024-06-08-pictured/index.md",
     built: (dist) => {
-      assert.match(read(dist, "blog/pictured.md"), /^- Image: https:\/\/kestrel\.example\/blog\/pictured\/cover\.jpg$/m);
-      assert.ok(readFileSync(join(dist, "blog/pictured/cover.jpg")).length > 0, "the image is published where the post names it");
+      assert.match(
+        read(dist, "blog/pictured.md"),
+        /^- Image: https:\/\/kestrel\.example\/blog\/pictured\/cover\.jpg$/m,
+      );
+      assert.ok(
+        readFileSync(join(dist, "blog/pictured/cover.jpg")).length > 0,
+        "the image is published where the post names it",
+      );
     },
   },
   "one-digit-hour": {
     counts: { "loose-date": 1 },
-    message: /^`2013-11-22 5:00:00 \+0000` is read as 2013-11-22T05:00:00\+00:00, as YAML 1\.1 \(the YAML of Jekyll, Hugo and PyYAML\) reads it$/,
+    message:
+      /^`2013-11-22 5:00:00 \+0000` is read as 2013-11-22T05:00:00\+00:00, as YAML 1\.1 \(the YAML of Jekyll, Hugo and PyYAML\) reads it$/,
     file: "blog/2013-11-22-early.md",
     line: 4,
     built: (dist) => assert.equal(indexed(dist, "early").date, "2013-11-22T05:00:00+00:00"),
   },
   "year-twice": {
     counts: { "loose-date": 1 },
-    message: /^`2023-01-29 18:30:22 2023 -0800` is read as 2023-01-29T18:30:22Z, as Ruby's Time\.parse \(Jekyll\) reads it$/,
+    message:
+      /^`2023-01-29 18:30:22 2023 -0800` is read as 2023-01-29T18:30:22Z, as Ruby's Time\.parse \(Jekyll\) reads it$/,
     file: "blog/2023-01-29-evening.md",
     line: 4,
     built: (dist) => assert.equal(indexed(dist, "evening").date, "2023-01-29T18:30:22Z"),
   },
   "quoted-continued": {
     counts: { "nonstandard-yaml": 1 },
-    message: /^`description` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it$/,
+    message:
+      /^`description` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it$/,
     file: "blog/2024-06-11-long.md",
     line: 3,
-    built: (dist) => assert.equal(indexed(dist, "long").description, "A description long enough that its author continued it on the next line, at the start of the line"),
+    built: (dist) =>
+      assert.equal(
+        indexed(dist, "long").description,
+        "A description long enough that its author continued it on the next line, at the start of the line",
+      ),
   },
   "same-slug": {
     counts: { "slug-clash": 1 },
-    message: /^two posts have the slug `cfp`: this one and .*2014-09-10-cfp\.md, which is older and keeps it; this one is at \/blog\/cfp-2015\/$/,
+    message:
+      /^two posts have the slug `cfp`: this one and .*2014-09-10-cfp\.md, which is older and keeps it; this one is at \/blog\/cfp-2015\/$/,
     file: "blog/2015-08-31-cfp.md",
     built: (dist) => {
       assert.equal(indexed(dist, "cfp").title, "Call for papers 2014");
@@ -116,7 +144,8 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   // What real blogs copied as they are met besides (the closing note's table): each read as its generator reads it.
   "key-twice": {
     counts: { "nonstandard-yaml": 2, "unknown-field": 1 },
-    message: /^`date` is written a second time: read as Jekyll's and PyYAML's YAML read it, the last one counting/,
+    message:
+      /^`date` is written a second time: read as Jekyll's and PyYAML's YAML read it, the last one counting/,
     file: "blog/2017-09-30-twice.md",
     line: 7,
     built: (dist) => assert.equal(indexed(dist, "twice").date, "2017-09-30T09:42:00Z"),
@@ -126,7 +155,15 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     message: /^JavaScript frontmatter that writes plain values: read as data, not run$/,
     file: "blog/fifth.md",
     line: 1,
-    built: (dist) => assert.deepEqual(indexed(dist, "fifth"), { slug: "fifth", title: "The fifth post", description: "A post whose frontmatter is JavaScript that only writes values.", date: "2023-01-23T00:00:00Z", tags: ["eleventy"], lang: "en" }),
+    built: (dist) =>
+      assert.deepEqual(indexed(dist, "fifth"), {
+        slug: "fifth",
+        title: "The fifth post",
+        description: "A post whose frontmatter is JavaScript that only writes values.",
+        date: "2023-01-23T00:00:00Z",
+        tags: ["eleventy"],
+        lang: "en",
+      }),
   },
   "zola-dated-path": {
     counts: { "date-from-address": 1, "unknown-field": 1 },
@@ -135,24 +172,46 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     line: 2,
     built: (dist) => {
       assert.equal(indexed(dist, "rigging-notes").date, "2019-05-15T00:00:00Z");
-      assert.match(read(dist, "blog/rigging-notes.md"), /^- Author: The Yard Crew$/m, "Zola's `authors` is the author");
+      assert.match(
+        read(dist, "blog/rigging-notes.md"),
+        /^- Author: The Yard Crew$/m,
+        "Zola's `authors` is the author",
+      );
     },
   },
   "mdx-post": {
     counts: { mdx: 3 },
-    message: /^MDX code `import Callout from "\.\.\/\.\.\/components\/Callout\.astro";` is not run: left out of the page$/,
+    message:
+      /^MDX code `import Callout from "\.\.\/\.\.\/components\/Callout\.astro";` is not run: left out of the page$/,
     file: "blog/2024-07-01-harbour-launch.mdx",
     line: 6,
     built: (dist) => {
       // The page's text as a reader sees it (highlighting's markup and entities undone), and its Markdown.
-      const html = read(dist, "blog/harbour-launch/index.html").replace(/<[^>]+>/g, "").replace(/&quot;/g, '"');
+      const html = read(dist, "blog/harbour-launch/index.html")
+        .replace(/<[^>]+>/g, "")
+        .replace(/&quot;/g, '"');
       const markdown = read(dist, "blog/harbour-launch.md");
       for (const shown of [html, markdown]) {
-        assert.doesNotMatch(shown, /import Callout|export const meta|crew: "harbour"/, "MDX's code is left out");
-        assert.match(shown, /Check the table for the harbour you launch from/, "the component's content shows");
-        assert.match(shown, /import \{ readFileSync \} from "node:fs";\nexport default/, "code in a fence is an example, kept");
+        assert.doesNotMatch(
+          shown,
+          /import Callout|export const meta|crew: "harbour"/,
+          "MDX's code is left out",
+        );
+        assert.match(
+          shown,
+          /Check the table for the harbour you launch from/,
+          "the component's content shows",
+        );
+        assert.match(
+          shown,
+          /import \{ readFileSync \} from "node:fs";\nexport default/,
+          "code in a fence is an example, kept",
+        );
       }
-      assert.equal(indexed(dist, "harbour-launch").description, "Reading the harbour's tide tables before a launch.");
+      assert.equal(
+        indexed(dist, "harbour-launch").description,
+        "Reading the harbour's tide tables before a launch.",
+      );
     },
   },
   "html-content": {
@@ -161,11 +220,25 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     file: "pages/verify-8f2c.html",
     built: (dist) => {
       // A blank line, then an indented row: read as Markdown, the row would be a code block.
-      assert.match(read(dist, "blog/harbour-lights/index.html"), /<table class="lights">\n {2}<tr><th>Light<\/th><th>Rhythm<\/th><\/tr>\n\n {4}<tr><td>North mole<\/td><td>Fl G 3s<\/td><\/tr>\n<\/table>/);
-      assert.match(read(dist, "blog/harbour-lights.md"), /<table class="lights">/, "its Markdown holds the HTML as written");
-      assert.equal(indexed(dist, "harbour-lights").description, "Each light on the breakwater has its own rhythm, written on the chart.");
+      assert.match(
+        read(dist, "blog/harbour-lights/index.html"),
+        /<table class="lights">\n {2}<tr><th>Light<\/th><th>Rhythm<\/th><\/tr>\n\n {4}<tr><td>North mole<\/td><td>Fl G 3s<\/td><\/tr>\n<\/table>/,
+      );
+      assert.match(
+        read(dist, "blog/harbour-lights.md"),
+        /<table class="lights">/,
+        "its Markdown holds the HTML as written",
+      );
+      assert.equal(
+        indexed(dist, "harbour-lights").description,
+        "Each light on the breakwater has its own rhythm, written on the chart.",
+      );
       assert.match(read(dist, "charter/index.html"), /<h2 id="terms">Terms<\/h2>/);
-      assert.match(read(dist, "notice/index.html"), /<p>The north mole light is under repair\.<\/p>\n\n {4}<p>It shows a fixed green light until then\.<\/p>/, "`markup: html` in a Markdown file");
+      assert.match(
+        read(dist, "notice/index.html"),
+        /<p>The north mole light is under repair\.<\/p>\n\n {4}<p>It shows a fixed green light until then\.<\/p>/,
+        "`markup: html` in a Markdown file",
+      );
     },
   },
   "template-page": {
@@ -176,7 +249,8 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   },
   "astro-dates": {
     counts: { "loose-date": 1 },
-    message: /^`22 Feb 2023` is read as 2023-02-22, as Ruby's Time\.parse \(Jekyll\) and Go's layouts \(Hugo\) read it$/,
+    message:
+      /^`22 Feb 2023` is read as 2023-02-22, as Ruby's Time\.parse \(Jekyll\) and Go's layouts \(Hugo\) read it$/,
     file: "blog/webmentions.md",
     line: 4,
     built: (dist) => {
@@ -186,14 +260,16 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   },
   "one-digit-month-name": {
     counts: { "loose-date": 1 },
-    message: /^the file's name is dated `2017-4-20`: read as 2017-04-20, as Jekyll reads a one-digit month or day$/,
+    message:
+      /^the file's name is dated `2017-4-20`: read as 2017-04-20, as Jekyll reads a one-digit month or day$/,
     file: "blog/2017-4-20-editor-tips.md",
     line: 1,
     built: (dist) => assert.equal(indexed(dist, "editor-tips").date, "2017-04-20T00:00:00Z"),
   },
   "title-in-a-comment": {
     counts: { "empty-field": 1, "title-from-file-name": 1 },
-    message: /^no `title`, and no heading: the file's name gives it, `The Build`, as Jekyll gives a post its title$/,
+    message:
+      /^no `title`, and no heading: the file's name gives it, `The Build`, as Jekyll gives a post its title$/,
     file: "blog/2014-09-30-the-build.md",
     line: 2,
     built: (dist) => assert.equal(indexed(dist, "the-build").title, "The Build"),
@@ -202,7 +278,11 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
     counts: {},
     message: /./,
     file: "blog/bbq.md",
-    built: (dist) => assert.deepEqual([indexed(dist, "bbq").title, indexed(dist, "bbq").date], ["BBQ and the world cup", "2010-06-12T23:10:00Z"]),
+    built: (dist) =>
+      assert.deepEqual(
+        [indexed(dist, "bbq").title, indexed(dist, "bbq").date],
+        ["BBQ and the world cup", "2010-06-12T23:10:00Z"],
+      ),
   },
   "empty-frontmatter": {
     counts: { "title-from-heading": 1, "title-heading": 1, "undated-page": 1 },
@@ -219,7 +299,8 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   },
   "impossible-date": {
     counts: { "impossible-date": 1, scheduled: 1 },
-    message: /^`2030-31-12` names no day \(there is no month 31\): read as 2032-07-12, as JavaScript's YAML \(Eleventy's and Astro's js-yaml\) reads it; Jekyll's and Hugo's YAML refuse it$/,
+    message:
+      /^`2030-31-12` names no day \(there is no month 31\): read as 2032-07-12, as JavaScript's YAML \(Eleventy's and Astro's js-yaml\) reads it; Jekyll's and Hugo's YAML refuse it$/,
     file: "blog/future-post.md",
     line: 4,
   },
@@ -242,7 +323,8 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   },
   "author-markup": {
     counts: { "field-markup": 1 },
-    message: /^`author` holds HTML elements and Markdown links: the author is their text, `Camille \(@cam\)`$/,
+    message:
+      /^`author` holds HTML elements and Markdown links: the author is their text, `Camille \(@cam\)`$/,
     file: "blog/2018-03-02-tide-tables.md",
     line: 5,
     built: (dist) => assert.match(read(dist, "blog/tide-tables.md"), /^- Author: Camille \(@cam\)$/m),
@@ -258,7 +340,8 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   // Jekyll splits a string of tags (and of categories) on spaces; Eleventy and Hugo read a string as one tag.
   "jekyll-space-tags": {
     counts: { "tag-spelling": 1 },
-    message: /^the tag `harbour master` is not lowercase words joined by hyphens: shown as written, `harbour-master` in its URL$/,
+    message:
+      /^the tag `harbour master` is not lowercase words joined by hyphens: shown as written, `harbour-master` in its URL$/,
     file: "blog/harbour-notes.md",
     line: 5,
     built: (dist) => {
@@ -269,14 +352,22 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
   // A title written in Markdown, for a theme that renders it (Hugo's markdownify): its words, not its markers, everywhere.
   "title-emphasis": {
     counts: { "field-markup": 1 },
-    message: /^`title` holds Markdown emphasis: the title is their text, `Why I feel -- fine about snake_case names`$/,
+    message:
+      /^`title` holds Markdown emphasis: the title is their text, `Why I feel -- fine about snake_case names`$/,
     file: "blog/2024-06-22-feel-fine.md",
     line: 2,
     built: (dist) => {
       assert.equal(indexed(dist, "feel-fine").title, "Why I feel -- fine about snake_case names");
-      assert.match(read(dist, "blog/feel-fine/index.html"), /<h1>Why I feel -- fine about snake_case names<\/h1>/);
+      assert.match(
+        read(dist, "blog/feel-fine/index.html"),
+        /<h1>Why I feel -- fine about snake_case names<\/h1>/,
+      );
       assert.match(read(dist, "llms.txt"), /\[Why I feel -- fine about snake\\?_case names\]/);
-      assert.equal(indexed(dist, "vendor-prefixes").title, "Ignore webkit-*, moz-* and 2*3 in __init__.py", "stars and underscores typed as text stay");
+      assert.equal(
+        indexed(dist, "vendor-prefixes").title,
+        "Ignore webkit-*, moz-* and 2*3 in __init__.py",
+        "stars and underscores typed as text stay",
+      );
     },
   },
   // An Astro blog's public/ or a Hugo blog's static/ copied into content/static/ as it is.
@@ -293,7 +384,16 @@ const CASES: Record<string, { counts: Record<string, number>; message: RegExp; f
 };
 
 const read = (dist: string, file: string) => readFileSync(join(dist, file), "utf8");
-const indexed = (dist: string, slug: string) => (JSON.parse(read(dist, "blog-index.json")).posts as { slug: string; title: string; date: string; tags: string[]; description: string }[]).find((post) => post.slug === slug)!;
+const indexed = (dist: string, slug: string) =>
+  (
+    JSON.parse(read(dist, "blog-index.json")).posts as {
+      slug: string;
+      title: string;
+      date: string;
+      tags: string[];
+      description: string;
+    }[]
+  ).find((post) => post.slug === slug)!;
 
 /** The base site with the given cases laid over it, in a folder of its own. */
 function site(cases: string[]): { content: string; dist: string } {
@@ -304,7 +404,20 @@ function site(cases: string[]): { content: string; dist: string } {
   return { content, dist: join(dir, "dist") };
 }
 
-async function run(command: "build" | "check", s: { content: string; dist: string }, flags: string[] = []): Promise<{ status: number; stderr: string; report: { ok: boolean; counts: Record<string, number>; findings: Finding[]; checked?: { pages: number; posts: number } } }> {
+async function run(
+  command: "build" | "check",
+  s: { content: string; dist: string },
+  flags: string[] = [],
+): Promise<{
+  status: number;
+  stderr: string;
+  report: {
+    ok: boolean;
+    counts: Record<string, number>;
+    findings: Finding[];
+    checked?: { pages: number; posts: number };
+  };
+}> {
   const where = command === "build" ? ["--out", s.dist] : ["--dist", join(s.dist, "..", "none")];
   const json = await sitegenHere([command, "--content", s.content, ...where, ...flags, "--json"]);
   return { status: json.status, stderr: json.stderr, report: JSON.parse(json.stdout) };
@@ -323,8 +436,14 @@ for (const [name, expected] of Object.entries(CASES)) {
     assert.deepEqual(built.report.counts, expected.counts, JSON.stringify(built.report.findings, null, 1));
     if (silent) return expected.built?.(s.dist);
     const finding = built.report.findings.find((f) => expected.message.test(f.message));
-    assert.ok(finding, `${expected.message} among ${JSON.stringify(built.report.findings.map((f) => f.message))}`);
-    assert.deepEqual([finding.level, finding.file, finding.line], ["warning", join(s.content, expected.file), expected.line]);
+    assert.ok(
+      finding,
+      `${expected.message} among ${JSON.stringify(built.report.findings.map((f) => f.message))}`,
+    );
+    assert.deepEqual(
+      [finding.level, finding.file, finding.line],
+      ["warning", join(s.content, expected.file), expected.line],
+    );
     expected.built?.(s.dist);
   });
 }
@@ -334,12 +453,20 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   const built = await sitegenHere(["build", "--content", s.content, "--out", s.dist]);
   assert.equal(built.status, 0, built.stderr);
   const totals: Record<string, number> = {};
-  for (const { counts } of Object.values(CASES)) for (const [kind, count] of Object.entries(counts)) totals[kind] = (totals[kind] ?? 0) + count;
-  for (const [kind, count] of Object.entries(totals)) assert.match(built.stderr, new RegExp(`^! ${kind}: ${count} warnings?`, "m"), kind);
+  for (const { counts } of Object.values(CASES))
+    for (const [kind, count] of Object.entries(counts)) totals[kind] = (totals[kind] ?? 0) + count;
+  for (const [kind, count] of Object.entries(totals))
+    assert.match(built.stderr, new RegExp(`^! ${kind}: ${count} warnings?`, "m"), kind);
   // Links are counted by what they link to.
   assert.match(built.stderr, /^! broken-link: 3 warnings, to 2 targets: \/about-me\/ ×2, \/archive\/ ×1$/m);
   const total = Object.values(totals).reduce((a, b) => a + b, 0);
-  assert.match(built.stderr, new RegExp(`^! ${total} warnings \\(broken-link 3 \\(to 2 targets\\), .*\\); \`--strict\` fails on them$`, "m"));
+  assert.match(
+    built.stderr,
+    new RegExp(
+      `^! ${total} warnings \\(broken-link 3 \\(to 2 targets\\), .*\\); \`--strict\` fails on them$`,
+      "m",
+    ),
+  );
   for (const expected of Object.values(CASES)) expected.built?.(s.dist);
 
   const checked = await run("check", s);
@@ -362,40 +489,79 @@ test("one run reports every case, grouped by kind with counts, in text and --jso
   assert.equal(strictCheck.status, 1);
   assert.deepEqual(strictCheck.report.counts, totals);
   const levels = new Map(strictCheck.report.findings.map((f) => [f.kind, f.level]));
-  assert.deepEqual(Object.keys(totals).filter((kind) => levels.get(kind as Finding["kind"]) !== (meant.includes(kind) ? "warning" : "error")), [], "each kind at its level under --strict");
+  assert.deepEqual(
+    Object.keys(totals).filter(
+      (kind) => levels.get(kind as Finding["kind"]) !== (meant.includes(kind) ? "warning" : "error"),
+    ),
+    [],
+    "each kind at its level under --strict",
+  );
 });
 
 test("with errors among them the run still reports every warning, not in stages, and check counts the pages it checked", async () => {
   const s = site(Object.keys(CASES));
-  writeFileSync(join(s.content, "blog/2024-07-01-broken.md"), "---\ntitle: Broken\ntags: [a, b\n---\n\nText.\n");
+  writeFileSync(
+    join(s.content, "blog/2024-07-01-broken.md"),
+    "---\ntitle: Broken\ntags: [a, b\n---\n\nText.\n",
+  );
   // No title, no heading, and no Latin word in the file's name: nothing to take a title from.
-  writeFileSync(join(s.content, "blog/2024-07-02-無題.md"), "---\ndescription: Nothing to take a title from.\n---\n\nText.\n");
+  writeFileSync(
+    join(s.content, "blog/2024-07-02-無題.md"),
+    "---\ndescription: Nothing to take a title from.\n---\n\nText.\n",
+  );
   const built = await run("build", s);
   assert.equal(built.status, 1);
   const kinds = new Set(built.report.findings.map((f) => f.kind));
-  for (const kind of ["frontmatter", "no-title", ...Object.values(CASES).flatMap((c) => Object.keys(c.counts))]) assert.ok(kinds.has(kind as Finding["kind"]), `${kind} reported in the same run`);
-  assert.deepEqual(built.report.findings.filter((f) => f.level === "error").map((f) => f.kind).sort(), ["frontmatter", "no-title"]);
+  for (const kind of [
+    "frontmatter",
+    "no-title",
+    ...Object.values(CASES).flatMap((c) => Object.keys(c.counts)),
+  ])
+    assert.ok(kinds.has(kind as Finding["kind"]), `${kind} reported in the same run`);
+  assert.deepEqual(
+    built.report.findings
+      .filter((f) => f.level === "error")
+      .map((f) => f.kind)
+      .sort(),
+    ["frontmatter", "no-title"],
+  );
   const checked = await run("check", s);
   assert.equal(checked.status, 1);
-  assert.deepEqual(checked.report.checked, { pages: 9, posts: 28, dist: false }, "check counts what it could check");
+  assert.deepEqual(
+    checked.report.checked,
+    { pages: 9, posts: 28, dist: false },
+    "check counts what it could check",
+  );
 });
 
 test("a site of 130 pages: the Markdown 404 lists the first pages that fit its budget and says how many more, with a warning; check passes", async () => {
   const s = site([]);
   mkdirSync(join(s.content, "pages/docs"));
   for (let index = 1; index <= 130; index++) {
-    writeFileSync(join(s.content, `pages/docs/reference-${index}.md`), `---\ntitle: Reference page ${index} of the broker's command line\ndescription: Page ${index}.\nupdated: 2025-01-01\n---\n\nText.\n`);
+    writeFileSync(
+      join(s.content, `pages/docs/reference-${index}.md`),
+      `---\ntitle: Reference page ${index} of the broker's command line\ndescription: Page ${index}.\nupdated: 2025-01-01\n---\n\nText.\n`,
+    );
   }
   const built = await run("build", s);
   assert.equal(built.status, 0, built.stderr);
   assert.deepEqual(built.report.counts, { budget: 1 });
   const [warning] = built.report.findings;
-  assert.match(warning.message, /^the Markdown 404 lists (\d+) of the site's 133 pages: all of them would pass its budget of 8000 bytes/);
+  assert.match(
+    warning.message,
+    /^the Markdown 404 lists (\d+) of the site's 133 pages: all of them would pass its budget of 8000 bytes/,
+  );
   const listed = Number(/lists (\d+) of/.exec(warning.message)![1]);
   const map = read(s.dist, "_sitegen/404.md");
   assert.ok(Buffer.byteLength(map) <= 8000);
   assert.equal(map.match(/^- \[.*\]\(https:\/\/kestrel\.example\/[^)]*\) \(Markdown: /gm)?.length, listed);
-  assert.match(map, new RegExp(`^- And ${133 - listed} more of the 133 pages: every one is in https://kestrel\\.example/llms\\.txt and https://kestrel\\.example/sitemap\\.xml\\.$`, "m"));
+  assert.match(
+    map,
+    new RegExp(
+      `^- And ${133 - listed} more of the 133 pages: every one is in https://kestrel\\.example/llms\\.txt and https://kestrel\\.example/sitemap\\.xml\\.$`,
+      "m",
+    ),
+  );
   const checked = await run("check", s);
   assert.equal(checked.status, 0, "check does not fail on it");
   assert.deepEqual(checked.report.checked, { pages: 133, posts: 1, dist: false });

@@ -34,35 +34,74 @@ after(() => server?.stop());
 /** A form as its Markdown section says to send it. */
 function formOf(markdown: string, title: string) {
   const section = markdown.slice(markdown.indexOf(`## Form: ${title}\n`));
-  const how = /make a `(GET|POST)` request to (\S+) with these fields(?:, the body encoded as `([^`]+)`)?/.exec(section)!;
-  const fields = [...section.matchAll(/^- `([^`]+)` \((required|optional); ([^)]*)\): (.*)$/gm)].map(([, name, need, kind, label]) => ({ name, required: need === "required", kind, label }));
-  const fixed = Object.fromEntries([...section.matchAll(/^- `([^`]+)`: always `([^`]*)`$/gm)].map(([, name, value]) => [name, value]));
+  const how =
+    /make a `(GET|POST)` request to (\S+) with these fields(?:, the body encoded as `([^`]+)`)?/.exec(
+      section,
+    )!;
+  const fields = [...section.matchAll(/^- `([^`]+)` \((required|optional); ([^)]*)\): (.*)$/gm)].map(
+    ([, name, need, kind, label]) => ({ name, required: need === "required", kind, label }),
+  );
+  const fixed = Object.fromEntries(
+    [...section.matchAll(/^- `([^`]+)`: always `([^`]*)`$/gm)].map(([, name, value]) => [name, value]),
+  );
   const after = /sends the browser on to (\S+?), where the page says: "(.*)"\.$/m.exec(section);
-  return { method: how[1], address: how[2], encoding: how[3], fields, fixed, after: after?.[1], says: after?.[2], trap: /^Leave out `([^`]+)`/m.exec(section)?.[1] };
+  return {
+    method: how[1],
+    address: how[2],
+    encoding: how[3],
+    fields,
+    fixed,
+    after: after?.[1],
+    says: after?.[2],
+    trap: /^Leave out `([^`]+)`/m.exec(section)?.[1],
+  };
 }
 
 test("/contact/'s Markdown describes its form: method, address, encoding, each field with its label and whether it is required, the trap to leave out, what happens after", () => {
   const form = formOf(contact, "Send an enquiry");
-  assert.deepEqual({ method: form.method, address: form.address, encoding: form.encoding }, { method: "POST", address: "https://halyard.example/contact/", encoding: "application/x-www-form-urlencoded" });
+  assert.deepEqual(
+    { method: form.method, address: form.address, encoding: form.encoding },
+    {
+      method: "POST",
+      address: "https://halyard.example/contact/",
+      encoding: "application/x-www-form-urlencoded",
+    },
+  );
   assert.deepEqual(form.fixed, { "form-name": "enquiry" });
-  assert.deepEqual(form.fields.map(({ name, required }) => `${name}${required ? "*" : ""}`), ["name*", "email*", "organisation", "message*"]);
-  assert.deepEqual(form.fields.map(({ label }) => label.split(" (")[0]), ["Your name", "Your email address", "Organisation", "Your message"]);
+  assert.deepEqual(
+    form.fields.map(({ name, required }) => `${name}${required ? "*" : ""}`),
+    ["name*", "email*", "organisation", "message*"],
+  );
+  assert.deepEqual(
+    form.fields.map(({ label }) => label.split(" (")[0]),
+    ["Your name", "Your email address", "Organisation", "Your message"],
+  );
   assert.match(form.fields[1].kind, /^email, at most 320 characters$/);
   assert.equal(form.trap, "bot-field");
   assert.equal(form.after, "https://halyard.example/contact/#enquiry-sent");
   assert.match(form.says ?? "", /^Thank you: your enquiry has reached us\./);
   // The rest of the page's Markdown is as before: the form is added after the author's text.
   const lastLine = readFileSync(join(ROOT, "content/pages/contact.md"), "utf8").trimEnd().split("\n").at(-1)!;
-  assert.ok(contact.indexOf(lastLine) < contact.indexOf("## Form: Send an enquiry"), "the page's own Markdown comes first");
+  assert.ok(
+    contact.indexOf(lastLine) < contact.indexOf("## Form: Send an enquiry"),
+    "the page's own Markdown comes first",
+  );
 });
 
 test("an agent that sends the form as the Markdown says gets what it says: the submission taken, and the browser sent on to the thank-you state", async () => {
   const form = formOf(contact, "Send an enquiry");
   const values: Record<string, string> = { ...form.fixed };
-  for (const field of form.fields) if (field.required) values[field.name] = field.kind.startsWith("email") ? "lan@example.vn" : `A ${field.name}`;
+  for (const field of form.fields)
+    if (field.required)
+      values[field.name] = field.kind.startsWith("email") ? "lan@example.vn" : `A ${field.name}`;
   const from = server.output().length;
   const address = new URL(new URL(form.address).pathname, server.url);
-  const response = await fetch(address, { method: form.method, body: new URLSearchParams(values), headers: { "content-type": form.encoding! }, redirect: "manual" });
+  const response = await fetch(address, {
+    method: form.method,
+    body: new URLSearchParams(values),
+    headers: { "content-type": form.encoding! },
+    redirect: "manual",
+  });
   assert.equal(response.status, 303);
   const location = new URL(form.after!);
   assert.equal(response.headers.get("location"), `${location.pathname}${location.hash}`);
@@ -74,7 +113,8 @@ test("an agent that sends the form as the Markdown says gets what it says: the s
 
 test("the Halyard site describes the form its contact page shows, and only there: no other page has a form", () => {
   assert.match(readFileSync(join(builtSite(), "contact.md"), "utf8"), /^## Form: Send an enquiry$/m);
-  for (const page of ["index", "about", "blog", "brand", "developers", "privacy"]) assert.doesNotMatch(readFileSync(join(builtSite(), `${page}.md`), "utf8"), /## Form:/, page);
+  for (const page of ["index", "about", "blog", "brand", "developers", "privacy"])
+    assert.doesNotMatch(readFileSync(join(builtSite(), `${page}.md`), "utf8"), /## Form:/, page);
 });
 
 test("a form written in a page's body is described too: a GET form's query, a choice among options, a checkbox, a field labelled by the label around it", () => {
@@ -103,7 +143,10 @@ test("a form written in a page's body is described too: a GET form's query, a ch
   assert.equal(run.status, 0, run.stderr);
   const markdown = readFileSync(join(root, "dist/subscribe.md"), "utf8");
   const form = formOf(markdown, "Ask for the letter");
-  assert.deepEqual({ method: form.method, address: form.address, encoding: form.encoding }, { method: "GET", address: "https://letters.example/subscribe", encoding: undefined });
+  assert.deepEqual(
+    { method: form.method, address: form.address, encoding: form.encoding },
+    { method: "GET", address: "https://letters.example/subscribe", encoding: undefined },
+  );
   assert.match(markdown, /with these fields as its query \(a person sends it with the button "Ask"\):/);
   assert.deepEqual(form.fields, [
     { name: "postcode", required: true, kind: "text", label: "Your postcode" },

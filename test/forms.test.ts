@@ -21,12 +21,15 @@ const contact = readFileSync(join(dist, "contact/index.html"), "utf8");
 /** The attributes of the first tag matching `pattern` in `html`. */
 function attributes(html: string, pattern: RegExp): Record<string, string> {
   const tag = pattern.exec(html)?.[0] ?? "";
-  return Object.fromEntries([...tag.matchAll(/\s([\w-]+)(?:="([^"]*)")?/g)].map((match) => [match[1], match[2] ?? ""]));
+  return Object.fromEntries(
+    [...tag.matchAll(/\s([\w-]+)(?:="([^"]*)")?/g)].map((match) => [match[1], match[2] ?? ""]),
+  );
 }
 
 describe("the negotiation core", () => {
   const routes = { pages: table.pages, files: table.files };
-  const decision = (method: string, path: string, contentType: string | null) => decide({ method, path, accept: null, ifNoneMatch: null, contentType }, routes).kind;
+  const decision = (method: string, path: string, contentType: string | null) =>
+    decide({ method, path, accept: null, ifNoneMatch: null, contentType }, routes).kind;
 
   it("passes an HTML form's POST to a page on to the host, in either encoding", () => {
     assert.equal(decision("POST", "/contact/", "application/x-www-form-urlencoded"), "pass");
@@ -40,7 +43,10 @@ describe("the negotiation core", () => {
     assert.equal(decision("PUT", "/contact/", "application/x-www-form-urlencoded"), "method-not-allowed");
     assert.equal(decision("POST", "/llms.txt", "application/x-www-form-urlencoded"), "method-not-allowed");
     assert.equal(decision("POST", "/contact.md", "application/x-www-form-urlencoded"), "method-not-allowed");
-    assert.equal(decision("POST", "/no-such-page/", "application/x-www-form-urlencoded"), "method-not-allowed");
+    assert.equal(
+      decision("POST", "/no-such-page/", "application/x-www-form-urlencoded"),
+      "method-not-allowed",
+    );
   });
 });
 
@@ -51,33 +57,70 @@ describe("the contact page's form", () => {
     assert.equal(form.method, "post");
     const honeypot = form["data-netlify-honeypot"];
     assert.ok(honeypot, "a honeypot field is named");
-    assert.match(contact, new RegExp(`<p class="trap"><label>[^<]*<input type="text" name="${honeypot}" tabindex="-1"`), "the honeypot field is there, out of the tab order");
-    assert.deepEqual(attributes(contact, /<input type="hidden" name="form-name"[^>]*>/).value, form.name, "form-name names the form, as Netlify expects of a form it did not inject");
+    assert.match(
+      contact,
+      new RegExp(`<p class="trap"><label>[^<]*<input type="text" name="${honeypot}" tabindex="-1"`),
+      "the honeypot field is there, out of the tab order",
+    );
+    assert.deepEqual(
+      attributes(contact, /<input type="hidden" name="form-name"[^>]*>/).value,
+      form.name,
+      "form-name names the form, as Netlify expects of a form it did not inject",
+    );
     const action = new URL(form.action, "https://halyard.example");
     assert.ok(Object.hasOwn(table.pages, action.pathname), `${action.pathname} is a page`);
     const target = readFileSync(join(dist, action.pathname.slice(1), "index.html"), "utf8");
-    assert.match(target, new RegExp(`id="${action.hash.slice(1)}"`), `the thank-you state ${action.hash} is on ${action.pathname}`);
+    assert.match(
+      target,
+      new RegExp(`id="${action.hash.slice(1)}"`),
+      `the thank-you state ${action.hash} is on ${action.pathname}`,
+    );
   });
 
   it("labels every field a person fills in, and runs no script", () => {
     const form = /<form\b[\s\S]*?<\/form>/.exec(contact)![0];
-    const fields = [...form.matchAll(/<(input|textarea)\b[^>]*>/g)].map((match) => attributes(match[0], /<\w+\b[^>]*>/)).filter((field) => field.type !== "hidden" && field.tabindex !== "-1");
+    const fields = [...form.matchAll(/<(input|textarea)\b[^>]*>/g)]
+      .map((match) => attributes(match[0], /<\w+\b[^>]*>/))
+      .filter((field) => field.type !== "hidden" && field.tabindex !== "-1");
     assert.ok(fields.length >= 3);
-    for (const field of fields) assert.match(form, new RegExp(`<label for="${field.id}">`), `${field.name} has a label`);
+    for (const field of fields)
+      assert.match(form, new RegExp(`<label for="${field.id}">`), `${field.name} has a label`);
     assert.doesNotMatch(contact, /<script(?![^>]*application\/ld\+json)/);
   });
 
   it("leaves the agent surface read-only: no operation but GET, and every agent file says the form is for people", () => {
-    const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as { paths: Record<string, Record<string, unknown>> };
-    const methods = new Set(Object.values(openapi.paths).flatMap((operations) => Object.keys(operations).filter((key) => !["parameters", "summary", "description"].includes(key))));
+    const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const methods = new Set(
+      Object.values(openapi.paths).flatMap((operations) =>
+        Object.keys(operations).filter((key) => !["parameters", "summary", "description"].includes(key)),
+      ),
+    );
     assert.deepEqual([...methods], ["get"]);
-    assert.match(readFileSync(join(dist, "contact.md"), "utf8"), /form is for people[^.]*\. The site has no API for enquiries and nothing an agent or script should call/);
-    assert.match(readFileSync(join(dist, "llms.txt"), "utf8"), /enquiry form on \/contact\/ is for people in a browser, not an interface for agents/);
-    assert.match(readFileSync(join(dist, "agent-instructions.md"), "utf8"), /The enquiry form on the contact page is for the person to fill in; do not submit it for the user\./);
+    assert.match(
+      readFileSync(join(dist, "contact.md"), "utf8"),
+      /form is for people[^.]*\. The site has no API for enquiries and nothing an agent or script should call/,
+    );
+    assert.match(
+      readFileSync(join(dist, "llms.txt"), "utf8"),
+      /enquiry form on \/contact\/ is for people in a browser, not an interface for agents/,
+    );
+    assert.match(
+      readFileSync(join(dist, "agent-instructions.md"), "utf8"),
+      /The enquiry form on the contact page is for the person to fill in; do not submit it for the user\./,
+    );
   });
 });
 
-const ENQUIRY = { "form-name": "enquiry", "bot-field": "", name: "Lan Nguyễn", email: "lan@example.vn", organisation: "Cảng Sài Gòn", message: "Our RabbitMQ consumers\nstall after failover." };
+const ENQUIRY = {
+  "form-name": "enquiry",
+  "bot-field": "",
+  name: "Lan Nguyễn",
+  email: "lan@example.vn",
+  organisation: "Cảng Sài Gòn",
+  message: "Our RabbitMQ consumers\nstall after failover.",
+};
 
 describe("the preview server takes the form", () => {
   let server: PrintingServer;
@@ -86,7 +129,8 @@ describe("the preview server takes the form", () => {
   });
   after(() => server?.stop());
 
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(new URL(path, server.url), { method: "POST", body, headers, redirect: "manual" });
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(new URL(path, server.url), { method: "POST", body, headers, redirect: "manual" });
   /** What the server printed about a form after `from`. */
   const printedAfter = (from: number) => server.waitFor(/form[\s\S]*\n$/, from);
 
@@ -99,7 +143,14 @@ describe("the preview server takes the form", () => {
     assert.match(response.headers.get("content-security-policy") ?? "", /default-src 'none'/);
     const printed = await printedAfter(from);
     assert.match(printed, /form "enquiry" on \/contact\//);
-    for (const value of ["Lan Nguyễn", "lan@example.vn", "Cảng Sài Gòn", "Our RabbitMQ consumers", "stall after failover."]) assert.ok(printed.includes(value), `${value} in ${printed}`);
+    for (const value of [
+      "Lan Nguyễn",
+      "lan@example.vn",
+      "Cảng Sài Gòn",
+      "Our RabbitMQ consumers",
+      "stall after failover.",
+    ])
+      assert.ok(printed.includes(value), `${value} in ${printed}`);
     assert.doesNotMatch(printed, /bot-field|form-name/);
   });
 
@@ -114,7 +165,10 @@ describe("the preview server takes the form", () => {
 
   it("drops a submission whose honeypot is filled in, answering as if it were taken", async () => {
     const from = server.output().length;
-    const response = await post("/contact/", new URLSearchParams({ ...ENQUIRY, "bot-field": "https://spam.example" }));
+    const response = await post(
+      "/contact/",
+      new URLSearchParams({ ...ENQUIRY, "bot-field": "https://spam.example" }),
+    );
     assert.equal(response.status, 303);
     const printed = await printedAfter(from);
     assert.match(printed, /dropped, its honeypot field "bot-field" was filled in/);
@@ -122,7 +176,10 @@ describe("the preview server takes the form", () => {
   });
 
   it("answers 404 for a form the page does not have, and 405 for a write that is not a form", async () => {
-    assert.equal((await post("/contact/", new URLSearchParams({ ...ENQUIRY, "form-name": "newsletter" }))).status, 404);
+    assert.equal(
+      (await post("/contact/", new URLSearchParams({ ...ENQUIRY, "form-name": "newsletter" }))).status,
+      404,
+    );
     assert.equal((await post("/about/", new URLSearchParams(ENQUIRY))).status, 404);
     const json = await post("/contact/", JSON.stringify(ENQUIRY), { "content-type": "application/json" });
     assert.equal(json.status, 405);
@@ -140,13 +197,25 @@ describe("on Netlify", () => {
 
   it("the edge function lets the form's POST through to Netlify, and still answers 405 to other writes", async () => {
     // The emulator has no Netlify Forms: what answers after the function is its static layer, with the page.
-    const form = await fetch(new URL("/contact/", netlify.url), { method: "POST", body: new URLSearchParams(ENQUIRY), redirect: "manual" });
+    const form = await fetch(new URL("/contact/", netlify.url), {
+      method: "POST",
+      body: new URLSearchParams(ENQUIRY),
+      redirect: "manual",
+    });
     const body = await form.text();
     assert.notEqual(form.status, 405);
     assert.equal(form.headers.get("allow"), null);
-    assert.equal(form.headers.get("etag"), null, "not answered by the negotiation core, which sends an ETag with every page");
+    assert.equal(
+      form.headers.get("etag"),
+      null,
+      "not answered by the negotiation core, which sends an ETag with every page",
+    );
     assert.equal(body, contact);
-    const json = await fetch(new URL("/contact/", netlify.url), { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const json = await fetch(new URL("/contact/", netlify.url), {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     await json.arrayBuffer();
     assert.equal(json.status, 405);
     assert.equal(json.headers.get("allow"), "GET, HEAD, OPTIONS");

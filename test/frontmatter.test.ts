@@ -23,7 +23,10 @@ const FRONTMATTER = "---\ntitle: T\ndescription: D\n---\n";
 const sourceLines = (text: string) => text.replace(/^\uFEFF/, "").split(/\r?\n/);
 
 /** The body as the lines of the file say it is. */
-const expected = (text: string, bodyLine: number) => sourceLines(text).slice(bodyLine - 1).join("\n");
+const expected = (text: string, bodyLine: number) =>
+  sourceLines(text)
+    .slice(bodyLine - 1)
+    .join("\n");
 
 const files: [name: string, text: string][] = [
   ["LF", `${FRONTMATTER}\n# Heading\n\nText.\n`],
@@ -51,8 +54,20 @@ test("the body line counts the frontmatter's lines, CRLF or not", () => {
 });
 
 test("a file without an opening fence is no page (left out, as Jekyll reads it); one without a closing fence cannot be read: both name line 1", () => {
-  assert.throws(() => parseMarkdownFile("title: T\n", "x.md"), (error: SitegenError) => error.kind === "left-out" && /no frontmatter, so not a page or post: left out/.test(error.message) && error.location?.line === 1);
-  assert.throws(() => parseMarkdownFile("---\ntitle: T\n", "x.md"), (error: SitegenError) => error.kind === "frontmatter" && /unterminated frontmatter/.test(error.message) && error.location?.line === 1);
+  assert.throws(
+    () => parseMarkdownFile("title: T\n", "x.md"),
+    (error: SitegenError) =>
+      error.kind === "left-out" &&
+      /no frontmatter, so not a page or post: left out/.test(error.message) &&
+      error.location?.line === 1,
+  );
+  assert.throws(
+    () => parseMarkdownFile("---\ntitle: T\n", "x.md"),
+    (error: SitegenError) =>
+      error.kind === "frontmatter" &&
+      /unterminated frontmatter/.test(error.message) &&
+      error.location?.line === 1,
+  );
   assert.throws(() => parseMarkdownFile("", "x.md"), /no frontmatter/);
 });
 
@@ -77,7 +92,9 @@ function frontmatterOf(text: string): string {
 test("every post and page of the site, and of a synthetic blog, takes the fast path and means the same to yaml", async () => {
   const dir = join(tempDir(), "content");
   await generateContent({ dir, posts: 200, seed: 11 });
-  const files = [CONTENT, dir].flatMap((root) => ["blog", "pages"].flatMap((sub) => readdirSync(join(root, sub)).map((name) => join(root, sub, name))));
+  const files = [CONTENT, dir].flatMap((root) =>
+    ["blog", "pages"].flatMap((sub) => readdirSync(join(root, sub)).map((name) => join(root, sub, name))),
+  );
   let fast = 0;
   for (const path of files) {
     const text = frontmatterOf(readFileSync(path, "utf8"));
@@ -93,18 +110,94 @@ test("every post and page of the site, and of a synthetic blog, takes the fast p
 
 test("generated frontmatter: where the fast path answers, yaml agrees", () => {
   const values = [
-    '"plain text"', '"with # hash and: colon"', '"Tiếng Việt"', '"a \\" b"', '"back\\\\slash"', '"tab\there"', '"unterminated', '"x" # note', "'single'", '""',
-    "en", "vi", "published", "draft", "Hello world", "word-with-dash", "two  spaces", " leading", "trailing ", "true", "True", "FALSE", "null", "Null", "~", "yes", "no", "on",
-    "2025-03-04", "2025-3-4", "2025-03-04T10:00:00Z", "123", "-1", "1e5", "0x1F", "0o17", ".inf", ".NaN", "1.5", "12:30",
-    "[]", "[kafka, retries]", "[a,b]", "[true]", "[null, x]", "[1, 2]", "[e5]", "[x-y, z9]", "[ a ]", "[a, b]]", "{a: b}", "&anchor x", "*alias", "!tag x", "|", ">", "@at", "`tick`", "%x", "- item", "a: b", "a #b", "",
+    '"plain text"',
+    '"with # hash and: colon"',
+    '"Tiếng Việt"',
+    '"a \\" b"',
+    '"back\\\\slash"',
+    '"tab\there"',
+    '"unterminated',
+    '"x" # note',
+    "'single'",
+    '""',
+    "en",
+    "vi",
+    "published",
+    "draft",
+    "Hello world",
+    "word-with-dash",
+    "two  spaces",
+    " leading",
+    "trailing ",
+    "true",
+    "True",
+    "FALSE",
+    "null",
+    "Null",
+    "~",
+    "yes",
+    "no",
+    "on",
+    "2025-03-04",
+    "2025-3-4",
+    "2025-03-04T10:00:00Z",
+    "123",
+    "-1",
+    "1e5",
+    "0x1F",
+    "0o17",
+    ".inf",
+    ".NaN",
+    "1.5",
+    "12:30",
+    "[]",
+    "[kafka, retries]",
+    "[a,b]",
+    "[true]",
+    "[null, x]",
+    "[1, 2]",
+    "[e5]",
+    "[x-y, z9]",
+    "[ a ]",
+    "[a, b]]",
+    "{a: b}",
+    "&anchor x",
+    "*alias",
+    "!tag x",
+    "|",
+    ">",
+    "@at",
+    "`tick`",
+    "%x",
+    "- item",
+    "a: b",
+    "a #b",
+    "",
   ];
-  const keys = ["title", "description", "date", "tags", "lang", "status", "updated", "true", "null", "Title", "x_y", "__proto__", "a-b"];
+  const keys = [
+    "title",
+    "description",
+    "date",
+    "tags",
+    "lang",
+    "status",
+    "updated",
+    "true",
+    "null",
+    "Title",
+    "x_y",
+    "__proto__",
+    "a-b",
+  ];
   // The benchmark's seeded generator (mulberry32), so a failure can be replayed.
   const next = rng(20251122);
   const random = (n: number) => Math.floor(next() * n);
   let answered = 0;
   for (let i = 0; i < 20000; i++) {
-    const lines = Array.from({ length: 1 + random(3) }, () => `${keys[random(keys.length)]}:${random(8) === 0 ? "" : " "}${values[random(values.length)]}`);
+    const lines = Array.from(
+      { length: 1 + random(3) },
+      () => `${keys[random(keys.length)]}:${random(8) === 0 ? "" : " "}${values[random(values.length)]}`,
+    );
     const text = lines.join("\n");
     const simple = simpleMapping(text);
     if (simple === undefined) continue;
@@ -129,7 +222,10 @@ test("posts parsed from their heads equal posts parsed whole, without the body",
   const blog = join(dir, "blog");
   // A frontmatter longer than the first read, and one in CRLF.
   const [first, second] = readdirSync(blog).sort();
-  const long = readFileSync(join(blog, first), "utf8").replace(/^description: .*$/m, `description: "${"Lorem ipsum dolor sit amet. ".repeat(400).trim()}"`);
+  const long = readFileSync(join(blog, first), "utf8").replace(
+    /^description: .*$/m,
+    `description: "${"Lorem ipsum dolor sit amet. ".repeat(400).trim()}"`,
+  );
   writeFileSync(join(blog, first), long);
   writeFileSync(join(blog, second), readFileSync(join(blog, second), "utf8").replace(/\n/g, "\r\n"));
   for (const root of [CONTENT, dir]) {
@@ -137,7 +233,10 @@ test("posts parsed from their heads equal posts parsed whole, without the body",
     const whole = await parsePostsHere(entries);
     const heads = await parsePostsHere(entries, { bodies: false });
     assert.deepEqual(heads.errors, whole.errors);
-    assert.deepEqual(heads.posts, whole.posts.map((post) => ({ ...post, body: "" })));
+    assert.deepEqual(
+      heads.posts,
+      whole.posts.map((post) => ({ ...post, body: "" })),
+    );
   }
   assert.ok(long.indexOf("\n---\n", 4) > 8192, "the long frontmatter ends after the first read");
 });

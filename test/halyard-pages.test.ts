@@ -21,11 +21,13 @@ test("the home page lists its recent posts once, in HTML and in Markdown", () =>
 });
 
 test("what /contact/ tells agents about its form is in its Markdown as in its HTML", () => {
-  const toAgents = /an agent or script should give its user the address hello@halyard\.example instead of sending the form/;
+  const toAgents =
+    /an agent or script should give its user the address hello@halyard\.example instead of sending the form/;
   assert.match(text(read("contact/index.html")), toAgents);
   assert.match(read("contact.md"), toAgents);
   // Every sentence of the HTML's main text that mentions agents is in the Markdown too.
   const main = text(/<main[\s\S]*<\/main>/.exec(read("contact/index.html"))![0]);
   const markdown = read("contact.md").replace(/\*\*|\s+/g, " ");
-  for (const sentence of main.split(/(?<=\.)\s/).filter((each) => /agent/i.test(each))) assert.ok(markdown.includes(sentence.trim().replace(/\s+/g, " ")), sentence);
+  for (const sentence of main.split(/(?<=\.)\s/).filter((each) => /agent/i.test(each)))
+    assert.ok(markdown.includes(sentence.trim().replace(/\s+/g, " ")), sentence);
 });

@@ -16,7 +16,10 @@ const hugo = needTools(["hugo"]);
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
 
 /** The fixture copied beside its built folder and imported with --old-site. */
-async function importedAgainst(fixture: string, build: (source: string, out: string) => { command: string; args: string[] }): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
+async function importedAgainst(
+  fixture: string,
+  build: (source: string, out: string) => { command: string; args: string[] },
+): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
   const source = join(tempDir(`sitegen-proof-${fixture}-`), "source");
   cpSync(join(FIXTURES, fixture), source, { recursive: true });
   const out = join(source, "..", "out");
@@ -28,27 +31,51 @@ async function importedAgainst(fixture: string, build: (source: string, out: str
 }
 
 /** A fixture that holds the old site's source/ beside the built/ folder its generator wrote, imported with --old-site. */
-function importedWithItsBuild(fixture: string): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
+function importedWithItsBuild(
+  fixture: string,
+): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
   const root = tempDir(`sitegen-proof-${fixture}-`);
   cpSync(join(FIXTURES, fixture), root, { recursive: true });
   return importedWith(join(root, "source"), join(root, "built"));
 }
 
 /** `source` imported into a site beside it, held to the built folder `out`: the new site's folder and the --json report. */
-async function importedWith(source: string, out: string): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
+async function importedWith(
+  source: string,
+  out: string,
+): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
   const site = join(source, "..", "site");
   const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   return { site, report: JSON.parse(run.stdout) };
 }
 
-test("a Hugo theme made for a later Hugo: the warning Hugo prints before its list is passed over, and every address comes from `hugo list all`", { skip: hugo.skip }, async () => {
-  const { site, report } = await importedAgainst("hugo-theme-warns", (source, out) => ({ command: hugo.path("hugo"), args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"] }));
-  assert.deepEqual(report.addresses, { generator: 2, folder: 0, computed: 0 }, JSON.stringify(report.addresses));
-  assert.ok(report.moved.some((each: { from: string[] }) => each.from.includes("/posts/lights-of-the-harbour/")), JSON.stringify(report.moved));
+test("a Hugo theme made for a later Hugo: the warning Hugo prints before its list is passed over, and every address comes from `hugo list all`", {
+  skip: hugo.skip,
+}, async () => {
+  const { site, report } = await importedAgainst("hugo-theme-warns", (source, out) => ({
+    command: hugo.path("hugo"),
+    args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"],
+  }));
+  assert.deepEqual(
+    report.addresses,
+    { generator: 2, folder: 0, computed: 0 },
+    JSON.stringify(report.addresses),
+  );
+  assert.ok(
+    report.moved.some((each: { from: string[] }) => each.from.includes("/posts/lights-of-the-harbour/")),
+    JSON.stringify(report.moved),
+  );
   // Every old page answers: the tag `CI/CD`'s, which Hugo wrote at /tags/ci/cd/, too.
-  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
-  assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^ {2}\/tags\/ci\/cd\/: \/tags\/ci-cd\/$/m);
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered.unanswered),
+  );
+  assert.match(
+    readFileSync(join(site, "content/site.yaml"), "utf8"),
+    /^ {2}\/tags\/ci\/cd\/: \/tags\/ci-cd\/$/m,
+  );
 });
 
 test("an Eleventy blog's list and its tags' pages written in Markdown under a blog/ folder are not posts: the list's and each tag's old page answer from the new blog and tag pages", async () => {
@@ -58,13 +85,32 @@ test("an Eleventy blog's list and its tags' pages written in Markdown under a bl
     return { command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] };
   });
   // A line the configuration prints before Eleventy's list (dotenv's) is passed over: every address from Eleventy itself.
-  assert.deepEqual(report.addresses, { generator: report.read.posts + report.read.pages, folder: 0, computed: 0 }, JSON.stringify(report.addresses));
-  assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), ["content/blog/2022-04-02-wide-doors.md", "content/blog/2023-10-31-quiet-rooms.md"]);
+  assert.deepEqual(
+    report.addresses,
+    { generator: report.read.posts + report.read.pages, folder: 0, computed: 0 },
+    JSON.stringify(report.addresses),
+  );
+  assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), [
+    "content/blog/2022-04-02-wide-doors.md",
+    "content/blog/2023-10-31-quiet-rooms.md",
+  ]);
   assert.equal(report.read.posts, 2);
-  assert.ok(!existsSync(join(site, "content/blog/tags.md")) && !existsSync(join(site, "content/blog/blog.md")));
+  assert.ok(
+    !existsSync(join(site, "content/blog/tags.md")) && !existsSync(join(site, "content/blog/blog.md")),
+  );
   // The tags' page is a template that paginates: named as left, with why.
-  assert.ok(report.left.some((each: { file: string; why: string }) => each.file.endsWith("_pages/blog/tags.md") && /paginates/.test(each.why)), JSON.stringify(report.left));
-  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  assert.ok(
+    report.left.some(
+      (each: { file: string; why: string }) =>
+        each.file.endsWith("_pages/blog/tags.md") && /paginates/.test(each.why),
+    ),
+    JSON.stringify(report.left),
+  );
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered.unanswered),
+  );
   const redirects = readFileSync(join(site, "content/site.yaml"), "utf8");
   assert.match(redirects, /^ {2}\/blog\/tags\/accessibility\/: \/tags\/accessibility\/$/m);
 });
@@ -85,9 +131,16 @@ test("two posts of one file name in different folders: the one written under its
   const { site, report } = await importedWithItsBuild("astro-same-name");
   const moved = report.moved.filter((each: { file: string }) => each.file.includes("/content/blog/"));
   assert.equal(moved.length, 2, JSON.stringify(report.moved));
-  for (const { to } of moved) assert.ok(existsSync(join(site, "dist", to, "index.html")), `${to} is published: ${JSON.stringify(moved)}`);
+  for (const { to } of moved)
+    assert.ok(
+      existsSync(join(site, "dist", to, "index.html")),
+      `${to} is published: ${JSON.stringify(moved)}`,
+    );
   // Each moved post is held to its old page.
-  assert.deepEqual(report.proof.pages.map((each: { old: string }) => each.old).sort(), ["/blog/2020/notes/", "/blog/harbour-notes/"]);
+  assert.deepEqual(report.proof.pages.map((each: { old: string }) => each.old).sort(), [
+    "/blog/2020/notes/",
+    "/blog/harbour-notes/",
+  ]);
 });
 
 test("a Starlight page: its title shown twice (the page's heading and the text's own `# Title`) is one title, and a code frame's label for screen readers is the theme's", async () => {
@@ -99,16 +152,33 @@ test("a Starlight page: its title shown twice (the page's heading and the text's
 });
 
 test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in two languages: every dated file of its posts folder is a post, a folder's data file that is a module gives its language, and a page dated `Last Modified` is dated by its file, as Eleventy dates it", async () => {
-  const { site, report } = await importedAgainst("eleventy-dated", (_source, out) => ({ command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] }));
+  const { site, report } = await importedAgainst("eleventy-dated", (_source, out) => ({
+    command: process.execPath,
+    args: [ELEVENTY, `--output=${out}`, "--quiet"],
+  }));
   assert.equal(report.read.posts, 4, JSON.stringify(report.written));
   // A folder's data file that is a module: its fields written as values apply (its language, its tag), what code computes is named.
-  assert.ok(report.left.some((each: { file: string; why: string }) => each.file.endsWith("de.11tydata.js") && /fields were applied.*less what code computes \(`eleventyComputed`\)/.test(each.why)), JSON.stringify(report.left));
+  assert.ok(
+    report.left.some(
+      (each: { file: string; why: string }) =>
+        each.file.endsWith("de.11tydata.js") &&
+        /fields were applied.*less what code computes \(`eleventyComputed`\)/.test(each.why),
+    ),
+    JSON.stringify(report.left),
+  );
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?en, de ?\]$/m);
-  assert.ok(report.written.some((path: string) => /^content\/blog\/2020-08-28-new-project\.de\.md$/.test(path)), JSON.stringify(report.written));
+  assert.ok(
+    report.written.some((path: string) => /^content\/blog\/2020-08-28-new-project\.de\.md$/.test(path)),
+    JSON.stringify(report.written),
+  );
   assert.equal(report.build.ok, true, JSON.stringify(report.build.errors));
   const page = readFileSync(join(site, "content/pages/en/accessibility.md"), "utf8");
   assert.match(page, /^(?:date|updated): \d{4}-\d{2}-\d{2}$/m);
-  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered.unanswered),
+  );
   // A post's `image:` written from the project's root (`./src/assets/…`) is its cover, moved with it, and shown.
   const post = report.proof.pages.find((each: { old: string }) => each.old === "/en/blog/new-project/");
   assert.deepEqual(post.media, { old: 1, kept: 1 }, JSON.stringify(post.missing));
@@ -118,10 +188,25 @@ test("an Astro site routed by Astro's own i18n: a post in a locale's folder is i
   const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);
   // Each English post is written as a translation, the one whose `slug:` gives its id too.
-  assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), ["content/blog/farol.md", "content/blog/mare.en.md", "content/blog/mare.md", "content/blog/rede.en.md", "content/blog/rede.md", "content/blog/the-lighthouse.en.md"]);
-  assert.equal(report.proof.answered.answer, report.proof.answered.old, JSON.stringify(report.proof.answered.unanswered));
+  assert.deepEqual(report.written.filter((path: string) => path.startsWith("content/blog/")).sort(), [
+    "content/blog/farol.md",
+    "content/blog/mare.en.md",
+    "content/blog/mare.md",
+    "content/blog/rede.en.md",
+    "content/blog/rede.md",
+    "content/blog/the-lighthouse.en.md",
+  ]);
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered.unanswered),
+  );
   assert.equal(report.proof.pages.length, 6, JSON.stringify(report.proof.pages));
-  assert.ok(report.proof.pages.some((each: { old: string; new: string }) => each.old === "/blog/en/the-lighthouse/"), JSON.stringify(report.proof.pages));
+  assert.ok(
+    report.proof.pages.some((each: { old: string; new: string }) => each.old === "/blog/en/the-lighthouse/"),
+    JSON.stringify(report.proof.pages),
+  );
   // The theme's notice under every post of a language, in that language, is on 3 of the old site's 16 pages: the theme's still.
-  for (const page of report.proof.pages) assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
+  for (const page of report.proof.pages)
+    assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
 });

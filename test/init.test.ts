@@ -30,12 +30,18 @@ test("`init .` in a new repository (.git, a README, a licence, a .gitignore) wri
   assert.equal(readFileSync(join(repo, "README.md"), "utf8"), "# My blog\n");
   assert.equal(readFileSync(join(repo, "LICENSE"), "utf8"), "MIT\n");
   // The site's own lines first, as they were; the starter's it lacks after them (`node_modules` is there, without its slash, which keeps the folder out too).
-  assert.equal(readFileSync(join(repo, ".gitignore"), "utf8"), "node_modules\n.env\n# sitegen\ndist/\n.netlify/\n*.sitegen-old-*/\n.sitegen-tmp-*/\n.sitegen-cache/\n");
+  assert.equal(
+    readFileSync(join(repo, ".gitignore"), "utf8"),
+    "node_modules\n.env\n# sitegen\ndist/\n.netlify/\n*.sitegen-old-*/\n.sitegen-tmp-*/\n.sitegen-cache/\n",
+  );
   const built = sitegen(["build", "--quiet"], { cwd: repo });
   assert.equal(built.status, 0, built.stderr);
   // The build cache, on by default, and the output are the build's, never the repository's.
   assert.ok(existsSync(join(repo, ".sitegen-cache/index.json")));
-  const untracked = execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: repo, encoding: "utf8" });
+  const untracked = execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], {
+    cwd: repo,
+    encoding: "utf8",
+  });
   assert.doesNotMatch(untracked, /\.sitegen-cache|dist\//);
 });
 
@@ -56,8 +62,12 @@ test("`init --host cloudflare` makes Wrangler a development dependency, at the r
   assert.equal(result.status, 0, result.stderr);
   const manifest = JSON.parse(readFileSync(join(site, "package.json"), "utf8"));
   assert.deepEqual(manifest.devDependencies, { wrangler: packageJson.devDependencies.wrangler });
-  const tested = JSON.parse(readFileSync(join(ROOT, "node_modules/wrangler/package.json"), "utf8")).version as string;
-  assert.ok(caretAllows(manifest.devDependencies.wrangler, tested), `${manifest.devDependencies.wrangler} allows the Wrangler the tests run, ${tested}`);
+  const tested = JSON.parse(readFileSync(join(ROOT, "node_modules/wrangler/package.json"), "utf8"))
+    .version as string;
+  assert.ok(
+    caretAllows(manifest.devDependencies.wrangler, tested),
+    `${manifest.devDependencies.wrangler} allows the Wrangler the tests run, ${tested}`,
+  );
   assert.match(readFileSync(join(site, ".gitignore"), "utf8"), /^\.wrangler\/$/m);
   const netlify = JSON.parse(readFileSync(join(sitegenInit("plain"), "package.json"), "utf8"));
   assert.equal(netlify.devDependencies, undefined, "a Netlify site gets none");
@@ -68,9 +78,17 @@ test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes pac
   const before = new Map(filesOf(site).map((file) => [file, readFileSync(join(site, file))]));
   const added = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: site });
   assert.equal(added.status, 0, added.stderr);
-  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [".gitignore", "package.json", "worker.js", "wrangler.jsonc"]);
+  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [
+    ".gitignore",
+    "package.json",
+    "worker.js",
+    "wrangler.jsonc",
+  ]);
   assert.match(added.stderr, /added wrangler to package\.json's devDependencies/);
-  assert.match(added.stderr, /next: npm install && npx sitegen build --host cloudflare && npx sitegen serve --cloudflare \(site\.yaml names no `host`, so a build is for netlify: set `host: cloudflare` there/);
+  assert.match(
+    added.stderr,
+    /next: npm install && npx sitegen build --host cloudflare && npx sitegen serve --cloudflare \(site\.yaml names no `host`, so a build is for netlify: set `host: cloudflare` there/,
+  );
   for (const [file, bytes] of before) {
     if (file === "package.json" || file === ".gitignore") continue;
     assert.ok(readFileSync(join(site, file)).equals(bytes), `${file} is as it was`);
@@ -78,14 +96,20 @@ test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes pac
   const { devDependencies, ...rest } = JSON.parse(readFileSync(join(site, "package.json"), "utf8"));
   assert.deepEqual(rest, JSON.parse(before.get("package.json")!.toString()));
   assert.deepEqual(devDependencies, { wrangler: packageJson.devDependencies.wrangler });
-  assert.equal(readFileSync(join(site, ".gitignore"), "utf8"), `${before.get(".gitignore")}# sitegen\n.wrangler/\n`);
+  assert.equal(
+    readFileSync(join(site, ".gitignore"), "utf8"),
+    `${before.get(".gitignore")}# sitegen\n.wrangler/\n`,
+  );
   assert.equal(JSON.parse(readFileSync(join(site, "wrangler.jsonc"), "utf8")).assets.directory, "dist");
   const built = sitegen(["build", "--host", "cloudflare", "--quiet"], { cwd: site });
   assert.equal(built.status, 0, built.stderr);
   assert.match(readFileSync(join(site, "dist/_headers"), "utf8"), /The worker sets the same headers/);
 
   // Again, with a configuration of the site's own: kept, and nothing else written.
-  writeFileSync(join(site, "wrangler.jsonc"), '{ "name": "mine", "main": "worker.js", "assets": { "directory": "dist" } }\n');
+  writeFileSync(
+    join(site, "wrangler.jsonc"),
+    '{ "name": "mine", "main": "worker.js", "assets": { "directory": "dist" } }\n',
+  );
   const again = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: site });
   assert.equal(again.status, 0, again.stderr);
   assert.equal(again.stdout, "");
@@ -97,8 +121,16 @@ test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder wit
   const site = sitegenInit("edge", ["--host", "cloudflare"]);
   const added = sitegen(["host", "add", "netlify", "--no-install"], { cwd: site });
   assert.equal(added.status, 0, added.stderr);
-  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), ["netlify.toml", "netlify/edge-functions/negotiate.js", "netlify/plugins/sitegen-cache/index.js", "netlify/plugins/sitegen-cache/manifest.yml"]);
-  assert.equal(readFileSync(join(site, "netlify.toml"), "utf8"), readFileSync(join(ROOT, "starter/netlify.toml"), "utf8"));
+  assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [
+    "netlify.toml",
+    "netlify/edge-functions/negotiate.js",
+    "netlify/plugins/sitegen-cache/index.js",
+    "netlify/plugins/sitegen-cache/manifest.yml",
+  ]);
+  assert.equal(
+    readFileSync(join(site, "netlify.toml"), "utf8"),
+    readFileSync(join(ROOT, "starter/netlify.toml"), "utf8"),
+  );
   const empty = tempDir("sitegen-init-");
   const nowhere = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: empty });
   assert.equal(nowhere.status, 2);
@@ -111,31 +143,63 @@ test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder wit
 
 test("when npm cannot install sitegen, init says why, as npm's output tells it, and what to do: not on the registry, or the registry out of reach", async () => {
   // A registry that has no such package, as the public one answers today; then one that does not answer at all.
-  const registry = createServer((_request, response) => response.writeHead(404, { "content-type": "application/json" }).end('{"error":"Not found"}'));
+  const registry = createServer((_request, response) =>
+    response.writeHead(404, { "content-type": "application/json" }).end('{"error":"Not found"}'),
+  );
   await new Promise<void>((done) => registry.listen(0, "127.0.0.1", done));
   const { port } = registry.address() as AddressInfo;
   try {
-    const npm = (url: string) => ({ npm_config_registry: url, npm_config_cache: tempDir("sitegen-npm-cache-"), npm_config_fetch_retries: "0", npm_config_update_notifier: "false" });
-    const missing = await sitegenAsync(["init", join(tempDir("sitegen-init-"), "site")], npm(`http://127.0.0.1:${port}/`));
+    const npm = (url: string) => ({
+      npm_config_registry: url,
+      npm_config_cache: tempDir("sitegen-npm-cache-"),
+      npm_config_fetch_retries: "0",
+      npm_config_update_notifier: "false",
+    });
+    const missing = await sitegenAsync(
+      ["init", join(tempDir("sitegen-init-"), "site")],
+      npm(`http://127.0.0.1:${port}/`),
+    );
     assert.equal(missing.status, 1, missing.stderr);
-    assert.match(missing.stderr, /^error: npm could not install sitegen in .*site: @sitegen\/cli is not on the npm registry \(E404\), as it is not published yet$/m);
-    assert.match(missing.stderr, new RegExp(`hint: the site in .*site is written; install sitegen from a package of it instead: run \`npm pack\` in ${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(it writes sitegen-cli-${packageJson.version.replaceAll(".", "\\.")}\\.tgz\\), then in .*site run \`npm install <that \\.tgz file>\``));
+    assert.match(
+      missing.stderr,
+      /^error: npm could not install sitegen in .*site: @sitegen\/cli is not on the npm registry \(E404\), as it is not published yet$/m,
+    );
+    assert.match(
+      missing.stderr,
+      new RegExp(
+        `hint: the site in .*site is written; install sitegen from a package of it instead: run \`npm pack\` in ${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(it writes sitegen-cli-${packageJson.version.replaceAll(".", "\\.")}\\.tgz\\), then in .*site run \`npm install <that \\.tgz file>\``,
+      ),
+    );
     assert.doesNotMatch(missing.stderr, /reach its registry/);
     await new Promise((done) => registry.close(done));
-    const offline = await sitegenAsync(["init", join(tempDir("sitegen-init-"), "site")], npm(`http://127.0.0.1:${port}/`));
+    const offline = await sitegenAsync(
+      ["init", join(tempDir("sitegen-init-"), "site")],
+      npm(`http://127.0.0.1:${port}/`),
+    );
     assert.equal(offline.status, 1, offline.stderr);
-    assert.match(offline.stderr, /^error: npm could not reach its registry \(ECONNREFUSED\) to install sitegen in .*site$/m);
+    assert.match(
+      offline.stderr,
+      /^error: npm could not reach its registry \(ECONNREFUSED\) to install sitegen in .*site$/m,
+    );
   } finally {
     registry.close();
   }
 });
 
 /** The real CLI without blocking this process, which serves the registry the CLI's npm asks. */
-function sitegenAsync(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+function sitegenAsync(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8" }, (error, stdout, stderr) => {
-      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env }, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -149,7 +213,9 @@ function sitegenInit(name: string, args: string[] = []): string {
 
 /** Every file under `dir`, by its path from there. */
 function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
 /** Whether npm's caret range `range` (`^4.86.0`) allows `version`: the same major version, and not below. */

@@ -28,10 +28,13 @@ async function siteWith(options: { jekyll: boolean; faults?: boolean }): Promise
   const root = join(tempDir("sitegen-liquid-"), "site");
   const init = await sitegenHere(["init", root, "--no-install"]);
   assert.equal(init.status, 0, init.stderr);
-  for (const name of readdirSync(join(root, "content/blog"))) rmSync(join(root, "content/blog", name), { recursive: true });
+  for (const name of readdirSync(join(root, "content/blog")))
+    rmSync(join(root, "content/blog", name), { recursive: true });
   const siteFile = join(root, "content/site.yaml");
   writeFileSync(siteFile, readFileSync(siteFile, "utf8").replace(/^name: .*$/m, "name: Field Notes"));
-  if (options.jekyll) for (const name of ["_config.yml", "_includes", "_data"]) cpSync(join(FIXTURE, name), join(root, "content", name), { recursive: true });
+  if (options.jekyll)
+    for (const name of ["_config.yml", "_includes", "_data"])
+      cpSync(join(FIXTURE, name), join(root, "content", name), { recursive: true });
   cpSync(join(FIXTURE, "_posts"), join(root, "content/blog"), { recursive: true });
   if (options.faults) cpSync(FAULTS, join(root, "content/blog"), { recursive: true });
   return root;
@@ -45,9 +48,19 @@ async function build(root: string, args: string[] = [], env: NodeJS.ProcessEnv =
 
 /** A page's text, line by line, as a reader sees it: a block's tags end a line, other tags are nothing (a URL made a link is its text), entities read, quotes straight (kramdown curls them, as a typographer may), spaces collapsed. */
 function textLines(html: string): string[] {
-  const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'", "&#x27;": "'" };
+  const entities: Record<string, string> = {
+    "&lt;": "<",
+    "&gt;": ">",
+    "&amp;": "&",
+    "&quot;": '"',
+    "&#39;": "'",
+    "&#x27;": "'",
+  };
   return html
-    .replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|pre|dl|dt|dd|aside|nav|table|tr|td|th|blockquote|br|section|article|header|footer|main|figure|figcaption)\b[^>]*>/gi, "\n")
+    .replace(
+      /<\/?(?:p|div|li|ul|ol|h[1-6]|pre|dl|dt|dd|aside|nav|table|tr|td|th|blockquote|br|section|article|header|footer|main|figure|figcaption)\b[^>]*>/gi,
+      "\n",
+    )
     .replace(/<[^>]+>/g, "")
     .replace(/&(?:lt|gt|amp|quot|#39|#x27);/g, (entity) => entities[entity])
     .replace(/[“”]/g, '"')
@@ -65,7 +78,10 @@ function jekyllBuilt(jekyll: string, file: string): string {
     const source = join(tempDir("sitegen-liquid-jekyll-"), "source");
     cpSync(FIXTURE, source, { recursive: true });
     const out = join(source, "..", "out");
-    const run = spawnSync(jekyll, ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+    const run = spawnSync(jekyll, ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out], {
+      encoding: "utf8",
+      env: { ...process.env, TZ: "UTC" },
+    });
     assert.equal(run.status, 0, run.stderr);
     jekyllOut = out;
   }
@@ -88,14 +104,22 @@ describe("Jekyll's content", () => {
   test("a post's Liquid says what Jekyll's says: include with a parameter, assign, if, a loop over site.posts, site.data, filters, page and site, raw, code", (t) => {
     const tools = needTools(["jekyll"]);
     if (tools.skip) return t.skip(tools.skip);
-    const expected = textLines(readFileSync(jekyllBuilt(tools.path("jekyll"), "2024/03/05/liquid-at-work.html"), "utf8"));
+    const expected = textLines(
+      readFileSync(jekyllBuilt(tools.path("jekyll"), "2024/03/05/liquid-at-work.html"), "utf8"),
+    );
     // Held to the reference whole: a line Jekyll wrote that sitegen's page lacks is a difference.
     assert.ok(expected.length >= 10, expected.join("\n"));
     const shown = textLines(page());
     const told = textLines(markdown());
     for (const line of expected) {
-      assert.ok(shown.some((each) => each.includes(line)), `the page lacks Jekyll's line: ${line}`);
-      assert.ok(told.some((each) => each.includes(line)), `the Markdown lacks Jekyll's line: ${line}`);
+      assert.ok(
+        shown.some((each) => each.includes(line)),
+        `the page lacks Jekyll's line: ${line}`,
+      );
+      assert.ok(
+        told.some((each) => each.includes(line)),
+        `the Markdown lacks Jekyll's line: ${line}`,
+      );
     }
   });
 
@@ -105,7 +129,10 @@ describe("Jekyll's content", () => {
     assert.doesNotMatch(built.stderr, /2023-12-01-liquid-as-written\.md/);
     const tools = needTools(["jekyll"]);
     if (tools.skip) return t.skip(tools.skip);
-    assert.match(readFileSync(jekyllBuilt(tools.path("jekyll"), "2023/12/01/liquid-as-written.html"), "utf8"), /shows it: \{\{ page\.title \}\} and \{% include note\.html %\} stay as typed\./);
+    assert.match(
+      readFileSync(jekyllBuilt(tools.path("jekyll"), "2023/12/01/liquid-as-written.html"), "utf8"),
+      /shows it: \{\{ page\.title \}\} and \{% include note\.html %\} stay as typed\./,
+    );
   });
 
   test("the Markdown representation shows what Liquid made, not the tags", () => {
@@ -127,12 +154,16 @@ describe("Jekyll's content", () => {
     assert.match(told, /\[home\]\(https:\/\/example\.com\/\)/);
     // A `highlight` block is code: what it holds ran, and it is shown as code, on the page and as a fence in its Markdown.
     assert.match(told, /^```ruby\nputs "What cannot run"\n```$/m);
-    assert.match(readFileSync(join(root, "dist/blog/what-cannot-run/index.html"), "utf8"), /<code[^>]*>[\s\S]*puts[\s\S]*What cannot run[\s\S]*<\/code>/);
+    assert.match(
+      readFileSync(join(root, "dist/blog/what-cannot-run/index.html"), "utf8"),
+      /<code[^>]*>[\s\S]*puts[\s\S]*What cannot run[\s\S]*<\/code>/,
+    );
   });
 
   test("what cannot run is shown as written, with its warning at its line, and the rest of the post runs", () => {
     const file = "content/blog/2024-04-01-what-cannot-run.md";
-    const warned = (line: number, words: RegExp) => assert.match(built.stderr, new RegExp(`warning: ${file}:${line}:1: ${words.source}`), built.stderr);
+    const warned = (line: number, words: RegExp) =>
+      assert.match(built.stderr, new RegExp(`warning: ${file}:${line}:1: ${words.source}`), built.stderr);
     warned(6, /`\{% youtube dQw4w9WgXcQ %\}` cannot run \(Liquid has no tag `youtube`/);
     warned(10, /`\{% include missing\.html %\}` cannot run \(no content\/_includes\/missing\.html\)/);
     // An include is looked up among the site's includes and nowhere else.
@@ -143,9 +174,18 @@ describe("Jekyll's content", () => {
     // A link an include made, many lines below where the post ends, is told at the include's line.
     assert.match(built.stderr, new RegExp(`warning: ${file}:24(?::\\d+)?: .*/nowhere/`), built.stderr);
     // Jekyll's include_relative reads a file beside the post: it is said so, not taken for a plugin's tag.
-    warned(26, /`\{% include_relative snippet\.md %\}` cannot run \(`include_relative` reads a file beside the text/);
+    warned(
+      26,
+      /`\{% include_relative snippet\.md %\}` cannot run \(`include_relative` reads a file beside the text/,
+    );
     const told = readFileSync(join(root, "dist/blog/what-cannot-run.md"), "utf8");
-    for (const tag of ["{% youtube dQw4w9WgXcQ %}", "{% include missing.html %}", "{% include ../site.yaml %}", "[gone]({% post_url 2001-01-01-nothing %})"]) assert.ok(told.includes(tag), `${tag} is not shown as written:\n${told}`);
+    for (const tag of [
+      "{% youtube dQw4w9WgXcQ %}",
+      "{% include missing.html %}",
+      "{% include ../site.yaml %}",
+      "[gone]({% post_url 2001-01-01-nothing %})",
+    ])
+      assert.ok(told.includes(tag), `${tag} is not shown as written:\n${told}`);
     assert.match(told, /The end of What cannot run\./);
     assert.doesNotMatch(told, /languages:/);
   });
@@ -159,7 +199,10 @@ describe("Jekyll's content", () => {
     await build(root);
     assert.match(page(), /<aside class="note changed">/);
     const earlier = join(root, "content/blog/2023-11-20-an-earlier-note.md");
-    writeFileSync(earlier, readFileSync(earlier, "utf8").replace("title: An earlier note", "title: A retitled note"));
+    writeFileSync(
+      earlier,
+      readFileSync(earlier, "utf8").replace("title: An earlier note", "title: A retitled note"),
+    );
     const retitled = await build(root);
     assert.match(page(), /A retitled note, 20 Nov 2023/);
     // The retitled post, its neighbour (which names it) and the three Liquid ran in are made; the post without Liquid is not.
@@ -184,15 +227,26 @@ describe("Jekyll's content", () => {
     } finally {
       unsubscribe("sitegen:render-lanes", heard);
     }
-    assert.ok(answered.some((lane) => lane.startsWith("worker")), answered.join(", "));
-    for (const file of ["blog/liquid-at-work/index.html", "blog/liquid-at-work.md", "blog/what-cannot-run.md"]) assert.equal(readFileSync(join(lanes, file), "utf8"), readFileSync(join(one, file), "utf8"), file);
+    assert.ok(
+      answered.some((lane) => lane.startsWith("worker")),
+      answered.join(", "),
+    );
+    for (const file of [
+      "blog/liquid-at-work/index.html",
+      "blog/liquid-at-work.md",
+      "blog/what-cannot-run.md",
+    ])
+      assert.equal(readFileSync(join(lanes, file), "utf8"), readFileSync(join(one, file), "utf8"), file);
   });
 });
 
 test("a date's month is written in English, as Jekyll's strftime writes it, whatever the machine's language", async () => {
   const root = await siteWith({ jekyll: true });
   // The binary, in a process of its own: a process's language is fixed when it starts.
-  const run = sitegen(["build", "--no-cache"], { cwd: root, env: { LANG: "de_DE.UTF-8", LC_ALL: "de_DE.UTF-8", SITEGEN_WORKERS: "0" } });
+  const run = sitegen(["build", "--no-cache"], {
+    cwd: root,
+    env: { LANG: "de_DE.UTF-8", LC_ALL: "de_DE.UTF-8", SITEGEN_WORKERS: "0" },
+  });
   assert.equal(run.status, 0, run.stderr);
   const told = readFileSync(join(root, "dist/blog/liquid-at-work.md"), "utf8");
   assert.match(told, /Liquid at work, 05 Mar 2024/);
@@ -202,7 +256,12 @@ test("a date's month is written in English, as Jekyll's strftime writes it, what
 test("content that is not Jekyll's runs no Liquid: its tags are shown as written, each with a warning", async () => {
   const root = await siteWith({ jekyll: false });
   const run = await build(root);
-  assert.match(run.stderr, new RegExp(`warning: content/blog/${POST}:6: template tag \`\\{% assign greeting = "Hello from Liquid" %\\}\` is not run`));
+  assert.match(
+    run.stderr,
+    new RegExp(
+      `warning: content/blog/${POST}:6: template tag \`\\{% assign greeting = "Hello from Liquid" %\\}\` is not run`,
+    ),
+  );
   const told = readFileSync(join(root, "dist/blog/liquid-at-work.md"), "utf8");
   assert.match(told, /\{\{ greeting \| upcase \}\} on \{\{ site\.title \}\}/);
 });

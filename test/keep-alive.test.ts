@@ -46,7 +46,10 @@ async function twice(base: string): Promise<{ keepAlive: (string | undefined)[];
   return { keepAlive, sameSocket: sockets[0] === sockets[1] };
 }
 
-for (const [name, host] of [["the preview server", () => preview], ["Netlify's emulator", () => netlify]] as const) {
+for (const [name, host] of [
+  ["the preview server", () => preview],
+  ["Netlify's emulator", () => netlify],
+] as const) {
   test(`${name} keeps an idle connection for about a minute, as the CDNs do, not Node's 5 s`, async () => {
     const { keepAlive, sameSocket } = await twice(host().url);
     for (const value of keepAlive) {

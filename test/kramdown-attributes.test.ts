@@ -21,7 +21,10 @@ function site(name: string): string {
   copyFileSync(FIXTURE, join(root, "content/blog/kramdown-attributes.md"));
   mkdirSync(join(root, "content/static"), { recursive: true });
   copyFileSync(join(ROOT, "test/fixtures/markdown/hafen.svg"), join(root, "content/static/hafen.svg"));
-  writeFileSync(join(root, "content/blog/linking.md"), '---\ntitle: "Linking"\ndate: 2024-02-11\n---\n\nSee [the signal](/blog/kramdown-attributes/#signal) and [the note](/blog/kramdown-attributes/#first-note).\n');
+  writeFileSync(
+    join(root, "content/blog/linking.md"),
+    '---\ntitle: "Linking"\ndate: 2024-02-11\n---\n\nSee [the signal](/blog/kramdown-attributes/#signal) and [the note](/blog/kramdown-attributes/#first-note).\n',
+  );
   return root;
 }
 
@@ -36,21 +39,33 @@ test("an attribute line under an image ends its paragraph and is the paragraph's
   const { run, article } = await built;
   assert.equal(run.status, 0, run.stderr);
   // kramdown: <p style="width: 100%;" class="center"><img … /></p> <p><em>Fig. 1. …</em></p>
-  assert.match(article, /<p class="center"><img src="\/hafen\.svg" alt="A shiba in the snow"[^>]*><\/p>\n<p><em>Fig\. 1\. A caption under the picture\.<\/em><\/p>/);
+  assert.match(
+    article,
+    /<p class="center"><img src="\/hafen\.svg" alt="A shiba in the snow"[^>]*><\/p>\n<p><em>Fig\. 1\. A caption under the picture\.<\/em><\/p>/,
+  );
 });
 
 test("a `style` is left out, with a warning at the attribute list's line naming the security setting", async () => {
   const { run, article } = await built;
   assert.doesNotMatch(article, /style=/);
-  assert.match(run.stderr, /content\/blog\/kramdown-attributes\.md:12:\d+: `style="width: 100%;"` in an attribute list is left out: the page's Content-Security-Policy blocks inline styles \(`style-src`\)/);
-  assert.match(run.stderr, /hint: give the element a class instead .* `style-src` in site\.yaml's `security:` setting/);
+  assert.match(
+    run.stderr,
+    /content\/blog\/kramdown-attributes\.md:12:\d+: `style="width: 100%;"` in an attribute list is left out: the page's Content-Security-Policy blocks inline styles \(`style-src`\)/,
+  );
+  assert.match(
+    run.stderr,
+    /hint: give the element a class instead .* `style-src` in site\.yaml's `security:` setting/,
+  );
   assert.doesNotMatch(run.stderr, /unsafe-inline/);
 });
 
 test("span lists after a link, emphasis and code are theirs, and an id one gives is a link target", async () => {
   const { run, article } = await built;
   // kramdown: <a href="#signal" id="signal" class="self">#</a> … <em class="highlight">mind the gap</em> … <code class="… shell …">kill -TERM</code>
-  assert.match(article, /<a href="#signal" id="signal" class="self">#<\/a>, and an\nemphasis can carry a class: <em class="highlight">mind the gap<\/em>, as can code:\n<code class="shell">kill -TERM<\/code>\./);
+  assert.match(
+    article,
+    /<a href="#signal" id="signal" class="self">#<\/a>, and an\nemphasis can carry a class: <em class="highlight">mind the gap<\/em>, as can code:\n<code class="shell">kill -TERM<\/code>\./,
+  );
   assert.doesNotMatch(run.stderr, /broken/);
 });
 
@@ -63,7 +78,10 @@ test("a definition shows nothing, and a list naming it gets its attributes", asy
 test("a table of contents keeps the classes its list was given", async () => {
   const { article } = await built;
   // kramdown: <ul class="table-of-content" id="markdown-toc">
-  assert.match(article, /<nav class="toc table-of-content" aria-label="Contents">\n<ul>\n<li><a href="#signal-handling">Signal handling<\/a><\/li>/);
+  assert.match(
+    article,
+    /<nav class="toc table-of-content" aria-label="Contents">\n<ul>\n<li><a href="#signal-handling">Signal handling<\/a><\/li>/,
+  );
   assert.equal(article.split('<nav class="toc').length, 2, "one table of contents");
 });
 
@@ -97,6 +115,9 @@ test("where site.yaml's policy allows inline styles, a list's `style` is kept, a
   appendFileSync(join(root, "content/site.yaml"), "\nsecurity:\n  style-src: [\"'unsafe-inline'\"]\n");
   const run = await sitegenHere(["build", "--out", join(root, "dist")], { cwd: root });
   assert.equal(run.status, 0, run.stderr);
-  assert.match(readFileSync(join(root, "dist/blog/kramdown-attributes/index.html"), "utf8"), /<p class="center" style="width: 100%;"><img/);
+  assert.match(
+    readFileSync(join(root, "dist/blog/kramdown-attributes/index.html"), "utf8"),
+    /<p class="center" style="width: 100%;"><img/,
+  );
   assert.doesNotMatch(run.stderr, /csp-blocked|style/);
 });

@@ -23,21 +23,39 @@ async function built(name: string, options: { jekyll?: true } = {}) {
     mkdirSync(join(root, "content/static/shots"), { recursive: true });
     copyFileSync(join(FIXTURE, SHOT), join(root, "content/static/shots", SHOT));
   };
-  const { run, article, findings } = await builtFixturePost({ fixture: FIXTURE, slug: "shots", site: name, config: options.jekyll ? "title: Shots\n" : undefined, prepare });
+  const { run, article, findings } = await builtFixturePost({
+    fixture: FIXTURE,
+    slug: "shots",
+    site: name,
+    config: options.jekyll ? "title: Shots\n" : undefined,
+    prepare,
+  });
   assert.equal(run.status, 0, run.stderr);
   return { article, findings: findings.filter((each) => each.kind.startsWith("broken-")) };
 }
 
 test("an image whose address has spaces is the image, found and sized, in a Jekyll site", async () => {
   const { article, findings } = await built("kramdown-links", { jekyll: true });
-  assert.match(jekyll, /<p><img src="\/shots\/Screen Shot 2024-05-07 at 09\.12\.png" alt="Settings window" \/><\/p>/);
-  assert.match(article, /<p><img src="\/shots\/Screen%20Shot%202024-05-07%20at%2009\.12\.png" alt="Settings window" width="4" height="3"><\/p>/);
+  assert.match(
+    jekyll,
+    /<p><img src="\/shots\/Screen Shot 2024-05-07 at 09\.12\.png" alt="Settings window" \/><\/p>/,
+  );
+  assert.match(
+    article,
+    /<p><img src="\/shots\/Screen%20Shot%202024-05-07%20at%2009\.12\.png" alt="Settings window" width="4" height="3"><\/p>/,
+  );
   assert.ok(!findings.some((each) => each.kind === "broken-image"), JSON.stringify(findings));
   // A link with a title, one without spaces, and a reference definition's address.
   const links = [
-    ['<a href="/notes/release notes.html" title="What changed">release notes</a>', '<a href="/notes/release%20notes.html" title="What changed">release notes</a>'],
+    [
+      '<a href="/notes/release notes.html" title="What changed">release notes</a>',
+      '<a href="/notes/release%20notes.html" title="What changed">release notes</a>',
+    ],
     ['<a href="/notes/">plain link</a>', '<a href="/notes/">plain link</a>'],
-    ['<a href="/notes/all notes.html">defined link</a>', '<a href="/notes/all%20notes.html">defined link</a>'],
+    [
+      '<a href="/notes/all notes.html">defined link</a>',
+      '<a href="/notes/all%20notes.html">defined link</a>',
+    ],
   ];
   for (const [kramdown, here] of links) {
     assert.ok(jekyll.includes(kramdown), kramdown);

@@ -20,7 +20,13 @@ const jekyll = readFileSync(join(FIXTURE, "jekyll.html"), "utf8");
 /** A new site with the fixture post; `jekyll`: with a Jekyll _config.yml in its content, as a blog copied from Jekyll brings. */
 function built(name: string, options: { jekyll?: true; siteYaml?: string } = {}) {
   const config = options.jekyll ? "title: Tide notes\nmarkdown: kramdown\n" : undefined;
-  return builtFixturePost({ fixture: FIXTURE, slug: "anchors", site: name, config, siteYaml: options.siteYaml });
+  return builtFixturePost({
+    fixture: FIXTURE,
+    slug: "anchors",
+    site: name,
+    config,
+    siteYaml: options.siteYaml,
+  });
 }
 
 // A site moved from Jekyll, whose site.yaml spells heading ids as Jekyll's kramdown did.
@@ -30,23 +36,45 @@ test("an anchor alone before a heading is a paragraph of its own, and the headin
   const { run, article } = await jekyllSite;
   assert.equal(run.status, 0, run.stderr);
   assert.match(jekyll, /<p><a name="heights"><\/a><\/p>\n<h2 id="tide-heights">Tide heights<\/h2>/);
-  assert.match(article, /<p><a name="heights" \/><\/p>\n<div class="heading"><h2 id="tide-heights">Tide heights<\/h2>/);
+  assert.match(
+    article,
+    /<p><a name="heights" \/><\/p>\n<div class="heading"><h2 id="tide-heights">Tide heights<\/h2>/,
+  );
   assert.match(jekyll, /<p><a name="intro"><\/a><\/p>\n<h2 id="reading-the-tables">Reading the tables<\/h2>/);
   // The theme's link to the heading wraps it: the heading is the same element.
-  assert.match(article, /<p><a name="intro"><\/a><\/p>\n<div class="heading"><h2 id="reading-the-tables">Reading the tables<\/h2>/);
-  assert.doesNotMatch(article.slice(0, article.indexOf('<div class="box">')), /## |\{:/, "no heading or attribute list shows as text");
+  assert.match(
+    article,
+    /<p><a name="intro"><\/a><\/p>\n<div class="heading"><h2 id="reading-the-tables">Reading the tables<\/h2>/,
+  );
+  assert.doesNotMatch(
+    article.slice(0, article.indexOf('<div class="box">')),
+    /## |\{:/,
+    "no heading or attribute list shows as text",
+  );
 });
 
 test("an attribute list after the anchor is its paragraph's, and the emphasis after it a paragraph of its own", async () => {
   const { article } = await jekyllSite;
-  assert.match(jekyll, /<p class="aside"><a name="slack"><\/a><\/p>\n<p><em>Slack water<\/em> comes twice a day\.<\/p>/);
-  assert.match(article, /<p class="aside"><a name="slack"><\/a><\/p>\n<p><em>Slack water<\/em> comes twice a day\.<\/p>/);
+  assert.match(
+    jekyll,
+    /<p class="aside"><a name="slack"><\/a><\/p>\n<p><em>Slack water<\/em> comes twice a day\.<\/p>/,
+  );
+  assert.match(
+    article,
+    /<p class="aside"><a name="slack"><\/a><\/p>\n<p><em>Slack water<\/em> comes twice a day\.<\/p>/,
+  );
 });
 
 test("a self-closed anchor, a break and an open span each begin the paragraph whose Markdown follows", async () => {
   const { article } = await jekyllSite;
-  assert.match(jekyll, /<p><a name="springs"><\/a>\nThe spring tides are <strong>higher<\/strong> than the neaps\.<\/p>/);
-  assert.match(article, /<p><a name="springs" \/>\nThe spring tides are <strong>higher<\/strong> than the neaps\.<\/p>/);
+  assert.match(
+    jekyll,
+    /<p><a name="springs"><\/a>\nThe spring tides are <strong>higher<\/strong> than the neaps\.<\/p>/,
+  );
+  assert.match(
+    article,
+    /<p><a name="springs" \/>\nThe spring tides are <strong>higher<\/strong> than the neaps\.<\/p>/,
+  );
   assert.match(jekyll, /<p><br \/>\nA line after a break\.<\/p>/);
   assert.match(article, /<p><br \/>\nA line after a break\.<\/p>/);
   assert.match(jekyll, /<p><span id="note-1">\nThe note’s <em>own<\/em> words\.\n<\/span><\/p>/);
@@ -56,7 +84,10 @@ test("a self-closed anchor, a break and an open span each begin the paragraph wh
 test("a block-level element still runs to the blank line, its lines as written, as kramdown leaves them", async () => {
   const { article } = await jekyllSite;
   for (const html of [jekyll, article]) {
-    assert.match(html, /<div class="box">\nA block-level element still ends at the blank line: \*kept as written\*\.\n<\/div>/);
+    assert.match(
+      html,
+      /<div class="box">\nA block-level element still ends at the blank line: \*kept as written\*\.\n<\/div>/,
+    );
     assert.match(html, /<section>\n## Not a heading inside a section block\n<\/section>/);
   }
 });

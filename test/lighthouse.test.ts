@@ -19,7 +19,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { ROOT, type Running } from "./helpers/dist.ts";
-import { AUDITED_PAGES, CHROMIUM, runLighthouse, score, startAuditedSites, startChromium, type Lhr } from "./helpers/lighthouse.ts";
+import {
+  AUDITED_PAGES,
+  CHROMIUM,
+  runLighthouse,
+  score,
+  startAuditedSites,
+  startChromium,
+  type Lhr,
+} from "./helpers/lighthouse.ts";
 
 const REPORTS = join(ROOT, "test-output/lighthouse");
 
@@ -63,12 +71,14 @@ interface Item {
   statusCode?: number;
 }
 
-const items = <T>(lhr: Lhr, audit: string): T[] => ((lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+const items = <T>(lhr: Lhr, audit: string): T[] =>
+  ((lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
 
 /** The longest chain of requests, each found in the one before it (Lighthouse's network dependency tree). */
 function chainDepth(lhr: Lhr): number {
   type Chains = Record<string, { children?: Chains }>;
-  const depth = (chains: Chains | undefined): number => Math.max(0, ...Object.values(chains ?? {}).map((chain) => 1 + depth(chain.children)));
+  const depth = (chains: Chains | undefined): number =>
+    Math.max(0, ...Object.values(chains ?? {}).map((chain) => 1 + depth(chain.children)));
   const [first] = items<{ value?: { chains?: Chains } }>(lhr, "network-dependency-tree-insight");
   return depth(first?.value?.chains);
 }
@@ -77,33 +87,69 @@ function chainDepth(lhr: Lhr): number {
  * The audits `performanceFaults` reads: what the performance score is made of, run without the category, whose
  * metrics Lighthouse simulates from the trace at a cost of its own and no test reads.
  */
-const PERFORMANCE_CAUSES = ["network-requests", "render-blocking-insight", "network-dependency-tree-insight", "cumulative-layout-shift", "cls-culprits-insight", "dom-size-insight", "font-display-insight", "unsized-images", "image-delivery-insight", "viewport-insight", "redirects"];
+const PERFORMANCE_CAUSES = [
+  "network-requests",
+  "render-blocking-insight",
+  "network-dependency-tree-insight",
+  "cumulative-layout-shift",
+  "cls-culprits-insight",
+  "dom-size-insight",
+  "font-display-insight",
+  "unsized-images",
+  "image-delivery-insight",
+  "viewport-insight",
+  "redirects",
+];
 
 /** What is wrong with the page's performance, read from the causes Lighthouse recorded; empty when nothing is. */
 function performanceFaults(lhr: Lhr, notFound = false): string[] {
   const faults: string[] = [];
   const requests = items<Item>(lhr, "network-requests");
   const bytes = (list: Item[]) => list.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-  if (requests.length > BUDGET.requests) faults.push(`${requests.length} requests, over ${BUDGET.requests}: ${requests.map((item) => item.url).join(", ")}`);
-  if (bytes(requests) > BUDGET.totalBytes) faults.push(`${bytes(requests)} bytes in all, over ${BUDGET.totalBytes}`);
+  if (requests.length > BUDGET.requests)
+    faults.push(
+      `${requests.length} requests, over ${BUDGET.requests}: ${requests.map((item) => item.url).join(", ")}`,
+    );
+  if (bytes(requests) > BUDGET.totalBytes)
+    faults.push(`${bytes(requests)} bytes in all, over ${BUDGET.totalBytes}`);
   const scripts = requests.filter((item) => item.resourceType === "Script");
   const notOwn = scripts.filter((item) => !/\/assets\/[\w-]+\.[0-9a-f]{10}\.js$/.test(item.url));
-  if (notOwn.length > 0) faults.push(`scripts that are not the theme's fingerprinted assets: ${notOwn.map((item) => item.url).join(", ")}`);
-  if (bytes(scripts) > BUDGET.scriptBytes) faults.push(`scripts of ${bytes(scripts)} bytes, over ${BUDGET.scriptBytes}`);
+  if (notOwn.length > 0)
+    faults.push(
+      `scripts that are not the theme's fingerprinted assets: ${notOwn.map((item) => item.url).join(", ")}`,
+    );
+  if (bytes(scripts) > BUDGET.scriptBytes)
+    faults.push(`scripts of ${bytes(scripts)} bytes, over ${BUDGET.scriptBytes}`);
   const origin = new URL(lhr.finalDisplayedUrl).origin;
   const elsewhere = requests.filter((item) => !item.url.startsWith(`${origin}/`));
-  if (elsewhere.length > 0) faults.push(`requests to other origins: ${elsewhere.map((item) => item.url).join(", ")}`);
+  if (elsewhere.length > 0)
+    faults.push(`requests to other origins: ${elsewhere.map((item) => item.url).join(", ")}`);
 
   const blocking = items<{ url: string }>(lhr, "render-blocking-insight").map((item) => item.url);
   const stylesheets = requests.filter((item) => item.resourceType === "Stylesheet");
   const schemeScript = scripts.find((item) => /\/assets\/scheme\.[0-9a-f]{10}\.js$/.test(item.url));
-  if (stylesheets.length !== 1 || blocking.some((url) => url !== stylesheets[0].url && url !== schemeScript?.url)) faults.push(`render-blocking: ${blocking.join(", ")}; expected the one stylesheet, and the scheme switch's script where the site has it`);
-  if (schemeScript && bytes([schemeScript]) > BUDGET.blockingScriptBytes) faults.push(`the scheme switch's script is ${bytes([schemeScript])} bytes, over ${BUDGET.blockingScriptBytes}`);
-  const critical = requests.filter((item) => item.resourceType === "Document" || item.resourceType === "Stylesheet");
-  if (bytes(critical) > BUDGET.renderBlockingBytes) faults.push(`the document and stylesheet are ${bytes(critical)} bytes, over ${BUDGET.renderBlockingBytes}`);
+  if (
+    stylesheets.length !== 1 ||
+    blocking.some((url) => url !== stylesheets[0].url && url !== schemeScript?.url)
+  )
+    faults.push(
+      `render-blocking: ${blocking.join(", ")}; expected the one stylesheet, and the scheme switch's script where the site has it`,
+    );
+  if (schemeScript && bytes([schemeScript]) > BUDGET.blockingScriptBytes)
+    faults.push(
+      `the scheme switch's script is ${bytes([schemeScript])} bytes, over ${BUDGET.blockingScriptBytes}`,
+    );
+  const critical = requests.filter(
+    (item) => item.resourceType === "Document" || item.resourceType === "Stylesheet",
+  );
+  if (bytes(critical) > BUDGET.renderBlockingBytes)
+    faults.push(
+      `the document and stylesheet are ${bytes(critical)} bytes, over ${BUDGET.renderBlockingBytes}`,
+    );
   if (chainDepth(lhr) === 0) faults.push("no network dependency tree was recorded");
   const chainBudget = notFound ? BUDGET.notFoundChainDepth : BUDGET.chainDepth;
-  if (chainDepth(lhr) > chainBudget) faults.push(`a chain of ${chainDepth(lhr)} requests, over ${chainBudget}`);
+  if (chainDepth(lhr) > chainBudget)
+    faults.push(`a chain of ${chainDepth(lhr)} requests, over ${chainBudget}`);
 
   const shift = lhr.audits["cumulative-layout-shift"]?.numericValue;
   if (shift !== 0) faults.push(`cumulative layout shift ${shift}`);
@@ -113,14 +159,20 @@ function performanceFaults(lhr: Lhr, notFound = false): string[] {
   if (dom > BUDGET.domElements) faults.push(`${dom} elements, over ${BUDGET.domElements}`);
   // Text shows while the fonts load, every image has its size and a fitting format.
   for (const audit of ["font-display-insight", "unsized-images", "image-delivery-insight"]) {
-    if (lhr.audits[audit]?.score !== 1) faults.push(`${audit}: ${lhr.audits[audit]?.displayValue ?? lhr.audits[audit]?.score} ${JSON.stringify(lhr.audits[audit]?.details ?? {}).slice(0, 300)}`);
+    if (lhr.audits[audit]?.score !== 1)
+      faults.push(
+        `${audit}: ${lhr.audits[audit]?.displayValue ?? lhr.audits[audit]?.score} ${JSON.stringify(lhr.audits[audit]?.details ?? {}).slice(0, 300)}`,
+      );
   }
   // The viewport is a phone's: the page's meta says so, and no tap was measured waiting on it. Not the insight's score, which
   // also asks that every frame Chromium committed after reading the meta was marked mobile-optimized: a loaded machine now
   // and then commits one before applying it (seen in CI, the meta as here and no delay measured).
   const viewport = lhr.audits["viewport-insight"];
-  const meta = (viewport?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items?.[0]?.node?.snippet ?? "no meta viewport";
-  if (meta !== '<meta name="viewport" content="width=device-width, initial-scale=1">') faults.push(`viewport: ${meta}`);
+  const meta =
+    (viewport?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items?.[0]?.node
+      ?.snippet ?? "no meta viewport";
+  if (meta !== '<meta name="viewport" content="width=device-width, initial-scale=1">')
+    faults.push(`viewport: ${meta}`);
   const delay = viewport?.metricSavings?.INP ?? 0;
   if (delay > 0) faults.push(`viewport-insight: taps delayed up to ${delay} ms`);
   const redirects = lhr.audits.redirects?.details as { items?: unknown[] } | undefined;
@@ -129,21 +181,47 @@ function performanceFaults(lhr: Lhr, notFound = false): string[] {
 }
 
 /** Lighthouse on one page in the Chromium at `port`: its report saved as `report`, its scores and budget asserted. */
-async function audit(t: TestContext, url: string, options: { port: number; report: string; notFound: boolean; desktop?: boolean }): Promise<void> {
-  const run = await runLighthouse(url, { port: options.port, categories: ["accessibility", "best-practices", "seo"], audits: PERFORMANCE_CAUSES, notFound: options.notFound, desktop: options.desktop, note: (text) => t.diagnostic(text) });
+async function audit(
+  t: TestContext,
+  url: string,
+  options: { port: number; report: string; notFound: boolean; desktop?: boolean },
+): Promise<void> {
+  const run = await runLighthouse(url, {
+    port: options.port,
+    categories: ["accessibility", "best-practices", "seo"],
+    audits: PERFORMANCE_CAUSES,
+    notFound: options.notFound,
+    desktop: options.desktop,
+    note: (text) => t.diagnostic(text),
+  });
   const { lhr } = run;
   writeFileSync(join(REPORTS, `${options.report}.report.html`), run.reports[0]);
   writeFileSync(join(REPORTS, `${options.report}.report.json`), run.reports[1]);
   const requests = items<Item>(lhr, "network-requests");
   const document = requests.find((item) => item.url === lhr.finalDisplayedUrl);
   assert.equal(document?.statusCode, options.notFound ? 404 : 200);
-  assert.deepEqual(requests.filter((item) => item !== document && item.statusCode !== 200).map((item) => `${item.statusCode} ${item.url}`), []);
+  assert.deepEqual(
+    requests
+      .filter((item) => item !== document && item.statusCode !== 200)
+      .map((item) => `${item.statusCode} ${item.url}`),
+    [],
+  );
   assert.deepEqual(performanceFaults(lhr, options.notFound), []);
   // What cost points, for the message: every weighted audit that did not pass.
   const failed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
   );
-  assert.deepEqual({ accessibility: score(lhr, "accessibility"), "best-practices": score(lhr, "best-practices"), seo: score(lhr, "seo") }, { accessibility: 100, "best-practices": 100, seo: 100 }, failed.join("\n"));
+  assert.deepEqual(
+    {
+      accessibility: score(lhr, "accessibility"),
+      "best-practices": score(lhr, "best-practices"),
+      seo: score(lhr, "seo"),
+    },
+    { accessibility: 100, "best-practices": 100, seo: 100 },
+    failed.join("\n"),
+  );
 }
 
 describe("Lighthouse", { skip: CHROMIUM.skip }, () => {
@@ -169,7 +247,11 @@ describe("Lighthouse", { skip: CHROMIUM.skip }, () => {
     after(() => chromium?.stop());
     for (const { name, path, site } of AUDITED_PAGES.filter((page) => !SAME_TEMPLATE.has(page.name))) {
       it(`${name} (${path}), mobile: 100 in accessibility, best practices and SEO; performance within its budget of requests, bytes, render-blocking, chains and layout shift`, (t) =>
-        audit(t, new URL(path, servers[site].url).href, { port: chromium!.port, report: name, notFound: name === "404" }));
+        audit(t, new URL(path, servers[site].url).href, {
+          port: chromium!.port,
+          report: name,
+          notFound: name === "404",
+        }));
     }
   });
 
@@ -185,7 +267,13 @@ describe("Lighthouse", { skip: CHROMIUM.skip }, () => {
     });
     after(() => chromium?.stop());
     for (const { name, path } of AUDITED_PAGES.filter((page) => AT_DESKTOP.has(page.name))) {
-      it(`${name} (${path}), desktop, dark: the same scores and budget`, (t) => audit(t, new URL(path, servers.starter.url).href, { port: chromium!.port, report: `${name}.desktop-dark`, notFound: false, desktop: true }));
+      it(`${name} (${path}), desktop, dark: the same scores and budget`, (t) =>
+        audit(t, new URL(path, servers.starter.url).href, {
+          port: chromium!.port,
+          report: `${name}.desktop-dark`,
+          notFound: false,
+          desktop: true,
+        }));
     }
   });
 });

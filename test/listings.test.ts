@@ -35,9 +35,12 @@ async function build(args: string[]): Promise<string> {
 
 const dist = await build([]);
 const distCloudflare = await build(["--host", "cloudflare"]);
-const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as { posts: { slug: string; tags: string[] }[] };
+const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as {
+  posts: { slug: string; tags: string[] }[];
+};
 const TAGS = [...new Set(index.posts.flatMap((post) => post.tags))].sort();
-const TAGGED = (tag: string) => index.posts.filter((post) => post.tags.includes(tag)).map((post) => post.slug);
+const TAGGED = (tag: string) =>
+  index.posts.filter((post) => post.tags.includes(tag)).map((post) => post.slug);
 /** The listing pages the fixture must have: 12 posts at 10 a page, and `sailing` on 5 posts. */
 const LISTINGS: [path: string, sibling: string][] = [
   ["/tags/", "/tags.md"],
@@ -50,7 +53,9 @@ after(() => hosts.stop());
 
 /** The post paths a listing page's Markdown links, in order. */
 function listedPosts(markdown: string): string[] {
-  return [...markdown.matchAll(/^- \[[^\]]*\]\(https:\/\/example\.com\/blog\/([^/)]+)\/\)/gm)].map((match) => match[1]);
+  return [...markdown.matchAll(/^- \[[^\]]*\]\(https:\/\/example\.com\/blog\/([^/)]+)\/\)/gm)].map(
+    (match) => match[1],
+  );
 }
 
 test("the blog is two pages of 10 posts, newest first, that together list every post once; each tag's page lists its posts", () => {
@@ -58,17 +63,28 @@ test("the blog is two pages of 10 posts, newest first, that together list every 
   const first = listedPosts(readFileSync(join(dist, "blog.md"), "utf8"));
   const second = listedPosts(readFileSync(join(dist, "blog/page/2.md"), "utf8"));
   assert.equal(first.length, 10);
-  assert.deepEqual([...first, ...second], index.posts.map((post) => post.slug));
+  assert.deepEqual(
+    [...first, ...second],
+    index.posts.map((post) => post.slug),
+  );
   assert.ok(!existsSync(join(dist, "blog/page/1")), "page 1 is the blog itself");
   assert.ok(!existsSync(join(dist, "blog/page/3")));
   for (const tag of TAGS) {
     const sibling = readFileSync(join(dist, `tags/${tag}.md`), "utf8");
-    const more = existsSync(join(dist, `tags/${tag}/page/2.md`)) ? listedPosts(readFileSync(join(dist, `tags/${tag}/page/2.md`), "utf8")) : [];
+    const more = existsSync(join(dist, `tags/${tag}/page/2.md`))
+      ? listedPosts(readFileSync(join(dist, `tags/${tag}/page/2.md`), "utf8"))
+      : [];
     assert.deepEqual([...listedPosts(sibling), ...more], TAGGED(tag), tag);
     assert.match(sibling, new RegExp(`^# Posts tagged ${tag}\\n`), tag);
   }
   const tagIndex = readFileSync(join(dist, "tags.md"), "utf8");
-  for (const tag of TAGS) assert.ok(tagIndex.includes(`- [${tag}](${BASE}/tags/${tag}/) (${TAGGED(tag).length === 1 ? "1 post" : `${TAGGED(tag).length} posts`}; Markdown: ${BASE}/tags/${tag}.md)`), tag);
+  for (const tag of TAGS)
+    assert.ok(
+      tagIndex.includes(
+        `- [${tag}](${BASE}/tags/${tag}/) (${TAGGED(tag).length === 1 ? "1 post" : `${TAGGED(tag).length} posts`}; Markdown: ${BASE}/tags/${tag}.md)`,
+      ),
+      tag,
+    );
 });
 
 test("a numbered page says where it stands, in both representations: its number, the pages before and after it, and links to them; the navigation marks the blog or the tag index as where the reader is", () => {
@@ -76,7 +92,10 @@ test("a numbered page says where it stands, in both representations: its number,
   assert.match(markdown, /^- Page: 2 of 2$/m);
   assert.match(markdown, new RegExp(`^- Previous page: ${BASE}/blog/$`, "m"));
   assert.doesNotMatch(markdown, /^- Next page:/m);
-  assert.match(readFileSync(join(dist, "blog.md"), "utf8"), new RegExp(`^- Next page: ${BASE}/blog/page/2/$`, "m"));
+  assert.match(
+    readFileSync(join(dist, "blog.md"), "utf8"),
+    new RegExp(`^- Next page: ${BASE}/blog/page/2/$`, "m"),
+  );
   const html = readFileSync(join(dist, "blog/page/2/index.html"), "utf8");
   assert.match(html, /<nav class="pagination" aria-label="Pages">/);
   assert.match(html, /<a href="\/blog\/" rel="prev">Newer posts<\/a>/);
@@ -84,14 +103,25 @@ test("a numbered page says where it stands, in both representations: its number,
   assert.match(html, /<title>Blog, page 2 · Listings<\/title>/);
   assert.match(html, /<link rel="canonical" href="https:\/\/example\.com\/blog\/page\/2\/">/);
   // The site's navigation marks where the reader is: the blog on its numbered pages, the tag index on a tag's page.
-  const current = (file: string) => [...readFileSync(join(dist, file), "utf8").split("</header>")[0].matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((match) => match[1]);
+  const current = (file: string) =>
+    [
+      ...readFileSync(join(dist, file), "utf8")
+        .split("</header>")[0]
+        .matchAll(/<a href="([^"]+)" aria-current="page">/g),
+    ].map((match) => match[1]);
   assert.deepEqual(current("blog/page/2/index.html"), ["/blog/"]);
   assert.deepEqual(current("tags/sailing/index.html"), ["/tags/"]);
   assert.deepEqual(current("tags/index.html"), ["/tags/"]);
   // A post's tags link to their pages.
   const post = readFileSync(join(dist, "blog/harbour-lights/index.html"), "utf8");
   assert.match(post, /<a href="\/tags\/sailing\/" rel="tag">sailing<\/a>/);
-  assert.match(readFileSync(join(dist, "blog/harbour-lights.md"), "utf8"), new RegExp(`^- Tags: \\[sailing\\]\\(${BASE}/tags/sailing/\\), \\[history\\]\\(${BASE}/tags/history/\\)$`, "m"));
+  assert.match(
+    readFileSync(join(dist, "blog/harbour-lights.md"), "utf8"),
+    new RegExp(
+      `^- Tags: \\[sailing\\]\\(${BASE}/tags/sailing/\\), \\[history\\]\\(${BASE}/tags/history/\\)$`,
+      "m",
+    ),
+  );
 });
 
 test("the manifest's other artifacts name every listing page: sitemap, llms.txt, OpenAPI, the negotiation data, the Markdown 404", () => {
@@ -110,7 +140,12 @@ test("the manifest's other artifacts name every listing page: sitemap, llms.txt,
     assert.equal(table.files[sibling]?.canonical, `${BASE}${path}`, `negotiation data: ${sibling}`);
   }
   assert.match(llms, /^## Listings$/m);
-  assert.ok(readFileSync(join(dist, "_sitegen/404.md"), "utf8").includes(`- [Tags](${BASE}/tags/) (Markdown: ${BASE}/tags.md)`), "the Markdown 404 names the tag index");
+  assert.ok(
+    readFileSync(join(dist, "_sitegen/404.md"), "utf8").includes(
+      `- [Tags](${BASE}/tags/) (Markdown: ${BASE}/tags.md)`,
+    ),
+    "the Markdown 404 names the tag index",
+  );
   // Each host's rules cover every .md sibling, however deep, with one wildcard.
   assert.match(readFileSync(join(dist, "_headers"), "utf8"), /^\/\*\.md$/m);
   assert.match(readFileSync(join(distCloudflare, "_headers"), "utf8"), /^\/\*\.md$/m);
@@ -133,8 +168,16 @@ test("llms.txt within a budget that leaves posts and listing pages out: the post
 });
 
 test("each listing page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON; a page past the last is a 404", async () => {
-  const [preview, netlify, cloudflare] = await Promise.all([hosts.get("preview"), hosts.get("netlify"), hosts.get("cloudflare")]);
-  const served: [string, Running | undefined][] = [["the preview server", preview], ["Netlify's emulator", netlify], ["Cloudflare's runtime", cloudflare]];
+  const [preview, netlify, cloudflare] = await Promise.all([
+    hosts.get("preview"),
+    hosts.get("netlify"),
+    hosts.get("cloudflare"),
+  ]);
+  const served: [string, Running | undefined][] = [
+    ["the preview server", preview],
+    ["Netlify's emulator", netlify],
+    ["Cloudflare's runtime", cloudflare],
+  ];
   for (const [host, running] of served) {
     if (!running) continue;
     const base: string = running.url;
@@ -146,8 +189,16 @@ test("each listing page negotiates on every host: Markdown, HTML with its Link t
       assert.equal(await (await fetch(new URL(sibling, base))).text(), text, `${host} ${sibling}`);
       const html = await fetch(new URL(path, base), { headers: { accept: BROWSER } });
       assert.equal(html.status, 200, `${host} ${path}`);
-      assert.equal(html.headers.get("link"), `<${sibling}>; rel="alternate"; type="text/markdown"`, `${host} ${path}`);
-      assert.match(await html.text(), new RegExp(`<h1>${text.split("\n")[0].slice(2)}</h1>`), `${host} ${path}`);
+      assert.equal(
+        html.headers.get("link"),
+        `<${sibling}>; rel="alternate"; type="text/markdown"`,
+        `${host} ${path}`,
+      );
+      assert.match(
+        await html.text(),
+        new RegExp(`<h1>${text.split("\n")[0].slice(2)}</h1>`),
+        `${host} ${path}`,
+      );
       const json = await fetch(new URL(path, base), { headers: { accept: "application/json" } });
       assert.equal(json.status, 406, `${host} ${path}`);
       const problem = await json.json();
@@ -162,22 +213,47 @@ test("each listing page negotiates on every host: Markdown, HTML with its Link t
       // Without a developers page: RFC 9457's about:blank, and the agent instructions as the documentation.
       assert.equal(problem.type, "about:blank", `${host} ${miss}`);
       assert.equal(problem.documentation_url, `${BASE}/agent-instructions.md`, `${host} ${miss}`);
-      assert.match(response.headers.get("link") ?? "", /<https:\/\/example\.com\/agent-instructions\.md>; rel="help"; type="text\/markdown"/, `${host} ${miss}`);
+      assert.match(
+        response.headers.get("link") ?? "",
+        /<https:\/\/example\.com\/agent-instructions\.md>; rel="help"; type="text\/markdown"/,
+        `${host} ${miss}`,
+      );
     }
   }
 });
 
-test("Netlify's emulator and Cloudflare's runtime answer every listing path as the preview server does", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, async () => {
+test("Netlify's emulator and Cloudflare's runtime answer every listing path as the preview server does", {
+  skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}`,
+}, async () => {
   // The listing pages, their siblings and files, and the misses beside them; the rest of the site is any site's (netlify.test.ts, cloudflare.test.ts).
   const table = routeTable(dist);
   const listing = (path: string) => /^\/(tags|blog\/page)([/.]|$)/.test(path);
   const known = [...Object.keys(table.pages), ...Object.keys(table.files)].filter(listing);
-  assert.ok(LISTINGS.every(([path, sibling]) => known.includes(path) && known.includes(sibling)), `every listing page and sibling among ${known.join(" ")}`);
-  const cases = featureCases([...known, "/blog/"], ["/tags", "/tags/sailing", "/blog/page/2", "/blog/page/2/index.html", "/tags/nope/", "/tags/nope.md", "/blog/page/3/"]);
-  await compareAll((await hosts.get("preview"))!, (await hosts.get("netlify"))!, [...cases, ...everyAcceptOn("/tags/sailing/")]);
-  await compareAll((await hosts.get("previewCloudflare"))!, (await hosts.get("cloudflare"))!, [...cases, ...everyAcceptOn("/blog/page/2/")]);
+  assert.ok(
+    LISTINGS.every(([path, sibling]) => known.includes(path) && known.includes(sibling)),
+    `every listing page and sibling among ${known.join(" ")}`,
+  );
+  const cases = featureCases(
+    [...known, "/blog/"],
+    [
+      "/tags",
+      "/tags/sailing",
+      "/blog/page/2",
+      "/blog/page/2/index.html",
+      "/tags/nope/",
+      "/tags/nope.md",
+      "/blog/page/3/",
+    ],
+  );
+  await compareAll((await hosts.get("preview"))!, (await hosts.get("netlify"))!, [
+    ...cases,
+    ...everyAcceptOn("/tags/sailing/"),
+  ]);
+  await compareAll((await hosts.get("previewCloudflare"))!, (await hosts.get("cloudflare"))!, [
+    ...cases,
+    ...everyAcceptOn("/blog/page/2/"),
+  ]);
 });
-
 
 /*
  * Netlify's emulator is not asked again here: it answers every listing path byte for byte as the
@@ -186,7 +262,10 @@ test("Netlify's emulator and Cloudflare's runtime answer every listing path as t
  */
 test("`sitegen verify`'s checks all pass on a site with listing pages, on the preview server and Cloudflare's runtime: its pages are those its OpenAPI description names", async () => {
   const [preview, cloudflare] = await Promise.all([hosts.get("preview"), hosts.get("cloudflare")]);
-  const served: [string, Running | undefined][] = [["the preview server", preview], ["Cloudflare's runtime", cloudflare]];
+  const served: [string, Running | undefined][] = [
+    ["the preview server", preview],
+    ["Cloudflare's runtime", cloudflare],
+  ];
   // verify takes its pages from the sitemap: the listing pages are among them.
   const sitemap = readFileSync(join(dist, "sitemap.xml"), "utf8");
   for (const [path] of LISTINGS) assert.ok(sitemap.includes(`<loc>${BASE}${path}</loc>`), path);
@@ -206,7 +285,9 @@ test("the Halyard site sets neither `tags` nor `paginate`, and has no listing pa
 });
 
 /** The fixture's site changed by `change`, built: its exit code and messages. */
-async function buildChanged(change: (root: string) => void): Promise<{ status: number; stderr: string; out: string }> {
+async function buildChanged(
+  change: (root: string) => void,
+): Promise<{ status: number; stderr: string; out: string }> {
   const root = initSite("listings-case");
   cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
   change(root);
@@ -218,7 +299,10 @@ async function buildChanged(change: (root: string) => void): Promise<{ status: n
 test("`tags: true` with templates that have no tags.html or tag.html fails at the setting's line, saying which to add", async () => {
   const { status, stderr, out } = await buildChanged((root) => rmSync(join(root, "templates/tag.html")));
   assert.equal(status, 1, stderr);
-  assert.match(stderr, /content\/site\.yaml:\d+:\d+: `tags: true` renders tag pages through tag\.html, which the templates do not have/);
+  assert.match(
+    stderr,
+    /content\/site\.yaml:\d+:\d+: `tags: true` renders tag pages through tag\.html, which the templates do not have/,
+  );
   assert.match(stderr, /^\s+\d+ \| tags: true$/m);
   assert.ok(!existsSync(out), "nothing written");
 });
@@ -226,7 +310,13 @@ test("`tags: true` with templates that have no tags.html or tag.html fails at th
 test("without `paginate` the blog is one page, fitted to its budget; without `tags` there are no tag pages and a post's tags are text", async () => {
   const { status, stderr, out } = await buildChanged((root) => {
     const file = join(root, "content/site.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace(/^paginate: 10$/m, "").replace(/^tags: true$/m, "").replace("  - { title: Tags, path: /tags/ }\n", ""));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8")
+        .replace(/^paginate: 10$/m, "")
+        .replace(/^tags: true$/m, "")
+        .replace("  - { title: Tags, path: /tags/ }\n", ""),
+    );
   });
   assert.equal(status, 0, stderr);
   assert.equal(listedPosts(readFileSync(join(out, "blog.md"), "utf8")).length, 12);
@@ -244,25 +334,56 @@ test("`paginate` is a whole number of posts from 1: 0 is an error at its line", 
 });
 
 test("in each language with a blog page of its own (pages/blog.fr.md is /fr/blog/), its posts are listed there, numbered under /fr/blog/page/2/, with tag pages under /fr/tags/; the first language's listings keep the rest", async () => {
-  const french = [["lampes", "2026-06-03", "phares"], ["marees", "2026-06-02", "phares"], ["vents", "2026-06-01", "meteo"]];
+  const french = [
+    ["lampes", "2026-06-03", "phares"],
+    ["marees", "2026-06-02", "phares"],
+    ["vents", "2026-06-01", "meteo"],
+  ];
   const { status, stderr, out } = await buildChanged((root) => {
     const file = join(root, "content/site.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace(/^languages: .*$/m, "languages: [en, fr]").replace(/^paginate: 10$/m, "paginate: 2"));
-    writeFileSync(join(root, "content/pages/blog.fr.md"), "---\ntitle: Journal\ndescription: Les billets en français.\nupdated: 2026-01-01\n---\n\nLes billets.\n");
-    for (const [slug, date, tag] of french) writeFileSync(join(root, `content/blog/${slug}.md`), `---\ntitle: "${slug}"\ndescription: "Un billet."\ndate: ${date}\nlang: fr\ntags: [${tag}]\n---\n\nTexte.\n`);
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8")
+        .replace(/^languages: .*$/m, "languages: [en, fr]")
+        .replace(/^paginate: 10$/m, "paginate: 2"),
+    );
+    writeFileSync(
+      join(root, "content/pages/blog.fr.md"),
+      "---\ntitle: Journal\ndescription: Les billets en français.\nupdated: 2026-01-01\n---\n\nLes billets.\n",
+    );
+    for (const [slug, date, tag] of french)
+      writeFileSync(
+        join(root, `content/blog/${slug}.md`),
+        `---\ntitle: "${slug}"\ndescription: "Un billet."\ndate: ${date}\nlang: fr\ntags: [${tag}]\n---\n\nTexte.\n`,
+      );
   });
   assert.equal(status, 0, stderr);
   const listedIn = (file: string) => listedPosts(readFileSync(join(out, file), "utf8"));
-  assert.deepEqual([...listedIn("fr/blog.md"), ...listedIn("fr/blog/page/2.md")], ["lampes", "marees", "vents"]);
-  const english = [...listedIn("blog.md"), ...Array.from({ length: 5 }, (_, page) => (existsSync(join(out, `blog/page/${page + 2}.md`)) ? listedIn(`blog/page/${page + 2}.md`) : [])).flat()];
+  assert.deepEqual(
+    [...listedIn("fr/blog.md"), ...listedIn("fr/blog/page/2.md")],
+    ["lampes", "marees", "vents"],
+  );
+  const english = [
+    ...listedIn("blog.md"),
+    ...Array.from({ length: 5 }, (_, page) =>
+      existsSync(join(out, `blog/page/${page + 2}.md`)) ? listedIn(`blog/page/${page + 2}.md`) : [],
+    ).flat(),
+  ];
   assert.equal(english.length, 12, "the English blog lists the twelve English posts");
-  assert.ok(!english.some((slug) => french.some(([french]) => french === slug)), "and none of the French ones");
+  assert.ok(
+    !english.some((slug) => french.some(([french]) => french === slug)),
+    "and none of the French ones",
+  );
   assert.deepEqual(listedIn("fr/tags/phares.md"), ["lampes", "marees"]);
   assert.ok(!existsSync(join(out, "tags/phares.md")), "a French tag has no page among the English ones");
   assert.ok(existsSync(join(out, "fr/tags.md")) && existsSync(join(out, "tags/sailing.md")));
   assert.match(readFileSync(join(out, "fr/tags/index.html"), "utf8"), /<html lang="fr">/);
   const post = readFileSync(join(out, "blog/marees/index.html"), "utf8");
   assert.match(post, /<a href="\/fr\/tags\/phares\/" rel="tag">phares<\/a>/);
-  assert.match(post, /<span class="post-nav-label">Newer<\/span> <a href="\/blog\/lampes\/" lang="fr"[ >]/, "its neighbours are the French posts around it");
+  assert.match(
+    post,
+    /<span class="post-nav-label">Newer<\/span> <a href="\/blog\/lampes\/" lang="fr"[ >]/,
+    "its neighbours are the French posts around it",
+  );
   assert.match(post, /<span class="post-nav-label">Older<\/span> <a href="\/blog\/vents\/" lang="fr"[ >]/);
 });

@@ -23,7 +23,9 @@ import { whenToUseFaults } from "../src/verify/checks/service.ts";
 // The package's own cases (AnswerDotAI/llms-txt tests/test-parse.py)
 
 test("reference parser, test_basic_parsing: title, summary, info, and two sections of one link each", () => {
-  const result = parseLlmsFile("# Title\n\n> Optional description goes here\n\nOptional details go here\n\n## Section name\n\n- [Link title](https://link_url): Optional link details\n\n## Optional\n\n- [Link title](https://link_url)\n");
+  const result = parseLlmsFile(
+    "# Title\n\n> Optional description goes here\n\nOptional details go here\n\n## Section name\n\n- [Link title](https://link_url): Optional link details\n\n## Optional\n\n- [Link title](https://link_url)\n",
+  );
   assert.equal(result.title, "Title");
   assert.equal(result.summary, "Optional description goes here");
   assert.equal(result.info, "Optional details go here");
@@ -34,7 +36,9 @@ test("reference parser, test_basic_parsing: title, summary, info, and two sectio
 });
 
 test("reference parser, test_multiple_links", () => {
-  const result = parseLlmsFile("# Another Title\n\n> Another description\n\nMore details\n\n## Links\n\n- [Google](https://google.com): Search engine\n- [OpenAI](https://openai.com)\n\n## More Info\n\n- [Python](https://python.org): Programming language\n");
+  const result = parseLlmsFile(
+    "# Another Title\n\n> Another description\n\nMore details\n\n## Links\n\n- [Google](https://google.com): Search engine\n- [OpenAI](https://openai.com)\n\n## More Info\n\n- [Python](https://python.org): Programming language\n",
+  );
   assert.equal(result.title, "Another Title");
   assert.equal(result.summary, "Another description");
   assert.equal(result.info, "More details");
@@ -43,7 +47,9 @@ test("reference parser, test_multiple_links", () => {
 });
 
 test("reference parser, test_missing_optional_fields: no blockquote, no summary", () => {
-  const result = parseLlmsFile("# Only Title\n\nOnly details here\n\n## Section\n\n- [Item](https://example.com)\n");
+  const result = parseLlmsFile(
+    "# Only Title\n\nOnly details here\n\n## Section\n\n- [Item](https://example.com)\n",
+  );
   assert.equal(result.title, "Only Title");
   assert.equal(result.summary, null);
   assert.equal(result.info, "Only details here");
@@ -59,19 +65,32 @@ test("reference parser, test_no_links: no section at all", () => {
 });
 
 test("reference parser, the notebook's parse_link and sections examples", () => {
-  assert.deepEqual(parseLink("- [FastHTML quick start](https://fastht.ml/docs/tutorials/quickstart_for_web_devs.html.md): A brief overview of FastHTML features"), {
-    title: "FastHTML quick start",
-    url: "https://fastht.ml/docs/tutorials/quickstart_for_web_devs.html.md",
-    desc: "A brief overview of FastHTML features",
-  });
+  assert.deepEqual(
+    parseLink(
+      "- [FastHTML quick start](https://fastht.ml/docs/tutorials/quickstart_for_web_devs.html.md): A brief overview of FastHTML features",
+    ),
+    {
+      title: "FastHTML quick start",
+      url: "https://fastht.ml/docs/tutorials/quickstart_for_web_devs.html.md",
+      desc: "A brief overview of FastHTML features",
+    },
+  );
   assert.deepEqual(parseLink("-[foo](http://foo)"), { title: "foo", url: "http://foo", desc: null });
-  const result = parseLlmsFile("# T\n\n> S\n\nFirst bit.\n\n## S1\n\n-[foo](http://foo)\n- [foo2](http://foo2): stuff\n\n## S2\n\n- [foo3](http://foo3)");
+  const result = parseLlmsFile(
+    "# T\n\n> S\n\nFirst bit.\n\n## S1\n\n-[foo](http://foo)\n- [foo2](http://foo2): stuff\n\n## S2\n\n- [foo3](http://foo3)",
+  );
   assert.deepEqual([...result.sections.keys()], ["S1", "S2"]);
-  assert.deepEqual(result.sections.get("S1"), [{ title: "foo", url: "http://foo", desc: null }, { title: "foo2", url: "http://foo2", desc: "stuff" }]);
+  assert.deepEqual(result.sections.get("S1"), [
+    { title: "foo", url: "http://foo", desc: null },
+    { title: "foo2", url: "http://foo2", desc: "stuff" },
+  ]);
 });
 
 test("reference parser refuses what the Python raises on: a section line that is not a link (the old `## When to use`), a file with no H1", () => {
-  assert.throws(() => parseLlmsFile("# T\n\n> S\n\nInfo\n\n## When to use\n\n- A user wants to read the posts.\n"), /parse_link: no link/);
+  assert.throws(
+    () => parseLlmsFile("# T\n\n> S\n\nInfo\n\n## When to use\n\n- A user wants to read the posts.\n"),
+    /parse_link: no link/,
+  );
   assert.throws(() => parseLlmsFile("Just text\n\n## S\n\n- [a](b)\n"), /parse_llms_file/);
 });
 
@@ -79,7 +98,10 @@ test("reference parser refuses what the Python raises on: a section line that is
 // What sitegen writes
 
 /** The file read by the reference parser, and its shape held to llmstxt.org's: free text without headings, every H2 a list of links. */
-function assertReadable(text: string, site: { name: string; when_to_use: string[]; when_not_to_use: string[] }): void {
+function assertReadable(
+  text: string,
+  site: { name: string; when_to_use: string[]; when_not_to_use: string[] },
+): void {
   const parsed = parseLlmsFile(text);
   assert.equal(parsed.title, site.name);
   assert.ok(parsed.summary && parsed.summary.length > 0, "a blockquote summary");
@@ -88,7 +110,11 @@ function assertReadable(text: string, site: { name: string; when_to_use: string[
   for (const [name, links] of parsed.sections) assert.ok(links.length > 0, `## ${name} lists links`);
   // The when-to-use guidance is free text before the first H2, found by its name.
   assert.match(parsed.info, /^\*\*When to use\*\*/m);
-  for (const item of [...site.when_to_use, ...site.when_not_to_use]) assert.ok(parsed.info.replace(/\s+/g, " ").includes(item.replace(/\s+/g, " ").slice(0, 40)), `the guidance says: ${item}`);
+  for (const item of [...site.when_to_use, ...site.when_not_to_use])
+    assert.ok(
+      parsed.info.replace(/\s+/g, " ").includes(item.replace(/\s+/g, " ").slice(0, 40)),
+      `the guidance says: ${item}`,
+    );
   assert.deepEqual(whenToUseFaults(text), [], "sitegen verify finds the when-to-use guidance");
 }
 
@@ -103,12 +129,23 @@ test("a new site's llms.txt is read by the reference parser", async () => {
   const root = initSite("llms-ref");
   const build = await sitegenHere(["build"], { cwd: root });
   assert.equal(build.status, 0, build.stderr);
-  assertReadable(readFileSync(join(root, "dist/llms.txt"), "utf8"), parseYaml(readFileSync(join(root, "content/site.yaml"), "utf8")));
+  assertReadable(
+    readFileSync(join(root, "dist/llms.txt"), "utf8"),
+    parseYaml(readFileSync(join(root, "content/site.yaml"), "utf8")),
+  );
 });
 
 test("the documentation's llms.txt is read by the reference parser", async () => {
   const out = join(tempDir("sitegen-llms-ref-docs-"), "dist");
-  const build = await sitegenHere(["build", "--content", "docs/content", "--templates", "starter/templates", "--out", out]);
+  const build = await sitegenHere([
+    "build",
+    "--content",
+    "docs/content",
+    "--templates",
+    "starter/templates",
+    "--out",
+    out,
+  ]);
   assert.equal(build.status, 0, build.stderr);
   const text = readFileSync(join(out, "llms.txt"), "utf8");
   const name = /^# (.*)$/m.exec(text)![1];

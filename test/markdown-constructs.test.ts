@@ -18,7 +18,8 @@ function markdownFiles(): { name: string; text: string }[] {
   const files: { name: string; text: string }[] = [];
   for (const folder of FOLDERS) {
     for (const name of readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" }).sort()) {
-      if (name.endsWith(".md") || name.endsWith(".markdown")) files.push({ name: `${folder}/${name}`, text: readFileSync(join(ROOT, folder, name), "utf8") });
+      if (name.endsWith(".md") || name.endsWith(".markdown"))
+        files.push({ name: `${folder}/${name}`, text: readFileSync(join(ROOT, folder, name), "utf8") });
     }
   }
   return files;
@@ -55,8 +56,16 @@ test("a post's instance renders as the full chain on every fixture and site page
       const [fullEnv, chosenEnv] = [{ math }, { math }];
       const full = md.render(source, fullEnv);
       const chosen = parseChosen(source, chosenEnv);
-      assert.equal(chosen.md.renderer.render(chosen.tokens, chosen.md.options, chosenEnv), full, `differs from the full chain (math: ${math}, constructs: ${constructsOf(source).join(", ")}):\n${source.slice(0, 200)}`);
-      assert.equal(JSON.stringify(chosenEnv), JSON.stringify(fullEnv), "what the parse tells the page differs");
+      assert.equal(
+        chosen.md.renderer.render(chosen.tokens, chosen.md.options, chosenEnv),
+        full,
+        `differs from the full chain (math: ${math}, constructs: ${constructsOf(source).join(", ")}):\n${source.slice(0, 200)}`,
+      );
+      assert.equal(
+        JSON.stringify(chosenEnv),
+        JSON.stringify(fullEnv),
+        "what the parse tells the page differs",
+      );
     }
   }
 });

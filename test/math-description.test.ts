@@ -26,14 +26,23 @@ async function described(name: string, math?: string) {
   const page = readFileSync(join(root, "dist/blog/circles/index.html"), "utf8");
   const meta = /<meta name="description" content="([^"]*)">/.exec(page)?.[1];
   assert.ok(meta !== undefined, "the page has a description");
-  return { description: decodeEntities(meta), markdown: readFileSync(join(root, "dist/blog/circles.md"), "utf8") };
+  return {
+    description: decodeEntities(meta),
+    markdown: readFileSync(join(root, "dist/blog/circles.md"), "utf8"),
+  };
 }
 
 test("a site that reads $…$ keeps every formula of the first paragraph in the description, as written", async () => {
   const { description, markdown } = await described("math-description-dollars", "dollars");
-  assert.equal(description, "The area of a circle is \\(\\pi r^2\\), the sum $a_1 + b_1$ is a sum, and $$E = mc^2$$ is famous; a price of $5 stays a price.");
+  assert.equal(
+    description,
+    "The area of a circle is \\(\\pi r^2\\), the sum $a_1 + b_1$ is a sum, and $$E = mc^2$$ is famous; a price of $5 stays a price.",
+  );
   // The Markdown's summary line escapes each backslash, so that it reads as the same text.
-  assert.match(markdown, /^> The area of a circle is \\\\\(\\\\pi r\^2\\\\\), the sum \$a_1 \+ b_1\$ is a sum/m);
+  assert.match(
+    markdown,
+    /^> The area of a circle is \\\\\(\\\\pi r\^2\\\\\), the sum \$a_1 \+ b_1\$ is a sum/m,
+  );
 });
 
 test("a site of the default reading keeps \\(…\\) and $$…$$, the formulas it reads; a single $ is its text", async () => {

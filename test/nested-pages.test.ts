@@ -58,7 +58,11 @@ test("the manifest's other artifacts name every nested page: sitemap, llms.txt, 
   const siblingEnum: string[] = openapi.paths["/{page}.md"].get.parameters[0].schema.enum;
   for (const [path, sibling] of NESTED_PAGES) {
     assert.ok(sitemap.includes(`<loc>${BASE}${path}</loc>`), `sitemap: ${path}`);
-    assert.match(llms, new RegExp(`\\]\\(${BASE}${sibling.replace(/\./g, "\\.")}\\)`), `llms.txt: ${sibling}`);
+    assert.match(
+      llms,
+      new RegExp(`\\]\\(${BASE}${sibling.replace(/\./g, "\\.")}\\)`),
+      `llms.txt: ${sibling}`,
+    );
     assert.ok(pageEnum.includes(path.slice(1)), `OpenAPI getPage: ${path}`);
     assert.ok(siblingEnum.includes(sibling.slice(1, -3)), `OpenAPI getPageMarkdown: ${sibling}`);
     assert.equal(table.pages[path]?.markdownPath, sibling, `negotiation data: ${path}`);
@@ -70,8 +74,16 @@ test("the manifest's other artifacts name every nested page: sitemap, llms.txt, 
 });
 
 test("each nested page negotiates on every host: Markdown, HTML with its Link to the sibling, the sibling's same bytes, 406 for JSON", async () => {
-  const [preview, netlify, cloudflare] = await Promise.all([hosts.get("preview"), hosts.get("netlify"), hosts.get("cloudflare")]);
-  const served: [string, Running | undefined][] = [["the preview server", preview], ["Netlify's emulator", netlify], ["Cloudflare's runtime", cloudflare]];
+  const [preview, netlify, cloudflare] = await Promise.all([
+    hosts.get("preview"),
+    hosts.get("netlify"),
+    hosts.get("cloudflare"),
+  ]);
+  const served: [string, Running | undefined][] = [
+    ["the preview server", preview],
+    ["Netlify's emulator", netlify],
+    ["Cloudflare's runtime", cloudflare],
+  ];
   for (const [host, running] of served) {
     if (!running) continue;
     const base: string = running.url;
@@ -85,7 +97,11 @@ test("each nested page negotiates on every host: Markdown, HTML with its Link to
       assert.equal(await (await fetch(new URL(sibling, base))).text(), text, `${host} ${sibling}`);
       const html = await fetch(new URL(path, base), { headers: { accept: BROWSER } });
       assert.equal(html.status, 200, `${host} ${path}`);
-      assert.equal(html.headers.get("link"), `<${sibling}>; rel="alternate"; type="text/markdown"`, `${host} ${path}`);
+      assert.equal(
+        html.headers.get("link"),
+        `<${sibling}>; rel="alternate"; type="text/markdown"`,
+        `${host} ${path}`,
+      );
       assert.match(await html.text(), new RegExp(`<h1[^>]*>${title}</h1>`), `${host} ${path}`);
       const json = await fetch(new URL(path, base), { headers: { accept: "application/json" } });
       assert.equal(json.status, 406, `${host} ${path}`);
@@ -97,32 +113,59 @@ test("each nested page negotiates on every host: Markdown, HTML with its Link to
   }
 });
 
-test("Netlify's emulator and Cloudflare's runtime answer every nested page's path as the preview server does", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, async () => {
+test("Netlify's emulator and Cloudflare's runtime answer every nested page's path as the preview server does", {
+  skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}`,
+}, async () => {
   // The nested pages, their siblings and files, and the misses beside them; the rest of the site is any site's (netlify.test.ts, cloudflare.test.ts).
   const table = routeTable(dist);
-  const known = [...Object.keys(table.pages), ...Object.keys(table.files)].filter((path) => path.startsWith("/docs/") || path.startsWith("/docs."));
+  const known = [...Object.keys(table.pages), ...Object.keys(table.files)].filter(
+    (path) => path.startsWith("/docs/") || path.startsWith("/docs."),
+  );
   assert.ok(known.length >= 4, known.join(" "));
-  const cases = featureCases(known, ["/docs/guide/", "/docs/history", "/docs/history/index.html", "/docs/nope/", "/docs/nope.md"]);
+  const cases = featureCases(known, [
+    "/docs/guide/",
+    "/docs/history",
+    "/docs/history/index.html",
+    "/docs/nope/",
+    "/docs/nope.md",
+  ]);
   await compareAll((await hosts.get("preview"))!, (await hosts.get("netlify"))!, cases);
   await compareAll((await hosts.get("previewCloudflare"))!, (await hosts.get("cloudflare"))!, cases);
 });
 
 /** A copy of the fixture's content, changed by `change`, checked: its findings. */
-async function checked(change: (content: string) => void): Promise<{ status: number; findings: { level: string; message: string; file?: string }[] }> {
+async function checked(
+  change: (content: string) => void,
+): Promise<{ status: number; findings: { level: string; message: string; file?: string }[] }> {
   const content = join(tempDir("sitegen-nested-case-"), "content");
   cpSync(NESTED, content, { recursive: true });
   change(content);
-  const run = await sitegenHere(["check", "--content", content, "--dist", join(content, "..", "none"), "--json"]);
+  const run = await sitegenHere([
+    "check",
+    "--content",
+    content,
+    "--dist",
+    join(content, "..", "none"),
+    "--json",
+  ]);
   return { status: run.status, findings: JSON.parse(run.stdout).findings };
 }
 
 test("two files for one page's URL fail, naming both: docs.md beside docs/index.md, index.md beside _index.md", async () => {
-  for (const [file, other] of [["pages/docs.md", "pages/docs/index.md"], ["pages/features/index.md", "pages/features/_index.md"]]) {
-    const { status, findings } = await checked((content) => cpSync(join(content, other), join(content, file)));
+  for (const [file, other] of [
+    ["pages/docs.md", "pages/docs/index.md"],
+    ["pages/features/index.md", "pages/features/_index.md"],
+  ]) {
+    const { status, findings } = await checked((content) =>
+      cpSync(join(content, other), join(content, file)),
+    );
     assert.equal(status, 1, file);
     const errors = findings.filter((finding) => finding.level === "error");
     assert.equal(errors.length, 1, JSON.stringify(findings));
-    assert.match(errors[0].message, /^a second file for the page \/(docs|features)\/, after .*(docs|features)/);
+    assert.match(
+      errors[0].message,
+      /^a second file for the page \/(docs|features)\/, after .*(docs|features)/,
+    );
   }
 });
 
@@ -132,7 +175,10 @@ test("a page in pages/blog/ would take a post's address: it fails; pages/blog/in
     cpSync(join(content, "pages/docs/history.md"), join(content, "pages/blog/history.md"));
   });
   assert.equal(under.status, 1);
-  assert.match(under.findings.find((finding) => finding.level === "error")!.message, /^a page at \/blog\/history\/, among the posts' addresses/);
+  assert.match(
+    under.findings.find((finding) => finding.level === "error")!.message,
+    /^a page at \/blog\/history\/, among the posts' addresses/,
+  );
   const index = await checked((content) => {
     mkdirSync(join(content, "pages/blog"));
     renameSync(join(content, "pages/blog.md"), join(content, "pages/blog/index.md"));
@@ -148,13 +194,19 @@ test("a part of a page's path that is not a URL segment is made into one, with a
   });
   assert.equal(status, 0);
   const made = findings.find((finding) => finding.level === "warning")!;
-  assert.match(made.message, /^`User Guide\/intro` is not a URL's path: the page is at \/user-guide\/intro\/$/);
+  assert.match(
+    made.message,
+    /^`User Guide\/intro` is not a URL's path: the page is at \/user-guide\/intro\/$/,
+  );
   const none = await checked((content) => {
     mkdirSync(join(content, "pages/日本"));
     writeFileSync(join(content, "pages/日本/intro.md"), page);
   });
   assert.equal(none.status, 1);
-  assert.match(none.findings.find((finding) => finding.level === "error")!.message, /has a part with no Latin letter or digit/);
+  assert.match(
+    none.findings.find((finding) => finding.level === "error")!.message,
+    /has a part with no Latin letter or digit/,
+  );
 });
 
 test("sitegen new page docs/install writes pages/docs/install.md, which builds as /docs/install/", async () => {

@@ -19,10 +19,18 @@ const work = tempDir("sitegen-netlify-context-");
 const checkout = join(work, "checkout");
 mkdirSync(checkout);
 const netlify = bindOpts({ cacheDir: join(work, "netlify-cache"), cwd: checkout });
-const utils = { cache: { restore: (path: string) => netlify.restore(path, {}), save: (path: string, options?: { move?: boolean }) => netlify.save(path, options ?? {}) } };
+const utils = {
+  cache: {
+    restore: (path: string) => netlify.restore(path, {}),
+    save: (path: string, options?: { move?: boolean }) => netlify.save(path, options ?? {}),
+  },
+};
 
 /** One deploy of `context`: the plugin's onPreBuild, what the build leaves in the cache folder, and its onPostBuild; what it found. */
-async function deploy(env: NodeJS.ProcessEnv, build: (cache: string) => void = () => {}): Promise<{ found?: string; log: string }> {
+async function deploy(
+  env: NodeJS.ProcessEnv,
+  build: (cache: string) => void = () => {},
+): Promise<{ found?: string; log: string }> {
   const logged: string[] = [];
   const log = console.log;
   const here = process.cwd();
@@ -54,7 +62,11 @@ test("a deploy preview starts from production's cache and saves nothing; product
   assert.match(preview.log, /is not saved: a deploy preview builds a pull request/);
 
   const next = await deploy({ CONTEXT: "production" }, leave("production's, again"));
-  assert.equal(next.found, "production's", "production's next deploy finds what production left, not what the preview did");
+  assert.equal(
+    next.found,
+    "production's",
+    "production's next deploy finds what production left, not what the preview did",
+  );
 });
 
 test("a branch deploy keeps a cache of its own; previews keep theirs only where the site says so, apart from production's", async () => {
@@ -62,7 +74,11 @@ test("a branch deploy keeps a cache of its own; previews keep theirs only where 
   assert.equal((await deploy({ CONTEXT: "branch-deploy" }, leave("the branch's"))).found, undefined);
   assert.equal((await deploy({ CONTEXT: "branch-deploy" })).found, "the branch's");
   const opted = { CONTEXT: "deploy-preview", SITEGEN_PREVIEW_CACHE: "save" };
-  assert.equal((await deploy(opted, leave("the previews'"))).found, undefined, "a preview that keeps its own starts from none");
+  assert.equal(
+    (await deploy(opted, leave("the previews'"))).found,
+    undefined,
+    "a preview that keeps its own starts from none",
+  );
   assert.equal((await deploy(opted)).found, "the previews'");
   assert.equal((await deploy({ CONTEXT: "production" })).found, "production's");
 });

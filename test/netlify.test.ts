@@ -15,8 +15,26 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { builtSite, DENO, netlifyProject, routeTable, startBothHosts, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
-import { acceptCases, ASSET_CASES, compareAll as compareWith, conditionalCases, exchange, pathCases, randomCases, type Case } from "./helpers/host-parity.ts";
+import {
+  builtSite,
+  DENO,
+  netlifyProject,
+  routeTable,
+  startBothHosts,
+  tempDir,
+  type BothHosts,
+  type Running,
+} from "./helpers/dist.ts";
+import {
+  acceptCases,
+  ASSET_CASES,
+  compareAll as compareWith,
+  conditionalCases,
+  exchange,
+  pathCases,
+  randomCases,
+  type Case,
+} from "./helpers/host-parity.ts";
 import { verifyFailures } from "./helpers/verify.ts";
 
 const dist = builtSite();
@@ -58,7 +76,12 @@ test("a Markdown 404 is the recovery map with the §7.3 headers, not an error of
 });
 
 test("the function's own data under /_sitegen/ is not public: a JSON Problem 404", async () => {
-  for (const path of ["/_sitegen/negotiation.json", "/_sitegen/routes/0.json", "/_sitegen/404.md", "/_sitegen/slugs/f/0.json"]) {
+  for (const path of [
+    "/_sitegen/negotiation.json",
+    "/_sitegen/routes/0.json",
+    "/_sitegen/404.md",
+    "/_sitegen/slugs/f/0.json",
+  ]) {
     const response = await exchange(netlify.url, path, {});
     assert.equal(response.status, 404, path);
     assert.equal(JSON.parse(response.body.toString("utf8")).code, "not_found", path);
@@ -66,10 +89,13 @@ test("the function's own data under /_sitegen/ is not public: a JSON Problem 404
 });
 
 test("conditional requests, preflight and other methods answer alike", async () => {
-  const etag = (await exchange(preview.url, "/about/", { headers: { accept: "text/markdown" } })).headers.etag;
+  const etag = (await exchange(preview.url, "/about/", { headers: { accept: "text/markdown" } })).headers
+    .etag;
   assert.ok(etag);
   await compareAll(conditionalCases(etag));
-  const notModified = await exchange(netlify.url, "/about/", { headers: { accept: "text/markdown", "if-none-match": etag } });
+  const notModified = await exchange(netlify.url, "/about/", {
+    headers: { accept: "text/markdown", "if-none-match": etag },
+  });
   assert.equal(notModified.status, 304);
 });
 
@@ -92,7 +118,10 @@ test("sitegen verify passes against the site served through Netlify's emulator, 
   const others = failures.filter((check) => check.id !== "1.7-slashless-redirect");
   assert.deepEqual(others, []);
   const followed = failures.find((check) => check.id === "1.7-slashless-redirect")?.failures ?? [];
-  assert.ok(followed.every(({ fault }) => /^answered 200; expected 301 to \//.test(fault)), JSON.stringify(followed));
+  assert.ok(
+    followed.every(({ fault }) => /^answered 200; expected 301 to \//.test(fault)),
+    JSON.stringify(followed),
+  );
   assert.equal(code, followed.length === 0 ? 0 : 1);
 });
 
@@ -100,16 +129,36 @@ test("Netlify's deploy-time bundler bundles the edge function offline, with its 
   const { resolveConfig } = await import("@netlify/config");
   const { bundle } = await import("@netlify/edge-bundler");
   const project = netlifyProject(dist);
-  const { config } = await resolveConfig({ config: join(project, "netlify.toml"), repositoryRoot: project, cwd: project, offline: true, mode: "cli", context: "production" });
+  const { config } = await resolveConfig({
+    config: join(project, "netlify.toml"),
+    repositoryRoot: project,
+    cwd: project,
+    offline: true,
+    mode: "cli",
+    context: "production",
+  });
   const out = tempDir("sitegen-eszip-");
   // Offline, the bundler cannot fetch the types it would use to read inline `config` exports; this function has none.
   const quiet = () => {};
   // The project's own Deno, as on a build image that has one: the bundler would download one otherwise.
   process.env.PATH = `${dirname(DENO)}${delimiter}${process.env.PATH}`;
-  const { manifest } = await bundle([config.build.edge_functions], out, config.edge_functions, { basePath: project, systemLogger: quiet, userLogger: quiet });
-  assert.deepEqual(manifest.routes.map((route) => [route.function, route.path]), [["negotiate", "/*"]]);
-  assert.ok(manifest.routes[0].excluded_patterns.some((pattern) => new RegExp(pattern).test("/assets/site.css")), "assets are excluded");
-  assert.ok(!manifest.routes[0].excluded_patterns.some((pattern) => new RegExp(pattern).test("/llms.txt")), "documents are not");
+  const { manifest } = await bundle([config.build.edge_functions], out, config.edge_functions, {
+    basePath: project,
+    systemLogger: quiet,
+    userLogger: quiet,
+  });
+  assert.deepEqual(
+    manifest.routes.map((route) => [route.function, route.path]),
+    [["negotiate", "/*"]],
+  );
+  assert.ok(
+    manifest.routes[0].excluded_patterns.some((pattern) => new RegExp(pattern).test("/assets/site.css")),
+    "assets are excluded",
+  );
+  assert.ok(
+    !manifest.routes[0].excluded_patterns.some((pattern) => new RegExp(pattern).test("/llms.txt")),
+    "documents are not",
+  );
   const eszip = manifest.bundles.find((entry) => entry.format === "eszip2");
   assert.ok(eszip, "an eszip bundle");
   const bytes = statSync(join(out, eszip.asset)).size;

@@ -19,7 +19,12 @@ import { FIXED_PAGES } from "./helpers/site.ts";
 
 const SITE = { languages: ["en", "vi"], siteName: "Halyard Integration" };
 const NONE = { contentDir: "content", existing: new Set<string>(), ...SITE };
-const post = (title: string, lang?: string): NewRequest => ({ kind: "post", title, lang, date: "2026-01-01" });
+const post = (title: string, lang?: string): NewRequest => ({
+  kind: "post",
+  title,
+  lang,
+  date: "2026-01-01",
+});
 const page = (name: string, lang?: string): NewRequest => ({ kind: "page", name, lang, date: "2026-01-01" });
 const frontmatter = (text: string) => parseMarkdownFile(text, "x.md").data as Record<string, unknown>;
 
@@ -44,7 +49,10 @@ test("a post goes to blog/<slug>.md, the slug made by the build's own slug funct
     ["Thử lại và hàng đợi thư chết trong RabbitMQ", "thu-lai-va-hang-doi-thu-chet-trong-rabbitmq"],
     ["Đo độ trễ đầu-cuối", "do-do-tre-dau-cuoi"],
     // Cut at 60 characters, keeping the trailing hyphen the cut leaves.
-    ["Retries, timeouts and backpressure: keeping a slow dependency from taking you down", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-"],
+    [
+      "Retries, timeouts and backpressure: keeping a slow dependency from taking you down",
+      "retries-timeouts-and-backpressure-keeping-a-slow-dependency-",
+    ],
   ]) {
     assert.equal(slugify(title), slug);
     assert.equal(planNew(post(title), NONE).path, `blog/${slug}.md`, title);
@@ -61,20 +69,35 @@ test("a new post's frontmatter is valid for the build: title, a placeholder desc
     lang: "vi",
     status: "draft",
   });
-  const loaded = parsePost("sagas-orchestration-vs-choreography", planned.text, "content/blog/sagas-orchestration-vs-choreography.md");
+  const loaded = parsePost(
+    "sagas-orchestration-vs-choreography",
+    planned.text,
+    "content/blog/sagas-orchestration-vs-choreography.md",
+  );
   assert.equal(loaded.status, "draft");
   assert.match(loaded.body, /Write the post here/);
 });
 
 test("titles with YAML's special characters survive as written", () => {
-  for (const title of ['Quotes "inside" and a back\\slash', "key: value # not a comment", "[brackets] {braces} & *stars*", "  spaced   out  ", "Tiếng Việt: “ngoặc kép”"]) {
+  for (const title of [
+    'Quotes "inside" and a back\\slash',
+    "key: value # not a comment",
+    "[brackets] {braces} & *stars*",
+    "  spaced   out  ",
+    "Tiếng Việt: “ngoặc kép”",
+  ]) {
     const planned = planNew(post(title), NONE);
     assert.equal(frontmatter(planned.text).title, title.replace(/\s+/g, " ").trim(), title);
   }
 });
 
 test("a post whose file exists is refused, naming the file and why", () => {
-  const error = thrown(() => planNew(post("Idempotency keys in practice"), { ...NONE, existing: new Set(["blog/idempotency-keys-in-practice.md"]) }));
+  const error = thrown(() =>
+    planNew(post("Idempotency keys in practice"), {
+      ...NONE,
+      existing: new Set(["blog/idempotency-keys-in-practice.md"]),
+    }),
+  );
   assert.equal(error.code, "E_CONTENT");
   assert.equal(error.location?.file, join("content", "blog/idempotency-keys-in-practice.md"));
   assert.match(error.message, /already exists/);
@@ -91,7 +114,11 @@ test("a title with nothing to make a slug from is a usage error", () => {
 test("a page is planned with valid frontmatter, titled from its name (the home page by the site's name); the language only when asked", () => {
   const privacy = planNew(page("privacy"), NONE);
   assert.equal(privacy.path, "pages/privacy.md");
-  assert.deepEqual(frontmatter(privacy.text), { title: "Privacy", description: DESCRIPTION_PLACEHOLDER, updated: "2026-01-01" });
+  assert.deepEqual(frontmatter(privacy.text), {
+    title: "Privacy",
+    description: DESCRIPTION_PLACEHOLDER,
+    updated: "2026-01-01",
+  });
   parsePage("privacy", privacy.text, "content/pages/privacy.md");
   assert.equal(frontmatter(planNew(page("About.md", "vi"), NONE).text).lang, "vi");
   for (const name of FIXED_PAGES) parsePage(name, planNew(page(name), NONE).text, `content/pages/${name}.md`);
@@ -113,11 +140,18 @@ test("--lang must be one of the site's languages; a regional tag is the language
   assert.equal(error.code, "E_USAGE");
   assert.match(error.message, /--lang fr is not one of the site's languages \(en, vi\)/);
   assert.equal(frontmatter(planNew(post("Hello", "en-GB"), NONE).text).lang, "en");
-  assert.equal(frontmatter(planNew(post("Hello"), NONE).text).lang, "en", "the site's first language by default");
+  assert.equal(
+    frontmatter(planNew(post("Hello"), NONE).text).lang,
+    "en",
+    "the site's first language by default",
+  );
 });
 
 test("a German title's slug spells umlauts out, as German does", () => {
-  assert.equal(planNew(post("Grüße aus Köln", "de"), { ...NONE, languages: ["de"] }).path, "blog/gruesse-aus-koeln.md");
+  assert.equal(
+    planNew(post("Grüße aus Köln", "de"), { ...NONE, languages: ["de"] }).path,
+    "blog/gruesse-aus-koeln.md",
+  );
 });
 
 test("a page that exists is refused", () => {
@@ -133,10 +167,14 @@ test("a page that exists is refused", () => {
  * zones furthest ahead of and behind UTC, so at any moment one of them is on another day.
  */
 const ZONES = { "Asia/Ho_Chi_Minh": 7, "Pacific/Kiritimati": 14, "Pacific/Pago_Pago": -11 } as const;
-const dayIn = (zone: keyof typeof ZONES, time: number) => new Date(time + ZONES[zone] * 3_600_000).toISOString().slice(0, 10);
+const dayIn = (zone: keyof typeof ZONES, time: number) =>
+  new Date(time + ZONES[zone] * 3_600_000).toISOString().slice(0, 10);
 
 /** `sitegen new post` in `zone`, and the date it wrote, with the days it could rightly be (the run may straddle a midnight). */
-async function newPostIn(zone: keyof typeof ZONES, env: NodeJS.ProcessEnv): Promise<{ written: string; days: string[] }> {
+async function newPostIn(
+  zone: keyof typeof ZONES,
+  env: NodeJS.ProcessEnv,
+): Promise<{ written: string; days: string[] }> {
   const project = tempProject();
   const before = Date.now();
   const result = await sitegenIn(project, ["new", "post", "A post about time zones"], { TZ: zone, ...env });
@@ -149,7 +187,10 @@ async function newPostIn(zone: keyof typeof ZONES, env: NodeJS.ProcessEnv): Prom
 test("calendarDate: the writer's own day in Ho Chi Minh City, where 23:30 UTC is the next morning", () => {
   // Run in a process of its own, in that zone: this one's TZ is the test runner's.
   const script = `import("${join(import.meta.dirname, "../src/content/new.ts")}").then(({ calendarDate }) => { const time = new Date("2026-01-01T23:30:00Z"); console.log(calendarDate(time, { utc: false }), calendarDate(time, { utc: true })); })`;
-  const run = spawnSync(process.execPath, ["--import", "tsx", "-e", script], { encoding: "utf8", env: { ...process.env, TZ: "Asia/Ho_Chi_Minh" } });
+  const run = spawnSync(process.execPath, ["--import", "tsx", "-e", script], {
+    encoding: "utf8",
+    env: { ...process.env, TZ: "Asia/Ho_Chi_Minh" },
+  });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout.trim(), "2026-01-02 2026-01-01");
 });
@@ -166,10 +207,16 @@ test("`sitegen new` without SOURCE_DATE_EPOCH dates a post by the writer's own c
   // Whatever the hour, one of the two zones furthest from UTC is on another day than UTC, so a
   // date taken in UTC by mistake shows there.
   const now = Date.now();
-  const zone = dayIn("Pacific/Kiritimati", now) !== new Date(now).toISOString().slice(0, 10) ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+  const zone =
+    dayIn("Pacific/Kiritimati", now) !== new Date(now).toISOString().slice(0, 10)
+      ? "Pacific/Kiritimati"
+      : "Pacific/Pago_Pago";
   const far = await newPostIn(zone, { SOURCE_DATE_EPOCH: "" });
   assert.ok(far.days.includes(far.written), `${zone}: ${far.written}, not ${far.days.join(" or ")}`);
-  assert.ok(!far.days.includes(new Date(now).toISOString().slice(0, 10)), "the zone was on another day than UTC");
+  assert.ok(
+    !far.days.includes(new Date(now).toISOString().slice(0, 10)),
+    "the zone was on another day than UTC",
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -214,13 +261,26 @@ test("the language defaults to the first of site.yaml's", async () => {
 
 test("`sitegen new post` never overwrites: exit 1, a message naming the file, the file unchanged", async () => {
   const project = tempProject();
-  const existing = join(project, "content/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-.md");
+  const existing = join(
+    project,
+    "content/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-.md",
+  );
   const before = readFileSync(existing, "utf8");
-  const result = await sitegenIn(project, ["new", "post", "Retries, timeouts and backpressure: keeping a slow dependency from taking you down"]);
+  const result = await sitegenIn(project, [
+    "new",
+    "post",
+    "Retries, timeouts and backpressure: keeping a slow dependency from taking you down",
+  ]);
   assert.equal(result.status, 1);
   assert.equal(result.stdout, "");
-  assert.match(result.stderr, /^error: content\/blog\/retries-timeouts-and-backpressure-keeping-a-slow-dependency-\.md: the file already exists$/m);
-  assert.match(result.stderr, /hint: .*gives the slug `retries-timeouts-and-backpressure-keeping-a-slow-dependency-`; sitegen new never overwrites/);
+  assert.match(
+    result.stderr,
+    /^error: content\/blog\/retries-timeouts-and-backpressure-keeping-a-slow-dependency-\.md: the file already exists$/m,
+  );
+  assert.match(
+    result.stderr,
+    /hint: .*gives the slug `retries-timeouts-and-backpressure-keeping-a-slow-dependency-`; sitegen new never overwrites/,
+  );
   assert.equal(readFileSync(existing, "utf8"), before);
 });
 
@@ -247,7 +307,13 @@ test("`sitegen new page` creates any page that does not exist yet, and the build
 
 test("usage errors exit 2 and write nothing: a bad --lang, an empty title, a folder that is not a content folder", async () => {
   const project = tempProject();
-  for (const args of [["new", "post", "x", "--lang", "fr"], ["new", "post", "  "], ["new", "post", "x", "--content", "nowhere"], ["new", "post"], ["new"]]) {
+  for (const args of [
+    ["new", "post", "x", "--lang", "fr"],
+    ["new", "post", "  "],
+    ["new", "post", "x", "--content", "nowhere"],
+    ["new", "post"],
+    ["new"],
+  ]) {
     const result = await sitegenIn(project, args);
     assert.equal(result.status, 2, `${args.join(" ")}: ${result.stderr}`);
     assert.equal(result.stdout.includes(".md"), false);

@@ -32,7 +32,8 @@ async function kitchenSink(theme: "halyard" | "starter", extra: Record<string, s
     const init = await sitegenHere(["init", root, "--no-install"]);
     assert.equal(init.status, 0, init.stderr);
   }
-  for (const post of ["kitchen-sink.md", "heading-attributes.md"]) cpSync(join(FIXTURES, post), join(root, "content/blog", post));
+  for (const post of ["kitchen-sink.md", "heading-attributes.md"])
+    cpSync(join(FIXTURES, post), join(root, "content/blog", post));
   mkdirSync(join(root, "content/static"), { recursive: true });
   cpSync(join(FIXTURES, "hafen.svg"), join(root, "content/static/hafen.svg"));
   for (const [name, text] of Object.entries(extra)) writeFileSync(join(root, "content/blog", name), text);
@@ -50,18 +51,25 @@ for (const theme of ["halyard", "starter"] as const) {
   test(`the kitchen sink's aligned table is aligned by classes the ${theme} theme styles, and nothing sitegen writes is blocked`, async () => {
     const { root, findings } = await kitchenSink(theme);
     const html = article(root, "kitchen-sink");
-    assert.match(html, /<th class="align-left">Broker<\/th>\n<th class="align-center">Protocol<\/th>\n<th class="align-right">Messages a second<\/th>/);
+    assert.match(
+      html,
+      /<th class="align-left">Broker<\/th>\n<th class="align-center">Protocol<\/th>\n<th class="align-right">Messages a second<\/th>/,
+    );
     assert.match(html, /<td class="align-right">12,000<\/td>/);
     assert.doesNotMatch(html, /text-align/);
     // Each csp-blocked finding of the kitchen sink is at a line where its author wrote what is blocked.
     const source = readFileSync(join(root, "content/blog/kitchen-sink.md"), "utf8").split("\n");
     const blocked = findings.filter((f) => f.kind === "csp-blocked" && f.file?.endsWith("kitchen-sink.md"));
-    assert.deepEqual(blocked.filter((f) => !/style=|<script|<style|\bon[a-z]+=|https?:/.test(source[f.line! - 1] ?? "")), []);
+    assert.deepEqual(
+      blocked.filter((f) => !/style=|<script|<style|\bon[a-z]+=|https?:/.test(source[f.line! - 1] ?? "")),
+      [],
+    );
     // The theme's stylesheet, as the page links it, aligns each class.
     const page = readFileSync(join(root, "dist/blog/kitchen-sink/index.html"), "utf8");
     const href = /<link rel="stylesheet" href="([^"]+)"/.exec(page)![1];
     const css = readFileSync(join(root, "dist", new URL(href, "https://x.example").pathname), "utf8");
-    for (const align of ["left", "center", "right"]) assert.match(css, new RegExp(`td\\.align-${align}[^{]*\\{ text-align: ${align}; \\}`));
+    for (const align of ["left", "center", "right"])
+      assert.match(css, new RegExp(`td\\.align-${align}[^{]*\\{ text-align: ${align}; \\}`));
   });
 }
 
@@ -84,13 +92,16 @@ test("what the author wrote in a table's cell is blocked at the cell's row, and 
     "",
   ].join("\n");
   const { findings } = await kitchenSink("starter", { "styled.md": post });
-  const mine = findings.filter((f) => f.file?.endsWith("styled.md")).map((f) => [f.kind, f.line, f.message.replace(/ is blocked.*/, "")]);
+  const mine = findings
+    .filter((f) => f.file?.endsWith("styled.md"))
+    .map((f) => [f.kind, f.line, f.message.replace(/ is blocked.*/, "")]);
   assert.deepEqual(mine, [
     ["csp-blocked", 12, "a `style` attribute on <span>"],
     ["csp-blocked", 12, '<img src="https://images.example/chart.png">'],
     ["csp-blocked", 14, "the event handler `onclick` on <button>"],
   ]);
-  for (const finding of findings) assert.doesNotMatch(`${finding.message} ${finding.hint ?? ""}`, /unsafe-inline/);
+  for (const finding of findings)
+    assert.doesNotMatch(`${finding.message} ${finding.hint ?? ""}`, /unsafe-inline/);
   const style = findings.find((f) => f.file?.endsWith("styled.md") && f.message.includes("`style`"))!;
   assert.match(style.hint!, /a class, and the class a rule in the theme's stylesheet/);
 });

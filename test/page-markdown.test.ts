@@ -23,7 +23,11 @@ const BASE = "https://halyard.example";
 /** The definition: line by line, code lines as they are, every other line published. */
 function byLine(body: string): string {
   const text = body.replace(/\r\n?/g, "\n");
-  const code = new Set(renderMarkdown(body).code.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i)));
+  const code = new Set(
+    renderMarkdown(body).code.flatMap(([start, end]) =>
+      Array.from({ length: end - start }, (_, i) => start + i),
+    ),
+  );
   return text
     .split("\n")
     .map((line, index) => (code.has(index) ? line : publishedText(line, BASE)))
@@ -33,14 +37,30 @@ function byLine(body: string): string {
 const published = (body: string) => publicMarkdown(body, BASE, renderMarkdown(body).code);
 
 test("a fence that shows another fence is one code block: nothing inside it is rewritten, as in the HTML", () => {
-  const body = ["Intro with [a link](/about/).", "", "````markdown", "```js", "## Not a heading {#kept}", "[inside](/blog/x/)", "```", "Still code: [kept](/contact/)", "````", "", "## After {#after}", "[out](/about/)"].join("\n");
+  const body = [
+    "Intro with [a link](/about/).",
+    "",
+    "````markdown",
+    "```js",
+    "## Not a heading {#kept}",
+    "[inside](/blog/x/)",
+    "```",
+    "Still code: [kept](/contact/)",
+    "````",
+    "",
+    "## After {#after}",
+    "[out](/about/)",
+  ].join("\n");
   const markdown = published(body);
   assert.ok(markdown.includes("Still code: [kept](/contact/)"), markdown);
   assert.ok(markdown.includes("[inside](/blog/x/)"), markdown);
   assert.ok(markdown.includes("## Not a heading {#kept}"), markdown);
   assert.ok(markdown.includes(`[a link](${BASE}/about/)`), markdown);
   assert.ok(markdown.includes(`[out](${BASE}/about/)`), markdown);
-  assert.ok(markdown.includes("## After {#after}\n"), `the author's id stays, as it says where a link may point: ${markdown}`);
+  assert.ok(
+    markdown.includes("## After {#after}\n"),
+    `the author's id stays, as it says where a link may point: ${markdown}`,
+  );
   // The highlighter marks the code up; its text is what a reader sees.
   const text = renderMarkdown(body).html.replace(/<[^>]+>/g, "");
   assert.ok(text.includes("Still code: [kept](/contact/)"), "the HTML shows the same text as code");
@@ -48,7 +68,10 @@ test("a fence that shows another fence is one code block: nothing inside it is r
 
 test("indented code is code too", () => {
   const body = ["Text [x](/a/).", "", "    [y](/b/) {#z}", "", "## H {#h}"].join("\n");
-  assert.equal(published(body), [`Text [x](${BASE}/a/).`, "", "    [y](/b/) {#z}", "", "## H {#h}"].join("\n"));
+  assert.equal(
+    published(body),
+    [`Text [x](${BASE}/a/).`, "", "    [y](/b/) {#z}", "", "## H {#h}"].join("\n"),
+  );
 });
 
 test("the site's pages and posts, and a synthetic blog, publish the same either way", async () => {
@@ -67,9 +90,38 @@ test("the site's pages and posts, and a synthetic blog, publish the same either 
 
 test("generated bodies publish the same either way", () => {
   const lines = [
-    "```", "~~~", "````", "   ```js", "    ```", "\t```", "``", "## Heading {#explicit}", "## Heading {#explicit}  ", "## {#only-id}", "# a {#b} c {#d}", "####### seven {#x}",
-    "#nospace {#x}", "   ### indented {#x}", "    #### code {#x}", "## text {#9bad}", "## text {#ok-id_2}", "See [a](/about/) and [b](//cdn.example/x).",
-    "[ref]: /blog/x/", "](/", "plain text", "", " ", "\u00a0## nbsp {#y}", "## é {#z}", "a\u2028b", "c\rd", "## cr {#w}\r", "{# not a heading}", "> ```", "- ```", "    indented [c](/c/)",
+    "```",
+    "~~~",
+    "````",
+    "   ```js",
+    "    ```",
+    "\t```",
+    "``",
+    "## Heading {#explicit}",
+    "## Heading {#explicit}  ",
+    "## {#only-id}",
+    "# a {#b} c {#d}",
+    "####### seven {#x}",
+    "#nospace {#x}",
+    "   ### indented {#x}",
+    "    #### code {#x}",
+    "## text {#9bad}",
+    "## text {#ok-id_2}",
+    "See [a](/about/) and [b](//cdn.example/x).",
+    "[ref]: /blog/x/",
+    "](/",
+    "plain text",
+    "",
+    " ",
+    "\u00a0## nbsp {#y}",
+    "## é {#z}",
+    "a\u2028b",
+    "c\rd",
+    "## cr {#w}\r",
+    "{# not a heading}",
+    "> ```",
+    "- ```",
+    "    indented [c](/c/)",
   ];
   // The benchmark's seeded generator (mulberry32), so a failure can be replayed.
   const next = rng(4242);

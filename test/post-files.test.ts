@@ -30,7 +30,12 @@ export function png(width: number, height: number): Buffer {
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = Buffer.alloc((width + 1) * height, 0xff);
   for (let row = 0; row < height; row++) rows[row * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 function crc32(bytes: Buffer): number {
@@ -87,24 +92,54 @@ test("an Astro blog's images beside a single-file post are published under its a
   const post = join(s.content, "blog/tide-tables.md");
 
   for (const file of ["tide-tables.png", "tide-tables_images/chart.png", "gauge.png", "house.png"]) {
-    assert.ok(existsSync(join(s.dist, "blog/tide-tables", file)), `${file} is published under the post's address`);
+    assert.ok(
+      existsSync(join(s.dist, "blog/tide-tables", file)),
+      `${file} is published under the post's address`,
+    );
   }
   const html = readFileSync(join(s.dist, "blog/tide-tables/index.html"), "utf8");
   assert.match(html, /<img src="\.\/tide-tables_images\/chart\.png" alt="Tide chart" width="40" height="20"/);
   assert.match(html, /<img src="gauge\.png" alt="Gauge" width="12" height="30"/);
-  assert.match(html, /<img src="\.\.\/tide-tables\/house\.png" alt="The gauge house"[^>]* width="8" height="6"/);
-  assert.match(html, /<meta property="og:image" content="https:\/\/kestrel\.example\/blog\/tide-tables\/tide-tables\.png">/, "the cover is the post's own file");
+  assert.match(
+    html,
+    /<img src="\.\.\/tide-tables\/house\.png" alt="The gauge house"[^>]* width="8" height="6"/,
+  );
+  assert.match(
+    html,
+    /<meta property="og:image" content="https:\/\/kestrel\.example\/blog\/tide-tables\/tide-tables\.png">/,
+    "the cover is the post's own file",
+  );
 
   const markdown = readFileSync(join(s.dist, "blog/tide-tables.md"), "utf8");
-  assert.match(markdown, /!\[Tide chart\]\(https:\/\/kestrel\.example\/blog\/tide-tables\/tide-tables_images\/chart\.png\)/);
+  assert.match(
+    markdown,
+    /!\[Tide chart\]\(https:\/\/kestrel\.example\/blog\/tide-tables\/tide-tables_images\/chart\.png\)/,
+  );
   assert.match(markdown, /!\[Gauge\]\(https:\/\/kestrel\.example\/blog\/tide-tables\/gauge\.png\)/);
   assert.match(markdown, /^- Image: https:\/\/kestrel\.example\/blog\/tide-tables\/tide-tables\.png$/m);
 
-  assert.deepEqual(findings.filter((finding) => finding.kind === "relative-image"), [], "a relative cover that is the post's own file is what its author meant");
+  assert.deepEqual(
+    findings.filter((finding) => finding.kind === "relative-image"),
+    [],
+    "a relative cover that is the post's own file is what its author meant",
+  );
   const escaping = findings.filter((finding) => finding.kind === "outside-content");
-  assert.deepEqual(escaping.map((finding) => [finding.level, finding.file, finding.line, finding.message]), [["warning", post, 14, "`../../assets/hero.png` leads out of the content folder: not read"]]);
-  assert.ok(!existsSync(join(s.dist, "assets/hero.png")) && !existsSync(join(s.dist, "blog/tide-tables/hero.png")), "nothing outside the content folder is published");
+  assert.deepEqual(
+    escaping.map((finding) => [finding.level, finding.file, finding.line, finding.message]),
+    [["warning", post, 14, "`../../assets/hero.png` leads out of the content folder: not read"]],
+  );
+  assert.ok(
+    !existsSync(join(s.dist, "assets/hero.png")) && !existsSync(join(s.dist, "blog/tide-tables/hero.png")),
+    "nothing outside the content folder is published",
+  );
   const leftOut = findings.filter((finding) => finding.kind === "left-out");
-  assert.deepEqual(leftOut.map((finding) => [finding.file, finding.message]), [[join(s.content, "blog/stray-notes.txt"), "not a Markdown file, and no post names it: left out"]]);
-  assert.deepEqual(findings.filter((finding) => finding.kind === "broken-image").map((finding) => finding.line), [14], "only the image out of the content folder is missing");
+  assert.deepEqual(
+    leftOut.map((finding) => [finding.file, finding.message]),
+    [[join(s.content, "blog/stray-notes.txt"), "not a Markdown file, and no post names it: left out"]],
+  );
+  assert.deepEqual(
+    findings.filter((finding) => finding.kind === "broken-image").map((finding) => finding.line),
+    [14],
+    "only the image out of the content folder is missing",
+  );
 });

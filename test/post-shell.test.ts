@@ -18,9 +18,14 @@ test("a post page renders the same from the whole manifest and from any shell of
   const content = await loadContent(join(ROOT, "content"), { cwd: ROOT });
   const { templates, assets } = await loadTemplates(join(ROOT, "templates"), ROOT);
   const whole = buildManifest(content, { generated: new Date("2026-03-01T10:00:00Z") });
-  const fewer = buildManifest({ ...content, posts: content.posts.slice(0, 3) }, { generated: new Date("2026-11-30T23:59:59Z") });
+  const fewer = buildManifest(
+    { ...content, posts: content.posts.slice(0, 3) },
+    { generated: new Date("2026-11-30T23:59:59Z") },
+  );
   const render = (manifest: Manifest, route: Manifest["posts"][number]) =>
-    [...renderJob({ kind: "page", route }, { manifest, templates, assets, bodyOf: readPostBody }).files].map(({ body }) => String(body));
+    [...renderJob({ kind: "page", route }, { manifest, templates, assets, bodyOf: readPostBody }).files].map(
+      ({ body }) => String(body),
+    );
   for (const route of whole.posts.slice(0, 3)) {
     const expected = render(whole, route);
     assert.deepEqual(render(postShell(whole), route), expected, route.path);

@@ -28,7 +28,11 @@ describe("the starter's search page in Chromium", { skip: tools.skip }, () => {
   let browser: Browser;
   before(async () => {
     server = await startPreviewServer(starterSite().dist);
-    browser = await chromium.launch({ executablePath: tools.path("chromium"), headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    browser = await chromium.launch({
+      executablePath: tools.path("chromium"),
+      headless: true,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
   after(async () => {
@@ -37,13 +41,33 @@ describe("the starter's search page in Chromium", { skip: tools.skip }, () => {
   });
 
   /** A page at `path` with everything that goes wrong in it listed: console errors, exceptions, CSP violations, requests elsewhere. */
-  async function open(path: string, view: (typeof VIEWS)[number], scheme: "light" | "dark"): Promise<{ page: Page; errors: string[] }> {
+  async function open(
+    path: string,
+    view: (typeof VIEWS)[number],
+    scheme: "light" | "dark",
+  ): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: view, colorScheme: scheme });
     const errors: string[] = [];
-    await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`)));
-    page.on("console", (message) => void (message.type() === "error" && errors.push(`console: ${message.text()}`)));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`,
+        ),
+      ),
+    );
+    page.on(
+      "console",
+      (message) => void (message.type() === "error" && errors.push(`console: ${message.text()}`)),
+    );
     page.on("pageerror", (error) => errors.push(`exception: ${error.message}`));
-    page.on("request", (request) => void (new URL(request.url()).origin !== new URL(server.url).origin && errors.push(`request elsewhere: ${request.url()}`)));
+    page.on(
+      "request",
+      (request) =>
+        void (
+          new URL(request.url()).origin !== new URL(server.url).origin &&
+          errors.push(`request elsewhere: ${request.url()}`)
+        ),
+    );
     await page.goto(new URL(path, server.url).href, { waitUntil: "load" });
     return { page, errors };
   }
@@ -55,14 +79,36 @@ describe("the starter's search page in Chromium", { skip: tools.skip }, () => {
         const label = `${scheme}, ${view.width} px`;
         const { page, errors } = await open("/search/?q=Knots+worth+knowing", view, scheme);
         await page.locator("#search-results li").first().waitFor();
-        assert.equal(await page.locator("#search-results li h2 a").first().textContent(), "Knots worth knowing", label);
-        assert.equal(await page.locator("#search-results li h2 a").first().getAttribute("href"), "/blog/knots-worth-knowing/");
+        assert.equal(
+          await page.locator("#search-results li h2 a").first().textContent(),
+          "Knots worth knowing",
+          label,
+        );
+        assert.equal(
+          await page.locator("#search-results li h2 a").first().getAttribute("href"),
+          "/blog/knots-worth-knowing/",
+        );
         assert.match((await page.locator("#search-status").textContent()) ?? "", /found for/);
         // Nothing wider than the screen: at 390 px the box and the results fit.
-        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: the page scrolls sideways`);
-        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true).analyze();
-        problems.push(...errors.map((error) => `${label}: ${error}`), ...axe.violations.map((violation) => `${label}: ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`));
-        writeFileSync(join(SCREENSHOTS, `starter-search-${view.width}-${scheme}.png`), await page.screenshot({ fullPage: true }));
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          `${label}: the page scrolls sideways`,
+        );
+        const axe = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .setLegacyMode(true)
+          .analyze();
+        problems.push(
+          ...errors.map((error) => `${label}: ${error}`),
+          ...axe.violations.map(
+            (violation) =>
+              `${label}: ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`,
+          ),
+        );
+        writeFileSync(
+          join(SCREENSHOTS, `starter-search-${view.width}-${scheme}.png`),
+          await page.screenshot({ fullPage: true }),
+        );
         await page.close();
       }
     }

@@ -40,12 +40,14 @@ after(async () => {
   await started?.stop();
 });
 
-const hosts = () => [
-  ["the preview server", preview.url],
-  ["Netlify's emulator", netlify.url],
-] as const;
+const hosts = () =>
+  [
+    ["the preview server", preview.url],
+    ["Netlify's emulator", netlify.url],
+  ] as const;
 
-const get = (base: string, path: string, accept?: string) => fetch(new URL(path, base), { headers: accept === undefined ? {} : { accept } });
+const get = (base: string, path: string, accept?: string) =>
+  fetch(new URL(path, base), { headers: accept === undefined ? {} : { accept } });
 
 test("every page and post negotiates: Markdown for text/markdown, HTML for a browser, 406 for JSON, each with its .md sibling", async () => {
   const paths = [...PAGES, ...POSTS.map((post) => `/blog/${post.slug}/`)];
@@ -74,13 +76,27 @@ test("every page and post negotiates: Markdown for text/markdown, HTML for a bro
 test("a German page is German and an English post English, in HTML and in Markdown", async () => {
   for (const [, base] of hosts()) {
     assert.match(await (await get(base, "/leistungen/", "text/html")).text(), /<html lang="de">/);
-    assert.match(await (await get(base, "/blog/translation-memories-worth-keeping/", "text/html")).text(), /<html lang="en">/);
+    assert.match(
+      await (await get(base, "/blog/translation-memories-worth-keeping/", "text/html")).text(),
+      /<html lang="en">/,
+    );
     assert.match(await (await get(base, "/blog/glossare-die-mitwachsen.md")).text(), /^- Language: de$/m);
   }
 });
 
 test("every other path is a 404: this repository's pages, a draft, a post's folder, a path without its slash that is no page's; JSON, Markdown or HTML by Accept", async () => {
-  const misses = ["/about/", "/brand/", "/privacy/", "/blog/preise-2026/", "/blog/preise-2026.md", "/blog/2025/", "/about", "/blog/preise-2026", "/kontakt/index.html", "/nichts-hier/"];
+  const misses = [
+    "/about/",
+    "/brand/",
+    "/privacy/",
+    "/blog/preise-2026/",
+    "/blog/preise-2026.md",
+    "/blog/2025/",
+    "/about",
+    "/blog/preise-2026",
+    "/kontakt/index.html",
+    "/nichts-hier/",
+  ];
   for (const [host, base] of hosts()) {
     for (const path of misses) {
       const json = await get(base, path);
@@ -93,7 +109,8 @@ test("every other path is a 404: this repository's pages, a draft, a post's fold
       const map = await get(base, path, "text/markdown");
       assert.equal(map.status, 404);
       const text = await map.text();
-      for (const page of PAGES) assert.ok(text.includes(`(${BASE}${page})`), `${host} ${path}: the map names ${page}`);
+      for (const page of PAGES)
+        assert.ok(text.includes(`(${BASE}${page})`), `${host} ${path}: the map names ${page}`);
       assert.ok(!text.includes(`(${BASE}/about/)`), "and no page this site does not have");
       const html = await get(base, path, "text/html");
       assert.equal(html.status, 404);
@@ -105,7 +122,10 @@ test("every other path is a 404: this repository's pages, a draft, a post's fold
 
 test("a page's address without its slash answers 301 to the page: on the preview server, and through Netlify's function, which its emulator follows", async () => {
   for (const page of [...PAGES.filter((path) => path !== "/"), "/blog/glossare-die-mitwachsen/"]) {
-    const moved = await fetch(new URL(page.slice(0, -1), preview.url), { redirect: "manual", headers: { accept: "text/html" } });
+    const moved = await fetch(new URL(page.slice(0, -1), preview.url), {
+      redirect: "manual",
+      headers: { accept: "text/html" },
+    });
     assert.equal(moved.status, 301, page);
     assert.equal(moved.headers.get("location"), page);
     await moved.arrayBuffer();
@@ -116,7 +136,9 @@ test("a page's address without its slash answers 301 to the page: on the preview
 });
 
 test("a post filed in a folder (blog/2025/) keeps that folder's address as an old one: a 301 to the post", async () => {
-  const moved = await fetch(new URL("/blog/2025/glossare-die-mitwachsen/", preview.url), { redirect: "manual" });
+  const moved = await fetch(new URL("/blog/2025/glossare-die-mitwachsen/", preview.url), {
+    redirect: "manual",
+  });
   assert.equal(moved.status, 301);
   assert.equal(moved.headers.get("location"), "/blog/glossare-die-mitwachsen/");
   await moved.arrayBuffer();
@@ -135,10 +157,20 @@ test("the OpenAPI slug enum, the blog index and the sitemap name exactly the pub
     assert.deepEqual(openapi.components.schemas.BlogPost.properties.lang.enum, site.languages);
     const index = await (await get(base, "/blog-index.json")).json();
     assert.equal(index.count, POSTS.length);
-    assert.deepEqual(index.posts.map((post: { slug: string; lang: string; date: string }) => ({ slug: post.slug, lang: post.lang, date: post.date })), POSTS, "newest first, with the time a post was dated with");
+    assert.deepEqual(
+      index.posts.map((post: { slug: string; lang: string; date: string }) => ({
+        slug: post.slug,
+        lang: post.lang,
+        date: post.date,
+      })),
+      POSTS,
+      "newest first, with the time a post was dated with",
+    );
     for (const post of index.posts) assert.ok(site.languages.includes(post.lang));
     const sitemap = await (await get(base, "/sitemap.xml")).text();
-    const posts = [...sitemap.matchAll(/<loc>https:\/\/kontor-nord\.example\/blog\/([^<]+)\/<\/loc>/g)].map((match) => match[1]).sort();
+    const posts = [...sitemap.matchAll(/<loc>https:\/\/kontor-nord\.example\/blog\/([^<]+)\/<\/loc>/g)]
+      .map((match) => match[1])
+      .sort();
     assert.deepEqual(posts, slugs);
   }
 });

@@ -21,7 +21,17 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { builtSite, routeTable, sitegen, startBothHosts, startPreviewServer, SURFACE_FILES, tempDir, type BothHosts, type Running } from "./helpers/dist.ts";
+import {
+  builtSite,
+  routeTable,
+  sitegen,
+  startBothHosts,
+  startPreviewServer,
+  SURFACE_FILES,
+  tempDir,
+  type BothHosts,
+  type Running,
+} from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -47,13 +57,23 @@ const ASSETS = sitePaths(join(dist, "assets")).filter((path) => /\.[0-9a-f]{10}\
  * are ASSETS), and each page's own `index.html` and `404.html`, which no host serves as such. Not
  * the hosts' configuration (`_headers`, `_redirects`) or the edge function's data under /_sitegen/.
  */
-const FILES = sitePaths(dist).filter((path) => !path.startsWith("/_sitegen/") && path !== "/_headers" && path !== "/_redirects" && !ASSETS.includes(path));
+const FILES = sitePaths(dist).filter(
+  (path) =>
+    !path.startsWith("/_sitegen/") &&
+    path !== "/_headers" &&
+    path !== "/_redirects" &&
+    !ASSETS.includes(path),
+);
 
 /** Requests that reach every kind of answer: pages in both representations, files, every error, assets. */
 function everyKind(): { path: string; init: RequestInit; label: string }[] {
   const post = Object.keys(table.pages).find((path) => path.startsWith("/blog/") && path !== "/blog/")!;
   const requests = [
-    ...Object.keys(table.pages).map((path) => ({ path, init: { headers: { accept: BROWSER } }, label: "HTML page" })),
+    ...Object.keys(table.pages).map((path) => ({
+      path,
+      init: { headers: { accept: BROWSER } },
+      label: "HTML page",
+    })),
     { path: post, init: { headers: { accept: "text/markdown" } }, label: "Markdown page" },
     ...FILES.map((path) => ({ path, init: {}, label: "file" })),
     { path: "/no-such-page/", init: { headers: { accept: BROWSER } }, label: "HTML 404" },
@@ -61,7 +81,14 @@ function everyKind(): { path: string; init: RequestInit; label: string }[] {
     { path: "/no-such-page/", init: {}, label: "JSON 404" },
     { path: "/about/", init: { headers: { accept: "application/json" } }, label: "406" },
     { path: "/about/", init: { method: "DELETE" }, label: "405" },
-    { path: "/about/", init: { method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "GET" } }, label: "preflight" },
+    {
+      path: "/about/",
+      init: {
+        method: "OPTIONS",
+        headers: { origin: "https://agent.example", "access-control-request-method": "GET" },
+      },
+      label: "preflight",
+    },
     { path: "/favicon.ico", init: {}, label: "root file" },
     { path: "/assets/no-such-file.css", init: {}, label: "CDN 404" },
     ...ASSETS.map((path) => ({ path, init: {}, label: "asset" })),
@@ -73,11 +100,21 @@ function everyKind(): { path: string; init: RequestInit; label: string }[] {
 function securityProblems(headers: Headers, origin: "https" | "http"): string[] {
   const problems: string[] = [];
   const csp = headers.get("content-security-policy") ?? "";
-  const directives = new Map(csp.split(";").map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name.toLowerCase(), values]));
-  if (directives.get("default-src")?.join(" ") !== "'none'") problems.push(`CSP default-src is not 'none': ${csp}`);
-  if (/'unsafe-(inline|eval|hashes)'|(^|\s)(\*|data:|https?:)(\s|;|$)/.test(csp)) problems.push(`CSP allows inline code, eval or any host: ${csp}`);
-  if (directives.has("script-src")) problems.push(`a production page may run no script, but CSP has script-src: ${csp}`);
-  if (directives.get("frame-ancestors")?.join(" ") !== "'none'") problems.push("CSP frame-ancestors is not 'none'");
+  const directives = new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name.toLowerCase(), values]),
+  );
+  if (directives.get("default-src")?.join(" ") !== "'none'")
+    problems.push(`CSP default-src is not 'none': ${csp}`);
+  if (/'unsafe-(inline|eval|hashes)'|(^|\s)(\*|data:|https?:)(\s|;|$)/.test(csp))
+    problems.push(`CSP allows inline code, eval or any host: ${csp}`);
+  if (directives.has("script-src"))
+    problems.push(`a production page may run no script, but CSP has script-src: ${csp}`);
+  if (directives.get("frame-ancestors")?.join(" ") !== "'none'")
+    problems.push("CSP frame-ancestors is not 'none'");
   if (!directives.has("base-uri")) problems.push("CSP has no base-uri");
   if (directives.get("form-action")?.join(" ") !== "'self'") problems.push("CSP form-action is not 'self'");
   const hsts = headers.get("strict-transport-security");
@@ -85,12 +122,21 @@ function securityProblems(headers: Headers, origin: "https" | "http"): string[] 
     const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? "")?.[1] ?? 0);
     if (maxAge < SIX_MONTHS) problems.push(`HSTS max-age under six months: ${hsts}`);
   } else if (hsts !== null) problems.push(`HSTS sent for an http origin: ${hsts}`);
-  if (!["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(headers.get("referrer-policy") ?? "")) problems.push(`Referrer-Policy: ${headers.get("referrer-policy")}`);
-  if (headers.get("x-frame-options") !== "DENY") problems.push(`X-Frame-Options: ${headers.get("x-frame-options")}`);
-  if (headers.get("x-content-type-options") !== "nosniff") problems.push("X-Content-Type-Options is not nosniff");
-  if (headers.get("cross-origin-opener-policy") !== "same-origin") problems.push(`Cross-Origin-Opener-Policy: ${headers.get("cross-origin-opener-policy")}`);
+  if (
+    !["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(
+      headers.get("referrer-policy") ?? "",
+    )
+  )
+    problems.push(`Referrer-Policy: ${headers.get("referrer-policy")}`);
+  if (headers.get("x-frame-options") !== "DENY")
+    problems.push(`X-Frame-Options: ${headers.get("x-frame-options")}`);
+  if (headers.get("x-content-type-options") !== "nosniff")
+    problems.push("X-Content-Type-Options is not nosniff");
+  if (headers.get("cross-origin-opener-policy") !== "same-origin")
+    problems.push(`Cross-Origin-Opener-Policy: ${headers.get("cross-origin-opener-policy")}`);
   for (const feature of ["camera", "microphone", "geolocation", "payment"]) {
-    if (!(headers.get("permissions-policy") ?? "").includes(`${feature}=()`)) problems.push(`Permissions-Policy does not turn off ${feature}`);
+    if (!(headers.get("permissions-policy") ?? "").includes(`${feature}=()`))
+      problems.push(`Permissions-Policy does not turn off ${feature}`);
   }
   // The spec's own headers stay as they are (§1.3): CORS open.
   if (headers.get("access-control-allow-origin") !== "*") problems.push("not CORS-open");
@@ -118,13 +164,22 @@ describe("every response carries the security headers", () => {
         const response = await fetch(new URL(path, base), { ...init, redirect: "manual" });
         await response.arrayBuffer();
         if ((response.headers.get("content-type") ?? "").startsWith("text/html")) html++;
-        problems.push(...securityProblems(response.headers, "https").map((problem) => `${label} ${init.method ?? "GET"} ${path} (${response.status}): ${problem}`));
+        problems.push(
+          ...securityProblems(response.headers, "https").map(
+            (problem) => `${label} ${init.method ?? "GET"} ${path} (${response.status}): ${problem}`,
+          ),
+        );
       }
       assert.deepEqual(problems, []);
       assert.ok(html >= Object.keys(table.pages).length + 2, `${html} HTML responses`);
       // Every file the spec names, and every file the negotiation data serves, was among them.
       const asked = new Set(everyKind().map((request) => request.path));
-      assert.deepEqual([...SURFACE_FILES.map(([path]) => path), ...Object.keys(table.files)].filter((path) => !asked.has(path)), []);
+      assert.deepEqual(
+        [...SURFACE_FILES.map(([path]) => path), ...Object.keys(table.files)].filter(
+          (path) => !asked.has(path),
+        ),
+        [],
+      );
     });
 
     it(`from ${host}: fingerprinted assets are cached for a year, everything else revalidates`, async () => {
@@ -137,7 +192,11 @@ describe("every response carries the security headers", () => {
         assert.equal(response.headers.get("cache-control"), YEAR_IMMUTABLE, path);
         // The name holds the first ten hex digits of the SHA-256 of the bytes served under it.
         const hash = /\.([0-9a-f]{10})\.[a-z0-9]+$/.exec(path)?.[1];
-        assert.equal(hash, createHash("sha256").update(bytes).digest("hex").slice(0, 10), `${path} is named for its bytes`);
+        assert.equal(
+          hash,
+          createHash("sha256").update(bytes).digest("hex").slice(0, 10),
+          `${path} is named for its bytes`,
+        );
       }
       for (const path of ["/favicon.ico", "/assets/site.css", "/", "/about/", "/llms.txt", "/about.md"]) {
         const response = await fetch(new URL(path, base));
@@ -149,10 +208,19 @@ describe("every response carries the security headers", () => {
   }
 
   it("the two hosts answer every asset, /favicon.ico and a missing asset alike: status, headers and bytes", async () => {
-    const transport = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "age"]);
+    const transport = new Set([
+      "date",
+      "connection",
+      "keep-alive",
+      "content-length",
+      "transfer-encoding",
+      "age",
+    ]);
     const answer = async (base: string, path: string) => {
       const response = await fetch(new URL(path, base));
-      const headers = Object.fromEntries([...response.headers].filter(([name]) => !transport.has(name) && !name.startsWith("x-nf-")).sort());
+      const headers = Object.fromEntries(
+        [...response.headers].filter(([name]) => !transport.has(name) && !name.startsWith("x-nf-")).sort(),
+      );
       return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
     };
     for (const path of [...ASSETS, "/favicon.ico", "/assets/no-such-file.css", "/apple-touch-icon.png"]) {
@@ -185,12 +253,21 @@ describe("an http origin", () => {
   it("while the https build's _headers carries every security header for the static files", () => {
     const rules = readFileSync(join(dist, "_headers"), "utf8").split(/\n(?=\/)/);
     const all = rules.find((rule) => rule.startsWith("/*\n"))!;
-    const headers = new Headers(all.split("\n").slice(1).map((line): [string, string] => {
-      const [name, ...value] = line.trim().split(": ");
-      return [name, value.join(": ")];
-    }));
+    const headers = new Headers(
+      all
+        .split("\n")
+        .slice(1)
+        .map((line): [string, string] => {
+          const [name, ...value] = line.trim().split(": ");
+          return [name, value.join(": ")];
+        }),
+    );
     assert.deepEqual(securityProblems(headers, "https"), []);
     const css = rules.find((rule) => /^\/assets\/site\.[0-9a-f]{10}\.css\n/.test(rule));
-    assert.match(css ?? "", new RegExp(`Cache-Control: ${YEAR_IMMUTABLE}`), "the fingerprinted stylesheet is cached for a year");
+    assert.match(
+      css ?? "",
+      new RegExp(`Cache-Control: ${YEAR_IMMUTABLE}`),
+      "the fingerprinted stylesheet is cached for a year",
+    );
   });
 });

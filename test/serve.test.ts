@@ -10,7 +10,20 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { networkInterfaces } from "node:os";
 import { startServing } from "./helpers/preview.ts";
-import { builtSite, CLI, freePort, netlifyHeaderRules, netlifyHeadersFor, netlifyProject, ROOT, routeTable, startPreviewServer, SURFACE_FILES, tempDir, type Running } from "./helpers/dist.ts";
+import {
+  builtSite,
+  CLI,
+  freePort,
+  netlifyHeaderRules,
+  netlifyHeadersFor,
+  netlifyProject,
+  ROOT,
+  routeTable,
+  startPreviewServer,
+  SURFACE_FILES,
+  tempDir,
+  type Running,
+} from "./helpers/dist.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -21,13 +34,19 @@ before(async () => {
 after(() => server.stop());
 
 /** A raw request, so paths like `/../x` reach the server exactly as written. */
-function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((done, fail) => {
     const req = httpRequest({ hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("end", () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on("error", fail);
     req.end();
@@ -41,8 +60,11 @@ test("the server prints the URL it listens on, on 127.0.0.1 and on no other addr
     assert.ok(served.output().includes(` http://127.0.0.1:${port}/`), served.output());
     assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
     // The machine's other addresses: a preview is for this machine alone.
-    const others = Object.values(networkInterfaces()).flatMap((addresses) => addresses ?? []).filter((address) => !address.internal && address.family === "IPv4");
-    for (const { address } of others) await assert.rejects(fetch(`http://${address}:${port}/`), `not served on ${address}`);
+    const others = Object.values(networkInterfaces())
+      .flatMap((addresses) => addresses ?? [])
+      .filter((address) => !address.internal && address.family === "IPv4");
+    for (const { address } of others)
+      await assert.rejects(fetch(`http://${address}:${port}/`), `not served on ${address}`);
   } finally {
     await served.stop();
   }
@@ -81,7 +103,12 @@ test("errors: negotiated 404 bodies, 406 JSON, and the §7.3 headers on each", a
     ["/nope/", { accept: "text/markdown" }, 404, "text/markdown; charset=utf-8"],
     ["/nope/", { accept: "text/html" }, 404, "text/html; charset=utf-8"],
     ["/blog/why-every-enterprise-needs-a-central-esb/", {}, 404, "application/json; charset=utf-8"],
-    ["/blog/why-every-enterprise-needs-a-central-esb.md", { accept: "text/markdown" }, 404, "text/markdown; charset=utf-8"],
+    [
+      "/blog/why-every-enterprise-needs-a-central-esb.md",
+      { accept: "text/markdown" },
+      404,
+      "text/markdown; charset=utf-8",
+    ],
     ["/about/", { accept: "application/json" }, 406, "application/json; charset=utf-8"],
     ["/_sitegen/negotiation.json", {}, 404, "application/json; charset=utf-8"],
     ["/_headers", {}, 404, "application/json; charset=utf-8"],
@@ -98,7 +125,9 @@ test("errors: negotiated 404 bodies, 406 JSON, and the §7.3 headers on each", a
 
 test("assets are served as the CDN would, outside negotiation", async () => {
   // The stylesheet under its fingerprinted name, as the pages link it.
-  const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(readFileSync(join(dist, "index.html"), "utf8"))![1];
+  const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(
+    readFileSync(join(dist, "index.html"), "utf8"),
+  )![1];
   const css = await raw(stylesheet, { accept: "application/json" });
   assert.equal(css.status, 200);
   assert.equal(css.headers["content-type"], "text/css; charset=utf-8");
@@ -147,7 +176,10 @@ test("HEAD answers like GET without a body", async () => {
 test("_headers gives Netlify's static files the same headers the core sends for them", async () => {
   const rules = await netlifyHeaderRules(join(dist, "_headers"));
   const table = routeTable(dist);
-  const paths = [...Object.keys(table.pages).map((path) => table.pages[path].markdownPath as string), ...Object.keys(table.files)];
+  const paths = [
+    ...Object.keys(table.pages).map((path) => table.pages[path].markdownPath as string),
+    ...Object.keys(table.files),
+  ];
   let compared = 0;
   for (const path of paths) {
     const response = await raw(path);
@@ -164,15 +196,30 @@ test("serve on a port already in use says so in one line, with no stack trace, a
   const taken = new URL(server.url).port;
   const runs: [string, string[], string][] = [
     ["serve", ["serve", "--dir", dist, "--port", taken], ROOT],
-    ["serve --watch", ["serve", "--watch", "--dir", join(tempDir("sitegen-busy-"), "dist"), "--port", taken], ROOT],
+    [
+      "serve --watch",
+      ["serve", "--watch", "--dir", join(tempDir("sitegen-busy-"), "dist"), "--port", taken],
+      ROOT,
+    ],
     ["serve --netlify", ["serve", "--netlify", "--port", taken], netlifyProject(dist)],
   ];
   for (const [name, args, cwd] of runs) {
     const result = await new Promise<{ status: number | null; stderr: string }>((done) => {
-      execFile(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" }, encoding: "utf8" }, (error, _stdout, stderr) => done({ status: error ? (error.code as number) : 0, stderr }));
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        { cwd, env: { ...process.env, NO_COLOR: "1" }, encoding: "utf8" },
+        (error, _stdout, stderr) => done({ status: error ? (error.code as number) : 0, stderr }),
+      );
     });
     assert.equal(result.status, 2, name);
     const lines = result.stderr.split("\n").filter((line) => line !== "" && !/^✓ built /.test(line));
-    assert.deepEqual(lines, [`error: port ${taken} on 127.0.0.1 is in use: stop the other server, or pick another port (--port 0 picks a free one)`], name);
+    assert.deepEqual(
+      lines,
+      [
+        `error: port ${taken} on 127.0.0.1 is in use: stop the other server, or pick another port (--port 0 picks a free one)`,
+      ],
+      name,
+    );
   }
 });

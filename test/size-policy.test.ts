@@ -15,7 +15,13 @@ import { folderStore } from "../src/hosts/preview/folder.ts";
 import { respond } from "../src/negotiation/respond.ts";
 import { SiteData } from "../src/negotiation/site-data.ts";
 import { shardOf } from "../src/negotiation/table.ts";
-import { netlifyProject, startNetlifyProject, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import {
+  netlifyProject,
+  startNetlifyProject,
+  startPreviewServer,
+  tempDir,
+  type Running,
+} from "./helpers/dist.ts";
 import { readSource, sitegenAsync, type Source } from "./helpers/site.ts";
 
 const POSTS = 3_000;
@@ -63,12 +69,23 @@ test("llms.txt: within 50,000 characters, every page, the newest posts in order,
   assert.ok(Buffer.byteLength(llms) <= LLMS_TXT, `${Buffer.byteLength(llms)} bytes`);
   assert.ok(characters(llms) <= LLMS_TXT);
   const linked = links(llms);
-  for (const route of source.routes.filter((r) => !r.post)) assert.ok(linked.includes(`${BASE}${route.markdownPath}`), route.markdownPath);
+  for (const route of source.routes.filter((r) => !r.post))
+    assert.ok(linked.includes(`${BASE}${route.markdownPath}`), route.markdownPath);
   const posts = linked.filter((url) => /\/blog\/[^/]+\.md$/.test(url));
   assert.ok(posts.length >= 100, `${posts.length} posts listed`);
-  assert.deepEqual(posts, source.published.slice(0, posts.length).map((post) => `${BASE}/blog/${post.slug}.md`), "the newest posts, newest first");
-  assert.match(llms, new RegExp(`The newest ${posts.length} of ${POSTS} posts, newest first\\. The ${POSTS - posts.length} older ones are not listed here`));
-  for (const file of ["/blog-index.json", "/sitemap.xml"]) assert.ok(linked.includes(`${BASE}${file}`), `says where the rest are: ${file}`);
+  assert.deepEqual(
+    posts,
+    source.published.slice(0, posts.length).map((post) => `${BASE}/blog/${post.slug}.md`),
+    "the newest posts, newest first",
+  );
+  assert.match(
+    llms,
+    new RegExp(
+      `The newest ${posts.length} of ${POSTS} posts, newest first\\. The ${POSTS - posts.length} older ones are not listed here`,
+    ),
+  );
+  for (const file of ["/blog-index.json", "/sitemap.xml"])
+    assert.ok(linked.includes(`${BASE}${file}`), `says where the rest are: ${file}`);
 });
 
 test("llms-full.txt: within 1,000,000 bytes, every page and the newest posts whole, and what was left out and where", () => {
@@ -80,39 +97,73 @@ test("llms-full.txt: within 1,000,000 bytes, every page and the newest posts who
   // Each entry is a whole .md sibling, byte for byte: the pages, then the newest posts; never a post cut short.
   const kept = entries.length - pages.length;
   assert.ok(kept >= 50 && kept < POSTS, `${kept} posts kept`);
-  assert.deepEqual(entries.map((entry, index) => entry === md(source.routes[index])), entries.map(() => true), "every entry is its .md sibling");
+  assert.deepEqual(
+    entries.map((entry, index) => entry === md(source.routes[index])),
+    entries.map(() => true),
+    "every entry is its .md sibling",
+  );
   const left = source.published.slice(kept);
   assert.ok(
-    head.includes(`the newest ${kept} of its ${POSTS} posts`) && head.includes(`The oldest ${left.length} posts, published ${left.at(-1)!.date} to ${left[0].date}, are left out`),
+    head.includes(`the newest ${kept} of its ${POSTS} posts`) &&
+      head.includes(
+        `The oldest ${left.length} posts, published ${left.at(-1)!.date} to ${left[0].date}, are left out`,
+      ),
     `the head says what was left out:\n${head}`,
   );
-  assert.ok(head.includes(`${BASE}/blog-index.json`) && head.includes(`${BASE}/sitemap.xml`), "and where it is");
+  assert.ok(
+    head.includes(`${BASE}/blog-index.json`) && head.includes(`${BASE}/sitemap.xml`),
+    "and where it is",
+  );
   // The next post would not have fitted: the budget decided, not a count.
-  assert.ok(Buffer.byteLength(full) + 5 + Buffer.byteLength(md(source.routes[pages.length + kept])) > LLMS_FULL, "the next post did not fit");
+  assert.ok(
+    Buffer.byteLength(full) + 5 + Buffer.byteLength(md(source.routes[pages.length + kept])) > LLMS_FULL,
+    "the next post did not fit",
+  );
 });
 
 test("/blog/: within 200,000 bytes in HTML and Markdown, the newest posts in full, then by year, then what is left off and where", () => {
   const html = read("blog/index.html");
   const markdown = read("blog.md");
-  for (const [name, text] of [["HTML", html], ["Markdown", markdown]]) assert.ok(Buffer.byteLength(text) <= BLOG_PAGE, `${name}: ${Buffer.byteLength(text)} bytes`);
+  for (const [name, text] of [
+    ["HTML", html],
+    ["Markdown", markdown],
+  ])
+    assert.ok(Buffer.byteLength(text) <= BLOG_PAGE, `${name}: ${Buffer.byteLength(text)} bytes`);
   const posts = markdown.slice(markdown.indexOf("## Posts"));
   const listed = links(posts).filter((url) => /\/blog\/[^/]+\/$/.test(url));
   assert.ok(listed.length > FULL_POSTS && listed.length < POSTS, `${listed.length} posts listed`);
-  assert.deepEqual(listed, source.published.slice(0, listed.length).map((post) => `${BASE}/blog/${post.slug}/`), "the newest posts, newest first");
+  assert.deepEqual(
+    listed,
+    source.published.slice(0, listed.length).map((post) => `${BASE}/blog/${post.slug}/`),
+    "the newest posts, newest first",
+  );
   const full = posts.split("\n").filter((line) => /^- \[.*\) \(\d{4}-\d{2}-\d{2}, (en|vi)\): /.test(line));
   assert.equal(full.length, FULL_POSTS, "the newest posts with their descriptions");
   const years = [...posts.matchAll(/^### (\d{4})$/gm)].map((m) => m[1]);
-  assert.ok(years.length > 0 && years.every((year, i) => i === 0 || year < years[i - 1]), `years, newest first: ${years}`);
-  assert.match(posts, new RegExp(`^The newest ${listed.length} of ${POSTS} posts\\. The ${POSTS - listed.length} older ones \\(\\d{4} to \\d{4}\\) are not listed on this page; every post is in \\[blog-index\\.json\\]`, "m"));
+  assert.ok(
+    years.length > 0 && years.every((year, i) => i === 0 || year < years[i - 1]),
+    `years, newest first: ${years}`,
+  );
+  assert.match(
+    posts,
+    new RegExp(
+      `^The newest ${listed.length} of ${POSTS} posts\\. The ${POSTS - listed.length} older ones \\(\\d{4} to \\d{4}\\) are not listed on this page; every post is in \\[blog-index\\.json\\]`,
+      "m",
+    ),
+  );
   // The HTML lists the same posts.
   const hrefs = [...html.matchAll(/<a href="(\/blog\/[^"/]+\/)"/g)].map((m) => m[1]);
-  assert.deepEqual(hrefs, listed.map((url) => url.slice(BASE.length)));
+  assert.deepEqual(
+    hrefs,
+    listed.map((url) => url.slice(BASE.length)),
+  );
   assert.match(html, /<a href="\/blog-index\.json">blog index<\/a>/);
 });
 
 test("every published post is reachable from /llms.txt: named in it or in a file it links (two fetches)", async () => {
   const origin = preview.url.replace(/\/$/, "");
-  const fetchText = async (url: string) => (await fetch(url.replace(BASE, origin), { headers: { accept: "text/markdown" } })).text();
+  const fetchText = async (url: string) =>
+    (await fetch(url.replace(BASE, origin), { headers: { accept: "text/markdown" } })).text();
   const llms = await fetchText(`${BASE}/llms.txt`);
   const found = new Set<string>();
   const collect = (text: string) => {
@@ -121,13 +172,24 @@ test("every published post is reachable from /llms.txt: named in it or in a file
   collect(llms);
   const linked = [...found].filter((url) => url.startsWith(`${BASE}/`));
   for (const url of linked) collect(await fetchText(url));
-  const missing = source.published.filter((post) => !found.has(`${BASE}/blog/${post.slug}/`) && !found.has(`${BASE}/blog/${post.slug}.md`));
-  assert.deepEqual(missing.map((post) => post.slug), [], `${missing.length} posts unreachable`);
+  const missing = source.published.filter(
+    (post) => !found.has(`${BASE}/blog/${post.slug}/`) && !found.has(`${BASE}/blog/${post.slug}.md`),
+  );
+  assert.deepEqual(
+    missing.map((post) => post.slug),
+    [],
+    `${missing.length} posts unreachable`,
+  );
 });
 
 /** Misses an agent makes: a transposed letter, a dropped first word, a dropped last letter, the post under another folder. */
 function typos(slug: string): string[] {
-  return [`/blog/${slug.slice(0, 5)}${slug[6]}${slug[5]}${slug.slice(7)}/`, `/blog/${slug.slice(slug.indexOf("-") + 1)}/`, `/blog/${slug.slice(0, -1)}/`, `/posts/${slug}/`];
+  return [
+    `/blog/${slug.slice(0, 5)}${slug[6]}${slug[5]}${slug.slice(7)}/`,
+    `/blog/${slug.slice(slug.indexOf("-") + 1)}/`,
+    `/blog/${slug.slice(0, -1)}/`,
+    `/posts/${slug}/`,
+  ];
 }
 
 test("the Markdown 404 stays a few KB and names the post a mistyped slug meant, first", async () => {
@@ -163,7 +225,10 @@ test("a 404 reads a bounded number of small files, whatever the size of the blog
       reads.push(file);
       return store(file);
     });
-    const response = await respond(new Request(`http://localhost${path}`, { headers: { accept: "text/markdown" } }), site);
+    const response = await respond(
+      new Request(`http://localhost${path}`, { headers: { accept: "text/markdown" } }),
+      site,
+    );
     assert.equal(response?.status, 404);
     const slugNodes = reads.filter((file) => file.startsWith("/_sitegen/slugs/"));
     // One root-to-leaf walk in each of the two trees: two levels of 64 children and a leaf hold 262,144 posts.
@@ -172,30 +237,44 @@ test("a 404 reads a bounded number of small files, whatever the size of the blog
     assert.ok(reads.length <= slugNodes.length + 5, `${path}: ${reads.join(", ")}`);
   }
   const sizes = await agentFileSizes(dist);
-  for (const miss of sizes.notFound) assert.ok(miss.bytesRead < 100_000, `${miss.path}: read ${miss.bytesRead} bytes`);
+  for (const miss of sizes.notFound)
+    assert.ok(miss.bytesRead < 100_000, `${miss.path}: read ${miss.bytesRead} bytes`);
 });
 
 test("a post's address without its slash answers 301 to the post, where the two paths live in different route shards", async () => {
   const { shards } = JSON.parse(read("_sitegen/negotiation.json"));
   assert.ok(shards > 1, `${shards} shard`);
-  const apart = source.published.map((post) => `/blog/${post.slug}/`).filter((path) => shardOf(path, shards) !== shardOf(path.slice(0, -1), shards));
+  const apart = source.published
+    .map((post) => `/blog/${post.slug}/`)
+    .filter((path) => shardOf(path, shards) !== shardOf(path.slice(0, -1), shards));
   assert.ok(apart.length > 100, `${apart.length} posts`);
   const site = new SiteData(folderStore(dist));
   for (const path of apart.slice(0, 200)) {
-    const response = await respond(new Request(`http://localhost${path.slice(0, -1)}`, { headers: { accept: "text/markdown" } }), site);
+    const response = await respond(
+      new Request(`http://localhost${path.slice(0, -1)}`, { headers: { accept: "text/markdown" } }),
+      site,
+    );
     assert.equal(response?.status, 301, path);
     assert.equal(response.headers.get("location"), path);
   }
 });
 
-test("the preview server and Netlify's emulator answer misses alike at this size", { timeout: 180_000 }, async () => {
+test("the preview server and Netlify's emulator answer misses alike at this size", {
+  timeout: 180_000,
+}, async () => {
   const netlify = await startNetlifyProject(project);
   try {
     for (const path of [...typos(source.published[7].slug), "/nope/", "/about"]) {
       for (const accept of ["text/markdown", "application/json", "text/*"]) {
-        const [ours, theirs] = await Promise.all([preview.url, netlify.url].map((base) => fetch(new URL(path, base), { headers: { accept } })));
+        const [ours, theirs] = await Promise.all(
+          [preview.url, netlify.url].map((base) => fetch(new URL(path, base), { headers: { accept } })),
+        );
         assert.equal(theirs.status, ours.status, `${path} ${accept}`);
-        assert.equal(theirs.headers.get("content-type"), ours.headers.get("content-type"), `${path} ${accept}`);
+        assert.equal(
+          theirs.headers.get("content-type"),
+          ours.headers.get("content-type"),
+          `${path} ${accept}`,
+        );
         assert.equal(await theirs.text(), await ours.text(), `${path} ${accept}: bodies differ`);
       }
     }

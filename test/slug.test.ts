@@ -9,8 +9,14 @@ import { MAX_SLUG_LENGTH, slugify, slugProblem } from "../src/content/slug.ts";
 
 const cases: [title: string, slug: string][] = [
   // English
-  ["Idempotency keys in practice: APIs that survive retries", "idempotency-keys-in-practice-apis-that-survive-retries"],
-  ["What an API gateway should do, and what it should not", "what-an-api-gateway-should-do-and-what-it-should-not"],
+  [
+    "Idempotency keys in practice: APIs that survive retries",
+    "idempotency-keys-in-practice-apis-that-survive-retries",
+  ],
+  [
+    "What an API gateway should do, and what it should not",
+    "what-an-api-gateway-should-do-and-what-it-should-not",
+  ],
   ["Kafka, RabbitMQ or NATS", "kafka-rabbitmq-or-nats"],
   ["AsyncAPI 3.0 & OpenAPI 3.1", "asyncapi-3-0-openapi-3-1"],
   // Vietnamese: tone and vowel marks dropped, đ/Đ mapped by hand (NFD does not split them)
@@ -80,21 +86,47 @@ test("slugify is idempotent on its own output", () => {
 });
 
 test("slugProblem accepts lowercase ASCII words joined by single hyphens, with an optional trailing hyphen", () => {
-  for (const slug of ["a", "0", "kafka", "kafka-rabbitmq-or-nats", "asyncapi-3-0", "a-", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-", "x".repeat(MAX_SLUG_LENGTH)]) {
+  for (const slug of [
+    "a",
+    "0",
+    "kafka",
+    "kafka-rabbitmq-or-nats",
+    "asyncapi-3-0",
+    "a-",
+    "retries-timeouts-and-backpressure-keeping-a-slow-dependency-",
+    "x".repeat(MAX_SLUG_LENGTH),
+  ]) {
     assert.equal(slugProblem(slug), undefined, slug);
   }
 });
 
 test("slugProblem rejects what is not a slug, saying why", () => {
   assert.match(slugProblem("")!, /empty/);
-  assert.match(slugProblem("x".repeat(MAX_SLUG_LENGTH + 1))!, new RegExp(`${MAX_SLUG_LENGTH + 1} characters.*maximum is ${MAX_SLUG_LENGTH}`));
-  for (const slug of ["Uppercase-Slug", "double--hyphen", "-leading", "trailing--", "-", "under_score", "dot.ted", "spa ce", "đà-nẵng", "café", "slash/slug", "ends-with-two--"]) {
+  assert.match(
+    slugProblem("x".repeat(MAX_SLUG_LENGTH + 1))!,
+    new RegExp(`${MAX_SLUG_LENGTH + 1} characters.*maximum is ${MAX_SLUG_LENGTH}`),
+  );
+  for (const slug of [
+    "Uppercase-Slug",
+    "double--hyphen",
+    "-leading",
+    "trailing--",
+    "-",
+    "under_score",
+    "dot.ted",
+    "spa ce",
+    "đà-nẵng",
+    "café",
+    "slash/slug",
+    "ends-with-two--",
+  ]) {
     assert.ok(slugProblem(slug), `${JSON.stringify(slug)} should be rejected`);
   }
 });
 
 test("everything slugify makes from a non-empty title is a slug slugProblem accepts", () => {
-  for (const [title, slug] of cases) if (slug !== "") assert.equal(slugProblem(slugify(title)), undefined, title);
+  for (const [title, slug] of cases)
+    if (slug !== "") assert.equal(slugProblem(slugify(title)), undefined, title);
 });
 
 test("an apostrophe joins its word instead of splitting it", () => {

@@ -11,11 +11,25 @@ import { ROOT, sitegen, tempDir } from "./helpers/dist.ts";
 
 test("build --json gives each stage's milliseconds, within the build's", () => {
   const out = join(tempDir("sitegen-stages-"), "dist");
-  const result = sitegen(["build", "--json", "--no-cache", "--content", join(ROOT, "content"), "--templates", join(ROOT, "templates"), "--out", out]);
+  const result = sitegen([
+    "build",
+    "--json",
+    "--no-cache",
+    "--content",
+    join(ROOT, "content"),
+    "--templates",
+    join(ROOT, "templates"),
+    "--out",
+    out,
+  ]);
   assert.equal(result.status, 0, result.stderr);
   const report = JSON.parse(result.stdout);
   assert.deepEqual(Object.keys(report.stages), [...STAGES]);
-  for (const stage of STAGES) assert.ok(Number.isInteger(report.stages[stage]) && report.stages[stage] >= 0, `${stage}: ${report.stages[stage]}`);
+  for (const stage of STAGES)
+    assert.ok(
+      Number.isInteger(report.stages[stage]) && report.stages[stage] >= 0,
+      `${stage}: ${report.stages[stage]}`,
+    );
   const sum = STAGES.reduce((total, stage) => total + report.stages[stage], 0);
   // Each stage is rounded on its own: up to half a millisecond each either way.
   assert.ok(sum <= report.milliseconds + STAGES.length, `stages ${sum} ms, build ${report.milliseconds} ms`);

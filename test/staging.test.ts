@@ -13,7 +13,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { generateContent } from "../bench/synthetic.ts";
 import { CLI, EPOCH, sitegen, tempDir } from "./helpers/dist.ts";
 
-const leftovers = (parent: string) => readdirSync(parent).filter((name) => name.startsWith(".sitegen-tmp-") || name.includes(".sitegen-old-"));
+const leftovers = (parent: string) =>
+  readdirSync(parent).filter((name) => name.startsWith(".sitegen-tmp-") || name.includes(".sitegen-old-"));
 
 test("a killed build's staging folder is removed by the next build; a running build's is left alone", async () => {
   const parent = tempDir("sitegen-staging-");
@@ -22,7 +23,10 @@ test("a killed build's staging folder is removed by the next build; a running bu
   const out = join(parent, "dist");
   assert.equal(sitegen(["build", "--content", content, "--out", out, "--quiet"]).status, 0);
 
-  const child = spawn(process.execPath, [CLI, "build", "--content", content, "--out", out, "--quiet"], { env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH }, stdio: "ignore" });
+  const child = spawn(process.execPath, [CLI, "build", "--content", content, "--out", out, "--quiet"], {
+    env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH },
+    stdio: "ignore",
+  });
   const deadline = Date.now() + 20_000;
   while (leftovers(parent).length === 0 && Date.now() < deadline && child.exitCode === null) await sleep(5);
   child.kill("SIGKILL");

@@ -70,7 +70,19 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
 
   before(async () => {
     server = await startPreviewServer(wideSite());
-    browser = await chromium.launch({ executablePath: tools.path("chromium"), headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    browser = await chromium.launch({
+      executablePath: tools.path("chromium"),
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
 
@@ -80,8 +92,15 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
   });
 
   /** The post in a page of its own, as a phone of `scheme` shows it (`touch`: one that cannot hover). */
-  async function post(scheme: "light" | "dark", options: { touch?: boolean; width?: number } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { ...PHONE, width: options.width ?? PHONE.width }, colorScheme: scheme, ...(options.touch ? { isMobile: true, hasTouch: true } : {}) });
+  async function post(
+    scheme: "light" | "dark",
+    options: { touch?: boolean; width?: number } = {},
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { ...PHONE, width: options.width ?? PHONE.width },
+      colorScheme: scheme,
+      ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
+    });
     const page = await context.newPage();
     const response = await page.goto(new URL(POST, server.url).href, { waitUntil: "load" });
     assert.equal(response?.status(), 200);
@@ -93,7 +112,12 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
    * top (in a code block's padding, a table's first cells' padding: no text there), with the box
    * scrolled to `scroll`: "start" or "end". Read from a screenshot, decoded by the browser itself.
    */
-  async function edges(page: Page, selector: string, index: number, scroll: "start" | "end"): Promise<{ left: number[]; right: number[]; scrolls: boolean }> {
+  async function edges(
+    page: Page,
+    selector: string,
+    index: number,
+    scroll: "start" | "end",
+  ): Promise<{ left: number[]; right: number[]; scrolls: boolean }> {
     const box = page.locator(selector).nth(index);
     const scrolls = await box.evaluate((element, to) => {
       element.scrollLeft = to === "start" ? 0 : element.scrollWidth;
@@ -126,7 +150,8 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
   }
 
   /** How far apart two colours are: the largest difference of a channel, 0 to 255. */
-  const apart = (a: number[], b: number[]) => Math.max(...a.map((value, channel) => Math.abs(value - b[channel])));
+  const apart = (a: number[], b: number[]) =>
+    Math.max(...a.map((value, channel) => Math.abs(value - b[channel])));
   /** A shadow shows: the edge's colour differs from the box's own by more than antialiasing would. */
   const SHADOW = 12;
 
@@ -134,18 +159,36 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
     it(`at 390 px in the ${scheme} scheme, a code block and a table that scroll sideways show a shadow at each edge with more beyond it, and a code block that fits shows none`, async () => {
       const page = await post(scheme);
       try {
-        await page.screenshot({ path: join(SCREENSHOTS, `starter-wide-post-phone-${scheme}.png`), fullPage: true });
-        for (const [selector, index] of [["pre", 0], [".table-scroll", 0]] as const) {
+        await page.screenshot({
+          path: join(SCREENSHOTS, `starter-wide-post-phone-${scheme}.png`),
+          fullPage: true,
+        });
+        for (const [selector, index] of [
+          ["pre", 0],
+          [".table-scroll", 0],
+        ] as const) {
           const start = await edges(page, selector, index, "start");
           assert.ok(start.scrolls, `${selector} is wider than the phone`);
-          assert.ok(apart(start.left, start.right) > SHADOW, `${selector} at its start: a shadow on the right (${start.right}) and none on the left (${start.left})`);
+          assert.ok(
+            apart(start.left, start.right) > SHADOW,
+            `${selector} at its start: a shadow on the right (${start.right}) and none on the left (${start.left})`,
+          );
           const end = await edges(page, selector, index, "end");
-          assert.ok(apart(end.left, end.right) > SHADOW, `${selector} at its end: a shadow on the left (${end.left}) and none on the right (${end.right})`);
-          assert.ok(apart(end.right, start.left) <= SHADOW, `${selector}: an edge with nothing beyond it is the box's own colour at either end (${end.right}, ${start.left})`);
+          assert.ok(
+            apart(end.left, end.right) > SHADOW,
+            `${selector} at its end: a shadow on the left (${end.left}) and none on the right (${end.right})`,
+          );
+          assert.ok(
+            apart(end.right, start.left) <= SHADOW,
+            `${selector}: an edge with nothing beyond it is the box's own colour at either end (${end.right}, ${start.left})`,
+          );
         }
         const fits = await edges(page, "pre", 1, "start");
         assert.ok(!fits.scrolls);
-        assert.ok(apart(fits.left, fits.right) <= SHADOW, `a code block that fits has no shadow (${fits.left}, ${fits.right})`);
+        assert.ok(
+          apart(fits.left, fits.right) <= SHADOW,
+          `a code block that fits has no shadow (${fits.left}, ${fits.right})`,
+        );
       } finally {
         await page.context().close();
       }
@@ -156,20 +199,33 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
     const page = await post("light", { width: 1280 });
     try {
       const anchor = page.getByRole("link", { name: "A heading" });
-      assert.equal(await anchor.getAttribute("class"), "heading-anchor", "the link is in the accessibility tree, named by the heading's words");
+      assert.equal(
+        await anchor.getAttribute("class"),
+        "heading-anchor",
+        "the link is in the accessibility tree, named by the heading's words",
+      );
       // The alpha of its colour: `rgb(r, g, b)` is opaque, `rgba(r, g, b, a)` says.
-      const alpha = () => anchor.evaluate((element) => {
-        const channels = getComputedStyle(element).color.match(/[\d.]+/g) ?? [];
-        return channels.length === 4 ? Number(channels[3]) : 1;
-      });
+      const alpha = () =>
+        anchor.evaluate((element) => {
+          const channels = getComputedStyle(element).color.match(/[\d.]+/g) ?? [];
+          return channels.length === 4 ? Number(channels[3]) : 1;
+        });
       await page.mouse.move(0, 0);
       assert.equal(await alpha(), 0, "hidden while nothing points at the heading");
       const box = (await anchor.boundingBox())!;
       assert.ok(box.width > 4 && box.height > 4, "it keeps its place while hidden");
-      await page.locator(".heading", { has: page.locator("h2") }).first().hover({ position: { x: 5, y: 5 } });
+      await page
+        .locator(".heading", { has: page.locator("h2") })
+        .first()
+        .hover({ position: { x: 5, y: 5 } });
       assert.equal(await alpha(), 1, "shown while the heading is pointed at");
       await page.mouse.move(0, 0);
-      for (let tab = 0; tab < 40 && !(await anchor.evaluate((element) => element === document.activeElement)); tab++) await page.keyboard.press("Tab");
+      for (
+        let tab = 0;
+        tab < 40 && !(await anchor.evaluate((element) => element === document.activeElement));
+        tab++
+      )
+        await page.keyboard.press("Tab");
       assert.ok(await anchor.evaluate((element) => element === document.activeElement), "Tab reaches it");
       assert.equal(await alpha(), 1, "shown while it has the keyboard's focus");
       await page.keyboard.press("Enter");
@@ -182,8 +238,15 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
   it("on a phone, which cannot hover, every heading's link shows", async () => {
     const page = await post("light", { touch: true });
     try {
-      assert.equal(await page.evaluate(() => matchMedia("(hover: hover)").matches), false, "the phone cannot hover");
-      const colour = await page.locator(".heading-anchor").first().evaluate((element) => getComputedStyle(element).color);
+      assert.equal(
+        await page.evaluate(() => matchMedia("(hover: hover)").matches),
+        false,
+        "the phone cannot hover",
+      );
+      const colour = await page
+        .locator(".heading-anchor")
+        .first()
+        .evaluate((element) => getComputedStyle(element).color);
       assert.notEqual(colour, "rgba(0, 0, 0, 0)");
     } finally {
       await page.context().close();

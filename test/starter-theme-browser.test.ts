@@ -28,10 +28,23 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
   before(async () => {
     server = await startPreviewServer(starterSite().dist);
     const out = join(tempDir("sitegen-docs-"), "dist");
-    const built = sitegen(["build", "--quiet", "--content", "docs/content", "--templates", "starter/templates", "--out", out]);
+    const built = sitegen([
+      "build",
+      "--quiet",
+      "--content",
+      "docs/content",
+      "--templates",
+      "starter/templates",
+      "--out",
+      out,
+    ]);
     assert.equal(built.status, 0, built.stderr);
     docs = await startPreviewServer(out);
-    browser = await chromium.launch({ executablePath: tools.path("chromium"), headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    browser = await chromium.launch({
+      executablePath: tools.path("chromium"),
+      headless: true,
+      args: ["--headless", "--no-sandbox", "--disable-gpu"],
+    });
   });
 
   after(async () => {
@@ -58,20 +71,31 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
         if (!document.body) return;
-        (window as unknown as { schemeAtBody?: string }).schemeAtBody = document.documentElement.dataset.scheme ?? "none";
+        (window as unknown as { schemeAtBody?: string }).schemeAtBody =
+          document.documentElement.dataset.scheme ?? "none";
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(at(STARTER_AUDITED["starter-archive"]));
-    assert.equal(await page.evaluate(() => (window as unknown as { schemeAtBody?: string }).schemeAtBody), "dark");
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { schemeAtBody?: string }).schemeAtBody),
+      "dark",
+    );
     await page.waitForLoadState("load");
     assert.equal(await background(), "rgb(22, 24, 29)");
     // And back: light is remembered over a dark system too.
     await page.locator(".scheme-toggle").click();
-    const dark = await browser.newContext({ colorScheme: "dark", storageState: await context.storageState() });
+    const dark = await browser.newContext({
+      colorScheme: "dark",
+      storageState: await context.storageState(),
+    });
     const again = await dark.newPage();
     await again.goto(at("/"));
-    assert.equal(await again.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(255, 255, 255)", "the reader's light over the system's dark");
+    assert.equal(
+      await again.evaluate(() => getComputedStyle(document.body).backgroundColor),
+      "rgb(255, 255, 255)",
+      "the reader's light over the system's dark",
+    );
     await dark.close();
     await context.close();
   });
@@ -81,8 +105,12 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
     const page = await context.newPage();
     await page.goto(at("/"));
     const script = await page.evaluate(() => {
-      const found = [...document.head.querySelectorAll("script[src]")].find((each) => /\/assets\/scheme\./.test(each.getAttribute("src") ?? "")) as HTMLScriptElement | undefined;
-      return found && { defer: found.defer, async: found.async, inHead: found.parentElement === document.head };
+      const found = [...document.head.querySelectorAll("script[src]")].find((each) =>
+        /\/assets\/scheme\./.test(each.getAttribute("src") ?? ""),
+      ) as HTMLScriptElement | undefined;
+      return (
+        found && { defer: found.defer, async: found.async, inHead: found.parentElement === document.head }
+      );
     });
     assert.deepEqual(script, { defer: false, async: false, inHead: true });
     await context.close();
@@ -90,19 +118,29 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
 
   it("the copy button: reached with Tab, pressed with Enter, copies the block's code and says so in a status region", async () => {
     const context = await browser.newContext();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(server.url).origin });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: new URL(server.url).origin,
+    });
     const page = await context.newPage();
     await page.goto(at(STARTER_AUDITED["starter-post-cover"]));
     const button = page.locator(".copy-code").first();
     await button.waitFor();
     assert.equal(await button.evaluate((node) => node.tagName), "BUTTON");
     // It sits in a strip the block keeps clear above the code: a long first line ran under it.
-    const [buttonBox, codeBox] = [await button.boundingBox(), await page.locator(".code-block pre > code").first().boundingBox()];
-    assert.ok(buttonBox && codeBox && buttonBox.y + buttonBox.height <= codeBox.y, `the button (${JSON.stringify(buttonBox)}) is clear of the code (${JSON.stringify(codeBox)})`);
+    const [buttonBox, codeBox] = [
+      await button.boundingBox(),
+      await page.locator(".code-block pre > code").first().boundingBox(),
+    ];
+    assert.ok(
+      buttonBox && codeBox && buttonBox.y + buttonBox.height <= codeBox.y,
+      `the button (${JSON.stringify(buttonBox)}) is clear of the code (${JSON.stringify(codeBox)})`,
+    );
     const code = await page.locator(".prose pre > code").first().innerText();
     await button.focus();
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => document.querySelector('[role="status"]')?.textContent === "Code copied to the clipboard");
+    await page.waitForFunction(
+      () => document.querySelector('[role="status"]')?.textContent === "Code copied to the clipboard",
+    );
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code.replace(/\n$/, ""));
     assert.equal(await button.textContent(), "Copied");
     await context.close();
@@ -112,18 +150,49 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
     const screenshots = join(ROOT, "test-output/screenshots");
     mkdirSync(screenshots, { recursive: true });
     for (const scheme of ["light", "dark"] as const) {
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
         const context = await browser.newContext({ colorScheme: scheme, viewport });
         const page = await context.newPage();
-        for (const [name, path] of [["docs-home", "/"], ["docs-listings", "/content/listings/"], ["docs-commands", "/commands/"]]) {
+        for (const [name, path] of [
+          ["docs-home", "/"],
+          ["docs-listings", "/content/listings/"],
+          ["docs-commands", "/commands/"],
+        ]) {
           await page.goto(new URL(path, docs.url).href);
           // Beside the text on a wide screen; on a phone, a list to open above it. Its own page marked in each.
-          assert.ok(await page.locator(viewport.width > 900 ? ".section-nav-wide" : ".section-nav-narrow > summary").isVisible(), `${path}: the sections shown`);
-          assert.equal(await page.locator('.section-nav-wide a[aria-current="page"]').count(), 1, `${path}: its own page marked in the sections`);
-          assert.ok(await page.locator(".page-nav a[rel=next], .page-nav a[rel=prev]").count() >= 1, `${path}: a page before or after it`);
-          const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          assert.deepEqual(results.violations.map((violation) => `${path} ${scheme} ${viewport.width}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`), []);
-          await page.screenshot({ path: join(screenshots, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
+          assert.ok(
+            await page
+              .locator(viewport.width > 900 ? ".section-nav-wide" : ".section-nav-narrow > summary")
+              .isVisible(),
+            `${path}: the sections shown`,
+          );
+          assert.equal(
+            await page.locator('.section-nav-wide a[aria-current="page"]').count(),
+            1,
+            `${path}: its own page marked in the sections`,
+          );
+          assert.ok(
+            (await page.locator(".page-nav a[rel=next], .page-nav a[rel=prev]").count()) >= 1,
+            `${path}: a page before or after it`,
+          );
+          const results = await new AxeBuilder({ page })
+            .options({ resultTypes: ["violations"] })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
+          assert.deepEqual(
+            results.violations.map(
+              (violation) =>
+                `${path} ${scheme} ${viewport.width}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`,
+            ),
+            [],
+          );
+          await page.screenshot({
+            path: join(screenshots, `${name}-${viewport.width}-${scheme}.png`),
+            fullPage: true,
+          });
         }
         await context.close();
       }

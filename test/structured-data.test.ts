@@ -26,7 +26,9 @@ function html(route: Route): string {
 
 /** The page's JSON-LD documents, parsed. */
 function jsonLd(page: string): Node[] {
-  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]) as Node);
+  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]) as Node,
+  );
 }
 
 /** Every node of a JSON-LD document: the document itself or its @graph. */
@@ -36,7 +38,10 @@ function nodes(document: Node): Node[] {
 
 /** `<meta property|name="…" content="…">` as [key, content] pairs, in order. */
 function meta(page: string): [string, string][] {
-  return [...page.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((match) => [match[1], decodeEntities(match[2])]);
+  return [...page.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((match) => [
+    match[1],
+    decodeEntities(match[2]),
+  ]);
 }
 
 /** Every string value in `value` that looks like a URL. */
@@ -60,7 +65,8 @@ describe("JSON-LD", () => {
       const documents = jsonLd(html(route));
       assert.equal(documents.length, 1, route.path);
       assert.equal(documents[0]["@context"], "https://schema.org", route.path);
-      for (const url of urlsIn(documents[0]).filter((url) => !url.startsWith("https://schema.org"))) assertOurs(url, route.path);
+      for (const url of urlsIn(documents[0]).filter((url) => !url.startsWith("https://schema.org")))
+        assertOurs(url, route.path);
     }
   });
 
@@ -103,7 +109,15 @@ describe("JSON-LD", () => {
   });
 
   it("types each fixed page for what it is, with its name, description, language and date", () => {
-    const expected: Record<string, string> = { "/": "WebPage", "/about/": "AboutPage", "/blog/": "CollectionPage", "/brand/": "WebPage", "/contact/": "ContactPage", "/developers/": "WebPage", "/privacy/": "WebPage" };
+    const expected: Record<string, string> = {
+      "/": "WebPage",
+      "/about/": "AboutPage",
+      "/blog/": "CollectionPage",
+      "/brand/": "WebPage",
+      "/contact/": "ContactPage",
+      "/developers/": "WebPage",
+      "/privacy/": "WebPage",
+    };
     for (const route of source.routes.filter((each) => !each.post)) {
       const page = nodes(jsonLd(html(route))[0]).find((node) => node["@id"] === `${base}${route.path}`)!;
       assert.ok(page, `${route.path} has a node for itself`);
@@ -138,7 +152,11 @@ describe("Open Graph and Twitter card", () => {
       // A Twitter card takes its title, description and image from the Open Graph tags.
       assert.equal(tags.get("twitter:card"), "summary_large_image", route.path);
       // The canonical link and og:url agree.
-      assert.match(html(route), new RegExp(`<link rel="canonical" href="${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">`), route.path);
+      assert.match(
+        html(route),
+        new RegExp(`<link rel="canonical" href="${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">`),
+        route.path,
+      );
     }
   });
 
@@ -148,7 +166,11 @@ describe("Open Graph and Twitter card", () => {
       const value = (key: string) => tags.find(([name]) => name === key)?.[1];
       assert.equal(value("article:published_time"), route.post!.date, route.path);
       assert.equal(value("article:modified_time"), route.post!.updated ?? route.post!.date, route.path);
-      assert.deepEqual(tags.filter(([name]) => name === "article:tag").map(([, content]) => content), route.post!.tags, route.path);
+      assert.deepEqual(
+        tags.filter(([name]) => name === "article:tag").map(([, content]) => content),
+        route.post!.tags,
+        route.path,
+      );
     }
   });
 
@@ -168,6 +190,9 @@ describe("Open Graph and Twitter card", () => {
   it("the HTML 404 page has none: it is not a page to index or share", () => {
     const page = readFileSync(join(dist, "404.html"), "utf8");
     assert.deepEqual(jsonLd(page), []);
-    assert.deepEqual(meta(page).filter(([name]) => name.startsWith("og:") || name.startsWith("twitter:")), []);
+    assert.deepEqual(
+      meta(page).filter(([name]) => name.startsWith("og:") || name.startsWith("twitter:")),
+      [],
+    );
   });
 });

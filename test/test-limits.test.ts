@@ -28,7 +28,10 @@ describe("the tests' limits", () => {
   it("scale with SITEGEN_TEST_TIME_SCALE, which must be a positive number", async () => {
     assert.equal(await withScale(undefined, () => scaled(60_000)), 60_000);
     assert.equal(await withScale("2.5", () => scaled(60_000)), 150_000);
-    for (const wrong of ["0", "-1", "fast"]) await withScale(wrong, () => assert.throws(() => scaled(1_000), /SITEGEN_TEST_TIME_SCALE is .*: write a positive number/));
+    for (const wrong of ["0", "-1", "fast"])
+      await withScale(wrong, () =>
+        assert.throws(() => scaled(1_000), /SITEGEN_TEST_TIME_SCALE is .*: write a positive number/),
+      );
   });
 
   it("end a server that does not start in time with what it started", async () => {

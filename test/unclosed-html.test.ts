@@ -30,12 +30,40 @@ const OPENED: Record<string, { opener: string; named: string }> = {
 };
 
 /** Elements whose content is no element to a browser: what is inside one is not shown as the page's parts. */
-const SWALLOWING = new Set(["template", "textarea", "script", "style", "title", "xmp", "iframe", "noembed", "noframes"]);
+const SWALLOWING = new Set([
+  "template",
+  "textarea",
+  "script",
+  "style",
+  "title",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+]);
 
 const built = (async () => {
   const root = tempProject();
   for (const [name, { opener }] of Object.entries(OPENED)) {
-    const text = ["---", `title: "Left open: ${name}"`, `description: "A post whose ${name} is never closed."`, "date: 2026-11-20", "---", "", "The first paragraph is shown.", "", "## Before", opener, "", "The rest of the post.", "", "## After", "", "More text.", ""];
+    const text = [
+      "---",
+      `title: "Left open: ${name}"`,
+      `description: "A post whose ${name} is never closed."`,
+      "date: 2026-11-20",
+      "---",
+      "",
+      "The first paragraph is shown.",
+      "",
+      "## Before",
+      opener,
+      "",
+      "The rest of the post.",
+      "",
+      "## After",
+      "",
+      "More text.",
+      "",
+    ];
     writeFileSync(join(root, "content/blog", `open-${name}.md`), text.join("\n"));
   }
   const run = await sitegenHere(["build", "--json"], { cwd: root });
@@ -44,21 +72,29 @@ const built = (async () => {
 
 /** Whether an element is on the page as an element: not inside an element whose content a browser does not show as elements. */
 function shown(element: Element): boolean {
-  for (let parent = element.parent; parent; parent = parent.parent) if ("name" in parent && SWALLOWING.has(parent.name)) return false;
+  for (let parent = element.parent; parent; parent = parent.parent)
+    if ("name" in parent && SWALLOWING.has(parent.name)) return false;
   return true;
 }
 
 test("raw HTML left open is a warning at its line, naming what is open", async () => {
   const { run, findings } = await built;
   assert.equal(run.status, 0, run.stderr || run.stdout);
-  const unclosed = findings.filter((f) => f.kind === "unclosed-html").map((f) => [f.file?.replace(/.*\/content\//, "content/"), f.line, f.message]);
+  const unclosed = findings
+    .filter((f) => f.kind === "unclosed-html")
+    .map((f) => [f.file?.replace(/.*\/content\//, "content/"), f.line, f.message]);
   assert.deepEqual(
     unclosed,
     Object.entries(OPENED)
       .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([name, { named }]) => [`content/blog/open-${name}.md`, 10, `${named} is never closed: it would take in the rest of the page; closed at the end of the post`]),
+      .map(([name, { named }]) => [
+        `content/blog/open-${name}.md`,
+        10,
+        `${named} is never closed: it would take in the rest of the page; closed at the end of the post`,
+      ]),
   );
-  for (const finding of findings.filter((f) => f.kind === "unclosed-html")) assert.match(finding.hint!, /close it where it ends/);
+  for (const finding of findings.filter((f) => f.kind === "unclosed-html"))
+    assert.match(finding.hint!, /close it where it ends/);
 });
 
 test("the page's own parts stay whole: the footer and the neighbours' links are elements after a post left open", async () => {
@@ -80,24 +116,54 @@ test("llms-full.txt stays whole: a post left open is closed at the end of its Ma
   }
   const full = readFileSync(join(root, "dist/llms-full.txt"), "utf8");
   const document = parseDocument(new MarkdownIt({ html: true }).render(full));
-  const headings = DomUtils.findAll((element) => /^h[1-6]$/.test(element.name) && shown(element), document.children).map((element) => DomUtils.textContent(element));
+  const headings = DomUtils.findAll(
+    (element) => /^h[1-6]$/.test(element.name) && shown(element),
+    document.children,
+  ).map((element) => DomUtils.textContent(element));
   // Every post's title, as llms-full.txt heads its section, is a heading a reader of it is shown.
-  for (const post of ["Left open: comment", "Left open: template", "Left open: textarea", "Exactly-once is a property of your system, not your broker"]) {
-    assert.ok(headings.some((heading) => heading.includes(post)), `${post} is a heading of llms-full.txt`);
+  for (const post of [
+    "Left open: comment",
+    "Left open: template",
+    "Left open: textarea",
+    "Exactly-once is a property of your system, not your broker",
+  ]) {
+    assert.ok(
+      headings.some((heading) => heading.includes(post)),
+      `${post} is a heading of llms-full.txt`,
+    );
   }
 });
 
 test("a tag opened within a sentence and never closed is the author's text, shown as typed, with a warning at its line", async () => {
   const root = tempProject();
-  const text = ["---", "title: Async scripts", "description: A post that names a tag in a sentence and never closes it.", "date: 2026-11-21", "---", "", "You may have heard of adding async to the <script> tag to load it later.", "", "## After", "", "The rest of the post is shown.", ""];
+  const text = [
+    "---",
+    "title: Async scripts",
+    "description: A post that names a tag in a sentence and never closes it.",
+    "date: 2026-11-21",
+    "---",
+    "",
+    "You may have heard of adding async to the <script> tag to load it later.",
+    "",
+    "## After",
+    "",
+    "The rest of the post is shown.",
+    "",
+  ];
   writeFileSync(join(root, "content/blog/named-tag.md"), text.join("\n"));
   const run = await sitegenHere(["build", "--json"], { cwd: root });
   assert.equal(run.status, 0, run.stderr || run.stdout);
   const html = readFileSync(join(root, "dist/blog/named-tag/index.html"), "utf8");
   assert.match(html, /heard of adding async to the &lt;script&gt; tag to load it later\./);
-  const after = DomUtils.findOne((element) => element.name === "h2" && DomUtils.textContent(element).includes("After"), parseDocument(html).children);
+  const after = DomUtils.findOne(
+    (element) => element.name === "h2" && DomUtils.textContent(element).includes("After"),
+    parseDocument(html).children,
+  );
   assert.ok(after && shown(after), "the rest of the post is on the page");
   const warning = (JSON.parse(run.stdout).findings as Finding[]).find((f) => f.kind === "unclosed-html");
   assert.equal(warning?.line, 7);
-  assert.match(warning!.message, /^<script> opens within a sentence and is never closed: shown as the text it is/);
+  assert.match(
+    warning!.message,
+    /^<script> opens within a sentence and is never closed: shown as the text it is/,
+  );
 });

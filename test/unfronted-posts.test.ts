@@ -30,15 +30,26 @@ async function built(name: string, from: string | undefined, extra: Record<strin
   }
   const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
   const findings = (JSON.parse(run.stdout).findings ?? []) as Finding[];
-  const posts = existsSync(join(root, "dist/blog-index.json")) ? (JSON.parse(readFileSync(join(root, "dist/blog-index.json"), "utf8")).posts as { slug: string; title: string; date: string }[]) : [];
+  const posts = existsSync(join(root, "dist/blog-index.json"))
+    ? (JSON.parse(readFileSync(join(root, "dist/blog-index.json"), "utf8")).posts as {
+        slug: string;
+        title: string;
+        date: string;
+      }[])
+    : [];
   return { root, run, findings, posts };
 }
 
-const mine = (findings: Finding[], file: string) => findings.filter((finding) => finding.file?.endsWith(`content/blog/${file}`));
+const mine = (findings: Finding[], file: string) =>
+  findings.filter((finding) => finding.file?.endsWith(`content/blog/${file}`));
 
 test("Eleventy itself publishes both files of the fixture, neither with frontmatter", () => {
   const out = join(tempDir("sitegen-unfronted-eleventy-"), "_site");
-  const run = spawnSync(join(ROOT, "node_modules/.bin/eleventy"), [`--input=${join(FIXTURE, "eleventy")}`, `--output=${out}`, "--quiet"], { encoding: "utf8" });
+  const run = spawnSync(
+    join(ROOT, "node_modules/.bin/eleventy"),
+    [`--input=${join(FIXTURE, "eleventy")}`, `--output=${out}`, "--quiet"],
+    { encoding: "utf8" },
+  );
   assert.equal(run.status, 0, run.stderr);
   assert.ok(existsSync(join(out, "blog/2024-07/index.html")));
   assert.ok(existsSync(join(out, "blog/harbour-walk/index.html")));
@@ -50,9 +61,15 @@ test("an Eleventy post without frontmatter is published, titled by its first hea
   const week = posts.find((post) => post.slug === "2024-07");
   const walk = posts.find((post) => post.slug === "harbour-walk");
   assert.deepEqual([week?.title, week?.date], ["Weeknotes 7", FILE_TIME.toISOString().replace(".000", "")]);
-  assert.deepEqual([walk?.title, walk?.date.slice(0, 10)], ["harbour-walk", "2024-02-18"], "Eleventy's page.fileSlug");
   assert.deepEqual(
-    mine(findings, "2024-07.md").filter((finding) => finding.kind !== "title-heading").map((finding) => [finding.kind, finding.level, finding.line, finding.message, finding.hint]),
+    [walk?.title, walk?.date.slice(0, 10)],
+    ["harbour-walk", "2024-02-18"],
+    "Eleventy's page.fileSlug",
+  );
+  assert.deepEqual(
+    mine(findings, "2024-07.md")
+      .filter((finding) => finding.kind !== "title-heading")
+      .map((finding) => [finding.kind, finding.level, finding.line, finding.message, finding.hint]),
     [
       [
         "date-from-file",
@@ -63,10 +80,18 @@ test("an Eleventy post without frontmatter is published, titled by its first hea
       ],
     ],
   );
-  assert.match(mine(findings, "harbour-walk.md")[0]?.message ?? "", /^no frontmatter: published as Eleventy publishes it, titled `harbour-walk` by its file's name and dated 2024-02-18, /);
+  assert.match(
+    mine(findings, "harbour-walk.md")[0]?.message ?? "",
+    /^no frontmatter: published as Eleventy publishes it, titled `harbour-walk` by its file's name and dated 2024-02-18, /,
+  );
   assert.equal(mine(findings, "harbour-walk.md").length, 1);
   // The heading that gave the title is the page's H1, not the body's: said as for any post whose body repeats its title.
-  assert.deepEqual(mine(findings, "2024-07.md").map((finding) => finding.kind).sort(), ["date-from-file", "title-heading"]);
+  assert.deepEqual(
+    mine(findings, "2024-07.md")
+      .map((finding) => finding.kind)
+      .sort(),
+    ["date-from-file", "title-heading"],
+  );
 });
 
 test("the heading that titles the post is not shown twice, and the rest of its Markdown is the page's", async () => {
@@ -83,7 +108,10 @@ test("a Hugo post without frontmatter, in a section with its _index.md, is publi
   assert.equal(run.status, 0, run.stderr);
   const notes = posts.find((post) => post.slug === "tide-notes");
   assert.deepEqual([notes?.title, notes?.date.slice(0, 10)], ["Tide notes", "2024-02-18"]);
-  assert.match(mine(findings, "tide-notes.md")[0]?.message ?? "", /^no frontmatter: published as Hugo publishes it, titled `Tide notes` by its first heading/);
+  assert.match(
+    mine(findings, "tide-notes.md")[0]?.message ?? "",
+    /^no frontmatter: published as Hugo publishes it, titled `Tide notes` by its first heading/,
+  );
 });
 
 test("Jekyll's content, and content that says whose it is nowhere, keep Jekyll's rule: no frontmatter, no post", async () => {
@@ -95,6 +123,10 @@ test("Jekyll's content, and content that says whose it is nowhere, keep Jekyll's
     const { run, findings, posts } = await built(name, undefined, extra);
     assert.equal(run.status, 0, run.stderr);
     assert.ok(!posts.some((post) => post.slug === "loose-note"), name);
-    assert.deepEqual(mine(findings, "2024-03-01-loose-note.md").map((finding) => [finding.kind, finding.message]), [["left-out", "no frontmatter, so not a page or post: left out"]], name);
+    assert.deepEqual(
+      mine(findings, "2024-03-01-loose-note.md").map((finding) => [finding.kind, finding.message]),
+      [["left-out", "no frontmatter, so not a page or post: left out"]],
+      name,
+    );
   }
 });

@@ -81,7 +81,8 @@ describe("/robots.txt", () => {
   it(`allows ${AI_CRAWLERS.join(", ")} on every page`, () => {
     const robots = readRobots(`${base}/robots.txt`, read("robots.txt"));
     for (const agent of AI_CRAWLERS) {
-      for (const page of pagePaths()) assert.equal(robots.isAllowed(`${base}${page}`, agent), true, `${agent} on ${page}`);
+      for (const page of pagePaths())
+        assert.equal(robots.isAllowed(`${base}${page}`, agent), true, `${agent} on ${page}`);
     }
   });
 });
@@ -113,7 +114,10 @@ describe("HTML pages", () => {
     for (const page of pages) {
       const report = await validator.validateString(read(page), page);
       for (const message of report.results.flatMap((result) => result.messages)) {
-        byRule.set(message.ruleId, [...(byRule.get(message.ruleId) ?? []), `${page}:${message.line}:${message.column} ${message.message}`]);
+        byRule.set(message.ruleId, [
+          ...(byRule.get(message.ruleId) ?? []),
+          `${page}:${message.line}:${message.column} ${message.message}`,
+        ]);
       }
     }
     // One line per rule: how often it fired, and where first.
@@ -125,8 +129,17 @@ describe("HTML pages", () => {
     const sites = kitchenSinkSites();
     const messages: string[] = [];
     for (const [theme, dir] of Object.entries(sites)) {
-      const report = await htmlValidator().validateString(readFileSync(join(dir, KITCHEN_SINK.slice(1), "index.html"), "utf8"), theme);
-      messages.push(...report.results.flatMap((result) => result.messages.map((message) => `${theme}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`)));
+      const report = await htmlValidator().validateString(
+        readFileSync(join(dir, KITCHEN_SINK.slice(1), "index.html"), "utf8"),
+        theme,
+      );
+      messages.push(
+        ...report.results.flatMap((result) =>
+          result.messages.map(
+            (message) => `${theme}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`,
+          ),
+        ),
+      );
     }
     assert.deepEqual(messages, []);
   });
@@ -140,26 +153,36 @@ describe("HTML pages", () => {
     const server = await startPreviewServer(dist);
     try {
       const local = server.url.replace(/\/$/, "");
-      const start = ["/", ...files().filter((path) => path.endsWith(".md") && !path.startsWith("/_sitegen/"))];
+      const start = [
+        "/",
+        ...files().filter((path) => path.endsWith(".md") && !path.startsWith("/_sitegen/")),
+      ];
       const result = await new LinkChecker().check({
         path: start.map((path) => `${local}${path}`),
         recurse: true,
         markdown: true,
         // Absolute links name the site's own origin; check them against the build instead.
-        urlRewriteExpressions: [{ pattern: new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), replacement: local }],
+        urlRewriteExpressions: [
+          { pattern: new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), replacement: local },
+        ],
         linksToSkip: async (link) => !link.startsWith(local),
         // Canonical paths end in a slash; a link that needs a redirect to get there is wrong.
         redirects: "error",
       });
-      const broken = result.links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.status ?? "-"} ${link.url} (from ${link.parent ?? "start"})`);
+      const broken = result.links
+        .filter((link) => link.state === LinkState.BROKEN)
+        .map((link) => `${link.status ?? "-"} ${link.url} (from ${link.parent ?? "start"})`);
       assert.deepEqual(broken, []);
       assert.ok(result.links.filter((link) => link.state === LinkState.OK).length > 50);
       // The HTML 404 page answers 404 itself, so it is no place to start a crawl from: its links are followed here.
       const notFound = await fetch(`${local}/no-such-page/`, { headers: { accept: "text/html" } });
       assert.equal(notFound.status, 404);
-      const links = [...(await notFound.text()).matchAll(/<a [^>]*href="([^"#]+)/g)].map((match) => new URL(match[1], `${local}/no-such-page/`).href).filter((href) => href.startsWith(local));
+      const links = [...(await notFound.text()).matchAll(/<a [^>]*href="([^"#]+)/g)]
+        .map((match) => new URL(match[1], `${local}/no-such-page/`).href)
+        .filter((href) => href.startsWith(local));
       assert.ok(links.length > 3, links.join(", "));
-      for (const link of new Set(links)) assert.equal((await fetch(link, { redirect: "manual" })).status, 200, link);
+      for (const link of new Set(links))
+        assert.equal((await fetch(link, { redirect: "manual" })).status, 200, link);
     } finally {
       await server.stop();
     }

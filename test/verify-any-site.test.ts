@@ -15,7 +15,14 @@ import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALL_CHECKS } from "../src/verify/checks/index.ts";
-import { sitegen, startCloudflareRuntime, startNetlifyEmulator, startPreviewServer, WRANGLER, type Running } from "./helpers/dist.ts";
+import {
+  sitegen,
+  startCloudflareRuntime,
+  startNetlifyEmulator,
+  startPreviewServer,
+  WRANGLER,
+  type Running,
+} from "./helpers/dist.ts";
 import { startBreakingProxy, type Breakage } from "./helpers/breaking-proxy.ts";
 import { BREAKAGES, breakages, readSite } from "./helpers/breakages.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
@@ -24,8 +31,14 @@ import { verifyFailures } from "./helpers/verify.ts";
 const root = initSite("verified");
 cpSync(STARTER_BLOG_POSTS, join(root, "content/blog"), { recursive: true });
 mkdirSync(join(root, "content/pages/docs"), { recursive: true });
-writeFileSync(join(root, "content/pages/docs/install.md"), "---\ntitle: Install\ndescription: How to install the site's tools, step by step, on a machine of your own.\n---\n\nFirst the tools, then the site.\n");
-writeFileSync(join(root, "content/pages/about.fr.md"), "---\ntitle: À propos\ndescription: Qui écrit ce site, et pourquoi, en quelques lignes pour les lecteurs.\n---\n\nUn site sur le travail.\n");
+writeFileSync(
+  join(root, "content/pages/docs/install.md"),
+  "---\ntitle: Install\ndescription: How to install the site's tools, step by step, on a machine of your own.\n---\n\nFirst the tools, then the site.\n",
+);
+writeFileSync(
+  join(root, "content/pages/about.fr.md"),
+  "---\ntitle: À propos\ndescription: Qui écrit ce site, et pourquoi, en quelques lignes pour les lecteurs.\n---\n\nUn site sur le travail.\n",
+);
 const siteYaml = join(root, "content/site.yaml");
 writeFileSync(siteYaml, readFileSync(siteYaml, "utf8").replace(/^languages: .*$/m, "languages: [en, fr]"));
 
@@ -38,15 +51,27 @@ function build(out: string, args: string[] = []): string {
 
 const dist = build("dist");
 const distCloudflare = build("dist-cloudflare", ["--host", "cloudflare"]);
-for (const page of ["tags/index.html", "blog/page/2/index.html", "docs/install/index.html", "fr/about/index.html"]) assert.ok(readFileSync(join(dist, page)).length > 0, page);
+for (const page of [
+  "tags/index.html",
+  "blog/page/2/index.html",
+  "docs/install/index.html",
+  "fr/about/index.html",
+])
+  assert.ok(readFileSync(join(dist, page)).length > 0, page);
 // The nested page is the one the page-set breakage takes out of the sitemap.
 const BROKEN = breakages(readSite(dist, "/docs/install/"));
 
 const hosts: { preview?: Running; netlify?: Running; cloudflare?: Running } = {};
 before(async () => {
   // All three started at once, and all stopped after, whichever of them failed to start.
-  const started = await Promise.allSettled([startPreviewServer(dist), startNetlifyEmulator(dist), WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined]);
-  [hosts.preview, hosts.netlify, hosts.cloudflare] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined));
+  const started = await Promise.allSettled([
+    startPreviewServer(dist),
+    startNetlifyEmulator(dist),
+    WRANGLER.present ? startCloudflareRuntime(distCloudflare) : undefined,
+  ]);
+  [hosts.preview, hosts.netlify, hosts.cloudflare] = started.map((result) =>
+    result.status === "fulfilled" ? result.value : undefined,
+  );
   const failed = started.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;
 });
@@ -61,8 +86,13 @@ test("a new site with tags, two listing pages, a nested page and a translation p
   assert.equal(code, 0);
 });
 
-test("the site built for Cloudflare passes every check on Cloudflare's runtime", { skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}` }, async () => {
-  const { code, failures } = await verifyFailures(hosts.cloudflare!.url, { concurrency: 4, perCheck: Infinity });
+test("the site built for Cloudflare passes every check on Cloudflare's runtime", {
+  skip: WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}`,
+}, async () => {
+  const { code, failures } = await verifyFailures(hosts.cloudflare!.url, {
+    concurrency: 4,
+    perCheck: Infinity,
+  });
   assert.deepEqual(failures, []);
   assert.equal(code, 0);
 });
@@ -72,20 +102,34 @@ test("the site passes every check on Netlify's emulator, but for the slashless r
   // @netlify/dev passes a request on to its edge function without the request's redirect mode and fetches the answer
   // with redirects followed, so a page's path without its slash shows the page there: the function's 301, which a
   // deploy sends on, is held on the preview server and Cloudflare's runtime above.
-  assert.deepEqual(failures.filter((check) => check.id !== "1.7-slashless-redirect"), []);
+  assert.deepEqual(
+    failures.filter((check) => check.id !== "1.7-slashless-redirect"),
+    [],
+  );
   const followed = failures.find((check) => check.id === "1.7-slashless-redirect")?.failures ?? [];
-  assert.ok(followed.every(({ fault }) => /^answered 200; expected 301 to \//.test(fault)), JSON.stringify(followed));
+  assert.ok(
+    followed.every(({ fault }) => /^answered 200; expected 301 to \//.test(fault)),
+    JSON.stringify(followed),
+  );
   assert.equal(code, followed.length === 0 ? 0 : 1);
 });
 
 /** verify through a proxy in front of the preview server that breaks what `breakage` breaks: the exit code, the failed checks, and each failure as "id subject: fault". */
-async function verifyBroken(breakage: Breakage): Promise<{ code: number; failed: string[]; faults: string[] }> {
+async function verifyBroken(
+  breakage: Breakage,
+): Promise<{ code: number; failed: string[]; faults: string[] }> {
   const proxy = await startBreakingProxy(hosts.preview!.url, { breakage });
   try {
     const { code, failures } = await verifyFailures(proxy.url, { perCheck: Infinity });
     assert.deepEqual(proxy.errors, [], "the proxy could apply the breakage");
     assert.ok(proxy.changed > 0, "the breakage changed something");
-    return { code, failed: failures.map(({ id }) => id), faults: failures.flatMap(({ id, failures }) => failures.map(({ subject, fault }) => `${id} ${subject}: ${fault}`)) };
+    return {
+      code,
+      failed: failures.map(({ id }) => id),
+      faults: failures.flatMap(({ id, failures }) =>
+        failures.map(({ subject, fault }) => `${id} ${subject}: ${fault}`),
+      ),
+    };
   } finally {
     await proxy.close();
   }
@@ -93,7 +137,10 @@ async function verifyBroken(breakage: Breakage): Promise<{ code: number; failed:
 
 test("every check has a breakage tried on this site", () => {
   const covered = new Set(BREAKAGES.map(([, id]) => id));
-  assert.deepEqual(ALL_CHECKS.map((check) => check.id).filter((id) => !covered.has(id)), []);
+  assert.deepEqual(
+    ALL_CHECKS.map((check) => check.id).filter((id) => !covered.has(id)),
+    [],
+  );
 });
 
 for (const [name, id] of BREAKAGES) {
@@ -105,7 +152,12 @@ for (const [name, id] of BREAKAGES) {
 }
 
 /** A sitemap changed by `edit`. */
-const onSitemap = (edit: (sitemap: string) => string): Breakage => ({ answer: (answer, context) => (context.path === "/sitemap.xml" ? { ...answer, body: Buffer.from(edit(answer.body.toString())) } : undefined) });
+const onSitemap = (edit: (sitemap: string) => string): Breakage => ({
+  answer: (answer, context) =>
+    context.path === "/sitemap.xml"
+      ? { ...answer, body: Buffer.from(edit(answer.body.toString())) }
+      : undefined,
+});
 
 test("a sitemap that leaves out one of the site's own pages fails the page set, naming it", async () => {
   const { faults } = await verifyBroken(BROKEN["sitemap-missing-page"]);
@@ -113,9 +165,16 @@ test("a sitemap that leaves out one of the site's own pages fails the page set, 
 });
 
 test("a sitemap that lists a page the site does not name fails the page set, naming it", async () => {
-  const { faults } = await verifyBroken(onSitemap((sitemap) => {
-    const origin = /<loc>(https?:\/\/[^/<]+)/.exec(sitemap)![1];
-    return sitemap.replace("</urlset>", `<url><loc>${origin}/not-a-page/</loc></url></urlset>`);
-  }));
-  assert.ok(faults.includes("2.1-page-set /not-a-page/: listed in /sitemap.xml but neither one of the pages /openapi.json names nor a post page"), faults.join("\n"));
+  const { faults } = await verifyBroken(
+    onSitemap((sitemap) => {
+      const origin = /<loc>(https?:\/\/[^/<]+)/.exec(sitemap)![1];
+      return sitemap.replace("</urlset>", `<url><loc>${origin}/not-a-page/</loc></url></urlset>`);
+    }),
+  );
+  assert.ok(
+    faults.includes(
+      "2.1-page-set /not-a-page/: listed in /sitemap.xml but neither one of the pages /openapi.json names nor a post page",
+    ),
+    faults.join("\n"),
+  );
 });

@@ -18,7 +18,9 @@ function gzipBomb(): Buffer {
 }
 
 /** A server that answers every GET with `answer`'s response. */
-async function serve(answer: (path: string, response: import("node:http").ServerResponse) => void): Promise<{ url: string; server: Server }> {
+async function serve(
+  answer: (path: string, response: import("node:http").ServerResponse) => void,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => answer(request.url ?? "/", response));
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -49,7 +51,11 @@ describe("verify reads every body to a limit", () => {
         return;
       }
       if (path === "/sitemap.xml") {
-        response.writeHead(200, { "content-type": "application/xml; charset=utf-8", "content-encoding": "gzip", "content-length": bomb.length });
+        response.writeHead(200, {
+          "content-type": "application/xml; charset=utf-8",
+          "content-encoding": "gzip",
+          "content-length": bomb.length,
+        });
         return void response.end(bomb);
       }
       response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not here");
@@ -57,15 +63,21 @@ describe("verify reads every body to a limit", () => {
     servers.push(server);
     const run = await sitegenHere(["verify", url, "--json"]);
     assert.equal(run.status, 1, run.stderr);
-    const faults = JSON.stringify(JSON.parse(run.stdout).checks.flatMap((check: { failures: unknown[] }) => check.failures));
-    assert.match(faults, /its body is over 50 MB once its gzip is decoded: not read further \(--max-body <MB> raises the limit\)/);
+    const faults = JSON.stringify(
+      JSON.parse(run.stdout).checks.flatMap((check: { failures: unknown[] }) => check.failures),
+    );
+    assert.match(
+      faults,
+      /its body is over 50 MB once its gzip is decoded: not read further \(--max-body <MB> raises the limit\)/,
+    );
     assert.match(faults, /its body is over 50 MB as sent: not read further/);
   });
 
   it("reads a body of 3 MB with --max-body 4, and reports it with --max-body 2", async () => {
     const page = zlib.gzipSync(Buffer.alloc(3 * 1024 * 1024, "# x\n"));
     const { url, server } = await serve((path, response) => {
-      if (path !== "/llms.txt") return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not here");
+      if (path !== "/llms.txt")
+        return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not here");
       response.writeHead(200, { "content-type": "text/plain; charset=utf-8", "content-encoding": "gzip" });
       response.end(page);
     });

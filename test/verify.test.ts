@@ -43,19 +43,40 @@ interface Run {
   stderr: string;
 }
 
-async function verify(url: string, options: { json?: boolean; color?: boolean; concurrency?: number; timeoutMs?: number; tty?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+async function verify(
+  url: string,
+  options: {
+    json?: boolean;
+    color?: boolean;
+    concurrency?: number;
+    timeoutMs?: number;
+    tty?: boolean;
+    env?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<Run> {
   const stdout = sink(options.tty);
   const stderr = sink(options.tty);
-  const code = await runVerify({ baseUrl: url, json: options.json ?? true, stdout, stderr, ...pick(options, ["color", "concurrency", "timeoutMs", "env"]) });
+  const code = await runVerify({
+    baseUrl: url,
+    json: options.json ?? true,
+    stdout,
+    stderr,
+    ...pick(options, ["color", "concurrency", "timeoutMs", "env"]),
+  });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
-  return Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]])) as Partial<Pick<T, K>>;
+  return Object.fromEntries(
+    keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]),
+  ) as Partial<Pick<T, K>>;
 }
 
 /** Runs `body` with a proxy in front of the preview server, breaking what `breaks` names (nothing, by default). */
-async function withServer<T>(options: Omit<ProxyOptions, "breakage"> & { breaks?: [keyof typeof BROKEN] }, body: (server: BreakingProxy) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  options: Omit<ProxyOptions, "breakage"> & { breaks?: [keyof typeof BROKEN] },
+  body: (server: BreakingProxy) => Promise<T>,
+): Promise<T> {
   const breakage = options.breaks?.map((name) => BROKEN[name])[0];
   const server = await startBreakingProxy(preview.url, { ...options, breakage });
   try {
@@ -67,7 +88,8 @@ async function withServer<T>(options: Omit<ProxyOptions, "breakage"> & { breaks?
   }
 }
 
-const failed = (report: VerifyReport) => report.checks.filter((check) => !check.passed).map((check) => check.id);
+const failed = (report: VerifyReport) =>
+  report.checks.filter((check) => !check.passed).map((check) => check.id);
 
 describe("verify against a correct site", () => {
   it("passes every check and exits 0", async () => {
@@ -77,7 +99,10 @@ describe("verify against a correct site", () => {
       assert.deepEqual(failed(report), []);
       assert.equal(run.code, 0);
       assert.equal(report.passed, true);
-      assert.deepEqual(report.checks.map((check) => check.id), ALL_CHECKS.map((check) => check.id));
+      assert.deepEqual(
+        report.checks.map((check) => check.id),
+        ALL_CHECKS.map((check) => check.id),
+      );
       for (const check of report.checks) assert.ok(check.checked > 0, `${check.id} looked at nothing`);
     });
   });
@@ -103,12 +128,18 @@ describe("verify against a correct site", () => {
   });
 
   it("sends only GET, and a User-Agent naming sitegen-verify and its version (§1.4)", async () => {
-    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     await withServer({}, async (server) => {
       await verify(server.url);
       assert.ok(server.requests.length > 100);
       assert.deepEqual([...new Set(server.requests.map((request) => request.method))], ["GET"]);
-      for (const request of server.requests) assert.match(request.userAgent ?? "", new RegExp(`^sitegen-verify/${version.replace(/\./g, "\\.")}( \\(\\+.+\\))?$`));
+      for (const request of server.requests)
+        assert.match(
+          request.userAgent ?? "",
+          new RegExp(`^sitegen-verify/${version.replace(/\./g, "\\.")}( \\(\\+.+\\))?$`),
+        );
     });
   });
 
@@ -136,9 +167,20 @@ describe("output", () => {
       assert.equal(run.code, 1);
       assert.doesNotMatch(run.stdout, /\u001b\[/);
       const lines = run.stdout.split("\n");
-      for (const check of ALL_CHECKS) assert.equal(lines.filter((line) => new RegExp(`^  (pass|FAIL)  ${check.id.replace(/\./g, "\\.")} `).test(line)).length, 1, check.id);
-      assert.ok(lines.indexOf("§4.1 Content negotiation") < lines.findIndex((line) => line.includes("4.1.4-vary")));
-      assert.match(run.stdout, /FAIL {2}4\.1\.4-vary .*\n {8}\/\S* \(.*\): Vary is "Accept-Encoding"; it lacks Accept\n/);
+      for (const check of ALL_CHECKS)
+        assert.equal(
+          lines.filter((line) => new RegExp(`^  (pass|FAIL)  ${check.id.replace(/\./g, "\\.")} `).test(line))
+            .length,
+          1,
+          check.id,
+        );
+      assert.ok(
+        lines.indexOf("§4.1 Content negotiation") < lines.findIndex((line) => line.includes("4.1.4-vary")),
+      );
+      assert.match(
+        run.stdout,
+        /FAIL {2}4\.1\.4-vary .*\n {8}\/\S* \(.*\): Vary is "Accept-Encoding"; it lacks Accept\n/,
+      );
       assert.match(lines.at(-2) ?? "", /^Summary: 1 of \d+ checks failed \(\d+ passed, 1 failed\)$/);
       assert.equal(run.stderr, "", "no progress indicator off a terminal");
     });
@@ -168,7 +210,11 @@ describe("output", () => {
       assert.equal(check.passed, false);
       assert.equal(check.failures.length, check.checked);
       assert.ok(check.failures.some((failure) => failure.subject === "/about/ (Accept: text/html)"));
-      assert.deepEqual(report.summary, { checks: report.checks.length, passed: report.checks.length - 1, failed: 1 });
+      assert.deepEqual(report.summary, {
+        checks: report.checks.length,
+        passed: report.checks.length - 1,
+        failed: 1,
+      });
     });
   });
 });
@@ -192,8 +238,15 @@ describe("verify when the site does not answer", () => {
 describe("verify against a site with one rule broken", () => {
   it("has a breakage for every check", () => {
     const covered = new Set(BREAKAGES.map(([, id]) => id));
-    assert.deepEqual(ALL_CHECKS.map((check) => check.id).filter((id) => !covered.has(id)), []);
-    assert.deepEqual(Object.keys(BROKEN).filter((name) => !BREAKAGES.some(([breakage]) => breakage === name)), ["llms-full-leaves-out-oldest"], "every breakage is tried");
+    assert.deepEqual(
+      ALL_CHECKS.map((check) => check.id).filter((id) => !covered.has(id)),
+      [],
+    );
+    assert.deepEqual(
+      Object.keys(BROKEN).filter((name) => !BREAKAGES.some(([breakage]) => breakage === name)),
+      ["llms-full-leaves-out-oldest"],
+      "every breakage is tried",
+    );
   });
 
   for (const [breakage, id] of BREAKAGES) {
@@ -202,7 +255,10 @@ describe("verify against a site with one rule broken", () => {
         const run = await verify(server.url);
         const report = JSON.parse(run.stdout) as VerifyReport;
         assert.ok(server.changed > 0, "the breakage changed something");
-        assert.ok(failed(report).includes(id), `${id} passed; failed: ${failed(report).join(", ") || "none"}`);
+        assert.ok(
+          failed(report).includes(id),
+          `${id} passed; failed: ${failed(report).join(", ") || "none"}`,
+        );
         assert.equal(run.code, 1);
       });
     });

@@ -14,7 +14,15 @@ import { tempProject } from "./helpers/project.ts";
 import { watchOptions } from "./helpers/watch-options.ts";
 
 const post = (title: string, links: string[]) =>
-  ["---", `title: ${title}`, "description: A post with links.", "date: 2025-01-01", "---", "", ...links.map((link) => `See [this](${link}).\n`)].join("\n");
+  [
+    "---",
+    `title: ${title}`,
+    "description: A post with links.",
+    "date: 2025-01-01",
+    "---",
+    "",
+    ...links.map((link) => `See [this](${link}).\n`),
+  ].join("\n");
 
 test("a rebuild prints the findings the save added and those it made go, then their count; not every one again", async () => {
   const project = tempProject();
@@ -50,7 +58,10 @@ test("a rebuild prints the findings the save added and those it made go, then th
 
     // A save that moves a finding down a line, and fixes another: the moved one is no news, the fixed one is gone.
     errors.length = 0;
-    writeFileSync(join(blog, "old-links.md"), post("Old links", ["/about/", "/gone-two/"]).replace("---\n\nSee", "---\n\n\nSee"));
+    writeFileSync(
+      join(blog, "old-links.md"),
+      post("Old links", ["/about/", "/gone-two/"]).replace("---\n\nSee", "---\n\n\nSee"),
+    );
     await rebuilt(3);
     said = errors.join("\n");
     assert.match(said, /^fixed: .*old-links\.md:7: broken link `\/gone-one\/`/m);

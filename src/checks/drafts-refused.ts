@@ -7,11 +7,16 @@ export const draftsRefused: Check<RenderedBuild> = {
   run({ options }, found) {
     if (!options.drafts || !options.production) return;
     found.add(
-      new SitegenError("E_USAGE", `drafts left out: this is ${options.production}, and no production build has drafts`, {
-        kind: "drafts-refused",
-        hint: "drafts are for previews: `sitegen serve --watch`, `sitegen build --drafts` elsewhere, "
-          + "Netlify's deploy previews and branch deploys",
-      }),
+      new SitegenError(
+        "E_USAGE",
+        `drafts left out: this is ${options.production}, and no production build has drafts`,
+        {
+          kind: "drafts-refused",
+          hint:
+            "drafts are for previews: `sitegen serve --watch`, `sitegen build --drafts` elsewhere, " +
+            "Netlify's deploy previews and branch deploys",
+        },
+      ),
     );
   },
 };

@@ -25,7 +25,12 @@ import { unaddressableTags } from "./unaddressable-tags.ts";
 export type { CheckOptions, PlannedBuild, RenderedBuild } from "./check.ts";
 
 /** Run once the manifest and the templates are ready: what they say needs nothing rendered. */
-export const PLANNED_CHECKS: readonly Check<PlannedBuild>[] = [theme, listingTemplates, templatePolicy, unaddressableTags];
+export const PLANNED_CHECKS: readonly Check<PlannedBuild>[] = [
+  theme,
+  listingTemplates,
+  templatePolicy,
+  unaddressableTags,
+];
 
 /** Run once every page is written. */
 export const RENDERED_CHECKS: readonly Check<RenderedBuild>[] = [

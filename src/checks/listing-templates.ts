@@ -6,7 +6,8 @@ import type { Check, PlannedBuild } from "./check.ts";
 export const listingTemplates: Check<PlannedBuild> = {
   name: "listing templates",
   run({ manifest, templates, site }, found) {
-    for (const problem of listingTemplateProblems(manifest, templates)) found.add(siteSettingError(site, problem));
+    for (const problem of listingTemplateProblems(manifest, templates))
+      found.add(siteSettingError(site, problem));
     // The pages `sections` names, for the theme's section navigation.
     for (const problem of sectionProblems(manifest)) found.add(siteSettingError(site, problem));
   },

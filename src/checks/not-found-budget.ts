@@ -5,6 +5,8 @@ import type { Check, RenderedBuild } from "./check.ts";
 export const notFoundBudget: Check<RenderedBuild> = {
   name: "404 budget",
   run({ manifest, templates, written }, found) {
-    found.addAll(notFoundBudgetProblems(manifest, templates, written.get(manifest.notFound.markdown)?.bytes ?? 0));
+    found.addAll(
+      notFoundBudgetProblems(manifest, templates, written.get(manifest.notFound.markdown)?.bytes ?? 0),
+    );
   },
 };

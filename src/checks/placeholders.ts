@@ -7,6 +7,8 @@ export const placeholders: Check<RenderedBuild> = {
   run({ manifest, options, site }, found) {
     const { production, checking, baseUrl } = options;
     // An origin given on the command line is no line of site.yaml to point at.
-    found.addAll(placeholderProblems(manifest, { production, checking, ...(baseUrl === undefined ? { site } : {}) }));
+    found.addAll(
+      placeholderProblems(manifest, { production, checking, ...(baseUrl === undefined ? { site } : {}) }),
+    );
   },
 };

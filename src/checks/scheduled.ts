@@ -12,8 +12,9 @@ export const scheduled: Check<RenderedBuild> = {
         new SitegenError("E_CONTENT", message, {
           kind: "scheduled",
           location: { file: source },
-          hint: "a post dated in the future is published by the first build after its date; "
-            + "for a draft, set `status: draft`",
+          hint:
+            "a post dated in the future is published by the first build after its date; " +
+            "for a draft, set `status: draft`",
         }),
       );
     }

@@ -21,7 +21,9 @@ export function registerAll(program: Command, io: Io): Command {
 /** The commands a reader runs, subcommands in place of their group (`host add`, `new post`), in the order `--help` lists them. */
 export function leafCommands(program: Command): { path: string; command: Command }[] {
   return program.commands.flatMap((command) =>
-    command.commands.length > 0 ? command.commands.map((sub) => ({ path: `${command.name()} ${sub.name()}`, command: sub })) : [{ path: command.name(), command }],
+    command.commands.length > 0
+      ? command.commands.map((sub) => ({ path: `${command.name()} ${sub.name()}`, command: sub }))
+      : [{ path: command.name(), command }],
   );
 }
 
@@ -39,33 +41,58 @@ export function readNotes(text: string): PageParts {
     head: head.trimEnd(),
     sections: rest.map((section) => {
       const newline = section.indexOf("\n");
-      return { heading: section.slice(0, newline === -1 ? undefined : newline).trim(), body: newline === -1 ? "" : section.slice(newline + 1).trim() };
+      return {
+        heading: section.slice(0, newline === -1 ? undefined : newline).trim(),
+        body: newline === -1 ? "" : section.slice(newline + 1).trim(),
+      };
     }),
   };
 }
 
-export const GENERATED_NOTE = "<!-- Written by `npm run docs` from the CLI's definitions (src/cli/commands/) and docs/commands-notes.md: edit those, not this file. -->";
+export const GENERATED_NOTE =
+  "<!-- Written by `npm run docs` from the CLI's definitions (src/cli/commands/) and docs/commands-notes.md: edit those, not this file. -->";
 
 /** The page: the notes' head, a section per command with its own notes, then the notes' other sections. */
 export function commandsPage(program: Command, notes: PageParts): string {
   const commands = leafCommands(program);
   const headings = new Set(commands.map(({ path }) => `sitegen ${path}`));
-  const unknown = notes.sections.filter(({ heading }) => heading.startsWith("sitegen ") && !headings.has(heading));
-  if (unknown.length > 0) throw new Error(`docs/commands-notes.md has notes for ${unknown.map(({ heading }) => `\`${heading}\``).join(", ")}, which the CLI does not have`);
+  const unknown = notes.sections.filter(
+    ({ heading }) => heading.startsWith("sitegen ") && !headings.has(heading),
+  );
+  if (unknown.length > 0)
+    throw new Error(
+      `docs/commands-notes.md has notes for ${unknown.map(({ heading }) => `\`${heading}\``).join(", ")}, which the CLI does not have`,
+    );
   const noteOf = (heading: string) => notes.sections.find((section) => section.heading === heading)?.body;
   const parts = [notes.head, GENERATED_NOTE];
   parts.push(wrap(commands.map(({ path }) => `[\`${path}\`](#${anchor(path)})`).join(" · "), ""));
-  for (const { path, command } of commands) parts.push(commandSection(path, command, noteOf(`sitegen ${path}`)));
-  for (const { heading, body } of notes.sections) if (!headings.has(heading)) parts.push(`## ${heading}\n\n${body}`);
+  for (const { path, command } of commands)
+    parts.push(commandSection(path, command, noteOf(`sitegen ${path}`)));
+  for (const { heading, body } of notes.sections)
+    if (!headings.has(heading)) parts.push(`## ${heading}\n\n${body}`);
   return `${parts.join("\n\n")}\n`;
 }
 
 function commandSection(path: string, command: Command, note: string | undefined): string {
   const args = command.registeredArguments.map(argumentName);
-  const lines = [`## sitegen ${path} {#${anchor(path)}}`, "", wrap(inline(sentence(command.description())), ""), "", "```sh", `sitegen ${[path, ...args].join(" ")}${command.options.length > 0 ? " [options]" : ""}`, "```"];
+  const lines = [
+    `## sitegen ${path} {#${anchor(path)}}`,
+    "",
+    wrap(inline(sentence(command.description())), ""),
+    "",
+    "```sh",
+    `sitegen ${[path, ...args].join(" ")}${command.options.length > 0 ? " [options]" : ""}`,
+    "```",
+  ];
   if (command.registeredArguments.length > 0) {
     lines.push("", "Arguments:", "");
-    for (const argument of command.registeredArguments) lines.push(wrap(`- \`${argumentName(argument)}\`: ${inline(argument.description)}${argument.required ? "" : " (optional)"}`, "  "));
+    for (const argument of command.registeredArguments)
+      lines.push(
+        wrap(
+          `- \`${argumentName(argument)}\`: ${inline(argument.description)}${argument.required ? "" : " (optional)"}`,
+          "  ",
+        ),
+      );
   }
   if (command.options.length > 0) {
     lines.push("", "Options:", "");
@@ -77,9 +104,15 @@ function commandSection(path: string, command: Command, note: string | undefined
 
 /** `` `--port <port>` (default `8080`): port (0 picks a free one) `` */
 function optionLine(option: Option): string {
-  const shown = option.defaultValue !== undefined && option.defaultValue !== "" && !option.negate && typeof option.defaultValue !== "boolean";
+  const shown =
+    option.defaultValue !== undefined &&
+    option.defaultValue !== "" &&
+    !option.negate &&
+    typeof option.defaultValue !== "boolean";
   const fallback = shown ? ` (default \`${String(option.defaultValue)}\`)` : "";
-  const choices = option.argChoices ? ` (one of ${option.argChoices.map((choice) => `\`${choice}\``).join(", ")})` : "";
+  const choices = option.argChoices
+    ? ` (one of ${option.argChoices.map((choice) => `\`${choice}\``).join(", ")})`
+    : "";
   return `\`${option.flags}\`${fallback}${choices}: ${inline(option.description)}`;
 }
 
@@ -117,7 +150,9 @@ export function anchor(path: string): string {
 
 function sentence(text: string): string {
   const trimmed = text.trim();
-  return trimmed === "" ? trimmed : `${trimmed[0].toUpperCase()}${trimmed.slice(1)}${/[.!?:]$/.test(trimmed) ? "" : "."}`;
+  return trimmed === ""
+    ? trimmed
+    : `${trimmed[0].toUpperCase()}${trimmed.slice(1)}${/[.!?:]$/.test(trimmed) ? "" : "."}`;
 }
 
 /**

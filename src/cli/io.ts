@@ -25,14 +25,18 @@ export function usage(message: string, hint?: string): SitegenError {
  * messages themselves show line breaks in a name as `\n`.
  */
 export function printers(io: Io): { print(text: string): void; printError(text: string): void } {
-  return { print: (text) => io.stdout.write(`${visibleLines(text)}\n`), printError: (text) => io.stderr.write(`${visibleLines(text)}\n`) };
+  return {
+    print: (text) => io.stdout.write(`${visibleLines(text)}\n`),
+    printError: (text) => io.stderr.write(`${visibleLines(text)}\n`),
+  };
 }
 
 /** SOURCE_DATE_EPOCH (reproducible-builds.org) fixes the build time; without it, now. */
 export function buildTime(env: NodeJS.ProcessEnv): Date {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch === undefined || epoch === "") return new Date();
-  if (!/^\d+$/.test(epoch)) throw usage(`SOURCE_DATE_EPOCH must be a whole number of seconds, not ${JSON.stringify(epoch)}`);
+  if (!/^\d+$/.test(epoch))
+    throw usage(`SOURCE_DATE_EPOCH must be a whole number of seconds, not ${JSON.stringify(epoch)}`);
   return new Date(Number(epoch) * 1000);
 }
 
@@ -40,7 +44,8 @@ export function buildTime(env: NodeJS.ProcessEnv): Date {
 export function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   const value = flag ?? (env.NETLIFY === "true" ? env.URL : undefined);
   if (value === undefined) return undefined;
-  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) throw usage(`the base URL must be an origin such as https://example.com, not ${JSON.stringify(value)}`);
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value))
+    throw usage(`the base URL must be an origin such as https://example.com, not ${JSON.stringify(value)}`);
   return value.replace(/\/$/, "");
 }
 
@@ -62,11 +67,22 @@ export interface DeployContext {
  */
 export function deployContext(env: NodeJS.ProcessEnv): DeployContext {
   if (env.NETLIFY === "true") {
-    if (env.CONTEXT === "production") return { production: "Netlify's production context (CONTEXT=production)", drafts: false };
+    if (env.CONTEXT === "production")
+      return { production: "Netlify's production context (CONTEXT=production)", drafts: false };
     return { drafts: env.CONTEXT === "deploy-preview" || env.CONTEXT === "branch-deploy" };
   }
-  if (env.CF_PAGES === "1") return { production: "a build on Cloudflare Pages (CF_PAGES=1), whose variables do not say whether its branch is the production one", drafts: false };
-  if (env.WORKERS_CI === "1") return { production: "a build on Cloudflare's Workers Builds (WORKERS_CI=1), whose variables do not say whether its branch is the production one", drafts: false };
+  if (env.CF_PAGES === "1")
+    return {
+      production:
+        "a build on Cloudflare Pages (CF_PAGES=1), whose variables do not say whether its branch is the production one",
+      drafts: false,
+    };
+  if (env.WORKERS_CI === "1")
+    return {
+      production:
+        "a build on Cloudflare's Workers Builds (WORKERS_CI=1), whose variables do not say whether its branch is the production one",
+      drafts: false,
+    };
   return { drafts: false };
 }
 
@@ -74,10 +90,15 @@ export function deployContext(env: NodeJS.ProcessEnv): DeployContext {
 export function workersFrom(env: NodeJS.ProcessEnv): number | undefined {
   const value = env.SITEGEN_WORKERS;
   if (value === undefined || value === "") return undefined;
-  if (!/^\d+$/.test(value)) throw usage(`SITEGEN_WORKERS must be a whole number of worker threads, not ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value))
+    throw usage(`SITEGEN_WORKERS must be a whole number of worker threads, not ${JSON.stringify(value)}`);
   return Number(value);
 }
 
 export function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }

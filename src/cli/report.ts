@@ -10,9 +10,14 @@ import { EXIT, printers, type Io } from "./io.ts";
  * on (the CLI prints it and exits 2); an error that is none of ours is a bug
  * and is thrown on too.
  */
-export function reportFailure(error: unknown, options: { io: Io; json: boolean; strict?: boolean; summary: (counts: string) => string }): number {
+export function reportFailure(
+  error: unknown,
+  options: { io: Io; json: boolean; strict?: boolean; summary: (counts: string) => string },
+): number {
   if (error instanceof SitegenError && error.code === "E_USAGE") throw error;
-  const findings = findingsOfThrown(error, { strict: options.strict }).filter((finding) => finding.level !== "note");
+  const findings = findingsOfThrown(error, { strict: options.strict }).filter(
+    (finding) => finding.level !== "note",
+  );
   const { printError } = printers(options.io);
   if (options.json) printJson(options.io, { ok: false, counts: countByKind(findings), findings });
   else {
@@ -69,13 +74,17 @@ export function printJson(io: Pick<Io, "stdout">, report: Record<string, unknown
     flush();
     chunk = "";
   };
-  const entries = Object.entries(report).filter(([, value]) => value !== undefined && typeof value !== "function");
+  const entries = Object.entries(report).filter(
+    ([, value]) => value !== undefined && typeof value !== "function",
+  );
   write("{");
   entries.forEach(([key, value], index) => {
     write(`\n  ${JSON.stringify(key)}: `);
     if (Array.isArray(value) && value.length > 0) {
       write("[");
-      value.forEach((item, at) => write(`${at === 0 ? "" : ","}\n    ${indented(JSON.stringify(item ?? null, null, 2), "    ")}`));
+      value.forEach((item, at) =>
+        write(`${at === 0 ? "" : ","}\n    ${indented(JSON.stringify(item ?? null, null, 2), "    ")}`),
+      );
       write("\n  ]");
     } else write(indented(JSON.stringify(value, null, 2), "  "));
     if (index < entries.length - 1) write(",");

@@ -16,8 +16,13 @@ import type { FieldProblem } from "./foreign-fields.ts";
  * `+`, then written in the one form every host looks routes up by.
  */
 export function readAlias(alias: string): { path: string } | { problem: string } {
-  if (!alias.startsWith("/") || alias.startsWith("//")) return { problem: "an alias is a path from the site root, starting with one `/`" };
-  if (/[?#]/.test(alias)) return { problem: "an alias is a path alone, without a query (`?`) or a fragment (`#`); write a `?` or `#` of the address as `%3F` or `%23`" };
+  if (!alias.startsWith("/") || alias.startsWith("//"))
+    return { problem: "an alias is a path from the site root, starting with one `/`" };
+  if (/[?#]/.test(alias))
+    return {
+      problem:
+        "an alias is a path alone, without a query (`?`) or a fragment (`#`); write a `?` or `#` of the address as `%3F` or `%23`",
+    };
   if (/\s/.test(alias)) return { problem: "an alias has no spaces; write a space as `%20`" };
   const segments: string[] = [];
   for (const written of alias.split("/")) {
@@ -25,16 +30,28 @@ export function readAlias(alias: string): { path: string } | { problem: string }
     try {
       segment = decodeURIComponent(written);
     } catch {
-      return { problem: `\`${written}\` is not percent-encoded UTF-8 (a \`%\` stands before two hex digits)` };
+      return {
+        problem: `\`${written}\` is not percent-encoded UTF-8 (a \`%\` stands before two hex digits)`,
+      };
     }
-    if (segment.includes("/")) return { problem: "an alias has no encoded `/` (`%2F`): hosts disagree on whether it ends a segment" };
-    if (segment === "." || segment === "..") return { problem: `an alias has no \`.\` or \`..\` segments${segment === written ? "" : `, encoded or not (\`${written}\`)`}` };
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(segment)) return { problem: "an alias has no control characters, encoded or not" };
+    if (segment.includes("/"))
+      return { problem: "an alias has no encoded `/` (`%2F`): hosts disagree on whether it ends a segment" };
+    if (segment === "." || segment === "..")
+      return {
+        problem: `an alias has no \`.\` or \`..\` segments${segment === written ? "" : `, encoded or not (\`${written}\`)`}`,
+      };
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(segment))
+      return { problem: "an alias has no control characters, encoded or not" };
     segments.push(segment);
   }
-  if (segments[1] === "_sitegen") return { problem: "/_sitegen/ holds the site's own data, which the hosts read: no address under it can be an alias" };
+  if (segments[1] === "_sitegen")
+    return {
+      problem:
+        "/_sitegen/ holds the site's own data, which the hosts read: no address under it can be an alias",
+    };
   const path = pathOfSegments(segments);
-  if (!isDocumentPath(path)) return { problem: "it is not a page's address (a path with no extension, or ending in .html)" };
+  if (!isDocumentPath(path))
+    return { problem: "it is not a page's address (a path with no extension, or ending in .html)" };
   return { path };
 }
 
@@ -45,23 +62,45 @@ export function readAlias(alias: string): { path: string } | { problem: string }
  * and jekyll-redirect-from read it, and reported: Hugo reads it from the
  * post's section, which a post copied into the blog no longer names.
  */
-export function readAliases(written: string[] | undefined, lineOf: (index: number) => number | undefined, problem: (at: FieldProblem) => void): { path: string; line?: number }[] {
+export function readAliases(
+  written: string[] | undefined,
+  lineOf: (index: number) => number | undefined,
+  problem: (at: FieldProblem) => void,
+): { path: string; line?: number }[] {
   return (written ?? []).flatMap((written, index) => {
     const rooted = fromRoot(written);
     const alias = asFolder(rooted ?? written);
     const read = readAlias(alias);
     if ("path" in read && rooted !== undefined) {
-      problem({ kind: "relative-alias", path: ["aliases", index], key: false, message: `\`${written}\` has no first \`/\`: read from the site root, as Zola and jekyll-redirect-from read it, as \`${alias}\``, hint: `write \`${alias}\`; a post from Hugo had it under its section (\`/posts/${written}\`)` });
+      problem({
+        kind: "relative-alias",
+        path: ["aliases", index],
+        key: false,
+        message: `\`${written}\` has no first \`/\`: read from the site root, as Zola and jekyll-redirect-from read it, as \`${alias}\``,
+        hint: `write \`${alias}\`; a post from Hugo had it under its section (\`/posts/${written}\`)`,
+      });
     }
     if ("path" in read) return [{ path: alias, line: lineOf(index) }];
-    problem({ kind: "alias", path: ["aliases", index], key: false, message: `\`${written}\` cannot be an alias: ${read.problem}; it is left out`, hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`" });
+    problem({
+      kind: "alias",
+      path: ["aliases", index],
+      key: false,
+      message: `\`${written}\` cannot be an alias: ${read.problem}; it is left out`,
+      hint: "write the old address as it was linked, from its first slash: `/2013/05/06/old-title.html` or `/posts/old-title/`",
+    });
     return [];
   });
 }
 
 /** A path written without its first `/` (not a URL, not `./` or `../`), from the site root; undefined for anything else. */
 function fromRoot(alias: string): string | undefined {
-  if (alias.startsWith("/") || alias.trim() === "" || /^[A-Za-z][A-Za-z\d+.-]*:/.test(alias) || /^\.\.?(\/|$)/.test(alias)) return undefined;
+  if (
+    alias.startsWith("/") ||
+    alias.trim() === "" ||
+    /^[A-Za-z][A-Za-z\d+.-]*:/.test(alias) ||
+    /^\.\.?(\/|$)/.test(alias)
+  )
+    return undefined;
   return `/${alias}`;
 }
 

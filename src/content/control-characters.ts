@@ -24,17 +24,43 @@ const IN_URL = /[\x00-\x1f\x7f-\x9f]/g;
 /** The fields read as URLs: a line break in one is reported as well. */
 const URL_FIELDS = new Set(["image"]);
 
-export function controlCharacterNotices(fields: Record<string, string | string[] | undefined>, parsed: Pick<ParsedYaml, "locate">, body: string, bodyLine: number): ContentNotice[] {
+export function controlCharacterNotices(
+  fields: Record<string, string | string[] | undefined>,
+  parsed: Pick<ParsedYaml, "locate">,
+  body: string,
+  bodyLine: number,
+): ContentNotice[] {
   const notices: ContentNotice[] = [];
   for (const [field, value] of Object.entries(fields)) {
-    const items: [string | undefined, (string | number)[]][] = Array.isArray(value) ? value.map((item, index) => [item, [field, index]]) : [[value, [field]]];
+    const items: [string | undefined, (string | number)[]][] = Array.isArray(value)
+      ? value.map((item, index) => [item, [field, index]])
+      : [[value, [field]]];
     for (const [text, path] of items) {
-      const found = text === undefined ? undefined : URL_FIELDS.has(field) ? firstCharacterOf(IN_URL, text) : firstControl(text);
-      if (found) notices.push({ kind: "control-character", field, character: found.name, count: found.count, ...lineOf(parsed.locate(path)?.line ?? parsed.locate([field])?.line) });
+      const found =
+        text === undefined
+          ? undefined
+          : URL_FIELDS.has(field)
+            ? firstCharacterOf(IN_URL, text)
+            : firstControl(text);
+      if (found)
+        notices.push({
+          kind: "control-character",
+          field,
+          character: found.name,
+          count: found.count,
+          ...lineOf(parsed.locate(path)?.line ?? parsed.locate([field])?.line),
+        });
     }
   }
   const inBody = firstXmlForbidden(body);
-  if (inBody) notices.push({ kind: "control-character", field: "body", character: inBody.name, count: inBody.count, line: bodyLine + countLines(body, inBody.index) });
+  if (inBody)
+    notices.push({
+      kind: "control-character",
+      field: "body",
+      character: inBody.name,
+      count: inBody.count,
+      line: bodyLine + countLines(body, inBody.index),
+    });
   return notices;
 }
 

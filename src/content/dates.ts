@@ -45,10 +45,25 @@ export interface WrittenDate {
 }
 
 /** sitegen's own forms: a day, or RFC 3339 with a space or `T`, and `+0100` or `+01:00`. */
-const OWN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?: ?(Z|z|[+-]\d{2}:?\d{2}))?)?$/;
+const OWN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?: ?(Z|z|[+-]\d{2}:?\d{2}))?)?$/;
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const MONTH =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 const WEEKDAY = "(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?";
 /** A time of day: `5:00`, `18:30:22.5`, `10:00 pm`. */
 const TIME = "(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d+))?)?(?:\\s*([ap])\\.?m\\.?)?";
@@ -56,7 +71,20 @@ const TIME = "(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d+))?)?(?:\\s*([ap])\\.?m
 const ZONE = "(z|utc|gmt|ut|[ecmp][sd]t|[+-]\\d{1,2}(?::?\\d{2})?)";
 
 /** The US zones Ruby's `Date._parse` knows by name, with their offsets in hours. */
-const ZONE_NAMES: Record<string, number> = { z: 0, utc: 0, gmt: 0, ut: 0, est: -5, edt: -4, cst: -6, cdt: -5, mst: -7, mdt: -6, pst: -8, pdt: -7 };
+const ZONE_NAMES: Record<string, number> = {
+  z: 0,
+  utc: 0,
+  gmt: 0,
+  ut: 0,
+  est: -5,
+  edt: -4,
+  cst: -6,
+  cdt: -5,
+  mst: -7,
+  mdt: -6,
+  pst: -8,
+  pdt: -7,
+};
 
 interface Parts {
   year: string;
@@ -79,48 +107,103 @@ interface Form {
 
 /** A zone Go's layouts read as Ruby does: an offset of hours and minutes, or UTC's names; Go reads a name it does not know (PST) as UTC. */
 const goZone = (zone: string | undefined) => zone !== undefined && /^(utc|gmt|z|[+-]\d{4})$/i.test(zone);
-const monthOf = (name: string) => MONTHS.findIndex((month) => month.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase()) + 1;
-const time = (m: RegExpExecArray, at: number) => ({ hour: num(m[at]), minute: num(m[at + 1]), second: num(m[at + 2]), fraction: m[at + 3], meridiem: m[at + 4] });
+const monthOf = (name: string) =>
+  MONTHS.findIndex((month) => month.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase()) + 1;
+const time = (m: RegExpExecArray, at: number) => ({
+  hour: num(m[at]),
+  minute: num(m[at + 1]),
+  second: num(m[at + 2]),
+  fraction: m[at + 3],
+  meridiem: m[at + 4],
+});
 const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
 /** The forms outside sitegen's own, tried in order; the first that matches reads the text. */
 const FORMS: Form[] = [
   {
     // YAML 1.1's timestamp, Ruby's and Go's `2006-01-02 15:04:05 -0700`, with `/` as Ruby reads it, and a year written again after the time.
-    pattern: new RegExp(`^(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:(?:t|\\s+)${TIME}(?:\\s+(\\d{4}))?(?:\\s*${ZONE})?)?$`, "i"),
+    pattern: new RegExp(
+      `^(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:(?:t|\\s+)${TIME}(?:\\s+(\\d{4}))?(?:\\s*${ZONE})?)?$`,
+      "i",
+    ),
     // YAML 1.1 has neither `/`, a second year nor a zone's name: those are Ruby's alone. Hugo's YAML and layouts read a two-digit month and day, a space, seconds and an offset of minutes too.
     reader: (m) => {
-      if (m[2] === "/" || m[10] !== undefined || /^(?!z$)[a-z]/i.test(m[11] ?? "") || m[9] !== undefined) return "Ruby's Time.parse (Jekyll)";
-      const hugo = m[3].length === 2 && m[4].length === 2 && m[5] !== undefined && !/t/i.test(m[0]) && m[7] !== undefined && (m[11] === undefined || /^(z|[+-]\d{2}:?\d{2})$/i.test(m[11]));
-      return hugo ? "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)" : "YAML 1.1 (the YAML of Jekyll and PyYAML)";
+      if (m[2] === "/" || m[10] !== undefined || /^(?!z$)[a-z]/i.test(m[11] ?? "") || m[9] !== undefined)
+        return "Ruby's Time.parse (Jekyll)";
+      const hugo =
+        m[3].length === 2 &&
+        m[4].length === 2 &&
+        m[5] !== undefined &&
+        !/t/i.test(m[0]) &&
+        m[7] !== undefined &&
+        (m[11] === undefined || /^(z|[+-]\d{2}:?\d{2})$/i.test(m[11]));
+      return hugo
+        ? "YAML 1.1 (the YAML of Jekyll, Hugo and PyYAML)"
+        : "YAML 1.1 (the YAML of Jekyll and PyYAML)";
     },
     // After a second year Ruby reads no offset or zone: the time is the site's (UTC here).
-    parts: (m) => ({ year: m[1], month: Number(m[3]), day: Number(m[4]), ...time(m, 5), ...(m[10] !== undefined && m[10] !== m[1] ? { year: "mismatch" } : {}), zone: m[10] === undefined ? m[11] : undefined }),
+    parts: (m) => ({
+      year: m[1],
+      month: Number(m[3]),
+      day: Number(m[4]),
+      ...time(m, 5),
+      ...(m[10] !== undefined && m[10] !== m[1] ? { year: "mismatch" } : {}),
+      zone: m[10] === undefined ? m[11] : undefined,
+    }),
   },
   {
     // `29 January 2023`, RFC 2822's `Sun, 29 Jan 2023 18:30:22 -0800`, Go's `02 Jan 2006` and RFC 822's `02 Jan 06 15:04 MST` with a four-digit year.
-    pattern: new RegExp(`^${WEEKDAY}(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s,-]+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`, "i"),
+    pattern: new RegExp(
+      `^${WEEKDAY}(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s,-]+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`,
+      "i",
+    ),
     // Go's are `02 Jan 2006` alone, and RFC 1123's with a weekday, seconds and an offset or UTC: a month's full name, one digit of a day or a time without seconds is Ruby's alone.
-    reader: (m) => (/^\d{2}\s+[a-z]{3}\s+\d{4}$/i.test(m[0]) || (/^[a-z]{3},\s+\d{2}\s+[a-z]{3}\s+\d{4}\s/i.test(m[0]) && m[6] !== undefined && m[8] === undefined && goZone(m[9])) ? "Ruby's Time.parse (Jekyll) and Go's layouts (Hugo)" : "Ruby's Time.parse (Jekyll)"),
+    reader: (m) =>
+      /^\d{2}\s+[a-z]{3}\s+\d{4}$/i.test(m[0]) ||
+      (/^[a-z]{3},\s+\d{2}\s+[a-z]{3}\s+\d{4}\s/i.test(m[0]) &&
+        m[6] !== undefined &&
+        m[8] === undefined &&
+        goZone(m[9]))
+        ? "Ruby's Time.parse (Jekyll) and Go's layouts (Hugo)"
+        : "Ruby's Time.parse (Jekyll)",
     parts: (m) => ({ year: m[3], month: monthOf(m[2]), day: Number(m[1]), ...time(m, 4), zone: m[9] }),
   },
   {
     // `January 29, 2023`, `Jan 29 2023 10:00 pm`.
-    pattern: new RegExp(`^${WEEKDAY}${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`, "i"),
+    pattern: new RegExp(
+      `^${WEEKDAY}${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?:,?\\s+(?:at\\s+)?${TIME})?(?:\\s*${ZONE})?$`,
+      "i",
+    ),
     reader: "Ruby's Time.parse (Jekyll)",
     parts: (m) => ({ year: m[3], month: monthOf(m[1]), day: Number(m[2]), ...time(m, 4), zone: m[9] }),
   },
   {
     // Go's ANSIC, UnixDate and RubyDate, and the output of `date`: `Mon Jan _2 15:04:05 MST 2006`.
     pattern: new RegExp(`^${WEEKDAY}${MONTH}\\s+(\\d{1,2})\\s+${TIME}(?:\\s+${ZONE})?\\s+(\\d{4})$`, "i"),
-    reader: (m) => (/^[a-z]{3}\s+[a-z]{3}\s/i.test(m[0]) && m[5] !== undefined && m[7] === undefined && (m[8] === undefined || goZone(m[8])) ? "Go's layouts (Hugo) and Ruby's Time.parse (Jekyll)" : "Ruby's Time.parse (Jekyll)"),
+    reader: (m) =>
+      /^[a-z]{3}\s+[a-z]{3}\s/i.test(m[0]) &&
+      m[5] !== undefined &&
+      m[7] === undefined &&
+      (m[8] === undefined || goZone(m[8]))
+        ? "Go's layouts (Hugo) and Ruby's Time.parse (Jekyll)"
+        : "Ruby's Time.parse (Jekyll)",
     parts: (m) => ({ year: m[9], month: monthOf(m[1]), day: Number(m[2]), ...time(m, 3), zone: m[8] }),
   },
   {
     // ISO 8601's basic form, as Luxon reads it: `20230129`, `20230129T183022Z`.
-    pattern: /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i,
+    pattern:
+      /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(?:(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i,
     reader: "ISO 8601 as Luxon reads it (Eleventy)",
-    parts: (m) => ({ year: m[1], month: Number(m[2]), day: Number(m[3]), hour: num(m[4]), minute: num(m[5]), second: num(m[6]), fraction: m[7], zone: m[8] }),
+    parts: (m) => ({
+      year: m[1],
+      month: Number(m[2]),
+      day: Number(m[3]),
+      hour: num(m[4]),
+      minute: num(m[5]),
+      second: num(m[6]),
+      fraction: m[7],
+      zone: m[8],
+    }),
   },
   {
     // ISO 8601's week date, as Luxon reads it: `2023-W04-7` is the Sunday of the fourth week of 2023.
@@ -155,12 +238,27 @@ export function readDate(text: string): WrittenDate | { problem: string } {
 export function readDateZoned(text: string): { read: WrittenDate | { problem: string }; zoned: boolean } {
   const zoned = (parts: Pick<Parts, "zone">) => parts.zone !== undefined;
   // YAML reads `date: 2024`, `20240101`, `1.5` and `true` as a number or a boolean, which the schema reports; never a day.
-  if (typeof text !== "string") return { read: { problem: `\`${String(text)}\` is read as ${typeof text === "object" ? "a list or a mapping" : `a ${typeof text}`}, not a day: write it as YYYY-MM-DD, e.g. 2024-01-01` }, zoned: false };
+  if (typeof text !== "string")
+    return {
+      read: {
+        problem: `\`${String(text)}\` is read as ${typeof text === "object" ? "a list or a mapping" : `a ${typeof text}`}, not a day: write it as YYYY-MM-DD, e.g. 2024-01-01`,
+      },
+      zoned: false,
+    };
   const written = text.trim();
   const own = OWN.exec(written);
   if (own) {
     const [, year, month, day, hour, minute, second, fraction, zone] = own;
-    const parts = { year, month: Number(month), day: Number(day), hour: num(hour), minute: num(minute), second: num(second ?? (hour === undefined ? undefined : "0")), fraction: fraction?.slice(1), zone };
+    const parts = {
+      year,
+      month: Number(month),
+      day: Number(day),
+      hour: num(hour),
+      minute: num(minute),
+      second: num(second ?? (hour === undefined ? undefined : "0")),
+      fraction: fraction?.slice(1),
+      zone,
+    };
     return { read: overflowed(parts), zoned: zoned(parts) };
   }
   for (const form of FORMS) {
@@ -169,9 +267,21 @@ export function readDateZoned(text: string): { read: WrittenDate | { problem: st
     const parts = form.parts(match);
     if (parts.year === "mismatch") return { read: { problem: `it names two different years` }, zoned: false };
     const read = form === FORMS[0] && match[2] === "-" ? overflowed(parts) : dateOf(parts);
-    return { read: "problem" in read || read.impossible ? read : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) }, zoned: zoned(parts) };
+    return {
+      read:
+        "problem" in read || read.impossible
+          ? read
+          : { ...read, loose: typeof form.reader === "string" ? form.reader : form.reader(match) },
+      zoned: zoned(parts),
+    };
   }
-  return { read: { problem: "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)" }, zoned: false };
+  return {
+    read: {
+      problem:
+        "write a day as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SSZ (or with an offset such as +01:00)",
+    },
+    zoned: false,
+  };
 }
 
 /**
@@ -184,14 +294,33 @@ export function readDateZoned(text: string): { read: WrittenDate | { problem: st
  */
 function overflowed(parts: Parts): WrittenDate | { problem: string } {
   const read = dateOf(parts);
-  if (!("problem" in read) || parts.year === "0000" || /offset/.test(read.problem) || parts.meridiem !== undefined) return read;
+  if (
+    !("problem" in read) ||
+    parts.year === "0000" ||
+    /offset/.test(read.problem) ||
+    parts.meridiem !== undefined
+  )
+    return read;
   if (offsetOf(parts.zone) === undefined) return { problem: `${parts.zone} is not an offset from UTC` };
   const carried = new Date(0);
   carried.setUTCFullYear(Number(parts.year), parts.month - 1, parts.day);
   carried.setUTCHours(parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
   if (carried.getUTCFullYear() < 1 || carried.getUTCFullYear() > 9999) return read;
-  const date = dateOf({ ...partsOf(carried), ...(parts.hour === undefined ? {} : { hour: carried.getUTCHours(), minute: carried.getUTCMinutes(), second: carried.getUTCSeconds(), fraction: parts.fraction, zone: parts.zone }) });
-  return "problem" in date ? read : { ...date, loose: "JavaScript's YAML (Eleventy's and Astro's js-yaml)", impossible: read.problem };
+  const date = dateOf({
+    ...partsOf(carried),
+    ...(parts.hour === undefined
+      ? {}
+      : {
+          hour: carried.getUTCHours(),
+          minute: carried.getUTCMinutes(),
+          second: carried.getUTCSeconds(),
+          fraction: parts.fraction,
+          zone: parts.zone,
+        }),
+  });
+  return "problem" in date
+    ? read
+    : { ...date, loose: "JavaScript's YAML (Eleventy's and Astro's js-yaml)", impossible: read.problem };
 }
 
 /** The date the parts name, checked: `there is no hour 25`. */
@@ -201,23 +330,33 @@ function dateOf(parts: Parts): WrittenDate | { problem: string } {
   if (year === "0000") return { problem: "there is no year 0000 (years are 0001 to 9999)" };
   if (month < 1 || month > 12) return { problem: `there is no month ${pad(month)} (months are 01 to 12)` };
   const days = daysIn(Number(year), month - 1);
-  if (day < 1 || day > days) return { problem: `${MONTHS[month - 1]} ${year} has days 01 to ${days}, not ${pad(day)}` };
+  if (day < 1 || day > days)
+    return { problem: `${MONTHS[month - 1]} ${year} has days 01 to ${days}, not ${pad(day)}` };
   const calendarDay = `${year}-${pad(month)}-${pad(day)}`;
-  if (parts.hour === undefined || parts.minute === undefined) return { day: calendarDay, time: `${calendarDay}T00:00:00Z` };
+  if (parts.hour === undefined || parts.minute === undefined)
+    return { day: calendarDay, time: `${calendarDay}T00:00:00Z` };
   const hour = parts.meridiem === undefined ? parts.hour : twentyFourHour(parts.hour, parts.meridiem);
-  if (hour === undefined || hour > 23) return { problem: `there is no hour ${pad(parts.hour)}${parts.meridiem ? ` ${parts.meridiem}m` : ""} (hours are 00 to 23)` };
+  if (hour === undefined || hour > 23)
+    return {
+      problem: `there is no hour ${pad(parts.hour)}${parts.meridiem ? ` ${parts.meridiem}m` : ""} (hours are 00 to 23)`,
+    };
   if (parts.minute > 59) return { problem: `there is no minute ${pad(parts.minute)} (minutes are 00 to 59)` };
   const second = parts.second ?? 0;
   if (second > 59) return { problem: `there is no second ${pad(second)} (seconds are 00 to 59)` };
   const zone = offsetOf(parts.zone);
   if (zone === undefined) return { problem: `${parts.zone} is not an offset from UTC` };
-  return { day: calendarDay, time: `${calendarDay}T${pad(hour)}:${pad(parts.minute)}:${pad(second)}${parts.fraction ? `.${parts.fraction}` : ""}${zone}` };
+  return {
+    day: calendarDay,
+    time: `${calendarDay}T${pad(hour)}:${pad(parts.minute)}:${pad(second)}${parts.fraction ? `.${parts.fraction}` : ""}${zone}`,
+  };
 }
 
 /** `Z` or `±HH:MM` for what was written; UTC when nothing was; undefined for what is no offset. */
 function offsetOf(written: string | undefined): string | undefined {
   if (written === undefined) return "Z";
-  const named = Object.hasOwn(ZONE_NAMES, written.toLowerCase()) ? ZONE_NAMES[written.toLowerCase()] : undefined;
+  const named = Object.hasOwn(ZONE_NAMES, written.toLowerCase())
+    ? ZONE_NAMES[written.toLowerCase()]
+    : undefined;
   if (named !== undefined) return named === 0 ? "Z" : `${named < 0 ? "-" : "+"}${pad(Math.abs(named))}:00`;
   const match = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(written);
   if (!match || Number(match[2]) > 23 || Number(match[3] ?? 0) > 59) return undefined;
@@ -235,7 +374,9 @@ function fromWeekDate(year: string, week: number, weekday: number): Parts {
   const monday = new Date(fourth.getTime() - ((fourth.getUTCDay() + 6) % 7) * DAY + (week - 1) * 7 * DAY);
   const date = new Date(monday.getTime() + (weekday - 1) * DAY);
   // A week past the year's last names no day of it.
-  return week < 1 || week > 53 || date.getUTCFullYear() > Number(year) + 1 ? { year, month: 0, day: 0 } : partsOf(date);
+  return week < 1 || week > 53 || date.getUTCFullYear() > Number(year) + 1
+    ? { year, month: 0, day: 0 }
+    : partsOf(date);
 }
 
 /** The calendar day of the `ordinal`th day of `year`. */
@@ -254,7 +395,11 @@ function utcDay(year: number, monthIndex: number, day: number): Date {
 }
 
 function partsOf(date: Date): Parts {
-  return { year: String(date.getUTCFullYear()).padStart(4, "0"), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+  return {
+    year: String(date.getUTCFullYear()).padStart(4, "0"),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  };
 }
 
 function pad(n: number): string {
@@ -270,7 +415,11 @@ function daysIn(year: number, monthIndex: number): number {
  * What the build says of a date read in a form outside sitegen's own
  * (`loose-date`): how it was read, and the form every generator reads alike.
  */
-export function looseDate(field: string, written: string, read: WrittenDate): { kind: "loose-date" | "impossible-date"; path: string[]; key: false; message: string; hint: string } {
+export function looseDate(
+  field: string,
+  written: string,
+  read: WrittenDate,
+): { kind: "loose-date" | "impossible-date"; path: string[]; key: false; message: string; hint: string } {
   const standard = read.time.endsWith("T00:00:00Z") && !/\d:\d/.test(written) ? read.day : read.time;
   if (read.impossible) {
     return {

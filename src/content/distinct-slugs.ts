@@ -18,9 +18,13 @@ import type { PostSource } from "./types.ts";
  * one text translated (`de/news/x.md` and `en/news/x.md`, as a site with a
  * folder for each language keeps them): see `translatedSlugs`.
  */
-export function distinctSlugs(posts: PostSource[], defaultLang: string | undefined): { posts: PostSource[]; reported: SitegenError[] } {
+export function distinctSlugs(
+  posts: PostSource[],
+  defaultLang: string | undefined,
+): { posts: PostSource[]; reported: SitegenError[] } {
   const bySlug = new Map<string, PostSource[]>();
-  for (const post of posts) if (post.status !== "draft") bySlug.set(post.slug, [...(bySlug.get(post.slug) ?? []), post]);
+  for (const post of posts)
+    if (post.status !== "draft") bySlug.set(post.slug, [...(bySlug.get(post.slug) ?? []), post]);
   const taken = new Set(posts.map((post) => post.slug));
   const renamed = new Map<PostSource, PostSource>();
   const reported: SitegenError[] = [];
@@ -33,12 +37,31 @@ export function distinctSlugs(posts: PostSource[], defaultLang: string | undefin
     }
     const [first, ...later] = [...claimants].sort(byPublished);
     for (const post of later) {
-      const own = [post.date.slice(0, 4), post.date, ...Array.from({ length: later.length + 1 }, (_, index) => String(index + 2))].map((suffix) => withSuffix(slug, suffix)).find((candidate) => !taken.has(candidate))!;
+      const own = [
+        post.date.slice(0, 4),
+        post.date,
+        ...Array.from({ length: later.length + 1 }, (_, index) => String(index + 2)),
+      ]
+        .map((suffix) => withSuffix(slug, suffix))
+        .find((candidate) => !taken.has(candidate))!;
       taken.add(own);
       renamed.set(post, { ...post, slug: own });
       // Of two published at one moment, the one whose path sorts first keeps it: the same on every machine, whatever the order files are listed in.
-      const why = Date.parse(first.published) === Date.parse(post.published) ? "which was published at the same moment and comes first by its path, so keeps it" : "which is older and keeps it";
-      reported.push(new SitegenError("E_CONTENT", `two posts have the slug \`${slug}\`: this one and ${first.file}, ${why}; this one is at /blog/${own}/`, { kind: "slug-clash", location: { file: post.file }, hint: `set \`slug:\` in one of them to choose; \`slug: ${own}\` keeps this address` }));
+      const why =
+        Date.parse(first.published) === Date.parse(post.published)
+          ? "which was published at the same moment and comes first by its path, so keeps it"
+          : "which is older and keeps it";
+      reported.push(
+        new SitegenError(
+          "E_CONTENT",
+          `two posts have the slug \`${slug}\`: this one and ${first.file}, ${why}; this one is at /blog/${own}/`,
+          {
+            kind: "slug-clash",
+            location: { file: post.file },
+            hint: `set \`slug:\` in one of them to choose; \`slug: ${own}\` keeps this address`,
+          },
+        ),
+      );
     }
   }
   return { posts: posts.map((post) => renamed.get(post) ?? post), reported };
@@ -52,26 +75,47 @@ export function distinctSlugs(posts: PostSource[], defaultLang: string | undefin
  * (the one they write, else the slug), which joins them as translations.
  * Undefined when two are in one language: that is a clash.
  */
-function translatedSlugs(slug: string, claimants: PostSource[], defaultLang: string | undefined, taken: Set<string>): Map<PostSource, PostSource> | undefined {
-  const langOf = (post: PostSource) => (canonicalTag(post.lang ?? defaultLang ?? "") ?? post.lang ?? defaultLang ?? "").toLowerCase();
+function translatedSlugs(
+  slug: string,
+  claimants: PostSource[],
+  defaultLang: string | undefined,
+  taken: Set<string>,
+): Map<PostSource, PostSource> | undefined {
+  const langOf = (post: PostSource) =>
+    (canonicalTag(post.lang ?? defaultLang ?? "") ?? post.lang ?? defaultLang ?? "").toLowerCase();
   const languages = new Set(claimants.map(langOf));
   if (languages.size !== claimants.length) return undefined;
   const byDate = [...claimants].sort(byPublished);
   const keeper = byDate.find((post) => langOf(post) === (defaultLang ?? "").toLowerCase()) ?? byDate[0];
-  const written = claimants.map((post) => post.params.translationKey).find((key) => typeof key === "string" || typeof key === "number");
+  const written = claimants
+    .map((post) => post.params.translationKey)
+    .find((key) => typeof key === "string" || typeof key === "number");
   const key = written ?? `slug:${slug}`;
-  const owns = claimants.map((post): [PostSource, string] => [post, post === keeper ? slug : withSuffix(slug, langOf(post))]);
+  const owns = claimants.map((post): [PostSource, string] => [
+    post,
+    post === keeper ? slug : withSuffix(slug, langOf(post)),
+  ]);
   if (owns.some(([, own]) => own !== slug && taken.has(own))) return undefined;
   for (const [, own] of owns) taken.add(own);
-  return new Map(owns.map(([post, own]) => [post, { ...post, slug: own, params: { ...post.params, translationKey: post.params.translationKey ?? key } }]));
+  return new Map(
+    owns.map(([post, own]) => [
+      post,
+      { ...post, slug: own, params: { ...post.params, translationKey: post.params.translationKey ?? key } },
+    ]),
+  );
 }
 
 /** The earlier post first, then by path: which of posts on one slug keeps it. */
 function byPublished(a: PostSource, b: PostSource): number {
-  return Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return (
+    Date.parse(a.published) - Date.parse(b.published) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+  );
 }
 
 /** `slug-suffix`, the slug cut so that the whole stays within the longest a slug may be. */
 function withSuffix(slug: string, suffix: string): string {
-  return `${slug.replace(/-+$/, "").slice(0, MAX_SLUG_LENGTH - suffix.length - 1).replace(/-+$/, "")}-${suffix}`;
+  return `${slug
+    .replace(/-+$/, "")
+    .slice(0, MAX_SLUG_LENGTH - suffix.length - 1)
+    .replace(/-+$/, "")}-${suffix}`;
 }

@@ -21,7 +21,13 @@ export function refusedFile(path: string, options: { root: string; cwd: string }
   if (safeLstat(path) === undefined) return undefined;
   const kind = kindOf(path, inside);
   const refused = kind.refused ?? (kind.folder ? "a folder, not a file" : undefined);
-  return refused ? new SitegenError("E_CONTENT", refused, { kind: kind.kind ?? "outside-tree", location: { file: displayFrom(options.cwd)(path) }, hint: kind.hint ?? "make it a file" }) : undefined;
+  return refused
+    ? new SitegenError("E_CONTENT", refused, {
+        kind: kind.kind ?? "outside-tree",
+        location: { file: displayFrom(options.cwd)(path) },
+        hint: kind.hint ?? "make it a file",
+      })
+    : undefined;
 }
 
 /** Whether a real path is inside the content folder, or undefined when that folder does not exist. */
@@ -39,16 +45,33 @@ function safeLstat(path: string): Stats | undefined {
   }
 }
 
-export type Kind = { refused: string; hint: string; kind: FindingKind; folder?: undefined; real?: undefined } | { refused?: undefined; hint?: undefined; kind?: undefined; folder: boolean; real: string };
+export type Kind =
+  | { refused: string; hint: string; kind: FindingKind; folder?: undefined; real?: undefined }
+  | { refused?: undefined; hint?: undefined; kind?: undefined; folder: boolean; real: string };
 
 /** What an entry is, following a symbolic link only to see where it goes: never opened. `listed`: its type as its folder's listing gave it, when it did. */
 export function kindOf(path: string, inside: (real: string) => boolean, listed?: Dirent): Kind {
   if (listed?.isFile()) return { folder: false, real: path };
   if (listed?.isDirectory()) return { folder: true, real: path };
   const entry = linkedEntry(path, inside);
-  if (entry.kind === "outside") return { refused: `a symbolic link to ${entry.real}, outside the content folder: not read`, hint: "copy the file into the content folder; sitegen reads nothing outside it", kind: "outside-tree" };
-  if (entry.kind === "unreadable") return { refused: entry.code === "ENOENT" ? "a symbolic link to nothing" : `cannot be read (${entry.code})`, hint: "remove it, or point the link at a file inside the content folder", kind: "unreadable" };
-  if (entry.kind === "other") return { refused: `not a regular file but ${entry.what}: not read`, hint: "content is regular files; remove it from the content folder", kind: "outside-tree" };
+  if (entry.kind === "outside")
+    return {
+      refused: `a symbolic link to ${entry.real}, outside the content folder: not read`,
+      hint: "copy the file into the content folder; sitegen reads nothing outside it",
+      kind: "outside-tree",
+    };
+  if (entry.kind === "unreadable")
+    return {
+      refused: entry.code === "ENOENT" ? "a symbolic link to nothing" : `cannot be read (${entry.code})`,
+      hint: "remove it, or point the link at a file inside the content folder",
+      kind: "unreadable",
+    };
+  if (entry.kind === "other")
+    return {
+      refused: `not a regular file but ${entry.what}: not read`,
+      hint: "content is regular files; remove it from the content folder",
+      kind: "outside-tree",
+    };
   return { folder: entry.kind === "folder", real: entry.real };
 }
 
@@ -103,7 +126,8 @@ export function displayFrom(cwd: string): (path: string) => string {
   const below = cwd.endsWith(sep) ? cwd : `${cwd}${sep}`;
   return (path) => {
     // Most paths are plainly below the working folder: a slice, not path arithmetic, for each file of a large blog.
-    if (path.startsWith(below) && path.length > below.length && !path.includes(`${sep}.`, below.length - 1)) return path.slice(below.length);
+    if (path.startsWith(below) && path.length > below.length && !path.includes(`${sep}.`, below.length - 1))
+      return path.slice(below.length);
     const rel = relative(cwd, path);
     return rel.startsWith("..") || rel === "" ? path : rel;
   };

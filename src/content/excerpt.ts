@@ -32,7 +32,10 @@ export interface SummarySettings {
 export function excerptOf(body: string, settings: SummarySettings = {}, markup?: Markup): string {
   const { separator, math } = settings;
   if (markup === "html") return htmlExcerpt(body, separator);
-  const tokens = parseMarkdown(body, { ...(separator !== undefined ? { excerptSeparator: separator } : {}), ...(math !== undefined ? { math } : {}) });
+  const tokens = parseMarkdown(body, {
+    ...(separator !== undefined ? { excerptSeparator: separator } : {}),
+    ...(math !== undefined ? { math } : {}),
+  });
   const summary = summaryText(tokens);
   if (summary) return cutAtWord(summary, EXCERPT_MAX);
   // A paragraph with Liquid in it (`{{ site.title }}`, `{% if %}`) has holes where the values go, or both branches: the first without, if any, describes the text.
@@ -43,7 +46,8 @@ export function excerptOf(body: string, settings: SummarySettings = {}, markup?:
     const text = clean(plainText(inline?.children ?? []));
     if (text === "") continue;
     // A tag in code (`{{ page.title }}` in backticks) leaves no hole in the text: code is left out of a description.
-    if (!(inline.children ?? []).some((child) => child.type === "text" && /\{\{|\{%/.test(child.content))) return cutAtWord(text, EXCERPT_MAX);
+    if (!(inline.children ?? []).some((child) => child.type === "text" && /\{\{|\{%/.test(child.content)))
+      return cutAtWord(text, EXCERPT_MAX);
     first ||= text;
   }
   return cutAtWord(first, EXCERPT_MAX);
@@ -56,7 +60,14 @@ function htmlExcerpt(body: string, separator = "<!--more-->"): string {
   return cutAtWord(clean(textOfHtml(part)), EXCERPT_MAX);
 }
 
-const ENTITIES: Record<string, string> = { "&nbsp;": " ", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&" };
+const ENTITIES: Record<string, string> = {
+  "&nbsp;": " ",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&amp;": "&",
+};
 
 /** HTML as text: a block's edges and a line break are spaces, other tags and comments nothing, the common entities their characters. */
 function textOfHtml(html: string): string {
@@ -73,7 +84,8 @@ function summaryText(tokens: Token[]): string | undefined {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index];
     if (token.type === "summary_marker") return clean(parts.join(" "));
-    const children = token.type === "inline" && tokens[index - 1]?.type === "paragraph_open" ? (token.children ?? []) : [];
+    const children =
+      token.type === "inline" && tokens[index - 1]?.type === "paragraph_open" ? (token.children ?? []) : [];
     const marker = children.findIndex((child) => child.type === "summary_marker");
     parts.push(plainText(marker === -1 ? children : children.slice(0, marker)));
     if (marker !== -1) return clean(parts.join(" "));
@@ -90,9 +102,11 @@ function plainText(children: Token[]): string {
   let image = 0;
   for (const token of children) {
     if (token.type === "image") image++;
-    else if (token.type === "text" || token.type === "code_inline" || token.type === "emoji") text += token.content;
+    else if (token.type === "text" || token.type === "code_inline" || token.type === "emoji")
+      text += token.content;
     // A formula is read in its TeX, which is what a description, plain text, can hold of it.
-    else if (token.type === "math_inline") text += (token.meta as { written?: string } | null)?.written ?? token.content;
+    else if (token.type === "math_inline")
+      text += (token.meta as { written?: string } | null)?.written ?? token.content;
     else if (token.type === "softbreak" || token.type === "hardbreak") text += " ";
   }
   // A paragraph of images alone has nothing to say in words.
@@ -107,9 +121,22 @@ function plainText(children: Token[]): string {
  * site (posts may be parsed in a render lane), so this is done once the site
  * is read; a body not kept is read again.
  */
-export function summarisedWith<T extends { describedByBody?: true; description: string; body: string; bodyLine: number; path: string; file: string; markup?: Markup }>(source: T, settings: SummarySettings, readText: (path: string, file: string) => string): T {
+export function summarisedWith<
+  T extends {
+    describedByBody?: true;
+    description: string;
+    body: string;
+    bodyLine: number;
+    path: string;
+    file: string;
+    markup?: Markup;
+  },
+>(source: T, settings: SummarySettings, readText: (path: string, file: string) => string): T {
   if (!source.describedByBody) return source;
-  const body = source.body !== "" ? source.body : bodyAt(readText(source.path, source.file), source.bodyLine, source.file);
+  const body =
+    source.body !== ""
+      ? source.body
+      : bodyAt(readText(source.path, source.file), source.bodyLine, source.file);
   const description = excerptOf(body, settings, source.markup);
   return description === "" || description === source.description ? source : { ...source, description };
 }

@@ -16,17 +16,43 @@ import { locatedError } from "./locate.ts";
  * required field that `misspelt` finds written under another name (`tittle`)
  * is pointed at that name. `kind` is the findings' kind (src/policy.ts).
  */
-export function schemaErrors(errors: ErrorObject[], parsed: ParsedYaml, file: string, sourceText: string, misspelt: (field: string) => string | undefined = () => undefined, kind: FindingKind = "bad-field"): SitegenError[] {
+export function schemaErrors(
+  errors: ErrorObject[],
+  parsed: ParsedYaml,
+  file: string,
+  sourceText: string,
+  misspelt: (field: string) => string | undefined = () => undefined,
+  kind: FindingKind = "bad-field",
+): SitegenError[] {
   const sourceLines = sourceText.split(/\r?\n/);
   return errors.map((error) => {
-    const typo = error.keyword === "required" ? misspelt((error.params as { missingProperty: string }).missingProperty) : undefined;
-    if (typo !== undefined) return locatedError(parsed, file, sourceText, missingField((error.params as { missingProperty: string }).missingProperty, typo, "add the field to the frontmatter"));
-    const path = error.instancePath.split("/").slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    const typo =
+      error.keyword === "required"
+        ? misspelt((error.params as { missingProperty: string }).missingProperty)
+        : undefined;
+    if (typo !== undefined)
+      return locatedError(
+        parsed,
+        file,
+        sourceText,
+        missingField(
+          (error.params as { missingProperty: string }).missingProperty,
+          typo,
+          "add the field to the frontmatter",
+        ),
+      );
+    const path = error.instancePath
+      .split("/")
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
     // An unknown field is pointed at by its key, a wrong value by the value.
     const unknown = error.keyword === "additionalProperties";
     if (unknown) path.push((error.params as { additionalProperty: string }).additionalProperty);
     const position = unknown ? parsed.locateKey(path) : parsed.locate(path);
-    const form = error.keyword === "pattern" ? patternInWords(error.instancePath, valueAt(parsed.data, path)) : undefined;
+    const form =
+      error.keyword === "pattern"
+        ? patternInWords(error.instancePath, valueAt(parsed.data, path))
+        : undefined;
     return new SitegenError("E_CONTENT", form?.message ?? describeSchemaError(error), {
       kind,
       location: { file, line: position?.line, column: position?.column },
@@ -45,28 +71,53 @@ function patternInWords(instancePath: string, value: unknown): { message: string
   const where = `\`${instancePath.slice(1).replaceAll("/", ".")}\``;
   const written = typeof value === "string" ? `\`${value}\`` : "the value";
   const forms: [RegExp, string, string][] = [
-    [/^\/security\//, "a source a Content-Security-Policy can name", "write an origin (`https://cdn.example`, `https://*.example`, `https://cdn.example:8443`), a scheme (`data:`, `https:`), `'self'` or a hash (`'sha256-…'`), with no space, comma or semicolon"],
-    [/^\/base_url$/, "an origin", "write the site's origin with no path and no trailing slash, e.g. `https://example.com`"],
+    [
+      /^\/security\//,
+      "a source a Content-Security-Policy can name",
+      "write an origin (`https://cdn.example`, `https://*.example`, `https://cdn.example:8443`), a scheme (`data:`, `https:`), `'self'` or a hash (`'sha256-…'`), with no space, comma or semicolon",
+    ],
+    [
+      /^\/base_url$/,
+      "an origin",
+      "write the site's origin with no path and no trailing slash, e.g. `https://example.com`",
+    ],
     [/^\/locales?\b|\/locale$/, "a locale", "write a language and a country as `en_US`, `de_DE`"],
-    [/^\/redirects\b/, "a path from the site root", "write a path that starts with `/` and holds no space, e.g. `/old-tag/`"],
+    [
+      /^\/redirects\b/,
+      "a path from the site root",
+      "write a path that starts with `/` and holds no space, e.g. `/old-tag/`",
+    ],
   ];
-  const [, what, hint] = forms.find(([path]) => path.test(instancePath)) ?? [undefined, "in the form this setting takes", "check the setting in the documentation (Content: site.yaml)"];
+  const [, what, hint] = forms.find(([path]) => path.test(instancePath)) ?? [
+    undefined,
+    "in the form this setting takes",
+    "check the setting in the documentation (Content: site.yaml)",
+  ];
   return { message: `${where} is ${written}, not ${what}`, hint };
 }
 
 /** The value at `path` in what YAML read, or undefined. */
 function valueAt(data: unknown, path: (string | number)[]): unknown {
   let value = data;
-  for (const part of path) value = value !== null && typeof value === "object" && Object.hasOwn(value, part) ? (value as Record<string | number, unknown>)[part] : undefined;
+  for (const part of path)
+    value =
+      value !== null && typeof value === "object" && Object.hasOwn(value, part)
+        ? (value as Record<string | number, unknown>)[part]
+        : undefined;
   return value;
 }
 
 export function schemaHint(error: ErrorObject): string | undefined {
-  if (error.keyword === "format" && (error.params as { format: string }).format === "date") return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
-  if (error.keyword === "type" && /^\/(date|updated)$/.test(error.instancePath)) return "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z";
+  if (error.keyword === "format" && (error.params as { format: string }).format === "date")
+    return "write dates as YYYY-MM-DD, e.g. 2025-03-04";
+  if (error.keyword === "type" && /^\/(date|updated)$/.test(error.instancePath))
+    return "write dates as YYYY-MM-DD, e.g. 2025-03-04, or a time as 2025-03-04T10:00:00Z";
   if (error.keyword === "additionalProperties") {
     const field = (error.params as { additionalProperty: string }).additionalProperty.toLowerCase();
-    return (Object.hasOwn(FOREIGN_FIELD_HINTS, field) ? FOREIGN_FIELD_HINTS[field] : undefined) ?? "remove the field or check its spelling";
+    return (
+      (Object.hasOwn(FOREIGN_FIELD_HINTS, field) ? FOREIGN_FIELD_HINTS[field] : undefined) ??
+      "remove the field or check its spelling"
+    );
   }
   if (error.keyword === "required") return "add the field to the frontmatter";
   if (error.keyword === "enum") return "use one of the values listed";
@@ -76,7 +127,8 @@ export function schemaHint(error: ErrorObject): string | undefined {
     if (type === "string") return "write text; quote it if it looks like a number, a date or a list";
     return `write a value of type ${type}`;
   }
-  if (error.keyword === "pattern" && /tags/.test(error.instancePath)) return "a tag is lowercase letters and digits joined by hyphens, e.g. `event-sourcing`";
+  if (error.keyword === "pattern" && /tags/.test(error.instancePath))
+    return "a tag is lowercase letters and digits joined by hyphens, e.g. `event-sourcing`";
   if (error.keyword === "uniqueItems") return "remove the repeated item";
   if (error.keyword === "minLength") return "write a value; it may not be empty";
   return undefined;

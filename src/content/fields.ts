@@ -19,10 +19,16 @@ import { titleHeading } from "./title-heading.ts";
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** The errors that leave the file out; the fields set aside are pushed onto `mapped.readPast`. */
-export function holdToSchema(mapped: MappedFields, validate: Validate, deciding: readonly string[], where: { located: ParsedYaml; file: string; text: string }): SitegenError[] {
+export function holdToSchema(
+  mapped: MappedFields,
+  validate: Validate,
+  deciding: readonly string[],
+  where: { located: ParsedYaml; file: string; text: string },
+): SitegenError[] {
   if (validate(mapped.data)) return [];
   const errors = validate.errors ?? [];
-  const fieldOf = (error: ErrorObject) => error.instancePath.split("/")[1] ?? (error.params as { missingProperty?: string }).missingProperty ?? "";
+  const fieldOf = (error: ErrorObject) =>
+    error.instancePath.split("/")[1] ?? (error.params as { missingProperty?: string }).missingProperty ?? "";
   const fatal = errors.filter((error) => deciding.includes(fieldOf(error)) || fieldOf(error) === "");
   for (const error of errors.filter((each) => !fatal.includes(each))) {
     const field = fieldOf(error);
@@ -30,7 +36,13 @@ export function holdToSchema(mapped: MappedFields, validate: Validate, deciding:
     mapped.params[field] = mapped.data[field];
     mapped.setAside.push(field);
     delete mapped.data[field];
-    mapped.readPast.push({ kind: "unread-field", path: [field], key: false, message: `${describeSchemaError(error)}: \`${field}\` is not used, but kept for the templates as \`params.${field}\``, hint: schemaHint(error) ?? "write the field as text, or a list of text" });
+    mapped.readPast.push({
+      kind: "unread-field",
+      path: [field],
+      key: false,
+      message: `${describeSchemaError(error)}: \`${field}\` is not used, but kept for the templates as \`params.${field}\``,
+      hint: schemaHint(error) ?? "write the field as text, or a list of text",
+    });
   }
   return schemaErrors(fatal, where.located, where.file, where.text);
 }
@@ -44,7 +56,11 @@ export function holdToSchema(mapped: MappedFields, validate: Validate, deciding:
  * too, pointed at that name: the author wrote a title, and the page would be
  * published under another.
  */
-export function readTitle(written: unknown, from: { body: string; bodyLine: number; name: string; misspelt?: string }, report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void }): string | undefined {
+export function readTitle(
+  written: unknown,
+  from: { body: string; bodyLine: number; name: string; misspelt?: string },
+  report: { readPast: (problem: FieldProblem) => void; fatal: (problem: FieldProblem) => void },
+): string | undefined {
   if (typeof written === "string" && written.trim() !== "") return fieldText("title", written, report);
   if (from.misspelt !== undefined) {
     report.fatal(missingField("title", from.misspelt, "add `title:` to the frontmatter", "no-title"));
@@ -52,15 +68,34 @@ export function readTitle(written: unknown, from: { body: string; bodyLine: numb
   }
   const heading = titleHeading(from.body);
   if (heading) {
-    report.readPast({ kind: "title-from-heading", path: [], key: false, at: { line: from.bodyLine + heading.line - 1, column: 1 }, message: `no \`title\`: the heading \`${heading.text}\` is the title`, hint: "add `title:` to the frontmatter" });
+    report.readPast({
+      kind: "title-from-heading",
+      path: [],
+      key: false,
+      at: { line: from.bodyLine + heading.line - 1, column: 1 },
+      message: `no \`title\`: the heading \`${heading.text}\` is the title`,
+      hint: "add `title:` to the frontmatter",
+    });
     return heading.text;
   }
   const named = titleOfName(from.name);
   if (named !== "") {
-    report.readPast({ kind: "title-from-file-name", path: [], key: false, message: `no \`title\`, and no heading: the file's name gives it, \`${named}\`, as Jekyll gives a post its title`, hint: "add `title:` to the frontmatter" });
+    report.readPast({
+      kind: "title-from-file-name",
+      path: [],
+      key: false,
+      message: `no \`title\`, and no heading: the file's name gives it, \`${named}\`, as Jekyll gives a post its title`,
+      hint: "add `title:` to the frontmatter",
+    });
     return named;
   }
-  report.fatal({ kind: "no-title", path: [], key: false, message: "no `title`, no heading in the body and no word in the file's name to take one from", hint: "add `title:` to the frontmatter" });
+  report.fatal({
+    kind: "no-title",
+    path: [],
+    key: false,
+    message: "no `title`, no heading in the body and no word in the file's name to take one from",
+    hint: "add `title:` to the frontmatter",
+  });
   return undefined;
 }
 
@@ -70,7 +105,8 @@ export function readTitle(written: unknown, from: { body: string; bodyLine: numb
  * in V8`, `<del>Frameworks</del>`): markup, not words about a tag (`The new
  * <picture> element` keeps its words).
  */
-const INLINE_ELEMENT = /<(abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^<>]*>([^<>]*)<\/\1\s*>/gi;
+const INLINE_ELEMENT =
+  /<(abbr|b|cite|code|del|em|i|ins|kbd|mark|q|s|small|span|strong|sub|sup|u)\b[^<>]*>([^<>]*)<\/\1\s*>/gi;
 /** A Markdown link or image, `[@cam](https://x.example/cam)`, for a theme that prints the field through Markdown (`markdownify`). */
 const MARKDOWN_LINK = /!?\[([^[\]]*)\]\(\s*<?[^\s()<>]*>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 
@@ -97,7 +133,8 @@ function withoutEmphasis(text: string): string {
     .map((part, index) => {
       if (index % 2 === 1) return part;
       let plain = part;
-      for (let before = ""; before !== plain; ) [before, plain] = [plain, plain.replace(STAR_EMPHASIS, "$1$3").replace(UNDERSCORE_EMPHASIS, "$1$2")];
+      for (let before = ""; before !== plain; )
+        [before, plain] = [plain, plain.replace(STAR_EMPHASIS, "$1$3").replace(UNDERSCORE_EMPHASIS, "$1$2")];
       return plain;
     })
     .join("");
@@ -111,14 +148,28 @@ function withoutEmphasis(text: string): string {
  * their text, reported (`field-markup`): the same words everywhere, the
  * heading included, as for HTML elements.
  */
-export function fieldText(field: "title" | "author", written: string, report: { readPast: (problem: FieldProblem) => void }): string {
+export function fieldText(
+  field: "title" | "author",
+  written: string,
+  report: { readPast: (problem: FieldProblem) => void },
+): string {
   let text = written;
   for (let before = ""; before !== text; ) [before, text] = [text, text.replace(INLINE_ELEMENT, "$2")];
   const html = text !== written;
   const linked = text.replace(MARKDOWN_LINK, "$1");
   const plain = withoutEmphasis(linked);
   if (plain === written) return written;
-  const markup = [...(html ? ["HTML elements"] : []), ...(linked !== text ? ["Markdown links"] : []), ...(plain !== linked ? ["Markdown emphasis"] : [])].join(" and ");
-  report.readPast({ kind: "field-markup", path: [field], key: false, message: `\`${field}\` holds ${markup}: the ${field} is their text, \`${plain}\``, hint: `write the ${field} as text: it is shown escaped wherever it goes (${field === "title" ? "the heading, <title>, the feed, the indexes" : "the byline, the feed, the structured data, the Markdown"})` });
+  const markup = [
+    ...(html ? ["HTML elements"] : []),
+    ...(linked !== text ? ["Markdown links"] : []),
+    ...(plain !== linked ? ["Markdown emphasis"] : []),
+  ].join(" and ");
+  report.readPast({
+    kind: "field-markup",
+    path: [field],
+    key: false,
+    message: `\`${field}\` holds ${markup}: the ${field} is their text, \`${plain}\``,
+    hint: `write the ${field} as text: it is shown escaped wherever it goes (${field === "title" ? "the heading, <title>, the feed, the indexes" : "the byline, the feed, the structured data, the Markdown"})`,
+  });
   return plain;
 }

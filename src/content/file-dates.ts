@@ -37,7 +37,8 @@ const tops = new Map<string, string>();
 /** The time a file was first (or last) committed, else its modification time; undefined when it cannot be read. */
 export function fileDate(path: string, which: FileTime = "created"): FileDate | undefined {
   const committed = addedIn(dirname(path))?.get(realpath(path));
-  if (committed !== undefined) return { time: which === "created" ? committed.first : committed.last, from: "git" };
+  if (committed !== undefined)
+    return { time: which === "created" ? committed.first : committed.last, from: "git" };
   try {
     return { time: utc(statSync(path).mtime), from: "mtime" };
   } catch {
@@ -62,7 +63,17 @@ function addedIn(folder: string): Commits | undefined {
  * one file (`--follow`) finds it; its last time is its last commit's.
  */
 function readAdditions(top: string): Commits | undefined {
-  const log = gitOutput(top, ["-c", "core.quotePath=false", "log", "--reverse", "--diff-filter=AMR", "-M", "--format=%x00%at", "--name-status", "-z"]);
+  const log = gitOutput(top, [
+    "-c",
+    "core.quotePath=false",
+    "log",
+    "--reverse",
+    "--diff-filter=AMR",
+    "-M",
+    "--format=%x00%at",
+    "--name-status",
+    "-z",
+  ]);
   if (log === undefined) return undefined;
   const added: Commits = new Map();
   // `\0<time>\0\nA\0<file>\0R100\0<old>\0<new>\0` a commit: a time is the field after an empty one.
@@ -70,7 +81,8 @@ function readAdditions(top: string): Commits | undefined {
   let time: string | undefined;
   for (let index = 0; index < fields.length; index++) {
     const field = fields[index].trim();
-    if (field === "" && /^\d+$/.test(fields[index + 1] ?? "")) time = utc(new Date(Number(fields[++index]) * 1000));
+    if (field === "" && /^\d+$/.test(fields[index + 1] ?? ""))
+      time = utc(new Date(Number(fields[++index]) * 1000));
     else if (time === undefined || field === "") continue;
     else if (field.startsWith("A") || field.startsWith("M")) {
       const path = join(top, fields[++index] ?? "");
@@ -86,7 +98,12 @@ function readAdditions(top: string): Commits | undefined {
 
 function gitOutput(cwd: string, args: string[]): string | undefined {
   try {
-    return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync("git", args, {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch {
     return undefined; // no git, or not a work tree: the file's own time
   }

@@ -27,7 +27,10 @@ export function sizeProblem(bytes: number, what: string): { message: string; hin
 export const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 
 /** Why a text of `bytes` bytes is not read, or undefined when it may be; `what` names it (`a post`). */
-export function sourceSizeProblem(bytes: number, what: string): { message: string; hint: string } | undefined {
+export function sourceSizeProblem(
+  bytes: number,
+  what: string,
+): { message: string; hint: string } | undefined {
   if (bytes <= MAX_SOURCE_BYTES) return undefined;
   return {
     message: `${bytes} bytes: ${what} may be at most ${MAX_SOURCE_BYTES} bytes (5 MB), so it is not read`,

@@ -24,9 +24,18 @@ const DATE_PREFIX = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$/;
 export function readFileName(stem: string, lang?: string): FileName {
   const dated = DATE_PREFIX.exec(stem);
   const rest = dated ? dated[4] : stem;
-  const slug = slugProblem(rest) === undefined ? rest : slugify(rest.replace(/[._\s]+/g, "-"), lang).replace(/-+$/, "");
-  const loose = dated && (dated[2].length === 1 || dated[3].length === 1) ? { looseDate: `${dated[1]}-${dated[2]}-${dated[3]}` } : {};
-  return { ...(dated ? { date: `${dated[1]}-${dated[2].padStart(2, "0")}-${dated[3].padStart(2, "0")}` } : {}), slug, changed: slug !== rest, ...loose };
+  const slug =
+    slugProblem(rest) === undefined ? rest : slugify(rest.replace(/[._\s]+/g, "-"), lang).replace(/-+$/, "");
+  const loose =
+    dated && (dated[2].length === 1 || dated[3].length === 1)
+      ? { looseDate: `${dated[1]}-${dated[2]}-${dated[3]}` }
+      : {};
+  return {
+    ...(dated ? { date: `${dated[1]}-${dated[2].padStart(2, "0")}-${dated[3].padStart(2, "0")}` } : {}),
+    slug,
+    changed: slug !== rest,
+    ...loose,
+  };
 }
 
 /**
@@ -35,5 +44,9 @@ export function readFileName(stem: string, lang?: string): FileName {
  * (`the-problem-with-build` → `The Problem With Build`).
  */
 export function titleOfName(slug: string): string {
-  return slug.split(/[-_\s]+/).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+  return slug
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
 }

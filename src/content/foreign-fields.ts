@@ -66,7 +66,22 @@ const SYNONYMS: [sitegen: string, written: string][] = [
 ];
 
 /** The fields a post and a page have, after synonyms: what the schemas allow. */
-export const POST_FIELDS = ["title", "description", "date", "updated", "tags", "categories", "lang", "status", "slug", "author", "image", "aliases", "toc", "markup"] as const;
+export const POST_FIELDS = [
+  "title",
+  "description",
+  "date",
+  "updated",
+  "tags",
+  "categories",
+  "lang",
+  "status",
+  "slug",
+  "author",
+  "image",
+  "aliases",
+  "toc",
+  "markup",
+] as const;
 export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases", "markup"] as const;
 
 /** Fields whose text may be written as a number or `true` in YAML (`title: 1984`): read as the text. */
@@ -83,7 +98,13 @@ export function mapPostFields(written: Record<string, unknown>): MappedFields {
   if (typeof data.aliases === "string") data.aliases = [data.aliases];
   // Hugo's PaperMod theme writes the picture as `cover: { image: …, alt: … }`.
   const cover = data.image;
-  if (mapped.writtenAs.image === "cover" && typeof cover === "object" && cover !== null && typeof (cover as { image?: unknown }).image === "string") data.image = (cover as { image: string }).image;
+  if (
+    mapped.writtenAs.image === "cover" &&
+    typeof cover === "object" &&
+    cover !== null &&
+    typeof (cover as { image?: unknown }).image === "string"
+  )
+    data.image = (cover as { image: string }).image;
   return mapped;
 }
 
@@ -95,11 +116,23 @@ export function mapPageFields(written: Record<string, unknown>): MappedFields {
     if (data.updated === undefined) {
       data.updated = data.date;
       writtenAs.updated = "date";
-      readPast.push({ kind: "page-date", path: ["date"], key: true, message: "a page has no date: `date` is read as the day it was last updated", hint: "write `updated:` instead of `date:` on a page" });
+      readPast.push({
+        kind: "page-date",
+        path: ["date"],
+        key: true,
+        message: "a page has no date: `date` is read as the day it was last updated",
+        hint: "write `updated:` instead of `date:` on a page",
+      });
     } else {
       mapped.params.date = data.date;
       mapped.setAside.push("date");
-      readPast.push({ kind: "page-date", path: ["date"], key: true, message: `a page has no date: \`date\` is left to the templates as \`params.date\`, and \`${writtenAs.updated ?? "updated"}\` is the day it was last updated`, hint: "remove `date` from the page" });
+      readPast.push({
+        kind: "page-date",
+        path: ["date"],
+        key: true,
+        message: `a page has no date: \`date\` is left to the templates as \`params.date\`, and \`${writtenAs.updated ?? "updated"}\` is the day it was last updated`,
+        hint: "remove `date` from the page",
+      });
     }
     delete data.date;
   }
@@ -111,8 +144,14 @@ export function mapPageFields(written: Record<string, unknown>): MappedFields {
       kind: "page-draft",
       path: ["draft"],
       key: true,
-      message: draft === true ? "`draft: true`: the page is left out, as Hugo leaves out a draft" : `\`draft: ${JSON.stringify(draft)}\` on a page: every page is published, so it is read past`,
-      hint: draft === true ? "keep the file outside content/pages/ until the page is ready, or remove `draft`" : "remove `draft`: a page has no draft state",
+      message:
+        draft === true
+          ? "`draft: true`: the page is left out, as Hugo leaves out a draft"
+          : `\`draft: ${JSON.stringify(draft)}\` on a page: every page is published, so it is read past`,
+      hint:
+        draft === true
+          ? "keep the file outside content/pages/ until the page is ready, or remove `draft`"
+          : "remove `draft`: a page has no draft state",
     });
     delete data.draft;
   }
@@ -126,7 +165,11 @@ export function mapPageFields(written: Record<string, unknown>): MappedFields {
  * left empty (`tags:`, `description: ""`) is read as left out, as the other
  * generators read it; text written as a number (`title: 1984`) is the text.
  */
-function synonyms(written: Record<string, unknown>, known: readonly string[], handled: readonly string[] = ["draft", "published"]): MappedFields {
+function synonyms(
+  written: Record<string, unknown>,
+  known: readonly string[],
+  handled: readonly string[] = ["draft", "published"],
+): MappedFields {
   const data: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
   const readPast: FieldProblem[] = [];
@@ -135,12 +178,24 @@ function synonyms(written: Record<string, unknown>, known: readonly string[], ha
   for (const [asWritten, value] of Object.entries(written)) {
     // Hugo reads its fields whatever their case (`Title:`, `Date:`): a name sitegen knows, in another case, is that name.
     const meant = names.get(asWritten.toLowerCase());
-    const name = meant === undefined || meant === asWritten || Object.hasOwn(written, meant) ? asWritten : meant;
+    const name =
+      meant === undefined || meant === asWritten || Object.hasOwn(written, meant) ? asWritten : meant;
     if (name !== asWritten) writtenAs[name] = asWritten;
     const synonym = SYNONYMS.some(([field, other]) => other === name && known.includes(field));
     if (!(known.includes(name) || handled.includes(name) || synonym)) params[name] = value;
-    else if (isEmpty(value)) readPast.push({ kind: "empty-field", path: [name], key: true, message: `\`${name}\` is empty: read as left out`, hint: `give \`${name}\` a value, or remove the line` });
-    else data[name] = TEXT_FIELDS.includes(name) && (typeof value === "number" || typeof value === "boolean") ? String(value) : value;
+    else if (isEmpty(value))
+      readPast.push({
+        kind: "empty-field",
+        path: [name],
+        key: true,
+        message: `\`${name}\` is empty: read as left out`,
+        hint: `give \`${name}\` a value, or remove the line`,
+      });
+    else
+      data[name] =
+        TEXT_FIELDS.includes(name) && (typeof value === "number" || typeof value === "boolean")
+          ? String(value)
+          : value;
   }
   const problems: FieldProblem[] = [];
   const setAside: string[] = [];
@@ -149,7 +204,13 @@ function synonyms(written: Record<string, unknown>, known: readonly string[], ha
     if (data[field] !== undefined) {
       params[synonym] = data[synonym];
       setAside.push(synonym);
-      readPast.push({ kind: "synonym-clash", path: [synonym], key: true, message: `both \`${field}\` and \`${synonym}\` are set: \`${field}\` is used, and \`${synonym}\` left to the templates as \`params.${synonym}\``, hint: `keep one: sitegen reads \`${synonym}\` as \`${field}\`` });
+      readPast.push({
+        kind: "synonym-clash",
+        path: [synonym],
+        key: true,
+        message: `both \`${field}\` and \`${synonym}\` are set: \`${field}\` is used, and \`${synonym}\` left to the templates as \`params.${synonym}\``,
+        hint: `keep one: sitegen reads \`${synonym}\` as \`${field}\``,
+      });
     } else {
       data[field] = data[synonym];
       writtenAs[field] = writtenAs[synonym] ?? synonym;
@@ -162,7 +223,12 @@ function synonyms(written: Record<string, unknown>, known: readonly string[], ha
 /** The names a file may use for its fields, by their lowercase spelling: sitegen's, and the other generators' for the same. */
 function namesOf(known: readonly string[], handled: readonly string[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const name of [...known, ...handled, ...SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other)]) names.set(name.toLowerCase(), name);
+  for (const name of [
+    ...known,
+    ...handled,
+    ...SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other),
+  ])
+    names.set(name.toLowerCase(), name);
   return names;
 }
 
@@ -180,21 +246,41 @@ export function likelyMeant(name: string, known: readonly string[]): string | un
   const lower = name.toLowerCase();
   const synonyms = SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other);
   // No name more than two letters longer or shorter is two edits away: those are not measured (a key may be a megabyte long).
-  const candidates = [...known, ...synonyms].map((field) => ({ field, distance: lower === field ? 1 : Math.abs(lower.length - field.length) > 2 ? Infinity : editDistance(lower, field) }));
+  const candidates = [...known, ...synonyms].map((field) => ({
+    field,
+    distance:
+      lower === field ? 1 : Math.abs(lower.length - field.length) > 2 ? Infinity : editDistance(lower, field),
+  }));
   const closest = candidates.sort((a, b) => a.distance - b.distance || a.field.localeCompare(b.field))[0];
   const allowed = closest && closest.field.length <= 4 ? 1 : 2;
   return closest && closest.distance <= allowed ? closest.field : undefined;
 }
 
 /** The field kept as a param that is most likely `missing` misspelt: `tittle` for a missing `title`. */
-export function misspelling(missing: string, params: Record<string, unknown>, known: readonly string[]): string | undefined {
+export function misspelling(
+  missing: string,
+  params: Record<string, unknown>,
+  known: readonly string[],
+): string | undefined {
   return Object.keys(params).find((name) => likelyMeant(name, known) === missing);
 }
 
 /** A required field that is missing, pointed at its misspelling when the file has one; `kind` as src/policy.ts names it. */
-export function missingField(field: string, misspelt: string | undefined, hint: string, kind: FindingKind = "bad-field"): FieldProblem {
-  if (misspelt === undefined) return { kind, path: [], key: false, message: `missing required field \`${field}\``, hint };
-  return { kind, path: [misspelt], key: true, message: `missing required field \`${field}\`: did you mean \`${field}\` instead of \`${misspelt}\`?`, hint: `rename \`${misspelt}\` to \`${field}\`` };
+export function missingField(
+  field: string,
+  misspelt: string | undefined,
+  hint: string,
+  kind: FindingKind = "bad-field",
+): FieldProblem {
+  if (misspelt === undefined)
+    return { kind, path: [], key: false, message: `missing required field \`${field}\``, hint };
+  return {
+    kind,
+    path: [misspelt],
+    key: true,
+    message: `missing required field \`${field}\`: did you mean \`${field}\` instead of \`${misspelt}\`?`,
+    hint: `rename \`${misspelt}\` to \`${field}\``,
+  };
 }
 
 /**
@@ -206,11 +292,23 @@ function draftAndStatus(data: Record<string, unknown>, problems: FieldProblem[])
   delete data.published;
   if (published !== undefined) {
     if (typeof published !== "boolean") {
-      problems.push({ kind: "bad-field", path: ["published"], key: false, message: "`published` must be true or false", hint: "`published: false` keeps the post out of the build, as `status: draft` does" });
+      problems.push({
+        kind: "bad-field",
+        path: ["published"],
+        key: false,
+        message: "`published` must be true or false",
+        hint: "`published: false` keeps the post out of the build, as `status: draft` does",
+      });
       return;
     }
     if (data.draft !== undefined && data.draft === published) {
-      problems.push({ kind: "bad-field", path: ["published"], key: true, message: `\`published: ${published}\` and \`draft: ${String(data.draft)}\` disagree`, hint: "keep one of them" });
+      problems.push({
+        kind: "bad-field",
+        path: ["published"],
+        key: true,
+        message: `\`published: ${published}\` and \`draft: ${String(data.draft)}\` disagree`,
+        hint: "keep one of them",
+      });
       return;
     }
     data.draft ??= !published;
@@ -218,12 +316,24 @@ function draftAndStatus(data: Record<string, unknown>, problems: FieldProblem[])
   const { draft } = data;
   delete data.draft;
   if (draft !== undefined && typeof draft !== "boolean") {
-    problems.push({ kind: "bad-field", path: ["draft"], key: false, message: "`draft` must be true or false", hint: "`draft: true` keeps the post out of the build, as `status: draft` does" });
+    problems.push({
+      kind: "bad-field",
+      path: ["draft"],
+      key: false,
+      message: "`draft` must be true or false",
+      hint: "`draft: true` keeps the post out of the build, as `status: draft` does",
+    });
     return;
   }
   const fromDraft = draft === undefined ? undefined : draft ? "draft" : "published";
   if (fromDraft !== undefined && data.status !== undefined && data.status !== fromDraft) {
-    problems.push({ kind: "bad-field", path: ["draft"], key: true, message: `\`draft: ${draft}\` and \`status: ${String(data.status)}\` disagree`, hint: "keep one of them: `status` is published, draft or retired" });
+    problems.push({
+      kind: "bad-field",
+      path: ["draft"],
+      key: true,
+      message: `\`draft: ${draft}\` and \`status: ${String(data.status)}\` disagree`,
+      hint: "keep one of them: `status` is published, draft or retired",
+    });
     return;
   }
   data.status ??= fromDraft ?? "published";
@@ -244,14 +354,27 @@ function termList(value: unknown, field: string, readPast: FieldProblem[]): unkn
   const terms: unknown[] = [];
   const seen = new Set<string>();
   items.forEach((item, index) => {
-    const term = typeof item === "number" && Number.isFinite(item) ? String(item) : typeof item === "string" ? item.trim() : item;
+    const term =
+      typeof item === "number" && Number.isFinite(item)
+        ? String(item)
+        : typeof item === "string"
+          ? item.trim()
+          : item;
     if (typeof term !== "string") return void terms.push(term);
     if (term === "" || seen.has(term.toLowerCase())) return;
     seen.add(term.toLowerCase());
     terms.push(term);
     if (!TERM.test(term)) {
       const words = tagSlug(term);
-      readPast.push({ kind: "tag-spelling", path: typeof value === "string" ? [field] : [field, index], key: false, message: `the ${field === "tags" ? "tag" : "category"} \`${term}\` is not lowercase words joined by hyphens: shown as written${words ? `, \`${words}\` in its URL` : ""}`, hint: words ? `write \`${words}\` to show it as its URL writes it` : "write the term with Latin letters and digits" });
+      readPast.push({
+        kind: "tag-spelling",
+        path: typeof value === "string" ? [field] : [field, index],
+        key: false,
+        message: `the ${field === "tags" ? "tag" : "category"} \`${term}\` is not lowercase words joined by hyphens: shown as written${words ? `, \`${words}\` in its URL` : ""}`,
+        hint: words
+          ? `write \`${words}\` to show it as its URL writes it`
+          : "write the term with Latin letters and digits",
+      });
     }
   });
   return terms;
@@ -261,8 +384,10 @@ function termList(value: unknown, field: string, readPast: FieldProblem[]): unkn
 const TERM = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** What a field of another generator that sitegen does not use is for here, for its warning. */
-const OWN_URL = "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it";
-const OWN_LAYOUT = "the templates choose the layout: posts use templates/post.html, pages templates/page.html";
+const OWN_URL =
+  "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it";
+const OWN_LAYOUT =
+  "the templates choose the layout: posts use templates/post.html, pages templates/page.html";
 export const FOREIGN_FIELD_HINTS: Record<string, string> = {
   permalink: OWN_URL,
   url: OWN_URL,

@@ -42,14 +42,24 @@ export function structureProblems(doc: Document): StructureProblem[] {
     const { node, depth } = stack.pop()!;
     if (!isMap(node) && !isSeq(node)) continue;
     if (depth > MAX_FRONTMATTER_DEPTH) {
-      problems.push({ offset: node.range?.[0] ?? 0, message: `lists and mappings nested more than ${MAX_FRONTMATTER_DEPTH} deep`, hint: LIMIT_HINTS.depth });
+      problems.push({
+        offset: node.range?.[0] ?? 0,
+        message: `lists and mappings nested more than ${MAX_FRONTMATTER_DEPTH} deep`,
+        hint: LIMIT_HINTS.depth,
+      });
       return problems;
     }
     if (isMap(node)) {
       const keys = new Set<unknown>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
-          if (keys.has(pair.key.value)) problems.push({ offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique", hint: "each field may appear once", repeated: String(pair.key.value) });
+          if (keys.has(pair.key.value))
+            problems.push({
+              offset: pair.key.range?.[0] ?? 0,
+              message: "Map keys must be unique",
+              hint: "each field may appear once",
+              repeated: String(pair.key.value),
+            });
           keys.add(pair.key.value);
         }
         stack.push({ node: pair.key, depth: depth + 1 }, { node: pair.value, depth: depth + 1 });

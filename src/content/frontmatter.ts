@@ -59,7 +59,16 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   let start = 0;
   while (start <= clean.length) {
     if (start > MAX_FRONTMATTER_CHARACTERS) {
-      throw new SitegenError("E_CONTENT", `the frontmatter does not close within its first ${MAX_FRONTMATTER_CHARACTERS} characters (1 MB), the most sitegen reads`, { kind: "frontmatter", location: { file, line: 1, column: 1 }, sourceLine: lines[0], hint: LIMIT_HINTS.size });
+      throw new SitegenError(
+        "E_CONTENT",
+        `the frontmatter does not close within its first ${MAX_FRONTMATTER_CHARACTERS} characters (1 MB), the most sitegen reads`,
+        {
+          kind: "frontmatter",
+          location: { file, line: 1, column: 1 },
+          sourceLine: lines[0],
+          hint: LIMIT_HINTS.size,
+        },
+      );
     }
     const newline = clean.indexOf("\n", start);
     const line = clean.slice(start, newline === -1 ? clean.length : newline).replace(/\r$/, "");
@@ -85,28 +94,47 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
   const block = lines.slice(1, end).join("\n");
   let read: ParsedYaml;
   try {
-    read = fence!.language === "toml" ? parseToml(block, file, 2) : fence!.language === "js" ? parseJs(block, file, lines[0]) : parseYaml(block, file, 2);
+    read =
+      fence!.language === "toml"
+        ? parseToml(block, file, 2)
+        : fence!.language === "js"
+          ? parseJs(block, file, lines[0])
+          : parseYaml(block, file, 2);
   } catch (error) {
     // A `---` in the body (a rule, a code block's frontmatter) read as the closing line of frontmatter left open.
-    const fields = fence!.language === "yaml" ? fieldsBeforeBody(lines.slice(1, end), file, errorsOf(error)?.[0]?.location?.line) : undefined;
+    const fields =
+      fence!.language === "yaml"
+        ? fieldsBeforeBody(lines.slice(1, end), file, errorsOf(error)?.[0]?.location?.line)
+        : undefined;
     if (!fields) throw error;
-    throw new SitegenError("E_CONTENT", `unterminated frontmatter: no \`---\` line closes its fields, so the body was read as YAML up to the \`---\` at line ${end + 1}`, {
-      kind: "frontmatter",
-      location: { file, line: 1, column: 1 },
-      sourceLine: lines[0],
-      hint: closeAfter(fields),
-      cause: error,
-    });
+    throw new SitegenError(
+      "E_CONTENT",
+      `unterminated frontmatter: no \`---\` line closes its fields, so the body was read as YAML up to the \`---\` at line ${end + 1}`,
+      {
+        kind: "frontmatter",
+        location: { file, line: 1, column: 1 },
+        sourceLine: lines[0],
+        hint: closeAfter(fields),
+        cause: error,
+      },
+    );
   }
   // Frontmatter with no fields (`---` then `---`) is a page with none, as Jekyll and Eleventy read it.
-  const parsed = read.data == null && block.split("\n").every((line) => /^\s*(?:#.*)?$/.test(line)) ? { ...read, data: {} } : read;
+  const parsed =
+    read.data == null && block.split("\n").every((line) => /^\s*(?:#.*)?$/.test(line))
+      ? { ...read, data: {} }
+      : read;
   if (!isPlainObject(parsed.data)) {
-    throw new SitegenError("E_CONTENT", `frontmatter must be a mapping of fields, not ${describeValue(parsed.data)}`, {
-      kind: "frontmatter",
-      location: { file, line: 2, column: 1 },
-      sourceLine: lines[1],
-      hint: "write one `field: value` a line, e.g. `title: My post`",
-    });
+    throw new SitegenError(
+      "E_CONTENT",
+      `frontmatter must be a mapping of fields, not ${describeValue(parsed.data)}`,
+      {
+        kind: "frontmatter",
+        location: { file, line: 2, column: 1 },
+        sourceLine: lines[1],
+        hint: "write one `field: value` a line, e.g. `title: My post`",
+      },
+    );
   }
   return { ...parsed, body: bodyAt(text, end + 2, file), bodyLine: end + 2 };
 }
@@ -134,7 +162,9 @@ function fieldsBeforeBody(after: string[], file: string, errorLine?: number): Op
   // The lines that read as fields: those before the stray line, or else those before the last blank line above it (two parses at most, whatever the file).
   let blank = stray - 1;
   while (blank > 0 && after[blank].trim() !== "") blank--;
-  const fieldCount = [stray, blank].find((count) => count > 0 && isMapping(after.slice(0, count).join("\n"), file));
+  const fieldCount = [stray, blank].find(
+    (count) => count > 0 && isMapping(after.slice(0, count).join("\n"), file),
+  );
   if (fieldCount === undefined) return undefined;
   // A comment after the fields, `## Heading`, is the body's.
   let lastField = fieldCount - 1;
@@ -163,19 +193,31 @@ function closeAfter(fields: OpenFields): string {
 function parseJs(block: string, file: string, opener: string): ParsedYaml {
   const read = jsLiterals(block);
   if (!read) {
-    throw new SitegenError("E_CONTENT", "JavaScript frontmatter that computes its values is not read: sitegen never runs code from the content", {
-      kind: "frontmatter",
-      location: { file, line: 1, column: 1 },
-      sourceLine: opener,
-      hint: "write the fields as YAML between `---` lines (or TOML between `+++` lines); a value a script computed can be written out as it is",
-    });
+    throw new SitegenError(
+      "E_CONTENT",
+      "JavaScript frontmatter that computes its values is not read: sitegen never runs code from the content",
+      {
+        kind: "frontmatter",
+        location: { file, line: 1, column: 1 },
+        sourceLine: opener,
+        hint: "write the fields as YAML between `---` lines (or TOML between `+++` lines); a value a script computed can be written out as it is",
+      },
+    );
   }
   const locate = (path: (string | number)[]) => ({ line: 1 + (read.lines[String(path[0])] ?? 0), column: 1 });
   return {
     data: read.data,
     locate,
     locateKey: locate,
-    lenient: [{ line: 1, column: 1, kind: "js-frontmatter", message: "JavaScript frontmatter that writes plain values: read as data, not run", hint: "write the fields as YAML between `---` lines, which every generator reads" }],
+    lenient: [
+      {
+        line: 1,
+        column: 1,
+        kind: "js-frontmatter",
+        message: "JavaScript frontmatter that writes plain values: read as data, not run",
+        hint: "write the fields as YAML between `---` lines, which every generator reads",
+      },
+    ],
   };
 }
 
@@ -185,11 +227,15 @@ function openingFence(line: string, file: string, text: string): (typeof OPENERS
   if (fence) return fence;
   // A NUL among the first bytes is binary data, as git tells it: named, not shown.
   if (text.lastIndexOf("\0", 8000) !== -1) {
-    throw new SitegenError("E_CONTENT", "not a text file: it holds binary data (a NUL byte), so it is no page or post", {
-      kind: "frontmatter",
-      location: { file },
-      hint: "an image or other file goes in content/static/ (or beside its post, in the post's folder), under its own extension",
-    });
+    throw new SitegenError(
+      "E_CONTENT",
+      "not a text file: it holds binary data (a NUL byte), so it is no page or post",
+      {
+        kind: "frontmatter",
+        location: { file },
+        hint: "an image or other file goes in content/static/ (or beside its post, in the post's folder), under its own extension",
+      },
+    );
   }
   // Jekyll publishes a file without frontmatter as it is, not as a page: it is not a page or post here either.
   throw new SitegenError("E_CONTENT", "no frontmatter, so not a page or post: left out", {

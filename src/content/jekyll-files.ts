@@ -22,7 +22,10 @@ export const DATA_DIR = "_data";
 const MAX_FILE_BYTES = 1_000_000;
 
 /** The Jekyll files of a content folder, or undefined when it has neither a _config.yml nor an _includes/ folder; with what could not be read. */
-export function readJekyllFiles(root: string, display: (path: string) => string): { files?: JekyllFiles; problems: SitegenError[] } {
+export function readJekyllFiles(
+  root: string,
+  display: (path: string) => string,
+): { files?: JekyllFiles; problems: SitegenError[] } {
   const configPath = join(root, JEKYLL_CONFIG);
   const includesPath = join(root, INCLUDES_DIR);
   if (!existsSync(configPath) && !existsSync(includesPath)) return { problems: [] };
@@ -31,16 +34,34 @@ export function readJekyllFiles(root: string, display: (path: string) => string)
     try {
       const stat = lstatSync(path);
       if (!stat.isFile()) {
-        problems.push(new SitegenError("E_CONTENT", "not a regular file (a symbolic link, or a folder): not read", { kind: "outside-tree", location: { file: display(path) }, hint: "copy the file itself into the content folder; sitegen reads nothing outside it" }));
+        problems.push(
+          new SitegenError("E_CONTENT", "not a regular file (a symbolic link, or a folder): not read", {
+            kind: "outside-tree",
+            location: { file: display(path) },
+            hint: "copy the file itself into the content folder; sitegen reads nothing outside it",
+          }),
+        );
         return undefined;
       }
       if (stat.size > MAX_FILE_BYTES) {
-        problems.push(new SitegenError("E_CONTENT", `larger than ${MAX_FILE_BYTES / 1_000_000} MB: not read`, { kind: "left-out", location: { file: display(path) }, hint: "an include or data file is a small template or table; move a large file to content/static/" }));
+        problems.push(
+          new SitegenError("E_CONTENT", `larger than ${MAX_FILE_BYTES / 1_000_000} MB: not read`, {
+            kind: "left-out",
+            location: { file: display(path) },
+            hint: "an include or data file is a small template or table; move a large file to content/static/",
+          }),
+        );
         return undefined;
       }
       return readFileSync(path, "utf8");
     } catch (error) {
-      problems.push(new SitegenError("E_CONTENT", `cannot be read (${(error as NodeJS.ErrnoException).code})`, { kind: "unreadable", location: { file: display(path) }, hint: "make it a readable file, or remove it" }));
+      problems.push(
+        new SitegenError("E_CONTENT", `cannot be read (${(error as NodeJS.ErrnoException).code})`, {
+          kind: "unreadable",
+          location: { file: display(path) },
+          hint: "make it a readable file, or remove it",
+        }),
+      );
       return undefined;
     }
   };
@@ -48,7 +69,17 @@ export function readJekyllFiles(root: string, display: (path: string) => string)
     try {
       return path.endsWith(".json") ? JSON.parse(text) : parseYaml(text, display(path)).data;
     } catch (error) {
-      problems.push(new SitegenError("E_CONTENT", `cannot be read as ${path.endsWith(".json") ? "JSON" : "YAML"}: ${(error as Error).message.split("\n")[0]}`, { kind: "left-out", location: { file: display(path) }, hint: "fix the file: Liquid reads it as `site.<name>`, and without it such a tag is empty" }));
+      problems.push(
+        new SitegenError(
+          "E_CONTENT",
+          `cannot be read as ${path.endsWith(".json") ? "JSON" : "YAML"}: ${(error as Error).message.split("\n")[0]}`,
+          {
+            kind: "left-out",
+            location: { file: display(path) },
+            hint: "fix the file: Liquid reads it as `site.<name>`, and without it such a tag is empty",
+          },
+        ),
+      );
       return undefined;
     }
   };
@@ -79,13 +110,17 @@ function filesUnder(folder: string): string[] {
   }
   return names
     .map((name) => name.split("\\").join("/"))
-    .filter((name) => !name.split("/").some((part) => part.startsWith(".")) && lstatSync(join(folder, name)).isFile())
+    .filter(
+      (name) =>
+        !name.split("/").some((part) => part.startsWith(".")) && lstatSync(join(folder, name)).isFile(),
+    )
     .sort();
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
   let at = target;
-  for (const part of path.slice(0, -1)) at = isRecord(at[part]) ? (at[part] as Record<string, unknown>) : (at[part] = {});
+  for (const part of path.slice(0, -1))
+    at = isRecord(at[part]) ? (at[part] as Record<string, unknown>) : (at[part] = {});
   at[path.at(-1)!] = value;
 }
 

@@ -10,7 +10,9 @@
  */
 
 /** The fields the block writes, with the 1-based line of each within it; undefined when it is code. */
-export function jsLiterals(text: string): { data: Record<string, unknown>; lines: Record<string, number> } | undefined {
+export function jsLiterals(
+  text: string,
+): { data: Record<string, unknown>; lines: Record<string, number> } | undefined {
   const scanner = new Scanner(text);
   try {
     scanner.skip();
@@ -18,8 +20,12 @@ export function jsLiterals(text: string): { data: Record<string, unknown>; lines
       const start = scanner.line();
       const data = scanner.value();
       scanner.skip();
-      if (!scanner.done() || typeof data !== "object" || data === null || Array.isArray(data)) return undefined;
-      return { data: data as Record<string, unknown>, lines: Object.fromEntries(Object.keys(data).map((key) => [key, start])) };
+      if (!scanner.done() || typeof data !== "object" || data === null || Array.isArray(data))
+        return undefined;
+      return {
+        data: data as Record<string, unknown>,
+        lines: Object.fromEntries(Object.keys(data).map((key) => [key, start])),
+      };
     }
     const data: Record<string, unknown> = {};
     const lines: Record<string, number> = {};

@@ -73,7 +73,9 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   if (refused) reported.add(refused);
   reported.addAll(rootEntries(root, display));
   const siteWarnings: SitegenError[] = [];
-  const site = refused ? undefined : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, siteWarnings));
+  const site = refused
+    ? undefined
+    : collect(() => parseSite(readTextSync(join(root, "site.yaml"), siteFile), siteFile, siteWarnings));
   reported.addAll(siteWarnings);
 
   const pages: PageSource[] = [];
@@ -85,12 +87,42 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   for (const entry of pageFiles.entries) {
     // `about.fr.md` beside `about.md` is the page in French, at /fr/about/.
     const translation = translated(entry.name);
-    const parsed = collect(() => parsePage(translation?.name ?? entry.name, readTextSync(entry.path, entry.file), entry.file, entry.path));
-    const page = parsed && translation && parsed.lang === undefined ? { ...parsed, lang: translation.lang } : parsed;
+    const parsed = collect(() =>
+      parsePage(
+        translation?.name ?? entry.name,
+        readTextSync(entry.path, entry.file),
+        entry.file,
+        entry.path,
+      ),
+    );
+    const page =
+      parsed && translation && parsed.lang === undefined ? { ...parsed, lang: translation.lang } : parsed;
     if (!page) failed.add(entry.name);
     const twin = page && pages.find((other) => other.name === page.name);
-    if (twin) reported.add(new SitegenError("E_CONTENT", `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`, { kind: "url-clash", location: { file: page.file }, hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)" }));
-    else if (page?.name.startsWith("blog/")) reported.add(new SitegenError("E_CONTENT", `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`, { kind: "url-clash", location: { file: page.file }, hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder" }));
+    if (twin)
+      reported.add(
+        new SitegenError(
+          "E_CONTENT",
+          `a second file for the page ${page.name === "index" ? "/" : `/${page.name}/`}, after ${twin.file}`,
+          {
+            kind: "url-clash",
+            location: { file: page.file },
+            hint: "keep one of the two files (`docs.md` and `docs/index.md` are both /docs/)",
+          },
+        ),
+      );
+    else if (page?.name.startsWith("blog/"))
+      reported.add(
+        new SitegenError(
+          "E_CONTENT",
+          `a page at /${page.name}/, among the posts' addresses (/blog/<slug>/)`,
+          {
+            kind: "url-clash",
+            location: { file: page.file },
+            hint: "posts go in content/blog/; a page goes anywhere in content/pages/ but its blog/ folder",
+          },
+        ),
+      );
     else if (page) pages.push(page);
   }
   if (!pages.some((page) => page.name === "index" && !page.draft) && !failed.has("index")) {
@@ -132,7 +164,17 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   // What each file was read past, drafts' pages included: reported once they are read. Jekyll's content has its template tags run, and what cannot run is reported when it renders.
   const notices = contentNotices([...pages, ...slugs.posts]);
   reported.addAll(jekyll.files ? notices.filter((notice) => notice.kind !== "template-tag") : notices);
-  return { content: site && { siteFile, site, pages: published, posts, files: files.files, ...(jekyll.files ? { jekyll: jekyll.files } : {}) }, reported };
+  return {
+    content: site && {
+      siteFile,
+      site,
+      pages: published,
+      posts,
+      files: files.files,
+      ...(jekyll.files ? { jekyll: jekyll.files } : {}),
+    },
+    reported,
+  };
 }
 
 /**
@@ -151,13 +193,21 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
  * each file is read as holds its frontmatter, and `body` is left empty: a
  * build reads each body again when it renders the post.
  */
-export async function parsePostsHere(entries: SourceEntry[], options: { bodies: boolean } = { bodies: true }): Promise<{ posts: PostSource[]; errors: SitegenError[] }> {
+export async function parsePostsHere(
+  entries: SourceEntry[],
+  options: { bodies: boolean } = { bodies: true },
+): Promise<{ posts: PostSource[]; errors: SitegenError[] }> {
   const posts: PostSource[] = [];
   const errors: SitegenError[] = [];
   for (const entry of entries) {
     try {
-      const text = options.bodies ? readTextSync(entry.path, entry.file) : readFrontmatterSync(entry.path, entry.file);
-      const post = asFound(parsePost(entry.name, text, entry.file, entry.path, { fileDate, unfronted: unfrontedDialect }), entry);
+      const text = options.bodies
+        ? readTextSync(entry.path, entry.file)
+        : readFrontmatterSync(entry.path, entry.file);
+      const post = asFound(
+        parsePost(entry.name, text, entry.file, entry.path, { fileDate, unfronted: unfrontedDialect }),
+        entry,
+      );
       posts.push(options.bodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
@@ -177,8 +227,15 @@ export async function parsePostsHere(entries: SourceEntry[], options: { bodies: 
 export function asFound(post: PostSource, entry: SourceEntry): PostSource {
   if (!entry.bundle && !entry.place) return post;
   const own = entry.bundle && post.image !== undefined && isOwnFile(post.image, entry.bundle);
-  const notices = own ? post.notices.filter((notice) => !(notice.kind === "problem" && notice.problem === "relative-image")) : post.notices;
-  return { ...post, notices, ...(entry.bundle ? { bundle: entry.bundle } : {}), ...(entry.place ? { place: entry.place } : {}) };
+  const notices = own
+    ? post.notices.filter((notice) => !(notice.kind === "problem" && notice.problem === "relative-image"))
+    : post.notices;
+  return {
+    ...post,
+    notices,
+    ...(entry.bundle ? { bundle: entry.bundle } : {}),
+    ...(entry.place ? { place: entry.place } : {}),
+  };
 }
 
 /** Whether a relative path names one of a post's files, read from the post's page as a browser reads it. */
@@ -205,5 +262,10 @@ export function listPosts(contentDir: string, cwd: string): SourceEntry[] {
 
 /** The post files with what `loadContent` reports of them: errors, and files left out. */
 export function listPostFiles(contentDir: string, cwd: string): Listing {
-  return listSources(join(resolve(cwd, contentDir), "blog"), { root: contentDir, cwd, layout: "posts", optional: true });
+  return listSources(join(resolve(cwd, contentDir), "blog"), {
+    root: contentDir,
+    cwd,
+    layout: "posts",
+    optional: true,
+  });
 }

@@ -40,13 +40,17 @@ export function withoutModuleCode(body: string): string {
 
 /** The code and components of a file's body, as written, in order; `bodyLine` is the body's first line in `text`. */
 export function mdxParts(text: string, bodyLine: number): MdxPart[] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).slice(bodyLine - 1);
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .slice(bodyLine - 1);
   const parts: MdxPart[] = [];
   eachLine(lines, (index, inModule, starts) => {
     const line = bodyLine + index;
     if (starts) parts.push({ line, kind: "code", text: lines[index].trim() });
     if (inModule) return;
-    for (const component of lines[index].replace(/`[^`]*`/g, "").matchAll(COMPONENT)) parts.push({ line, kind: "component", text: component[1] });
+    for (const component of lines[index].replace(/`[^`]*`/g, "").matchAll(COMPONENT))
+      parts.push({ line, kind: "component", text: component[1] });
   });
   return parts;
 }
@@ -57,8 +61,16 @@ export function mdxNotices(file: string, text: string, bodyLine: number): Conten
   return mdxParts(text, bodyLine).map((part): ContentNotice => {
     const at = { kind: "problem", problem: "mdx", line: part.line } as const;
     return part.kind === "code"
-      ? { ...at, message: `MDX code \`${part.text}\` is not run: left out of the page`, hint: "sitegen runs no code: write what it made in Markdown" }
-      : { ...at, message: `the MDX component <${part.text}> is not run: readers see its content as written, without what the component adds`, hint: "write it in Markdown or HTML (a note as a blockquote), or leave it: its text shows" };
+      ? {
+          ...at,
+          message: `MDX code \`${part.text}\` is not run: left out of the page`,
+          hint: "sitegen runs no code: write what it made in Markdown",
+        }
+      : {
+          ...at,
+          message: `the MDX component <${part.text}> is not run: readers see its content as written, without what the component adds`,
+          hint: "write it in Markdown or HTML (a note as a blockquote), or leave it: its text shows",
+        };
   });
 }
 
@@ -69,7 +81,8 @@ function eachLine(lines: string[], visit: (index: number, inModule: boolean, sta
   lines.forEach((line, index) => {
     const marker = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+        fence = undefined;
       return;
     }
     if (marker && !inModule) {

@@ -31,29 +31,66 @@ export function parsePage(name: string, text: string, file: string, path = file)
   const mapped = mapPageFields(parsed.data as Record<string, unknown>);
   const located = writtenAs(parsed, mapped);
   // What decides whether the file is published could not be read: nothing after it means anything.
-  if (mapped.problems.length > 0) throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
+  if (mapped.problems.length > 0)
+    throw new SitegenErrors(mapped.problems.map((at) => locatedError(located, file, text, at)));
   const errors: SitegenError[] = holdToSchema(mapped, validatePage, DECIDING, { located, file, text });
   const fatal = (at: FieldProblem) => errors.push(locatedError(located, file, text, at));
   const readPast = (at: FieldProblem) => mapped.readPast.push(at);
-  const data = mapped.data as { title?: string; updated?: string; lang?: string; description?: string; aliases?: string[]; markup?: string };
-  const title = readTitle(data.title, { body: parsed.body, bodyLine: parsed.bodyLine, name: name === "index" ? "home" : (name.split("/").at(-1) ?? ""), misspelt: misspelling("title", mapped.params, PAGE_FIELDS) }, { readPast, fatal });
+  const data = mapped.data as {
+    title?: string;
+    updated?: string;
+    lang?: string;
+    description?: string;
+    aliases?: string[];
+    markup?: string;
+  };
+  const title = readTitle(
+    data.title,
+    {
+      body: parsed.body,
+      bodyLine: parsed.bodyLine,
+      name: name === "index" ? "home" : (name.split("/").at(-1) ?? ""),
+      misspelt: misspelling("title", mapped.params, PAGE_FIELDS),
+    },
+    { readPast, fatal },
+  );
   const url = pageUrlName(name, readPast, fatal);
   // A value that is not text (`updated: 2024`) is the schema's error already.
   const updated = typeof data.updated !== "string" ? undefined : readDate(data.updated);
   if (updated && "problem" in updated) {
-    fatal({ kind: "bad-date", path: ["updated"], key: false, message: `\`updated\` is not a date: ${updated.problem}`, hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04" });
+    fatal({
+      kind: "bad-date",
+      path: ["updated"],
+      key: false,
+      message: `\`updated\` is not a date: ${updated.problem}`,
+      hint: "write dates as YYYY-MM-DD, e.g. 2025-03-04",
+    });
   }
-  if (updated && !("problem" in updated) && updated.loose) readPast(looseDate("updated", data.updated!, updated));
-  if (data.updated === undefined) readPast({ kind: "undated-page", path: [], key: false, message: "no `updated`: the sitemap dates the page by the build", hint: "add `updated: YYYY-MM-DD`, the day the page last changed" });
+  if (updated && !("problem" in updated) && updated.loose)
+    readPast(looseDate("updated", data.updated!, updated));
+  if (data.updated === undefined)
+    readPast({
+      kind: "undated-page",
+      path: [],
+      key: false,
+      message: "no `updated`: the sitemap dates the page by the build",
+      hint: "add `updated: YYYY-MM-DD`, the day the page last changed",
+    });
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
   const markup = markupOf(file, data.markup);
   const description = readDescription(data.description, parsed.body, readPast, markup);
-  if (errors.length > 0 || title === undefined || url === undefined || (updated && "problem" in updated)) throw new SitegenErrors(errors);
+  if (errors.length > 0 || title === undefined || url === undefined || (updated && "problem" in updated))
+    throw new SitegenErrors(errors);
   const notices = [
     ...fieldNotices(mapped, located, "page"),
     ...templateTags(parsed.body, parsed.bodyLine).map((tag) => ({ kind: "template-tag" as const, ...tag })),
     ...mdxNotices(file, text, parsed.bodyLine),
-    ...controlCharacterNotices({ title, description: data.description }, located, parsed.body, parsed.bodyLine),
+    ...controlCharacterNotices(
+      { title, description: data.description },
+      located,
+      parsed.body,
+      parsed.bodyLine,
+    ),
     ...lenientNotices(parsed, text),
     ...mapped.readPast.map((at) => locatedNotice(located, text, at)),
   ];
@@ -85,15 +122,33 @@ const DECIDING = ["title", "updated"];
  * URL segment: a part that is not one (`User Guide`) is made into one, and
  * reported; a part with no Latin letter or digit gives no URL, an error.
  */
-function pageUrlName(name: string, readPast: (at: FieldProblem) => void, fatal: (at: FieldProblem) => void): string | undefined {
+function pageUrlName(
+  name: string,
+  readPast: (at: FieldProblem) => void,
+  fatal: (at: FieldProblem) => void,
+): string | undefined {
   const segments = name.split("/");
   if (segments.every((segment) => slugProblem(segment) === undefined)) return name;
-  const made = segments.map((segment) => (slugProblem(segment) === undefined ? segment : slugify(segment).replace(/-+$/, "")));
+  const made = segments.map((segment) =>
+    slugProblem(segment) === undefined ? segment : slugify(segment).replace(/-+$/, ""),
+  );
   if (made.includes("")) {
-    fatal({ kind: "no-url", path: [], key: false, message: `\`${name}\` has a part with no Latin letter or digit to make the page's URL of`, hint: "name the page's folders and file with Latin letters, digits and hyphens: its path is its URL" });
+    fatal({
+      kind: "no-url",
+      path: [],
+      key: false,
+      message: `\`${name}\` has a part with no Latin letter or digit to make the page's URL of`,
+      hint: "name the page's folders and file with Latin letters, digits and hyphens: its path is its URL",
+    });
     return undefined;
   }
   const url = made.join("/");
-  readPast({ kind: "slug-rewritten", path: [], key: false, message: `\`${name}\` is not a URL's path: the page is at /${url}/`, hint: `rename it to \`${url}.md\`: a page's path in pages/ is its URL` });
+  readPast({
+    kind: "slug-rewritten",
+    path: [],
+    key: false,
+    message: `\`${name}\` is not a URL's path: the page is at /${url}/`,
+    hint: `rename it to \`${url}.md\`: a page's path in pages/ is its URL`,
+  });
   return url;
 }

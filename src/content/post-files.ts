@@ -49,7 +49,11 @@ export interface PostFilesContext {
  * (`bundle`), and a warning for each loose file no post names and each path
  * that leads out of the content folder. Entries are replaced, never changed.
  */
-export function withPostFiles(entries: SourceEntry[], loose: LooseFile[], context: PostFilesContext): SourceEntry[] {
+export function withPostFiles(
+  entries: SourceEntry[],
+  loose: LooseFile[],
+  context: PostFilesContext,
+): SourceEntry[] {
   if (loose.length === 0) return entries;
   const byPath = new Map(loose.map((file) => [resolve(file.path), file]));
   const named = new Set<LooseFile>();
@@ -73,7 +77,11 @@ export function withPostFiles(entries: SourceEntry[], loose: LooseFile[], contex
 }
 
 /** The loose files a single-file post names, each as its file under the post's address. */
-function filesOf(entry: SourceEntry, byPath: Map<string, LooseFile>, context: PostFilesContext): { file: BundleFile; loose: LooseFile }[] {
+function filesOf(
+  entry: SourceEntry,
+  byPath: Map<string, LooseFile>,
+  context: PostFilesContext,
+): { file: BundleFile; loose: LooseFile }[] {
   let text: string;
   try {
     text = readFileSync(entry.path, "utf8");
@@ -103,7 +111,9 @@ function filesOf(entry: SourceEntry, byPath: Map<string, LooseFile>, context: Po
     if (!address.startsWith(page)) continue; // not under the post's address: the link check says what is missing there
     const name = safeDecode(address.slice(page.length));
     if (name === undefined || files.has(name)) continue;
-    const loose = byPath.get(onDisk) ?? byPath.get(resolve(context.blog, ...(safeDecode(address.slice("/blog/".length)) ?? "").split("/")));
+    const loose =
+      byPath.get(onDisk) ??
+      byPath.get(resolve(context.blog, ...(safeDecode(address.slice("/blog/".length)) ?? "").split("/")));
     if (!loose) continue;
     const file = postFile(name, loose, context);
     if (file) files.set(name, { file, loose });
@@ -117,12 +127,24 @@ function postFile(name: string, loose: LooseFile, context: PostFilesContext): Bu
     const bytes = statSync(loose.real).size;
     const tooLarge = sizeProblem(bytes, "a post's file");
     if (tooLarge) {
-      context.warn(new SitegenError("E_CONTENT", tooLarge.message, { kind: "host-limit", location: { file: loose.file }, hint: tooLarge.hint }));
+      context.warn(
+        new SitegenError("E_CONTENT", tooLarge.message, {
+          kind: "host-limit",
+          location: { file: loose.file },
+          hint: tooLarge.hint,
+        }),
+      );
       return undefined;
     }
     return { name, path: loose.real, file: loose.file, bytes, ...imageDimensions(loose.real, name) };
   } catch (error) {
-    context.warn(new SitegenError("E_CONTENT", `cannot be read (${(error as NodeJS.ErrnoException).code})`, { kind: "unreadable", location: { file: loose.file }, hint: "make it a readable file, or remove it" }));
+    context.warn(
+      new SitegenError("E_CONTENT", `cannot be read (${(error as NodeJS.ErrnoException).code})`, {
+        kind: "unreadable",
+        location: { file: loose.file },
+        hint: "make it a readable file, or remove it",
+      }),
+    );
     return undefined;
   }
 }
@@ -141,8 +163,11 @@ const FIELD_VALUE = /^\s*(?:[\w-]+:|-)\s*(?:[\w-]+:\s*)?["']?([^\s"'#]+\.[A-Za-z
  */
 export function relativeReferences(text: string): Reference[] {
   const lines = text.split(/\r?\n/);
-  const fence = /^(---|\+\+\+)\s*$/.test(lines[0]?.replace(/^\ufeff/, "") ?? "") ? lines[0].replace(/^\ufeff/, "").trim() : undefined;
-  const closing = fence === undefined ? 0 : lines.findIndex((line, index) => index > 0 && line.trim() === fence);
+  const fence = /^(---|\+\+\+)\s*$/.test(lines[0]?.replace(/^\ufeff/, "") ?? "")
+    ? lines[0].replace(/^\ufeff/, "").trim()
+    : undefined;
+  const closing =
+    fence === undefined ? 0 : lines.findIndex((line, index) => index > 0 && line.trim() === fence);
   const references: Reference[] = [];
   const add = (target: string, index: number) => {
     if (isRelative(target)) references.push({ target, line: index + 1 });
@@ -157,7 +182,8 @@ export function relativeReferences(text: string): Reference[] {
     const definition = REFERENCE_DEFINITION.exec(line);
     if (definition) add(definition[1], index);
     for (const match of line.matchAll(HTML_TARGET)) {
-      if (/^srcset/i.test(match[0])) for (const candidate of match[1].split(",")) add(candidate.trim().split(/\s+/)[0] ?? "", index);
+      if (/^srcset/i.test(match[0]))
+        for (const candidate of match[1].split(",")) add(candidate.trim().split(/\s+/)[0] ?? "", index);
       else add(match[1], index);
     }
   });
@@ -177,7 +203,9 @@ function pathPart(target: string): string | undefined {
 /** A file's path, not a page's: it has an extension, and not a page's (a link to another post is no file of this one). */
 function looksLikeFile(path: string): boolean {
   const extension = extname(path).toLowerCase();
-  return /^\.[a-z0-9]{1,5}$/.test(extension) && ![".md", ".markdown", ".mdx", ".html", ".htm"].includes(extension);
+  return (
+    /^\.[a-z0-9]{1,5}$/.test(extension) && ![".md", ".markdown", ".mdx", ".html", ".htm"].includes(extension)
+  );
 }
 
 function within(root: string, path: string): boolean {

@@ -19,12 +19,18 @@ import type { FieldProblem } from "./foreign-fields.ts";
  * singular `category` as one.
  */
 export function jekyllTerms(written: Record<string, unknown>, name: string): Record<string, unknown> {
-  const spaced = (field: string) => typeof written[field] === "string" && /\s/.test((written[field] as string).trim()) && !(written[field] as string).includes(",");
+  const spaced = (field: string) =>
+    typeof written[field] === "string" &&
+    /\s/.test((written[field] as string).trim()) &&
+    !(written[field] as string).includes(",");
   if (!["tags", "categories"].some(spaced)) return written;
-  const jekyll = /^\d{4}-\d{1,2}-\d{1,2}-/.test(name) || (typeof written.permalink === "string" && /(^|\/):[a-z_]+/.test(written.permalink));
+  const jekyll =
+    /^\d{4}-\d{1,2}-\d{1,2}-/.test(name) ||
+    (typeof written.permalink === "string" && /(^|\/):[a-z_]+/.test(written.permalink));
   if (!jekyll) return written;
   const split = { ...written };
-  for (const field of ["tags", "categories"]) if (spaced(field)) split[field] = (written[field] as string).trim().split(/\s+/);
+  for (const field of ["tags", "categories"])
+    if (spaced(field)) split[field] = (written[field] as string).trim().split(/\s+/);
   return split;
 }
 
@@ -38,10 +44,14 @@ const ADDRESS_FIELDS = ["path", "url", "permalink", "aliases", "redirect_from"];
 const DAY_IN_PATH = /(?:^|\/)(\d{4})\/(\d{2})\/(\d{2})(?:\/|$)/;
 
 /** The first day an address field of the frontmatter names, with where it is; none when no field names a day that exists. */
-export function datedAddress(written: Record<string, unknown>): { date: string; address: string; at: (string | number)[] } | undefined {
+export function datedAddress(
+  written: Record<string, unknown>,
+): { date: string; address: string; at: (string | number)[] } | undefined {
   for (const field of ADDRESS_FIELDS) {
     const value = written[field];
-    const addresses = Array.isArray(value) ? value.map((item, index) => [item, [field, index]] as const) : [[value, [field]] as const];
+    const addresses = Array.isArray(value)
+      ? value.map((item, index) => [item, [field, index]] as const)
+      : [[value, [field]] as const];
     for (const [address, at] of addresses) {
       const day = typeof address === "string" ? DAY_IN_PATH.exec(address) : null;
       if (!day) continue;
@@ -56,7 +66,10 @@ export function datedAddress(written: Record<string, unknown>): { date: string; 
 /** A file that lists posts rather than being one: it paginates (Eleventy, jekyll-paginate-v2), or its `permalink` is a folder's (`/blog/`). */
 export function isListPage(params: Record<string, unknown>): boolean {
   const permalink = params.permalink;
-  return params.pagination !== undefined || (typeof permalink === "string" && !permalink.includes("{") && /(?:\/|\/index\.html)$/.test(permalink));
+  return (
+    params.pagination !== undefined ||
+    (typeof permalink === "string" && !permalink.includes("{") && /(?:\/|\/index\.html)$/.test(permalink))
+  );
 }
 
 /**
@@ -68,10 +81,26 @@ export function isListPage(params: Record<string, unknown>): boolean {
 export function datedByFile(written: FileDate, keyword?: string): FieldProblem {
   const day = written.time.slice(0, 10);
   const changed = keyword !== undefined && ELEVENTY_DATES[keyword.trim().toLowerCase()] === "modified";
-  const from = written.from === "git" ? (changed ? "the day git last saw it change, as Eleventy reads it" : "the day git first saw the file, as Eleventy's `git Created` dates it") : "the file's modification time, as Eleventy dates a file git does not track; a copy or a fresh checkout changes it, so the build is not reproducible until the post says its date";
+  const from =
+    written.from === "git"
+      ? changed
+        ? "the day git last saw it change, as Eleventy reads it"
+        : "the day git first saw the file, as Eleventy's `git Created` dates it"
+      : "the file's modification time, as Eleventy dates a file git does not track; a copy or a fresh checkout changes it, so the build is not reproducible until the post says its date";
   const what = keyword === undefined ? "no `date`" : `\`date: ${keyword}\``;
-  return { kind: "date-from-file", path: keyword === undefined ? [] : ["date"], key: false, message: `${what}: dated ${day}, ${from}`, hint: `${keyword === undefined ? "add" : "write"} \`date: ${day}\` ${keyword === undefined ? "to" : "in"} the frontmatter` };
+  return {
+    kind: "date-from-file",
+    path: keyword === undefined ? [] : ["date"],
+    key: false,
+    message: `${what}: dated ${day}, ${from}`,
+    hint: `${keyword === undefined ? "add" : "write"} \`date: ${day}\` ${keyword === undefined ? "to" : "in"} the frontmatter`,
+  };
 }
 
 /** Eleventy's `date` values naming the file's times, lowercased as Eleventy compares them. */
-export const ELEVENTY_DATES: Record<string, FileTime | undefined> = Object.assign(Object.create(null), { "git created": "created", created: "created", "git last modified": "modified", "last modified": "modified" });
+export const ELEVENTY_DATES: Record<string, FileTime | undefined> = Object.assign(Object.create(null), {
+  "git created": "created",
+  created: "created",
+  "git last modified": "modified",
+  "last modified": "modified",
+});

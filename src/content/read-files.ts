@@ -12,11 +12,20 @@ import { sourceSizeProblem } from "./file-limit.ts";
 export function readTextSync(path: string, file: string): string {
   // Its size first: a huge file is refused without being read (src/content/file-limit.ts).
   const tooLarge = sourceSizeProblem(sizeOf(path), basename(file));
-  if (tooLarge) throw new SitegenError("E_CONTENT", tooLarge.message, { kind: "too-large", location: { file }, hint: tooLarge.hint });
+  if (tooLarge)
+    throw new SitegenError("E_CONTENT", tooLarge.message, {
+      kind: "too-large",
+      location: { file },
+      hint: tooLarge.hint,
+    });
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { kind: "unreadable", location: { file }, cause: error });
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, {
+      kind: "unreadable",
+      location: { file },
+      cause: error,
+    });
   }
 }
 
@@ -52,7 +61,11 @@ export function readFrontmatterSync(path: string, file: string): string {
       closeSync(fd);
     }
   } catch (error) {
-    throw new SitegenError("E_CONTENT", `cannot read ${file}`, { kind: "unreadable", location: { file }, cause: error });
+    throw new SitegenError("E_CONTENT", `cannot read ${file}`, {
+      kind: "unreadable",
+      location: { file },
+      cause: error,
+    });
   }
   return CLOSING_FENCE.test(head) ? head : readTextSync(path, file);
 }

@@ -25,7 +25,9 @@ const KNOWN = new Set(["site.yaml", "pages", "blog", STATIC_DIR, JEKYLL_CONFIG, 
 export function rootEntries(root: string, display: (path: string) => string): SitegenError[] {
   let names: string[];
   try {
-    names = readdirSync(root).filter((name) => !name.startsWith(".")).sort();
+    names = readdirSync(root)
+      .filter((name) => !name.startsWith("."))
+      .sort();
   } catch {
     return [];
   }
@@ -37,7 +39,9 @@ export function rootEntries(root: string, display: (path: string) => string): Si
       return new SitegenError("E_CONTENT", `${foreign?.what ?? "not a part of a sitegen site"}: left out`, {
         kind: "left-out",
         location: { file: display(path) },
-        hint: foreign?.instead ?? `content/ holds site.yaml, pages/, blog/ and ${STATIC_DIR}/ (files published as they are)`,
+        hint:
+          foreign?.instead ??
+          `content/ holds site.yaml, pages/, blog/ and ${STATIC_DIR}/ (files published as they are)`,
       });
     });
 }
@@ -49,16 +53,24 @@ export function rootEntries(root: string, display: (path: string) => string): Si
  * `content/static` linked to a folder elsewhere publishes nothing of it. A
  * file over the size limit (./file-limit.ts) is refused by its size, unread.
  */
-export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root">): { files: ContentFile[]; errors: SitegenError[] } {
+export function listStatic(
+  dir: string,
+  options: Pick<ListOptions, "cwd" | "root">,
+): { files: ContentFile[]; errors: SitegenError[] } {
   const start = resolve(options.cwd, dir);
   const display = displayFrom(options.cwd);
   const files: ContentFile[] = [];
   const errors: SitegenError[] = [];
-  const refuse = (path: string, message: string, hint: string, kind: FindingKind = "outside-tree") => errors.push(new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }));
+  const refuse = (path: string, message: string, hint: string, kind: FindingKind = "outside-tree") =>
+    errors.push(new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }));
   const real = safeRealpath(start);
   if (real === undefined) return { files, errors };
   if (!insideOf(options)?.(real)) {
-    refuse(start, `a symbolic link to ${real}, outside the content folder: not read`, `copy the files into ${STATIC_DIR}/; sitegen reads nothing outside the content folder`);
+    refuse(
+      start,
+      `a symbolic link to ${real}, outside the content folder: not read`,
+      `copy the files into ${STATIC_DIR}/; sitegen reads nothing outside the content folder`,
+    );
     return { files, errors };
   }
   let entries;
@@ -73,7 +85,11 @@ export function listStatic(dir: string, options: Pick<ListOptions, "cwd" | "root
     const path = join(start, name);
     if (name.split("/").some((part) => part.startsWith("."))) continue;
     if (entry.isSymbolicLink() || (!entry.isFile() && !entry.isDirectory())) {
-      refuse(path, "not a regular file: not read", `${STATIC_DIR}/ holds regular files, published as they are; a link is not followed there`);
+      refuse(
+        path,
+        "not a regular file: not read",
+        `${STATIC_DIR}/ holds regular files, published as they are; a link is not followed there`,
+      );
       continue;
     }
     if (!entry.isFile()) continue;

@@ -37,7 +37,8 @@ export function tagSlug(name: string): string {
 /** FNV-1a's 32-bit hash of `text`'s UTF-16 units: a short, stable name for a long text, with no I/O (this module runs on the hosts too). */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  for (let index = 0; index < text.length; index++)
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
   return hash;
 }
 
@@ -48,8 +49,30 @@ function fnv1a(text: string): number {
  * Vietnamese and Croatian `đ` → `d`, Icelandic `þ` → `th`).
  */
 const OWN_LETTERS: Record<string, string> = {
-  ß: "ss", ẞ: "SS", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O", đ: "d", Đ: "D", ð: "d", Ð: "D",
-  þ: "th", Þ: "TH", ł: "l", Ł: "L", ı: "i", ħ: "h", Ħ: "H", ŧ: "t", Ŧ: "T", ŋ: "n", Ŋ: "N", ĸ: "k",
+  ß: "ss",
+  ẞ: "SS",
+  æ: "ae",
+  Æ: "AE",
+  œ: "oe",
+  Œ: "OE",
+  ø: "o",
+  Ø: "O",
+  đ: "d",
+  Đ: "D",
+  ð: "d",
+  Ð: "D",
+  þ: "th",
+  Þ: "TH",
+  ł: "l",
+  Ł: "L",
+  ı: "i",
+  ħ: "h",
+  Ħ: "H",
+  ŧ: "t",
+  Ŧ: "T",
+  ŋ: "n",
+  Ŋ: "N",
+  ĸ: "k",
 };
 const OWN_LETTER = new RegExp(`[${Object.keys(OWN_LETTERS).join("")}]`, "g");
 
@@ -77,14 +100,22 @@ export function asciiWords(text: string, lang?: string): string {
 
 function latin(text: string, lang: string | undefined): string {
   const composed = text.normalize("NFC");
-  const spelled = lang !== undefined && /^de(?:-|$)/i.test(lang) ? composed.replace(/[äöüÄÖÜ]/g, (letter) => UMLAUTS[letter]) : composed;
-  return spelled.replace(OWN_LETTER, (letter) => OWN_LETTERS[letter]).normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const spelled =
+    lang !== undefined && /^de(?:-|$)/i.test(lang)
+      ? composed.replace(/[äöüÄÖÜ]/g, (letter) => UMLAUTS[letter])
+      : composed;
+  return spelled
+    .replace(OWN_LETTER, (letter) => OWN_LETTERS[letter])
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
 }
 
 /** Why `slug` is not acceptable, or undefined when it is. */
 export function slugProblem(slug: string): string | undefined {
   if (slug.length === 0) return "the slug is empty";
-  if (slug.length > MAX_SLUG_LENGTH) return `the slug is ${slug.length} characters long; the maximum is ${MAX_SLUG_LENGTH}`;
-  if (!SLUG_PATTERN.test(slug)) return "a slug is lowercase ASCII letters and digits joined by single hyphens (a trailing hyphen is allowed)";
+  if (slug.length > MAX_SLUG_LENGTH)
+    return `the slug is ${slug.length} characters long; the maximum is ${MAX_SLUG_LENGTH}`;
+  if (!SLUG_PATTERN.test(slug))
+    return "a slug is lowercase ASCII letters and digits joined by single hyphens (a trailing hyphen is allowed)";
   return undefined;
 }

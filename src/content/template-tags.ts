@@ -23,7 +23,8 @@ export interface TemplateTag {
 }
 
 /** A Liquid tag or output, or a Hugo shortcode: what a reader would meet as written. */
-export const TEMPLATE_TAG = /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
+export const TEMPLATE_TAG =
+  /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
@@ -32,8 +33,10 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * `{{< highlight go "linenos=table" >}}` … `{{< /highlight >}}`. The language
  * is the first group that matched.
  */
-export const HIGHLIGHT_OPEN = /^ {0,3}(?:\{%-?\s*highlight\s+([^\s%]+)[^%]*?-?%\}|\{\{[<%]\s*highlight\s+"?([^\s"<>%]+)"?[^<>%]*?[>%]\}\})\s*$/;
-export const HIGHLIGHT_CLOSE = /^ {0,3}(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*\/\s*highlight\s*[>%]\}\})\s*$/;
+export const HIGHLIGHT_OPEN =
+  /^ {0,3}(?:\{%-?\s*highlight\s+([^\s%]+)[^%]*?-?%\}|\{\{[<%]\s*highlight\s+"?([^\s"<>%]+)"?[^<>%]*?[>%]\}\})\s*$/;
+export const HIGHLIGHT_CLOSE =
+  /^ {0,3}(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*\/\s*highlight\s*[>%]\}\})\s*$/;
 
 /**
  * Jekyll's tags that name a file of the content or the site's own address,
@@ -69,10 +72,20 @@ export function linkTags(body: string, prose = proseOf(body)): LinkTag[] {
   const found: LinkTag[] = [];
   // Every link tag opens with `{`: most posts have none.
   if (!prose.includes("{")) return found;
-  for (const [pattern, kind] of [[POST_URL, "post_url"], [LINK, "link"], [URL_FILTER, "address"], [SITE_TAGS, "address"]] as const) {
+  for (const [pattern, kind] of [
+    [POST_URL, "post_url"],
+    [LINK, "link"],
+    [URL_FILTER, "address"],
+    [SITE_TAGS, "address"],
+  ] as const) {
     for (const match of prose.matchAll(pattern)) {
       if (pattern === SITE_TAGS && !startsUrl(prose, match.index)) continue;
-      found.push({ start: match.index, end: match.index + match[0].length, tag: body.slice(match.index, match.index + match[0].length), kind });
+      found.push({
+        start: match.index,
+        end: match.index + match[0].length,
+        tag: body.slice(match.index, match.index + match[0].length),
+        kind,
+      });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -98,20 +111,29 @@ export function startsUrl(text: string, at: number): boolean {
   };
   // A `<` or a quote right before must be the optional one: no alternative ends in a space or an `=` there.
   const bracketed = text[at - 1] === "<" ? at - 1 : at;
-  const endsWith = (end: number, mark: string) => end >= mark.length && text.slice(end - mark.length, end) === mark;
+  const endsWith = (end: number, mark: string) =>
+    end >= mark.length && text.slice(end - mark.length, end) === mark;
   if (endsWith(before(bracketed, SPACE), "](") || endsWith(before(bracketed, BLANK), "]:")) return true;
   const quoted = text[at - 1] === '"' || text[at - 1] === "'" ? at - 1 : at;
   const equals = before(quoted, SPACE);
   if (text[equals - 1] !== "=") return false;
   const name = before(equals - 1, SPACE);
-  return ["href", "src"].some((attribute) => endsWith(name, attribute) && !WORD.test(text[name - attribute.length - 1] ?? " "));
+  return ["href", "src"].some(
+    (attribute) => endsWith(name, attribute) && !WORD.test(text[name - attribute.length - 1] ?? " "),
+  );
 }
 
 /** Each `{% raw %}` block of a body: where its tags are and what is between them. */
-export function rawBlocks(body: string): { start: number; end: number; inner: { start: number; end: number } }[] {
+export function rawBlocks(
+  body: string,
+): { start: number; end: number; inner: { start: number; end: number } }[] {
   return [...body.matchAll(RAW)].map((match) => {
     const innerStart = match.index + match[0].indexOf(match[1], match[0].indexOf("%}") + 2);
-    return { start: match.index, end: match.index + match[0].length, inner: { start: innerStart, end: innerStart + match[1].length } };
+    return {
+      start: match.index,
+      end: match.index + match[0].length,
+      inner: { start: innerStart, end: innerStart + match[1].length },
+    };
   });
 }
 
@@ -127,7 +149,10 @@ export function templateTags(body: string, bodyLine: number): TemplateTag[] {
     for (const match of line.includes("{") ? line.matchAll(TEMPLATE_TAG) : []) {
       const start = lineStart + match.index;
       if (links.some((link) => link.start <= start && start < link.end)) continue;
-      found.push({ line: bodyLine + index, tag: match[0].length > 60 ? `${match[0].slice(0, 57)}…` : match[0] });
+      found.push({
+        line: bodyLine + index,
+        tag: match[0].length > 60 ? `${match[0].slice(0, 57)}…` : match[0],
+      });
     }
     lineStart += line.length + 1;
   });
@@ -143,9 +168,19 @@ export function templateTags(body: string, bodyLine: number): TemplateTag[] {
 export function proseOf(body: string): string {
   const blank = (text: string) => text.replace(/[^\n]/g, " ");
   const raws = rawBlocks(body);
-  const blanked = (text: string, spans: { start: number; end: number }[]) => spans.reduce((all, { start, end }) => all.slice(0, start) + blank(all.slice(start, end)) + all.slice(end), text);
+  const blanked = (text: string, spans: { start: number; end: number }[]) =>
+    spans.reduce(
+      (all, { start, end }) => all.slice(0, start) + blank(all.slice(start, end)) + all.slice(end),
+      text,
+    );
   // The raw tags vanish before Markdown reads the text, so its code is found without them.
-  const lines = blanked(body, raws.flatMap(({ start, end, inner }) => [{ start, end: inner.start }, { start: inner.end, end }])).split("\n");
+  const lines = blanked(
+    body,
+    raws.flatMap(({ start, end, inner }) => [
+      { start, end: inner.start },
+      { start: inner.end, end },
+    ]),
+  ).split("\n");
   let fence: string | undefined;
   let highlightEnd = -1;
   let previousBlank = true;
@@ -160,7 +195,13 @@ export function proseOf(body: string): string {
     }
     const opener = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
-      if (opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = undefined;
+      if (
+        opener !== undefined &&
+        opener[0] === fence[0] &&
+        opener.length >= fence.length &&
+        line.trim() === opener
+      )
+        fence = undefined;
       return blank(line);
     }
     if (opener !== undefined) {
@@ -172,5 +213,8 @@ export function proseOf(body: string): string {
     if (indentedCode) return blank(line);
     return line.replace(/(`+)[\s\S]*?\1/g, blank);
   });
-  return blanked(prose.join("\n"), raws.map(({ inner }) => inner));
+  return blanked(
+    prose.join("\n"),
+    raws.map(({ inner }) => inner),
+  );
 }

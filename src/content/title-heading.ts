@@ -28,7 +28,13 @@ export function titleHeading(body: string): TitleHeading | undefined {
     const line = lines[index];
     const opener = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
-      if (opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = undefined;
+      if (
+        opener !== undefined &&
+        opener[0] === fence[0] &&
+        opener.length >= fence.length &&
+        line.trim() === opener
+      )
+        fence = undefined;
       continue;
     }
     if (highlight) {
@@ -39,7 +45,11 @@ export function titleHeading(body: string): TitleHeading | undefined {
     else if (HIGHLIGHT_OPEN.test(line)) highlight = true;
     else {
       const atx = ATX.exec(line);
-      const text = atx ? (atx[1] ?? "") : SETEXT.test(lines[index + 1] ?? "") && line.trim() !== "" && !/^ {4}/.test(line) ? line.trim() : undefined;
+      const text = atx
+        ? (atx[1] ?? "")
+        : SETEXT.test(lines[index + 1] ?? "") && line.trim() !== "" && !/^ {4}/.test(line)
+          ? line.trim()
+          : undefined;
       const title = text?.replace(ATTRIBUTES, "").trim();
       if (title) return { text: title, line: index + 1 };
     }

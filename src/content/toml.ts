@@ -23,23 +23,31 @@ export function parseToml(text: string, file: string, firstLine: number): Parsed
     if (error instanceof RangeError) {
       // smol-toml recurses into a dotted key's parts and nested arrays (`a.b.c…` of 5,000 parts overflowed the stack).
       const line = deepestLine(lines);
-      throw new SitegenError("E_CONTENT", `invalid TOML: tables, arrays or dotted keys nested more than ${MAX_FRONTMATTER_DEPTH} deep`, {
-        kind: "frontmatter",
-        location: { file, line: line + firstLine, column: 1 },
-        sourceLine: lines[line],
-        hint: LIMIT_HINTS.depth,
-        cause: error,
-      });
+      throw new SitegenError(
+        "E_CONTENT",
+        `invalid TOML: tables, arrays or dotted keys nested more than ${MAX_FRONTMATTER_DEPTH} deep`,
+        {
+          kind: "frontmatter",
+          location: { file, line: line + firstLine, column: 1 },
+          sourceLine: lines[line],
+          hint: LIMIT_HINTS.depth,
+          cause: error,
+        },
+      );
     }
     if (!(error instanceof TomlError)) throw error;
     const line = Math.min(Math.max(error.line, 1), Math.max(lines.length, 1));
-    throw new SitegenError("E_CONTENT", `invalid TOML: ${error.message.split("\n")[0].replace(/^Invalid TOML document: /, "")}`, {
-      kind: "frontmatter",
-      location: { file, line: line + firstLine - 1, column: error.column },
-      sourceLine: lines[line - 1],
-      hint: "quote text values (`title = \"My post\"`), and write lists as `tags = [\"a\", \"b\"]`",
-      cause: error,
-    });
+    throw new SitegenError(
+      "E_CONTENT",
+      `invalid TOML: ${error.message.split("\n")[0].replace(/^Invalid TOML document: /, "")}`,
+      {
+        kind: "frontmatter",
+        location: { file, line: line + firstLine - 1, column: error.column },
+        sourceLine: lines[line - 1],
+        hint: 'quote text values (`title = "My post"`), and write lists as `tags = ["a", "b"]`',
+        cause: error,
+      },
+    );
   }
   let assigning: Map<string, number> | undefined;
   const locate = (path: (string | number)[]) => {
@@ -58,7 +66,8 @@ function asWritten(value: unknown): unknown {
   // smol-toml writes a time with milliseconds; the text had none unless they were not zero.
   if (value instanceof TomlDate) return value.toISOString().replace(/\.000(?=Z|[+-]\d|$)/, "");
   if (Array.isArray(value)) return value.map(asWritten);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asWritten(item)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asWritten(item)]));
   return value;
 }
 

@@ -58,22 +58,45 @@ export function listSources(dir: string, options: ListOptions): Listing {
   const display = displayFrom(options.cwd);
   const start = resolve(options.cwd, dir);
   const listing: Listing = { entries: [], errors: [], warnings: [] };
-  const refuse: Refuse = (path, message, hint, kind = "outside-tree") => listing.errors.push(new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }));
-  const leaveOut: Report = (path, message, hint) => listing.warnings.push(new SitegenError("E_CONTENT", message, { kind: "left-out", location: { file: display(path) }, hint }));
+  const refuse: Refuse = (path, message, hint, kind = "outside-tree") =>
+    listing.errors.push(
+      new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }),
+    );
+  const leaveOut: Report = (path, message, hint) =>
+    listing.warnings.push(
+      new SitegenError("E_CONTENT", message, { kind: "left-out", location: { file: display(path) }, hint }),
+    );
   const inside = insideOf(options);
   if (!inside) {
     const root = resolve(options.cwd, options.root);
-    return { ...listing, errors: [new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, { kind: "unreadable", location: { file: display(root) }, hint: "name the content folder with --content <dir>" })] };
+    return {
+      ...listing,
+      errors: [
+        new SitegenError("E_CONTENT", `cannot read the content folder ${display(root)}`, {
+          kind: "unreadable",
+          location: { file: display(root) },
+          hint: "name the content folder with --content <dir>",
+        }),
+      ],
+    };
   }
   const seen = new Set<string>();
   const loose: LooseFile[] = [];
   // The folder's entries with their types (a Dirent): a regular file or folder needs no lstat of its own, a blog of ten thousand posts is listed at every build.
   const namesIn = (folder: string, depth: number): Dirent[] | undefined => {
     try {
-      return readdirSync(folder, { withFileTypes: true }).filter(({ name }) => !name.startsWith(".")).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return readdirSync(folder, { withFileTypes: true })
+        .filter(({ name }) => !name.startsWith("."))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (error) {
       if (!(depth === 0 && options.optional && (error as NodeJS.ErrnoException).code === "ENOENT")) {
-        listing.errors.push(new SitegenError("E_CONTENT", `cannot read the folder ${display(folder)}`, { kind: "unreadable", location: { file: display(folder) }, cause: error }));
+        listing.errors.push(
+          new SitegenError("E_CONTENT", `cannot read the folder ${display(folder)}`, {
+            kind: "unreadable",
+            location: { file: display(folder) },
+            cause: error,
+          }),
+        );
       }
       return undefined;
     }
@@ -82,17 +105,37 @@ export function listSources(dir: string, options: ListOptions): Listing {
   const walk = (folder: string, depth: number) => {
     const entries = namesIn(folder, depth);
     if (!entries) return;
-    const post = options.layout === "posts" && depth > 0 ? bundlePost(folder, entries.map(({ name }) => name)) : undefined;
-    if (post && refusedBySize(join(folder, post), "a post", (message, hint) => refuse(join(folder, post), message, hint, "too-large"))) return;
+    const post =
+      options.layout === "posts" && depth > 0
+        ? bundlePost(
+            folder,
+            entries.map(({ name }) => name),
+          )
+        : undefined;
+    if (
+      post &&
+      refusedBySize(join(folder, post), "a post", (message, hint) =>
+        refuse(join(folder, post), message, hint, "too-large"),
+      )
+    )
+      return;
     if (post) {
-      listing.entries.push(placedIn(bundle(folder, post, display, inside, { refuse, leaveOut }), relative(start, dirname(folder))));
+      listing.entries.push(
+        placedIn(
+          bundle(folder, post, display, inside, { refuse, leaveOut }),
+          relative(start, dirname(folder)),
+        ),
+      );
       return;
     }
     for (const entry of entries) {
       const { name } = entry;
       const path = join(folder, name);
       const kind = kindOf(path, inside, entry);
-      const foreign = options.layout === "pages" && isFolderPage(name) ? undefined : generatorFile(name, kind.folder === true);
+      const foreign =
+        options.layout === "pages" && isFolderPage(name)
+          ? undefined
+          : generatorFile(name, kind.folder === true);
       if (kind.refused) refuse(path, kind.refused, kind.hint, kind.kind);
       else if (foreign) leaveOut(path, `${foreign.what}: left out`, foreign.instead);
       else if (kind.folder) {
@@ -101,27 +144,53 @@ export function listSources(dir: string, options: ListOptions): Listing {
           walk(path, depth + 1);
         }
       } else if (isHtmlFile(name) && !readsAsPage(path)) {
-        leaveOut(path, "an HTML file without frontmatter: a file, not a page or post: left out", "files for the whole site go in content/static/, published as they are; an HTML page starts with frontmatter, as in Hugo and Jekyll");
+        leaveOut(
+          path,
+          "an HTML file without frontmatter: a file, not a page or post: left out",
+          "files for the whole site go in content/static/, published as they are; an HTML page starts with frontmatter, as in Hugo and Jekyll",
+        );
       } else if (!isMarkdown(name) && !isHtmlFile(name) && options.layout === "posts") {
         // A file beside a single-file post: the post's when it names it (src/content/post-files.ts).
         loose.push({ path, real: kind.real ?? path, file: display(path) });
       } else if (!isMarkdown(name) && !isHtmlFile(name)) {
-        leaveOut(path, "not a Markdown file, so not a page or post: left out", options.layout === "posts" ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/" : "files for the whole site go in content/static/, published as they are");
-      } else if (refusedBySize(kind.real ?? path, options.layout === "pages" ? "a page" : "a post", (message, hint) => refuse(path, message, hint, "too-large"))) {
+        leaveOut(
+          path,
+          "not a Markdown file, so not a page or post: left out",
+          options.layout === "posts"
+            ? "a post's images go in its own folder, beside it (blog/<slug>/index.md); files for the whole site go in content/static/"
+            : "files for the whole site go in content/static/, published as they are",
+        );
+      } else if (
+        refusedBySize(kind.real ?? path, options.layout === "pages" ? "a page" : "a post", (message, hint) =>
+          refuse(path, message, hint, "too-large"),
+        )
+      ) {
       } else {
         const stem = name.slice(0, -extname(name).length);
-        if (options.layout === "pages") listing.entries.push({ name: pageName(relative(start, folder), stem), path, file: display(path) });
-        else listing.entries.push(placedIn({ name: stem, path, file: display(path) }, relative(start, folder)));
+        if (options.layout === "pages")
+          listing.entries.push({ name: pageName(relative(start, folder), stem), path, file: display(path) });
+        else
+          listing.entries.push(placedIn({ name: stem, path, file: display(path) }, relative(start, folder)));
       }
     }
   };
   const real = safeRealpath(start);
-  if (real !== undefined && !inside(real)) refuse(start, `a symbolic link to ${real}, outside the content folder: not read`, "copy the files into the content folder; sitegen reads nothing outside it");
+  if (real !== undefined && !inside(real))
+    refuse(
+      start,
+      `a symbolic link to ${real}, outside the content folder: not read`,
+      "copy the files into the content folder; sitegen reads nothing outside it",
+    );
   else {
     seen.add(real ?? start);
     walk(start, 0);
   }
-  if (options.layout === "posts") listing.entries = withPostFiles(listing.entries, loose, { root: resolve(options.cwd, options.root), blog: start, warn: (problem) => listing.warnings.push(problem) });
+  if (options.layout === "posts")
+    listing.entries = withPostFiles(listing.entries, loose, {
+      root: resolve(options.cwd, options.root),
+      blog: start,
+      warn: (problem) => listing.warnings.push(problem),
+    });
   return listing;
 }
 
@@ -192,24 +261,39 @@ function isMarkdown(name: string): boolean {
 /** The post file of a bundle folder: `index.md`, or a Markdown file named as the folder (Eleventy's `fourth/fourth.md`). */
 function bundlePost(folder: string, names: string[]): string | undefined {
   const own = basename(folder).toLowerCase();
-  return names.find((name) => isMarkdown(name) && ["index", own].includes(name.slice(0, -extname(name).length).toLowerCase()));
+  return names.find(
+    (name) => isMarkdown(name) && ["index", own].includes(name.slice(0, -extname(name).length).toLowerCase()),
+  );
 }
 
 type Report = (path: string, message: string, hint: string) => void;
 type Refuse = (path: string, message: string, hint: string, kind?: FindingKind) => void;
 
 /** A bundle's post and every other file of its folder, subfolders included. */
-function bundle(folder: string, post: string, display: (path: string) => string, inside: (real: string) => boolean, report: { refuse: Refuse; leaveOut: Report }): SourceEntry {
+function bundle(
+  folder: string,
+  post: string,
+  display: (path: string) => string,
+  inside: (real: string) => boolean,
+  report: { refuse: Refuse; leaveOut: Report },
+): SourceEntry {
   const files: BundleFile[] = [];
   // Folders already read, by real path: a link back to one of them (`loop -> .`) would be read forever.
   const seen = new Set<string>();
   const visit = (dir: string) => {
     let names: string[];
     try {
-      names = readdirSync(dir).filter((each) => !each.startsWith(".")).sort();
+      names = readdirSync(dir)
+        .filter((each) => !each.startsWith("."))
+        .sort();
       seen.add(realpathSync(dir));
     } catch (error) {
-      report.refuse(dir, `cannot be read (${(error as NodeJS.ErrnoException).code})`, "remove it, or make it a folder of regular files", "unreadable");
+      report.refuse(
+        dir,
+        `cannot be read (${(error as NodeJS.ErrnoException).code})`,
+        "remove it, or make it a folder of regular files",
+        "unreadable",
+      );
       return;
     }
     for (const name of names) {
@@ -217,31 +301,78 @@ function bundle(folder: string, post: string, display: (path: string) => string,
       if (dir === folder && name === post) continue;
       const kind = kindOf(path, inside);
       if (kind.refused) report.refuse(path, kind.refused, kind.hint, kind.kind);
-      else if (kind.folder && seen.has(safeRealpath(path) ?? path)) report.refuse(path, "a symbolic link to a folder read already (a loop, or a second way to the same files): not read", "remove the link");
+      else if (kind.folder && seen.has(safeRealpath(path) ?? path))
+        report.refuse(
+          path,
+          "a symbolic link to a folder read already (a loop, or a second way to the same files): not read",
+          "remove the link",
+        );
       else if (kind.folder) visit(path);
-      else if (unpublishableName(name)) report.leaveOut(path, unpublishableName(name)!.message, unpublishableName(name)!.hint);
-      else if (isMarkdown(name)) report.leaveOut(path, "a second Markdown file in a post's folder: left out", `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`);
+      else if (unpublishableName(name))
+        report.leaveOut(path, unpublishableName(name)!.message, unpublishableName(name)!.hint);
+      else if (isMarkdown(name))
+        report.leaveOut(
+          path,
+          "a second Markdown file in a post's folder: left out",
+          `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`,
+        );
       else {
         const real = kind.real ?? path;
         const bytes = statSync(real).size;
         const tooLarge = sizeProblem(bytes, "a post's file");
         if (tooLarge) report.refuse(path, tooLarge.message, tooLarge.hint, "host-limit");
-        else files.push({ name: relative(folder, path).split(sep).join("/"), path: real, file: display(path), bytes, ...imageDimensions(real, name) });
+        else
+          files.push({
+            name: relative(folder, path).split(sep).join("/"),
+            path: real,
+            file: display(path),
+            bytes,
+            ...imageDimensions(real, name),
+          });
       }
     }
   };
   visit(folder);
-  return { name: basename(folder), path: join(folder, post), file: display(join(folder, post)), bundle: files };
+  return {
+    name: basename(folder),
+    path: join(folder, post),
+    file: display(join(folder, post)),
+    bundle: files,
+  };
 }
 
 /** Another generator's own file or folder: what it is, and what sitegen does instead. */
 export function generatorFile(name: string, folder: boolean): { what: string; instead: string } | undefined {
   const lower = name.toLowerCase();
-  if (!folder && /^_index\.(md|markdown|mdx|html)$/.test(lower)) return { what: "Hugo's section list page", instead: "sitegen's blog page is content/pages/blog.md, which lists the posts itself" };
-  if (!folder && /\.11tydata\.(c?js|mjs|json)$/.test(lower)) return { what: "Eleventy's data file", instead: "sitegen reads no data files and runs no code: write the fields in each post's frontmatter" };
-  if (!folder && /^_config\.(ya?ml|toml)$/.test(lower)) return { what: "Jekyll's configuration", instead: "sitegen's is content/site.yaml; `sitegen import` reads a Jekyll site's _config.yml" };
-  if (!folder && /^(hugo|config)\.(toml|ya?ml|json)$/.test(lower)) return { what: "Hugo's configuration", instead: "sitegen's is content/site.yaml; `sitegen import` reads a Hugo site's configuration" };
-  if (!folder && /^eleventy\.config\.(c?js|mjs|ts)$/.test(lower)) return { what: "Eleventy's configuration", instead: "sitegen's is content/site.yaml, and it runs no code" };
-  if (folder && ["_layouts", "_includes", "layouts", "archetypes", "_data", "themes"].includes(lower)) return { what: `another generator's ${lower.replace(/^_/, "")} folder`, instead: "sitegen's templates are the templates/ folder, and it reads no data files" };
+  if (!folder && /^_index\.(md|markdown|mdx|html)$/.test(lower))
+    return {
+      what: "Hugo's section list page",
+      instead: "sitegen's blog page is content/pages/blog.md, which lists the posts itself",
+    };
+  if (!folder && /\.11tydata\.(c?js|mjs|json)$/.test(lower))
+    return {
+      what: "Eleventy's data file",
+      instead: "sitegen reads no data files and runs no code: write the fields in each post's frontmatter",
+    };
+  if (!folder && /^_config\.(ya?ml|toml)$/.test(lower))
+    return {
+      what: "Jekyll's configuration",
+      instead: "sitegen's is content/site.yaml; `sitegen import` reads a Jekyll site's _config.yml",
+    };
+  if (!folder && /^(hugo|config)\.(toml|ya?ml|json)$/.test(lower))
+    return {
+      what: "Hugo's configuration",
+      instead: "sitegen's is content/site.yaml; `sitegen import` reads a Hugo site's configuration",
+    };
+  if (!folder && /^eleventy\.config\.(c?js|mjs|ts)$/.test(lower))
+    return {
+      what: "Eleventy's configuration",
+      instead: "sitegen's is content/site.yaml, and it runs no code",
+    };
+  if (folder && ["_layouts", "_includes", "layouts", "archetypes", "_data", "themes"].includes(lower))
+    return {
+      what: `another generator's ${lower.replace(/^_/, "")} folder`,
+      instead: "sitegen's templates are the templates/ folder, and it reads no data files",
+    };
   return undefined;
 }

@@ -1,4 +1,3 @@
-
 import type { CspSources } from "../negotiation/headers.ts";
 import type { FindingKind } from "../policy.ts";
 import type { Markup } from "./markup.ts";
@@ -80,7 +79,15 @@ export interface SiteConfig {
 /** How TeX math is delimited, as site.yaml's `markdown.math` names it (src/render/markdown/math.ts). */
 export type MathDialect = "latex" | "kramdown" | "dollars" | "mathjax" | "none";
 
-export type HeadingIdStyle = "github" | "jekyll" | "kramdown" | "hugo" | "hugo-ascii" | "blackfriday" | "eleventy" | "ascii";
+export type HeadingIdStyle =
+  | "github"
+  | "jekyll"
+  | "kramdown"
+  | "hugo"
+  | "hugo-ascii"
+  | "blackfriday"
+  | "eleventy"
+  | "ascii";
 
 /** The footer's links to the machine surface a layout may show: the developers page, the feed, llms.txt, the page's Markdown. */
 export type FooterLink = "developers" | "feed" | "llms_txt" | "markdown";
@@ -188,7 +195,15 @@ export type ContentNotice =
   /** A character XML 1.0 forbids in a text (src/content/control-characters.ts): the first, as `U+000B`, and how many. */
   | { kind: "control-character"; field: string; line?: number; character: string; count: number }
   | { kind: "slug"; slug: string }
-  | { kind: "problem"; problem: FindingKind; message: string; hint?: string; line?: number; column?: number; sourceLine?: string };
+  | {
+      kind: "problem";
+      problem: FindingKind;
+      message: string;
+      hint?: string;
+      line?: number;
+      column?: number;
+      sourceLine?: string;
+    };
 
 /** A Markdown source file after its frontmatter was validated. */
 interface SourceFile {

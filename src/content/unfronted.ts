@@ -70,7 +70,13 @@ export const EMPTY_FRONTMATTER = "---\n---\n";
  * titled and dated by, as its generator published it, and the lines that say
  * so in the file. `title` as the file's first heading gave it or its name.
  */
-export function unfrontedNotice(options: { dialect: UnfrontedDialect; title: string; titleFrom: "heading" | "name"; day: string; dateFrom: string }): { message: string; hint: string } {
+export function unfrontedNotice(options: {
+  dialect: UnfrontedDialect;
+  title: string;
+  titleFrom: "heading" | "name";
+  day: string;
+  dateFrom: string;
+}): { message: string; hint: string } {
   const generator = options.dialect === "eleventy" ? "Eleventy" : "Hugo";
   const titled = options.titleFrom === "heading" ? "its first heading" : "its file's name";
   return {

@@ -5,7 +5,15 @@
  */
 import { LineCounter, parseDocument, isMap, type Document } from "yaml";
 import { SitegenError, SitegenErrors } from "../errors.ts";
-import { firstAliasOffset, LIMIT_HINTS, MAX_ALIASES, MAX_FRONTMATTER_DEPTH, nodeAt, pairOf, structureProblems } from "./frontmatter-limits.ts";
+import {
+  firstAliasOffset,
+  LIMIT_HINTS,
+  MAX_ALIASES,
+  MAX_FRONTMATTER_DEPTH,
+  nodeAt,
+  pairOf,
+  structureProblems,
+} from "./frontmatter-limits.ts";
 import type { ParsedYaml } from "./frontmatter-types.ts";
 
 /**
@@ -66,7 +74,13 @@ function parseYamlDocument(text: string, file: string, firstLine: number, repair
   let textLines: string[] | undefined;
   const at = (offset: number, message: string, hint: string, cause?: unknown) => {
     const { line, col: column } = lineCounter.linePos(offset);
-    return new SitegenError("E_CONTENT", message, { kind: "frontmatter", location: { file, line: line + firstLine - 1, column }, sourceLine: (textLines ??= text.split("\n"))[line - 1], hint, cause });
+    return new SitegenError("E_CONTENT", message, {
+      kind: "frontmatter",
+      location: { file, line: line + firstLine - 1, column },
+      sourceLine: (textLines ??= text.split("\n"))[line - 1],
+      hint,
+      cause,
+    });
   };
   let doc: Document;
   try {
@@ -75,14 +89,25 @@ function parseYamlDocument(text: string, file: string, firstLine: number, repair
   } catch (error) {
     // The parser recurses into nested flow collections (`[[[[…`): past the stack, a RangeError.
     if (!(error instanceof RangeError)) throw error;
-    throw at(0, `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})`, LIMIT_HINTS.depth, error);
+    throw at(
+      0,
+      `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})`,
+      LIMIT_HINTS.depth,
+      error,
+    );
   }
   // Read as the other generators' YAML reads it, when a quoted value continued at column 0 is what keeps YAML 1.2 from reading it.
-  const lenient = !repaired && doc.errors.some((error) => /^Missing closing/.test(error.message)) ? quotedAtColumnZero(text, firstLine) : undefined;
+  const lenient =
+    !repaired && doc.errors.some((error) => /^Missing closing/.test(error.message))
+      ? quotedAtColumnZero(text, firstLine)
+      : undefined;
   if (lenient) {
     try {
       const read = parseYamlDocument(lenient.text, file, firstLine, true);
-      return { ...read, lenient: [...lenient.lines, ...(read.lenient ?? [])].sort((a, b) => a.line - b.line) };
+      return {
+        ...read,
+        lenient: [...lenient.lines, ...(read.lenient ?? [])].sort((a, b) => a.line - b.line),
+      };
     } catch {
       // Something else is wrong too: the text as written is reported.
     }
@@ -94,13 +119,19 @@ function parseYamlDocument(text: string, file: string, firstLine: number, repair
         const { line, col: column } = lineCounter.linePos(yamlErrorOffset(text, error.pos[0], error.message));
         // `yaml` reports the stack overflow of a document nested past what it can read as an error of its own.
         const tooDeep = /Maximum call stack/.test(error.message);
-        return new SitegenError("E_CONTENT", tooDeep ? `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})` : `invalid YAML: ${firstSentence(error.message)}`, {
-          kind: "frontmatter",
-          location: { file, line: line + firstLine - 1, column },
-          sourceLine: sourceLines[line - 1],
-          hint: tooDeep ? LIMIT_HINTS.depth : yamlHint(error.code, error.message),
-          cause: error,
-        });
+        return new SitegenError(
+          "E_CONTENT",
+          tooDeep
+            ? `invalid YAML: lists and mappings nested too deep to read (at most ${MAX_FRONTMATTER_DEPTH})`
+            : `invalid YAML: ${firstSentence(error.message)}`,
+          {
+            kind: "frontmatter",
+            location: { file, line: line + firstLine - 1, column },
+            sourceLine: sourceLines[line - 1],
+            hint: tooDeep ? LIMIT_HINTS.depth : yamlHint(error.code, error.message),
+            cause: error,
+          },
+        );
       }),
     );
   }
@@ -108,18 +139,31 @@ function parseYamlDocument(text: string, file: string, firstLine: number, repair
   // A key written twice is read as Jekyll's YAML (Psych) and PyYAML read it, the last one counting; Hugo's, as YAML 1.2, refuses it.
   const repeated = problems.filter((problem) => problem.repeated !== undefined);
   const refused = problems.filter((problem) => !repeated.includes(problem));
-  if (refused.length > 0) throw new SitegenErrors(refused.map((problem) => at(problem.offset, `invalid YAML: ${problem.message}`, problem.hint)));
+  if (refused.length > 0)
+    throw new SitegenErrors(
+      refused.map((problem) => at(problem.offset, `invalid YAML: ${problem.message}`, problem.hint)),
+    );
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
     // `yaml` refuses a document whose aliases expand past the count: a "billion laughs".
     if (!(error instanceof ReferenceError)) throw error;
-    throw at(firstAliasOffset(doc) ?? 0, `invalid YAML: its aliases (\`*name\`) repeat more than ${MAX_ALIASES} times what their anchors hold`, LIMIT_HINTS.aliases, error);
+    throw at(
+      firstAliasOffset(doc) ?? 0,
+      `invalid YAML: its aliases (\`*name\`) repeat more than ${MAX_ALIASES} times what their anchors hold`,
+      LIMIT_HINTS.aliases,
+      error,
+    );
   }
   const twice = repeated.map((problem) => {
     const { line, col: column } = lineCounter.linePos(problem.offset);
-    return { line: line + firstLine - 1, column, message: `\`${problem.repeated}\` is written a second time: read as Jekyll's and PyYAML's YAML read it, the last one counting (Hugo's YAML refuses it)`, hint: "keep one of them: YAML 1.2 allows a field once" };
+    return {
+      line: line + firstLine - 1,
+      column,
+      message: `\`${problem.repeated}\` is written a second time: read as Jekyll's and PyYAML's YAML read it, the last one counting (Hugo's YAML refuses it)`,
+      hint: "keep one of them: YAML 1.2 allows a field once",
+    };
   });
   return {
     data,
@@ -157,7 +201,10 @@ function parseYamlDocument(text: string, file: string, firstLine: number, repair
  * lines of the values so read (at their key), or undefined when nothing is
  * continued at column 0. Lines keep their numbers.
  */
-function quotedAtColumnZero(text: string, firstLine: number): { text: string; lines: NonNullable<ParsedYaml["lenient"]> } | undefined {
+function quotedAtColumnZero(
+  text: string,
+  firstLine: number,
+): { text: string; lines: NonNullable<ParsedYaml["lenient"]> } | undefined {
   if (!/["']/.test(text)) return undefined;
   const lines = text.split("\n");
   const found: NonNullable<ParsedYaml["lenient"]> = [];
@@ -168,7 +215,13 @@ function quotedAtColumnZero(text: string, firstLine: number): { text: string; li
       if (/^\S/.test(lines[index])) {
         lines[index] = ` ${lines[index]}`;
         from = 1;
-        if (found.at(-1)?.line !== open.line) found.push({ line: open.line, column: open.column, message: `\`${open.key}\` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it`, hint: "indent the lines that continue it by a space, or write the value on one line: then it is standard YAML (1.2), which every reader reads alike" });
+        if (found.at(-1)?.line !== open.line)
+          found.push({
+            line: open.line,
+            column: open.column,
+            message: `\`${open.key}\` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it`,
+            hint: "indent the lines that continue it by a space, or write the value on one line: then it is standard YAML (1.2), which every reader reads alike",
+          });
       }
     } else {
       // A value that opens a quote: `key: "…`, or a list item `- "…`.
@@ -203,7 +256,11 @@ function closingQuote(line: string, from: number, quote: string): number {
  */
 function yamlErrorOffset(text: string, offset: number, message: string): number {
   const quote = /^Missing closing (["'])/.exec(message)?.[1];
-  const opener = quote ? openingQuote(text, offset, quote) : /^Flow (sequence|mapping)/.test(message) ? unclosedBracket(text, offset) : -1;
+  const opener = quote
+    ? openingQuote(text, offset, quote)
+    : /^Flow (sequence|mapping)/.test(message)
+      ? unclosedBracket(text, offset)
+      : -1;
   if (opener >= 0) return opener;
   const lastWritten = Math.max(text.trimEnd().length - 1, 0);
   return Math.min(offset, lastWritten);
@@ -230,11 +287,13 @@ function unclosedBracket(text: string, offset: number): number {
 }
 
 function yamlHint(code: string, message: string): string | undefined {
-  if (/^Flow sequence/.test(message)) return "close the list on the same line, e.g. `tags: [a, b]`, or write one `- item` per line";
+  if (/^Flow sequence/.test(message))
+    return "close the list on the same line, e.g. `tags: [a, b]`, or write one `- item` per line";
   if (/^Flow mapping/.test(message)) return "close the mapping with `}` on the same line";
   if (/^Missing closing/.test(message)) return "close the quoted value on the same line";
   if (code === "DUPLICATE_KEY") return "each field may appear once";
-  if (code === "BAD_INDENT" || code === "MISSING_CHAR") return "check the indentation and quote values that contain `:` or `#`";
+  if (code === "BAD_INDENT" || code === "MISSING_CHAR")
+    return "check the indentation and quote values that contain `:` or `#`";
   return "quote values that contain `:`, `#`, `[` or `{`";
 }
 

@@ -54,11 +54,25 @@ interface Run {
 }
 
 /** Runs every job of `plan`; returns each page's facts, by path, for the link check, and the records of the post pages taken from earlier results, by route. */
-export async function executePlan(plan: Plan, options: { context: JobContext; writer: FileWriter; lanes?: Lanes; reuse?: Reuse }): Promise<{ facts: Map<string, PageFacts>; restored: ReadonlyMap<PageRoute, PostRecord> }> {
+export async function executePlan(
+  plan: Plan,
+  options: { context: JobContext; writer: FileWriter; lanes?: Lanes; reuse?: Reuse },
+): Promise<{ facts: Map<string, PageFacts>; restored: ReadonlyMap<PageRoute, PostRecord> }> {
   const { writer } = options;
   // A post is rendered with the manifest's shell: what its link tags may name is given with it.
-  const context: RenderContext = { ...options.context, linkTargets: linkTargets(plan.manifest), written: { facts: writer.written, read: (file) => writer.read(file) } };
-  const run: Run = { restored: new Map(), context, postContext: { ...context, manifest: postShell(plan.manifest) }, writer, facts: new Map(), reuse: options.reuse };
+  const context: RenderContext = {
+    ...options.context,
+    linkTargets: linkTargets(plan.manifest),
+    written: { facts: writer.written, read: (file) => writer.read(file) },
+  };
+  const run: Run = {
+    restored: new Map(),
+    context,
+    postContext: { ...context, manifest: postShell(plan.manifest) },
+    writer,
+    facts: new Map(),
+    reuse: options.reuse,
+  };
   const [first, ...later] = plan.stages;
   if (options.lanes) await runOnLanes(first, options.lanes, plan, run);
   else for (const job of first) runHere(job, run);
@@ -102,7 +116,17 @@ async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Prom
   const errors: unknown[] = [];
   await lanes.pool
     .run([...onLanes], {
-      setup: { manifest: run.postContext.manifest, targets: linkablePaths(plan.manifest), linkTargets: run.context.linkTargets!, stagingDir: lanes.stagingDir, templatesDir: lanes.templatesDir, cwd: lanes.cwd, headExtra: run.context.headExtra, diskChannel: lanes.diskChannel, highlights: lanes.highlights },
+      setup: {
+        manifest: run.postContext.manifest,
+        targets: linkablePaths(plan.manifest),
+        linkTargets: run.context.linkTargets!,
+        stagingDir: lanes.stagingDir,
+        templatesDir: lanes.templatesDir,
+        cwd: lanes.cwd,
+        headExtra: run.context.headExtra,
+        diskChannel: lanes.diskChannel,
+        highlights: lanes.highlights,
+      },
       onChunk(reply) {
         for (const [file, written] of reply.written) run.writer.written.set(file, written);
         for (const facts of reply.facts) run.facts.set(facts.path, facts);
@@ -129,6 +153,7 @@ async function runOnLanes(jobs: Job[], lanes: Lanes, plan: Plan, run: Run): Prom
 /** Several failures as one: content errors together, anything else as it is. */
 function combine(errors: unknown[]): unknown {
   const located = errors.map(errorsOf);
-  if (located.every((list) => list !== undefined)) return new SitegenErrors(located.flat() as NonNullable<(typeof located)[number]>);
+  if (located.every((list) => list !== undefined))
+    return new SitegenErrors(located.flat() as NonNullable<(typeof located)[number]>);
   return errors.find((_, index) => located[index] === undefined);
 }

@@ -19,7 +19,9 @@ import { StagingFolder } from "../write/staging.ts";
 import { toWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
 import { parseSources } from "./sources.ts";
 
-export type LaneReply = { id: number; ok: true; reply: unknown } | { id: number; ok: false; errors?: WireError[]; message?: string };
+export type LaneReply =
+  | { id: number; ok: true; reply: unknown }
+  | { id: number; ok: false; errors?: WireError[]; message?: string };
 
 interface LaneContext {
   render: RenderContext;
@@ -36,24 +38,35 @@ export class RenderLane {
       (reply): LaneReply => ({ id: request.id, ok: true, reply }),
       (error: unknown): LaneReply => {
         const errors = errorsOf(error);
-        return { id: request.id, ok: false, errors: errors?.map(toWire), message: errors ? undefined : String((error as Error)?.stack ?? error) };
+        return {
+          id: request.id,
+          ok: false,
+          errors: errors?.map(toWire),
+          message: errors ? undefined : String((error as Error)?.stack ?? error),
+        };
       },
     );
   }
 
   private async handle(request: LaneRequest): Promise<unknown> {
     if (request.kind === "parse") {
-      const { errors, ...parsed } = parseSources(request.entries, { known: new Map(request.known), keepBodies: request.keepBodies });
+      const { errors, ...parsed } = parseSources(request.entries, {
+        known: new Map(request.known),
+        keepBodies: request.keepBodies,
+      });
       return { ...parsed, errors: errors.map(toWire) };
     }
     if (request.kind === "setup") {
-      const { manifest, targets, linkTargets, stagingDir, templatesDir, cwd, headExtra, disk, highlights } = request;
+      const { manifest, targets, linkTargets, stagingDir, templatesDir, cwd, headExtra, disk, highlights } =
+        request;
       useHighlightStore(highlights === undefined ? undefined : new HighlightFiles(highlights));
-      this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(({ templates, assets }) => ({
-        render: { manifest, linkTargets, templates, assets, headExtra, bodyOf: readPostBody },
-        writer: StagingFolder.attach(stagingDir, disk),
-        targets: new Set(targets),
-      }));
+      this.context = loadTemplates(templatesDir, cwd, { theme: manifest.site.theme }).then(
+        ({ templates, assets }) => ({
+          render: { manifest, linkTargets, templates, assets, headExtra, bodyOf: readPostBody },
+          writer: StagingFolder.attach(stagingDir, disk),
+          targets: new Set(targets),
+        }),
+      );
       await this.context;
       return undefined;
     }
@@ -76,7 +89,8 @@ async function runChunk(context: LaneContext, jobs: Job[]): Promise<ChunkReply> 
       context.writer.write(file, body);
       reply.written.push([file, context.writer.written.get(file)!]);
     }
-    if (rendered.facts) reply.facts.push({ ...rendered.facts, links: linksThatMayFail(rendered.facts, context.targets) });
+    if (rendered.facts)
+      reply.facts.push({ ...rendered.facts, links: linksThatMayFail(rendered.facts, context.targets) });
   }
   context.writer.written.clear();
   await context.writer.flush();

@@ -129,7 +129,12 @@ export class RenderPool {
   static async start(workers: number): Promise<RenderPool> {
     if (workers === 0) return new RenderPool([]);
     const { script, eval: evaluate } = workerScript();
-    return new RenderPool(Array.from({ length: workers }, () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS })));
+    return new RenderPool(
+      Array.from(
+        { length: workers },
+        () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS }),
+      ),
+    );
   }
 
   /**
@@ -137,15 +142,26 @@ export class RenderPool {
    * posts come back in the order of the files, their content hashes into
    * `hashes`.
    */
-  postParser(known: ReadonlyMap<string, KnownSource>, hashes: Map<string, string>, keepBodies: boolean): PostParser {
+  postParser(
+    known: ReadonlyMap<string, KnownSource>,
+    hashes: Map<string, string>,
+    keepBodies: boolean,
+  ): PostParser {
     return async (entries: SourceEntry[]) => {
       const chunks = chunksOf(entries, FILES_PER_CHUNK).map((chunk) => {
-        const knownHere = chunk.flatMap((entry): [string, KnownSource][] => (known.has(entry.path) ? [[entry.path, known.get(entry.path)!]] : []));
+        const knownHere = chunk.flatMap((entry): [string, KnownSource][] =>
+          known.has(entry.path) ? [[entry.path, known.get(entry.path)!]] : [],
+        );
         return this.queued({ kind: "parse", entries: chunk, known: knownHere, keepBodies });
       });
-      const replies = (await Promise.all(chunks)) as (Omit<ParsedSources, "errors"> & { errors: WireError[] })[];
+      const replies = (await Promise.all(chunks)) as (Omit<ParsedSources, "errors"> & {
+        errors: WireError[];
+      })[];
       for (const reply of replies) for (const [path, hash] of reply.hashes) hashes.set(path, hash);
-      return { posts: replies.flatMap((r) => r.posts), errors: replies.flatMap((r) => r.errors.map(fromWire)) };
+      return {
+        posts: replies.flatMap((r) => r.posts),
+        errors: replies.flatMap((r) => r.errors.map(fromWire)),
+      };
     };
   }
 
@@ -155,13 +171,24 @@ export class RenderPool {
    * work meanwhile; it should yield to the event loop now and then, so that
    * replies are taken and chunks sent.
    */
-  async run(jobs: Job[], options: { setup: LaneSetup; onChunk(reply: ChunkReply): void; alongside(): Promise<void> }): Promise<void> {
+  async run(
+    jobs: Job[],
+    options: { setup: LaneSetup; onChunk(reply: ChunkReply): void; alongside(): Promise<void> },
+  ): Promise<void> {
     // Every lane learns once what all chunks share; the routes travel only in their chunk.
     const { manifest, targets, diskChannel, ...rest } = options.setup;
-    const shared = { manifest: { ...manifest, pages: [], routes: [], posts: [] }, targets: [...targets], ...rest };
-    const setups = this.busy.map((_, lane) => this.send(lane, { kind: "setup", ...shared, disk: diskChannel?.() }));
+    const shared = {
+      manifest: { ...manifest, pages: [], routes: [], posts: [] },
+      targets: [...targets],
+      ...rest,
+    };
+    const setups = this.busy.map((_, lane) =>
+      this.send(lane, { kind: "setup", ...shared, disk: diskChannel?.() }),
+    );
     this.ahead = AHEAD_WHILE_BUSY;
-    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) => this.queued({ kind: "render", jobs: chunk }).then((reply) => options.onChunk(reply as ChunkReply)));
+    const chunks = chunksOf(jobs, JOBS_PER_CHUNK).map((chunk) =>
+      this.queued({ kind: "render", jobs: chunk }).then((reply) => options.onChunk(reply as ChunkReply)),
+    );
     const alongside = options.alongside().finally(() => (this.ahead = AHEAD));
     try {
       await Promise.all([...setups, ...chunks, alongside]);
@@ -219,9 +246,16 @@ export class RenderPool {
     this.busy[lane]++;
     const request = { ...job.request, id } as LaneRequest;
     // A lane's channel to the disk thread moves to its worker.
-    if (lane < this.workers.length) this.workers[lane].postMessage(request, request.kind === "setup" && request.disk ? [request.disk.port] : []);
+    if (lane < this.workers.length)
+      this.workers[lane].postMessage(
+        request,
+        request.kind === "setup" && request.disk ? [request.disk.port] : [],
+      );
     // This thread's lane runs after whatever else is waiting on the event loop.
-    else setImmediate(() => void (this.closed || this.local.answer(request).then((reply) => this.settle(lane, reply))));
+    else
+      setImmediate(
+        () => void (this.closed || this.local.answer(request).then((reply) => this.settle(lane, reply))),
+      );
   }
 
   private settle(lane: number, reply: LaneReply): void {
@@ -231,7 +265,10 @@ export class RenderPool {
     this.pending.delete(reply.id);
     this.busy[lane]--;
     this.dispatch();
-    if (LANE_EVENTS.hasSubscribers) LANE_EVENTS.publish(laneEvent(lane === this.workers.length ? "build thread" : `worker ${lane + 1}`, job.request, reply));
+    if (LANE_EVENTS.hasSubscribers)
+      LANE_EVENTS.publish(
+        laneEvent(lane === this.workers.length ? "build thread" : `worker ${lane + 1}`, job.request, reply),
+      );
     if (reply.ok) job.resolve(reply.reply);
     else job.reject(reply.errors ? new SitegenErrors(reply.errors.map(fromWire)) : new Error(reply.message));
   }
@@ -239,10 +276,21 @@ export class RenderPool {
 
 function laneEvent(lane: string, request: Request, reply: LaneReply): LaneEvent {
   const jobName = (job: Job) => (job.kind === "page" ? job.route.path : "file" in job ? job.file : job.kind);
-  const items = request.kind === "parse" ? request.entries.map((entry) => entry.path) : request.kind === "render" ? request.jobs.map(jobName) : [];
+  const items =
+    request.kind === "parse"
+      ? request.entries.map((entry) => entry.path)
+      : request.kind === "render"
+        ? request.jobs.map(jobName)
+        : [];
   // A parse reply carries the errors of the posts it could not read beside the ones it could.
-  const wire = reply.ok ? (request.kind === "parse" ? (reply.reply as { errors: WireError[] }).errors : []) : (reply.errors ?? []);
-  const errors = wire.map((error) => `${error.location?.file ?? ""}:${error.location?.line ?? ""}: ${error.message}`);
+  const wire = reply.ok
+    ? request.kind === "parse"
+      ? (reply.reply as { errors: WireError[] }).errors
+      : []
+    : (reply.errors ?? []);
+  const errors = wire.map(
+    (error) => `${error.location?.file ?? ""}:${error.location?.line ?? ""}: ${error.message}`,
+  );
   return { lane, kind: request.kind, ok: reply.ok, items, errors };
 }
 
@@ -260,10 +308,14 @@ function chunksOf<T>(items: T[], size: number): T[][] {
  * worker.ts.
  */
 function workerScript(): { script: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts")) return { script: new URL("./render-worker.js", import.meta.url), eval: false };
+  if (!import.meta.url.endsWith(".ts"))
+    return { script: new URL("./render-worker.js", import.meta.url), eval: false };
   const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
   const source = JSON.stringify(new URL("./worker.ts", import.meta.url).href);
-  return { script: `import(${tsx}).then(({ register }) => { register(); return import(${source}); });`, eval: true };
+  return {
+    script: `import(${tsx}).then(({ register }) => { register(); return import(${source}); });`,
+    eval: true,
+  };
 }
 
 /** `Omit` for each member of a union, not for the union as a whole. */

@@ -13,7 +13,19 @@ export type LaneRequest =
   /** `known`: what an earlier build knew of these files, by path. */
   | { id: number; kind: "parse"; entries: SourceEntry[]; known: [string, KnownSource][]; keepBodies: boolean }
   /** Sent to each lane once before its first chunk: what every chunk shares. `manifest` comes without its routes, `linkTargets` with what a post's link tags may name; `disk`, the lane's own channel to the staging folder's disk thread; `highlights`, the build cache's folder of highlighted blocks. */
-  | { id: number; kind: "setup"; manifest: Manifest; targets: string[]; linkTargets: LinkTargets; stagingDir: string; templatesDir: string; cwd: string; headExtra?: string; disk?: DiskChannel; highlights?: string }
+  | {
+      id: number;
+      kind: "setup";
+      manifest: Manifest;
+      targets: string[];
+      linkTargets: LinkTargets;
+      stagingDir: string;
+      templatesDir: string;
+      cwd: string;
+      headExtra?: string;
+      disk?: DiskChannel;
+      highlights?: string;
+    }
   | { id: number; kind: "render"; jobs: Job[] };
 
 /** What a lane sends back for a chunk of jobs: the files it wrote and its pages' facts, links already narrowed. */
@@ -33,9 +45,23 @@ export interface WireError {
 }
 
 export function toWire(error: SitegenError): WireError {
-  return { code: error.code, kind: error.kind, target: error.target, message: error.message, location: error.location, hint: error.hint, sourceLine: error.sourceLine };
+  return {
+    code: error.code,
+    kind: error.kind,
+    target: error.target,
+    message: error.message,
+    location: error.location,
+    hint: error.hint,
+    sourceLine: error.sourceLine,
+  };
 }
 
 export function fromWire(error: WireError): SitegenError {
-  return new SitegenError(error.code, error.message, { kind: error.kind, target: error.target, location: error.location, hint: error.hint, sourceLine: error.sourceLine });
+  return new SitegenError(error.code, error.message, {
+    kind: error.kind,
+    target: error.target,
+    location: error.location,
+    hint: error.hint,
+    sourceLine: error.sourceLine,
+  });
 }

@@ -19,7 +19,11 @@ import { codeFingerprint, type PostRecord, type PostRecords } from "../write/pos
  * shell (`postShell`), the templates and assets, the markup added to every
  * page, and the code that renders it (sitegen and its packages).
  */
-export function pageFingerprint(manifest: Manifest, templates: { fingerprint: string }, headExtra = ""): string {
+export function pageFingerprint(
+  manifest: Manifest,
+  templates: { fingerprint: string },
+  headExtra = "",
+): string {
   return createHash("sha256")
     .update(JSON.stringify(postShell(manifest)))
     .update("\0")
@@ -42,16 +46,39 @@ export interface PageInputs {
  * is made from has changed (the URL each of its link tags names included),
  * and it names the files the route has (an index edited by hand may name others).
  */
-export function unchanged(records: PostRecords | undefined, key: string, source: string | undefined, inputs: PageInputs, route: PageRoute): PostRecord | undefined {
+export function unchanged(
+  records: PostRecords | undefined,
+  key: string,
+  source: string | undefined,
+  inputs: PageInputs,
+  route: PageRoute,
+): PostRecord | undefined {
   const record = records?.get(key);
-  if (!record || record.source !== source || record.shell !== inputs.shell || record.around !== aroundOf(route) || !Array.isArray(record.files)) return undefined;
-  if (record.facts.named?.some(([tag, url]) => (urlOfTag(tag, inputs.targets) ?? "") !== url)) return undefined;
+  if (
+    !record ||
+    record.source !== source ||
+    record.shell !== inputs.shell ||
+    record.around !== aroundOf(route) ||
+    !Array.isArray(record.files)
+  )
+    return undefined;
+  if (record.facts.named?.some(([tag, url]) => (urlOfTag(tag, inputs.targets) ?? "") !== url))
+    return undefined;
   const [html, markdown, ...more] = record.files;
-  return html?.file === route.htmlFile && markdown?.file === route.markdownFile && more.length === 0 ? record : undefined;
+  return html?.file === route.htmlFile && markdown?.file === route.markdownFile && more.length === 0
+    ? record
+    : undefined;
 }
 
 /** The record of a post page just built from `post`. */
-export function recordOf(post: PostSource, route: PageRoute, source: string, shell: string, written: Map<string, Written>, facts: PageFacts): PostRecord {
+export function recordOf(
+  post: PostSource,
+  route: PageRoute,
+  source: string,
+  shell: string,
+  written: Map<string, Written>,
+  facts: PageFacts,
+): PostRecord {
   return {
     source,
     // Without its body; the same object when it has none, so that what is kept by post (its route) holds for the next build.
@@ -71,4 +98,3 @@ export function recordOf(post: PostSource, route: PageRoute, source: string, she
 export function aroundOf(route: PageRoute): string {
   return JSON.stringify([route.newer ?? null, route.older ?? null, route.draft ?? false]);
 }
-

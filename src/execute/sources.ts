@@ -48,7 +48,8 @@ export interface ParseEvent {
   read: boolean;
 }
 
-const told = (file: string, from: ParseEvent["from"], read = true) => PARSE_EVENTS.hasSubscribers && PARSE_EVENTS.publish({ file, from, read } satisfies ParseEvent);
+const told = (file: string, from: ParseEvent["from"], read = true) =>
+  PARSE_EVENTS.hasSubscribers && PARSE_EVENTS.publish({ file, from, read } satisfies ParseEvent);
 
 /** Reads and parses post files here. */
 export function parseSources(entries: SourceEntry[], options: ParseOptions = {}): ParsedSources {
@@ -66,23 +67,39 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
     try {
       bytes = readFileSync(entry.path);
     } catch (error) {
-      parsed.errors.push(new SitegenError("E_CONTENT", `cannot read ${entry.file}`, { kind: "unreadable", location: { file: entry.file }, cause: error }));
+      parsed.errors.push(
+        new SitegenError("E_CONTENT", `cannot read ${entry.file}`, {
+          kind: "unreadable",
+          location: { file: entry.file },
+          cause: error,
+        }),
+      );
       continue;
     }
     // A bundle's files are part of its post: an image's size is in the page.
-    const source = entry.bundle ? contentHash(Buffer.concat([bytes, ...entry.bundle.map((file) => bundleFileKey(file))])) : contentHash(bytes);
+    const source = entry.bundle
+      ? contentHash(Buffer.concat([bytes, ...entry.bundle.map((file) => bundleFileKey(file))]))
+      : contentHash(bytes);
     parsed.hashes.push([entry.path, source]);
     // The same bytes parse the same: the earlier parse, with the body (which it does not keep) cut from the text read to hash it;
     // but whether the post is published is read from the file each time (an earlier parse may come from an edited cache).
     if (earlier?.source === source && statusOf(bytes.toString("utf8"), entry.file) === earlier.post.status) {
       const post = named(earlier.post, entry);
-      parsed.posts.push(keepBodies ? { ...post, body: bodyAt(bytes.toString("utf8"), post.bodyLine, entry.file) } : post);
+      parsed.posts.push(
+        keepBodies ? { ...post, body: bodyAt(bytes.toString("utf8"), post.bodyLine, entry.file) } : post,
+      );
       told(entry.file, "earlier");
       continue;
     }
     told(entry.file, "parser");
     try {
-      const post = asFound(parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path, { fileDate, unfronted: unfrontedDialect }), entry);
+      const post = asFound(
+        parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path, {
+          fileDate,
+          unfronted: unfrontedDialect,
+        }),
+        entry,
+      );
       parsed.posts.push(keepBodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
@@ -99,14 +116,26 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
  * keeps no paths.
  */
 function named(post: PostSource, entry: SourceEntry): PostSource {
-  if (post.file === entry.file && post.path === entry.path && post.place === entry.place && sameFiles(post.bundle, entry.bundle)) return post;
+  if (
+    post.file === entry.file &&
+    post.path === entry.path &&
+    post.place === entry.place &&
+    sameFiles(post.bundle, entry.bundle)
+  )
+    return post;
   const { bundle: _elsewhere, place: _before, ...parse } = post;
   return asFound({ ...parse, file: entry.file, path: entry.path }, entry);
 }
 
 /** Whether two listings of a bundle name the same files in the same places (the content hash vouches for their bytes). */
 function sameFiles(a: SourceEntry["bundle"], b: SourceEntry["bundle"]): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((file, index) => file.path === b[index].path && file.file === b[index].file));
+  return (
+    a === b ||
+    (a !== undefined &&
+      b !== undefined &&
+      a.length === b.length &&
+      a.every((file, index) => file.path === b[index].path && file.file === b[index].file))
+  );
 }
 
 /** A bundle file's name and content, as they enter its post's hash. */

@@ -11,14 +11,22 @@ import { SiteData, type SiteMemo } from "../negotiation/site-data.ts";
 /** A request to the CDN's static files: Netlify's `context.next`, Cloudflare's `env.ASSETS.fetch`. */
 export type StaticFetch = (request: Request) => Promise<Response>;
 
-export async function answerThroughCdn(request: Request, fetchStatic: StaticFetch, memo: SiteMemo): Promise<Response> {
+export async function answerThroughCdn(
+  request: Request,
+  fetchStatic: StaticFetch,
+  memo: SiteMemo,
+): Promise<Response> {
   const site = new SiteData((path) => readStatic(path, request, fetchStatic), memo);
   // The request is named: after the core's own reads, a bare `next()` on Netlify would continue with the last of those.
   return (await respond(request, site)) ?? fetchStatic(request);
 }
 
 /** A static file by site path through the store; null when the store has none. */
-async function readStatic(path: string, request: Request, fetchStatic: StaticFetch): Promise<BodyInit | null> {
+async function readStatic(
+  path: string,
+  request: Request,
+  fetchStatic: StaticFetch,
+): Promise<BodyInit | null> {
   // Ask for `/about/` rather than `/about/index.html`, which both CDNs' pretty URLs would redirect.
   const url = new URL(path.replace(/\/index\.html$/, "/"), request.url);
   let asset = await fetchStatic(new Request(url, { method: "GET" }));

@@ -38,9 +38,23 @@ export interface Anchors {
  * an Eleventy site that makes none.
  */
 export function headingIdsOf(generator: Generator, root: string): HeadingIdStyle | undefined {
-  if (generator === "jekyll") return /^kramdown:[ \t]*\n(?:[ \t]+.*\n|[ \t]*\n)*?[ \t]+input:[ \t]*["']?kramdown["']?[ \t]*$/m.test(configText(root, JEKYLL_CONFIGS)) ? "kramdown" : "jekyll";
+  if (generator === "jekyll")
+    return /^kramdown:[ \t]*\n(?:[ \t]+.*\n|[ \t]*\n)*?[ \t]+input:[ \t]*["']?kramdown["']?[ \t]*$/m.test(
+      configText(root, JEKYLL_CONFIGS),
+    )
+      ? "kramdown"
+      : "jekyll";
   if (generator === "hugo") {
-    const type = /autoHeadingIDType["']?[ \t]*[=:][ \t]*["']?([\w-]+)/i.exec(configText(root, [...HUGO_CONFIGS, ...HUGO_CONFIGS.map((name) => `config/_default/${name}`), "config/_default/markup.toml", "config/_default/markup.yaml"]))?.[1].toLowerCase();
+    const type = /autoHeadingIDType["']?[ \t]*[=:][ \t]*["']?([\w-]+)/i
+      .exec(
+        configText(root, [
+          ...HUGO_CONFIGS,
+          ...HUGO_CONFIGS.map((name) => `config/_default/${name}`),
+          "config/_default/markup.toml",
+          "config/_default/markup.yaml",
+        ]),
+      )?.[1]
+      .toLowerCase();
     return type === "github-ascii" ? "hugo-ascii" : type === "blackfriday" ? "blackfriday" : "hugo";
   }
   if (generator === "eleventy") {
@@ -55,21 +69,32 @@ export function headingIdsOf(generator: Generator, root: string): HeadingIdStyle
 
 /** The text of the configuration files of `names` there are at `root`, one after another. */
 function configText(root: string, names: readonly string[]): string {
-  return names.map((name) => join(root, name)).filter((path) => existsSync(path)).map((path) => readFileSync(path, "utf8")).join("\n");
+  return names
+    .map((name) => join(root, name))
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path, "utf8"))
+    .join("\n");
 }
 
 export function anchorsOf(body: string, lang: string | undefined, style?: HeadingIdStyle): Anchors {
   const anchors: Anchors = { ids: new Set(), byOld: new Map() };
   const seenOld = new Map<string, number>();
   const found = headings(body);
-  const explicitOf = (heading: (typeof found)[number]) => (heading.id === undefined ? undefined : readableId(heading.id) || undefined);
+  const explicitOf = (heading: (typeof found)[number]) =>
+    heading.id === undefined ? undefined : readableId(heading.id) || undefined;
   const maker = headingIdMaker(style, lang);
   for (const heading of found) if (explicitOf(heading)) maker.take(explicitOf(heading)!);
   for (const heading of found) {
-    const id = explicitOf(heading) ?? maker.next({ parts: [{ text: heading.text, kind: "text" }], source: heading.source }) ?? maker.fallback();
+    const id =
+      explicitOf(heading) ??
+      maker.next({ parts: [{ text: heading.text, kind: "text" }], source: heading.source }) ??
+      maker.fallback();
     anchors.ids.add(id);
     // As written, and transliterated (kramdown's `transliterated_header_ids`: `ü` as `u`).
-    for (const old of new Set([generatorId(heading.text), generatorId(heading.text.normalize("NFKD").replace(/\p{M}+/gu, ""))])) {
+    for (const old of new Set([
+      generatorId(heading.text),
+      generatorId(heading.text.normalize("NFKD").replace(/\p{M}+/gu, "")),
+    ])) {
       const repeats = seenOld.get(old) ?? 0;
       seenOld.set(old, repeats + 1);
       const key = repeats > 0 ? `${old}-${repeats}` : old;
@@ -78,7 +103,8 @@ export function anchorsOf(body: string, lang: string | undefined, style?: Headin
     if (heading.written) anchors.byOld.set(heading.written, id);
   }
   // An id a kramdown attribute gives another element (`[#](#signal){:#signal}`), which the build applies too: a fragment may name it.
-  for (const match of maskCode(body).matchAll(/\{:\s*#([\p{L}\p{N}_:-]+)[^}\n]*\}/gu)) anchors.ids.add(match[1]);
+  for (const match of maskCode(body).matchAll(/\{:\s*#([\p{L}\p{N}_:-]+)[^}\n]*\}/gu))
+    anchors.ids.add(match[1]);
   return anchors;
 }
 
@@ -111,7 +137,11 @@ export function readableHeadingIds(body: string): string {
     .split("\n")
     .map((line, index) => {
       if ((masked[index].trim() === "" && line.trim() !== "") || !/\{:?\s*#/.test(line)) return line;
-      return line.replace(/(\{:?\s*#)([^\s}]+)([^}]*\}\s*)$/, (all, open: string, id: string, close: string) => (readableId(id) === id || readableId(id) === "" ? all : `${open}${readableId(id)}${close}`));
+      return line.replace(
+        /(\{:?\s*#)([^\s}]+)([^}]*\}\s*)$/,
+        (all, open: string, id: string, close: string) =>
+          readableId(id) === id || readableId(id) === "" ? all : `${open}${readableId(id)}${close}`,
+      );
     })
     .join("\n");
 }
@@ -134,7 +164,13 @@ function headings(body: string): { text: string; source: string; id?: string; wr
     // A line of a code block is blank in the masked text.
     if (masked[index].trim() === "" && line.trim() !== "") return;
     const atx = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    const setext = index + 1 < lines.length && line.trim() !== "" && /^ {0,3}(=+|-+)\s*$/.test(lines[index + 1]) && !/^\s*([-*+]|\d+[.)])\s/.test(line) ? line.trim() : undefined;
+    const setext =
+      index + 1 < lines.length &&
+      line.trim() !== "" &&
+      /^ {0,3}(=+|-+)\s*$/.test(lines[index + 1]) &&
+      !/^\s*([-*+]|\d+[.)])\s/.test(line)
+        ? line.trim()
+        : undefined;
     const written = atx?.[1] ?? setext;
     if (written === undefined) return;
     const id = /\s*\{:?\s*#([^\s}]+)[^}]*\}\s*$/.exec(written);
@@ -143,7 +179,11 @@ function headings(body: string): { text: string; source: string; id?: string; wr
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/[*_`~]/g, "")
       .replace(/<[^>]+>/g, "");
-    found.push({ text: words.trim(), source: written.replace(/\s*\{:?[^}]*\}\s*$/, ""), ...(id ? { id: id[1], written: id[1] } : {}) });
+    found.push({
+      text: words.trim(),
+      source: written.replace(/\s*\{:?[^}]*\}\s*$/, ""),
+      ...(id ? { id: id[1], written: id[1] } : {}),
+    });
   });
   return found;
 }

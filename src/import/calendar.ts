@@ -6,11 +6,26 @@
 
 export const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 export const LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** The day's number in its year, from 001 (strftime's `%j`). */
 export function dayOfYear(date: { year: string; month: string; day: string }): string {
   const start = Date.UTC(Number(date.year), 0, 1);
-  const day = Math.floor((Date.UTC(Number(date.year), Number(date.month) - 1, Number(date.day)) - start) / 86_400_000) + 1;
+  const day =
+    Math.floor((Date.UTC(Number(date.year), Number(date.month) - 1, Number(date.day)) - start) / 86_400_000) +
+    1;
   return String(day).padStart(3, "0");
 }

@@ -14,7 +14,13 @@ export function maskCode(text: string): string {
       }
       const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
       if (fence) {
-        if (marker && marker[1][0] === fence.char && marker[1].length >= fence.length && marker[2].trim() === "") fence = undefined;
+        if (
+          marker &&
+          marker[1][0] === fence.char &&
+          marker[1].length >= fence.length &&
+          marker[2].trim() === ""
+        )
+          fence = undefined;
         return " ".repeat(line.length);
       }
       if (marker && !(marker[1][0] === "`" && marker[2].includes("`"))) {

@@ -8,7 +8,15 @@
  * left as written and reported at its line; the build warns about it too.
  */
 
-import { LINK, POST_URL, RAW, SITE_BASEURL, SITE_URL, TEMPLATE_TAG, URL_FILTER } from "../content/template-tags.ts";
+import {
+  LINK,
+  POST_URL,
+  RAW,
+  SITE_BASEURL,
+  SITE_URL,
+  TEMPLATE_TAG,
+  URL_FILTER,
+} from "../content/template-tags.ts";
 
 export interface Conversion {
   body: string;
@@ -40,7 +48,8 @@ export interface ConvertOptions {
 
 const RAW_OPENING = /\{%-?\s*raw\s*-?%\}/g;
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
-const HUGO_HIGHLIGHT = /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
+const HUGO_HIGHLIGHT =
+  /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
 const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
 const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
@@ -56,7 +65,12 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
   const liquid = options.templates === undefined || options.templates === "liquid";
   const hugo = options.templates === undefined || options.templates === "hugo";
   // Where the source ran no Liquid, its raw tags are words; the build takes a pair of them as Liquid's (src/render/liquid/links.ts), so each opening one is written as sitegen shows a tag as written: in a raw block of its own. A closing one, then paired with none, is shown as it is.
-  const shown = liquid ? body : body.replace(RAW_OPENING, (tag: string) => (count("{% raw %} shown as written"), `{% raw %}${tag}{% endraw %}`));
+  const shown = liquid
+    ? body
+    : body.replace(
+        RAW_OPENING,
+        (tag: string) => (count("{% raw %} shown as written"), `{% raw %}${tag}{% endraw %}`),
+      );
   if (!liquid && !hugo) return { body: shown, converted, left: [] };
   if (!liquid) return hugoForms(shown, bodyLine, options, count, converted);
   // Raw blocks first: what they hold is shown as written, never converted.
@@ -67,8 +81,15 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
     // The placeholder keeps the block's lines, so that what is left is reported at its own line.
     return `\u0000${kept.length - 1}${"\n".repeat(kept[kept.length - 1].split("\n").length - 1)}\u0000`;
   });
-  text = text.replace(HIGHLIGHT, (_all, language: string, code: string) => (count("{% highlight %}"), fence(language, code)));
-  if (hugo) text = text.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
+  text = text.replace(
+    HIGHLIGHT,
+    (_all, language: string, code: string) => (count("{% highlight %}"), fence(language, code)),
+  );
+  if (hugo)
+    text = text.replace(
+      HUGO_HIGHLIGHT,
+      (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)),
+    );
   text = text.replace(PREFIXED_POST_URL, (all, name: string) => {
     const url = options.postUrl(name);
     if (url === undefined) return all;
@@ -82,12 +103,16 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
     return url;
   });
   // Jekyll's own addresses (`{{ site.url }}`, `{{ "/x/" | relative_url }}`) as the old site wrote them: the links then follow the move (links.ts).
-  text = text.replace(URL_FILTER, (_all, double: string | undefined, single: string | undefined, filter: string) => {
-    count(`{{ | ${filter} }}`);
-    const path = `${options.basePath ?? ""}${(double ?? single ?? "").replace(/^(?=[^/])/, "/")}`;
-    return filter === "absolute_url" ? `${options.origin ?? ""}${path}` : path;
-  });
-  if (options.origin !== undefined) text = text.replace(SITE_URL, () => (count("{{ site.url }}"), options.origin!));
+  text = text.replace(
+    URL_FILTER,
+    (_all, double: string | undefined, single: string | undefined, filter: string) => {
+      count(`{{ | ${filter} }}`);
+      const path = `${options.basePath ?? ""}${(double ?? single ?? "").replace(/^(?=[^/])/, "/")}`;
+      return filter === "absolute_url" ? `${options.origin ?? ""}${path}` : path;
+    },
+  );
+  if (options.origin !== undefined)
+    text = text.replace(SITE_URL, () => (count("{{ site.url }}"), options.origin!));
   text = text.replace(SITE_BASEURL, () => (count("{{ site.baseurl }}"), options.basePath ?? ""));
   // Any other value of the configuration, as Liquid fills it in before Markdown reads the text; a filter, or a name the configuration has no value for, is left.
   text = text.replace(SITE_VALUE, (all, name: string) => {
@@ -104,8 +129,17 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
 }
 
 /** A Hugo text: its shortcodes converted, and only a shortcode left reported; Liquid's tags and `{{ }}` are text to Hugo, kept as written. */
-function hugoForms(body: string, bodyLine: number, options: ConvertOptions, count: (kind: string) => void, converted: Map<string, number>): Conversion {
-  const fenced = body.replace(HUGO_HIGHLIGHT, (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)));
+function hugoForms(
+  body: string,
+  bodyLine: number,
+  options: ConvertOptions,
+  count: (kind: string) => void,
+  converted: Map<string, number>,
+): Conversion {
+  const fenced = body.replace(
+    HUGO_HIGHLIGHT,
+    (_all, language: string, code: string) => (count("{{< highlight >}}"), fence(language, code)),
+  );
   const text = shortcodes(fenced, options, count);
   return { body: text, converted, left: leftTags(text, bodyLine, (tag) => /^\{\{[<%]/.test(tag)) };
 }
@@ -119,7 +153,11 @@ function shortcodes(body: string, options: ConvertOptions, count: (kind: string)
   });
   return text.replace(FIGURE, (_all, attributes: string) => {
     count("{{< figure >}}");
-    return figure(new Map([...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1], match[2] ?? match[3] ?? match[4]])));
+    return figure(
+      new Map(
+        [...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1], match[2] ?? match[3] ?? match[4]]),
+      ),
+    );
   });
 }
 
@@ -133,7 +171,10 @@ function fence(language: string, code: string): string {
 /** A figure as Markdown: the image, then its caption in italics on the next line. */
 function figure(attributes: Map<string, string>): string {
   const src = attributes.get("src") ?? "";
-  const alt = (attributes.get("alt") ?? attributes.get("caption") ?? attributes.get("title") ?? "").replace(/[[\]]/g, "");
+  const alt = (attributes.get("alt") ?? attributes.get("caption") ?? attributes.get("title") ?? "").replace(
+    /[[\]]/g,
+    "",
+  );
   const caption = attributes.get("caption") ?? attributes.get("title");
   const image = `![${alt}](${src})`;
   const linked = attributes.get("link") ? `[${image}](${attributes.get("link")})` : image;
@@ -141,7 +182,11 @@ function figure(attributes: Map<string, string>): string {
 }
 
 /** The template tags left outside code, each with its line in the source file. */
-function leftTags(text: string, bodyLine: number, ours: (tag: string) => boolean): { line: number; tag: string }[] {
+function leftTags(
+  text: string,
+  bodyLine: number,
+  ours: (tag: string) => boolean,
+): { line: number; tag: string }[] {
   const left: { line: number; tag: string }[] = [];
   let fence = false;
   text.split("\n").forEach((line, index) => {
@@ -149,7 +194,8 @@ function leftTags(text: string, bodyLine: number, ours: (tag: string) => boolean
     if (fence || !line.includes("{")) return;
     if (line.includes("\u0000")) return;
     const outside = line.replace(/(`+)[\s\S]*?\1/g, (code) => " ".repeat(code.length));
-    for (const match of outside.matchAll(TEMPLATE_TAG)) if (ours(match[0])) left.push({ line: bodyLine + index, tag: match[0] });
+    for (const match of outside.matchAll(TEMPLATE_TAG))
+      if (ours(match[0])) left.push({ line: bodyLine + index, tag: match[0] });
   });
   return left;
 }

@@ -18,7 +18,14 @@ import { isRecord } from "./read.ts";
 import { readScript } from "./script.ts";
 import { calleeName, isObject, Scope, textOf, type Value } from "./script-values.ts";
 
-export const ELEVENTY_CONFIGS = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", ".eleventy.js", ".eleventy.cjs"];
+export const ELEVENTY_CONFIGS = [
+  "eleventy.config.js",
+  "eleventy.config.mjs",
+  "eleventy.config.cjs",
+  "eleventy.config.ts",
+  ".eleventy.js",
+  ".eleventy.cjs",
+];
 
 export interface Settings {
   input: string;
@@ -35,18 +42,30 @@ export interface Settings {
 }
 
 /** Where the configuration is, and the folders the command line gives: the root's, else the one package.json's scripts run Eleventy with. */
-export function findEleventyConfig(root: string): { file?: string; input?: string; output?: string; pathPrefix?: string; script?: string } {
+export function findEleventyConfig(root: string): {
+  file?: string;
+  input?: string;
+  output?: string;
+  pathPrefix?: string;
+  script?: string;
+} {
   const atRoot = ELEVENTY_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
   const scripts = packageScripts(root);
   for (const [name, command] of scripts) {
     for (const run of command.matchAll(/(?:^|[\s&|;(])(?:npx\s+)?(?:@11ty\/)?eleventy(?=\s|$)([^&|;)]*)/g)) {
-      const option = (key: string) => new RegExp(`--${key}(?:=|\\s+)(?:"([^"]+)"|'([^']+)'|(\\S+))`).exec(run[1]);
+      const option = (key: string) =>
+        new RegExp(`--${key}(?:=|\\s+)(?:"([^"]+)"|'([^']+)'|(\\S+))`).exec(run[1]);
       const value = (key: string) => {
         const match = option(key);
         return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
       };
       const config = value("config");
-      const given = { input: value("input"), output: value("output"), pathPrefix: value("pathprefix"), script: name };
+      const given = {
+        input: value("input"),
+        output: value("output"),
+        pathPrefix: value("pathprefix"),
+        script: name,
+      };
       if (config && existsSync(resolve(root, config))) return { file: resolve(root, config), ...given };
       if (!atRoot && (given.input || given.output)) return given;
     }
@@ -64,7 +83,11 @@ function packageScripts(root: string): [string, string][] {
   if (!existsSync(path)) return [];
   try {
     const data = JSON.parse(readFileSync(path, "utf8"));
-    return isRecord(data) && isRecord(data.scripts) ? Object.entries(data.scripts).filter((entry): entry is [string, string] => typeof entry[1] === "string") : [];
+    return isRecord(data) && isRecord(data.scripts)
+      ? Object.entries(data.scripts).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        )
+      : [];
   } catch {
     return [];
   }
@@ -73,41 +96,72 @@ function packageScripts(root: string): [string, string][] {
 type AnyNode = Node & Record<string, any>;
 
 /** The settings a configuration writes, read without running it; a problem is reported at its line, and Eleventy's defaults kept. */
-export function readEleventyConfig(root: string, file: string | undefined, shown: (path: string) => string, left: LeftOut[]): Settings {
-  const settings: Settings = { input: ".", includes: "_includes", data: "_data", output: "_site", passthrough: [] };
+export function readEleventyConfig(
+  root: string,
+  file: string | undefined,
+  shown: (path: string) => string,
+  left: LeftOut[],
+): Settings {
+  const settings: Settings = {
+    input: ".",
+    includes: "_includes",
+    data: "_data",
+    output: "_site",
+    passthrough: [],
+  };
   if (file === undefined) return settings;
   const read = readScript(readFileSync(file, "utf8"), /\.m?ts$/.test(file));
   if (!read.program) {
-    left.push({ file: shown(file), line: read.line, why: `could not be read as JavaScript (${read.problem}): Eleventy's default folders were taken` });
+    left.push({
+      file: shown(file),
+      line: read.line,
+      why: `could not be read as JavaScript (${read.problem}): Eleventy's default folders were taken`,
+    });
     return settings;
   }
   const scope = new Scope(read.program, file, root);
   const dirs = (value: Value) => {
-    if (isObject(value) && textOf(value.pathPrefix) !== undefined) settings.pathPrefix = textOf(value.pathPrefix);
+    if (isObject(value) && textOf(value.pathPrefix) !== undefined)
+      settings.pathPrefix = textOf(value.pathPrefix);
     const dir = isObject(value) && isObject(value.dir) ? value.dir : undefined;
-    for (const key of ["input", "includes", "layouts", "data", "output"] as const) if (dir && textOf(dir[key]) !== undefined) settings[key] = textOf(dir[key])!;
+    for (const key of ["input", "includes", "layouts", "data", "output"] as const)
+      if (dir && textOf(dir[key]) !== undefined) settings[key] = textOf(dir[key])!;
   };
   dirs(scope.exported("config"));
   const main = configFunction(read.program.body as AnyNode[]);
   if (!main) return settings;
   // The function's own constants are read as the file's are.
-  const body: AnyNode[] = main.body.type === "BlockStatement" ? main.body.body : [{ type: "ReturnStatement", argument: main.body } as unknown as AnyNode];
+  const body: AnyNode[] =
+    main.body.type === "BlockStatement"
+      ? main.body.body
+      : [{ type: "ReturnStatement", argument: main.body } as unknown as AnyNode];
   for (const statement of body) scope.bind(statement);
-  const setters: Record<string, keyof Settings> = { setInputDirectory: "input", setIncludesDirectory: "includes", setLayoutsDirectory: "layouts", setDataDirectory: "data", setOutputDirectory: "output" };
+  const setters: Record<string, keyof Settings> = {
+    setInputDirectory: "input",
+    setIncludesDirectory: "includes",
+    setLayoutsDirectory: "layouts",
+    setDataDirectory: "data",
+    setOutputDirectory: "output",
+  };
   simple(main.body, {
     CallExpression(node: AnyNode) {
       const name = calleeName(node.callee);
       const argument = node.arguments[0] ? scope.value(node.arguments[0]) : undefined;
-      if (name in setters && typeof argument === "string") (settings as unknown as Record<string, string>)[setters[name]] = argument;
+      if (name in setters && typeof argument === "string")
+        (settings as unknown as Record<string, string>)[setters[name]] = argument;
       // The plugin, however it is named where it is imported (`plugins.EleventyI18nPlugin`), is known by its options.
       const options = name === "addPlugin" && node.arguments[1] ? scope.value(node.arguments[1]) : undefined;
-      if (isObject(options) && textOf(options.defaultLanguage) !== undefined) settings.defaultLanguage = textOf(options.defaultLanguage);
+      if (isObject(options) && textOf(options.defaultLanguage) !== undefined)
+        settings.defaultLanguage = textOf(options.defaultLanguage);
       if (name !== "addPassthroughCopy") return;
       if (typeof argument === "string") settings.passthrough.push({ from: argument });
-      else if (isObject(argument)) for (const [from, to] of Object.entries(argument)) if (typeof to === "string") settings.passthrough.push({ from, to });
+      else if (isObject(argument))
+        for (const [from, to] of Object.entries(argument))
+          if (typeof to === "string") settings.passthrough.push({ from, to });
     },
   });
-  for (const statement of body) if (statement.type === "ReturnStatement") dirs(scope.value(statement.argument));
+  for (const statement of body)
+    if (statement.type === "ReturnStatement") dirs(scope.value(statement.argument));
   return settings;
 }
 
@@ -116,17 +170,34 @@ function configFunction(body: AnyNode[]): AnyNode | undefined {
   const functions = new Map<string, AnyNode>();
   for (const statement of body) {
     if (statement.type === "FunctionDeclaration" && statement.id) functions.set(statement.id.name, statement);
-    if (statement.type === "VariableDeclaration") for (const declarator of statement.declarations) if (declarator.id.type === "Identifier" && isFunction(declarator.init)) functions.set(declarator.id.name, declarator.init);
+    if (statement.type === "VariableDeclaration")
+      for (const declarator of statement.declarations)
+        if (declarator.id.type === "Identifier" && isFunction(declarator.init))
+          functions.set(declarator.id.name, declarator.init);
   }
-  const named = (node: AnyNode | undefined) => (node?.type === "Identifier" ? functions.get(node.name) : isFunction(node) ? node : undefined);
+  const named = (node: AnyNode | undefined) =>
+    node?.type === "Identifier" ? functions.get(node.name) : isFunction(node) ? node : undefined;
   for (const statement of body) {
     if (statement.type === "ExportDefaultDeclaration") return named(statement.declaration);
-    const assigned = statement.type === "ExpressionStatement" && statement.expression.type === "AssignmentExpression" ? statement.expression : undefined;
-    if (assigned && assigned.left.type === "MemberExpression" && assigned.left.object.name === "module" && assigned.left.property.name === "exports") return named(assigned.right);
+    const assigned =
+      statement.type === "ExpressionStatement" && statement.expression.type === "AssignmentExpression"
+        ? statement.expression
+        : undefined;
+    if (
+      assigned &&
+      assigned.left.type === "MemberExpression" &&
+      assigned.left.object.name === "module" &&
+      assigned.left.property.name === "exports"
+    )
+      return named(assigned.right);
   }
   return undefined;
 }
 
 function isFunction(node: AnyNode | undefined | null): node is AnyNode {
-  return node !== undefined && node !== null && ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(node.type);
+  return (
+    node !== undefined &&
+    node !== null &&
+    ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(node.type)
+  );
 }

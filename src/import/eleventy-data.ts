@@ -27,7 +27,12 @@ export interface Cascade {
   computedPermalink(path: string): ComputedPermalink | undefined;
 }
 
-export function dataCascade(input: string, paths: string[], shown: (path: string) => string, left: LeftOut[]): Cascade {
+export function dataCascade(
+  input: string,
+  paths: string[],
+  shown: (path: string) => string,
+  left: LeftOut[],
+): Cascade {
   const present = new Set(paths);
   const dataFiles = new Set<string>();
   const read = new Map<string, Record<string, unknown>>();
@@ -36,30 +41,56 @@ export function dataCascade(input: string, paths: string[], shown: (path: string
     const known = read.get(path);
     if (known) return known;
     const source = readFileSync(join(input, path), "utf8");
-    const exported: ReturnType<typeof literalExport> = path.endsWith(".json") ? { data: safeJson(source), computed: [] } : literalExport(source, join(input, path), input);
+    const exported: ReturnType<typeof literalExport> = path.endsWith(".json")
+      ? { data: safeJson(source), computed: [] }
+      : literalExport(source, join(input, path), input);
     const data = exported.data;
     const file = shown(join(input, path));
     // A file computed whole by code (`module.exports = () => ({…})`) that names a permalink may set one.
-    const field = exported.permalinkField ?? (data === undefined && /\bpermalink\b/.test(source) ? "permalink" : undefined);
-    if (field) permalinks.set(path, { where: `\`${field}\` in ${file}`, computed: field.startsWith("eleventyComputed") });
-    const computed = exported.computed.length > 0 ? `, less what code computes (${exported.computed.map((name) => `\`${name}\``).join(", ")}): sitegen runs none` : "";
-    left.push({ file, why: data ? `Eleventy's data file: its fields were applied to the pages it is for${computed}; it is not published` : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter" });
+    const field =
+      exported.permalinkField ??
+      (data === undefined && /\bpermalink\b/.test(source) ? "permalink" : undefined);
+    if (field)
+      permalinks.set(path, {
+        where: `\`${field}\` in ${file}`,
+        computed: field.startsWith("eleventyComputed"),
+      });
+    const computed =
+      exported.computed.length > 0
+        ? `, less what code computes (${exported.computed.map((name) => `\`${name}\``).join(", ")}): sitegen runs none`
+        : "";
+    left.push({
+      file,
+      why: data
+        ? `Eleventy's data file: its fields were applied to the pages it is for${computed}; it is not published`
+        : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter",
+    });
     read.set(path, data ?? {});
     return data ?? {};
   };
-  const candidates = (stem: string) => [".11tydata.json", ".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".json"].map((suffix) => `${stem}${suffix}`).filter((path) => present.has(path));
+  const candidates = (stem: string) =>
+    [".11tydata.json", ".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".json"]
+      .map((suffix) => `${stem}${suffix}`)
+      .filter((path) => present.has(path));
   for (const path of paths) {
     if (!DATA_FILE.test(path)) continue;
     const stem = path.replace(DATA_FILE, "");
     const folder = stem.includes("/") ? stem.slice(0, stem.lastIndexOf("/")) : "";
     const own = basename(stem);
     // A folder's data file is named as its folder; a template's, as the template.
-    if (basename(folder) === own || paths.some((other) => other !== path && other.replace(/\.[^./]+$/, "") === stem)) dataFiles.add(path);
+    if (
+      basename(folder) === own ||
+      paths.some((other) => other !== path && other.replace(/\.[^./]+$/, "") === stem)
+    )
+      dataFiles.add(path);
   }
   for (const path of dataFiles) load(path);
   const filesOf = (path: string) => {
     const parts = path.replace(/\.[^./]+$/, "").split("/");
-    const stems = [...parts.slice(0, -1).map((_part, index) => `${parts.slice(0, index + 1).join("/")}/${parts[index]}`), parts.join("/")];
+    const stems = [
+      ...parts.slice(0, -1).map((_part, index) => `${parts.slice(0, index + 1).join("/")}/${parts[index]}`),
+      parts.join("/"),
+    ];
     return stems.flatMap(candidates);
   };
   return {
@@ -97,7 +128,11 @@ function safeJson(source: string): Record<string, unknown> | undefined {
 }
 
 /** The object a JavaScript data file exports, when it is a literal (strings, numbers, booleans, lists, objects): read as data, never run. */
-function literalExport(source: string, file: string, root: string): { data: Record<string, unknown> | undefined; computed: string[]; permalinkField?: string } {
+function literalExport(
+  source: string,
+  file: string,
+  root: string,
+): { data: Record<string, unknown> | undefined; computed: string[]; permalinkField?: string } {
   const read = readScript(source, false);
   if (!read.program) return { data: undefined, computed: [] };
   const scope = new Scope(read.program, file, root);
@@ -105,10 +140,20 @@ function literalExport(source: string, file: string, root: string): { data: Reco
   let value: Value = scope.exported("default");
   for (const statement of read.program.body as unknown as Record<string, any>[]) {
     const { expression } = statement;
-    if (statement.type === "ExpressionStatement" && expression?.type === "AssignmentExpression" && expression.left.type === "MemberExpression" && expression.left.object?.name === "module" && expression.left.property?.name === "exports") value = scope.value(expression.right);
+    if (
+      statement.type === "ExpressionStatement" &&
+      expression?.type === "AssignmentExpression" &&
+      expression.left.type === "MemberExpression" &&
+      expression.left.object?.name === "module" &&
+      expression.left.property?.name === "exports"
+    )
+      value = scope.value(expression.right);
   }
   if (!isObject(value)) return { data: undefined, computed: [] };
-  const computedField = isObject(value.eleventyComputed) && "permalink" in value.eleventyComputed && plainOf(value.eleventyComputed.permalink) === UNKNOWN;
+  const computedField =
+    isObject(value.eleventyComputed) &&
+    "permalink" in value.eleventyComputed &&
+    plainOf(value.eleventyComputed.permalink) === UNKNOWN;
   // The fields written as values apply; what a function computes (`eleventyComputed`) is named, not guessed.
   const data: Record<string, unknown> = {};
   const computed: string[] = [];
@@ -118,8 +163,14 @@ function literalExport(source: string, file: string, root: string): { data: Reco
     else data[name] = plain;
   }
   // A file all of whose fields code computes is computed by code.
-  const permalinkField = computed.includes("permalink") ? "permalink" : computedField ? "eleventyComputed.permalink" : undefined;
-  return Object.keys(data).length === 0 && computed.length > 0 ? { data: undefined, computed, permalinkField } : { data, computed, permalinkField };
+  const permalinkField = computed.includes("permalink")
+    ? "permalink"
+    : computedField
+      ? "eleventyComputed.permalink"
+      : undefined;
+  return Object.keys(data).length === 0 && computed.length > 0
+    ? { data: undefined, computed, permalinkField }
+    : { data, computed, permalinkField };
 }
 
 /** A value as data, or UNKNOWN where any part of it is computed. */

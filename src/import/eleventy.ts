@@ -17,7 +17,12 @@ import { eleventyUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
 import { globsRegExp } from "./glob.ts";
-import { ELEVENTY_CONFIGS, findEleventyConfig, readEleventyConfig, type Settings } from "./eleventy-config.ts";
+import {
+  ELEVENTY_CONFIGS,
+  findEleventyConfig,
+  readEleventyConfig,
+  type Settings,
+} from "./eleventy-config.ts";
 import { pushAll } from "../collector.ts";
 import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
 
@@ -26,8 +31,20 @@ const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug
 const POST_FOLDERS = new Set(["blog", "posts", "post", "_posts"]);
 const POST_TAGS = new Set(["posts", "post", "blog"]);
 
-export function readEleventy(root: string, shown: (path: string) => string, refused: Refusal[]): ImportedSite {
-  const site: ImportedSite = { generator: "eleventy", site: { basePath: "", languages: [] }, posts: [], pages: [], files: [], left: [], notes: [] };
+export function readEleventy(
+  root: string,
+  shown: (path: string) => string,
+  refused: Refusal[],
+): ImportedSite {
+  const site: ImportedSite = {
+    generator: "eleventy",
+    site: { basePath: "", languages: [] },
+    posts: [],
+    pages: [],
+    files: [],
+    left: [],
+    notes: [],
+  };
   const found = findEleventyConfig(root);
   const configFile = found.file;
   const settings = readEleventyConfig(root, configFile, shown, site.left);
@@ -38,20 +55,49 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
   const basePath = (found.pathPrefix ?? settings.pathPrefix ?? "").replace(/^\/*/, "/").replace(/\/+$/, "");
   site.site.basePath = basePath;
   const at = (url: string) => `${basePath}${url}`;
-  if (configFile) site.left.push({ file: shown(configFile), why: `Eleventy's configuration${found.script ? ` (as \`npm run ${found.script}\` names it)` : ""}: sitegen runs no code; its folders and passthrough copies were read` });
+  if (configFile)
+    site.left.push({
+      file: shown(configFile),
+      why: `Eleventy's configuration${found.script ? ` (as \`npm run ${found.script}\` names it)` : ""}: sitegen runs no code; its folders and passthrough copies were read`,
+    });
   const input = resolve(root, settings.input);
   const where = folderInside(root, input);
   if (where.outside) {
-    refused.push({ path: configFile ?? input, why: `its input folder \`${settings.input}\` is outside the source site (${where.outside}): not read` });
+    refused.push({
+      path: configFile ?? input,
+      why: `its input folder \`${settings.input}\` is outside the source site (${where.outside}): not read`,
+    });
     return site;
   }
   const fromInput = (path: string) => relative(input, join(root, path)).split(sep).join("/");
-  const theirs = new Set([settings.includes, settings.data, settings.layouts, fromInput(settings.output)].filter((dir): dir is string => dir !== undefined).map((dir) => dir.replace(/^\.\/|\/$/g, "")));
-  const walk = walkSource(root, input, (path, folder) => (folder && (path === "node_modules" || theirs.has(path))) || (!folder && (ELEVENTY_CONFIGS.includes(path) || ["package.json", "package-lock.json", "README.md", "LICENSE"].includes(path))));
+  const theirs = new Set(
+    [settings.includes, settings.data, settings.layouts, fromInput(settings.output)]
+      .filter((dir): dir is string => dir !== undefined)
+      .map((dir) => dir.replace(/^\.\/|\/$/g, "")),
+  );
+  const walk = walkSource(
+    root,
+    input,
+    (path, folder) =>
+      (folder && (path === "node_modules" || theirs.has(path))) ||
+      (!folder &&
+        (ELEVENTY_CONFIGS.includes(path) ||
+          ["package.json", "package-lock.json", "README.md", "LICENSE"].includes(path))),
+  );
   pushAll(refused, walk.refused);
-  for (const dir of theirs) if (existsSync(join(input, dir)) && dir !== fromInput(settings.output)) site.left.push({ file: shown(join(input, dir)), why: "Eleventy's includes, layouts and data: sitegen's templates are in templates/, and it reads no data files" });
+  for (const dir of theirs)
+    if (existsSync(join(input, dir)) && dir !== fromInput(settings.output))
+      site.left.push({
+        file: shown(join(input, dir)),
+        why: "Eleventy's includes, layouts and data: sitegen's templates are in templates/, and it reads no data files",
+      });
 
-  const cascade = dataCascade(input, walk.files.map((file) => file.path), shown, site.left);
+  const cascade = dataCascade(
+    input,
+    walk.files.map((file) => file.path),
+    shown,
+    site.left,
+  );
   const passed = passthroughOf(settings, root, input);
   const documents: (ImportedDocument & { path: string; real: string })[] = [];
   for (const { path, real } of walk.files) {
@@ -66,10 +112,21 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
       const read = readDocument(real, file);
       const data = { ...cascade.of(path), ...("problem" in read ? {} : read.data) };
       // A JavaScript template that names a permalink gives it from its code (`data()`, a class's `data`): Eleventy's to give.
-      const scripted = /\.11ty\.(?:c|m)?js$/i.test(path) && /\bpermalink\b/.test(readFileSync(real, "utf8")) ? { where: `\`permalink\` in ${file}`, computed: true } : undefined;
-      const url = computedUrl(scripted ?? cascade.computedPermalink(path), "problem" in read ? {} : read.data) ?? eleventyUrl(path, data);
+      const scripted =
+        /\.11ty\.(?:c|m)?js$/i.test(path) && /\bpermalink\b/.test(readFileSync(real, "utf8"))
+          ? { where: `\`permalink\` in ${file}`, computed: true }
+          : undefined;
+      const url =
+        computedUrl(scripted ?? cascade.computedPermalink(path), "problem" in read ? {} : read.data) ??
+        eleventyUrl(path, data);
       const oldUrls = typeof url === "string" ? [at(url)] : [];
-      site.left.push({ file, why: data.pagination ? "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts" : "an Eleventy template (Nunjucks, Liquid, HTML or JavaScript): sitegen runs none; its pages are Markdown and its templates are in templates/", oldUrls });
+      site.left.push({
+        file,
+        why: data.pagination
+          ? "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts"
+          : "an Eleventy template (Nunjucks, Liquid, HTML or JavaScript): sitegen runs none; its pages are Markdown and its templates are in templates/",
+        oldUrls,
+      });
       continue;
     }
     if (!isMarkdown(path)) continue;
@@ -81,7 +138,8 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     }
     const data: Record<string, unknown> = { ...cascade.of(path), ...read.data };
     // Eleventy's words for a file's own day (`date: Last Modified`, `git Created`): the day of the file, as Eleventy reads it where the history is not at hand.
-    if (typeof data.date === "string" && FILE_DAY.test(data.date.trim())) data.date = fileDay(real, /modified/i.test(data.date));
+    if (typeof data.date === "string" && FILE_DAY.test(data.date.trim()))
+      data.date = fileDay(real, /modified/i.test(data.date));
     const tags = [...new Set([...terms(cascade.of(path).tags), ...terms(read.data.tags)])];
     if (tags.length > 0) data.tags = tags;
     if (data.draft === true) {
@@ -95,16 +153,41 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
     }
     // A Markdown file that paginates is a template of lists (a tag's page each, `/blog/tags/{{ tag | slugify }}/`), as a Nunjucks one is: moved as a post it would be one post made of its front matter.
     if (data.pagination) {
-      site.left.push({ file, why: "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts", oldUrls: typeof url === "string" ? [at(url)] : [] });
+      site.left.push({
+        file,
+        why: "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts",
+        oldUrls: typeof url === "string" ? [at(url)] : [],
+      });
       continue;
     }
     const stem = basename(path).replace(/\.[^.]+$/, "");
-    documents.push({ file, ...read, data, kind: "page", stem, path, real, oldUrls: typeof url === "string" ? [at(url)] : [], ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }), bundle: [], ...(url === "/" ? { role: "home" as const } : {}) });
+    documents.push({
+      file,
+      ...read,
+      data,
+      kind: "page",
+      stem,
+      path,
+      real,
+      oldUrls: typeof url === "string" ? [at(url)] : [],
+      ...(typeof url === "string" ? {} : { oldUrlUnknown: url.unknown }),
+      bundle: [],
+      ...(url === "/" ? { role: "home" as const } : {}),
+    });
   }
   // The languages the data gives the pages (`lang: "de"` in a folder's data file), the I18n plugin's default first.
-  const langs = [...new Set(documents.map((document) => text(document.data.lang)).filter((lang): lang is string => lang !== undefined))].sort();
+  const langs = [
+    ...new Set(
+      documents
+        .map((document) => text(document.data.lang))
+        .filter((lang): lang is string => lang !== undefined),
+    ),
+  ].sort();
   if (langs.length > 1) {
-    const first = settings.defaultLanguage && langs.includes(settings.defaultLanguage) ? settings.defaultLanguage : langs[0];
+    const first =
+      settings.defaultLanguage && langs.includes(settings.defaultLanguage)
+        ? settings.defaultLanguage
+        : langs[0];
     site.site.languages = [first, ...langs.filter((lang) => lang !== first)];
     for (const document of documents) document.lang = text(document.data.lang);
   }
@@ -112,23 +195,58 @@ export function readEleventy(root: string, shown: (path: string) => string, refu
   for (const document of documents) {
     const folders = document.path.split("/").slice(0, -1);
     // Where the folder says what is a post, the folder's own index (`blog/index.md`, at /blog/) is its list, not a post in it.
-    const inPostFolder = folders.some((folder) => POST_FOLDERS.has(folder)) && !(document.stem === "index" && POST_FOLDERS.has(folders.at(-1) ?? ""));
+    const inPostFolder =
+      folders.some((folder) => POST_FOLDERS.has(folder)) &&
+      !(document.stem === "index" && POST_FOLDERS.has(folders.at(-1) ?? ""));
     // Where some posts are tagged so, a dated file of a posts folder is a post too: a site that gathers its posts by a glob of its own (`getFilteredByGlob("src/posts/en/*.md")`) tags few.
-    const post = document.role !== "home" && (tagged ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) || (inPostFolder && /^\d{4}-\d{2}-\d{2}-/.test(document.stem)) : inPostFolder);
+    const post =
+      document.role !== "home" &&
+      (tagged
+        ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) ||
+          (inPostFolder && /^\d{4}-\d{2}-\d{2}-/.test(document.stem))
+        : inPostFolder);
     if (!post) {
       site.pages.push(document);
       continue;
     }
     const own = isFolderPost(document.path) ? folders.join("/") : undefined;
     const bundle = own
-      ? walk.files.filter((each) => each.path.startsWith(`${own}/`) && !isMarkdown(each.path) && !TEMPLATE.test(each.path) && !cascade.dataFiles.has(each.path)).map((each) => ({ name: each.path.slice(own.length + 1), path: each.real, ...(document.oldUrls[0]?.endsWith("/") ? { oldUrl: `${document.oldUrls[0]}${each.path.slice(own.length + 1)}` } : {}) }))
+      ? walk.files
+          .filter(
+            (each) =>
+              each.path.startsWith(`${own}/`) &&
+              !isMarkdown(each.path) &&
+              !TEMPLATE.test(each.path) &&
+              !cascade.dataFiles.has(each.path),
+          )
+          .map((each) => ({
+            name: each.path.slice(own.length + 1),
+            path: each.real,
+            ...(document.oldUrls[0]?.endsWith("/")
+              ? { oldUrl: `${document.oldUrls[0]}${each.path.slice(own.length + 1)}` }
+              : {}),
+          }))
       : [];
     // Its picture written from the project's root (`image: './src/assets/images/blog/x.png'`, which the site's templates hand to eleventy-img): moved with it, as its cover.
     const image = text(document.data.image);
-    const cover = image && !/^(\/|[a-z]+:)/i.test(image) && !existsSync(join(input, ...folders, image)) ? folderInside(root, resolve(root, image)).real : undefined;
-    const withCover = cover && existsSync(cover) ? { ...document, data: { ...document.data, image: `./${basename(cover)}` } } : document;
-    const coverFile = cover && withCover !== document && !bundle.some((file) => file.path === cover) ? [{ name: basename(cover), path: cover }] : [];
-    site.posts.push({ ...dated(withCover, site.notes!), kind: "post", stem: own ? basename(own) : document.stem, bundle: [...bundle, ...coverFile] });
+    const cover =
+      image && !/^(\/|[a-z]+:)/i.test(image) && !existsSync(join(input, ...folders, image))
+        ? folderInside(root, resolve(root, image)).real
+        : undefined;
+    const withCover =
+      cover && existsSync(cover)
+        ? { ...document, data: { ...document.data, image: `./${basename(cover)}` } }
+        : document;
+    const coverFile =
+      cover && withCover !== document && !bundle.some((file) => file.path === cover)
+        ? [{ name: basename(cover), path: cover }]
+        : [];
+    site.posts.push({
+      ...dated(withCover, site.notes!),
+      kind: "post",
+      stem: own ? basename(own) : document.stem,
+      bundle: [...bundle, ...coverFile],
+    });
   }
   // A picture passed through from a post's folder moves with the post, its old address with it: a copy at the old path too would make that path a folder of files, where the post's alias must answer.
   const bundled = new Set(site.posts.flatMap((post) => post.bundle.map((file) => file.path)));
@@ -154,9 +272,14 @@ const FILE_DAY = /^(?:git )?(?:last modified|created)$/i;
  * (published/generator.ts), else from the built folder (`--old-site`), else
  * it is unknown and the report says so.
  */
-function computedUrl(code: ComputedPermalink | undefined, frontMatter: Record<string, unknown>): { unknown: string } | undefined {
+function computedUrl(
+  code: ComputedPermalink | undefined,
+  frontMatter: Record<string, unknown>,
+): { unknown: string } | undefined {
   if (!code || (!code.computed && frontMatter.permalink !== undefined)) return undefined;
-  return { unknown: `its permalink is computed by code (${code.where}), which sitegen does not run: the site's own Eleventy gives it (npm install in the site), or its built folder (--old-site)` };
+  return {
+    unknown: `its permalink is computed by code (${code.where}), which sitegen does not run: the site's own Eleventy gives it (npm install in the site), or its built folder (--old-site)`,
+  };
 }
 
 function fileDay(real: string, modified: boolean): string {
@@ -164,7 +287,10 @@ function fileDay(real: string, modified: boolean): string {
   return (modified || !(stat.birthtimeMs > 0) ? stat.mtime : stat.birthtime).toISOString().slice(0, 10);
 }
 
-function dated(document: ImportedDocument & { real: string; path: string }, notes: LeftOut[]): ImportedDocument {
+function dated(
+  document: ImportedDocument & { real: string; path: string },
+  notes: LeftOut[],
+): ImportedDocument {
   if (["date", "pubDate", "publishDate"].some((field) => document.data[field] !== undefined)) return document;
   // Eleventy takes a day written anywhere in the file's path (`2007-11-24.md-with-auto-title.markdown`, `2020/2020-04-01/index.md`).
   const named = /(\d{4}-\d{2}-\d{2})/.exec(document.path)?.[1];
@@ -172,7 +298,10 @@ function dated(document: ImportedDocument & { real: string; path: string }, note
   const stat = statSync(document.real);
   const created = stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime;
   const date = created.toISOString().slice(0, 10);
-  notes.push({ file: document.file, why: `no \`date\`: dated ${date}, the day its file was created, as Eleventy dates it; write the real day as its date` });
+  notes.push({
+    file: document.file,
+    why: `no \`date\`: dated ${date}, the day its file was created, as Eleventy dates it; write the real day as its date`,
+  });
   return { ...document, data: { ...document.data, date } };
 }
 
@@ -183,7 +312,11 @@ function isFolderPost(path: string): boolean {
 }
 
 /** Where a file of the input folder is copied to, by a passthrough copy (its path from the output's root), or undefined. */
-function passthroughOf(settings: Settings, root: string, input: string): (path: string) => string | undefined {
+function passthroughOf(
+  settings: Settings,
+  root: string,
+  input: string,
+): (path: string) => string | undefined {
   const rules = settings.passthrough.map(({ from, to }) => {
     const source = relative(input, resolve(root, from)).split(sep).join("/");
     const glob = /[*{?[]/.test(source) ? globsRegExp([source]) : undefined;
@@ -192,7 +325,8 @@ function passthroughOf(settings: Settings, root: string, input: string): (path: 
   return (path) => {
     for (const rule of rules) {
       if (rule.glob) {
-        if (rule.glob.test(path)) return rule.to !== undefined ? join(rule.to, basename(path)).split(sep).join("/") : path;
+        if (rule.glob.test(path))
+          return rule.to !== undefined ? join(rule.to, basename(path)).split(sep).join("/") : path;
       } else if (path === rule.source || path.startsWith(`${rule.source}/`) || rule.source === "") {
         const rest = rule.source === "" ? path : path.slice(rule.source.length + 1);
         if (rule.to === undefined) return path;

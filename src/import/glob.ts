@@ -9,8 +9,12 @@
 /** A glob's patterns (`**\/*.{md,mdx}`, `**\/[^_]*.md`) as one expression; a `!` pattern excludes. */
 export function globsRegExp(patterns: string[]): RegExp {
   const include = patterns.filter((pattern) => !pattern.startsWith("!")).map(globSource);
-  const exclude = patterns.filter((pattern) => pattern.startsWith("!")).map((pattern) => globSource(pattern.slice(1)));
-  return new RegExp(`^${exclude.length > 0 ? `(?!(?:${exclude.join("|")})$)` : ""}(?:${include.join("|") || ".*"})$`);
+  const exclude = patterns
+    .filter((pattern) => pattern.startsWith("!"))
+    .map((pattern) => globSource(pattern.slice(1)));
+  return new RegExp(
+    `^${exclude.length > 0 ? `(?!(?:${exclude.join("|")})$)` : ""}(?:${include.join("|") || ".*"})$`,
+  );
 }
 
 function globSource(glob: string): string {
@@ -34,14 +38,21 @@ function globSource(glob: string): string {
       const close = glob.indexOf("}", index);
       if (close === -1) out += "\\{";
       else {
-        out += `(?:${glob.slice(index + 1, close).split(",").map(globSource).join("|")})`;
+        out += `(?:${glob
+          .slice(index + 1, close)
+          .split(",")
+          .map(globSource)
+          .join("|")})`;
         index = close;
       }
     } else if (char === "[") {
       const close = glob.indexOf("]", index);
       if (close === -1) out += "\\[";
       else {
-        out += `[${glob.slice(index + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        out += `[${glob
+          .slice(index + 1, close)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\")}]`;
         index = close;
       }
     } else out += char.replace(/[.+^$()|\\/]/g, "\\$&");
@@ -51,7 +62,12 @@ function globSource(glob: string): string {
 
 /** The extended glob starting at `index` (an operator and a parenthesised list of alternatives), as an expression, and where it ends. */
 function extglob(glob: string, index: number): { source: string; end: number } | undefined {
-  const operator = "@?+*!".includes(glob[index]) && glob[index + 1] === "(" ? glob[index] : glob[index] === "(" ? "@" : undefined;
+  const operator =
+    "@?+*!".includes(glob[index]) && glob[index + 1] === "("
+      ? glob[index]
+      : glob[index] === "("
+        ? "@"
+        : undefined;
   if (operator === undefined) return undefined;
   const open = glob[index] === "(" ? index : index + 1;
   let depth = 0;
@@ -64,8 +80,13 @@ function extglob(glob: string, index: number): { source: string; end: number } |
     }
   }
   if (close === -1) return undefined;
-  const alternatives = splitTop(glob.slice(open + 1, close)).map(globSource).join("|");
-  const source = operator === "!" ? `(?:(?!(?:${alternatives}))[^/]*)` : `(?:${alternatives})${operator === "@" ? "" : operator}`;
+  const alternatives = splitTop(glob.slice(open + 1, close))
+    .map(globSource)
+    .join("|");
+  const source =
+    operator === "!"
+      ? `(?:(?!(?:${alternatives}))[^/]*)`
+      : `(?:${alternatives})${operator === "@" ? "" : operator}`;
   return { source, end: close };
 }
 

@@ -16,7 +16,9 @@ const CONFIG_DIR = "config/_default";
 
 /** Whether a folder is a Hugo site: a configuration at its root or in config/_default/. */
 export function isHugoSite(root: string): boolean {
-  return HUGO_CONFIGS.some((name) => existsSync(join(root, name)) || existsSync(join(root, CONFIG_DIR, name)));
+  return HUGO_CONFIGS.some(
+    (name) => existsSync(join(root, name)) || existsSync(join(root, CONFIG_DIR, name)),
+  );
 }
 
 export interface Language {
@@ -27,24 +29,41 @@ export interface Language {
 }
 
 /** Hugo's configuration: a root file, then config/_default/, whose `params.toml` sets `params` and so on. */
-export function hugoConfig(root: string, shown: (path: string) => string): { config: Record<string, unknown>; left: LeftOut[] } {
+export function hugoConfig(
+  root: string,
+  shown: (path: string) => string,
+): { config: Record<string, unknown>; left: LeftOut[] } {
   const config: Record<string, unknown> = {};
   const left: LeftOut[] = [];
   const dir = join(root, CONFIG_DIR);
-  const inDir = existsSync(dir) ? readdirSync(dir).filter((name) => FORMATS.some((format) => name.endsWith(`.${format}`))).sort() : [];
+  const inDir = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => FORMATS.some((format) => name.endsWith(`.${format}`)))
+        .sort()
+    : [];
   for (const name of inDir) {
     const path = join(dir, name);
     const read = readConfig(path, shown(path));
     const key = name.replace(/\.[^.]+$/, "");
     if (NAMES.includes(key)) Object.assign(config, read.data);
-    else if (!key.includes(".")) config[key] = isRecord(config[key]) ? { ...(config[key] as object), ...read.data } : read.data;
-    left.push({ file: shown(path), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
+    else if (!key.includes("."))
+      config[key] = isRecord(config[key]) ? { ...(config[key] as object), ...read.data } : read.data;
+    left.push({
+      file: shown(path),
+      why:
+        read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections",
+    });
   }
   const rootFile = HUGO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
   if (rootFile) {
     const read = readConfig(rootFile, shown(rootFile));
-    for (const [key, value] of Object.entries(read.data)) config[key] = isRecord(value) && isRecord(config[key]) ? { ...config[key], ...value } : value;
-    left.push({ file: shown(rootFile), why: read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections" });
+    for (const [key, value] of Object.entries(read.data))
+      config[key] = isRecord(value) && isRecord(config[key]) ? { ...config[key], ...value } : value;
+    left.push({
+      file: shown(rootFile),
+      why:
+        read.problem ?? "Hugo's configuration: read for the site's title, languages, addresses and sections",
+    });
   }
   return { config: lowerKeys(config) as Record<string, unknown>, left };
 }
@@ -56,7 +75,10 @@ function lowerKeys(value: unknown): unknown {
   const lowered: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     const name = key.toLowerCase();
-    lowered[name] = isRecord(lowered[name]) && isRecord(inner) ? { ...(lowered[name] as object), ...(lowerKeys(inner) as object) } : lowerKeys(inner);
+    lowered[name] =
+      isRecord(lowered[name]) && isRecord(inner)
+        ? { ...(lowered[name] as object), ...(lowerKeys(inner) as object) }
+        : lowerKeys(inner);
   }
   return lowered;
 }
@@ -65,18 +87,41 @@ function lowerKeys(value: unknown): unknown {
 export function languagesOf(config: Record<string, unknown>): Language[] {
   const contentDir = (text(config.contentdir) ?? "content").replace(/\/+$/, "");
   const defaultLang = (text(config.defaultcontentlanguage) ?? "en").toLowerCase();
-  const declared = isRecord(config.languages) ? Object.entries(config.languages).filter(([, value]) => !(isRecord(value) && value.disabled === true)) : [];
+  const declared = isRecord(config.languages)
+    ? Object.entries(config.languages).filter(([, value]) => !(isRecord(value) && value.disabled === true))
+    : [];
   const languages = declared.map(([name, value], index): Language => {
     const settings = isRecord(value) ? value : {};
-    return { name: name.toLowerCase(), weight: typeof settings.weight === "number" ? settings.weight : 1000 + index, contentDir: (text(settings.contentdir) ?? contentDir).replace(/\/+$/, ""), code: text(settings.languagecode)?.split(/[-_]/)[0] ?? name.toLowerCase() };
+    return {
+      name: name.toLowerCase(),
+      weight: typeof settings.weight === "number" ? settings.weight : 1000 + index,
+      contentDir: (text(settings.contentdir) ?? contentDir).replace(/\/+$/, ""),
+      code: text(settings.languagecode)?.split(/[-_]/)[0] ?? name.toLowerCase(),
+    };
   });
-  if (!languages.some((language) => language.name === defaultLang)) languages.push({ name: defaultLang, weight: -1, contentDir, code: text(config.languagecode)?.split(/[-_]/)[0] ?? defaultLang });
-  return languages.sort((a, b) => (a.name === defaultLang ? -1 : b.name === defaultLang ? 1 : a.weight - b.weight || a.name.localeCompare(b.name)));
+  if (!languages.some((language) => language.name === defaultLang))
+    languages.push({
+      name: defaultLang,
+      weight: -1,
+      contentDir,
+      code: text(config.languagecode)?.split(/[-_]/)[0] ?? defaultLang,
+    });
+  return languages.sort((a, b) =>
+    a.name === defaultLang
+      ? -1
+      : b.name === defaultLang
+        ? 1
+        : a.weight - b.weight || a.name.localeCompare(b.name),
+  );
 }
 
 /** `[permalinks]` by section, in both of Hugo's forms (`posts = …` and `[permalinks.page] posts = …`). */
 export function sectionPatterns(value: unknown): Record<string, string> {
   if (!isRecord(value)) return {};
   const page = isRecord(value.page) ? value.page : {};
-  return Object.fromEntries(Object.entries({ ...value, ...page }).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries({ ...value, ...page }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }

@@ -24,7 +24,12 @@ import { pushAll } from "../collector.ts";
 const LIST_PAGE = /^_index\.(md|markdown|html?)$/i;
 const LEAF_PAGE = /^index\.(md|markdown|html?)$/i;
 
-export function readHugo(root: string, shown: (path: string) => string, refused: Refusal[], now: Date): ImportedSite {
+export function readHugo(
+  root: string,
+  shown: (path: string) => string,
+  refused: Refusal[],
+  now: Date,
+): ImportedSite {
   const { config, left } = hugoConfig(root, shown);
   const params = isRecord(config.params) ? config.params : {};
   const permalinks = sectionPatterns(config.permalinks);
@@ -32,10 +37,17 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
   const dateHandlers = terms(frontmatter.date).map((handler) => handler.toLowerCase());
   // `uglyURLs` (for every section, or by section): Hugo writes a page as `/x.html` where it would write `/x/`, a section's list too.
   const uglyURLs = config.uglyurls;
-  const ugly = (section: string, url: string) => (url === "/" || /\.html?$/i.test(url) || !(uglyURLs === true || (isRecord(uglyURLs) && uglyURLs[section] === true)) ? url : `${url.replace(/\/$/, "")}.html`);
+  const ugly = (section: string, url: string) =>
+    url === "/" ||
+    /\.html?$/i.test(url) ||
+    !(uglyURLs === true || (isRecord(uglyURLs) && uglyURLs[section] === true))
+      ? url
+      : `${url.replace(/\/$/, "")}.html`;
   const baseUrl = text(config.baseurl);
   const origin = baseUrl && /^https?:\/\/[^/?#]+/i.exec(baseUrl)?.[0];
-  const basePath = baseUrl ? (/^https?:\/\/[^/?#]+(\/[^?#]*)?/i.exec(baseUrl)?.[1] ?? "").replace(/\/+$/, "") : "";
+  const basePath = baseUrl
+    ? (/^https?:\/\/[^/?#]+(\/[^?#]*)?/i.exec(baseUrl)?.[1] ?? "").replace(/\/+$/, "")
+    : "";
   const languages = languagesOf(config);
   const defaultLang = languages[0].name;
   const inSubdir = config.defaultcontentlanguageinsubdir === true;
@@ -55,65 +67,121 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     left,
   };
   for (const folder of ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources"]) {
-    if (existsSync(join(root, folder))) site.left.push({ file: shown(join(root, folder)), why: `Hugo's ${folder}/: sitegen's templates are in templates/, and it reads no data files` });
+    if (existsSync(join(root, folder)))
+      site.left.push({
+        file: shown(join(root, folder)),
+        why: `Hugo's ${folder}/: sitegen's templates are in templates/, and it reads no data files`,
+      });
   }
   const statics = walkSource(root, join(root, text(config.staticdir) ?? "static"));
   pushAll(refused, statics.refused);
-  pushAll(site.files, statics.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })));
+  pushAll(
+    site.files,
+    statics.files.map((file) => ({ name: file.path, path: file.real, oldUrl: `${basePath}/${file.path}` })),
+  );
 
   const documents: (ImportedDocument & { dir: string; section: string; list: boolean })[] = [];
   const byDir = new Map<string, Language[]>();
-  for (const language of languages) byDir.set(language.contentDir, [...(byDir.get(language.contentDir) ?? []), language]);
+  for (const language of languages)
+    byDir.set(language.contentDir, [...(byDir.get(language.contentDir) ?? []), language]);
   for (const [contentDir, users] of byDir) {
     const where = folderInside(root, join(root, contentDir));
     if (where.outside) {
-      refused.push({ path: join(root, contentDir), why: `the content folder \`${contentDir}\` is outside the source site (${where.outside}): not read` });
+      refused.push({
+        path: join(root, contentDir),
+        why: `the content folder \`${contentDir}\` is outside the source site (${where.outside}): not read`,
+      });
       continue;
     }
     // A configuration naming a folder that is not there would import nothing, and say nothing of why.
     if (!where.real) {
-      refused.push({ path: join(root, contentDir), why: `the content folder \`${contentDir}\` the configuration names (\`contentDir\`) does not exist: no post or page to import`, hint: "name the folder the site's Markdown is in as `contentDir`, or move it to `content/`, Hugo's default" });
+      refused.push({
+        path: join(root, contentDir),
+        why: `the content folder \`${contentDir}\` the configuration names (\`contentDir\`) does not exist: no post or page to import`,
+        hint: "name the folder the site's Markdown is in as `contentDir`, or move it to `content/`, Hugo's default",
+      });
       continue;
     }
     const walk = walkSource(root, join(root, contentDir));
     pushAll(refused, walk.refused);
     const dirLang = (users.find((language) => language.name === defaultLang) ?? users[0]).name;
     const known = new Set(languages.map((language) => language.name));
-    const read = readContent(walk.files, { root: join(root, contentDir), shown, dirLang, known, translationBase: contentDir });
+    const read = readContent(walk.files, {
+      root: join(root, contentDir),
+      shown,
+      dirLang,
+      known,
+      translationBase: contentDir,
+    });
     pushAll(site.left, read.left);
     // A file of a branch (a folder with an _index file) is published under the branch's address, which Hugo lowercases; the rest of its path as it is.
-    const branches = new Set(walk.files.filter((file) => LIST_PAGE.test(stripLang(basename(file.path), known).name)).map((file) => folderOf(file.path)));
+    const branches = new Set(
+      walk.files
+        .filter((file) => LIST_PAGE.test(stripLang(basename(file.path), known).name))
+        .map((file) => folderOf(file.path)),
+    );
     for (const file of read.files) {
       const branch = ancestors(file.name).find((folder) => branches.has(folder)) ?? "";
       const rest = branch === "" ? file.name : file.name.slice(branch.length + 1);
-      site.files.push({ ...file, oldUrl: `${prefix(dirLang)}/${branch === "" ? "" : `${branch.toLowerCase()}/`}${rest}` });
+      site.files.push({
+        ...file,
+        oldUrl: `${prefix(dirLang)}/${branch === "" ? "" : `${branch.toLowerCase()}/`}${rest}`,
+      });
     }
     pushAll(documents, read.documents);
   }
 
   // A bundle's files belong to each of its translations: Hugo publishes them beside every language's page.
   const shared = new Map<string, ImportedFile[]>();
-  for (const document of documents) if (document.translationKey) shared.set(document.translationKey, [...(shared.get(document.translationKey) ?? []), ...document.bundle]);
+  for (const document of documents)
+    if (document.translationKey)
+      shared.set(document.translationKey, [
+        ...(shared.get(document.translationKey) ?? []),
+        ...document.bundle,
+      ]);
   for (const document of documents) {
     const files = shared.get(document.translationKey ?? "") ?? [];
     document.bundle = [...new Map([...document.bundle, ...files].map((file) => [file.name, file])).values()];
   }
-  const mainSections = mainSectionsOf(params, documents.filter((document) => !document.list && document.lang === defaultLang));
+  const mainSections = mainSectionsOf(
+    params,
+    documents.filter((document) => !document.list && document.lang === defaultLang),
+  );
   // Hugo lists a section's pages at its address in every language, with or without an _index file: the blog page stands for those of the blog.
-  site.blogAddresses = mainSections.flatMap((section) => languages.map((language) => `${prefix(language.name)}${ugly(section, `/${section.toLowerCase()}/`)}`)).filter((address) => !documents.some((document) => document.list && `${prefix(document.lang!)}${ugly(document.section, `/${document.dir.toLowerCase()}/`)}` === address));
+  site.blogAddresses = mainSections
+    .flatMap((section) =>
+      languages.map((language) => `${prefix(language.name)}${ugly(section, `/${section.toLowerCase()}/`)}`),
+    )
+    .filter(
+      (address) =>
+        !documents.some(
+          (document) =>
+            document.list &&
+            `${prefix(document.lang!)}${ugly(document.section, `/${document.dir.toLowerCase()}/`)}` ===
+              address,
+        ),
+    );
   for (const document of documents) {
     const data = document.data;
     if (data.draft === true) {
       site.left.push({ file: document.file, why: "a draft (`draft: true`): Hugo does not publish it" });
       continue;
     }
-    if (data.headless === true || [data._build, data.build].some((build) => isRecord(build) && (build.render === "never" || build.render === false))) {
+    if (
+      data.headless === true ||
+      [data._build, data.build].some(
+        (build) => isRecord(build) && (build.render === "never" || build.render === false),
+      )
+    ) {
       site.left.push({ file: document.file, why: "headless: Hugo does not write it as a page" });
       continue;
     }
     const expiry = text(data.expiryDate ?? data.expirydate ?? data.unpublishdate);
     if (expiry && Date.parse(expiry) <= now.getTime()) {
-      site.left.push({ file: document.file, why: `expired on ${expiry} (\`expiryDate\`): Hugo no longer publishes it` });
+      site.left.push({
+        file: document.file,
+        why: `expired on ${expiry} (\`expiryDate\`): Hugo no longer publishes it`,
+      });
       continue;
     }
     const publish = text(data.publishDate ?? data.publishdate ?? data.pubdate);
@@ -122,14 +190,35 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
       const url = document.dir === "" ? "/" : ugly(document.section, `/${document.dir.toLowerCase()}/`);
       const role = document.dir === "" ? "home" : mainSections.includes(document.dir) ? "blog" : undefined;
       // A site of several languages also answers its default language's prefix, Hugo's redirect to its home.
-      const alsoAt = role === "home" && languages.length > 1 && !inSubdir && lang === defaultLang ? [`${basePath}/${defaultLang}/`] : [];
+      const alsoAt =
+        role === "home" && languages.length > 1 && !inSubdir && lang === defaultLang
+          ? [`${basePath}/${defaultLang}/`]
+          : [];
       // A list page without a title has its section's name (the home, the site's), as Hugo titles it.
-      const title = text(data.title) ?? (document.dir === "" ? site.site.name : titleCase(document.dir.split("/").at(-1)!));
-      site.pages.push({ ...document, data: title ? { ...data, title } : data, kind: "page", oldUrls: [`${prefix(lang)}${url}`, ...alsoAt], ...(role ? { role } : {}) });
+      const title =
+        text(data.title) ??
+        (document.dir === "" ? site.site.name : titleCase(document.dir.split("/").at(-1)!));
+      site.pages.push({
+        ...document,
+        data: title ? { ...data, title } : data,
+        kind: "page",
+        oldUrls: [`${prefix(lang)}${url}`, ...alsoAt],
+        ...(role ? { role } : {}),
+      });
       continue;
     }
     const named = fromFilename(data, document.stem, dateHandlers);
-    const url = hugoUrl({ dir: document.dir, filename: document.stem, title: text(data.title) ?? "", date: named.date ?? text(data.date), slug: named.slug ?? text(data.slug), url: text(data.url) }, permalinks);
+    const url = hugoUrl(
+      {
+        dir: document.dir,
+        filename: document.stem,
+        title: text(data.title) ?? "",
+        date: named.date ?? text(data.date),
+        slug: named.slug ?? text(data.slug),
+        url: text(data.url),
+      },
+      permalinks,
+    );
     const oldUrl = text(data.url) ? `${basePath}${url}` : `${prefix(lang)}${ugly(document.section, url)}`;
     const aliases = terms(data.aliases, /,/).map((alias) => {
       const placed = hugoAlias(alias, url);
@@ -137,14 +226,29 @@ export function readHugo(root: string, shown: (path: string) => string, refused:
     });
     const { aliases: _aliases, ...rest } = data;
     const post = mainSections.includes(document.section);
-    const own = named.date ? { ...rest, date: named.date, ...(named.slug ? { slug: named.slug } : {}) } : rest;
-    const dated = post && publish && text(own.date) && Date.parse(publish) > Date.parse(text(own.date)!) ? { ...own, date: publish } : own;
-    const bundle = document.bundle.map((file) => ({ ...file, oldUrl: `${oldUrl.replace(/\/?$/, "/")}${file.name}` }));
-    site[post ? "posts" : "pages"].push({ ...document, data: dated, kind: post ? "post" : "page", oldUrls: [oldUrl, ...aliases], bundle });
+    const own = named.date
+      ? { ...rest, date: named.date, ...(named.slug ? { slug: named.slug } : {}) }
+      : rest;
+    const dated =
+      post && publish && text(own.date) && Date.parse(publish) > Date.parse(text(own.date)!)
+        ? { ...own, date: publish }
+        : own;
+    const bundle = document.bundle.map((file) => ({
+      ...file,
+      oldUrl: `${oldUrl.replace(/\/?$/, "/")}${file.name}`,
+    }));
+    site[post ? "posts" : "pages"].push({
+      ...document,
+      data: dated,
+      kind: post ? "post" : "page",
+      oldUrls: [oldUrl, ...aliases],
+      bundle,
+    });
   }
   // A document's language as site.yaml names the site's (each language's languageCode): a blog in one language, `defaultContentLanguage = "cn"` with `languageCode = "en-us"`, is in the one language it lists, not a translation into another.
   const codes = new Map(languages.map((language) => [language.name, language.code ?? language.name]));
-  for (const document of [...site.posts, ...site.pages]) if (document.lang !== undefined) document.lang = codes.get(document.lang) ?? document.lang;
+  for (const document of [...site.posts, ...site.pages])
+    if (document.lang !== undefined) document.lang = codes.get(document.lang) ?? document.lang;
   return site;
 }
 
@@ -155,10 +259,26 @@ interface ReadContent {
 }
 
 /** One content folder's pages, list pages, bundles and files, each page with its language. */
-function readContent(files: SourceFile[], options: { root: string; shown: (path: string) => string; dirLang: string; known: Set<string>; translationBase: string }): ReadContent {
+function readContent(
+  files: SourceFile[],
+  options: {
+    root: string;
+    shown: (path: string) => string;
+    dirLang: string;
+    known: Set<string>;
+    translationBase: string;
+  },
+): ReadContent {
   const result: ReadContent = { documents: [], files: [], left: [] };
-  const leaves = new Set(files.filter((file) => LEAF_PAGE.test(stripLang(basename(file.path), options.known).name)).map((file) => folderOf(file.path)));
-  const leafOf = (path: string) => [...leaves].find((leaf) => leaf !== "" && (folderOf(path) === leaf || folderOf(path).startsWith(`${leaf}/`)));
+  const leaves = new Set(
+    files
+      .filter((file) => LEAF_PAGE.test(stripLang(basename(file.path), options.known).name))
+      .map((file) => folderOf(file.path)),
+  );
+  const leafOf = (path: string) =>
+    [...leaves].find(
+      (leaf) => leaf !== "" && (folderOf(path) === leaf || folderOf(path).startsWith(`${leaf}/`)),
+    );
   for (const { path, real } of files) {
     const file = options.shown(join(options.root, path));
     const dir = folderOf(path);
@@ -169,7 +289,10 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
       continue;
     }
     if (leaf && !(dir === leaf && LEAF_PAGE.test(name))) {
-      result.left.push({ file, why: `a page resource of the bundle ${leaf}/: Hugo publishes it as a file of that page, not as a page` });
+      result.left.push({
+        file,
+        why: `a page resource of the bundle ${leaf}/: Hugo publishes it as a file of that page, not as a page`,
+      });
       continue;
     }
     const document = readDocument(real, file);
@@ -183,7 +306,13 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
     const list = LIST_PAGE.test(name);
     const pageDir = leaf ? folderOf(leaf) : dir;
     const stem = leaf ? basename(leaf) : name.replace(/\.[^.]+$/, "");
-    const bundle = leaf ? files.filter((each) => each.path.startsWith(`${leaf}/`) && !isMarkdown(each.path) && !isHtmlFile(each.path)).map((each) => ({ name: each.path.slice(leaf.length + 1), path: each.real })) : [];
+    const bundle = leaf
+      ? files
+          .filter(
+            (each) => each.path.startsWith(`${leaf}/`) && !isMarkdown(each.path) && !isHtmlFile(each.path),
+          )
+          .map((each) => ({ name: each.path.slice(leaf.length + 1), path: each.real }))
+      : [];
     const key = text(read.data.translationKey) ?? `${leaf ?? (list ? `${dir}/_index` : `${dir}/${stem}`)}`;
     result.documents.push({
       file,
@@ -208,12 +337,22 @@ function readContent(files: SourceFile[], options: { root: string; shown: (path:
  * before it finds a date, and its slug is then the rest of the name unless
  * the front matter sets one (Hugo's pagemeta), which its address uses.
  */
-function fromFilename(data: Record<string, unknown>, stem: string, handlers: string[]): { date?: string; slug?: string } {
+function fromFilename(
+  data: Record<string, unknown>,
+  stem: string,
+  handlers: string[],
+): { date?: string; slug?: string } {
   const at = handlers.indexOf(":filename");
   const match = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(stem);
   if (at === -1 || !match) return {};
-  const fields = handlers.slice(0, at).flatMap((handler) => (handler === ":default" ? ["date", "publishdate", "pubdate", "published"] : [handler.replace(/^:/, "")]));
-  const earlier = fields.some((field) => Object.keys(data).some((key) => key.toLowerCase() === field && data[key] !== undefined));
+  const fields = handlers
+    .slice(0, at)
+    .flatMap((handler) =>
+      handler === ":default" ? ["date", "publishdate", "pubdate", "published"] : [handler.replace(/^:/, "")],
+    );
+  const earlier = fields.some((field) =>
+    Object.keys(data).some((key) => key.toLowerCase() === field && data[key] !== undefined),
+  );
   // Hugo runs the handlers in order until one finds a date: one before it that did leaves the name alone.
   if (earlier) return {};
   return { date: match[1], ...(text(data.slug) === undefined ? { slug: match[2] } : {}) };
@@ -222,13 +361,17 @@ function fromFilename(data: Record<string, unknown>, stem: string, handlers: str
 /** `x.fr.md` → `x.md` in French, where `fr` is one of the site's languages. */
 function stripLang(name: string, known: Set<string>): { name: string; lang?: string } {
   const match = /^(.+)\.([a-zA-Z]{2,3}(?:-[a-zA-Z0-9]+)*)(\.[^.]+)$/.exec(name);
-  if (match && known.has(match[2].toLowerCase())) return { name: `${match[1]}${match[3]}`, lang: match[2].toLowerCase() };
+  if (match && known.has(match[2].toLowerCase()))
+    return { name: `${match[1]}${match[3]}`, lang: match[2].toLowerCase() };
   return { name };
 }
 
 /** Hugo's title of a section from its folder's name: `field-notes` → "Field-Notes". */
 function titleCase(name: string): string {
-  return name.replace(/(^|[\s-])(\p{L})/gu, (_all, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+  return name.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_all, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
+  );
 }
 
 /** A path's folders, nearest first: `a/b/c.png` → `a/b`, `a`. */
@@ -242,11 +385,15 @@ function folderOf(path: string): string {
 }
 
 /** `params.mainSections`, else the section with the most regular pages (Hugo's own choice). */
-function mainSectionsOf(params: Record<string, unknown>, documents: { section: string; dir: string }[]): string[] {
+function mainSectionsOf(
+  params: Record<string, unknown>,
+  documents: { section: string; dir: string }[],
+): string[] {
   const written = terms(params.mainsections);
   if (written.length > 0) return written;
   const counts = new Map<string, number>();
-  for (const { section, dir } of documents) if (dir !== "") counts.set(section, (counts.get(section) ?? 0) + 1);
+  for (const { section, dir } of documents)
+    if (dir !== "") counts.set(section, (counts.get(section) ?? 0) + 1);
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return top ? [top[0]] : [];
 }

@@ -95,40 +95,96 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
   const refused: Refusal[] = [];
   const site = readSource(generator, root, display, refused, options.now);
   if (refused.length > 0) {
-    throw new SitegenErrors(refused.map((refusal) => new SitegenError("E_CONTENT", refusal.why, { location: { file: display(refusal.path) }, hint: refusal.hint ?? "sitegen import reads nothing outside the source site: copy the files in, or remove the link; nothing was written" })));
+    throw new SitegenErrors(
+      refused.map(
+        (refusal) =>
+          new SitegenError("E_CONTENT", refusal.why, {
+            location: { file: display(refusal.path) },
+            hint:
+              refusal.hint ??
+              "sitegen import reads nothing outside the source site: copy the files in, or remove the link; nothing was written",
+          }),
+      ),
+    );
   }
   const created = (await occupied(dir)).length === 0;
   if (!created && !existsSync(join(dir, "content/site.yaml"))) {
-    throw new SitegenError("E_USAGE", `${options.dir} holds files but no sitegen site (no content/site.yaml)`, { hint: "name a new folder, or a sitegen site to add the posts to" });
+    throw new SitegenError(
+      "E_USAGE",
+      `${options.dir} holds files but no sitegen site (no content/site.yaml)`,
+      { hint: "name a new folder, or a sitegen site to add the posts to" },
+    );
   }
   const oldSite = options.oldSite === undefined ? undefined : resolve(options.cwd, options.oldSite);
-  if (oldSite && !existsSync(oldSite)) throw new SitegenError("E_USAGE", `--old-site ${options.oldSite}: no such folder`, { hint: "name the folder the old generator built the site into: _site/ (Jekyll, Eleventy), public/ (Hugo), dist/ (Astro)" });
-  const published = findPublished(site, { generator, root, cwd: options.cwd, oldSite, env: options.env ?? {} });
+  if (oldSite && !existsSync(oldSite))
+    throw new SitegenError("E_USAGE", `--old-site ${options.oldSite}: no such folder`, {
+      hint: "name the folder the old generator built the site into: _site/ (Jekyll, Eleventy), public/ (Hugo), dist/ (Astro)",
+    });
+  const published = findPublished(site, {
+    generator,
+    root,
+    cwd: options.cwd,
+    oldSite,
+    env: options.env ?? {},
+  });
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);
-  const plan = planImport(site, { date: options.date, headingIds, taken: (name) => takenBy(templates, name), published: (path) => path.startsWith("/assets/") && existsSync(join(templates, decodeURIComponent(path))), shown: display });
+  const plan = planImport(site, {
+    date: options.date,
+    headingIds,
+    taken: (name) => takenBy(templates, name),
+    published: (path) => path.startsWith("/assets/") && existsSync(join(templates, decodeURIComponent(path))),
+    shown: display,
+  });
   const lostPosts = [...site.left, ...plan.skipped].filter((each) => each.post);
   if (lostPosts.length > 0 && !options.acceptLoss) {
-    throw new SitegenErrors(lostPosts.map((each) => new SitegenError("E_CONTENT", `a post of the source that would not arrive: ${each.why}`, { location: { file: each.file, ...(each.line ? { line: each.line } : {}) }, hint: "mend it in the source and import again, or give --accept-loss to move the rest without it; nothing was written" })));
+    throw new SitegenErrors(
+      lostPosts.map(
+        (each) =>
+          new SitegenError("E_CONTENT", `a post of the source that would not arrive: ${each.why}`, {
+            location: { file: each.file, ...(each.line ? { line: each.line } : {}) },
+            hint: "mend it in the source and import again, or give --accept-loss to move the rest without it; nothing was written",
+          }),
+      ),
+    );
   }
   const starter = new Set(created ? await createSite(dir, { date: options.date }) : []);
-  if (created) await describeSite(join(dir, "content/site.yaml"), { ...site.site, languages: languagesOf(site) }, mathDialectOf(generator, root), headingIds);
-  const starterPages = [...starter].filter((path) => /^content\/pages\/[^/]+\.md$/.test(path)).map((path) => `/${path.slice("content/pages/".length, -".md".length)}/`.replace(/^\/index\/$/, "/"));
-  const oldPages = unansweredOldPages(published, site, plan.moved, await paginateOf(join(dir, "content/site.yaml")), starterPages);
+  if (created)
+    await describeSite(
+      join(dir, "content/site.yaml"),
+      { ...site.site, languages: languagesOf(site) },
+      mathDialectOf(generator, root),
+      headingIds,
+    );
+  const starterPages = [...starter]
+    .filter((path) => /^content\/pages\/[^/]+\.md$/.test(path))
+    .map((path) => `/${path.slice("content/pages/".length, -".md".length)}/`.replace(/^\/index\/$/, "/"));
+  const oldPages = unansweredOldPages(
+    published,
+    site,
+    plan.moved,
+    await paginateOf(join(dir, "content/site.yaml")),
+    starterPages,
+  );
   if (created) await writeRedirects(join(dir, "content/site.yaml"), oldPages);
   // An old address of what was left out that now leads to its counterpart is no loss.
-  const redirected = new Set(created ? oldPages.filter((page) => page.to !== undefined).map((page) => page.url) : []);
+  const redirected = new Set(
+    created ? oldPages.filter((page) => page.to !== undefined).map((page) => page.url) : [],
+  );
   plan.lost = plan.lost.filter((each) => !redirected.has(each.url));
   // The starter's sample posts are no part of a moved blog.
-  if (created && site.posts.length > 0) for (const sample of [...starter].filter((path) => path.startsWith("content/blog/"))) await rm(join(dir, sample));
+  if (created && site.posts.length > 0)
+    for (const sample of [...starter].filter((path) => path.startsWith("content/blog/")))
+      await rm(join(dir, sample));
   const written: string[] = [];
   const existing: string[] = [];
   for (const file of plan.files) {
     const path = join(dir, file.path);
     // The starter's sample pages give way to the site's own; nothing else is ever overwritten.
     const replace = starter.has(file.path);
-    if (file.replaces && file.replaces !== file.path && starter.has(file.replaces)) await rm(join(dir, file.replaces), { force: true });
+    if (file.replaces && file.replaces !== file.path && starter.has(file.replaces))
+      await rm(join(dir, file.replaces), { force: true });
     if (existsSync(path) && !replace) {
       existing.push(file.path);
       continue;
@@ -138,10 +194,29 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     written.push(file.path);
   }
   const counts = { posts: site.posts.length, pages: site.pages.length, files: site.files.length };
-  return { ...plan, generator, created, written, existing, left: site.left, notes: site.notes ?? [], site: site.site, counts, addresses: published.origins, oldPages, built: published.built };
+  return {
+    ...plan,
+    generator,
+    created,
+    written,
+    existing,
+    left: site.left,
+    notes: site.notes ?? [],
+    site: site.site,
+    counts,
+    addresses: published.origins,
+    oldPages,
+    built: published.built,
+  };
 }
 
-function readSource(generator: Generator, root: string, display: (path: string) => string, refused: Refusal[], now: Date): ImportedSite {
+function readSource(
+  generator: Generator,
+  root: string,
+  display: (path: string) => string,
+  refused: Refusal[],
+  now: Date,
+): ImportedSite {
   if (generator === "jekyll") return readJekyll(root, display, refused);
   if (generator === "hugo") return readHugo(root, display, refused, now);
   if (generator === "eleventy") return readEleventy(root, display, refused);
@@ -151,25 +226,46 @@ function readSource(generator: Generator, root: string, display: (path: string) 
 /** What of the target site a site-wide file would take the place of: a file of its templates' root/ or assets/. */
 function takenBy(templates: string, name: string): string | undefined {
   if (existsSync(join(templates, "root", name))) return `the site's own templates/root/${name}`;
-  if (name.startsWith("assets/") && existsSync(join(templates, name))) return `the site's own templates/${name}`;
+  if (name.startsWith("assets/") && existsSync(join(templates, name)))
+    return `the site's own templates/${name}`;
   return undefined;
 }
 
 /** The site's languages, and every other one a page or post names in its `lang`, in the order they first appear. */
 function languagesOf(site: ImportedSite): string[] {
-  const named = [...site.pages, ...site.posts].flatMap((document) => [document.lang, typeof document.data.lang === "string" ? document.data.lang : undefined]).filter((lang): lang is string => lang !== undefined);
-  const languages = [...site.site.languages, ...named].map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined);
+  const named = [...site.pages, ...site.posts]
+    .flatMap((document) => [
+      document.lang,
+      typeof document.data.lang === "string" ? document.data.lang : undefined,
+    ])
+    .filter((lang): lang is string => lang !== undefined);
+  const languages = [...site.site.languages, ...named]
+    .map((language) => canonicalTag(language))
+    .filter((tag): tag is string => tag !== undefined);
   // A tag that narrows one already there (`en-US` on a site in `en`) is that one.
-  return [...new Set(languages)].filter((tag, index, all) => !all.slice(0, index).some((earlier) => tag.startsWith(`${earlier}-`)));
+  return [...new Set(languages)].filter(
+    (tag, index, all) => !all.slice(0, index).some((earlier) => tag.startsWith(`${earlier}-`)),
+  );
 }
 
 /** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages, math's delimiters; comments kept. */
-async function describeSite(file: string, facts: ImportedSite["site"], math?: MathDialect, headingIds?: HeadingIdStyle): Promise<void> {
+async function describeSite(
+  file: string,
+  facts: ImportedSite["site"],
+  math?: MathDialect,
+  headingIds?: HeadingIdStyle,
+): Promise<void> {
   const document = parseDocument(await readFile(file, "utf8"));
   if (facts.name) document.set("name", facts.name);
   if (facts.description) document.set("summary", facts.description.trim());
   if (facts.origin && /^https?:\/\/[^/?#]+$/.test(facts.origin)) document.set("base_url", facts.origin);
-  const languages = [...new Set(facts.languages.map((language) => canonicalTag(language)).filter((tag): tag is string => tag !== undefined))];
+  const languages = [
+    ...new Set(
+      facts.languages
+        .map((language) => canonicalTag(language))
+        .filter((tag): tag is string => tag !== undefined),
+    ),
+  ];
   if (languages.length > 0) document.set("languages", document.createNode(languages, { flow: true }));
   if (math) document.setIn(["markdown", "math"], math);
   // The posts' links to their headings name the ids the old generator made.
@@ -180,6 +276,7 @@ async function describeSite(file: string, facts: ImportedSite["site"], math?: Ma
 /** How many posts a page of the new site's blog lists, where its site.yaml says. */
 async function paginateOf(file: string): Promise<number | undefined> {
   if (!existsSync(file)) return undefined;
-  const value = (parseDocument(await readFile(file, "utf8")).toJS() as { paginate?: unknown } | null)?.paginate;
+  const value = (parseDocument(await readFile(file, "utf8")).toJS() as { paginate?: unknown } | null)
+    ?.paginate;
   return typeof value === "number" ? value : undefined;
 }

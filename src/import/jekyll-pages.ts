@@ -23,7 +23,18 @@ export function inZone(written: string, timeZone: string): string | undefined {
     // A zone Intl does not know: the time as written.
     return undefined;
   }
-  const minutes = Math.round((Date.UTC(Number(local.year), Number(local.month) - 1, Number(local.day), Number(local.hour), Number(local.minute), Number(local.second)) - Math.floor(Date.parse(read.time) / 1000) * 1000) / 60_000);
+  const minutes = Math.round(
+    (Date.UTC(
+      Number(local.year),
+      Number(local.month) - 1,
+      Number(local.day),
+      Number(local.hour),
+      Number(local.minute),
+      Number(local.second),
+    ) -
+      Math.floor(Date.parse(read.time) / 1000) * 1000) /
+      60_000,
+  );
   const offset = `${minutes < 0 ? "-" : "+"}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
   return `${local.year}-${local.month}-${local.day} ${local.hour}:${local.minute}:${local.second} ${offset}`;
 }
@@ -35,12 +46,25 @@ export function inZone(written: string, timeZone: string): string | undefined {
  * lists, not a text of its own. Undefined for a page that lists nothing.
  */
 export function listingOf(body: string, collections: string[]): { of: string; term?: string } | undefined {
-  const lists = ["posts", "tags", "categories", "pages", "html_pages", "documents", "collections", "static_files", ...collections];
-  const reads = new RegExp(`\\{%-?\\s*(?:for\\s+\\w+\\s+in|assign\\s+\\w+\\s*=)\\s*(paginator|site\\.(?:${lists.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}))\\b`).exec(body);
+  const lists = [
+    "posts",
+    "tags",
+    "categories",
+    "pages",
+    "html_pages",
+    "documents",
+    "collections",
+    "static_files",
+    ...collections,
+  ];
+  const reads = new RegExp(
+    `\\{%-?\\s*(?:for\\s+\\w+\\s+in|assign\\s+\\w+\\s*=)\\s*(paginator|site\\.(?:${lists.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}))\\b`,
+  ).exec(body);
   if (!reads) return undefined;
   // One term's posts: `site.categories["Elixir in Production"]`, `site.tags.releases`.
   const term = /^\s*(?:\[\s*(["'])(.+?)\1\s*\]|\.([\w-]+))/.exec(body.slice(reads.index + reads[0].length));
-  const of = reads[1] === "paginator" ? "posts" : reads[1].slice("site.".length).replace("html_pages", "pages");
+  const of =
+    reads[1] === "paginator" ? "posts" : reads[1].slice("site.".length).replace("html_pages", "pages");
   return { of, ...((of === "tags" || of === "categories") && term ? { term: term[2] ?? term[3] } : {}) };
 }
 

@@ -48,27 +48,52 @@ export interface JekyllSite {
 
 export function jekyllUrl(post: JekyllPost, site: JekyllSite): string {
   const style = site.permalink ?? "date";
-  const pattern = post.permalink ?? (post.collection ? withPermalinkSuffix("/:collection/:path", style) : (JEKYLL_STYLES[style] ?? style));
+  const pattern =
+    post.permalink ??
+    (post.collection ? withPermalinkSuffix("/:collection/:path", style) : (JEKYLL_STYLES[style] ?? style));
   const values: Record<string, string> = {
     ...(post.date !== undefined ? dateTokens(zonedTime(post.date, site.timezone)) : {}),
     title: post.slug ? jekyllSlug(post.slug, { cased: true }) : jekyllSlug(post.name, { cased: true }),
     slug: jekyllSlug(post.slug ?? post.name, { cased: false, mode: "default" }),
     name: jekyllSlug(post.name, { cased: false, mode: "default" }),
-    categories: [...new Set(post.categories.map((category) => category.toLowerCase()))].map(encodeURIComponent).join("/"),
-    slugified_categories: [...new Set(post.categories.map((category) => jekyllSlug(category, { cased: false })))].join("/"),
+    categories: [...new Set(post.categories.map((category) => category.toLowerCase()))]
+      .map(encodeURIComponent)
+      .join("/"),
+    slugified_categories: [
+      ...new Set(post.categories.map((category) => jekyllSlug(category, { cased: false }))),
+    ].join("/"),
     collection: post.collection?.label ?? "posts",
     path: post.collection?.path ?? post.name,
     output_ext: ".html",
   };
   const url = fillJekyll(pattern, values);
-  if (/:[a-z_]+/.test(url.replace(/^[^:]*:\/\//, ""))) throw new Error(`its permalink ${pattern} needs a date it does not have`);
+  if (/:[a-z_]+/.test(url.replace(/^[^:]*:\/\//, "")))
+    throw new Error(`its permalink ${pattern} needs a date it does not have`);
   return url;
 }
 
 /** A Jekyll page's or collection document's address when it sets no `permalink` of its own (Jekyll's Page#template). */
-export function jekyllPageUrl(page: { path: string; basename: string; permalink?: string; collection?: string }, site: JekyllSite): string {
-  const template = page.permalink ?? (page.basename === "index" && !page.collection ? "/:path/" : withPermalinkSuffix(page.collection ? "/:collection/:path" : "/:path/:basename", site.permalink ?? "date"));
-  const values: Record<string, string> = { path: page.path, basename: page.basename, collection: page.collection ?? "", name: jekyllSlug(page.basename, { cased: false, mode: "default" }), title: jekyllSlug(page.basename, { cased: true }), slug: jekyllSlug(page.basename, { cased: false, mode: "default" }), output_ext: ".html" };
+export function jekyllPageUrl(
+  page: { path: string; basename: string; permalink?: string; collection?: string },
+  site: JekyllSite,
+): string {
+  const template =
+    page.permalink ??
+    (page.basename === "index" && !page.collection
+      ? "/:path/"
+      : withPermalinkSuffix(
+          page.collection ? "/:collection/:path" : "/:path/:basename",
+          site.permalink ?? "date",
+        ));
+  const values: Record<string, string> = {
+    path: page.path,
+    basename: page.basename,
+    collection: page.collection ?? "",
+    name: jekyllSlug(page.basename, { cased: false, mode: "default" }),
+    title: jekyllSlug(page.basename, { cased: true }),
+    slug: jekyllSlug(page.basename, { cased: false, mode: "default" }),
+    output_ext: ".html",
+  };
   return fillJekyll(template, values);
 }
 
@@ -81,7 +106,8 @@ function withPermalinkSuffix(template: string, style: string): string {
   return template;
 }
 
-const JEKYLL_TOKEN = /:(slugified_categories|output_ext|categories|collection|short_year|short_month|long_month|short_day|long_day|basename|i_month|w_year|y_day|w_day|i_day|minute|second|month|title|week|year|hour|slug|name|path|day)/g;
+const JEKYLL_TOKEN =
+  /:(slugified_categories|output_ext|categories|collection|short_year|short_month|long_month|short_day|long_day|basename|i_month|w_year|y_day|w_day|i_day|minute|second|month|title|week|year|hour|slug|name|path|day)/g;
 
 function fillJekyll(pattern: string, values: Record<string, string>): string {
   const filled = pattern.replace(JEKYLL_TOKEN, (all, key: string) => values[key] ?? all);
@@ -125,7 +151,9 @@ function isoWeek(day: Date): { week: number; year: number } {
 
 /** Jekyll's `slugify`: in its "pretty" mode (`:title`) `._~!$&'()+,;=@` are kept, in its default mode (`:slug`, `:name`) only letters and digits. */
 export function jekyllSlug(name: string, options: { cased: boolean; mode?: "pretty" | "default" }): string {
-  const slug = name.replace(options.mode === "default" ? /[^\p{L}\p{N}]+/gu : /[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, "-").replace(/^-+|-+$/g, "");
+  const slug = name
+    .replace(options.mode === "default" ? /[^\p{L}\p{N}]+/gu : /[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
   return options.cased ? slug : slug.toLowerCase();
 }
 
@@ -150,13 +178,31 @@ export function zonedTime(written: string, timeZone: string | undefined): ZonedT
   const { read, zoned } = readDateZoned(written);
   if ("problem" in read) throw new Error(`not a date: ${written}`);
   // The time as written, in its own offset: `2025-03-04T10:00:00+01:00`.
-  const [, year, month, day, hour, minute, second] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(read.time)!;
+  const [, year, month, day, hour, minute, second] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(
+    read.time,
+  )!;
   if (!zoned || timeZone === undefined) return { year, month, day, hour, minute, second };
   const instant = new Date(read.time);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  };
 }

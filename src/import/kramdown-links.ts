@@ -27,7 +27,9 @@ export function angledDestinations(body: string): { body: string; count: number 
 
 function angledInLine(line: string): { text: string; changed: number } {
   // Code spans are code: what they hold is never a link.
-  const code = [...line.matchAll(/(`+)[\s\S]*?\1/g)].map((match) => [match.index, match.index + match[0].length] as const);
+  const code = [...line.matchAll(/(`+)[\s\S]*?\1/g)].map(
+    (match) => [match.index, match.index + match[0].length] as const,
+  );
   const inCode = (at: number) => code.some(([start, end]) => at >= start && at < end);
   let text = "";
   let from = 0;
@@ -40,7 +42,14 @@ function angledInLine(line: string): { text: string; changed: number } {
     const inner = line.slice(open, close);
     const [, address, title = ""] = /^\s*(.*?)((?:\s+(?:"[^"]*"|'[^']*'))?)\s*$/.exec(inner) ?? [];
     // A Liquid tag's spaces (`{{ site.baseurl }}{% post_url x %}`) are the tag's: it is converted later, to an address without any.
-    if (address === undefined || address.startsWith("<") || !/\s/.test(address) || /[<>]/.test(address) || /\{[{%]/.test(address)) continue;
+    if (
+      address === undefined ||
+      address.startsWith("<") ||
+      !/\s/.test(address) ||
+      /[<>]/.test(address) ||
+      /\{[{%]/.test(address)
+    )
+      continue;
     text += `${line.slice(from, open)}<${address}>${title}`;
     from = close;
     changed++;

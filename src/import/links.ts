@@ -42,7 +42,8 @@ export function oldForms(old: string): string[] {
   const bare = path.replace(/\/+$/, "");
   const forms = new Set([path, bare === "" ? "/" : bare]);
   if (path.endsWith("/")) forms.add(`${bare}/index.html`);
-  if (/\.html?$/i.test(bare)) forms.add(bare.replace(/\.html?$/i, "")).add(`${bare.replace(/(\/index)?\.html?$/i, "")}/`);
+  if (/\.html?$/i.test(bare))
+    forms.add(bare.replace(/\.html?$/i, "")).add(`${bare.replace(/(\/index)?\.html?$/i, "")}/`);
   else if (bare !== "") forms.add(`${bare}/`);
   return [...forms].filter((form) => form !== "");
 }
@@ -55,7 +56,11 @@ export function oldForms(old: string): string[] {
  * and the build warns about it too. `lineAt` is the source file's line of
  * the text's first line, for the report.
  */
-export function rewriteLinks(written: string, at: TextAt, moves: Moves): { text: string; rewritten: number; unresolved: { line: number; url: string }[] } {
+export function rewriteLinks(
+  written: string,
+  at: TextAt,
+  moves: Moves,
+): { text: string; rewritten: number; unresolved: { line: number; url: string }[] } {
   const lineAt = at.lineAt ?? 1;
   let rewritten = 0;
   const unresolved: { line: number; url: string }[] = [];
@@ -70,12 +75,17 @@ export function rewriteLinks(written: string, at: TextAt, moves: Moves): { text:
     }
     if (found === undefined || found === url) return url;
     // A heading that is not there any more: the link goes to its page, its fragment kept as written.
-    if (found.endsWith("#")) unresolved.push({ line: lineOf(offset), url: `${url} (its fragment: no such heading)` });
+    if (found.endsWith("#"))
+      unresolved.push({ line: lineOf(offset), url: `${url} (its fragment: no such heading)` });
     rewritten++;
     return found.endsWith("#") ? `${found.slice(0, -1)}${/#.*$/.exec(url)?.[0] ?? ""}` : found;
   };
   const edits: { from: number; to: number; text: string }[] = [];
-  const inline = (bangs: "!" | "") => new RegExp(`(${bangs === "!" ? "!" : "(?<!!)"})\\[((?:[^[\\]\\\\]|\\\\.|\\[[^\\]]*\\])*)\\]\\(\\s*(<[^>\\n]*>|(?:[^\\s()<>]|\\([^\\s()]*\\))+)((?:\\s+(?:"[^"]*"|'[^']*'|\\([^)]*\\)))?\\s*)\\)`, "g");
+  const inline = (bangs: "!" | "") =>
+    new RegExp(
+      `(${bangs === "!" ? "!" : "(?<!!)"})\\[((?:[^[\\]\\\\]|\\\\.|\\[[^\\]]*\\])*)\\]\\(\\s*(<[^>\\n]*>|(?:[^\\s()<>]|\\([^\\s()]*\\))+)((?:\\s+(?:"[^"]*"|'[^']*'|\\([^)]*\\)))?\\s*)\\)`,
+      "g",
+    );
   const inlineEdits = (source: string, sourceMasked: string, pattern: RegExp) => {
     const found: typeof edits = [];
     for (const match of sourceMasked.matchAll(pattern)) {
@@ -86,7 +96,11 @@ export function rewriteLinks(written: string, at: TextAt, moves: Moves): { text:
       if (moved === (bracketed ? url.slice(1, -1) : url)) continue;
       const original = source.slice(start, start + all.length);
       const urlAt = original.lastIndexOf(url);
-      found.push({ from: start, to: start + all.length, text: `${original.slice(0, urlAt)}${bracketed ? `<${moved}>` : moved}${original.slice(urlAt + url.length)}` });
+      found.push({
+        from: start,
+        to: start + all.length,
+        text: `${original.slice(0, urlAt)}${bracketed ? `<${moved}>` : moved}${original.slice(urlAt + url.length)}`,
+      });
     }
     return found;
   };
@@ -101,14 +115,22 @@ export function rewriteLinks(written: string, at: TextAt, moves: Moves): { text:
     const bracketed = url.startsWith("<");
     const moved = look(bracketed ? url.slice(1, -1) : url, match.index!);
     if (moved === (bracketed ? url.slice(1, -1) : url)) continue;
-    edits.push({ from: match.index!, to: match.index! + all.length, text: `${head}${bracketed ? `<${moved}>` : moved}${rest}` });
+    edits.push({
+      from: match.index!,
+      to: match.index! + all.length,
+      text: `${head}${bracketed ? `<${moved}>` : moved}${rest}`,
+    });
   }
   // The two HTML forms the build reads: `<img src>` and `<a href>`.
   for (const match of masked.matchAll(/(<(?:img|a)\b[^>]*?\s(?:src|href)=)(["'])([^"']*)\2/gi)) {
     const [all, head, quote, url] = match;
     const moved = look(url, match.index!);
     if (moved === url) continue;
-    edits.push({ from: match.index!, to: match.index! + all.length, text: `${head}${quote}${moved}${quote}` });
+    edits.push({
+      from: match.index!,
+      to: match.index! + all.length,
+      text: `${head}${quote}${moved}${quote}`,
+    });
   }
   return { text: applyEdits(text, edits), rewritten, unresolved };
 }
@@ -127,7 +149,8 @@ function applyEdits(text: string, edits: { from: number; to: number; text: strin
 
 function countLines(text: string, offset: number): number {
   let lines = 0;
-  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) lines++;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1))
+    lines++;
   return lines;
 }
 
@@ -142,7 +165,8 @@ export function lookUp(url: string, at: TextAt, moves: Moves): string | "missing
     const fragment = withFragment(self, url, moves);
     return fragment === url ? undefined : fragment.slice(self.length) || undefined;
   }
-  if (url === "" || url.startsWith("#") || url.includes("{") || /^(mailto|tel|data|javascript):/i.test(url)) return undefined;
+  if (url === "" || url.startsWith("#") || url.includes("{") || /^(mailto|tel|data|javascript):/i.test(url))
+    return undefined;
   let path: string;
   let suffix = "";
   // `[\s\S]`: an address as written may hold a line break (`href="…?repository=x\n"`), which `.` would not match.
@@ -170,15 +194,24 @@ export function lookUp(url: string, at: TextAt, moves: Moves): string | "missing
   const decoded = safeDecode(path);
   const fragment = suffix.startsWith("#") ? suffix : "";
   // Hugo lowercases every address it writes: a link written with capitals meant the lowercased one.
-  const moved = [decoded, decoded.toLowerCase()].flatMap((each) => [each, each.replace(/\/+$/, ""), `${each}/`]).map((each) => moves.byOld.get(each)).find((each) => each !== undefined);
+  const moved = [decoded, decoded.toLowerCase()]
+    .flatMap((each) => [each, each.replace(/\/+$/, ""), `${each}/`])
+    .map((each) => moves.byOld.get(each))
+    .find((each) => each !== undefined);
   if (moved !== undefined) return withFragment(moved, fragment, moves);
   if (moves.current.has(decoded) || moves.answers?.(decoded)) {
     const kept = withFragment(decoded, fragment, moves);
     return address !== path || kept !== `${decoded}${fragment}` ? kept : undefined;
   }
-  if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`)) return withFragment(`${decoded}/`, fragment, moves);
+  if (!decoded.endsWith("/") && moves.current.has(`${decoded}/`))
+    return withFragment(`${decoded}/`, fragment, moves);
   // A relative link to a file that moved with the text (a bundle's picture) reaches it from the new path as it did from the old.
-  if (!/^\/|^[a-z][a-z0-9+.-]*:/i.test(address) && self !== undefined && moves.current.has(safeDecode(new URL(address, `https://new.invalid${self}`).pathname))) return undefined;
+  if (
+    !/^\/|^[a-z][a-z0-9+.-]*:/i.test(address) &&
+    self !== undefined &&
+    moves.current.has(safeDecode(new URL(address, `https://new.invalid${self}`).pathname))
+  )
+    return undefined;
   return "missing";
 }
 
@@ -201,7 +234,11 @@ function withFragment(path: string, fragment: string, moves: Moves): string {
 
 /** `http` and `https`, with and without `www.`, are the same site. */
 function sameOrigin(a: string, b: string): boolean {
-  const host = (origin: string) => origin.replace(/^https?:\/\//i, "").replace(/^www\./i, "").toLowerCase();
+  const host = (origin: string) =>
+    origin
+      .replace(/^https?:\/\//i, "")
+      .replace(/^www\./i, "")
+      .toLowerCase();
   return host(a) === host(b);
 }
 

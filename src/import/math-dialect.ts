@@ -26,15 +26,19 @@ import { HUGO_CONFIGS } from "./hugo-config.ts";
 import type { Generator } from "./model.ts";
 
 /** Plugins that read `$…$` inline and `$$…$$` display, by their package names. */
-const DOLLAR_PLUGINS = /["'`](?:markdown-it-mathjax3?|markdown-it-texmath|markdown-it-(?:[a-z-]*-)?katex|@[a-z0-9-]+\/markdown-it-katex|markdown-it-math|@mdit\/plugin-(?:katex|mathjax|tex)(?:-slim)?|remark-math|@vscode\/markdown-it-katex)["'`/]/;
+const DOLLAR_PLUGINS =
+  /["'`](?:markdown-it-mathjax3?|markdown-it-texmath|markdown-it-(?:[a-z-]*-)?katex|@[a-z0-9-]+\/markdown-it-katex|markdown-it-math|@mdit\/plugin-(?:katex|mathjax|tex)(?:-slim)?|remark-math|@vscode\/markdown-it-katex)["'`/]/;
 
 /** Plugins that typeset the HTML Markdown made. */
 const HTML_PLUGINS = /["'`]eleventy-plugin-(?:mathjax|katex)["'`/]/;
 
 export function mathDialectOf(generator: Generator, root: string): MathDialect | undefined {
   if (generator === "jekyll") return jekyllMarkdown(root) === "kramdown" ? "kramdown" : undefined;
-  if (generator === "hugo") return hugoPassthrough(root) ?? (loadsMath(join(root, "layouts")) ? "mathjax" : undefined);
-  const configs = [...(generator === "eleventy" ? ELEVENTY_CONFIGS : ASTRO_CONFIGS), "package.json"].map((name) => textOf(join(root, name)));
+  if (generator === "hugo")
+    return hugoPassthrough(root) ?? (loadsMath(join(root, "layouts")) ? "mathjax" : undefined);
+  const configs = [...(generator === "eleventy" ? ELEVENTY_CONFIGS : ASTRO_CONFIGS), "package.json"].map(
+    (name) => textOf(join(root, name)),
+  );
   if (configs.some((text) => DOLLAR_PLUGINS.test(text))) return "dollars";
   return configs.some((text) => HTML_PLUGINS.test(text)) ? "mathjax" : undefined;
 }
@@ -42,7 +46,9 @@ export function mathDialectOf(generator: Generator, root: string): MathDialect |
 /** Whether a template of `folder` (and its folders) loads MathJax or KaTeX. */
 function loadsMath(folder: string): boolean {
   if (!existsSync(folder)) return false;
-  return readdirSync(folder, { recursive: true, encoding: "utf8" }).some((name) => name.endsWith(".html") && /mathjax|katex/i.test(textOf(join(folder, name))));
+  return readdirSync(folder, { recursive: true, encoding: "utf8" }).some(
+    (name) => name.endsWith(".html") && /mathjax|katex/i.test(textOf(join(folder, name))),
+  );
 }
 
 /** `markdown:` in _config.yml, kramdown when it says none (Jekyll's default). */
@@ -54,7 +60,10 @@ function jekyllMarkdown(root: string): string {
 /** Goldmark's passthrough, as Hugo's configuration (any of its files and formats) enables it. */
 function hugoPassthrough(root: string): MathDialect | undefined {
   const folder = join(root, "config/_default");
-  const files = [...HUGO_CONFIGS.map((name) => join(root, name)), ...(existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [])];
+  const files = [
+    ...HUGO_CONFIGS.map((name) => join(root, name)),
+    ...(existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : []),
+  ];
   const config = files.map(textOf).join("\n");
   const at = config.search(/passthrough/i);
   if (at === -1) return undefined;

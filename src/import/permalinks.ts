@@ -58,7 +58,10 @@ export function hugoUrl(page: HugoPage, permalinks: Record<string, string>): str
     contentbasename: urlize(page.filename),
     slugorcontentbasename: slugOrName,
   };
-  const filled = pattern.replace(/:(slugorcontentbasename|contentbasename|slugorfilename|weekdayname|monthname|filename|sections|section|weekday|yearday|title|year|month|slug|day)/g, (_all, key: string) => values[key]);
+  const filled = pattern.replace(
+    /:(slugorcontentbasename|contentbasename|slugorfilename|weekdayname|monthname|filename|sections|section|weekday|yearday|title|year|month|slug|day)/g,
+    (_all, key: string) => values[key],
+  );
   // A token with nothing to fill (`:slug` of a page without a title) leaves its segment out, as Hugo writes it.
   return withSlashes(filled.toLowerCase().replace(/\/{2,}/g, "/"));
 }
@@ -91,23 +94,38 @@ export function withSlashes(path: string): string {
  * file (`permalink: false`); `{ unknown }` when the permalink runs code this
  * does not read.
  */
-export function eleventyUrl(relativePath: string, data: Record<string, unknown>): string | undefined | { unknown: string } {
+export function eleventyUrl(
+  relativePath: string,
+  data: Record<string, unknown>,
+): string | undefined | { unknown: string } {
   const { permalink } = data;
   const parts = relativePath.replace(/\.[^./]+$/, "").split("/");
   const name = parts.at(-1)!;
   const fileSlug = name === "index" ? (parts.at(-2) ?? "") : name;
   if (permalink === false) return undefined;
   if (typeof permalink === "string") {
-    const values: Record<string, string> = { "page.fileSlug": fileSlug, "page.filePathStem": `/${parts.join("/")}`, title: typeof data.title === "string" ? data.title : "" };
+    const values: Record<string, string> = {
+      "page.fileSlug": fileSlug,
+      "page.filePathStem": `/${parts.join("/")}`,
+      title: typeof data.title === "string" ? data.title : "",
+    };
     let unknown: string | undefined;
-    const filled = permalink.replace(/\{\{-?\s*([\w.]+)\s*(?:\|\s*(slugify|slug|lower)\s*)?-?\}\}/g, (all, name: string, filter?: string) => {
-      if (!(name in values)) {
-        unknown = all;
-        return all;
-      }
-      return filter === "lower" ? values[name].toLowerCase() : filter ? eleventySlug(values[name]) : values[name];
-    });
-    if (unknown || /\{[{%]/.test(filled)) return { unknown: `its permalink runs template code (${unknown ?? permalink})` };
+    const filled = permalink.replace(
+      /\{\{-?\s*([\w.]+)\s*(?:\|\s*(slugify|slug|lower)\s*)?-?\}\}/g,
+      (all, name: string, filter?: string) => {
+        if (!(name in values)) {
+          unknown = all;
+          return all;
+        }
+        return filter === "lower"
+          ? values[name].toLowerCase()
+          : filter
+            ? eleventySlug(values[name])
+            : values[name];
+      },
+    );
+    if (unknown || /\{[{%]/.test(filled))
+      return { unknown: `its permalink runs template code (${unknown ?? permalink})` };
     return withSlashes(filled.replace(/\/index\.html$/, "/"));
   }
   if (name === "index" || (parts.length > 1 && name === parts.at(-2))) parts.pop();
@@ -128,7 +146,10 @@ export function eleventySlug(text: string): string {
 /** Astro's default id of a content collection entry (github-slugger per segment, a final `index` dropped), or its `slug`. */
 export function astroId(relativePath: string, slug?: string): string {
   if (slug) return slug;
-  const segments = relativePath.replace(/\.[^./]+$/, "").split("/").map(githubSlug);
+  const segments = relativePath
+    .replace(/\.[^./]+$/, "")
+    .split("/")
+    .map(githubSlug);
   return segments.join("/").replace(/(^|\/)index$/, "");
 }
 

@@ -60,12 +60,59 @@ export interface ImportPlan {
 }
 
 /** The fields sitegen reads (with other generators' names for them): any other is kept as a param. */
-const READ_FIELDS = new Set(["permalink", "url", "title", "description", "summary", "excerpt", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category", "lang", "status", "draft", "published", "slug", "author", "image", "aliases", "redirect_from", "markup"]);
+const READ_FIELDS = new Set([
+  "permalink",
+  "url",
+  "title",
+  "description",
+  "summary",
+  "excerpt",
+  "date",
+  "updated",
+  "lastmod",
+  "last_modified_at",
+  "tags",
+  "categories",
+  "category",
+  "lang",
+  "status",
+  "draft",
+  "published",
+  "slug",
+  "author",
+  "image",
+  "aliases",
+  "redirect_from",
+  "markup",
+]);
 
 /** The files the build makes at the site's root: a source's own would be refused. */
-const BUILT = new Set(["robots.txt", "sitemap.xml", "llms.txt", "llms-full.txt", "agent-instructions.md", "blog-index.json", "openapi.json", "feed.xml", "atom.xml", "rss.xml", "index.xml", "404.html", "index.html", "index.md", "_headers", "_redirects", "_routes.json", "_worker.js"]);
+const BUILT = new Set([
+  "robots.txt",
+  "sitemap.xml",
+  "llms.txt",
+  "llms-full.txt",
+  "agent-instructions.md",
+  "blog-index.json",
+  "openapi.json",
+  "feed.xml",
+  "atom.xml",
+  "rss.xml",
+  "index.xml",
+  "404.html",
+  "index.html",
+  "index.md",
+  "_headers",
+  "_redirects",
+  "_routes.json",
+  "_worker.js",
+]);
 /** A page of the starter that a moved site's own takes the place of, by its path. */
-const STARTER_PAGES = new Map([["", "content/pages/index.md"], ["about", "content/pages/about.md"], ["blog", "content/pages/blog.md"]]);
+const STARTER_PAGES = new Map([
+  ["", "content/pages/index.md"],
+  ["about", "content/pages/about.md"],
+  ["blog", "content/pages/blog.md"],
+]);
 
 export interface PlanOptions {
   /** The day pages without one are dated, YYYY-MM-DD. */
@@ -81,30 +128,97 @@ export interface PlanOptions {
 }
 
 export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan {
-  const plan: ImportPlan = { files: [], converted: new Map(), notConverted: [], aliases: 0, links: 0, unknownUrls: [], kept: new Map(), skipped: [], moved: [], unresolved: [], lost: [] };
+  const plan: ImportPlan = {
+    files: [],
+    converted: new Map(),
+    notConverted: [],
+    aliases: 0,
+    links: 0,
+    unknownUrls: [],
+    kept: new Map(),
+    skipped: [],
+    moved: [],
+    unresolved: [],
+    lost: [],
+  };
   const shown = options.shown ?? ((path: string) => path);
   const defaultLang = site.site.languages[0];
   // A post with no date at all (Hugo's pages of the main section, an Eleventy post dated by its file) is a page at its own address.
   // A name dated as Jekyll reads one (`2017-4-20-tips`, a month of one digit) dates its post, as sitegen reads names (src/content/file-name.ts).
-  const undated = site.posts.filter((post) => ["date", "publishDate", "pubDate"].every((field) => post.data[field] === undefined) && readFileName(post.stem).date === undefined);
-  const posts = placePosts(site.posts.filter((post) => !undated.includes(post)), defaultLang, plan.skipped);
+  const undated = site.posts.filter(
+    (post) =>
+      ["date", "publishDate", "pubDate"].every((field) => post.data[field] === undefined) &&
+      readFileName(post.stem).date === undefined,
+  );
+  const posts = placePosts(
+    site.posts.filter((post) => !undated.includes(post)),
+    defaultLang,
+    plan.skipped,
+  );
   const lists = site.blogAddresses ?? [];
   const blog = site.pages.find((page) => page.role === "blog" && isDefault(page, defaultLang));
   const sitePages = [...site.pages, ...undated.map((post) => ({ ...post, kind: "page" as const }))];
-  const withBlog = lists.length === 0 ? sitePages : blog ? sitePages.map((page) => (page === blog ? { ...page, oldUrls: [...page.oldUrls, ...lists] } : page)) : [...sitePages, { file: "(the lists of posts)", data: { title: "Blog", description: "Every post, newest first." }, body: "", bodyLine: 1, kind: "page" as const, stem: "blog", oldUrls: lists, bundle: [], role: "blog" as const }];
+  const withBlog =
+    lists.length === 0
+      ? sitePages
+      : blog
+        ? sitePages.map((page) => (page === blog ? { ...page, oldUrls: [...page.oldUrls, ...lists] } : page))
+        : [
+            ...sitePages,
+            {
+              file: "(the lists of posts)",
+              data: { title: "Blog", description: "Every post, newest first." },
+              body: "",
+              bodyLine: 1,
+              kind: "page" as const,
+              stem: "blog",
+              oldUrls: lists,
+              bundle: [],
+              role: "blog" as const,
+            },
+          ];
   const pages = placePages(withBlog, site.site.basePath, defaultLang, plan.skipped);
   // Heading ids written as sitegen reads them, before anything reads the texts.
-  const placed = [...posts, ...pages].map((each) => ({ ...each, document: { ...each.document, body: readableHeadingIds(each.document.body) } }));
+  const placed = [...posts, ...pages].map((each) => ({
+    ...each,
+    document: { ...each.document, body: readableHeadingIds(each.document.body) },
+  }));
 
   // Where every old address went: documents, then their own files.
   const byOld = new Map<string, string>();
-  for (const { document, path } of placed) for (const old of document.oldUrls) for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
-  for (const { document, path } of placed.filter(({ document }) => document.kind === "post")) for (const file of document.bundle) if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
-  const staticFiles = site.files.map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) })).map((each) => ({ ...each, refused: refusedStatic(each.name, options) }));
-  const current = new Set([...placed.map(({ path }) => path), ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`), ...placed.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`))]);
+  for (const { document, path } of placed)
+    for (const old of document.oldUrls)
+      for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
+  for (const { document, path } of placed.filter(({ document }) => document.kind === "post"))
+    for (const file of document.bundle)
+      if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);
+  const staticFiles = site.files
+    .map((file) => ({ file, name: decodeURIComponent((file.oldUrl ?? `/${file.name}`).slice(1)) }))
+    .map((each) => ({ ...each, refused: refusedStatic(each.name, options) }));
+  const current = new Set([
+    ...placed.map(({ path }) => path),
+    ...staticFiles.filter(({ refused }) => !refused).map(({ name }) => `/${name}`),
+    ...placed.flatMap(({ document, path }) => document.bundle.map((file) => `${path}${file.name}`)),
+  ]);
   // Every sitegen site has a home and a blog page (the starter's, where the source had none).
-  const answers = (path: string) => path === "/" || path === "/blog/" || BUILT.has(path.slice(1)) || current.has(path.replace(/\.md$/, "/")) || path === "/index.md" || (options.published?.(path) ?? false);
-  const anchorsByPath = new Map(placed.map(({ document, path }) => [path, () => anchorsOf(document.body, canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"), options.headingIds)]));
+  const answers = (path: string) =>
+    path === "/" ||
+    path === "/blog/" ||
+    BUILT.has(path.slice(1)) ||
+    current.has(path.replace(/\.md$/, "/")) ||
+    path === "/index.md" ||
+    (options.published?.(path) ?? false);
+  const anchorsByPath = new Map(
+    placed.map(({ document, path }) => [
+      path,
+      () =>
+        anchorsOf(
+          document.body,
+          canonicalTag(document.lang ?? text(document.data.lang) ?? defaultLang ?? "en"),
+          options.headingIds,
+        ),
+    ]),
+  );
   const anchorCache = new Map<string, Anchors>();
   const anchors = (path: string) => {
     const make = anchorsByPath.get(path);
@@ -117,7 +231,8 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
   const byStem = new Map(posts.map(({ document, path }) => [document.stem, path]));
   const conversions = {
     postUrl: (name: string) => byStem.get(name.replace(/\.(md|markdown)$/, "")),
-    linkUrl: (path: string) => [...bySource].find(([file]) => file === path || file.endsWith(`/${path.replace(/^\/+/, "")}`))?.[1],
+    linkUrl: (path: string) =>
+      [...bySource].find(([file]) => file === path || file.endsWith(`/${path.replace(/^\/+/, "")}`))?.[1],
     origin: site.site.origin,
     basePath: site.site.basePath,
     values: site.site.values,
@@ -127,58 +242,137 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
 
   const body = (document: ImportedDocument, path: string) => {
     // kramdown's addresses with spaces (`![](flow abstract.gif)`), in the form CommonMark reads: Jekyll's Markdown texts only.
-    const angled = site.generator === "jekyll" && document.data.markup !== "html" ? angledDestinations(document.body) : { body: document.body, count: 0 };
-    if (angled.count > 0) plan.converted.set("address with spaces", (plan.converted.get("address with spaces") ?? 0) + angled.count);
+    const angled =
+      site.generator === "jekyll" && document.data.markup !== "html"
+        ? angledDestinations(document.body)
+        : { body: document.body, count: 0 };
+    if (angled.count > 0)
+      plan.converted.set(
+        "address with spaces",
+        (plan.converted.get("address with spaces") ?? 0) + angled.count,
+      );
     const result = convertBody(angled.body, document.bodyLine, conversions);
-    for (const [kind, count] of result.converted) plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
-    pushAll(plan.notConverted, result.left.map((tag) => ({ file: document.file, ...tag })));
-    for (const name of Object.keys(document.data)) if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
-    const links = rewriteLinks(result.body, { oldUrl: document.oldUrls[0], self: path, file: document.file, lineAt: document.bodyLine }, moves);
+    for (const [kind, count] of result.converted)
+      plan.converted.set(kind, (plan.converted.get(kind) ?? 0) + count);
+    pushAll(
+      plan.notConverted,
+      result.left.map((tag) => ({ file: document.file, ...tag })),
+    );
+    for (const name of Object.keys(document.data))
+      if (!READ_FIELDS.has(name)) plan.kept.set(name, (plan.kept.get(name) ?? 0) + 1);
+    const links = rewriteLinks(
+      result.body,
+      { oldUrl: document.oldUrls[0], self: path, file: document.file, lineAt: document.bodyLine },
+      moves,
+    );
     plan.links += links.rewritten;
-    pushAll(plan.unresolved, links.unresolved.map((each) => ({ file: document.file, ...each })));
+    pushAll(
+      plan.unresolved,
+      links.unresolved.map((each) => ({ file: document.file, ...each })),
+    );
     return links.text;
   };
   // Texts the source knows as translations of one another (Hugo's) keep that as their `translationKey`.
   const languagesOf = new Map<string, Set<string>>();
-  for (const { document } of placed) if (document.translationKey) languagesOf.set(document.translationKey, (languagesOf.get(document.translationKey) ?? new Set()).add(document.lang ?? defaultLang ?? ""));
-  const translationKey = (document: ImportedDocument) => (document.translationKey && (languagesOf.get(document.translationKey)?.size ?? 0) > 1 ? document.translationKey : undefined);
+  for (const { document } of placed)
+    if (document.translationKey)
+      languagesOf.set(
+        document.translationKey,
+        (languagesOf.get(document.translationKey) ?? new Set()).add(document.lang ?? defaultLang ?? ""),
+      );
+  const translationKey = (document: ImportedDocument) =>
+    document.translationKey && (languagesOf.get(document.translationKey)?.size ?? 0) > 1
+      ? document.translationKey
+      : undefined;
   // An address answers with one page: a page's own before another's alias (Hugo writes the page over the alias's redirect), the first alias before a later one.
   const claimed = new Map<string, string>();
-  for (const { document, path } of placed) for (const form of oldForms(path)) claimed.set(form, document.file);
+  for (const { document, path } of placed)
+    for (const form of oldForms(path)) claimed.set(form, document.file);
   for (const { document, path, target } of placed) {
-    if (document.oldUrls.length === 0 && document.oldUrlUnknown) plan.unknownUrls.push({ file: document.file, why: document.oldUrlUnknown });
+    if (document.oldUrls.length === 0 && document.oldUrlUnknown)
+      plan.unknownUrls.push({ file: document.file, why: document.oldUrlUnknown });
     const aliases = aliasesOf(document, path).filter((alias) => {
-      const owner = oldForms(alias).map((form) => claimed.get(form)).find((file) => file !== undefined && file !== document.file);
-      if (owner) plan.skipped.push({ file: document.file, why: `its old address ${alias} is ${owner.startsWith("(") ? "another's" : `the address of ${owner}`}, which answers there: not kept as an alias` });
+      const owner = oldForms(alias)
+        .map((form) => claimed.get(form))
+        .find((file) => file !== undefined && file !== document.file);
+      if (owner)
+        plan.skipped.push({
+          file: document.file,
+          why: `its old address ${alias} is ${owner.startsWith("(") ? "another's" : `the address of ${owner}`}, which answers there: not kept as an alias`,
+        });
       else for (const form of oldForms(alias)) claimed.set(form, document.file);
       return owner === undefined;
     });
     plan.aliases += aliases.length;
     plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
     const key = translationKey(document);
-    const data = frontmatter(key ? { ...document, data: { ...document.data, translationKey: key } } : document, { aliases, defaultLang, date: options.date, image: document.kind === "post" ? imageOf(document, path) : undefined, siteName: site.site.name });
-    plan.files.push({ path: target, body: markdownFile(data, body(document, path)), from: document.file, ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}) });
+    const data = frontmatter(
+      key ? { ...document, data: { ...document.data, translationKey: key } } : document,
+      {
+        aliases,
+        defaultLang,
+        date: options.date,
+        image: document.kind === "post" ? imageOf(document, path) : undefined,
+        siteName: site.site.name,
+      },
+    );
+    plan.files.push({
+      path: target,
+      body: markdownFile(data, body(document, path)),
+      from: document.file,
+      ...(STARTER_PAGES.has(pagePathOf(target)) ? { replaces: STARTER_PAGES.get(pagePathOf(target)) } : {}),
+    });
     // A page's own files are published where it is, as the site's files.
-    const folder = document.kind === "page" ? `content/${STATIC_DIR}${path}`.replace(/\/$/, "") : target.slice(0, target.lastIndexOf("/"));
-    for (const file of document.bundle) plan.files.push({ path: `${folder}/${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
+    const folder =
+      document.kind === "page"
+        ? `content/${STATIC_DIR}${path}`.replace(/\/$/, "")
+        : target.slice(0, target.lastIndexOf("/"));
+    for (const file of document.bundle)
+      plan.files.push({
+        path: `${folder}/${file.name}`,
+        body: readFileSync(file.path),
+        from: shown(file.path),
+      });
     // A moved page's files answer where they were too: a page has no aliases for its files.
-    const was = document.kind === "page" && document.oldUrls[0] !== undefined ? safeDecode(document.oldUrls[0]).replace(/\/?$/, "/") : undefined;
-    if (was && was !== path) for (const file of document.bundle) plan.files.push({ path: `content/${STATIC_DIR}${was}${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
+    const was =
+      document.kind === "page" && document.oldUrls[0] !== undefined
+        ? safeDecode(document.oldUrls[0]).replace(/\/?$/, "/")
+        : undefined;
+    if (was && was !== path)
+      for (const file of document.bundle)
+        plan.files.push({
+          path: `content/${STATIC_DIR}${was}${file.name}`,
+          body: readFileSync(file.path),
+          from: shown(file.path),
+        });
   }
   // A Jekyll site's own configuration, includes and data, where the build reads them for its posts' Liquid.
-  for (const file of site.liquid ?? []) plan.files.push({ path: `content/${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
+  for (const file of site.liquid ?? [])
+    plan.files.push({ path: `content/${file.name}`, body: readFileSync(file.path), from: shown(file.path) });
   for (const { file, name, refused } of staticFiles) {
-    if (refused) plan.skipped.push({ file: shown(file.path), why: `${refused}: not copied`, oldUrls: file.oldUrl ? [file.oldUrl] : [] });
-    else plan.files.push({ path: `content/${STATIC_DIR}/${name}`, body: readFileSync(file.path), from: shown(file.path) });
+    if (refused)
+      plan.skipped.push({
+        file: shown(file.path),
+        why: `${refused}: not copied`,
+        oldUrls: file.oldUrl ? [file.oldUrl] : [],
+      });
+    else
+      plan.files.push({
+        path: `content/${STATIC_DIR}/${name}`,
+        body: readFileSync(file.path),
+        from: shown(file.path),
+      });
   }
   // A post of the source that no file of the new site holds did not arrive: the import stops at it unless the loss is accepted.
   const arrived = new Set(placed.map(({ document }) => document.file));
   const sourcePosts = new Set(site.posts.map((post) => post.file));
-  for (const each of plan.skipped) if (sourcePosts.has(each.file) && !arrived.has(each.file)) each.post = true;
+  for (const each of plan.skipped)
+    if (sourcePosts.has(each.file) && !arrived.has(each.file)) each.post = true;
   for (const each of [...site.left, ...plan.skipped]) {
     for (const url of each.oldUrls ?? []) {
       const path = stripBase(safeDecode(url), site.site.basePath);
-      if (!answers(path) && !current.has(path) && !byOld.has(safeDecode(url))) plan.lost.push({ url, file: each.file, why: each.why });
+      if (!answers(path) && !current.has(path) && !byOld.has(safeDecode(url)))
+        plan.lost.push({ url, file: each.file, why: each.why });
     }
   }
   return plan;
@@ -194,11 +388,15 @@ function templatesOf(generator: ImportedSite["generator"]): "liquid" | "hugo" | 
 function refusedStatic(name: string, options: PlanOptions): string | undefined {
   const last = name.slice(name.lastIndexOf("/") + 1);
   if (BUILT.has(name) || name.startsWith("_sitegen/")) return "a file the build makes itself";
-  if (!last.includes(".") || last.endsWith(".")) return "a file without an extension: sitegen answers such a path as a page's, so the file would not be reached";
+  if (!last.includes(".") || last.endsWith("."))
+    return "a file without an extension: sitegen answers such a path as a page's, so the file would not be reached";
   return options.taken?.(name);
 }
 
 /** A page's path from its file: `content/pages/docs/index.md` is `docs`. */
 function pagePathOf(target: string): string {
-  return target.replace(/^content\/pages\//, "").replace(/(^|\/)index\.md$/, "").replace(/\.md$/, "");
+  return target
+    .replace(/^content\/pages\//, "")
+    .replace(/(^|\/)index\.md$/, "")
+    .replace(/\.md$/, "");
 }

@@ -26,11 +26,17 @@ export interface ReadDocument {
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");
   const mdx = (bodyLine: number) => (isMdx(file) ? { mdx: mdxParts(text, bodyLine) } : {});
-  if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: isMdx(file) ? withoutModuleCode(text) : text, bodyLine: 1, ...mdx(1) };
+  if (!/^(\ufeff)?(---|\+\+\+)/.test(text))
+    return { data: {}, body: isMdx(file) ? withoutModuleCode(text) : text, bodyLine: 1, ...mdx(1) };
   // Read as the build reads it (src/content/frontmatter.ts): empty frontmatter is a page with no fields, and a quoted value that runs on at the left margin is read as Hugo's and Jekyll's YAML read it.
   try {
     const parsed = parseMarkdownFile(text, file);
-    return { data: parsed.data as Record<string, unknown>, body: parsed.body, bodyLine: parsed.bodyLine, ...mdx(parsed.bodyLine) };
+    return {
+      data: parsed.data as Record<string, unknown>,
+      body: parsed.body,
+      bodyLine: parsed.bodyLine,
+      ...mdx(parsed.bodyLine),
+    };
   } catch (error) {
     const located = errorsOf(error);
     if (!located) throw error;
@@ -39,14 +45,27 @@ export function readDocument(path: string, file: string): ReadDocument | { probl
 }
 
 /** A configuration file's data: TOML, YAML or JSON by its extension; `problem` when it cannot be read. */
-export function readConfig(path: string, file: string = path): { data: Record<string, unknown>; problem?: string } {
+export function readConfig(
+  path: string,
+  file: string = path,
+): { data: Record<string, unknown>; problem?: string } {
   try {
     const text = readFileSync(path, "utf8");
-    const data = extname(path) === ".toml" ? parseToml(text, file, 1).data : extname(path) === ".json" ? JSON.parse(text) : parseYaml(text, file).data;
+    const data =
+      extname(path) === ".toml"
+        ? parseToml(text, file, 1).data
+        : extname(path) === ".json"
+          ? JSON.parse(text)
+          : parseYaml(text, file).data;
     return { data: isRecord(data) ? data : {} };
   } catch (error) {
     const located = errorsOf(error);
-    return { data: {}, problem: located ? located.map((each) => formatError(each).split("\n")[0]).join("; ") : (error as Error).message };
+    return {
+      data: {},
+      problem: located
+        ? located.map((each) => formatError(each).split("\n")[0]).join("; ")
+        : (error as Error).message,
+    };
   }
 }
 
@@ -56,7 +75,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A value as text, where it is text. */
 export function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : undefined;
+  return typeof value === "string" && value.trim() !== ""
+    ? value
+    : typeof value === "number"
+      ? String(value)
+      : undefined;
 }
 
 /** A list of terms, as generators write them: a list, or a string of words (Jekyll's `categories: a b`). */

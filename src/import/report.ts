@@ -19,8 +19,13 @@ export interface BuildOutcome {
   errors: Finding[];
 }
 
-export function importReport(result: ImportResult, where: { source: string; dir: string }): { text: string; json: Record<string, unknown> } {
-  const posts = result.written.filter((path) => path.startsWith("content/blog/") && /\.(md|markdown)$/.test(path)).length;
+export function importReport(
+  result: ImportResult,
+  where: { source: string; dir: string },
+): { text: string; json: Record<string, unknown> } {
+  const posts = result.written.filter(
+    (path) => path.startsWith("content/blog/") && /\.(md|markdown)$/.test(path),
+  ).length;
   const pages = result.written.filter((path) => path.startsWith("content/pages/")).length;
   const files = result.written.length - posts - pages;
   const left = [...result.left, ...result.skipped];
@@ -34,18 +39,42 @@ export function importReport(result: ImportResult, where: { source: string; dir:
   ];
   lines.push(`  where each page was: ${addressOrigins(result)}`);
   const redirected = result.oldPages.filter((page) => page.to !== undefined);
-  if (redirected.length > 0) lines.push(`  old pages no file makes here (lists, tags, archives): ${redirected.length} redirected to their counterpart (site.yaml's redirects)`);
-  if (result.kept.size > 0) lines.push(`  kept as params (the templates can show them): ${[...result.kept].map(([name, count]) => `${name} (${count})`).join(", ")}`);
+  if (redirected.length > 0)
+    lines.push(
+      `  old pages no file makes here (lists, tags, archives): ${redirected.length} redirected to their counterpart (site.yaml's redirects)`,
+    );
+  if (result.kept.size > 0)
+    lines.push(
+      `  kept as params (the templates can show them): ${[...result.kept].map(([name, count]) => `${name} (${count})`).join(", ")}`,
+    );
   const section = (title: string, items: string[]) => {
     if (items.length > 0) lines.push(`  ${title} (${items.length}):`, ...items.map((item) => `    ${item}`));
   };
-  section("moved, with a warning", result.notes.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`));
-  section("not moved", left.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`));
-  section("old addresses of what was not moved, which no page or file of the new site has", lost.map((each) => `${each.url} (${each.file})`));
+  section(
+    "moved, with a warning",
+    result.notes.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`),
+  );
+  section(
+    "not moved",
+    left.map((each) => `${each.file}${each.line ? `:${each.line}` : ""}: ${each.why}`),
+  );
+  section(
+    "old addresses of what was not moved, which no page or file of the new site has",
+    lost.map((each) => `${each.url} (${each.file})`),
+  );
   section("there already, left as it was", result.existing);
-  section("old address unknown", result.unknownUrls.map((each) => `${each.file}: ${each.why}`));
-  section("not converted (the build warns too)", result.notConverted.map((each) => `${each.file}:${each.line}: ${each.tag}`));
-  section("links to addresses nothing answers now (kept as written; the build warns too)", result.unresolved.map((each) => `${each.file}:${each.line}: ${each.url}`));
+  section(
+    "old address unknown",
+    result.unknownUrls.map((each) => `${each.file}: ${each.why}`),
+  );
+  section(
+    "not converted (the build warns too)",
+    result.notConverted.map((each) => `${each.file}:${each.line}: ${each.tag}`),
+  );
+  section(
+    "links to addresses nothing answers now (kept as written; the build warns too)",
+    result.unresolved.map((each) => `${each.file}:${each.line}: ${each.url}`),
+  );
   const json = {
     generator: result.generator,
     created: result.created,
@@ -78,14 +107,20 @@ function addressOrigins(result: ImportResult): string {
 
 /** The build's result after an import: its counts, and its warnings by kind, each kind with a count and its first files. */
 export function buildReport(outcome: BuildOutcome, dir: string): string {
-  const lines = [outcome.ok ? `Built ${outcome.pages} pages and ${outcome.files} files → ${dir}/dist/` : `✗ the build of ${dir} failed with ${outcome.errors.length} ${outcome.errors.length === 1 ? "error" : "errors"}: the files are written; mend these and run \`npx sitegen build\` in ${dir}`];
-  for (const error of outcome.errors) lines.push(`  error: ${where(error)}${error.message}${error.hint ? `\n    hint: ${error.hint}` : ""}`);
+  const lines = [
+    outcome.ok
+      ? `Built ${outcome.pages} pages and ${outcome.files} files → ${dir}/dist/`
+      : `✗ the build of ${dir} failed with ${outcome.errors.length} ${outcome.errors.length === 1 ? "error" : "errors"}: the files are written; mend these and run \`npx sitegen build\` in ${dir}`,
+  ];
+  for (const error of outcome.errors)
+    lines.push(`  error: ${where(error)}${error.message}${error.hint ? `\n    hint: ${error.hint}` : ""}`);
   const kinds = warningsByKind(outcome.warnings);
   if (kinds.length > 0) lines.push(`  warnings (${outcome.warnings.length}), by kind:`);
   for (const { kind, findings } of kinds) {
     lines.push(`    ${findings.length} × ${kind}`);
     for (const finding of findings.slice(0, 3)) lines.push(`      ${where(finding)}${finding.message}`);
-    if (findings.length > 3) lines.push(`      … and ${findings.length - 3} more (\`npx sitegen build\` in ${dir} lists them all)`);
+    if (findings.length > 3)
+      lines.push(`      … and ${findings.length - 3} more (\`npx sitegen build\` in ${dir} lists them all)`);
   }
   return lines.join("\n");
 }

@@ -18,10 +18,26 @@ export interface Call {
   call: string;
   args: Value[];
 }
-export type Value = string | number | boolean | null | undefined | symbol | Call | Value[] | { [key: string]: Value };
+export type Value =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | symbol
+  | Call
+  | Value[]
+  | { [key: string]: Value };
 
 export function isCall(value: Value, name?: string): value is Call {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as Call).call === "string" && Array.isArray((value as Call).args) && (name === undefined || (value as Call).call === name);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as Call).call === "string" &&
+    Array.isArray((value as Call).args) &&
+    (name === undefined || (value as Call).call === name)
+  );
 }
 
 export function isObject(value: Value): value is { [key: string]: Value } {
@@ -56,12 +72,23 @@ export class Scope {
   bind(statement: AnyNode): void {
     const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
     if (declaration?.type === "VariableDeclaration") {
-      for (const declarator of declaration.declarations) if (declarator.id.type === "Identifier" && declarator.init) this.bindings.set(declarator.id.name, declarator.init);
+      for (const declarator of declaration.declarations)
+        if (declarator.id.type === "Identifier" && declarator.init)
+          this.bindings.set(declarator.id.name, declarator.init);
     }
-    if (statement.type === "ImportDeclaration" && typeof statement.source.value === "string" && statement.source.value.startsWith(".")) {
+    if (
+      statement.type === "ImportDeclaration" &&
+      typeof statement.source.value === "string" &&
+      statement.source.value.startsWith(".")
+    ) {
       for (const specifier of statement.specifiers) {
-        if (specifier.type === "ImportSpecifier") this.bindings.set(specifier.local.name, { imported: specifier.imported.name ?? specifier.imported.value, from: statement.source.value });
-        if (specifier.type === "ImportDefaultSpecifier") this.bindings.set(specifier.local.name, { imported: "default", from: statement.source.value });
+        if (specifier.type === "ImportSpecifier")
+          this.bindings.set(specifier.local.name, {
+            imported: specifier.imported.name ?? specifier.imported.value,
+            from: statement.source.value,
+          });
+        if (specifier.type === "ImportDefaultSpecifier")
+          this.bindings.set(specifier.local.name, { imported: "default", from: statement.source.value });
       }
     }
   }
@@ -69,12 +96,20 @@ export class Scope {
   /** What a program exports by name (`export const collections = …`, `export { collections }`, `export default …`). */
   exported(name: string): Value {
     for (const statement of this.program.body as AnyNode[]) {
-      if (name === "default" && statement.type === "ExportDefaultDeclaration") return this.value(statement.declaration);
-      if (statement.type === "ExportNamedDeclaration" && statement.declaration?.type === "VariableDeclaration") {
-        for (const declarator of statement.declaration.declarations) if (declarator.id.type === "Identifier" && declarator.id.name === name) return this.value(declarator.init);
+      if (name === "default" && statement.type === "ExportDefaultDeclaration")
+        return this.value(statement.declaration);
+      if (
+        statement.type === "ExportNamedDeclaration" &&
+        statement.declaration?.type === "VariableDeclaration"
+      ) {
+        for (const declarator of statement.declaration.declarations)
+          if (declarator.id.type === "Identifier" && declarator.id.name === name)
+            return this.value(declarator.init);
       }
       if (statement.type === "ExportNamedDeclaration" && !statement.source) {
-        for (const specifier of statement.specifiers) if ((specifier.exported.name ?? specifier.exported.value) === name) return this.named(specifier.local.name);
+        for (const specifier of statement.specifiers)
+          if ((specifier.exported.name ?? specifier.exported.value) === name)
+            return this.named(specifier.local.name);
       }
     }
     return UNKNOWN;
@@ -86,7 +121,10 @@ export class Scope {
     const binding = this.bindings.get(name);
     if (binding === undefined || this.reading.has(name)) return UNKNOWN;
     this.reading.add(name);
-    const value = "imported" in binding ? this.importedValue(binding.from, String(binding.imported)) : this.value(binding);
+    const value =
+      "imported" in binding
+        ? this.importedValue(binding.from, String(binding.imported))
+        : this.value(binding);
     this.reading.delete(name);
     this.values.set(name, value);
     return value;
@@ -100,7 +138,12 @@ export class Scope {
       case "TemplateLiteral": {
         const parts = node.expressions.map((expression: AnyNode) => this.value(expression));
         if (parts.some((part: Value) => typeof part !== "string" && typeof part !== "number")) return UNKNOWN;
-        return node.quasis.map((quasi: AnyNode, index: number) => `${quasi.value.cooked ?? ""}${index < parts.length ? String(parts[index]) : ""}`).join("");
+        return node.quasis
+          .map(
+            (quasi: AnyNode, index: number) =>
+              `${quasi.value.cooked ?? ""}${index < parts.length ? String(parts[index]) : ""}`,
+          )
+          .join("");
       }
       case "Identifier":
         return node.name === "undefined" ? undefined : this.named(node.name);
@@ -113,7 +156,12 @@ export class Scope {
       case "ObjectExpression":
         return this.object(node);
       case "CallExpression":
-        return { call: calleeName(node.callee), args: node.arguments.map((argument: AnyNode) => this.value(argument.type === "SpreadElement" ? argument.argument : argument)) };
+        return {
+          call: calleeName(node.callee),
+          args: node.arguments.map((argument: AnyNode) =>
+            this.value(argument.type === "SpreadElement" ? argument.argument : argument),
+          ),
+        };
       case "AwaitExpression":
       case "ParenthesizedExpression":
       case "ChainExpression":
@@ -121,11 +169,22 @@ export class Scope {
       case "MemberExpression": {
         const object = this.value(node.object);
         const key = node.computed ? this.value(node.property) : node.property.name;
-        return isObject(object) && (typeof key === "string" || typeof key === "number") && Object.hasOwn(object, key) ? object[String(key)] : UNKNOWN;
+        return isObject(object) &&
+          (typeof key === "string" || typeof key === "number") &&
+          Object.hasOwn(object, key)
+          ? object[String(key)]
+          : UNKNOWN;
       }
       case "BinaryExpression": {
         const [left, right] = [this.value(node.left), this.value(node.right)];
-        return node.operator === "+" && (typeof left === "string" || typeof right === "string") && left !== UNKNOWN && right !== UNKNOWN && !isObject(left) && !isObject(right) ? `${String(left)}${String(right)}` : UNKNOWN;
+        return node.operator === "+" &&
+          (typeof left === "string" || typeof right === "string") &&
+          left !== UNKNOWN &&
+          right !== UNKNOWN &&
+          !isObject(left) &&
+          !isObject(right)
+          ? `${String(left)}${String(right)}`
+          : UNKNOWN;
       }
       default:
         return UNKNOWN;
@@ -140,21 +199,39 @@ export class Scope {
         if (isObject(spread)) Object.assign(object, spread);
         continue;
       }
-      const key = property.computed ? this.value(property.key) : property.key.type === "Identifier" ? property.key.name : property.key.value;
+      const key = property.computed
+        ? this.value(property.key)
+        : property.key.type === "Identifier"
+          ? property.key.name
+          : property.key.value;
       if (typeof key !== "string" && typeof key !== "number") continue;
       // A method (`loader() {…}`) is code: known to be there, not what it computes.
-      object[String(key)] = property.kind !== "init" || property.method ? UNKNOWN : this.value(property.value);
+      object[String(key)] =
+        property.kind !== "init" || property.method ? UNKNOWN : this.value(property.value);
     }
     return object;
   }
 
   /** A constant a file of the site exports, read as this one is. */
   private importedValue(from: string, name: string): Value {
-    const path = [from, ...[".ts", ".mts", ".js", ".mjs", ".cjs", "/index.ts", "/index.js"].map((ending) => `${from}${ending}`)].map((each) => resolve(dirname(this.file), each)).find((each) => existsSync(each) && extname(each) !== "" && (each === this.root || each.startsWith(`${this.root}/`)));
+    const path = [
+      from,
+      ...[".ts", ".mts", ".js", ".mjs", ".cjs", "/index.ts", "/index.js"].map((ending) => `${from}${ending}`),
+    ]
+      .map((each) => resolve(dirname(this.file), each))
+      .find(
+        (each) =>
+          existsSync(each) &&
+          extname(each) !== "" &&
+          (each === this.root || each.startsWith(`${this.root}/`)),
+      );
     if (path === undefined) return UNKNOWN;
     if (!this.modules.has(path)) {
       const read = readScript(readFileSync(path, "utf8"), /\.m?ts$/.test(path));
-      this.modules.set(path, read.program ? new Scope(read.program, path, this.root, this.modules) : undefined);
+      this.modules.set(
+        path,
+        read.program ? new Scope(read.program, path, this.root, this.modules) : undefined,
+      );
     }
     return this.modules.get(path)?.exported(name) ?? UNKNOWN;
   }

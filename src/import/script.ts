@@ -21,7 +21,12 @@ export interface ReadScript {
 }
 
 // No locations kept on the nodes, which would double the reading's cost: a problem's line is acorn's either way.
-const OPTIONS = { ecmaVersion: "latest", sourceType: "module", allowHashBang: true, allowReturnOutsideFunction: true } as const;
+const OPTIONS = {
+  ecmaVersion: "latest",
+  sourceType: "module",
+  allowHashBang: true,
+  allowReturnOutsideFunction: true,
+} as const;
 
 export function readScript(source: string, typescript: boolean): ReadScript {
   try {
@@ -39,7 +44,10 @@ export function withoutTypes(source: string): string {
   const pairs = matching(tokens);
   const erased: [number, number][] = [];
   const erase = (from: number, to: number) => to >= from && erased.push([tokens[from].start, tokens[to].end]);
-  const is = (index: number, label: string, value?: string) => tokens[index] !== undefined && tokens[index].type.label === label && (value === undefined || tokens[index].value === value);
+  const is = (index: number, label: string, value?: string) =>
+    tokens[index] !== undefined &&
+    tokens[index].type.label === label &&
+    (value === undefined || tokens[index].value === value);
   const named = (index: number, value: string) => is(index, "name", value);
   const params = new Set<number>();
   for (let index = 0; index < tokens.length; index++) {
@@ -67,7 +75,11 @@ export function withoutTypes(source: string): string {
       index = close + 1;
       continue;
     }
-    if (named(index + exported, "type") && is(index + exported + 1, "name") && (is(index + exported + 2, "=") || is(index + exported + 2, "</>/<=/>=", "<"))) {
+    if (
+      named(index + exported, "type") &&
+      is(index + exported + 1, "name") &&
+      (is(index + exported + 2, "=") || is(index + exported + 2, "</>/<=/>=", "<"))
+    ) {
       const end = typeEnd(tokens, pairs, source, index + exported + 3, new Set([";"]));
       const through = is(end, ";") ? end : end - 1;
       erase(index, through);
@@ -75,9 +87,18 @@ export function withoutTypes(source: string): string {
       continue;
     }
     // `import type …` and `export type { … }`: the whole statement.
-    if ((label === "import" && named(index + 1, "type") && !is(index + 2, "=") && !is(index + 2, "string")) || (label === "export" && named(index + 1, "type") && (is(index + 2, "{") || is(index + 2, "*")))) {
+    if (
+      (label === "import" && named(index + 1, "type") && !is(index + 2, "=") && !is(index + 2, "string")) ||
+      (label === "export" && named(index + 1, "type") && (is(index + 2, "{") || is(index + 2, "*")))
+    ) {
       let end = index + 2;
-      while (end < tokens.length && !is(end, "string") && !is(end, ";") && !(label === "export" && is(end, "{"))) end++;
+      while (
+        end < tokens.length &&
+        !is(end, "string") &&
+        !is(end, ";") &&
+        !(label === "export" && is(end, "{"))
+      )
+        end++;
       if (is(end, "{")) end = pairs.get(end) ?? end;
       if (is(end + 1, ";")) end++;
       erase(index, end);
@@ -105,14 +126,23 @@ export function withoutTypes(source: string): string {
         }
       }
     }
-    if ((named(index, "as") || named(index, "satisfies")) && endsExpression(tokens[index - 1]) && !insideImportOrExport(tokens, within, index)) {
+    if (
+      (named(index, "as") || named(index, "satisfies")) &&
+      endsExpression(tokens[index - 1]) &&
+      !insideImportOrExport(tokens, within, index)
+    ) {
       const end = typeEnd(tokens, pairs, source, index + 1, new Set([",", ")", "]", "}", ";", "=", "=>"]));
       erase(index, end - 1);
       index = end;
       continue;
     }
     // `x!.y`: a non-null assertion.
-    if (is(index, "!/~", "!") && endsExpression(tokens[index - 1]) && !/\n/.test(source.slice(tokens[index - 1].end, token.start)) && [".", ")", "]", ",", ";", "?."].some((next) => is(index + 1, next))) {
+    if (
+      is(index, "!/~", "!") &&
+      endsExpression(tokens[index - 1]) &&
+      !/\n/.test(source.slice(tokens[index - 1].end, token.start)) &&
+      [".", ")", "]", ",", ";", "?."].some((next) => is(index + 1, next))
+    ) {
       erase(index, index);
       index++;
       continue;
@@ -153,27 +183,58 @@ function isParameterList(tokens: Token[], pairs: Map<number, number>, index: num
   const after = tokens[close + 1]?.type.label;
   if (after === "=>") return true;
   const before = tokens[index - 1];
-  if (before?.type.label === "function" || (before?.type.label === "name" && tokens[index - 2]?.type.label === "function") || (before?.type.label === "*" && tokens[index - 2]?.type.label === "function")) return true;
+  if (
+    before?.type.label === "function" ||
+    (before?.type.label === "name" && tokens[index - 2]?.type.label === "function") ||
+    (before?.type.label === "*" && tokens[index - 2]?.type.label === "function")
+  )
+    return true;
   // A method: `name(…) {` or `name(…): T {` in an object or a class.
   const previous = tokens[index - 2]?.type.label;
-  return before?.type.label === "name" && (after === "{" || after === ":") && (previous === "{" || previous === "," || previous === "}" || previous === ";" || (previous === "name" && ["async", "get", "set", "static"].includes(String(tokens[index - 2].value))));
+  return (
+    before?.type.label === "name" &&
+    (after === "{" || after === ":") &&
+    (previous === "{" ||
+      previous === "," ||
+      previous === "}" ||
+      previous === ";" ||
+      (previous === "name" && ["async", "get", "set", "static"].includes(String(tokens[index - 2].value))))
+  );
 }
 
 /** Where a type after `:` ends, or undefined when the colon is no annotation (an object's key, a conditional, a label). */
-function annotationStops(tokens: Token[], pairs: Map<number, number>, params: Set<number>, open: number, index: number): Set<string> | undefined {
+function annotationStops(
+  tokens: Token[],
+  pairs: Map<number, number>,
+  params: Set<number>,
+  open: number,
+  index: number,
+): Set<string> | undefined {
   const before = tokens[index - 1];
   const label = before?.type.label;
   // A parameter's type: `(a: T, b?: U = …)`.
-  if (open !== -1 && params.has(open) && (label === "name" || label === "?" || label === "]" || label === "}")) return new Set([",", ")", "="]);
+  if (
+    open !== -1 &&
+    params.has(open) &&
+    (label === "name" || label === "?" || label === "]" || label === "}")
+  )
+    return new Set([",", ")", "="]);
   // A return type: `(…): T =>` or `function f(…): T {`.
   if (label === ")" && params.has(pairs.get(index - 1) ?? -1)) return new Set(["=>", "{"]);
   // A variable's type: `const x: T = …`.
-  if (label === "name" && ["const", "let", "var"].includes(tokens[index - 2]?.type.label ?? "")) return new Set(["=", ",", ";"]);
+  if (label === "name" && ["const", "let", "var"].includes(tokens[index - 2]?.type.label ?? ""))
+    return new Set(["=", ",", ";"]);
   return undefined;
 }
 
 /** The index just after a type that starts at `from`: at a stop outside brackets, or at a line's end the type does not go on past. */
-function typeEnd(tokens: Token[], pairs: Map<number, number>, source: string, from: number, stops: Set<string>): number {
+function typeEnd(
+  tokens: Token[],
+  pairs: Map<number, number>,
+  source: string,
+  from: number,
+  stops: Set<string>,
+): number {
   let angles = 0;
   let index = from;
   while (index < tokens.length) {
@@ -181,7 +242,13 @@ function typeEnd(tokens: Token[], pairs: Map<number, number>, source: string, fr
     const label = token.type.label;
     if (angles === 0 && stops.has(label)) return index;
     if (angles === 0 && (label === ")" || label === "]" || label === "}")) return index;
-    if (angles === 0 && index > from && /\n/.test(source.slice(tokens[index - 1].end, token.start)) && !continuesType(tokens[index - 1], token)) return index;
+    if (
+      angles === 0 &&
+      index > from &&
+      /\n/.test(source.slice(tokens[index - 1].end, token.start)) &&
+      !continuesType(tokens[index - 1], token)
+    )
+      return index;
     if (label === "</>/<=/>=") angles += token.value === "<" ? 1 : token.value === ">" ? -1 : 0;
     else if (label === "<</>>/>>>") angles -= token.value === ">>" ? 2 : token.value === ">>>" ? 3 : 0;
     if (angles < 0) return index;
@@ -195,7 +262,12 @@ function typeEnd(tokens: Token[], pairs: Map<number, number>, source: string, fr
 function continuesType(last: Token, next: Token): boolean {
   const ending = last.type.label;
   const starting = next.type.label;
-  return ["|", "&", "=>", ",", "?", ":", "."].includes(ending) || (ending === "</>/<=/>=" && last.value === "<") || ["|", "&", "."].includes(starting) || (ending === "name" && ["extends", "keyof", "typeof"].includes(String(last.value)));
+  return (
+    ["|", "&", "=>", ",", "?", ":", "."].includes(ending) ||
+    (ending === "</>/<=/>=" && last.value === "<") ||
+    ["|", "&", "."].includes(starting) ||
+    (ending === "name" && ["extends", "keyof", "typeof"].includes(String(last.value)))
+  );
 }
 
 /** The `>` closing a call's type arguments, where all between is a type's tokens. */
@@ -204,7 +276,29 @@ function angleEnd(tokens: Token[], pairs: Map<number, number>, index: number): n
   for (let at = index; at < tokens.length; at++) {
     const label = tokens[at].type.label;
     if (label === "</>/<=/>=") depth += tokens[at].value === "<" ? 1 : tokens[at].value === ">" ? -1 : 0;
-    else if (!["name", ",", ".", "|", "&", "string", "num", "[", "]", "{", "}", ":", ";", "?", "typeof", "=>", "(", ")"].includes(label)) return undefined;
+    else if (
+      ![
+        "name",
+        ",",
+        ".",
+        "|",
+        "&",
+        "string",
+        "num",
+        "[",
+        "]",
+        "{",
+        "}",
+        ":",
+        ";",
+        "?",
+        "typeof",
+        "=>",
+        "(",
+        ")",
+      ].includes(label)
+    )
+      return undefined;
     if (depth === 0) return at;
     const partner = pairs.get(at);
     if (partner !== undefined && partner > at) at = partner;
@@ -214,7 +308,10 @@ function angleEnd(tokens: Token[], pairs: Map<number, number>, index: number): n
 
 /** Whether a token ends an expression, so that `as`, `satisfies` or `!` after it is TypeScript's. */
 function endsExpression(token: Token | undefined): boolean {
-  return token !== undefined && ["name", "string", "num", ")", "]", "}", "`", "this", "true", "false", "null"].includes(token.type.label);
+  return (
+    token !== undefined &&
+    ["name", "string", "num", ")", "]", "}", "`", "this", "true", "false", "null"].includes(token.type.label)
+  );
 }
 
 /** Whether `as` sits in `import { a as b }`, `export { a as b }` or `import * as ns`. */
@@ -222,7 +319,11 @@ function insideImportOrExport(tokens: Token[], within: number[], index: number):
   if (tokens[index - 1]?.type.label === "*") return true;
   const open = within[index];
   const head = tokens[open - 1]?.type.label;
-  return open !== -1 && tokens[open].type.label === "{" && (head === "import" || head === "export" || (head === "," && tokens[open - 3]?.type.label === "import"));
+  return (
+    open !== -1 &&
+    tokens[open].type.label === "{" &&
+    (head === "import" || head === "export" || (head === "," && tokens[open - 3]?.type.label === "import"))
+  );
 }
 
 /** The source with each range blanked: spaces, its line breaks kept. */

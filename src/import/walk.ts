@@ -37,7 +37,11 @@ export interface Walk {
  * names starting with a dot are passed over, as every generator does, and so
  * are those `skip` names (by path from `dir`, and whether a folder).
  */
-export function walkSource(root: string, dir: string, skip: (path: string, folder: boolean) => boolean = () => false): Walk {
+export function walkSource(
+  root: string,
+  dir: string,
+  skip: (path: string, folder: boolean) => boolean = () => false,
+): Walk {
   const inside = insideOf(root);
   const walk: Walk = { files: [], refused: [] };
   const start = resolve(dir);
@@ -50,7 +54,9 @@ export function walkSource(root: string, dir: string, skip: (path: string, folde
   const visit = (folder: string, real: string, ancestors: Set<string>) => {
     let names: string[];
     try {
-      names = readdirSync(folder).filter((name) => !name.startsWith(".")).sort();
+      names = readdirSync(folder)
+        .filter((name) => !name.startsWith("."))
+        .sort();
     } catch (error) {
       walk.refused.push({ path: folder, why: `cannot be read (${(error as NodeJS.ErrnoException).code})` });
       return;
@@ -65,7 +71,8 @@ export function walkSource(root: string, dir: string, skip: (path: string, folde
       }
       if (skip(rel, kind.folder)) continue;
       if (!kind.folder) walk.files.push({ path: rel, real: kind.real });
-      else if (ancestors.has(kind.real)) walk.refused.push({ path, why: "a symbolic link to a folder it is in: a loop, not followed" });
+      else if (ancestors.has(kind.real))
+        walk.refused.push({ path, why: "a symbolic link to a folder it is in: a loop, not followed" });
       else visit(path, kind.real, new Set([...ancestors, kind.real]));
     }
   };
@@ -85,8 +92,17 @@ type Kind = { refused: string } | { folder: boolean; real: string };
 /** An entry as the content tree reads one (src/content/tree.ts), in the source site's words. */
 function kindOf(path: string, inside: (real: string) => boolean): Kind {
   const entry = linkedEntry(path, inside);
-  if (entry.kind === "outside") return { refused: `a symbolic link to ${entry.real}, outside the source site: not followed` };
-  if (entry.kind === "unreadable") return { refused: entry.code === "ENOENT" ? "a symbolic link to nothing: not followed" : entry.code === "ELOOP" ? "a symbolic link that loops: not followed" : `cannot be read (${entry.code})` };
+  if (entry.kind === "outside")
+    return { refused: `a symbolic link to ${entry.real}, outside the source site: not followed` };
+  if (entry.kind === "unreadable")
+    return {
+      refused:
+        entry.code === "ENOENT"
+          ? "a symbolic link to nothing: not followed"
+          : entry.code === "ELOOP"
+            ? "a symbolic link that loops: not followed"
+            : `cannot be read (${entry.code})`,
+    };
   if (entry.kind === "other") return { refused: `not a regular file but ${entry.what}: not read` };
   return { folder: entry.kind === "folder", real: entry.real };
 }

@@ -13,7 +13,9 @@ import { terms, text } from "./read.ts";
 
 /** The old addresses that are not the new one, and the no-slash form of a kept address, which the old host answered. */
 export function aliasesOf(document: ImportedDocument, path: string): string[] {
-  const written = [...terms(document.data.aliases, /,/), ...terms(document.data.redirect_from, /,/)].filter((alias) => alias.startsWith("/"));
+  const written = [...terms(document.data.aliases, /,/), ...terms(document.data.redirect_from, /,/)].filter(
+    (alias) => alias.startsWith("/"),
+  );
   const aliases = new Set<string>(written);
   for (const old of document.oldUrls) {
     const bare = old.replace(/\/+$/, "");
@@ -37,14 +39,34 @@ export function imageOf(document: ImportedDocument, path: string): string | unde
 }
 
 /** The frontmatter as sitegen reads it: the old addresses as aliases (a `permalink` or `url` is one of them now), a page dated. */
-export function frontmatter(document: ImportedDocument, options: { aliases: string[]; defaultLang?: string; date: string; image?: string; siteName?: string }): Record<string, unknown> {
-  const { aliases: _aliases, redirect_from: _redirects, permalink: _permalink, url: _url, ...data } = document.data;
+export function frontmatter(
+  document: ImportedDocument,
+  options: { aliases: string[]; defaultLang?: string; date: string; image?: string; siteName?: string },
+): Record<string, unknown> {
+  const {
+    aliases: _aliases,
+    redirect_from: _redirects,
+    permalink: _permalink,
+    url: _url,
+    ...data
+  } = document.data;
   if (document.kind === "page") {
-    data.title ??= document.role === "home" ? (options.siteName ?? "Home") : document.stem.replace(/^_index$/, "Home");
+    data.title ??=
+      document.role === "home" ? (options.siteName ?? "Home") : document.stem.replace(/^_index$/, "Home");
     // A page has one date, the day it last changed: Hugo's `date` beside its `lastmod` is when it was first written.
-    if (data.date !== undefined && [data.updated, data.lastmod, data.last_modified_at].some((value) => value !== undefined)) delete data.date;
+    if (
+      data.date !== undefined &&
+      [data.updated, data.lastmod, data.last_modified_at].some((value) => value !== undefined)
+    )
+      delete data.date;
 
-    if (data.updated === undefined && data.lastmod === undefined && data.last_modified_at === undefined && data.date === undefined) data.updated = options.date;
+    if (
+      data.updated === undefined &&
+      data.lastmod === undefined &&
+      data.last_modified_at === undefined &&
+      data.date === undefined
+    )
+      data.updated = options.date;
     delete data.draft;
     delete data.published;
     delete data.slug;
@@ -55,27 +77,47 @@ export function frontmatter(document: ImportedDocument, options: { aliases: stri
   if (options.image === "") delete data.image;
   else if (options.image) data.image = options.image;
   // `title: 404` is a number to YAML, and text to the generators that showed it.
-  for (const field of ["title", "description"]) if (typeof data[field] === "number" || typeof data[field] === "boolean") data[field] = String(data[field]);
+  for (const field of ["title", "description"])
+    if (typeof data[field] === "number" || typeof data[field] === "boolean")
+      data[field] = String(data[field]);
   // A description left empty, or written as a list, is the build's to make, or joined into one.
-  if (data.description !== undefined && typeof data.description !== "string") data.description = Array.isArray(data.description) ? data.description.map(String).join(" ") : undefined;
+  if (data.description !== undefined && typeof data.description !== "string")
+    data.description = Array.isArray(data.description) ? data.description.map(String).join(" ") : undefined;
   if (typeof data.description === "string" && data.description.trim() === "") data.description = undefined;
   if (data.description === undefined) delete data.description;
   // Hugo reads `2019-01-15T8:00:00`; sitegen reads dates as RFC 3339 writes them.
-  for (const field of ["date", "updated", "lastmod", "last_modified_at", "publishDate"]) if (typeof data[field] === "string") data[field] = paddedDate(data[field] as string);
+  for (const field of ["date", "updated", "lastmod", "last_modified_at", "publishDate"])
+    if (typeof data[field] === "string") data[field] = paddedDate(data[field] as string);
   // A post without a title (Hugo's regular page without one) is titled from its name, as Jekyll titles one.
-  if (document.kind === "post" && (typeof data.title !== "string" || data.title.trim() === "")) data.title = (readFileName(document.stem).slug || document.stem).split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+  if (document.kind === "post" && (typeof data.title !== "string" || data.title.trim() === ""))
+    data.title = (readFileName(document.stem).slug || document.stem)
+      .split("-")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(" ");
   // A list page or a post that only links elsewhere has a title and no words: its title then says what it is.
-  if (data.description === undefined && data.summary === undefined && data.excerpt === undefined && data.title !== undefined && !hasParagraph(document.body, data.markup === "html")) data.description = String(data.title);
+  if (
+    data.description === undefined &&
+    data.summary === undefined &&
+    data.excerpt === undefined &&
+    data.title !== undefined &&
+    !hasParagraph(document.body, data.markup === "html")
+  )
+    data.description = String(data.title);
   // Tags as their author wrote them: the build shows each so, its page's address made of its slug (one in a script with no
   // Latin spelling is shown without a page, with a warning); a tag is never left out.
   for (const field of ["tags", "categories", "category"]) {
     if (data[field] === undefined) continue;
-    const written = Array.isArray(data[field]) ? (data[field] as unknown[]).map(String) : typeof data[field] === "string" ? (data[field] as string).split(",").map((term) => term.trim()) : [String(data[field])];
+    const written = Array.isArray(data[field])
+      ? (data[field] as unknown[]).map(String)
+      : typeof data[field] === "string"
+        ? (data[field] as string).split(",").map((term) => term.trim())
+        : [String(data[field])];
     const kept = written.map((term) => term.trim()).filter((term) => term !== "");
     if (kept.length > 0) data[field] = [...new Set(kept)];
     else delete data[field];
   }
-  if (document.lang && !isDefault(document, options.defaultLang)) data.lang = canonicalTag(document.lang) ?? document.lang;
+  if (document.lang && !isDefault(document, options.defaultLang))
+    data.lang = canonicalTag(document.lang) ?? document.lang;
   if (data.lang === undefined) delete data.lang;
   if (options.aliases.length > 0) data.aliases = options.aliases;
   return data;
@@ -83,7 +125,10 @@ export function frontmatter(document: ImportedDocument, options: { aliases: stri
 
 /** A date with its hour, minute, month or day written in one digit, written in two. */
 function paddedDate(written: string): string {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([T ])(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?(\.\d+)?)?(\s*(?:Z|[+-]\d{2}:?\d{2}))?$/i.exec(written.trim());
+  const match =
+    /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([T ])(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?(\.\d+)?)?(\s*(?:Z|[+-]\d{2}:?\d{2}))?$/i.exec(
+      written.trim(),
+    );
   if (!match) return written;
   const [, year, month, day, separator, hour, minute, second, fraction = "", zone = ""] = match;
   const two = (part: string) => part.padStart(2, "0");
@@ -107,4 +152,3 @@ export function markdownFile(data: Record<string, unknown>, body: string): strin
   const yaml = Object.keys(data).length > 0 ? stringify(data, { lineWidth: 0 }) : "";
   return `---\n${yaml}---\n${body.startsWith("\n") ? "" : "\n"}${body}`;
 }
-

@@ -35,7 +35,10 @@ export const HOST_STATE: Record<HostName, string> = { netlify: ".netlify/", clou
 export function hostFiles(host: HostName, starter: InitFile[], name: string): InitFile[] {
   if (host === "netlify") return starter.filter((file) => NETLIFY_FILES.test(file.path));
   return [
-    { path: "wrangler.jsonc", body: wranglerConfig({ name: slugify(name) || "my-site", main: "worker.js", assets: "dist" }) },
+    {
+      path: "wrangler.jsonc",
+      body: wranglerConfig({ name: slugify(name) || "my-site", main: "worker.js", assets: "dist" }),
+    },
     { path: "worker.js", body: WORKER_ENTRY },
   ];
 }
@@ -54,14 +57,29 @@ export function hostDevDependencies(host: HostName): Record<string, string> {
  * has under neither `dependencies` nor `devDependencies`, keeping its
  * indentation and everything else; undefined when it has them all.
  */
-export function withDevDependencies(text: string, add: Record<string, string>): { text: string; added: string[] } | undefined {
-  const manifest = JSON.parse(text) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  const missing = Object.entries(add).filter(([name]) => manifest.dependencies?.[name] === undefined && manifest.devDependencies?.[name] === undefined);
+export function withDevDependencies(
+  text: string,
+  add: Record<string, string>,
+): { text: string; added: string[] } | undefined {
+  const manifest = JSON.parse(text) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const missing = Object.entries(add).filter(
+    ([name]) => manifest.dependencies?.[name] === undefined && manifest.devDependencies?.[name] === undefined,
+  );
   if (missing.length === 0) return undefined;
   // npm keeps the lists sorted by name.
-  manifest.devDependencies = Object.fromEntries([...Object.entries(manifest.devDependencies ?? {}), ...missing].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  manifest.devDependencies = Object.fromEntries(
+    [...Object.entries(manifest.devDependencies ?? {}), ...missing].sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    ),
+  );
   const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? "  ";
-  return { text: `${JSON.stringify(manifest, null, indent)}${text.endsWith("\n") ? "\n" : ""}`, added: missing.map(([name]) => name) };
+  return {
+    text: `${JSON.stringify(manifest, null, indent)}${text.endsWith("\n") ? "\n" : ""}`,
+    added: missing.map(([name]) => name),
+  };
 }
 
 /** The package.json of a new site on `host`: sitegen as its dependency, what the host's preview needs as development ones. */
@@ -113,7 +131,10 @@ export function planHostAdd(host: HostName, starter: InitFile[], site: SiteFiles
   const devDependencies = hostDevDependencies(host);
   let added: string[] = [];
   if (site.packageJson === undefined) {
-    write.push({ path: "package.json", body: sitePackage({ name, dependency: `^${packageJson.version}`, host }) });
+    write.push({
+      path: "package.json",
+      body: sitePackage({ name, dependency: `^${packageJson.version}`, host }),
+    });
     added = Object.keys(devDependencies);
   } else {
     const changed = withDevDependencies(site.packageJson, devDependencies);
@@ -130,15 +151,27 @@ export function planHostAdd(host: HostName, starter: InitFile[], site: SiteFiles
 /** Adds `host`'s files to the site in `dir`, which must hold one (content/site.yaml). */
 export async function addHost(dir: string, host: HostName, starter: InitFile[]): Promise<HostPlan> {
   if (!existsSync(join(dir, "content/site.yaml"))) {
-    throw new SitegenError("E_USAGE", `${dir} holds no sitegen site (no content/site.yaml)`, { hint: "run `sitegen host add` in the site's folder, the one that holds content/ and templates/" });
+    throw new SitegenError("E_USAGE", `${dir} holds no sitegen site (no content/site.yaml)`, {
+      hint: "run `sitegen host add` in the site's folder, the one that holds content/ and templates/",
+    });
   }
-  const read = (path: string) => readFile(join(dir, path), "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
-  const site: SiteFiles = { has: (path) => existsSync(join(dir, path)), packageJson: await read("package.json"), gitignore: await read(".gitignore") };
+  const read = (path: string) =>
+    readFile(join(dir, path), "utf8").catch((error: NodeJS.ErrnoException) =>
+      error.code === "ENOENT" ? undefined : Promise.reject(error),
+    );
+  const site: SiteFiles = {
+    has: (path) => existsSync(join(dir, path)),
+    packageJson: await read("package.json"),
+    gitignore: await read(".gitignore"),
+  };
   if (site.packageJson !== undefined) {
     try {
       JSON.parse(site.packageJson);
     } catch (error) {
-      throw new SitegenError("E_CONTENT", `package.json is not JSON: ${(error as Error).message}`, { location: { file: join(dir, "package.json") }, hint: "fix it, then run `sitegen host add` again; nothing was written" });
+      throw new SitegenError("E_CONTENT", `package.json is not JSON: ${(error as Error).message}`, {
+        location: { file: join(dir, "package.json") },
+        hint: "fix it, then run `sitegen host add` again; nothing was written",
+      });
     }
   }
   const plan = planHostAdd(host, starter, site, basename(resolve(dir)));
@@ -146,7 +179,9 @@ export async function addHost(dir: string, host: HostName, starter: InitFile[]):
     const path = join(dir, file.path);
     await mkdir(dirname(path), { recursive: true });
     // The host's own files are new (`wx` refuses one that appeared meanwhile); package.json and .gitignore are the site's, changed by adding only.
-    await writeFile(path, file.body, { flag: file.path === "package.json" || file.path === ".gitignore" ? "w" : "wx" });
+    await writeFile(path, file.body, {
+      flag: file.path === "package.json" || file.path === ".gitignore" ? "w" : "wx",
+    });
   }
   return plan;
 }
@@ -154,10 +189,14 @@ export async function addHost(dir: string, host: HostName, starter: InitFile[]):
 /** The host the site in `dir` builds for when `--host` does not say: site.yaml's `host`, Netlify by default. */
 export async function siteHost(dir: string): Promise<{ host: string; written: boolean }> {
   const site = parse(await readFile(join(dir, "content/site.yaml"), "utf8")) as { host?: unknown } | null;
-  return typeof site?.host === "string" ? { host: site.host, written: true } : { host: "netlify", written: false };
+  return typeof site?.host === "string"
+    ? { host: site.host, written: true }
+    : { host: "netlify", written: false };
 }
 
 /** The development dependencies `host`'s preview needs that the site in `dir` has not installed. */
 export function notInstalled(dir: string, host: HostName): string[] {
-  return Object.keys(hostDevDependencies(host)).filter((name) => !existsSync(join(dir, "node_modules", name, "package.json")));
+  return Object.keys(hostDevDependencies(host)).filter(
+    (name) => !existsSync(join(dir, "node_modules", name, "package.json")),
+  );
 }

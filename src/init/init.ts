@@ -38,13 +38,25 @@ export interface InitOptions {
  * out of a package, so the starter's is `gitignore`.
  */
 export function planInit(starter: InitFile[], options: InitOptions): InitFile[] {
-  const files = starter.filter((file) => !NETLIFY_FILES.test(file.path)).map((file): InitFile => {
-    if (file.path === "gitignore") return { path: ".gitignore", body: gitignoreWith(String(file.body), HOST_STATE[options.host], "") };
-    if (file.path === "content/site.yaml") return { path: file.path, body: named(String(file.body), options.name, options.host) };
-    if (/^content\/.*\.md$/.test(file.path)) return { path: file.path, body: String(file.body).replace(/^(updated|date): \d{4}-\d{2}-\d{2}$/m, `$1: ${options.date}`) };
-    return file;
-  });
-  return [...files, ...hostFiles(options.host, starter, options.name), { path: "package.json", body: sitePackage(options) }];
+  const files = starter
+    .filter((file) => !NETLIFY_FILES.test(file.path))
+    .map((file): InitFile => {
+      if (file.path === "gitignore")
+        return { path: ".gitignore", body: gitignoreWith(String(file.body), HOST_STATE[options.host], "") };
+      if (file.path === "content/site.yaml")
+        return { path: file.path, body: named(String(file.body), options.name, options.host) };
+      if (/^content\/.*\.md$/.test(file.path))
+        return {
+          path: file.path,
+          body: String(file.body).replace(/^(updated|date): \d{4}-\d{2}-\d{2}$/m, `$1: ${options.date}`),
+        };
+      return file;
+    });
+  return [
+    ...files,
+    ...hostFiles(options.host, starter, options.name),
+    { path: "package.json", body: sitePackage(options) },
+  ];
 }
 
 /** site.yaml with the site's name made from its folder's (`my-site` → "My site"), and its host unless Netlify; comments kept. */
@@ -63,11 +75,14 @@ function named(text: string, folder: string, host: HostName): string {
  * writes none of them, so none is overwritten; a `.gitignore` is kept too,
  * and gets the lines of the starter's it lacks (gitignoreWith).
  */
-const HARMLESS = /^(?:\.git|\.gitattributes|\.gitignore|\.hg|\.svn|\.editorconfig|\.idea|\.vscode|\.DS_Store|Thumbs\.db|desktop\.ini|(?:README|LICEN[CS]E|COPYING)(?:\.[A-Za-z]+)?)$/i;
+const HARMLESS =
+  /^(?:\.git|\.gitattributes|\.gitignore|\.hg|\.svn|\.editorconfig|\.idea|\.vscode|\.DS_Store|Thumbs\.db|desktop\.ini|(?:README|LICEN[CS]E|COPYING)(?:\.[A-Za-z]+)?)$/i;
 
 /** The entries of `dir` that keep a new site out of it: anything but HARMLESS. Empty when `dir` does not exist. */
 export async function occupied(dir: string): Promise<string[]> {
-  const existing = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? [] : Promise.reject(error)));
+  const existing = await readdir(dir).catch((error: NodeJS.ErrnoException) =>
+    error.code === "ENOENT" ? [] : Promise.reject(error),
+  );
   return existing.filter((name) => !HARMLESS.test(name)).sort();
 }
 
@@ -77,11 +92,17 @@ export async function occupied(dir: string): Promise<string[]> {
  */
 export type { InitFile } from "./host.ts";
 
-export async function createSite(dir: string, options: Omit<InitOptions, "name" | "dependency" | "host"> & { host?: HostName }): Promise<string[]> {
+export async function createSite(
+  dir: string,
+  options: Omit<InitOptions, "name" | "dependency" | "host"> & { host?: HostName },
+): Promise<string[]> {
   const blocking = await occupied(dir);
   if (blocking.length > 0) {
-    const named = blocking.slice(0, 3).join(", ") + (blocking.length > 3 ? ` and ${blocking.length - 3} more` : "");
-    throw new SitegenError("E_USAGE", `${dir} is not empty: it holds ${named}`, { hint: "name a new folder: sitegen init writes a whole site and never overwrites a file (a folder with only .git, .gitignore, a README or a licence is taken as empty)" });
+    const named =
+      blocking.slice(0, 3).join(", ") + (blocking.length > 3 ? ` and ${blocking.length - 3} more` : "");
+    throw new SitegenError("E_USAGE", `${dir} is not empty: it holds ${named}`, {
+      hint: "name a new folder: sitegen init writes a whole site and never overwrites a file (a folder with only .git, .gitignore, a README or a licence is taken as empty)",
+    });
   }
   const files = planInit(await readStarter(), {
     ...options,
@@ -92,7 +113,8 @@ export async function createSite(dir: string, options: Omit<InitOptions, "name" 
   for (const file of files) {
     const path = join(dir, file.path);
     await mkdir(dirname(path), { recursive: true });
-    if (file.path === ".gitignore" && existsSync(path)) await writeFile(path, gitignoreWith(await readFile(path, "utf8"), String(file.body)));
+    if (file.path === ".gitignore" && existsSync(path))
+      await writeFile(path, gitignoreWith(await readFile(path, "utf8"), String(file.body)));
     else await writeFile(path, file.body, { flag: "wx" });
   }
   return files.map((file) => file.path);
@@ -107,5 +129,10 @@ export function readStarter(): Promise<InitFile[]> {
 async function readTree(dir: string): Promise<InitFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  return Promise.all(files.sort().map(async (path) => ({ path: relative(dir, path).split(/[\\/]/).join("/"), body: await readFile(path) })));
+  return Promise.all(
+    files.sort().map(async (path) => ({
+      path: relative(dir, path).split(/[\\/]/).join("/"),
+      body: await readFile(path),
+    })),
+  );
 }

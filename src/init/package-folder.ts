@@ -13,9 +13,16 @@ export function packageFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === packageJson.name) return dir;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === packageJson.name
+    )
+      return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`sitegen's own package.json (${packageJson.name}) is not above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir)
+      throw new Error(
+        `sitegen's own package.json (${packageJson.name}) is not above ${fileURLToPath(import.meta.url)}`,
+      );
     dir = parent;
   }
 }

@@ -26,27 +26,81 @@ export function markdownSibling(path: string): string {
 export function addresser(baseUrl: string): Addresser {
   return (path) => {
     const markdownPath = markdownSibling(path);
-    return { path, markdownPath, htmlFile: `${path.slice(1)}index.html`, markdownFile: markdownPath.slice(1), url: baseUrl + path, markdownUrl: baseUrl + markdownPath };
+    return {
+      path,
+      markdownPath,
+      htmlFile: `${path.slice(1)}index.html`,
+      markdownFile: markdownPath.slice(1),
+      url: baseUrl + path,
+      markdownUrl: baseUrl + markdownPath,
+    };
   };
 }
 
 /** The single-representation files of spec §2.6 with their operations of §4, in the order they are listed. */
 export function surfaceFiles(baseUrl: string): Record<SurfaceRole, FileRoute> {
-  const file = (path: string, rest: Omit<FileRoute, "path" | "url" | "file">): FileRoute => ({ path, url: baseUrl + path, file: path.slice(1), ...rest });
+  const file = (path: string, rest: Omit<FileRoute, "path" | "url" | "file">): FileRoute => ({
+    path,
+    url: baseUrl + path,
+    file: path.slice(1),
+    ...rest,
+  });
   return {
-    llmsTxt: file("/llms.txt", { mediaType: MEDIA.text, operationId: "getLlmsTxt", tag: "agent-index", summary: "Agent index: site summary, when to use, link index" }),
-    llmsFullTxt: file("/llms-full.txt", { mediaType: MEDIA.text, operationId: "getLlmsFullTxt", tag: "agent-index", summary: "The site as one Markdown document: every page, and the newest posts that fit its size budget" }),
-    agentInstructions: file("/agent-instructions.md", { mediaType: MEDIA.markdown, operationId: "getAgentInstructions", tag: "agent-index", summary: "How an agent should call, cite and hand off" }),
-    blogIndex: file("/blog-index.json", { mediaType: MEDIA.json, operationId: "getBlogIndex", tag: "content", summary: "Every published post as JSON" }),
-    sitemap: file("/sitemap.xml", { mediaType: MEDIA.xml, operationId: "getSitemap", tag: "crawl", summary: "Every indexable URL with its last-modified date" }),
-    robots: file("/robots.txt", { mediaType: MEDIA.text, operationId: "getRobotsTxt", tag: "crawl", summary: "Crawl rules; no crawler is blocked" }),
-    openapi: file("/openapi.json", { mediaType: MEDIA.json, operationId: "getOpenApiDescription", summary: "OpenAPI 3.1 description of this site's machine-readable surface" }),
+    llmsTxt: file("/llms.txt", {
+      mediaType: MEDIA.text,
+      operationId: "getLlmsTxt",
+      tag: "agent-index",
+      summary: "Agent index: site summary, when to use, link index",
+    }),
+    llmsFullTxt: file("/llms-full.txt", {
+      mediaType: MEDIA.text,
+      operationId: "getLlmsFullTxt",
+      tag: "agent-index",
+      summary: "The site as one Markdown document: every page, and the newest posts that fit its size budget",
+    }),
+    agentInstructions: file("/agent-instructions.md", {
+      mediaType: MEDIA.markdown,
+      operationId: "getAgentInstructions",
+      tag: "agent-index",
+      summary: "How an agent should call, cite and hand off",
+    }),
+    blogIndex: file("/blog-index.json", {
+      mediaType: MEDIA.json,
+      operationId: "getBlogIndex",
+      tag: "content",
+      summary: "Every published post as JSON",
+    }),
+    sitemap: file("/sitemap.xml", {
+      mediaType: MEDIA.xml,
+      operationId: "getSitemap",
+      tag: "crawl",
+      summary: "Every indexable URL with its last-modified date",
+    }),
+    robots: file("/robots.txt", {
+      mediaType: MEDIA.text,
+      operationId: "getRobotsTxt",
+      tag: "crawl",
+      summary: "Crawl rules; no crawler is blocked",
+    }),
+    openapi: file("/openapi.json", {
+      mediaType: MEDIA.json,
+      operationId: "getOpenApiDescription",
+      summary: "OpenAPI 3.1 description of this site's machine-readable surface",
+    }),
   };
 }
 
 /** /feed.xml: an Atom feed (RFC 4287) of the newest posts, for feed readers. */
 export function feedFile(baseUrl: string): FileRoute {
-  return { path: "/feed.xml", url: `${baseUrl}/feed.xml`, file: "feed.xml", mediaType: MEDIA.atom, operationId: "getFeed", tag: "content", summary: "The newest posts as an Atom feed (RFC 4287)" };
+  return {
+    path: "/feed.xml",
+    url: `${baseUrl}/feed.xml`,
+    file: "feed.xml",
+    mediaType: MEDIA.atom,
+    operationId: "getFeed",
+    tag: "content",
+    summary: "The newest posts as an Atom feed (RFC 4287)",
+  };
 }
 
 export function absoluteUrl(manifest: { baseUrl: string }, path: string): string {
@@ -61,10 +115,30 @@ export function absoluteUrl(manifest: { baseUrl: string }, path: string): string
  * is) and /agent-instructions.md, which says how errors answer, as their
  * documentation.
  */
-export function errorLinks(baseUrl: string, surface: Record<SurfaceRole, FileRoute>, developersPage = true): ErrorLinks {
-  const shared = { llmsTxt: surface.llmsTxt.url, sitemap: surface.sitemap.url, openapi: surface.openapi.url, home: `${baseUrl}/` };
-  if (!developersPage) return { typePrefix: "", type: "about:blank", documentation: surface.agentInstructions.url, documentationType: "text/markdown", ...shared };
-  return { typePrefix: `${baseUrl}/developers/#http-`, documentation: `${baseUrl}/developers/#errors`, ...shared };
+export function errorLinks(
+  baseUrl: string,
+  surface: Record<SurfaceRole, FileRoute>,
+  developersPage = true,
+): ErrorLinks {
+  const shared = {
+    llmsTxt: surface.llmsTxt.url,
+    sitemap: surface.sitemap.url,
+    openapi: surface.openapi.url,
+    home: `${baseUrl}/`,
+  };
+  if (!developersPage)
+    return {
+      typePrefix: "",
+      type: "about:blank",
+      documentation: surface.agentInstructions.url,
+      documentationType: "text/markdown",
+      ...shared,
+    };
+  return {
+    typePrefix: `${baseUrl}/developers/#http-`,
+    documentation: `${baseUrl}/developers/#errors`,
+    ...shared,
+  };
 }
 
 /** The path of the page that documents errors, where the site has or needs one. */

@@ -14,7 +14,8 @@ import type { FileRoute } from "./routes.ts";
 export const API_CATALOG_PATH = "/.well-known/api-catalog";
 
 /** RFC 9264's linkset as JSON, with RFC 9727's profile: an API catalog. */
-export const LINKSET_MEDIA_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+export const LINKSET_MEDIA_TYPE =
+  'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 /** The manifest's own settings these routes take: its Markdown media type and its internal folder. */
 export interface AgentFileContext {
@@ -22,11 +23,39 @@ export interface AgentFileContext {
   internalDir: string;
 }
 
-export function agentFiles(site: Pick<SiteConfig, "agents">, baseUrl: string, context: AgentFileContext): { sitemapMarkdown?: FileRoute; apiCatalog?: FileRoute } {
+export function agentFiles(
+  site: Pick<SiteConfig, "agents">,
+  baseUrl: string,
+  context: AgentFileContext,
+): { sitemapMarkdown?: FileRoute; apiCatalog?: FileRoute } {
   return {
-    ...(site.agents?.sitemap_markdown ? { sitemapMarkdown: { path: "/sitemap.md", url: `${baseUrl}/sitemap.md`, file: "sitemap.md", mediaType: context.markdown, operationId: "getSitemapMarkdown", tag: "crawl" as const, summary: "Every page and post as a Markdown link with its description" } } : {}),
+    ...(site.agents?.sitemap_markdown
+      ? {
+          sitemapMarkdown: {
+            path: "/sitemap.md",
+            url: `${baseUrl}/sitemap.md`,
+            file: "sitemap.md",
+            mediaType: context.markdown,
+            operationId: "getSitemapMarkdown",
+            tag: "crawl" as const,
+            summary: "Every page and post as a Markdown link with its description",
+          },
+        }
+      : {}),
     // Kept with the build's internal files and answered by the negotiation core: a folder whose name starts with a
     // dot is one a static host may leave out (the preview server serves none), and the core answers on every host.
-    ...(site.agents?.api_catalog ? { apiCatalog: { path: API_CATALOG_PATH, url: baseUrl + API_CATALOG_PATH, file: `${context.internalDir}/api-catalog.json`, mediaType: LINKSET_MEDIA_TYPE, operationId: "getApiCatalog", tag: "crawl" as const, summary: "API catalog (RFC 9727): names /openapi.json" } } : {}),
+    ...(site.agents?.api_catalog
+      ? {
+          apiCatalog: {
+            path: API_CATALOG_PATH,
+            url: baseUrl + API_CATALOG_PATH,
+            file: `${context.internalDir}/api-catalog.json`,
+            mediaType: LINKSET_MEDIA_TYPE,
+            operationId: "getApiCatalog",
+            tag: "crawl" as const,
+            summary: "API catalog (RFC 9727): names /openapi.json",
+          },
+        }
+      : {}),
   };
 }

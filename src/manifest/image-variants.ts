@@ -36,7 +36,11 @@ export function imageVariants(path: string, size: { width: number; height: numbe
   const extension = RASTER.exec(path);
   if (!extension) return [];
   const stem = path.slice(0, extension.index);
-  return VARIANT_WIDTHS.filter((width) => width < size.width).map((width) => ({ path: `${stem}-${width}w${extension[0]}`, width, height: Math.max(1, Math.round((size.height * width) / size.width)) }));
+  return VARIANT_WIDTHS.filter((width) => width < size.width).map((width) => ({
+    path: `${stem}-${width}w${extension[0]}`,
+    width,
+    height: Math.max(1, Math.round((size.height * width) / size.width)),
+  }));
 }
 
 /**
@@ -44,6 +48,11 @@ export function imageVariants(path: string, size: { width: number; height: numbe
  * original by its own. A comma, which `encodeURI` leaves, is encoded: it
  * would end the candidate (HTML's srcset attribute).
  */
-export function srcsetOf(original: { path: string; width: number }, variants: { path: string; width: number }[]): string {
-  return [...variants, original].map(({ path, width }) => `${path.replaceAll(",", "%2C")} ${width}w`).join(", ");
+export function srcsetOf(
+  original: { path: string; width: number },
+  variants: { path: string; width: number }[],
+): string {
+  return [...variants, original]
+    .map(({ path, width }) => `${path.replaceAll(",", "%2C")} ${width}w`)
+    .join(", ");
 }

@@ -51,13 +51,24 @@ export interface ListingLanguages {
  * The first language, and each other one the site has a blog page in
  * (`fr/blog`, from pages/blog.fr.md), with its prefix.
  */
-export function listingLanguages(languages: readonly string[], pages: Iterable<{ name: string }>): ListingLanguages {
+export function listingLanguages(
+  languages: readonly string[],
+  pages: Iterable<{ name: string }>,
+): ListingLanguages {
   const first: ListingLanguage = { lang: languages[0], prefix: "" };
   const names = new Set([...pages].map((page) => page.name));
-  const own = languages.slice(1).map((lang) => ({ lang, prefix: `/${lang.toLowerCase()}` })).filter((language) => names.has(pageNameIn(language, "blog")));
+  const own = languages
+    .slice(1)
+    .map((lang) => ({ lang, prefix: `/${lang.toLowerCase()}` }))
+    .filter((language) => names.has(pageNameIn(language, "blog")));
   const all = [first, ...own];
   const byLang = new Map(own.map((language) => [language.lang, language]));
-  const kinds = new Map(all.flatMap((language) => [[pageNameIn(language, "blog"), "blog" as const], [pageNameIn(language, "tags"), "tags" as const]]));
+  const kinds = new Map(
+    all.flatMap((language) => [
+      [pageNameIn(language, "blog"), "blog" as const],
+      [pageNameIn(language, "tags"), "tags" as const],
+    ]),
+  );
   return {
     all,
     of: (lang) => byLang.get(lang) ?? first,

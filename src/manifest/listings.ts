@@ -14,7 +14,15 @@
 import type { SiteConfig } from "../content/types.ts";
 import { tagSlug } from "../content/slug.ts";
 import type { Addresser, ListingPageLink, PageRoute, Pagination, PostLink, TagEntry } from "./routes.ts";
-import { archivePath, listingPagePath, pageNameIn, tagPath, tagsPath, type ListingLanguage, type ListingLanguages } from "./listing-languages.ts";
+import {
+  archivePath,
+  listingPagePath,
+  pageNameIn,
+  tagPath,
+  tagsPath,
+  type ListingLanguage,
+  type ListingLanguages,
+} from "./listing-languages.ts";
 import { pushAll } from "../collector.ts";
 
 export interface ListingRoutes {
@@ -35,15 +43,22 @@ const neighboursOf = new WeakMap<PageRoute, { key: string; route: PageRoute }>()
  * neighbours are the same, so that what is kept by route stays valid; a new
  * neighbour makes a new route, and its page is rendered again.
  */
-export function withNeighbours(posts: PageRoute[], languageOf: (lang: string) => ListingLanguage): PageRoute[] {
-  const link = (post: PageRoute | undefined): PostLink | undefined => post && { title: post.title, path: post.path, url: post.url, lang: post.lang };
+export function withNeighbours(
+  posts: PageRoute[],
+  languageOf: (lang: string) => ListingLanguage,
+): PageRoute[] {
+  const link = (post: PageRoute | undefined): PostLink | undefined =>
+    post && { title: post.title, path: post.path, url: post.url, lang: post.lang };
   const groups = new Map<ListingLanguage, number[]>();
   posts.forEach((post, index) => {
     const language = languageOf(post.lang);
     groups.set(language, [...(groups.get(language) ?? []), index]);
   });
   const around = new Map<number, [PostLink | undefined, PostLink | undefined]>();
-  for (const indexes of groups.values()) indexes.forEach((index, at) => around.set(index, [link(posts[indexes[at - 1]]), link(posts[indexes[at + 1]])]));
+  for (const indexes of groups.values())
+    indexes.forEach((index, at) =>
+      around.set(index, [link(posts[indexes[at - 1]]), link(posts[indexes[at + 1]])]),
+    );
   return posts.map((post, index) => {
     const [newer, older] = around.get(index)!;
     const key = JSON.stringify([newer, older]);
@@ -60,13 +75,21 @@ export function withNeighbours(posts: PageRoute[], languageOf: (lang: string) =>
  * page (its own, or the first language's) and the tag index given what they
  * list, every other listing route, and every tag with a page.
  */
-export function siteListings(input: Omit<ListingInput, "language" | "blog" | "tagIndex"> & { languages: ListingLanguages; pages: PageRoute[] }): ListingRoutes & { pages: PageRoute[] } {
+export function siteListings(
+  input: Omit<ListingInput, "language" | "blog" | "tagIndex"> & {
+    languages: ListingLanguages;
+    pages: PageRoute[];
+  },
+): ListingRoutes & { pages: PageRoute[] } {
   const replaced = new Map<PageRoute, PageRoute>();
   const routes: PageRoute[] = [];
   const tags: TagEntry[] = [];
   const unaddressable: ListingRoutes["unaddressable"] = [];
   for (const language of input.languages.all) {
-    const own = (name: string, template: string) => input.pages.find((page) => page.template === template && page.path === `/${pageNameIn(language, name)}/`);
+    const own = (name: string, template: string) =>
+      input.pages.find(
+        (page) => page.template === template && page.path === `/${pageNameIn(language, name)}/`,
+      );
     const blog = own("blog", "blog");
     const tagIndex = own("tags", "tags");
     const posts = input.posts.filter((post) => input.languages.of(post.lang) === language);
@@ -100,26 +123,58 @@ interface ListingInput {
  * The listing routes of a site, and the blog page and tag index given what
  * they list (`listing`): new route objects, the site's own left as they were.
  */
-export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: PageRoute; tagIndex?: PageRoute } {
+export function listingRoutes(
+  input: ListingInput,
+): ListingRoutes & { blog?: PageRoute; tagIndex?: PageRoute } {
   const { site, posts } = input;
   // The tag index first, then the blog's numbered pages, then each tag's pages: the order of the sitemap and llms.txt.
   const routes: PageRoute[] = [];
   // The blog page changes whenever a post does (a draft, only in a build that shows it, does not count).
-  const blogPages = input.blog ? paginate({ ...input.blog, lastmod: newest(posts.filter((post) => !post.draft), input.blog.lastmod) }, posts, site.paginate, input) : [];
+  const blogPages = input.blog
+    ? paginate(
+        {
+          ...input.blog,
+          lastmod: newest(
+            posts.filter((post) => !post.draft),
+            input.blog.lastmod,
+          ),
+        },
+        posts,
+        site.paginate,
+        input,
+      )
+    : [];
   const blog = blogPages[0];
   // The archive (`archive: true`) lists every post of the language by year, on one page fitted to its budget, as the blog page's older posts are.
-  const archive: PageRoute[] = site.archive ? [{
-    ...generated(input, archivePath(input.language)),
-    title: "Archive",
-    description: `Every post of ${input.site.name} by the year it was published, newest first, each with its title and date.`,
-    lastmod: newest(posts.filter((post) => !post.draft), input.today),
-    template: "archive",
-    listing: { posts },
-  }] : [];
-  if (!site.tags) return { routes: [...archive, ...blogPages.slice(1)], tags: [], unaddressable: [], ...(blog ? { blog } : {}) };
+  const archive: PageRoute[] = site.archive
+    ? [
+        {
+          ...generated(input, archivePath(input.language)),
+          title: "Archive",
+          description: `Every post of ${input.site.name} by the year it was published, newest first, each with its title and date.`,
+          lastmod: newest(
+            posts.filter((post) => !post.draft),
+            input.today,
+          ),
+          template: "archive",
+          listing: { posts },
+        },
+      ]
+    : [];
+  if (!site.tags)
+    return {
+      routes: [...archive, ...blogPages.slice(1)],
+      tags: [],
+      unaddressable: [],
+      ...(blog ? { blog } : {}),
+    };
   const { tags, postsOf, unaddressable } = collectTags(posts, input);
   const index = input.tagIndex ?? generatedTagIndex(input, tags);
-  const tagIndex: PageRoute = { ...index, lastmod: newest(posts, index.lastmod || input.today), listing: { posts, tags } };
+  const tagIndex: PageRoute = {
+    ...index,
+    lastmod: newest(posts, index.lastmod || input.today),
+    listing: { posts, tags },
+  };
   if (!input.tagIndex) routes.push(tagIndex);
   pushAll(routes, archive);
   pushAll(routes, blogPages.slice(1));
@@ -133,7 +188,13 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
       lastmod: newest(tagged, ""),
       template: "tag",
     };
-    pushAll(routes, paginate(first, tagged, site.paginate, input).map((page) => ({ ...page, listing: { ...page.listing!, tag, section: tagsPath(input.language) } })));
+    pushAll(
+      routes,
+      paginate(first, tagged, site.paginate, input).map((page) => ({
+        ...page,
+        listing: { ...page.listing!, tag, section: tagsPath(input.language) },
+      })),
+    );
   }
   return { routes, tags, unaddressable, ...(blog ? { blog } : {}), ...(input.tagIndex ? { tagIndex } : {}) };
 }
@@ -143,7 +204,12 @@ export function listingRoutes(input: ListingInput): ListingRoutes & { blog?: Pag
  * page for each further `perPage` posts, titled and described by their
  * place. Without `perPage`, one page, fitted to its budget when rendered.
  */
-function paginate(first: PageRoute, posts: PageRoute[], perPage: number | undefined, input: ListingInput): PageRoute[] {
+function paginate(
+  first: PageRoute,
+  posts: PageRoute[],
+  perPage: number | undefined,
+  input: ListingInput,
+): PageRoute[] {
   if (perPage === undefined) return [{ ...first, listing: { posts } }];
   const count = Math.max(1, Math.ceil(posts.length / perPage));
   const pages: ListingPageLink[] = Array.from({ length: count }, (_, index) => {
@@ -207,7 +273,10 @@ function generated(input: ListingInput, path: string): PageRoute {
  * it (the first in code-point order among equals); a tag with no Latin
  * letter or digit has no slug, and so no page.
  */
-function collectTags(posts: PageRoute[], { addressesOf, language }: Pick<ListingInput, "addressesOf" | "language">): { tags: TagEntry[]; postsOf: Map<string, PageRoute[]>; unaddressable: ListingRoutes["unaddressable"] } {
+function collectTags(
+  posts: PageRoute[],
+  { addressesOf, language }: Pick<ListingInput, "addressesOf" | "language">,
+): { tags: TagEntry[]; postsOf: Map<string, PageRoute[]>; unaddressable: ListingRoutes["unaddressable"] } {
   const postsOf = new Map<string, PageRoute[]>();
   const spellings = new Map<string, Map<string, number>>();
   const unaddressable = new Map<string, string>();
@@ -227,7 +296,9 @@ function collectTags(posts: PageRoute[], { addressesOf, language }: Pick<Listing
     }
   }
   const tags = [...postsOf.keys()].map((slug): TagEntry => {
-    const name = [...spellings.get(slug)!].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0][0];
+    const name = [...spellings.get(slug)!].sort(
+      ([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0),
+    )[0][0];
     const { path, url, markdownUrl } = addressesOf(tagPath(language, slug));
     return { name, slug, path, url, markdownUrl, count: postsOf.get(slug)!.length };
   });

@@ -4,7 +4,14 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import { FOOTER_LINKS, type Content, type HostName, type NavLink, type PostSource, type SiteConfig } from "../content/types.ts";
+import {
+  FOOTER_LINKS,
+  type Content,
+  type HostName,
+  type NavLink,
+  type PostSource,
+  type SiteConfig,
+} from "../content/types.ts";
 import type { SitegenError } from "../errors.ts";
 import type { JekyllFiles } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
@@ -18,10 +25,27 @@ import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
 import { agentFiles } from "./agent-files.ts";
 import { addresser, DEVELOPERS_PATH, errorLinks, feedFile, postPath, surfaceFiles } from "./addresses.ts";
 import { postRouter, withAlternates } from "./post-routes.ts";
-import { INTERNAL_DIR, MEDIA, type FileRoute, type PageRoute, type PublishedFile, type SurfaceRole, type TagEntry } from "./routes.ts";
+import {
+  INTERNAL_DIR,
+  MEDIA,
+  type FileRoute,
+  type PageRoute,
+  type PublishedFile,
+  type SurfaceRole,
+  type TagEntry,
+} from "./routes.ts";
 
 // The manifest's readers import a route's types and addresses from here, as they did when this file made them too.
-export type { Addresser, FileRoute, FileTag, PageRoute, PostLink, PublishedFile, SurfaceRole, Template } from "./routes.ts";
+export type {
+  Addresser,
+  FileRoute,
+  FileTag,
+  PageRoute,
+  PostLink,
+  PublishedFile,
+  SurfaceRole,
+  Template,
+} from "./routes.ts";
 export { INTERNAL_DIR, MEDIA, NEGOTIATION_TABLE_FILE } from "./routes.ts";
 export { absoluteUrl, DEVELOPERS_PATH, errorLinks, markdownSibling, slugOfPostPath } from "./addresses.ts";
 
@@ -80,7 +104,12 @@ export interface Manifest {
    * The footer's links to the machine surface (`agents.footer_links`), each a path or false: the
    * developers page and the feed only where the site has them; `markdown`, whether a page links its own.
    */
-  footerLinks: { developers: string | false; feed: string | false; llms_txt: string | false; markdown: boolean };
+  footerLinks: {
+    developers: string | false;
+    feed: string | false;
+    llms_txt: string | false;
+    markdown: boolean;
+  };
   /** The page that lists the posts, which every post belongs to (structured data); a post shell keeps it. */
   blog?: { url: string; title: string };
 }
@@ -106,43 +135,73 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const dated = (post: PostSource) => ({ post, time: Date.parse(post.published) });
   const due = content.posts.filter((post) => post.status === "published").map(dated);
   // A build with drafts (`--drafts`, a preview) shows them among the posts, marked; no other build has them.
-  const shown = [...due.filter(({ time }) => time <= now), ...(options.drafts ? content.posts.filter((post) => post.status === "draft").map(dated) : [])];
-  const listedSources = shown.sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug)).map(({ post }) => post);
+  const shown = [
+    ...due.filter(({ time }) => time <= now),
+    ...(options.drafts ? content.posts.filter((post) => post.status === "draft").map(dated) : []),
+  ];
+  const listedSources = shown
+    .sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug))
+    .map(({ post }) => post);
   const languages = listingLanguages(content.site.languages, content.pages);
-  const routeOf = postRouter(addressesOf, { defaultLang: content.site.languages[0], baseUrl, tagPages: Boolean(content.site.tags), toc: Boolean(content.site.toc), listingIn: languages });
+  const routeOf = postRouter(addressesOf, {
+    defaultLang: content.site.languages[0],
+    baseUrl,
+    tagPages: Boolean(content.site.tags),
+    toc: Boolean(content.site.toc),
+    listingIn: languages,
+  });
   const untranslated = listedSources.map(routeOf);
   const publishedSources = listedSources.filter((post) => post.status === "published");
-  const scheduled = due.filter(({ time }) => time > now).map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
+  const scheduled = due
+    .filter(({ time }) => time > now)
+    .map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const ordered = [...content.pages].sort(byPageName);
   const generatedDay = options.generated.toISOString().slice(0, 10);
-  const untranslatedPages = ordered.map((page): PageRoute => ({
-    kind: "page",
-    ...addressesOf(page.name === "index" ? "/" : `/${page.name}/`),
-    template: page.name === "index" ? "home" : languages.templateOf(page.name, content.site),
-    title: page.title,
-    description: page.description,
-    lang: page.lang ?? content.site.languages[0],
-    // A page without `updated` is dated by the build.
-    lastmod: page.updated ?? generatedDay,
-    tags: [],
-    params: page.params,
-    source: page.file,
-    sourcePath: page.path,
-    body: page.body,
-    bodyLine: page.bodyLine,
-    ...(page.markup ? { markup: page.markup } : {}),
-  }));
+  const untranslatedPages = ordered.map(
+    (page): PageRoute => ({
+      kind: "page",
+      ...addressesOf(page.name === "index" ? "/" : `/${page.name}/`),
+      template: page.name === "index" ? "home" : languages.templateOf(page.name, content.site),
+      title: page.title,
+      description: page.description,
+      lang: page.lang ?? content.site.languages[0],
+      // A page without `updated` is dated by the build.
+      lastmod: page.updated ?? generatedDay,
+      tags: [],
+      params: page.params,
+      source: page.file,
+      sourcePath: page.path,
+      body: page.body,
+      bodyLine: page.bodyLine,
+      ...(page.markup ? { markup: page.markup } : {}),
+    }),
+  );
   const translated = withAlternates([...untranslatedPages, ...untranslated], content.site.languages);
   // Each post with the posts around it in its language's listing, and each listing page: the blog's and the tags' in each language that has them.
   const listed = withNeighbours(translated.slice(untranslatedPages.length), languages.of);
   const posts = listed.filter((route) => !route.draft);
   const drafts = listed.filter((route) => route.draft);
-  const listings = siteListings({ site: content.site, languages, addressesOf, siteFile: content.siteFile, pages: translated.slice(0, untranslatedPages.length), posts: listed, today: options.generated.toISOString().slice(0, 10) });
+  const listings = siteListings({
+    site: content.site,
+    languages,
+    addressesOf,
+    siteFile: content.siteFile,
+    pages: translated.slice(0, untranslatedPages.length),
+    posts: listed,
+    today: options.generated.toISOString().slice(0, 10),
+  });
   const { pages } = listings;
   const surface = surfaceFiles(baseUrl);
   const feed = content.site.feed ? feedFile(baseUrl) : undefined;
-  const { sitemapMarkdown, apiCatalog } = agentFiles(content.site, baseUrl, { markdown: MEDIA.markdown, internalDir: INTERNAL_DIR });
-  const optional = [...(feed ? [feed] : []), ...(sitemapMarkdown ? [sitemapMarkdown] : []), ...(apiCatalog ? [apiCatalog] : [])];
+  const { sitemapMarkdown, apiCatalog } = agentFiles(content.site, baseUrl, {
+    markdown: MEDIA.markdown,
+    internalDir: INTERNAL_DIR,
+  });
+  const optional = [
+    ...(feed ? [feed] : []),
+    ...(sitemapMarkdown ? [sitemapMarkdown] : []),
+    ...(apiCatalog ? [apiCatalog] : []),
+  ];
   // Drafts last: the sitemap lists every route before them (`indexable`).
   const indexable = [...pages, ...posts, ...listings.routes];
   const routes = drafts.length > 0 ? [...indexable, ...drafts] : indexable;
@@ -152,11 +211,26 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   const moved = [
     ...pages.map((route, index) => ({ source: ordered[index], path: route.path })),
     ...posts.map((route, index) => ({ source: publishedSources[index], path: route.path })),
-    ...siteRedirects(content.site.redirects ?? [], new Set(indexable.map((route) => route.path)), content.siteFile, options.report ?? (() => {})),
+    ...siteRedirects(
+      content.site.redirects ?? [],
+      new Set(indexable.map((route) => route.path)),
+      content.siteFile,
+      options.report ?? (() => {}),
+    ),
   ];
   // Every file the build writes from the site at a path a request may name, besides the pages.
-  const built = [...Object.values(surface), ...optional, ...parts, { path: "/404.html" }, ...HOST_RULES_FILES.map((name) => ({ path: `/${name}` }))];
-  const siteWide = siteWideFiles(content.files, { built: new Set(built.map((file) => file.path)), internalDir: INTERNAL_DIR, report: options.report ?? (() => {}) });
+  const built = [
+    ...Object.values(surface),
+    ...optional,
+    ...parts,
+    { path: "/404.html" },
+    ...HOST_RULES_FILES.map((name) => ({ path: `/${name}` })),
+  ];
+  const siteWide = siteWideFiles(content.files, {
+    built: new Set(built.map((file) => file.path)),
+    internalDir: INTERNAL_DIR,
+    report: options.report ?? (() => {}),
+  });
   // A draft's own files are published with it (its cover image), in a build that shows drafts.
   const published = publishedFiles(listed, listedSources, siteWide, baseUrl);
   const redirects = anyMoved(moved)
@@ -164,9 +238,20 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
         moved,
         new Map([
           // Every file the build writes at a path a request may name: a page, its Markdown and its HTML file, the site's own files.
-          ...routes.flatMap((route) => [route.path, route.markdownPath, `/${route.htmlFile}`].map((path): [string, { file: string }] => [path, { file: route.source }])),
-          ...built.map((file): [string, { file: string }] => [file.path, { file: "sitegen (a file it writes)" }]),
-          ...published.map((file): [string, { file: string }] => [normalizePath(file.path), { file: file.source }]),
+          ...routes.flatMap((route) =>
+            [route.path, route.markdownPath, `/${route.htmlFile}`].map((path): [string, { file: string }] => [
+              path,
+              { file: route.source },
+            ]),
+          ),
+          ...built.map((file): [string, { file: string }] => [
+            file.path,
+            { file: "sitegen (a file it writes)" },
+          ]),
+          ...published.map((file): [string, { file: string }] => [
+            normalizePath(file.path),
+            { file: file.source },
+          ]),
         ]),
         options.report ?? (() => {}),
       )
@@ -197,7 +282,12 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     sitemapParts: parts,
     postUrlShape: { url: postShape.url, markdownUrl: postShape.markdownUrl },
     notFound: { html: "404.html", markdown: `${INTERNAL_DIR}/404.md` },
-    errors: errorLinks(baseUrl, surface, content.site.agents?.developers_page !== "optional" || pages.some((page) => page.path === DEVELOPERS_PATH)),
+    errors: errorLinks(
+      baseUrl,
+      surface,
+      content.site.agents?.developers_page !== "optional" ||
+        pages.some((page) => page.path === DEVELOPERS_PATH),
+    ),
     navigation: content.site.navigation,
     footerNavigation: content.site.footer_navigation ?? [],
     footerLinks: footerLinksOf(content.site, pages, feed, surface.llmsTxt),
@@ -223,10 +313,18 @@ function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {
 }
 
 /** Which of the footer's links to the machine surface a layout shows: those `agents.footer_links` names (all when left out) that the site has. */
-function footerLinksOf(site: SiteConfig, pages: PageRoute[], feed: FileRoute | undefined, llmsTxt: FileRoute): Manifest["footerLinks"] {
+function footerLinksOf(
+  site: SiteConfig,
+  pages: PageRoute[],
+  feed: FileRoute | undefined,
+  llmsTxt: FileRoute,
+): Manifest["footerLinks"] {
   const shown = new Set(site.agents?.footer_links ?? FOOTER_LINKS);
   return {
-    developers: shown.has("developers") && pages.some((page) => page.path === DEVELOPERS_PATH) ? DEVELOPERS_PATH : false,
+    developers:
+      shown.has("developers") && pages.some((page) => page.path === DEVELOPERS_PATH)
+        ? DEVELOPERS_PATH
+        : false,
     feed: shown.has("feed") && feed ? feed.path : false,
     llms_txt: shown.has("llms_txt") ? llmsTxt.path : false,
     markdown: shown.has("markdown"),
@@ -242,8 +340,26 @@ function footerLinksOf(site: SiteConfig, pages: PageRoute[], feed: FileRoute | u
  */
 export function postShell(manifest: Manifest): Manifest {
   // The site-wide files stay (a post may show one of their images), without where they are read from, which no page shows.
-  const siteWide = manifest.published.filter((file) => !file.bundle).map((file) => ({ ...file, sourcePath: "", source: "" }));
-  return { ...manifest, pages: [], posts: [], drafts: [], listed: [], scheduled: [], listings: [], tags: [], unaddressableTags: [], routes: [], indexable: [], redirects: [], published: siteWide, sitemapParts: [], generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z` };
+  const siteWide = manifest.published
+    .filter((file) => !file.bundle)
+    .map((file) => ({ ...file, sourcePath: "", source: "" }));
+  return {
+    ...manifest,
+    pages: [],
+    posts: [],
+    drafts: [],
+    listed: [],
+    scheduled: [],
+    listings: [],
+    tags: [],
+    unaddressableTags: [],
+    routes: [],
+    indexable: [],
+    redirects: [],
+    published: siteWide,
+    sitemapParts: [],
+    generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z`,
+  };
 }
 
 /** The page at a canonical path, if the site has it. */
@@ -253,5 +369,9 @@ export function routeAt(manifest: Pick<Manifest, "routes">, path: string): PageR
 
 /** Every path a reader can link to: pages, siblings, files, and the content's files published as they are. */
 export function linkablePaths(manifest: Manifest): Set<string> {
-  return new Set([...manifest.routes.flatMap((r) => [r.path, r.markdownPath]), ...manifest.files.map((f) => f.path), ...manifest.published.map((f) => f.path)]);
+  return new Set([
+    ...manifest.routes.flatMap((r) => [r.path, r.markdownPath]),
+    ...manifest.files.map((f) => f.path),
+    ...manifest.published.map((f) => f.path),
+  ]);
 }

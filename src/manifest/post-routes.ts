@@ -24,7 +24,11 @@ export function withAlternates(routes: PageRoute[], languages: readonly Lang[]):
     if (typeof written === "string" || typeof written === "number") return `key:${written}`;
     if (route.kind !== "page") return undefined;
     const prefix = `/${route.lang.toLowerCase()}/`;
-    return route.lang !== languages[0] && route.path.startsWith(prefix) ? `page:${route.path.slice(prefix.length - 1)}` : route.lang === languages[0] ? `page:${route.path}` : undefined;
+    return route.lang !== languages[0] && route.path.startsWith(prefix)
+      ? `page:${route.path.slice(prefix.length - 1)}`
+      : route.lang === languages[0]
+        ? `page:${route.path}`
+        : undefined;
   };
   const groups = new Map<string, PageRoute[]>();
   for (const route of routes) {
@@ -34,11 +38,17 @@ export function withAlternates(routes: PageRoute[], languages: readonly Lang[]):
   const alternates = new Map<PageRoute, { lang: Lang; url: string }[]>();
   for (const group of groups.values()) {
     if (new Set(group.map((route) => route.lang)).size < 2) continue;
-    const list = [...group].sort((a, b) => order(a.lang) - order(b.lang) || (a.url < b.url ? -1 : 1)).map((route) => ({ lang: route.lang, url: route.url }));
+    const list = [...group]
+      .sort((a, b) => order(a.lang) - order(b.lang) || (a.url < b.url ? -1 : 1))
+      .map((route) => ({ lang: route.lang, url: route.url }));
     for (const route of group) alternates.set(route, list);
   }
   // A route is never changed once made: a translated one is a new object.
-  return alternates.size === 0 ? routes : routes.map((route) => (alternates.has(route) ? { ...route, alternates: alternates.get(route) } : route));
+  return alternates.size === 0
+    ? routes
+    : routes.map((route) =>
+        alternates.has(route) ? { ...route, alternates: alternates.get(route) } : route,
+      );
 }
 
 /**
@@ -73,11 +83,29 @@ export function postRouter(addressesOf: Addresser, routing: PostRouting): (post:
   };
 }
 
-function postRoute(post: PostSource, addressesOf: Addresser, { defaultLang, baseUrl, tagPages, toc, listingIn }: PostRouting): PageRoute {
+function postRoute(
+  post: PostSource,
+  addressesOf: Addresser,
+  { defaultLang, baseUrl, tagPages, toc, listingIn }: PostRouting,
+): PageRoute {
   const path = postPath(post.slug);
   const language = listingIn.of(post.lang ?? defaultLang);
-  const tagLinks = tagPages ? post.tags.map((name) => ({ name, slug: tagSlug(name) })).filter(({ slug }) => slug !== "").map(({ name, slug }) => ({ name, path: tagPath(language, slug), url: baseUrl + tagPath(language, slug) })) : undefined;
-  const images = (post.bundle ?? []).filter((file) => file.width && file.height).map((file): [string, { width: number; height: number }] => [encodeURI(`${path}${file.name}`), { width: file.width!, height: file.height! }]);
+  const tagLinks = tagPages
+    ? post.tags
+        .map((name) => ({ name, slug: tagSlug(name) }))
+        .filter(({ slug }) => slug !== "")
+        .map(({ name, slug }) => ({
+          name,
+          path: tagPath(language, slug),
+          url: baseUrl + tagPath(language, slug),
+        }))
+    : undefined;
+  const images = (post.bundle ?? [])
+    .filter((file) => file.width && file.height)
+    .map((file): [string, { width: number; height: number }] => [
+      encodeURI(`${path}${file.name}`),
+      { width: file.width!, height: file.height! },
+    ]);
   return {
     kind: "post",
     ...addressesOf(path),

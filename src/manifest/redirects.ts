@@ -38,7 +38,12 @@ export interface Redirect {
 
 /** A page or post with old addresses: its source file, its canonical path, and a post's own files. */
 export interface Moved {
-  source: { file: string; aliases?: { path: string; line?: number }[]; bundle?: Pick<ContentFile, "name">[]; place?: string };
+  source: {
+    file: string;
+    aliases?: { path: string; line?: number }[];
+    bundle?: Pick<ContentFile, "name">[];
+    place?: string;
+  };
   path: string;
 }
 
@@ -48,12 +53,29 @@ export interface Moved {
  * a path the site does not publish would lead nowhere, and is left out,
  * reported at its line.
  */
-export function siteRedirects(written: SiteRedirect[], published: Set<string>, siteFile: string, report: (problem: SitegenError) => void): Moved[] {
+export function siteRedirects(
+  written: SiteRedirect[],
+  published: Set<string>,
+  siteFile: string,
+  report: (problem: SitegenError) => void,
+): Moved[] {
   const kept: Moved[] = [];
   for (const { from, to, line } of written) {
     const location = { file: siteFile, line };
-    if (published.has(to)) kept.push({ source: { file: siteFile, aliases: [{ path: from, line }] }, path: to });
-    else report(new SitegenError("E_CONTENT", `the redirect from \`${from}\` leads to \`${to}\`, which the site does not publish: left out`, { kind: "alias", location, hint: "name a page the site publishes, with its trailing slash: a tag's page is /tags/<tag>/, the blog's second page /blog/page/2/" }));
+    if (published.has(to))
+      kept.push({ source: { file: siteFile, aliases: [{ path: from, line }] }, path: to });
+    else
+      report(
+        new SitegenError(
+          "E_CONTENT",
+          `the redirect from \`${from}\` leads to \`${to}\`, which the site does not publish: left out`,
+          {
+            kind: "alias",
+            location,
+            hint: "name a page the site publishes, with its trailing slash: a tag's page is /tags/<tag>/, the blog's second page /blog/page/2/",
+          },
+        ),
+      );
   }
   return kept;
 }
@@ -73,12 +95,20 @@ interface Owner {
  * `taken`, every path the site answers with a page or a file, by the file
  * that makes it.
  */
-export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: (problem: SitegenError) => void): Redirect[] {
+export function redirectsOf(
+  routes: Moved[],
+  taken: Map<string, Owner>,
+  report: (problem: SitegenError) => void,
+): Redirect[] {
   const claimed = new Map<string, { owner: Owner; to: string; written: string }>();
   const errors: SitegenError[] = [];
   // The aliases written first: an old address nobody wrote never takes one from a post that names it.
-  const written = routes.flatMap(({ source, path }) => (source.aliases ?? []).map((alias): [Moved, OldAddress] => [{ source, path }, alias]));
-  const implied = routes.flatMap(({ source, path }) => placeAlias(source.place).map((alias): [Moved, OldAddress] => [{ source, path }, alias]));
+  const written = routes.flatMap(({ source, path }) =>
+    (source.aliases ?? []).map((alias): [Moved, OldAddress] => [{ source, path }, alias]),
+  );
+  const implied = routes.flatMap(({ source, path }) =>
+    placeAlias(source.place).map((alias): [Moved, OldAddress] => [{ source, path }, alias]),
+  );
   for (const [{ source, path }, alias] of [...written, ...implied]) {
     const owner = { file: source.file, line: alias.line };
     // An address nobody wrote takes no rules for the post's files: they count against Cloudflare's limit, which a blog that never asked for them must not meet.
@@ -86,11 +116,35 @@ export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: 
     const addresses = forms(alias.path).filter((form) => form !== path);
     // An alias is left out whole: `/about/` taken by a page leaves out `/about` too, which would redirect the page's own address away.
     const holder = addresses.map((form) => taken.get(form)).find((page) => page !== undefined);
-    const rival = addresses.map((form) => claimed.get(form)).find((earlier) => earlier !== undefined && earlier.to !== path);
+    const rival = addresses
+      .map((form) => claimed.get(form))
+      .find((earlier) => earlier !== undefined && earlier.to !== path);
     if (holder || rival) {
       if (alias.implied) continue;
-      if (holder) errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${holder.file}: left out`, { kind: "alias", location: owner, hint: "remove the alias: the address already answers with its own page" }));
-      else errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${rival!.owner.file}${rival!.owner.line ? `:${rival!.owner.line}` : ""}, which keeps it`, { kind: "alias", location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
+      if (holder)
+        errors.push(
+          new SitegenError(
+            "E_CONTENT",
+            `the alias \`${alias.path}\` is an address of the site itself, made by ${holder.file}: left out`,
+            {
+              kind: "alias",
+              location: owner,
+              hint: "remove the alias: the address already answers with its own page",
+            },
+          ),
+        );
+      else
+        errors.push(
+          new SitegenError(
+            "E_CONTENT",
+            `the alias \`${alias.path}\` is claimed by two posts: this one and ${rival!.owner.file}${rival!.owner.line ? `:${rival!.owner.line}` : ""}, which keeps it`,
+            {
+              kind: "alias",
+              location: owner,
+              hint: "an old address can redirect to one post: keep it in one of them",
+            },
+          ),
+        );
       continue;
     }
     for (const [from, to] of [...addresses.map((form): [string, string] => [form, path]), ...files]) {
@@ -99,16 +153,38 @@ export function redirectsOf(routes: Moved[], taken: Map<string, Owner>, report: 
       const earlier = claimed.get(from);
       if (alias.implied && (page || earlier)) continue;
       if (page) {
-        errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}: left out`, { kind: "alias", location: owner, hint: "remove the alias: the address already answers with its own page" }));
+        errors.push(
+          new SitegenError(
+            "E_CONTENT",
+            `the alias \`${alias.path}\` is an address of the site itself, made by ${page.file}: left out`,
+            {
+              kind: "alias",
+              location: owner,
+              hint: "remove the alias: the address already answers with its own page",
+            },
+          ),
+        );
       } else if (earlier && earlier.to !== to) {
-        errors.push(new SitegenError("E_CONTENT", `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}, which keeps it`, { kind: "alias", location: owner, hint: "an old address can redirect to one post: keep it in one of them" }));
+        errors.push(
+          new SitegenError(
+            "E_CONTENT",
+            `the alias \`${alias.path}\` is claimed by two posts: this one and ${earlier.owner.file}${earlier.owner.line ? `:${earlier.owner.line}` : ""}, which keeps it`,
+            {
+              kind: "alias",
+              location: owner,
+              hint: "an old address can redirect to one post: keep it in one of them",
+            },
+          ),
+        );
       } else if (!earlier) {
         claimed.set(from, { owner, to, written: alias.path });
       }
     }
   }
   for (const problem of unique(errors)) report(problem);
-  return [...claimed].map(([from, { owner, to }]) => ({ from, to, source: owner.file })).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return [...claimed]
+    .map(([from, { owner, to }]) => ({ from, to, source: owner.file }))
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
 /** An old address as the post wrote it (with its line), or one that nobody wrote (`implied`). */
@@ -120,7 +196,9 @@ interface OldAddress {
 
 /** The old address a post's place in the blog's folders names, as an alias that nobody wrote. */
 function placeAlias(place: string | undefined): OldAddress[] {
-  return place === undefined ? [] : [{ path: pathOfSegments(["", "blog", ...place.split("/"), ""]), implied: true }];
+  return place === undefined
+    ? []
+    : [{ path: pathOfSegments(["", "blog", ...place.split("/"), ""]), implied: true }];
 }
 
 /**
@@ -143,7 +221,10 @@ function filesAt(alias: string, path: string, bundle: Pick<ContentFile, "name">[
   if (bundle.length === 0) return [];
   const folder = canonical(alias).replace(/\/+$/, "");
   if (folder === "" || folder.slice(folder.lastIndexOf("/") + 1).includes(".")) return [];
-  return bundle.map((file) => [normalizePath(`${folder}/${pathOfSegments(file.name.split("/"))}`), `${path}${encodeURI(file.name)}`]);
+  return bundle.map((file) => [
+    normalizePath(`${folder}/${pathOfSegments(file.name.split("/"))}`),
+    `${path}${encodeURI(file.name)}`,
+  ]);
 }
 
 /** An alias as requests name it; the content check (src/content/aliases.ts) let only readable ones through. */

@@ -164,6 +164,15 @@ export const MEDIA = {
 export const INTERNAL_DIR = "_sitegen";
 export const NEGOTIATION_TABLE_FILE = `${INTERNAL_DIR}/negotiation.json`;
 
-export type Addresser = (path: string) => Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile" | "url" | "markdownUrl">;
+export type Addresser = (
+  path: string,
+) => Pick<PageRoute, "path" | "markdownPath" | "htmlFile" | "markdownFile" | "url" | "markdownUrl">;
 
-export type SurfaceRole = "llmsTxt" | "llmsFullTxt" | "agentInstructions" | "blogIndex" | "sitemap" | "robots" | "openapi";
+export type SurfaceRole =
+  | "llmsTxt"
+  | "llmsFullTxt"
+  | "agentInstructions"
+  | "blogIndex"
+  | "sitemap"
+  | "robots"
+  | "openapi";

@@ -64,7 +64,9 @@ function normalize(accept: string | null): string | undefined {
 function preferred<T extends string>(accept: string, offers: readonly T[]): T | undefined {
   const ranges = accept.includes("charset") ? accept.replace(UTF8_PARAMETER, "") : accept;
   // negotiator wants a plain headers object, not a Fetch `Headers`.
-  return new Negotiator({ headers: { accept: ranges } }).mediaType(offers as unknown as string[]) as T | undefined;
+  return new Negotiator({ headers: { accept: ranges } }).mediaType(offers as unknown as string[]) as
+    | T
+    | undefined;
 }
 
 const UTF8_PARAMETER = /;\s*charset\s*=\s*(?:"utf-8"|utf-8)(?=\s*[;,]|\s*$)/gi;

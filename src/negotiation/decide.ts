@@ -24,7 +24,14 @@ export type Decision =
   | { kind: "pass" }
   | { kind: "preflight" }
   | { kind: "method-not-allowed"; path: string; format: ErrorType }
-  | { kind: "page"; path: string; page: PageEntry; representation: Representation; variant: "html" | "markdown"; notModified: boolean }
+  | {
+      kind: "page";
+      path: string;
+      page: PageEntry;
+      representation: Representation;
+      variant: "html" | "markdown";
+      notModified: boolean;
+    }
   | { kind: "file"; path: string; file: FileEntry; notModified: boolean }
   | { kind: "redirect"; path: string; location: string }
   | { kind: "not-found"; path: string; format: ErrorType }
@@ -46,7 +53,8 @@ export function decide(input: DecisionInput, routes: RouteShard): Decision {
   if (method !== "GET" && method !== "HEAD") {
     // The surface is read-only (spec §1.2); a person's enquiry form posts to a
     // page, and that is the host's to take or refuse, never the core's.
-    if (method === "POST" && isFormBody(input.contentType) && Object.hasOwn(routes.pages, path)) return { kind: "pass" };
+    if (method === "POST" && isFormBody(input.contentType) && Object.hasOwn(routes.pages, path))
+      return { kind: "pass" };
     return { kind: "method-not-allowed", path, format: chooseErrorType(input.accept) };
   }
 
@@ -56,12 +64,20 @@ export function decide(input: DecisionInput, routes: RouteShard): Decision {
     if (type === null) return { kind: "not-acceptable", path, page, accept: input.accept ?? "" };
     const variant = type === "text/markdown" ? "markdown" : "html";
     const representation = page[variant];
-    return { kind: "page", path, page, representation, variant, notModified: matchesEtag(input.ifNoneMatch, representation.etag) };
+    return {
+      kind: "page",
+      path,
+      page,
+      representation,
+      variant,
+      notModified: matchesEtag(input.ifNoneMatch, representation.etag),
+    };
   }
   const file = Object.hasOwn(routes.files, path) ? routes.files[path] : undefined;
   if (file) return { kind: "file", path, file, notModified: matchesEtag(input.ifNoneMatch, file.etag) };
   // A post's old address (`aliases`): the post, whatever the representation asked for.
-  const moved = routes.redirects && Object.hasOwn(routes.redirects, path) ? routes.redirects[path] : undefined;
+  const moved =
+    routes.redirects && Object.hasOwn(routes.redirects, path) ? routes.redirects[path] : undefined;
   if (moved !== undefined) return { kind: "redirect", path, location: moved };
   return { kind: "not-found", path, format: chooseErrorType(input.accept) };
 }
@@ -124,7 +140,9 @@ export function isDocumentPath(path: string): boolean {
   const segment = path.slice(path.lastIndexOf("/") + 1);
   const dot = segment.lastIndexOf(".");
   // No dot, a leading dot, or a trailing one: no extension, so a document path.
-  return dot <= 0 || dot === segment.length - 1 || DOCUMENT_EXTENSIONS.has(segment.slice(dot + 1).toLowerCase());
+  return (
+    dot <= 0 || dot === segment.length - 1 || DOCUMENT_EXTENSIONS.has(segment.slice(dot + 1).toLowerCase())
+  );
 }
 
 /**
@@ -134,7 +152,12 @@ export function isDocumentPath(path: string): boolean {
  */
 export function canonicalCandidates(path: string): string[] {
   const candidates: string[] = [];
-  for (const candidate of [`${path}/`, path.replace(/\/index\.html?$/i, "/"), path.replace(/\.html?$/i, "/"), path.replace(/\/+$/, "/")]) {
+  for (const candidate of [
+    `${path}/`,
+    path.replace(/\/index\.html?$/i, "/"),
+    path.replace(/\.html?$/i, "/"),
+    path.replace(/\/+$/, "/"),
+  ]) {
     if (candidate === path) continue;
     candidates.push(candidate, candidate.toLowerCase());
   }

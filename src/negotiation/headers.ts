@@ -12,7 +12,15 @@
  * enough for an analytics snippet, an embedded video, a web font or images
  * from another origin.
  */
-export const CSP_DIRECTIVES = ["img-src", "media-src", "frame-src", "script-src", "style-src", "font-src", "connect-src"] as const;
+export const CSP_DIRECTIVES = [
+  "img-src",
+  "media-src",
+  "frame-src",
+  "script-src",
+  "style-src",
+  "font-src",
+  "connect-src",
+] as const;
 export type CspDirective = (typeof CSP_DIRECTIVES)[number];
 
 /** Sources a site adds, by directive: origins (`https://cdn.example`), schemes (`data:`), `'self'`, hashes (`'sha256-…'`), `'unsafe-inline'`. */
@@ -87,7 +95,8 @@ export function securityHeaders(policy: HeaderPolicy): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(policy),
     "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+    "Permissions-Policy":
+      "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
   };
@@ -106,7 +115,9 @@ function contentSecurityPolicy(policy: HeaderPolicy): string {
  * once, after the built-in ones.
  */
 export function cspDirectives(policy: Pick<HeaderPolicy, "sources" | "devScripts">): Map<string, string[]> {
-  const added = (name: CspDirective, builtIn: string[]) => [...new Set([...builtIn, ...(policy.sources?.[name] ?? [])])];
+  const added = (name: CspDirective, builtIn: string[]) => [
+    ...new Set([...builtIn, ...(policy.sources?.[name] ?? [])]),
+  ];
   const directives = new Map<string, string[]>([
     ["default-src", ["'none'"]],
     ["style-src", added("style-src", ["'self'"])],
@@ -116,7 +127,8 @@ export function cspDirectives(policy: Pick<HeaderPolicy, "sources" | "devScripts
     // fetches in the page's name: Lighthouse reads /robots.txt that way.
     ["connect-src", added("connect-src", ["'self'"])],
   ]);
-  for (const name of ["media-src", "frame-src"] as const) if (policy.sources?.[name]?.length) directives.set(name, added(name, []));
+  for (const name of ["media-src", "frame-src"] as const)
+    if (policy.sources?.[name]?.length) directives.set(name, added(name, []));
   directives.set("form-action", ["'self'"]);
   directives.set("base-uri", ["'none'"]);
   directives.set("frame-ancestors", ["'none'"]);
@@ -154,7 +166,10 @@ export function preflightHeaders(policy: HeaderPolicy): Record<string, string> {
  * two rules set the same header: Netlify joins repeated headers with commas.
  */
 export function staticRules(policy: HeaderPolicy): { path: string; headers: Record<string, string> }[] {
-  return [{ path: "/*", headers: baseHeaders(policy) }, ...(policy.immutable ?? []).map((path) => ({ path, headers: { "Cache-Control": CACHE.immutable } }))];
+  return [
+    { path: "/*", headers: baseHeaders(policy) },
+    ...(policy.immutable ?? []).map((path) => ({ path, headers: { "Cache-Control": CACHE.immutable } })),
+  ];
 }
 
 /**
@@ -174,5 +189,9 @@ export function staticHeaders(path: string, policy: HeaderPolicy): Record<string
 function matches(pattern: string, path: string): boolean {
   const star = pattern.indexOf("*");
   if (star === -1) return pattern === path;
-  return path.startsWith(pattern.slice(0, star)) && path.endsWith(pattern.slice(star + 1)) && path.length >= pattern.length - 1;
+  return (
+    path.startsWith(pattern.slice(0, star)) &&
+    path.endsWith(pattern.slice(star + 1)) &&
+    path.length >= pattern.length - 1
+  );
 }

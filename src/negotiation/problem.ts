@@ -26,18 +26,29 @@ function recoveryLinks(links: ErrorLinks): Record<string, string> {
  * `canonical`: the page a near-miss path meant, if any; else `closest`: the
  * published post whose slug is close enough to the path to be a typo of it.
  */
-export function notFoundProblem(links: ErrorLinks, path: string, canonical?: { path: string; url: string }, closest?: { url: string }): Problem {
+export function notFoundProblem(
+  links: ErrorLinks,
+  path: string,
+  canonical?: { path: string; url: string },
+  closest?: { url: string },
+): Problem {
   const resolution = canonical
     ? `Request the canonical URL ${canonical.url} (page URLs end with a slash). For every other page, see ${links.llmsTxt} or ${links.sitemap}.`
     : closest
       ? `The closest published post is ${closest.url}. Otherwise, find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`
       : `Find the page you want in ${links.llmsTxt} (agent index) or ${links.sitemap} (every page URL), then request it.`;
-  const named: Record<string, string> = canonical ? { canonical: canonical.url } : closest ? { closest: closest.url } : {};
+  const named: Record<string, string> = canonical
+    ? { canonical: canonical.url }
+    : closest
+      ? { closest: closest.url }
+      : {};
   return {
     type: links.type ?? `${links.typePrefix}404`,
     title: "Not Found",
     status: 404,
-    detail: canonical ? `No page exists at ${path}; the page is at ${canonical.path}.` : `No page or file exists at ${path}.`,
+    detail: canonical
+      ? `No page exists at ${path}; the page is at ${canonical.path}.`
+      : `No page or file exists at ${path}.`,
     instance: path,
     code: "not_found",
     resolution,
@@ -55,7 +66,12 @@ export function closeEnough(post: { distance: number }, query: string): boolean 
   return post.distance <= Math.max(2, Math.floor(query.length / 4));
 }
 
-export function notAcceptableProblem(links: ErrorLinks, path: string, page: { url: string; markdownUrl: string }, accept: string): Problem {
+export function notAcceptableProblem(
+  links: ErrorLinks,
+  path: string,
+  page: { url: string; markdownUrl: string },
+  accept: string,
+): Problem {
   return {
     type: links.type ?? `${links.typePrefix}406`,
     title: "Not Acceptable",

@@ -27,7 +27,9 @@ function closestHtml(path: string, found: Recovery): string {
     return `<p>The page you asked for is at <a href="${escapeHtml(href)}">${escapeHtml(href)}</a>.</p>`;
   }
   if (found.closest.length === 0) return "";
-  const posts = found.closest.map((post) => `  <li><a href="${escapeHtml(sitePath(post.url))}">${escapeHtml(post.title)}</a></li>`);
+  const posts = found.closest.map(
+    (post) => `  <li><a href="${escapeHtml(sitePath(post.url))}">${escapeHtml(post.title)}</a></li>`,
+  );
   // No heading of its own: it sits among the template's paragraphs, and the outline stays the template's.
   return `<p>The published posts whose addresses are closest to <code>${escapeHtml(echoPath(path))}</code>:</p>\n<ul>\n${posts.join("\n")}\n</ul>`;
 }
@@ -48,5 +50,8 @@ function echoPath(path: string): string {
 
 /** markdown-it's `escapeHtml`: the five characters that could open markup or end an attribute. */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
 }

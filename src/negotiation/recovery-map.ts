@@ -18,10 +18,16 @@ export interface Recovery {
 export function recoveryMap(head: string, path: string, found: Recovery): string {
   const sections = [head.trimEnd()];
   if (found.canonical) {
-    sections.push(`## The page you asked for\n\nIt is at ${found.canonical.url} (Markdown: ${found.canonical.markdownUrl}): page addresses end with a slash.`);
+    sections.push(
+      `## The page you asked for\n\nIt is at ${found.canonical.url} (Markdown: ${found.canonical.markdownUrl}): page addresses end with a slash.`,
+    );
   } else if (found.closest.length > 0) {
-    const posts = found.closest.map((post) => `- [${markdownInline(post.title)}](${post.url}) (Markdown: ${post.markdownUrl})`);
-    sections.push(`## Closest posts\n\nThe published posts whose addresses are closest to \`${echoPath(path)}\`:\n\n${posts.join("\n")}`);
+    const posts = found.closest.map(
+      (post) => `- [${markdownInline(post.title)}](${post.url}) (Markdown: ${post.markdownUrl})`,
+    );
+    sections.push(
+      `## Closest posts\n\nThe published posts whose addresses are closest to \`${echoPath(path)}\`:\n\n${posts.join("\n")}`,
+    );
   }
   return `${sections.join("\n\n")}\n`;
 }

@@ -5,7 +5,15 @@
  * (`SiteData`).
  */
 import { decide, isDocumentPath, normalizePath, slashedPath, withSlash, type Decision } from "./decide.ts";
-import { ALLOWED_METHODS, baseHeaders, CACHE, markdownHeaders, preflightHeaders, VARY, type HeaderPolicy } from "./headers.ts";
+import {
+  ALLOWED_METHODS,
+  baseHeaders,
+  CACHE,
+  markdownHeaders,
+  preflightHeaders,
+  VARY,
+  type HeaderPolicy,
+} from "./headers.ts";
 import { closeEnough, errorLinkHeader, notAcceptableProblem, notFoundProblem } from "./problem.ts";
 import { recoveryHtml } from "./recovery-html.ts";
 import { recoveryMap, type Recovery } from "./recovery-map.ts";
@@ -24,12 +32,21 @@ export interface RespondOptions {
  * The response for `request`, or undefined when the host answers it itself:
  * a path that is not a document, or an HTML form's POST to a page (decide.ts).
  */
-export async function respond(request: Request, site: SiteData, options: RespondOptions = {}): Promise<Response | undefined> {
+export async function respond(
+  request: Request,
+  site: SiteData,
+  options: RespondOptions = {},
+): Promise<Response | undefined> {
   const { pathname, search } = new URL(request.url);
   // `/mcp` and its server card, on a site that serves them (src/negotiation/mcp/); a 404 like any other path elsewhere.
   if (isMcpPath(pathname)) {
     const data = await site.negotiation();
-    if (data.mcp) return respondMcp(request, site, await site.data<McpSite>(data.mcp), { origin: data.origin, devScripts: options.devScripts, sources: data.security });
+    if (data.mcp)
+      return respondMcp(request, site, await site.data<McpSite>(data.mcp), {
+        origin: data.origin,
+        devScripts: options.devScripts,
+        sources: data.security,
+      });
   }
   // Assets are not negotiated (spec §7.4.2): they cost no read of the data.
   if (!isDocumentPath(normalizePath(pathname))) return undefined;
@@ -45,10 +62,21 @@ export async function respond(request: Request, site: SiteData, options: Respond
   const slashed = decision.kind === "not-found" ? slashedPath(decision.path) : undefined;
   if (slashed !== undefined) decision = withSlash(decision, await site.routesFor(slashed), search);
   const data = await site.negotiation();
-  return render(decision, request.method.toUpperCase() === "HEAD", site, data, { origin: data.origin, devScripts: options.devScripts, sources: data.security, contentSignal: data.contentSignal });
+  return render(decision, request.method.toUpperCase() === "HEAD", site, data, {
+    origin: data.origin,
+    devScripts: options.devScripts,
+    sources: data.security,
+    contentSignal: data.contentSignal,
+  });
 }
 
-async function render(decision: Decision, head: boolean, site: SiteData, data: NegotiationData, policy: HeaderPolicy): Promise<Response | undefined> {
+async function render(
+  decision: Decision,
+  head: boolean,
+  site: SiteData,
+  data: NegotiationData,
+  policy: HeaderPolicy,
+): Promise<Response | undefined> {
   const links = data.errors;
   switch (decision.kind) {
     case "pass":
@@ -58,10 +86,21 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
     case "method-not-allowed":
       return notAllowed(links, policy);
     case "page": {
-      const headers: Record<string, string> = { ...okHeaders(decision.representation, policy), Vary: VARY.negotiated, "Content-Language": decision.page.lang };
+      const headers: Record<string, string> = {
+        ...okHeaders(decision.representation, policy),
+        Vary: VARY.negotiated,
+        "Content-Language": decision.page.lang,
+      };
       // RFC 8288 §3: the page's translations, each in its language, beside the Markdown sibling.
-      const translations = (decision.page.alternates ?? []).map(({ lang, url }) => `<${url}>; rel="alternate"; hreflang="${lang}"`);
-      const links = [...(decision.variant === "html" ? [`<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`] : []), ...translations];
+      const translations = (decision.page.alternates ?? []).map(
+        ({ lang, url }) => `<${url}>; rel="alternate"; hreflang="${lang}"`,
+      );
+      const links = [
+        ...(decision.variant === "html"
+          ? [`<${decision.page.markdownPath}>; rel="alternate"; type="text/markdown"`]
+          : []),
+        ...translations,
+      ];
       if (links.length > 0) headers.Link = links.join(", ");
       return ok(decision.representation, headers, decision.notModified, head, site);
     }
@@ -73,16 +112,34 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
     case "redirect":
       // RFC 9110 §15.4.2: permanent, so clients and search engines move to the post's address. The Location is
       // relative (§10.2.2), so the redirect works on any origin the build is served from.
-      return new Response(null, { status: 301, headers: { ...baseHeaders(policy), Location: decision.location, "Cache-Control": CACHE.revalidate } });
+      return new Response(null, {
+        status: 301,
+        headers: { ...baseHeaders(policy), Location: decision.location, "Cache-Control": CACHE.revalidate },
+      });
     case "not-acceptable": {
       const problem = notAcceptableProblem(links, decision.path, decision.page, decision.accept);
-      return error(406, "application/json; charset=utf-8", JSON.stringify(problem, null, 2), head, links, policy);
+      return error(
+        406,
+        "application/json; charset=utf-8",
+        JSON.stringify(problem, null, 2),
+        head,
+        links,
+        policy,
+      );
     }
     case "not-found": {
       if (decision.format === "text/html") return notFoundPage(decision.path, head, site, data, policy);
-      const type = decision.format === "text/markdown" ? data.notFound.markdown.type : "application/json; charset=utf-8";
+      const type =
+        decision.format === "text/markdown" ? data.notFound.markdown.type : "application/json; charset=utf-8";
       // A HEAD gets the headers alone: nothing needs looking up.
-      return error(404, type, head ? "" : await notFoundBody(decision.format, decision.path, site, data), head, links, policy);
+      return error(
+        404,
+        type,
+        head ? "" : await notFoundBody(decision.format, decision.path, site, data),
+        head,
+        links,
+        policy,
+      );
     }
   }
 }
@@ -94,28 +151,61 @@ async function render(decision: Decision, head: boolean, site: SiteData, data: N
  */
 export async function methodNotAllowed(site: SiteData, options: RespondOptions = {}): Promise<Response> {
   const data = await site.negotiation();
-  return notAllowed(data.errors, { origin: data.origin, devScripts: options.devScripts, sources: data.security });
+  return notAllowed(data.errors, {
+    origin: data.origin,
+    devScripts: options.devScripts,
+    sources: data.security,
+  });
 }
 
 /** RFC 9110 §15.5.6: a 405 names the methods the target does allow. */
 function notAllowed(links: ErrorLinks, policy: HeaderPolicy): Response {
-  return new Response(null, { status: 405, headers: { ...errorHeaders(links, policy), Allow: ALLOWED_METHODS } });
+  return new Response(null, {
+    status: 405,
+    headers: { ...errorHeaders(links, policy), Allow: ALLOWED_METHODS },
+  });
 }
 
 /** The body of a 404 in Markdown (the recovery map) or JSON (a Problem), each naming what the path may have meant. */
-async function notFoundBody(format: "text/markdown" | "application/json", path: string, site: SiteData, data: NegotiationData): Promise<string> {
-  if (format === "text/markdown") return recoveryMap(await site.text(data.notFound.markdown.file), path, await recoveryFor(path, site, data));
+async function notFoundBody(
+  format: "text/markdown" | "application/json",
+  path: string,
+  site: SiteData,
+  data: NegotiationData,
+): Promise<string> {
+  if (format === "text/markdown")
+    return recoveryMap(
+      await site.text(data.notFound.markdown.file),
+      path,
+      await recoveryFor(path, site, data),
+    );
   const canonical = await site.canonicalFor(path);
   const [nearest] = canonical ? [] : await site.closestPosts(path, 1);
-  const problem = notFoundProblem(data.errors, path, canonical, nearest && closeEnough(nearest, slugQuery(path)) ? nearest : undefined);
+  const problem = notFoundProblem(
+    data.errors,
+    path,
+    canonical,
+    nearest && closeEnough(nearest, slugQuery(path)) ? nearest : undefined,
+  );
   return JSON.stringify(problem, null, 2);
 }
 
 /** The HTML 404 page the build wrote, naming what the path may have meant as the Markdown 404 does (recovery-html.ts). */
-async function notFoundPage(path: string, head: boolean, site: SiteData, data: NegotiationData, policy: HeaderPolicy): Promise<Response> {
+async function notFoundPage(
+  path: string,
+  head: boolean,
+  site: SiteData,
+  data: NegotiationData,
+  policy: HeaderPolicy,
+): Promise<Response> {
   const page = data.notFound.html;
-  const body = head ? null : recoveryHtml(await site.text(page.file), path, await recoveryFor(path, site, data));
-  return new Response(body, { status: 404, headers: { ...errorHeaders(data.errors, policy), "Content-Type": page.type } });
+  const body = head
+    ? null
+    : recoveryHtml(await site.text(page.file), path, await recoveryFor(path, site, data));
+  return new Response(body, {
+    status: 404,
+    headers: { ...errorHeaders(data.errors, policy), "Content-Type": page.type },
+  });
 }
 
 /** The page a near-miss path meant or, failing that, the published posts whose slugs are closest to it. */
@@ -124,7 +214,13 @@ async function recoveryFor(path: string, site: SiteData, data: NegotiationData):
   return { canonical, closest: canonical ? [] : await site.closestPosts(path, data.slugIndex.closest) };
 }
 
-async function ok(representation: Representation, headers: Record<string, string>, notModified: boolean, head: boolean, site: SiteData): Promise<Response> {
+async function ok(
+  representation: Representation,
+  headers: Record<string, string>,
+  notModified: boolean,
+  head: boolean,
+  site: SiteData,
+): Promise<Response> {
   // RFC 9110 §15.4.5: a 304 carries the validators and Vary, not the body or its type.
   if (notModified) {
     const { "Content-Type": _type, "X-Markdown-Tokens": _tokens, ...rest } = headers;
@@ -133,12 +229,27 @@ async function ok(representation: Representation, headers: Record<string, string
   return new Response(head ? null : await site.body(representation.file), { status: 200, headers });
 }
 
-function error(status: number, type: string, body: string, head: boolean, links: ErrorLinks, policy: HeaderPolicy): Response {
-  return new Response(head ? null : body, { status, headers: { ...errorHeaders(links, policy), "Content-Type": type } });
+function error(
+  status: number,
+  type: string,
+  body: string,
+  head: boolean,
+  links: ErrorLinks,
+  policy: HeaderPolicy,
+): Response {
+  return new Response(head ? null : body, {
+    status,
+    headers: { ...errorHeaders(links, policy), "Content-Type": type },
+  });
 }
 
 function okHeaders(representation: Representation, policy: HeaderPolicy): Record<string, string> {
-  const headers: Record<string, string> = { ...baseHeaders(policy), "Content-Type": representation.type, ETag: representation.etag, "Cache-Control": CACHE.revalidate };
+  const headers: Record<string, string> = {
+    ...baseHeaders(policy),
+    "Content-Type": representation.type,
+    ETag: representation.etag,
+    "Cache-Control": CACHE.revalidate,
+  };
   if (representation.tokens !== undefined) headers["X-Markdown-Tokens"] = String(representation.tokens);
   if (representation.type.startsWith("text/markdown")) Object.assign(headers, markdownHeaders(policy));
   return headers;
@@ -146,5 +257,10 @@ function okHeaders(representation: Representation, policy: HeaderPolicy): Record
 
 /** Spec §7.3: every error carries the three-relation Link, Vary and no-store. */
 function errorHeaders(links: ErrorLinks, policy: HeaderPolicy): Record<string, string> {
-  return { ...baseHeaders(policy), Link: errorLinkHeader(links), Vary: VARY.negotiated, "Cache-Control": CACHE.never };
+  return {
+    ...baseHeaders(policy),
+    Link: errorLinkHeader(links),
+    Vary: VARY.negotiated,
+    "Cache-Control": CACHE.never,
+  };
 }

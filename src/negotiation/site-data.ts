@@ -49,7 +49,8 @@ export class SiteData {
   async canonicalFor(path: string): Promise<{ path: string; url: string; markdownUrl: string } | undefined> {
     for (const candidate of canonicalCandidates(path)) {
       const { pages } = await this.routesFor(candidate);
-      if (Object.hasOwn(pages, candidate)) return { path: candidate, url: pages[candidate].url, markdownUrl: pages[candidate].markdownUrl };
+      if (Object.hasOwn(pages, candidate))
+        return { path: candidate, url: pages[candidate].url, markdownUrl: pages[candidate].markdownUrl };
     }
     return undefined;
   }
@@ -73,7 +74,10 @@ export class SiteData {
   /** A static file's bytes; a file the data names must exist. */
   async body(path: string): Promise<BodyInit> {
     const body = await this.read(path);
-    if (body === null) throw new Error(`the negotiation data names ${path}, but the static store has no such file: is the deploy complete?`);
+    if (body === null)
+      throw new Error(
+        `the negotiation data names ${path}, but the static store has no such file: is the deploy complete?`,
+      );
     return body;
   }
 
@@ -99,6 +103,9 @@ function remembered<K, T>(memo: Map<K, Promise<T>>, key: K, read: () => Promise<
 }
 
 function checkVersion(data: NegotiationData): NegotiationData {
-  if (data.version !== 3) throw new Error(`${NEGOTIATION_PATH} has version ${String(data.version)}; this sitegen reads version 3: rebuild the site`);
+  if (data.version !== 3)
+    throw new Error(
+      `${NEGOTIATION_PATH} has version ${String(data.version)}; this sitegen reads version 3: rebuild the site`,
+    );
   return data;
 }

@@ -80,7 +80,12 @@ export interface ClosestPost {
  * The `count` published posts closest to `path`, nearest first. Reads one
  * node per level of each tree: 2 × depth small files, whatever the blog's size.
  */
-export async function closestPosts(path: string, info: SlugIndexInfo, count: number, read: (tree: SlugTree, node: number) => Promise<SlugNode>): Promise<ClosestPost[]> {
+export async function closestPosts(
+  path: string,
+  info: SlugIndexInfo,
+  count: number,
+  read: (tree: SlugTree, node: number) => Promise<SlugNode>,
+): Promise<ClosestPost[]> {
   if (info.nodes === 0 || count === 0) return [];
   const query = slugQuery(path);
   const candidates = new Map<string, string>();
@@ -96,18 +101,32 @@ export async function closestPosts(path: string, info: SlugIndexInfo, count: num
     if (distance > limit) continue;
     let at = nearest.length;
     while (at > 0 && nearest[at - 1].distance > distance) at--;
-    nearest.splice(at, 0, { slug, title, url: info.url.replace("{slug}", slug), markdownUrl: info.markdownUrl.replace("{slug}", slug), distance });
+    nearest.splice(at, 0, {
+      slug,
+      title,
+      url: info.url.replace("{slug}", slug),
+      markdownUrl: info.markdownUrl.replace("{slug}", slug),
+      distance,
+    });
     nearest.length = Math.min(nearest.length, count);
   }
   return nearest;
 }
 
 /** The posts beside the place `key` sorts in `tree`: one root-to-leaf walk. */
-async function nearby(tree: SlugTree, key: string, read: (tree: SlugTree, node: number) => Promise<SlugNode>): Promise<IndexedPost[]> {
+async function nearby(
+  tree: SlugTree,
+  key: string,
+  read: (tree: SlugTree, node: number) => Promise<SlugNode>,
+): Promise<IndexedPost[]> {
   let node = await read(tree, 0);
-  while (node.keys && node.children) node = await read(tree, node.children[Math.max(0, sortedPosition(node.keys, key) - 1)]);
+  while (node.keys && node.children)
+    node = await read(tree, node.children[Math.max(0, sortedPosition(node.keys, key) - 1)]);
   const posts = node.posts ?? [];
-  const at = sortedPosition(posts.map(([slug]) => treeKey(tree, slug)), key);
+  const at = sortedPosition(
+    posts.map(([slug]) => treeKey(tree, slug)),
+    key,
+  );
   return posts.slice(Math.max(0, at - HALO), at + HALO);
 }
 
@@ -153,13 +172,18 @@ export function slugDistance(query: string, slug: string, limit = Infinity): num
   const n = slug.length;
   // Row 0: reaching slug position j having read none of the query. Skipping up to just after a hyphen is one edit.
   let previous = new Float64Array(n + 1);
-  for (let j = 1; j <= n; j++) previous[j] = Math.min(previous[j - 1] + 1, slug.charCodeAt(j - 1) === HYPHEN ? 1 : Infinity);
+  for (let j = 1; j <= n; j++)
+    previous[j] = Math.min(previous[j - 1] + 1, slug.charCodeAt(j - 1) === HYPHEN ? 1 : Infinity);
   let current = new Float64Array(n + 1);
   for (let i = 1; i <= query.length; i++) {
     current[0] = i;
     let least = i;
     for (let j = 1; j <= n; j++) {
-      const cell = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (query.charCodeAt(i - 1) === slug.charCodeAt(j - 1) ? 0 : 1));
+      const cell = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (query.charCodeAt(i - 1) === slug.charCodeAt(j - 1) ? 0 : 1),
+      );
       current[j] = cell;
       if (cell < least) least = cell;
     }

@@ -46,14 +46,25 @@ export function sizeProblems(manifest: Manifest, written: Map<string, Written>):
   const { robots } = manifest.surface;
   if (size(robots.file) > ROBOTS_TXT_MAX) {
     problems.push(
-      new SitegenError("E_CHECK", `robots.txt is ${size(robots.file)} bytes; the limit is ${ROBOTS_TXT_MAX}`, {
-        kind: "surface-limit",
-        location: { file: robots.file },
-        hint: "use a shorter base_url; robots.txt holds only the allow rule and the sitemap URL",
-      }),
+      new SitegenError(
+        "E_CHECK",
+        `robots.txt is ${size(robots.file)} bytes; the limit is ${ROBOTS_TXT_MAX}`,
+        {
+          kind: "surface-limit",
+          location: { file: robots.file },
+          hint: "use a shorter base_url; robots.txt holds only the allow rule and the sitemap URL",
+        },
+      ),
     );
   }
-  for (const over of overBudget(manifest, size)) problems.push(new SitegenError("E_CHECK", over.message, { kind: "budget", location: { file: over.file }, hint: over.hint }));
+  for (const over of overBudget(manifest, size))
+    problems.push(
+      new SitegenError("E_CHECK", over.message, {
+        kind: "budget",
+        location: { file: over.file },
+        hint: over.hint,
+      }),
+    );
   return problems;
 }
 
@@ -68,7 +79,12 @@ function overBudget(manifest: Manifest, size: (file: string) => number): OverBud
   const budgets = budgetsOf(manifest.site);
   // The blog page, and every page the build makes to list posts or tags, is held to the blog page's budget.
   const listings = [...manifest.pages.filter((page) => page.listing), ...manifest.listings];
-  const limit = (file: string, bytes: number, key: keyof Budgets, hint: string) => ({ file, bytes, key, hint });
+  const limit = (file: string, bytes: number, key: keyof Budgets, hint: string) => ({
+    file,
+    bytes,
+    key,
+    hint,
+  });
   const hintFor = (route: PageRoute) =>
     route.template === "tags"
       ? "the tag index lists every tag: raise blog_page_bytes"
@@ -78,9 +94,23 @@ function overBudget(manifest: Manifest, size: (file: string) => number): OverBud
           ? `the blog page without its list of posts is over: shorten ${route.source} or lower blog_page_full_posts`
           : "the page without its list of posts is over: lower blog_page_full_posts";
   const limits = [
-    limit(manifest.surface.llmsTxt.file, size(manifest.surface.llmsTxt.file), "llms_txt_bytes", "its pages, summary and when-to-use lists alone are over: shorten them in site.yaml and the pages' descriptions"),
-    limit(manifest.surface.llmsFullTxt.file, size(manifest.surface.llmsFullTxt.file), "llms_full_txt_bytes", "the fixed pages alone are over: shorten them, or raise the budget (at most 1000000)"),
-    ...listings.flatMap((route) => [route.htmlFile, route.markdownFile].map((file) => limit(file, size(file), "blog_page_bytes", hintFor(route)))),
+    limit(
+      manifest.surface.llmsTxt.file,
+      size(manifest.surface.llmsTxt.file),
+      "llms_txt_bytes",
+      "its pages, summary and when-to-use lists alone are over: shorten them in site.yaml and the pages' descriptions",
+    ),
+    limit(
+      manifest.surface.llmsFullTxt.file,
+      size(manifest.surface.llmsFullTxt.file),
+      "llms_full_txt_bytes",
+      "the fixed pages alone are over: shorten them, or raise the budget (at most 1000000)",
+    ),
+    ...listings.flatMap((route) =>
+      [route.htmlFile, route.markdownFile].map((file) =>
+        limit(file, size(file), "blog_page_bytes", hintFor(route)),
+      ),
+    ),
   ];
   return limits
     .filter(({ bytes, key }) => bytes > budgets[key])

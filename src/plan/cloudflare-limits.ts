@@ -20,13 +20,38 @@ export function cloudflareFileProblems(written: Map<string, Written>): SitegenEr
     if (CONFIGURATION.has(file)) continue;
     count++;
     if (bytes > CLOUDFLARE_FILES.fileBytes) {
-      problems.push(new SitegenError("E_CHECK", `${file} is ${bytes} bytes; Cloudflare serves files of at most ${CLOUDFLARE_FILES.fileBytes} bytes (25 MiB)`, { kind: "host-limit", location: { file }, hint: "deploy to Netlify, which has no such limit, or make the file smaller" }));
+      problems.push(
+        new SitegenError(
+          "E_CHECK",
+          `${file} is ${bytes} bytes; Cloudflare serves files of at most ${CLOUDFLARE_FILES.fileBytes} bytes (25 MiB)`,
+          {
+            kind: "host-limit",
+            location: { file },
+            hint: "deploy to Netlify, which has no such limit, or make the file smaller",
+          },
+        ),
+      );
     }
   }
   if (count > CLOUDFLARE_FILES.paid) {
-    problems.push(new SitegenError("E_CHECK", `the build has ${count} files; Cloudflare deploys at most ${CLOUDFLARE_FILES.paid} on its paid plans`, { kind: "host-limit", hint: "every page is two files (its HTML and its .md sibling): deploy to Netlify, which has no such limit" }));
+    problems.push(
+      new SitegenError(
+        "E_CHECK",
+        `the build has ${count} files; Cloudflare deploys at most ${CLOUDFLARE_FILES.paid} on its paid plans`,
+        {
+          kind: "host-limit",
+          hint: "every page is two files (its HTML and its .md sibling): deploy to Netlify, which has no such limit",
+        },
+      ),
+    );
   } else if (count > CLOUDFLARE_FILES.free) {
-    problems.push(new SitegenError("E_CHECK", `the build has ${count} files; Cloudflare's free plan deploys at most ${CLOUDFLARE_FILES.free} (its paid plans ${CLOUDFLARE_FILES.paid})`, { kind: "host-plan", hint: "deploy on a paid plan, or to Netlify" }));
+    problems.push(
+      new SitegenError(
+        "E_CHECK",
+        `the build has ${count} files; Cloudflare's free plan deploys at most ${CLOUDFLARE_FILES.free} (its paid plans ${CLOUDFLARE_FILES.paid})`,
+        { kind: "host-plan", hint: "deploy on a paid plan, or to Netlify" },
+      ),
+    );
   }
   return problems;
 }

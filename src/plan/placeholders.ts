@@ -38,12 +38,16 @@ function placeholderDescriptions(manifest: Manifest, production: string | undefi
     .filter((route) => PLACEHOLDER_DESCRIPTION.test(route.description))
     .map((route) => {
       const at = descriptionLine(route);
-      return new SitegenError("E_CONTENT", `the description is still a placeholder ("${route.description.slice(0, 40)}…"): it would be this ${route.kind}'s meta description, and its entry in the blog index, the feed and llms.txt${production ? `, in ${production}` : ""}`, {
-        kind: production ? "shipped-placeholder" : "placeholder",
-        location: { file: route.source, ...(at ? { line: at.line, column: at.column } : {}) },
-        ...(at ? { sourceLine: at.text } : {}),
-        hint: "write one or two sentences that say what it is about",
-      });
+      return new SitegenError(
+        "E_CONTENT",
+        `the description is still a placeholder ("${route.description.slice(0, 40)}…"): it would be this ${route.kind}'s meta description, and its entry in the blog index, the feed and llms.txt${production ? `, in ${production}` : ""}`,
+        {
+          kind: production ? "shipped-placeholder" : "placeholder",
+          location: { file: route.source, ...(at ? { line: at.line, column: at.column } : {}) },
+          ...(at ? { sourceLine: at.text } : {}),
+          hint: "write one or two sentences that say what it is about",
+        },
+      );
     });
 }
 
@@ -57,7 +61,9 @@ function descriptionLine(route: PageRoute): { line: number; column: number; text
   }
   const lines = text.split(/\r?\n/).slice(0, Math.max(1, route.bodyLine - 1));
   const index = lines.findIndex((line) => /^\s*"?(?:description|summary|excerpt)"?\s*[:=]/.test(line));
-  return index === -1 ? undefined : { line: index + 1, column: lines[index].search(/\S/) + 1, text: lines[index] };
+  return index === -1
+    ? undefined
+    : { line: index + 1, column: lines[index].search(/\S/) + 1, text: lines[index] };
 }
 
 /** A placeholder origin: a warning in `check`, an error in a production build; a local build says nothing, as its origin matters only deployed. */
@@ -68,12 +74,19 @@ function placeholderOrigin(manifest: Manifest, options: PlaceholderOptions): Sit
   const at = options.site && locateBaseUrl(options.site.text);
   const where = options.site ? "`base_url`" : "the base URL";
   return [
-    new SitegenError("E_CONTENT", `${where} is ${manifest.baseUrl}, a placeholder: canonical links, og:url, the feed's ids and the sitemap would point there${options.production ? `, in ${options.production}` : ""}`, {
-      kind: options.production ? "shipped-placeholder" : "placeholder",
-      location: { file: options.site?.file ?? "--base-url", ...(at ? { line: at.line, column: at.column } : {}) },
-      ...(at ? { sourceLine: at.text } : {}),
-      hint: "set `base_url` in site.yaml to the site's own origin, such as https://my-site.netlify.app or https://www.my-domain.org (on Netlify, its URL variable stands in for it)",
-    }),
+    new SitegenError(
+      "E_CONTENT",
+      `${where} is ${manifest.baseUrl}, a placeholder: canonical links, og:url, the feed's ids and the sitemap would point there${options.production ? `, in ${options.production}` : ""}`,
+      {
+        kind: options.production ? "shipped-placeholder" : "placeholder",
+        location: {
+          file: options.site?.file ?? "--base-url",
+          ...(at ? { line: at.line, column: at.column } : {}),
+        },
+        ...(at ? { sourceLine: at.text } : {}),
+        hint: "set `base_url` in site.yaml to the site's own origin, such as https://my-site.netlify.app or https://www.my-domain.org (on Netlify, its URL variable stands in for it)",
+      },
+    ),
   ];
 }
 
@@ -81,5 +94,7 @@ function placeholderOrigin(manifest: Manifest, options: PlaceholderOptions): Sit
 function locateBaseUrl(text: string): { line: number; column: number; text: string } | undefined {
   const lines = text.split(/\r?\n/);
   const index = lines.findIndex((line) => /^base_url\s*:/.test(line));
-  return index === -1 ? undefined : { line: index + 1, column: /^base_url\s*:\s*/.exec(lines[index])![0].length + 1, text: lines[index] };
+  return index === -1
+    ? undefined
+    : { line: index + 1, column: /^base_url\s*:\s*/.exec(lines[index])![0].length + 1, text: lines[index] };
 }

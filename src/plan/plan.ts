@@ -75,18 +75,27 @@ export function planSite(manifest: Manifest, options: PlanOptions): Plan {
     for (const [file, mediaType] of made) files.push({ file, mediaType, job });
     return job;
   };
-  for (const route of manifest.routes) first.push(add({ kind: "page", route }, [route.htmlFile, MEDIA.html], [route.markdownFile, MEDIA.markdown]));
+  for (const route of manifest.routes)
+    first.push(
+      add({ kind: "page", route }, [route.htmlFile, MEDIA.html], [route.markdownFile, MEDIA.markdown]),
+    );
   for (const job of artifactJobs(manifest)) first.push(add(job, [job.file, job.mediaType]));
-  manifest.sitemapParts.forEach((part, index) => first.push(add({ kind: "sitemap-part", part: index, file: part.file }, [part.file, part.mediaType])));
-  for (const file of options.assets) first.push(add({ kind: "asset", file }, [file, "application/octet-stream"]));
+  manifest.sitemapParts.forEach((part, index) =>
+    first.push(add({ kind: "sitemap-part", part: index, file: part.file }, [part.file, part.mediaType])),
+  );
+  for (const file of options.assets)
+    first.push(add({ kind: "asset", file }, [file, "application/octet-stream"]));
   for (const file of manifest.published) {
-    const job: Job = file.variantOf ? { kind: "variant", file: file.file } : { kind: "copy", file: file.file, sourcePath: file.sourcePath, source: file.source };
+    const job: Job = file.variantOf
+      ? { kind: "variant", file: file.file }
+      : { kind: "copy", file: file.file, sourcePath: file.sourcePath, source: file.source };
     first.push(add(job, [file.file, "application/octet-stream"]));
   }
   const llmsFull = manifest.surface.llmsFullTxt;
   const second = [add({ kind: "llms-full", file: llmsFull.file }, [llmsFull.file, llmsFull.mediaType])];
   const search = searchIndexFiles(manifest);
-  if (search.length > 0) second.push(add({ kind: "search-index" }, ...search.map((file): [string, string] => [file, MEDIA.json])));
+  if (search.length > 0)
+    second.push(add({ kind: "search-index" }, ...search.map((file): [string, string] => [file, MEDIA.json])));
   const negotiation: Job = { kind: "negotiation" };
   add(negotiation, ...negotiationFiles(manifest).map((file): [string, string] => [file, MEDIA.json]));
   checkPlan(files);
@@ -95,7 +104,12 @@ export function planSite(manifest: Manifest, options: PlanOptions): Plan {
 
 function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] {
   const { surface, notFound } = manifest;
-  const artifact = (artifact: ArtifactName, file: string, mediaType: string) => ({ kind: "artifact" as const, artifact, file, mediaType });
+  const artifact = (artifact: ArtifactName, file: string, mediaType: string) => ({
+    kind: "artifact" as const,
+    artifact,
+    file,
+    mediaType,
+  });
   return [
     artifact("llms-txt", surface.llmsTxt.file, surface.llmsTxt.mediaType),
     artifact("agent-instructions", surface.agentInstructions.file, surface.agentInstructions.mediaType),
@@ -106,8 +120,12 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
     artifact("not-found-html", notFound.html, MEDIA.html),
     artifact("not-found-markdown", notFound.markdown, MEDIA.markdown),
     ...(manifest.feed ? [artifact("feed", manifest.feed.file, manifest.feed.mediaType)] : []),
-    ...(manifest.sitemapMarkdown ? [artifact("sitemap-markdown", manifest.sitemapMarkdown.file, manifest.sitemapMarkdown.mediaType)] : []),
-    ...(manifest.apiCatalog ? [artifact("api-catalog", manifest.apiCatalog.file, manifest.apiCatalog.mediaType)] : []),
+    ...(manifest.sitemapMarkdown
+      ? [artifact("sitemap-markdown", manifest.sitemapMarkdown.file, manifest.sitemapMarkdown.mediaType)]
+      : []),
+    ...(manifest.apiCatalog
+      ? [artifact("api-catalog", manifest.apiCatalog.file, manifest.apiCatalog.mediaType)]
+      : []),
     // The rules files of the host the build is for (manifest.host): each host reads its own dialect.
     artifact("cdn-headers", "_headers", MEDIA.text),
     artifact("cdn-redirects", "_redirects", MEDIA.text),
@@ -121,12 +139,19 @@ function artifactJobs(manifest: Manifest): Extract<Job, { kind: "artifact" }>[] 
  */
 export function negotiationFiles(manifest: Manifest): string[] {
   // Each page has two entries (itself and its sibling), each surface file and each redirect one.
-  const shards = shardCount(2 * manifest.routes.length + manifest.files.length + manifest.redirects.length + manifest.published.length);
+  const shards = shardCount(
+    2 * manifest.routes.length +
+      manifest.files.length +
+      manifest.redirects.length +
+      manifest.published.length,
+  );
   const nodes = treeLevels(manifest.posts.length).reduce((sum, level) => sum + level, 0);
   return [
     NEGOTIATION_PATH.slice(1),
     ...Array.from({ length: shards }, (_, index) => shardPath(index).slice(1)),
-    ...SLUG_TREES.flatMap((tree) => Array.from({ length: nodes }, (_, node) => slugNodePath(tree, node).slice(1))),
+    ...SLUG_TREES.flatMap((tree) =>
+      Array.from({ length: nodes }, (_, node) => slugNodePath(tree, node).slice(1)),
+    ),
   ];
 }
 
@@ -142,23 +167,42 @@ const EMPTY_OR_DOT_SEGMENT = /(?:^|\/)(?:\.\.?)?(?:\/|$)/;
 export function checkPlan(files: PlannedFile[]): void {
   const seen = new Map<string, Job>();
   for (const { file, job } of files) {
-    if (file.startsWith("/") || EMPTY_OR_DOT_SEGMENT.test(file) || file.includes("\\") || file.includes("\0")) {
+    if (
+      file.startsWith("/") ||
+      EMPTY_OR_DOT_SEGMENT.test(file) ||
+      file.includes("\\") ||
+      file.includes("\0")
+    ) {
       throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
     }
     const earlier = seen.get(file);
     if (earlier) {
       const copied = [job, earlier].find((one) => one.kind === "copy");
       if (copied?.kind === "copy") {
-        const made = [job, earlier].some((one) => one.kind === "variant") ? "the narrower copies of a post's cover (`cover-480w.jpg`)" : "the site's pages, agent files and assets";
-        throw new SitegenError("E_CONTENT", `\`/${file}\` is a file the build makes itself: this one would replace it`, { kind: "url-clash", location: { file: copied.source }, hint: `rename or remove the file: ${made} have these paths` });
+        const made = [job, earlier].some((one) => one.kind === "variant")
+          ? "the narrower copies of a post's cover (`cover-480w.jpg`)"
+          : "the site's pages, agent files and assets";
+        throw new SitegenError(
+          "E_CONTENT",
+          `\`/${file}\` is a file the build makes itself: this one would replace it`,
+          {
+            kind: "url-clash",
+            location: { file: copied.source },
+            hint: `rename or remove the file: ${made} have these paths`,
+          },
+        );
       }
       const page = [job, earlier].find((one) => one.kind === "page");
       if (page?.kind === "page") {
-        throw new SitegenError("E_CONTENT", `the page ${page.route.path} would be written to \`${file}\`, where the site has another file`, {
-          kind: "url-clash",
-          location: { file: page.route.source },
-          hint: "rename the page's file: its name is its URL, and this one is taken",
-        });
+        throw new SitegenError(
+          "E_CONTENT",
+          `the page ${page.route.path} would be written to \`${file}\`, where the site has another file`,
+          {
+            kind: "url-clash",
+            location: { file: page.route.source },
+            hint: "rename the page's file: its name is its URL, and this one is taken",
+          },
+        );
       }
       throw new SitegenError("E_CHECK", `two outputs would be written to \`${file}\``);
     }

@@ -18,7 +18,20 @@ import type { TemplateSet } from "./page/template.ts";
 export type ImageSize = { width: number; height: number } | undefined;
 
 /** A fixed page's body as last rendered, by path: its text, what else its rendering read (the title, the summary marker), and each image size the rendering asked for with the answer. */
-export type RenderedBodies = Map<string, { body: string; lang: string; title: string; separator?: string; headingIds?: string; math?: string; kramdown?: true; sizes: [src: string, size: ImageSize][]; rendered: RenderedMarkdown }>;
+export type RenderedBodies = Map<
+  string,
+  {
+    body: string;
+    lang: string;
+    title: string;
+    separator?: string;
+    headingIds?: string;
+    math?: string;
+    kramdown?: true;
+    sizes: [src: string, size: ImageSize][];
+    rendered: RenderedMarkdown;
+  }
+>;
 
 export interface RenderContext {
   manifest: Manifest;
@@ -53,7 +66,13 @@ export interface RenderMemo {
 }
 
 export function newRenderMemo(): RenderMemo {
-  return { negotiation: {}, blogListing: new Map(), bodies: new Map(), parts: new KeptParts(), resized: new Map() };
+  return {
+    negotiation: {},
+    blogListing: new Map(),
+    bodies: new Map(),
+    parts: new KeptParts(),
+    resized: new Map(),
+  };
 }
 
 export interface RenderedJob {

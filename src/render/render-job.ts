@@ -44,13 +44,33 @@ export function renderJob(job: Job, context: RenderContext): RenderedJob {
     case "llms-full":
       return { files: [{ file: job.file, body: llmsFullTxt(context.manifest, written(context)) }] };
     case "sitemap-part":
-      return { files: [{ file: job.file, body: sitemapPartXml(context.manifest, context.manifest.sitemapParts[job.part], undefined, context.memo?.parts) }] };
+      return {
+        files: [
+          {
+            file: job.file,
+            body: sitemapPartXml(
+              context.manifest,
+              context.manifest.sitemapParts[job.part],
+              undefined,
+              context.memo?.parts,
+            ),
+          },
+        ],
+      };
     case "search-index": {
       const { read } = written(context);
       return { files: negotiationFiles(searchIndex(context.manifest, (file) => DECODER.decode(read(file)))) };
     }
     case "negotiation":
-      return { files: negotiationFiles(negotiationData(context.manifest, written(context).facts, { immutable: context.templates.fingerprintedAssets(), memo: context.memo?.negotiation, parts: context.memo?.parts })) };
+      return {
+        files: negotiationFiles(
+          negotiationData(context.manifest, written(context).facts, {
+            immutable: context.templates.fingerprintedAssets(),
+            memo: context.memo?.negotiation,
+            parts: context.memo?.parts,
+          }),
+        ),
+      };
   }
 }
 
@@ -66,18 +86,26 @@ const ARTIFACTS: Record<ArtifactName, (context: RenderContext) => Body> = {
   feed: ({ manifest, bodyOf, assets }) => atomFeed(manifest, bodyOf, assets),
   "sitemap-markdown": ({ manifest }) => sitemapMarkdown(manifest),
   "api-catalog": ({ manifest }) => apiCatalog(manifest),
-  "cdn-headers": ({ manifest, templates }) => (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(manifest, templates.fingerprintedAssets()),
-  "cdn-redirects": ({ manifest }) => (manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest)),
+  "cdn-headers": ({ manifest, templates }) =>
+    (manifest.host === "cloudflare" ? cloudflareHeaders : netlifyHeaders)(
+      manifest,
+      templates.fingerprintedAssets(),
+    ),
+  "cdn-redirects": ({ manifest }) =>
+    manifest.host === "cloudflare" ? cloudflareRedirects(manifest) : netlifyRedirects(manifest),
 };
 
 const DECODER = new TextDecoder();
 
 /** The negotiation data's files, each made when the writer takes it. */
-function* negotiationFiles(files: Iterable<[file: string, json: string]>): Generator<{ file: string; body: Body }> {
+function* negotiationFiles(
+  files: Iterable<[file: string, json: string]>,
+): Generator<{ file: string; body: Body }> {
   for (const [file, json] of files) yield { file, body: json };
 }
 
 function written(context: RenderContext): NonNullable<RenderContext["written"]> {
-  if (!context.written) throw new Error("a job of a later stage ran before the files it is made of were written");
+  if (!context.written)
+    throw new Error("a job of a later stage ran before the files it is made of were written");
   return context.written;
 }

@@ -11,7 +11,13 @@ import blogIndexSchema from "./blog-index.schema.json" with { type: "json" };
 import problemSchema from "./problem.schema.json" with { type: "json" };
 
 export { siteSchema, pageSchema, postSchema, blogIndexSchema, problemSchema };
-export { validateBlogIndex, validateCacheRecord, validatePage, validatePost, validateSite } from "./validators.ts";
+export {
+  validateBlogIndex,
+  validateCacheRecord,
+  validatePage,
+  validatePost,
+  validateSite,
+} from "./validators.ts";
 
 /**
  * The BlogIndex schema of a site: a post's `lang` is one of the site's
@@ -25,7 +31,9 @@ export function blogIndexSchemaFor(languages: readonly string[]): typeof blogInd
 
 /** Ajv's message, made to read as advice about a YAML key. */
 export function describeSchemaError(error: ErrorObject): string {
-  const where = error.instancePath ? `\`${error.instancePath.slice(1).replaceAll("/", ".")}\`` : "the document";
+  const where = error.instancePath
+    ? `\`${error.instancePath.slice(1).replaceAll("/", ".")}\``
+    : "the document";
   switch (error.keyword) {
     case "required":
       return `missing required field \`${(error.params as { missingProperty: string }).missingProperty}\``;

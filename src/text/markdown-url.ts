@@ -23,5 +23,8 @@ export function markdownUrl(url: string): string {
 /** One character as UTF-8 percent escapes; a lone surrogate, which has no UTF-8, as U+FFFD's. */
 function encoded(char: string): string {
   if (/^[\ud800-\udfff]$/.test(char)) return "%EF%BF%BD";
-  return encodeURIComponent(char).replace(/[!'()*]/g, (sign) => `%${sign.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(char).replace(
+    /[!'()*]/g,
+    (sign) => `%${sign.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

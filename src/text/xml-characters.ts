@@ -5,7 +5,8 @@
  * backspace), U+FFFE, U+FFFF and a surrogate without its pair. One of them
  * makes a document ill-formed, and a feed reader refuses the whole feed.
  */
-export const XML_FORBIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export const XML_FORBIDDEN =
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** `text` without the characters XML 1.0 forbids. */
 export function withoutXmlForbidden(text: string): string {
@@ -18,12 +19,18 @@ export function firstXmlForbidden(text: string): { index: number; name: string; 
 }
 
 /** The first character `pattern` (global, one character a match) finds in `text`, named as `U+000B`, where, and how many there are. */
-export function firstCharacterOf(pattern: RegExp, text: string): { index: number; name: string; count: number } | undefined {
+export function firstCharacterOf(
+  pattern: RegExp,
+  text: string,
+): { index: number; name: string; count: number } | undefined {
   let first: { index: number; name: string } | undefined;
   let count = 0;
   for (const match of text.matchAll(pattern)) {
     count++;
-    first ??= { index: match.index, name: `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` };
+    first ??= {
+      index: match.index,
+      name: `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+    };
   }
   return first && { ...first, count };
 }

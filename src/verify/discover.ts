@@ -74,25 +74,32 @@ function pathOf(loc: string): string | undefined {
 }
 
 /** The sitemap's URLs, read through its index where it has one, and each file read. */
-function readSitemap(document: (path: string) => ReturnType<Observations["get"]>): { sitemap: SitemapEntry[] | string; files: SitemapFile[] } {
+function readSitemap(document: (path: string) => ReturnType<Observations["get"]>): {
+  sitemap: SitemapEntry[] | string;
+  files: SitemapFile[];
+} {
   const files: SitemapFile[] = [];
   const read = (path: string) => {
     const exchange = document(path);
     if (!exchange) return `${path} did not answer 200`;
     const text = bodyText(exchange);
     const parsed = parseSitemapDocument(text);
-    if (typeof parsed !== "string") files.push({ path, entries: parsed.entries.length, bytes: Buffer.byteLength(text) });
+    if (typeof parsed !== "string")
+      files.push({ path, entries: parsed.entries.length, bytes: Buffer.byteLength(text) });
     return parsed;
   };
   const top = read("/sitemap.xml");
-  if (typeof top === "string" || top.kind === "urlset") return { sitemap: typeof top === "string" ? top : top.entries, files };
+  if (typeof top === "string" || top.kind === "urlset")
+    return { sitemap: typeof top === "string" ? top : top.entries, files };
   const entries: SitemapEntry[] = [];
   for (const part of top.entries) {
     const path = pathOf(part.loc);
-    if (path === undefined) return { sitemap: `/sitemap.xml names a part that is no absolute URL: ${part.loc}`, files };
+    if (path === undefined)
+      return { sitemap: `/sitemap.xml names a part that is no absolute URL: ${part.loc}`, files };
     const parsed = read(path);
     if (typeof parsed === "string") return { sitemap: parsed, files };
-    if (parsed.kind !== "urlset") return { sitemap: `${path}: an index inside an index; sitemaps.org allows one level`, files };
+    if (parsed.kind !== "urlset")
+      return { sitemap: `${path}: an index inside an index; sitemaps.org allows one level`, files };
     pushAll(entries, parsed.entries);
   }
   return { sitemap: entries, files };
@@ -112,12 +119,18 @@ export function discoverSurface(options: { targetBase: string; observed: Observa
 
   const siteBase = declaredBase({ openapi, sitemap }) ?? targetBase;
   const sameSite = (href: string) => sameSitePath(href, [siteBase, targetBase]);
-  const sitemapPaths = typeof sitemap === "string" ? [] : sitemap.map((entry) => sameSite(entry.loc)).filter((path) => path !== undefined);
+  const sitemapPaths =
+    typeof sitemap === "string"
+      ? []
+      : sitemap.map((entry) => sameSite(entry.loc)).filter((path) => path !== undefined);
 
   const slugSources: SlugSources = {
     ...optional("blogIndex", blogIndexSlugs(blogIndex)),
     ...optional("openapi", openapiSlugs(openapi)),
-    ...optional("sitemap", typeof sitemap === "string" ? undefined : sitemapPaths.flatMap((path) => postSlug(path) ?? [])),
+    ...optional(
+      "sitemap",
+      typeof sitemap === "string" ? undefined : sitemapPaths.flatMap((path) => postSlug(path) ?? []),
+    ),
   };
   const slugs = sorted(Object.values(slugSources).flat());
   const posts = sorted([...(slugSources.blogIndex ?? []), ...(slugSources.sitemap ?? [])]);
@@ -125,12 +138,36 @@ export function discoverSurface(options: { targetBase: string; observed: Observa
   const closedSet = named === undefined || FIXED_PAGES.every((page) => named.includes(page));
   const sitePages = closedSet ? [...FIXED_PAGES] : sorted(named);
   // Only page-shaped sitemap entries are probed as pages; §1.7 reports the others.
-  const pages = sorted([...sitePages, ...posts.map(postPagePath), ...sitemapPaths.filter((path) => path.endsWith("/"))]);
+  const pages = sorted([
+    ...sitePages,
+    ...posts.map(postPagePath),
+    ...sitemapPaths.filter((path) => path.endsWith("/")),
+  ]);
 
   const llms = document("/llms.txt");
-  const llmsLinks = llms ? sorted(markdownLinks(bodyText(llms)).flatMap((href) => sameSite(new URL(href, `${siteBase}/llms.txt`).href) ?? [])) : [];
+  const llmsLinks = llms
+    ? sorted(
+        markdownLinks(bodyText(llms)).flatMap(
+          (href) => sameSite(new URL(href, `${siteBase}/llms.txt`).href) ?? [],
+        ),
+      )
+    : [];
 
-  return { siteBase, targetBase, pages, sitePages, closedSet, slugs, posts, slugSources, sitemap, sitemapFiles, openapi, blogIndex, llmsLinks };
+  return {
+    siteBase,
+    targetBase,
+    pages,
+    sitePages,
+    closedSet,
+    slugs,
+    posts,
+    slugSources,
+    sitemap,
+    sitemapFiles,
+    openapi,
+    blogIndex,
+    llmsLinks,
+  };
 }
 
 /** The origin of a base URL given on the command line (`https://example.com/` → `https://example.com`). */
@@ -156,13 +193,22 @@ export function postSlug(path: string): string | undefined {
 
 /** Inline Markdown link targets: `[text](target)` and `[text](target "title")`. */
 export function markdownLinks(markdown: string): string[] {
-  return Array.from(markdown.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), (match) => match[1] ?? "");
+  return Array.from(
+    markdown.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g),
+    (match) => match[1] ?? "",
+  );
 }
 
-function declaredBase(sources: { openapi: unknown; sitemap: readonly SitemapEntry[] | string }): string | undefined {
+function declaredBase(sources: {
+  openapi: unknown;
+  sitemap: readonly SitemapEntry[] | string;
+}): string | undefined {
   const server = field(field(sources.openapi, "servers"), 0);
   const url = field(server, "url");
-  const candidates = [typeof url === "string" ? url : undefined, typeof sources.sitemap === "string" ? undefined : sources.sitemap[0]?.loc];
+  const candidates = [
+    typeof url === "string" ? url : undefined,
+    typeof sources.sitemap === "string" ? undefined : sources.sitemap[0]?.loc,
+  ];
   for (const candidate of candidates) {
     if (candidate === undefined) continue;
     try {
@@ -191,12 +237,15 @@ export function openapiSlugs(openapi: unknown): string[] | undefined {
 /** The `enum` of path parameter `name` of the operation at `path`, following local `$ref`s. */
 function pathParameterEnum(openapi: unknown, path: string, name: string): string[] | undefined {
   const item = resolveRef(openapi, field(field(openapi, "paths"), path));
-  const parameters = [field(item, "parameters"), field(resolveRef(openapi, field(item, "get")), "parameters")].flatMap((list) =>
-    Array.isArray(list) ? list.map((parameter) => resolveRef(openapi, parameter)) : [],
-  );
+  const parameters = [
+    field(item, "parameters"),
+    field(resolveRef(openapi, field(item, "get")), "parameters"),
+  ].flatMap((list) => (Array.isArray(list) ? list.map((parameter) => resolveRef(openapi, parameter)) : []));
   const parameter = parameters.find((each) => field(each, "name") === name && field(each, "in") === "path");
   const values = field(resolveRef(openapi, field(parameter, "schema")), "enum");
-  return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : undefined;
+  return Array.isArray(values)
+    ? values.filter((value): value is string => typeof value === "string")
+    : undefined;
 }
 
 /** The `enum` of the `path` parameter of `/{path}`, the pages the site publishes, as paths (`about/` → `/about/`). */

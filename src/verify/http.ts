@@ -35,7 +35,9 @@ export interface SendOptions {
 export async function sendProbes(probes: readonly Probe[], options: SendOptions): Promise<Exchange[]> {
   const unique = [...new Map(probes.map((probe) => [probeKey(probe), probe])).values()];
   const secure = new URL(options.baseUrl).protocol === "https:";
-  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets: options.concurrency }) : new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const agent = secure
+    ? new https.Agent({ keepAlive: true, maxSockets: options.concurrency })
+    : new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const results: Exchange[] = new Array(unique.length);
   let next = 0;
   let done = 0;
@@ -47,7 +49,9 @@ export async function sendProbes(probes: readonly Probe[], options: SendOptions)
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, unique.length)) }, worker));
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(options.concurrency, unique.length)) }, worker),
+    );
   } finally {
     agent.destroy();
   }
@@ -113,7 +117,9 @@ async function decode(body: Buffer, encoding: string | undefined, maxBytes: numb
   const decoder = decoders.get(name);
   if (decoder === undefined) throw new Error(`unsupported Content-Encoding ${name}`);
   return decoder(body, { maxOutputLength: maxBytes }).catch((error: unknown) => {
-    throw (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? new Error(overLimit(maxBytes, `once its ${name} is decoded`)) : error;
+    throw (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE"
+      ? new Error(overLimit(maxBytes, `once its ${name} is decoded`))
+      : error;
   });
 }
 

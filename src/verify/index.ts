@@ -38,7 +38,14 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
   const userAgent = userAgentHeader();
   const progress = progressLine(options.stderr);
   const send = (probes: readonly Probe[]) =>
-    sendProbes(probes, { baseUrl: target, userAgent, timeoutMs, concurrency, maxBodyBytes, onProgress: progress.update });
+    sendProbes(probes, {
+      baseUrl: target,
+      userAgent,
+      timeoutMs,
+      concurrency,
+      maxBodyBytes,
+      onProgress: progress.update,
+    });
 
   const first = await send(discoveryProbes());
   // A sitemap index names its parts: they are read before the surface is known, as /sitemap.xml is.
@@ -51,7 +58,13 @@ export async function runVerify(options: VerifyOptions): Promise<number> {
 
   const observed = observations([...discovered, ...rest]);
   const results = runChecks(ALL_CHECKS, { surface, observed });
-  const report = buildReport({ target, siteBase: surface.siteBase, userAgent, requests: observed.all().length, results });
+  const report = buildReport({
+    target,
+    siteBase: surface.siteBase,
+    userAgent,
+    requests: observed.all().length,
+    results,
+  });
   const noColor = (options.env?.NO_COLOR ?? "") !== "";
   const color = !noColor && (options.color ?? isTerminal(options.stdout));
   options.stdout.write(options.json ? formatJson(report) : formatHuman(report, { color }));
@@ -80,7 +93,11 @@ function positive(value: number, name: string): number {
  * package version and, where package.json names one, the project's address.
  */
 function userAgentHeader(): string {
-  const manifest = packageJson as { version?: string; homepage?: string; repository?: string | { url?: string } };
+  const manifest = packageJson as {
+    version?: string;
+    homepage?: string;
+    repository?: string | { url?: string };
+  };
   const repository = typeof manifest.repository === "string" ? manifest.repository : manifest.repository?.url;
   const address = manifest.homepage ?? repository?.replace(/^git\+/, "").replace(/\.git$/, "");
   const product = `sitegen-verify/${manifest.version ?? "0.0.0"}`;
@@ -92,7 +109,10 @@ function isTerminal(stream: NodeJS.WritableStream): boolean {
 }
 
 /** A request counter on stderr, only where stderr is a terminal that can redraw it. */
-function progressLine(stderr: NodeJS.WritableStream): { update: (done: number, total: number) => void; clear: () => void } {
+function progressLine(stderr: NodeJS.WritableStream): {
+  update: (done: number, total: number) => void;
+  clear: () => void;
+} {
   if (!isTerminal(stderr)) return { update: () => {}, clear: () => {} };
   let shown = false;
   return {

@@ -30,7 +30,10 @@ export function parseMediaType(value: string | undefined): MediaType | undefined
  * the same, as RFC 7303 §3.2 recommends. JSON is UTF-8 by definition (RFC 8259
  * §8.1), so there a charset is optional but must not disagree.
  */
-export function mediaTypeProblem(value: string | undefined, expected: string | readonly string[]): string | undefined {
+export function mediaTypeProblem(
+  value: string | undefined,
+  expected: string | readonly string[],
+): string | undefined {
   const candidates = typeof expected === "string" ? [expected] : expected;
   const faults = candidates.map((type) => mediaTypeFault(value, type));
   return faults.includes(undefined) ? undefined : faults[0];
@@ -38,11 +41,14 @@ export function mediaTypeProblem(value: string | undefined, expected: string | r
 
 function mediaTypeFault(value: string | undefined, expected: string): string | undefined {
   const mediaType = parseMediaType(value);
-  if (mediaType === undefined) return `Content-Type is ${value === undefined ? "missing" : `"${value}"`}; expected ${expected}; charset=utf-8`;
+  if (mediaType === undefined)
+    return `Content-Type is ${value === undefined ? "missing" : `"${value}"`}; expected ${expected}; charset=utf-8`;
   if (mediaType.essence !== expected) return `Content-Type is "${value}"; expected ${expected}`;
   const charset = mediaType.parameters.charset?.toLowerCase();
   const textual = expected.startsWith("text/") || expected.endsWith("xml");
-  if (charset === undefined && textual) return `Content-Type "${value}" names no charset; expected charset=utf-8`;
-  if (charset !== undefined && charset !== "utf-8") return `Content-Type "${value}" has charset ${charset}; expected utf-8`;
+  if (charset === undefined && textual)
+    return `Content-Type "${value}" names no charset; expected charset=utf-8`;
+  if (charset !== undefined && charset !== "utf-8")
+    return `Content-Type "${value}" has charset ${charset}; expected utf-8`;
   return undefined;
 }

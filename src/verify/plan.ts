@@ -31,10 +31,21 @@ export const Q_VALUE_CASES: readonly { accept: string; selects: "text/html" | "t
 ];
 
 /** §7.2.1: Accept values that name nothing a page can produce. */
-export const UNAVAILABLE_ACCEPTS: readonly string[] = [ACCEPT.json, ACCEPT.png, ACCEPT.plain, "text/html;q=0"];
+export const UNAVAILABLE_ACCEPTS: readonly string[] = [
+  ACCEPT.json,
+  ACCEPT.png,
+  ACCEPT.plain,
+  "text/html;q=0",
+];
 
 /** The Accept variants sent to every page. */
-export const PAGE_ACCEPTS: readonly (string | undefined)[] = [undefined, ACCEPT.html, ACCEPT.browser, ACCEPT.markdown, ACCEPT.json];
+export const PAGE_ACCEPTS: readonly (string | undefined)[] = [
+  undefined,
+  ACCEPT.html,
+  ACCEPT.browser,
+  ACCEPT.markdown,
+  ACCEPT.json,
+];
 
 /** §7.1: how the body of a 404 is chosen, and the Accept values that probe it. */
 export const NOT_FOUND_ACCEPTS = {
@@ -73,7 +84,10 @@ export function missingPaths(): MissingPath[] {
  * Probed for a page and a post page, each with no Accept, HTML and Markdown.
  */
 export function slashlessPages(surface: Surface): { path: string; page: string }[] {
-  const pages = [surface.pages.find((page) => page !== "/" && postSlug(page) === undefined), surface.pages.find((page) => postSlug(page) !== undefined)];
+  const pages = [
+    surface.pages.find((page) => page !== "/" && postSlug(page) === undefined),
+    surface.pages.find((page) => postSlug(page) !== undefined),
+  ];
   return pages.filter((page) => page !== undefined).map((page) => ({ path: page.slice(0, -1), page }));
 }
 
@@ -84,7 +98,12 @@ export const SLASHLESS_ACCEPTS: readonly (string | undefined)[] = [undefined, AC
 export function missingProbes(missing: MissingPath): Probe[] {
   const accepts =
     missing.kind === "page"
-      ? [...NOT_FOUND_ACCEPTS.problem, ...NOT_FOUND_ACCEPTS.markdown, ...NOT_FOUND_ACCEPTS.html, ...NOT_FOUND_ACCEPTS.unavailable]
+      ? [
+          ...NOT_FOUND_ACCEPTS.problem,
+          ...NOT_FOUND_ACCEPTS.markdown,
+          ...NOT_FOUND_ACCEPTS.html,
+          ...NOT_FOUND_ACCEPTS.unavailable,
+        ]
       : [undefined, ...NOT_FOUND_ACCEPTS.unavailable];
   return accepts.map((accept) => probe(missing.path, accept));
 }
@@ -117,7 +136,8 @@ export function planProbes(surface: Surface): Probe[] {
   }
   for (const path of surface.llmsLinks) probes.push(probe(path));
   for (const missing of missingPaths()) probes.push(...missingProbes(missing));
-  for (const { path } of slashlessPages(surface)) probes.push(...SLASHLESS_ACCEPTS.map((accept) => probe(path, accept)));
+  for (const { path } of slashlessPages(surface))
+    probes.push(...SLASHLESS_ACCEPTS.map((accept) => probe(path, accept)));
   return probes;
 }
 

@@ -12,7 +12,13 @@ export interface VerifyReport {
   readonly checks: readonly CheckResult[];
 }
 
-export function buildReport(options: { target: string; siteBase: string; userAgent: string; requests: number; results: readonly CheckResult[] }): VerifyReport {
+export function buildReport(options: {
+  target: string;
+  siteBase: string;
+  userAgent: string;
+  requests: number;
+  results: readonly CheckResult[];
+}): VerifyReport {
   const passed = options.results.filter((result) => result.passed).length;
   return {
     target: options.target,
@@ -33,7 +39,8 @@ export function formatJson(report: VerifyReport): string {
 const SHOWN_FAILURES = 10;
 
 export function formatHuman(report: VerifyReport, options: { color: boolean }): string {
-  const paint = (code: number) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint = (code: number) => (text: string) =>
+    options.color ? `\u001b[${code}m${text}\u001b[0m` : text;
   const green = paint(32);
   const red = paint(31);
   const bold = paint(1);
@@ -48,13 +55,20 @@ export function formatHuman(report: VerifyReport, options: { color: boolean }): 
       section = check.section;
       lines.push("", bold(`§${section} ${SECTION_TITLES[section] ?? ""}`.trimEnd()));
     }
-    const counted = check.passed ? `${check.checked} checked` : `${check.failures.length} of ${check.checked} failed`;
-    lines.push(`  ${check.passed ? green("pass") : red("FAIL")}  ${check.id.padEnd(width)}  ${check.title} ${dim(`(${counted})`)}`);
-    for (const failure of check.failures.slice(0, SHOWN_FAILURES)) lines.push(`        ${failure.subject}: ${failure.fault}`);
-    if (check.failures.length > SHOWN_FAILURES) lines.push(dim(`        … and ${check.failures.length - SHOWN_FAILURES} more (--json lists them all)`));
+    const counted = check.passed
+      ? `${check.checked} checked`
+      : `${check.failures.length} of ${check.checked} failed`;
+    lines.push(
+      `  ${check.passed ? green("pass") : red("FAIL")}  ${check.id.padEnd(width)}  ${check.title} ${dim(`(${counted})`)}`,
+    );
+    for (const failure of check.failures.slice(0, SHOWN_FAILURES))
+      lines.push(`        ${failure.subject}: ${failure.fault}`);
+    if (check.failures.length > SHOWN_FAILURES)
+      lines.push(dim(`        … and ${check.failures.length - SHOWN_FAILURES} more (--json lists them all)`));
   }
   const { checks, passed, failed } = report.summary;
-  const verdict = failed === 0 ? green(`all ${checks} checks passed`) : red(`${failed} of ${checks} checks failed`);
+  const verdict =
+    failed === 0 ? green(`all ${checks} checks passed`) : red(`${failed} of ${checks} checks failed`);
   lines.push("", `${bold("Summary:")} ${verdict} (${passed} passed, ${failed} failed)`);
   return `${lines.join("\n")}\n`;
 }

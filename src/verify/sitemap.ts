@@ -20,14 +20,18 @@ export interface SitemapEntry {
 export function parseSitemap(xml: string): SitemapEntry[] | string {
   const document = parseSitemapDocument(xml);
   if (typeof document === "string") return document;
-  return document.kind === "urlset" ? document.entries : `the root element is <sitemapindex>; expected <urlset> in ${SITEMAP_NAMESPACE}`;
+  return document.kind === "urlset"
+    ? document.entries
+    : `the root element is <sitemapindex>; expected <urlset> in ${SITEMAP_NAMESPACE}`;
 }
 
 /**
  * A `<urlset>`'s URLs, or a `<sitemapindex>`'s sitemaps (each a `loc` and
  * maybe a `lastmod` too), or an error message when the document is neither.
  */
-export function parseSitemapDocument(xml: string): { kind: "urlset" | "sitemapindex"; entries: SitemapEntry[] } | string {
+export function parseSitemapDocument(
+  xml: string,
+): { kind: "urlset" | "sitemapindex"; entries: SitemapEntry[] } | string {
   let root: XmlElement;
   try {
     root = create(xml).root().node as unknown as XmlElement;
@@ -40,10 +44,15 @@ export function parseSitemapDocument(xml: string): { kind: "urlset" | "sitemapin
   }
   const text = (parent: XmlElement, name: string): string | undefined =>
     parent.getElementsByTagNameNS(SITEMAP_NAMESPACE, name)[0]?.textContent?.trim();
-  const entries = Array.from(root.getElementsByTagNameNS(SITEMAP_NAMESPACE, kind === "urlset" ? "url" : "sitemap"), (entry) => {
-    const lastmod = text(entry, "lastmod");
-    return lastmod === undefined ? { loc: text(entry, "loc") ?? "" } : { loc: text(entry, "loc") ?? "", lastmod };
-  });
+  const entries = Array.from(
+    root.getElementsByTagNameNS(SITEMAP_NAMESPACE, kind === "urlset" ? "url" : "sitemap"),
+    (entry) => {
+      const lastmod = text(entry, "lastmod");
+      return lastmod === undefined
+        ? { loc: text(entry, "loc") ?? "" }
+        : { loc: text(entry, "loc") ?? "", lastmod };
+    },
+  );
   return { kind, entries };
 }
 

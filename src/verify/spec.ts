@@ -4,7 +4,15 @@
  */
 
 /** §2.1: the fixed pages. Post pages (`/blog/<slug>/`) are added from the published slugs. */
-export const FIXED_PAGES: readonly string[] = ["/", "/about/", "/blog/", "/brand/", "/contact/", "/developers/", "/privacy/"];
+export const FIXED_PAGES: readonly string[] = [
+  "/",
+  "/about/",
+  "/blog/",
+  "/brand/",
+  "/contact/",
+  "/developers/",
+  "/privacy/",
+];
 
 /** §2.1: the two representations every page has, and nothing else. */
 export const PAGE_MEDIA_TYPES: readonly string[] = ["text/html", "text/markdown"];
@@ -49,7 +57,13 @@ export const ERROR_LINKS: readonly { rel: string; path: string; type: string }[]
 ];
 
 /** §2.6 "no AI crawler is blocked": the crawlers whose access is checked. */
-export const AI_CRAWLERS: readonly string[] = ["GPTBot", "ClaudeBot", "PerplexityBot", "Google-Extended", "CCBot"];
+export const AI_CRAWLERS: readonly string[] = [
+  "GPTBot",
+  "ClaudeBot",
+  "PerplexityBot",
+  "Google-Extended",
+  "CCBot",
+];
 
 /** §8.3: robots.txt is about 100 bytes at most. */
 export const ROBOTS_MAX_BYTES = 100;

@@ -10,7 +10,17 @@
  * saves and restores this one with Netlify's own cache, and the deploy pages
  * of the docs give the lines for GitHub Actions and Cloudflare's builds.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 
 export const DEFAULT_CACHE = ".sitegen-cache";
@@ -47,16 +57,22 @@ export function claimCacheFolder(dir: string): Claim {
   try {
     return claim(dir);
   } catch (error) {
-    return { unusable: `it cannot be looked at (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return {
+      unusable: `it cannot be looked at (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    };
   }
 }
 
 function claim(dir: string): Claim {
   const found = lstatSync(dir, { throwIfNoEntry: false });
-  if (found?.isSymbolicLink()) return { refused: "it is a symbolic link, and a build never follows one out of its cache folder" };
+  if (found?.isSymbolicLink())
+    return { refused: "it is a symbolic link, and a build never follows one out of its cache folder" };
   if (found && !found.isDirectory()) return { refused: "it is not a folder" };
   if (found && isMarked(dir)) return {};
-  if (found && readdirSync(dir).length > 0 && !isUnmarkedCache(dir)) return { refused: `it holds files and no ${MARKER} of sitegen's, so sitegen did not make it, and empties only folders it made` };
+  if (found && readdirSync(dir).length > 0 && !isUnmarkedCache(dir))
+    return {
+      refused: `it holds files and no ${MARKER} of sitegen's, so sitegen did not make it, and empties only folders it made`,
+    };
   try {
     const made = found ? undefined : mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, MARKER), MARKER_TEXT, { flag: "wx" });
@@ -64,7 +80,9 @@ function claim(dir: string): Claim {
   } catch (error) {
     // Another build marked it meanwhile: it is sitegen's.
     if (isMarked(dir)) return {};
-    return { unusable: `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return {
+      unusable: `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    };
   }
 }
 
@@ -107,7 +125,12 @@ export function openNoFollow(path: string): number {
  * (no link, no device, no FIFO) of at most `limit` bytes; else undefined.
  * Read from the file it opened, so what is checked is what was read.
  */
-export function readRegularFile(path: string, limit: number, size?: number, first?: number): Buffer | undefined {
+export function readRegularFile(
+  path: string,
+  limit: number,
+  size?: number,
+  first?: number,
+): Buffer | undefined {
   let fd: number;
   try {
     fd = openNoFollow(path);

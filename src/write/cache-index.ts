@@ -25,7 +25,9 @@ interface Index {
 }
 
 /** The records an index holds, each with the line it was read from and its key, and why each record dropped was; or why the whole index was ignored. */
-export type ReadIndex = { records: PostRecords; lines: Map<PostRecord, string>; keys: Map<PostRecord, string>; dropped: string[] } | { ignored: string };
+export type ReadIndex =
+  | { records: PostRecords; lines: Map<PostRecord, string>; keys: Map<PostRecord, string>; dropped: string[] }
+  | { ignored: string };
 
 /** The records of an index's text that pass every check. */
 export function readIndex(text: string): ReadIndex {
@@ -33,8 +35,10 @@ export function readIndex(text: string): ReadIndex {
     const { index, lines } = parseIndex(text);
     if (index.format !== FORMAT) return { ignored: `it has format ${String(index.format)}, not ${FORMAT}` };
     if (index.code !== codeFingerprint()) return { ignored: "another sitegen, or other packages, wrote it" };
-    if (index.node !== process.versions.node) return { ignored: `Node.js ${String(index.node)} wrote it, and this is ${process.versions.node}` };
-    if (typeof index.records !== "object" || index.records === null || Array.isArray(index.records)) return { ignored: "it has no records" };
+    if (index.node !== process.versions.node)
+      return { ignored: `Node.js ${String(index.node)} wrote it, and this is ${process.versions.node}` };
+    if (typeof index.records !== "object" || index.records === null || Array.isArray(index.records))
+      return { ignored: "it has no records" };
     const records: PostRecords = new Map();
     const keys = new Map<PostRecord, string>();
     const dropped: string[] = [];
@@ -124,7 +128,8 @@ function recordSum(key: string, body: string): string {
  * hashing them); a record of an index laid out otherwise is serialized again.
  */
 function sumProblem(key: string, record: unknown, line: string | undefined): string | undefined {
-  if (typeof record !== "object" || record === null || typeof (record as { sum?: unknown }).sum !== "string") return "it has no checksum";
+  if (typeof record !== "object" || record === null || typeof (record as { sum?: unknown }).sum !== "string")
+    return "it has no checksum";
   const { sum, ...rest } = record as { sum: string };
   const head = `${JSON.stringify(key)}:{"sum":${JSON.stringify(sum)},`;
   const body = line?.startsWith(head) ? `{${line.slice(head.length)}` : JSON.stringify(rest);
@@ -134,7 +139,13 @@ function sumProblem(key: string, record: unknown, line: string | undefined): str
 function parseIndex(text: string): { index: Partial<Index>; lines: Map<PostRecord, string> } {
   const rows = text.split("\n");
   const lines = new Map<PostRecord, string>();
-  if (rows.length < 2 || !rows[0].startsWith('{"format":') || !rows[0].endsWith('"records":{') || rows.at(-1) !== "}}") return { index: JSON.parse(text) as Partial<Index>, lines };
+  if (
+    rows.length < 2 ||
+    !rows[0].startsWith('{"format":') ||
+    !rows[0].endsWith('"records":{') ||
+    rows.at(-1) !== "}}"
+  )
+    return { index: JSON.parse(text) as Partial<Index>, lines };
   const index = JSON.parse(`${rows[0]}}}`) as Partial<Index> & { records: Record<string, PostRecord> };
   for (let at = 1; at < rows.length - 1; at++) {
     const line = rows[at].endsWith(",") ? rows[at].slice(0, -1) : rows[at];

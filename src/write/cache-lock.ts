@@ -24,7 +24,8 @@ export function hold(dir: string): string | undefined {
       closeSync(fd);
       return undefined;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
+        return `it cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
       const holder = holderOf(lock);
       if (holder !== undefined) return `another build (process ${holder}) is using it`;
       rmSync(lock, { force: true });
@@ -40,7 +41,13 @@ function holderOf(lock: string): number | undefined {
   try {
     const [host, pid] = readFileSync(lock, "utf8").split("\n");
     const holder = Number(pid);
-    if (host !== hostname() || !Number.isInteger(holder) || holder <= 0 || Date.now() - statSync(lock).mtimeMs > DAY) return undefined;
+    if (
+      host !== hostname() ||
+      !Number.isInteger(holder) ||
+      holder <= 0 ||
+      Date.now() - statSync(lock).mtimeMs > DAY
+    )
+      return undefined;
     return running(holder) ? holder : undefined;
   } catch {
     return undefined;

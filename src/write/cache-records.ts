@@ -18,15 +18,22 @@ const KEY = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\0]+$/;
 /** Why the record read by `key` cannot be used, or undefined when it passes every check. */
 export function recordProblem(key: string, record: unknown): string | undefined {
   if (!KEY.test(key)) return "its key is not the path of a post file";
-  if (!validateCacheRecord(record)) return `it is not a record sitegen writes: ${describeSchemaError(validateCacheRecord.errors![0])}`;
+  if (!validateCacheRecord(record))
+    return `it is not a record sitegen writes: ${describeSchemaError(validateCacheRecord.errors![0])}`;
   const { post } = record as PostRecord;
   if (!SLUG_PATTERN.test(post.slug)) return `its slug ${JSON.stringify(post.slug)} is not one`;
   const alias = post.aliases.find(({ path }) => !("path" in readAlias(path)));
   if (alias) return `its alias ${JSON.stringify(alias.path)} is not one`;
   const day = [post.date, post.updated].find((date) => date !== undefined && !isDay(date));
-  if (day !== undefined || Number.isNaN(Date.parse(post.published))) return `its date ${JSON.stringify(day ?? post.published)} is no day`;
+  if (day !== undefined || Number.isNaN(Date.parse(post.published)))
+    return `its date ${JSON.stringify(day ?? post.published)} is no day`;
   // As post.ts reads `image`: a path of the site or an http(s) URL; any other scheme is never used.
-  if (post.image !== undefined && /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(post.image) && !/^https?:\/\//i.test(post.image)) return `its image ${JSON.stringify(post.image)} is neither a path of the site nor an http(s) URL`;
+  if (
+    post.image !== undefined &&
+    /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(post.image) &&
+    !/^https?:\/\//i.test(post.image)
+  )
+    return `its image ${JSON.stringify(post.image)} is neither a path of the site nor an http(s) URL`;
   return undefined;
 }
 

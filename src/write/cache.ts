@@ -34,7 +34,14 @@ import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { SourceEntry } from "../content/load.ts";
-import { keyPath, recordKey, statusOf, type PostRecord, type PostRecords, type ReuseStore } from "./post-records.ts";
+import {
+  keyPath,
+  recordKey,
+  statusOf,
+  type PostRecord,
+  type PostRecords,
+  type ReuseStore,
+} from "./post-records.ts";
 import { claimCacheFolder, MARKER, openNoFollow, readWhole } from "./cache-folder.ts";
 import { readIndex, readIndexFile, writeIndex } from "./cache-index.ts";
 import { hold, LOCK } from "./cache-lock.ts";
@@ -86,7 +93,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     if ("cache" in opened) {
       opened.cache.root = contentRoot;
       // Stat records only vouch for posts whose records were kept: without an index, none are read.
-      if (contentRoot !== undefined && opened.cache.records.size > 0) opened.cache.stats = StatRecords.read(dir);
+      if (contentRoot !== undefined && opened.cache.records.size > 0)
+        opened.cache.stats = StatRecords.read(dir);
     }
     return opened;
   }
@@ -101,7 +109,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     if (strays !== undefined) return { cache: new BuildCache(dir, new Map(), strays) };
     const read = readIndexFile(join(dir, "index.json"));
     if (read === undefined) return { cache: new BuildCache(dir, new Map()) };
-    if (typeof read !== "string") return { cache: new BuildCache(dir, new Map(), `its index cannot be read (${read.problem})`) };
+    if (typeof read !== "string")
+      return { cache: new BuildCache(dir, new Map(), `its index cannot be read (${read.problem})`) };
     return { cache: BuildCache.read(dir, read) };
   }
 
@@ -191,15 +200,22 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       fd = openNoFollow(this.objectPath(id));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return code === "ENOENT" ? `${name} is missing` : code === "ELOOP" ? `${name} is a link, not a file of the cache` : `${name} cannot be read (${code ?? (error as Error).message})`;
+      return code === "ENOENT"
+        ? `${name} is missing`
+        : code === "ELOOP"
+          ? `${name} is a link, not a file of the cache`
+          : `${name} cannot be read (${code ?? (error as Error).message})`;
     }
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile()) return `${name} is not a file of the cache`;
-      if (stat.size !== written.bytes) return `${name} holds ${stat.size} bytes, not the ${written.bytes} its record says`;
+      if (stat.size !== written.bytes)
+        return `${name} holds ${stat.size} bytes, not the ${written.bytes} its record says`;
       const bytes = readWhole(fd, stat.size);
       if (bytes === undefined) return `${name} was cut short while it was read`;
-      return etagOf(createHash("sha256").update(bytes)) === written.etag ? bytes : `${name} does not match its hash (edited, or damaged)`;
+      return etagOf(createHash("sha256").update(bytes)) === written.etag
+        ? bytes
+        : `${name} does not match its hash (edited, or damaged)`;
     } catch (error) {
       return `${name} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
     } finally {
@@ -232,11 +248,18 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       }
     }
     // Whatever else the folder holds, no record names: the folder is sitegen's (its mark says so), so it goes.
-    for (const name of readdirSync(objects)) if (!kept.has(name)) rmSync(this.objectPath(name), { force: true, recursive: true });
+    for (const name of readdirSync(objects))
+      if (!kept.has(name)) rmSync(this.objectPath(name), { force: true, recursive: true });
     // Before the index: each stat record names the hash its post's record must hold, so a build killed between the two
     // leaves stat records that vouch for nothing the index does not say.
     const root = this.root;
-    if (root !== undefined) StatRecords.save(this.dir, [...records].map(([key, record]) => [key, keyPath(root, key), record.source]), this.began, this.stats);
+    if (root !== undefined)
+      StatRecords.save(
+        this.dir,
+        [...records].map(([key, record]) => [key, keyPath(root, key), record.source]),
+        this.began,
+        this.stats,
+      );
     else rmSync(join(this.dir, STAT_FILE), { force: true });
     writeIndex(this.dir, records, this.lines);
   }
@@ -279,7 +302,8 @@ function clearStrayParts(dir: string): string | undefined {
     // highlight/ holds a folder per highlighter, which a build writes into: each must be a folder too.
     const highlight = join(dir, "highlight");
     if (lstatSync(highlight, { throwIfNoEntry: false }) !== undefined) {
-      for (const entry of readdirSync(highlight, { withFileTypes: true })) if (!entry.isDirectory()) rmSync(join(highlight, entry.name), { force: true });
+      for (const entry of readdirSync(highlight, { withFileTypes: true }))
+        if (!entry.isDirectory()) rmSync(join(highlight, entry.name), { force: true });
     }
     return undefined;
   } catch (error) {

@@ -39,7 +39,14 @@ export class CheckedFiles {
       const temporary = join(this.folder, `.${key}.${process.pid}.${threadId}`);
       // Made anew ("wx"), never through what is there: a link planted under this name would have the write land where it points.
       rmSync(temporary, { force: true });
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${digest(bytes)}\n`), typeof bytes === "string" ? Buffer.from(bytes) : bytes]), { flag: "wx" });
+      writeFileSync(
+        temporary,
+        Buffer.concat([
+          Buffer.from(`${digest(bytes)}\n`),
+          typeof bytes === "string" ? Buffer.from(bytes) : bytes,
+        ]),
+        { flag: "wx" },
+      );
       renameSync(temporary, join(this.folder, key));
     } catch {
       // A read-only or full cache folder: what was to be kept is made again next time.
@@ -54,7 +61,8 @@ export class CheckedFiles {
     } catch {
       return;
     }
-    for (const name of names) if (!keep.has(name)) rmSync(join(folder, name), { recursive: true, force: true });
+    for (const name of names)
+      if (!keep.has(name)) rmSync(join(folder, name), { recursive: true, force: true });
   }
 }
 

@@ -118,7 +118,11 @@ export class DiskThread {
 }
 
 /** `Atomics.waitAsync` (Node 16 on; TypeScript declares it from ES2024's library, newer than this project's target). */
-const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { value: Promise<string> | string } }).waitAsync;
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number): { value: Promise<string> | string };
+  }
+).waitAsync;
 
 interface Flushed {
   flushed: number;
@@ -161,8 +165,13 @@ export class DiskWriter {
   take(): Buffer {
     // Files in the current batch are not with the thread yet: send them before waiting for it.
     if (this.sent - Atomics.load(this.counters, DONE) >= SLOTS) this.sendBatch();
-    for (let waits = 0, done = Atomics.load(this.counters, DONE); this.sent - done >= SLOTS; done = Atomics.load(this.counters, DONE)) {
-      if (Atomics.wait(this.counters, DONE, done, 1000) === "timed-out" && ++waits === 60) throw new SitegenError("E_IO", "the thread writing the output stopped answering");
+    for (
+      let waits = 0, done = Atomics.load(this.counters, DONE);
+      this.sent - done >= SLOTS;
+      done = Atomics.load(this.counters, DONE)
+    ) {
+      if (Atomics.wait(this.counters, DONE, done, 1000) === "timed-out" && ++waits === 60)
+        throw new SitegenError("E_IO", "the thread writing the output stopped answering");
     }
     const at = (this.sent % SLOTS) * SLOT_BYTES;
     return this.slots.subarray(at, at + SLOT_BYTES);
@@ -205,7 +214,12 @@ export class DiskWriter {
     // Waiting on memory holds no handle: the port, referenced meanwhile, keeps the process alive for the answer.
     this.port.ref();
     try {
-      for (let done = Atomics.load(this.counters, DONE); done < this.sent; done = Atomics.load(this.counters, DONE)) await waitAsync(this.counters, DONE, done).value;
+      for (
+        let done = Atomics.load(this.counters, DONE);
+        done < this.sent;
+        done = Atomics.load(this.counters, DONE)
+      )
+        await waitAsync(this.counters, DONE, done).value;
     } finally {
       this.port.unref();
     }
@@ -224,7 +238,9 @@ export class DiskWriter {
     }).finally(() => this.port.unref());
     if (reply.failure) {
       const { path, message, code } = reply.failure;
-      throw new SitegenError("E_IO", `cannot write ${path}: ${message}`, { hint: code === "ENOSPC" ? "the disk is full" : "check that the output folder's disk is writable" });
+      throw new SitegenError("E_IO", `cannot write ${path}: ${message}`, {
+        hint: code === "ENOSPC" ? "the disk is full" : "check that the output folder's disk is writable",
+      });
     }
   }
 
@@ -234,7 +250,12 @@ export class DiskWriter {
 
   private sendBatch(): void {
     if (this.paths.length === 0) return;
-    this.port.postMessage({ paths: this.paths, lengths: this.lengths, slotsOf: this.slotsOf, from: this.from });
+    this.port.postMessage({
+      paths: this.paths,
+      lengths: this.lengths,
+      slotsOf: this.slotsOf,
+      from: this.from,
+    });
     this.paths = [];
     this.lengths = [];
     this.slotsOf = [];

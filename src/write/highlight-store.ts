@@ -56,7 +56,13 @@ export class HighlightFiles implements HighlightStore {
 
 /** What highlight.js writes: a span of classes, its end, one of the five characters it escapes, or text without them. */
 const TOKEN = /<span class="[A-Za-z0-9_ -]+">|<\/span>|&(?:amp|lt|gt|quot|#x27);|[^<&>"']+/y;
-const ESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
+const ESCAPED: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#x27;": "'",
+};
 
 /**
  * Whether `html` is `code` marked up as highlight.js marks it: nothing but

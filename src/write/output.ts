@@ -58,5 +58,7 @@ export class MemoryWriter implements FileWriter {
 export function bytesOf(body: Body): Uint8Array {
   if (typeof body === "string") return Buffer.from(body, "utf8");
   if (body instanceof Uint8Array) return body;
-  return Buffer.concat([...body].map((piece) => (typeof piece === "string" ? Buffer.from(piece, "utf8") : piece)));
+  return Buffer.concat(
+    [...body].map((piece) => (typeof piece === "string" ? Buffer.from(piece, "utf8") : piece)),
+  );
 }

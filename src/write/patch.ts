@@ -69,7 +69,10 @@ export class PatchWriter implements FileWriter {
 
   /** The files this rebuild changes, added or removes, by path. */
   get changes(): { written: string[]; removed: string[] } {
-    return { written: [...this.changed.keys()].sort(), removed: [...this.previous.keys()].filter((file) => !this.written.has(file)).sort() };
+    return {
+      written: [...this.changed.keys()].sort(),
+      removed: [...this.previous.keys()].filter((file) => !this.written.has(file)).sort(),
+    };
   }
 
   /** Writes the changed files (each under a temporary name, then renamed over the old one) and removes the files the site no longer has. */
@@ -113,7 +116,10 @@ export class WatchMemory implements ReuseStore<PatchWriter> {
    */
   postFiles(list: () => Listing): Listing {
     const last = this.listing;
-    const unchanged = (path: string): boolean => (existsSync(path) ? last!.paths.has(path) : !last!.paths.has(path) && ![...last!.paths].some((known) => known.startsWith(path + sep)));
+    const unchanged = (path: string): boolean =>
+      existsSync(path)
+        ? last!.paths.has(path)
+        : !last!.paths.has(path) && ![...last!.paths].some((known) => known.startsWith(path + sep));
     if (last && [...last.touched].every(unchanged)) {
       last.touched.clear();
       return last.files;

@@ -58,7 +58,9 @@ export interface ReuseStore<W extends FileWriter> {
  */
 export function statusOf(text: string, file: string): PostSource["status"] | undefined {
   try {
-    return mapPostFields(parseMarkdownFile(text, file).data as Record<string, unknown>).data.status as PostSource["status"] | undefined;
+    return mapPostFields(parseMarkdownFile(text, file).data as Record<string, unknown>).data.status as
+      | PostSource["status"]
+      | undefined;
   } catch {
     return undefined;
   }
@@ -67,7 +69,8 @@ export function statusOf(text: string, file: string): PostSource["status"] | und
 /** Where a post file is keyed: relative to the content folder, so a fresh checkout elsewhere finds it. */
 export function recordKey(contentRoot: string, sourcePath: string): string {
   // Most paths are plainly below the root: a slice, not path arithmetic, for every post of every rebuild.
-  if (sep === "/" && sourcePath.startsWith(`${contentRoot}/`)) return sourcePath.slice(contentRoot.length + 1);
+  if (sep === "/" && sourcePath.startsWith(`${contentRoot}/`))
+    return sourcePath.slice(contentRoot.length + 1);
   return relative(contentRoot, sourcePath).split(sep).join("/");
 }
 
@@ -79,7 +82,15 @@ export function keyPath(contentRoot: string, key: string): string {
 let code: string | undefined;
 
 /** The markdown-it plugins a page is rendered with (src/render/markdown/instance.ts), and Temml, which writes its formulas: a new version may render it otherwise. */
-const MARKDOWN_PLUGINS = ["markdown-it-footnote", "markdown-it-deflist", "markdown-it-container", "markdown-it-emoji", "@mdit/plugin-alert", "@mdit/plugin-tasklist", "temml"];
+const MARKDOWN_PLUGINS = [
+  "markdown-it-footnote",
+  "markdown-it-deflist",
+  "markdown-it-container",
+  "markdown-it-emoji",
+  "@mdit/plugin-alert",
+  "@mdit/plugin-tasklist",
+  "temml",
+];
 
 /** Written by scripts/compile.mjs into lib/: the hash of every other file there. */
 const COMPILED_FINGERPRINT = "fingerprint.txt";
@@ -108,7 +119,8 @@ export function codeFingerprint(): string {
     const file = join(root, name);
     if (statSync(file).isFile()) hash.update(name).update("\0").update(readFileSync(file)).update("\0");
   }
-  for (const name of ["markdown-it", ...MARKDOWN_PLUGINS, "yaml", "ajv", "ajv-formats", "xmlbuilder2"]) hash.update(`${name}@${packageVersion(name)}\0`);
+  for (const name of ["markdown-it", ...MARKDOWN_PLUGINS, "yaml", "ajv", "ajv-formats", "xmlbuilder2"])
+    hash.update(`${name}@${packageVersion(name)}\0`);
   return (code = hash.digest("base64url"));
 }
 
@@ -116,7 +128,8 @@ export function codeFingerprint(): string {
 function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
   try {
-    return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
+    return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string })
+      .version;
   } catch {
     return "?";
   }

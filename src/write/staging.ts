@@ -5,7 +5,16 @@
  * the same folder through a writer of their own (`attach`).
  */
 import { createHash } from "node:crypto";
-import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
@@ -48,7 +57,10 @@ export class StagingFolder implements FileWriter {
   static async create(target: string): Promise<StagingFolder> {
     const absolute = resolve(target);
     await removeAbandoned(absolute);
-    const staging = new StagingFolder(absolute, join(dirname(absolute), `${STAGING_PREFIX}${basename(absolute)}-${ownTag()}`));
+    const staging = new StagingFolder(
+      absolute,
+      join(dirname(absolute), `${STAGING_PREFIX}${basename(absolute)}-${ownTag()}`),
+    );
     await mkdir(staging.path, { recursive: true });
     return staging;
   }
@@ -111,7 +123,12 @@ export class StagingFolder implements FileWriter {
    * file is larger than a slot (it is written here instead).
    */
   private handOver(file: string, body: string | Uint8Array, known?: Written): boolean {
-    const size = typeof body === "string" ? (body.length * 3 <= DiskWriter.slotBytes ? 0 : Buffer.byteLength(body)) : body.byteLength;
+    const size =
+      typeof body === "string"
+        ? body.length * 3 <= DiskWriter.slotBytes
+          ? 0
+          : Buffer.byteLength(body)
+        : body.byteLength;
     if (size > DiskWriter.slotBytes) return false;
     const path = this.checked(file);
     const slot = this.disk!.take();
@@ -174,7 +191,8 @@ export class StagingFolder implements FileWriter {
   private checked(file: string): string {
     const path = resolve(this.path, file);
     // Compare with a trailing separator: `/out-evil` starts with `/out` too.
-    if (!path.startsWith(this.path + sep)) throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
+    if (!path.startsWith(this.path + sep))
+      throw new SitegenError("E_CHECK", `output path \`${file}\` would leave the output folder`);
     return path;
   }
 
@@ -183,7 +201,10 @@ export class StagingFolder implements FileWriter {
     await this.settle();
     await this.stopThread();
     const old = join(dirname(this.target), `${basename(this.target)}${OLD_INFIX}${ownTag()}`);
-    const exists = await stat(this.target).then(() => true, () => false);
+    const exists = await stat(this.target).then(
+      () => true,
+      () => false,
+    );
     if (exists) await rename(this.target, old);
     try {
       await rename(this.path, this.target);
@@ -222,7 +243,9 @@ function ownTag(): string {
 async function removeAbandoned(target: string): Promise<void> {
   const parent = dirname(target);
   const name = basename(target);
-  const ours = new RegExp(`^(?:${escape(STAGING_PREFIX + name)}-|${escape(name + OLD_INFIX)})(\\d+)-[0-9a-f]{8}$`);
+  const ours = new RegExp(
+    `^(?:${escape(STAGING_PREFIX + name)}-|${escape(name + OLD_INFIX)})(\\d+)-[0-9a-f]{8}$`,
+  );
   let entries: string[];
   try {
     entries = readdirSync(parent);
@@ -231,7 +254,8 @@ async function removeAbandoned(target: string): Promise<void> {
   }
   for (const entry of entries) {
     const pid = ours.exec(entry)?.[1];
-    if (pid !== undefined && !running(Number(pid))) await rm(join(parent, entry), { recursive: true, force: true });
+    if (pid !== undefined && !running(Number(pid)))
+      await rm(join(parent, entry), { recursive: true, force: true });
   }
 }
 

@@ -30,7 +30,16 @@
  * holds a line that is not a record is ignored whole: every post is hashed.
  */
 import { createHash } from "node:crypto";
-import { closeSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from "node:fs";
+import {
+  closeSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type BigIntStats,
+} from "node:fs";
 import { join } from "node:path";
 import { readRegularFile } from "./cache-folder.ts";
 
@@ -40,7 +49,8 @@ const HEAD = "sitegen stat records 1";
 /** Far above what 100,000 posts need (about 130 bytes a post). */
 const LIMIT = 64 << 20;
 /** hash size mtime ctime inode device "key": the hash a content hash (SHA-256, base64url), the numbers decimal, the key a JSON string. */
-const LINE = /^([A-Za-z0-9_-]{43}) (\d{1,20}) (\d{1,24}) (\d{1,24}) (\d{1,24}) (\d{1,24}) ("(?:[^"\\\n]|\\.)*")$/;
+const LINE =
+  /^([A-Za-z0-9_-]{43}) (\d{1,20}) (\d{1,24}) (\d{1,24}) (\d{1,24}) (\d{1,24}) ("(?:[^"\\\n]|\\.)*")$/;
 
 interface Entry {
   hash: string;
@@ -75,7 +85,9 @@ export class StatRecords {
     if (bytes === undefined) return none;
     const text = bytes.toString("utf8");
     const end = text.indexOf("\n");
-    const head = /^sitegen stat records 1 (\d{1,16}) ([A-Za-z0-9_-]{22})$/.exec(end < 0 ? "" : text.slice(0, end));
+    const head = /^sitegen stat records 1 (\d{1,16}) ([A-Za-z0-9_-]{22})$/.exec(
+      end < 0 ? "" : text.slice(0, end),
+    );
     if (!head || checksum(head[1], text.slice(end + 1)) !== head[2]) return none;
     const entries = new Map<string, Entry>();
     for (const line of text.slice(end + 1).split("\n")) {
@@ -102,9 +114,18 @@ export class StatRecords {
    */
   vouches(key: string, path: string, hash: string): boolean {
     const entry = this.entries.get(key);
-    if (entry === undefined || entry.hash !== hash || entry.mtime >= this.since || entry.ctime >= this.since) return false;
+    if (entry === undefined || entry.hash !== hash || entry.mtime >= this.since || entry.ctime >= this.since)
+      return false;
     const now = statOf(path);
-    if (now === undefined || now.size !== entry.size || now.mtimeNs !== entry.mtime || now.ctimeNs !== entry.ctime || now.ino !== entry.ino || now.dev !== entry.dev) return false;
+    if (
+      now === undefined ||
+      now.size !== entry.size ||
+      now.mtimeNs !== entry.mtime ||
+      now.ctimeNs !== entry.ctime ||
+      now.ino !== entry.ino ||
+      now.dev !== entry.dev
+    )
+      return false;
     this.vouched.set(key, entry.line);
     return true;
   }
@@ -115,7 +136,12 @@ export class StatRecords {
    * when the build began (before it read any post). A file that changed since
    * that second began is left out, and hashed by the next build.
    */
-  static save(dir: string, files: Iterable<[key: string, path: string, hash: string]>, began: number, earlier: StatRecords): void {
+  static save(
+    dir: string,
+    files: Iterable<[key: string, path: string, hash: string]>,
+    began: number,
+    earlier: StatRecords,
+  ): void {
     const since = BigInt(Math.floor(began / 1000) * 1000);
     const lines: string[] = [];
     for (const [key, path, hash] of files) {
@@ -126,7 +152,9 @@ export class StatRecords {
       }
       const stat = statOf(path);
       if (stat === undefined || stat.mtimeNs >= since * MS || stat.ctimeNs >= since * MS) continue;
-      lines.push(`${hash} ${stat.size} ${stat.mtimeNs} ${stat.ctimeNs} ${stat.ino} ${stat.dev} ${JSON.stringify(key)}`);
+      lines.push(
+        `${hash} ${stat.size} ${stat.mtimeNs} ${stat.ctimeNs} ${stat.ino} ${stat.dev} ${JSON.stringify(key)}`,
+      );
     }
     const body = lines.length > 0 ? `${lines.join("\n")}\n` : "";
     const temporary = join(dir, `${STAT_FILE}.${process.pid}`);
@@ -156,7 +184,8 @@ export function headOf(path: string): string | undefined {
   try {
     const bytes = Buffer.allocUnsafe(HEAD_BYTES);
     let length = 0;
-    for (let read = -1; read !== 0 && length < HEAD_BYTES; length += read) read = readSync(fd, bytes, length, HEAD_BYTES - length, length);
+    for (let read = -1; read !== 0 && length < HEAD_BYTES; length += read)
+      read = readSync(fd, bytes, length, HEAD_BYTES - length, length);
     // A file longer than the head: its last line is cut off, so that a line cut short (a longer fence, `----`) is not read as the closing one.
     const whole = length < HEAD_BYTES ? length : bytes.lastIndexOf(0x0a, length - 1) + 1;
     return bytes.toString("utf8", 0, whole);

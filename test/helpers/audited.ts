@@ -9,7 +9,9 @@ import { readSource } from "./site.ts";
 
 const source = readSource();
 const vietnamesePost = source.published.find((post) => post.lang === "vi")!;
-const englishPost = source.published.find((post) => post.lang === "en" && /^```\w+$/m.test(post.body) && /^\|.*`[^`]+`.*\|$/m.test(post.body))!;
+const englishPost = source.published.find(
+  (post) => post.lang === "en" && /^```\w+$/m.test(post.body) && /^\|.*`[^`]+`.*\|$/m.test(post.body),
+)!;
 
 export const AUDITED: Record<"home" | "blog" | "post-vi" | "post-en" | "developers" | "404", string> = {
   home: "/",

@@ -20,21 +20,30 @@ interface Site {
 
 /** The facts of the build in `dist`; `page` is one of its own pages that the sitemap must list (it must be in the build). */
 export function readSite(dist: string, page: string): Site {
-  const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as { servers: { url: string }[] };
+  const openapi = JSON.parse(readFileSync(join(dist, "openapi.json"), "utf8")) as {
+    servers: { url: string }[];
+  };
   const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as Site;
-  if (!existsSync(join(dist, page, "index.html"))) throw new Error(`breakages: ${page} is not a page of ${dist}`);
+  if (!existsSync(join(dist, page, "index.html")))
+    throw new Error(`breakages: ${page} is not a page of ${dist}`);
   return { base: new URL(openapi.servers[0].url).origin, posts: index.posts, page };
 }
 
 const pathOf = (path: string) => path.split("?")[0];
 const type = (answer: Answer) => answer.headers["content-type"] ?? "";
 /** A page's own answer: 200 for a canonical path, in HTML or Markdown. */
-const isPage = (answer: Answer, path: string) => answer.status === 200 && pathOf(path).endsWith("/") && /^text\/(html|markdown)/.test(type(answer));
+const isPage = (answer: Answer, path: string) =>
+  answer.status === 200 && pathOf(path).endsWith("/") && /^text\/(html|markdown)/.test(type(answer));
 const isError = (answer: Answer) => answer.status >= 400;
 
 /** `change` applied to the body of the answer for `path`, as text. */
 function onText(path: string, change: (text: string) => string): Breakage {
-  return { answer: (answer, context) => (pathOf(context.path) === path && answer.status === 200 ? { ...answer, body: Buffer.from(change(answer.body.toString("utf8"))) } : undefined) };
+  return {
+    answer: (answer, context) =>
+      pathOf(context.path) === path && answer.status === 200
+        ? { ...answer, body: Buffer.from(change(answer.body.toString("utf8"))) }
+        : undefined,
+  };
 }
 
 /** `change` applied to the JSON body of the answer for `path`. */
@@ -47,7 +56,11 @@ function onJson(path: string, change: (value: any) => void): Breakage {
 }
 
 /** Header `name` set to `value` (or removed, for undefined) on every answer `which` picks. */
-function onHeader(which: (answer: Answer, path: string) => boolean, name: string, value: (old: string | undefined) => string | undefined): Breakage {
+function onHeader(
+  which: (answer: Answer, path: string) => boolean,
+  name: string,
+  value: (old: string | undefined) => string | undefined,
+): Breakage {
   return {
     answer: (answer, context) => {
       if (!which(answer, context.path)) return undefined;
@@ -72,14 +85,19 @@ async function instead(context: BreakContext, accept: string | undefined, path?:
   return context.upstream(accept, path);
 }
 
-const OMISSION = (count: number) => `\n\nThe oldest ${count} post, published before the others, is left out to keep this file small.\n`;
+const OMISSION = (count: number) =>
+  `\n\nThe oldest ${count} post, published before the others, is left out to keep this file small.\n`;
 
 /** Each breakage by name. */
 export function breakages(site: Site): Record<string, Breakage> {
   const newest = site.posts[0];
   const oldest = site.posts.at(-1)!;
   // Every mention of a post's title, in any case (a post's text may name its own subject), as verify compares them.
-  const squash = (text: string) => text.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const squash = (text: string) =>
+    text
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "");
   const withoutTitle = (title: string) => (text: string) => {
     const letters = [...squash(title)].map((letter) => letter.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const out = replaced(text.normalize("NFC"), new RegExp(letters.join("[^\\p{L}\\p{N}]*"), "giu"), "");
@@ -87,53 +105,203 @@ export function breakages(site: Site): Record<string, Breakage> {
     return out;
   };
   return {
-    "llms-txt-no-when-to-use": onText("/llms.txt", (text) => replaced(text, /^\*\*When to use\*\*$/m, "**Services**")),
-    "llms-txt-broken-link": onText("/llms.txt", (text) => `${text}- [Old post](${site.base}/blog/retired-post.md)\n`),
-    "sitemap-slashless-page": onText("/sitemap.xml", (text) => replaced(text, `${site.base}${site.page}</loc>`, `${site.base}${site.page.slice(0, -1)}</loc>`)),
-    "sitemap-missing-page": onText("/sitemap.xml", (text) => replaced(text, new RegExp(`\\s*<url>\\s*<loc>${site.base}${site.page}</loc>[\\s\\S]*?</url>`), "")),
+    "llms-txt-no-when-to-use": onText("/llms.txt", (text) =>
+      replaced(text, /^\*\*When to use\*\*$/m, "**Services**"),
+    ),
+    "llms-txt-broken-link": onText(
+      "/llms.txt",
+      (text) => `${text}- [Old post](${site.base}/blog/retired-post.md)\n`,
+    ),
+    "sitemap-slashless-page": onText("/sitemap.xml", (text) =>
+      replaced(text, `${site.base}${site.page}</loc>`, `${site.base}${site.page.slice(0, -1)}</loc>`),
+    ),
+    "sitemap-missing-page": onText("/sitemap.xml", (text) =>
+      replaced(text, new RegExp(`\\s*<url>\\s*<loc>${site.base}${site.page}</loc>[\\s\\S]*?</url>`), ""),
+    ),
     "uppercase-slug": onJson("/blog-index.json", (index) => (index.posts[0].slug = "Integration_Patterns")),
     "blog-index-count": onJson("/blog-index.json", (index) => (index.count += 1)),
     "blog-post-lang": onJson("/blog-index.json", (index) => (index.posts[0].lang = "fr")),
-    "llms-txt-as-html": onHeader((_, path) => path === "/llms.txt", "content-type", () => "text/html; charset=utf-8"),
+    "llms-txt-as-html": onHeader(
+      (_, path) => path === "/llms.txt",
+      "content-type",
+      () => "text/html; charset=utf-8",
+    ),
     "llms-full-missing-post": onText("/llms-full.txt", withoutTitle(site.posts[1].title)),
-    "llms-full-omits-newer-post": onText("/llms-full.txt", (text) => withoutTitle(newest.title)(text) + OMISSION(1)),
-    "agent-instructions-no-when-to-use": onText("/agent-instructions.md", (text) => replaced(text, /^## When to use this site$/m, "## About this site")),
-    "sitemap-no-lastmod": onText("/sitemap.xml", (text) => replaced(text, /\s*<lastmod>[^<]*<\/lastmod>/g, "")),
+    "llms-full-omits-newer-post": onText(
+      "/llms-full.txt",
+      (text) => withoutTitle(newest.title)(text) + OMISSION(1),
+    ),
+    "agent-instructions-no-when-to-use": onText("/agent-instructions.md", (text) =>
+      replaced(text, /^## When to use this site$/m, "## About this site"),
+    ),
+    "sitemap-no-lastmod": onText("/sitemap.xml", (text) =>
+      replaced(text, /\s*<lastmod>[^<]*<\/lastmod>/g, ""),
+    ),
     // The group for every crawler becomes GPTBot's, its Allow a Disallow: lines such as Content-Signal may sit between.
-    "robots-blocks-gptbot": onText("/robots.txt", (text) => replaced(replaced(text, /^User-agent: \*$/m, "User-agent: GPTBot"), /^Allow: \/$/m, "Disallow: /")),
-    "openapi-retired-slug": onJson("/openapi.json", (openapi) => openapi.paths["/blog/{slug}.md"].get.parameters[0].schema.enum.push("retired-post")),
-    "openapi-post-method": onJson("/openapi.json", (openapi) => (openapi.paths["/llms.txt"].post = { responses: { "200": { description: "OK" } } })),
+    "robots-blocks-gptbot": onText("/robots.txt", (text) =>
+      replaced(replaced(text, /^User-agent: \*$/m, "User-agent: GPTBot"), /^Allow: \/$/m, "Disallow: /"),
+    ),
+    "openapi-retired-slug": onJson("/openapi.json", (openapi) =>
+      openapi.paths["/blog/{slug}.md"].get.parameters[0].schema.enum.push("retired-post"),
+    ),
+    "openapi-post-method": onJson(
+      "/openapi.json",
+      (openapi) => (openapi.paths["/llms.txt"].post = { responses: { "200": { description: "OK" } } }),
+    ),
     // A file answered as if it were a page that cannot be HTML: the 406 the site gives a page asked for JSON.
-    "file-negotiated": { answer: (answer, context) => (!pathOf(context.path).endsWith("/") && answer.status === 200 && context.accept?.startsWith("text/html") ? instead(context, "application/json", "/about/") : undefined) },
-    "no-accept-406": { answer: (answer, context) => (context.accept === undefined && isPage(answer, context.path) ? instead(context, "application/json") : undefined) },
+    "file-negotiated": {
+      answer: (answer, context) =>
+        !pathOf(context.path).endsWith("/") &&
+        answer.status === 200 &&
+        context.accept?.startsWith("text/html")
+          ? instead(context, "application/json", "/about/")
+          : undefined,
+    },
+    "no-accept-406": {
+      answer: (answer, context) =>
+        context.accept === undefined && isPage(answer, context.path)
+          ? instead(context, "application/json")
+          : undefined,
+    },
     // The first listed range wins, whatever its q.
-    "q-values-ignored": { request: ({ path, accept }) => (pathOf(path).endsWith("/") && accept?.includes("q=") ? { accept: accept.split(",")[0].split(";")[0].trim() } : undefined) },
-    "markdown-wrong-charset": onHeader((answer, path) => isPage(answer, path) && type(answer).startsWith("text/markdown"), "content-type", () => "text/markdown; charset=iso-8859-1"),
-    "html-no-charset": onHeader((answer, path) => isPage(answer, path) && type(answer).startsWith("text/html"), "content-type", () => "text/html"),
+    "q-values-ignored": {
+      request: ({ path, accept }) =>
+        pathOf(path).endsWith("/") && accept?.includes("q=")
+          ? { accept: accept.split(",")[0].split(";")[0].trim() }
+          : undefined,
+    },
+    "markdown-wrong-charset": onHeader(
+      (answer, path) => isPage(answer, path) && type(answer).startsWith("text/markdown"),
+      "content-type",
+      () => "text/markdown; charset=iso-8859-1",
+    ),
+    "html-no-charset": onHeader(
+      (answer, path) => isPage(answer, path) && type(answer).startsWith("text/html"),
+      "content-type",
+      () => "text/html",
+    ),
     "wrong-vary": onHeader(isPage, "vary", () => "Accept-Encoding"),
-    "missing-alternate-link": onHeader((answer, path) => isPage(answer, path) && type(answer).startsWith("text/html"), "link", () => undefined),
-    "sibling-differs": { answer: (answer, context) => (pathOf(context.path).endsWith(".md") && answer.status === 200 && pathOf(context.path) !== "/agent-instructions.md" ? { ...answer, body: Buffer.concat([answer.body, Buffer.from("\n")]) } : undefined) },
-    "json-page-200": { answer: (answer, context) => (context.accept === "application/json" && answer.status === 406 ? { ...answer, status: 200, headers: { ...answer.headers, "content-type": "application/json" }, body: Buffer.from("{}") } : undefined) },
-    "www-authenticate": onHeader(() => true, "www-authenticate", () => 'Basic realm="site"'),
-    "missing-cors": onHeader(() => true, "access-control-allow-origin", () => undefined),
-    "openapi-webhooks": onJson("/openapi.json", (openapi) => (openapi.webhooks = { enquiry: { post: { responses: { "200": { description: "OK" } } } } })),
-    "not-found-as-406": { answer: (answer, context) => (answer.status === 404 && context.accept === "image/png" ? instead(context, "image/png", "/about/") : undefined) },
-    "problem-missing-instance": { answer: (answer) => (answer.status === 404 && type(answer).startsWith("application/json") ? { ...answer, body: Buffer.from(JSON.stringify({ ...JSON.parse(answer.body.toString("utf8")), instance: undefined })) } : undefined) },
-    "not-found-markdown-as-json": { answer: (answer, context) => (answer.status === 404 && type(answer).startsWith("text/markdown") ? instead(context, "application/json") : undefined) },
-    "not-found-html-as-json": { answer: (answer, context) => (answer.status === 404 && type(answer).startsWith("text/html") ? instead(context, "application/json") : undefined) },
-    "slashless-not-redirected": { answer: (answer, context) => (answer.status === 301 && !pathOf(context.path).endsWith("/") ? instead(context, context.accept, "/sitegen-verify-no-such-page/") : undefined) },
-    "not-acceptable-as-404": { answer: (answer, context) => (answer.status === 406 ? instead(context, context.accept, "/sitegen-verify-no-such-page/") : undefined) },
-    "not-acceptable-html-body": { answer: (answer) => (answer.status === 406 ? { ...answer, headers: { ...answer.headers, "content-type": "text/html; charset=utf-8" }, body: Buffer.from("<!doctype html><html><body>Not Acceptable</body></html>") } : undefined) },
-    "error-link-missing-help": onHeader(isError, "link", (link) => link?.split(/,\s*(?=<)/).filter((part) => !part.includes('rel="help"')).join(", ")),
+    "missing-alternate-link": onHeader(
+      (answer, path) => isPage(answer, path) && type(answer).startsWith("text/html"),
+      "link",
+      () => undefined,
+    ),
+    "sibling-differs": {
+      answer: (answer, context) =>
+        pathOf(context.path).endsWith(".md") &&
+        answer.status === 200 &&
+        pathOf(context.path) !== "/agent-instructions.md"
+          ? { ...answer, body: Buffer.concat([answer.body, Buffer.from("\n")]) }
+          : undefined,
+    },
+    "json-page-200": {
+      answer: (answer, context) =>
+        context.accept === "application/json" && answer.status === 406
+          ? {
+              ...answer,
+              status: 200,
+              headers: { ...answer.headers, "content-type": "application/json" },
+              body: Buffer.from("{}"),
+            }
+          : undefined,
+    },
+    "www-authenticate": onHeader(
+      () => true,
+      "www-authenticate",
+      () => 'Basic realm="site"',
+    ),
+    "missing-cors": onHeader(
+      () => true,
+      "access-control-allow-origin",
+      () => undefined,
+    ),
+    "openapi-webhooks": onJson(
+      "/openapi.json",
+      (openapi) =>
+        (openapi.webhooks = { enquiry: { post: { responses: { "200": { description: "OK" } } } } }),
+    ),
+    "not-found-as-406": {
+      answer: (answer, context) =>
+        answer.status === 404 && context.accept === "image/png"
+          ? instead(context, "image/png", "/about/")
+          : undefined,
+    },
+    "problem-missing-instance": {
+      answer: (answer) =>
+        answer.status === 404 && type(answer).startsWith("application/json")
+          ? {
+              ...answer,
+              body: Buffer.from(
+                JSON.stringify({ ...JSON.parse(answer.body.toString("utf8")), instance: undefined }),
+              ),
+            }
+          : undefined,
+    },
+    "not-found-markdown-as-json": {
+      answer: (answer, context) =>
+        answer.status === 404 && type(answer).startsWith("text/markdown")
+          ? instead(context, "application/json")
+          : undefined,
+    },
+    "not-found-html-as-json": {
+      answer: (answer, context) =>
+        answer.status === 404 && type(answer).startsWith("text/html")
+          ? instead(context, "application/json")
+          : undefined,
+    },
+    "slashless-not-redirected": {
+      answer: (answer, context) =>
+        answer.status === 301 && !pathOf(context.path).endsWith("/")
+          ? instead(context, context.accept, "/sitegen-verify-no-such-page/")
+          : undefined,
+    },
+    "not-acceptable-as-404": {
+      answer: (answer, context) =>
+        answer.status === 406 ? instead(context, context.accept, "/sitegen-verify-no-such-page/") : undefined,
+    },
+    "not-acceptable-html-body": {
+      answer: (answer) =>
+        answer.status === 406
+          ? {
+              ...answer,
+              headers: { ...answer.headers, "content-type": "text/html; charset=utf-8" },
+              body: Buffer.from("<!doctype html><html><body>Not Acceptable</body></html>"),
+            }
+          : undefined,
+    },
+    "error-link-missing-help": onHeader(isError, "link", (link) =>
+      link
+        ?.split(/,\s*(?=<)/)
+        .filter((part) => !part.includes('rel="help"'))
+        .join(", "),
+    ),
     "error-vary": onHeader(isError, "vary", () => "Accept-Encoding"),
     "error-cacheable": onHeader(isError, "cache-control", () => "public, max-age=300"),
-    "document-extension-plain-404": { answer: (answer, context) => (answer.status === 404 && /\.(md|txt|json|xml)$/.test(pathOf(context.path)) ? { status: 404, headers: { ...answer.headers, "content-type": "text/plain; charset=utf-8" }, body: Buffer.from("Not found\n") } : undefined) },
+    "document-extension-plain-404": {
+      answer: (answer, context) =>
+        answer.status === 404 && /\.(md|txt|json|xml)$/.test(pathOf(context.path))
+          ? {
+              status: 404,
+              headers: { ...answer.headers, "content-type": "text/plain; charset=utf-8" },
+              body: Buffer.from("Not found\n"),
+            }
+          : undefined,
+    },
     "llms-full-too-large": onText("/llms-full.txt", (text) => text + "x".repeat(1_200_000)),
-    "robots-over-100-bytes": onText("/robots.txt", (text) => `${text}# Managed by the CDN: these rules are added in front of the origin.\n`),
+    "robots-over-100-bytes": onText(
+      "/robots.txt",
+      (text) => `${text}# Managed by the CDN: these rules are added in front of the origin.\n`,
+    ),
     "openapi-version": onJson("/openapi.json", (openapi) => (openapi.info.version = "2.0.0")),
-    "versioned-path": onJson("/openapi.json", (openapi) => (openapi.paths["/v1/blog-index.json"] = openapi.paths["/blog-index.json"])),
+    "versioned-path": onJson(
+      "/openapi.json",
+      (openapi) => (openapi.paths["/v1/blog-index.json"] = openapi.paths["/blog-index.json"]),
+    ),
     /** Not a breakage: llms-full.txt leaves the oldest post out and says so, as a large site's does (§8.2). */
-    "llms-full-leaves-out-oldest": onText("/llms-full.txt", (text) => withoutTitle(oldest.title)(text) + OMISSION(1)),
+    "llms-full-leaves-out-oldest": onText(
+      "/llms-full.txt",
+      (text) => withoutTitle(oldest.title)(text) + OMISSION(1),
+    ),
   };
 }
 

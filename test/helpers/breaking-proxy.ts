@@ -60,7 +60,10 @@ export interface ProxyOptions {
 }
 
 /** Starts the proxy on 127.0.0.1 at a free port, in front of `upstream` (an http origin). */
-export async function startBreakingProxy(upstream: string, options: ProxyOptions = {}): Promise<BreakingProxy> {
+export async function startBreakingProxy(
+  upstream: string,
+  options: ProxyOptions = {},
+): Promise<BreakingProxy> {
   const requests: Received[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -69,16 +72,21 @@ export async function startBreakingProxy(upstream: string, options: ProxyOptions
   const agent = new http.Agent({ keepAlive: true });
   const fetchUpstream = (method: string, path: string, accept: string | undefined): Promise<Answer> =>
     new Promise((done, fail) => {
-      const request = http.request(new URL(path, upstream), { method, agent, headers: accept === undefined ? {} : { accept } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-          done({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        });
-        response.on("error", fail);
-      });
+      const request = http.request(
+        new URL(path, upstream),
+        { method, agent, headers: accept === undefined ? {} : { accept } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(response.headers))
+              if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+            done({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+          });
+          response.on("error", fail);
+        },
+      );
       request.on("error", fail);
       request.end();
     });
@@ -95,11 +103,17 @@ export async function startBreakingProxy(upstream: string, options: ProxyOptions
       const rewritten = options.breakage?.request?.({ path, accept });
       if (rewritten) changed += 1;
       const got = await fetchUpstream(method, path, rewritten ? rewritten.accept : accept);
-      const broken = await options.breakage?.answer?.(got, { path, accept, upstream: (other, at = path) => fetchUpstream("GET", at, other) });
+      const broken = await options.breakage?.answer?.(got, {
+        path,
+        accept,
+        upstream: (other, at = path) => fetchUpstream("GET", at, other),
+      });
       if (broken) changed += 1;
       return broken ?? got;
     };
-    const delay = new Promise((done) => setTimeout(done, typeof options.delayMs === "number" ? options.delayMs : 0));
+    const delay = new Promise((done) =>
+      setTimeout(done, typeof options.delayMs === "number" ? options.delayMs : 0),
+    );
     Promise.all([answer(), delay]).then(
       ([{ status, headers, body }]) => {
         inFlight -= 1;

@@ -39,13 +39,28 @@ export interface CliResult {
  * production or preview one), the time fixed and no colour (whatever the shell running the tests forces); then `env`.
  */
 export function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const { NETLIFY: _netlify, URL: _url, CONTEXT: _context, CF_PAGES: _pages, WORKERS_CI: _workers, FORCE_COLOR: _colour, ...inherited } = process.env;
+  const {
+    NETLIFY: _netlify,
+    URL: _url,
+    CONTEXT: _context,
+    CF_PAGES: _pages,
+    WORKERS_CI: _workers,
+    FORCE_COLOR: _colour,
+    ...inherited
+  } = process.env;
   return { ...inherited, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1", ...env };
 }
 
 /** Runs the real CLI synchronously; `node`: options for Node itself, before the CLI (a module to preload). */
-export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; node?: string[] } = {}): CliResult {
-  const result = spawnSync(process.execPath, [...(options.node ?? []), CLI, ...args], { cwd: options.cwd ?? ROOT, env: cliEnv(options.env), encoding: "utf8" });
+export function sitegen(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; node?: string[] } = {},
+): CliResult {
+  const result = spawnSync(process.execPath, [...(options.node ?? []), CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: cliEnv(options.env),
+    encoding: "utf8",
+  });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -55,7 +70,10 @@ export function sitegen(args: string[], options: { cwd?: string; env?: NodeJS.Pr
  * more than most builds of a small site; a test of what a command makes and says runs it here, a test of the process
  * itself (a crash, a hang, a signal, what the binary does before `run`) starts the binary.
  */
-export function sitegenHere(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function sitegenHere(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   // One run at a time: a build sets where this process keeps its highlighted blocks, as the binary's one build does.
   const result = runsHere.then(() => runHere(args, options));
   runsHere = result.catch(() => {});
@@ -63,7 +81,10 @@ export function sitegenHere(args: string[], options: { cwd?: string; env?: NodeJ
 }
 let runsHere: Promise<unknown> = Promise.resolve();
 
-async function runHere(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+async function runHere(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<CliResult> {
   const { run } = await import("../../src/cli.ts");
   const capture = () => {
     const stream = new PassThrough();
@@ -72,7 +93,13 @@ async function runHere(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
   };
   const [stdout, stderr] = [capture(), capture()];
-  const status = await run(args, { stdout: stdout.stream, stderr: stderr.stream, env: cliEnv(options.env), cwd: options.cwd ?? ROOT, stopped: () => new Promise(() => {}) });
+  const status = await run(args, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env: cliEnv(options.env),
+    cwd: options.cwd ?? ROOT,
+    stopped: () => new Promise(() => {}),
+  });
   return { status, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -109,9 +136,17 @@ export function routeTable(dist: string) {
  * `channel` (test/helpers/channel-trace.mjs): which lane rendered, where a
  * highlighted block came from, which post files were parsed.
  */
-export function tracedSitegen<E>(channel: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult & { events: E[] } {
+export function tracedSitegen<E>(
+  channel: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): CliResult & { events: E[] } {
   const trace = join(tempDir("sitegen-trace-"), "events.json");
-  const run = sitegen(args, { cwd: options.cwd, node: ["--import", join(import.meta.dirname, "channel-trace.mjs")], env: { ...options.env, SITEGEN_TEST_TRACE_CHANNEL: channel, SITEGEN_TEST_TRACE: trace } });
+  const run = sitegen(args, {
+    cwd: options.cwd,
+    node: ["--import", join(import.meta.dirname, "channel-trace.mjs")],
+    env: { ...options.env, SITEGEN_TEST_TRACE_CHANNEL: channel, SITEGEN_TEST_TRACE: trace },
+  });
   return { ...run, events: existsSync(trace) ? (JSON.parse(readFileSync(trace, "utf8")) as E[]) : [] };
 }
 
@@ -148,14 +183,22 @@ export function stopChild(child: ChildProcess): Promise<void> {
 
 /** Starts a child process and waits for the `http://…/` URL it prints. */
 export function startPrinting(command: string, args: string[], cwd: string): Promise<Running> {
-  const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const child: ChildProcess = spawn(command, args, {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   let output = "";
   return new Promise((done, fail) => {
     // A server that does not start in time is ended with all it started: left running, it would keep the test process from ending.
     const limit = scaled(60_000);
     const timer = setTimeout(() => {
       endTree(child.pid!);
-      fail(new Error(`no URL from ${command} ${args.join(" ")} within ${limit / 1000} s (SITEGEN_TEST_TIME_SCALE scales it):\n${output}`));
+      fail(
+        new Error(
+          `no URL from ${command} ${args.join(" ")} within ${limit / 1000} s (SITEGEN_TEST_TIME_SCALE scales it):\n${output}`,
+        ),
+      );
     }, limit);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -205,7 +248,8 @@ export function freePort(): Promise<number> {
  */
 export function netlifyProject(dir?: string): string {
   const project = tempDir("sitegen-netlify-");
-  for (const part of ["rules", "lib", "package.json", "netlify.toml"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
+  for (const part of ["rules", "lib", "package.json", "netlify.toml"])
+    cpSync(join(ROOT, part), join(project, part), { recursive: true });
   if (dir !== undefined) cpSync(dir, join(project, "dist"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
   return project;
@@ -233,15 +277,22 @@ export function startNetlifyProject(project: string): Promise<Running> {
 export async function cloudflareProject(dir: string): Promise<string> {
   const { wranglerConfig } = await import("../../src/hosts/cloudflare/config.ts");
   const project = tempDir("sitegen-cloudflare-");
-  for (const part of ["lib", "package.json"]) cpSync(join(ROOT, part), join(project, part), { recursive: true });
+  for (const part of ["lib", "package.json"])
+    cpSync(join(ROOT, part), join(project, part), { recursive: true });
   cpSync(dir, join(project, "dist"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
-  writeFileSync(join(project, "wrangler.jsonc"), wranglerConfig({ name: "sitegen-test", main: "lib/cloudflare.js", assets: "dist" }));
+  writeFileSync(
+    join(project, "wrangler.jsonc"),
+    wranglerConfig({ name: "sitegen-test", main: "lib/cloudflare.js", assets: "dist" }),
+  );
   return project;
 }
 
 /** Whether Cloudflare's runtime is installed (a development dependency), and the command that installs it. */
-export const WRANGLER = { present: existsSync(join(ROOT, "node_modules/wrangler/package.json")), install: "npm install --save-dev wrangler@4" };
+export const WRANGLER = {
+  present: existsSync(join(ROOT, "node_modules/wrangler/package.json")),
+  install: "npm install --save-dev wrangler@4",
+};
 
 /**
  * The built folder served through Cloudflare's own runtime (`sitegen serve
@@ -249,11 +300,18 @@ export const WRANGLER = { present: existsSync(join(ROOT, "node_modules/wrangler/
  * static assets, `_headers` and `_redirects`.
  */
 export async function startCloudflareRuntime(dir: string): Promise<Running> {
-  return startPrinting(process.execPath, [CLI, "serve", "--cloudflare", "--port", "0"], await cloudflareProject(dir));
+  return startPrinting(
+    process.execPath,
+    [CLI, "serve", "--cloudflare", "--port", "0"],
+    await cloudflareProject(dir),
+  );
 }
 
 /** The preview server and a CDN host of a built folder, started at once; both stopped if either fails. */
-export async function startWithPreview(dir: string, startHost: (dir: string) => Promise<Running>): Promise<{ preview: Running; host: Running; stop(): Promise<void> }> {
+export async function startWithPreview(
+  dir: string,
+  startHost: (dir: string) => Promise<Running>,
+): Promise<{ preview: Running; host: Running; stop(): Promise<void> }> {
   const [preview, host] = await Promise.allSettled([startPreviewServer(dir), startHost(dir)]);
   const started = [preview, host].flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const stop = async () => void (await Promise.all(started.map((each) => each.stop())));
@@ -286,7 +344,11 @@ export interface NetlifyHeaderRule {
 /** A `_headers` file read by Netlify's own parser (the one its build and `@netlify/dev` use); throws on the errors it reports. */
 export async function netlifyHeaderRules(file: string): Promise<NetlifyHeaderRule[]> {
   const { parseAllHeaders } = await import("@netlify/headers-parser");
-  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [file],
+    configHeaders: [],
+    minimal: false,
+  });
   if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.message).join("; ")}`);
   return headers as NetlifyHeaderRule[];
 }
@@ -296,7 +358,10 @@ export async function netlifyHeaderRules(file: string): Promise<NetlifyHeaderRul
  * matching rules both set (Netlify joins those with commas, `@netlify/dev`
  * keeps the last: a build must have none).
  */
-export function netlifyHeadersFor(rules: NetlifyHeaderRule[], path: string): { headers: Map<string, string>; repeated: string[] } {
+export function netlifyHeadersFor(
+  rules: NetlifyHeaderRule[],
+  path: string,
+): { headers: Map<string, string>; repeated: string[] } {
   const headers = new Map<string, string>();
   const repeated: string[] = [];
   for (const rule of rules.filter((each) => each.forRegExp.test(path))) {

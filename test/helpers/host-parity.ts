@@ -14,7 +14,16 @@ import type { Running } from "./dist.ts";
  * Cloudflare's `CF-Cache-Status`, and the compression a CDN chose, which
  * fetch undoes); everything else must match exactly.
  */
-const TRANSPORT = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "age", "cf-cache-status", "content-encoding"]);
+const TRANSPORT = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+  "age",
+  "cf-cache-status",
+  "content-encoding",
+]);
 const ours = (name: string) => !TRANSPORT.has(name) && !name.startsWith("x-nf-");
 
 export interface Exchange {
@@ -43,13 +52,25 @@ export interface Case {
  * alike, but for the headers named in `hostOwn`: those the CDN adds to what it
  * serves on its own (Cloudflare's ETag on an asset), which the core never sets.
  */
-export async function compareAll(preview: Running, host: Running, cases: Case[], hostOwn: string[] = []): Promise<void> {
+export async function compareAll(
+  preview: Running,
+  host: Running,
+  cases: Case[],
+  hostOwn: string[] = [],
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < cases.length) {
       const { path, method, accept, headers = {}, body } = cases[next++];
-      const init: RequestInit = { method, headers: accept === undefined ? headers : { ...headers, accept }, body };
-      const [ours, theirs] = await Promise.all([exchange(preview.url, path, init), exchange(host.url, path, init)]);
+      const init: RequestInit = {
+        method,
+        headers: accept === undefined ? headers : { ...headers, accept },
+        body,
+      };
+      const [ours, theirs] = await Promise.all([
+        exchange(preview.url, path, init),
+        exchange(host.url, path, init),
+      ]);
       for (const name of hostOwn) delete theirs.headers[name];
       const label = `${method} ${path} Accept: ${accept} ${JSON.stringify(headers)}${body === undefined ? "" : ` body ${body.slice(0, 120)}`}`;
       assert.ok(theirs.status < 500, `${label}: ${theirs.status}`);
@@ -62,7 +83,18 @@ export async function compareAll(preview: Running, host: Running, cases: Case[],
 }
 
 export const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-export const ACCEPTS = [undefined, "*/*", "text/html", "text/markdown", "application/json", "image/png", "text/html;q=0", "text/markdown;q=0.9, text/html;q=0.1", "text/*", BROWSER];
+export const ACCEPTS = [
+  undefined,
+  "*/*",
+  "text/html",
+  "text/markdown",
+  "application/json",
+  "image/png",
+  "text/html;q=0",
+  "text/markdown;q=0.9, text/html;q=0.1",
+  "text/*",
+  BROWSER,
+];
 
 /** Paths outside the manifest that a host might answer on its own. */
 export const UNKNOWN = [
@@ -111,8 +143,12 @@ export function pathCases(known: string[]): Case[] {
  * Each request through Netlify's emulator costs it about 70 ms of CPU.
  */
 export function featureCases(known: string[], other: string[]): Case[] {
-  const ask = (paths: string[], accepts: (string | undefined)[]) => paths.flatMap((path) => accepts.map((accept) => ({ path, method: "GET", accept })));
-  return [...ask(known, [undefined, "text/markdown"]), ...ask(other, [undefined, "text/markdown", "application/json", BROWSER])];
+  const ask = (paths: string[], accepts: (string | undefined)[]) =>
+    paths.flatMap((path) => accepts.map((accept) => ({ path, method: "GET", accept })));
+  return [
+    ...ask(known, [undefined, "text/markdown"]),
+    ...ask(other, [undefined, "text/markdown", "application/json", BROWSER]),
+  ];
 }
 
 /** Every Accept value and both methods on one path. */
@@ -131,7 +167,11 @@ export function conditionalCases(etag: string): Case[] {
     { path: "/about/", method: "GET", accept: "text/markdown", headers: { "if-none-match": etag } },
     { path: "/about/", method: "GET", accept: "text/html", headers: { "if-none-match": etag } },
     { path: "/llms.txt", method: "GET", headers: { "if-none-match": "*" } },
-    { path: "/about/", method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "GET" } },
+    {
+      path: "/about/",
+      method: "OPTIONS",
+      headers: { origin: "https://agent.example", "access-control-request-method": "GET" },
+    },
     { path: "/about/", method: "POST" },
     { path: "/nope/", method: "DELETE", accept: "text/markdown" },
   ];
@@ -149,30 +189,62 @@ export function randomCases(known: string[], seed: number, count: number): Case[
   const next = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const parameters = ["", ";q=0", ";q=0.5", ";q=1", ";charset=utf-8", ";charset=latin1", ";level=1"];
-  const types = ["text/html", "text/markdown", "application/json", "text/plain", "*/*", "text/*", "application/*", "TEXT/Markdown", "garbage"];
+  const types = [
+    "text/html",
+    "text/markdown",
+    "application/json",
+    "text/plain",
+    "*/*",
+    "text/*",
+    "application/*",
+    "TEXT/Markdown",
+    "garbage",
+  ];
   return Array.from({ length: count }, () => {
     const path = next() < 0.6 ? pick(known) : pick(UNKNOWN);
-    const accept = next() < 0.1 ? undefined : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(types) + pick(parameters)).join(", ");
+    const accept =
+      next() < 0.1
+        ? undefined
+        : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(types) + pick(parameters)).join(", ");
     return { path, accept, method: next() < 0.8 ? "GET" : "HEAD" };
   });
 }
 
 const MCP_VERSION = "2026-07-28";
-const MCP_META = { "io.modelcontextprotocol/protocolVersion": MCP_VERSION, "io.modelcontextprotocol/clientInfo": { name: "parity", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+const MCP_META = {
+  "io.modelcontextprotocol/protocolVersion": MCP_VERSION,
+  "io.modelcontextprotocol/clientInfo": { name: "parity", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 /** A POST to /mcp as a 2026-07-28 client sends it (its version, method and name in the headers too), `headers` over them. */
-function mcpPost(message: { id?: number | string; method: string; params?: Record<string, unknown> }, headers: Record<string, string> = {}): Case {
+function mcpPost(
+  message: { id?: number | string; method: string; params?: Record<string, unknown> },
+  headers: Record<string, string> = {},
+): Case {
   const name = message.params?.name ?? message.params?.uri;
   return {
     path: "/mcp",
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": MCP_VERSION, "mcp-method": message.method, ...(typeof name === "string" ? { "mcp-name": name } : {}), ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": MCP_VERSION,
+      "mcp-method": message.method,
+      ...(typeof name === "string" ? { "mcp-name": name } : {}),
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", ...message, params: { ...message.params, _meta: MCP_META } }),
   };
 }
 
 /** A body as sent, with the JSON type and no MCP header: what a client that is none, or a broken one, sends. */
-const rawMcp = (body: string, headers: Record<string, string> = {}): Case => ({ path: "/mcp", method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+const rawMcp = (body: string, headers: Record<string, string> = {}): Case => ({
+  path: "/mcp",
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body,
+});
 
 /**
  * `/mcp` on a site that serves it: every method of the protocol and of HTTP,
@@ -182,12 +254,29 @@ const rawMcp = (body: string, headers: Record<string, string> = {}): Case => ({ 
  * `post` is a post's path and `tag` one of its tags.
  */
 export function mcpCases(post: string, tag: string): Case[] {
-  const call = (name: string, args: unknown, headers?: Record<string, string>) => mcpPost({ id: 1, method: "tools/call", params: { name, arguments: args } }, headers);
+  const call = (name: string, args: unknown, headers?: Record<string, string>) =>
+    mcpPost({ id: 1, method: "tools/call", params: { name, arguments: args } }, headers);
   const legacy = { "mcp-protocol-version": "2025-11-25" };
   return [
-    ...["GET", "HEAD", "DELETE", "PUT", "OPTIONS"].map((method) => ({ path: "/mcp", method, headers: { accept: "text/event-stream" } })),
-    { path: "/mcp", method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "POST" } },
-    ...["server/discover", "ping", "tools/list", "resources/list", "resources/templates/list", "prompts/list", "completion/complete"].map((method) => mcpPost({ id: method, method })),
+    ...["GET", "HEAD", "DELETE", "PUT", "OPTIONS"].map((method) => ({
+      path: "/mcp",
+      method,
+      headers: { accept: "text/event-stream" },
+    })),
+    {
+      path: "/mcp",
+      method: "OPTIONS",
+      headers: { origin: "https://agent.example", "access-control-request-method": "POST" },
+    },
+    ...[
+      "server/discover",
+      "ping",
+      "tools/list",
+      "resources/list",
+      "resources/templates/list",
+      "prompts/list",
+      "completion/complete",
+    ].map((method) => mcpPost({ id: method, method })),
     mcpPost({ id: 2, method: "resources/list", params: { cursor: "not-a-cursor" } }),
     mcpPost({ id: 3, method: "resources/read", params: { uri: `https://example.com${post}` } }),
     mcpPost({ id: 4, method: "resources/read", params: { uri: "https://example.com/nope/" } }),
@@ -206,10 +295,34 @@ export function mcpCases(post: string, tag: string): Case[] {
     call("delete_everything", {}),
     call("search", "not an object"),
     // A 2025-11-25 client: initialize, a notification, then requests with the header alone.
-    { path: "/mcp", method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "parity", version: "1" } } }) },
+    {
+      path: "/mcp",
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "parity", version: "1" },
+        },
+      }),
+    },
     rawMcp(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), legacy),
-    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "search", arguments: { query: "the" } } }), legacy),
-    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/list" }), { "mcp-protocol-version": "1900-01-01" }),
+    rawMcp(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 5,
+        method: "tools/call",
+        params: { name: "search", arguments: { query: "the" } },
+      }),
+      legacy,
+    ),
+    rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/list" }), {
+      "mcp-protocol-version": "1900-01-01",
+    }),
     rawMcp(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "prompts/get" }), legacy),
     // What the specification refuses.
     rawMcp("{not json"),
@@ -228,8 +341,15 @@ export function mcpCases(post: string, tag: string): Case[] {
     mcpPost({ id: 10, method: "ping" }, { origin: "https://attacker.example" }),
     mcpPost({ id: 11, method: "ping" }, { origin: "https://example.com" }),
     { ...mcpPost({ id: 12, method: "ping" }), headers: { "content-type": "text/plain" } },
-    { path: "/mcp", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "q=1" },
+    {
+      path: "/mcp",
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "q=1",
+    },
     // The discovery files.
-    ...["/.well-known/mcp/server-card.json", "/mcp/server-card", "/.well-known/mcp/catalog.json"].flatMap((path) => ["GET", "HEAD", "POST", "OPTIONS"].map((method) => ({ path, method }))),
+    ...["/.well-known/mcp/server-card.json", "/mcp/server-card", "/.well-known/mcp/catalog.json"].flatMap(
+      (path) => ["GET", "HEAD", "POST", "OPTIONS"].map((method) => ({ path, method })),
+    ),
   ];
 }

@@ -25,7 +25,8 @@ export function kitchenSinkSites(): { halyard: string; starter: string } {
   cpSync(join(ROOT, "templates"), join(halyard, "templates"), { recursive: true });
   const starter = initSite("kitchen-sink");
   for (const root of [halyard, starter]) {
-    for (const post of ["kitchen-sink.md", "heading-attributes.md"]) cpSync(join(FIXTURES, post), join(root, "content/blog", post));
+    for (const post of ["kitchen-sink.md", "heading-attributes.md"])
+      cpSync(join(FIXTURES, post), join(root, "content/blog", post));
     // Its cover beside it, as an Astro blog keeps one (`cover: ./kitchen-sink-cover.svg`): published under the post's address.
     cpSync(join(FIXTURES, "hafen.svg"), join(root, "content/blog/kitchen-sink-cover.svg"));
     mkdirSync(join(root, "content/static"), { recursive: true });

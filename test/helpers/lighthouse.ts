@@ -22,7 +22,12 @@ export const CHROMIUM = needTools(["chromium"]);
  * these pages run no script, so a quarter of that sees them whole. Metrics
  * are simulated from the trace (throttlingMethod "simulate"), not timed.
  */
-const QUIET_WINDOWS = { pauseAfterFcpMs: 250, pauseAfterLoadMs: 250, networkQuietThresholdMs: 250, cpuQuietThresholdMs: 250 };
+const QUIET_WINDOWS = {
+  pauseAfterFcpMs: 250,
+  pauseAfterLoadMs: 250,
+  networkQuietThresholdMs: 250,
+  cpuQuietThresholdMs: 250,
+};
 /** Lighthouse errors about recording the trace, not about the page: "Please run Lighthouse again". */
 const RECORDING_ERRORS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED", "NO_DCL"]);
 
@@ -31,7 +36,10 @@ const RECORDING_ERRORS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED", "NO_DCL"]
  * user agent, a fast connection, no CPU slowdown), at the 1280 × 800 the
  * browser test looks at the pages with.
  */
-const DESKTOP = { ...desktopConfig.settings, screenEmulation: { ...desktopConfig.settings!.screenEmulation!, width: 1280, height: 800 } };
+const DESKTOP = {
+  ...desktopConfig.settings,
+  screenEmulation: { ...desktopConfig.settings!.screenEmulation!, width: 1280, height: 800 },
+};
 
 export type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 export interface LighthouseRun {
@@ -53,9 +61,18 @@ export const AUDITED_PAGES: AuditedPage[] = [
 ];
 
 /** Both sites built and served by the preview server. */
-export async function startAuditedSites(): Promise<{ servers: Record<AuditedPage["site"], Running>; stop(): Promise<void> }> {
-  const [site, starter] = await Promise.all([startPreviewServer(builtSite()), startPreviewServer(starterSite().dist)]);
-  return { servers: { site, starter }, stop: async () => void (await Promise.all([site.stop(), starter.stop()])) };
+export async function startAuditedSites(): Promise<{
+  servers: Record<AuditedPage["site"], Running>;
+  stop(): Promise<void>;
+}> {
+  const [site, starter] = await Promise.all([
+    startPreviewServer(builtSite()),
+    startPreviewServer(starterSite().dist),
+  ]);
+  return {
+    servers: { site, starter },
+    stop: async () => void (await Promise.all([site.stop(), starter.stop()])),
+  };
 }
 
 /**
@@ -63,12 +80,33 @@ export async function startAuditedSites(): Promise<{ servers: Record<AuditedPage
  * running in the background; with `dark`, as on a system set to the dark
  * scheme (`prefers-color-scheme: dark`), which Lighthouse has no setting for.
  */
-export async function startChromium(options: { dark?: boolean } = {}): Promise<{ port: number; stop(): Promise<void> }> {
-  const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export async function startChromium(
+  options: { dark?: boolean } = {},
+): Promise<{ port: number; stop(): Promise<void> }> {
+  const flags = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ];
   if (options.dark) flags.push("--force-dark-mode");
   // As Lighthouse's own launcher (chrome-launcher) starts it: a tab Lighthouse opens is never throttled as a background tab.
-  flags.push("--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "--disable-background-timer-throttling", "--disable-extensions", "--mute-audio");
-  const child: ChildProcess = spawn(CHROMIUM.path("chromium"), [...flags, `--user-data-dir=${tempDir("sitegen-chromium-")}`, "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  flags.push(
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-background-timer-throttling",
+    "--disable-extensions",
+    "--mute-audio",
+  );
+  const child: ChildProcess = spawn(
+    CHROMIUM.path("chromium"),
+    [...flags, `--user-data-dir=${tempDir("sitegen-chromium-")}`, "--remote-debugging-port=0", "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let output = "";
   const port = await new Promise<number>((done, fail) => {
     const timer = setTimeout(() => {
@@ -98,11 +136,37 @@ export async function startChromium(options: { dark?: boolean } = {}): Promise<{
  * Chromium recorded badly (Lighthouse's message asks for another run) is made
  * again, up to `retries` times; `note` hears of it.
  */
-export async function runLighthouse(url: string, options: { port: number; categories: string[]; audits?: string[]; notFound: boolean; desktop?: boolean; retries?: number; note?: (text: string) => void }): Promise<LighthouseRun> {
+export async function runLighthouse(
+  url: string,
+  options: {
+    port: number;
+    categories: string[];
+    audits?: string[];
+    notFound: boolean;
+    desktop?: boolean;
+    retries?: number;
+    note?: (text: string) => void;
+  },
+): Promise<LighthouseRun> {
   const notFound = options.notFound
-    ? { settings: { skipAudits: ["http-status-code"], ignoreStatusCode: true }, audits: [{ path: "errors-in-console", options: { ignoredPatterns: ["the server responded with a status of 404"] } }] }
+    ? {
+        settings: { skipAudits: ["http-status-code"], ignoreStatusCode: true },
+        audits: [
+          {
+            path: "errors-in-console",
+            options: { ignoredPatterns: ["the server responded with a status of 404"] },
+          },
+        ],
+      }
     : undefined;
-  const config = notFound || options.desktop ? { extends: "lighthouse:default", ...notFound, settings: { ...(options.desktop ? DESKTOP : {}), ...notFound?.settings } } : undefined;
+  const config =
+    notFound || options.desktop
+      ? {
+          extends: "lighthouse:default",
+          ...notFound,
+          settings: { ...(options.desktop ? DESKTOP : {}), ...notFound?.settings },
+        }
+      : undefined;
   for (let attempt = 0; ; attempt++) {
     // No run takes Lighthouse's full-page screenshot: no audit reads it and no score depends on it
     // (it gives the HTML report pictures of the elements its audits name), and it cost 1.2 to
@@ -110,7 +174,20 @@ export async function runLighthouse(url: string, options: { port: number; catego
     // `bf-cache` has no weight in any score (a diagnostic no test reads), and its gatherer leaves the page and
     // comes back after the trace, a navigation more for every run: no run has it.
     const skipAudits = { skipAudits: [...(notFound?.settings.skipAudits ?? []), "bf-cache"] };
-    const result = await lighthouse(url, { port: options.port, output: ["html", "json"], logLevel: "error", onlyCategories: options.categories, ...(options.audits ? { onlyAudits: options.audits } : {}), ...skipAudits, ...QUIET_WINDOWS, disableFullPageScreenshot: true }, config);
+    const result = await lighthouse(
+      url,
+      {
+        port: options.port,
+        output: ["html", "json"],
+        logLevel: "error",
+        onlyCategories: options.categories,
+        ...(options.audits ? { onlyAudits: options.audits } : {}),
+        ...skipAudits,
+        ...QUIET_WINDOWS,
+        disableFullPageScreenshot: true,
+      },
+      config,
+    );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;
     if (error && RECORDING_ERRORS.has(error.code) && attempt < (options.retries ?? 3)) {

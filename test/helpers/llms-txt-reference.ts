@@ -40,10 +40,15 @@ export interface LlmsFile {
 
 /** `parse_link`: `- [title](url): desc`, found anywhere in the line (Python's re.search). */
 export function parseLink(text: string): LlmsLink {
-  const pattern = new RegExp(String.raw`-${WS}*\[(?<title>[^\]]+)\]\((?<url>[^\)]+)\)(?::${WS}*(?<desc>${DOT}*))?`);
+  const pattern = new RegExp(
+    String.raw`-${WS}*\[(?<title>[^\]]+)\]\((?<url>[^\)]+)\)(?::${WS}*(?<desc>${DOT}*))?`,
+  );
   const match = pattern.exec(text);
   // Python: re.search(...) is None, and None.groupdict() raises AttributeError.
-  if (!match) throw new Error(`parse_link: no link in ${JSON.stringify(text)} ('NoneType' object has no attribute 'groupdict')`);
+  if (!match)
+    throw new Error(
+      `parse_link: no link in ${JSON.stringify(text)} ('NoneType' object has no attribute 'groupdict')`,
+    );
   return { title: match.groups!.title, url: match.groups!.url, desc: match.groups!.desc ?? null };
 }
 
@@ -61,7 +66,8 @@ function parseLlms(text: string): { start: string; sections: Map<string, LlmsLin
   const [start, ...rest] = text.split(new RegExp(`${BOL}##${WS}*(${DOT}*?${EOL})`));
   const sections = new Map<string, LlmsLink[]>();
   // dict(chunked(rest, 2)): a later heading of the same name replaces the earlier one's links, keeping its place.
-  for (let index = 0; index < rest.length; index += 2) sections.set(rest[index], parseLinks(rest[index + 1] ?? ""));
+  for (let index = 0; index < rest.length; index += 2)
+    sections.set(rest[index], parseLinks(rest[index + 1] ?? ""));
   return { start: pyStrip(start), sections };
 }
 
@@ -69,11 +75,21 @@ function parseLlms(text: string): { start: string; sections: Map<string, LlmsLin
 export function parseLlmsFile(text: string): LlmsFile {
   const { start, sections } = parseLlms(text);
   // pat = r'^#\s*(?P<title>.+?$)\n+(?:^>\s*(?P<summary>.+?$)$)?\n+(?P<info>.*)', re.MULTILINE | re.DOTALL
-  const pattern = new RegExp(String.raw`${BOL}#${WS}*(?<title>${ANY}+?${EOL})\n+(?:${BOL}>${WS}*(?<summary>${ANY}+?${EOL})${EOL})?\n+(?<info>${ANY}*)`);
+  const pattern = new RegExp(
+    String.raw`${BOL}#${WS}*(?<title>${ANY}+?${EOL})\n+(?:${BOL}>${WS}*(?<summary>${ANY}+?${EOL})${EOL})?\n+(?<info>${ANY}*)`,
+  );
   const match = pattern.exec(start);
   // Python: search(...) is None, and None['sections'] = … raises TypeError.
-  if (!match) throw new Error("parse_llms_file: the text before the first H2 is not an H1, an optional blockquote and free text ('NoneType' object does not support item assignment)");
-  return { title: match.groups!.title, summary: match.groups!.summary ?? null, info: match.groups!.info, sections };
+  if (!match)
+    throw new Error(
+      "parse_llms_file: the text before the first H2 is not an H1, an optional blockquote and free text ('NoneType' object does not support item assignment)",
+    );
+  return {
+    title: match.groups!.title,
+    summary: match.groups!.summary ?? null,
+    info: match.groups!.info,
+    sections,
+  };
 }
 
 /** Python's str.strip(): whitespace as Python counts it, which adds U+001C–U+001F to JavaScript's. */

@@ -27,7 +27,9 @@ export function hostsOnDemand<S extends Starters>(starters: S): HostsOnDemand<S>
     },
     async stop() {
       const settled = await Promise.allSettled(started.values());
-      await Promise.all(settled.map((each) => (each.status === "fulfilled" ? each.value?.stop() : undefined)));
+      await Promise.all(
+        settled.map((each) => (each.status === "fulfilled" ? each.value?.stop() : undefined)),
+      );
     },
   };
 }

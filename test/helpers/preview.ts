@@ -20,15 +20,23 @@ export interface PrintingServer {
 }
 
 export async function startServing(args: string[], cwd?: string): Promise<PrintingServer> {
-  const child = spawn(process.execPath, [CLI, "serve", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const child = spawn(process.execPath, [CLI, "serve", ...args], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const waitFor = async (pattern: RegExp, from = 0, timeoutMs = scaled(30_000)): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(output.slice(from))) {
-      if (child.exitCode !== null) throw new Error(`sitegen serve ${args.join(" ")} exited with ${child.exitCode}:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`no ${pattern} from sitegen serve ${args.join(" ")} within ${timeoutMs} ms:\n${output.slice(from)}`);
+      if (child.exitCode !== null)
+        throw new Error(`sitegen serve ${args.join(" ")} exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no ${pattern} from sitegen serve ${args.join(" ")} within ${timeoutMs} ms:\n${output.slice(from)}`,
+        );
       await new Promise((done) => setTimeout(done, 20));
     }
     return output.slice(from);
@@ -49,7 +57,9 @@ export async function startServing(args: string[], cwd?: string): Promise<Printi
 }
 
 /** An open EventSource-style connection (a watch session's reload channel), collecting what the server sends. */
-export function listenToEvents(url: string): Promise<{ response: IncomingMessage; text: () => string; close: () => void }> {
+export function listenToEvents(
+  url: string,
+): Promise<{ response: IncomingMessage; text: () => string; close: () => void }> {
   return new Promise((done, fail) => {
     let text = "";
     const request = get(url, { headers: { accept: "text/event-stream" } }, (response) => {

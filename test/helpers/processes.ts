@@ -16,7 +16,8 @@ import { readdirSync, readFileSync } from "node:fs";
 export function scaled(ms: number): number {
   const written = process.env.SITEGEN_TEST_TIME_SCALE;
   const scale = written === undefined || written.trim() === "" ? 1 : Number(written);
-  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`SITEGEN_TEST_TIME_SCALE is ${JSON.stringify(written)}: write a positive number, e.g. 2`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`SITEGEN_TEST_TIME_SCALE is ${JSON.stringify(written)}: write a positive number, e.g. 2`);
   return Math.round(ms * scale);
 }
 

@@ -32,7 +32,14 @@ export interface RawRequest {
  */
 export function rawRequest(base: string, request: RawRequest): Promise<RawAnswer | undefined | "timeout"> {
   const { hostname, port } = new URL(base);
-  const head = [`${request.method} ${request.target} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close", ...Object.entries(request.headers ?? {}).map(([name, value]) => `${name}: ${value}`), "", ""].join("\r\n");
+  const head = [
+    `${request.method} ${request.target} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    "Connection: close",
+    ...Object.entries(request.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    "",
+    "",
+  ].join("\r\n");
   return new Promise((done) => {
     const chunks: Buffer[] = [];
     const socket = connect(Number(port), hostname);
@@ -74,7 +81,14 @@ function complete(bytes: Buffer, method: string): boolean {
   if (method === "HEAD" || status === 204 || status === 304) return true;
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
   if (length !== undefined) return bytes.length - (end + 4) >= Number(length);
-  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return bytes.subarray(end + 4).includes("\r\n0\r\n\r\n") || bytes.subarray(end + 4).subarray(0, 5).toString() === "0\r\n\r\n";
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head))
+    return (
+      bytes.subarray(end + 4).includes("\r\n0\r\n\r\n") ||
+      bytes
+        .subarray(end + 4)
+        .subarray(0, 5)
+        .toString() === "0\r\n\r\n"
+    );
   return false;
 }
 
@@ -89,11 +103,19 @@ function parse(bytes: Buffer, method: string): RawAnswer | undefined {
   for (const line of lines) {
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).trim().toLowerCase();
-    headers[name] = headers[name] === undefined ? line.slice(colon + 1).trim() : `${headers[name]}, ${line.slice(colon + 1).trim()}`;
+    headers[name] =
+      headers[name] === undefined
+        ? line.slice(colon + 1).trim()
+        : `${headers[name]}, ${line.slice(colon + 1).trim()}`;
   }
   const rest = bytes.subarray(end + 4);
-  if (method === "HEAD" || status === 204 || status === 304) return { status, headers, body: Buffer.alloc(0) };
-  return { status, headers, body: /chunked/i.test(headers["transfer-encoding"] ?? "") ? dechunk(rest) : rest };
+  if (method === "HEAD" || status === 204 || status === 304)
+    return { status, headers, body: Buffer.alloc(0) };
+  return {
+    status,
+    headers,
+    body: /chunked/i.test(headers["transfer-encoding"] ?? "") ? dechunk(rest) : rest,
+  };
 }
 
 /** A chunked body (RFC 9112 §7.1) as its bytes; what arrived of a cut-off one. */

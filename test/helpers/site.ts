@@ -19,7 +19,24 @@ export const GENERATED = "2026-12-01T00:00:00Z";
 /** The fixed pages of spec §2.1, by file stem, in the spec's order. */
 export const FIXED_PAGES = ["index", "about", "blog", "brand", "contact", "developers", "privacy"];
 /** AI and search crawlers that robots.txt must not block (spec §2.6). */
-export const CRAWLERS = ["*", "GPTBot", "OAI-SearchBot", "ChatGPT-User", "ClaudeBot", "anthropic-ai", "Claude-Web", "CCBot", "Google-Extended", "Googlebot", "PerplexityBot", "Bytespider", "Applebot-Extended", "Amazonbot", "meta-externalagent", "Bingbot"];
+export const CRAWLERS = [
+  "*",
+  "GPTBot",
+  "OAI-SearchBot",
+  "ChatGPT-User",
+  "ClaudeBot",
+  "anthropic-ai",
+  "Claude-Web",
+  "CCBot",
+  "Google-Extended",
+  "Googlebot",
+  "PerplexityBot",
+  "Bytespider",
+  "Applebot-Extended",
+  "Amazonbot",
+  "meta-externalagent",
+  "Bingbot",
+];
 
 export interface SourcePost {
   slug: string;
@@ -105,20 +122,48 @@ export function readSource(dir = CONTENT): Source {
   const published = posts
     .filter((post) => post.status === "published")
     .sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1));
-  const newest = published.map((post) => post.updated ?? post.date).sort().at(-1) ?? "";
+  const newest =
+    published
+      .map((post) => post.updated ?? post.date)
+      .sort()
+      .at(-1) ?? "";
   const routes: Route[] = [
     ...FIXED_PAGES.map((name): Route => {
       const page = pages.find((p) => p.name === name)!;
       const path = name === "index" ? "/" : `/${name}/`;
       const lastmod = name === "blog" && newest > page.updated ? newest : page.updated;
-      return { path, markdownPath: siblingOf(path), title: page.title, description: page.description, lang: page.lang ?? site.languages[0], lastmod, body: page.body };
+      return {
+        path,
+        markdownPath: siblingOf(path),
+        title: page.title,
+        description: page.description,
+        lang: page.lang ?? site.languages[0],
+        lastmod,
+        body: page.body,
+      };
     }),
     ...published.map((post): Route => {
       const path = `/blog/${post.slug}/`;
-      return { path, markdownPath: siblingOf(path), title: post.title, description: post.description, lang: post.lang, lastmod: post.updated ?? post.date, body: post.body, post };
+      return {
+        path,
+        markdownPath: siblingOf(path),
+        title: post.title,
+        description: post.description,
+        lang: post.lang,
+        lastmod: post.updated ?? post.date,
+        body: post.body,
+        post,
+      };
     }),
   ];
-  return { site, pages, posts, published, hidden: posts.filter((post) => post.status !== "published"), routes };
+  return {
+    site,
+    pages,
+    posts,
+    published,
+    hidden: posts.filter((post) => post.status !== "published"),
+    routes,
+  };
 }
 
 /** Every file under `dir`, by `/`-separated relative path. */
@@ -182,7 +227,10 @@ export function sitegenAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promi
 }
 
 /** Two built folders (or their trees) hold the same files with the same bytes. */
-export function assertSameTree(actual: string | Map<string, Buffer>, expected: string | Map<string, Buffer>): void {
+export function assertSameTree(
+  actual: string | Map<string, Buffer>,
+  expected: string | Map<string, Buffer>,
+): void {
   const a = typeof actual === "string" ? readTree(actual) : actual;
   const b = typeof expected === "string" ? readTree(expected) : expected;
   assert.deepEqual([...a.keys()], [...b.keys()], "the same files");

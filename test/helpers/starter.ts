@@ -40,7 +40,17 @@ export function starterSite(): StarterSite {
 }
 
 /** The starter's pages the browser audits look at, by the name their screenshots and reports take. */
-export const STARTER_AUDITED: Record<"starter-home" | "starter-blog" | "starter-blog-2" | "starter-tag" | "starter-post" | "starter-post-cover" | "starter-archive" | "starter-search", string> = {
+export const STARTER_AUDITED: Record<
+  | "starter-home"
+  | "starter-blog"
+  | "starter-blog-2"
+  | "starter-tag"
+  | "starter-post"
+  | "starter-post-cover"
+  | "starter-archive"
+  | "starter-search",
+  string
+> = {
   "starter-home": "/",
   "starter-blog": "/blog/",
   "starter-blog-2": "/blog/page/2/",

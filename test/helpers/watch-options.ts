@@ -3,7 +3,12 @@ import { join } from "node:path";
 import type { WatchOptions } from "../../src/hosts/preview/watch.ts";
 import { EPOCH } from "./dist.ts";
 
-export function watchOptions(project: string, log: string[] = [], errors: string[] = [], debounceMs = 100): WatchOptions {
+export function watchOptions(
+  project: string,
+  log: string[] = [],
+  errors: string[] = [],
+  debounceMs = 100,
+): WatchOptions {
   return {
     contentDir: join(project, "content"),
     templatesDir: join(project, "templates"),

@@ -20,7 +20,9 @@ export const PUBLISHED_RATIOS: readonly [foreground: string, background: string,
 ];
 
 function channels(colour: string): [number, number, number] {
-  const hex = /^#[0-9a-f]{3}$/i.test(colour) ? `#${[...colour.slice(1)].map((digit) => digit + digit).join("")}` : colour;
+  const hex = /^#[0-9a-f]{3}$/i.test(colour)
+    ? `#${[...colour.slice(1)].map((digit) => digit + digit).join("")}`
+    : colour;
   if (!/^#[0-9a-f]{6}$/i.test(hex)) throw new Error(`not a #rrggbb colour: ${colour}`);
   return [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [number, number, number];
 }

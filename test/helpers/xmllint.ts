@@ -15,7 +15,11 @@ export const XMLLINT = needTools(["xmllint"]);
 /** Asserts that `file` is well-formed and valid against `schema`, a file of test/fixtures/ (`.xsd` or `.rng`). */
 export function assertValidXml(file: string, schema: string): void {
   const kind = schema.endsWith(".rng") ? "--relaxng" : "--schema";
-  const result = spawnSync(XMLLINT.path("xmllint"), ["--noout", kind, join(ROOT, "test/fixtures", schema), file], { encoding: "utf8" });
+  const result = spawnSync(
+    XMLLINT.path("xmllint"),
+    ["--noout", kind, join(ROOT, "test/fixtures", schema), file],
+    { encoding: "utf8" },
+  );
   assert.equal(result.status, 0, `${file} against ${schema}:\n${result.stderr}`);
   assert.match(result.stderr, / validates$/m);
 }

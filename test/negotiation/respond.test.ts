@@ -101,16 +101,29 @@ for (const path of ["/", "/developers/", POST]) {
         assert.equal(response.headers.get("x-markdown-tokens"), null);
       } else {
         assert.equal(response.headers.get("link"), null);
-        assert.equal(body, readFileSync(join(dist, sibling), "utf8"), "negotiated Markdown = .md sibling bytes");
-        assert.equal(Number(response.headers.get("x-markdown-tokens")), Math.ceil(Buffer.byteLength(body) / 4));
+        assert.equal(
+          body,
+          readFileSync(join(dist, sibling), "utf8"),
+          "negotiated Markdown = .md sibling bytes",
+        );
+        assert.equal(
+          Number(response.headers.get("x-markdown-tokens")),
+          Math.ceil(Buffer.byteLength(body) / 4),
+        );
       }
     });
   }
 }
 
 test("the Link header names /index.md for / and /developers.md for /developers/ (spec §4.1.5)", async () => {
-  assert.equal((await get("/")).response.headers.get("link"), '</index.md>; rel="alternate"; type="text/markdown"');
-  assert.equal((await get("/developers/")).response.headers.get("link"), '</developers.md>; rel="alternate"; type="text/markdown"');
+  assert.equal(
+    (await get("/")).response.headers.get("link"),
+    '</index.md>; rel="alternate"; type="text/markdown"',
+  );
+  assert.equal(
+    (await get("/developers/")).response.headers.get("link"),
+    '</developers.md>; rel="alternate"; type="text/markdown"',
+  );
 });
 
 // Spec §7.1: 404 body by Accept.
@@ -128,7 +141,17 @@ const NOT_FOUND_CASES: [string | null, "json" | "markdown" | "html"][] = [
   ["text/markdown, text/*;q=0.5", "markdown"],
   ["application/json;q=0.5, text/markdown", "markdown"],
 ];
-const MISSING = ["/nope/", "/blog/nope/", "/blog/why-every-enterprise-needs-a-central-esb/", "/blog/nope.md", "/nope.txt", "/nope.json", "/nope.xml", "/about/index.html", "/blog/notes-on-asyncapi-3-for-event-driven-documentation.md"];
+const MISSING = [
+  "/nope/",
+  "/blog/nope/",
+  "/blog/why-every-enterprise-needs-a-central-esb/",
+  "/blog/nope.md",
+  "/nope.txt",
+  "/nope.json",
+  "/nope.xml",
+  "/about/index.html",
+  "/blog/notes-on-asyncapi-3-for-event-driven-documentation.md",
+];
 
 for (const path of MISSING) {
   for (const [accept, format] of NOT_FOUND_CASES) {
@@ -165,7 +188,11 @@ test("a page's path without its slash answers 301 to the page, relative, whateve
   for (const page of Object.keys(table.pages).filter((path) => path !== "/")) {
     for (const accept of [undefined, "text/html", "text/markdown", "application/json", "image/png"]) {
       for (const method of ["GET", "HEAD"]) {
-        const { response, body } = await get(page.slice(0, -1), accept === undefined ? {} : { accept }, method);
+        const { response, body } = await get(
+          page.slice(0, -1),
+          accept === undefined ? {} : { accept },
+          method,
+        );
         const label = `${method} ${page.slice(0, -1)} Accept: ${accept}`;
         assert.equal(response.status, 301, label);
         assert.equal(response.headers.get("location"), page, label);
@@ -175,12 +202,22 @@ test("a page's path without its slash answers 301 to the page, relative, whateve
       }
     }
   }
-  assert.equal((await get("/about?from=mail")).response.headers.get("location"), "/about/?from=mail", "the query is kept");
-  for (const path of ["/nope", "/blog/nope", "/about.md/x", "/blog/why-every-enterprise-needs-a-central-esb"]) assert.equal((await get(path)).response.status, 404, path);
+  assert.equal(
+    (await get("/about?from=mail")).response.headers.get("location"),
+    "/about/?from=mail",
+    "the query is kept",
+  );
+  for (const path of ["/nope", "/blog/nope", "/about.md/x", "/blog/why-every-enterprise-needs-a-central-esb"])
+    assert.equal((await get(path)).response.status, 404, path);
 });
 
 test("a non-canonical page path answers 404 naming the canonical URL", async () => {
-  for (const [path, canonical] of [["/about/index.html", "/about/"], ["/index.html", "/"], ["/About/", "/about/"], [`${POST.slice(0, -1)}.html`, POST]]) {
+  for (const [path, canonical] of [
+    ["/about/index.html", "/about/"],
+    ["/index.html", "/"],
+    ["/About/", "/about/"],
+    [`${POST.slice(0, -1)}.html`, POST],
+  ]) {
     const { response, body } = await get(path);
     assert.equal(response.status, 404, path);
     const problem = JSON.parse(body);
@@ -218,12 +255,21 @@ test("If-None-Match with the current ETag answers 304 with validators and Vary, 
   assert.equal(again.response.headers.get("vary"), "Accept, Accept-Encoding");
   const html = await get("/about/", { "if-none-match": etag });
   assert.equal(html.response.status, 200, "the HTML representation has another ETag");
-  assert.equal((await get("/about/", { accept: "text/markdown", "if-none-match": `"x", W/${etag}` })).response.status, 304, "weak comparison");
+  assert.equal(
+    (await get("/about/", { accept: "text/markdown", "if-none-match": `"x", W/${etag}` })).response.status,
+    304,
+    "weak comparison",
+  );
   assert.equal((await get("/llms.txt", { "if-none-match": "*" })).response.status, 304);
 });
 
 test("HEAD answers like GET without a body", async () => {
-  for (const [path, accept] of [["/about/", "text/markdown"], ["/nope/", "application/json"], ["/about/", "image/png"], ["/llms.txt", "*/*"]]) {
+  for (const [path, accept] of [
+    ["/about/", "text/markdown"],
+    ["/nope/", "application/json"],
+    ["/about/", "image/png"],
+    ["/llms.txt", "*/*"],
+  ]) {
     const get_ = await get(path, { accept });
     const head = await get(path, { accept }, "HEAD");
     assert.equal(head.response.status, get_.response.status);
@@ -239,7 +285,11 @@ test("paths with a non-document extension are not negotiated (spec §7.4.2)", as
 });
 
 test("OPTIONS is a CORS preflight; other methods answer 405 with Allow and the error headers", async () => {
-  const preflight = await get("/about/", { origin: "https://elsewhere.example", "access-control-request-method": "GET" }, "OPTIONS");
+  const preflight = await get(
+    "/about/",
+    { origin: "https://elsewhere.example", "access-control-request-method": "GET" },
+    "OPTIONS",
+  );
   assert.equal(preflight.response.status, 204);
   assert.equal(preflight.response.headers.get("access-control-allow-origin"), "*");
   assert.match(preflight.response.headers.get("access-control-allow-methods") ?? "", /GET/);
@@ -257,7 +307,9 @@ test("percent-encoded unreserved characters name the same page (RFC 3986 §2.3)"
 test("the sample Problem bodies on /developers/ are exactly what the core answers", async () => {
   // The page writes {{base_url}}; its built Markdown names the build's origin.
   const page = readFileSync(join(dist, "developers.md"), "utf8");
-  const samples = [...page.matchAll(/```json\n(\{\n {2}"type": [\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
+  const samples = [...page.matchAll(/```json\n(\{\n {2}"type": [\s\S]*?)\n```/g)].map((m) =>
+    JSON.parse(m[1]),
+  );
   assert.equal(samples.length, 2);
   const notFound = JSON.parse((await get("/about/index.html")).body);
   const notAcceptable = JSON.parse((await get("/about/", { accept: "application/json" })).body);
@@ -267,12 +319,27 @@ test("the sample Problem bodies on /developers/ are exactly what the core answer
 
 // A mistyped post address, as an agent writes it, and the post it meant.
 const TYPOS: [path: string, meant: string][] = [
-  ["/blog/idempotency-keys-in-practise-apis-that-survive-retries/", "idempotency-keys-in-practice-apis-that-survive-retries"],
+  [
+    "/blog/idempotency-keys-in-practise-apis-that-survive-retries/",
+    "idempotency-keys-in-practice-apis-that-survive-retries",
+  ],
   ["/blog/transactional-outbox-pattern-in-production/", "the-transactional-outbox-pattern-in-production"],
-  ["/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency/", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-"],
-  ["/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-from-taking-you-down/", "retries-timeouts-and-backpressure-keeping-a-slow-dependency-"],
-  ["/posts/kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails/", "kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails"],
-  ["/blog/sagas-orchestration-choreography-and-compensation.html.md", "sagas-orchestration-choreography-and-compensation"],
+  [
+    "/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency/",
+    "retries-timeouts-and-backpressure-keeping-a-slow-dependency-",
+  ],
+  [
+    "/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-from-taking-you-down/",
+    "retries-timeouts-and-backpressure-keeping-a-slow-dependency-",
+  ],
+  [
+    "/posts/kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails/",
+    "kafka-rabbitmq-or-nats-choose-a-broker-by-how-it-fails",
+  ],
+  [
+    "/blog/sagas-orchestration-choreography-and-compensation.html.md",
+    "sagas-orchestration-choreography-and-compensation",
+  ],
 ];
 
 for (const [path, meant] of TYPOS) {
@@ -292,19 +359,28 @@ for (const [path, meant] of TYPOS) {
 }
 
 test("a path like no post names no closest post in its Problem; its Markdown map still lists the nearest few, never a retired one", async () => {
-  for (const path of ["/nope/", "/completely/different/thing/", "/blog/why-every-enterprise-needs-a-central-esb/"]) {
+  for (const path of [
+    "/nope/",
+    "/completely/different/thing/",
+    "/blog/why-every-enterprise-needs-a-central-esb/",
+  ]) {
     const problem = JSON.parse((await get(path)).body);
     assert.equal(problem.links.closest, undefined, path);
     const map = (await get(path, { accept: "text/markdown" })).body;
     assert.match(map, /## Closest posts/, path);
-    assert.ok(!map.includes("why-every-enterprise-needs-a-central-esb/)"), `${path}: the retired post is not named`);
+    assert.ok(
+      !map.includes("why-every-enterprise-needs-a-central-esb/)"),
+      `${path}: the retired post is not named`,
+    );
   }
 });
 
 test("a near miss of a page gets that page in the Markdown map, and no list of posts", async () => {
   const { response, body } = await get("/About/", { accept: "text/markdown" });
   assert.equal(response.status, 404);
-  assert.ok(body.includes(`## The page you asked for\n\nIt is at ${BASE}/about/ (Markdown: ${BASE}/about.md)`));
+  assert.ok(
+    body.includes(`## The page you asked for\n\nIt is at ${BASE}/about/ (Markdown: ${BASE}/about.md)`),
+  );
   assert.ok(!body.includes("## Closest posts"));
 });
 

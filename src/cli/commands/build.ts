@@ -2,7 +2,16 @@
 import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
 import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
-import { baseUrlFrom, buildTime, deployContext, formatBytes, printers, usage, workersFrom, type Io } from "../io.ts";
+import {
+  baseUrlFrom,
+  buildTime,
+  deployContext,
+  formatBytes,
+  printers,
+  usage,
+  workersFrom,
+  type Io,
+} from "../io.ts";
 import { cacheSummary, printJson, reportFailure, tally } from "../report.ts";
 
 interface BuildFlags {
@@ -22,24 +31,45 @@ interface BuildFlags {
 export function registerBuild(program: Command, io: Io, exit: { code: number }): void {
   program
     .command("build")
-    .description("compile the content tree into the output folder (atomically: a failed build leaves the old one)")
+    .description(
+      "compile the content tree into the output folder (atomically: a failed build leaves the old one)",
+    )
     .option("--content <dir>", "content folder", "content")
     .option("--templates <dir>", "templates folder", "templates")
     .option("--out <dir>", "output folder", "dist")
-    .option("--cache <dir>", `build cache folder (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again, nor code highlighted or covers resized again (keep it between CI builds)`)
+    .option(
+      "--cache <dir>",
+      `build cache folder (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again, nor code highlighted or covers resized again (keep it between CI builds)`,
+    )
     .option("--no-cache", "build without the cache, neither reading nor writing it")
-    .option("--base-url <url>", "site origin, overriding content/site.yaml (on Netlify, the URL variable does)")
-    .option("--host <host>", `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`)
-    .option("--drafts", "show the drafts too, marked and indexed nowhere, for a preview (on Netlify, deploy previews and branch deploys do); never in a production build")
-    .option("--strict", "fail on warnings too (the docs' Findings page lists which findings are warnings); the output folder is left as it was")
+    .option(
+      "--base-url <url>",
+      "site origin, overriding content/site.yaml (on Netlify, the URL variable does)",
+    )
+    .option(
+      "--host <host>",
+      `the CDN to deploy to, overriding content/site.yaml's \`host\`: ${HOSTS.join(" or ")} (rules files in its dialect)`,
+    )
+    .option(
+      "--drafts",
+      "show the drafts too, marked and indexed nowhere, for a preview (on Netlify, deploy previews and branch deploys do); never in a production build",
+    )
+    .option(
+      "--strict",
+      "fail on warnings too (the docs' Findings page lists which findings are warnings); the output folder is left as it was",
+    )
     .option("-q, --quiet", "print nothing on success")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --no-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --no-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict",
+    )
     .action(async (flags: BuildFlags) => {
       const { build } = await import("../../build.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
       const { print, printError } = printers(io);
-      if (flags.host !== undefined && !HOSTS.includes(flags.host as HostName)) throw usage(`--host must be ${HOSTS.join(" or ")}, not ${flags.host}`);
+      if (flags.host !== undefined && !HOSTS.includes(flags.host as HostName))
+        throw usage(`--host must be ${HOSTS.join(" or ")}, not ${flags.host}`);
       try {
         const result = await build({
           contentDir: flags.content,
@@ -55,30 +85,62 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
           ...draftsAndProduction(flags.drafts, io.env),
         });
         const reported = result.findings.filter((finding) => finding.level !== "note");
-        const cache = result.cache && { dir: result.cache.dir, reused: result.reused, ...(result.cache.note ? { note: result.cache.note } : {}) };
+        const cache = result.cache && {
+          dir: result.cache.dir,
+          reused: result.reused,
+          ...(result.cache.note ? { note: result.cache.note } : {}),
+        };
         if (flags.json) {
           const { pages, files, bytes, milliseconds, stages, images } = result;
           const counts = countByKind(reported);
-          printJson(io, { ok: true, out: flags.out, pages, files, bytes, milliseconds, stages, ...(cache ? { cache } : {}), images, counts, findings: reported });
+          printJson(io, {
+            ok: true,
+            out: flags.out,
+            pages,
+            files,
+            bytes,
+            milliseconds,
+            stages,
+            ...(cache ? { cache } : {}),
+            images,
+            counts,
+            findings: reported,
+          });
         } else if (!flags.quiet) {
           for (const line of formatFindings(reported)) printError(line);
-          print(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${cacheSummary(cache)} → ${flags.out}/`);
-          if (reported.length > 0) printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
+          print(
+            `Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${cacheSummary(cache)} → ${flags.out}/`,
+          );
+          if (reported.length > 0)
+            printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
         }
       } catch (error) {
-        exit.code = reportFailure(error, { io, json: Boolean(flags.json), strict: flags.strict, summary: (counts) => `✗ build failed with ${counts}; the output folder was left as it was` });
+        exit.code = reportFailure(error, {
+          io,
+          json: Boolean(flags.json),
+          strict: flags.strict,
+          summary: (counts) => `✗ build failed with ${counts}; the output folder was left as it was`,
+        });
       }
     });
 }
 
 /** The cache folder the flags choose: the one named, none for `--no-cache`, or the default one. */
-export function cacheFolder(flag: string | false | undefined): { dir: string; implied?: boolean } | undefined {
+export function cacheFolder(
+  flag: string | false | undefined,
+): { dir: string; implied?: boolean } | undefined {
   if (flag === false) return undefined;
   return flag === undefined ? { dir: DEFAULT_CACHE, implied: true } : { dir: flag };
 }
 
 /** Drafts where the flag or the deploy (a Netlify preview) asks for them, and whether the build is production's, which never has them. */
-export function draftsAndProduction(flag: boolean | undefined, env: NodeJS.ProcessEnv): { drafts: boolean; production?: string } {
+export function draftsAndProduction(
+  flag: boolean | undefined,
+  env: NodeJS.ProcessEnv,
+): { drafts: boolean; production?: string } {
   const context = deployContext(env);
-  return { drafts: Boolean(flag) || context.drafts, ...(context.production ? { production: context.production } : {}) };
+  return {
+    drafts: Boolean(flag) || context.drafts,
+    ...(context.production ? { production: context.production } : {}),
+  };
 }

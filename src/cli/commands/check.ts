@@ -19,17 +19,34 @@ interface CheckFlags {
 export function registerCheck(program: Command, io: Io, exit: { code: number }): void {
   program
     .command("check")
-    .description("find what a build would fail or warn on, without writing it; cross-check a built folder if there is one")
+    .description(
+      "find what a build would fail or warn on, without writing it; cross-check a built folder if there is one",
+    )
     .option("--content <dir>", "content folder", "content")
     .option("--templates <dir>", "templates folder", "templates")
     .option("--dist <dir>", "built folder to cross-check (skipped if it holds no build)", "dist")
-    .option("--base-url <url>", "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it")
-    .option("--strict", "fail on warnings too, as `build --strict` does (the docs' Findings page lists which findings are warnings)")
-    .option("--drafts", "check the drafts too, as `build --drafts` builds them (on Netlify, deploy previews and branch deploys do)")
-    .option("--cache <dir>", `build cache folder to read (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again (check adds code and images to it, never its index)`)
+    .option(
+      "--base-url <url>",
+      "site origin, as for build (on Netlify, the URL variable); robots.txt's size depends on it",
+    )
+    .option(
+      "--strict",
+      "fail on warnings too, as `build --strict` does (the docs' Findings page lists which findings are warnings)",
+    )
+    .option(
+      "--drafts",
+      "check the drafts too, as `build --drafts` builds them (on Netlify, deploy previews and branch deploys do)",
+    )
+    .option(
+      "--cache <dir>",
+      `build cache folder to read (default: ${DEFAULT_CACHE}): posts unchanged since the build that filled it are not rendered again (check adds code and images to it, never its index)`,
+    )
     .option("--no-cache", "check without the cache")
     .option("--json", "print findings as JSON")
-    .addHelpText("after", "\nExamples:\n  $ sitegen check\n  $ sitegen check --strict\n  $ sitegen check --no-cache\n  $ sitegen check --json | jq '.counts'")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ sitegen check\n  $ sitegen check --strict\n  $ sitegen check --no-cache\n  $ sitegen check --json | jq '.counts'",
+    )
     .action(async (flags: CheckFlags) => {
       const { check } = await import("../../check.ts");
       const { countByKind, formatFindings } = await import("../../findings.ts");
@@ -48,11 +65,20 @@ export function registerCheck(program: Command, io: Io, exit: { code: number }):
         ...draftsAndProduction(flags.drafts, io.env),
       });
       const errors = result.findings.filter((f) => f.level === "error");
-      if (flags.json) printJson(io, { ok: errors.length === 0, checked: result.checked, ...(result.cache ? { cache: result.cache } : {}), counts: countByKind(result.findings), findings: result.findings });
+      if (flags.json)
+        printJson(io, {
+          ok: errors.length === 0,
+          checked: result.checked,
+          ...(result.cache ? { cache: result.cache } : {}),
+          counts: countByKind(result.findings),
+          findings: result.findings,
+        });
       else {
         for (const line of formatFindings(result.findings)) printError(line);
         const scope = `${counted(result.checked.pages, "page")}, ${counted(result.checked.posts, "published post")}${result.checked.dist ? `, and ${flags.dist}/` : ""}`;
-        (errors.length ? printError : print)(`${errors.length ? "✗" : "✓"} checked ${scope}: ${tally(result.findings)}${cacheSummary(result.cache)}`);
+        (errors.length ? printError : print)(
+          `${errors.length ? "✗" : "✓"} checked ${scope}: ${tally(result.findings)}${cacheSummary(result.cache)}`,
+        );
       }
       if (errors.length > 0) exit.code = EXIT.content;
     });

@@ -4,18 +4,30 @@ import { HOSTS, type HostName } from "../../content/types.ts";
 import { formatError, SitegenError } from "../../errors.ts";
 import { EXIT, printers, usage, type Io } from "../io.ts";
 
-const FILES: Record<HostName, string> = { netlify: "netlify.toml and netlify/edge-functions/negotiate.js", cloudflare: "wrangler.jsonc and worker.js, with wrangler as a development dependency" };
+const FILES: Record<HostName, string> = {
+  netlify: "netlify.toml and netlify/edge-functions/negotiate.js",
+  cloudflare: "wrangler.jsonc and worker.js, with wrangler as a development dependency",
+};
 
 export function registerHost(program: Command, io: Io, exit: { code: number }): void {
-  const host = program.command("host").description("the CDN hosts a site deploys to").addHelpText("after", "\nExamples:\n  $ sitegen host add cloudflare\n  $ sitegen host add netlify\n");
+  const host = program
+    .command("host")
+    .description("the CDN hosts a site deploys to")
+    .addHelpText("after", "\nExamples:\n  $ sitegen host add cloudflare\n  $ sitegen host add netlify\n");
   host
     .command("add")
-    .description(`add a host's files to the site in this folder: ${HOSTS.map((name) => `${name}: ${FILES[name]}`).join("; ")}; a file the site has is kept as it is`)
+    .description(
+      `add a host's files to the site in this folder: ${HOSTS.map((name) => `${name}: ${FILES[name]}`).join("; ")}; a file the site has is kept as it is`,
+    )
     .argument("<host>", HOSTS.join(" or "))
     .option("--no-install", "write the files only; run `npm install` later")
-    .addHelpText("after", "\nThe site's own files are never overwritten: package.json gains a development dependency and .gitignore a line, nothing else.\n\nExamples:\n  $ sitegen host add cloudflare\n  $ sitegen host add netlify --no-install\n")
+    .addHelpText(
+      "after",
+      "\nThe site's own files are never overwritten: package.json gains a development dependency and .gitignore a line, nothing else.\n\nExamples:\n  $ sitegen host add cloudflare\n  $ sitegen host add netlify --no-install\n",
+    )
     .action(async (name: string, flags: { install: boolean }) => {
-      if (!HOSTS.includes(name as HostName)) throw usage(`the host must be ${HOSTS.join(" or ")}, not ${name}`);
+      if (!HOSTS.includes(name as HostName))
+        throw usage(`the host must be ${HOSTS.join(" or ")}, not ${name}`);
       const chosen = name as HostName;
       const { addHost, notInstalled } = await import("../../init/host.ts");
       const { readStarter } = await import("../../init/init.ts");
@@ -23,8 +35,12 @@ export function registerHost(program: Command, io: Io, exit: { code: number }): 
       try {
         const plan = await addHost(io.cwd, chosen, await readStarter());
         for (const file of plan.write) print(file.path);
-        if (plan.kept.length > 0) printError(`kept ${plan.kept.join(", ")} as ${plan.kept.length === 1 ? "it was" : "they were"}: the site's own`);
-        if (plan.added.length > 0) printError(`added ${plan.added.join(", ")} to package.json's devDependencies`);
+        if (plan.kept.length > 0)
+          printError(
+            `kept ${plan.kept.join(", ")} as ${plan.kept.length === 1 ? "it was" : "they were"}: the site's own`,
+          );
+        if (plan.added.length > 0)
+          printError(`added ${plan.added.join(", ")} to package.json's devDependencies`);
         const missing = notInstalled(io.cwd, chosen);
         if (flags.install && missing.length > 0) {
           const { npmInstall } = await import("../../init/install.ts");
@@ -47,7 +63,9 @@ async function nextSteps(dir: string, host: HostName): Promise<string> {
   const install = notInstalled(dir, host).length > 0 ? "npm install && " : "";
   const serve = host === "cloudflare" ? "npx sitegen serve --cloudflare" : "npx sitegen serve --netlify";
   if (built === host) return `next: ${install}npx sitegen build && ${serve}`;
-  const chosen = written ? `site.yaml's \`host\` is ${built}` : `site.yaml names no \`host\`, so a build is for ${built}`;
+  const chosen = written
+    ? `site.yaml's \`host\` is ${built}`
+    : `site.yaml names no \`host\`, so a build is for ${built}`;
   const name = host === "cloudflare" ? "Cloudflare" : "Netlify";
   return `next: ${install}npx sitegen build --host ${host} && ${serve} (${chosen}: set \`host: ${host}\` there to build for ${name} without --host)`;
 }

@@ -10,19 +10,32 @@ export function registerVerify(program: Command, io: Io, exit: { code: number })
     .option("--json", "print results as JSON")
     .addOption(new Option("--concurrency <n>", "requests in flight at once").default("8"))
     .addOption(new Option("--timeout <ms>", "per-request timeout in milliseconds").default("10000"))
-    .addOption(new Option("--max-body <MB>", "the most megabytes a response's body may have, as sent and decoded").default("50"))
-    .addHelpText("after", "\nExamples:\n  $ sitegen verify https://example.com\n  $ sitegen verify http://127.0.0.1:8080 --json")
-    .action(async (baseUrl: string, flags: { json?: boolean; concurrency: string; timeout: string; maxBody: string }) => {
-      const { runVerify } = await import("../../verify/index.ts");
-      exit.code = await runVerify({
-        baseUrl,
-        json: Boolean(flags.json),
-        concurrency: Number(flags.concurrency),
-        timeoutMs: Number(flags.timeout),
-        maxBodyMegabytes: Number(flags.maxBody),
-        env: io.env,
-        stdout: io.stdout,
-        stderr: io.stderr,
-      });
-    });
+    .addOption(
+      new Option(
+        "--max-body <MB>",
+        "the most megabytes a response's body may have, as sent and decoded",
+      ).default("50"),
+    )
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ sitegen verify https://example.com\n  $ sitegen verify http://127.0.0.1:8080 --json",
+    )
+    .action(
+      async (
+        baseUrl: string,
+        flags: { json?: boolean; concurrency: string; timeout: string; maxBody: string },
+      ) => {
+        const { runVerify } = await import("../../verify/index.ts");
+        exit.code = await runVerify({
+          baseUrl,
+          json: Boolean(flags.json),
+          concurrency: Number(flags.concurrency),
+          timeoutMs: Number(flags.timeout),
+          maxBodyMegabytes: Number(flags.maxBody),
+          env: io.env,
+          stdout: io.stdout,
+          stderr: io.stderr,
+        });
+      },
+    );
 }

@@ -66,9 +66,15 @@ export function cloudflareProject(root: string): CloudflareProject {
   const projectRoot = resolve(root);
   const config = CONFIG_FILES.map((name) => join(projectRoot, name)).find((path) => existsSync(path));
   if (!config) {
-    throw new SitegenError("E_USAGE", `no ${CONFIG_FILES.join(" or ")} in ${root}`, { hint: "run `sitegen serve --cloudflare` in the folder that holds the site's wrangler.jsonc (`sitegen host add cloudflare` writes one)" });
+    throw new SitegenError("E_USAGE", `no ${CONFIG_FILES.join(" or ")} in ${root}`, {
+      hint: "run `sitegen serve --cloudflare` in the folder that holds the site's wrangler.jsonc (`sitegen host add cloudflare` writes one)",
+    });
   }
-  return { config, publishDir: resolve(projectRoot, assetsDirectory(config)), wrangler: wranglerBin(projectRoot) };
+  return {
+    config,
+    publishDir: resolve(projectRoot, assetsDirectory(config)),
+    wrangler: wranglerBin(projectRoot),
+  };
 }
 
 export async function startCloudflarePreview(options: CloudflarePreviewOptions): Promise<CloudflarePreview> {
@@ -78,33 +84,69 @@ export async function startCloudflarePreview(options: CloudflarePreviewOptions):
   // Wrangler's devtools port is 9229 unless told: a debugger of the user's, or a second `serve --cloudflare`
   // starting at the same moment, holding it made workerd fail to start ("Address already in use").
   const inspectorPort = await freePort("127.0.0.1");
-  const child = spawn(process.execPath, [wrangler, "dev", "--config", config, "--ip", options.host, "--port", String(port), "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false"], {
-    cwd: projectRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-    // A process group of its own: what Wrangler starts (workerd, an esbuild service) ends with it (`endGroup`).
-    detached: true,
-    // Offline: no usage report, no update check, no colours in what is read.
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      wrangler,
+      "dev",
+      "--config",
+      config,
+      "--ip",
+      options.host,
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--show-interactive-dev-session=false",
+    ],
+    {
+      cwd: projectRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      // A process group of its own: what Wrangler starts (workerd, an esbuild service) ends with it (`endGroup`).
+      detached: true,
+      // Offline: no usage report, no update check, no colours in what is read.
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        WRANGLER_HIDE_BANNER: "true",
+        NO_COLOR: "1",
+        FORCE_COLOR: "0",
+        CI: "1",
+      },
+    },
+  );
   const output = recentOutput(child);
   child.once("exit", () => endGroup(child));
   await ready(child, `http://${options.host}:${port}`, output);
   let stopping = false;
   // Wrangler 4's runtime can die under sustained load (a worker with no sitegen code dies the same way), and
   // nothing would then answer: say so, rather than leave the command waiting on a dead server.
-  const hint = "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)";
+  const hint =
+    "nothing answers at the address any more: run `sitegen serve --cloudflare` again (`sitegen serve` answers the same requests without wrangler)";
   let stopWatching = () => {};
   const ended = new Promise<SitegenError>((done) => {
     child.once("exit", (code, signal) => {
       stopWatching();
       if (stopping) return;
       const how = signal ? `it was ended by the signal ${signal}` : `it exited with code ${code}`;
-      done(new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: wrangler ${how}; its last output:`, { detail: output.text(), hint }));
+      done(
+        new SitegenError(
+          "E_IO",
+          `Cloudflare's runtime stopped while serving: wrangler ${how}; its last output:`,
+          { detail: output.text(), hint },
+        ),
+      );
     });
     // workerd can die with Wrangler still running, which then says nothing and leaves the address refusing every request.
     stopWatching = watchAddress(options.host, port, () => {
       if (stopping) return;
-      done(new SitegenError("E_IO", `Cloudflare's runtime stopped while serving: workerd no longer accepts connections at ${options.host}:${port}, though wrangler runs on; wrangler's last output:`, { detail: output.text(), hint }));
+      done(
+        new SitegenError(
+          "E_IO",
+          `Cloudflare's runtime stopped while serving: workerd no longer accepts connections at ${options.host}:${port}, though wrangler runs on; wrangler's last output:`,
+          { detail: output.text(), hint },
+        ),
+      );
       endGroup(child);
     });
   });
@@ -133,19 +175,31 @@ async function askAt(origin: string, request: Request): Promise<Response> {
   // Uncompressed: fetch would decompress a compressed body and leave its Content-Encoding on.
   headers.set("accept-encoding", "identity");
   const hasBody = request.body !== null && !["GET", "HEAD"].includes(request.method);
-  const answered = await fetch(`${origin}${pathname}${search}`, { method: request.method, headers, redirect: "manual", ...(hasBody ? { body: request.body, duplex: "half" } : {}) } as RequestInit);
+  const answered = await fetch(`${origin}${pathname}${search}`, {
+    method: request.method,
+    headers,
+    redirect: "manual",
+    ...(hasBody ? { body: request.body, duplex: "half" } : {}),
+  } as RequestInit);
   if (!answered.headers.has("content-encoding")) return answered;
   const plain = new Headers(answered.headers);
   plain.delete("content-encoding");
   plain.delete("content-length");
-  return new Response(answered.body, { status: answered.status, statusText: answered.statusText, headers: plain });
+  return new Response(answered.body, {
+    status: answered.status,
+    statusText: answered.statusText,
+    headers: plain,
+  });
 }
 
 /** The `assets.directory` of a JSON(C) configuration, comments allowed. */
 function assetsDirectory(config: string): string {
   const text = readFileSync(config, "utf8").replace(/^\s*\/\/.*$/gm, "");
   const directory = (JSON.parse(text) as { assets?: { directory?: string } }).assets?.directory;
-  if (!directory) throw new SitegenError("E_USAGE", `${config} names no \`assets.directory\``, { hint: "set `assets.directory` to the build folder, e.g. \"dist\"" });
+  if (!directory)
+    throw new SitegenError("E_USAGE", `${config} names no \`assets.directory\``, {
+      hint: 'set `assets.directory` to the build folder, e.g. "dist"',
+    });
   return directory;
 }
 
@@ -156,7 +210,11 @@ function wranglerBin(projectRoot: string): string {
     const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> };
     return join(dirname(manifest), bin.wrangler);
   } catch (error) {
-    throw new SitegenError("E_USAGE", "serving through Cloudflare's runtime needs wrangler, which this project does not have", { hint: WRANGLER_INSTALL, cause: error });
+    throw new SitegenError(
+      "E_USAGE",
+      "serving through Cloudflare's runtime needs wrangler, which this project does not have",
+      { hint: WRANGLER_INSTALL, cause: error },
+    );
   }
 }
 
@@ -198,7 +256,13 @@ function ready(child: ChildProcess, origin: string, output: RecentOutput): Promi
     const timer = setTimeout(() => {
       waiting = false;
       void stop(child);
-      fail(new SitegenError("E_USAGE", `wrangler did not start within ${START_TIMEOUT_MS / 1000} s; its output:`, { detail: output.text() }));
+      fail(
+        new SitegenError(
+          "E_USAGE",
+          `wrangler did not start within ${START_TIMEOUT_MS / 1000} s; its output:`,
+          { detail: output.text() },
+        ),
+      );
     }, START_TIMEOUT_MS);
     output.onData((all) => {
       if (waiting && all.includes(`Ready on ${origin}`)) {
@@ -211,7 +275,11 @@ function ready(child: ChildProcess, origin: string, output: RecentOutput): Promi
       if (!waiting) return;
       waiting = false;
       clearTimeout(timer);
-      fail(new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready; its output:`, { detail: output.text() }));
+      fail(
+        new SitegenError("E_USAGE", `wrangler exited with ${code} before it was ready; its output:`, {
+          detail: output.text(),
+        }),
+      );
     });
   });
 }

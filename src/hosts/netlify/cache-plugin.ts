@@ -26,7 +26,12 @@ import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
 
 /** What a plugin's event handler is given, as far as this plugin uses it (https://docs.netlify.com/extend/develop-and-share/develop-build-plugins/). */
 export interface PluginOptions {
-  utils: { cache: { restore(path: string): Promise<boolean>; save(path: string, options?: { move?: boolean }): Promise<boolean> } };
+  utils: {
+    cache: {
+      restore(path: string): Promise<boolean>;
+      save(path: string, options?: { move?: boolean }): Promise<boolean>;
+    };
+  };
 }
 
 export const CACHE = DEFAULT_CACHE;
@@ -52,9 +57,14 @@ function saves(context: string, env: NodeJS.ProcessEnv): boolean {
   return context !== "deploy-preview" || env.SITEGEN_PREVIEW_CACHE === "save";
 }
 
-export async function onPreBuild({ utils }: PluginOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function onPreBuild(
+  { utils }: PluginOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   if (existsSync(CACHE)) {
-    console.log(`sitegen: the checkout has a ${CACHE}/ of its own: the build checks it as any other, and Netlify's is not restored over it`);
+    console.log(
+      `sitegen: the checkout has a ${CACHE}/ of its own: the build checks it as any other, and Netlify's is not restored over it`,
+    );
     return;
   }
   const context = contextOf(env);
@@ -66,21 +76,34 @@ export async function onPreBuild({ utils }: PluginOptions, env: NodeJS.ProcessEn
     console.log(`sitegen: the build cache ${CACHE}/ is restored from Netlify's build cache (${source}'s)`);
     return;
   }
-  console.log(`sitegen: no build cache in Netlify's build cache yet for ${context}; this build fills ${CACHE}/`);
+  console.log(
+    `sitegen: no build cache in Netlify's build cache yet for ${context}; this build fills ${CACHE}/`,
+  );
 }
 
-export async function onPostBuild({ utils }: PluginOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function onPostBuild(
+  { utils }: PluginOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const context = contextOf(env);
   if (!saves(context, env)) {
-    console.log(`sitegen: the build cache ${CACHE}/ is not saved: a deploy preview builds a pull request, which may come from anyone, and production must not start from what it left (SITEGEN_PREVIEW_CACHE=save keeps previews' caches, apart from production's)`);
+    console.log(
+      `sitegen: the build cache ${CACHE}/ is not saved: a deploy preview builds a pull request, which may come from anyone, and production must not start from what it left (SITEGEN_PREVIEW_CACHE=save keeps previews' caches, apart from production's)`,
+    );
     return;
   }
   if (!existsSync(CACHE)) {
-    console.log(`sitegen: no build cache to save (${CACHE}/ is missing: a build with --no-cache or another --cache folder)`);
+    console.log(
+      `sitegen: no build cache to save (${CACHE}/ is missing: a build with --no-cache or another --cache folder)`,
+    );
     return;
   }
   renameSync(CACHE, keptAs(context));
   // Moved, not copied: the build is done with it, and it holds a file per post page.
   const saved = await utils.cache.save(keptAs(context), { move: true });
-  console.log(saved ? `sitegen: the build cache ${CACHE}/ is saved in Netlify's build cache (${context}'s)` : `sitegen: the build cache ${CACHE}/ could not be saved in Netlify's build cache`);
+  console.log(
+    saved
+      ? `sitegen: the build cache ${CACHE}/ is saved in Netlify's build cache (${context}'s)`
+      : `sitegen: the build cache ${CACHE}/ could not be saved in Netlify's build cache`,
+  );
 }

@@ -40,7 +40,9 @@ export const EMULATOR_INSTALL = "npm install --save-dev @netlify/dev@4 deno@2.9.
 export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promise<NetlifyPreview> {
   const projectRoot = resolve(options.projectRoot);
   if (!existsSync(join(projectRoot, "netlify.toml"))) {
-    throw new SitegenError("E_USAGE", `no netlify.toml in ${options.projectRoot}`, { hint: "run `sitegen serve --netlify` in the folder that holds the site's netlify.toml" });
+    throw new SitegenError("E_USAGE", `no netlify.toml in ${options.projectRoot}`, {
+      hint: "run `sitegen serve --netlify` in the folder that holds the site's netlify.toml",
+    });
   }
   const require = createRequire(join(projectRoot, "package.json"));
   useInstalledDeno(require);
@@ -68,7 +70,9 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
     throw error;
   });
   // The resolved netlify.toml, as the emulator read it (the method is public in JavaScript, private in its typings).
-  const config = await (dev as unknown as { getConfig(): Promise<{ config: { build: { publish?: string } } }> }).getConfig();
+  const config = await (
+    dev as unknown as { getConfig(): Promise<{ config: { build: { publish?: string } } }> }
+  ).getConfig();
   const publishDir = resolve(projectRoot, config.config.build.publish ?? ".");
   try {
     // The CDN's 404 carries the site's headers, which depend on its origin.
@@ -81,7 +85,9 @@ export async function startNetlifyPreview(options: NetlifyPreviewOptions): Promi
       // Nothing matched: Netlify's CDN answers with the site's 404 page. The emulator's redirect rules decode the path
       // of what the edge function passes on (an asset's) and throw on a malformed escape, answering 500 with their stack
       // trace: such a path, which no file can have, gets the CDN's 404 instead.
-      handle: async (request) => (reachesTheCdnWhole(request.url) && (await dev.handle(request))) || cdnNotFound(publishDir, request.method === "HEAD", policy),
+      handle: async (request) =>
+        (reachesTheCdnWhole(request.url) && (await dev.handle(request))) ||
+        cdnNotFound(publishDir, request.method === "HEAD", policy),
       unfit: (what) => unfitResponse(what, publishDir, site, policy),
     });
     return {
@@ -120,9 +126,17 @@ async function importFrom(require: NodeRequire, name: string): Promise<unknown> 
   try {
     manifest = require.resolve(`${name}/package.json`);
   } catch (error) {
-    throw new SitegenError("E_USAGE", `serving through Netlify's emulator needs ${name}, which this project does not have`, { hint: EMULATOR_INSTALL, cause: error });
+    throw new SitegenError(
+      "E_USAGE",
+      `serving through Netlify's emulator needs ${name}, which this project does not have`,
+      { hint: EMULATOR_INSTALL, cause: error },
+    );
   }
-  const { exports, module, main } = JSON.parse(readFileSync(manifest, "utf8")) as { exports?: { ".": { import?: { default?: string } } }; module?: string; main?: string };
+  const { exports, module, main } = JSON.parse(readFileSync(manifest, "utf8")) as {
+    exports?: { ".": { import?: { default?: string } } };
+    module?: string;
+    main?: string;
+  };
   const entry = exports?.["."]?.import?.default ?? module ?? main ?? "index.js";
   return import(pathToFileURL(join(dirname(manifest), entry)).href);
 }
@@ -140,10 +154,15 @@ function useInstalledDeno(require: NodeRequire): void {
     return; // a deno on PATH may still do
   }
   const bin = join(dirname(dirname(denoPackage)), ".bin");
-  if (!(process.env.PATH ?? "").split(delimiter).includes(bin)) process.env.PATH = `${bin}${delimiter}${process.env.PATH ?? ""}`;
+  if (!(process.env.PATH ?? "").split(delimiter).includes(bin))
+    process.env.PATH = `${bin}${delimiter}${process.env.PATH ?? ""}`;
 }
 
 /** The emulator's own logs, without its chatter; errors from the edge function still show. */
 function quietLogger() {
-  return { log: () => {}, warn: (...args: unknown[]) => console.warn(...args), error: (...args: unknown[]) => console.error(...args) };
+  return {
+    log: () => {},
+    warn: (...args: unknown[]) => console.warn(...args),
+    error: (...args: unknown[]) => console.error(...args),
+  };
 }

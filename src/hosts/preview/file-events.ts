@@ -14,7 +14,14 @@ import { join, relative, sep } from "node:path";
  * or go; when every path seen to change since is a file, none did, and the
  * tree (ten thousand posts in one folder) is not listed again.
  */
-export function watchFolders(root: string, handlers: { ignored: (path: string) => boolean; onChange: (path: string) => void; onError: (text: string) => void }) {
+export function watchFolders(
+  root: string,
+  handlers: {
+    ignored: (path: string) => boolean;
+    onChange: (path: string) => void;
+    onError: (text: string) => void;
+  },
+) {
   const watchers = new Map<string, FSWatcher>();
   const changed = new Set<string>();
   let listed = false;
@@ -30,12 +37,15 @@ export function watchFolders(root: string, handlers: { ignored: (path: string) =
       watcher.on("error", () => watcher.close());
       watchers.set(dir, watcher);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") handlers.onError(`error: cannot watch ${dir}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+        handlers.onError(`error: cannot watch ${dir}: ${(error as Error).message}`);
     }
   };
   return {
     async refresh(): Promise<void> {
-      const folders = [...changed].some((path) => watchers.has(path) || (statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false));
+      const folders = [...changed].some(
+        (path) => watchers.has(path) || (statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false),
+      );
       changed.clear();
       if (listed && !folders) return;
       listed = true;
@@ -43,7 +53,14 @@ export function watchFolders(root: string, handlers: { ignored: (path: string) =
       const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
       for (const entry of entries) {
         const path = join(entry.parentPath ?? entry.path, entry.name);
-        if (entry.isDirectory() && !handlers.ignored(path) && !relative(root, path).split(sep).some((part) => part.startsWith("."))) dirs.add(path);
+        if (
+          entry.isDirectory() &&
+          !handlers.ignored(path) &&
+          !relative(root, path)
+            .split(sep)
+            .some((part) => part.startsWith("."))
+        )
+          dirs.add(path);
       }
       for (const [dir, watcher] of watchers) {
         if (!dirs.has(dir)) {

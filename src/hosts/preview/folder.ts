@@ -5,7 +5,12 @@
 import { readFileSync } from "node:fs";
 import { SitegenError } from "../../errors.ts";
 import { SiteData, type StoreRead } from "../../negotiation/site-data.ts";
-import { NEGOTIATION_PATH, shardPath, type NegotiationData, type RouteShard } from "../../negotiation/table.ts";
+import {
+  NEGOTIATION_PATH,
+  shardPath,
+  type NegotiationData,
+  type RouteShard,
+} from "../../negotiation/table.ts";
 import { resolveInside } from "./static.ts";
 
 /** Reads files below `root` by site path; a path that leaves it, or names no file, reads as null. */
@@ -17,7 +22,11 @@ export function folderStore(root: string): StoreRead {
       // Small files, read whole: a synchronous read costs less than a promise round trip.
       return readFileSync(file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR") return null;
+      if (
+        (error as NodeJS.ErrnoException).code === "ENOENT" ||
+        (error as NodeJS.ErrnoException).code === "EISDIR"
+      )
+        return null;
       throw error;
     }
   };
@@ -29,7 +38,11 @@ export async function openBuild(root: string): Promise<SiteData> {
   try {
     await site.negotiation();
   } catch (error) {
-    throw new SitegenError("E_USAGE", `${root}${NEGOTIATION_PATH} is missing or unreadable: is ${root} a sitegen build?`, { hint: "run `sitegen build` first", cause: error });
+    throw new SitegenError(
+      "E_USAGE",
+      `${root}${NEGOTIATION_PATH} is missing or unreadable: is ${root} a sitegen build?`,
+      { hint: "run `sitegen build` first", cause: error },
+    );
   }
   return site;
 }

@@ -70,12 +70,16 @@ export async function takeFormSubmission(request: Request, options: FormIntakeOp
   }
   const body = await readAtMost(request, MAX_FORM_BYTES);
   if (body === undefined) {
-    options.log(`form: POST ${where}: the body is over ${MAX_FORM_BYTES} bytes (8 MB, Netlify Forms' limit); answered 413`);
+    options.log(
+      `form: POST ${where}: the body is over ${MAX_FORM_BYTES} bytes (8 MB, Netlify Forms' limit); answered 413`,
+    );
     return plain(413, "Content Too Large: a form submission may be at most 8 MB\n", options.policy);
   }
   let fields: FormData;
   try {
-    fields = await new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+    fields = await new Response(body, {
+      headers: { "Content-Type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     options.log(`form: POST ${where}: the body is not form data; answered 400`);
     return plain(400, "Bad Request: the body is not form data\n", options.policy);
@@ -83,16 +87,33 @@ export async function takeFormSubmission(request: Request, options: FormIntakeOp
   const name = String(fields.get("form-name") ?? "");
   const form = forms.find((each) => each.name === name);
   if (!form) {
-    options.log(`form: POST ${where}: no Netlify form named ${JSON.stringify(name)} on this page; answered 404, as Netlify would`);
+    options.log(
+      `form: POST ${where}: no Netlify form named ${JSON.stringify(name)} on this page; answered 404, as Netlify would`,
+    );
     return cdnNotFound(options.root, false, options.policy);
   }
   if (form.honeypot && String(fields.get(form.honeypot) ?? "") !== "") {
-    options.log(`form "${visible(form.name)}" on ${where}: dropped, its honeypot field "${visible(form.honeypot)}" was filled in (Netlify drops these silently)`);
+    options.log(
+      `form "${visible(form.name)}" on ${where}: dropped, its honeypot field "${visible(form.honeypot)}" was filled in (Netlify drops these silently)`,
+    );
   } else {
-    const lines = [...fields].filter(([key]) => key !== "form-name" && key !== form.honeypot).map(([key, value]) => `  ${visible(key)}: ${typeof value === "string" ? visibleLines(value.replace(/\r\n/g, "\n")).replace(/\n/g, "\n    ") : `(file ${visible(value.name)}, ${value.size} bytes)`}`);
-    options.log([`form "${visible(form.name)}" on ${where}: a submission (on Netlify, Netlify Forms stores it and notifies the operator)`, ...lines].join("\n"));
+    const lines = [...fields]
+      .filter(([key]) => key !== "form-name" && key !== form.honeypot)
+      .map(
+        ([key, value]) =>
+          `  ${visible(key)}: ${typeof value === "string" ? visibleLines(value.replace(/\r\n/g, "\n")).replace(/\n/g, "\n    ") : `(file ${visible(value.name)}, ${value.size} bytes)`}`,
+      );
+    options.log(
+      [
+        `form "${visible(form.name)}" on ${where}: a submission (on Netlify, Netlify Forms stores it and notifies the operator)`,
+        ...lines,
+      ].join("\n"),
+    );
   }
-  return new Response(null, { status: 303, headers: { ...baseHeaders(options.policy), "Cache-Control": CACHE.never, Location: form.action } });
+  return new Response(null, {
+    status: 303,
+    headers: { ...baseHeaders(options.policy), "Cache-Control": CACHE.never, Location: form.action },
+  });
 }
 
 /**
@@ -118,10 +139,23 @@ async function readAtMost(request: Request, limit: number): Promise<Buffer<Array
 }
 
 function plain(status: number, text: string, policy: HeaderPolicy): Response {
-  return new Response(text, { status, headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never, "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(text, {
+    status,
+    headers: {
+      ...baseHeaders(policy),
+      "Cache-Control": CACHE.never,
+      "Content-Type": "text/plain; charset=utf-8",
+    },
+  });
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#39;": "'", "&lt;": "<", "&gt;": ">" };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&lt;": "<",
+  "&gt;": ">",
+};
 
 function unescape(value: string): string {
   return value.replace(/&(?:amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity]);

@@ -2,7 +2,13 @@
  * Node's HTTP server speaking web `Request`/`Response`: the one adapter both
  * local hosts (the preview server and the Netlify emulator) share.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable, type Duplex } from "node:stream";
 import { SitegenError } from "../../errors.ts";
@@ -31,10 +37,22 @@ export interface ListenOptions {
  * Fetch standard §2.2.1; `new Request` throws on them), a method Node's
  * parser does not know (`BREW`), or headers fetch refuses.
  */
-export type Unfit = { kind: "target" } | { kind: "method"; method: string } | { kind: "unknown-method" } | { kind: "headers" };
+export type Unfit =
+  | { kind: "target" }
+  | { kind: "method"; method: string }
+  | { kind: "unknown-method" }
+  | { kind: "headers" };
 
 /** A request's headers about its own connection (RFC 9110 §7.6.1, RFC 9112 §6.1), which end with it. */
-const HOP_BY_HOP_REQUEST = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"]);
+const HOP_BY_HOP_REQUEST = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 /** Fetch's forbidden methods, which a host answers without the core. */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -51,13 +69,20 @@ export const KEEP_ALIVE_MS = 65_000;
 
 export async function listen(options: ListenOptions): Promise<Listening> {
   let origin = "";
-  const server = createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 5_000 }, (request, response) => void serve(request, response));
+  const server = createServer(
+    { maxHeaderSize: 64 * 1024, keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 5_000 },
+    (request, response) => void serve(request, response),
+  );
   // Whatever a request holds, nothing it makes a host throw may stop the server: the request fails alone.
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       if (options.intercept?.(request, response)) return;
       const made = toRequest(request, origin);
-      await send(made instanceof Request ? await options.handle(made) : await options.unfit(made), response, request);
+      await send(
+        made instanceof Request ? await options.handle(made) : await options.unfit(made),
+        response,
+        request,
+      );
     } catch (error) {
       // The hosts have no failure path for a well-formed build; reaching this is a bug worth seeing.
       console.error(error);
@@ -70,7 +95,9 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   }
   // CONNECT asks for a tunnel, which Node hands over as a bare socket (no ServerResponse): it gets the same refusal
   // as TRACE, written on the socket, and the connection closes.
-  server.on("connect", (request: IncomingMessage, socket: Duplex) => answerOnSocket(socket, options.unfit({ kind: "method", method: request.method ?? "CONNECT" })));
+  server.on("connect", (request: IncomingMessage, socket: Duplex) =>
+    answerOnSocket(socket, options.unfit({ kind: "method", method: request.method ?? "CONNECT" })),
+  );
   // What Node's parser refuses never becomes a request. A method it does not know gets 501 with the site's headers
   // (RFC 9110 §15.6.2); anything else, Node's own answer; either way after a lingering close, not a reset.
   // Node may report one bad request more than once (each chunk it had taken in): the first report is answered.
@@ -80,13 +107,24 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     answered.add(socket);
     if (!socket.writable) return socket.destroy();
     const own = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 }[error.code ?? ""] ?? 400;
-    answerOnSocket(socket, error.code === "HPE_INVALID_METHOD" ? options.unfit({ kind: "unknown-method" }) : Promise.resolve(new Response(null, { status: own })));
+    answerOnSocket(
+      socket,
+      error.code === "HPE_INVALID_METHOD"
+        ? options.unfit({ kind: "unknown-method" })
+        : Promise.resolve(new Response(null, { status: own })),
+    );
   });
   await new Promise<void>((done, fail) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code !== "EADDRINUSE") return fail(error);
       // One line, as a user reads it: the port, and what to do.
-      fail(new SitegenError("E_USAGE", `port ${options.port} on ${options.host} is in use: stop the other server, or pick another port (--port 0 picks a free one)`, { cause: error }));
+      fail(
+        new SitegenError(
+          "E_USAGE",
+          `port ${options.port} on ${options.host} is in use: stop the other server, or pick another port (--port 0 picks a free one)`,
+          { cause: error },
+        ),
+      );
     });
     server.listen(options.port, options.host, () => done());
   });
@@ -115,7 +153,8 @@ function toRequest(request: IncomingMessage, origin: string): Request | Unfit {
     for (const [name, value] of Object.entries(request.headers)) {
       // The framing of this connection is not the request's: a host that passes the request on with fetch (Netlify's
       // emulator does, to its edge function) would have it refused ("invalid transfer-encoding header").
-      if (value !== undefined && !HOP_BY_HOP_REQUEST.has(name)) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      if (value !== undefined && !HOP_BY_HOP_REQUEST.has(name))
+        headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
   } catch {
     return { kind: "headers" };

@@ -15,7 +15,15 @@ export class Rebuilds {
   private again = false;
   private readonly pending = new Set<string>();
 
-  constructor(private readonly options: { debounceMs: number; rebuild(): Promise<void>; log(text: string): void; logError(error: unknown): void; display(path: string): string }) {}
+  constructor(
+    private readonly options: {
+      debounceMs: number;
+      rebuild(): Promise<void>;
+      log(text: string): void;
+      logError(error: unknown): void;
+      display(path: string): string;
+    },
+  ) {}
 
   changed(path: string): void {
     this.pending.add(path);
@@ -45,7 +53,8 @@ export class Rebuilds {
   }
 
   async settled(): Promise<void> {
-    while (!this.closed && (this.timer !== undefined || this.running)) await (this.running ?? new Promise((done) => setTimeout(done, this.options.debounceMs)));
+    while (!this.closed && (this.timer !== undefined || this.running))
+      await (this.running ?? new Promise((done) => setTimeout(done, this.options.debounceMs)));
   }
 
   async close(): Promise<void> {
@@ -60,6 +69,8 @@ export class Rebuilds {
     this.pending.clear();
     if (names.length === 0) return;
     const shown = names.filter((name) => existsSync(name));
-    this.options.log(`changed ${this.options.display(shown[0] ?? names[0])}${names.length > 1 ? ` and ${names.length - 1} more` : ""}; rebuilding`);
+    this.options.log(
+      `changed ${this.options.display(shown[0] ?? names[0])}${names.length > 1 ? ` and ${names.length - 1} more` : ""}; rebuilding`,
+    );
   }
 }

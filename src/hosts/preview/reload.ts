@@ -35,7 +35,9 @@ events.addEventListener("failed", (event) => {
  * script element's text). Watch-mode's server allows this one inline script;
  * `sitegen build` output allows none.
  */
-export const RELOAD_SCRIPT_HASH = `'sha256-${createHash("sha256").update(RELOAD_SCRIPT.slice(RELOAD_SCRIPT.indexOf(">") + 1, RELOAD_SCRIPT.lastIndexOf("</script>"))).digest("base64")}'`;
+export const RELOAD_SCRIPT_HASH = `'sha256-${createHash("sha256")
+  .update(RELOAD_SCRIPT.slice(RELOAD_SCRIPT.indexOf(">") + 1, RELOAD_SCRIPT.lastIndexOf("</script>")))
+  .digest("base64")}'`;
 
 /**
  * The Server-Sent Events channel watch builds' pages listen on: `reload`
@@ -52,7 +54,11 @@ export class ReloadChannel {
 
   readonly intercept = (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.url ?? "").split("?")[0] !== RELOAD_PATH) return false;
-    response.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive" });
+    response.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+    });
     response.write("retry: 1000\n\n");
     if (this.lastFailure !== undefined) send(response, "failed", this.lastFailure);
     this.clients.add(response);

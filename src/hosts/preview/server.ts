@@ -108,7 +108,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     if (answered) return answered;
     const { pathname } = new URL(request.url);
     // The core passes on a form's POST to a page: Netlify Forms takes it on Netlify, this stand-in here.
-    if (request.method === "POST" && isDocumentPath(normalizePath(pathname))) return takeFormSubmission(request, { root, policy, log });
+    if (request.method === "POST" && isDocumentPath(normalizePath(pathname)))
+      return takeFormSubmission(request, { root, policy, log });
     return staticResponse(root, pathname, request.method === "HEAD", policy, (path) => movedFile(site, path));
   }
 

@@ -38,7 +38,12 @@ export function resolveInside(root: string, pathname: string): string | undefine
   } catch {
     return undefined; // malformed percent-encoding
   }
-  if (decoded.includes("\0") || decoded.includes("\\") || decoded.split("/").some((part) => part === ".." || part.startsWith("."))) return undefined;
+  if (
+    decoded.includes("\0") ||
+    decoded.includes("\\") ||
+    decoded.split("/").some((part) => part === ".." || part.startsWith("."))
+  )
+    return undefined;
   const file = resolve(root, `.${decoded}`);
   // The trailing separator matters: `/srv/dist-old` starts with `/srv/dist` too.
   return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
@@ -50,19 +55,32 @@ export function resolveInside(root: string, pathname: string): string | undefine
  * a file that is not there went, as the CDN's `_redirects` says; a CDN applies
  * such a rule only when it has no file at the path.
  */
-export async function staticResponse(root: string, pathname: string, head: boolean, policy: HeaderPolicy, moved?: (path: string) => Promise<string | undefined>): Promise<Response> {
+export async function staticResponse(
+  root: string,
+  pathname: string,
+  head: boolean,
+  policy: HeaderPolicy,
+  moved?: (path: string) => Promise<string | undefined>,
+): Promise<Response> {
   const file = resolveInside(root, pathname);
   if (file) {
     try {
       const body = await readFile(file);
-      const headers = { ...staticHeaders(pathname, policy), "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream" };
+      const headers = {
+        ...staticHeaders(pathname, policy),
+        "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
+      };
       return new Response(head ? null : body, { status: 200, headers });
     } catch {
       // not a readable file: fall through to the CDN's 404
     }
   }
   const location = await moved?.(normalizePath(pathname));
-  if (location !== undefined) return new Response(null, { status: 301, headers: { ...baseHeaders(policy), Location: location, "Cache-Control": CACHE.revalidate } });
+  if (location !== undefined)
+    return new Response(null, {
+      status: 301,
+      headers: { ...baseHeaders(policy), Location: location, "Cache-Control": CACHE.revalidate },
+    });
   return cdnNotFound(root, head, policy);
 }
 
@@ -74,8 +92,15 @@ export async function staticResponse(root: string, pathname: string, head: boole
 export async function cdnNotFound(root: string, head: boolean, policy: HeaderPolicy): Promise<Response> {
   const headers = { ...baseHeaders(policy), "Cache-Control": CACHE.revalidate };
   const page = await readFile(resolve(root, "404.html")).catch(() => undefined);
-  if (page) return new Response(head ? null : page, { status: 404, headers: { ...headers, "Content-Type": TYPES[".html"] } });
-  return new Response(head ? null : "Not Found\n", { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  if (page)
+    return new Response(head ? null : page, {
+      status: 404,
+      headers: { ...headers, "Content-Type": TYPES[".html"] },
+    });
+  return new Response(head ? null : "Not Found\n", {
+    status: 404,
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /**
@@ -84,10 +109,26 @@ export async function cdnNotFound(root: string, head: boolean, policy: HeaderPol
  * any method the read-only surface does not serve; a request target that is
  * not a path names nothing here, so the CDN's 404; headers fetch refuses, 400.
  */
-export async function unfitResponse(what: Unfit, root: string, site: SiteData, policy: HeaderPolicy): Promise<Response> {
+export async function unfitResponse(
+  what: Unfit,
+  root: string,
+  site: SiteData,
+  policy: HeaderPolicy,
+): Promise<Response> {
   if (what.kind === "method") return methodNotAllowed(site, { devScripts: policy.devScripts });
   // RFC 9110 §15.6.2: a method the server does not recognise is 501, with what a 405 says of the methods it serves.
-  if (what.kind === "unknown-method") return new Response(null, { status: 501, headers: (await methodNotAllowed(site, { devScripts: policy.devScripts })).headers });
+  if (what.kind === "unknown-method")
+    return new Response(null, {
+      status: 501,
+      headers: (await methodNotAllowed(site, { devScripts: policy.devScripts })).headers,
+    });
   if (what.kind === "target") return cdnNotFound(root, false, policy);
-  return new Response("Bad Request\n", { status: 400, headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never, "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("Bad Request\n", {
+    status: 400,
+    headers: {
+      ...baseHeaders(policy),
+      "Cache-Control": CACHE.never,
+      "Content-Type": "text/plain; charset=utf-8",
+    },
+  });
 }

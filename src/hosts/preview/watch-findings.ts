@@ -42,7 +42,11 @@ export class ToldFindings {
     // A build that succeeded has no error: what it found are warnings.
     const total = shown(findings).length;
     if (added.length === 0 && goneCount === 0 && total === 0) return [];
-    return [...formatFindings(added, [...SHOWN]), ...gone, `${total > 0 ? "!" : "✓"} ${count(total)} in all: ${added.length} new, ${goneCount} gone`];
+    return [
+      ...formatFindings(added, [...SHOWN]),
+      ...gone,
+      `${total > 0 ? "!" : "✓"} ${count(total)} in all: ${added.length} new, ${goneCount} gone`,
+    ];
   }
 
   /**
@@ -52,7 +56,10 @@ export class ToldFindings {
    */
   failed(findings: Finding[]): string[] {
     const errors = findings.filter((finding) => finding.level === "error");
-    const warnings = fresh(findings.filter((finding) => finding.level === "warning"), this.#told ?? new Map());
+    const warnings = fresh(
+      findings.filter((finding) => finding.level === "warning"),
+      this.#told ?? new Map(),
+    );
     return formatFindings([...errors, ...warnings], [...SHOWN]);
   }
 }

@@ -88,8 +88,19 @@ export interface WatchSession {
 
 export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const inCwd = (dir: string) => resolve(options.cwd, dir);
-  for (const [flag, dir] of [["--content", options.contentDir], ["--templates", options.templatesDir]]) {
-    if (!(await stat(inCwd(dir)).then((s) => s.isDirectory(), () => false))) throw new SitegenError("E_USAGE", `cannot watch ${dir}: it is not a folder`, { hint: `name the folder with ${flag} <dir>` });
+  for (const [flag, dir] of [
+    ["--content", options.contentDir],
+    ["--templates", options.templatesDir],
+  ]) {
+    if (
+      !(await stat(inCwd(dir)).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      throw new SitegenError("E_USAGE", `cannot watch ${dir}: it is not a folder`, {
+        hint: `name the folder with ${flag} <dir>`,
+      });
   }
   const channel = new ReloadChannel();
   let preview: PreviewServer | undefined;
@@ -99,9 +110,22 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const serve = async () => {
     upstream = await options.upstream?.();
     void upstream?.ended?.then(upstreamEnded);
-    preview = await startPreview({ dir: inCwd(options.outDir), host: options.host, port: options.port, intercept: channel.intercept, devScripts: [RELOAD_SCRIPT_HASH], upstream: upstream?.answer, log: options.log, whileChanging: options.whileSwapping });
-    options.log(`Serving ${options.outDir}/ ${upstream ? `through ${upstream.name} ` : ""}at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`);
-    options.log(`note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`);
+    preview = await startPreview({
+      dir: inCwd(options.outDir),
+      host: options.host,
+      port: options.port,
+      intercept: channel.intercept,
+      devScripts: [RELOAD_SCRIPT_HASH],
+      upstream: upstream?.answer,
+      log: options.log,
+      whileChanging: options.whileSwapping,
+    });
+    options.log(
+      `Serving ${options.outDir}/ ${upstream ? `through ${upstream.name} ` : ""}at ${preview.url} (watching ${options.contentDir}/ and ${options.templatesDir}/; Ctrl+C to stop)`,
+    );
+    options.log(
+      `note: ${options.outDir}/ holds a watch build that reloads pages; run \`sitegen build\` before deploying it`,
+    );
   };
   /** Makes `change` to the served folder while requests wait, until the host behind the server, if any, has taken it in. */
   const exclusively = (change: () => void | Promise<void>, changes = true) =>
@@ -130,14 +154,31 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const buildOnce = async (): Promise<boolean> => {
     const started = performance.now();
     const { contentDir, templatesDir, cwd, baseUrl } = options;
-    const pipeline = { contentDir, templatesDir, cwd, baseUrl, host: options.cdn, generated: options.generated(), headExtra: RELOAD_SCRIPT, memo, drafts: options.drafts, postFiles: (list: () => Listing) => memory.postFiles(list) };
+    const pipeline = {
+      contentDir,
+      templatesDir,
+      cwd,
+      baseUrl,
+      host: options.cdn,
+      generated: options.generated(),
+      headExtra: RELOAD_SCRIPT,
+      memo,
+      drafts: options.drafts,
+      postFiles: (list: () => Listing) => memory.postFiles(list),
+    };
     try {
       let summary: string;
       if (!served || templatesChanged) {
         templatesChanged = false;
         // The swap and the server's reload of the negotiation data happen while requests wait: no reader sees new files with the old build's ETags.
         const swap = preview ? (commit: () => Promise<void>) => exclusively(commit) : undefined;
-        const result = await build({ ...pipeline, outDir: options.outDir, workers: options.workers, records: true, swap });
+        const result = await build({
+          ...pipeline,
+          outDir: options.outDir,
+          workers: options.workers,
+          records: true,
+          swap,
+        });
         for (const line of told.succeeded(result.findings)) options.logError(line);
         [served, summary] = [result.written, `built ${result.pages} pages`];
         memory.save(result.records);
@@ -147,12 +188,19 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
         const staged = await stage(pipeline, patch, memory);
         for (const line of told.succeeded(staged.findings)) options.logError(line);
         const { written, removed } = patch.changes;
-        await (preview ? exclusively(() => patch.apply(), written.length + removed.length > 0) : patch.apply());
-        [served, summary] = [patch.written, `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`];
+        await (preview
+          ? exclusively(() => patch.apply(), written.length + removed.length > 0)
+          : patch.apply());
+        [served, summary] = [
+          patch.written,
+          `rebuilt ${staged.manifest.routes.length} pages (${written.length} files changed${removed.length ? `, ${removed.length} removed` : ""})`,
+        ];
         memory.save(staged.records);
         texts = patch.texts;
       }
-      options.log(`✓ ${summary} in ${Math.round(performance.now() - started)} ms${channel.size ? `; reloading ${channel.size} open page(s)` : ""}`);
+      options.log(
+        `✓ ${summary} in ${Math.round(performance.now() - started)} ms${channel.size ? `; reloading ${channel.size} open page(s)` : ""}`,
+      );
       channel.reload();
       return true;
     } catch (error) {
@@ -160,7 +208,9 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       const ours = error instanceof FailedRun || errorsOf(error) !== undefined;
       if (ours) for (const line of told.failed(findingsOfThrown(error))) options.logError(line);
       else options.logError(report);
-      options.logError(`✗ build failed${preview ? `; still serving the last good build of ${options.outDir}/` : ""}`);
+      options.logError(
+        `✗ build failed${preview ? `; still serving the last good build of ${options.outDir}/` : ""}`,
+      );
       channel.fail(report);
       return false;
     }
@@ -170,18 +220,25 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   // Hidden files, editor swap and backup files, and our own output are not sources.
   const ignored = (path: string) => {
     const absolute = resolve(path);
-    return /^\.|~$|\.sw[a-p]$|^4913$/.test(basename(absolute)) || absolute === outDir || absolute.startsWith(outDir + sep);
+    return (
+      /^\.|~$|\.sw[a-p]$|^4913$/.test(basename(absolute)) ||
+      absolute === outDir ||
+      absolute.startsWith(outDir + sep)
+    );
   };
   const templatesDir = inCwd(options.templatesDir);
   const siteYaml = join(inCwd(options.contentDir), "site.yaml");
   const onChange = (path: string) => {
     const absolute = resolve(path);
     // Every page is made from the templates and site.yaml: a change to them rebuilds the whole site.
-    if (absolute === siteYaml || absolute === templatesDir || absolute.startsWith(templatesDir + sep)) templatesChanged = true;
+    if (absolute === siteYaml || absolute === templatesDir || absolute.startsWith(templatesDir + sep))
+      templatesChanged = true;
     else memory.touched(absolute);
     rebuilds.changed(path);
   };
-  const trees = [options.contentDir, options.templatesDir].map((dir) => watchFolders(inCwd(dir), { ignored, onChange, onError: options.logError }));
+  const trees = [options.contentDir, options.templatesDir].map((dir) =>
+    watchFolders(inCwd(dir), { ignored, onChange, onError: options.logError }),
+  );
   const rebuilds = new Rebuilds({
     debounceMs: options.debounceMs ?? 10,
     log: options.log,
@@ -217,7 +274,12 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     // The first build goes through the same queue as rebuilds, so a change saved meanwhile never builds concurrently.
     await rebuilds.now();
     if (!preview) {
-      if (await stat(join(outDir, NEGOTIATION_PATH)).then(() => true, () => false)) {
+      if (
+        await stat(join(outDir, NEGOTIATION_PATH)).then(
+          () => true,
+          () => false,
+        )
+      ) {
         options.logError(`serving the previous build of ${options.outDir}/ until the error is fixed`);
         await serve();
       } else {

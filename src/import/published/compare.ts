@@ -6,12 +6,27 @@
 import { readBuiltFolder } from "./folder.ts";
 import { proofLines, proveMove, redirectRules, type Proof } from "./proof.ts";
 
-export function compareSites(options: { oldSite: string; dist: string; basePath: string; origin?: string }): { proof: Proof; text: string } {
+export function compareSites(options: { oldSite: string; dist: string; basePath: string; origin?: string }): {
+  proof: Proof;
+  text: string;
+} {
   const built = readBuiltFolder(options.oldSite, options.basePath);
   const rules = redirectRules(options.dist);
   // Each old page with the path the new site answers it at: its rule's target, else the same path.
-  const moved = [...built.values()].filter((page) => !page.text().redirectsTo).map((page) => ({ file: page.file, from: [page.url], to: rules.get(page.url) ?? rules.get(page.url.replace(/\/$/, "")) ?? page.url }));
-  const proof = proveMove({ built, dist: options.dist, moved: moved.map((each) => ({ ...each, list: isListing(each.to) })), oldPages: [], origin: options.origin ?? originOf(built) });
+  const moved = [...built.values()]
+    .filter((page) => !page.text().redirectsTo)
+    .map((page) => ({
+      file: page.file,
+      from: [page.url],
+      to: rules.get(page.url) ?? rules.get(page.url.replace(/\/$/, "")) ?? page.url,
+    }));
+  const proof = proveMove({
+    built,
+    dist: options.dist,
+    moved: moved.map((each) => ({ ...each, list: isListing(each.to) })),
+    oldPages: [],
+    origin: options.origin ?? originOf(built),
+  });
   return { proof, text: [`${options.dist} held to ${options.oldSite}:`, ...proofLines(proof)].join("\n") };
 }
 

@@ -28,7 +28,11 @@ export function readBuiltFolder(dir: string, basePath: string): Map<string, Buil
     const path = relative(dir, file).split(sep).join("/");
     const url = `${basePath}/${encodeURI(path.replace(/(^|\/)index\.html?$/, "$1"))}`;
     let read: PageText | undefined;
-    pages.set(url, { url, file, text: () => (read ??= readPage(statSync(file).size > MAX_PAGE_BYTES ? "" : readFileSync(file, "utf8"))) });
+    pages.set(url, {
+      url,
+      file,
+      text: () => (read ??= readPage(statSync(file).size > MAX_PAGE_BYTES ? "" : readFileSync(file, "utf8"))),
+    });
   }
   return pages;
 }
@@ -36,7 +40,9 @@ export function readBuiltFolder(dir: string, basePath: string): Map<string, Buil
 function htmlFiles(dir: string): string[] {
   const found: string[] = [];
   const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
       const path = join(folder, entry.name);
       // Links are not followed: the folder is read as it is, and nothing outside it.
       if (entry.isDirectory()) walk(path);

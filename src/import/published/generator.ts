@@ -36,17 +36,45 @@ export type Asked = { addresses: Addresses; dates?: Dates } | { unavailable: str
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
-export function askGenerator(generator: Generator, root: string, basePath: string, env: NodeJS.ProcessEnv): Asked {
+export function askGenerator(
+  generator: Generator,
+  root: string,
+  basePath: string,
+  env: NodeJS.ProcessEnv,
+): Asked {
   if (generator === "hugo") return askHugo(root, env);
   if (generator === "jekyll") return askJekyll(root, basePath, env);
   if (generator === "eleventy") return askEleventy(root, basePath, env);
-  return { unavailable: "Astro lists its addresses only by building the site with its own dependencies: give its built folder with --old-site" };
+  return {
+    unavailable:
+      "Astro lists its addresses only by building the site with its own dependencies: give its built folder with --old-site",
+  };
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { ok: true; stdout: string } | { ok: false; why: string } {
-  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT, stdio: ["ignore", "pipe", "pipe"] });
-  if (result.error) return { ok: false, why: (result.error as NodeJS.ErrnoException).code === "ENOENT" ? `${command} is not installed` : result.error.message };
-  if (result.status !== 0) return { ok: false, why: `${command} ${args[0]} failed: ${lastLine(result.stderr || result.stdout)}` };
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { ok: true; stdout: string } | { ok: false; why: string } {
+  const result = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: "utf8",
+    timeout: TIMEOUT_MS,
+    maxBuffer: MAX_OUTPUT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (result.error)
+    return {
+      ok: false,
+      why:
+        (result.error as NodeJS.ErrnoException).code === "ENOENT"
+          ? `${command} is not installed`
+          : result.error.message,
+    };
+  if (result.status !== 0)
+    return { ok: false, why: `${command} ${args[0]} failed: ${lastLine(result.stderr || result.stdout)}` };
   return { ok: true, stdout: result.stdout };
 }
 
@@ -58,7 +86,12 @@ function lastLine(text: string): string {
 function askHugo(root: string, env: NodeJS.ProcessEnv): Asked {
   // Hugo writes its build lock, resources and output folder into the site even to list it: nothing is written into the source.
   const scratch = mkdtempSync(join(tmpdir(), "sitegen-hugo-list-"));
-  const away = { HUGO_NOBUILDLOCK: "true", HUGO_RESOURCEDIR: join(scratch, "resources"), HUGO_PUBLISHDIR: join(scratch, "public"), HUGO_CACHEDIR: join(scratch, "cache") };
+  const away = {
+    HUGO_NOBUILDLOCK: "true",
+    HUGO_RESOURCEDIR: join(scratch, "resources"),
+    HUGO_PUBLISHDIR: join(scratch, "public"),
+    HUGO_CACHEDIR: join(scratch, "cache"),
+  };
   const listed = run("hugo", ["list", "all", "--source", root], root, { ...env, ...away });
   rmSync(scratch, { recursive: true, force: true });
   if (!listed.ok) return { unavailable: listed.why };
@@ -68,7 +101,8 @@ function askHugo(root: string, env: NodeJS.ProcessEnv): Asked {
   const rows = parseCsv(start < 0 ? listed.stdout : listed.stdout.slice(start));
   const header = rows.shift() ?? [];
   const [path, permalink] = [header.indexOf("path"), header.indexOf("permalink")];
-  if (path < 0 || permalink < 0) return { unavailable: `hugo list all printed no path and permalink columns (${header.join(",")})` };
+  if (path < 0 || permalink < 0)
+    return { unavailable: `hugo list all printed no path and permalink columns (${header.join(",")})` };
   const addresses: Addresses = new Map();
   for (const row of rows) {
     const address = pathOf(row[permalink] ?? "");
@@ -104,20 +138,35 @@ function askJekyll(root: string, basePath: string, env: NodeJS.ProcessEnv): Aske
   if (!rows) return { unavailable: "Jekyll's Ruby API printed no list of addresses" };
   // Jekyll's url is the path within the site; the base path is added where it is served. A url with no extension
   // (`/docs/history` under the weekdate style) is written as that path with `.html` (Page#destination), where it was published.
-  const addresses: Addresses = new Map(rows.map(([path, url]) => [path.replace(/\\/g, "/"), `${basePath}${/\/$|\.(html?|xml|json|txt|css|js|rss|atom|svg|webmanifest|ico)$/i.test(url) ? url : `${url}.html`}`]));
+  const addresses: Addresses = new Map(
+    rows.map(([path, url]) => [
+      path.replace(/\\/g, "/"),
+      `${basePath}${/\/$|\.(html?|xml|json|txt|css|js|rss|atom|svg|webmanifest|ico)$/i.test(url) ? url : `${url}.html`}`,
+    ]),
+  );
   // Each document's date as Ruby's Time.parse read it: the one Jekyll showed, where a text is in a form only Ruby reads (`Fri Sep  3 11:21:31 CEST 2021`).
-  const dates: Dates = new Map(rows.flatMap(([path, , date]) => (typeof date === "string" ? [[path.replace(/\\/g, "/"), date] as [string, string]] : [])));
+  const dates: Dates = new Map(
+    rows.flatMap(([path, , date]) =>
+      typeof date === "string" ? [[path.replace(/\\/g, "/"), date] as [string, string]] : [],
+    ),
+  );
   return { addresses, dates };
 }
 
 /** `eleventy --to=json`: every template with its inputPath and url, from the site's own Eleventy. */
 function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): Asked {
   const bin = join(root, "node_modules/.bin/eleventy");
-  if (!existsSync(bin)) return { unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)" };
+  if (!existsSync(bin))
+    return {
+      unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)",
+    };
   // Run as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder.
   const found = findEleventyConfig(root);
   const atRoot = found.file !== undefined && ELEVENTY_CONFIGS.some((name) => join(root, name) === found.file);
-  const given = [...(found.file && !atRoot ? [`--config=${relative(root, found.file)}`] : []), ...(found.input ? [`--input=${found.input}`] : [])];
+  const given = [
+    ...(found.file && !atRoot ? [`--config=${relative(root, found.file)}`] : []),
+    ...(found.input ? [`--input=${found.input}`] : []),
+  ];
   const listed = run(bin, ["--to=json", "--quiet", ...given], root, env);
   if (!listed.ok) return { unavailable: listed.why };
   const rows = templateList(listed.stdout);
@@ -152,7 +201,11 @@ function templateList(stdout: string): { url?: unknown; inputPath?: unknown }[] 
 function parseJson(text: string): [string, string, unknown?][] | undefined {
   try {
     const value = JSON.parse(text.trim().split("\n").at(-1) ?? "") as unknown;
-    return Array.isArray(value) ? (value.filter((row) => Array.isArray(row) && typeof row[0] === "string" && typeof row[1] === "string") as [string, string, unknown?][]) : undefined;
+    return Array.isArray(value)
+      ? (value.filter(
+          (row) => Array.isArray(row) && typeof row[0] === "string" && typeof row[1] === "string",
+        ) as [string, string, unknown?][])
+      : undefined;
   } catch {
     return undefined;
   }

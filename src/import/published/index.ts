@@ -49,27 +49,40 @@ export function findPublished(site: ImportedSite, options: PublishedOptions): Pu
   const asked = askGenerator(options.generator, options.root, site.site.basePath, options.env);
   const byGenerator = "addresses" in asked ? asked.addresses : new Map<string, string>();
   const built = options.oldSite ? readBuiltFolder(options.oldSite, site.site.basePath) : undefined;
-  const origins: AddressOrigins = { generator: 0, folder: 0, computed: 0, ...("unavailable" in asked ? { notAsked: asked.unavailable } : {}) };
-  const sourcePath = (document: ImportedDocument) => relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
+  const origins: AddressOrigins = {
+    generator: 0,
+    folder: 0,
+    computed: 0,
+    ...("unavailable" in asked ? { notAsked: asked.unavailable } : {}),
+  };
+  const sourcePath = (document: ImportedDocument) =>
+    relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
   const unclaimed = built ? titledPages(built, site) : undefined;
   const dated = (document: ImportedDocument): ImportedDocument => {
     const read = "dates" in asked ? asked.dates?.get(sourcePath(document)) : undefined;
     const written = document.data.date;
     // A date the generator read from a form sitegen does not (Ruby's Time.parse: `2017-02-10 00:10::00 -03:00`): written as the generator read it, and said so.
-    if (read === undefined || typeof written !== "string" || !("problem" in readDateZoned(written).read)) return document;
-    (site.notes ??= []).push({ file: document.file, why: `\`date: ${written}\` is in a form only Ruby reads: written as Jekyll read it, ${read}` });
+    if (read === undefined || typeof written !== "string" || !("problem" in readDateZoned(written).read))
+      return document;
+    (site.notes ??= []).push({
+      file: document.file,
+      why: `\`date: ${written}\` is in a form only Ruby reads: written as Jekyll read it, ${read}`,
+    });
     return { ...document, data: { ...document.data, date: read } };
   };
   const place = (found: ImportedDocument): ImportedDocument => {
     const document = dated(found);
     const given = byGenerator.get(sourcePath(document));
     if (given !== undefined) return counted("generator", withAddress(document, given));
-    if (built && document.oldUrls[0] !== undefined && built.has(document.oldUrls[0])) return counted("folder", document);
+    if (built && document.oldUrls[0] !== undefined && built.has(document.oldUrls[0]))
+      return counted("folder", document);
     const matched = unclaimed?.get(titleKey(document.data.title));
     if (matched && matched.length === 1) return counted("folder", withAddress(document, matched[0]));
     return document.oldUrls.length > 0 ? counted("computed", document) : document;
   };
-  const counted = (origin: "generator" | "folder" | "computed", document: ImportedDocument) => (origins[origin]++, document);
+  const counted = (origin: "generator" | "folder" | "computed", document: ImportedDocument) => (
+    origins[origin]++, document
+  );
   site.posts = site.posts.map(place);
   site.pages = site.pages.map(place);
   return { origins, ...(built ? { built } : {}) };
@@ -93,7 +106,8 @@ function titledPages(built: Map<string, BuiltPage>, site: ImportedSite): Map<str
     if (named.has(page.url)) continue;
     const text = page.text();
     if (text.redirectsTo) continue;
-    for (const key of titleKeys(text.title, site.site.name)) byTitle.set(key, [...(byTitle.get(key) ?? []), page.url]);
+    for (const key of titleKeys(text.title, site.site.name))
+      byTitle.set(key, [...(byTitle.get(key) ?? []), page.url]);
   }
   return byTitle;
 }
@@ -102,7 +116,10 @@ const SEPARATORS = /\s+[|·•–—:-]+\s+/;
 
 function titleKeys(title: string, siteName: string | undefined): string[] {
   const whole = titleKey(title);
-  const parts = title.split(SEPARATORS).map(titleKey).filter((part) => part !== "" && part !== titleKey(siteName));
+  const parts = title
+    .split(SEPARATORS)
+    .map(titleKey)
+    .filter((part) => part !== "" && part !== titleKey(siteName));
   return [...new Set([whole, ...parts])].filter(Boolean);
 }
 
@@ -111,26 +128,53 @@ function titleKey(title: unknown): string {
 }
 
 /** The old site's pages no moved document or file answers, each with its counterpart in the new site, where it has one. */
-export function unansweredOldPages(published: Published, site: ImportedSite, moved: { from: string[]; to: string }[], paginate: number | undefined, newPages: string[] = []): OldPage[] {
+export function unansweredOldPages(
+  published: Published,
+  site: ImportedSite,
+  moved: { from: string[]; to: string }[],
+  paginate: number | undefined,
+  newPages: string[] = [],
+): OldPage[] {
   // The old pages of what was left out (an Astro page, a Jekyll list of posts) are known by their source too, where no built folder lists them.
-  const leftUrls = site.left.flatMap((each) => each.oldUrls ?? []).filter((url) => /(?:\/|\.html?)$/i.test(url));
+  const leftUrls = site.left
+    .flatMap((each) => each.oldUrls ?? [])
+    .filter((url) => /(?:\/|\.html?)$/i.test(url));
   if (!published.built && leftUrls.length === 0) return [];
   // Where each old address is now.
   const placed = new Map<string, string>([
     ...moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])),
     ...site.files.flatMap((file): [string, string][] => (file.oldUrl ? [[file.oldUrl, file.oldUrl]] : [])),
   ]);
-  const movedTo = (url: string) => placed.get(url) ?? placed.get(safeDecode(url)) ?? placed.get(url.endsWith("/") ? url : `${url}/`);
+  const movedTo = (url: string) =>
+    placed.get(url) ?? placed.get(safeDecode(url)) ?? placed.get(url.endsWith("/") ? url : `${url}/`);
   const tags = new Set(site.posts.flatMap((post) => termsOf(post.data)).map(tagSlug));
   const blogPages = paginate ? Math.max(1, Math.ceil(site.posts.length / paginate)) : 1;
-  const pages = oldListPages(published.built ?? new Map(), movedTo, { basePath: site.site.basePath, tags, blogPages, languages: languagesOf(site), pages: new Set([...moved.map(({ to }) => to), ...newPages]), terms: termLists(site) }, leftUrls);
+  const pages = oldListPages(
+    published.built ?? new Map(),
+    movedTo,
+    {
+      basePath: site.site.basePath,
+      tags,
+      blogPages,
+      languages: languagesOf(site),
+      pages: new Set([...moved.map(({ to }) => to), ...newPages]),
+      terms: termLists(site),
+    },
+    leftUrls,
+  );
   // An old page at the address its counterpart has now answers as it is.
   return pages.filter((page) => page.to !== page.url);
 }
 
 /** The old pages that listed one term's posts, by address: that term's slug. */
 function termLists(site: ImportedSite): Map<string, string> {
-  return new Map(site.left.flatMap((each) => (each.listsTerm ? (each.oldUrls ?? []).map((url): [string, string] => [url, tagSlug(each.listsTerm!)]) : [])));
+  return new Map(
+    site.left.flatMap((each) =>
+      each.listsTerm
+        ? (each.oldUrls ?? []).map((url): [string, string] => [url, tagSlug(each.listsTerm!)])
+        : [],
+    ),
+  );
 }
 
 function safeDecode(url: string): string {
@@ -143,7 +187,10 @@ function safeDecode(url: string): string {
 
 /** Every language the old site's pages name, in lower case, as its addresses prefix them. */
 function languagesOf(site: ImportedSite): string[] {
-  const named = [...site.site.languages, ...[...site.posts, ...site.pages].flatMap((document) => (document.lang ? [document.lang] : []))];
+  const named = [
+    ...site.site.languages,
+    ...[...site.posts, ...site.pages].flatMap((document) => (document.lang ? [document.lang] : [])),
+  ];
   return [...new Set(named.map((lang) => lang.toLowerCase()))];
 }
 
@@ -162,7 +209,8 @@ export async function writeRedirects(file: string, pages: OldPage[]): Promise<vo
   if (redirects.length === 0) return;
   const document = parseDocument(await readFile(file, "utf8"));
   const map = document.createNode(Object.fromEntries(redirects.map((page) => [page.url, page.to])));
-  map.commentBefore = " Pages of the old site that no file makes here (its lists, tags, archives), each a 301 to its counterpart";
+  map.commentBefore =
+    " Pages of the old site that no file makes here (its lists, tags, archives), each a 301 to its counterpart";
   document.set("redirects", map);
   await writeFile(file, document.toString());
 }

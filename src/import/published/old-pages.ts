@@ -47,29 +47,48 @@ const END = "(?:/(?:index\\.html?)?|\\.html?)?$";
  * `/page/1/`) goes where the page it sent readers to went, else where its
  * own address's kind says.
  */
-export function oldListPages(built: Map<string, BuiltPage>, movedTo: (url: string) => string | undefined, facts: NewSiteFacts, known: string[] = []): OldPage[] {
+export function oldListPages(
+  built: Map<string, BuiltPage>,
+  movedTo: (url: string) => string | undefined,
+  facts: NewSiteFacts,
+  known: string[] = [],
+): OldPage[] {
   const pages: OldPage[] = [];
   // The built pages, and the old addresses of what was left out that the built folder (where there is one) does not list.
   const urls = [...built.keys(), ...known.filter((url) => !built.has(url))];
   for (const url of new Set(urls)) {
     if (movedTo(url) !== undefined || url.endsWith("/404.html")) continue;
     const sent = built.get(url)?.text().redirectsTo;
-    const followed = sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
+    const followed =
+      sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
     const term = facts.terms?.get(url);
     const byPath = counterpart(decodedPath(url, facts), facts);
     // A page that listed one term's posts goes to that term's page, where its address says nothing else (the home stays the home).
-    const own = term !== undefined && byPath.kind === "other" ? { kind: "tag" as const, to: facts.tags.has(term) ? `/tags/${term}/` : "/tags/" } : byPath;
-    pages.push({ url, ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own) });
+    const own =
+      term !== undefined && byPath.kind === "other"
+        ? { kind: "tag" as const, to: facts.tags.has(term) ? `/tags/${term}/` : "/tags/" }
+        : byPath;
+    pages.push({
+      url,
+      ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own),
+    });
   }
   return pages;
 }
 
-function counterpart({ path, lang }: { path: string; lang?: string }, facts: NewSiteFacts): { kind: OldPageKind; to?: string } {
-  if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path)) return { kind: "home", to: lang && facts.pages?.has(`/${lang}/`) ? `/${lang}/` : "/" };
+function counterpart(
+  { path, lang }: { path: string; lang?: string },
+  facts: NewSiteFacts,
+): { kind: OldPageKind; to?: string } {
+  if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path))
+    return { kind: "home", to: lang && facts.pages?.has(`/${lang}/`) ? `/${lang}/` : "/" };
   // A search page, where the new site has its own (the starter's /search/).
-  if (new RegExp(`^/search${END}`).test(path)) return facts.pages?.has("/search/") ? { kind: "search", to: "/search/" } : { kind: "search" };
+  if (new RegExp(`^/search${END}`).test(path))
+    return facts.pages?.has("/search/") ? { kind: "search", to: "/search/" } : { kind: "search" };
   // A list's page by its number: `/page/2/`, `/blog/page/2/`, jekyll-paginate's `/page2/`, or Eleventy's pagination's `/blog/2/`.
-  const numbered = new RegExp(`^(?:/${LIST})?/page(?:/?(\\d+))?${END}`).exec(path) ?? new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
+  const numbered =
+    new RegExp(`^(?:/${LIST})?/page(?:/?(\\d+))?${END}`).exec(path) ??
+    new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
   // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
   if (new RegExp(`^(?:/${LIST})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
@@ -79,7 +98,11 @@ function counterpart({ path, lang }: { path: string; lang?: string }, facts: New
     const slug = tagSlug(tag[1]);
     return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
   }
-  if (new RegExp(`^/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) || new RegExp(`^/${LIST}${END}`).test(path)) return { kind: "archive", to: "/blog/" };
+  if (
+    new RegExp(`^/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) ||
+    new RegExp(`^/${LIST}${END}`).test(path)
+  )
+    return { kind: "archive", to: "/blog/" };
   return { kind: "other" };
 }
 
@@ -89,8 +112,12 @@ function blogPage(number: number, facts: NewSiteFacts): string {
 }
 
 /** The page's path within the old site, decoded, in lower case, without the base path and a language's prefix; and that language. */
-function decodedPath(url: string, facts: Pick<NewSiteFacts, "basePath" | "languages">): { path: string; lang?: string } {
-  const within = facts.basePath && url.startsWith(`${facts.basePath}/`) ? url.slice(facts.basePath.length) : url;
+function decodedPath(
+  url: string,
+  facts: Pick<NewSiteFacts, "basePath" | "languages">,
+): { path: string; lang?: string } {
+  const within =
+    facts.basePath && url.startsWith(`${facts.basePath}/`) ? url.slice(facts.basePath.length) : url;
   let path: string;
   try {
     path = decodeURI(within).toLowerCase();
@@ -100,6 +127,8 @@ function decodedPath(url: string, facts: Pick<NewSiteFacts, "basePath" | "langua
   // A language's home written as a file (Astro's `build.format: "file"`: /en.html) is its home.
   const home = facts.languages.find((language) => path === `/${language}.html` || path === `/${language}`);
   if (home) return { path: "/", lang: home };
-  const lang = facts.languages.find((language) => path === `/${language}/` || path.startsWith(`/${language}/`));
+  const lang = facts.languages.find(
+    (language) => path === `/${language}/` || path.startsWith(`/${language}/`),
+  );
   return lang ? { path: path.slice(lang.length + 1), lang } : { path };
 }

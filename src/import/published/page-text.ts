@@ -45,13 +45,35 @@ const SEGMENTER = new Intl.Segmenter("und", { granularity: "word" });
 export function readPage(html: string, options: { whole?: boolean } = {}): PageText {
   const document = parseDocument(html, { decodeEntities: true });
   const title = textOf(find(document.children, (element) => element.name === "title")).trim();
-  const refresh = find(document.children, (element) => element.name === "meta" && (element.attribs["http-equiv"] ?? "").toLowerCase() === "refresh");
-  const redirectsTo = refresh ? /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh.attribs.content ?? "")?.[1] : undefined;
-  const canonical = find(document.children, (element) => element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"))?.attribs.href;
-  const root = options.whole ? (find(document.children, (element) => element.name === "body")?.children ?? document.children) : mainPart(document.children);
+  const refresh = find(
+    document.children,
+    (element) => element.name === "meta" && (element.attribs["http-equiv"] ?? "").toLowerCase() === "refresh",
+  );
+  const redirectsTo = refresh
+    ? /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh.attribs.content ?? "")?.[1]
+    : undefined;
+  const canonical = find(
+    document.children,
+    (element) =>
+      element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"),
+  )?.attribs.href;
+  const root = options.whole
+    ? (find(document.children, (element) => element.name === "body")?.children ?? document.children)
+    : mainPart(document.children);
   const skipped = options.whole ? UNSEEN : new Set([...UNSEEN, ...AROUND]);
-  const lang = find(document.children, (element) => element.name === "html")?.attribs.lang?.trim().toLowerCase();
-  const page: PageText = { title, texts: [], media: [], alts: [], links: [], ...(lang ? { lang } : {}), ...(redirectsTo ? { redirectsTo } : {}), ...(canonical ? { canonical } : {}) };
+  const lang = find(document.children, (element) => element.name === "html")
+    ?.attribs.lang?.trim()
+    .toLowerCase();
+  const page: PageText = {
+    title,
+    texts: [],
+    media: [],
+    alts: [],
+    links: [],
+    ...(lang ? { lang } : {}),
+    ...(redirectsTo ? { redirectsTo } : {}),
+    ...(canonical ? { canonical } : {}),
+  };
   collect(root, page, skipped, false, !options.whole);
   return page;
 }
@@ -61,11 +83,15 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
  * `articleBody`, GitHub's `markdown-body`): inside an article it leaves out what the theme adds around the text
  * (reading time, related posts, share buttons, a licence).
  */
-const BODY_CLASS = /(?:^|\s)(?:(?:post|entry|article|blog|page)[-_]?(?:content|body|text)|markdown-body|e-content)(?:\s|$)/i;
+const BODY_CLASS =
+  /(?:^|\s)(?:(?:post|entry|article|blog|page)[-_]?(?:content|body|text)|markdown-body|e-content)(?:\s|$)/i;
 
 /** The part of the page that is its own: its text's element, else one `<article>`, else `<main>` or the element whose role is main, else the body. */
 function mainPart(nodes: ChildNode[]): ChildNode[] {
-  const bodies = all(nodes, (element) => BODY_CLASS.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody");
+  const bodies = all(
+    nodes,
+    (element) => BODY_CLASS.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody",
+  );
   if (bodies.length === 1) return [bodies[0]];
   const articles = all(nodes, (element) => element.name === "article");
   if (articles.length === 1) return [articles[0]];
@@ -75,7 +101,13 @@ function mainPart(nodes: ChildNode[]): ChildNode[] {
   return body ? body.children : nodes;
 }
 
-function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCode: boolean, ownOnly: boolean): void {
+function collect(
+  nodes: ChildNode[],
+  page: PageText,
+  skipped: Set<string>,
+  inCode: boolean,
+  ownOnly: boolean,
+): void {
   for (const node of nodes) {
     if (node.type === "text") {
       const text = node.data.replace(/\s+/g, " ").trim();
@@ -87,7 +119,8 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
     const { name, attribs } = node;
     if (inCode && isGutter(attribs)) continue;
     if (ownOnly && SCREEN_READER_ONLY.test(attribs.class ?? "")) continue;
-    if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src) page.media.push(attribs.src);
+    if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src)
+      page.media.push(attribs.src);
     if (name === "img" && attribs.alt?.trim()) {
       const alt = attribs.alt.replace(/\s+/g, " ").trim();
       page.texts.push(alt);
@@ -96,7 +129,10 @@ function collect(nodes: ChildNode[], page: PageText, skipped: Set<string>, inCod
     if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
     if (name === "pre" && !inCode) {
       // A code block is read as its text, each line one: a highlighter's spans cut words where its grammar does (a shell's `\w` is an escape to it), another's elsewhere.
-      const lines = codeText(node.children).split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter((line) => line !== "");
+      const lines = codeText(node.children)
+        .split("\n")
+        .map((line) => line.replace(/\s+/g, " ").trim())
+        .filter((line) => line !== "");
       pushAll(page.texts, lines);
       continue;
     }
@@ -115,12 +151,14 @@ function codeText(nodes: ChildNode[]): string {
   let text = "";
   for (const node of nodes) {
     if (node.type === "text") text += isNumberColumn(node.data) ? "" : node.data;
-    else if (isElement(node) && !UNSEEN.has(node.name) && !isGutter(node.attribs)) text += codeText(node.children);
+    else if (isElement(node) && !UNSEEN.has(node.name) && !isGutter(node.attribs))
+      text += codeText(node.children);
   }
   return text;
 }
 
-const GUTTER_CLASS = /(?:^|\s)(?:lnt?|lntd|gutter|rouge-gutter|gl|lineno|linenos|line-numbers?|line-numbers-rows|hljs-ln-n|hljs-ln-numbers)(?:\s|$)/;
+const GUTTER_CLASS =
+  /(?:^|\s)(?:lnt?|lntd|gutter|rouge-gutter|gl|lineno|linenos|line-numbers?|line-numbers-rows|hljs-ln-n|hljs-ln-numbers)(?:\s|$)/;
 
 /** An element that holds a code block's line numbers: by the class its highlighter names them with, or the style that keeps them out of a selection. */
 function isGutter(attribs: Record<string, string>): boolean {
@@ -143,7 +181,9 @@ export function wordsOf(texts: string[]): string[] {
     for (const { segment, isWordLike } of SEGMENTER.segment(text.replace(/(?:%[0-9A-Fa-f]{2})+/g, decoded))) {
       // `date.setTime` and `10px` are one word to the segmenter and two to a highlighter's spans: both sides are read in parts.
       // A number is read without its leading zeros: a day shown as `01` by one theme is `1` by another.
-      if (isWordLike) for (const part of segment.toLowerCase().replace(/’/g, "'").split(PARTS)) if (part !== "") words.push(/^\d+$/.test(part) ? part.replace(/^0+(?=\d)/, "") : part);
+      if (isWordLike)
+        for (const part of segment.toLowerCase().replace(/’/g, "'").split(PARTS))
+          if (part !== "") words.push(/^\d+$/.test(part) ? part.replace(/^0+(?=\d)/, "") : part);
     }
   }
   return words;
@@ -182,5 +222,7 @@ function all(nodes: ChildNode[], test: (element: Element) => boolean, found: Ele
 
 function textOf(element: Element | undefined): string {
   if (!element) return "";
-  return element.children.map((node) => (node.type === "text" ? node.data : isElement(node) ? textOf(node) : "")).join("");
+  return element.children
+    .map((node) => (node.type === "text" ? node.data : isElement(node) ? textOf(node) : ""))
+    .join("");
 }

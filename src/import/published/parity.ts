@@ -43,10 +43,15 @@ export function chromeOf(pages: PageText[]): Chrome {
   const least = Math.max(3, Math.ceil(pages.length / 5));
   const repeated = (pick: (page: PageText) => string[]) => {
     const counts = new Map<string, number>();
-    for (const page of pages) for (const item of new Set(pick(page))) counts.set(item, (counts.get(item) ?? 0) + 1);
+    for (const page of pages)
+      for (const item of new Set(pick(page))) counts.set(item, (counts.get(item) ?? 0) + 1);
     return new Set([...counts].filter(([, count]) => count >= least).map(([item]) => item));
   };
-  return { texts: repeated((page) => page.texts.map(shapeOf)), media: repeated((page) => page.media), links: repeated((page) => page.links) };
+  return {
+    texts: repeated((page) => page.texts.map(shapeOf)),
+    media: repeated((page) => page.media),
+    links: repeated((page) => page.links),
+  };
 }
 
 /** A text with its numbers as one sign: a theme's "330 words · 5 minutes" is one text on every page, whatever the page counts. */
@@ -60,17 +65,32 @@ export function keptOf(sides: Sides): Kept {
   const chrome = sides.chrome ?? { texts: new Set(), media: new Set(), links: new Set() };
   const old = sides.old.page;
   // A text that names the page's own address (a licence's "this post is at …") is the theme's, not the author's.
-  const own = (text: string) => text.includes(sides.old.url) && /^(?:https?:\/\/|\/)\S*$/.test(text.trim().split(/\s+/).pop() ?? "");
+  const own = (text: string) =>
+    text.includes(sides.old.url) && /^(?:https?:\/\/|\/)\S*$/.test(text.trim().split(/\s+/).pop() ?? "");
   // An image's alt that holds every word of the page's title is the theme's, made of the title (Astro's blog: `'<title>' hero`).
   const titled = new Set(old.alts.filter((alt) => madeOfTitle(alt, old.title)));
   // A text right after the same text is one shown twice (Starlight's heading of the title, then the text's own `# Title`, which the move keeps once).
-  const shownOnce = old.texts.filter((text, index) => index === 0 || text.toLowerCase() !== old.texts[index - 1].toLowerCase());
-  const oldWords = wordsOf(shownOnce.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text) && !titled.has(text))).map(sameMonth);
+  const shownOnce = old.texts.filter(
+    (text, index) => index === 0 || text.toLowerCase() !== old.texts[index - 1].toLowerCase(),
+  );
+  const oldWords = wordsOf(
+    shownOnce.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text) && !titled.has(text)),
+  ).map(sameMonth);
   const words = keptWords(oldWords, wordsOf(sides.new.page.texts).map(sameMonth));
-  const media = keptItems(old.media.filter((src) => !chrome.media.has(src)).map(imageName), new Set(sides.new.page.media.map(imageName)));
+  const media = keptItems(
+    old.media.filter((src) => !chrome.media.has(src)).map(imageName),
+    new Set(sides.new.page.media.map(imageName)),
+  );
   // A link to the page itself (its title's permalink) leads nowhere a reader would miss.
-  const oldLinks = old.links.filter((href) => !chrome.links.has(href)).map((href) => place(href, sides.old.url, sides)).filter((path) => path !== sides.new.url);
-  const newLinks = new Set(sides.new.page.links.map((href) => place(href, sides.new.url, { moved: (path) => path, origin: undefined })));
+  const oldLinks = old.links
+    .filter((href) => !chrome.links.has(href))
+    .map((href) => place(href, sides.old.url, sides))
+    .filter((path) => path !== sides.new.url);
+  const newLinks = new Set(
+    sides.new.page.links.map((href) =>
+      place(href, sides.new.url, { moved: (path) => path, origin: undefined }),
+    ),
+  );
   // An old theme linked a post's tags to one list of them (`/tags.html#php`, now /tags/); the new page links each tag's own page.
   if ([...newLinks].some((link) => link.startsWith("/tags/"))) newLinks.add("/tags/");
   const links = keptItems(oldLinks, newLinks);
@@ -78,7 +98,11 @@ export function keptOf(sides: Sides): Kept {
     words: { old: oldWords.length, kept: words.kept },
     media: { old: media.old, kept: media.kept },
     links: { old: links.old, kept: links.kept },
-    missing: { words: words.missing.slice(0, SHOWN_MISSING_WORDS), media: media.missing, links: links.missing },
+    missing: {
+      words: words.missing.slice(0, SHOWN_MISSING_WORDS),
+      media: media.missing,
+      links: links.missing,
+    },
   };
 }
 
@@ -130,8 +154,26 @@ function madeOfTitle(alt: string, title: string): boolean {
   return [...words].every((word) => altWords.has(word));
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const SHORT_MONTH = new Map(MONTHS.flatMap((month) => [[month, month.slice(0, 3)], ...(month === "september" ? [["sept", "sep"]] : [])] as [string, string][]));
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const SHORT_MONTH = new Map(
+  MONTHS.flatMap(
+    (month) =>
+      [[month, month.slice(0, 3)], ...(month === "september" ? [["sept", "sep"]] : [])] as [string, string][],
+  ),
+);
 
 /** A month's name as one word, long or short: a theme's date says `9 Aug 2019` where the new page says `9 August 2019`. */
 function sameMonth(word: string): string {
@@ -146,7 +188,9 @@ function place(href: string, pageUrl: string, sides: Pick<Sides, "moved" | "orig
   } catch {
     return href;
   }
-  const own = url.origin === "http://old.invalid" || (sides.origin !== undefined && url.origin === new URL(sides.origin).origin);
+  const own =
+    url.origin === "http://old.invalid" ||
+    (sides.origin !== undefined && url.origin === new URL(sides.origin).origin);
   if (!own) return url.href.replace(/\/$/, "");
   const path = url.pathname;
   return sides.moved(path) ?? sides.moved(path.endsWith("/") ? path : `${path}/`) ?? path;

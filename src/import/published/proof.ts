@@ -21,20 +21,39 @@ export interface Proof {
   /** The old site's pages, and how many answer now. */
   answered: { old: number; answer: number; unanswered: { url: string; kind: OldPageKind | "document" }[] };
   pages: PageKept[];
-  totals: { words: { old: number; kept: number }; media: { old: number; kept: number }; links: { old: number; kept: number } };
+  totals: {
+    words: { old: number; kept: number };
+    media: { old: number; kept: number };
+    links: { old: number; kept: number };
+  };
 }
 
 /** A page under this share of its old words is named, with what it lost. */
 export const WORDS_KEPT_AT_LEAST = 0.98;
 
-export function proveMove(options: { built: Map<string, BuiltPage>; dist: string; moved: { file: string; from: string[]; to: string; list?: boolean }[]; oldPages: OldPage[]; origin?: string }): Proof {
+export function proveMove(options: {
+  built: Map<string, BuiltPage>;
+  dist: string;
+  moved: { file: string; from: string[]; to: string; list?: boolean }[];
+  oldPages: OldPage[];
+  origin?: string;
+}): Proof {
   const redirects = redirectRules(options.dist);
-  const answers = (url: string) => pageAt(options.dist, url) !== undefined || [url, url.replace(/\/$/, "")].some((from) => redirects.has(from) && pageAt(options.dist, redirects.get(from)!) !== undefined);
+  const answers = (url: string) =>
+    pageAt(options.dist, url) !== undefined ||
+    [url, url.replace(/\/$/, "")].some(
+      (from) => redirects.has(from) && pageAt(options.dist, redirects.get(from)!) !== undefined,
+    );
   const kinds = new Map(options.oldPages.map((page) => [page.url, page.kind]));
-  const unanswered = [...options.built.keys()].filter((url) => !url.endsWith("/404.html") && !answers(url)).map((url) => ({ url, kind: kinds.get(url) ?? ("document" as const) }));
+  const unanswered = [...options.built.keys()]
+    .filter((url) => !url.endsWith("/404.html") && !answers(url))
+    .map((url) => ({ url, kind: kinds.get(url) ?? ("document" as const) }));
   const answered = { old: options.built.size, answer: options.built.size - unanswered.length, unanswered };
-  const byOld = new Map(options.moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])));
-  const moved = (path: string) => byOld.get(path) ?? redirects.get(path) ?? (pageAt(options.dist, path) ? path : undefined);
+  const byOld = new Map(
+    options.moved.flatMap(({ from, to }) => from.map((url): [string, string] => [url, to])),
+  );
+  const moved = (path: string) =>
+    byOld.get(path) ?? redirects.get(path) ?? (pageAt(options.dist, path) ? path : undefined);
   const pages: PageKept[] = [];
   const chrome = siteChrome([...options.built.values()].filter((page) => !page.text().redirectsTo));
   for (const { file, from, to, list } of options.moved) {
@@ -43,11 +62,29 @@ export function proveMove(options: { built: Map<string, BuiltPage>; dist: string
     const old = from.map((url) => options.built.get(url)).find((page) => page && !page.text().redirectsTo);
     const built = pageAt(options.dist, to);
     if (!old || !built) continue;
-    const kept = keptOf({ old: { url: old.url, page: old.text() }, new: { url: to, page: readPage(readFileSync(built, "utf8"), { whole: true }) }, moved, origin: options.origin, chrome });
+    const kept = keptOf({
+      old: { url: old.url, page: old.text() },
+      new: { url: to, page: readPage(readFileSync(built, "utf8"), { whole: true }) },
+      moved,
+      origin: options.origin,
+      chrome,
+    });
     pages.push({ old: old.url, new: to, ...kept });
   }
-  const sum = (pick: (page: PageKept) => { old: number; kept: number }) => pages.reduce((total, page) => ({ old: total.old + pick(page).old, kept: total.kept + pick(page).kept }), { old: 0, kept: 0 });
-  return { answered, pages, totals: { words: sum((page) => page.words), media: sum((page) => page.media), links: sum((page) => page.links) } };
+  const sum = (pick: (page: PageKept) => { old: number; kept: number }) =>
+    pages.reduce((total, page) => ({ old: total.old + pick(page).old, kept: total.kept + pick(page).kept }), {
+      old: 0,
+      kept: 0,
+    });
+  return {
+    answered,
+    pages,
+    totals: {
+      words: sum((page) => page.words),
+      media: sum((page) => page.media),
+      links: sum((page) => page.links),
+    },
+  };
 }
 
 /** The proof as the report shows it: the totals, then each page that lost words or an image, with what it lost. */
@@ -59,11 +96,20 @@ export function proofLines(proof: Proof): string[] {
   ];
   const byKind = new Map<string, string[]>();
   for (const { url, kind } of answered.unanswered) byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
-  for (const [kind, urls] of byKind) lines.push(`  old pages with no answer, ${kind} (${urls.length}):`, ...urls.slice(0, 10).map((url) => `    ${url}`), ...(urls.length > 10 ? [`    … and ${urls.length - 10} more`] : []));
-  const short = proof.pages.filter((page) => page.words.kept < page.words.old * WORDS_KEPT_AT_LEAST || page.media.kept < page.media.old);
+  for (const [kind, urls] of byKind)
+    lines.push(
+      `  old pages with no answer, ${kind} (${urls.length}):`,
+      ...urls.slice(0, 10).map((url) => `    ${url}`),
+      ...(urls.length > 10 ? [`    … and ${urls.length - 10} more`] : []),
+    );
+  const short = proof.pages.filter(
+    (page) => page.words.kept < page.words.old * WORDS_KEPT_AT_LEAST || page.media.kept < page.media.old,
+  );
   if (short.length > 0) lines.push(`  pages that lost words or an image (${short.length}):`);
   for (const page of short) {
-    const lost = [`words ${percent(page.words.kept, page.words.old)}${page.missing.words.length > 0 ? ` (missing: ${page.missing.words.join(" ")})` : ""}`];
+    const lost = [
+      `words ${percent(page.words.kept, page.words.old)}${page.missing.words.length > 0 ? ` (missing: ${page.missing.words.join(" ")})` : ""}`,
+    ];
     if (page.missing.media.length > 0) lost.push(`images missing: ${page.missing.media.join(", ")}`);
     lines.push(`    ${page.old} → ${page.new}: ${lost.join("; ")}`);
   }
@@ -79,9 +125,14 @@ export function proofLines(proof: Proof): string[] {
 function siteChrome(pages: BuiltPage[]): Chrome {
   const texts = pages.map((page) => page.text());
   const byLanguage = new Map<string, PageText[]>();
-  for (const text of texts) if (text.lang) byLanguage.set(text.lang, [...(byLanguage.get(text.lang) ?? []), text]);
+  for (const text of texts)
+    if (text.lang) byLanguage.set(text.lang, [...(byLanguage.get(text.lang) ?? []), text]);
   const all = [texts, ...(byLanguage.size > 1 ? byLanguage.values() : [])].map(chromeOf);
-  return { texts: new Set(all.flatMap((each) => [...each.texts])), media: new Set(all.flatMap((each) => [...each.media])), links: new Set(all.flatMap((each) => [...each.links])) };
+  return {
+    texts: new Set(all.flatMap((each) => [...each.texts])),
+    media: new Set(all.flatMap((each) => [...each.media])),
+    links: new Set(all.flatMap((each) => [...each.links])),
+  };
 }
 
 function isList(file: string, to: string): boolean {
@@ -97,14 +148,19 @@ function pageAt(dist: string, url: string): string | undefined {
     return undefined;
   }
   if (path.includes("\0") || path.split("/").includes("..")) return undefined;
-  for (const candidate of path.endsWith("/") ? [join(dist, path, "index.html")] : [join(dist, path), join(dist, path, "index.html")]) {
+  for (const candidate of path.endsWith("/")
+    ? [join(dist, path, "index.html")]
+    : [join(dist, path), join(dist, path, "index.html")]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;
 }
 
 /** A build's `_redirects`, as Netlify and Cloudflare read it: `from to [status]` a line; only the redirects, which name a page. */
-export function redirectRules(dist: string): { has(path: string): boolean; get(path: string): string | undefined } {
+export function redirectRules(dist: string): {
+  has(path: string): boolean;
+  get(path: string): string | undefined;
+} {
   const file = join(dist, "_redirects");
   const rules = new Map<string, string>();
   // Netlify's rules name a path decoded, Cloudflare's encoded: each is looked up in one form.
@@ -119,7 +175,8 @@ export function redirectRules(dist: string): { has(path: string): boolean; get(p
   if (!existsSync(file)) return lookup;
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (!from || from.startsWith("#") || !to || (status !== undefined && !/^30[12178]!?$/.test(status))) continue;
+    if (!from || from.startsWith("#") || !to || (status !== undefined && !/^30[12178]!?$/.test(status)))
+      continue;
     if (!rules.has(key(from))) rules.set(key(from), to);
   }
   return lookup;

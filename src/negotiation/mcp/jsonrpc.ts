@@ -40,14 +40,47 @@ export function parseMessage(text: string): Parsed {
     return { ok: false, error: { code: CODE.parse, message: "Parse error: the body is not JSON" } };
   }
   // A batch (an array) was removed from MCP in 2025-06-18; the transport carries one message a POST.
-  if (Array.isArray(value)) return { ok: false, error: { code: CODE.invalidRequest, message: "Invalid Request: send one JSON-RPC message a POST, not a batch" } };
-  if (!isObject(value) || value.jsonrpc !== "2.0") return { ok: false, error: { code: CODE.invalidRequest, message: 'Invalid Request: a JSON-RPC 2.0 object with "jsonrpc": "2.0" is expected' } };
-  if ("result" in value || "error" in value) return { ok: false, error: { code: CODE.invalidRequest, message: "Invalid Request: a client sends requests and notifications, not responses" } };
-  if (typeof value.method !== "string") return { ok: false, error: { code: CODE.invalidRequest, message: 'Invalid Request: "method" must be a string' } };
+  if (Array.isArray(value))
+    return {
+      ok: false,
+      error: {
+        code: CODE.invalidRequest,
+        message: "Invalid Request: send one JSON-RPC message a POST, not a batch",
+      },
+    };
+  if (!isObject(value) || value.jsonrpc !== "2.0")
+    return {
+      ok: false,
+      error: {
+        code: CODE.invalidRequest,
+        message: 'Invalid Request: a JSON-RPC 2.0 object with "jsonrpc": "2.0" is expected',
+      },
+    };
+  if ("result" in value || "error" in value)
+    return {
+      ok: false,
+      error: {
+        code: CODE.invalidRequest,
+        message: "Invalid Request: a client sends requests and notifications, not responses",
+      },
+    };
+  if (typeof value.method !== "string")
+    return {
+      ok: false,
+      error: { code: CODE.invalidRequest, message: 'Invalid Request: "method" must be a string' },
+    };
   const id = value.id;
   // JSON-RPC 2.0 §4: an id is a string or a number; MCP forbids null.
-  if ("id" in value && typeof id !== "string" && !(typeof id === "number" && Number.isFinite(id))) return { ok: false, error: { code: CODE.invalidRequest, message: 'Invalid Request: "id" must be a string or a number' } };
-  if ("params" in value && !isObject(value.params)) return { ok: false, error: { code: CODE.invalidRequest, message: 'Invalid Request: "params" must be an object' } };
+  if ("id" in value && typeof id !== "string" && !(typeof id === "number" && Number.isFinite(id)))
+    return {
+      ok: false,
+      error: { code: CODE.invalidRequest, message: 'Invalid Request: "id" must be a string or a number' },
+    };
+  if ("params" in value && !isObject(value.params))
+    return {
+      ok: false,
+      error: { code: CODE.invalidRequest, message: 'Invalid Request: "params" must be an object' },
+    };
   const params = isObject(value.params) ? value.params : {};
   return { ok: true, message: { ...("id" in value ? { id: id as Id } : {}), method: value.method, params } };
 }

@@ -15,7 +15,16 @@
 import { baseHeaders, CACHE, type HeaderPolicy } from "../headers.ts";
 import type { SiteData } from "../site-data.ts";
 import type { McpSite } from "./data.ts";
-import { CODE, errorBody, headerValue, parseMessage, resultBody, type Id, type RpcError, type RpcRequest } from "./jsonrpc.ts";
+import {
+  CODE,
+  errorBody,
+  headerValue,
+  parseMessage,
+  resultBody,
+  type Id,
+  type RpcError,
+  type RpcRequest,
+} from "./jsonrpc.ts";
 import { callTool, isTool, listResources, readPage, TOOLS, type McpContext } from "./tools.ts";
 import { catalog, serverCard, serverName, SERVER_CARD_TYPE } from "./server-card.ts";
 
@@ -42,11 +51,20 @@ const TTL_MS = 300_000;
 const META_VERSION = "io.modelcontextprotocol/protocolVersion";
 
 export function isMcpPath(pathname: string): boolean {
-  return pathname === MCP_PATH || pathname === CATALOG_PATH || (SERVER_CARD_PATHS as readonly string[]).includes(pathname);
+  return (
+    pathname === MCP_PATH ||
+    pathname === CATALOG_PATH ||
+    (SERVER_CARD_PATHS as readonly string[]).includes(pathname)
+  );
 }
 
 /** The answer for one of `isMcpPath`'s paths, on a site that serves `/mcp` (`info` its `site.json`). */
-export async function respondMcp(request: Request, site: SiteData, info: McpSite, policy: HeaderPolicy): Promise<Response> {
+export async function respondMcp(
+  request: Request,
+  site: SiteData,
+  info: McpSite,
+  policy: HeaderPolicy,
+): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   if (url.pathname !== MCP_PATH) return discoveryFile(url.pathname, method, info, policy);
@@ -54,22 +72,65 @@ export async function respondMcp(request: Request, site: SiteData, info: McpSite
   // request came to (a preview server, a deploy preview) is the site's too.
   const origin = request.headers.get("origin");
   if (origin !== null && origin !== url.origin && origin !== new URL(info.origin).origin) {
-    return rpcError(403, undefined, { code: CODE.invalidRequest, message: `Forbidden: requests from the origin ${origin} are not served; ${info.origin} serves its own pages` }, policy);
+    return rpcError(
+      403,
+      undefined,
+      {
+        code: CODE.invalidRequest,
+        message: `Forbidden: requests from the origin ${origin} are not served; ${info.origin} serves its own pages`,
+      },
+      policy,
+    );
   }
-  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { ...baseHeaders(policy), Allow: "POST, OPTIONS", "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name", "Cache-Control": CACHE.never } });
+  if (method === "OPTIONS")
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...baseHeaders(policy),
+        Allow: "POST, OPTIONS",
+        "Access-Control-Allow-Methods": "POST",
+        "Access-Control-Allow-Headers": "Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name",
+        "Cache-Control": CACHE.never,
+      },
+    });
   // No stream is offered: a GET (2025-11-25's server-sent events) and a DELETE (its session's end) are 405 (2026-07-28 §Backward Compatibility).
-  if (method !== "POST") return new Response(null, { status: 405, headers: { ...baseHeaders(policy), Allow: "POST, OPTIONS", "Cache-Control": CACHE.never } });
+  if (method !== "POST")
+    return new Response(null, {
+      status: 405,
+      headers: { ...baseHeaders(policy), Allow: "POST, OPTIONS", "Cache-Control": CACHE.never },
+    });
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
-    return rpcError(415, undefined, { code: CODE.invalidRequest, message: "Unsupported Media Type: POST a JSON-RPC message as application/json" }, policy);
+    return rpcError(
+      415,
+      undefined,
+      {
+        code: CODE.invalidRequest,
+        message: "Unsupported Media Type: POST a JSON-RPC message as application/json",
+      },
+      policy,
+    );
   }
   const text = await bodyText(request);
-  if (text === undefined) return rpcError(413, undefined, { code: CODE.invalidRequest, message: `Request body larger than ${MAX_BODY_BYTES} bytes: one JSON-RPC message is a few hundred` }, policy);
+  if (text === undefined)
+    return rpcError(
+      413,
+      undefined,
+      {
+        code: CODE.invalidRequest,
+        message: `Request body larger than ${MAX_BODY_BYTES} bytes: one JSON-RPC message is a few hundred`,
+      },
+      policy,
+    );
   const parsed = parseMessage(text);
   if (!parsed.ok) return rpcError(400, undefined, parsed.error, policy);
   const { message } = parsed;
   // A notification (notifications/initialized from a 2025 client) is taken and needs no answer.
-  if (message.id === undefined) return new Response(null, { status: 202, headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never } });
+  if (message.id === undefined)
+    return new Response(null, {
+      status: 202,
+      headers: { ...baseHeaders(policy), "Cache-Control": CACHE.never },
+    });
   const context: McpContext = { site, info, requestOrigin: url.origin };
   const modern = isModern(message, request.headers);
   if (modern) {
@@ -78,7 +139,8 @@ export async function respondMcp(request: Request, site: SiteData, info: McpSite
   } else if (message.method !== "initialize") {
     // 2025-06-18 on: a request names its version in the header; one without is read as 2025-03-26 (2025-11-25 transports §Protocol Version Header).
     const version = request.headers.get("mcp-protocol-version");
-    if (version !== null && !(LEGACY_VERSIONS as readonly string[]).includes(version)) return rpcError(400, message.id, unsupported(version), policy);
+    if (version !== null && !(LEGACY_VERSIONS as readonly string[]).includes(version))
+      return rpcError(400, message.id, unsupported(version), policy);
   }
   const answer = await dispatch(message, context, modern);
   if ("error" in answer) return rpcError(answer.status, message.id, answer.error, policy);
@@ -90,29 +152,65 @@ type Answer = { result: Record<string, unknown> } | { status: number; error: Rpc
 async function dispatch(message: RpcRequest, context: McpContext, modern: boolean): Promise<Answer> {
   const { params } = message;
   // What 2026-07-28 adds to every result: its type, and for the cacheable ones how long a client may keep it.
-  const complete = (result: Record<string, unknown>, cacheable = false): Answer => ({ result: modern ? { ...result, resultType: "complete", ...(cacheable ? { ttlMs: TTL_MS, cacheScope: "public" } : {}) } : result });
+  const complete = (result: Record<string, unknown>, cacheable = false): Answer => ({
+    result: modern
+      ? { ...result, resultType: "complete", ...(cacheable ? { ttlMs: TTL_MS, cacheScope: "public" } : {}) }
+      : result,
+  });
   switch (message.method) {
     case "initialize": {
       const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
       // 2025-11-25 lifecycle §Version Negotiation: the client's version if the server speaks it, else the latest it does.
-      const protocolVersion = (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0];
-      return { result: { protocolVersion, capabilities: CAPABILITIES, serverInfo: serverInfo(context.info), instructions: instructions(context.info) } };
+      const protocolVersion = (LEGACY_VERSIONS as readonly string[]).includes(asked)
+        ? asked
+        : LEGACY_VERSIONS[0];
+      return {
+        result: {
+          protocolVersion,
+          capabilities: CAPABILITIES,
+          serverInfo: serverInfo(context.info),
+          instructions: instructions(context.info),
+        },
+      };
     }
     case "server/discover":
-      return complete({ supportedVersions: SUPPORTED_VERSIONS, capabilities: CAPABILITIES, _meta: { "io.modelcontextprotocol/serverInfo": serverInfo(context.info) }, instructions: instructions(context.info) }, true);
+      return complete(
+        {
+          supportedVersions: SUPPORTED_VERSIONS,
+          capabilities: CAPABILITIES,
+          _meta: { "io.modelcontextprotocol/serverInfo": serverInfo(context.info) },
+          instructions: instructions(context.info),
+        },
+        true,
+      );
     case "ping":
       return complete({});
     case "tools/list":
       return complete({ tools: TOOLS }, true);
     case "tools/call": {
-      if (!isTool(params.name)) return { status: 200, error: { code: CODE.invalidParams, message: `Unknown tool: ${String(params.name)}; the tools are ${TOOLS.map((tool) => tool.name).join(", ")}` } };
+      if (!isTool(params.name))
+        return {
+          status: 200,
+          error: {
+            code: CODE.invalidParams,
+            message: `Unknown tool: ${String(params.name)}; the tools are ${TOOLS.map((tool) => tool.name).join(", ")}`,
+          },
+        };
       const args = params.arguments === undefined ? {} : params.arguments;
-      if (typeof args !== "object" || args === null || Array.isArray(args)) return { status: 200, error: { code: CODE.invalidParams, message: '"arguments" must be an object' } };
+      if (typeof args !== "object" || args === null || Array.isArray(args))
+        return { status: 200, error: { code: CODE.invalidParams, message: '"arguments" must be an object' } };
       return complete({ ...(await callTool(params.name, args as Record<string, unknown>, context)) });
     }
     case "resources/list": {
       const listed = await listResources(params.cursor, context);
-      if (!listed) return { status: 200, error: { code: CODE.invalidParams, message: `Invalid cursor: ${String(params.cursor)}; start again without one` } };
+      if (!listed)
+        return {
+          status: 200,
+          error: {
+            code: CODE.invalidParams,
+            message: `Invalid cursor: ${String(params.cursor)}; start again without one`,
+          },
+        };
       return complete(listed, true);
     }
     case "resources/templates/list":
@@ -120,17 +218,39 @@ async function dispatch(message: RpcRequest, context: McpContext, modern: boolea
     case "resources/read": {
       const page = typeof params.uri === "string" ? await readPage(params.uri, context) : undefined;
       // 2026-07-28 resources §Error Handling: a resource that does not exist is -32602, never an empty `contents`.
-      if (!page) return { status: 200, error: { code: CODE.invalidParams, message: "Resource not found", data: { uri: params.uri } } };
-      return complete({ contents: [{ uri: page.url, mimeType: "text/markdown", text: page.markdown }] }, true);
+      if (!page)
+        return {
+          status: 200,
+          error: { code: CODE.invalidParams, message: "Resource not found", data: { uri: params.uri } },
+        };
+      return complete(
+        { contents: [{ uri: page.url, mimeType: "text/markdown", text: page.markdown }] },
+        true,
+      );
     }
     default:
       // 2026-07-28 transports §Protocol Version Header: an unknown method is 404 with -32601, which tells this
       // endpoint from a legacy server's 404.
-      return { status: modern ? 404 : 200, error: { code: CODE.methodNotFound, message: `Method not found: ${message.method}; this read-only server answers ${METHODS.join(", ")}` } };
+      return {
+        status: modern ? 404 : 200,
+        error: {
+          code: CODE.methodNotFound,
+          message: `Method not found: ${message.method}; this read-only server answers ${METHODS.join(", ")}`,
+        },
+      };
   }
 }
 
-const METHODS = ["server/discover", "initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/templates/list", "resources/read"];
+const METHODS = [
+  "server/discover",
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+];
 
 const CAPABILITIES = { tools: {}, resources: {} };
 
@@ -153,15 +273,29 @@ function checkModern(message: RpcRequest, headers: Headers): RpcError | undefine
   const header = headers.get("mcp-protocol-version");
   if (typeof version === "string" && version !== MODERN_VERSION) return unsupported(version);
   if (header === null) return mismatch("the MCP-Protocol-Version header is missing");
-  if (header !== version) return mismatch(`MCP-Protocol-Version header value '${header}' does not match the body's _meta value '${String(version)}'`);
+  if (header !== version)
+    return mismatch(
+      `MCP-Protocol-Version header value '${header}' does not match the body's _meta value '${String(version)}'`,
+    );
   const method = headers.get("mcp-method");
-  if (method !== message.method) return mismatch(method === null ? "the Mcp-Method header is missing" : `Mcp-Method header value '${method}' does not match body value '${message.method}'`);
-  const named = message.method === "tools/call" ? message.params.name : message.method === "resources/read" ? message.params.uri : undefined;
+  if (method !== message.method)
+    return mismatch(
+      method === null
+        ? "the Mcp-Method header is missing"
+        : `Mcp-Method header value '${method}' does not match body value '${message.method}'`,
+    );
+  const named =
+    message.method === "tools/call"
+      ? message.params.name
+      : message.method === "resources/read"
+        ? message.params.uri
+        : undefined;
   if (named !== undefined) {
     const raw = headers.get("mcp-name");
     if (raw === null) return mismatch("the Mcp-Name header is missing");
     const name = headerValue(raw);
-    if (name !== named) return mismatch(`Mcp-Name header value '${raw}' does not match body value '${String(named)}'`);
+    if (name !== named)
+      return mismatch(`Mcp-Name header value '${raw}' does not match body value '${String(named)}'`);
   }
   return undefined;
 }
@@ -171,7 +305,11 @@ function mismatch(message: string): RpcError {
 }
 
 function unsupported(requested: string): RpcError {
-  return { code: CODE.unsupportedVersion, message: "Unsupported protocol version", data: { supported: SUPPORTED_VERSIONS, requested } };
+  return {
+    code: CODE.unsupportedVersion,
+    message: "Unsupported protocol version",
+    data: { supported: SUPPORTED_VERSIONS, requested },
+  };
 }
 
 function serverInfo(info: McpSite): { name: string; title: string; version: string } {
@@ -224,8 +362,27 @@ function rpcError(status: number, id: Id | undefined, error: RpcError, policy: H
 
 /** The server card (both of its addresses) and the catalog that names it: GET and HEAD, like any file of the site. */
 function discoveryFile(pathname: string, method: string, info: McpSite, policy: HeaderPolicy): Response {
-  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { ...baseHeaders(policy), Allow: "GET, HEAD, OPTIONS", "Access-Control-Allow-Methods": "GET, HEAD", "Cache-Control": CACHE.never } });
-  if (method !== "GET" && method !== "HEAD") return new Response(null, { status: 405, headers: { ...baseHeaders(policy), Allow: "GET, HEAD, OPTIONS", "Cache-Control": CACHE.never } });
-  const [body, type] = pathname === CATALOG_PATH ? [catalog(info), "application/json"] : [serverCard(info, SUPPORTED_VERSIONS), SERVER_CARD_TYPE];
-  return new Response(method === "HEAD" ? null : `${JSON.stringify(body, null, 2)}\n`, { status: 200, headers: { ...baseHeaders(policy), "Content-Type": type, "Cache-Control": CACHE.revalidate } });
+  if (method === "OPTIONS")
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...baseHeaders(policy),
+        Allow: "GET, HEAD, OPTIONS",
+        "Access-Control-Allow-Methods": "GET, HEAD",
+        "Cache-Control": CACHE.never,
+      },
+    });
+  if (method !== "GET" && method !== "HEAD")
+    return new Response(null, {
+      status: 405,
+      headers: { ...baseHeaders(policy), Allow: "GET, HEAD, OPTIONS", "Cache-Control": CACHE.never },
+    });
+  const [body, type] =
+    pathname === CATALOG_PATH
+      ? [catalog(info), "application/json"]
+      : [serverCard(info, SUPPORTED_VERSIONS), SERVER_CARD_TYPE];
+  return new Response(method === "HEAD" ? null : `${JSON.stringify(body, null, 2)}\n`, {
+    status: 200,
+    headers: { ...baseHeaders(policy), "Content-Type": type, "Cache-Control": CACHE.revalidate },
+  });
 }

@@ -24,7 +24,9 @@ export const QUERY_TERMS = 8;
 
 /** Words too common to tell posts apart, left out of bodies and descriptions (never out of titles). */
 const STOPWORDS = new Set(
-  "a an and are as at be but by for from has have in is it its of on or that the this to was were will with you your not can".split(" "),
+  "a an and are as at be but by for from has have in is it its of on or that the this to was were will with you your not can".split(
+    " ",
+  ),
 );
 
 /**
@@ -33,7 +35,11 @@ const STOPWORDS = new Set(
  * đ has no decomposition and is mapped by hand.
  */
 export function terms(text: string): string[] {
-  const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/đ/g, "d");
+  const folded = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/đ/g, "d");
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -94,7 +100,11 @@ const EXACT_TITLE = 1e9;
  * title is exactly the query comes first. Ties go to the lower document
  * number, which is the build's order (pages, then posts newest first).
  */
-export async function rank(query: string, shardCount: number, shard: (index: number) => Promise<SearchShard>): Promise<Hit[]> {
+export async function rank(
+  query: string,
+  shardCount: number,
+  shard: (index: number) => Promise<SearchShard>,
+): Promise<Hit[]> {
   const words = [...new Set(terms(query))].slice(0, QUERY_TERMS);
   if (words.length === 0) return [];
   const scores = new Map<number, { score: number; matched: number }>();
@@ -120,7 +130,11 @@ export async function rank(query: string, shardCount: number, shard: (index: num
     }
   }
   const key = titleKey(query);
-  const exact = new Set(key ? ((await shard(searchShardOf(key, shardCount)))[key] ?? []).filter((_, index) => index % 2 === 0) : []);
+  const exact = new Set(
+    key
+      ? ((await shard(searchShardOf(key, shardCount)))[key] ?? []).filter((_, index) => index % 2 === 0)
+      : [],
+  );
   const hits: Hit[] = [];
   for (const [doc, { score, matched }] of scores) {
     const share = matched / words.length;

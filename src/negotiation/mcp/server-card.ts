@@ -34,6 +34,13 @@ export function catalog(info: McpSite): Record<string, unknown> {
   const host = new URL(info.origin).hostname;
   return {
     specVersion: "draft",
-    entries: [{ identifier: `urn:air:${host}:site`, displayName: info.name, type: SERVER_CARD_TYPE, url: `${info.origin}/mcp/server-card` }],
+    entries: [
+      {
+        identifier: `urn:air:${host}:site`,
+        displayName: info.name,
+        type: SERVER_CARD_TYPE,
+        url: `${info.origin}/mcp/server-card`,
+      },
+    ],
   };
 }

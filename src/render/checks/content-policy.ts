@@ -30,7 +30,14 @@ export function contentPolicy(origin: string, sources: CspSources | undefined): 
 }
 
 /** Script types a browser runs (WHATWG HTML §4.12.1.1); any other is a data block (`application/ld+json`), which CSP does not govern. */
-const SCRIPT_TYPES = new Set(["", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"]);
+const SCRIPT_TYPES = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  "text/ecmascript",
+  "application/ecmascript",
+]);
 
 /** Where each kind of element loads from: the attribute and the directive that governs it. */
 function loads(element: PageElement): [attribute: string, directive: CspDirective | "object-src"][] {
@@ -39,18 +46,27 @@ function loads(element: PageElement): [attribute: string, directive: CspDirectiv
     case "script":
       return [["src", "script-src"]];
     case "img":
-      return [["src", "img-src"], ["srcset", "img-src"]];
+      return [
+        ["src", "img-src"],
+        ["srcset", "img-src"],
+      ];
     case "iframe":
     case "frame":
       return [["src", "frame-src"]];
     case "video":
-      return [["src", "media-src"], ["poster", "img-src"]];
+      return [
+        ["src", "media-src"],
+        ["poster", "img-src"],
+      ];
     case "audio":
     case "track":
       return [["src", "media-src"]];
     case "source":
       // In a <picture>, a source names images by srcset; in a <video> or <audio>, media by src.
-      return [["srcset", "img-src"], ["src", "media-src"]];
+      return [
+        ["srcset", "img-src"],
+        ["src", "media-src"],
+      ];
     case "input":
       return element.attributes.get("type")?.toLowerCase() === "image" ? [["src", "img-src"]] : [];
     case "link":
@@ -67,8 +83,10 @@ function loads(element: PageElement): [attribute: string, directive: CspDirectiv
   }
 }
 
-const STYLE_INSTEAD = "give the element a class, and the class a rule in the theme's stylesheet (assets/site.css in the templates); or leave the style out";
-const HANDLER_INSTEAD = "add the handler from a script file with addEventListener, served by the site and allowed by `security: { script-src: [\"'self'\"] }`; or leave it out";
+const STYLE_INSTEAD =
+  "give the element a class, and the class a rule in the theme's stylesheet (assets/site.css in the templates); or leave the style out";
+const HANDLER_INSTEAD =
+  "add the handler from a script file with addEventListener, served by the site and allowed by `security: { script-src: [\"'self'\"] }`; or leave it out";
 
 /** What `policy` blocks among `elements`, in their order. */
 export function blockedElements(elements: PageElement[], policy: ContentPolicy): Blocked[] {
@@ -81,9 +99,16 @@ export function blockedElements(elements: PageElement[], policy: ContentPolicy):
         message: `${what} is blocked by the page's Content-Security-Policy (\`${directive}\`)`,
         hint:
           instead ??
-          (source === undefined ? `no setting allows \`${directive}\`: sitegen sends \`${directive} 'none'\`; link to it instead` : `allow it in site.yaml: \`security: { ${directive}: ["${source}"] }\`, or leave it out`),
+          (source === undefined
+            ? `no setting allows \`${directive}\`: sitegen sends \`${directive} 'none'\`; link to it instead`
+            : `allow it in site.yaml: \`security: { ${directive}: ["${source}"] }\`, or leave it out`),
       });
-    if (tag === "script" && !attributes.has("src") && SCRIPT_TYPES.has((attributes.get("type") ?? "").trim().toLowerCase()) && (element.text ?? "").trim() !== "") {
+    if (
+      tag === "script" &&
+      !attributes.has("src") &&
+      SCRIPT_TYPES.has((attributes.get("type") ?? "").trim().toLowerCase()) &&
+      (element.text ?? "").trim() !== ""
+    ) {
       const hash = hashSource(element.text!);
       if (!allowsInline(policy, "script-src", hash)) block("script-src", "an inline <script>", hash);
     }
@@ -92,14 +117,23 @@ export function blockedElements(elements: PageElement[], policy: ContentPolicy):
       if (!allowsInline(policy, "style-src", hash)) block("style-src", "an inline <style>", hash);
     }
     // Only 'unsafe-inline' would allow these, and it allows every inline style or handler an injected tag brings: the hint is the way within the policy.
-    if (attributes.has("style") && !allowsInline(policy, "style-src")) block("style-src", `a \`style\` attribute on <${tag}>`, undefined, STYLE_INSTEAD);
-    for (const name of attributes.keys()) if (/^on[a-z]+$/.test(name) && !allowsInline(policy, "script-src")) block("script-src", `the event handler \`${name}\` on <${tag}>`, undefined, HANDLER_INSTEAD);
+    if (attributes.has("style") && !allowsInline(policy, "style-src"))
+      block("style-src", `a \`style\` attribute on <${tag}>`, undefined, STYLE_INSTEAD);
+    for (const name of attributes.keys())
+      if (/^on[a-z]+$/.test(name) && !allowsInline(policy, "script-src"))
+        block("script-src", `the event handler \`${name}\` on <${tag}>`, undefined, HANDLER_INSTEAD);
     for (const [attribute, directive] of loads(element)) {
       const value = attributes.get(attribute);
       if (value === undefined || value.includes("{{")) continue;
-      for (const url of attribute === "srcset" ? value.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]) : [value.trim()]) {
+      for (const url of attribute === "srcset"
+        ? value.split(",").map((candidate) => candidate.trim().split(/\s+/)[0])
+        : [value.trim()]) {
         if (url === "" || allowsUrl(policy, directive, url)) continue;
-        block(directive, `<${tag} ${attribute}="${url.length > 80 ? `${url.slice(0, 77)}…` : url}">`, directive === "object-src" ? undefined : sourceFor(url, policy.origin));
+        block(
+          directive,
+          `<${tag} ${attribute}="${url.length > 80 ? `${url.slice(0, 77)}…` : url}">`,
+          directive === "object-src" ? undefined : sourceFor(url, policy.origin),
+        );
       }
     }
   }
@@ -120,7 +154,9 @@ function allowsInline(policy: ContentPolicy, directive: CspDirective, hash?: str
   const sources = effective(policy, directive);
   // A hash in the list turns 'unsafe-inline' off (CSP3 §6.7.3.3); a style attribute is never matched by a hash without 'unsafe-hashes'.
   if (hash !== undefined && sources.includes(hash)) return true;
-  return sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(sha256|sha384|sha512)-/.test(source));
+  return (
+    sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(sha256|sha384|sha512)-/.test(source))
+  );
 }
 
 /** A directive's sources, or `default-src`'s when the policy does not name it (CSP3 §6.8.3). */
@@ -139,14 +175,23 @@ function allowsUrl(policy: ContentPolicy, directive: string, url: string): boole
   const page = new URL(policy.origin);
   for (const source of effective(policy, directive)) {
     if (source === "'self'" && target.origin === page.origin) return true;
-    if (/^[a-z][a-z0-9+.-]*:$/.test(source) && (target.protocol === source || (source === "http:" && target.protocol === "https:"))) return true;
+    if (
+      /^[a-z][a-z0-9+.-]*:$/.test(source) &&
+      (target.protocol === source || (source === "http:" && target.protocol === "https:"))
+    )
+      return true;
     const host = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*\.)?([^/:]+)(?::(\d+|\*))?(\/.*)?$/i.exec(source);
     if (!host || source.startsWith("'")) continue;
     const [, scheme, wildcard, name, port, path] = host;
-    const schemeOk = scheme ? target.protocol === `${scheme}:` || (scheme === "http" && target.protocol === "https:") : target.protocol === page.protocol || target.protocol === "https:";
-    const hostOk = wildcard ? target.hostname.endsWith(`.${name.toLowerCase()}`) : target.hostname === name.toLowerCase();
+    const schemeOk = scheme
+      ? target.protocol === `${scheme}:` || (scheme === "http" && target.protocol === "https:")
+      : target.protocol === page.protocol || target.protocol === "https:";
+    const hostOk = wildcard
+      ? target.hostname.endsWith(`.${name.toLowerCase()}`)
+      : target.hostname === name.toLowerCase();
     const portOk = port === "*" || (port ?? "") === target.port;
-    const pathOk = !path || (path.endsWith("/") ? target.pathname.startsWith(path) : target.pathname === path);
+    const pathOk =
+      !path || (path.endsWith("/") ? target.pathname.startsWith(path) : target.pathname === path);
     if (schemeOk && hostOk && portOk && pathOk) return true;
   }
   return false;

@@ -18,7 +18,8 @@ export interface HtmlTag {
   text?: string;
 }
 
-const TAG = /<!--[\s\S]*?(?:-->|$)|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?|\s*\/(?!>))*)\s*\/?>/g;
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?|\s*\/(?!>))*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|(quot|amp|lt|gt|apos));/gi;
 const NAMED: Record<string, string> = { quot: '"', amp: "&", lt: "<", gt: ">", apos: "'" };
@@ -32,7 +33,8 @@ export function htmlTags(html: string): HtmlTag[] {
     const attributes = new Map<string, string>();
     for (const attribute of match[2].matchAll(ATTRIBUTE)) {
       const key = attribute[1].toLowerCase();
-      if (!attributes.has(key)) attributes.set(key, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ""));
+      if (!attributes.has(key))
+        attributes.set(key, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ""));
     }
     const tag: HtmlTag = { name, attributes, start: match.index, end: match.index + match[0].length };
     if (name === "script" || name === "style") {
@@ -60,16 +62,24 @@ export function elementsOf(html: string, line: number): PageElement[] {
   let offset = html.indexOf("\n");
   return htmlTags(html).map((tag) => {
     for (; offset !== -1 && offset < tag.start; offset = html.indexOf("\n", offset + 1)) at++;
-    return { tag: tag.name, attributes: tag.attributes, ...(tag.text !== undefined ? { text: tag.text } : {}), line: at };
+    return {
+      tag: tag.name,
+      attributes: tag.attributes,
+      ...(tag.text !== undefined ? { text: tag.text } : {}),
+      line: at,
+    };
   });
 }
 
 /** The few character references an attribute value in hand-written HTML carries. */
 function decodeEntities(value: string): string {
   if (!value.includes("&")) return value;
-  return value.replace(ENTITY, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (name) return NAMED[name.toLowerCase()];
-    const code = decimal ? Number(decimal) : parseInt(hex!, 16);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+  return value.replace(
+    ENTITY,
+    (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name) return NAMED[name.toLowerCase()];
+      const code = decimal ? Number(decimal) : parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
 }

@@ -43,7 +43,11 @@ export function linksThatMayFail(facts: PageFacts, targets: Set<string>): PageFa
     if (isExternal(link.href)) return false;
     const [path, fragment] = splitFragment(link.href);
     if (path !== "" && targets.has(path) && fragment === undefined) return false;
-    return !((path === "" || path === facts.path) && fragment !== undefined && hasHeadingId(facts.ids, fragment));
+    return !(
+      (path === "" || path === facts.path) &&
+      fragment !== undefined &&
+      hasHeadingId(facts.ids, fragment)
+    );
   });
 }
 
@@ -65,11 +69,19 @@ export function sitePathOf(href: string, pagePath: string): string | undefined {
  * gives a page's Markdown for locating a broken link: a build keeps no post
  * bodies and reads them again, only for a link that fails.
  */
-export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bodyOf: (route: PageRoute) => string, options: { assets?: Iterable<string>; site?: { file: string; text: string }; parts?: KeptParts } = {}): SitegenError[] {
+export function checkLinks(
+  manifest: Manifest,
+  facts: Map<string, PageFacts>,
+  bodyOf: (route: PageRoute) => string,
+  options: { assets?: Iterable<string>; site?: { file: string; text: string }; parts?: KeptParts } = {},
+): SitegenError[] {
   const targets = linkablePaths(manifest);
   // Static files the build copies (`assets/site.css`) may be linked and shown too.
   for (const asset of options.assets ?? []) targets.add(`/${asset}`);
-  const errors: SitegenError[] = [...imageFieldErrors(manifest, targets), ...(options.site ? navigationErrors(manifest, targets, options.site) : [])];
+  const errors: SitegenError[] = [
+    ...imageFieldErrors(manifest, targets),
+    ...(options.site ? navigationErrors(manifest, targets, options.site) : []),
+  ];
   // An old address of a page (its alias, the place its file had in another generator's tree) redirects there: the link lands.
   const moved = new Map(manifest.redirects.map((redirect) => [redirect.from, redirect.to]));
   for (const route of manifest.routes) {
@@ -77,27 +89,64 @@ export function checkLinks(manifest: Manifest, facts: Map<string, PageFacts>, bo
     links.forEach(({ href, line, image, path, fragment, target: written }, index) => {
       const target = targets.has(written) ? written : (moved.get(written) ?? written);
       // Located only when reported: most links are fine, and locating reads the body.
-      const fail = (kind: "broken-link" | "broken-anchor" | "broken-image", message: string, hint: string) => {
-        const occurrence = links.slice(0, index).filter((earlier) => earlier.line === line && earlier.href === href).length;
-        const { sourceLine, ...location } = locateLink({ ...route, body: bodyOf(route) }, href, line, occurrence);
-        errors.push(new SitegenError("E_CONTENT", message, { kind, target: kind === "broken-anchor" ? `${target}#${fragment}` : target, location, sourceLine, hint }));
+      const fail = (
+        kind: "broken-link" | "broken-anchor" | "broken-image",
+        message: string,
+        hint: string,
+      ) => {
+        const occurrence = links
+          .slice(0, index)
+          .filter((earlier) => earlier.line === line && earlier.href === href).length;
+        const { sourceLine, ...location } = locateLink(
+          { ...route, body: bodyOf(route) },
+          href,
+          line,
+          occurrence,
+        );
+        errors.push(
+          new SitegenError("E_CONTENT", message, {
+            kind,
+            target: kind === "broken-anchor" ? `${target}#${fragment}` : target,
+            location,
+            sourceLine,
+            hint,
+          }),
+        );
       };
       const relative = path !== "" && !path.startsWith("/");
       if (image && !targets.has(target)) {
-        fail("broken-image", `missing image \`${href}\`: nothing is published at ${target}`, relative ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root" : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>");
+        fail(
+          "broken-image",
+          `missing image \`${href}\`: nothing is published at ${target}`,
+          relative
+            ? "put the image in the post's own folder, beside it (blog/<slug>/index.md), or write it from the site root"
+            : "put the image in the templates' assets/ folder, which is published at /assets/, and write /assets/<name>",
+        );
         return;
       }
       if (!targets.has(target)) {
-        const scheduled = manifest.scheduled.find((post) => post.path === target || `${post.path.slice(0, -1)}.md` === target);
+        const scheduled = manifest.scheduled.find(
+          (post) => post.path === target || `${post.path.slice(0, -1)}.md` === target,
+        );
         const hint = scheduled
           ? `that post is dated ${scheduled.published}, after the time this build stands for, so it is left out until then`
-          : targets.has(`${target}/`) ? `page URLs end with a slash: ${target}/` : "link to a page, a published post, a `.md` sibling or an agent file";
-        fail("broken-link", `${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`, relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint);
+          : targets.has(`${target}/`)
+            ? `page URLs end with a slash: ${target}/`
+            : "link to a page, a published post, a `.md` sibling or an agent file";
+        fail(
+          "broken-link",
+          `${relative ? "broken relative link" : "broken link"} \`${href}\`: nothing is published at ${target}`,
+          relative ? `a relative link is read from the page's URL, ${route.path}; ${hint}` : hint,
+        );
         return;
       }
       const ids = facts.get(target)?.ids;
       if (fragment && ids !== undefined && !hasHeadingId(ids, fragment)) {
-        fail("broken-anchor", `broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``, "give the heading an explicit id with `{#id}` at the end of its line");
+        fail(
+          "broken-anchor",
+          `broken anchor \`${href}\`: ${target} has no heading with id \`${fragment}\``,
+          "give the heading an explicit id with `{#id}` at the end of its line",
+        );
       }
     });
   }
@@ -126,18 +175,27 @@ function siteLinksOf(facts: PageFacts | undefined, parts?: KeptParts): SiteLink[
   const kept = parts?.of<PageFacts, SiteLink[]>(SITE_LINKS);
   let links = kept?.get(facts);
   if (!links) {
-    links = facts.links.filter((link) => !isExternal(link.href)).map((link) => {
-      const [path, fragment] = splitFragment(link.href);
-      return { ...link, path, fragment, target: sitePathOf(link.href, facts.path)! };
-    });
+    links = facts.links
+      .filter((link) => !isExternal(link.href))
+      .map((link) => {
+        const [path, fragment] = splitFragment(link.href);
+        return { ...link, path, fragment, target: sitePathOf(link.href, facts.path)! };
+      });
     kept?.set(facts, links);
   }
   return links;
 }
 
 /** site.yaml's navigation links what the site has: its pages are its own choice, so a link may outlive one. */
-function navigationErrors(manifest: Manifest, targets: Set<string>, site: { file: string; text: string }): SitegenError[] {
-  const lists = [["navigation", manifest.site.navigation], ["footer_navigation", manifest.site.footer_navigation ?? []]] as const;
+function navigationErrors(
+  manifest: Manifest,
+  targets: Set<string>,
+  site: { file: string; text: string },
+): SitegenError[] {
+  const lists = [
+    ["navigation", manifest.site.navigation],
+    ["footer_navigation", manifest.site.footer_navigation ?? []],
+  ] as const;
   const errors: SitegenError[] = [];
   for (const [key, links] of lists) {
     links.forEach((link, index) => {
@@ -150,7 +208,9 @@ function navigationErrors(manifest: Manifest, targets: Set<string>, site: { file
           target: path,
           location: { file: site.file, line: at?.line, column: at?.column },
           sourceLine: at && site.text.split(/\r?\n/)[at.line - 1],
-          hint: targets.has(`${path}/`) ? `page URLs end with a slash: ${path}/` : "link a page of content/pages/ (index.md is /, about.md is /about/), or remove the link",
+          hint: targets.has(`${path}/`)
+            ? `page URLs end with a slash: ${path}/`
+            : "link a page of content/pages/ (index.md is /, about.md is /about/), or remove the link",
         }),
       );
     });
@@ -185,7 +245,12 @@ function imageFieldErrors(manifest: Manifest, targets: Set<string>): SitegenErro
  * from there to the end of the block, then as a reference definition
  * `[label]: href` anywhere in the body.
  */
-export function locateLink(route: PageRoute, href: string, blockLine: number, occurrence: number): { file: string; line: number; column?: number; sourceLine?: string } {
+export function locateLink(
+  route: PageRoute,
+  href: string,
+  blockLine: number,
+  occurrence: number,
+): { file: string; line: number; column?: number; sourceLine?: string } {
   const lines = route.body.split(/\r?\n/);
   const written = [...new Set([href, safeDecode(href)])];
   const find = (from: number, to: number, before: RegExp, skip: number) => {
@@ -194,7 +259,12 @@ export function locateLink(route: PageRoute, href: string, blockLine: number, oc
         let at = lines[index].indexOf(target);
         while (at !== -1) {
           const after = lines[index][at + target.length];
-          if (before.test(lines[index].slice(0, at)) && (after === undefined || /[)\s>"']/.test(after)) && skip-- === 0) return { index, column: at + 1 };
+          if (
+            before.test(lines[index].slice(0, at)) &&
+            (after === undefined || /[)\s>"']/.test(after)) &&
+            skip-- === 0
+          )
+            return { index, column: at + 1 };
           at = lines[index].indexOf(target, at + 1);
         }
       }
@@ -204,9 +274,16 @@ export function locateLink(route: PageRoute, href: string, blockLine: number, oc
   const start = blockLine - route.bodyLine;
   let end = start + 1;
   while (end < lines.length && lines[end].trim() !== "") end++;
-  const found = find(Math.max(start, 0), end, /[(<]$/, occurrence) ?? find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
+  const found =
+    find(Math.max(start, 0), end, /[(<]$/, occurrence) ??
+    find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
   if (!found) return { file: route.source, line: blockLine };
-  return { file: route.source, line: route.bodyLine + found.index, column: found.column, sourceLine: lines[found.index] };
+  return {
+    file: route.source,
+    line: route.bodyLine + found.index,
+    column: found.column,
+    sourceLine: lines[found.index],
+  };
 }
 
 function safeDecode(href: string): string {

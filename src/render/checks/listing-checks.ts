@@ -15,7 +15,10 @@ export interface SettingProblem {
 }
 
 /** `tags: true` renders the tag index through tags.html and each tag's page through tag.html: a templates folder without them fails at the setting. */
-export function listingTemplateProblems(manifest: Pick<Manifest, "site" | "routes">, templates: TemplateSet): SettingProblem[] {
+export function listingTemplateProblems(
+  manifest: Pick<Manifest, "site" | "routes">,
+  templates: TemplateSet,
+): SettingProblem[] {
   const problems: SettingProblem[] = [];
   const missing = manifest.site.tags ? ["tags.html", "tag.html"].filter((name) => !templates.has(name)) : [];
   if (missing.length > 0) {
@@ -40,11 +43,17 @@ export function listingTemplateProblems(manifest: Pick<Manifest, "site" | "route
 export function sectionProblems(manifest: Pick<Manifest, "site" | "routes">): SettingProblem[] {
   const paths = new Set(manifest.routes.map((route) => route.path));
   return (manifest.site.sections ?? []).flatMap((section, index) =>
-    section.pages.flatMap((path, at) => (paths.has(path) ? [] : [{
-      path: ["sections", String(index), "pages", String(at)],
-      message: `\`${path}\` in \`sections\` is not a page of the site`,
-      hint: "name a page by its path as the site publishes it, with its slashes (/start/), or leave it out",
-    }])),
+    section.pages.flatMap((path, at) =>
+      paths.has(path)
+        ? []
+        : [
+            {
+              path: ["sections", String(index), "pages", String(at)],
+              message: `\`${path}\` in \`sections\` is not a page of the site`,
+              hint: "name a page by its path as the site publishes it, with its slashes (/start/), or leave it out",
+            },
+          ],
+    ),
   );
 }
 
@@ -52,10 +61,14 @@ export function sectionProblems(manifest: Pick<Manifest, "site" | "routes">): Se
 export function unaddressableTagWarnings(manifest: Pick<Manifest, "unaddressableTags">): SitegenError[] {
   return manifest.unaddressableTags.map(
     ({ name, source }) =>
-      new SitegenError("E_CONTENT", `the tag \`${name}\` has no Latin letter or digit to make its URL of: it is shown on its posts without a page`, {
-        kind: "unaddressable-tag",
-        location: { file: source },
-        hint: "a tag's page is /tags/<slug>/, its slug made of the tag's Latin letters and digits; add a tag in Latin letters too, for its page",
-      }),
+      new SitegenError(
+        "E_CONTENT",
+        `the tag \`${name}\` has no Latin letter or digit to make its URL of: it is shown on its posts without a page`,
+        {
+          kind: "unaddressable-tag",
+          location: { file: source },
+          hint: "a tag's page is /tags/<slug>/, its slug made of the tag's Latin letters and digits; add a tag in Latin letters too, for its page",
+        },
+      ),
   );
 }

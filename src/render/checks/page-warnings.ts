@@ -14,12 +14,24 @@ import { cspSources } from "../page/webmcp.ts";
 
 export function pageWarnings(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {
   return manifest.routes.flatMap((route) =>
-    (facts.get(route.path)?.warnings ?? []).map(({ kind, line, message, hint, sourceLine, target }) => new SitegenError("E_CONTENT", message, { kind, target, location: { file: route.source, line, column: 1 }, sourceLine, hint })),
+    (facts.get(route.path)?.warnings ?? []).map(
+      ({ kind, line, message, hint, sourceLine, target }) =>
+        new SitegenError("E_CONTENT", message, {
+          kind,
+          target,
+          location: { file: route.source, line, column: 1 },
+          sourceLine,
+          hint,
+        }),
+    ),
   );
 }
 
 /** What the policy would block in the templates' HTML, each at its file and line. */
-export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sources">, manifest: Manifest): SitegenError[] {
+export function templateWarnings(
+  templates: Pick<TemplateSources, "dir" | "sources">,
+  manifest: Manifest,
+): SitegenError[] {
   // The policy the pages are sent with: the site's `security:`, and what WebMCP's script adds (src/render/page/webmcp.ts).
   const policy = contentPolicy(manifest.baseUrl, cspSources(manifest.site));
   return [...templates.sources]
@@ -27,8 +39,14 @@ export function templateWarnings(templates: Pick<TemplateSources, "dir" | "sourc
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([name, text]) => {
       const lines = text.split(/\r\n?|\n/);
-      return blockedElements(elementsOf(text, 1), policy).map(({ line, message, hint }) =>
-        new SitegenError("E_TEMPLATE", message, { kind: "csp-blocked", location: { file: `${templates.dir}/${name}`, line, column: 1 }, sourceLine: lines[line - 1], hint }),
+      return blockedElements(elementsOf(text, 1), policy).map(
+        ({ line, message, hint }) =>
+          new SitegenError("E_TEMPLATE", message, {
+            kind: "csp-blocked",
+            location: { file: `${templates.dir}/${name}`, line, column: 1 },
+            sourceLine: lines[line - 1],
+            hint,
+          }),
       );
     });
 }

@@ -23,40 +23,59 @@ export function surfacePageProblems(manifest: Manifest, facts: Map<string, PageF
   const blog = manifest.postUrlShape.url.slice(manifest.baseUrl.length).replace(/[^/]+\/$/, "");
   if (manifest.posts.length > 0 && !routeAt(manifest, blog)) {
     errors.push(
-      new SitegenError("E_CONTENT", `missing the page ${blog}: the site publishes ${manifest.posts.length} post(s) under it`, {
-        kind: "missing-page",
-        location: { file: fileOf(blog) },
-        hint: `create it with \`sitegen new page ${blog.slice(1, -1)}\`; it lists the posts`,
-      }),
+      new SitegenError(
+        "E_CONTENT",
+        `missing the page ${blog}: the site publishes ${manifest.posts.length} post(s) under it`,
+        {
+          kind: "missing-page",
+          location: { file: fileOf(blog) },
+          hint: `create it with \`sitegen new page ${blog.slice(1, -1)}\`; it lists the posts`,
+        },
+      ),
     );
   }
   return errors;
 }
 
 /** The developers page and the anchors every error points at. */
-function developersPageProblems(manifest: Manifest, facts: Map<string, PageFacts>, fileOf: (path: string) => string): SitegenError[] {
+function developersPageProblems(
+  manifest: Manifest,
+  facts: Map<string, PageFacts>,
+  fileOf: (path: string) => string,
+): SitegenError[] {
   const errors: SitegenError[] = [];
-  const anchors = [manifest.errors.documentation, ...PROBLEM_STATUSES.map((status) => `${manifest.errors.typePrefix}${status}`)].map((url) => splitFragment(new URL(url).pathname + new URL(url).hash));
+  const anchors = [
+    manifest.errors.documentation,
+    ...PROBLEM_STATUSES.map((status) => `${manifest.errors.typePrefix}${status}`),
+  ].map((url) => splitFragment(new URL(url).pathname + new URL(url).hash));
   const [page] = anchors[0];
   const route = routeAt(manifest, page);
   const ids = facts.get(page)?.ids;
   if (!route) {
     errors.push(
-      new SitegenError("E_CONTENT", `missing the page ${page}: every error body and error Link header points at it`, {
-        kind: "missing-page",
-        location: { file: fileOf(page) },
-        hint: `create it (\`sitegen new page ${page.slice(1, -1)}\`) with the headings ${anchors.map(([, id]) => `{#${id}}`).join(", ")}; it documents the site's errors for agents. A site that does without sets \`agents: { developers_page: optional }\` in site.yaml`,
-      }),
+      new SitegenError(
+        "E_CONTENT",
+        `missing the page ${page}: every error body and error Link header points at it`,
+        {
+          kind: "missing-page",
+          location: { file: fileOf(page) },
+          hint: `create it (\`sitegen new page ${page.slice(1, -1)}\`) with the headings ${anchors.map(([, id]) => `{#${id}}`).join(", ")}; it documents the site's errors for agents. A site that does without sets \`agents: { developers_page: optional }\` in site.yaml`,
+        },
+      ),
     );
   } else if (ids !== undefined) {
     for (const [, id] of anchors) {
       if (id !== undefined && !hasHeadingId(ids, id)) {
         errors.push(
-          new SitegenError("E_CONTENT", `${page} has no heading with id \`${id}\`, which error bodies link to`, {
-            kind: "missing-page",
-            location: { file: route.source },
-            hint: `add a heading that ends in \`{#${id}}\`, e.g. \`## ${id === "errors" ? "Errors" : `HTTP ${id.slice("http-".length)}`} {#${id}}\``,
-          }),
+          new SitegenError(
+            "E_CONTENT",
+            `${page} has no heading with id \`${id}\`, which error bodies link to`,
+            {
+              kind: "missing-page",
+              location: { file: route.source },
+              hint: `add a heading that ends in \`{#${id}}\`, e.g. \`## ${id === "errors" ? "Errors" : `HTTP ${id.slice("http-".length)}`} {#${id}}\``,
+            },
+          ),
         );
       }
     }

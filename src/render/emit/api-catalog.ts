@@ -10,7 +10,9 @@ import type { Manifest } from "../../manifest/manifest.ts";
 
 export function apiCatalog(manifest: Manifest): string {
   const { surface, errors, baseUrl } = manifest;
-  const developers = errors.documentation.startsWith(`${baseUrl}/developers/`) ? [{ href: errors.documentation.replace(/#.*$/, ""), type: "text/html" }] : [];
+  const developers = errors.documentation.startsWith(`${baseUrl}/developers/`)
+    ? [{ href: errors.documentation.replace(/#.*$/, ""), type: "text/html" }]
+    : [];
   const catalog = {
     linkset: [
       {

@@ -7,7 +7,14 @@ import { byRoute, type KeptParts } from "../kept-parts.ts";
 export interface BlogIndex {
   generated: string;
   count: number;
-  posts: { slug: string; title: string; description?: string; date?: string; tags?: string[]; lang?: string }[];
+  posts: {
+    slug: string;
+    title: string;
+    description?: string;
+    date?: string;
+    tags?: string[];
+    lang?: string;
+  }[];
 }
 
 type IndexedPost = BlogIndex["posts"][number];
@@ -18,14 +25,28 @@ type IndexedPost = BlogIndex["posts"][number];
  * costs a copy, where joining text costs several times more.
  */
 const entryOf = byRoute((post) => {
-  const entry: IndexedPost = { slug: post.slug!, title: post.title, description: post.description, date: post.published, tags: post.tags, lang: post.lang };
-  return { entry, json: Buffer.from(`    ${JSON.stringify(entry, null, 2).replaceAll("\n", "\n    ")}`, "utf8") };
+  const entry: IndexedPost = {
+    slug: post.slug!,
+    title: post.title,
+    description: post.description,
+    date: post.published,
+    tags: post.tags,
+    lang: post.lang,
+  };
+  return {
+    entry,
+    json: Buffer.from(`    ${JSON.stringify(entry, null, 2).replaceAll("\n", "\n    ")}`, "utf8"),
+  };
 });
 
 const ENTRY_SEPARATOR = Buffer.from(",\n");
 
 export function blogIndex(manifest: Manifest, parts?: KeptParts): BlogIndex {
-  return checkedIndex(manifest, manifest.posts.map((post) => entryOf(post, parts)), parts);
+  return checkedIndex(
+    manifest,
+    manifest.posts.map((post) => entryOf(post, parts)),
+    parts,
+  );
 }
 
 /** The index of these entries, checked against its schema; entries found valid are kept as such in `parts`. */
@@ -40,9 +61,16 @@ function checkedIndex(manifest: Manifest, entries: { entry: IndexedPost }[], par
   // The schema /openapi.json publishes names the site's languages as `lang`'s enum (blogIndexSchemaFor).
   const languages = new Set(manifest.site.languages);
   index.posts.forEach((post, at) => {
-    if (post.lang !== undefined && !languages.has(post.lang)) messages.push(`\`posts.${at}.lang\` must be one of ${manifest.site.languages.map((lang) => JSON.stringify(lang)).join(", ")}`);
+    if (post.lang !== undefined && !languages.has(post.lang))
+      messages.push(
+        `\`posts.${at}.lang\` must be one of ${manifest.site.languages.map((lang) => JSON.stringify(lang)).join(", ")}`,
+      );
   });
-  if (messages.length > 0) throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, { kind: "surface-limit", location: { file: "blog-index.json" } });
+  if (messages.length > 0)
+    throw new SitegenError("E_CHECK", `blog-index.json does not match its schema: ${messages.join("; ")}`, {
+      kind: "surface-limit",
+      location: { file: "blog-index.json" },
+    });
   if (valid) for (const post of index.posts) valid.set(post, true);
   return index;
 }
@@ -54,7 +82,15 @@ const VALID = {};
 function schemaMessages(index: BlogIndex, valid?: WeakMap<IndexedPost, true>): string[] {
   const unchecked = index.posts.flatMap((post, at) => (valid?.has(post) ? [] : [{ post, at }]));
   if (validateBlogIndex({ ...index, posts: unchecked.map(({ post }) => post) })) return [];
-  return (validateBlogIndex.errors ?? []).map((error) => describeSchemaError({ ...error, instancePath: error.instancePath.replace(/^\/posts\/(\d+)/, (_, at: string) => `/posts/${unchecked[Number(at)].at}`) }));
+  return (validateBlogIndex.errors ?? []).map((error) =>
+    describeSchemaError({
+      ...error,
+      instancePath: error.instancePath.replace(
+        /^\/posts\/(\d+)/,
+        (_, at: string) => `/posts/${unchecked[Number(at)].at}`,
+      ),
+    }),
+  );
 }
 
 /** The file: what `JSON.stringify(blogIndex(manifest), null, 2)` writes, made of each post's entry as kept (`entryOf`). */

@@ -32,7 +32,10 @@ export function blogListing(posts: PageRoute[], fullCount: number, listed: numbe
     years.at(-1)!.posts.push(post);
   }
   const left = posts.slice(listed);
-  const omitted = left.length > 0 ? { count: left.length, fromYear: left.at(-1)!.date!.slice(0, 4), toYear: left[0].date!.slice(0, 4) } : undefined;
+  const omitted =
+    left.length > 0
+      ? { count: left.length, fromYear: left.at(-1)!.date!.slice(0, 4), toYear: left[0].date!.slice(0, 4) }
+      : undefined;
   return { full: shown.slice(0, fullCount), years, omitted, listed: shown.length, total: posts.length };
 }
 
@@ -58,11 +61,17 @@ export type RenderListing = (listing: BlogListing) => { html: string; markdown: 
  * large the blog. `memo` keeps the count found, which a watch session's next
  * rebuild tries first: a one-post edit seldom moves it.
  */
-export function fitBlogListing(posts: PageRoute[], options: { fullCount: number; budget: number }, render: RenderListing, memo?: { listed?: number }): { listing: BlogListing; html: string; markdown: string } {
+export function fitBlogListing(
+  posts: PageRoute[],
+  options: { fullCount: number; budget: number },
+  render: RenderListing,
+  memo?: { listed?: number },
+): { listing: BlogListing; html: string; markdown: string } {
   const attempt = (listed: number) => {
     const listing = blogListing(posts, options.fullCount, listed);
     const out = render(listing);
-    const fits = Buffer.byteLength(out.html) <= options.budget && Buffer.byteLength(out.markdown) <= options.budget;
+    const fits =
+      Buffer.byteLength(out.html) <= options.budget && Buffer.byteLength(out.markdown) <= options.budget;
     return { listing, ...out, fits };
   };
   const found = (result: ReturnType<typeof attempt>) => {
@@ -91,7 +100,10 @@ export function fitBlogListing(posts: PageRoute[], options: { fullCount: number;
   while (bad.listed - good.listed > 1) {
     const slope = (bad.size - good.size) / (bad.listed - good.listed);
     const guess = Math.floor(good.listed + (options.budget - good.size) / slope);
-    const middle = Number.isFinite(guess) && guess > good.listed && guess < bad.listed ? guess : Math.floor((good.listed + bad.listed) / 2);
+    const middle =
+      Number.isFinite(guess) && guess > good.listed && guess < bad.listed
+        ? guess
+        : Math.floor((good.listed + bad.listed) / 2);
     const tried = attempt(middle);
     const point = { listed: middle, size: sizeOf(tried, options.budget) };
     if (tried.fits) good = point;

@@ -35,11 +35,21 @@ const FILE_HEADERS = { Vary: VARY.file, "Cache-Control": CACHE.revalidate };
  * rule there would meet the Markdown one on `/_sitegen/404.md`.
  */
 export function headerRules(manifest: Manifest, immutable: string[]): HeaderRule[] {
-  const markdown = { "Content-Type": MEDIA.markdown, ...FILE_HEADERS, ...markdownHeaders({ contentSignal: contentSignal(manifest.site) }) };
-  const rules: HeaderRule[] = [...staticRules({ origin: manifest.baseUrl, immutable, sources: cspSources(manifest.site) }), { path: MARKDOWN_FILES, headers: markdown }];
+  const markdown = {
+    "Content-Type": MEDIA.markdown,
+    ...FILE_HEADERS,
+    ...markdownHeaders({ contentSignal: contentSignal(manifest.site) }),
+  };
+  const rules: HeaderRule[] = [
+    ...staticRules({ origin: manifest.baseUrl, immutable, sources: cspSources(manifest.site) }),
+    { path: MARKDOWN_FILES, headers: markdown },
+  ];
   for (const file of manifest.files) {
     if (file.path.endsWith(".md")) {
-      if (file.mediaType !== MEDIA.markdown) throw new Error(`${file.path}: a .md file must be served as ${MEDIA.markdown}, not ${file.mediaType}`);
+      if (file.mediaType !== MEDIA.markdown)
+        throw new Error(
+          `${file.path}: a .md file must be served as ${MEDIA.markdown}, not ${file.mediaType}`,
+        );
       continue;
     }
     rules.push({ path: file.path, headers: { "Content-Type": file.mediaType, ...FILE_HEADERS } });
@@ -49,6 +59,8 @@ export function headerRules(manifest: Manifest, immutable: string[]): HeaderRule
 
 /** A `_headers` file: a comment line, then each rule. */
 export function headersFile(comment: string, rules: HeaderRule[]): string {
-  const blocks = rules.map((each) => [each.path, ...Object.entries(each.headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n"));
+  const blocks = rules.map((each) =>
+    [each.path, ...Object.entries(each.headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n"),
+  );
   return `${[`# ${comment}`, ...blocks].join("\n")}\n`;
 }

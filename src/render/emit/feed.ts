@@ -18,13 +18,25 @@ import { escapeXml } from "./xml.ts";
 /** The newest posts a feed holds, as most generators' feeds do. */
 export const FEED_ENTRIES = 20;
 
-export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => string, assets: Map<string, Uint8Array>): string {
+export function atomFeed(
+  manifest: Manifest,
+  bodyOf: (route: PageRoute) => string,
+  assets: Map<string, Uint8Array>,
+): string {
   const feed = manifest.feed!;
   const posts = manifest.posts.slice(0, FEED_ENTRIES);
   // The latest of the entries' times, by the moment each names (they may be written with different offsets).
-  const updated = posts.map(updatedOf).reduce<string | undefined>((latest, time) => (latest === undefined || Date.parse(time) > Date.parse(latest) ? time : latest), undefined) ?? manifest.generated;
-  const element = (name: string, text: string, indent = "  ") => `${indent}<${name}>${escapeXml(text)}</${name}>`;
-  const link = (rel: string, type: string, href: string, indent = "  ") => `${indent}<link rel="${rel}" type="${type}" href="${escapeXml(href)}"/>`;
+  const updated =
+    posts
+      .map(updatedOf)
+      .reduce<string | undefined>(
+        (latest, time) => (latest === undefined || Date.parse(time) > Date.parse(latest) ? time : latest),
+        undefined,
+      ) ?? manifest.generated;
+  const element = (name: string, text: string, indent = "  ") =>
+    `${indent}<${name}>${escapeXml(text)}</${name}>`;
+  const link = (rel: string, type: string, href: string, indent = "  ") =>
+    `${indent}<link rel="${rel}" type="${type}" href="${escapeXml(href)}"/>`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(manifest.site.languages[0])}">`,
@@ -40,8 +52,14 @@ export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => strin
   ];
   for (const post of posts) {
     // The post's text as its page renders it, images sized, but for the links each heading has to itself there.
-    const env = { ...bodyEnv(post, bodySettings(manifest), imageSizes(post, { manifest, assets })), headingAnchors: false as const };
-    const html = absoluteHtml(renderMarkdown(shownBody(bodyOf(post), manifest, undefined, post).body, post.lang, env).html, post.url);
+    const env = {
+      ...bodyEnv(post, bodySettings(manifest), imageSizes(post, { manifest, assets })),
+      headingAnchors: false as const,
+    };
+    const html = absoluteHtml(
+      renderMarkdown(shownBody(bodyOf(post), manifest, undefined, post).body, post.lang, env).html,
+      post.url,
+    );
     lines.push(
       `  <entry xml:lang="${escapeXml(post.lang)}">`,
       element("id", post.url, "    "),
@@ -50,7 +68,11 @@ export function atomFeed(manifest: Manifest, bodyOf: (route: PageRoute) => strin
       link("alternate", "text/markdown", post.markdownUrl, "    "),
       element("published", post.published!, "    "),
       element("updated", updatedOf(post), "    "),
-      ...(post.author ? post.author.split(", ").map((name) => `    <author>\n${element("name", name, "      ")}\n    </author>`) : []),
+      ...(post.author
+        ? post.author
+            .split(", ")
+            .map((name) => `    <author>\n${element("name", name, "      ")}\n    </author>`)
+        : []),
       ...post.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
       element("summary", post.description, "    "),
       `    <content type="html">${escapeXml(html)}</content>`,

@@ -24,9 +24,14 @@ function languagesSection(manifest: Manifest): string[] {
   if (!manifest.routes.some((route) => route.alternates)) return [];
   const lines = manifest.site.languages.map((lang) => {
     const count = manifest.routes.filter((route) => route.lang === lang).length;
-    const home = manifest.pages.find((page) => page.lang === lang && (page.path === "/" || page.path === `/${lang.toLowerCase()}/`)) ?? manifest.routes.find((route) => route.lang === lang);
+    const home =
+      manifest.pages.find(
+        (page) => page.lang === lang && (page.path === "/" || page.path === `/${lang.toLowerCase()}/`),
+      ) ?? manifest.routes.find((route) => route.lang === lang);
     const { sitemap } = manifest.surface;
-    const [label, url] = home ? [markdownInline(home.title), home.markdownUrl] : [sitemap.path.slice(1), sitemap.url];
+    const [label, url] = home
+      ? [markdownInline(home.title), home.markdownUrl]
+      : [sitemap.path.slice(1), sitemap.url];
     return `- [${label}](${url}): ${lang}, ${count} page(s) and post(s)`;
   });
   return ["## Languages", "", ...lines, ""];
@@ -34,7 +39,8 @@ function languagesSection(manifest: Manifest): string[] {
 
 export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
   const { site, surface } = manifest;
-  const listed = (role: SurfaceRole) => `- [${surface[role].path.slice(1)}](${surface[role].url}): ${surface[role].summary}`;
+  const listed = (role: SurfaceRole) =>
+    `- [${surface[role].path.slice(1)}](${surface[role].url}): ${surface[role].summary}`;
   const head = [
     `# ${markdownInline(site.name)}`,
     "",
@@ -54,26 +60,49 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     "",
     "## Pages",
     "",
-    ...manifest.pages.map((page) => `- [${markdownInline(page.title)}](${page.markdownUrl}): ${markdownInline(page.description)}`),
+    ...manifest.pages.map(
+      (page) => `- [${markdownInline(page.title)}](${page.markdownUrl}): ${markdownInline(page.description)}`,
+    ),
     "",
     ...languagesSection(manifest),
     // A site with no post yet has no Blog section: an H2 lists links, and an empty one says nothing.
     ...(manifest.posts.length > 0 ? ["## Blog", ""] : []),
   ];
   // The files a site publishes where site.yaml asks (the feed, /sitemap.md, the API catalog), after the surface's own.
-  const optional = [manifest.feed, manifest.sitemapMarkdown, manifest.apiCatalog].flatMap((file) => (file ? [`- [${file.path.slice(1)}](${file.url}): ${file.summary}`] : []));
-  const tail = ["", "## Machine-readable", "", ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed), ...optional, ...mcpLinks(manifest), "", "## Optional", "", listed("llmsFullTxt"), ""];
+  const optional = [manifest.feed, manifest.sitemapMarkdown, manifest.apiCatalog].flatMap((file) =>
+    file ? [`- [${file.path.slice(1)}](${file.url}): ${file.summary}`] : [],
+  );
+  const tail = [
+    "",
+    "## Machine-readable",
+    "",
+    ...(["agentInstructions", "blogIndex", "openapi", "sitemap"] as const).map(listed),
+    ...optional,
+    ...mcpLinks(manifest),
+    "",
+    "## Optional",
+    "",
+    listed("llmsFullTxt"),
+    "",
+  ];
   const lines = manifest.posts.map((post) => postLine(post, parts));
   const entries = lines.map(({ line }) => line);
   const listings = listingSection(manifest);
   const fixed = bytesOf(head) + bytesOf(tail) + listings.fixed;
   const budget = budgetsOf(site).llms_txt_bytes;
   // The listings after the posts need room for their note at least, or for all of them where that is less.
-  const kept = newestThatFit(lines.map(({ bytes }) => bytes), budget - fixed, lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes("") + listings.least, listings.least);
+  const kept = newestThatFit(
+    lines.map(({ bytes }) => bytes),
+    budget - fixed,
+    lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes("") + listings.least,
+    listings.least,
+  );
   const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
   const used = fixed + bytesOf(note) + lines.slice(0, kept).reduce((sum, { bytes }) => sum + bytes, 0);
   // One blank line between blocks where a section left out leaves two (no line of the file spans lines).
-  return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail].join("\n").replace(/\n{3,}/g, "\n\n");
+  return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail]
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n");
 }
 
 /**
@@ -86,19 +115,24 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
 function listingSection(manifest: Manifest): { fixed: number; least: number; lines(room: number): string[] } {
   const routes = manifest.listings;
   if (routes.length === 0) return { fixed: 0, least: 0, lines: () => [] };
-  const line = (route: PageRoute) => `- [${markdownInline(route.title)}](${route.markdownUrl}): ${markdownInline(route.description)}`;
+  const line = (route: PageRoute) =>
+    `- [${markdownInline(route.title)}](${route.markdownUrl}): ${markdownInline(route.description)}`;
   const [first, ...rest] = routes;
   const always = first.template === "tags" ? [line(first)] : [];
   const others = always.length > 0 ? rest : routes;
   const sitemap = `[${manifest.surface.sitemap.path.slice(1)}](${manifest.surface.sitemap.url})`;
   // A link item, as every line of an H2 section is: to the sitemap, where every page is.
-  const leftOut = (count: number) => `- ${sitemap}: ${count} more of these pages are not listed here: ${manifest.tags.length > 0 ? "the tag index links every tag's page, and " : ""}${sitemap} lists every page.`;
+  const leftOut = (count: number) =>
+    `- ${sitemap}: ${count} more of these pages are not listed here: ${manifest.tags.length > 0 ? "the tag index links every tag's page, and " : ""}${sitemap} lists every page.`;
   const head = ["", "## Listings", ""];
   const sizes = others.map((route) => lineBytes(line(route)));
   return {
     fixed: bytesOf(head) + bytesOf(always),
     // The room the others take at least: all of them, or the note saying how many are left out.
-    least: Math.min(sizes.reduce((sum, size) => sum + size, 0), lineBytes(leftOut(others.length))),
+    least: Math.min(
+      sizes.reduce((sum, size) => sum + size, 0),
+      lineBytes(leftOut(others.length)),
+    ),
     lines(room) {
       const kept = newestThatFit(sizes, room, lineBytes(leftOut(others.length)));
       const note = kept < others.length ? [leftOut(others.length - kept)] : [];
@@ -127,13 +161,27 @@ function postsLeftOut(manifest: Manifest, kept: number, total: number): string {
  * in; the posts follow newest first while they fit, each whole, and the head
  * says which were left out and where they are.
  */
-export function* llmsFullTxt(manifest: Manifest, written: { facts: Map<string, Written>; read(file: string): Uint8Array }): Generator<string | Uint8Array> {
-  const entryBytes = (route: PageRoute) => ENTRY_SEPARATOR.length + written.facts.get(route.markdownFile)!.bytes;
+export function* llmsFullTxt(
+  manifest: Manifest,
+  written: { facts: Map<string, Written>; read(file: string): Uint8Array },
+): Generator<string | Uint8Array> {
+  const entryBytes = (route: PageRoute) =>
+    ENTRY_SEPARATOR.length + written.facts.get(route.markdownFile)!.bytes;
   const pages = manifest.pages.reduce((sum, page) => sum + entryBytes(page), 0);
-  const widest = Buffer.byteLength(fullHead(manifest, { kept: manifest.posts.length, from: "0000-00-00", to: "0000-00-00" }));
-  const kept = newestThatFit(manifest.posts.map(entryBytes), budgetsOf(manifest.site).llms_full_txt_bytes - pages, widest, Buffer.byteLength(fullHead(manifest)));
+  const widest = Buffer.byteLength(
+    fullHead(manifest, { kept: manifest.posts.length, from: "0000-00-00", to: "0000-00-00" }),
+  );
+  const kept = newestThatFit(
+    manifest.posts.map(entryBytes),
+    budgetsOf(manifest.site).llms_full_txt_bytes - pages,
+    widest,
+    Buffer.byteLength(fullHead(manifest)),
+  );
   const left = manifest.posts.slice(kept);
-  yield fullHead(manifest, left.length > 0 ? { kept, from: left.at(-1)!.date!, to: left[0].date! } : undefined);
+  yield fullHead(
+    manifest,
+    left.length > 0 ? { kept, from: left.at(-1)!.date!, to: left[0].date! } : undefined,
+  );
   for (const route of [...manifest.pages, ...manifest.posts.slice(0, kept)]) {
     yield ENTRY_SEPARATOR;
     yield written.read(route.markdownFile);
@@ -172,4 +220,3 @@ function lineBytes(line: string): number {
 function bytesOf(lines: string[]): number {
   return lines.reduce((sum, line) => sum + lineBytes(line), 0);
 }
-

@@ -15,12 +15,16 @@ export function servesMcp(manifest: Manifest): boolean {
 
 /** OpenAPI's tag for the operations below. */
 export function mcpTags(manifest: Manifest): { name: string; description: string }[] {
-  return servesMcp(manifest) ? [{ name: "mcp", description: "The site's read-only MCP server: /mcp and its server card" }] : [];
+  return servesMcp(manifest)
+    ? [{ name: "mcp", description: "The site's read-only MCP server: /mcp and its server card" }]
+    : [];
 }
 
 /** A sentence for OpenAPI's description, whose other operations are all GETs. */
 export function mcpNote(manifest: Manifest): string {
-  return servesMcp(manifest) ? " One operation is a POST: /mcp, the site's read-only MCP server, which takes a JSON-RPC message." : "";
+  return servesMcp(manifest)
+    ? " One operation is a POST: /mcp, the site's read-only MCP server, which takes a JSON-RPC message."
+    : "";
 }
 
 /** `/mcp` as one POST whose body is a JSON-RPC request, and the server card at both its addresses. */
@@ -31,7 +35,12 @@ export function mcpPaths(manifest: Manifest): Record<string, object> {
       operationId,
       tags: ["mcp"],
       summary: "The MCP server card: the server's name, and /mcp's address and protocol versions",
-      responses: { "200": { description: "An MCP Server Card (SEP-2127)", content: { "application/mcp-server-card+json": { schema: { type: "object" } } } } },
+      responses: {
+        "200": {
+          description: "An MCP Server Card (SEP-2127)",
+          content: { "application/mcp-server-card+json": { schema: { type: "object" } } },
+        },
+      },
     },
   });
   return {
@@ -42,7 +51,12 @@ export function mcpPaths(manifest: Manifest): Record<string, object> {
         summary: "A JSON-RPC request to the site's read-only MCP server",
         description: `MCP over Streamable HTTP, ${MODERN_VERSION} (stateless: the request names its version in \`params._meta\` and in \`MCP-Protocol-Version\`, with \`Mcp-Method\` and, for tools/call and resources/read, \`Mcp-Name\`), and the stateless requests of ${SUPPORTED_VERSIONS.slice(1).join(", ")} (initialize is answered; no session). Methods: server/discover, initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read. Tools: ${TOOLS.map((tool) => tool.name).join(", ")}. Every page and post is a resource at its URL, as Markdown. The answer is one JSON object, never a stream: GET and DELETE answer 405. A body over ${MAX_BODY_BYTES} bytes answers 413; an Origin other than the site's, 403.`,
         parameters: [
-          { name: "MCP-Protocol-Version", in: "header", required: false, schema: { type: "string", enum: SUPPORTED_VERSIONS } },
+          {
+            name: "MCP-Protocol-Version",
+            in: "header",
+            required: false,
+            schema: { type: "string", enum: SUPPORTED_VERSIONS },
+          },
           { name: "Mcp-Method", in: "header", required: false, schema: { type: "string" } },
           { name: "Mcp-Name", in: "header", required: false, schema: { type: "string" } },
         ],
@@ -53,17 +67,32 @@ export function mcpPaths(manifest: Manifest): Record<string, object> {
               schema: {
                 type: "object",
                 required: ["jsonrpc", "method"],
-                properties: { jsonrpc: { const: "2.0" }, id: { type: ["string", "integer"] }, method: { type: "string" }, params: { type: "object" } },
+                properties: {
+                  jsonrpc: { const: "2.0" },
+                  id: { type: ["string", "integer"] },
+                  method: { type: "string" },
+                  params: { type: "object" },
+                },
               },
             },
           },
         },
         responses: {
-          "200": { description: "A JSON-RPC response: a result, or an error such as -32602 for an unknown tool", content: { "application/json": { schema: { type: "object" } } } },
+          "200": {
+            description: "A JSON-RPC response: a result, or an error such as -32602 for an unknown tool",
+            content: { "application/json": { schema: { type: "object" } } },
+          },
           "202": { description: "A notification, taken" },
-          "400": { description: "A body that is not a JSON-RPC request (-32700, -32600), headers that disagree with it (-32020), or a protocol version the server does not speak (-32022)", content: { "application/json": { schema: { type: "object" } } } },
+          "400": {
+            description:
+              "A body that is not a JSON-RPC request (-32700, -32600), headers that disagree with it (-32020), or a protocol version the server does not speak (-32022)",
+            content: { "application/json": { schema: { type: "object" } } },
+          },
           "403": { description: "An Origin other than the site's" },
-          "404": { description: "A method the server does not have (-32601)", content: { "application/json": { schema: { type: "object" } } } },
+          "404": {
+            description: "A method the server does not have (-32601)",
+            content: { "application/json": { schema: { type: "object" } } },
+          },
           "413": { description: `A body over ${MAX_BODY_BYTES} bytes` },
           "415": { description: "A body that is not application/json" },
         },
@@ -90,5 +119,7 @@ export function mcpInstructions(manifest: Manifest): string[] {
  */
 export function mcpLinks(manifest: Manifest): string[] {
   if (!servesMcp(manifest)) return [];
-  return [`- [MCP server](${manifest.baseUrl}/.well-known/mcp/server-card.json): ${manifest.baseUrl}/mcp, read-only, over Streamable HTTP (POST): search, get_page, list_posts, list_pages`];
+  return [
+    `- [MCP server](${manifest.baseUrl}/.well-known/mcp/server-card.json): ${manifest.baseUrl}/mcp, read-only, over Streamable HTTP (POST): search, get_page, list_posts, list_pages`,
+  ];
 }

@@ -7,7 +7,13 @@ import { MEDIA, type Manifest, type PageRoute } from "../../manifest/manifest.ts
 import { budgetsOf } from "../../plan/budgets.ts";
 import { negotiationFiles } from "../../plan/plan.ts";
 import { isDocumentPath } from "../../negotiation/decide.ts";
-import { shardOf, type FileEntry, type NegotiationData, type PageEntry, type Representation } from "../../negotiation/table.ts";
+import {
+  shardOf,
+  type FileEntry,
+  type NegotiationData,
+  type PageEntry,
+  type Representation,
+} from "../../negotiation/table.ts";
 import type { Written } from "../../write/output.ts";
 import { estimateTokens } from "./page-markdown.ts";
 import { contentSignal } from "../page/content-signal.ts";
@@ -41,7 +47,11 @@ type RepresentationOf = (file: string, type: string) => Representation;
  * written entry by entry, exactly as `JSON.stringify` would write the whole
  * of it (`RouteShard`).
  */
-export function* negotiationData(manifest: Manifest, written: Map<string, Written>, options: { immutable: string[]; memo?: NegotiationMemo; parts?: KeptParts }): Generator<[file: string, json: string]> {
+export function* negotiationData(
+  manifest: Manifest,
+  written: Map<string, Written>,
+  options: { immutable: string[]; memo?: NegotiationMemo; parts?: KeptParts },
+): Generator<[file: string, json: string]> {
   const { memo } = options;
   const representation: RepresentationOf = (file, type) => {
     const facts = written.get(file);
@@ -63,8 +73,15 @@ export function* negotiationData(manifest: Manifest, written: Map<string, Writte
     ...(contentSignal(manifest.site) ? { contentSignal: contentSignal(manifest.site) } : {}),
     errors: manifest.errors,
     shards: count,
-    notFound: { html: representation(manifest.notFound.html, MEDIA.html), markdown: representation(manifest.notFound.markdown, MEDIA.markdown) },
-    slugIndex: { nodes: slugs.trees[0].length, ...manifest.postUrlShape, closest: budgetsOf(manifest.site).not_found_closest_posts },
+    notFound: {
+      html: representation(manifest.notFound.html, MEDIA.html),
+      markdown: representation(manifest.notFound.markdown, MEDIA.markdown),
+    },
+    slugIndex: {
+      nodes: slugs.trees[0].length,
+      ...manifest.postUrlShape,
+      closest: budgetsOf(manifest.site).not_found_closest_posts,
+    },
     ...(manifest.site.agents?.mcp ? { mcp: MCP_SITE_PATH } : {}),
   };
   yield [index, json(data)];
@@ -87,24 +104,54 @@ export function* negotiationData(manifest: Manifest, written: Map<string, Writte
  * are taken: the paths are sorted into shards first, and an entry's JSON is
  * made with its shard.
  */
-function* shardMembers(manifest: Manifest, written: Map<string, Written>, count: number, representation: RepresentationOf, kept?: WeakMap<PageRoute, KeptEntries>): Generator<ShardMembers> {
+function* shardMembers(
+  manifest: Manifest,
+  written: Map<string, Written>,
+  count: number,
+  representation: RepresentationOf,
+  kept?: WeakMap<PageRoute, KeptEntries>,
+): Generator<ShardMembers> {
   type Entry = () => string;
-  const shards = Array.from({ length: count }, () => ({ pages: [] as Entry[], files: [] as Entry[], redirects: [] as Entry[] }));
+  const shards = Array.from({ length: count }, () => ({
+    pages: [] as Entry[],
+    files: [] as Entry[],
+    redirects: [] as Entry[],
+  }));
   for (const route of manifest.routes) {
     // A watch session keeps both of a route's members together; a build makes each in its own shard.
-    const entries = kept ? () => routeEntries(route, written, count, representation, kept).entries : undefined;
-    shards[shardOf(route.path, count)].pages.push(entries ? () => entries()[0] : () => member(route.path, JSON.stringify(pageEntry(route, representation))));
-    shards[shardOf(route.markdownPath, count)].files.push(entries ? () => entries()[1] : () => member(route.markdownPath, JSON.stringify(siblingEntry(route, representation))));
+    const entries = kept
+      ? () => routeEntries(route, written, count, representation, kept).entries
+      : undefined;
+    shards[shardOf(route.path, count)].pages.push(
+      entries
+        ? () => entries()[0]
+        : () => member(route.path, JSON.stringify(pageEntry(route, representation))),
+    );
+    shards[shardOf(route.markdownPath, count)].files.push(
+      entries
+        ? () => entries()[1]
+        : () => member(route.markdownPath, JSON.stringify(siblingEntry(route, representation))),
+    );
   }
-  for (const file of manifest.files) shards[shardOf(file.path, count)].files.push(() => member(file.path, JSON.stringify(representation(file.file, file.mediaType))));
+  for (const file of manifest.files)
+    shards[shardOf(file.path, count)].files.push(() =>
+      member(file.path, JSON.stringify(representation(file.file, file.mediaType))),
+    );
   // The content's files that are documents by their extension (a `.txt`, a `.json`) are answered by the core, like the site's own files.
   for (const file of manifest.published) {
     const type = documentType(file.path);
-    if (type) shards[shardOf(file.path, count)].files.push(() => member(file.path, JSON.stringify(representation(file.file, type))));
+    if (type)
+      shards[shardOf(file.path, count)].files.push(() =>
+        member(file.path, JSON.stringify(representation(file.file, type))),
+      );
   }
-  for (const redirect of manifest.redirects) shards[shardOf(redirect.from, count)].redirects.push(() => member(redirect.from, JSON.stringify(redirect.to)));
+  for (const redirect of manifest.redirects)
+    shards[shardOf(redirect.from, count)].redirects.push(() =>
+      member(redirect.from, JSON.stringify(redirect.to)),
+    );
   const made = (entries: Entry[]) => entries.map((entry) => entry());
-  for (const shard of shards) yield { pages: made(shard.pages), files: made(shard.files), redirects: made(shard.redirects) };
+  for (const shard of shards)
+    yield { pages: made(shard.pages), files: made(shard.files), redirects: made(shard.redirects) };
 }
 
 /**
@@ -125,16 +172,33 @@ interface KeptEntries {
 }
 
 /** A route's two members; those `kept` while its files are the same. */
-function routeEntries(route: PageRoute, written: Map<string, Written>, count: number, representation: RepresentationOf, kept: WeakMap<PageRoute, KeptEntries>): KeptEntries {
+function routeEntries(
+  route: PageRoute,
+  written: Map<string, Written>,
+  count: number,
+  representation: RepresentationOf,
+  kept: WeakMap<PageRoute, KeptEntries>,
+): KeptEntries {
   const html = written.get(route.htmlFile);
   const markdown = written.get(route.markdownFile);
   const earlier = kept.get(route);
-  if (earlier && html && markdown && earlier.count === count && sameFile(earlier.html, html) && sameFile(earlier.markdown, markdown)) return earlier;
+  if (
+    earlier &&
+    html &&
+    markdown &&
+    earlier.count === count &&
+    sameFile(earlier.html, html) &&
+    sameFile(earlier.markdown, markdown)
+  )
+    return earlier;
   const made: KeptEntries = {
     html: html!,
     markdown: markdown!,
     count,
-    entries: [member(route.path, JSON.stringify(pageEntry(route, representation))), member(route.markdownPath, JSON.stringify(siblingEntry(route, representation)))],
+    entries: [
+      member(route.path, JSON.stringify(pageEntry(route, representation))),
+      member(route.markdownPath, JSON.stringify(siblingEntry(route, representation))),
+    ],
   };
   kept.set(route, made);
   return made;
@@ -144,7 +208,15 @@ function routeEntries(route: PageRoute, written: Map<string, Written>, count: nu
 function pageEntry(route: PageRoute, representation: RepresentationOf): PageEntry {
   const html = representation(route.htmlFile, MEDIA.html);
   const markdown = representation(route.markdownFile, MEDIA.markdown);
-  return { html, markdown, markdownPath: route.markdownPath, url: route.url, markdownUrl: route.markdownUrl, lang: route.lang, ...(route.alternates ? { alternates: route.alternates } : {}) };
+  return {
+    html,
+    markdown,
+    markdownPath: route.markdownPath,
+    url: route.url,
+    markdownUrl: route.markdownUrl,
+    lang: route.lang,
+    ...(route.alternates ? { alternates: route.alternates } : {}),
+  };
 }
 
 /** Its `.md` sibling's entry in its shard's files. */
@@ -158,7 +230,13 @@ function member(path: string, json: string): string {
 
 /** A shard's file; the last rebuild's text again when its members are the same strings. */
 function shardText(shard: ShardMembers, earlier?: ShardMembers & { text: string }): string {
-  if (earlier && same(shard.pages, earlier.pages) && same(shard.files, earlier.files) && same(shard.redirects, earlier.redirects)) return earlier.text;
+  if (
+    earlier &&
+    same(shard.pages, earlier.pages) &&
+    same(shard.files, earlier.files) &&
+    same(shard.redirects, earlier.redirects)
+  )
+    return earlier.text;
   const redirects = shard.redirects.length > 0 ? `,"redirects":{${shard.redirects.join(",")}}` : "";
   return `{"pages":{${shard.pages.join(",")}},"files":{${shard.files.join(",")}}${redirects}}\n`;
 }
@@ -175,7 +253,14 @@ function sameFile(a: Written, b: Written): boolean {
 function documentType(path: string): string | undefined {
   if (!isDocumentPath(path)) return undefined;
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
-  const types: Record<string, string> = { md: MEDIA.markdown, txt: MEDIA.text, json: MEDIA.json, xml: MEDIA.xml, html: MEDIA.html, htm: MEDIA.html };
+  const types: Record<string, string> = {
+    md: MEDIA.markdown,
+    txt: MEDIA.text,
+    json: MEDIA.json,
+    xml: MEDIA.xml,
+    html: MEDIA.html,
+    htm: MEDIA.html,
+  };
   return extension ? types[extension] : undefined;
 }
 

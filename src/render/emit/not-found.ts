@@ -29,7 +29,12 @@ export function notFoundMarkdown(manifest: Manifest, templates: TemplateSet): st
 export function notFoundListed(manifest: Manifest, templates: TemplateSet): { listed: number; of: number } {
   const budgets = budgetsOf(manifest.site);
   const of = notFoundPages(manifest).length;
-  const fits = (count: number) => notFoundMarkdownBound(manifest, Buffer.byteLength(notFoundHead(manifest, templates, count)), budgets.not_found_closest_posts) <= budgets.not_found_markdown_bytes;
+  const fits = (count: number) =>
+    notFoundMarkdownBound(
+      manifest,
+      Buffer.byteLength(notFoundHead(manifest, templates, count)),
+      budgets.not_found_closest_posts,
+    ) <= budgets.not_found_markdown_bytes;
   if (fits(of)) return { listed: of, of };
   // More pages never make the map smaller: the most that fit is found by halving.
   let [low, high] = [0, of - 1];
@@ -46,31 +51,58 @@ export function notFoundListed(manifest: Manifest, templates: TemplateSet): { li
  * or, when even the map without pages is over, its size at its largest.
  * `headBytes` is the size of the head the build wrote.
  */
-export function notFoundBudgetProblems(manifest: Manifest, templates: TemplateSet, headBytes: number): SitegenError[] {
+export function notFoundBudgetProblems(
+  manifest: Manifest,
+  templates: TemplateSet,
+  headBytes: number,
+): SitegenError[] {
   const budgets = budgetsOf(manifest.site);
   const file = manifest.notFound.markdown;
   const bound = notFoundMarkdownBound(manifest, headBytes, budgets.not_found_closest_posts);
   if (bound > budgets.not_found_markdown_bytes) {
-    return [new SitegenError("E_CHECK", `the Markdown 404 can reach ${bound} bytes; its budget is ${budgets.not_found_markdown_bytes} (budgets.not_found_markdown_bytes in site.yaml)`, { kind: "budget", location: { file }, hint: "shorten templates/404.md or lower not_found_closest_posts" })];
+    return [
+      new SitegenError(
+        "E_CHECK",
+        `the Markdown 404 can reach ${bound} bytes; its budget is ${budgets.not_found_markdown_bytes} (budgets.not_found_markdown_bytes in site.yaml)`,
+        {
+          kind: "budget",
+          location: { file },
+          hint: "shorten templates/404.md or lower not_found_closest_posts",
+        },
+      ),
+    ];
   }
   const { listed, of } = notFoundListed(manifest, templates);
   if (listed === of) return [];
   return [
-    new SitegenError("E_CHECK", `the Markdown 404 lists ${listed} of the site's ${of} pages: all of them would pass its budget of ${budgets.not_found_markdown_bytes} bytes (budgets.not_found_markdown_bytes in site.yaml); a line says how many more there are and where`, {
-      kind: "budget",
-      location: { file },
-      hint: "every page is in /llms.txt and /sitemap.xml, which the 404 names; raise not_found_markdown_bytes (at most 16000) to list more",
-    }),
+    new SitegenError(
+      "E_CHECK",
+      `the Markdown 404 lists ${listed} of the site's ${of} pages: all of them would pass its budget of ${budgets.not_found_markdown_bytes} bytes (budgets.not_found_markdown_bytes in site.yaml); a line says how many more there are and where`,
+      {
+        kind: "budget",
+        location: { file },
+        hint: "every page is in /llms.txt and /sitemap.xml, which the 404 names; raise not_found_markdown_bytes (at most 16000) to list more",
+      },
+    ),
   ];
 }
 
 /** The head of the map listing the first `count` pages by depth, and how many more there are. */
 function notFoundHead(manifest: Manifest, templates: TemplateSet, count: number): string {
   // The map is Markdown: a title or the site's name is escaped for it, as HTML templates escape for HTML.
-  const entry = (route: PageRoute) => ({ title: markdownInline(route.title), url: route.url, markdownUrl: route.markdownUrl });
+  const entry = (route: PageRoute) => ({
+    title: markdownInline(route.title),
+    url: route.url,
+    markdownUrl: route.markdownUrl,
+  });
   const pages = notFoundPages(manifest);
-  const byDepth = pages.map((route, index) => ({ route, index, depth: route.path.split("/").length })).sort((a, b) => a.depth - b.depth || a.index - b.index);
-  const listed = byDepth.slice(0, count).sort((a, b) => a.index - b.index).map(({ route }) => entry(route));
+  const byDepth = pages
+    .map((route, index) => ({ route, index, depth: route.path.split("/").length }))
+    .sort((a, b) => a.depth - b.depth || a.index - b.index);
+  const listed = byDepth
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index)
+    .map(({ route }) => entry(route));
   const more = pages.length - listed.length;
   return templates.render("404.md", {
     site: { ...manifest.site, name: markdownInline(manifest.site.name) },
@@ -81,7 +113,9 @@ function notFoundHead(manifest: Manifest, templates: TemplateSet, count: number)
     pages: listed,
     morePages: more > 0 ? { count: more, of: pages.length } : false,
     // The sitemap's parts are found through /sitemap.xml; the map names the files an agent starts from.
-    files: manifest.files.filter((file) => !manifest.sitemapParts.includes(file as SitemapPart)).map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
+    files: manifest.files
+      .filter((file) => !manifest.sitemapParts.includes(file as SitemapPart))
+      .map((file) => ({ path: file.path, url: file.url, summary: file.summary })),
   });
 }
 
@@ -93,11 +127,28 @@ function notFoundHead(manifest: Manifest, templates: TemplateSet, count: number)
  * path it repeats.
  */
 export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
-  const page = heaviest([...manifest.pages, ...manifest.listings], 1, (route) => route.url.length + route.markdownUrl.length)[0];
-  const closest = heaviest(manifest.posts, closestCount, (post) => Buffer.byteLength(markdownInline(post.title)) + post.url.length + post.markdownUrl.length)
-    .map((post) => ({ slug: post.slug!, title: post.title, url: post.url, markdownUrl: post.markdownUrl, distance: 0 }));
+  const page = heaviest(
+    [...manifest.pages, ...manifest.listings],
+    1,
+    (route) => route.url.length + route.markdownUrl.length,
+  )[0];
+  const closest = heaviest(
+    manifest.posts,
+    closestCount,
+    (post) => Buffer.byteLength(markdownInline(post.title)) + post.url.length + post.markdownUrl.length,
+  ).map((post) => ({
+    slug: post.slug!,
+    title: post.title,
+    url: post.url,
+    markdownUrl: post.markdownUrl,
+    distance: 0,
+  }));
   const path = "/".repeat(ECHOED_PATH_MAX + 1);
-  const added = Math.max(...[{ canonical: page, closest: [] }, { closest }].map((found) => Buffer.byteLength(recoveryMap("", path, found))));
+  const added = Math.max(
+    ...[{ canonical: page, closest: [] }, { closest }].map((found) =>
+      Buffer.byteLength(recoveryMap("", path, found)),
+    ),
+  );
   return headBytes + added;
 }
 

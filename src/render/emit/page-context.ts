@@ -38,28 +38,54 @@ export interface ListedExtras {
  */
 export function sectionPlace(manifest: Manifest, path: string) {
   const { sections = [], theme } = manifest.site;
-  if (sections.length === 0 || (!theme?.section_nav && !theme?.page_nav)) return { sectionNav: false, pageNav: false };
+  if (sections.length === 0 || (!theme?.section_nav && !theme?.page_nav))
+    return { sectionNav: false, pageNav: false };
   const titles = new Map([...manifest.pages, ...manifest.listings].map((route) => [route.path, route.title]));
   const link = (page: string) => ({ path: page, title: titles.get(page) ?? page, current: page === path });
   const order = sections.flatMap((section) => section.pages);
   const at = order.indexOf(path);
   const shown = theme?.section_nav && at !== -1;
   return {
-    sectionNav: shown ? sections.map((section) => ({ title: section.title, current: section.pages.includes(path), pages: section.pages.map(link) })) : false,
-    pageNav: theme?.page_nav && at !== -1 && order.length > 1
-      ? { previous: at > 0 ? link(order[at - 1]) : false, next: at < order.length - 1 ? link(order[at + 1]) : false }
+    sectionNav: shown
+      ? sections.map((section) => ({
+          title: section.title,
+          current: section.pages.includes(path),
+          pages: section.pages.map(link),
+        }))
       : false,
+    pageNav:
+      theme?.page_nav && at !== -1 && order.length > 1
+        ? {
+            previous: at > 0 ? link(order[at - 1]) : false,
+            next: at < order.length - 1 ? link(order[at + 1]) : false,
+          }
+        : false,
   };
 }
 
 /** What blog.html lists: `posts` in full, then `years` of `{ year, posts }`, `omitted` when posts were left off, and `postCount` in all. */
-export function listingContext(manifest: Manifest, listing: BlogListing | undefined, lang: string, listed?: (post: PageRoute) => ListedExtras) {
+export function listingContext(
+  manifest: Manifest,
+  listing: BlogListing | undefined,
+  lang: string,
+  listed?: (post: PageRoute) => ListedExtras,
+) {
   if (!listing) return { posts: [], years: [], omitted: false, postCount: 0 };
   const { blogIndex, sitemap } = manifest.surface;
-  const omitted = listing.omitted && { ...listing.omitted, years: yearSpan(listing.omitted.fromYear, listing.omitted.toYear), listed: listing.listed, total: listing.total, blogIndex: blogIndex.path, sitemap: sitemap.path };
+  const omitted = listing.omitted && {
+    ...listing.omitted,
+    years: yearSpan(listing.omitted.fromYear, listing.omitted.toYear),
+    listed: listing.listed,
+    total: listing.total,
+    blogIndex: blogIndex.path,
+    sitemap: sitemap.path,
+  };
   return {
     posts: listing.full.map((post) => postItem(post, lang, listed)),
-    years: listing.years.map(({ year, posts }) => ({ year, posts: posts.map((post) => postItem(post, lang, listed)) })),
+    years: listing.years.map(({ year, posts }) => ({
+      year,
+      posts: posts.map((post) => postItem(post, lang, listed)),
+    })),
     omitted: omitted ?? false,
     postCount: listing.total,
   };
@@ -92,17 +118,20 @@ export function listingPlace(route: PageRoute) {
   const pagination = listing?.pagination;
   const link = (number: number) => pagination!.pages[number - 1];
   return {
-    pagination: pagination && pagination.count > 1
-      ? {
-          number: pagination.number,
-          count: pagination.count,
-          previous: pagination.number > 1 ? link(pagination.number - 1) : false,
-          next: pagination.number < pagination.count ? link(pagination.number + 1) : false,
-          pages: pageWindow(pagination.number, pagination.count).map((number) =>
-            number === undefined ? { gap: true, number: 0, path: "", current: false } : { gap: false, ...link(number), current: number === pagination.number },
-          ),
-        }
-      : false,
+    pagination:
+      pagination && pagination.count > 1
+        ? {
+            number: pagination.number,
+            count: pagination.count,
+            previous: pagination.number > 1 ? link(pagination.number - 1) : false,
+            next: pagination.number < pagination.count ? link(pagination.number + 1) : false,
+            pages: pageWindow(pagination.number, pagination.count).map((number) =>
+              number === undefined
+                ? { gap: true, number: 0, path: "", current: false }
+                : { gap: false, ...link(number), current: number === pagination.number },
+            ),
+          }
+        : false,
     tag: listing?.tag ?? false,
     allTags: listing?.tags ?? [],
     /** A post's tags with their pages: empty when the site has none (`tagList` is the tags as text). */
@@ -116,8 +145,12 @@ export function listingPlace(route: PageRoute) {
  * so that a blog of a thousand pages links a few from each.
  */
 export function pageWindow(current: number, count: number): (number | undefined)[] {
-  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, count])].filter((number) => number >= 1 && number <= count).sort((a, b) => a - b);
-  return shown.flatMap((number, index) => (index > 0 && number - shown[index - 1] > 1 ? [undefined, number] : [number]));
+  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, count])]
+    .filter((number) => number >= 1 && number <= count)
+    .sort((a, b) => a - b);
+  return shown.flatMap((number, index) =>
+    index > 0 && number - shown[index - 1] > 1 ? [undefined, number] : [number],
+  );
 }
 
 /** The languages of the posts the blog page lists. */
@@ -137,12 +170,33 @@ export function languagesOf(languages: string[]): Record<string, true> {
  * `readingMinutes` and `tagLinksShown` are false, 0 and false unless the
  * theme asks for them (`listed`).
  */
-export function postItem(post: PageRoute, pageLang: string, listed?: (post: PageRoute) => ListedExtras): PageRoute & { displayDate: string; tagList: string } & ListedExtras {
+export function postItem(
+  post: PageRoute,
+  pageLang: string,
+  listed?: (post: PageRoute) => ListedExtras,
+): PageRoute & { displayDate: string; tagList: string } & ListedExtras {
   const extras = listed?.(post) ?? { thumbnail: false, readingMinutes: 0, tagLinksShown: false };
-  return Object.assign(Object.create(post) as PageRoute, { displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") }, extras);
+  return Object.assign(
+    Object.create(post) as PageRoute,
+    { displayDate: displayDate(post.date!, pageLang), tagList: post.tags.join(", ") },
+    extras,
+  );
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /**
  * `4 March 2025` in English, `04/03/2025` (day first, as Vietnamese readers
@@ -161,6 +215,7 @@ export function displayDate(date: string, lang: string): string {
 const longDates = new Map<string, Intl.DateTimeFormat>();
 function longDate(lang: string): Intl.DateTimeFormat {
   let format = longDates.get(lang);
-  if (!format) longDates.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })));
+  if (!format)
+    longDates.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })));
   return format;
 }

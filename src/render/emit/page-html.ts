@@ -5,7 +5,18 @@ import { escapeHtml, KIND_TEMPLATES, type TemplateSet } from "../page/template.t
 import type { BlogListing } from "./blog-listing.ts";
 import { pagePreview, type PagePreview } from "./structured-data.ts";
 import { themeFile } from "../page/theme-files.ts";
-import { displayDate, languagesOf, listedLanguages, listingContext, listingPlace, postItem, postPlace, sectionPlace, type ListedExtras, type PostExtras } from "./page-context.ts";
+import {
+  displayDate,
+  languagesOf,
+  listedLanguages,
+  listingContext,
+  listingPlace,
+  postItem,
+  postPlace,
+  sectionPlace,
+  type ListedExtras,
+  type PostExtras,
+} from "./page-context.ts";
 
 // The page's renderer names what a post and a listed post show by this module.
 export type { ListedExtras, PostCover, PostExtras } from "./page-context.ts";
@@ -19,7 +30,17 @@ export interface HtmlOptions {
  * `rendered` is the page's body as markdown-it rendered it (`renderMarkdown`);
  * `listing`, on the blog page, the posts it lists.
  */
-export function pageHtml(manifest: Manifest, templates: TemplateSet, route: PageRoute, rendered: RenderedMarkdown, options: HtmlOptions & { listing?: BlogListing; post?: PostExtras; listed?: (post: PageRoute) => ListedExtras } = {}): string {
+export function pageHtml(
+  manifest: Manifest,
+  templates: TemplateSet,
+  route: PageRoute,
+  rendered: RenderedMarkdown,
+  options: HtmlOptions & {
+    listing?: BlogListing;
+    post?: PostExtras;
+    listed?: (post: PageRoute) => ListedExtras;
+  } = {},
+): string {
   const body = rendered.html;
   // Only the blog and home templates list posts; building the list for every
   // post page would make a build quadratic in the number of posts.
@@ -44,12 +65,20 @@ export function pageHtml(manifest: Manifest, templates: TemplateSet, route: Page
     description: route.description,
     canonical: route.url,
     markdownUrl: route.markdownPath,
-    currentPath: route.kind === "post" || (route.kind === "listing" && route.template === "blog") ? "/blog/" : (route.listing?.section ?? route.path),
+    currentPath:
+      route.kind === "post" || (route.kind === "listing" && route.template === "blog")
+        ? "/blog/"
+        : (route.listing?.section ?? route.path),
     pagePath: route.path,
     content,
     // A draft is never to be indexed, whatever the templates say: only a build that shows drafts has one.
     headExtra: `${route.draft ? '<meta name="robots" content="noindex">\n' : ""}${hreflangLinks(route)}${options.headExtra ?? ""}`,
-    languages: languagesOf([route.lang, manifest.site.languages[0], ...recent.map((post) => post.lang), ...listedLanguages(options.listing)]),
+    languages: languagesOf([
+      route.lang,
+      manifest.site.languages[0],
+      ...recent.map((post) => post.lang),
+      ...listedLanguages(options.listing),
+    ]),
     ...pagePreview(manifest, templates, route),
   });
 }
@@ -67,8 +96,12 @@ function documentTitle(name: string, route: PageRoute): string {
 /** The page's translations as `<link rel="alternate" hreflang>` (HTML Living Standard §4.6.7.1), and the first language's as `x-default`. */
 function hreflangLinks(route: PageRoute): string {
   if (!route.alternates) return "";
-  const link = (lang: string, url: string) => `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(url)}">\n`;
-  return [...route.alternates.map(({ lang, url }) => link(lang, url)), link("x-default", route.alternates[0].url)].join("");
+  const link = (lang: string, url: string) =>
+    `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(url)}">\n`;
+  return [
+    ...route.alternates.map(({ lang, url }) => link(lang, url)),
+    link("x-default", route.alternates[0].url),
+  ].join("");
 }
 
 /**
@@ -79,7 +112,8 @@ function hreflangLinks(route: PageRoute): string {
  */
 function templateOf(route: PageRoute, templates: TemplateSet): string {
   // A page the build makes renders through its kind's template (blog.html, tags.html, tag.html).
-  const own = route.kind === "page" && route.template === "page" ? `${route.path.slice(1, -1)}.html` : undefined;
+  const own =
+    route.kind === "page" && route.template === "page" ? `${route.path.slice(1, -1)}.html` : undefined;
   return own && !KIND_TEMPLATES.has(own) && templates.has(own) ? own : `${route.template}.html`;
 }
 
@@ -93,7 +127,14 @@ export function notFoundHtml(manifest: Manifest, templates: TemplateSet, options
     currentPath: "",
     pagePath: "",
     // The site's pages, for a reader to go on from (sitemap.xml is for crawlers); each in its language where that is not the site's.
-    content: templates.render("404.html", { site: manifest.site, pages: notFoundPages(manifest).map((route) => ({ title: route.title, path: route.path, lang: route.lang !== manifest.site.languages[0] && route.lang })) }),
+    content: templates.render("404.html", {
+      site: manifest.site,
+      pages: notFoundPages(manifest).map((route) => ({
+        title: route.title,
+        path: route.path,
+        lang: route.lang !== manifest.site.languages[0] && route.lang,
+      })),
+    }),
     headExtra: options.headExtra ?? "",
     languages: languagesOf([manifest.site.languages[0]]),
     // An error page is not a page to index or share.
@@ -144,7 +185,10 @@ function layout(manifest: Manifest, templates: TemplateSet, context: LayoutConte
     navigation: manifest.navigation.map((link) => ({ ...link, current: link.path === context.currentPath })),
     footerNavigation: manifest.footerNavigation,
     /** The footer's links to the machine surface, each a path or false: `developers`, `feed`, `llms_txt`, and `markdown`, this page's Markdown or false. */
-    footerLinks: { ...manifest.footerLinks, markdown: manifest.footerLinks.markdown && context.markdownUrl !== "" ? context.markdownUrl : false },
+    footerLinks: {
+      ...manifest.footerLinks,
+      markdown: manifest.footerLinks.markdown && context.markdownUrl !== "" ? context.markdownUrl : false,
+    },
     /** What the layout shows of site.yaml's theme: the logo before the site's name, or false. */
     theme: { logo: themeFile(manifest, templates, "logo") ?? false },
     ...sectionPlace(manifest, context.pagePath),

@@ -14,8 +14,22 @@ import { yearSpan, type BlogListing } from "./blog-listing.ts";
  * (`renderMarkdown`); `listing`, on the blog page, the posts it lists;
  * `forms`, the lines that describe its forms.
  */
-export function pageMarkdown(manifest: Manifest, route: PageRoute, body: string, code: RenderedMarkdown["code"], listing?: BlogListing, forms: string[] = []): string {
-  const lines = [`# ${markdownInline(route.title)}`, "", `> ${markdownInline(route.description)}`, "", ...metadata(manifest, route), ""];
+export function pageMarkdown(
+  manifest: Manifest,
+  route: PageRoute,
+  body: string,
+  code: RenderedMarkdown["code"],
+  listing?: BlogListing,
+  forms: string[] = [],
+): string {
+  const lines = [
+    `# ${markdownInline(route.title)}`,
+    "",
+    `> ${markdownInline(route.description)}`,
+    "",
+    ...metadata(manifest, route),
+    "",
+  ];
   const published = publicMarkdown(body, manifest.baseUrl, code, route.path).trim();
   if (published) lines.push(published, "");
   // What the page's HTML adds that an agent can act on: its forms (src/render/page/forms.ts), when the site describes them.
@@ -46,7 +60,10 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
   }
   lines.push(...pageOfLines(route));
   lines.push(`- Language: ${route.lang}`);
-  if (route.tags.length > 0) lines.push(`- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownInline(tag.name)}](${tag.url})`).join(", ") : route.tags.map(markdownInline).join(", ")}`);
+  if (route.tags.length > 0)
+    lines.push(
+      `- Tags: ${route.tagLinks ? route.tagLinks.map((tag) => `[${markdownInline(tag.name)}](${tag.url})`).join(", ") : route.tags.map(markdownInline).join(", ")}`,
+    );
   lines.push(`- Agent index: ${manifest.surface.llmsTxt.url}`);
   return lines;
 }
@@ -66,7 +83,15 @@ function pageOfLines(route: PageRoute): string[] {
 /** The tag index's list: each tag with its page and its number of posts. */
 function tagIndexMarkdown(tags: TagEntry[]): string[] {
   if (tags.length === 0) return [];
-  return ["## Tags", "", ...tags.map((tag) => `- [${markdownInline(tag.name)}](${tag.url}) (${tag.count === 1 ? "1 post" : `${tag.count} posts`}; Markdown: ${tag.markdownUrl})`), ""];
+  return [
+    "## Tags",
+    "",
+    ...tags.map(
+      (tag) =>
+        `- [${markdownInline(tag.name)}](${tag.url}) (${tag.count === 1 ? "1 post" : `${tag.count} posts`}; Markdown: ${tag.markdownUrl})`,
+    ),
+    "",
+  ];
 }
 
 /** The blog page's list: the newest posts with descriptions, then by year, then what was left off and where it is. */
@@ -76,11 +101,19 @@ function listingMarkdown(manifest: Manifest, listing: BlogListing): string[] {
   if (listing.omitted) {
     const { blogIndex, sitemap } = manifest.surface;
     const { count, fromYear, toYear } = listing.omitted;
-    lines.push(`The newest ${listing.listed} of ${listing.total} posts. The ${count} older ones (${yearSpan(fromYear, toYear)}) are not listed on this page; every post is in [${blogIndex.path.slice(1)}](${blogIndex.url}) and [${sitemap.path.slice(1)}](${sitemap.url}).`, "");
+    lines.push(
+      `The newest ${listing.listed} of ${listing.total} posts. The ${count} older ones (${yearSpan(fromYear, toYear)}) are not listed on this page; every post is in [${blogIndex.path.slice(1)}](${blogIndex.url}) and [${sitemap.path.slice(1)}](${sitemap.url}).`,
+      "",
+    );
   }
   if (listing.full.length > 0) lines.push(...listing.full.map(fullEntry), "");
   for (const { year, posts } of listing.years) {
-    lines.push(`### ${year}`, "", ...posts.map((post) => `- [${markdownInline(post.title)}](${post.url}) (${post.date})`), "");
+    lines.push(
+      `### ${year}`,
+      "",
+      ...posts.map((post) => `- [${markdownInline(post.title)}](${post.url}) (${post.date})`),
+      "",
+    );
   }
   return lines;
 }
@@ -102,7 +135,12 @@ function fullEntry(post: PageRoute): string {
  * markdown-it found them (`renderMarkdown`), so a fence that shows another
  * fence inside it is one block here as in the HTML.
  */
-export function publicMarkdown(body: string, baseUrl: string, code: RenderedMarkdown["code"], pagePath?: string): string {
+export function publicMarkdown(
+  body: string,
+  baseUrl: string,
+  code: RenderedMarkdown["code"],
+  pagePath?: string,
+): string {
   // markdown-it reads a lone CR as a line break too; its line numbers count it.
   const text = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
   let published = "";
@@ -116,7 +154,8 @@ export function publicMarkdown(body: string, baseUrl: string, code: RenderedMark
   for (const [start, end] of code) {
     const codeStart = offsetOf(start);
     const codeEnd = offsetOf(end);
-    published += publishedText(text.slice(from, codeStart), baseUrl, pagePath) + text.slice(codeStart, codeEnd);
+    published +=
+      publishedText(text.slice(from, codeStart), baseUrl, pagePath) + text.slice(codeStart, codeEnd);
     from = codeEnd;
   }
   return published + publishedText(text.slice(from), baseUrl, pagePath);
@@ -130,11 +169,16 @@ export function publishedText(text: string, baseUrl: string, pagePath?: string):
 }
 
 /** A Markdown link's or image's target, or an `<img>`'s src, that is relative: no scheme, no leading `/` or `#`, no template tag left as written (`{% post_url x %}` naming nothing). */
-const RELATIVE_TARGET = /(\]\(\s*<?|<img\b[^>]*?\ssrc\s*=\s*["']?)(?![a-z][a-z0-9+.-]*:|\/|#|<|\{[{%])([^\s)"'>]+)/gi;
+const RELATIVE_TARGET =
+  /(\]\(\s*<?|<img\b[^>]*?\ssrc\s*=\s*["']?)(?![a-z][a-z0-9+.-]*:|\/|#|<|\{[{%])([^\s)"'>]+)/gi;
 
 function relativeMadeAbsolute(text: string, baseUrl: string, pagePath: string | undefined): string {
   if (pagePath === undefined || !(text.includes("](") || /<img/i.test(text))) return text;
-  return text.replace(RELATIVE_TARGET, (_match, lead: string, target: string) => `${lead}${baseUrl}${new URL(target, `http://site${pagePath}`).pathname}${target.includes("#") ? target.slice(target.indexOf("#")) : ""}`);
+  return text.replace(
+    RELATIVE_TARGET,
+    (_match, lead: string, target: string) =>
+      `${lead}${baseUrl}${new URL(target, `http://site${pagePath}`).pathname}${target.includes("#") ? target.slice(target.indexOf("#")) : ""}`,
+  );
 }
 
 /** An estimate of the tokens a model spends reading `text`: UTF-8 bytes / 4, rounded up. */

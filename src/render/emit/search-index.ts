@@ -13,7 +13,13 @@
  */
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { DOCS_PER_CHUNK, SNIPPET_CHARS, type DocRecord, type McpSite } from "../../negotiation/mcp/data.ts";
-import { indexable, POSTINGS_CAP, searchShardOf, terms, titleKey } from "../../negotiation/mcp/search-index.ts";
+import {
+  indexable,
+  POSTINGS_CAP,
+  searchShardOf,
+  terms,
+  titleKey,
+} from "../../negotiation/mcp/search-index.ts";
 import { documents, searchIndexFiles } from "../../plan/search-files.ts";
 
 /** Field weights (BM25F): a title's word counts four times a body's. */
@@ -26,7 +32,10 @@ const B = 0.75;
  * The index's files, by output path, each with its JSON. `markdown` reads a
  * page's written `.md` file: the text an agent reads is the text searched.
  */
-export function* searchIndex(manifest: Manifest, markdown: (file: string) => string): Generator<[file: string, json: string]> {
+export function* searchIndex(
+  manifest: Manifest,
+  markdown: (file: string) => string,
+): Generator<[file: string, json: string]> {
   const docs = documents(manifest);
   const [site, ...rest] = searchIndexFiles(manifest);
   const chunks = rest.slice(0, Math.ceil(docs.length / DOCS_PER_CHUNK));
@@ -56,7 +65,8 @@ export function* searchIndex(manifest: Manifest, markdown: (file: string) => str
     const weighted = new Map<string, number>();
     for (const field of Object.keys(WEIGHTS) as Field[]) {
       const norm = 1 - B + (B * doc.lengths[field]) / mean(field);
-      for (const [term, count] of doc.fields[field]) weighted.set(term, (weighted.get(term) ?? 0) + (WEIGHTS[field] * count) / norm);
+      for (const [term, count] of doc.fields[field])
+        weighted.set(term, (weighted.get(term) ?? 0) + (WEIGHTS[field] * count) / norm);
     }
     for (const [term, tf] of weighted) {
       const df = frequency.get(term)!;
@@ -69,9 +79,12 @@ export function* searchIndex(manifest: Manifest, markdown: (file: string) => str
     if (key) postings.set(key, [...(postings.get(key) ?? []), number, 1]);
   }
   const shards: Map<string, number[]>[] = shardFiles.map(() => new Map());
-  for (const term of [...postings.keys()].sort()) shards[searchShardOf(term, shardFiles.length)].set(term, best(postings.get(term)!));
+  for (const term of [...postings.keys()].sort())
+    shards[searchShardOf(term, shardFiles.length)].set(term, best(postings.get(term)!));
   const records = docs.map((route, number) => record(route, kept[number].snippet));
-  const chunkDays = chunks.map((_, index) => daysOf(records.slice(index * DOCS_PER_CHUNK, (index + 1) * DOCS_PER_CHUNK)));
+  const chunkDays = chunks.map((_, index) =>
+    daysOf(records.slice(index * DOCS_PER_CHUNK, (index + 1) * DOCS_PER_CHUNK)),
+  );
   const data: McpSite = {
     version: 1,
     name: manifest.site.name,
@@ -85,7 +98,8 @@ export function* searchIndex(manifest: Manifest, markdown: (file: string) => str
     searchShards: shardFiles.length,
   };
   yield [site, json(data)];
-  for (const [index, file] of chunks.entries()) yield [file, json(records.slice(index * DOCS_PER_CHUNK, (index + 1) * DOCS_PER_CHUNK))];
+  for (const [index, file] of chunks.entries())
+    yield [file, json(records.slice(index * DOCS_PER_CHUNK, (index + 1) * DOCS_PER_CHUNK))];
   for (const [index, file] of shardFiles.entries()) yield [file, json(Object.fromEntries(shards[index]))];
 }
 
@@ -98,7 +112,12 @@ interface Counted {
 /** A document's terms by field, counted. A title keeps every word; the other fields drop the most common ones. */
 function fieldTerms(route: PageRoute, markdown: string): Counted {
   const body = bodyText(markdown);
-  const texts: Record<Field, string> = { title: route.title, tags: route.tags.join(" "), description: route.description, body };
+  const texts: Record<Field, string> = {
+    title: route.title,
+    tags: route.tags.join(" "),
+    description: route.description,
+    body,
+  };
   const fields = {} as Record<Field, Map<string, number>>;
   const lengths = {} as Record<Field, number>;
   for (const field of Object.keys(WEIGHTS) as Field[]) {
@@ -135,7 +154,15 @@ function clip(text: string): string {
 }
 
 function record(route: PageRoute, snippet: string): DocRecord {
-  const doc: DocRecord = { kind: route.kind === "post" ? "post" : "page", title: route.title, url: route.url, markdownUrl: route.markdownUrl, path: route.path, lang: route.lang, snippet };
+  const doc: DocRecord = {
+    kind: route.kind === "post" ? "post" : "page",
+    title: route.title,
+    url: route.url,
+    markdownUrl: route.markdownUrl,
+    path: route.path,
+    lang: route.lang,
+    snippet,
+  };
   if (route.kind === "post") {
     doc.date = route.date;
     doc.tags = route.tags;

@@ -39,7 +39,8 @@ function byYear(posts: PageRoute[]): string[] {
   let year = "";
   for (const post of posts) {
     const its = (post.date ?? "").slice(0, 4);
-    if (its !== year) lines.push(...(year === "" && lines.length === 0 ? [] : [""]), `### ${its || "Undated"}`, "");
+    if (its !== year)
+      lines.push(...(year === "" && lines.length === 0 ? [] : [""]), `### ${its || "Undated"}`, "");
     year = its;
     lines.push(item(post));
   }

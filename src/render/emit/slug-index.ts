@@ -3,7 +3,16 @@
  * in the order of their numbers, the root first, then each level below it.
  */
 import type { PageRoute } from "../../manifest/manifest.ts";
-import { FANOUT, HALO, LEAF, SLUG_TREES, treeKey, type IndexedPost, type SlugNode, type SlugTree } from "../../negotiation/slug-index.ts";
+import {
+  FANOUT,
+  HALO,
+  LEAF,
+  SLUG_TREES,
+  treeKey,
+  type IndexedPost,
+  type SlugNode,
+  type SlugTree,
+} from "../../negotiation/slug-index.ts";
 
 /** Both trees' nodes, the forward tree's first, and each node's file. */
 export interface SlugFiles {
@@ -21,7 +30,8 @@ export interface SlugFiles {
  */
 export function slugFiles(posts: PageRoute[], earlier?: SlugFiles): SlugFiles {
   const slugs = posts.map((post) => post.slug!).join("\n");
-  if (earlier?.slugs === slugs) return retitled(earlier, new Map(posts.map((post) => [post.slug!, post.title])));
+  if (earlier?.slugs === slugs)
+    return retitled(earlier, new Map(posts.map((post) => [post.slug!, post.title])));
   const trees = SLUG_TREES.map((tree) => slugTree(tree, posts));
   return { trees, files: trees.flat().map(nodeFile), slugs };
 }
@@ -54,18 +64,42 @@ interface Built {
 }
 
 export function slugTree(tree: SlugTree, posts: PageRoute[]): SlugNode[] {
-  const sorted = posts.map((post): [key: string, post: IndexedPost] => [treeKey(tree, post.slug!), [post.slug!, post.title]]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = posts
+    .map((post): [key: string, post: IndexedPost] => [treeKey(tree, post.slug!), [post.slug!, post.title]])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (sorted.length === 0) return [];
   const keys = sorted.map(([key]) => key);
-  const leaves = spans(sorted.length, LEAF).map(([from, to]): Built => ({ from, posts: sorted.slice(Math.max(0, from - HALO), to + HALO).map(([, post]) => post) }));
+  const leaves = spans(sorted.length, LEAF).map(
+    ([from, to]): Built => ({
+      from,
+      posts: sorted.slice(Math.max(0, from - HALO), to + HALO).map(([, post]) => post),
+    }),
+  );
   const levels = [leaves];
   while (levels[0].length > 1) {
     const below = levels[0];
-    levels.unshift(spans(below.length, FANOUT).map(([from, to]): Built => ({ from: below[from].from, keys: below.slice(from, to).map((child) => separator(keys, child.from)), children: indexes(from, to) })));
+    levels.unshift(
+      spans(below.length, FANOUT).map(
+        ([from, to]): Built => ({
+          from: below[from].from,
+          keys: below.slice(from, to).map((child) => separator(keys, child.from)),
+          children: indexes(from, to),
+        }),
+      ),
+    );
   }
   // Root first: a child's number is its level's offset plus its index in that level.
-  const offsets = levels.map((_, depth) => levels.slice(0, depth).reduce((sum, level) => sum + level.length, 0));
-  return levels.flatMap((level, depth) => level.map(({ keys: nodeKeys, children, posts: leafPosts }): SlugNode => (children ? { keys: nodeKeys, children: children.map((child) => offsets[depth + 1] + child) } : { posts: leafPosts })));
+  const offsets = levels.map((_, depth) =>
+    levels.slice(0, depth).reduce((sum, level) => sum + level.length, 0),
+  );
+  return levels.flatMap((level, depth) =>
+    level.map(
+      ({ keys: nodeKeys, children, posts: leafPosts }): SlugNode =>
+        children
+          ? { keys: nodeKeys, children: children.map((child) => offsets[depth + 1] + child) }
+          : { posts: leafPosts },
+    ),
+  );
 }
 
 /**
@@ -84,7 +118,10 @@ function separator(keys: string[], at: number): string {
 
 /** `[from, to)` of each run of `size` in `0..count`, the last shorter. */
 function spans(count: number, size: number): [number, number][] {
-  return Array.from({ length: Math.ceil(count / size) }, (_, index) => [index * size, Math.min(count, (index + 1) * size)]);
+  return Array.from({ length: Math.ceil(count / size) }, (_, index) => [
+    index * size,
+    Math.min(count, (index + 1) * size),
+  ]);
 }
 
 function indexes(from: number, to: number): number[] {

@@ -22,7 +22,11 @@ export interface PagePreview {
  * The schema.org type of each fixed page of spec §2.1 that has a more
  * specific one than `WebPage`.
  */
-const PAGE_TYPES: Record<string, string> = { "/about/": "AboutPage", "/contact/": "ContactPage", "/blog/": "CollectionPage" };
+const PAGE_TYPES: Record<string, string> = {
+  "/about/": "AboutPage",
+  "/contact/": "ContactPage",
+  "/blog/": "CollectionPage",
+};
 
 type Node = Record<string, unknown>;
 
@@ -30,7 +34,12 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
   const shared = sharedNodes(manifest, templates);
   const url = absoluteUrl(manifest, route.path);
   // A post's own picture (`image`, `cover`) is its share image; the site's (`theme.social_image`) stands in elsewhere.
-  const image = route.kind === "post" && route.image ? { url: route.image, alt: route.title } : shared.social ? { url: shared.social, alt: manifest.site.name } : undefined;
+  const image =
+    route.kind === "post" && route.image
+      ? { url: route.image, alt: route.title }
+      : shared.social
+        ? { url: shared.social, alt: manifest.site.name }
+        : undefined;
   let data: Node;
   if (route.kind === "post") {
     data = {
@@ -69,9 +78,19 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
     };
     // The organisation is described in full on the home page; other pages name it.
     const trail = breadcrumbs(manifest, route);
-    data = { "@context": "https://schema.org", "@graph": route.path === "/" ? [shared.organization, shared.website, { ...page, about: shared.reference }] : [page, shared.website, shared.named, ...(trail ? [trail] : [])] };
+    data = {
+      "@context": "https://schema.org",
+      "@graph":
+        route.path === "/"
+          ? [shared.organization, shared.website, { ...page, about: shared.reference }]
+          : [page, shared.website, shared.named, ...(trail ? [trail] : [])],
+    };
   }
-  return { jsonLd: scriptSafe(JSON.stringify(data)), openGraph: openGraph(manifest, route, url, image), twitter: twitterCard(image?.url) };
+  return {
+    jsonLd: scriptSafe(JSON.stringify(data)),
+    openGraph: openGraph(manifest, route, url, image),
+    twitter: twitterCard(image?.url),
+  };
 }
 
 /**
@@ -88,18 +107,26 @@ function breadcrumbs(manifest: Manifest, route: PageRoute): Node | undefined {
   const segments = route.path.split("/").filter(Boolean);
   const above = segments.slice(0, -1).map((_, index) => `/${segments.slice(0, index + 1).join("/")}/`);
   // The home page by the site's name: its title is often a greeting ("Welcome").
-  const trail: { name: string; url: string }[] = [{ name: manifest.site.name, url: absoluteUrl(manifest, "/") }];
+  const trail: { name: string; url: string }[] = [
+    { name: manifest.site.name, url: absoluteUrl(manifest, "/") },
+  ];
   for (const path of above) {
     const page = byPath.get(path);
     if (page) trail.push({ name: page.title, url: page.url });
   }
   const { blog } = manifest;
-  if (route.kind === "post" && blog && !trail.some((crumb) => crumb.url === blog.url)) trail.push({ name: blog.title, url: blog.url });
+  if (route.kind === "post" && blog && !trail.some((crumb) => crumb.url === blog.url))
+    trail.push({ name: blog.title, url: blog.url });
   trail.push({ name: route.title, url: absoluteUrl(manifest, route.path) });
   return {
     "@type": "BreadcrumbList",
     "@id": absoluteUrl(manifest, `${route.path}#breadcrumb`),
-    itemListElement: trail.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
   };
 }
 
@@ -154,7 +181,14 @@ function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
       reference,
       named,
       publisher: { ...named, ...(logo ? { logo: organization.logo } : {}) },
-      website: { "@type": "WebSite", "@id": absoluteUrl(manifest, "/#website"), url: home, name: site.name, inLanguage: site.languages[0], publisher: reference },
+      website: {
+        "@type": "WebSite",
+        "@id": absoluteUrl(manifest, "/#website"),
+        url: home,
+        name: site.name,
+        inLanguage: site.languages[0],
+        publisher: reference,
+      },
       blog: blog ? { "@type": "Blog", "@id": blog.url, name: blog.title } : undefined,
       social: absoluteFileUrl(manifest, templates, "social_image"),
     };
@@ -163,7 +197,12 @@ function sharedNodes(manifest: Manifest, templates: TemplateSet): SharedNodes {
   return shared;
 }
 
-function openGraph(manifest: Manifest, route: PageRoute, url: string, image: { url: string; alt: string } | undefined): PagePreview["openGraph"] {
+function openGraph(
+  manifest: Manifest,
+  route: PageRoute,
+  url: string,
+  image: { url: string; alt: string } | undefined,
+): PagePreview["openGraph"] {
   const { site } = manifest;
   const meta = [
     { property: "og:type", content: route.kind === "post" ? "article" : "website" },
@@ -174,9 +213,13 @@ function openGraph(manifest: Manifest, route: PageRoute, url: string, image: { u
     // Open Graph wants language_TERRITORY; a language the site names no territory for stays as it is.
     { property: "og:locale", content: site.locales?.[route.lang] ?? route.lang },
   ];
-  if (image) meta.push({ property: "og:image", content: image.url }, { property: "og:image:alt", content: image.alt });
+  if (image)
+    meta.push({ property: "og:image", content: image.url }, { property: "og:image:alt", content: image.alt });
   if (route.kind === "post") {
-    meta.push({ property: "article:published_time", content: route.date! }, { property: "article:modified_time", content: route.updated ?? route.date! });
+    meta.push(
+      { property: "article:published_time", content: route.date! },
+      { property: "article:modified_time", content: route.updated ?? route.date! },
+    );
     for (const tag of route.tags) meta.push({ property: "article:tag", content: tag });
   }
   return meta;
@@ -192,7 +235,11 @@ function twitterCard(image: string | undefined): PagePreview["twitter"] {
 }
 
 /** The absolute URL of the file `theme.<key>` names, if it names one (checked to exist before any page renders). */
-function absoluteFileUrl(manifest: Manifest, templates: TemplateSet, key: "logo" | "social_image"): string | undefined {
+function absoluteFileUrl(
+  manifest: Manifest,
+  templates: TemplateSet,
+  key: "logo" | "social_image",
+): string | undefined {
   const file = themeFile(manifest, templates, key);
   return file && absoluteUrl(manifest, file.path);
 }

@@ -8,7 +8,13 @@
  */
 import { withoutXmlForbidden } from "../../text/xml-characters.ts";
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 export function escapeXml(text: string): string {
   const allowed = withoutXmlForbidden(text);

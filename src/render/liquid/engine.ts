@@ -18,9 +18,26 @@
  * warning at its line, and the rest of the page still runs: such tags are
  * set aside, all that one run finds, and the text run again.
  */
-import { Context, Liquid, Tag, TokenKind, type Emitter, type Parser, type TagToken, type TopLevelToken } from "liquidjs";
+import {
+  Context,
+  Liquid,
+  Tag,
+  TokenKind,
+  type Emitter,
+  type Parser,
+  type TagToken,
+  type TopLevelToken,
+} from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
-import { absoluteUrl, asJekyllPrints, atBuildTime, firstSample, markdownify, relativeUrl, withSizes } from "./filters.ts";
+import {
+  absoluteUrl,
+  asJekyllPrints,
+  atBuildTime,
+  firstSample,
+  markdownify,
+  relativeUrl,
+  withSizes,
+} from "./filters.ts";
 import { Highlight } from "./highlight-tag.ts";
 import type { LiquidSite } from "./site.ts";
 
@@ -44,7 +61,15 @@ const MAX_RUNS = 5;
 const SET_ASIDE = /\u0000(\d+)(\n*)\u0000/g;
 
 /** The run in progress: tags report into it. A render is synchronous, so one at a time runs in a thread. */
-let running: { source: string; site: SiteAddresses; warnings: MarkdownWarning[]; named: [string, string][]; line?: number } | undefined;
+let running:
+  | {
+      source: string;
+      site: SiteAddresses;
+      warnings: MarkdownWarning[];
+      named: [string, string][];
+      line?: number;
+    }
+  | undefined;
 
 /** The site's origin, and the URL a `post_url` or `link` tag names (src/render/liquid/links.ts), or undefined when it names nothing the site publishes. */
 export interface SiteAddresses {
@@ -52,7 +77,12 @@ export interface SiteAddresses {
   urlOf(tag: string): string | undefined;
 }
 
-export function runLiquid(body: string, page: Record<string, unknown>, liquid: LiquidSite, site: SiteAddresses): LiquidRun {
+export function runLiquid(
+  body: string,
+  page: Record<string, unknown>,
+  liquid: LiquidSite,
+  site: SiteAddresses,
+): LiquidRun {
   const engine = engineFor(liquid, site.origin);
   const warnings: MarkdownWarning[] = [];
   const named: [string, string][] = [];
@@ -64,21 +94,40 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
       const { output, lineOf } = rendered(engine, source, { site: liquid.site, page });
       warnings.push(...running.warnings);
       named.push(...running.named);
-      return { body: output.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]), warnings: sorted(warnings), named, lineOf };
+      return {
+        body: output.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]),
+        warnings: sorted(warnings),
+        named,
+        lineOf,
+      };
     } catch (error) {
       const faults = (error as { errors?: unknown[] }).errors ?? [error];
       const failed = faults.map((fault) => failedTag(fault, source));
       const unplaced = failed.indexOf(undefined);
       if (unplaced !== -1 || runs >= MAX_RUNS || setAside.length + failed.length > MAX_SET_ASIDE) {
         const first = failed.find((each) => each !== undefined);
-        warnings.push({ kind: "template-tag", line: first ? lineAt(source, first.start) : 1, message: `Liquid cannot run this page (${reason(faults[Math.max(unplaced, 0)])}): shown as written`, hint: HINT });
+        warnings.push({
+          kind: "template-tag",
+          line: first ? lineAt(source, first.start) : 1,
+          message: `Liquid cannot run this page (${reason(faults[Math.max(unplaced, 0)])}): shown as written`,
+          hint: HINT,
+        });
         return { body, warnings: sorted(warnings), named: [], lineOf: (line) => line };
       }
       // Last first, so that each earlier one is where it was; one tag is set aside once, whatever found it.
-      const spans = [...new Map((failed as NonNullable<(typeof failed)[number]>[]).map((each) => [each.start, each])).values()].sort((a, b) => b.start - a.start);
+      const spans = [
+        ...new Map(
+          (failed as NonNullable<(typeof failed)[number]>[]).map((each) => [each.start, each]),
+        ).values(),
+      ].sort((a, b) => b.start - a.start);
       for (const span of spans.filter((each, index) => index === 0 || each.end <= spans[index - 1].start)) {
         const tag = source.slice(span.start, span.end);
-        warnings.push({ kind: "template-tag", line: lineAt(source, span.start), message: `\`${shortened(restored(tag, setAside))}\` cannot run (${span.why}): shown as written`, hint: HINT });
+        warnings.push({
+          kind: "template-tag",
+          line: lineAt(source, span.start),
+          message: `\`${shortened(restored(tag, setAside))}\` cannot run (${span.why}): shown as written`,
+          hint: HINT,
+        });
         source = `${source.slice(0, span.start)}\u0000${setAside.length}${"\n".repeat(tag.split("\n").length - 1)}\u0000${source.slice(span.end)}`;
         setAside.push(tag);
       }
@@ -95,7 +144,11 @@ export function runLiquid(body: string, page: Record<string, unknown>, liquid: L
  * and warnings Markdown finds in what Liquid made are told at the line the
  * author wrote.
  */
-function rendered(engine: Liquid, source: string, scope: object): { output: string; lineOf: (line: number) => number } {
+function rendered(
+  engine: Liquid,
+  source: string,
+  scope: object,
+): { output: string; lineOf: (line: number) => number } {
   const context = new Context(scope, engine.options, { sync: true }, { liquid: engine });
   const parts: { from: number; line: number; text: boolean }[] = [];
   const faults: unknown[] = [];
@@ -104,7 +157,8 @@ function rendered(engine: Liquid, source: string, scope: object): { output: stri
   let lines = 1;
   for (const template of engine.parse(source)) {
     const token = (template as { token?: { kind: number; begin: number } }).token;
-    if (token) parts.push({ from: lines, line: lineOfSource(token.begin), text: token.kind === TokenKind.HTML });
+    if (token)
+      parts.push({ from: lines, line: lineOfSource(token.begin), text: token.kind === TokenKind.HTML });
     let made = "";
     try {
       made = engine.renderSync([template], context);
@@ -115,7 +169,8 @@ function rendered(engine: Liquid, source: string, scope: object): { output: stri
     output += made;
     for (let at = made.indexOf("\n"); at !== -1; at = made.indexOf("\n", at + 1)) lines++;
   }
-  if (faults.length > 0) throw Object.assign(new Error(`${faults.length} parts cannot render`), { errors: faults });
+  if (faults.length > 0)
+    throw Object.assign(new Error(`${faults.length} parts cannot render`), { errors: faults });
   return {
     output,
     lineOf: (line) => {
@@ -128,12 +183,17 @@ function rendered(engine: Liquid, source: string, scope: object): { output: stri
         else high = middle - 1;
       }
       const part = parts[low];
-      return part === undefined || part.from > line ? line : part.text ? part.line + line - part.from : part.line;
+      return part === undefined || part.from > line
+        ? line
+        : part.text
+          ? part.line + line - part.from
+          : part.line;
     },
   };
 }
 
-const HINT = "write what it stands for in Markdown or HTML, put the include it names in content/_includes/, or wrap it in {% raw %} … {% endraw %} to show it as written";
+const HINT =
+  "write what it stands for in Markdown or HTML, put the include it names in content/_includes/, or wrap it in {% raw %} … {% endraw %} to show it as written";
 
 /** The tag that stopped a run, as it stands in the text, and why; undefined when the fault is nowhere in the text. */
 function failedTag(error: unknown, source: string): { start: number; end: number; why: string } | undefined {
@@ -151,17 +211,21 @@ function tagAround(source: string, begin: number, end: number): { start: number;
   const closer = source[start + 1] === "%" ? "%}" : "}}";
   const close = source.indexOf(closer, Math.max(end - closer.length, start + 2));
   // An output or tag that is never closed is the rest of its line.
-  const stop = close < 0 ? (source.indexOf("\n", start) + 1 || source.length) : close + closer.length;
+  const stop = close < 0 ? source.indexOf("\n", start) + 1 || source.length : close + closer.length;
   return { start, end: stop };
 }
 
 /** What LiquidJS says went wrong, without where (the warning says where) or what LiquidJS wrapped. */
 function reason(error: unknown): string {
-  const message = (error as { originalError?: Error }).originalError?.message ?? (error as Error).message ?? String(error);
+  const message =
+    (error as { originalError?: Error }).originalError?.message ?? (error as Error).message ?? String(error);
   return message
     .replace(/, (?:file:\S+, )?line:\d+, col:\d+$/, "")
     .replace(/^ENOENT: Failed to lookup "([^"]+)" in .*$/, "no content/_includes/$1")
-    .replace(/^tag "include_relative" not found$/, "`include_relative` reads a file beside the text, which no tag here does: move it into content/_includes/ and `include` it")
+    .replace(
+      /^tag "include_relative" not found$/,
+      "`include_relative` reads a file beside the text, which no tag here does: move it into content/_includes/ and `include` it",
+    )
     .replace(/^tag "([^"]+)" not found$/, "Liquid has no tag `$1`: a plugin's?");
 }
 
@@ -183,7 +247,11 @@ function lineCounter(text: string): (offset: number) => number {
   let line = 1;
   let at = 0;
   return (offset) => {
-    for (let next = text.indexOf("\n", at); next !== -1 && next < offset; next = text.indexOf("\n", next + 1)) {
+    for (
+      let next = text.indexOf("\n", at);
+      next !== -1 && next < offset;
+      next = text.indexOf("\n", next + 1)
+    ) {
       line++;
       at = next + 1;
     }
@@ -193,7 +261,8 @@ function lineCounter(text: string): (offset: number) => number {
 
 function lineAt(text: string, offset: number): number {
   let line = 1;
-  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1))
+    line++;
   return line;
 }
 
@@ -233,8 +302,10 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
   liquid.registerFilter("relative_url", relativeUrl);
   liquid.registerFilter("absolute_url", absoluteUrl(origin));
   liquid.registerFilter("markdownify", markdownify);
-  for (const name of ["group_by", "group_by_exp"]) liquid.registerFilter(name, withSizes(liquid.filters[name] as Parameters<typeof withSizes>[0]));
-  for (const name of ["date", "date_to_xmlschema", "date_to_rfc822", "date_to_string", "date_to_long_string"]) liquid.registerFilter(name, atBuildTime(liquid.filters[name] as Parameters<typeof atBuildTime>[0]));
+  for (const name of ["group_by", "group_by_exp"])
+    liquid.registerFilter(name, withSizes(liquid.filters[name] as Parameters<typeof withSizes>[0]));
+  for (const name of ["date", "date_to_xmlschema", "date_to_rfc822", "date_to_string", "date_to_long_string"])
+    liquid.registerFilter(name, atBuildTime(liquid.filters[name] as Parameters<typeof atBuildTime>[0]));
   liquid.registerFilter("sample", firstSample);
   liquid.registerTag("post_url", linkTag("post_url"));
   liquid.registerTag("link", linkTag("link"));
@@ -253,7 +324,16 @@ function linkTag(kind: "post_url" | "link") {
       const url = running?.site.urlOf(tag);
       running?.named.push([tag, url ?? ""]);
       if (url !== undefined) return emitter.write(url);
-      running?.warnings.push({ kind: "broken-link", line: lineOf(this.token), target: tag, message: `\`${written}\` names nothing the site publishes: shown as written`, hint: kind === "post_url" ? "name a post of content/blog/ by its file's name without the extension (`2010-07-21-name`), or write its URL, /blog/<slug>/" : "name a page of content/pages/ (`about.md`) or a file of content/static/ by its path, or write its URL" });
+      running?.warnings.push({
+        kind: "broken-link",
+        line: lineOf(this.token),
+        target: tag,
+        message: `\`${written}\` names nothing the site publishes: shown as written`,
+        hint:
+          kind === "post_url"
+            ? "name a post of content/blog/ by its file's name without the extension (`2010-07-21-name`), or write its URL, /blog/<slug>/"
+            : "name a page of content/pages/ (`about.md`) or a file of content/static/ by its path, or write its URL",
+      });
       emitter.write(written);
     }
   };
@@ -264,7 +344,11 @@ type TagClass = new (token: TagToken, remain: TopLevelToken[], liquid: Liquid, p
 
 /** An include that says where it stands: a tag inside it reports at the include's line, and a fault inside it is the include's. */
 function located(Include: TagClass): TagClass {
-  const render = Include.prototype.render as (this: Tag, context: Context, emitter: Emitter) => Generator<unknown, unknown, unknown>;
+  const render = Include.prototype.render as (
+    this: Tag,
+    context: Context,
+    emitter: Emitter,
+  ) => Generator<unknown, unknown, unknown>;
   return class extends Include {
     *render(context: Context, emitter: Emitter): Generator<unknown, unknown, unknown> {
       const outermost = running !== undefined && this.token.input === running.source;

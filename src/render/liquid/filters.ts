@@ -51,7 +51,10 @@ interface Group {
  * and `items`, and the size of such a group is its two keys.
  */
 export function withSizes(grouping: (...args: unknown[]) => Generator<unknown, Group[], unknown>) {
-  return function* (this: unknown, ...args: unknown[]): Generator<unknown, (Group & { size: number })[], unknown> {
+  return function* (
+    this: unknown,
+    ...args: unknown[]
+  ): Generator<unknown, (Group & { size: number })[], unknown> {
     const groups = yield* grouping.apply(this, args);
     return groups.map((group) => ({ ...group, size: group.items.length }));
   };
@@ -65,19 +68,38 @@ export function withSizes(grouping: (...args: unknown[]) => Generator<unknown, G
  */
 export function asJekyllPrints(value: unknown): string {
   // LiquidJS writes what this gives as it is: anything but a time is handed back, and written as LiquidJS writes it.
-  return (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().replace("T", " ").replace(/(\.\d+)?Z$/, " +0000") : value) as string;
+  return (
+    value instanceof Date && !Number.isNaN(value.getTime())
+      ? value
+          .toISOString()
+          .replace("T", " ")
+          .replace(/(\.\d+)?Z$/, " +0000")
+      : value
+  ) as string;
 }
 
 /** A date filter that reads "now" and "today" as the build's time (`site.time` of the render's scope), not the clock's. */
 export function atBuildTime(filter: (...args: unknown[]) => unknown) {
-  return function (this: { context: { environments: unknown } }, input: unknown, ...args: unknown[]): unknown {
+  return function (
+    this: { context: { environments: unknown } },
+    input: unknown,
+    ...args: unknown[]
+  ): unknown {
     const time = (this.context.environments as { site?: { time?: unknown } }).site?.time;
-    return filter.call(this, (input === "now" || input === "today") && time instanceof Date ? time : input, ...args);
+    return filter.call(
+      this,
+      (input === "now" || input === "today") && time instanceof Date ? time : input,
+      ...args,
+    );
   };
 }
 
 /** `sample` that takes the same items at every build: the first `count`, one item itself for one. */
 export function firstSample(input: unknown, count = 1): unknown {
-  const items = Array.isArray(input) ? input : input === undefined || input === null ? [] : [...String(input)];
+  const items = Array.isArray(input)
+    ? input
+    : input === undefined || input === null
+      ? []
+      : [...String(input)];
   return count === 1 ? items[0] : items.slice(0, count);
 }

@@ -1,4 +1,13 @@
-import { Tag, type Context, type Emitter, type Liquid, type Parser, type TagToken, type Template, type TopLevelToken } from "liquidjs";
+import {
+  Tag,
+  type Context,
+  type Emitter,
+  type Liquid,
+  type Parser,
+  type TagToken,
+  type Template,
+  type TopLevelToken,
+} from "liquidjs";
 
 /**
  * `{% highlight ruby %}` … `{% endhighlight %}`: what it holds run as Liquid,
@@ -27,7 +36,8 @@ export class Highlight extends Tag {
     const { input, begin } = this.token;
     // The opening tag's indent, where it starts its line: a block in a list item is indented with it, and so is its closing fence.
     const indent = /(?:^|\n)([ \t]*)$/.exec(input.slice(0, begin))?.[1];
-    if (indent === undefined || !code.startsWith("\n") || !/\n[ \t]*$/.test(code)) return void emitter.write(`${this.token.getText()}${code}${this.close}`);
+    if (indent === undefined || !code.startsWith("\n") || !/\n[ \t]*$/.test(code))
+      return void emitter.write(`${this.token.getText()}${code}${this.close}`);
     const language = /^\s*(\S+)/.exec(this.token.args)?.[1] ?? "";
     const ticks = "`".repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((run) => run[0].length + 1)));
     emitter.write(`${ticks}${language}\n${code.slice(1).replace(/\n[ \t]*$/, "")}\n${indent}${ticks}`);

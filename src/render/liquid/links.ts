@@ -19,7 +19,15 @@
  * has its Liquid run whole instead, code and all, as Jekyll runs it
  * (src/render/liquid/): its link tags give the same URLs through the engine.
  */
-import { linkTags, POST_URL, LINK, rawBlocks, SITE_BASEURL, SITE_URL, URL_FILTER } from "../../content/template-tags.ts";
+import {
+  linkTags,
+  POST_URL,
+  LINK,
+  rawBlocks,
+  SITE_BASEURL,
+  SITE_URL,
+  URL_FILTER,
+} from "../../content/template-tags.ts";
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { runLiquid } from "./engine.ts";
 import { liquidPage, liquidSite, type LiquidSite } from "./site.ts";
@@ -27,7 +35,12 @@ import type { MarkdownWarning } from "../markdown/warnings.ts";
 import { resolveOrigin } from "../page/origin.ts";
 
 /** A page's body as its HTML, its `.md` sibling and the feed show it: `{{base_url}}` and its link tags resolved, or, for Jekyll's content, its Liquid run. */
-export function shownBody(text: string, manifest: Manifest, targets = linkTargets(manifest), route?: PageRoute): ResolvedBody {
+export function shownBody(
+  text: string,
+  manifest: Manifest,
+  targets = linkTargets(manifest),
+  route?: PageRoute,
+): ResolvedBody {
   const body = resolveOrigin(text, manifest.baseUrl);
   if (targets.liquid && route) return liquidBody(body, route, targets.liquid, targets);
   return resolveLinkTags(body, targets);
@@ -43,9 +56,18 @@ export const LIQUID_SITE = "{{ site }}";
 
 /** A Jekyll page's body with its Liquid run; a body without a tag, or whose frontmatter says `render_with_liquid: false` (Jekyll 4's way to show Liquid as written), as it is. */
 function liquidBody(body: string, route: PageRoute, liquid: LiquidSite, targets: LinkTargets): ResolvedBody {
-  if ((!body.includes("{%") && !body.includes("{{")) || route.params.render_with_liquid === false) return { body, warnings: [], named: [] };
-  const run = runLiquid(body, liquidPage(route), liquid, { origin: targets.origin, urlOf: (tag) => urlOfTag(tag, targets) });
-  return { body: run.body, warnings: run.warnings, named: [...run.named, [LIQUID_SITE, liquid.fingerprint]], lineOf: run.lineOf };
+  if ((!body.includes("{%") && !body.includes("{{")) || route.params.render_with_liquid === false)
+    return { body, warnings: [], named: [] };
+  const run = runLiquid(body, liquidPage(route), liquid, {
+    origin: targets.origin,
+    urlOf: (tag) => urlOfTag(tag, targets),
+  });
+  return {
+    body: run.body,
+    warnings: run.warnings,
+    named: [...run.named, [LIQUID_SITE, liquid.fingerprint]],
+    lineOf: run.lineOf,
+  };
 }
 
 /** What the tags can name: the posts by their file's name, the pages by their path, the site's files and its origin. */
@@ -71,9 +93,15 @@ export function linkTargets(manifest: Manifest): LinkTargets {
     const name = postFileName(route.sourcePath);
     posts.set(name, [...(posts.get(name) ?? []), { path: route.path, sourcePath: route.sourcePath }]);
   }
-  const paths = new Set([...manifest.routes.filter((route) => route.kind === "page").map((route) => route.path), ...manifest.published.filter((file) => !file.bundle).map((file) => file.path)]);
+  const paths = new Set([
+    ...manifest.routes.filter((route) => route.kind === "page").map((route) => route.path),
+    ...manifest.published.filter((file) => !file.bundle).map((file) => file.path),
+  ]);
   const liquid = liquidSite(manifest);
-  TARGETS.set(manifest, (targets = { origin: manifest.baseUrl, posts, paths, ...(liquid ? { liquid } : {}) }));
+  TARGETS.set(
+    manifest,
+    (targets = { origin: manifest.baseUrl, posts, paths, ...(liquid ? { liquid } : {}) }),
+  );
   return targets;
 }
 
@@ -104,9 +132,17 @@ export function resolveLinkTags(body: string, targets: LinkTargets): ResolvedBod
     const url = urlOfTag(tag.tag, targets);
     if (tag.kind !== "address") named.push([tag.tag, url ?? ""]);
     if (url !== undefined) edits.push({ start: tag.start, end: tag.end, text: url });
-    else warnings.push({ kind: "broken-link", line: lineAt(body, tag.start), target: tag.tag, message: `\`${tag.tag}\` names nothing the site publishes: shown as written`, hint: hintFor(tag.tag) });
+    else
+      warnings.push({
+        kind: "broken-link",
+        line: lineAt(body, tag.start),
+        target: tag.tag,
+        message: `\`${tag.tag}\` names nothing the site publishes: shown as written`,
+        hint: hintFor(tag.tag),
+      });
   }
-  for (const { start, end, inner } of rawBlocks(body)) edits.push({ start, end: inner.start, text: "" }, { start: inner.end, end, text: "" });
+  for (const { start, end, inner } of rawBlocks(body))
+    edits.push({ start, end: inner.start, text: "" }, { start: inner.end, end, text: "" });
   if (edits.length === 0) return { body, warnings, named };
   edits.sort((a, b) => a.start - b.start);
   let resolved = "";
@@ -150,7 +186,11 @@ function postPath(name: string, targets: LinkTargets): string | undefined {
   const parts = name.replace(/^\/+/, "").split("/");
   const candidates = targets.posts.get(parts.at(-1)!.replace(/\.(md|markdown)$/i, "")) ?? [];
   const folder = parts.slice(0, -1).join("/");
-  return (candidates.find((post) => folder !== "" && post.sourcePath.replaceAll("\\", "/").includes(`/${folder}/`)) ?? candidates[0])?.path;
+  return (
+    candidates.find(
+      (post) => folder !== "" && post.sourcePath.replaceAll("\\", "/").includes(`/${folder}/`),
+    ) ?? candidates[0]
+  )?.path;
 }
 
 /** What `{% link %}` names by its path from the Jekyll site's root: a post of _posts/, a page, or a file published as it is. */
@@ -171,6 +211,7 @@ function hintFor(tag: string): string {
 
 function lineAt(text: string, offset: number): number {
   let line = 1;
-  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1))
+    line++;
   return line;
 }

@@ -46,7 +46,11 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
   };
   // Without the build's time, which is new at every build: a post would never be taken from the cache for it, and posts rarely show it.
   const { time: _time, ...read } = site;
-  const fingerprint = createHash("sha256").update(JSON.stringify(read)).update("\0").update(JSON.stringify(jekyll.includes)).digest("base64url");
+  const fingerprint = createHash("sha256")
+    .update(JSON.stringify(read))
+    .update("\0")
+    .update(JSON.stringify(jekyll.includes))
+    .digest("base64url");
   return { site, includes: jekyll.includes, fingerprint };
 }
 

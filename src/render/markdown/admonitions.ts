@@ -17,7 +17,15 @@ import { alert } from "@mdit/plugin-alert";
 import { readAttributes } from "./attribute-lists.ts";
 
 /** The kinds, by the names GitHub, Docusaurus and VitePress give them, with the title each shows by default. */
-const KINDS: Record<string, string> = { note: "Note", info: "Info", tip: "Tip", important: "Important", warning: "Warning", caution: "Caution", danger: "Danger" };
+const KINDS: Record<string, string> = {
+  note: "Note",
+  info: "Info",
+  tip: "Tip",
+  important: "Important",
+  warning: "Warning",
+  caution: "Caution",
+  danger: "Danger",
+};
 
 /** GitHub's alert kinds. */
 const ALERTS = ["note", "tip", "important", "warning", "caution"];
@@ -32,20 +40,23 @@ export function admonitionsPlugin(md: MarkdownIt): void {
     deep: true,
     openRender: (tokens, index) => `${openBox(tokens[index].markup)}\n`,
     closeRender: () => "</div>\n",
-    titleRender: (tokens, index) => `${title(tokens[index].meta?.title ?? KINDS[tokens[index].markup] ?? tokens[index].markup)}\n`,
+    titleRender: (tokens, index) =>
+      `${title(tokens[index].meta?.title ?? KINDS[tokens[index].markup] ?? tokens[index].markup)}\n`,
   });
   // Before the inline rules: the marker line is taken off the first paragraph while it is still text.
   md.core.ruler.after("block", "alert_titles", (state) => titledAlerts(state.tokens, state.Token));
   md.use(container, "block", {
     // A fence with nothing after it only closes: a stray one must not open a box that runs to the end.
     validate: (params: string) => params.trim() !== "",
-    render: (tokens: Token[], index: number) => (tokens[index].nesting === 1 ? opening(tokens[index].info) : closing(tokens, index)),
+    render: (tokens: Token[], index: number) =>
+      tokens[index].nesting === 1 ? opening(tokens[index].info) : closing(tokens, index),
   });
 
   function opening(params: string): string {
     const { kind, heading, attributes } = readParams(params);
     if (attributes) return `<div${attributes}>\n`;
-    if (kind === "details") return `<details class="admonition admonition-details">\n<summary>${escapeHtml(heading ?? "Details")}</summary>\n`;
+    if (kind === "details")
+      return `<details class="admonition admonition-details">\n<summary>${escapeHtml(heading ?? "Details")}</summary>\n`;
     if (Object.hasOwn(KINDS, kind)) return `${openBox(kind)}\n${title(heading ?? KINDS[kind])}\n`;
     return `<div class="${escapeHtml(kind)}">\n${heading ? `${title(heading)}\n` : ""}`;
   }
@@ -53,7 +64,8 @@ export function admonitionsPlugin(md: MarkdownIt): void {
   function closing(tokens: Token[], index: number): string {
     const level = tokens[index].level;
     for (let at = index - 1; at >= 0; at--) {
-      if (tokens[at].type === "container_block_open" && tokens[at].level === level) return readParams(tokens[at].info).kind === "details" ? "</details>\n" : "</div>\n";
+      if (tokens[at].type === "container_block_open" && tokens[at].level === level)
+        return readParams(tokens[at].info).kind === "details" ? "</details>\n" : "</div>\n";
     }
     return "</div>\n";
   }
@@ -63,12 +75,20 @@ export function admonitionsPlugin(md: MarkdownIt): void {
     for (let index = 0; index < tokens.length; index++) {
       const open = tokens[index];
       const inline = tokens[index + 2];
-      const match = open.type === "blockquote_open" && tokens[index + 1].type === "paragraph_open" ? TITLED.exec(inline.content) : null;
+      const match =
+        open.type === "blockquote_open" && tokens[index + 1].type === "paragraph_open"
+          ? TITLED.exec(inline.content)
+          : null;
       if (!match || !ALERTS.includes(match[1].toLowerCase())) continue;
       const kind = match[1].toLowerCase();
       let close = index + 1;
       while (!(tokens[close].type === "blockquote_close" && tokens[close].level === open.level)) close++;
-      for (const token of [open, tokens[close]]) Object.assign(token, { type: token === open ? "alert_open" : "alert_close", tag: "div", markup: kind });
+      for (const token of [open, tokens[close]])
+        Object.assign(token, {
+          type: token === open ? "alert_open" : "alert_close",
+          tag: "div",
+          markup: kind,
+        });
       const heading = new TokenOf("alert_title", "", 0);
       heading.markup = kind;
       heading.meta = { title: match[2].trim() };
@@ -92,7 +112,11 @@ export function admonitionsPlugin(md: MarkdownIt): void {
     const text = params.trim();
     if (text.startsWith("{") && text.endsWith("}")) {
       const list = readAttributes(text.slice(1, -1));
-      if (list) return { kind: "", attributes: `${list.id ? ` id="${escapeHtml(list.id)}"` : ""}${list.classes.length > 0 ? ` class="${escapeHtml(list.classes.join(" "))}"` : ""}` };
+      if (list)
+        return {
+          kind: "",
+          attributes: `${list.id ? ` id="${escapeHtml(list.id)}"` : ""}${list.classes.length > 0 ? ` class="${escapeHtml(list.classes.join(" "))}"` : ""}`,
+        };
     }
     const match = /^([\p{L}\p{N}_-]+)\s*(?:\[(.*)\]|(.*))$/u.exec(text);
     const kind = (match?.[1] ?? text.split(/\s+/)[0]).toLowerCase();

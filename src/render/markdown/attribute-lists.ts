@@ -23,7 +23,8 @@ export interface AttributeList {
 /** kramdown's attribute list definitions of a text, by name. */
 export type Definitions = Map<string, AttributeList>;
 
-const ITEM = /\s*(?:#([\p{L}\p{N}_:-]+)|\.([\p{L}\p{N}_-]+)|([A-Za-z_:][\w.:-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"'}]+))|(-)|([A-Za-z_][\w-]*))/uy;
+const ITEM =
+  /\s*(?:#([\p{L}\p{N}_:-]+)|\.([\p{L}\p{N}_-]+)|([A-Za-z_:][\w.:-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"'}]+))|(-)|([A-Za-z_][\w-]*))/uy;
 const DEFINITION = /^:([A-Za-z_][\w-]*):/;
 
 /** The attributes `{…}` holds (`inner` is what is between the braces), or undefined when it is not an attribute list. */
@@ -31,7 +32,13 @@ export function readAttributes(inner: string): AttributeList | undefined {
   const kramdown = inner.startsWith(":");
   const definition = DEFINITION.exec(inner);
   let rest = definition ? inner.slice(definition[0].length) : kramdown ? inner.slice(1) : inner;
-  const list: AttributeList = { classes: [], others: [], toc: false, definition: definition !== null, references: [] };
+  const list: AttributeList = {
+    classes: [],
+    others: [],
+    toc: false,
+    definition: definition !== null,
+    references: [],
+  };
   let items = 0;
   ITEM.lastIndex = 0;
   while (rest.trim() !== "") {
@@ -76,7 +83,12 @@ export function attributeLine(text: string): AttributeList | undefined {
  * language. A `style` is marked as the author's (`attributeStyle`), with the
  * list's 1-based `line` where it is known.
  */
-export function applyAttributes(token: Token, written: AttributeList, definitions?: Definitions, line?: number): void {
+export function applyAttributes(
+  token: Token,
+  written: AttributeList,
+  definitions?: Definitions,
+  line?: number,
+): void {
   const list = withDefinitions(written, definitions);
   if (list.id !== undefined) token.attrSet("id", list.id);
   for (const name of list.classes) token.attrJoin("class", name);
@@ -87,11 +99,16 @@ export function applyAttributes(token: Token, written: AttributeList, definition
   }
   if (list.toc) token.meta = { ...token.meta, toc: true };
   // Where the list is, when it is not on the element's first line: what a warning of its style points at.
-  if (list.others.some(([name]) => name === "style")) token.meta = { ...token.meta, attributeStyle: line ?? true };
+  if (list.others.some(([name]) => name === "style"))
+    token.meta = { ...token.meta, attributeStyle: line ?? true };
 }
 
 /** A list with what the definitions it names give, theirs first (kramdown's order), a definition naming another followed once. */
-function withDefinitions(list: AttributeList, definitions: Definitions | undefined, seen = new Set<string>()): AttributeList {
+function withDefinitions(
+  list: AttributeList,
+  definitions: Definitions | undefined,
+  seen = new Set<string>(),
+): AttributeList {
   if (!definitions || list.references.length === 0) return list;
   const merged: AttributeList = { ...list, classes: [], others: [], references: [] };
   for (const name of list.references) {

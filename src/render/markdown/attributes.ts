@@ -27,7 +27,13 @@
 import type MarkdownIt from "markdown-it";
 import type StateCore from "markdown-it/lib/rules_core/state_core.mjs";
 import type Token from "markdown-it/lib/token.mjs";
-import { applyAttributes, attributeLine, definitionsOf, readAttributes, type Definitions } from "./attribute-lists.ts";
+import {
+  applyAttributes,
+  attributeLine,
+  definitionsOf,
+  readAttributes,
+  type Definitions,
+} from "./attribute-lists.ts";
 import { blockAttributes } from "./block-attributes.ts";
 import { reportWarning } from "./warnings.ts";
 
@@ -108,7 +114,8 @@ function spanHead(children: Token[], index: number): { inner: string; take: () =
   const head = SPAN_HEAD.exec(text.content);
   if (head) return { inner: head[1], take: () => (text.content = text.content.slice(head[0].length)) };
   const [lineBreak, next] = [children[index + 1], children[index + 2]];
-  if (!/^\{[^{}]*$/.test(text.content) || lineBreak?.type !== "softbreak" || next?.type !== "text") return undefined;
+  if (!/^\{[^{}]*$/.test(text.content) || lineBreak?.type !== "softbreak" || next?.type !== "text")
+    return undefined;
   const close = /^[^{}]*\}/.exec(next.content);
   if (!close) return undefined;
   return {
@@ -126,7 +133,9 @@ function elementEndingAt(children: Token[], index: number): Token | undefined {
   const last = children[index];
   if (last.type === "image" || last.type === "code_inline") return last;
   if (last.nesting !== -1) return undefined;
-  for (let at = index - 1; at >= 0; at--) if (children[at].nesting === 1 && children[at].level === last.level && children[at].tag === last.tag) return children[at];
+  for (let at = index - 1; at >= 0; at--)
+    if (children[at].nesting === 1 && children[at].level === last.level && children[at].tag === last.tag)
+      return children[at];
   return undefined;
 }
 

@@ -47,6 +47,7 @@ function endBeforeEntity(state: StateCore, children: Token[], open: number): voi
   if (shown === written) return;
   text.content = text.content.slice(0, entity.index);
   children[open].attrSet("href", state.md.normalizeLink(text.content));
-  if (after?.type === "text") after.content = shown + (semicolonInside ? after.content : after.content.slice(1));
+  if (after?.type === "text")
+    after.content = shown + (semicolonInside ? after.content : after.content.slice(1));
   else children.splice(open + 3, 0, Object.assign(new state.Token("text", "", 0), { content: shown }));
 }

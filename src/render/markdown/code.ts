@@ -16,7 +16,9 @@ import { readAttributes } from "./attribute-lists.ts";
 
 export function codePlugin(md: MarkdownIt): void {
   const { escapeHtml, unescapeAll } = md.utils;
-  md.block.ruler.before("fence", "template_highlight", templateHighlight, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  md.block.ruler.before("fence", "template_highlight", templateHighlight, {
+    alt: ["paragraph", "reference", "blockquote", "list"],
+  });
   md.renderer.rules.fence = (tokens, index, _options, _env, self) => {
     const token = tokens[index];
     const language = languageOf(unescapeAll(token.info));
@@ -24,22 +26,26 @@ export function codePlugin(md: MarkdownIt): void {
     const type = language ? ` class="language-${escapeHtml(language)}"` : "";
     return `<pre tabindex="0"${self.renderAttrs(token)}><code${type}>${code}</code></pre>\n`;
   };
-  md.renderer.rules.code_block = (tokens, index, _options, _env, self) => `<pre tabindex="0"${self.renderAttrs(tokens[index])}><code>${escapeHtml(tokens[index].content)}</code></pre>\n`;
-  md.renderer.rules.table_open = (tokens, index, _options, _env, self) => `<div class="table-scroll" tabindex="0">\n<table${self.renderAttrs(tokens[index])}>\n`;
+  md.renderer.rules.code_block = (tokens, index, _options, _env, self) =>
+    `<pre tabindex="0"${self.renderAttrs(tokens[index])}><code>${escapeHtml(tokens[index].content)}</code></pre>\n`;
+  md.renderer.rules.table_open = (tokens, index, _options, _env, self) =>
+    `<div class="table-scroll" tabindex="0">\n<table${self.renderAttrs(tokens[index])}>\n`;
   md.renderer.rules.table_close = () => `</table>\n</div>\n`;
 }
 
 /** A fence's language: `ruby`, `ruby linenos`, `js{1,3}`, `{.python .numberLines}`; "" for none. */
 export function languageOf(info: string): string {
   const word = info.trim().split(/\s+/)[0] ?? "";
-  if (word.startsWith("{")) return readAttributes(info.trim().slice(1, info.trim().indexOf("}")))?.classes[0] ?? "";
+  if (word.startsWith("{"))
+    return readAttributes(info.trim().slice(1, info.trim().indexOf("}")))?.classes[0] ?? "";
   return word.replace(/\{.*$/, "");
 }
 
 /** A Liquid or Hugo highlight block, from its opening line to its closing one, as a fence of its language. */
 function templateHighlight(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   if (state.sCount[startLine] - state.blkIndent >= 4) return false;
-  const lineAt = (line: number) => state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+  const lineAt = (line: number) =>
+    state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
   const open = HIGHLIGHT_OPEN.exec(lineAt(startLine));
   if (!open) return false;
   let close = startLine + 1;

@@ -99,7 +99,12 @@ function instanceOf(constructs: Construct[], probing: boolean): MarkdownIt {
 export function parseChosen(source: string, env: object): { md: MarkdownIt; tokens: Token[] } {
   const constructs = constructsOf(source);
   if (!constructs.includes("autolinks") || constructs.includes("emoji") || !KEPT_LINK.test(source)) {
-    const md = instanceOf(constructs.filter((construct) => construct !== "autolinks" || constructs.includes("emoji") || KEPT_LINK.test(source)), false);
+    const md = instanceOf(
+      constructs.filter(
+        (construct) => construct !== "autolinks" || constructs.includes("emoji") || KEPT_LINK.test(source),
+      ),
+      false,
+    );
     return { md, tokens: md.parse(source, env) };
   }
   const without = constructs.filter((construct) => construct !== "autolinks");

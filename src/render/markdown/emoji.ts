@@ -25,6 +25,8 @@ export function mayHoldShortcode(source: string): boolean {
 
 export function emojiPlugin(md: MarkdownIt): void {
   md.use(emoji, { shortcuts: {} });
-  const replace = (md.core.ruler as unknown as { __rules__: { name: string; fn: (state: StateCore) => boolean | void }[] }).__rules__.find((rule) => rule.name === "emoji")!.fn;
+  const replace = (
+    md.core.ruler as unknown as { __rules__: { name: string; fn: (state: StateCore) => boolean | void }[] }
+  ).__rules__.find((rule) => rule.name === "emoji")!.fn;
   md.core.ruler.at("emoji", (state) => (mayHoldShortcode(state.src) ? replace(state) : false));
 }

@@ -42,7 +42,8 @@ function extensionBlock(state: StateBlock, startLine: number, endLine: number, s
   while (last < endLine && state.eMarks[last] < end) last++;
   if (state.src.slice(end, state.eMarks[last]).trim() !== "") return false;
   if (silent) return true;
-  const token = name === "nomarkdown" ? state.push("html_block", "", 0) : state.push("kramdown_extension", "", 0);
+  const token =
+    name === "nomarkdown" ? state.push("html_block", "", 0) : state.push("kramdown_extension", "", 0);
   token.map = [startLine, last + 1];
   token.markup = name;
   if (name === "nomarkdown") token.content = innerText(state.src.slice(start, end), tag);
@@ -55,9 +56,12 @@ function extensionSpan(state: StateInline, silent: boolean): boolean {
   const open = OPEN.exec(state.src.slice(state.pos, state.posMax));
   if (!open) return false;
   const [tag, name, , selfClosing] = open;
-  const end = selfClosing ? state.pos + tag.length : closingEnd(state.src.slice(0, state.posMax), name, state.pos + tag.length);
+  const end = selfClosing
+    ? state.pos + tag.length
+    : closingEnd(state.src.slice(0, state.posMax), name, state.pos + tag.length);
   if (end === -1) return false;
-  if (!silent && name === "nomarkdown") state.push("html_inline", "", 0).content = innerText(state.src.slice(state.pos, end), tag);
+  if (!silent && name === "nomarkdown")
+    state.push("html_inline", "", 0).content = innerText(state.src.slice(state.pos, end), tag);
   else if (!silent) state.push("kramdown_extension", "", 0).markup = name;
   state.pos = end;
   return true;

@@ -13,7 +13,8 @@ import footnote from "markdown-it-footnote";
 
 export function footnotesPlugin(md: MarkdownIt): void {
   md.use(footnote);
-  md.renderer.rules.footnote_block_open = () => '<section class="footnotes" aria-label="Footnotes">\n<ol class="footnotes-list">\n';
+  md.renderer.rules.footnote_block_open = () =>
+    '<section class="footnotes" aria-label="Footnotes">\n<ol class="footnotes-list">\n';
   md.renderer.rules.footnote_anchor = (tokens, index) => {
     const id = referenceId(tokens[index]);
     return ` <a href="#fnref${id}" class="footnote-backref" aria-label="Back to reference ${id}">\u21a9\uFE0E</a>`;
@@ -31,7 +32,8 @@ export function footnoteIds(tokens: Token[]): string[] {
   const ids: string[] = [];
   for (const token of tokens) {
     if (token.type === "footnote_open") ids.push(`fn${token.meta.id + 1}`);
-    for (const child of token.children ?? []) if (child.type === "footnote_ref") ids.push(`fnref${referenceId(child)}`);
+    for (const child of token.children ?? [])
+      if (child.type === "footnote_ref") ids.push(`fnref${referenceId(child)}`);
   }
   return ids;
 }

@@ -46,8 +46,16 @@ const SPELLINGS: Record<HeadingIdStyle, Spelling> = {
   hugo: { base: (words) => goldmarkGithub(words.source, false), empty: "heading", firstRepeat: 1 },
   "hugo-ascii": { base: (words) => goldmarkGithub(words.source, true), empty: "heading", firstRepeat: 1 },
   blackfriday: { base: (words) => blackfriday(words.source), empty: "heading", firstRepeat: 1 },
-  eleventy: { base: (words) => markdownItAnchor(textOf(words, ["text", "code"])), empty: "section", firstRepeat: 1 },
-  ascii: { base: (words, lang) => asciiWords(textOf(words, ["text", "code", "other"]), lang), empty: "section", firstRepeat: 2 },
+  eleventy: {
+    base: (words) => markdownItAnchor(textOf(words, ["text", "code"])),
+    empty: "section",
+    firstRepeat: 1,
+  },
+  ascii: {
+    base: (words, lang) => asciiWords(textOf(words, ["text", "code", "other"]), lang),
+    empty: "section",
+    firstRepeat: 2,
+  },
 };
 
 export interface HeadingIdMaker {
@@ -70,7 +78,8 @@ export function headingIdMaker(style: HeadingIdStyle = "github", lang?: string):
   const repeats = new Map<string, number>();
   const unique = (base: string) => {
     let id = base;
-    for (let count = repeats.get(base) ?? spelling.firstRepeat - 1; taken.has(id); ) id = `${base}-${++count}`, repeats.set(base, count);
+    for (let count = repeats.get(base) ?? spelling.firstRepeat - 1; taken.has(id); )
+      (id = `${base}-${++count}`), repeats.set(base, count);
     taken.add(id);
     return id;
   };
@@ -116,7 +125,12 @@ function kramdownAutoId(source: string): string {
  * off and then drops what is still not ASCII.
  */
 function goldmarkGithub(source: string, asciiOnly: boolean): string {
-  const text = asciiOnly ? source.normalize("NFD").replace(/\p{Mn}/gu, "").normalize("NFC") : source;
+  const text = asciiOnly
+    ? source
+        .normalize("NFD")
+        .replace(/\p{Mn}/gu, "")
+        .normalize("NFC")
+    : source;
   let id = "";
   for (const char of text.trim()) {
     if (asciiOnly && char.charCodeAt(0) > 0x7f) continue;

@@ -18,7 +18,8 @@ import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 export function headingsPlugin(md: MarkdownIt): void {
   const { escapeHtml } = md.utils;
   const anchored = (env: { headingAnchors?: false } | undefined) => env?.headingAnchors !== false;
-  md.renderer.rules.heading_open = (tokens, index, options, env, self) => `${anchored(env) ? '<div class="heading">' : ""}${self.renderToken(tokens, index, options)}`;
+  md.renderer.rules.heading_open = (tokens, index, options, env, self) =>
+    `${anchored(env) ? '<div class="heading">' : ""}${self.renderToken(tokens, index, options)}`;
   md.renderer.rules.heading_close = (tokens, index, options, env, self) => {
     if (!anchored(env)) return self.renderToken(tokens, index, options);
     const id = escapeHtml(String(tokens[index - 2]?.attrGet("id") ?? ""));
@@ -38,18 +39,35 @@ export function headingText(inline: Token): string {
  */
 export function titleHeadings(tokens: Token[], title: string | undefined, env: object): void {
   // An HTML comment before it (a Hugo summary marker, a note to self) is not a block that shows.
-  const first = tokens.findIndex((token) => token.type !== "html_block" || !/^<!--[\s\S]*-->$/.test(token.content.trim()));
-  if (first !== -1 && tokens[first].type === "heading_open" && tokens[first].tag === "h1" && title !== undefined && sameWords(headingText(tokens[first + 1]), title)) {
-    report(env, tokens[first], { kind: "title-heading", message: "a level-1 heading that repeats the title: it is left out, as the page's title is its H1", hint: "remove it: the title from the frontmatter is the page's heading" });
+  const first = tokens.findIndex(
+    (token) => token.type !== "html_block" || !/^<!--[\s\S]*-->$/.test(token.content.trim()),
+  );
+  if (
+    first !== -1 &&
+    tokens[first].type === "heading_open" &&
+    tokens[first].tag === "h1" &&
+    title !== undefined &&
+    sameWords(headingText(tokens[first + 1]), title)
+  ) {
+    report(env, tokens[first], {
+      kind: "title-heading",
+      message: "a level-1 heading that repeats the title: it is left out, as the page's title is its H1",
+      hint: "remove it: the title from the frontmatter is the page's heading",
+    });
     tokens.splice(first, 3);
   }
   const h1s = tokens.filter((token) => token.type === "heading_open" && token.tag === "h1");
   if (h1s.length === 0) return;
   // One warning a page, at its first: a post written with H1 sections has many.
   const more = h1s.length > 1 ? ` (and ${h1s.length - 1} more after this one)` : "";
-  report(env, h1s[0], { kind: "title-heading", message: `a level-1 heading in the body${more}: the page's title is its only H1, so every heading of the body is shown one level down`, hint: "start the body's headings at `##`" });
+  report(env, h1s[0], {
+    kind: "title-heading",
+    message: `a level-1 heading in the body${more}: the page's title is its only H1, so every heading of the body is shown one level down`,
+    hint: "start the body's headings at `##`",
+  });
   for (const token of tokens) {
-    if ((token.type === "heading_open" || token.type === "heading_close") && token.tag !== "h6") token.tag = `h${Number(token.tag.slice(1)) + 1}`;
+    if ((token.type === "heading_open" || token.type === "heading_close") && token.tag !== "h6")
+      token.tag = `h${Number(token.tag.slice(1)) + 1}`;
   }
 }
 
@@ -59,7 +77,13 @@ function report(env: object, token: Token, warning: Omit<MarkdownWarning, "line"
 
 /** Two titles that say the same, whatever their case, spacing and closing punctuation. */
 function sameWords(a: string, b: string): boolean {
-  const words = (text: string) => text.normalize("NFC").toLowerCase().replace(/[\s\p{P}]+$/u, "").replace(/\s+/g, " ").trim();
+  const words = (text: string) =>
+    text
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[\s\p{P}]+$/u, "")
+      .replace(/\s+/g, " ")
+      .trim();
   return words(a) === words(b);
 }
 
@@ -69,14 +93,20 @@ function sameWords(a: string, b: string): boolean {
  * by default, or the generator the site came from); a repeat is numbered as
  * that generator numbers it, never taking an id the author gave another.
  */
-export function assignHeadingIds(tokens: Token[], lang: string | undefined, style?: HeadingIdStyle): string[] {
+export function assignHeadingIds(
+  tokens: Token[],
+  lang: string | undefined,
+  style?: HeadingIdStyle,
+): string[] {
   const maker = headingIdMaker(style, lang);
   const headings = tokens.flatMap((token, index) => (token.type === "heading_open" ? [index] : []));
   for (const index of headings) {
     const own = tokens[index].attrGet("id");
     if (own !== null) maker.take(own);
   }
-  const made = headings.map((index) => tokens[index].attrGet("id") ?? maker.next(headingWords(tokens[index + 1])));
+  const made = headings.map(
+    (index) => tokens[index].attrGet("id") ?? maker.next(headingWords(tokens[index + 1])),
+  );
   return headings.map((index, at) => {
     const id = made[at] ?? maker.fallback();
     tokens[index].attrSet("id", id);

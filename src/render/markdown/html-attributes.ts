@@ -25,7 +25,9 @@ export function withAttributes(html: string, attributes: [string, string][] | nu
     const own = merged.get(name);
     merged.set(name, name === "class" && own ? `${own} ${value}` : value);
   }
-  const written = [...merged].map(([name, value]) => ` ${name}="${value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`).join("");
+  const written = [...merged]
+    .map(([name, value]) => ` ${name}="${value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`)
+    .join("");
   const close = /\/>$/.test(html.slice(tag.start, tag.end)) ? " />" : ">";
   return `${html.slice(0, tag.start)}<${tag.name}${written}${close}${html.slice(tag.end)}`;
 }

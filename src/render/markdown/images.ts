@@ -11,7 +11,10 @@ export function imagesPlugin(md: MarkdownIt): void {
   const renderImage = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, index, options, env: RenderEnv, self) => {
     const token = tokens[index];
-    const size = token.attrGet("width") === null && token.attrGet("height") === null ? env.imageSize?.(String(token.attrGet("src") ?? "")) : undefined;
+    const size =
+      token.attrGet("width") === null && token.attrGet("height") === null
+        ? env.imageSize?.(String(token.attrGet("src") ?? ""))
+        : undefined;
     if (size) {
       token.attrSet("width", String(size.width));
       token.attrSet("height", String(size.height));

@@ -45,9 +45,24 @@ import { taskListsPlugin } from "./task-lists.ts";
  * since its plugin gives the inline parser a state class of its own, and
  * posts parsed with two classes made every inline rule slower.
  */
-export type Construct = "autolinks" | "math" | "footnotes" | "admonitions" | "emoji" | "extensions" | "attributes";
+export type Construct =
+  | "autolinks"
+  | "math"
+  | "footnotes"
+  | "admonitions"
+  | "emoji"
+  | "extensions"
+  | "attributes";
 
-export const CONSTRUCTS: readonly Construct[] = ["autolinks", "math", "footnotes", "admonitions", "emoji", "extensions", "attributes"];
+export const CONSTRUCTS: readonly Construct[] = [
+  "autolinks",
+  "math",
+  "footnotes",
+  "admonitions",
+  "emoji",
+  "extensions",
+  "attributes",
+];
 
 /**
  * An instance with the plugins the set names and every other one, each in

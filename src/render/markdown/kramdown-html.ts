@@ -59,14 +59,18 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
   if (!htmlBlock) return;
   md.block.ruler.at("html_block", (state, startLine, endLine, silent) => {
     if (!silent && state.env && readsAsKramdown(state.env)) {
-      const line = state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]);
+      const line = state.src.slice(
+        state.bMarks[startLine] + state.tShift[startLine],
+        state.eMarks[startLine],
+      );
       // Left to the paragraph rule, which takes the line and the lines after it up to what may end a paragraph.
       if (state.sCount[startLine] - state.blkIndent < 4 && isSpanTagLine(line)) return false;
       if (!htmlBlock(state, startLine, endLine, silent)) return false;
       const token = state.tokens[state.tokens.length - 1];
       const end = blockEnd(token.content);
       // An element that asks for Markdown inside (`<div markdown="1">`), up to where the block's first element ends: its lines are read as Markdown.
-      if (markdownInside(state, token, endLine, end === undefined ? undefined : lineAt(token.content, end))) return true;
+      if (markdownInside(state, token, endLine, end === undefined ? undefined : lineAt(token.content, end)))
+        return true;
       if (BLOCK_START.test(line) && end !== undefined) endAtEndTag(state, token, end, endLine);
       return true;
     }
@@ -77,7 +81,22 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
 /** A type-6 start: an open or end tag of CommonMark's block-level names. */
 const BLOCK_START = new RegExp(`^</?(?:${blockNames.join("|")})(?=[\\s/>]|$)`, "i");
 /** Elements with no end tag, which neither open nor close a level. */
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
 /** The rest of a line that holds only tags (`</div></div>`, `</div><br>`): still the element's. */
 const TAGS_ONLY = /^(?:\s*<\/?[A-Za-z][^<>]*>)*\s*$/;
 
@@ -176,5 +195,10 @@ export function blockEnd(html: string): number | undefined {
  * `sitegen import` sets them for a Jekyll site).
  */
 export function readsAsKramdown(env: KramdownEnv & { headingIds?: string; math?: string }): boolean {
-  return env.kramdown === true || env.headingIds === "jekyll" || env.headingIds === "kramdown" || env.math === "kramdown";
+  return (
+    env.kramdown === true ||
+    env.headingIds === "jekyll" ||
+    env.headingIds === "kramdown" ||
+    env.math === "kramdown"
+  );
 }

@@ -25,7 +25,11 @@ export function kramdownLinksPlugin(md: MarkdownIt): void {
   md.core.ruler.before("normalize", "kramdown_links", (state) => {
     kramdown = state.env ? readsAsKramdown(state.env) : false;
   });
-  const commonMark = md.helpers.parseLinkDestination as (str: string, start: number, max: number) => Destination;
+  const commonMark = md.helpers.parseLinkDestination as (
+    str: string,
+    start: number,
+    max: number,
+  ) => Destination;
   md.helpers.parseLinkDestination = (str: string, start: number, max: number): Destination => {
     const read = commonMark(str, start, max);
     if (!kramdown || str.charCodeAt(start) === 0x3c /* < */) return read;
@@ -52,7 +56,8 @@ function kramdownEnd(str: string, from: number, max: number): number | undefined
     if (code === 0x5c /* \ */) at++;
     else if (code === 0x28 /* ( */ && ++level > 32) return undefined;
     else if (code === 0x29 /* ) */ && level-- === 0) return at;
-    else if ((code === 0x20 || code === 0x09) && level === 0 && (str[at + 1] === '"' || str[at + 1] === "'")) return at;
+    else if ((code === 0x20 || code === 0x09) && level === 0 && (str[at + 1] === '"' || str[at + 1] === "'"))
+      return at;
   }
   return max;
 }

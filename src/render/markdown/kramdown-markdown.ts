@@ -27,7 +27,12 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * lines (to `lastTagLine`, where it ends): what follows that element is
  * read again, as kramdown-html.ts says, and such a tag in it with it.
  */
-export function markdownInside(state: StateBlock, token: Token, endLine: number, lastTagLine?: number): boolean {
+export function markdownInside(
+  state: StateBlock,
+  token: Token,
+  endLine: number,
+  lastTagLine?: number,
+): boolean {
   const lines = token.content.split("\n");
   const at = lines.findIndex((line) => MARKDOWN_TAG.test(line));
   if (at === -1 || (lastTagLine !== undefined && at > lastTagLine)) return false;
@@ -54,7 +59,8 @@ function endTagLine(state: StateBlock, name: string, from: number, endLine: numb
     const text = state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
     const marker = FENCE.exec(state.src.slice(state.bMarks[line], state.eMarks[line]))?.[1];
     if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.trim() === marker) fence = undefined;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.trim() === marker)
+        fence = undefined;
       continue;
     }
     if (marker) fence = marker;

@@ -16,7 +16,8 @@ export function childLines(children: Token[], first: number): number[] {
     lines.push(line);
     if (child.type === "softbreak" || child.type === "hardbreak") line++;
     else if (child.type === "html_inline") line += newlines(child.content);
-    else if (child.type === "math_inline") line += newlines(String((child.meta as { written?: string } | null)?.written ?? ""));
+    else if (child.type === "math_inline")
+      line += newlines(String((child.meta as { written?: string } | null)?.written ?? ""));
   }
   return lines;
 }

@@ -6,7 +6,6 @@
  */
 import type { MathDialect } from "../../content/types.ts";
 
-
 export const DEFAULT_MATH: MathDialect = "latex";
 
 /** What a render's markdown-it env carries for math. */
@@ -46,7 +45,16 @@ export function delimitersOf(env: MathEnv | undefined): Delimiters | undefined {
 }
 
 /** The closing delimiter of each opening one. */
-export const CLOSERS: Record<string, string> = { $$: "$$", "\\[": "\\]", "\\(": "\\)", $: "$", "\\\\[": "\\\\]", "\\\\(": "\\\\)", "\\\\\\[": "\\\\\\]", "\\\\\\(": "\\\\\\)" };
+export const CLOSERS: Record<string, string> = {
+  $$: "$$",
+  "\\[": "\\]",
+  "\\(": "\\)",
+  $: "$",
+  "\\\\[": "\\\\]",
+  "\\\\(": "\\\\)",
+  "\\\\\\[": "\\\\\\]",
+  "\\\\\\(": "\\\\\\)",
+};
 
 /**
  * How a formula written through Markdown opens with a backslash: `\\(` or

@@ -44,8 +44,12 @@ function mathmlOf(tex: string, display: boolean, macros: Record<string, unknown>
     const message = error instanceof Error ? error.message : "";
     if (!display && message.includes("can be used only in display mode")) return mathmlOf(tex, true, macros);
     const braced = tex.replace(/([_^])\s*(\\[A-Za-z]+(?:\{[^{}]*\})*)/g, "$1{$2}");
-    if (braced !== tex && /with no arguments as (?:sub|super)script/.test(message)) return temml.renderToString(braced, options);
-    const text = tex.replace(/\\text\{([^{}]*)\}/g, (_, words: string) => `\\text{${words.replace(/(?<!\\)[_&#%]/g, "\\$&")}}`);
+    if (braced !== tex && /with no arguments as (?:sub|super)script/.test(message))
+      return temml.renderToString(braced, options);
+    const text = tex.replace(
+      /\\text\{([^{}]*)\}/g,
+      (_, words: string) => `\\text{${words.replace(/(?<!\\)[_&#%]/g, "\\$&")}}`,
+    );
     if (text !== tex) return temml.renderToString(text, options);
     throw error;
   }
@@ -54,7 +58,10 @@ function mathmlOf(tex: string, display: boolean, macros: Record<string, unknown>
 /** Temml's message in one line, without its underlined excerpt, and where in the formula it arose. */
 export function parseErrorOf(error: unknown): { reason: string; position?: number } {
   const message = error instanceof Error ? error.message : String(error);
-  const reason = message.trim().replace(/ at (?:position \d+|end of input):[\s\S]*$/, "").replace(/\s+/g, " ");
+  const reason = message
+    .trim()
+    .replace(/ at (?:position \d+|end of input):[\s\S]*$/, "")
+    .replace(/\s+/g, " ");
   const position = (error as { position?: unknown }).position;
   return { reason, ...(typeof position === "number" ? { position } : {}) };
 }
@@ -73,14 +80,19 @@ export function escapeHtml(text: string): string {
  */
 export function withoutStyles(mathml: string): string {
   if (!mathml.includes(' style="')) return mathml;
-  return mathml.replace(/<([a-z]+)((?:\s+[a-z-]+="[^"]*")*)\s*>/g, (tag, name: string, attributes: string) => {
-    if (!attributes.includes(' style="')) return tag;
-    return `<${name}${restyled(attributes)}>`;
-  });
+  return mathml.replace(
+    /<([a-z]+)((?:\s+[a-z-]+="[^"]*")*)\s*>/g,
+    (tag, name: string, attributes: string) => {
+      if (!attributes.includes(' style="')) return tag;
+      return `<${name}${restyled(attributes)}>`;
+    },
+  );
 }
 
 function restyled(attributes: string): string {
-  const pairs = [...attributes.matchAll(/\s+([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value] as [string, string]);
+  const pairs = [...attributes.matchAll(/\s+([a-z-]+)="([^"]*)"/g)].map(
+    ([, name, value]) => [name, value] as [string, string],
+  );
   const style = pairs.find(([name]) => name === "style")?.[1] ?? "";
   const classes = (pairs.find(([name]) => name === "class")?.[1] ?? "").split(" ").filter(Boolean);
   const added: [string, string][] = [];
@@ -89,11 +101,18 @@ function restyled(attributes: string): string {
     const value = rest.join(":").trim();
     const key = `${property.trim()}:${value}`;
     if (property.trim() === "color" && /^#[0-9a-fA-F]{3,8}$/.test(value)) added.push(["mathcolor", value]);
-    else if (property.trim() === "background-color" && /^#[0-9a-fA-F]{3,8}$/.test(value)) added.push(["mathbackground", value]);
+    else if (property.trim() === "background-color" && /^#[0-9a-fA-F]{3,8}$/.test(value))
+      added.push(["mathbackground", value]);
     else if (STYLE_CLASSES[key] && !classes.includes(STYLE_CLASSES[key])) classes.push(STYLE_CLASSES[key]);
   }
-  const kept = pairs.filter(([name]) => name !== "style" && name !== "class" && !added.some(([other]) => other === name));
-  const all = [...kept, ...added, ...(classes.length > 0 ? [["class", classes.join(" ")] as [string, string]] : [])];
+  const kept = pairs.filter(
+    ([name]) => name !== "style" && name !== "class" && !added.some(([other]) => other === name),
+  );
+  const all = [
+    ...kept,
+    ...added,
+    ...(classes.length > 0 ? [["class", classes.join(" ")] as [string, string]] : []),
+  ];
   return all.map(([name, value]) => ` ${name}="${value}"`).join("");
 }
 

@@ -34,20 +34,34 @@
 import type MarkdownIt from "markdown-it";
 import type { StateBlock, StateCore, StateInline } from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { BACKSLASH, blockOpener, CLOSERS, closingAt, delimitersOf, DOLLAR, inlineFormula, singleDollar, unescaped, type MathEnv } from "./math-delimiters.ts";
+import {
+  BACKSLASH,
+  blockOpener,
+  CLOSERS,
+  closingAt,
+  delimitersOf,
+  DOLLAR,
+  inlineFormula,
+  singleDollar,
+  unescaped,
+  type MathEnv,
+} from "./math-delimiters.ts";
 import { escapeHtml, formulaMathml, parseErrorOf } from "./math-render.ts";
 import { reportWarning, type MarkdownWarning } from "./warnings.ts";
 
 export function mathPlugin(md: MarkdownIt): void {
   // Before `fence`, so that lines of a formula are not read as a list, a heading or a quote.
-  md.block.ruler.before("fence", "math_block", mathBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  md.block.ruler.before("fence", "math_block", mathBlock, {
+    alt: ["paragraph", "reference", "blockquote", "list"],
+  });
   // Before `escape`, so that `\(` opens math and `\\` in a formula stays as written.
   md.inline.ruler.before("escape", "math_inline", mathInline);
   md.core.ruler.after("inline", "math_lines", mathLines);
   // After adjacent text is joined: `$\epsilon$` is one text token there.
   md.core.ruler.after("text_join", "math_unread", unreadDollars);
   md.renderer.rules.math_inline = (tokens, index, _options, env) => renderFormula(tokens[index], env, false);
-  md.renderer.rules.math_block = (tokens, index, _options, env) => `${renderFormula(tokens[index], env, true)}\n`;
+  md.renderer.rules.math_block = (tokens, index, _options, env) =>
+    `${renderFormula(tokens[index], env, true)}\n`;
 }
 
 /** `$$` or `\[` at a line's start, to the line that ends with its closing delimiter: a display formula. */
@@ -65,11 +79,13 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   // A delimiter alone on its line opens a display block that may hold blank lines, as kramdown's and
   // texmath's do; after text, a blank line ends the search (`$$ is what it cost`), and MathJax, reading
   // the HTML Markdown made, never saw a formula across two paragraphs.
-  const spansBlankLines = !delimiters.escaped && state.src.slice(start + opener.length, state.eMarks[startLine]).trim() === "";
+  const spansBlankLines =
+    !delimiters.escaped && state.src.slice(start + opener.length, state.eMarks[startLine]).trim() === "";
   let line = startLine;
   let from = start + opener.length;
   for (; line < endLine; line++, from = state.bMarks[line] + state.tShift[line]) {
-    if (line > startLine && (state.isEmpty(line) ? !spansBlankLines : state.sCount[line] < state.blkIndent)) return false;
+    if (line > startLine && (state.isEmpty(line) ? !spansBlankLines : state.sCount[line] < state.blkIndent))
+      return false;
     const text = state.src.slice(from, state.eMarks[line]).trimEnd();
     const at = closingAt(text, closer);
     if (at === -1) continue;
@@ -92,7 +108,13 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
 }
 
 /** The formula's text from after its opening delimiter to before its closing one, each line as the container leaves it. */
-function texBetween(state: StateBlock, startLine: number, endLine: number, from: number, closer: string): string {
+function texBetween(
+  state: StateBlock,
+  startLine: number,
+  endLine: number,
+  from: number,
+  closer: string,
+): string {
   const lines: string[] = [];
   for (let line = startLine; line <= endLine; line++) {
     const begin = line === startLine ? from : state.bMarks[line] + state.tShift[line];
@@ -115,7 +137,11 @@ function mathInline(state: StateInline, silent: boolean): boolean {
     const token = state.push("math_inline", "math", 0);
     token.content = unescaped(found.tex, delimiters);
     token.markup = found.opener;
-    token.meta = { display: found.display, offset: state.pos, written: state.src.slice(state.pos, found.end) };
+    token.meta = {
+      display: found.display,
+      offset: state.pos,
+      written: state.src.slice(state.pos, found.end),
+    };
   }
   state.pos = found.end;
   return true;
@@ -124,7 +150,12 @@ function mathInline(state: StateInline, silent: boolean): boolean {
 /** An inline formula's line in the body: its paragraph's first line and the lines before it within the paragraph. */
 function mathLines(state: StateCore): void {
   for (const token of state.tokens) {
-    if (token.type !== "inline" || !token.map || !(token.content.includes("$") || token.content.includes("\\"))) continue;
+    if (
+      token.type !== "inline" ||
+      !token.map ||
+      !(token.content.includes("$") || token.content.includes("\\"))
+    )
+      continue;
     for (const child of token.children ?? []) {
       if (child.type !== "math_inline") continue;
       const before = token.content.slice(0, child.meta.offset);
@@ -143,7 +174,9 @@ function mathLines(state: StateCore): void {
 function unreadDollars(state: StateCore): void {
   const env = state.env as MathEnv & { warnings?: MarkdownWarning[] };
   if (env.math !== undefined || !state.src.includes("$")) return;
-  for (const token of state.tokens) if (token.type === "inline" && token.map && token.content.includes("$") && namedDollars(env, token)) return;
+  for (const token of state.tokens)
+    if (token.type === "inline" && token.map && token.content.includes("$") && namedDollars(env, token))
+      return;
 }
 
 /** Whether a paragraph's text holds TeX between single dollars: reported, at its line. */
@@ -154,7 +187,10 @@ function namedDollars(env: MathEnv & { warnings?: MarkdownWarning[] }, inline: T
       const found = singleDollar(child.content, at);
       if (!found || !/\\[A-Za-z]|[_^{}]/.test(found.tex)) continue;
       const written = child.content.slice(at, found.end);
-      const line = inline.map![0] + 1 + countLines(inline.content.slice(0, Math.max(0, inline.content.indexOf(written))));
+      const line =
+        inline.map![0] +
+        1 +
+        countLines(inline.content.slice(0, Math.max(0, inline.content.indexOf(written))));
       reportWarning(env, {
         kind: "math-delimiters",
         line,
@@ -178,7 +214,11 @@ function countLines(text: string): number {
  * line where Temml cannot read it. `trust` stays off: `\href` and `\class`
  * are refused, so a formula writes no link and no attribute of its own.
  */
-function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning[] }, block: boolean): string {
+function renderFormula(
+  token: Token,
+  env: MathEnv & { warnings?: MarkdownWarning[] },
+  block: boolean,
+): string {
   const display = block || token.meta?.display === true;
   try {
     return formulaMathml(token.content, display, (env.mathMacros ??= {}));
@@ -191,8 +231,12 @@ function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning
       message: `a formula that does not parse, shown as written: ${reason}`,
       hint: "write it as LaTeX reads it (Temml reads LaTeX and the AMS environments, with MathJax's leniencies: `t_\\max`, `\\text{a_b}`), or escape its delimiter (`\\$`) if it is not math",
     });
-    const written = escapeHtml(token.meta?.written ?? `${token.markup}${token.content}${CLOSERS[token.markup]}`);
-    return block ? `<pre class="math-source"><code>${written}</code></pre>` : `<code class="math-source">${written}</code>`;
+    const written = escapeHtml(
+      token.meta?.written ?? `${token.markup}${token.content}${CLOSERS[token.markup]}`,
+    );
+    return block
+      ? `<pre class="math-source"><code>${written}</code></pre>`
+      : `<code class="math-source">${written}</code>`;
   }
 }
 
@@ -202,5 +246,7 @@ function renderFormula(token: Token, env: MathEnv & { warnings?: MarkdownWarning
  * line where the heading itself was rendered), the rest as `text` gives it.
  */
 export function wordsWithFormulas(inline: Token, text: (child: Token) => string): string {
-  return (inline.children ?? []).map((child) => (child.type === "math_inline" ? renderFormula(child, {}, false) : text(child))).join("");
+  return (inline.children ?? [])
+    .map((child) => (child.type === "math_inline" ? renderFormula(child, {}, false) : text(child)))
+    .join("");
 }

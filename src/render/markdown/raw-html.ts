@@ -20,8 +20,10 @@ export function rawHtmlPlugin(md: MarkdownIt): void {
   md.set({ html: true });
   // A span-level tag alone on its line, in kramdown's content, is the paragraph's, not an HTML block.
   md.use(kramdownHtmlPlugin);
-  md.renderer.rules.html_block = (tokens, index, _options, env: RenderEnv) => withImageSizes(withAttributes(tokens[index].content, tokens[index].attrs), env);
-  md.renderer.rules.html_inline = (tokens, index, _options, env: RenderEnv) => withImageSizes(tokens[index].content, env);
+  md.renderer.rules.html_block = (tokens, index, _options, env: RenderEnv) =>
+    withImageSizes(withAttributes(tokens[index].content, tokens[index].attrs), env);
+  md.renderer.rules.html_inline = (tokens, index, _options, env: RenderEnv) =>
+    withImageSizes(tokens[index].content, env);
 }
 
 /** `html` with `width` and `height` on each `<img>` of the site's own that has neither. */
@@ -31,7 +33,13 @@ function withImageSizes(html: string, env: RenderEnv): string {
   let from = 0;
   for (const tag of htmlTags(html)) {
     const src = tag.attributes.get("src");
-    if (tag.name !== "img" || src === undefined || tag.attributes.has("width") || tag.attributes.has("height")) continue;
+    if (
+      tag.name !== "img" ||
+      src === undefined ||
+      tag.attributes.has("width") ||
+      tag.attributes.has("height")
+    )
+      continue;
     const size = env.imageSize(src);
     if (!size) continue;
     const end = tag.end - (/\s*\/?>$/.exec(html.slice(tag.start, tag.end))?.[0].length ?? 1);
@@ -59,7 +67,8 @@ export function rawHtmlOf(tokens: Token[]): RawHtml[] {
   for (const token of tokens) {
     if (token.map) line = token.map[0];
     if (token.type === "html_block") pieces.push({ html: token.content, line });
-    else if (token.type === "inline") for (const piece of inlinePieces(token.children ?? [], line)) pieces.push(piece);
+    else if (token.type === "inline")
+      for (const piece of inlinePieces(token.children ?? [], line)) pieces.push(piece);
   }
   return pieces;
 }
@@ -70,7 +79,8 @@ function inlinePieces(children: Token[], line: number): RawHtml[] {
   const lines = childLines(children, line);
   let afterWords = false;
   for (const [index, child] of children.entries()) {
-    if (child.type === "html_inline") pieces.push({ html: child.content, line: lines[index], ...(afterWords ? { inline: child } : {}) });
+    if (child.type === "html_inline")
+      pieces.push({ html: child.content, line: lines[index], ...(afterWords ? { inline: child } : {}) });
     else if (child.type === "text" && child.content.trim() !== "") afterWords = true;
   }
   return pieces;
@@ -82,7 +92,10 @@ export function rawHtmlElements(pieces: RawHtml[]): PageElement[] {
 }
 
 /** The links (`<a href>`) and images (`<img src>`) of raw HTML, as the link check takes them, and its ids. */
-export function rawHtmlTargets(elements: PageElement[]): { links: { href: string; line: number; image?: true }[]; ids: string[] } {
+export function rawHtmlTargets(elements: PageElement[]): {
+  links: { href: string; line: number; image?: true }[];
+  ids: string[];
+} {
   const links: { href: string; line: number; image?: true }[] = [];
   const ids: string[] = [];
   for (const { tag, attributes, line } of elements) {
@@ -102,7 +115,17 @@ export function rawHtmlTargets(elements: PageElement[]): { links: { href: string
  * §13.2.5: RCDATA, RAWTEXT and script data). One left open takes in the rest
  * of the page. `<plaintext>` is left out: nothing can end it.
  */
-const SWALLOWING = new Set(["template", "textarea", "script", "style", "title", "xmp", "iframe", "noembed", "noframes"]);
+const SWALLOWING = new Set([
+  "template",
+  "textarea",
+  "script",
+  "style",
+  "title",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+]);
 const MAY_SWALLOW = new RegExp(`<(?:!--|${[...SWALLOWING].join("|")})`, "i");
 
 /** Raw HTML left open at the end of the body: what it is, the body line it opens on (1-based), and what closes it. */
@@ -132,7 +155,8 @@ export function unclosedRawHtml(pieces: RawHtml[]): Unclosed[] {
   const parser: Parser = new Parser(
     {
       onopentagname(name) {
-        if (SWALLOWING.has(name)) opened.push({ name, line: lineAt(parser.startIndex), inline: piece.inline });
+        if (SWALLOWING.has(name))
+          opened.push({ name, line: lineAt(parser.startIndex), inline: piece.inline });
       },
       onclosetag(name, implied) {
         if (!SWALLOWING.has(name)) return;
@@ -140,11 +164,18 @@ export function unclosedRawHtml(pieces: RawHtml[]): Unclosed[] {
         while (open >= 0 && opened[open].name !== name) open--;
         if (open === -1) return;
         const [element] = opened.splice(open, 1);
-        if (ending && implied) unclosed.push({ what: `<${name}>`, line: element.line, closing: `</${name}>`, ...(element.inline ? { openedBy: element.inline } : {}) });
+        if (ending && implied)
+          unclosed.push({
+            what: `<${name}>`,
+            line: element.line,
+            closing: `</${name}>`,
+            ...(element.inline ? { openedBy: element.inline } : {}),
+          });
       },
       oncomment() {
         // A comment the tokenizer gives only as the input ends is one with no `-->`.
-        if (ending) unclosed.push({ what: "a comment (`<!--`)", line: lineAt(parser.startIndex), closing: "-->" });
+        if (ending)
+          unclosed.push({ what: "a comment (`<!--`)", line: lineAt(parser.startIndex), closing: "-->" });
       },
     },
     { decodeEntities: false },

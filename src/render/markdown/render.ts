@@ -12,7 +12,16 @@ import { assignHeadingIds, titleHeadings } from "./headings.ts";
 import { parseChosen } from "./constructs.ts";
 import { md as fullChain } from "./instance.ts";
 import type { PageElement } from "../checks/html-tags.ts";
-import { closingOf, inlineTextWarning, rawHtmlElements, rawHtmlOf, rawHtmlTargets, shownAsText, unclosedRawHtml, unclosedWarning } from "./raw-html.ts";
+import {
+  closingOf,
+  inlineTextWarning,
+  rawHtmlElements,
+  rawHtmlOf,
+  rawHtmlTargets,
+  shownAsText,
+  unclosedRawHtml,
+  unclosedWarning,
+} from "./raw-html.ts";
 import { tablesOfContents } from "./toc.ts";
 import type { SummaryEnv } from "./summary.ts";
 import { warningsOf, type MarkdownWarning } from "./warnings.ts";
@@ -65,7 +74,9 @@ export function renderMarkdown(body: string, lang?: string, env: RenderEnv = {})
   const markdownClosing = closingOf(open);
   const raw = rawHtmlTargets(rawElements);
   tablesOfContents(tokens, { leading: env.toc });
-  const code = tokens.filter((token) => (token.type === "fence" || token.type === "code_block") && token.map).map((token) => token.map as [number, number]);
+  const code = tokens
+    .filter((token) => (token.type === "fence" || token.type === "code_block") && token.map)
+    .map((token) => token.map as [number, number]);
   return {
     html: md.renderer.render(tokens, md.options, state) + closing,
     ids: [...headingIds, ...footnoteIds(tokens), ...attributeIds(tokens), ...raw.ids],
@@ -90,8 +101,10 @@ function htmlBlock(body: string): Token[] {
 function markdownElements(tokens: Token[]): PageElement[] {
   const elements: PageElement[] = [];
   const add = (token: Token, line: number) => {
-    if (token.type === "image") elements.push({ tag: "img", attributes: new Map([["src", String(token.attrGet("src") ?? "")]]), line });
-    else if (token.attrs?.some(([name]) => name === "style" || /^on[a-z]+$/.test(name))) elements.push({ tag: token.tag, attributes: new Map(token.attrs), line });
+    if (token.type === "image")
+      elements.push({ tag: "img", attributes: new Map([["src", String(token.attrGet("src") ?? "")]]), line });
+    else if (token.attrs?.some(([name]) => name === "style" || /^on[a-z]+$/.test(name)))
+      elements.push({ tag: token.tag, attributes: new Map(token.attrs), line });
   };
   // A token with no lines (a table's cell) is on the line of the last that has them (its row), not the body's first.
   let line = 1;
@@ -114,8 +127,10 @@ function markdownLinks(tokens: Token[]): RenderedMarkdown["links"] {
     // Each at its own line of the paragraph.
     const lines = childLines(token.children, line);
     token.children.forEach((child, index) => {
-      if (child.type === "link_open") links.push({ href: String(child.attrGet("href") ?? ""), line: lines[index] });
-      else if (child.type === "image") links.push({ href: String(child.attrGet("src") ?? ""), line: lines[index], image: true });
+      if (child.type === "link_open")
+        links.push({ href: String(child.attrGet("href") ?? ""), line: lines[index] });
+      else if (child.type === "image")
+        links.push({ href: String(child.attrGet("src") ?? ""), line: lines[index], image: true });
     });
   }
   return links;

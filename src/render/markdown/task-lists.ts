@@ -10,7 +10,9 @@ export function taskListsPlugin(md: MarkdownIt): void {
   md.use(tasklist, { disabled: true, label: true });
   const { escapeHtml } = md.utils;
   md.renderer.rules.checkbox_input = (tokens, index) => {
-    const attributes = (tokens[index].attrs ?? []).map(([name, value]) => (name === "checked" || name === "disabled" ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`));
+    const attributes = (tokens[index].attrs ?? []).map(([name, value]) =>
+      name === "checked" || name === "disabled" ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`,
+    );
     return `<input${attributes.join("")}>`;
   };
 }

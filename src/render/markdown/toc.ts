@@ -14,7 +14,11 @@ export function tablesOfContents(tokens: Token[], options: { leading?: boolean }
   for (let index = tokens.length - 1; index >= 0; index--) {
     const open = tokens[index];
     const marker = open.type === "paragraph_open" && /^\[\[toc\]\]$/i.test(tokens[index + 1].content.trim());
-    if (!marker && (!open.meta?.toc || (open.type !== "bullet_list_open" && open.type !== "ordered_list_open"))) continue;
+    if (
+      !marker &&
+      (!open.meta?.toc || (open.type !== "bullet_list_open" && open.type !== "ordered_list_open"))
+    )
+      continue;
     let close = index + 1;
     while (!(tokens[close].nesting === -1 && tokens[close].level === open.level)) close++;
     const nav = new Token("html_block", "", 0);
@@ -31,7 +35,8 @@ export function tablesOfContents(tokens: Token[], options: { leading?: boolean }
  * two headings, else there is nothing to find one's way among.
  */
 function leadingContents(tokens: Token[]): void {
-  if (tokens.some((token) => token.type === "html_block" && /^<nav class="toc[ "]/.test(token.content))) return;
+  if (tokens.some((token) => token.type === "html_block" && /^<nav class="toc[ "]/.test(token.content)))
+    return;
   if (tokens.filter((token) => token.type === "heading_open").length < 2) return;
   const nav = new Token("html_block", "", 0);
   nav.content = contents(tokens, null, null);
@@ -40,15 +45,16 @@ function leadingContents(tokens: Token[]): void {
 
 /** The table of contents, with the id and the classes the author's list had (`{: class="table-of-content"}`). */
 function contents(tokens: Token[], id: string | null, classes: string | null): string {
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const escape = (text: string) =>
+    text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   let html = `<nav class="${escape(["toc", ...(classes ?? "").split(/\s+/).filter((name) => name !== "" && name !== "toc")].join(" "))}"${id ? ` id="${escape(id)}"` : ""} aria-label="Contents">\n`;
   const open: number[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== "heading_open" || (token.attrGet("class") ?? "").split(" ").includes("no_toc")) return;
     const level = Number(token.tag.slice(1));
-    while (open.length > 0 && open.at(-1)! > level) html += `</li>\n</ul>\n`, open.pop();
+    while (open.length > 0 && open.at(-1)! > level) (html += `</li>\n</ul>\n`), open.pop();
     if (open.at(-1) === level) html += "</li>\n";
-    else html += "<ul>\n", open.push(level);
+    else (html += "<ul>\n"), open.push(level);
     html += `<li><a href="#${escape(String(token.attrGet("id")))}">${wordsWithFormulas(tokens[index + 1], (child) => escape(headingText({ children: [child] } as Token)))}</a>`;
   });
   while (open.pop() !== undefined) html += "</li>\n</ul>\n";

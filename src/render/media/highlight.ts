@@ -74,7 +74,11 @@ export const LANGUAGES: Record<string, string[]> = {
  */
 const EMBEDDED_AUTODETECT = ["json", "xml"];
 
-const fileOf = new Map(Object.entries(LANGUAGES).flatMap(([file, aliases]) => [file, ...aliases].map((name): [string, string] => [name, file])));
+const fileOf = new Map(
+  Object.entries(LANGUAGES).flatMap(([file, aliases]) =>
+    [file, ...aliases].map((name): [string, string] => [name, file]),
+  ),
+);
 
 let instance: HLJSApi | undefined;
 
@@ -128,7 +132,8 @@ export function highlightCode(code: string, language: string): string | undefine
       memoCharacters += html.length;
     }
   }
-  if (HIGHLIGHT_EVENTS.hasSubscribers) HIGHLIGHT_EVENTS.publish({ language: file, from } satisfies HighlightEvent);
+  if (HIGHLIGHT_EVENTS.hasSubscribers)
+    HIGHLIGHT_EVENTS.publish({ language: file, from } satisfies HighlightEvent);
   return html;
 }
 
@@ -148,7 +153,10 @@ export function highlighterId(): string {
   if (id !== undefined) return id;
   const version = (require("highlight.js/package.json") as { version: string }).version;
   const code = [highlightCode, register, embeddedLanguages].map(String).join("\n");
-  return (id = createHash("sha256").update(`highlight.js@${version}\0${JSON.stringify(LANGUAGES)}\0${EMBEDDED_AUTODETECT.join()}\0${code}`).digest("base64url").slice(0, 22));
+  return (id = createHash("sha256")
+    .update(`highlight.js@${version}\0${JSON.stringify(LANGUAGES)}\0${EMBEDDED_AUTODETECT.join()}\0${code}`)
+    .digest("base64url")
+    .slice(0, 22));
 }
 
 /** The instance, with `file` and every language it can embed registered. */
@@ -177,8 +185,14 @@ function embeddedLanguages(grammar: Language): Set<string> {
     seen.add(mode);
     const sub = (mode as Mode).subLanguage;
     if (typeof sub === "string") found.add(sub);
-    else if (Array.isArray(sub)) for (const name of sub.length > 0 ? sub : EMBEDDED_AUTODETECT) found.add(name);
-    for (const child of [...((mode as Mode).contains ?? []), ...((mode as Mode).variants ?? []), (mode as Mode).starts]) walk(child as Mode);
+    else if (Array.isArray(sub))
+      for (const name of sub.length > 0 ? sub : EMBEDDED_AUTODETECT) found.add(name);
+    for (const child of [
+      ...((mode as Mode).contains ?? []),
+      ...((mode as Mode).variants ?? []),
+      (mode as Mode).starts,
+    ])
+      walk(child as Mode);
   };
   walk(grammar);
   return found;

@@ -46,14 +46,18 @@ export interface Resized {
  * as an image, its pixels not) is an error naming it: a page would name
  * copies that are not there.
  */
-export async function resizeImages(published: PublishedFile[], kept: { memo?: ResizeMemo; store?: ResizeStore } = {}): Promise<Resized> {
+export async function resizeImages(
+  published: PublishedFile[],
+  kept: { memo?: ResizeMemo; store?: ResizeStore } = {},
+): Promise<Resized> {
   const resized: Resized = { images: new Map(), made: 0, reused: 0 };
   const variants = published.filter((file) => file.variantOf !== undefined);
   if (variants.length === 0) return resized;
   const { default: sharp } = await import("sharp");
   const resizer = resizerId(sharp);
   const bySource = new Map<string, PublishedFile[]>();
-  for (const file of variants) bySource.set(file.sourcePath, [...(bySource.get(file.sourcePath) ?? []), file]);
+  for (const file of variants)
+    bySource.set(file.sourcePath, [...(bySource.get(file.sourcePath) ?? []), file]);
   const errors: SitegenError[] = [];
   const used = new Set<string>();
   for (const [sourcePath, copies] of bySource) {
@@ -84,7 +88,18 @@ export async function resizeImages(published: PublishedFile[], kept: { memo?: Re
         resized.images.set(copy.file, bytes);
       }
     } catch (error) {
-      errors.push(new SitegenError("E_CONTENT", `cannot make the narrower copies of this image: ${(error as Error).message}`, { kind: "unreadable", location: { file: copies[0].source }, hint: "save the image again in an image editor: its pixels cannot be read", cause: error }));
+      errors.push(
+        new SitegenError(
+          "E_CONTENT",
+          `cannot make the narrower copies of this image: ${(error as Error).message}`,
+          {
+            kind: "unreadable",
+            location: { file: copies[0].source },
+            hint: "save the image again in an image editor: its pixels cannot be read",
+            cause: error,
+          },
+        ),
+      );
     }
   }
   // A session keeps only the copies its site still has.
@@ -96,18 +111,29 @@ export async function resizeImages(published: PublishedFile[], kept: { memo?: Re
 /** Why a cover of `width` × `height` pixels is not decoded, and what to do instead. */
 function tooManyPixels(file: string, width: number, height: number): SitegenError {
   const pixels = (count: number) => count.toLocaleString("en");
-  return new SitegenError("E_CONTENT", `a cover of ${pixels(width)} × ${pixels(height)} pixels (${pixels(width * height)}): the build decodes a cover of at most ${pixels(MAX_COVER_PIXELS)} pixels (10,000 × 10,000) to make its narrower copies`, {
-    kind: "too-large",
-    location: { file },
-    hint: "save it smaller (a page shows a cover at most a few thousand pixels wide), or link a large image from where it is hosted",
-  });
+  return new SitegenError(
+    "E_CONTENT",
+    `a cover of ${pixels(width)} × ${pixels(height)} pixels (${pixels(width * height)}): the build decodes a cover of at most ${pixels(MAX_COVER_PIXELS)} pixels (10,000 × 10,000) to make its narrower copies`,
+    {
+      kind: "too-large",
+      location: { file },
+      hint: "save it smaller (a page shows a cover at most a few thousand pixels wide), or link a large image from where it is hosted",
+    },
+  );
 }
 
 /** A copy of the image `input` holds, at `copy`'s size. */
-async function made(input: import("sharp").Sharp, copy: PublishedFile, orientation: number | undefined): Promise<Buffer> {
+async function made(
+  input: import("sharp").Sharp,
+  copy: PublishedFile,
+  orientation: number | undefined,
+): Promise<Buffer> {
   // The original's colour profile and orientation are kept, so the copy shows as it does; its other metadata (a camera's, a place's) is not.
   const image = input.resize(copy.width, copy.height, { fit: "fill" }).keepIccProfile();
-  return encoded(orientation && orientation > 1 ? image.withExif({ IFD0: { Orientation: String(orientation) } }) : image, formatOf(copy.file)).toBuffer();
+  return encoded(
+    orientation && orientation > 1 ? image.withExif({ IFD0: { Orientation: String(orientation) } }) : image,
+    formatOf(copy.file),
+  ).toBuffer();
 }
 
 type Format = "png" | "webp" | "jpeg";
@@ -131,7 +157,9 @@ function encoded(image: import("sharp").Sharp, format: Format): import("sharp").
  * its name or its post), so two covers of the same bytes share their copies.
  */
 function copyKey(resizer: string, source: string, copy: PublishedFile): string {
-  return createHash("sha256").update(`${resizer}\0${source}\0${copy.width}x${copy.height}\0${formatOf(copy.file)}`).digest("base64url");
+  return createHash("sha256")
+    .update(`${resizer}\0${source}\0${copy.width}x${copy.height}\0${formatOf(copy.file)}`)
+    .digest("base64url");
 }
 
 let id: string | undefined;
@@ -143,5 +171,7 @@ let id: string | undefined;
  */
 function resizerId(sharp: Sharp): string {
   const code = [made, formatOf, encoded].map(String).join("\n");
-  return (id ??= createHash("sha256").update(`${JSON.stringify(sharp.versions)}\0${code}`).digest("base64url"));
+  return (id ??= createHash("sha256")
+    .update(`${JSON.stringify(sharp.versions)}\0${code}`)
+    .digest("base64url"));
 }

@@ -44,7 +44,14 @@ export function fingerprintAssets(sources: Map<string, Uint8Array>, dir: string)
     const text = Buffer.from(bytes).toString("utf8");
     // A stylesheet's name depends on what it names, so one naming another would need an order; none is needed.
     const nested = [...text.matchAll(REFERENCE)].find(([reference]) => reference.endsWith(".css"));
-    if (nested) throw referenceError(text, nested.index!, file, `a stylesheet cannot refer to another stylesheet (\`${nested[0]}\`)`, "link each stylesheet from the layout instead");
+    if (nested)
+      throw referenceError(
+        text,
+        nested.index!,
+        file,
+        `a stylesheet cannot refer to another stylesheet (\`${nested[0]}\`)`,
+        "link each stylesheet from the layout instead",
+      );
     add(path, Buffer.from(rewriteAssetUrls(text, urls, file), "utf8"));
   }
   return { files, urls };
@@ -58,15 +65,34 @@ export function rewriteAssetUrls(text: string, urls: Map<string, string>, file: 
   return text.replace(REFERENCE, (reference, offset: number) => {
     const url = urls.get(reference);
     if (url !== undefined) return url;
-    const known = [...urls.keys()].sort().map((path) => `\`${path}\``).join(", ");
-    throw referenceError(text, offset, file, `no asset \`${reference}\``, `the assets are ${known || "none"}; add the file to the templates folder's assets/, or fix the path`);
+    const known = [...urls.keys()]
+      .sort()
+      .map((path) => `\`${path}\``)
+      .join(", ");
+    throw referenceError(
+      text,
+      offset,
+      file,
+      `no asset \`${reference}\``,
+      `the assets are ${known || "none"}; add the file to the templates folder's assets/, or fix the path`,
+    );
   });
 }
 
-function referenceError(text: string, offset: number, file: string, message: string, hint: string): SitegenError {
+function referenceError(
+  text: string,
+  offset: number,
+  file: string,
+  message: string,
+  hint: string,
+): SitegenError {
   const before = text.slice(0, offset);
   const line = before.split("\n").length;
-  return new SitegenError("E_TEMPLATE", message, { location: { file, line, column: offset - before.lastIndexOf("\n") }, sourceLine: text.split("\n")[line - 1], hint });
+  return new SitegenError("E_TEMPLATE", message, {
+    location: { file, line, column: offset - before.lastIndexOf("\n") },
+    sourceLine: text.split("\n")[line - 1],
+    hint,
+  });
 }
 
 /** `assets/fonts/x.woff2` → `assets/fonts/x.<10 hex digits of its SHA-256>.woff2`. */

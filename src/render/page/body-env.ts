@@ -16,7 +16,9 @@ import type { ImageSize, RenderContext } from "../render-context.ts";
  * ids are spelled, whether a `style` may apply; and whether the content is
  * Jekyll's (`kramdown`), which its Markdown is then read as.
  */
-export type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown" | "security"> & { kramdown?: true };
+export type BodySettings = Pick<SiteConfig, "excerpt_separator" | "markdown" | "security"> & {
+  kramdown?: true;
+};
 
 /**
  * The settings a site's bodies are rendered with: a content folder holding
@@ -28,7 +30,11 @@ export function bodySettings(manifest: Pick<Manifest, "site" | "jekyll">): BodyS
 }
 
 /** What a page's body is rendered with, on its page and in the feed: its title, its table of contents, the summary marker, its heading ids' spelling, its images' sizes. */
-export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: string) => ImageSize): RenderEnv {
+export function bodyEnv(
+  route: PageRoute,
+  site: BodySettings,
+  imageSize: (src: string) => ImageSize,
+): RenderEnv {
   const separator = site.excerpt_separator;
   return {
     title: route.title,
@@ -44,14 +50,20 @@ export function bodyEnv(route: PageRoute, site: BodySettings, imageSize: (src: s
 }
 
 /** The size of an image of the site's own by its src as the page writes it: the post's own files, content/static/, the templates' assets. */
-export function imageSizes(route: PageRoute, context: Pick<RenderContext, "manifest" | "assets">): (src: string) => ImageSize {
+export function imageSizes(
+  route: PageRoute,
+  context: Pick<RenderContext, "manifest" | "assets">,
+): (src: string) => ImageSize {
   return (src) => {
     const path = sitePathOf(src, route.path);
     if (path === undefined) return undefined;
     const own = route.images?.[path];
     if (own) return own;
     const published = context.manifest.published.find((file) => file.path === path);
-    if (published) return published.width && published.height ? { width: published.width, height: published.height } : undefined;
+    if (published)
+      return published.width && published.height
+        ? { width: published.width, height: published.height }
+        : undefined;
     const asset = context.assets.get(decodeURI(path.slice(1)));
     return asset ? dimensionsOf(asset) : undefined;
   };

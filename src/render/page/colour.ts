@@ -3,7 +3,22 @@
  * (https://culorijs.org). Only the colour spaces CSS Color 4 writes are
  * registered, through culori's tree-shakeable entry.
  */
-import { clampChroma, formatHex, modeHsl, modeHwb, modeLab, modeLch, modeLrgb, modeOklab, modeOklch, modeRgb, parse, useMode, wcagContrast, type Color } from "culori/fn";
+import {
+  clampChroma,
+  formatHex,
+  modeHsl,
+  modeHwb,
+  modeLab,
+  modeLch,
+  modeLrgb,
+  modeOklab,
+  modeOklch,
+  modeRgb,
+  parse,
+  useMode,
+  wcagContrast,
+  type Color,
+} from "culori/fn";
 
 for (const mode of [modeRgb, modeLrgb, modeHsl, modeHwb, modeLab, modeLch, modeOklab]) useMode(mode);
 const toOklch = useMode(modeOklch);
@@ -12,7 +27,8 @@ const toOklch = useMode(modeOklch);
 export function parseColour(written: string): { hex: string } | { reason: string } {
   const colour = parse(written);
   if (colour === undefined) return { reason: "not a colour CSS Color 4 writes" };
-  if (colour.alpha !== undefined && colour.alpha < 1) return { reason: "it is translucent, so its contrast depends on what is behind it" };
+  if (colour.alpha !== undefined && colour.alpha < 1)
+    return { reason: "it is translucent, so its contrast depends on what is behind it" };
   return { hex: formatHex(clampChroma(colour, "oklch")) };
 }
 
@@ -34,7 +50,10 @@ export function lightenUntil(colour: string, background: string, ratio: number):
  */
 export function nearestPassing(colour: string, background: string, ratio: number): string | undefined {
   const start = toOklch(parse(colour) as Color).l;
-  const shades = [shiftedUntil(colour, background, ratio, -0.001), shiftedUntil(colour, background, ratio, 0.001)].filter((shade): shade is string => shade !== undefined);
+  const shades = [
+    shiftedUntil(colour, background, ratio, -0.001),
+    shiftedUntil(colour, background, ratio, 0.001),
+  ].filter((shade): shade is string => shade !== undefined);
   const distance = (shade: string) => Math.abs(toOklch(parse(shade) as Color).l - start);
   return shades.sort((a, b) => distance(a) - distance(b))[0];
 }

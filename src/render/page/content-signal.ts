@@ -17,6 +17,8 @@ const SIGNALS = [
 export function contentSignal(site: Pick<SiteConfig, "agents">): string | undefined {
   const setting = site.agents?.content_signal;
   if (!setting) return undefined;
-  const said = SIGNALS.filter(([key]) => setting[key] !== undefined).map(([key, name]) => `${name}=${setting[key] ? "yes" : "no"}`);
+  const said = SIGNALS.filter(([key]) => setting[key] !== undefined).map(
+    ([key, name]) => `${name}=${setting[key] ? "yes" : "no"}`,
+  );
   return said.length > 0 ? said.join(", ") : undefined;
 }

@@ -76,18 +76,39 @@ function formOf(html: string, form: HtmlTag, inside: HtmlTag[], all: HtmlTag[], 
   for (const tag of inside) {
     const field = fieldOf(html, tag, labels);
     if (!field || field.name === trap) continue;
-    const same = fields.find((earlier) => earlier.name === field.name && earlier.kind === "radio" && field.kind === "radio");
+    const same = fields.find(
+      (earlier) => earlier.name === field.name && earlier.kind === "radio" && field.kind === "radio",
+    );
     if (same) same.choices = [...(same.choices ?? []), ...(field.choices ?? [])];
     else fields.push(field);
   }
-  const target = after.hash.length > 1 ? all.find((tag) => tag.attributes.get("id") === decodeURIComponent(after.hash.slice(1))) : undefined;
+  const target =
+    after.hash.length > 1
+      ? all.find((tag) => tag.attributes.get("id") === decodeURIComponent(after.hash.slice(1)))
+      : undefined;
   const heading = all.filter((tag) => /^h[1-6]$/.test(tag.name) && tag.start < form.start).at(-1);
-  const paragraphs = (tags: HtmlTag[]) => tags.filter((tag) => tag.name === "p" && tag !== target).map((tag) => paragraphText(html, tag)).filter(Boolean);
+  const paragraphs = (tags: HtmlTag[]) =>
+    tags
+      .filter((tag) => tag.name === "p" && tag !== target)
+      .map((tag) => paragraphText(html, tag))
+      .filter(Boolean);
   const between = heading ? all.filter((tag) => tag.start > heading.end && tag.start < form.start) : [];
-  const holdsField = (tag: HtmlTag) => inside.some((inner) => (CONTROLS.has(inner.name) || inner.name === "label") && inner.start > tag.start && inner.start < closingOffset(html, "p", tag.end));
-  const trapTag = trap ? inside.find((tag) => CONTROLS.has(tag.name) && tag.attributes.get("name") === trap) : undefined;
+  const holdsField = (tag: HtmlTag) =>
+    inside.some(
+      (inner) =>
+        (CONTROLS.has(inner.name) || inner.name === "label") &&
+        inner.start > tag.start &&
+        inner.start < closingOffset(html, "p", tag.end),
+    );
+  const trapTag = trap
+    ? inside.find((tag) => CONTROLS.has(tag.name) && tag.attributes.get("name") === trap)
+    : undefined;
   const trapLabel = trapTag && (labels.get(trapTag.attributes.get("id") ?? "") ?? labels.get(trapTag))?.label;
-  const submit = inside.find((tag) => (tag.name === "button" && (tag.attributes.get("type") ?? "submit") === "submit") || (tag.name === "input" && tag.attributes.get("type") === "submit"));
+  const submit = inside.find(
+    (tag) =>
+      (tag.name === "button" && (tag.attributes.get("type") ?? "submit") === "submit") ||
+      (tag.name === "input" && tag.attributes.get("type") === "submit"),
+  );
   const name = attribute("name");
   return {
     title: attribute("aria-label") ?? headingBefore(html, all, form.start) ?? name ?? "Form",
@@ -100,7 +121,9 @@ function formOf(html: string, form: HtmlTag, inside: HtmlTag[], all: HtmlTag[], 
     ...(trap ? { trap } : {}),
     netlify: attribute("data-netlify") === "true" || form.attributes.has("netlify"),
     ...(target ? { thanks: textOf(html, target) } : {}),
-    ...(submit ? { submit: submit.name === "button" ? textOf(html, submit) : (submit.attributes.get("value") ?? "") } : {}),
+    ...(submit
+      ? { submit: submit.name === "button" ? textOf(html, submit) : (submit.attributes.get("value") ?? "") }
+      : {}),
     intro: paragraphs(between),
     notes: paragraphs(inside.filter((tag) => !holdsField(tag))),
     ...(trapLabel ? { trapLabel } : {}),
@@ -116,7 +139,11 @@ function fieldOf(html: string, tag: HtmlTag, labels: Map<HtmlTag | string, Label
   const kind = tag.name === "input" ? (tag.attributes.get("type") ?? "text").toLowerCase() : tag.name;
   if (!name || UNSENT.has(kind) || tag.attributes.has("disabled")) return undefined;
   const aria = tag.attributes.get("aria-label");
-  const { label, hint } = aria !== undefined ? { label: aria, hint: undefined } : (labels.get(tag.attributes.get("id") ?? "") ?? labels.get(tag) ?? { label: tag.attributes.get("placeholder") ?? "", hint: undefined });
+  const { label, hint } =
+    aria !== undefined
+      ? { label: aria, hint: undefined }
+      : (labels.get(tag.attributes.get("id") ?? "") ??
+        labels.get(tag) ?? { label: tag.attributes.get("placeholder") ?? "", hint: undefined });
   const maxlength = Number(tag.attributes.get("maxlength"));
   return {
     name,
@@ -170,10 +197,18 @@ function headingBefore(html: string, tags: HtmlTag[], offset: number): string | 
  */
 function labelText(html: string, label: HtmlTag): Label {
   // A control the label wraps (a select and its options, a textarea's text) is the field, not words of its label.
-  const inner = html.slice(label.end, closingOffset(html, "label", label.end)).replace(/<(select|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ");
-  const nested = [...inner.matchAll(/<([a-z][a-z0-9-]*)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)].map((match) => fold(match[2].replace(/<[^>]*>/g, " "))).filter(Boolean);
-  const own = fold(inner.replace(/<([a-z][a-z0-9-]*)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ").replace(/<[^>]*>/g, " "));
-  return nested.length > 0 && own !== "" ? { label: own, hint: nested.join(" ") } : { label: own || nested.join(" ") };
+  const inner = html
+    .slice(label.end, closingOffset(html, "label", label.end))
+    .replace(/<(select|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ");
+  const nested = [...inner.matchAll(/<([a-z][a-z0-9-]*)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi)]
+    .map((match) => fold(match[2].replace(/<[^>]*>/g, " ")))
+    .filter(Boolean);
+  const own = fold(
+    inner.replace(/<([a-z][a-z0-9-]*)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ").replace(/<[^>]*>/g, " "),
+  );
+  return nested.length > 0 && own !== ""
+    ? { label: own, hint: nested.join(" ") }
+    : { label: own || nested.join(" ") };
 }
 
 export function fold(text: string): string {
@@ -205,5 +240,9 @@ export function closingOffset(html: string, name: string, from: number): number 
 }
 
 function decode(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_all, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " })[entity] ?? "");
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|apos|nbsp);/g,
+    (_all, entity: string) =>
+      ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " })[entity] ?? "",
+  );
 }

@@ -15,17 +15,26 @@ import { closingOffset, CONTROLS, fold, pageForms, type FormField, type PageForm
 export function formsMarkdown(forms: PageForm[], shown = ""): string[] {
   // A paragraph the page's Markdown already has (a form written in the body) is not said twice.
   const said = fold(shown.replace(/[*_`\\]/g, ""));
-  const unsaid = (texts: string[]) => texts.filter((text) => !said.includes(text)).flatMap((text) => [markdownInline(text), ""]);
+  const unsaid = (texts: string[]) =>
+    texts.filter((text) => !said.includes(text)).flatMap((text) => [markdownInline(text), ""]);
   return forms.flatMap((form) => {
     const fields = form.fields.filter((field) => field.fixed === undefined);
     const fixed = form.fields.filter((field) => field.fixed !== undefined);
     const lines = [`## Form: ${markdownInline(form.title)}`, "", ...unsaid(form.intro)];
-    lines.push(`To send this form, make a \`${form.method}\` request to ${form.address} with these fields${form.method === "POST" ? `, the body encoded as \`${form.enctype}\`` : " as its query"}${form.submit ? ` (a person sends it with the button "${markdownInline(form.submit)}")` : ""}:`, "");
-    for (const field of fixed) lines.push(`- \`${markdownInline(field.name)}\`: always \`${markdownInline(field.fixed!)}\``);
+    lines.push(
+      `To send this form, make a \`${form.method}\` request to ${form.address} with these fields${form.method === "POST" ? `, the body encoded as \`${form.enctype}\`` : " as its query"}${form.submit ? ` (a person sends it with the button "${markdownInline(form.submit)}")` : ""}:`,
+      "",
+    );
+    for (const field of fixed)
+      lines.push(`- \`${markdownInline(field.name)}\`: always \`${markdownInline(field.fixed!)}\``);
     for (const field of fields) lines.push(...fieldLines(field));
     lines.push("", ...unsaid(form.notes));
     const trapLabel = form.trapLabel ? ` ("${markdownInline(form.trapLabel)}")` : "";
-    if (form.trap) lines.push(`Leave out \`${markdownInline(form.trap)}\`${trapLabel}: it is a trap for spam, and a submission that fills it is dropped without a word.`, "");
+    if (form.trap)
+      lines.push(
+        `Leave out \`${markdownInline(form.trap)}\`${trapLabel}: it is a trap for spam, and a submission that fills it is dropped without a word.`,
+        "",
+      );
     lines.push(afterText(form), "");
     return lines;
   });
@@ -39,19 +48,24 @@ export function formsMarkdown(forms: PageForm[], shown = ""): string[] {
 function fieldLines(field: FormField): string[] {
   const head = `- \`${markdownInline(field.name)}\` (${field.required ? "required" : "optional"}; ${describeKind(field)}): `;
   if (!field.label) return [`${head}no label`];
-  return [`${head}${markdownInline(field.label)}`, ...(field.hint ? [`  ${markdownInline(field.hint)}`] : [])];
+  return [
+    `${head}${markdownInline(field.label)}`,
+    ...(field.hint ? [`  ${markdownInline(field.hint)}`] : []),
+  ];
 }
 
 function describeKind(field: FormField): string {
   const parts = [field.kind === "textarea" ? "text, may span lines" : field.kind];
-  if (field.choices && field.choices.length > 0) parts.push(`one of ${field.choices.map((choice) => `\`${markdownInline(choice)}\``).join(", ")}`);
+  if (field.choices && field.choices.length > 0)
+    parts.push(`one of ${field.choices.map((choice) => `\`${markdownInline(choice)}\``).join(", ")}`);
   if (field.maxlength) parts.push(`at most ${field.maxlength} characters`);
   return parts.join(", ");
 }
 
 function afterText(form: PageForm): string {
   const shows = form.thanks ? `, where the page says: "${markdownInline(form.thanks)}"` : "";
-  if (form.netlify) return `After a submission, the site (Netlify Forms) takes it and sends the browser on to ${form.after}${shows}.`;
+  if (form.netlify)
+    return `After a submission, the site (Netlify Forms) takes it and sends the browser on to ${form.after}${shows}.`;
   return `After a submission, ${form.address} answers${form.after !== form.address ? `, and a browser is sent on to ${form.after}` : ""}${shows}.`;
 }
 
@@ -69,17 +83,36 @@ export function annotateForms(html: string, pageUrl: string): string {
   const tags = htmlTags(html);
   const inserts: { at: number; text: string }[] = [];
   const names = new Set<string>();
-  tags.filter((tag) => tag.name === "form").forEach((tag, index) => {
-    const form = forms[index];
-    const close = closingOffset(html, "form", tag.end);
-    if (!tag.attributes.has("toolname")) inserts.push({ at: attributeSlot(html, tag), text: ` toolname="${escapeAttribute(toolName(form, names))}"` });
-    if (!tag.attributes.has("tooldescription")) inserts.push({ at: attributeSlot(html, tag), text: ` tooldescription="${escapeAttribute(toolDescription(form))}"` });
-    for (const field of tags.filter((inner) => inner.start > tag.start && inner.start < close && CONTROLS.has(inner.name))) {
-      const described = form.fields.find((each) => each.name === field.attributes.get("name") && each.fixed === undefined);
-      const words = described?.label && (described.hint ? `${described.label} (${described.hint})` : described.label);
-      if (words && !field.attributes.has("toolparamdescription")) inserts.push({ at: attributeSlot(html, field), text: ` toolparamdescription="${escapeAttribute(words)}"` });
-    }
-  });
+  tags
+    .filter((tag) => tag.name === "form")
+    .forEach((tag, index) => {
+      const form = forms[index];
+      const close = closingOffset(html, "form", tag.end);
+      if (!tag.attributes.has("toolname"))
+        inserts.push({
+          at: attributeSlot(html, tag),
+          text: ` toolname="${escapeAttribute(toolName(form, names))}"`,
+        });
+      if (!tag.attributes.has("tooldescription"))
+        inserts.push({
+          at: attributeSlot(html, tag),
+          text: ` tooldescription="${escapeAttribute(toolDescription(form))}"`,
+        });
+      for (const field of tags.filter(
+        (inner) => inner.start > tag.start && inner.start < close && CONTROLS.has(inner.name),
+      )) {
+        const described = form.fields.find(
+          (each) => each.name === field.attributes.get("name") && each.fixed === undefined,
+        );
+        const words =
+          described?.label && (described.hint ? `${described.label} (${described.hint})` : described.label);
+        if (words && !field.attributes.has("toolparamdescription"))
+          inserts.push({
+            at: attributeSlot(html, field),
+            text: ` toolparamdescription="${escapeAttribute(words)}"`,
+          });
+      }
+    });
   // From the end, so that each offset still points where it did; of two at one offset, the later first, so each lands after the earlier.
   return inserts
     .map((insert, order) => ({ ...insert, order }))
@@ -94,7 +127,12 @@ function attributeSlot(html: string, tag: HtmlTag): number {
 
 /** A tool's name: the form's name, or its title, as a lowercase identifier; a second of one name on the page is numbered. */
 function toolName(form: PageForm, taken: Set<string>): string {
-  const base = (form.name ?? form.title).normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "form";
+  const base =
+    (form.name ?? form.title)
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "") || "form";
   let name = base;
   for (let count = 2; taken.has(name); count++) name = `${base}_${count}`;
   taken.add(name);
@@ -107,10 +145,13 @@ function toolName(form: PageForm, taken: Set<string>): string {
  * sends, for the person on the page to send.
  */
 function toolDescription(form: PageForm): string {
-  const fields = form.fields.filter((field) => field.fixed === undefined).map((field) => field.label || field.name);
+  const fields = form.fields
+    .filter((field) => field.fixed === undefined)
+    .map((field) => field.label || field.name);
   const listed = fields.length > 0 ? ` (${fields.join("; ")})` : "";
   const path = new URL(form.address).pathname;
-  if (form.method === "GET") return `${form.title}: opens ${path} with this form's fields${listed} as its query.`;
+  if (form.method === "GET")
+    return `${form.title}: opens ${path} with this form's fields${listed} as its query.`;
   const sends = form.submit ? `; the person on the page sends it with "${form.submit}"` : "";
   return `${form.title}: fills in this form${listed}, which is sent to ${path}${sends}.`;
 }

@@ -32,10 +32,24 @@ export type Template = (context: object) => string;
 const TAG = /\{\{(\{?)\s*([#^/>]?)\s*([\w.-]+)\s*(\}?)\}\}/g;
 
 /** The templates every templates folder has. */
-export const REQUIRED_TEMPLATES = ["layout.html", "home.html", "page.html", "blog.html", "post.html", "post-item.html", "404.html", "404.md"];
+export const REQUIRED_TEMPLATES = [
+  "layout.html",
+  "home.html",
+  "page.html",
+  "blog.html",
+  "post.html",
+  "post-item.html",
+  "404.html",
+  "404.md",
+];
 
 /** The templates of a kind of page: never a page's own template, whatever the page is called (content/pages/404.md, as Jekyll and Eleventy sites have one, is a page like any other). */
-export const KIND_TEMPLATES: ReadonlySet<string> = new Set([...REQUIRED_TEMPLATES, "tags.html", "tag.html", "archive.html"]);
+export const KIND_TEMPLATES: ReadonlySet<string> = new Set([
+  ...REQUIRED_TEMPLATES,
+  "tags.html",
+  "tag.html",
+  "archive.html",
+]);
 
 export class TemplateSet {
   private readonly compiled = new Map<string, Node[]>();
@@ -47,7 +61,10 @@ export class TemplateSet {
   /** Plain asset URL → width and height, for the assets that are images. */
   private readonly assetSizes: Map<string, Dimensions>;
 
-  constructor(private readonly sources: Map<string, string>, options: { dir?: string; assetUrls?: Map<string, string>; assetSizes?: Map<string, Dimensions> } = {}) {
+  constructor(
+    private readonly sources: Map<string, string>,
+    options: { dir?: string; assetUrls?: Map<string, string>; assetSizes?: Map<string, Dimensions> } = {},
+  ) {
     this.dir = (options.dir ?? "templates").replace(/[\\/]+$/, "");
     this.assetUrls = options.assetUrls ?? new Map();
     this.assetSizes = options.assetSizes ?? new Map();
@@ -80,7 +97,10 @@ export class TemplateSet {
     let nodes = this.compiled.get(name);
     if (!nodes) {
       const source = this.sources.get(name);
-      if (source === undefined) throw new SitegenError("E_TEMPLATE", `no template named \`${name}\``, { location: { file: this.file(name) } });
+      if (source === undefined)
+        throw new SitegenError("E_TEMPLATE", `no template named \`${name}\``, {
+          location: { file: this.file(name) },
+        });
       nodes = parse(source, this.file(name));
       this.compiled.set(name, nodes);
     }
@@ -100,8 +120,7 @@ export class TemplateSet {
           });
         }
         out += this.renderNodes(this.nodes(node.name), stack, node.name);
-      }
-      else {
+      } else {
         const value = lookup(stack, node.path);
         if (value === UNKNOWN) {
           throw new SitegenError("E_TEMPLATE", `unknown name \`${node.name}\``, {
@@ -112,7 +131,13 @@ export class TemplateSet {
         }
         if (node.kind === "var") out += node.raw ? String(value ?? "") : escapeHtml(String(value ?? ""));
         else {
-          const empty = value === undefined || value === null || value === false || value === 0 || (Array.isArray(value) && value.length === 0) || value === "";
+          const empty =
+            value === undefined ||
+            value === null ||
+            value === false ||
+            value === 0 ||
+            (Array.isArray(value) && value.length === 0) ||
+            value === "";
           if (node.inverted) {
             if (empty) out += this.renderNodes(node.children, stack, file);
           } else if (!empty) {
@@ -142,8 +167,13 @@ const UNKNOWN = Symbol("unknown name");
 function unknownNameHint(name: string, stack: object[]): string {
   const names = [...new Set(stack.flatMap((frame) => namesIn(frame)))].sort();
   const head = name.split(".")[0];
-  const closest = names.map((candidate) => ({ candidate, distance: editDistance(head, candidate) })).sort((a, b) => a.distance - b.distance)[0];
-  const guess = closest && closest.distance <= (head.length <= 3 ? 1 : 2) ? `did you mean \`${closest.candidate}\`? ` : "";
+  const closest = names
+    .map((candidate) => ({ candidate, distance: editDistance(head, candidate) }))
+    .sort((a, b) => a.distance - b.distance)[0];
+  const guess =
+    closest && closest.distance <= (head.length <= 3 ? 1 : 2)
+      ? `did you mean \`${closest.candidate}\`? `
+      : "";
   return `${guess}the names available here are ${names.map((n) => `\`${n}\``).join(", ")}`;
 }
 
@@ -153,7 +183,6 @@ function namesIn(frame: object): string[] {
   for (const name in frame) names.push(name);
   return names;
 }
-
 
 /** The value of a dotted name (split once, when the template compiled), from the innermost frame that has its head. */
 function lookup(stack: object[], path: string[]): unknown {
@@ -184,7 +213,10 @@ function parse(source: string, file: string): Node[] {
     if (stray !== -1 && stray < to) {
       const position = at(stray);
       const close = source.indexOf("}}", stray);
-      const written = close !== -1 && close - stray < 60 ? source.slice(stray, close + 2) : `${source.slice(stray, stray + 20)}…`;
+      const written =
+        close !== -1 && close - stray < 60
+          ? source.slice(stray, close + 2)
+          : `${source.slice(stray, stray + 20)}…`;
       throw new SitegenError("E_TEMPLATE", `\`${written.split("\n")[0]}\` is not a tag`, {
         location: { file, ...position },
         sourceLine: lines[position.line - 1],
@@ -198,27 +230,47 @@ function parse(source: string, file: string): Node[] {
     const position = at(match.index!);
     const { line } = position;
     if (brace.length !== closing.length || (brace && sigil)) {
-      throw new SitegenError("E_TEMPLATE", `\`${whole}\` is not a tag: ${brace && sigil ? "only a name can be inserted raw" : `it opens with ${2 + brace.length} braces and closes with ${2 + closing.length}`}`, {
-        location: { file, ...position },
-        sourceLine: lines[line - 1],
-        hint: brace && sigil ? `write \`{{${sigil}${name}}}\`` : `write \`{{${name}}}\` to insert escaped text, or \`{{{${name}}}}\` for HTML as it is; put a space before a literal \`}\``,
-      });
+      throw new SitegenError(
+        "E_TEMPLATE",
+        `\`${whole}\` is not a tag: ${brace && sigil ? "only a name can be inserted raw" : `it opens with ${2 + brace.length} braces and closes with ${2 + closing.length}`}`,
+        {
+          location: { file, ...position },
+          sourceLine: lines[line - 1],
+          hint:
+            brace && sigil
+              ? `write \`{{${sigil}${name}}}\``
+              : `write \`{{${name}}}\` to insert escaped text, or \`{{{${name}}}}\` for HTML as it is; put a space before a literal \`}\``,
+        },
+      );
     }
     text(last, match.index!);
     last = match.index! + whole.length;
     if (sigil === "#" || sigil === "^") {
-      const node: Extract<Node, { kind: "section" }> = { kind: "section", name, path: name.split("."), inverted: sigil === "^", children: [], ...position };
+      const node: Extract<Node, { kind: "section" }> = {
+        kind: "section",
+        name,
+        path: name.split("."),
+        inverted: sigil === "^",
+        children: [],
+        ...position,
+      };
       current.push(node);
       open.push({ node, parent: current });
       current = node.children;
     } else if (sigil === "/") {
       const top = open.pop();
       if (!top || top.node.name !== name) {
-        throw new SitegenError("E_TEMPLATE", `\`{{/${name}}}\` closes ${top ? `\`{{#${top.node.name}}}\` opened on line ${top.node.line}` : "nothing"}`, {
-          location: { file, ...position },
-          sourceLine: lines[line - 1],
-          hint: top ? `close \`{{#${top.node.name}}}\` with \`{{/${top.node.name}}}\` first; sections close in the reverse order they open` : `remove it, or open the section with \`{{#${name}}}\``,
-        });
+        throw new SitegenError(
+          "E_TEMPLATE",
+          `\`{{/${name}}}\` closes ${top ? `\`{{#${top.node.name}}}\` opened on line ${top.node.line}` : "nothing"}`,
+          {
+            location: { file, ...position },
+            sourceLine: lines[line - 1],
+            hint: top
+              ? `close \`{{#${top.node.name}}}\` with \`{{/${top.node.name}}}\` first; sections close in the reverse order they open`
+              : `remove it, or open the section with \`{{#${name}}}\``,
+          },
+        );
       }
       current = top.parent;
     } else if (sigil === ">") current.push({ kind: "partial", name, ...position });
@@ -236,7 +288,13 @@ function parse(source: string, file: string): Node[] {
   return root;
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);

@@ -41,7 +41,11 @@ export interface TemplateSources {
 export const STYLESHEET = "assets/site.css";
 
 /** Reads `dir` (relative to `cwd`) and makes it ready to render with `options.theme`; messages name files as `dir/name`. */
-export async function loadTemplates(dir: string, cwd: string, options: { theme?: SiteTheme } = {}): Promise<LoadedTemplates> {
+export async function loadTemplates(
+  dir: string,
+  cwd: string,
+  options: { theme?: SiteTheme } = {},
+): Promise<LoadedTemplates> {
   return prepareTemplates(await readTemplates(dir, cwd), options);
 }
 
@@ -52,21 +56,35 @@ export async function readTemplates(dir: string, cwd: string): Promise<TemplateS
   try {
     entries = readdirSync(root, { withFileTypes: true, recursive: true });
   } catch (error) {
-    throw new SitegenError("E_TEMPLATE", `cannot read the templates folder ${dir}`, { location: { file: dir }, cause: error });
+    throw new SitegenError("E_TEMPLATE", `cannot read the templates folder ${dir}`, {
+      location: { file: dir },
+      cause: error,
+    });
   }
   const sources = new Map<string, string>();
   const assetSources = new Map<string, Uint8Array>();
   const rootFiles = new Map<string, Uint8Array>();
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
   for (const file of files.sort()) {
-    const relativePath = file.slice(root.length).replace(/^[\\/]+/, "").split(/[\\/]/).join("/");
+    const relativePath = file
+      .slice(root.length)
+      .replace(/^[\\/]+/, "")
+      .split(/[\\/]/)
+      .join("/");
     // Small files read one after another: synchronous reads cost less than a promise each (a watch rebuild reads them all).
     if (relativePath.startsWith("assets/")) assetSources.set(relativePath, readFileSync(file));
-    else if (relativePath.startsWith("root/")) rootFiles.set(rootOutput(relativePath, join(dir, relativePath)), readFileSync(file));
+    else if (relativePath.startsWith("root/"))
+      rootFiles.set(rootOutput(relativePath, join(dir, relativePath)), readFileSync(file));
     else if (!relativePath.includes("/")) sources.set(relativePath, readFileSync(file, "utf8"));
   }
   for (const name of REQUIRED_TEMPLATES) {
-    if (!sources.has(name)) throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, { location: { file: join(dir, name) }, hint: `the templates folder needs ${REQUIRED_TEMPLATES.join(", ")}` });
+    if (!sources.has(name))
+      throw new SitegenError("E_TEMPLATE", `missing template \`${name}\``, {
+        location: { file: join(dir, name) },
+        hint: `the templates folder needs ${REQUIRED_TEMPLATES.join(", ")}`,
+      });
   }
   return { dir, sources, assetSources, rootFiles };
 }
@@ -78,23 +96,37 @@ export async function readTemplates(dir: string, cwd: string): Promise<TemplateS
  * Problems with the theme come back as `themeProblems` for the caller to
  * place in site.yaml; the stylesheet is then left as it is.
  */
-export async function prepareTemplates(read: TemplateSources, options: { theme?: SiteTheme } = {}): Promise<LoadedTemplates> {
+export async function prepareTemplates(
+  read: TemplateSources,
+  options: { theme?: SiteTheme } = {},
+): Promise<LoadedTemplates> {
   const { dir, rootFiles } = read;
   const sources = new Map(read.sources);
   const assetSources = new Map(read.assetSources);
   const stylesheet = assetSources.get(STYLESHEET);
-  const themed = await themeStylesheet(options.theme, stylesheet === undefined ? "" : Buffer.from(stylesheet).toString("utf8"));
-  const themeProblems = stylesheet === undefined && themed.css !== "" ? [noStylesheet(options.theme!, dir)] : themed.problems;
-  if (stylesheet !== undefined && themeProblems.length === 0) assetSources.set(STYLESHEET, Buffer.from(themed.css, "utf8"));
+  const themed = await themeStylesheet(
+    options.theme,
+    stylesheet === undefined ? "" : Buffer.from(stylesheet).toString("utf8"),
+  );
+  const themeProblems =
+    stylesheet === undefined && themed.css !== "" ? [noStylesheet(options.theme!, dir)] : themed.problems;
+  if (stylesheet !== undefined && themeProblems.length === 0)
+    assetSources.set(STYLESHEET, Buffer.from(themed.css, "utf8"));
   const hash = createHash("sha256");
-  for (const [name, source] of [...sources, ...assetSources, ...rootFiles]) hash.update(name).update("\0").update(source).update("\0");
+  for (const [name, source] of [...sources, ...assetSources, ...rootFiles])
+    hash.update(name).update("\0").update(source).update("\0");
   const shown = dir.replace(/[\\/]+$/, "");
   const { files: assets, urls } = fingerprintAssets(assetSources, shown);
   for (const [name, source] of sources) sources.set(name, rewriteAssetUrls(source, urls, `${shown}/${name}`));
   // Each asset is published twice: under its plain name, which Markdown and
   // other sites may link to and which revalidates, and under its fingerprinted
   // name, which the templates use and which is cached for a year.
-  return { templates: new TemplateSet(sources, { dir, assetUrls: urls, assetSizes: imageSizes(assetSources) }), assets: new Map([...assetSources, ...assets, ...rootFiles]), fingerprint: hash.digest("base64url"), themeProblems };
+  return {
+    templates: new TemplateSet(sources, { dir, assetUrls: urls, assetSizes: imageSizes(assetSources) }),
+    assets: new Map([...assetSources, ...assets, ...rootFiles]),
+    fingerprint: hash.digest("base64url"),
+    themeProblems,
+  };
 }
 
 /** The width and height of each asset that is an image, by its plain URL. */
@@ -109,7 +141,11 @@ function imageSizes(assetSources: Map<string, Uint8Array>): Map<string, Dimensio
 
 function noStylesheet(theme: SiteTheme, dir: string): ThemeProblem {
   const key = theme.accent !== undefined ? "accent" : "accent_dark";
-  return { path: ["theme", key], message: `\`theme.${key}\` colours ${dir.replace(/[\\/]+$/, "")}/${STYLESHEET}, which these templates do not have`, hint: "add the stylesheet, coloured with `var(--accent)`, or leave the accent out and colour the templates' own stylesheet" };
+  return {
+    path: ["theme", key],
+    message: `\`theme.${key}\` colours ${dir.replace(/[\\/]+$/, "")}/${STYLESHEET}, which these templates do not have`,
+    hint: "add the stylesheet, coloured with `var(--accent)`, or leave the accent out and colour the templates' own stylesheet",
+  };
 }
 
 /**
@@ -119,12 +155,20 @@ function noStylesheet(theme: SiteTheme, dir: string): ThemeProblem {
  */
 function rootOutput(relativePath: string, file: string): string {
   const name = relativePath.slice("root/".length);
-  if (name.includes("/")) throw new SitegenError("E_TEMPLATE", `${relativePath}: root/ holds files, not folders`, { location: { file }, hint: "put files that need a folder under assets/, where they get fingerprinted names" });
-  if (isDocumentPath(`/${name}`)) {
-    throw new SitegenError("E_TEMPLATE", `${relativePath} would be answered by the negotiation, never served: a file at the root needs an asset extension such as .ico or .png`, {
+  if (name.includes("/"))
+    throw new SitegenError("E_TEMPLATE", `${relativePath}: root/ holds files, not folders`, {
       location: { file },
-      hint: "pages, agent files and crawl files are generated; root/ is for files like favicon.ico",
+      hint: "put files that need a folder under assets/, where they get fingerprinted names",
     });
+  if (isDocumentPath(`/${name}`)) {
+    throw new SitegenError(
+      "E_TEMPLATE",
+      `${relativePath} would be answered by the negotiation, never served: a file at the root needs an asset extension such as .ico or .png`,
+      {
+        location: { file },
+        hint: "pages, agent files and crawl files are generated; root/ is for files like favicon.ico",
+      },
+    );
   }
   return name;
 }

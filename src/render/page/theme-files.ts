@@ -21,7 +21,11 @@ export interface ThemeFile {
 type FileKey = "logo" | "social_image";
 
 /** The published file a theme setting names, or undefined when it names none (or nothing the build publishes). */
-export function themeFile(manifest: Pick<Manifest, "site" | "published">, templates: TemplateSet, key: FileKey): ThemeFile | undefined {
+export function themeFile(
+  manifest: Pick<Manifest, "site" | "published">,
+  templates: TemplateSet,
+  key: FileKey,
+): ThemeFile | undefined {
   const path = manifest.site.theme?.[key];
   if (path === undefined) return undefined;
   const asset = templates.assetUrl(path);
@@ -31,7 +35,10 @@ export function themeFile(manifest: Pick<Manifest, "site" | "published">, templa
 }
 
 /** A theme file that is not published, or a logo that is no image: each by its setting. */
-export function themeFileProblems(manifest: Pick<Manifest, "site" | "published">, templates: TemplateSet): ThemeProblem[] {
+export function themeFileProblems(
+  manifest: Pick<Manifest, "site" | "published">,
+  templates: TemplateSet,
+): ThemeProblem[] {
   const theme: SiteTheme = manifest.site.theme ?? {};
   const problems: ThemeProblem[] = [];
   for (const key of ["logo", "social_image"] as const) {
@@ -39,9 +46,17 @@ export function themeFileProblems(manifest: Pick<Manifest, "site" | "published">
     if (path === undefined) continue;
     const file = themeFile(manifest, templates, key);
     if (file === undefined) {
-      problems.push({ path: ["theme", key], message: `\`${path}\`: the build publishes no such file`, hint: "name a file of content/static/ by its path from there (`static/logo.svg` is `/logo.svg`), or one of the templates' assets/ (`/assets/logo.svg`)" });
+      problems.push({
+        path: ["theme", key],
+        message: `\`${path}\`: the build publishes no such file`,
+        hint: "name a file of content/static/ by its path from there (`static/logo.svg` is `/logo.svg`), or one of the templates' assets/ (`/assets/logo.svg`)",
+      });
     } else if (key === "logo" && file.width === undefined) {
-      problems.push({ path: ["theme", key], message: `\`${path}\` is not an image whose size can be read`, hint: "a logo is shown with its width and height: use an SVG, PNG, WebP or JPEG file" });
+      problems.push({
+        path: ["theme", key],
+        message: `\`${path}\` is not an image whose size can be read`,
+        hint: "a logo is shown with its width and height: use an SVG, PNG, WebP or JPEG file",
+      });
     }
   }
   return problems;

@@ -39,17 +39,29 @@ export interface ThemedStylesheet {
 }
 
 /** The stylesheet `stylesheet` with `theme`'s accents, or the problems that keep them out. */
-export async function themeStylesheet(theme: SiteTheme | undefined, stylesheet: string): Promise<ThemedStylesheet> {
-  if (theme?.accent === undefined && theme?.accent_dark === undefined) return { css: stylesheet, problems: [] };
+export async function themeStylesheet(
+  theme: SiteTheme | undefined,
+  stylesheet: string,
+): Promise<ThemedStylesheet> {
+  if (theme?.accent === undefined && theme?.accent_dark === undefined)
+    return { css: stylesheet, problems: [] };
   const colour = await import("./colour.ts");
   const backgrounds = schemeBackgrounds(stylesheet);
   const problems: ThemeProblem[] = [];
-  const read = (key: "accent" | "accent_dark", background: string | undefined, scheme: string): string | undefined => {
+  const read = (
+    key: "accent" | "accent_dark",
+    background: string | undefined,
+    scheme: string,
+  ): string | undefined => {
     const written = theme[key];
     if (written === undefined) return undefined;
     const parsed = colour.parseColour(written);
     if ("reason" in parsed) {
-      problems.push({ path: ["theme", key], message: `\`${written}\` cannot be an accent: ${parsed.reason}`, hint: "write a CSS colour such as `#1a5fb4`, `rgb(26 95 180)`, `hsl(213 75% 40%)` or `oklch(50% 0.15 255)`" });
+      problems.push({
+        path: ["theme", key],
+        message: `\`${written}\` cannot be an accent: ${parsed.reason}`,
+        hint: "write a CSS colour such as `#1a5fb4`, `rgb(26 95 180)`, `hsl(213 75% 40%)` or `oklch(50% 0.15 255)`",
+      });
       return undefined;
     }
     if (background === undefined) return parsed.hex;
@@ -58,14 +70,24 @@ export async function themeStylesheet(theme: SiteTheme | undefined, stylesheet: 
     if (Number.isNaN(ratio)) return parsed.hex;
     if (ratio < AA_CONTRAST) {
       const nearest = colour.nearestPassing(parsed.hex, background, AA_CONTRAST);
-      const instead = nearest ? `the nearest shade that does, its hue kept, is \`${nearest}\` (${formatRatio(colour.contrast(nearest, background))})` : `no shade of its hue reaches ${AA_CONTRAST}:1 on this background`;
+      const instead = nearest
+        ? `the nearest shade that does, its hue kept, is \`${nearest}\` (${formatRatio(colour.contrast(nearest, background))})`
+        : `no shade of its hue reaches ${AA_CONTRAST}:1 on this background`;
       const other = key === "accent" ? "; the dark scheme has its own, `theme.accent_dark`" : "";
-      problems.push({ path: ["theme", key], message: `\`${written}\` has a contrast of ${formatRatio(ratio)} against the ${scheme} scheme's background ${background}, below WCAG AA's ${AA_CONTRAST}:1`, hint: `${instead}${other}` });
+      problems.push({
+        path: ["theme", key],
+        message: `\`${written}\` has a contrast of ${formatRatio(ratio)} against the ${scheme} scheme's background ${background}, below WCAG AA's ${AA_CONTRAST}:1`,
+        hint: `${instead}${other}`,
+      });
     }
     return parsed.hex;
   };
   const light = read("accent", backgrounds.light, "light");
-  const dark = read("accent_dark", backgrounds.dark, "dark") ?? (light && backgrounds.dark !== undefined ? colour.lightenUntil(light, backgrounds.dark, AA_CONTRAST) : undefined);
+  const dark =
+    read("accent_dark", backgrounds.dark, "dark") ??
+    (light && backgrounds.dark !== undefined
+      ? colour.lightenUntil(light, backgrounds.dark, AA_CONTRAST)
+      : undefined);
   if (problems.length > 0) return { css: stylesheet, problems };
   return { css: stylesheet + themeRule(light, backgrounds.dark === undefined ? undefined : dark), problems };
 }
@@ -78,7 +100,8 @@ function themeRule(light: string | undefined, dark: string | undefined): string 
   let rule = "\n/* theme.accent and theme.accent_dark of site.yaml */\n";
   if (light !== undefined) rule += `@media screen { :root { --accent: ${light}; } }\n`;
   // A scheme the reader chose (`theme.scheme_toggle`: data-scheme on the root) wins over the system's.
-  if (dark !== undefined) rule += `@media screen and (prefers-color-scheme: dark) { :root:not([data-scheme="light"]) { --accent: ${dark}; } }\n@media screen { :root[data-scheme="dark"] { --accent: ${dark}; } }\n`;
+  if (dark !== undefined)
+    rule += `@media screen and (prefers-color-scheme: dark) { :root:not([data-scheme="light"]) { --accent: ${dark}; } }\n@media screen { :root[data-scheme="dark"] { --accent: ${dark}; } }\n`;
   return rule;
 }
 
@@ -104,8 +127,12 @@ export function schemeBackgrounds(stylesheet: string): { light: string; dark?: s
     at = end;
   }
   outside += stylesheet.slice(at);
-  const declared = (text: string) => /--background\s*:\s*([^;}]+)/.exec(text.replace(/\/\*[\s\S]*?\*\//g, ""))?.[1].trim();
-  return { light: declared(outside) ?? DEFAULT_LIGHT_BACKGROUND, dark: darkBlocks.map(declared).find((value) => value !== undefined) };
+  const declared = (text: string) =>
+    /--background\s*:\s*([^;}]+)/.exec(text.replace(/\/\*[\s\S]*?\*\//g, ""))?.[1].trim();
+  return {
+    light: declared(outside) ?? DEFAULT_LIGHT_BACKGROUND,
+    dark: darkBlocks.map(declared).find((value) => value !== undefined),
+  };
 }
 
 /** The index just past the `}` that closes a block whose `{` ends just before `from`. */

@@ -1,5 +1,11 @@
 /** What a check is and what it reports. Checks are pure: observations in, outcomes out. */
-import { describeProbe, describeResponse, type Exchange, type Observations, type Probe } from "../exchange.ts";
+import {
+  describeProbe,
+  describeResponse,
+  type Exchange,
+  type Observations,
+  type Probe,
+} from "../exchange.ts";
 import type { Surface } from "../discover.ts";
 
 export interface CheckContext {
@@ -37,10 +43,20 @@ export function runChecks(checks: readonly Check[], context: CheckContext): Chec
   return checks.map((check) => {
     const outcomes = check.run(context);
     // A check with nothing to look at means the surface it needs is missing, which is a failure.
-    const failures = outcomes.length === 0
-      ? [{ subject: "(nothing)", fault: "nothing could be checked; see the failures above" }]
-      : outcomes.flatMap((outcome) => (outcome.fault === undefined ? [] : [{ subject: outcome.subject, fault: outcome.fault }]));
-    return { id: check.id, section: check.section, title: check.title, passed: failures.length === 0, checked: outcomes.length, failures };
+    const failures =
+      outcomes.length === 0
+        ? [{ subject: "(nothing)", fault: "nothing could be checked; see the failures above" }]
+        : outcomes.flatMap((outcome) =>
+            outcome.fault === undefined ? [] : [{ subject: outcome.subject, fault: outcome.fault }],
+          );
+    return {
+      id: check.id,
+      section: check.section,
+      title: check.title,
+      passed: failures.length === 0,
+      checked: outcomes.length,
+      failures,
+    };
   });
 }
 
@@ -48,7 +64,11 @@ export function runChecks(checks: readonly Check[], context: CheckContext): Chec
  * Judges the response to `probe`: `judge` returns the fault, or undefined when the
  * response is right. A probe that got no response is a fault in itself.
  */
-export function judgeProbe(observed: Observations, probe: Probe, judge: (exchange: Exchange) => string | undefined): Outcome {
+export function judgeProbe(
+  observed: Observations,
+  probe: Probe,
+  judge: (exchange: Exchange) => string | undefined,
+): Outcome {
   const subject = describeProbe(probe);
   const exchange = observed.get(probe);
   if (exchange === undefined) return { subject, fault: "not requested" };
@@ -58,8 +78,14 @@ export function judgeProbe(observed: Observations, probe: Probe, judge: (exchang
 }
 
 /** The response must have `status`; `then` judges the rest. */
-export function expectStatus(status: number, then?: (exchange: Exchange) => string | undefined): (exchange: Exchange) => string | undefined {
-  return (exchange) => (exchange.status !== status ? `answered ${describeResponse(exchange)}; expected ${status}` : then?.(exchange));
+export function expectStatus(
+  status: number,
+  then?: (exchange: Exchange) => string | undefined,
+): (exchange: Exchange) => string | undefined {
+  return (exchange) =>
+    exchange.status !== status
+      ? `answered ${describeResponse(exchange)}; expected ${status}`
+      : then?.(exchange);
 }
 
 /** Outcome for a whole-document fact: `faults` empty means it holds. */

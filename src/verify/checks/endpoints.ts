@@ -10,16 +10,19 @@ const NON_GET_METHODS = ["put", "post", "delete", "patch", "options", "trace"];
 export const openapiOperations: Check = {
   id: "4-openapi-operations",
   section: "4",
-  title: "The OpenAPI description names each operation at its path, GET only, with its tag and error responses",
+  title:
+    "The OpenAPI description names each operation at its path, GET only, with its tag and error responses",
   run: ({ surface }) => {
     const paths = field(surface.openapi, "paths");
-    if (typeof paths !== "object" || paths === null) return [outcome("/openapi.json", ["has no paths object (or did not answer 200 with JSON)"])];
+    if (typeof paths !== "object" || paths === null)
+      return [outcome("/openapi.json", ["has no paths object (or did not answer 200 with JSON)"])];
     const operations = OPERATIONS.map(({ operationId, path, tag }) => {
       const item = resolveRef(surface.openapi, field(paths, path));
       const get = resolveRef(surface.openapi, field(item, "get"));
       if (get === undefined) return outcome(operationId, [`no GET operation at ${path}`]);
       const faults: string[] = [];
-      if (field(get, "operationId") !== operationId) faults.push(`GET ${path} has operationId ${JSON.stringify(field(get, "operationId"))}`);
+      if (field(get, "operationId") !== operationId)
+        faults.push(`GET ${path} has operationId ${JSON.stringify(field(get, "operationId"))}`);
       const tags = field(get, "tags");
       if (tag !== undefined && !(Array.isArray(tags) && tags.includes(tag))) faults.push(`not tagged ${tag}`);
       const responses = field(get, "responses");
@@ -31,8 +34,15 @@ export const openapiOperations: Check = {
     });
     const methods = Object.entries(paths as Record<string, unknown>).map(([path, item]) => {
       // /mcp's POST is MCP's own transport to the site's read-only MCP server (src/negotiation/mcp/): a read, not a write path.
-      const extra = NON_GET_METHODS.filter((method) => field(resolveRef(surface.openapi, item), method) !== undefined && !(path === "/mcp" && method === "post"));
-      return outcome(`${path} methods`, extra.length === 0 ? [] : [`describes ${extra.join(", ").toUpperCase()}; every operation is GET`]);
+      const extra = NON_GET_METHODS.filter(
+        (method) =>
+          field(resolveRef(surface.openapi, item), method) !== undefined &&
+          !(path === "/mcp" && method === "post"),
+      );
+      return outcome(
+        `${path} methods`,
+        extra.length === 0 ? [] : [`describes ${extra.join(", ").toUpperCase()}; every operation is GET`],
+      );
     });
     return [...operations, ...methods];
   },
@@ -47,8 +57,15 @@ export const filesAnswer: Check = {
   section: "4",
   title: "Each file and each page's .md sibling answers 200, whatever the Accept",
   run: ({ observed, surface }) => {
-    const paths = [...discoveryProbes().map((request) => request.path), ...surface.pages.map(markdownSiblingPath)];
-    return paths.flatMap((path) => [undefined, ACCEPT.browser].map((accept) => judgeProbe(observed, probe(path, accept), expectStatus(200))));
+    const paths = [
+      ...discoveryProbes().map((request) => request.path),
+      ...surface.pages.map(markdownSiblingPath),
+    ];
+    return paths.flatMap((path) =>
+      [undefined, ACCEPT.browser].map((accept) =>
+        judgeProbe(observed, probe(path, accept), expectStatus(200)),
+      ),
+    );
   },
 };
 

@@ -8,10 +8,12 @@ export const noWebhooks: Check = {
   title: "The OpenAPI description offers no webhooks and no callbacks",
   run: ({ surface }) => {
     const { openapi } = surface;
-    if (typeof openapi !== "object" || openapi === null) return [outcome("/openapi.json", ["not a JSON object (or did not answer 200)"])];
+    if (typeof openapi !== "object" || openapi === null)
+      return [outcome("/openapi.json", ["not a JSON object (or did not answer 200)"])];
     const faults: string[] = [];
     const webhooks = field(openapi, "webhooks");
-    if (typeof webhooks === "object" && webhooks !== null && Object.keys(webhooks).length > 0) faults.push(`webhooks: ${Object.keys(webhooks).join(", ")}`);
+    if (typeof webhooks === "object" && webhooks !== null && Object.keys(webhooks).length > 0)
+      faults.push(`webhooks: ${Object.keys(webhooks).join(", ")}`);
     for (const [path, item] of Object.entries((field(openapi, "paths") ?? {}) as Record<string, unknown>)) {
       const operation = resolveRef(openapi, field(resolveRef(openapi, item), "get"));
       if (field(operation, "callbacks") !== undefined) faults.push(`GET ${path} declares callbacks`);

@@ -12,9 +12,15 @@ export const llmsFullSize: Check = {
   section: "8",
   title: `/llms-full.txt is sized in the hundreds of kilobytes at most (${bytes(LLMS_FULL_MAX_BYTES)} bytes)`,
   run: ({ observed }) => [
-    judgeProbe(observed, probe("/llms-full.txt"), expectStatus(200, ({ body }) =>
-      body.length <= LLMS_FULL_MAX_BYTES ? undefined : `is ${bytes(body.length)} bytes, past the hundreds of kilobytes`,
-    )),
+    judgeProbe(
+      observed,
+      probe("/llms-full.txt"),
+      expectStatus(200, ({ body }) =>
+        body.length <= LLMS_FULL_MAX_BYTES
+          ? undefined
+          : `is ${bytes(body.length)} bytes, past the hundreds of kilobytes`,
+      ),
+    ),
   ],
 };
 
@@ -23,9 +29,15 @@ export const robotsSize: Check = {
   section: "8",
   title: `/robots.txt is at most ${ROBOTS_MAX_BYTES} bytes; a larger body means something in front of the origin rewrites it`,
   run: ({ observed }) => [
-    judgeProbe(observed, probe("/robots.txt"), expectStatus(200, ({ body }) =>
-      body.length <= ROBOTS_MAX_BYTES ? undefined : `is ${body.length} bytes; look for a CDN or proxy rule that rewrites robots.txt`,
-    )),
+    judgeProbe(
+      observed,
+      probe("/robots.txt"),
+      expectStatus(200, ({ body }) =>
+        body.length <= ROBOTS_MAX_BYTES
+          ? undefined
+          : `is ${body.length} bytes; look for a CDN or proxy rule that rewrites robots.txt`,
+      ),
+    ),
   ],
 };
 

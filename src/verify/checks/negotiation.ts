@@ -6,7 +6,8 @@ import { ACCEPT, probe, Q_VALUE_CASES, representativePages } from "../plan.ts";
 import { markdownSiblingPath, PAGE_MEDIA_TYPES } from "../spec.ts";
 import { expectStatus, judgeProbe, type Check, type CheckContext } from "./check.ts";
 
-const serves = (mediaType: string) => expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), mediaType));
+const serves = (mediaType: string) =>
+  expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), mediaType));
 
 /** Every 200 answer to a page probe. */
 function pageSuccesses({ observed, surface }: CheckContext): Exchange[] {
@@ -19,9 +20,16 @@ export const acceptOptional: Check = {
   section: "4.1",
   title: "With no Accept, or */*, a page answers 200 in one of its representations",
   run: ({ observed, surface }) => {
-    const requests = [...surface.pages.map((page) => probe(page)), ...representativePages(surface).map((page) => probe(page, ACCEPT.any))];
+    const requests = [
+      ...surface.pages.map((page) => probe(page)),
+      ...representativePages(surface).map((page) => probe(page, ACCEPT.any)),
+    ];
     return requests.map((request) =>
-      judgeProbe(observed, request, expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), PAGE_MEDIA_TYPES))),
+      judgeProbe(
+        observed,
+        request,
+        expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), PAGE_MEDIA_TYPES)),
+      ),
     );
   },
 };
@@ -31,14 +39,17 @@ export const qValues: Check = {
   section: "4.1",
   title: "Quality values decide the representation, q=0 refuses a type (RFC 9110 §12.5.1)",
   run: ({ observed, surface }) =>
-    representativePages(surface).flatMap((page) => Q_VALUE_CASES.map(({ accept, selects }) => judgeProbe(observed, probe(page, accept), serves(selects)))),
+    representativePages(surface).flatMap((page) =>
+      Q_VALUE_CASES.map(({ accept, selects }) => judgeProbe(observed, probe(page, accept), serves(selects))),
+    ),
 };
 
 export const markdownSelected: Check = {
   id: "4.1.2-markdown",
   section: "4.1",
   title: "Accept: text/markdown selects Markdown, text/markdown; charset=utf-8",
-  run: ({ observed, surface }) => surface.pages.map((page) => judgeProbe(observed, probe(page, ACCEPT.markdown), serves("text/markdown"))),
+  run: ({ observed, surface }) =>
+    surface.pages.map((page) => judgeProbe(observed, probe(page, ACCEPT.markdown), serves("text/markdown"))),
 };
 
 export const htmlSelected: Check = {
@@ -46,7 +57,11 @@ export const htmlSelected: Check = {
   section: "4.1",
   title: "Accept: text/html, or a browser's default, selects HTML, text/html; charset=utf-8",
   run: ({ observed, surface }) =>
-    surface.pages.flatMap((page) => [ACCEPT.html, ACCEPT.browser].map((accept) => judgeProbe(observed, probe(page, accept), serves("text/html")))),
+    surface.pages.flatMap((page) =>
+      [ACCEPT.html, ACCEPT.browser].map((accept) =>
+        judgeProbe(observed, probe(page, accept), serves("text/html")),
+      ),
+    ),
 };
 
 export const vary: Check = {
@@ -54,7 +69,9 @@ export const vary: Check = {
   section: "4.1",
   title: "Every 200 page response carries Vary: Accept, Accept-Encoding",
   run: (context) =>
-    pageSuccesses(context).map((exchange) => judgeProbe(context.observed, exchange.probe, (answer) => varyFault(header(answer, "vary")))),
+    pageSuccesses(context).map((exchange) =>
+      judgeProbe(context.observed, exchange.probe, (answer) => varyFault(header(answer, "vary"))),
+    ),
 };
 
 /** Why a Vary value does not name both Accept and Accept-Encoding (RFC 9110 §12.5.5), or undefined. */
@@ -62,7 +79,9 @@ export function varyFault(value: string | undefined): string | undefined {
   const fields = new Set((value ?? "").split(",").map((name) => name.trim().toLowerCase()));
   if (fields.has("*")) return undefined;
   const missing = ["Accept", "Accept-Encoding"].filter((name) => !fields.has(name.toLowerCase()));
-  return missing.length === 0 ? undefined : `Vary is ${value === undefined ? "missing" : `"${value}"`}; it lacks ${missing.join(" and ")}`;
+  return missing.length === 0
+    ? undefined
+    : `Vary is ${value === undefined ? "missing" : `"${value}"`}; it lacks ${missing.join(" and ")}`;
 }
 
 export const linkAlternate: Check = {
@@ -74,13 +93,21 @@ export const linkAlternate: Check = {
       .filter((exchange) => parseMediaType(header(exchange, "content-type"))?.essence === "text/html")
       .map((exchange) =>
         judgeProbe(context.observed, exchange.probe, (answer) => {
-          const links = parseLinks(header(answer, "link"), `${context.surface.targetBase}${answer.probe.path}`);
+          const links = parseLinks(
+            header(answer, "link"),
+            `${context.surface.targetBase}${answer.probe.path}`,
+          );
           if (typeof links === "string") return links;
-          const alternate = links.find((link) => link.rels.includes("alternate") && link.type?.toLowerCase() === "text/markdown");
-          if (alternate === undefined) return `no rel="alternate" type="text/markdown" link (Link: ${header(answer, "link") ?? "missing"})`;
+          const alternate = links.find(
+            (link) => link.rels.includes("alternate") && link.type?.toLowerCase() === "text/markdown",
+          );
+          if (alternate === undefined)
+            return `no rel="alternate" type="text/markdown" link (Link: ${header(answer, "link") ?? "missing"})`;
           // Only the path is compared: the target may name the site's declared origin rather than the one verified.
           const expected = markdownSiblingPath(answer.probe.path);
-          return new URL(alternate.href).pathname === expected ? undefined : `the alternate link points at ${alternate.href}; expected ${expected}`;
+          return new URL(alternate.href).pathname === expected
+            ? undefined
+            : `the alternate link points at ${alternate.href}; expected ${expected}`;
         }),
       ),
 };
@@ -95,7 +122,8 @@ export const markdownSibling: Check = {
         const fault = serves("text/markdown")(sibling);
         if (fault !== undefined) return fault;
         const negotiated = observed.get(probe(page, ACCEPT.markdown));
-        if (negotiated?.status !== 200) return `cannot compare: ${page} with Accept: text/markdown did not answer 200`;
+        if (negotiated?.status !== 200)
+          return `cannot compare: ${page} with Accept: text/markdown did not answer 200`;
         if (Buffer.compare(sibling.body, negotiated.body) === 0) return undefined;
         return `differs from ${page} under Accept: text/markdown: ${sibling.body.length} vs ${negotiated.body.length} bytes, first difference at byte ${firstDifference(sibling.body, negotiated.body)}`;
       }),
@@ -112,7 +140,8 @@ export const noJsonPage: Check = {
   id: "4.1.7-no-json-page",
   section: "4.1",
   title: "Accept: application/json on a page gets a 406 error body, never a 200",
-  run: ({ observed, surface }) => surface.pages.map((page) => judgeProbe(observed, probe(page, ACCEPT.json), expectStatus(406))),
+  run: ({ observed, surface }) =>
+    surface.pages.map((page) => judgeProbe(observed, probe(page, ACCEPT.json), expectStatus(406))),
 };
 
 export const negotiationChecks: readonly Check[] = [

@@ -24,14 +24,22 @@ export const pageSet: Check = {
   title: "The sitemap lists every page of the site, and every page it lists is one of them or a post page",
   run: ({ surface }) => {
     if (typeof surface.sitemap === "string") return [outcome("/sitemap.xml", [surface.sitemap])];
-    const listed = new Set(surface.sitemap.map((entry) => sameSitePath(entry.loc, [surface.siteBase, surface.targetBase])));
+    const listed = new Set(
+      surface.sitemap.map((entry) => sameSitePath(entry.loc, [surface.siteBase, surface.targetBase])),
+    );
     const pages = new Set(surface.sitePages);
-    const named = surface.closedSet ? "one of the spec's fixed pages" : "one of the pages /openapi.json names";
+    const named = surface.closedSet
+      ? "one of the spec's fixed pages"
+      : "one of the pages /openapi.json names";
     return [
-      ...surface.sitePages.map((page) => outcome(page, listed.has(page) ? [] : ["missing from /sitemap.xml"])),
+      ...surface.sitePages.map((page) =>
+        outcome(page, listed.has(page) ? [] : ["missing from /sitemap.xml"]),
+      ),
       ...[...listed]
         .filter((path) => path === undefined || (!pages.has(path) && postSlug(path) === undefined))
-        .map((path) => outcome(path ?? "(outside URL)", [`listed in /sitemap.xml but neither ${named} nor a post page`])),
+        .map((path) =>
+          outcome(path ?? "(outside URL)", [`listed in /sitemap.xml but neither ${named} nor a post page`]),
+        ),
     ];
   },
 };
@@ -40,7 +48,10 @@ export const slugShape: Check = {
   id: "2.2-slug-shape",
   section: "2",
   title: "Every published slug is lowercase, hyphen-separated ASCII",
-  run: ({ surface }) => surface.slugs.map((slug) => outcome(slug, SLUG_PATTERN.test(slug) ? [] : ["not lowercase hyphen-separated ASCII"])),
+  run: ({ surface }) =>
+    surface.slugs.map((slug) =>
+      outcome(slug, SLUG_PATTERN.test(slug) ? [] : ["not lowercase hyphen-separated ASCII"]),
+    ),
 };
 
 export const blogIndexShape: Check = {
@@ -49,14 +60,17 @@ export const blogIndexShape: Check = {
   title: "/blog-index.json is a BlogIndex: generated (date-time), count (integer, = posts), posts (array)",
   run: ({ surface }) => {
     const index = surface.blogIndex;
-    if (typeof index !== "object" || index === null) return [outcome("/blog-index.json", ["not a JSON object (or did not answer 200)"])];
+    if (typeof index !== "object" || index === null)
+      return [outcome("/blog-index.json", ["not a JSON object (or did not answer 200)"])];
     const faults: string[] = [];
     const posts = field(index, "posts");
-    if (!isDateTime(field(index, "generated"))) faults.push(`generated is ${JSON.stringify(field(index, "generated"))}; expected a date-time`);
+    if (!isDateTime(field(index, "generated")))
+      faults.push(`generated is ${JSON.stringify(field(index, "generated"))}; expected a date-time`);
     if (!Array.isArray(posts)) faults.push("posts is not an array");
     const count = field(index, "count");
     if (!Number.isInteger(count)) faults.push(`count is ${JSON.stringify(count)}; expected an integer`);
-    else if (Array.isArray(posts) && count !== posts.length) faults.push(`count is ${count} but posts has ${posts.length}`);
+    else if (Array.isArray(posts) && count !== posts.length)
+      faults.push(`count is ${count} but posts has ${posts.length}`);
     return [outcome("/blog-index.json", faults)];
   },
 };
@@ -75,13 +89,17 @@ export const blogPosts: Check = {
       const title = field(post, "title");
       if (typeof title !== "string" || title === "") faults.push("title is not a non-empty string");
       const description = field(post, "description");
-      if (description !== undefined && typeof description !== "string") faults.push("description is not a string");
+      if (description !== undefined && typeof description !== "string")
+        faults.push("description is not a string");
       const date = field(post, "date");
-      if (date !== undefined && !isDateTime(date)) faults.push(`date ${JSON.stringify(date)} is not a date-time`);
+      if (date !== undefined && !isDateTime(date))
+        faults.push(`date ${JSON.stringify(date)} is not a date-time`);
       const tags = field(post, "tags");
-      if (tags !== undefined && !(Array.isArray(tags) && tags.every((tag) => typeof tag === "string"))) faults.push("tags is not an array of strings");
+      if (tags !== undefined && !(Array.isArray(tags) && tags.every((tag) => typeof tag === "string")))
+        faults.push("tags is not an array of strings");
       const lang = field(post, "lang");
-      if (lang !== undefined && lang !== "vi" && lang !== "en") faults.push(`lang ${JSON.stringify(lang)} is not "vi" or "en"`);
+      if (lang !== undefined && lang !== "vi" && lang !== "en")
+        faults.push(`lang ${JSON.stringify(lang)} is not "vi" or "en"`);
       return outcome(`posts[${index}]${typeof slug === "string" ? ` ${slug}` : ""}`, faults);
     });
   },
@@ -93,30 +111,44 @@ export const fileMediaTypes: Check = {
   title: "Each file answers 200 with its media type, charset=utf-8",
   run: ({ observed }) =>
     FILES.map((file) =>
-      judgeProbe(observed, probe(file.path), expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), file.mediaTypes))),
+      judgeProbe(
+        observed,
+        probe(file.path),
+        expectStatus(200, (exchange) => mediaTypeProblem(header(exchange, "content-type"), file.mediaTypes)),
+      ),
     ),
 };
 
 export const llmsFullComplete: Check = {
   id: "2.6-llms-full",
   section: "2",
-  title: "/llms-full.txt holds every post of the blog index, or says it leaves the oldest out and holds all the others",
+  title:
+    "/llms-full.txt holds every post of the blog index, or says it leaves the oldest out and holds all the others",
   run: ({ observed, surface }) => {
     const posts = field(surface.blogIndex, "posts");
     const full = observed.get(probe("/llms-full.txt"));
-    if (!Array.isArray(posts) || full?.status !== 200) return [outcome("/llms-full.txt", ["needs /llms-full.txt and /blog-index.json"])];
+    if (!Array.isArray(posts) || full?.status !== 200)
+      return [outcome("/llms-full.txt", ["needs /llms-full.txt and /blog-index.json"])];
     const body = bodyText(full);
     // Compare letters and digits only: Markdown may escape or re-punctuate a title.
-    const squash = (text: string) => text.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+    const squash = (text: string) =>
+      text
+        .normalize("NFC")
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, "");
     const text = squash(body);
     // §8.2 caps the size: a large site's file may leave its oldest posts out if it says how many.
     const omitted = Number(LLMS_FULL_OMISSION.exec(body)?.[1].replaceAll(",", "") ?? 0);
-    const byDate = [...posts].sort((a, b) => String(field(b, "date") ?? "").localeCompare(String(field(a, "date") ?? "")));
+    const byDate = [...posts].sort((a, b) =>
+      String(field(b, "date") ?? "").localeCompare(String(field(a, "date") ?? "")),
+    );
     const faults = (post: unknown, index: number) => {
       if (index >= byDate.length - omitted) return [];
       const title = field(post, "title");
       if (typeof title === "string" && text.includes(squash(title))) return [];
-      return [`title ${JSON.stringify(title)} does not appear${omitted > 0 ? `, though only the oldest ${omitted} posts are said to be left out` : ""}`];
+      return [
+        `title ${JSON.stringify(title)} does not appear${omitted > 0 ? `, though only the oldest ${omitted} posts are said to be left out` : ""}`,
+      ];
     };
     return byDate.map((post: unknown, index) => outcome(String(field(post, "slug")), faults(post, index)));
   },
@@ -127,30 +159,42 @@ export const agentInstructions: Check = {
   section: "2",
   title: "/agent-instructions.md carries the when-to-use guidance standalone",
   run: ({ observed }) => [
-    judgeProbe(observed, probe("/agent-instructions.md"), expectStatus(200, (exchange) => whenToUseFaults(bodyText(exchange)).join("; ") || undefined)),
+    judgeProbe(
+      observed,
+      probe("/agent-instructions.md"),
+      expectStatus(200, (exchange) => whenToUseFaults(bodyText(exchange)).join("; ") || undefined),
+    ),
   ],
 };
 
 export const sitemapEntries: Check = {
   id: "2.6-sitemap",
   section: "2",
-  title: "/sitemap.xml is a urlset, or an index of urlsets, each within sitemaps.org's limits, whose every entry has an absolute loc and a W3C-datetime lastmod",
+  title:
+    "/sitemap.xml is a urlset, or an index of urlsets, each within sitemaps.org's limits, whose every entry has an absolute loc and a W3C-datetime lastmod",
   run: ({ surface }) => {
     if (typeof surface.sitemap === "string") return [outcome("/sitemap.xml", [surface.sitemap])];
     if (surface.sitemap.length === 0) return [outcome("/sitemap.xml", ["lists no URL"])];
     const files = surface.sitemapFiles.map((file) => {
       const faults: string[] = [];
-      if (file.entries > SITEMAP_FILE_LIMITS.entries) faults.push(`${file.entries} entries, over the ${SITEMAP_FILE_LIMITS.entries} one file may hold`);
-      if (file.bytes > SITEMAP_FILE_LIMITS.bytes) faults.push(`${file.bytes} bytes, over the ${SITEMAP_FILE_LIMITS.bytes} one file may weigh`);
+      if (file.entries > SITEMAP_FILE_LIMITS.entries)
+        faults.push(`${file.entries} entries, over the ${SITEMAP_FILE_LIMITS.entries} one file may hold`);
+      if (file.bytes > SITEMAP_FILE_LIMITS.bytes)
+        faults.push(`${file.bytes} bytes, over the ${SITEMAP_FILE_LIMITS.bytes} one file may weigh`);
       return outcome(file.path, faults);
     });
-    return [...files, ...surface.sitemap.map((entry) => {
-      const faults: string[] = [];
-      if (sameSitePath(entry.loc, [surface.siteBase, surface.targetBase]) === undefined) faults.push("loc is not an absolute URL on the site");
-      if (entry.lastmod === undefined) faults.push("no lastmod");
-      else if (!W3C_DATETIME.test(entry.lastmod)) faults.push(`lastmod ${entry.lastmod} is not a W3C datetime`);
-      return outcome(entry.loc || "(empty loc)", faults);
-    })];
+    return [
+      ...files,
+      ...surface.sitemap.map((entry) => {
+        const faults: string[] = [];
+        if (sameSitePath(entry.loc, [surface.siteBase, surface.targetBase]) === undefined)
+          faults.push("loc is not an absolute URL on the site");
+        if (entry.lastmod === undefined) faults.push("no lastmod");
+        else if (!W3C_DATETIME.test(entry.lastmod))
+          faults.push(`lastmod ${entry.lastmod} is not a W3C datetime`);
+        return outcome(entry.loc || "(empty loc)", faults);
+      }),
+    ];
   },
 };
 
@@ -164,7 +208,9 @@ export const robotsAllowAi: Check = {
     // The rules are read as written for the site's own origin, which is where crawlers meet them.
     const parser = readRobots(`${surface.siteBase}/robots.txt`, bodyText(robots));
     return AI_CRAWLERS.map((agent) => {
-      const blocked = surface.pages.filter((page) => parser.isAllowed(`${surface.siteBase}${page}`, agent) === false);
+      const blocked = surface.pages.filter(
+        (page) => parser.isAllowed(`${surface.siteBase}${page}`, agent) === false,
+      );
       return outcome(agent, blocked.length === 0 ? [] : [`disallowed on ${blocked.join(", ")}`]);
     });
   },
@@ -187,7 +233,13 @@ export const slugAgreement: Check = {
       if (slugs === undefined) return outcome(names[source], ["could not be read"]);
       const own = new Set(slugs);
       const missing = surface.slugs.filter((slug) => !own.has(slug));
-      const faults = missing.map((slug) => `lacks ${slug}, which ${sources.filter((other) => surface.slugSources[other]?.includes(slug)).map((other) => names[other]).join(" and ")} names`);
+      const faults = missing.map(
+        (slug) =>
+          `lacks ${slug}, which ${sources
+            .filter((other) => surface.slugSources[other]?.includes(slug))
+            .map((other) => names[other])
+            .join(" and ")} names`,
+      );
       if (own.size !== slugs.length) faults.push("names a slug twice");
       return outcome(names[source], faults);
     });

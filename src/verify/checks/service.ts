@@ -36,7 +36,9 @@ export function boldSection(markdown: string, name: RegExp): string | undefined 
 export function whenToUseFaults(markdown: string): string[] {
   const section = markdownSection(markdown, /when to use/i) ?? boldSection(markdown, /when to use/i);
   if (section === undefined) return ['no "When to use" section'];
-  const saysWhatNot = /\b(not|never|don't|avoid|instead)\b/i.test(section) || markdownSection(markdown, /\bnot to (use|route)\b/i) !== undefined;
+  const saysWhatNot =
+    /\b(not|never|don't|avoid|instead)\b/i.test(section) ||
+    markdownSection(markdown, /\bnot to (use|route)\b/i) !== undefined;
   return saysWhatNot ? [] : ["no guidance on what not to route here"];
 }
 
@@ -45,15 +47,19 @@ export const llmsTxtSections: Check = {
   section: "1",
   title: "/llms.txt holds a site summary, a when-to-use section and a link index",
   run: ({ observed }) => [
-    judgeProbe(observed, probe("/llms.txt"), expectStatus(200, (exchange) => {
-      const text = bodyText(exchange);
-      const faults: string[] = [];
-      if (!/^# \S/m.test(text)) faults.push("no H1 title");
-      if (!/^(> \S|[^#\s[-])/m.test(text)) faults.push("no summary text");
-      faults.push(...whenToUseFaults(text));
-      if (markdownLinks(text).length === 0) faults.push("no links");
-      return faults.length === 0 ? undefined : faults.join("; ");
-    })),
+    judgeProbe(
+      observed,
+      probe("/llms.txt"),
+      expectStatus(200, (exchange) => {
+        const text = bodyText(exchange);
+        const faults: string[] = [];
+        if (!/^# \S/m.test(text)) faults.push("no H1 title");
+        if (!/^(> \S|[^#\s[-])/m.test(text)) faults.push("no summary text");
+        faults.push(...whenToUseFaults(text));
+        if (markdownLinks(text).length === 0) faults.push("no links");
+        return faults.length === 0 ? undefined : faults.join("; ");
+      }),
+    ),
   ],
 };
 
@@ -61,7 +67,8 @@ export const llmsTxtLinks: Check = {
   id: "1.5-llms-txt-links",
   section: "1",
   title: "Every same-site link in /llms.txt answers 200",
-  run: ({ observed, surface }) => surface.llmsLinks.map((path) => judgeProbe(observed, probe(path), expectStatus(200))),
+  run: ({ observed, surface }) =>
+    surface.llmsLinks.map((path) => judgeProbe(observed, probe(path), expectStatus(200))),
 };
 
 export const canonicalPaths: Check = {
@@ -81,7 +88,8 @@ export const canonicalPaths: Check = {
 export const slashlessRedirect: Check = {
   id: "1.7-slashless-redirect",
   section: "1",
-  title: "A page's path without its slash is no page: it answers 301 to the page's canonical path, whatever the Accept",
+  title:
+    "A page's path without its slash is no page: it answers 301 to the page's canonical path, whatever the Accept",
   run: ({ surface, observed }) =>
     slashlessPages(surface).flatMap(({ path, page }) =>
       SLASHLESS_ACCEPTS.map((accept) =>
@@ -91,10 +99,17 @@ export const slashlessRedirect: Check = {
           if (location === undefined) return "a 301 with no Location";
           // RFC 9110 §10.2.2: a relative Location is resolved against the request's URL.
           const target = new URL(location, new URL(path, surface.targetBase));
-          return target.origin === new URL(surface.targetBase).origin && target.pathname === page ? undefined : `Location is ${location}; expected ${page}`;
+          return target.origin === new URL(surface.targetBase).origin && target.pathname === page
+            ? undefined
+            : `Location is ${location}; expected ${page}`;
         }),
       ),
     ),
 };
 
-export const serviceChecks: readonly Check[] = [llmsTxtSections, llmsTxtLinks, canonicalPaths, slashlessRedirect];
+export const serviceChecks: readonly Check[] = [
+  llmsTxtSections,
+  llmsTxtLinks,
+  canonicalPaths,
+  slashlessRedirect,
+];

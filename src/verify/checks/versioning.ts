@@ -11,8 +11,12 @@ export const openapiVersion: Check = {
     const openapi = field(surface.openapi, "openapi");
     const version = field(field(surface.openapi, "info"), "version");
     const faults: string[] = [];
-    if (typeof openapi !== "string" || !/^3\.1\.\d+$/.test(openapi)) faults.push(`openapi is ${JSON.stringify(openapi ?? null)}; expected 3.1.x`);
-    if (version !== OPENAPI_DOCUMENT_VERSION) faults.push(`info.version is ${JSON.stringify(version ?? null)}; expected "${OPENAPI_DOCUMENT_VERSION}"`);
+    if (typeof openapi !== "string" || !/^3\.1\.\d+$/.test(openapi))
+      faults.push(`openapi is ${JSON.stringify(openapi ?? null)}; expected 3.1.x`);
+    if (version !== OPENAPI_DOCUMENT_VERSION)
+      faults.push(
+        `info.version is ${JSON.stringify(version ?? null)}; expected "${OPENAPI_DOCUMENT_VERSION}"`,
+      );
     return [outcome("/openapi.json", faults)];
   },
 };
@@ -23,8 +27,11 @@ export const noVersionSegment: Check = {
   title: "No path carries a version segment",
   run: ({ surface }) => {
     const paths = field(surface.openapi, "paths");
-    if (typeof paths !== "object" || paths === null) return [outcome("/openapi.json", ["has no paths object"])];
-    return Object.keys(paths).map((path) => outcome(path, /\/v\d+(\/|$)/i.test(path) ? ["has a version segment"] : []));
+    if (typeof paths !== "object" || paths === null)
+      return [outcome("/openapi.json", ["has no paths object"])];
+    return Object.keys(paths).map((path) =>
+      outcome(path, /\/v\d+(\/|$)/i.test(path) ? ["has a version segment"] : []),
+    );
   },
 };
 
