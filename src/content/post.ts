@@ -8,7 +8,8 @@
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
-import { looseDate, readDate, type WrittenDate } from "./dates.ts";
+import type { WrittenDate } from "./calendar.ts";
+import { looseDate, readDate } from "./dates.ts";
 import type { FileDate, FileTime } from "./file-dates.ts";
 import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
