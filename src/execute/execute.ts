@@ -7,7 +7,8 @@
  * page whose earlier result can stand in for it (`Reuse`) is not rendered.
  */
 import { errorsOf, SitegenErrors } from "../errors.ts";
-import { linkablePaths, postShell, type PageRoute } from "../manifest/manifest.ts";
+import { linkablePaths, type PageRoute } from "../manifest/manifest.ts";
+import { postShell } from "../manifest/post-shell.ts";
 import type { Job, Plan } from "../plan/plan.ts";
 import type { PageFacts } from "../write/page-facts.ts";
 import { linkTargets } from "../render/liquid/links.ts";

@@ -8,7 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import type { PostSource } from "../content/types.ts";
-import { postShell, type Manifest, type PageRoute } from "../manifest/manifest.ts";
+import type { Manifest, PageRoute } from "../manifest/manifest.ts";
+import { postShell } from "../manifest/post-shell.ts";
 import { urlOfTag, type LinkTargets } from "../render/liquid/links.ts";
 import type { Written } from "../write/output.ts";
 import type { PageFacts } from "../write/page-facts.ts";

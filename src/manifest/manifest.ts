@@ -4,14 +4,7 @@
  * OpenAPI, CDN rules, negotiation data) and the error bodies read URLs from
  * here and compute none of their own, so they cannot disagree.
  */
-import {
-  FOOTER_LINKS,
-  type Content,
-  type HostName,
-  type NavLink,
-  type PostSource,
-  type SiteConfig,
-} from "../content/types.ts";
+import type { Content, HostName, NavLink, SiteConfig } from "../content/types.ts";
 import type { SitegenError } from "../errors.ts";
 import type { JekyllFiles } from "../content/types.ts";
 import type { ErrorLinks } from "../negotiation/table.ts";
@@ -25,6 +18,9 @@ import { HOST_RULES_FILES, siteWideFiles } from "./static-files.ts";
 import { agentFiles } from "./agent-files.ts";
 import { addresser, DEVELOPERS_PATH, errorLinks, feedFile, postPath, surfaceFiles } from "./addresses.ts";
 import { postRouter, withAlternates } from "./post-routes.ts";
+import { byPageName, pageRouter } from "./page-routes.ts";
+import { shownPosts, type ScheduledPost } from "./publication.ts";
+import { blogOf, footerLinksOf, type FooterLinks } from "./layout-links.ts";
 import {
   INTERNAL_DIR,
   MEDIA,
@@ -68,7 +64,7 @@ export interface Manifest {
   /** The posts listings show (the blog, tag pages, a post's neighbours): the published posts and the drafts, newest first; `posts` itself when there are no drafts. */
   listed: PageRoute[];
   /** Posts whose status is published but whose date is after the build's time: left out until then. */
-  scheduled: { source: string; published: string; path: string }[];
+  scheduled: ScheduledPost[];
   /** The pages the build makes to list posts (numbered blog pages, the tag index, tag pages: src/manifest/listings.ts). */
   listings: PageRoute[];
   /** Every tag with a page, by name (`tags: true` in site.yaml), and the tags that cannot have one. */
@@ -100,16 +96,8 @@ export interface Manifest {
   errors: ErrorLinks;
   navigation: NavLink[];
   footerNavigation: NavLink[];
-  /**
-   * The footer's links to the machine surface (`agents.footer_links`), each a path or false: the
-   * developers page and the feed only where the site has them; `markdown`, whether a page links its own.
-   */
-  footerLinks: {
-    developers: string | false;
-    feed: string | false;
-    llms_txt: string | false;
-    markdown: boolean;
-  };
+  /** The footer's links to the machine surface (`agents.footer_links`): layout-links.ts. */
+  footerLinks: FooterLinks;
   /** The page that lists the posts, which every post belongs to (structured data); a post shell keeps it. */
   blog?: { url: string; title: string };
 }
@@ -130,18 +118,10 @@ export interface ManifestOptions {
 export function buildManifest(content: Content, options: ManifestOptions): Manifest {
   const baseUrl = (options.baseUrl ?? content.site.base_url).replace(/\/+$/, "");
   const addressesOf = addresser(baseUrl);
-  // A post dated after the time the build stands for is not out yet, as in Hugo and Jekyll.
-  const now = options.generated.getTime();
-  const dated = (post: PostSource) => ({ post, time: Date.parse(post.published) });
-  const due = content.posts.filter((post) => post.status === "published").map(dated);
-  // A build with drafts (`--drafts`, a preview) shows them among the posts, marked; no other build has them.
-  const shown = [
-    ...due.filter(({ time }) => time <= now),
-    ...(options.drafts ? content.posts.filter((post) => post.status === "draft").map(dated) : []),
-  ];
-  const listedSources = shown
-    .sort((a, b) => b.time - a.time || a.post.slug.localeCompare(b.post.slug))
-    .map(({ post }) => post);
+  const { listed: listedSources, scheduled } = shownPosts(content.posts, {
+    now: options.generated.getTime(),
+    drafts: options.drafts,
+  });
   const languages = listingLanguages(content.site.languages, content.pages);
   const routeOf = postRouter(addressesOf, {
     defaultLang: content.site.languages[0],
@@ -152,29 +132,10 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
   });
   const untranslated = listedSources.map(routeOf);
   const publishedSources = listedSources.filter((post) => post.status === "published");
-  const scheduled = due
-    .filter(({ time }) => time > now)
-    .map(({ post }) => ({ source: post.file, published: post.published, path: postPath(post.slug) }));
   const ordered = [...content.pages].sort(byPageName);
   const generatedDay = options.generated.toISOString().slice(0, 10);
   const untranslatedPages = ordered.map(
-    (page): PageRoute => ({
-      kind: "page",
-      ...addressesOf(page.name === "index" ? "/" : `/${page.name}/`),
-      template: page.name === "index" ? "home" : languages.templateOf(page.name, content.site),
-      title: page.title,
-      description: page.description,
-      lang: page.lang ?? content.site.languages[0],
-      // A page without `updated` is dated by the build.
-      lastmod: page.updated ?? generatedDay,
-      tags: [],
-      params: page.params,
-      source: page.file,
-      sourcePath: page.path,
-      body: page.body,
-      bodyLine: page.bodyLine,
-      ...(page.markup ? { markup: page.markup } : {}),
-    }),
+    pageRouter(addressesOf, { site: content.site, languages, generatedDay }),
   );
   const translated = withAlternates([...untranslatedPages, ...untranslated], content.site.languages);
   // Each post with the posts around it in its language's listing, and each listing page: the blog's and the tags' in each language that has them.
@@ -292,73 +253,6 @@ export function buildManifest(content: Content, options: ManifestOptions): Manif
     footerNavigation: content.site.footer_navigation ?? [],
     footerLinks: footerLinksOf(content.site, pages, feed, surface.llmsTxt),
     ...blogOf(pages),
-  };
-}
-
-/**
- * The home page first, then by path, a folder's page before the pages in it
- * (`docs`, `docs/history`, `docs-old`): the order of spec §2.1's list, and of
- * a tree.
- */
-function byPageName(a: { name: string }, b: { name: string }): number {
-  if (a.name === "index" || b.name === "index") return a.name === b.name ? 0 : a.name === "index" ? -1 : 1;
-  const [x, y] = [a.name.split("/"), b.name.split("/")];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
-  return x.length - y.length;
-}
-
-function blogOf(pages: PageRoute[]): Pick<Manifest, "blog"> {
-  const blog = pages.find((page) => page.template === "blog");
-  return blog ? { blog: { url: blog.url, title: blog.title } } : {};
-}
-
-/** Which of the footer's links to the machine surface a layout shows: those `agents.footer_links` names (all when left out) that the site has. */
-function footerLinksOf(
-  site: SiteConfig,
-  pages: PageRoute[],
-  feed: FileRoute | undefined,
-  llmsTxt: FileRoute,
-): Manifest["footerLinks"] {
-  const shown = new Set(site.agents?.footer_links ?? FOOTER_LINKS);
-  return {
-    developers:
-      shown.has("developers") && pages.some((page) => page.path === DEVELOPERS_PATH)
-        ? DEVELOPERS_PATH
-        : false,
-    feed: shown.has("feed") && feed ? feed.path : false,
-    llms_txt: shown.has("llms_txt") ? llmsTxt.path : false,
-    markdown: shown.has("markdown"),
-  };
-}
-
-/**
- * What a post's page is made of besides its own file: the manifest without
- * the other routes, and the build time only to its year (the footer's ©).
- * Render lanes are given this, the cache of rendered posts keys on it, and a
- * post page renders from it exactly as from the whole manifest (tested), so
- * changing one post never means rendering the others again.
- */
-export function postShell(manifest: Manifest): Manifest {
-  // The site-wide files stay (a post may show one of their images), without where they are read from, which no page shows.
-  const siteWide = manifest.published
-    .filter((file) => !file.bundle)
-    .map((file) => ({ ...file, sourcePath: "", source: "" }));
-  return {
-    ...manifest,
-    pages: [],
-    posts: [],
-    drafts: [],
-    listed: [],
-    scheduled: [],
-    listings: [],
-    tags: [],
-    unaddressableTags: [],
-    routes: [],
-    indexable: [],
-    redirects: [],
-    published: siteWide,
-    sitemapParts: [],
-    generated: `${manifest.generated.slice(0, 4)}-01-01T00:00:00Z`,
   };
 }
 
