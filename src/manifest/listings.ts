@@ -9,20 +9,19 @@
  *
  * A tag is shown as written and addressed by its slug (`Node.js` is
  * /tags/node-js/); spellings of one slug are one tag, shown as most posts
- * spell it.
+ * spell it (tags.ts decides that; a post's neighbours are post-neighbours.ts's).
  */
 import type { SiteConfig } from "../content/types.ts";
-import { tagSlug } from "../content/slug.ts";
-import type { Addresser, ListingPageLink, PageRoute, Pagination, PostLink, TagEntry } from "./routes.ts";
+import type { Addresser, ListingPageLink, PageRoute, Pagination, TagEntry } from "./routes.ts";
 import {
   archivePath,
   listingPagePath,
   pageNameIn,
-  tagPath,
   tagsPath,
   type ListingLanguage,
   type ListingLanguages,
 } from "./listing-languages.ts";
+import { collectTags, type UnaddressableTag } from "./tags.ts";
 import { pushAll } from "../collector.ts";
 
 export interface ListingRoutes {
@@ -31,43 +30,7 @@ export interface ListingRoutes {
   /** Every tag with a page, by name; empty when the site has no tag pages. */
   tags: TagEntry[];
   /** Tags that cannot have a page: no Latin letter or digit to make a URL of. */
-  unaddressable: { name: string; source: string }[];
-}
-
-/** What a post's route is kept with, with its neighbours: the route without them, and who they are. */
-const neighboursOf = new WeakMap<PageRoute, { key: string; route: PageRoute }>();
-
-/**
- * Each post with the posts before and after it (newer, older) in its
- * language's listing (`languageOf`). A post keeps its route object while its
- * neighbours are the same, so that what is kept by route stays valid; a new
- * neighbour makes a new route, and its page is rendered again.
- */
-export function withNeighbours(
-  posts: PageRoute[],
-  languageOf: (lang: string) => ListingLanguage,
-): PageRoute[] {
-  const link = (post: PageRoute | undefined): PostLink | undefined =>
-    post && { title: post.title, path: post.path, url: post.url, lang: post.lang };
-  const groups = new Map<ListingLanguage, number[]>();
-  posts.forEach((post, index) => {
-    const language = languageOf(post.lang);
-    groups.set(language, [...(groups.get(language) ?? []), index]);
-  });
-  const around = new Map<number, [PostLink | undefined, PostLink | undefined]>();
-  for (const indexes of groups.values())
-    indexes.forEach((index, at) =>
-      around.set(index, [link(posts[indexes[at - 1]]), link(posts[indexes[at + 1]])]),
-    );
-  return posts.map((post, index) => {
-    const [newer, older] = around.get(index)!;
-    const key = JSON.stringify([newer, older]);
-    const kept = neighboursOf.get(post);
-    if (kept?.key === key) return kept.route;
-    const route = { ...post, ...(newer ? { newer } : {}), ...(older ? { older } : {}) };
-    neighboursOf.set(post, { key, route });
-    return route;
-  });
+  unaddressable: UnaddressableTag[];
 }
 
 /**
@@ -265,51 +228,6 @@ function generated(input: ListingInput, path: string): PageRoute {
     body: "",
     bodyLine: 1,
   };
-}
-
-/**
- * Every tag of the posts with its posts (newest first, as they come), by
- * name. Spellings of one slug are one tag, named as most of its posts spell
- * it (the first in code-point order among equals); a tag with no Latin
- * letter or digit has no slug, and so no page.
- */
-function collectTags(
-  posts: PageRoute[],
-  { addressesOf, language }: Pick<ListingInput, "addressesOf" | "language">,
-): { tags: TagEntry[]; postsOf: Map<string, PageRoute[]>; unaddressable: ListingRoutes["unaddressable"] } {
-  const postsOf = new Map<string, PageRoute[]>();
-  const spellings = new Map<string, Map<string, number>>();
-  const unaddressable = new Map<string, string>();
-  for (const post of posts) {
-    const seen = new Set<string>();
-    for (const name of post.tags) {
-      const slug = tagSlug(name);
-      if (slug === "") {
-        if (!unaddressable.has(name)) unaddressable.set(name, post.source);
-        continue;
-      }
-      const counts = spellings.get(slug) ?? new Map<string, number>();
-      spellings.set(slug, counts.set(name, (counts.get(name) ?? 0) + 1));
-      if (seen.has(slug)) continue;
-      seen.add(slug);
-      postsOf.set(slug, [...(postsOf.get(slug) ?? []), post]);
-    }
-  }
-  const tags = [...postsOf.keys()].map((slug): TagEntry => {
-    const name = [...spellings.get(slug)!].sort(
-      ([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0),
-    )[0][0];
-    const { path, url, markdownUrl } = addressesOf(tagPath(language, slug));
-    return { name, slug, path, url, markdownUrl, count: postsOf.get(slug)!.length };
-  });
-  tags.sort((a, b) => byName(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
-  return { tags, postsOf, unaddressable: [...unaddressable].map(([name, source]) => ({ name, source })) };
-}
-
-/** Case-insensitively, as a reader looks a tag up, then as written: the same order on every machine. */
-function byName(a: string, b: string): number {
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The newest `lastmod` of `posts`, or `floor` when it is newer or there are none. */
