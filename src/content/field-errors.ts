@@ -7,7 +7,8 @@ import type { ErrorObject } from "ajv";
 import { SitegenError } from "../errors.ts";
 import type { FindingKind } from "../policy.ts";
 import { describeSchemaError } from "../schemas/index.ts";
-import { FOREIGN_FIELD_HINTS, missingField } from "./foreign-fields.ts";
+import { FOREIGN_FIELD_HINTS } from "./field-names.ts";
+import { missingField } from "./misspelt-fields.ts";
 import type { ParsedYaml } from "./frontmatter-types.ts";
 import { locatedError } from "./locate.ts";
 

@@ -10,7 +10,8 @@
 import type { ErrorObject } from "ajv";
 import type { SitegenError } from "../errors.ts";
 import { describeSchemaError } from "../schemas/index.ts";
-import { missingField, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
+import type { FieldProblem, MappedFields } from "./foreign-fields.ts";
+import { missingField } from "./misspelt-fields.ts";
 import { schemaErrors, schemaHint } from "./field-errors.ts";
 import type { ParsedYaml } from "./frontmatter-types.ts";
 import { titleOfName } from "./file-name.ts";

@@ -8,10 +8,11 @@
  * as Hugo makes its taxonomy terms. A field sitegen does not know is kept
  * aside as one of the file's `params`, for the templates, and reported (src/
  * content/notices.ts); it is never an error, since real blogs carry dozens
- * of theme fields.
+ * of theme fields. The names themselves are src/content/field-names.ts's,
+ * and what a page makes of them src/content/page-fields.ts's.
  */
 import type { FindingKind } from "../policy.ts";
-import { editDistance } from "./edit-distance.ts";
+import { POST_FIELDS, SYNONYMS } from "./field-names.ts";
 import { tagSlug } from "./slug.ts";
 
 export interface FieldProblem {
@@ -42,48 +43,6 @@ export interface MappedFields {
   draft?: true;
 }
 
-/** Fields of other generators that are the same as one of sitegen's, by their sitegen name. */
-const SYNONYMS: [sitegen: string, written: string][] = [
-  ["description", "summary"],
-  ["description", "excerpt"],
-  // Astro's content collections (`pubDate` in its blog template, `publishDate`, astro-paper's `pubDatetime`).
-  ["date", "pubDate"],
-  ["date", "publishDate"],
-  ["date", "pubDatetime"],
-  ["updated", "lastmod"],
-  ["updated", "last_modified_at"],
-  // Jekyll themes' (`modified`, Minimal Mistakes' and So Simple's), and Astro's (`updatedDate`, `modDatetime`).
-  ["updated", "modified"],
-  ["updated", "updatedDate"],
-  ["updated", "modDatetime"],
-  ["categories", "category"],
-  ["aliases", "redirect_from"],
-  // Hugo's, Zola's and many themes' list of a post's authors.
-  ["author", "authors"],
-  // A post's picture: Hugo themes' and Jekyll themes' `cover`, Astro's blog template's `heroImage`.
-  ["image", "cover"],
-  ["image", "heroImage"],
-];
-
-/** The fields a post and a page have, after synonyms: what the schemas allow. */
-export const POST_FIELDS = [
-  "title",
-  "description",
-  "date",
-  "updated",
-  "tags",
-  "categories",
-  "lang",
-  "status",
-  "slug",
-  "author",
-  "image",
-  "aliases",
-  "toc",
-  "markup",
-] as const;
-export const PAGE_FIELDS = ["title", "description", "updated", "lang", "aliases", "markup"] as const;
-
 /** Fields whose text may be written as a number or `true` in YAML (`title: 1984`): read as the text. */
 const TEXT_FIELDS = ["title", "description", "slug", "image", "lang", "author"];
 
@@ -108,56 +67,6 @@ export function mapPostFields(written: Record<string, unknown>): MappedFields {
   return mapped;
 }
 
-export function mapPageFields(written: Record<string, unknown>): MappedFields {
-  const mapped = synonyms(written, PAGE_FIELDS, ["date", "draft"]);
-  const { data, readPast, writtenAs } = mapped;
-  // Hugo dates pages too; a page has only the day it was last changed.
-  if (data.date !== undefined) {
-    if (data.updated === undefined) {
-      data.updated = data.date;
-      writtenAs.updated = "date";
-      readPast.push({
-        kind: "page-date",
-        path: ["date"],
-        key: true,
-        message: "a page has no date: `date` is read as the day it was last updated",
-        hint: "write `updated:` instead of `date:` on a page",
-      });
-    } else {
-      mapped.params.date = data.date;
-      mapped.setAside.push("date");
-      readPast.push({
-        kind: "page-date",
-        path: ["date"],
-        key: true,
-        message: `a page has no date: \`date\` is left to the templates as \`params.date\`, and \`${writtenAs.updated ?? "updated"}\` is the day it was last updated`,
-        hint: "remove `date` from the page",
-      });
-    }
-    delete data.date;
-  }
-  if (typeof data.aliases === "string") data.aliases = [data.aliases];
-  if (data.draft !== undefined) {
-    const draft = data.draft;
-    if (draft === true) mapped.draft = true;
-    readPast.push({
-      kind: "page-draft",
-      path: ["draft"],
-      key: true,
-      message:
-        draft === true
-          ? "`draft: true`: the page is left out, as Hugo leaves out a draft"
-          : `\`draft: ${JSON.stringify(draft)}\` on a page: every page is published, so it is read past`,
-      hint:
-        draft === true
-          ? "keep the file outside content/pages/ until the page is ready, or remove `draft`"
-          : "remove `draft`: a page has no draft state",
-    });
-    delete data.draft;
-  }
-  return mapped;
-}
-
 /**
  * The fields as sitegen names them, and the rest set aside as `params`.
  * `handled` are fields read here besides the known ones (`draft`,
@@ -165,7 +74,7 @@ export function mapPageFields(written: Record<string, unknown>): MappedFields {
  * left empty (`tags:`, `description: ""`) is read as left out, as the other
  * generators read it; text written as a number (`title: 1984`) is the text.
  */
-function synonyms(
+export function synonyms(
   written: Record<string, unknown>,
   known: readonly string[],
   handled: readonly string[] = ["draft", "published"],
@@ -235,52 +144,6 @@ function namesOf(known: readonly string[], handled: readonly string[]): Map<stri
 /** `tags:` with nothing after it (null), `""`, or `[]` written as `tags: ""`: nothing, as the other generators read it. */
 function isEmpty(value: unknown): boolean {
   return value === null || (typeof value === "string" && value.trim() === "");
-}
-
-/**
- * A field name one or two edits from one sitegen knows (`tittle`,
- * `descripion`): most likely a typo of it, which the build would otherwise
- * keep as a param and the page would miss.
- */
-export function likelyMeant(name: string, known: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  const synonyms = SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other);
-  // No name more than two letters longer or shorter is two edits away: those are not measured (a key may be a megabyte long).
-  const candidates = [...known, ...synonyms].map((field) => ({
-    field,
-    distance:
-      lower === field ? 1 : Math.abs(lower.length - field.length) > 2 ? Infinity : editDistance(lower, field),
-  }));
-  const closest = candidates.sort((a, b) => a.distance - b.distance || a.field.localeCompare(b.field))[0];
-  const allowed = closest && closest.field.length <= 4 ? 1 : 2;
-  return closest && closest.distance <= allowed ? closest.field : undefined;
-}
-
-/** The field kept as a param that is most likely `missing` misspelt: `tittle` for a missing `title`. */
-export function misspelling(
-  missing: string,
-  params: Record<string, unknown>,
-  known: readonly string[],
-): string | undefined {
-  return Object.keys(params).find((name) => likelyMeant(name, known) === missing);
-}
-
-/** A required field that is missing, pointed at its misspelling when the file has one; `kind` as src/policy.ts names it. */
-export function missingField(
-  field: string,
-  misspelt: string | undefined,
-  hint: string,
-  kind: FindingKind = "bad-field",
-): FieldProblem {
-  if (misspelt === undefined)
-    return { kind, path: [], key: false, message: `missing required field \`${field}\``, hint };
-  return {
-    kind,
-    path: [misspelt],
-    key: true,
-    message: `missing required field \`${field}\`: did you mean \`${field}\` instead of \`${misspelt}\`?`,
-    hint: `rename \`${misspelt}\` to \`${field}\``,
-  };
 }
 
 /**
@@ -382,21 +245,3 @@ function termList(value: unknown, field: string, readPast: FieldProblem[]): unkn
 
 /** A term as sitegen writes its own: lowercase letters and digits, joined by hyphens. */
 const TERM = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** What a field of another generator that sitegen does not use is for here, for its warning. */
-const OWN_URL =
-  "a post's URL is /blog/<slug>/ (`slug:` chooses it); list its old address in `aliases` and that redirects to it";
-const OWN_LAYOUT =
-  "the templates choose the layout: posts use templates/post.html, pages templates/page.html";
-export const FOREIGN_FIELD_HINTS: Record<string, string> = {
-  permalink: OWN_URL,
-  url: OWN_URL,
-  // Zola's.
-  path: OWN_URL,
-  layout: OWN_LAYOUT,
-  type: OWN_LAYOUT,
-  weight: "posts are ordered by date, newest first",
-  keywords: "use `tags`",
-  publishdate: "use `date`; a post dated in the future is left out until then",
-  expirydate: "to take a post down, set `status: retired`",
-};

@@ -9,14 +9,9 @@
  */
 import { SitegenError } from "../errors.ts";
 import { excerptOf } from "./excerpt.ts";
-import {
-  FOREIGN_FIELD_HINTS,
-  likelyMeant,
-  PAGE_FIELDS,
-  POST_FIELDS,
-  type FieldProblem,
-  type MappedFields,
-} from "./foreign-fields.ts";
+import { FOREIGN_FIELD_HINTS, PAGE_FIELDS, POST_FIELDS } from "./field-names.ts";
+import type { FieldProblem, MappedFields } from "./foreign-fields.ts";
+import { likelyMeant } from "./misspelt-fields.ts";
 import type { ParsedYaml } from "./frontmatter-types.ts";
 import type { Markup } from "./markup.ts";
 import type { ContentNotice } from "./types.ts";

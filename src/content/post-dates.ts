@@ -11,7 +11,8 @@ import type { WrittenDate } from "./calendar.ts";
 import { looseDate, readDate } from "./dates.ts";
 import type { FileDate, FileTime } from "./file-dates.ts";
 import type { FileName } from "./file-name.ts";
-import { missingField, type FieldProblem, type MappedFields } from "./foreign-fields.ts";
+import type { FieldProblem, MappedFields } from "./foreign-fields.ts";
+import { missingField } from "./misspelt-fields.ts";
 import { datedAddress, datedByFile, ELEVENTY_DATES } from "./post-habits.ts";
 
 /** The date of a post whose frontmatter gives none, from its file's name or else its address; each reported as what it was read from. */
