@@ -18,14 +18,9 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writ
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { wranglerConfig } from "../src/hosts/cloudflare/config.ts";
-import {
-  edgeMix,
-  latencyThrough,
-  middlePost,
-  stylesheetOf,
-  type EdgeSite,
-  type EdgeSiteResult,
-} from "./edge.ts";
+import type { EdgeSite, EdgeSiteResult } from "./edge.ts";
+import { latencyThrough } from "./edge-latency.ts";
+import { edgeMix, middlePost, stylesheetOf } from "./edge-mix.ts";
 import { fmtInt, fmtMs, fmtRatio } from "./format.ts";
 import { generateContent } from "./synthetic.ts";
 

@@ -26,9 +26,10 @@
  *   from sending the request to the end of the body.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, statSync, symlinkSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { startServer, type ServerProcess } from "./server-process.ts";
+import { latencyThrough, type EdgeLatency } from "./edge-latency.ts";
+import { edgeMix, middlePost, stylesheetOf, type EdgeRequest } from "./edge-mix.ts";
 import { stats, type Stats } from "./stats.ts";
 
 export interface EdgeSite {
@@ -55,33 +56,12 @@ export interface EdgeBenchOptions {
   log(line: string): void;
 }
 
-export interface EdgeRequest {
-  name: string;
-  path: string;
-  accept: string;
-  /**
-   * It runs the edge function. The one that does not (an asset, which
-   * netlify.toml excludes) is the emulator's own cost at that size: what the
-   * function adds is the difference.
-   */
-  edge: boolean;
-  /** The status, and the media types the answer may have (one of them, parameters aside). */
-  expect: { status: number; types: string[] };
-}
-
 export interface EdgeSiteResult {
   name: string;
   posts?: number;
   load?: { importMs: Stats; workerMs: Stats };
   bundleBytes?: number;
-  latency?: {
-    /** Median of each request of the mix, sequential. */
-    requests: { name: string; ms: Stats }[];
-    /** Every sequential request that runs the function. */
-    sequentialMs: Stats;
-    /** Every request that runs the function, sent with others in flight. */
-    inFlightMs: Stats;
-  };
+  latency?: EdgeLatency;
   problems: string[];
 }
 
@@ -97,75 +77,6 @@ export interface EdgeResult {
   problems: string[];
 }
 
-const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-
-/**
- * The mix: the kinds of request the function answers, on paths every sitegen
- * site has, and an asset that the function does not see.
- */
-export function edgeMix(postSlug: string, stylesheet: string): EdgeRequest[] {
-  return [
-    {
-      name: "page as HTML",
-      path: "/about/",
-      accept: BROWSER,
-      edge: true,
-      expect: { status: 200, types: ["text/html"] },
-    },
-    {
-      name: "page as Markdown",
-      path: "/about/",
-      accept: "text/markdown",
-      edge: true,
-      expect: { status: 200, types: ["text/markdown"] },
-    },
-    {
-      name: "`.md` sibling",
-      path: "/about.md",
-      accept: BROWSER,
-      edge: true,
-      expect: { status: 200, types: ["text/markdown"] },
-    },
-    {
-      name: "post as HTML",
-      path: `/blog/${postSlug}/`,
-      accept: BROWSER,
-      edge: true,
-      expect: { status: 200, types: ["text/html"] },
-    },
-    {
-      name: "Markdown 404",
-      path: "/no-such-page/",
-      accept: "text/markdown",
-      edge: true,
-      expect: { status: 404, types: ["text/markdown"] },
-    },
-    {
-      name: "406",
-      path: "/about/",
-      accept: "image/png",
-      edge: true,
-      expect: { status: 406, types: ["application/problem+json", "application/json"] },
-    },
-    {
-      name: "asset, no edge function",
-      path: stylesheet,
-      accept: "text/css,*/*;q=0.1",
-      edge: false,
-      expect: { status: 200, types: ["text/css"] },
-    },
-  ];
-}
-
-/** A stylesheet of the build, under /assets/: a path the function is excluded from. */
-export function stylesheetOf(dist: string): string {
-  const name = readdirSync(join(dist, "assets"))
-    .filter((file) => file.endsWith(".css"))
-    .sort()[0];
-  if (!name) throw new Error(`${dist}/assets holds no stylesheet`);
-  return `/assets/${name}`;
-}
-
 /** A Netlify project around a build, as a deploy sees it. */
 function makeProject(root: string, dir: string, dist: string): string {
   mkdirSync(dir, { recursive: true });
@@ -175,16 +86,6 @@ function makeProject(root: string, dir: string, dist: string): string {
   symlinkSync(dist, join(dir, "dist"));
   return dir;
 }
-
-/** A post in the middle of the blog index, so that every site's mix has one. */
-export function middlePost(dist: string): string {
-  const index = JSON.parse(readFileSync(join(dist, "blog-index.json"), "utf8")) as {
-    posts: { slug: string }[];
-  };
-  if (index.posts.length === 0) throw new Error(`${dist} has no posts`);
-  return index.posts[index.posts.length >> 1].slug;
-}
-
 async function moduleLoad(
   options: EdgeBenchOptions,
   projects: string[],
@@ -250,31 +151,6 @@ async function bundleSize(project: string, out: string, denoDir: string): Promis
   }
 }
 
-/** One request: its latency in ms, and what was wrong with the answer, if anything. */
-export async function timed(origin: string, request: EdgeRequest): Promise<{ ms: number; problem?: string }> {
-  const started = performance.now();
-  const response = await fetch(`${origin}${request.path}`, {
-    headers: { accept: request.accept },
-    redirect: "manual",
-  });
-  const body = await response.arrayBuffer();
-  const ms = performance.now() - started;
-  const type = response.headers.get("content-type") ?? "";
-  if (response.status !== request.expect.status) {
-    const said = Buffer.from(body.slice(0, 200)).toString("utf8").split("\n")[0].trim();
-    return {
-      ms,
-      problem: `${request.name} (${request.path}) answered ${response.status}, expected ${request.expect.status}${said ? `: ${said}` : ""}`,
-    };
-  }
-  if (!request.expect.types.includes(type.split(";")[0].trim()))
-    return {
-      ms,
-      problem: `${request.name} (${request.path}) answered ${type || "no Content-Type"}, expected ${request.expect.types.join(" or ")}`,
-    };
-  return { ms };
-}
-
 export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> {
   const deno = join(options.root, "node_modules/.bin/deno");
   const denoVersion =
@@ -332,111 +208,4 @@ export async function benchEdge(options: EdgeBenchOptions): Promise<EdgeResult> 
     sites: results,
     problems,
   };
-}
-
-export interface LatencyOptions {
-  root: string;
-  /** One project folder per site, served with `sitegen serve <serve>`. */
-  projects: string[];
-  mixes: EdgeRequest[][];
-  serve: "--netlify" | "--cloudflare";
-  rounds: number;
-  inFlight: number;
-  timeoutMs: number;
-  settle(): Promise<void>;
-}
-
-/**
- * Latency per request through a CDN's own runtime, every site's server
- * running at once: after one warm-up pass, `rounds` sequential passes with
- * the sites alternating request by request, then the mix `inFlight` times
- * over with `inFlight` in flight, the sites taking turns.
- */
-export async function latencyThrough(
-  options: LatencyOptions,
-): Promise<{ sites: Pick<EdgeSiteResult, "latency" | "problems">[]; problems: string[] }> {
-  const { mixes } = options;
-  const results: Pick<EdgeSiteResult, "latency" | "problems">[] = options.projects.map(() => ({
-    problems: [],
-  }));
-  const problems: string[] = [];
-  const servers: ServerProcess[] = [];
-  const samples = options.projects.map(() => ({
-    perRequest: [] as number[][],
-    sequential: [] as number[],
-    inFlight: [] as number[],
-  }));
-  try {
-    for (const project of options.projects) {
-      servers.push(
-        await startServer({
-          command: process.execPath,
-          args: [
-            join(options.root, "bin/sitegen.js"),
-            "serve",
-            options.serve,
-            "--port",
-            "0",
-            "--host",
-            "127.0.0.1",
-          ],
-          cwd: project,
-          env: { ...process.env, NO_COLOR: "1" },
-          timeoutMs: options.timeoutMs,
-        }),
-      );
-    }
-    const record = (site: number, problem: string | undefined): void => {
-      if (problem && !results[site].problems.includes(problem)) results[site].problems.push(problem);
-    };
-    // Warm-up: the emulator's first requests start Deno and compile its bootstrap; not recorded.
-    for (const [site, server] of servers.entries())
-      for (const request of mixes[site]) record(site, (await timed(server.origin, request)).problem);
-    for (const sample of samples) sample.perRequest = mixes[0].map(() => []);
-    const kinds = mixes[0].length;
-    for (let round = 0; round < options.rounds; round++) {
-      await options.settle();
-      // Each round starts with another request and another site, so that the first request after the pause is not always the same one.
-      for (let k = 0; k < kinds; k++) {
-        const kind = (k + round) % kinds;
-        for (let s = 0; s < servers.length; s++) {
-          const site = (s + round) % servers.length;
-          const { ms, problem } = await timed(servers[site].origin, mixes[site][kind]);
-          record(site, problem);
-          samples[site].perRequest[kind].push(ms);
-          if (mixes[site][kind].edge) samples[site].sequential.push(ms);
-        }
-      }
-      for (const [site, server] of servers.entries()) {
-        // The mix `inFlight` times over, `inFlight` requests at a time.
-        const queue = Array.from({ length: options.inFlight }, () =>
-          mixes[site].filter((request) => request.edge),
-        ).flat();
-        const lane = async (): Promise<void> => {
-          for (let request = queue.shift(); request; request = queue.shift()) {
-            const { ms, problem } = await timed(server.origin, request);
-            record(site, problem);
-            samples[site].inFlight.push(ms);
-          }
-        };
-        await Promise.all(Array.from({ length: options.inFlight }, lane));
-      }
-    }
-  } catch (error) {
-    problems.push(`latency: ${(error as Error).message.split("\n")[0]}`);
-  } finally {
-    await Promise.all(servers.map((server) => server.stop()));
-  }
-  for (const [site, sample] of samples.entries()) {
-    if (sample.sequential.length === 0) continue;
-    results[site].latency = {
-      requests: mixes[site].map((request, kind) => ({
-        name: request.name,
-        ms: stats(sample.perRequest[kind] ?? []),
-      })),
-      sequentialMs: stats(sample.sequential),
-      inFlightMs: stats(sample.inFlight),
-    };
-  }
-  return { sites: results, problems };
 }
