@@ -13,7 +13,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { generateContent, slugOf } from "./synthetic.ts";
+import { slugOf } from "./synthetic-post.ts";
+import { generateContent } from "./synthetic.ts";
 import { parseArgs, stats } from "./run.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
