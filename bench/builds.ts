@@ -10,13 +10,22 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fmtMB, fmtSeconds } from "./format.ts";
 import { loadSample, measure, type Measurement, type MeasureMethod } from "./measure.ts";
+import { BUILD_TIMEOUT_MS, failed, summarize } from "./measured-runs.ts";
 import { ROOT, type BenchOptions } from "./options.ts";
 import { outputsOf, settle } from "./outputs.ts";
+import {
+  loadCost,
+  pairsOf,
+  recordPair,
+  underLoad,
+  type KeptPair,
+  type PairLoad,
+  type PairSummary,
+} from "./pairs.ts";
 import { stats, type Stats } from "./stats.ts";
 import { highlightsCode, verifyOutput } from "./verify-output.ts";
 import type { Tool, ToolId } from "./tools.ts";
 
-export const BUILD_TIMEOUT_MS = 15 * 60_000;
 /** The fixed pages every content tree has, besides its posts. */
 export const FIXED_PAGE_COUNT = 7;
 
@@ -51,45 +60,6 @@ export interface BuildResult {
   problems: string[];
 }
 
-/** The machine's load around one pair of runs (`loadSample` before and after). */
-export interface PairLoad {
-  /** One-minute load average before and after. */
-  loadavg: [before: number, after: number];
-  /** Tasks runnable before and after (/proc/loadavg). */
-  running: [before: number, after: number];
-  /** CPU time other processes used while the pair ran. */
-  foreignCpuMs: number;
-  /** CPU time the hypervisor gave to other guests while the pair ran. */
-  stealMs: number;
-}
-
-/** Two runs taken one after the other, sitegen's and a baseline's: their ratio is not moved by the machine's drift. */
-export interface Pair {
-  /** sitegen's side: its cold build, or its warm one. */
-  subject: ToolId;
-  baseline: ToolId;
-  round: number;
-  subjectMs: number;
-  baselineMs: number;
-  /** subject / baseline wall time. */
-  ratio: number;
-  load: PairLoad;
-  /** Times the pair was measured; more than one when it was taken under load. */
-  attempts: number;
-  /** The kept attempt was still under load: every attempt was. */
-  underLoad: boolean;
-}
-
-/** Every pair of one subject and one baseline on one tree, and the median of their ratios. */
-export interface PairSummary {
-  posts: number;
-  real?: true;
-  subject: ToolId;
-  baseline: ToolId;
-  ratio: Stats;
-  pairs: Pair[];
-}
-
 /** Every post has `/blog/<slug>/index.html`: the tools built the same pages (and the fixed pages, where the tool renders them). */
 export interface Comparison {
   builds: BuildResult[];
@@ -101,22 +71,6 @@ export interface Comparison {
   lastSitegenOut?: string;
   /** Whether sitegen's pages highlight code (spans in their code blocks): it decides which Hugo to compare with. */
   sitegenHighlights?: boolean;
-}
-
-/**
- * The pairs of one round: sitegen's cold build against every other tool, and
- * its warm build against Hugo's default (the like-with-like build: both
- * highlight code), where the warm tool runs.
- */
-function pairsOf(tools: Tool[]): [subject: Tool, baseline: Tool][] {
-  const cold = tools.find((tool) => tool.id === "sitegen");
-  const warm = tools.find((tool) => tool.id === "sitegen-warm");
-  const hugo = tools.find((tool) => tool.id === "hugo-default");
-  const others = tools.filter((tool) => tool !== cold && tool !== warm);
-  return [
-    ...(cold ? others.map((other): [Tool, Tool] => [cold, other]) : []),
-    ...(warm && hugo ? [[warm, hugo] as [Tool, Tool]] : []),
-  ];
 }
 
 /**
@@ -219,7 +173,7 @@ export async function compareBuilds(
       for (const unit of units) {
         // Odd rounds start with sitegen, even rounds with the baseline.
         const order = run % 2 === 1 ? unit : [...unit].reverse();
-        let kept: { runs: { tool: Tool; measured: Measurement; out: string }[]; load: PairLoad } | undefined;
+        let kept: KeptPair | undefined;
         let attempts = 0;
         for (let attempt = 0; attempt <= options.retries; attempt++) {
           await settle(options, log);
@@ -261,32 +215,7 @@ export async function compareBuilds(
             comparison.sitegenHighlights ??= highlightsCode(out, tree);
           }
         }
-        if (unit.length === 2) {
-          const [subject, baseline] = unit;
-          const wallOf = (tool: Tool) => kept!.runs.find((r) => r.tool === tool)!.measured.wallMs;
-          const key = `${subject.id}/${baseline.id}`;
-          const summary = summaries.get(key) ?? {
-            posts,
-            ...(tree.real ? { real: true as const } : {}),
-            subject: subject.id,
-            baseline: baseline.id,
-            ratio: stats([]),
-            pairs: [],
-          };
-          summaries.set(key, summary);
-          const wallMs = wallOf(subject) + wallOf(baseline);
-          summary.pairs.push({
-            subject: subject.id,
-            baseline: baseline.id,
-            round: run,
-            subjectMs: wallOf(subject),
-            baselineMs: wallOf(baseline),
-            ratio: wallOf(subject) / wallOf(baseline),
-            load: kept.load,
-            attempts,
-            underLoad: underLoad(kept.load, wallMs),
-          });
-        }
+        if (unit.length === 2) recordPair(summaries, tree, unit, run, kept, attempts);
       }
     }
     for (const result of perTool.values()) {
@@ -300,57 +229,4 @@ export async function compareBuilds(
     }
   }
   return comparison;
-}
-
-/**
- * A pair was taken under load when other processes used a noticeable share of
- * the two cores while it ran (more than 0.5 s, or more than a tenth of one
- * core), or the hypervisor took more than a twentieth of one core (steal).
- * The load average is recorded, not judged: it is smoothed over a minute and
- * counts tasks waiting on the disk, so it lags what a pair met.
- */
-export function underLoad(load: PairLoad, wallMs: number): boolean {
-  const foreign = Number.isFinite(load.foreignCpuMs) && load.foreignCpuMs > Math.max(500, 0.1 * wallMs);
-  const steal = Number.isFinite(load.stealMs) && load.stealMs > 0.05 * wallMs;
-  return foreign || steal;
-}
-
-/** Which of two attempts met less competition. */
-function loadCost(load: PairLoad): number {
-  return (
-    (Number.isFinite(load.foreignCpuMs) ? load.foreignCpuMs : 0) +
-    (Number.isFinite(load.stealMs) ? load.stealMs : 0)
-  );
-}
-
-export function summarize(runs: Measurement[]): {
-  wallMs: Stats;
-  cpuMs: Stats;
-  peakRssBytes: Stats;
-  foreignCpuMs: Stats;
-} {
-  return {
-    wallMs: stats(runs.map((r) => r.wallMs)),
-    cpuMs: stats(runs.map((r) => r.cpuMs)),
-    peakRssBytes: stats(runs.map((r) => r.peakRssBytes)),
-    foreignCpuMs: stats(runs.map((r) => r.foreignCpuMs)),
-  };
-}
-
-export function failed(run: Measurement): string | undefined {
-  if (run.timedOut) return "timed out";
-  if (run.exitCode !== 0) return `exited ${run.exitCode ?? run.signal}: ${errorLines(run.outputTail)}`;
-  return undefined;
-}
-
-/** The lines of a failed command's output that say what went wrong: from the first error line on, or the last ones. */
-export function errorLines(output: string): string {
-  const lines = output
-    .trim()
-    .split("\n")
-    .filter((line) => line.trim() !== "");
-  const first = lines.findIndex((line) => /error/i.test(line));
-  return (first >= 0 ? lines.slice(first, first + 3) : lines.slice(-5))
-    .map((line) => line.trim())
-    .join(" | ");
 }

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { BUILD_TIMEOUT_MS, failed } from "./builds.ts";
+import { BUILD_TIMEOUT_MS, failed } from "./measured-runs.ts";
 import { fmtInt, fmtMB, fmtSeconds } from "./format.ts";
 import { measure, type MeasureMethod } from "./measure.ts";
 import { ROOT, type BenchOptions } from "./options.ts";

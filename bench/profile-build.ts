@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { BUILD_TIMEOUT_MS, errorLines } from "./builds.ts";
+import { BUILD_TIMEOUT_MS, errorLines } from "./measured-runs.ts";
 import { ROOT, type BenchOptions } from "./options.ts";
 import { outputsOf } from "./outputs.ts";
 import { summarizeProfiles, type CpuProfile, type ProfileSummary } from "./profile.ts";

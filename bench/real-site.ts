@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUILD_TIMEOUT_MS, failed, summarize, type ContentTree } from "./builds.ts";
+import type { ContentTree } from "./builds.ts";
+import { BUILD_TIMEOUT_MS, failed, summarize } from "./measured-runs.ts";
 import { fmtSeconds } from "./format.ts";
 import { measure, type Measurement, type MeasureMethod } from "./measure.ts";
 import { ROOT, type BenchOptions } from "./options.ts";

@@ -1,12 +1,13 @@
 /** Everything one run of the bench measured: what the report is written from, and the JSON file. */
 import type { AgentFileSizes } from "./agent-files.ts";
-import type { BuildResult, PairSummary } from "./builds.ts";
+import type { BuildResult } from "./builds.ts";
 import type { CacheResult } from "./cache.ts";
 import type { EdgeResult } from "./edge.ts";
 import type { LargeResult } from "./large.ts";
 import type { Filesystem } from "./machine.ts";
 import type { MeasureMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
+import type { PairSummary } from "./pairs.ts";
 import type { ProfileSummary } from "./profile.ts";
 import type { RealSiteResult } from "./real-site.ts";
 import type { SearchResult } from "./search-report.ts";
