@@ -7,10 +7,11 @@
  * folders (`return { dir: {…} }`, `export const config`,
  * `setInputDirectory()` and the other setters), each however it is written
  * (a constant, a spread), its `pathPrefix`, and the `addPassthroughCopy()`
- * calls.
+ * calls, and where each sends the files it copies.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { globsRegExp } from "./glob.ts";
 import { simple } from "acorn-walk";
 import type { Node } from "acorn";
 import type { LeftOut } from "./model.ts";
@@ -200,4 +201,30 @@ function isFunction(node: AnyNode | undefined | null): node is AnyNode {
     node !== null &&
     ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(node.type)
   );
+}
+
+/** Where a file of the input folder is copied to, by a passthrough copy (its path from the output's root), or undefined. */
+export function passthroughOf(
+  settings: Settings,
+  root: string,
+  input: string,
+): (path: string) => string | undefined {
+  const rules = settings.passthrough.map(({ from, to }) => {
+    const source = relative(input, resolve(root, from)).split(sep).join("/");
+    const glob = /[*{?[]/.test(source) ? globsRegExp([source]) : undefined;
+    return { source: source.replace(/\/$/, ""), glob, to: to?.replace(/^\.?\/+|\/+$/g, "") };
+  });
+  return (path) => {
+    for (const rule of rules) {
+      if (rule.glob) {
+        if (rule.glob.test(path))
+          return rule.to !== undefined ? join(rule.to, basename(path)).split(sep).join("/") : path;
+      } else if (path === rule.source || path.startsWith(`${rule.source}/`) || rule.source === "") {
+        const rest = rule.source === "" ? path : path.slice(rule.source.length + 1);
+        if (rule.to === undefined) return path;
+        return [rule.to, rest].filter(Boolean).join("/") || basename(path);
+      }
+    }
+    return undefined;
+  };
 }

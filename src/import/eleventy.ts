@@ -9,27 +9,27 @@
  * post is what the cascade tags `posts` (or, where nothing is tagged so,
  * what sits in a `blog/` or `posts/` folder), with the files of its folder;
  * a page keeps its path; only passed-through files are published as they are.
+ * Which documents are posts, and what each takes with it, is
+ * eleventy-posts.ts's.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
-import { isMarkdown, isRecord, readDocument, terms, text } from "./read.ts";
+import { isMarkdown, readDocument, terms, text } from "./read.ts";
 import { eleventyUrl } from "./permalinks.ts";
-import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
+import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
-import { globsRegExp } from "./glob.ts";
 import {
   ELEVENTY_CONFIGS,
   findEleventyConfig,
+  passthroughOf,
   readEleventyConfig,
-  type Settings,
 } from "./eleventy-config.ts";
+import { sortPosts } from "./eleventy-posts.ts";
 import { pushAll } from "../collector.ts";
 import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
 
 export { ELEVENTY_CONFIGS };
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
-const POST_FOLDERS = new Set(["blog", "posts", "post", "_posts"]);
-const POST_TAGS = new Set(["posts", "post", "blog"]);
 
 export function readEleventy(
   root: string,
@@ -191,79 +191,20 @@ export function readEleventy(
     site.site.languages = [first, ...langs.filter((lang) => lang !== first)];
     for (const document of documents) document.lang = text(document.data.lang);
   }
-  const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
-  for (const document of documents) {
-    const folders = document.path.split("/").slice(0, -1);
-    // Where the folder says what is a post, the folder's own index (`blog/index.md`, at /blog/) is its list, not a post in it.
-    const inPostFolder =
-      folders.some((folder) => POST_FOLDERS.has(folder)) &&
-      !(document.stem === "index" && POST_FOLDERS.has(folders.at(-1) ?? ""));
-    // Where some posts are tagged so, a dated file of a posts folder is a post too: a site that gathers its posts by a glob of its own (`getFilteredByGlob("src/posts/en/*.md")`) tags few.
-    const post =
-      document.role !== "home" &&
-      (tagged
-        ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) ||
-          (inPostFolder && /^\d{4}-\d{2}-\d{2}-/.test(document.stem))
-        : inPostFolder);
-    if (!post) {
-      site.pages.push(document);
-      continue;
-    }
-    const own = isFolderPost(document.path) ? folders.join("/") : undefined;
-    const bundle = own
-      ? walk.files
-          .filter(
-            (each) =>
-              each.path.startsWith(`${own}/`) &&
-              !isMarkdown(each.path) &&
-              !TEMPLATE.test(each.path) &&
-              !cascade.dataFiles.has(each.path),
-          )
-          .map((each) => ({
-            name: each.path.slice(own.length + 1),
-            path: each.real,
-            ...(document.oldUrls[0]?.endsWith("/")
-              ? { oldUrl: `${document.oldUrls[0]}${each.path.slice(own.length + 1)}` }
-              : {}),
-          }))
-      : [];
-    // Its picture written from the project's root (`image: './src/assets/images/blog/x.png'`, which the site's templates hand to eleventy-img): moved with it, as its cover.
-    const image = text(document.data.image);
-    const cover =
-      image && !/^(\/|[a-z]+:)/i.test(image) && !existsSync(join(input, ...folders, image))
-        ? folderInside(root, resolve(root, image)).real
-        : undefined;
-    const withCover =
-      cover && existsSync(cover)
-        ? { ...document, data: { ...document.data, image: `./${basename(cover)}` } }
-        : document;
-    const coverFile =
-      cover && withCover !== document && !bundle.some((file) => file.path === cover)
-        ? [{ name: basename(cover), path: cover }]
-        : [];
-    site.posts.push({
-      ...dated(withCover, site.notes!),
-      kind: "post",
-      stem: own ? basename(own) : document.stem,
-      bundle: [...bundle, ...coverFile],
-    });
-  }
+  sortPosts(site, documents, walk.files, {
+    root,
+    input,
+    ownFile: (path) => !isMarkdown(path) && !TEMPLATE.test(path) && !cascade.dataFiles.has(path),
+  });
   // A picture passed through from a post's folder moves with the post, its old address with it: a copy at the old path too would make that path a folder of files, where the post's alias must answer.
   const bundled = new Set(site.posts.flatMap((post) => post.bundle.map((file) => file.path)));
   site.files = site.files.filter((file) => !bundled.has(file.path));
   return site;
 }
 
-/**
- * A post without a `date` is dated by Eleventy from its file: a day its
- * path names, else the day the file was created (its `birthtime`, the
- * modification time where the file system keeps none). That day is written
- * as its `date`, and the report names the post: a copy of a repository dates
- * its files by the checkout, so the author may want the real day.
- */
+/** Eleventy's words for a file's own day (`date: Last Modified`, `git Created`). */
 const FILE_DAY = /^(?:git )?(?:last modified|created)$/i;
 
-/** The day of a file as Eleventy's `Last Modified` or `Created` reads it (its modification time, else its birth time). */
 /**
  * A file whose permalink code computes (a function in a data file, or
  * `eleventyComputed.permalink`, which is over its front matter's): its
@@ -282,63 +223,8 @@ function computedUrl(
   };
 }
 
+/** The day of a file as Eleventy's `Last Modified` or `Created` reads it (its modification time, else its birth time). */
 function fileDay(real: string, modified: boolean): string {
   const stat = statSync(real);
   return (modified || !(stat.birthtimeMs > 0) ? stat.mtime : stat.birthtime).toISOString().slice(0, 10);
 }
-
-function dated(
-  document: ImportedDocument & { real: string; path: string },
-  notes: LeftOut[],
-): ImportedDocument {
-  if (["date", "pubDate", "publishDate"].some((field) => document.data[field] !== undefined)) return document;
-  // Eleventy takes a day written anywhere in the file's path (`2007-11-24.md-with-auto-title.markdown`, `2020/2020-04-01/index.md`).
-  const named = /(\d{4}-\d{2}-\d{2})/.exec(document.path)?.[1];
-  if (named) return { ...document, data: { ...document.data, date: named } };
-  const stat = statSync(document.real);
-  const created = stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime;
-  const date = created.toISOString().slice(0, 10);
-  notes.push({
-    file: document.file,
-    why: `no \`date\`: dated ${date}, the day its file was created, as Eleventy dates it; write the real day as its date`,
-  });
-  return { ...document, data: { ...document.data, date } };
-}
-
-/** A Markdown file that is its folder's own: `index.md`, or one named as its folder (`fourthpost/fourthpost.md`). */
-function isFolderPost(path: string): boolean {
-  const parts = path.replace(/\.[^./]+$/, "").split("/");
-  return parts.length > 1 && (parts.at(-1) === "index" || parts.at(-1) === parts.at(-2));
-}
-
-/** Where a file of the input folder is copied to, by a passthrough copy (its path from the output's root), or undefined. */
-function passthroughOf(
-  settings: Settings,
-  root: string,
-  input: string,
-): (path: string) => string | undefined {
-  const rules = settings.passthrough.map(({ from, to }) => {
-    const source = relative(input, resolve(root, from)).split(sep).join("/");
-    const glob = /[*{?[]/.test(source) ? globsRegExp([source]) : undefined;
-    return { source: source.replace(/\/$/, ""), glob, to: to?.replace(/^\.?\/+|\/+$/g, "") };
-  });
-  return (path) => {
-    for (const rule of rules) {
-      if (rule.glob) {
-        if (rule.glob.test(path))
-          return rule.to !== undefined ? join(rule.to, basename(path)).split(sep).join("/") : path;
-      } else if (path === rule.source || path.startsWith(`${rule.source}/`) || rule.source === "") {
-        const rest = rule.source === "" ? path : path.slice(rule.source.length + 1);
-        if (rule.to === undefined) return path;
-        return [rule.to, rest].filter(Boolean).join("/") || basename(path);
-      }
-    }
-    return undefined;
-  };
-}
-
-/**
- * Eleventy's directory and template data files: for `a/b/x.md`, `a/a.json`
- * and `a/a.11tydata.*`, then `a/b/b.*`, then `a/b/x.*`, each over the one
- * before (tags added up), beneath the front matter.
- */
