@@ -1,20 +1,27 @@
-/** Everything one run of the bench measured: what the report is written from, and the JSON file. */
+/**
+ * Everything one run of the bench measured: what the report is written from,
+ * and the JSON file; and the results a run starts from, before it measures.
+ */
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join, relative } from "node:path";
 import type { AgentFileSizes } from "./agent-files.ts";
 import type { BuildResult } from "./builds.ts";
 import type { CacheResult } from "./cache.ts";
 import type { EdgeResult } from "./edge.ts";
 import type { LargeResult } from "./large.ts";
-import type { Filesystem } from "./machine.ts";
+import { filesystemOf, gnuTimeVersion, machine, type Filesystem } from "./machine.ts";
 import type { MeasureMethod } from "./measure.ts";
 import type { NegotiationResult } from "./negotiation.ts";
 import type { PairSummary } from "./pairs.ts";
+import { ROOT, type BenchOptions } from "./options.ts";
 import type { ProfileSummary } from "./profile.ts";
 import type { RealSiteResult } from "./real-site.ts";
 import type { SearchResult } from "./search-report.ts";
 import type { ServeResult } from "./serve.ts";
 import type { StagesResult } from "./stages.ts";
 import type { StartupResult } from "./startup.ts";
-import type { ToolId } from "./tools.ts";
+import { hugoVersion, packageVersion, type Tool, type ToolId } from "./tools.ts";
 import type { WatchResult } from "./watch.ts";
 
 export interface Results {
@@ -58,4 +65,58 @@ export interface Results {
   /** A search on /mcp at the largest size (bench/search.ts). */
   search?: SearchResult | { error: string };
   failures: string[];
+}
+
+/** The results of a run before anything is measured: when, where, with what and how. */
+export function startResults(options: BenchOptions, method: MeasureMethod, tools: Tool[]): Results {
+  return {
+    date: new Date().toISOString(),
+    load: { start: loadavg()[0], end: NaN },
+    command: commandLine(),
+    machine: machine(),
+    outputFilesystem: filesystemOf(options.work),
+    versions: {
+      node: process.version,
+      sitegen: (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version,
+      "markdown-it": packageVersion("markdown-it"),
+      "highlight.js": packageVersion("highlight.js"),
+      "@11ty/eleventy": packageVersion("@11ty/eleventy"),
+      hugo: hugoVersion() ?? "unavailable",
+      negotiator: packageVersion("negotiator"),
+      autocannon: packageVersion("autocannon"),
+      "serve-handler": packageVersion("serve-handler"),
+      yaml: packageVersion("yaml"),
+      deno: packageVersion("deno"),
+      "@netlify/dev": packageVersion("@netlify/dev"),
+      "@netlify/edge-bundler": packageVersion("@netlify/edge-bundler"),
+      "GNU time": method === "gnu-time" ? gnuTimeVersion() : "not used",
+    },
+    method,
+    seed: options.seed,
+    runs: options.runs,
+    warmUpTo: options.warmUpTo,
+    content: [],
+    tools: tools.map(({ id, label, does, version, available, reason }) => ({
+      id,
+      label,
+      does,
+      version,
+      available,
+      reason,
+    })),
+    builds: [],
+    pairs: [],
+    failures: [],
+  };
+}
+
+/** The command line as it was typed, paths under the repository made relative. */
+function commandLine(): string {
+  const args = process.argv
+    .slice(2)
+    .map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`));
+  const shown = args.map((arg) => (arg.startsWith(ROOT) ? relative(ROOT, arg) || "." : arg));
+  return process.env.npm_lifecycle_event === "bench"
+    ? ["npm run bench", ...(shown.length ? ["--", ...shown] : [])].join(" ")
+    : ["node --import tsx bench/run.ts", ...shown].join(" ");
 }

@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { slugOf } from "./synthetic-post.ts";
 import { generateContent } from "./synthetic.ts";
-import { parseArgs, stats } from "./run.ts";
+import { parseArgs } from "./options.ts";
+import { stats } from "./stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
