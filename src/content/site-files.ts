@@ -12,7 +12,8 @@ import type { FindingKind } from "../policy.ts";
 import { imageDimensions } from "./image-size.ts";
 import { sizeProblem } from "./file-limit.ts";
 import { DATA_DIR, INCLUDES_DIR, JEKYLL_CONFIG } from "./jekyll-files.ts";
-import { generatorFile, type ListOptions } from "./tree.ts";
+import { generatorFile } from "./file-kinds.ts";
+import type { ListOptions } from "./tree.ts";
 import { displayFrom, insideOf, safeRealpath } from "./entries.ts";
 import type { ContentFile } from "./types.ts";
 

@@ -13,21 +13,19 @@
  * the build and reading a link to /etc/passwd would show its first line in an
  * error message. Names starting with a dot are hidden files (`.DS_Store`,
  * an editor's swap file) and are passed over, as every static site generator
- * does.
+ * does. What a file is by its name is src/content/file-kinds.ts's, and how a
+ * bundle's folder is read src/content/post-bundle.ts's.
  */
-import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
+import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } from "node:fs";
+import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
-import { sizeProblem, sourceSizeProblem } from "./file-limit.ts";
-import type { FindingKind } from "../policy.ts";
-import { imageDimensions } from "./image-size.ts";
-import { unpublishableName } from "./published-names.ts";
-import { isHtmlFile } from "./markup.ts";
-import { withPostFiles, type LooseFile } from "./post-files.ts";
-import type { BundleFile, SourceEntry } from "./source-entry.ts";
 import { displayFrom, insideOf, kindOf, safeRealpath } from "./entries.ts";
-
-export const MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdx"];
+import { generatorFile, isFolderPage, isMarkdown } from "./file-kinds.ts";
+import { sourceSizeProblem } from "./file-limit.ts";
+import { isHtmlFile } from "./markup.ts";
+import { bundle, bundlePost, type Refuse, type Report } from "./post-bundle.ts";
+import { withPostFiles, type LooseFile } from "./post-files.ts";
+import type { SourceEntry } from "./source-entry.ts";
 
 export interface ListOptions {
   /** The content folder: nothing outside it is read. */
@@ -217,11 +215,6 @@ function placedIn(entry: SourceEntry, folder: string): SourceEntry {
   return folder === "" ? entry : { ...entry, place: [...folder.split(sep), entry.name].join("/") };
 }
 
-/** A folder's own page: `index.md`, or Hugo's `_index.md` (a section's page), which a docs tree copied from Hugo has. */
-function isFolderPage(name: string): boolean {
-  return /^_?index\.(md|markdown|mdx)$/i.test(name);
-}
-
 /**
  * A page's name, its URL path without slashes at either end: `docs/history`
  * for pages/docs/history.md, `docs` for pages/docs/index.md, `index` for
@@ -252,127 +245,4 @@ function readsAsPage(path: string): boolean {
   } catch {
     return true; // unreadable: the parse that follows says so, at the file
   }
-}
-
-function isMarkdown(name: string): boolean {
-  return MARKDOWN_EXTENSIONS.includes(extname(name).toLowerCase());
-}
-
-/** The post file of a bundle folder: `index.md`, or a Markdown file named as the folder (Eleventy's `fourth/fourth.md`). */
-function bundlePost(folder: string, names: string[]): string | undefined {
-  const own = basename(folder).toLowerCase();
-  return names.find(
-    (name) => isMarkdown(name) && ["index", own].includes(name.slice(0, -extname(name).length).toLowerCase()),
-  );
-}
-
-type Report = (path: string, message: string, hint: string) => void;
-type Refuse = (path: string, message: string, hint: string, kind?: FindingKind) => void;
-
-/** A bundle's post and every other file of its folder, subfolders included. */
-function bundle(
-  folder: string,
-  post: string,
-  display: (path: string) => string,
-  inside: (real: string) => boolean,
-  report: { refuse: Refuse; leaveOut: Report },
-): SourceEntry {
-  const files: BundleFile[] = [];
-  // Folders already read, by real path: a link back to one of them (`loop -> .`) would be read forever.
-  const seen = new Set<string>();
-  const visit = (dir: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(dir)
-        .filter((each) => !each.startsWith("."))
-        .sort();
-      seen.add(realpathSync(dir));
-    } catch (error) {
-      report.refuse(
-        dir,
-        `cannot be read (${(error as NodeJS.ErrnoException).code})`,
-        "remove it, or make it a folder of regular files",
-        "unreadable",
-      );
-      return;
-    }
-    for (const name of names) {
-      const path = join(dir, name);
-      if (dir === folder && name === post) continue;
-      const kind = kindOf(path, inside);
-      if (kind.refused) report.refuse(path, kind.refused, kind.hint, kind.kind);
-      else if (kind.folder && seen.has(safeRealpath(path) ?? path))
-        report.refuse(
-          path,
-          "a symbolic link to a folder read already (a loop, or a second way to the same files): not read",
-          "remove the link",
-        );
-      else if (kind.folder) visit(path);
-      else if (unpublishableName(name))
-        report.leaveOut(path, unpublishableName(name)!.message, unpublishableName(name)!.hint);
-      else if (isMarkdown(name))
-        report.leaveOut(
-          path,
-          "a second Markdown file in a post's folder: left out",
-          `the folder is the post ${display(join(folder, post))}; give this post a folder or a file of its own`,
-        );
-      else {
-        const real = kind.real ?? path;
-        const bytes = statSync(real).size;
-        const tooLarge = sizeProblem(bytes, "a post's file");
-        if (tooLarge) report.refuse(path, tooLarge.message, tooLarge.hint, "host-limit");
-        else
-          files.push({
-            name: relative(folder, path).split(sep).join("/"),
-            path: real,
-            file: display(path),
-            bytes,
-            ...imageDimensions(real, name),
-          });
-      }
-    }
-  };
-  visit(folder);
-  return {
-    name: basename(folder),
-    path: join(folder, post),
-    file: display(join(folder, post)),
-    bundle: files,
-  };
-}
-
-/** Another generator's own file or folder: what it is, and what sitegen does instead. */
-export function generatorFile(name: string, folder: boolean): { what: string; instead: string } | undefined {
-  const lower = name.toLowerCase();
-  if (!folder && /^_index\.(md|markdown|mdx|html)$/.test(lower))
-    return {
-      what: "Hugo's section list page",
-      instead: "sitegen's blog page is content/pages/blog.md, which lists the posts itself",
-    };
-  if (!folder && /\.11tydata\.(c?js|mjs|json)$/.test(lower))
-    return {
-      what: "Eleventy's data file",
-      instead: "sitegen reads no data files and runs no code: write the fields in each post's frontmatter",
-    };
-  if (!folder && /^_config\.(ya?ml|toml)$/.test(lower))
-    return {
-      what: "Jekyll's configuration",
-      instead: "sitegen's is content/site.yaml; `sitegen import` reads a Jekyll site's _config.yml",
-    };
-  if (!folder && /^(hugo|config)\.(toml|ya?ml|json)$/.test(lower))
-    return {
-      what: "Hugo's configuration",
-      instead: "sitegen's is content/site.yaml; `sitegen import` reads a Hugo site's configuration",
-    };
-  if (!folder && /^eleventy\.config\.(c?js|mjs|ts)$/.test(lower))
-    return {
-      what: "Eleventy's configuration",
-      instead: "sitegen's is content/site.yaml, and it runs no code",
-    };
-  if (folder && ["_layouts", "_includes", "layouts", "archetypes", "_data", "themes"].includes(lower))
-    return {
-      what: `another generator's ${lower.replace(/^_/, "")} folder`,
-      instead: "sitegen's templates are the templates/ folder, and it reads no data files",
-    };
-  return undefined;
 }
