@@ -1,7 +1,9 @@
 /**
  * Frontmatter's YAML dialect: the plain shape read without a YAML document,
  * anything else with the yaml package's positions, and a YAML error pointed
- * at the line a writer has to change.
+ * at the line a writer has to change (src/content/yaml-errors.ts). A quoted
+ * value continued at column 0 is read as the other generators' YAML reads it
+ * (src/content/yaml-continued-quotes.ts).
  */
 import { LineCounter, parseDocument, isMap, type Document } from "yaml";
 import { SitegenError, SitegenErrors } from "../errors.ts";
@@ -15,6 +17,8 @@ import {
   structureProblems,
 } from "./frontmatter-limits.ts";
 import type { ParsedYaml } from "./frontmatter-types.ts";
+import { quotedAtColumnZero } from "./yaml-continued-quotes.ts";
+import { firstSentence, yamlErrorOffset, yamlHint } from "./yaml-errors.ts";
 
 /**
  * Parses YAML text that starts at `firstLine` of `file`. Throws SitegenErrors
@@ -185,118 +189,4 @@ function parseYamlDocument(text: string, file: string, firstLine: number, repair
       return { line: line + firstLine - 1, column: col };
     },
   };
-}
-
-/**
- * A quoted value continued on the next line at the start of the line:
- *
- *     description: "A long description
- *     that goes on"
- *
- * Jekyll's YAML (Psych, libyaml), Hugo's (go-yaml) and PyYAML read it as
- * one value, its lines folded with a space; YAML 1.2, and the `yaml`
- * package, end the value at a line less indented than its key's mapping
- * and find no closing quote. The same text with each such line indented by
- * a space means what those readers read: the text to parse instead, and the
- * lines of the values so read (at their key), or undefined when nothing is
- * continued at column 0. Lines keep their numbers.
- */
-function quotedAtColumnZero(
-  text: string,
-  firstLine: number,
-): { text: string; lines: NonNullable<ParsedYaml["lenient"]> } | undefined {
-  if (!/["']/.test(text)) return undefined;
-  const lines = text.split("\n");
-  const found: NonNullable<ParsedYaml["lenient"]> = [];
-  let open: { quote: string; line: number; column: number; key: string } | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    let from = 0;
-    if (open) {
-      if (/^\S/.test(lines[index])) {
-        lines[index] = ` ${lines[index]}`;
-        from = 1;
-        if (found.at(-1)?.line !== open.line)
-          found.push({
-            line: open.line,
-            column: open.column,
-            message: `\`${open.key}\` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it`,
-            hint: "indent the lines that continue it by a space, or write the value on one line: then it is standard YAML (1.2), which every reader reads alike",
-          });
-      }
-    } else {
-      // A value that opens a quote: `key: "…`, or a list item `- "…`.
-      const opening = /^(\s*(?:-\s+)?)([^\s"'#][^:#]*?):\s+(["'])|^(\s*-\s+)(["'])/.exec(lines[index]);
-      if (!opening) continue;
-      const quote = opening[3] ?? opening[5];
-      from = opening[0].length;
-      open = { quote, line: index + firstLine, column: from, key: opening[2] ?? "-" };
-    }
-    const closed = closingQuote(lines[index], from, open.quote);
-    if (closed !== -1) open = undefined;
-  }
-  return found.length > 0 ? { text: lines.join("\n"), lines: found } : undefined;
-}
-
-/** Where a quoted scalar that continues from `from` closes on `line`, or -1 when it goes on. */
-function closingQuote(line: string, from: number, quote: string): number {
-  for (let at = from; at < line.length; at++) {
-    if (quote === '"' && line[at] === "\\") at++;
-    else if (line[at] === quote) {
-      if (quote === "'" && line[at + 1] === "'") at++;
-      else return at;
-    }
-  }
-  return -1;
-}
-
-/**
- * Where to point for a YAML error. The parser reports where it gave up, which for
- * an unclosed `[`, `{` or quote is the end of the block: point at the opener
- * instead. Anything else at the end of the text points at the last written line.
- */
-function yamlErrorOffset(text: string, offset: number, message: string): number {
-  const quote = /^Missing closing (["'])/.exec(message)?.[1];
-  const opener = quote
-    ? openingQuote(text, offset, quote)
-    : /^Flow (sequence|mapping)/.test(message)
-      ? unclosedBracket(text, offset)
-      : -1;
-  if (opener >= 0) return opener;
-  const lastWritten = Math.max(text.trimEnd().length - 1, 0);
-  return Math.min(offset, lastWritten);
-}
-
-/** The last `quote` before `offset`, skipping `\"` inside double quotes. */
-function openingQuote(text: string, offset: number, quote: string): number {
-  let at = text.lastIndexOf(quote, offset - 1);
-  while (at > 0 && quote === '"' && text[at - 1] === "\\") at = text.lastIndexOf(quote, at - 1);
-  return at;
-}
-
-/** The last `[` or `{` before `offset` that nothing closes. */
-function unclosedBracket(text: string, offset: number): number {
-  let depth = 0;
-  for (let i = offset - 1; i >= 0; i--) {
-    if (text[i] === "]" || text[i] === "}") depth++;
-    else if (text[i] === "[" || text[i] === "{") {
-      if (depth === 0) return i;
-      depth--;
-    }
-  }
-  return -1;
-}
-
-function yamlHint(code: string, message: string): string | undefined {
-  if (/^Flow sequence/.test(message))
-    return "close the list on the same line, e.g. `tags: [a, b]`, or write one `- item` per line";
-  if (/^Flow mapping/.test(message)) return "close the mapping with `}` on the same line";
-  if (/^Missing closing/.test(message)) return "close the quoted value on the same line";
-  if (code === "DUPLICATE_KEY") return "each field may appear once";
-  if (code === "BAD_INDENT" || code === "MISSING_CHAR")
-    return "check the indentation and quote values that contain `:` or `#`";
-  return "quote values that contain `:`, `#`, `[` or `{`";
-}
-
-function firstSentence(message: string): string {
-  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
