@@ -26,8 +26,8 @@ const LAYERS = [
   { name: "hosts", why: "the preview server, the Netlify edge function and the Cloudflare worker: adapters around the negotiation core; the preview's watch mode runs builds", paths: ["^src/hosts/"] },
   {
     name: "build",
-    why: "runs the stages in order and times them, in the folders build-folders.ts has checked it may use; the build's checks (src/checks/) are data it runs, each reading what the stages below made",
-    paths: ["^src/build\\.ts$", "^src/build-folders\\.ts$", "^src/checks/", "^src/stage-times\\.ts$"],
+    why: "runs the stages in order and times them (pipeline.ts), into the folders build-folders.ts has checked it may use (build.ts); the build's checks (src/checks/) are data it runs, each reading what the stages below made",
+    paths: ["^src/build\\.ts$", "^src/build-folders\\.ts$", "^src/pipeline\\.ts$", "^src/checks/", "^src/stage-times\\.ts$"],
   },
   { name: "execute", why: "renders the planned pages in lanes (worker threads) and reuses what an earlier build rendered", paths: ["^src/execute/"] },
   { name: "render", why: "turns one route into its HTML and Markdown: Markdown, Liquid templates, the theme, and each emitted file", paths: ["^src/render/"] },

@@ -9,7 +9,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { stage, type BuildOptions, type PipelineOptions, type Staged } from "./build.ts";
+import type { BuildOptions } from "./build.ts";
+import { stage, type PipelineOptions, type Staged } from "./pipeline.ts";
 import { cacheStores, openCache } from "./build-folders.ts";
 import { SitegenError } from "./errors.ts";
 import { FailedRun, findingOf, findingsOfThrown, type Finding } from "./findings.ts";

@@ -25,7 +25,7 @@ import { ROOT, sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
 import { assertSameTree as assertSame } from "./helpers/site.ts";
 import type { ParseEvent } from "../src/execute/sources.ts";
 
-/** Enough posts that the build writes through its disk thread (from 100 posts, src/build.ts), as a large blog's does. */
+/** Enough posts that the build writes through its disk thread (from 100 posts, src/pipeline.ts), as a large blog's does. */
 const POSTS = 120;
 const base = tempDir("sitegen-cache-");
 const original = join(base, "content");

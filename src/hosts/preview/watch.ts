@@ -7,7 +7,8 @@
  */
 import { stat } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
-import { build, stage } from "../../build.ts";
+import { build } from "../../build.ts";
+import { stage } from "../../pipeline.ts";
 import type { Listing } from "../../content/tree.ts";
 import type { HostName } from "../../content/types.ts";
 import { errorsOf, SitegenError } from "../../errors.ts";
