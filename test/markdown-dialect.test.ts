@@ -378,7 +378,7 @@ test("a site's own excerpt_separator ends the summary as <!--more--> does, and n
   assert.match(page, /<p>And a second paragraph\.<\/p>\n<p>The rest\.<\/p>/);
 });
 
-test("Jekyll's link tags name files of the site: resolved in the HTML and the Markdown, outside code; raw blocks shown as written; a tag naming nothing is a broken link at its line", async () => {
+test("Jekyll's link tags name files of the site: resolved in the HTML and the Markdown, outside code; `{% raw %}`, which only Liquid takes away, shown as written and reported; a tag naming nothing is a broken link at its line", async () => {
   const dir = scratchDir("sitegen-jekyll-links-");
   const content = join(dir, "content");
   cpSync(join(ROOT, "test/fixtures/sites/kontor"), content, { recursive: true });
@@ -410,13 +410,17 @@ test("Jekyll's link tags name files of the site: resolved in the HTML and the Ma
     /<a href="\/kontakt\/">Contact<\/a>, <img src="https:\/\/kontor-nord\.example\/hafen\.svg" alt="A crane">, <a href="https:\/\/kontor-nord\.example\/">home<\/a>, <a href="\/leistungen\/">relative<\/a>, <a href="https:\/\/kontor-nord\.example\/kontakt\/">absolute<\/a>\./,
   );
   assert.match(text, /<a href="\/impressum\/">In HTML<\/a>, and <a href="\/kontakt\/">by reference<\/a>\./);
-  // Code shows the tags as written, but a raw block's tags, which Liquid takes away before Markdown is read.
+  // Code shows the tags as written, a raw block's too: no Liquid runs in this content to take them away.
   assert.match(text, /In code: <code>\{% post_url 2019-03-04-kranlog %\}<\/code>\./);
   assert.match(
     text,
-    /<code class="language-liquid">\{% link leistungen\.md %\}\n\{\{ page\.title \}\}\n<\/code>/,
+    /<code class="language-liquid">\{% link leistungen\.md %\}\n\{% raw %\}\{\{ page\.title \}\}\{% endraw %\}\n<\/code>/,
   );
-  assert.match(text, /Raw: \{\{ site\.title \}\} and \{% post_url 2019-03-04-kranlog %\}, as written\./);
+  // Outside code the raw tags are words too, and a link tag between them is resolved like any other.
+  assert.match(
+    text,
+    /Raw: \{% raw %\}\{\{ site\.title \}\} and \/blog\/kranlog\/\{% endraw %\}, as written\./,
+  );
   assert.match(
     text,
     /A \[lost post\]\(\{% post_url 2018-01-01-verschollen %\}\) and a \[lost page\]\(\{% link verschollen\.md %\}\)\./,
@@ -431,7 +435,10 @@ test("Jekyll's link tags name files of the site: resolved in the HTML and the Ma
     markdown,
     /^<a href="\/impressum\/">In HTML<\/a>, and \[by reference\]\[ref\]\.\n\n\[ref\]: \/kontakt\/$/m,
   );
-  assert.match(markdown, /^```liquid\n\{% link leistungen\.md %\}\n\{\{ page\.title \}\}\n```$/m);
+  assert.match(
+    markdown,
+    /^```liquid\n\{% link leistungen\.md %\}\n\{% raw %\}\{\{ page\.title \}\}\{% endraw %\}\n```$/m,
+  );
   assert.match(
     markdown,
     /^A \[lost post\]\(\{% post_url 2018-01-01-verschollen %\}\) and a \[lost page\]\(\{% link verschollen\.md %\}\)\.$/m,
@@ -455,6 +462,12 @@ test("Jekyll's link tags name files of the site: resolved in the HTML and the Ma
         "{% post_url 2018-01-01-verschollen %}",
         "`{% post_url 2018-01-01-verschollen %}` names nothing the site publishes: shown as written",
       ],
+      ...["{% raw %}", "{{ site.title }}", "{% endraw %}"].map((tag) => [
+        "template-tag",
+        22,
+        undefined,
+        `template tag \`${tag}\` is not run: readers would see it as written`,
+      ]),
     ],
   );
 

@@ -97,7 +97,7 @@ export function contentNotices(sources: Noticed[]): SitegenError[] {
             {
               kind: "template-tag",
               location: { file, line: notice.line },
-              hint: "sitegen runs a Jekyll blog's Liquid once content/ holds its _config.yml or _includes/ (copy them in), and no other template code: write what it stands for in Markdown (the build itself reads highlight, raw, link, post_url and site.url; `sitegen import` converts figure too), or put it in backticks to show it as code",
+              hint: "sitegen runs a Jekyll blog's Liquid once content/ holds its _config.yml or _includes/ (copy them in), and no other template code: write what it stands for in Markdown (the build itself reads highlight, link, post_url and site.url; `sitegen import` converts figure too), or put it in backticks to show it as code",
             },
           ),
         );

@@ -67,7 +67,7 @@ export interface LinkTag {
   kind: "post_url" | "link" | "address";
 }
 
-/** The link tags of a body outside code and raw blocks, in order. */
+/** The link tags of a body outside code (and raw blocks, where `prose` was read as Liquid's), in order. */
 export function linkTags(body: string, prose = proseOf(body)): LinkTag[] {
   const found: LinkTag[] = [];
   // Every link tag opens with `{`: most posts have none.
@@ -137,11 +137,15 @@ export function rawBlocks(
   });
 }
 
-/** Each template tag in `body` outside code and raw blocks, but Jekyll's link tags, which the build resolves; with its line (`bodyLine` is the body's first line in the file). */
+/**
+ * Each template tag in `body` outside code, but Jekyll's link tags, which the build resolves; with its line
+ * (`bodyLine` is the body's first line in the file). Content whose Liquid runs reports none of these (only what
+ * cannot run), so here `{% raw %}` is a tag like the others: nothing takes it away, and what it holds is read.
+ */
 export function templateTags(body: string, bodyLine: number): TemplateTag[] {
   // Every tag opens with `{`: a body without one (most posts) is not copied and blanked to find none.
   if (!body.includes("{")) return [];
-  const prose = proseOf(body);
+  const prose = proseOf(body, { liquid: false });
   const links = linkTags(body, prose);
   const found: TemplateTag[] = [];
   let lineStart = 0;
@@ -162,12 +166,13 @@ export function templateTags(body: string, bodyLine: number): TemplateTag[] {
 /**
  * The body with what is no text of its own blanked out, its length and lines
  * kept: code (fenced, indented, inline, Liquid and Hugo highlight blocks),
- * which shows what it holds as an example, and `{% raw %}` blocks, tags and
- * all. What template tags are looked for in.
+ * which shows what it holds as an example, and, where Liquid runs the text
+ * (`liquid`, the default), `{% raw %}` blocks, tags and all. What template
+ * tags are looked for in.
  */
-export function proseOf(body: string): string {
+export function proseOf(body: string, options: { liquid?: boolean } = {}): string {
   const blank = (text: string) => text.replace(/[^\n]/g, " ");
-  const raws = rawBlocks(body);
+  const raws = options.liquid === false ? [] : rawBlocks(body);
   const blanked = (text: string, spans: { start: number; end: number }[]) =>
     spans.reduce(
       (all, { start, end }) => all.slice(0, start) + blank(all.slice(start, end)) + all.slice(end),

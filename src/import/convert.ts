@@ -46,7 +46,6 @@ export interface ConvertOptions {
   templates?: "liquid" | "hugo" | "none";
 }
 
-const RAW_OPENING = /\{%-?\s*raw\s*-?%\}/g;
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
 const HUGO_HIGHLIGHT =
   /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
@@ -64,15 +63,9 @@ export function convertBody(body: string, bodyLine: number, options: ConvertOpti
   const count = (kind: string) => converted.set(kind, (converted.get(kind) ?? 0) + 1);
   const liquid = options.templates === undefined || options.templates === "liquid";
   const hugo = options.templates === undefined || options.templates === "hugo";
-  // Where the source ran no Liquid, its raw tags are words; the build takes a pair of them as Liquid's (src/render/liquid/links.ts), so each opening one is written as sitegen shows a tag as written: in a raw block of its own. A closing one, then paired with none, is shown as it is.
-  const shown = liquid
-    ? body
-    : body.replace(
-        RAW_OPENING,
-        (tag: string) => (count("{% raw %} shown as written"), `{% raw %}${tag}{% endraw %}`),
-      );
-  if (!liquid && !hugo) return { body: shown, converted, left: [] };
-  if (!liquid) return hugoForms(shown, bodyLine, options, count, converted);
+  // Where the source ran no Liquid, its raw tags are words, and the new site, which runs none there either, shows them as written.
+  if (!liquid && !hugo) return { body, converted, left: [] };
+  if (!liquid) return hugoForms(body, bodyLine, options, count, converted);
   // Raw blocks first: what they hold is shown as written, never converted.
   const kept: string[] = [];
   let text = body.replace(RAW, (all: string, inner: string) => {

@@ -9,10 +9,11 @@
  * its origin's root), `{{ site.url }}` the origin, `{{ '/x/' | relative_url
  * }}` the path and `| absolute_url` the origin and path, as Jekyll makes
  * them. A tag that names nothing the site publishes is left as written and
- * reported (Jekyll stops the build on it). `{% raw %}` blocks show what they
- * hold as written, without their tags, in code too, as Liquid does. Code
- * shows the rest as written: it is an example (src/content/template-tags.ts
- * says where the tags are).
+ * reported (Jekyll stops the build on it). Code shows them as written: it is
+ * an example (src/content/template-tags.ts says where the tags are). No
+ * Liquid runs here, so `{% raw %}` is no block either: its tags stay as
+ * written, each reported like any tag left in a text, as Hugo and Astro show
+ * them, and a link tag it holds is resolved like the others.
  *
  * That is content in no dialect of its own. Jekyll's content (a site with
  * content/_config.yml or content/_includes/: src/content/jekyll-files.ts)
@@ -23,7 +24,7 @@ import {
   linkTags,
   POST_URL,
   LINK,
-  rawBlocks,
+  proseOf,
   SITE_BASEURL,
   SITE_URL,
   URL_FILTER,
@@ -122,13 +123,13 @@ export interface ResolvedBody {
   lineOf?: (line: number) => number;
 }
 
-/** The body with its link tags resolved and its raw blocks' tags gone; the same string when it has neither. */
+/** The body with its link tags resolved; the same string when it has none. */
 export function resolveLinkTags(body: string, targets: LinkTargets): ResolvedBody {
   if (!body.includes("{")) return { body, warnings: [], named: [] };
   const edits: { start: number; end: number; text: string }[] = [];
   const warnings: MarkdownWarning[] = [];
   const named: [string, string][] = [];
-  for (const tag of linkTags(body)) {
+  for (const tag of linkTags(body, proseOf(body, { liquid: false }))) {
     const url = urlOfTag(tag.tag, targets);
     if (tag.kind !== "address") named.push([tag.tag, url ?? ""]);
     if (url !== undefined) edits.push({ start: tag.start, end: tag.end, text: url });
@@ -141,8 +142,6 @@ export function resolveLinkTags(body: string, targets: LinkTargets): ResolvedBod
         hint: hintFor(tag.tag),
       });
   }
-  for (const { start, end, inner } of rawBlocks(body))
-    edits.push({ start, end: inner.start, text: "" }, { start: inner.end, end, text: "" });
   if (edits.length === 0) return { body, warnings, named };
   edits.sort((a, b) => a.start - b.start);
   let resolved = "";
