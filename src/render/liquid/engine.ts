@@ -16,13 +16,14 @@
  * What cannot run (a plugin's tag, `{% youtube x %}`; an include the site
  * does not have; a tag that does not parse) is shown as written, with a
  * warning at its line, and the rest of the page still runs: such tags are
- * set aside, all that one run finds, and the text run again.
+ * set aside, all that one run finds, and the text run again. What such a
+ * tag is and why it fails is src/render/liquid/failed-tags.ts's; the line of
+ * the text each part of the output came from, src/render/liquid/source-lines.ts's.
  */
 import {
-  Context,
   Liquid,
   Tag,
-  TokenKind,
+  type Context,
   type Emitter,
   type Parser,
   type TagToken,
@@ -38,8 +39,10 @@ import {
   relativeUrl,
   withSizes,
 } from "./filters.ts";
+import { failedTag, HINT, reason, shortened } from "./failed-tags.ts";
 import { Highlight } from "./highlight-tag.ts";
 import type { LiquidSite } from "./site.ts";
+import { lineAt, rendered } from "./source-lines.ts";
 
 export interface LiquidRun {
   /** The text Liquid made, for Markdown to read. */
@@ -137,133 +140,12 @@ export function runLiquid(
   }
 }
 
-/**
- * The text rendered a part at a time, in one context (what `assign` sets
- * holds for the rest), with where each part came from: a part of plain text
- * is its own lines, what a tag or an output made is the tag's line. Links
- * and warnings Markdown finds in what Liquid made are told at the line the
- * author wrote.
- */
-function rendered(
-  engine: Liquid,
-  source: string,
-  scope: object,
-): { output: string; lineOf: (line: number) => number } {
-  const context = new Context(scope, engine.options, { sync: true }, { liquid: engine });
-  const parts: { from: number; line: number; text: boolean }[] = [];
-  const faults: unknown[] = [];
-  const lineOfSource = lineCounter(source);
-  let output = "";
-  let lines = 1;
-  for (const template of engine.parse(source)) {
-    const token = (template as { token?: { kind: number; begin: number } }).token;
-    if (token)
-      parts.push({ from: lines, line: lineOfSource(token.begin), text: token.kind === TokenKind.HTML });
-    let made = "";
-    try {
-      made = engine.renderSync([template], context);
-    } catch (error) {
-      // Every part that cannot render is found in one run (LiquidJS collects a part's own, `catchAllErrors`).
-      faults.push(...((error as { errors?: unknown[] }).errors ?? [error]));
-    }
-    output += made;
-    for (let at = made.indexOf("\n"); at !== -1; at = made.indexOf("\n", at + 1)) lines++;
-  }
-  if (faults.length > 0)
-    throw Object.assign(new Error(`${faults.length} parts cannot render`), { errors: faults });
-  return {
-    output,
-    lineOf: (line) => {
-      // The last part starting at or before the line: parts are in the order of their lines (a page may have thousands of findings).
-      let low = 0;
-      let high = parts.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (parts[middle].from <= line) low = middle;
-        else high = middle - 1;
-      }
-      const part = parts[low];
-      return part === undefined || part.from > line
-        ? line
-        : part.text
-          ? part.line + line - part.from
-          : part.line;
-    },
-  };
-}
-
-const HINT =
-  "write what it stands for in Markdown or HTML, put the include it names in content/_includes/, or wrap it in {% raw %} … {% endraw %} to show it as written";
-
-/** The tag that stopped a run, as it stands in the text, and why; undefined when the fault is nowhere in the text. */
-function failedTag(error: unknown, source: string): { start: number; end: number; why: string } | undefined {
-  const { token } = error as { token?: { input: string; begin: number; end: number } };
-  if (!token || token.input !== source) return undefined;
-  const span = tagAround(source, token.begin, token.end);
-  return span && { ...span, why: reason(error) };
-}
-
-/** The whole tag or output (`{% … %}`, `{{ … }}`) that the span `begin`…`end` lies in. */
-function tagAround(source: string, begin: number, end: number): { start: number; end: number } | undefined {
-  const opens = source.startsWith("{%", begin) || source.startsWith("{{", begin);
-  const start = opens ? begin : Math.max(source.lastIndexOf("{%", begin), source.lastIndexOf("{{", begin));
-  if (start < 0) return undefined;
-  const closer = source[start + 1] === "%" ? "%}" : "}}";
-  const close = source.indexOf(closer, Math.max(end - closer.length, start + 2));
-  // An output or tag that is never closed is the rest of its line.
-  const stop = close < 0 ? source.indexOf("\n", start) + 1 || source.length : close + closer.length;
-  return { start, end: stop };
-}
-
-/** What LiquidJS says went wrong, without where (the warning says where) or what LiquidJS wrapped. */
-function reason(error: unknown): string {
-  const message =
-    (error as { originalError?: Error }).originalError?.message ?? (error as Error).message ?? String(error);
-  return message
-    .replace(/, (?:file:\S+, )?line:\d+, col:\d+$/, "")
-    .replace(/^ENOENT: Failed to lookup "([^"]+)" in .*$/, "no content/_includes/$1")
-    .replace(
-      /^tag "include_relative" not found$/,
-      "`include_relative` reads a file beside the text, which no tag here does: move it into content/_includes/ and `include` it",
-    )
-    .replace(/^tag "([^"]+)" not found$/, "Liquid has no tag `$1`: a plugin's?");
-}
-
 function restored(text: string, setAside: string[]): string {
   return text.replace(SET_ASIDE, (_all, index: string) => setAside[Number(index)]);
 }
 
-function shortened(tag: string): string {
-  const line = tag.replace(/\s+/g, " ");
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
-}
-
 function sorted(warnings: MarkdownWarning[]): MarkdownWarning[] {
   return warnings.sort((a, b) => a.line - b.line);
-}
-
-/** The line of each offset of a text, asked in increasing order: counted once through the text, not from its start for each. */
-function lineCounter(text: string): (offset: number) => number {
-  let line = 1;
-  let at = 0;
-  return (offset) => {
-    for (
-      let next = text.indexOf("\n", at);
-      next !== -1 && next < offset;
-      next = text.indexOf("\n", next + 1)
-    ) {
-      line++;
-      at = next + 1;
-    }
-    return line;
-  };
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1))
-    line++;
-  return line;
 }
 
 /** The line a tag reports at: its own in the page's text, or that of the include it runs in. */
