@@ -218,7 +218,7 @@ describe("Jekyll's content", () => {
     const one = join(root, "dist-here");
     const lanes = join(root, "dist-lanes");
     await build(root, ["--out", one, "--no-cache"]);
-    // Which lane rendered each request (src/execute/pool.ts): the workers must have rendered some, each with an engine of its own.
+    // Which lane rendered each request (src/execute/lane-events.ts): the workers must have rendered some, each with an engine of its own.
     const answered: string[] = [];
     const heard = (event: unknown) => answered.push((event as { lane: string }).lane);
     subscribe("sitegen:render-lanes", heard);

@@ -3,15 +3,14 @@
  * for a large blog one worker thread per further core. YAML, markdown-it and
  * templates dominate a build; the build's own thread has little else to do,
  * so it takes chunks too instead of leaving a core to a third thread. A small
- * site has no workers: starting one costs more than it saves.
+ * site has no workers: starting one costs more than it saves (workers.ts
+ * says how many a build starts, lane-events.ts tells who answered what).
  *
  * Work goes out in chunks to whichever lane is free, a worker two chunks
  * ahead so it never waits for this thread between chunks, and no lane is left
  * with the slow end of the blog.
  */
-import { channel } from "node:diagnostics_channel";
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { PostParser, SourceEntry } from "../content/load.ts";
 import { SitegenErrors } from "../errors.ts";
 import type { Manifest } from "../manifest/manifest.ts";
@@ -19,20 +18,17 @@ import type { Job } from "../plan/plan.ts";
 import type { LinkTargets } from "../render/liquid/links.ts";
 import type { DiskChannel } from "../write/disk-thread.ts";
 import { RenderLane, type LaneReply } from "./lane.ts";
-import { fromWire, type ChunkReply, type LaneRequest, type WireError } from "./protocol.ts";
+import {
+  fromWire,
+  type ChunkReply,
+  type LaneRequest,
+  type QueuedRequest,
+  type WireError,
+} from "./protocol.ts";
+import { LANE_EVENTS, laneEvent } from "./lane-events.ts";
+import { startWorkers } from "./workers.ts";
 import type { ParsedSources } from "./sources.ts";
 import type { KnownSource } from "../write/post-records.ts";
-
-/**
- * From this many posts on, a build uses workers. A worker loads the render
- * code again and warms up markdown-it and highlight.js in an isolate of its
- * own, and the two lanes slow each other down (two builds at once on this
- * machine's two cores each take 1.3× their time alone); with the writes on
- * the disk thread, a single lane keeps up below this: on two cores, 2,000
- * posts took 1.68 s in one lane and 1.71 s with a worker, 5,000 took 3.37 s
- * and 3.34 s (with 50 MB more memory), 10,000 took 6.8 s and 5.9 s.
- */
-export const WORKER_THRESHOLD = 5000;
 
 /** Jobs per chunk: small enough to balance the lanes, large enough that messages cost little. */
 const JOBS_PER_CHUNK = 50;
@@ -45,43 +41,8 @@ const FILES_PER_CHUNK = 250;
 const AHEAD = 1;
 const AHEAD_WHILE_BUSY = 12;
 
-/**
- * A worker's heap. A chunk's garbage dies young: a young generation of this
- * size collects it cheaply (at 8 MB a build takes a tenth longer; at 32 MB
- * memory grows for little gain). What a worker keeps stays small whatever the
- * size of the blog; the old generation's cap is only there so that one very
- * long post still renders.
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
-
-/** How many worker threads: `requested` when given (0 = none); else one per core beyond the first, for a large blog. */
-export function workerCount(posts: number, requested?: number): number {
-  if (requested !== undefined) return requested;
-  return posts >= WORKER_THRESHOLD ? availableParallelism() - 1 : 0;
-}
-
-type Request = WithoutId<LaneRequest>;
-
-/**
- * Which lane answered each request, published as it settles (Node's diagnostics_channel: nothing
- * is made unless something subscribes). A worker's answers are told apart from this thread's, so
- * a test can show that workers rendered, and which lane met a broken post.
- */
-export const LANE_EVENTS = channel("sitegen:render-lanes");
-
-export interface LaneEvent {
-  /** "worker 1", "worker 2", …, or "build thread". */
-  lane: string;
-  kind: LaneRequest["kind"];
-  ok: boolean;
-  /** The post files of a parse request; the routes of a render request. */
-  items: string[];
-  /** Where each error the request met points, and what it says. */
-  errors: string[];
-}
-
 interface Pending {
-  request: Request;
+  request: QueuedRequest;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -127,14 +88,7 @@ export class RenderPool {
 
   /** Starts `workers` worker threads; 0 runs every lane here. */
   static async start(workers: number): Promise<RenderPool> {
-    if (workers === 0) return new RenderPool([]);
-    const { script, eval: evaluate } = workerScript();
-    return new RenderPool(
-      Array.from(
-        { length: workers },
-        () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS }),
-      ),
-    );
+    return new RenderPool(workers === 0 ? [] : startWorkers(workers));
   }
 
   /**
@@ -210,7 +164,7 @@ export class RenderPool {
   }
 
   /** Queues a request for the next free lane. */
-  private queued(request: Request): Promise<unknown> {
+  private queued(request: QueuedRequest): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.dispatch();
@@ -218,7 +172,7 @@ export class RenderPool {
   }
 
   /** Sends a request to one lane, ahead of anything queued. */
-  private send(lane: number, request: Request): Promise<unknown> {
+  private send(lane: number, request: QueuedRequest): Promise<unknown> {
     return new Promise((resolve, reject) => this.post(lane, { request, resolve, reject }));
   }
 
@@ -274,49 +228,9 @@ export class RenderPool {
   }
 }
 
-function laneEvent(lane: string, request: Request, reply: LaneReply): LaneEvent {
-  const jobName = (job: Job) => (job.kind === "page" ? job.route.path : "file" in job ? job.file : job.kind);
-  const items =
-    request.kind === "parse"
-      ? request.entries.map((entry) => entry.path)
-      : request.kind === "render"
-        ? request.jobs.map(jobName)
-        : [];
-  // A parse reply carries the errors of the posts it could not read beside the ones it could.
-  const wire = reply.ok
-    ? request.kind === "parse"
-      ? (reply.reply as { errors: WireError[] }).errors
-      : []
-    : (reply.errors ?? []);
-  const errors = wire.map(
-    (error) => `${error.location?.file ?? ""}:${error.location?.line ?? ""}: ${error.message}`,
-  );
-  return { lane, kind: request.kind, ok: reply.ok, items, errors };
-}
-
 /** Splits a list into chunks of `size`, the last one shorter. */
 function chunksOf<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let at = 0; at < items.length; at += size) chunks.push(items.slice(at, at + size));
   return chunks;
 }
-
-/**
- * The worker's script. The compiled CLI (lib/cli.js) starts lib/render-worker.js
- * beside it (scripts/compile.mjs); the TypeScript sources (tests, the
- * benchmark) start a worker that registers tsx's loader, then imports
- * worker.ts.
- */
-function workerScript(): { script: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts"))
-    return { script: new URL("./render-worker.js", import.meta.url), eval: false };
-  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
-  const source = JSON.stringify(new URL("./worker.ts", import.meta.url).href);
-  return {
-    script: `import(${tsx}).then(({ register }) => { register(); return import(${source}); });`,
-    eval: true,
-  };
-}
-
-/** `Omit` for each member of a union, not for the union as a whole. */
-type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;

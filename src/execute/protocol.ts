@@ -28,6 +28,12 @@ export type LaneRequest =
     }
   | { id: number; kind: "render"; jobs: Job[] };
 
+/** A request as the pool queues it, before it numbers it for its reply. */
+export type QueuedRequest = WithoutId<LaneRequest>;
+
+/** `Omit` for each member of a union, not for the union as a whole. */
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
+
 /** What a lane sends back for a chunk of jobs: the files it wrote and its pages' facts, links already narrowed. */
 export interface ChunkReply {
   written: [string, Written][];

@@ -1,0 +1,61 @@
+/**
+ * How many worker threads a build starts, and how one is started. Its own
+ * module because it is the one place that weighs a worker's cost against
+ * what it saves, and knows where the worker's code is (compiled or the
+ * TypeScript sources); the pool (pool.ts) only hands chunks to the lanes it
+ * is given.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+/**
+ * From this many posts on, a build uses workers. A worker loads the render
+ * code again and warms up markdown-it and highlight.js in an isolate of its
+ * own, and the two lanes slow each other down (two builds at once on this
+ * machine's two cores each take 1.3× their time alone); with the writes on
+ * the disk thread, a single lane keeps up below this: on two cores, 2,000
+ * posts took 1.68 s in one lane and 1.71 s with a worker, 5,000 took 3.37 s
+ * and 3.34 s (with 50 MB more memory), 10,000 took 6.8 s and 5.9 s.
+ */
+export const WORKER_THRESHOLD = 5000;
+
+/**
+ * A worker's heap. A chunk's garbage dies young: a young generation of this
+ * size collects it cheaply (at 8 MB a build takes a tenth longer; at 32 MB
+ * memory grows for little gain). What a worker keeps stays small whatever the
+ * size of the blog; the old generation's cap is only there so that one very
+ * long post still renders.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
+
+/** How many worker threads: `requested` when given (0 = none); else one per core beyond the first, for a large blog. */
+export function workerCount(posts: number, requested?: number): number {
+  if (requested !== undefined) return requested;
+  return posts >= WORKER_THRESHOLD ? availableParallelism() - 1 : 0;
+}
+
+/** Starts `count` render workers, each with the heap above. */
+export function startWorkers(count: number): Worker[] {
+  const { script, eval: evaluate } = workerScript();
+  return Array.from(
+    { length: count },
+    () => new Worker(script, { eval: evaluate, resourceLimits: WORKER_LIMITS }),
+  );
+}
+
+/**
+ * The worker's script. The compiled CLI (lib/cli.js) starts lib/render-worker.js
+ * beside it (scripts/compile.mjs); the TypeScript sources (tests, the
+ * benchmark) start a worker that registers tsx's loader, then imports
+ * worker.ts.
+ */
+function workerScript(): { script: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts"))
+    return { script: new URL("./render-worker.js", import.meta.url), eval: false };
+  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const source = JSON.stringify(new URL("./worker.ts", import.meta.url).href);
+  return {
+    script: `import(${tsx}).then(({ register }) => { register(); return import(${source}); });`,
+    eval: true,
+  };
+}
