@@ -38,6 +38,8 @@ export interface Settings {
   passthrough: { from: string; to?: string }[];
   /** The folder of the host the site is served under (`pathPrefix: "/harbour/"`). */
   pathPrefix?: string;
+  /** The template language Markdown runs through first (`markdownTemplateEngine: "njk"`), false for none; Liquid where not said. */
+  markdownTemplateEngine?: string | false;
   /** The I18n plugin's `defaultLanguage` (`addPlugin(EleventyI18nPlugin, { defaultLanguage: "en" })`). */
   defaultLanguage?: string;
 }
@@ -124,6 +126,11 @@ export function readEleventyConfig(
   const dirs = (value: Value) => {
     if (isObject(value) && textOf(value.pathPrefix) !== undefined)
       settings.pathPrefix = textOf(value.pathPrefix);
+    if (
+      isObject(value) &&
+      (textOf(value.markdownTemplateEngine) !== undefined || value.markdownTemplateEngine === false)
+    )
+      settings.markdownTemplateEngine = textOf(value.markdownTemplateEngine) ?? false;
     const dir = isObject(value) && isObject(value.dir) ? value.dir : undefined;
     for (const key of ["input", "includes", "layouts", "data", "output"] as const)
       if (dir && textOf(dir[key]) !== undefined) settings[key] = textOf(dir[key])!;
@@ -143,6 +150,7 @@ export function readEleventyConfig(
     setLayoutsDirectory: "layouts",
     setDataDirectory: "data",
     setOutputDirectory: "output",
+    setMarkdownTemplateEngine: "markdownTemplateEngine",
   };
   simple(main.body, {
     CallExpression(node: AnyNode) {

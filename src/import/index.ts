@@ -21,6 +21,7 @@ import { headingIdsOf } from "./anchors.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { readEleventy } from "./eleventy.ts";
 import { isEleventySite } from "./eleventy-config.ts";
+import { takeEleventyOutput } from "./eleventy-output.ts";
 import { isHugoSite } from "./hugo-config.ts";
 import { readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
@@ -128,6 +129,8 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     oldSite,
     env: options.env ?? {},
   });
+  // The template calls of an Eleventy site's texts, as its own Eleventy ran them (eleventy-output.ts).
+  if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {});
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);

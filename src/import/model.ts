@@ -36,6 +36,8 @@ export interface ImportedDocument {
   translationKey?: string;
   /** Files beside it in its folder (a bundle): their name inside it, absolute path, and old address. */
   bundle: ImportedFile[];
+  /** The source file's real path, where its reader keeps it (Eleventy's: its own Eleventy is asked what the text's template calls gave). */
+  real?: string;
   /** A page that the source made from a template of its own (Hugo's `_index.md` of the home or the blog): which of the site's own pages it is. */
   role?: "home" | "blog";
 }

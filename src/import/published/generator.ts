@@ -160,14 +160,7 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
     return {
       unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)",
     };
-  // Run as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder.
-  const found = findEleventyConfig(root);
-  const atRoot = found.file !== undefined && ELEVENTY_CONFIGS.some((name) => join(root, name) === found.file);
-  const given = [
-    ...(found.file && !atRoot ? [`--config=${relative(root, found.file)}`] : []),
-    ...(found.input ? [`--input=${found.input}`] : []),
-  ];
-  const listed = run(bin, ["--to=json", "--quiet", ...given], root, env);
+  const listed = run(bin, ["--to=json", "--quiet", ...eleventyArgs(root)], root, env);
   if (!listed.ok) return { unavailable: listed.why };
   const rows = templateList(listed.stdout);
   if (!rows) return { unavailable: "eleventy --to=json printed no list of templates" };
@@ -180,17 +173,29 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
   return { addresses };
 }
 
+/** Eleventy's arguments as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder. */
+export function eleventyArgs(root: string): string[] {
+  const found = findEleventyConfig(root);
+  const atRoot = found.file !== undefined && ELEVENTY_CONFIGS.some((name) => join(root, name) === found.file);
+  return [
+    ...(found.file && !atRoot ? [`--config=${relative(root, found.file)}`] : []),
+    ...(found.input ? [`--input=${found.input}`] : []),
+  ];
+}
+
 /**
  * The list `eleventy --to=json` prints, after whatever the site's configuration printed first on stdout as it
  * loaded (dotenv 17's `[dotenv@17.2.3] injecting env … [www.dotenvx.com]`): the last line that starts a list and
  * reads as one to the end.
  */
-function templateList(stdout: string): { url?: unknown; inputPath?: unknown }[] | undefined {
+export function templateList(
+  stdout: string,
+): { url?: unknown; inputPath?: unknown; content?: unknown }[] | undefined {
   const starts = [...stdout.matchAll(/^\[/gm)].map((match) => match.index!).reverse();
   for (const start of starts) {
     try {
       const rows: unknown = JSON.parse(stdout.slice(start));
-      if (Array.isArray(rows)) return rows as { url?: unknown; inputPath?: unknown }[];
+      if (Array.isArray(rows)) return rows as { url?: unknown; inputPath?: unknown; content?: unknown }[];
     } catch {
       // Not the list: a line of the configuration's own.
     }

@@ -1,0 +1,103 @@
+/**
+ * A shortcode's output is what the old page showed, and only the site's own
+ * generator knows it: the import asks the site's Eleventy what each template
+ * call of a text gave (a shortcode that writes a picture into the built
+ * folder, a paired one, an include reading what `{% set %}` gave it, an
+ * output of the site's data) and takes that in place of the call, named at
+ * its file:line. The fixture is built by Eleventy itself, and the moved post
+ * is held to that page by the import's own comparison; without the site's
+ * Eleventy, each call stays as written and the comparison shows the loss.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+
+const FIXTURE = join(ROOT, "test/fixtures/import-eleventy-shortcodes");
+const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
+const POST = "/blog/storm-night/";
+
+interface Report {
+  notes: { file: string; line?: number; why: string }[];
+  notConverted: { file: string; line: number; tag: string }[];
+  proof: {
+    pages: { old: string; words: { old: number; kept: number }; media: { old: number; kept: number } }[];
+  };
+}
+
+/** The fixture built by Eleventy into out/, then imported with out/ as the old site; `installed`: the site has its own Eleventy. */
+async function imported(installed: boolean): Promise<{ site: string; report: Report }> {
+  const source = join(tempDir("sitegen-shortcodes-"), "source");
+  cpSync(FIXTURE, source, { recursive: true });
+  mkdirSync(join(source, "node_modules/.bin"), { recursive: true });
+  symlinkSync(ELEVENTY, join(source, "node_modules/.bin/eleventy"));
+  const out = join(source, "..", "out");
+  const built = spawnSync(process.execPath, [ELEVENTY, `--output=${out}`, "--quiet"], {
+    cwd: source,
+    encoding: "utf8",
+  });
+  assert.equal(built.status, 0, built.stderr);
+  assert.match(readFileSync(join(out, "blog/storm-night/index.html"), "utf8"), /Tide table for Porthlee/);
+  if (!installed) rmSync(join(source, "node_modules"), { recursive: true });
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  return { site, report: JSON.parse(run.stdout) as Report };
+}
+
+const shown = (report: Report) => report.proof.pages.find((page) => page.old === POST)!;
+
+test("each shortcode, include and output of an Eleventy post is taken from the site's own Eleventy, at its file:line, and the post holds every word and picture of its old page", async () => {
+  const { site, report } = await imported(true);
+  const moved = readFileSync(join(site, "content/blog/storm-night.md"), "utf8");
+  assert.match(moved, /<img src="\/img\/w640-lighthouse\.png" alt="The lighthouse in rain" width="640">/);
+  assert.match(moved, /<figcaption>Its lamp turned all night long\.<\/figcaption>/);
+  assert.match(moved, /<aside class="note note-warning">Keep off the north pier/);
+  assert.match(moved, /Tide table for Porthlee: high water at 04:12/);
+  assert.match(moved, /Write to Ines Marlow at keeper@harbour\.example/);
+  assert.doesNotMatch(moved, /\{%|\{\{/, "no call is left as written");
+  // The picture the shortcode wrote into the built folder is published at its path.
+  assert.equal(
+    readFileSync(join(site, "content/static/img/w640-lighthouse.png"), "utf8"),
+    "PNG-bytes-of-a-lighthouse\n",
+  );
+  const notes = report.notes
+    .filter((note) => /storm-night\.md$/.test(note.file))
+    .map((note) => `${note.line}: ${note.why.replace(/: the site's own Eleventy ran it.*$/, "")}`);
+  assert.deepEqual(notes, [
+    '8: {% picture "lighthouse.png", "The lighthouse in rain", "I…',
+    '10: {% note "warning" %}Keep off the north pier when the swel…',
+    '12: {% set harbour = "Porthlee" %}',
+    '13: {% set high = "04:12" %}',
+    '14: {% include "partials/tide.njk" %}',
+    "16: {{ keeper.name }}",
+    "16: {{ keeper.email }}",
+  ]);
+  assert.ok(
+    report.notes.every((note) => !/storm-night/.test(note.file) || /own Eleventy ran it/.test(note.why)),
+  );
+  assert.deepEqual(report.notConverted, []);
+  const page = shown(report);
+  assert.equal(page.words.kept, page.words.old, JSON.stringify(page));
+  assert.deepEqual(page.media, { old: 1, kept: 1 });
+  assert.ok(existsSync(join(site, "dist/img/w640-lighthouse.png")));
+});
+
+test("without the site's own Eleventy each call stays as written, reported at its line, and the comparison shows what the old page had more", async () => {
+  const { site, report } = await imported(false);
+  const moved = readFileSync(join(site, "content/blog/storm-night.md"), "utf8");
+  assert.match(
+    moved,
+    /\{% picture "lighthouse\.png", "The lighthouse in rain", "Its lamp turned all night long\." %\}/,
+  );
+  assert.match(moved, /\{% include "partials\/tide\.njk" %\}/);
+  assert.deepEqual(
+    report.notConverted.filter((each) => /storm-night/.test(each.file)).map((each) => each.line),
+    [8, 10, 10, 12, 13, 14, 16, 16],
+  );
+  const page = shown(report);
+  assert.ok(page.words.kept < page.words.old, JSON.stringify(page));
+  assert.deepEqual(page.media, { old: 1, kept: 0 });
+});
