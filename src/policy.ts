@@ -139,7 +139,7 @@ export const POLICY = {
   },
   "unaddressable-tag": {
     level: "warning",
-    what: "a tag with no Latin letter or digit (with `tags: true`): shown on its posts without a page",
+    what: "a tag of punctuation alone (with `tags: true`): no page, and left out where a template links a post's tags",
   },
   "page-draft": {
     level: "warning",

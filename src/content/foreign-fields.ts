@@ -13,7 +13,7 @@
  */
 import type { FindingKind } from "../policy.ts";
 import { POST_FIELDS, SYNONYMS } from "./field-names.ts";
-import { tagSlug } from "./slug.ts";
+import { tagSlug, tagWords } from "./slug.ts";
 
 export interface FieldProblem {
   /** What it is, for src/policy.ts to judge. */
@@ -229,14 +229,17 @@ function termList(value: unknown, field: string, readPast: FieldProblem[]): unkn
     terms.push(term);
     if (!TERM.test(term)) {
       const words = tagSlug(term);
+      // A term in another script has a slug made of a hash (src/content/slug.ts): no spelling to suggest.
+      const spelled = tagWords(term) !== "" || words === "";
       readPast.push({
         kind: "tag-spelling",
         path: typeof value === "string" ? [field] : [field, index],
         key: false,
-        message: `the ${field === "tags" ? "tag" : "category"} \`${term}\` is not lowercase words joined by hyphens: shown as written${words ? `, \`${words}\` in its URL` : ""}`,
-        hint: words
-          ? `write \`${words}\` to show it as its URL writes it`
-          : "write the term with Latin letters and digits",
+        message: `the ${field === "tags" ? "tag" : "category"} \`${term}\` is not lowercase words joined by hyphens: shown as written${words ? `, \`${words}\` in its URL` : ""}${spelled ? "" : " (it has no Latin letter or digit to spell one with)"}`,
+        hint:
+          words && spelled
+            ? `write \`${words}\` to show it as its URL writes it`
+            : "write the term with Latin letters and digits too, for a URL a reader can read",
       });
     }
   });

@@ -25,14 +25,29 @@ export function slugify(title: string, lang?: string): string {
  * `c-sharp`, `c`). A tag whose words run past the slug's length keeps their
  * start and ends in a hash of them all: cut at 60 characters, two long tags
  * that shared their first 60 were one tag, with one page, and neither author
- * was told.
+ * was told. A tag written in another script (`日本語`, `Ελλάδα`) has no Latin
+ * letter to spell a URL with: its slug is `t-` and a hash of the tag, so that
+ * it has a page at an address every host serves as it is; only a tag of
+ * punctuation alone has none ("").
  */
 export function tagSlug(name: string): string {
-  const words = asciiWords(name.replace(/\+/g, " plus ").replace(/#/g, " sharp "));
+  const words = tagWords(name);
+  if (words === "") {
+    const own = name.normalize("NFC").trim().toLowerCase();
+    return SCRIPT_TEXT.test(own) ? `t-${fnv1a(own).toString(16).padStart(8, "0")}` : "";
+  }
   if (words.length <= MAX_SLUG_LENGTH) return words;
   const hash = fnv1a(words).toString(16).padStart(8, "0");
   return `${words.slice(0, MAX_SLUG_LENGTH - hash.length - 1).replace(/-+$/, "")}-${hash}`;
 }
+
+/** A tag's Latin words, `+` and `#` spelled out: "" for a tag written in another script. */
+export function tagWords(name: string): string {
+  return asciiWords(name.replace(/\+/g, " plus ").replace(/#/g, " sharp "));
+}
+
+/** A letter, a digit or a symbol of any script (an emoji too): what a tag is named by, where it has no Latin one. */
+const SCRIPT_TEXT = /[\p{L}\p{N}\p{S}\p{Extended_Pictographic}]/u;
 
 /** FNV-1a's 32-bit hash of `text`'s UTF-16 units: a short, stable name for a long text, with no I/O (this module runs on the hosts too). */
 function fnv1a(text: string): number {

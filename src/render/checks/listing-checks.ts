@@ -57,17 +57,17 @@ export function sectionProblems(manifest: Pick<Manifest, "site" | "routes">): Se
   );
 }
 
-/** A tag with no Latin letter or digit has no URL, so no page: said once per tag, at the first post that has it. */
+/** A tag of punctuation alone has no URL, so no page, and no place among a post's links to its tags' pages: said once per tag, at the first post that has it. */
 export function unaddressableTagWarnings(manifest: Pick<Manifest, "unaddressableTags">): SitegenError[] {
   return manifest.unaddressableTags.map(
     ({ name, source }) =>
       new SitegenError(
         "E_CONTENT",
-        `the tag \`${name}\` has no Latin letter or digit to make its URL of: it is shown on its posts without a page`,
+        `the tag \`${name}\` has no letter, digit or symbol to make its URL of: it has no page, and a template that links a post's tags to their pages (\`tagLinks\`, as the starter's do) leaves it out`,
         {
           kind: "unaddressable-tag",
           location: { file: source },
-          hint: "a tag's page is /tags/<slug>/, its slug made of the tag's Latin letters and digits; add a tag in Latin letters too, for its page",
+          hint: "a tag's page is /tags/<slug>/, its slug made of the tag's letters and digits (a hash of them in a script without Latin letters); name the tag with a word",
         },
       ),
   );
