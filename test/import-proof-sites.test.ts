@@ -151,6 +151,25 @@ test("a Starlight page: its title shown twice (the page's heading and the text's
   assert.ok(page.words.old >= 20, JSON.stringify(page.words));
 });
 
+test("a Starlight code block's lines, each a `<div>` of Expressive Code's with no newline between them, are read as lines: the last word of one and the first of the next are two words", async () => {
+  const { report } = await importedWithItsBuild("starlight-title");
+  const page = report.proof.pages.find((each: { old: string }) => each.old === "/shell/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
+  assert.ok(page.words.old >= 16, JSON.stringify(page.words));
+});
+
+test("an Eleventy theme's h-entry: the text is its `e-content`, though the theme names its previous-and-next links `page-content` too, so the byline and summary around it are the theme's", async () => {
+  const { report } = await importedAgainst("eleventy-h-entry", (_source, out) => ({
+    command: process.execPath,
+    args: [ELEVENTY, `--output=${out}`, "--quiet"],
+  }));
+  const page = report.proof.pages.find((each: { old: string }) => each.old === "/blog/quay-lamps/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  // The two paragraphs' 34 words, every one shown by the new page; not "Published", "three minutes" or the summary.
+  assert.deepEqual(page.words, { old: 34, kept: 34 }, JSON.stringify(page.missing));
+});
+
 test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in two languages: every dated file of its posts folder is a post, a folder's data file that is a module gives its language, and a page dated `Last Modified` is dated by its file, as Eleventy dates it", async () => {
   const { site, report } = await importedAgainst("eleventy-dated", (_source, out) => ({
     command: process.execPath,

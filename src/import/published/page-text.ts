@@ -3,8 +3,8 @@
  * its links, read from the page's main part (its one `<article>`, else its
  * `<main>`, else its body), without what every page of a site repeats
  * (navigation, asides, footers) or what no reader sees (scripts, styles,
- * templates). Old and new pages are read alike, so what one keeps of the
- * other is measured on the same terms.
+ * templates, what is `hidden`). Old and new pages are read alike, so what
+ * one keeps of the other is measured on the same terms.
  */
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
@@ -86,8 +86,15 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
 const BODY_CLASS =
   /(?:^|\s)(?:(?:post|entry|article|blog|page)[-_]?(?:content|body|text)|markdown-body|e-content)(?:\s|$)/i;
 
+/** What names a post's own text by a standard rather than a theme's habit: microformats' h-entry and schema.org's Article. */
+const STANDARD_BODY = (element: Element) =>
+  /(?:^|\s)e-content(?:\s|$)/.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody";
+
 /** The part of the page that is its own: its text's element, else one `<article>`, else `<main>` or the element whose role is main, else the body. */
 function mainPart(nodes: ChildNode[]): ChildNode[] {
+  // A theme that names its text `e-content` may name its previous-and-next links `page-content` too: the standard's name is the text.
+  const standard = all(nodes, STANDARD_BODY);
+  if (standard.length === 1) return [standard[0]];
   const bodies = all(
     nodes,
     (element) => BODY_CLASS.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody",
@@ -118,6 +125,8 @@ function collect(
     if (!isElement(node) || skipped.has(node.name)) continue;
     const { name, attribs } = node;
     if (inCode && isGutter(attribs)) continue;
+    // An element with `hidden` is shown to no reader (a theme's microformats for feed readers, `<div hidden class="h-entry">`).
+    if (attribs.hidden !== undefined) continue;
     if (ownOnly && SCREEN_READER_ONLY.test(attribs.class ?? "")) continue;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src)
       page.media.push(attribs.src);
@@ -151,8 +160,9 @@ function codeText(nodes: ChildNode[]): string {
   let text = "";
   for (const node of nodes) {
     if (node.type === "text") text += isNumberColumn(node.data) ? "" : node.data;
+    // Expressive Code (Starlight's) writes each line as a `<div class="ec-line">`, with no newline between them.
     else if (isElement(node) && !UNSEEN.has(node.name) && !isGutter(node.attribs))
-      text += codeText(node.children);
+      text += node.name === "div" ? `${codeText(node.children)}\n` : codeText(node.children);
   }
   return text;
 }
