@@ -10,7 +10,7 @@ import { errorsOf } from "../errors.ts";
 import type { PageRoute } from "../manifest/manifest.ts";
 import type { Job } from "../plan/plan.ts";
 import { useHighlightStore } from "../render/media/highlight.ts";
-import { linksThatMayFail } from "../render/checks/links.ts";
+import { linksThatMayFail } from "../render/checks/link-targets.ts";
 import type { RenderContext } from "../render/render-context.ts";
 import { renderPage } from "../render/page/render-page.ts";
 import { loadTemplates } from "../render/page/templates.ts";

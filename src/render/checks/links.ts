@@ -1,7 +1,9 @@
 /**
  * What rendering a page found out, and the checks that use it: internal links
  * must land on a page, sibling or file of this build, anchors on a heading,
- * and images on a file the build publishes.
+ * and images on a file the build publishes. How a link is read from the page
+ * alone is src/render/checks/link-targets.ts's, and where a broken one is
+ * written src/render/checks/locate-link.ts's.
  */
 import { readFileSync } from "node:fs";
 import { parseMarkdownFile } from "../../content/frontmatter.ts";
@@ -10,59 +12,8 @@ import { SitegenError } from "../../errors.ts";
 import { linkablePaths, type Manifest, type PageRoute } from "../../manifest/manifest.ts";
 import type { KeptParts } from "../kept-parts.ts";
 import type { PageFacts } from "../../write/page-facts.ts";
-
-/**
- * A page's heading ids as one string, each on a line of its own: a large blog
- * keeps tens of thousands of ids until the link check, and one string a page
- * costs a fraction of a set. An id never holds a line break.
- */
-export function headingIds(ids: string[]): string {
-  // An id that is percent-encoded (markdown-it-anchor's) is found by its link's fragment decoded too, as a browser finds it (HTML's "find a potential indicated element").
-  return `\n${ids.flatMap((id) => (/%[0-9A-Fa-f]{2}/.test(id) ? [id, decodedId(id)] : [id])).join("\n")}\n`;
-}
-
-function decodedId(id: string): string {
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
-}
-
-export function hasHeadingId(ids: string, id: string): boolean {
-  return ids.includes(`\n${id}\n`);
-}
-
-/**
- * The links the check must look at again: relative or unknown targets, and
- * anchors on other pages. The rest are known good from the page alone, anchors
- * on the page itself included; a render lane sends only these back.
- */
-export function linksThatMayFail(facts: PageFacts, targets: Set<string>): PageFacts["links"] {
-  return facts.links.filter((link) => {
-    if (isExternal(link.href)) return false;
-    const [path, fragment] = splitFragment(link.href);
-    if (path !== "" && targets.has(path) && fragment === undefined) return false;
-    return !(
-      (path === "" || path === facts.path) &&
-      fragment !== undefined &&
-      hasHeadingId(facts.ids, fragment)
-    );
-  });
-}
-
-/**
- * The site path a link or image on the page at `pagePath` names, without its
- * fragment: a path from the root as it is, a relative one resolved against
- * the page's URL as a browser does (`possum.png` on /blog/x/ is
- * /blog/x/possum.png); undefined for another site's URL.
- */
-export function sitePathOf(href: string, pagePath: string): string | undefined {
-  if (isExternal(href)) return undefined;
-  const [path] = splitFragment(href);
-  if (path === "") return pagePath;
-  return new URL(path, `http://site${pagePath}`).pathname;
-}
+import { hasHeadingId, isExternal, sitePathOf, splitFragment } from "./link-targets.ts";
+import { locateLink } from "./locate-link.ts";
 
 /**
  * Checks the links of every page's facts, in the manifest's order. `bodyOf`
@@ -237,77 +188,4 @@ function imageFieldErrors(manifest: Manifest, targets: Set<string>): SitegenErro
       }),
     ];
   });
-}
-
-/**
- * Where a link target is written. markdown-it tells only the first line of the
- * block holding the link, so look for the target as written, `(href` or `<href`,
- * from there to the end of the block, then as a reference definition
- * `[label]: href` anywhere in the body.
- */
-export function locateLink(
-  route: PageRoute,
-  href: string,
-  blockLine: number,
-  occurrence: number,
-): { file: string; line: number; column?: number; sourceLine?: string } {
-  const lines = route.body.split(/\r?\n/);
-  const written = [...new Set([href, safeDecode(href)])];
-  const find = (from: number, to: number, before: RegExp, skip: number) => {
-    for (let index = from; index < to; index++) {
-      for (const target of written) {
-        let at = lines[index].indexOf(target);
-        while (at !== -1) {
-          const after = lines[index][at + target.length];
-          if (
-            before.test(lines[index].slice(0, at)) &&
-            (after === undefined || /[)\s>"']/.test(after)) &&
-            skip-- === 0
-          )
-            return { index, column: at + 1 };
-          at = lines[index].indexOf(target, at + 1);
-        }
-      }
-    }
-    return undefined;
-  };
-  const start = blockLine - route.bodyLine;
-  let end = start + 1;
-  while (end < lines.length && lines[end].trim() !== "") end++;
-  const found =
-    find(Math.max(start, 0), end, /[(<]$/, occurrence) ??
-    find(0, lines.length, /^\s{0,3}\[[^\]]+\]:\s*<?$/, 0);
-  if (!found) return { file: route.source, line: blockLine };
-  return {
-    file: route.source,
-    line: route.bodyLine + found.index,
-    column: found.column,
-    sourceLine: lines[found.index],
-  };
-}
-
-function safeDecode(href: string): string {
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
-}
-
-/** Another site, or `mailto:`/`tel:`: not ours to check. */
-export function isExternal(href: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//");
-}
-
-export function splitFragment(href: string): [string, string | undefined] {
-  const hash = href.indexOf("#");
-  const withoutQuery = (hash === -1 ? href : href.slice(0, hash)).split("?")[0];
-  if (hash === -1) return [withoutQuery, undefined];
-  // A malformed escape names no heading: report the anchor, do not crash on it.
-  const fragment = href.slice(hash + 1);
-  try {
-    return [withoutQuery, decodeURIComponent(fragment)];
-  } catch {
-    return [withoutQuery, fragment];
-  }
 }

@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { SitegenError } from "../../errors.ts";
 import { routeAt, type Manifest } from "../../manifest/manifest.ts";
 import { PROBLEM_STATUSES } from "../../negotiation/problem.ts";
-import { hasHeadingId, splitFragment } from "./links.ts";
+import { hasHeadingId, splitFragment } from "./link-targets.ts";
 import type { PageFacts } from "../../write/page-facts.ts";
 
 export function surfacePageProblems(manifest: Manifest, facts: Map<string, PageFacts>): SitegenError[] {

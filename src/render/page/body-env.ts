@@ -7,7 +7,7 @@ import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { dimensionsOf } from "../../content/image-size.ts";
 import type { SiteConfig } from "../../content/types.ts";
 import { allowsInlineStyles } from "../checks/content-policy.ts";
-import { sitePathOf } from "../checks/links.ts";
+import { sitePathOf } from "../checks/link-targets.ts";
 import type { RenderEnv } from "../markdown/index.ts";
 import type { ImageSize, RenderContext } from "../render-context.ts";
 

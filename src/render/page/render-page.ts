@@ -9,7 +9,7 @@ import { budgetsOf, type Budgets } from "../../plan/budgets.ts";
 import { fitBlogListing, pageOfListing, type BlogListing } from "../emit/blog-listing.ts";
 import { pageHtml } from "../emit/page-html.ts";
 import { pageMarkdown } from "../emit/page-markdown.ts";
-import { headingIds } from "../checks/links.ts";
+import { headingIds } from "../checks/link-targets.ts";
 import type { PageWarning } from "../../write/page-facts.ts";
 import { renderMarkdown, type MarkdownWarning, type RenderedMarkdown } from "../markdown/index.ts";
 import { shownBody } from "../liquid/links.ts";
