@@ -110,6 +110,19 @@ const CASES: Case[] = [
     written: "_site",
     basePath: "/harbour",
   },
+  // The script runs Eleventy's file with Node (`node --env-file=.env node_modules/.bin/eleventy --config=…`), as a site
+  // whose configuration needs Node's own flags does.
+  {
+    fixture: "eleventy-elsewhere",
+    change: {
+      file: "package.json",
+      to: (text) =>
+        text.replace('"eleventy --config', '"node --env-file=.env node_modules/.bin/eleventy --config'),
+    },
+    build: () => ({ command: process.execPath, args: [ELEVENTY, "--config=_build/eleventy.js", "--quiet"] }),
+    written: "_site",
+    basePath: "",
+  },
   {
     fixture: "astro-collections",
     basePath: "",

@@ -44,6 +44,13 @@ export interface Settings {
   defaultLanguage?: string;
 }
 
+/**
+ * Eleventy as a script runs it: `eleventy`, `npx @11ty/eleventy`, or its file run by Node
+ * (`node --env-file=.env node_modules/.bin/eleventy`, `node node_modules/@11ty/eleventy/cmd.cjs`); then its options.
+ */
+const ELEVENTY_RUN =
+  /(?:^|[\s&|;(])(?:npx\s+)?(?:(?:\.\/)?node_modules\/(?:\.bin\/|@11ty\/)|@11ty\/)?eleventy(?:\/cmd\.c?js)?(?=\s|$)([^&|;)]*)/g;
+
 /** Where the configuration is, and the folders the command line gives: the root's, else the one package.json's scripts run Eleventy with. */
 export function findEleventyConfig(root: string): {
   file?: string;
@@ -55,7 +62,7 @@ export function findEleventyConfig(root: string): {
   const atRoot = ELEVENTY_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
   const scripts = packageScripts(root);
   for (const [name, command] of scripts) {
-    for (const run of command.matchAll(/(?:^|[\s&|;(])(?:npx\s+)?(?:@11ty\/)?eleventy(?=\s|$)([^&|;)]*)/g)) {
+    for (const run of command.matchAll(ELEVENTY_RUN)) {
       const option = (key: string) =>
         new RegExp(`--${key}(?:=|\\s+)(?:"([^"]+)"|'([^']+)'|(\\S+))`).exec(run[1]);
       const value = (key: string) => {
