@@ -1,7 +1,8 @@
 /**
  * A Jekyll site's own files kept beside site.yaml: its configuration
  * (content/_config.yml), its includes (content/_includes/) and its data
- * (content/_data/). Either of the first two makes the content Jekyll's
+ * (content/_data/: YAML, JSON, and tables of comma- or tab-separated
+ * values). Either of the first two makes the content Jekyll's
  * dialect, whose posts' Liquid the build runs as Jekyll runs it
  * (src/render/liquid/): `sitegen import` moves them from a Jekyll site, and
  * a blog copied from one brings them along. Content without them is never
@@ -13,6 +14,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { parseYaml } from "./yaml.ts";
+import { readTable } from "./csv-table.ts";
 import type { JekyllFiles } from "./types.ts";
 
 export const JEKYLL_CONFIG = "_config.yml";
@@ -92,9 +94,16 @@ export function readJekyllFiles(
   }
   const data: Record<string, unknown> = {};
   const dataPath = join(root, DATA_DIR);
-  for (const name of filesUnder(dataPath).filter((each) => /\.(ya?ml|json)$/i.test(each))) {
+  for (const name of filesUnder(dataPath).filter((each) => /\.(ya?ml|json|csv|tsv)$/i.test(each))) {
     const text = read(join(dataPath, name));
-    const value = text === undefined ? undefined : yaml(text, join(dataPath, name));
+    // A table (`sponsors.csv`) is a list of its rows, each by its columns' names, as Jekyll reads one.
+    const table = /\.(csv|tsv)$/i.exec(name)?.[1].toLowerCase();
+    const value =
+      text === undefined
+        ? undefined
+        : table
+          ? readTable(text, table === "csv" ? "," : "\t")
+          : yaml(text, join(dataPath, name));
     if (value !== undefined) setPath(data, name.replace(/\.[^.]+$/, "").split("/"), value);
   }
   return { files: { config: isRecord(config) ? config : {}, includes, data }, problems };

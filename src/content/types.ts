@@ -295,6 +295,6 @@ export interface JekyllFiles {
   config: Record<string, unknown>;
   /** Each file of _includes/ by its path from there (`note.html`, `figures/wide.html`). */
   includes: Record<string, string>;
-  /** _data/'s YAML and JSON files by their path without the extension (`authors`, `team/people`), nested as `site.data` names them. */
+  /** _data/'s YAML, JSON, CSV and TSV files by their path without the extension (`authors`, `team/people`), nested as `site.data` names them. */
   data: Record<string, unknown>;
 }

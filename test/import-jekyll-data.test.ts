@@ -1,0 +1,51 @@
+/**
+ * A Jekyll site whose pages list rows of its _data/ tables (a club's crew in
+ * `crew.csv`, its boats in `boats.tsv`), built by Jekyll itself as the
+ * reference: moved, the new site runs the same Liquid over the same tables,
+ * and each page is held to its old one word for word.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { needTools } from "../scripts/tools.mjs";
+
+const tools = needTools(["jekyll"]);
+
+test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyll showed them: a quoted comma, a doubled quote, an empty field", {
+  skip: tools.skip,
+}, async () => {
+  const source = join(tempDir("sitegen-jekyll-data-"), "source");
+  cpSync(join(ROOT, "test/fixtures/import-jekyll-data-table"), source, { recursive: true });
+  const out = join(source, "..", "out");
+  mkdirSync(out);
+  const built = spawnSync(
+    tools.path("jekyll"),
+    ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out],
+    { encoding: "utf8" },
+  );
+  assert.equal(built.status, 0, built.stderr);
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  assert.equal(report.build.ok, true, JSON.stringify(report.build.errors));
+
+  const crew = readFileSync(join(site, "dist/crew/index.html"), "utf8");
+  for (const row of [
+    "Maren Holt: Stroke, and captain, rowing since 2019",
+    "Ives Dunmore: Bow</li>",
+    'Ola "Oars" Brand: Coxswain, rowing since 2023',
+    "Heron, 12 m long",
+    "Kittiwake, 9 m long",
+  ])
+    assert.ok(crew.includes(row), `${row}\n${crew}`);
+  const pages = report.proof.pages as { old: string; words: { old: number; kept: number } }[];
+  for (const old of ["/crew/", "/2024/04/first-outing/"]) {
+    const page = pages.find((each) => each.old === old);
+    assert.ok(page, `${old}: ${JSON.stringify(pages)}`);
+    assert.equal(page.words.kept, page.words.old, `${old}: ${JSON.stringify(page)}`);
+  }
+});
