@@ -97,6 +97,14 @@ test("without the site's own Eleventy each call stays as written, reported at it
     report.notConverted.filter((each) => /storm-night/.test(each.file)).map((each) => each.line),
     [8, 10, 10, 12, 13, 14, 16, 16],
   );
+  assert.ok(
+    report.notes.some(
+      (note) =>
+        /eleventy\.config\.js$/.test(note.file) &&
+        /calls of its texts were kept as written .*has not installed its own Eleventy/.test(note.why),
+    ),
+    JSON.stringify(report.notes),
+  );
   const page = shown(report);
   assert.ok(page.words.kept < page.words.old, JSON.stringify(page));
   assert.deepEqual(page.media, { old: 1, kept: 0 });

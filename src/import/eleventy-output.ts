@@ -4,7 +4,7 @@
  * place of the call, since sitegen runs none of the site's code and a call
  * kept as written loses what the old page showed. The site is copied to a
  * scratch folder in which each text runs through its template language
- * alone (`templateEngineOverride`, no layout, no output file), each call
+ * alone (`templateEngineOverride`, no layout), each call
  * between two markers; `eleventy --to=json` there renders every text, and
  * what lies between a call's markers is what it gave, before Markdown read
  * it, as Eleventy has it. Each call so taken is named at its file:line; one
@@ -48,13 +48,24 @@ interface Marked {
 /**
  * Each call of the site's Markdown texts replaced by what the site's own
  * Eleventy made of it, where it runs here; `site.notes` names each at its
- * line. Returns why it could not be asked, where it could not.
+ * line, and why Eleventy could not be asked, where it could not.
  */
 export function takeEleventyOutput(
   site: ImportedSite,
   root: string,
   env: NodeJS.ProcessEnv,
-): string | undefined {
+  shown: (path: string) => string,
+): void {
+  const why = renderCalls(site, root, env);
+  if (why === undefined) return;
+  const config = findEleventyConfig(root).file;
+  (site.notes ??= []).push({
+    file: shown(config ?? root),
+    why: `the template calls of its texts were kept as written (each named below where its text is moved): ${why}`,
+  });
+}
+
+function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
   const bin = join(root, "node_modules/.bin/eleventy");
   const documents = [...site.posts, ...site.pages].filter((document) => document.real !== undefined);
   const marked: Marked[] = [];
@@ -107,7 +118,7 @@ export function takeEleventyOutput(
     },
   );
   if (run.status !== 0)
-    return `eleventy --to=json failed: ${(run.stderr || run.stdout || String(run.error ?? "")).trim().split("\n").at(-1)?.slice(0, 300)}`;
+    return `eleventy --to=json failed: ${problemOf(run.stderr || run.stdout || String(run.error ?? ""))}`;
   const rows = templateList(run.stdout) ?? [];
   const content = new Map(
     rows.flatMap((row) =>
@@ -134,14 +145,16 @@ function ownEngine(override: unknown, engine: string | false): string | undefine
     .find((each) => each !== "" && each !== "md");
 }
 
-/** The file's YAML front matter with the text set to run through `engine` alone, into no layout and no file of its own. */
+/**
+ * The file's YAML front matter with the text set to run through `engine`
+ * alone, into no layout; its permalink stays, since the site's other
+ * templates (a feed) read every text's address.
+ */
 function frontOf(source: string, bodyLine: number, engine: string): string | undefined {
   const lines = source.split("\n").slice(0, bodyLine - 1);
   if (!/^(\ufeff)?---\s*$/.test(lines[0] ?? "")) return undefined;
-  const kept = lines.slice(1).filter((line) => !/^(layout|permalink|templateEngineOverride)\s*:/.test(line));
-  return ["---", `templateEngineOverride: ${engine}`, "layout: false", "permalink: false", ...kept, ""].join(
-    "\n",
-  );
+  const kept = lines.slice(1).filter((line) => !/^(layout|templateEngineOverride)\s*:/.test(line));
+  return ["---", `templateEngineOverride: ${engine}`, "layout: false", ...kept, ""].join("\n");
 }
 
 function markedBody({ document, calls, first }: Marked): string {
@@ -224,4 +237,15 @@ function filesNamed(html: string, published: string, basePath: string): string[]
     if (!name.includes("..") && existsSync(file) && statSync(file).isFile()) names.push(name);
   }
   return [...new Set(names)];
+}
+
+/** What Eleventy says went wrong: its numbered lines (`[11ty] 1. Having trouble rendering …`), else its last. */
+function problemOf(printed: string): string {
+  const numbered = printed
+    .split("\n")
+    .filter((line) => /^\[11ty\]\s+\d+\.\s/.test(line))
+    .slice(0, 3)
+    .map((line) => line.replace(/^\[11ty\]\s+/, ""));
+  const said = numbered.length > 0 ? numbered.join(" ") : (printed.trim().split("\n").at(-1) ?? "no output");
+  return said.slice(0, 400);
 }

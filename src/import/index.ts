@@ -130,7 +130,7 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     env: options.env ?? {},
   });
   // The template calls of an Eleventy site's texts, as its own Eleventy ran them (eleventy-output.ts).
-  if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {});
+  if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);
