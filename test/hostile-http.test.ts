@@ -209,7 +209,7 @@ describe("the preview server's form handling", () => {
     assert.equal(response.status, 303);
     const printed = await server.waitFor(/message: two\n {4}lines\n/, from);
     assert.ok(
-      printed.includes("name\\x1b]0;owned\\x07\\x1b[2J\\rerror: fake line\\x9b31m: Lan\\x1b]0;owned\\x07"),
+      printed.includes("name\\x1b]0;owned\\x07\\x1b[2J\\rerror: fake line\\u009b31m: Lan\\x1b]0;owned\\x07"),
       printed,
     );
     assert.doesNotMatch(

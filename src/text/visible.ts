@@ -19,10 +19,16 @@ const CONTROL_BUT_LINE_FEED =
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
+/**
+ * A C0 control as `\x1b`; DEL, a C1 control and the rest as `\u009b`, `\u200f`: JSON.stringify writes every
+ * C0 control as an escape of its own, but none of these, so the form made here must be one JSON reads too
+ * (`--json` output is printed through this, and a Hebrew text's right-to-left mark had made it unreadable).
+ */
 function shown(char: string): string {
   const code = char.charCodeAt(0);
   return (
-    NAMED[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`)
+    NAMED[char] ??
+    (code < 0x7f ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`)
   );
 }
 
