@@ -11,6 +11,7 @@
  *   stat             each post file's stat data when its hash was known, so an
  *                    unchanged file is not read again (stat-records.ts)
  *   objects/<id>     the bytes of each post page's files, named by their ETag
+ *                    (cache-objects.ts)
  *   highlight/       highlighted code blocks (src/write/highlight-store.ts),
  *                    kept across sitegen versions as long as the highlighter is the same
  *   images/          the narrower copies of images (src/write/image-store.ts), kept
@@ -30,9 +31,8 @@
  * and its post built again, which the build's summary notes. Two builds
  * never share the folder at once: the second goes without it.
  */
-import { createHash } from "node:crypto";
-import { closeSync, fstatSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { join, sep } from "node:path";
+import { lstatSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { SourceEntry } from "../content/load.ts";
 import {
   keyPath,
@@ -42,11 +42,11 @@ import {
   type PostRecords,
   type ReuseStore,
 } from "./post-records.ts";
-import { claimCacheFolder, MARKER, openNoFollow, readWhole } from "./cache-folder.ts";
+import { claimCacheFolder, MARKER } from "./cache-folder.ts";
+import { keepObjects, objectId, readObject } from "./cache-objects.ts";
 import { readIndex, readIndexFile, writeIndex } from "./cache-index.ts";
 import { hold, LOCK } from "./cache-lock.ts";
-import { etagOf, type Written } from "./output.ts";
-import { linkOrCopy, type StagingFolder } from "./staging.ts";
+import type { StagingFolder } from "./staging.ts";
 import { headOf, STAT_FILE, StatRecords } from "./stat-records.ts";
 import { pushAll } from "../collector.ts";
 
@@ -175,7 +175,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   restore(record: PostRecord, staging: StagingFolder): boolean {
     const bodies: Buffer[] = [];
     for (const { written } of record.files) {
-      const read = this.readObject(written);
+      const read = readObject(this.dir, written);
       if (typeof read === "string") {
         this.droppedRecords.push(`${this.keys.get(record) ?? "a record"}: ${read}`);
         return false;
@@ -191,38 +191,6 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     return true;
   }
 
-  /** An object's bytes, checked against what its record says; else why they cannot be used. */
-  private readObject(written: Written): Buffer | string {
-    const id = objectId(written.etag);
-    const name = `objects/${id}`;
-    let fd: number;
-    try {
-      fd = openNoFollow(this.objectPath(id));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return code === "ENOENT"
-        ? `${name} is missing`
-        : code === "ELOOP"
-          ? `${name} is a link, not a file of the cache`
-          : `${name} cannot be read (${code ?? (error as Error).message})`;
-    }
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile()) return `${name} is not a file of the cache`;
-      if (stat.size !== written.bytes)
-        return `${name} holds ${stat.size} bytes, not the ${written.bytes} its record says`;
-      const bytes = readWhole(fd, stat.size);
-      if (bytes === undefined) return `${name} was cut short while it was read`;
-      return etagOf(createHash("sha256").update(bytes)) === written.etag
-        ? bytes
-        : `${name} does not match its hash (edited, or damaged)`;
-    } catch (error) {
-      return `${name} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-    } finally {
-      closeSync(fd);
-    }
-  }
-
   /**
    * After a build that succeeded: keeps the files of every record (each once,
    * by its ETag: an object this build read and verified is there already;
@@ -232,24 +200,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    * that exist.
    */
   save(records: PostRecords, staging: StagingFolder): void {
-    const objects = join(this.dir, "objects");
-    mkdirSync(objects, { recursive: true });
-    const kept = new Set<string>();
-    for (const record of records.values()) {
-      for (const { file, written } of record.files) {
-        const id = objectId(written.etag);
-        if (kept.has(id)) continue;
-        kept.add(id);
-        // An object this build did not verify may be anything (a link, an edited file): the page just written replaces it.
-        if (this.verified.has(id)) continue;
-        const object = this.objectPath(id);
-        rmSync(object, { force: true, recursive: true });
-        linkOrCopy(staging.pathOf(file), object);
-      }
-    }
-    // Whatever else the folder holds, no record names: the folder is sitegen's (its mark says so), so it goes.
-    for (const name of readdirSync(objects))
-      if (!kept.has(name)) rmSync(this.objectPath(name), { force: true, recursive: true });
+    keepObjects(this.dir, records, staging, this.verified);
     // Before the index: each stat record names the hash its post's record must hold, so a build killed between the two
     // leaves stat records that vouch for nothing the index does not say.
     const root = this.root;
@@ -263,16 +214,6 @@ export class BuildCache implements ReuseStore<StagingFolder> {
     else rmSync(join(this.dir, STAT_FILE), { force: true });
     writeIndex(this.dir, records, this.lines);
   }
-
-  /** Where an object is: a string joined, not a path resolved, for each of twenty thousand files of a large blog. */
-  private objectPath(id: string): string {
-    return `${this.dir}${sep}objects${sep}${id}`;
-  }
-}
-
-/** An ETag without its quotes: 22 base64url characters, safe as a file name. */
-function objectId(etag: string): string {
-  return etag.slice(1, -1);
 }
 
 /** Whether a folder holds nothing but sitegen's mark (and the lock of the build closing it). */
