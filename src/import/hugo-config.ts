@@ -1,7 +1,8 @@
 /**
  * A Hugo 0.111 site's configuration as Hugo reads it: a root `hugo.*` or
  * `config.*` in TOML, YAML or JSON, and the files of `config/_default/`, each
- * named for the key it sets, with its keys in any case; from it, the site's
+ * named for the key it sets (`languages.fr.toml` for one language's), with
+ * its keys in any case; from it, the site's
  * languages with their content folders and its `[permalinks]` by section.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -45,9 +46,17 @@ export function hugoConfig(
     const path = join(dir, name);
     const read = readConfig(path, shown(path));
     const key = name.replace(/\.[^.]+$/, "");
+    const [setting, lang, ...rest] = key.split(".");
     if (NAMES.includes(key)) Object.assign(config, read.data);
-    else if (!key.includes("."))
-      config[key] = isRecord(config[key]) ? { ...(config[key] as object), ...read.data } : read.data;
+    else if (lang === undefined) config[key] = merged(config[key], read.data);
+    else if (rest.length === 0) {
+      // A language's own file: `languages.fr.toml` is the language `fr` (its contentDir too), `menus.fr.toml` its menus, as Hugo reads them.
+      const languages = (config.languages = isRecord(config.languages) ? config.languages : {});
+      languages[lang] =
+        setting.toLowerCase() === "languages"
+          ? merged(languages[lang], read.data)
+          : { ...(isRecord(languages[lang]) ? languages[lang] : {}), [setting]: read.data };
+    }
     left.push({
       file: shown(path),
       why:
@@ -66,6 +75,10 @@ export function hugoConfig(
     });
   }
   return { config: lowerKeys(config) as Record<string, unknown>, left };
+}
+
+function merged(before: unknown, data: Record<string, unknown>): Record<string, unknown> {
+  return isRecord(before) ? { ...before, ...data } : data;
 }
 
 /** A configuration as Hugo reads it: its keys in any case (`[Languages.it]`, `baseURL`, `mainSections`), as Hugo lowercases them all. */

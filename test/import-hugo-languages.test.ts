@@ -1,0 +1,56 @@
+/**
+ * A Hugo site that declares each language in a file of its own in
+ * config/_default/ (`languages.en.toml`, `languages.fr.toml`, each with its
+ * contentDir, as a site translated into many languages keeps them), beside a
+ * folder of content/ that no language reads (the texts translators start
+ * from), built by Hugo itself as the reference.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { needTools } from "../scripts/tools.mjs";
+
+const tools = needTools(["hugo"]);
+
+test("languages declared in config/_default/languages.<lang>.toml are the site's: each reads its own content folder, a French post is a translation at /fr/, and a folder no language reads is not moved", {
+  skip: tools.skip,
+}, async () => {
+  const source = join(tempDir("sitegen-hugo-language-files-"), "source");
+  cpSync(join(ROOT, "test/fixtures/import-hugo-language-files"), source, { recursive: true });
+  const out = join(source, "..", "out");
+  mkdirSync(out);
+  const built = spawnSync(
+    tools.path("hugo"),
+    ["--source", source, "--destination", out, "--quiet", "--noBuildLock"],
+    { encoding: "utf8" },
+  );
+  assert.equal(built.status, 0, built.stderr);
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+
+  assert.deepEqual(
+    report.proof.answered.unanswered ?? [],
+    [],
+    `${report.proof.answered.answer}/${report.proof.answered.old}`,
+  );
+  assert.equal(report.proof.answered.answer, report.proof.answered.old);
+  const moved = report.moved as { file: string; from: string[]; to: string }[];
+  const from = (old: string) => moved.find((each) => each.from.includes(old));
+  assert.ok(
+    from("/posts/spring-tides/")?.file.endsWith("content/en/posts/spring-tides.md"),
+    JSON.stringify(moved),
+  );
+  assert.ok(
+    from("/fr/posts/spring-tides/")?.file.endsWith("content/fr/posts/spring-tides.md"),
+    JSON.stringify(moved),
+  );
+  assert.ok(!moved.some((each) => each.file.includes("shared-l10n")), JSON.stringify(moved));
+  const french = readFileSync(join(site, "content/blog/spring-tides.fr.md"), "utf8");
+  assert.match(french, /^lang: fr$/m);
+  assert.match(french, /^translationKey: /m);
+});
