@@ -35,6 +35,9 @@ import { templateCalls, type TemplateCall } from "./template-calls.ts";
 const TIMEOUT_MS = 300_000;
 const MAX_OUTPUT = 512 * 1024 * 1024;
 
+/** Tags that give nothing themselves and set what the calls after them read. */
+const SETTING = new Set(["set", "assign", "capture"]);
+
 const opening = (index: number) => `<!--sitegen-call-${index}-->`;
 const closing = (index: number) => `<!--/sitegen-call-${index}-->`;
 
@@ -187,7 +190,7 @@ function replaceCalls(
     (site.notes ??= []).push({
       file: document.file,
       line: call.line,
-      why: `${call.shown}: the site's own Eleventy ran it, and what it gave was taken in its place${given.trim() === "" ? " (nothing: it sets what the calls after it read)" : ""}`,
+      why: `${call.shown}: the site's own Eleventy ran it, and what it gave was taken in its place${given.trim() === "" ? ` (nothing${SETTING.has(call.name) ? ": it sets what the calls after it read" : ""})` : ""}`,
     });
     for (const name of filesNamed(given, published, site.site.basePath))
       if (!site.files.some((file) => file.name === name))
