@@ -11,32 +11,24 @@
  * every other request works without one. Nothing is streamed: each POST is
  * answered with one JSON object, which the transport allows, and GET (which
  * would open a stream) is 405. No `node:` imports.
+ *
+ * This module is the transport: the origin, the method, the body's type and
+ * size, and the discovery files. Which revision a request speaks is
+ * versions.ts's, and what each method answers, methods.ts's.
  */
 import { baseHeaders, CACHE, type HeaderPolicy } from "../headers.ts";
 import type { SiteData } from "../site-data.ts";
 import type { McpSite } from "./data.ts";
-import {
-  CODE,
-  errorBody,
-  headerValue,
-  parseMessage,
-  resultBody,
-  type Id,
-  type RpcError,
-  type RpcRequest,
-} from "./jsonrpc.ts";
-import { callTool, isTool, listResources, readPage, TOOLS, type McpContext } from "./tools.ts";
-import { catalog, serverCard, serverName, SERVER_CARD_TYPE } from "./server-card.ts";
+import { CODE, errorBody, parseMessage, resultBody, type Id, type RpcError } from "./jsonrpc.ts";
+import type { McpContext } from "./tools.ts";
+import { catalog, serverCard, SERVER_CARD_TYPE } from "./server-card.ts";
+import { dispatch } from "./methods.ts";
+import { checkModern, isModern, LEGACY_VERSIONS, SUPPORTED_VERSIONS, unsupported } from "./versions.ts";
 
 /** The endpoint, and the discovery files beside it. */
 export const MCP_PATH = "/mcp";
 export const SERVER_CARD_PATHS = ["/.well-known/mcp/server-card.json", "/mcp/server-card"] as const;
 export const CATALOG_PATH = "/.well-known/mcp/catalog.json";
-
-/** The revision this server speaks first; it answers the stateless requests of the earlier ones. */
-export const MODERN_VERSION = "2026-07-28";
-export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
-export const SUPPORTED_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS];
 
 /**
  * The largest request body read: 64 KiB. Every request this server takes is
@@ -44,11 +36,6 @@ export const SUPPORTED_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS];
  * parsed, with 413, so no request costs the edge more than this.
  */
 export const MAX_BODY_BYTES = 64 * 1024;
-
-/** How long a client may keep `server/discover`, `tools/list` and the resource answers: the site changes only with a deploy. */
-const TTL_MS = 300_000;
-
-const META_VERSION = "io.modelcontextprotocol/protocolVersion";
 
 export function isMcpPath(pathname: string): boolean {
   return (
@@ -145,179 +132,6 @@ export async function respondMcp(
   const answer = await dispatch(message, context, modern);
   if ("error" in answer) return rpcError(answer.status, message.id, answer.error, policy);
   return new Response(resultBody(message.id, answer.result), { status: 200, headers: jsonHeaders(policy) });
-}
-
-type Answer = { result: Record<string, unknown> } | { status: number; error: RpcError };
-
-async function dispatch(message: RpcRequest, context: McpContext, modern: boolean): Promise<Answer> {
-  const { params } = message;
-  // What 2026-07-28 adds to every result: its type, and for the cacheable ones how long a client may keep it.
-  const complete = (result: Record<string, unknown>, cacheable = false): Answer => ({
-    result: modern
-      ? { ...result, resultType: "complete", ...(cacheable ? { ttlMs: TTL_MS, cacheScope: "public" } : {}) }
-      : result,
-  });
-  switch (message.method) {
-    case "initialize": {
-      const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : "";
-      // 2025-11-25 lifecycle §Version Negotiation: the client's version if the server speaks it, else the latest it does.
-      const protocolVersion = (LEGACY_VERSIONS as readonly string[]).includes(asked)
-        ? asked
-        : LEGACY_VERSIONS[0];
-      return {
-        result: {
-          protocolVersion,
-          capabilities: CAPABILITIES,
-          serverInfo: serverInfo(context.info),
-          instructions: instructions(context.info),
-        },
-      };
-    }
-    case "server/discover":
-      return complete(
-        {
-          supportedVersions: SUPPORTED_VERSIONS,
-          capabilities: CAPABILITIES,
-          _meta: { "io.modelcontextprotocol/serverInfo": serverInfo(context.info) },
-          instructions: instructions(context.info),
-        },
-        true,
-      );
-    case "ping":
-      return complete({});
-    case "tools/list":
-      return complete({ tools: TOOLS }, true);
-    case "tools/call": {
-      if (!isTool(params.name))
-        return {
-          status: 200,
-          error: {
-            code: CODE.invalidParams,
-            message: `Unknown tool: ${String(params.name)}; the tools are ${TOOLS.map((tool) => tool.name).join(", ")}`,
-          },
-        };
-      const args = params.arguments === undefined ? {} : params.arguments;
-      if (typeof args !== "object" || args === null || Array.isArray(args))
-        return { status: 200, error: { code: CODE.invalidParams, message: '"arguments" must be an object' } };
-      return complete({ ...(await callTool(params.name, args as Record<string, unknown>, context)) });
-    }
-    case "resources/list": {
-      const listed = await listResources(params.cursor, context);
-      if (!listed)
-        return {
-          status: 200,
-          error: {
-            code: CODE.invalidParams,
-            message: `Invalid cursor: ${String(params.cursor)}; start again without one`,
-          },
-        };
-      return complete(listed, true);
-    }
-    case "resources/templates/list":
-      return complete({ resourceTemplates: [] }, true);
-    case "resources/read": {
-      const page = typeof params.uri === "string" ? await readPage(params.uri, context) : undefined;
-      // 2026-07-28 resources §Error Handling: a resource that does not exist is -32602, never an empty `contents`.
-      if (!page)
-        return {
-          status: 200,
-          error: { code: CODE.invalidParams, message: "Resource not found", data: { uri: params.uri } },
-        };
-      return complete(
-        { contents: [{ uri: page.url, mimeType: "text/markdown", text: page.markdown }] },
-        true,
-      );
-    }
-    default:
-      // 2026-07-28 transports §Protocol Version Header: an unknown method is 404 with -32601, which tells this
-      // endpoint from a legacy server's 404.
-      return {
-        status: modern ? 404 : 200,
-        error: {
-          code: CODE.methodNotFound,
-          message: `Method not found: ${message.method}; this read-only server answers ${METHODS.join(", ")}`,
-        },
-      };
-  }
-}
-
-const METHODS = [
-  "server/discover",
-  "initialize",
-  "ping",
-  "tools/list",
-  "tools/call",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-];
-
-const CAPABILITIES = { tools: {}, resources: {} };
-
-/** A request of 2026-07-28 on: its `_meta` names a version, or its header names a modern one. */
-function isModern(message: RpcRequest, headers: Headers): boolean {
-  const meta = message.params._meta;
-  const named = typeof meta === "object" && meta !== null && META_VERSION in meta;
-  return named || headers.get("mcp-protocol-version") === MODERN_VERSION;
-}
-
-/**
- * What 2026-07-28 asks of a request before it is served (transports §Server
- * Validation, versioning §Protocol Version Negotiation): a version the server
- * speaks, the same in `_meta` and the header, and the `Mcp-Method` and
- * `Mcp-Name` headers matching the body.
- */
-function checkModern(message: RpcRequest, headers: Headers): RpcError | undefined {
-  const meta = message.params._meta as Record<string, unknown> | undefined;
-  const version = meta?.[META_VERSION];
-  const header = headers.get("mcp-protocol-version");
-  if (typeof version === "string" && version !== MODERN_VERSION) return unsupported(version);
-  if (header === null) return mismatch("the MCP-Protocol-Version header is missing");
-  if (header !== version)
-    return mismatch(
-      `MCP-Protocol-Version header value '${header}' does not match the body's _meta value '${String(version)}'`,
-    );
-  const method = headers.get("mcp-method");
-  if (method !== message.method)
-    return mismatch(
-      method === null
-        ? "the Mcp-Method header is missing"
-        : `Mcp-Method header value '${method}' does not match body value '${message.method}'`,
-    );
-  const named =
-    message.method === "tools/call"
-      ? message.params.name
-      : message.method === "resources/read"
-        ? message.params.uri
-        : undefined;
-  if (named !== undefined) {
-    const raw = headers.get("mcp-name");
-    if (raw === null) return mismatch("the Mcp-Name header is missing");
-    const name = headerValue(raw);
-    if (name !== named)
-      return mismatch(`Mcp-Name header value '${raw}' does not match body value '${String(named)}'`);
-  }
-  return undefined;
-}
-
-function mismatch(message: string): RpcError {
-  return { code: CODE.headerMismatch, message: `Header mismatch: ${message}` };
-}
-
-function unsupported(requested: string): RpcError {
-  return {
-    code: CODE.unsupportedVersion,
-    message: "Unsupported protocol version",
-    data: { supported: SUPPORTED_VERSIONS, requested },
-  };
-}
-
-function serverInfo(info: McpSite): { name: string; title: string; version: string } {
-  return { name: serverName(info), title: info.name, version: info.generated.slice(0, 10) };
-}
-
-function instructions(info: McpSite): string {
-  return `${info.summary} This server reads the site ${info.origin}: search finds its pages and posts, get_page returns one as Markdown, list_posts and list_pages list them; each page is also a resource at its URL. It is read-only.`;
 }
 
 /** The body as text, or undefined past `MAX_BODY_BYTES`: read no further than the limit, whatever Content-Length says. */

@@ -6,7 +6,8 @@
  * it does not, so a site without it keeps its files byte for byte.
  */
 import type { Manifest } from "../../manifest/manifest.ts";
-import { MAX_BODY_BYTES, MODERN_VERSION, SUPPORTED_VERSIONS } from "../../negotiation/mcp/respond.ts";
+import { MAX_BODY_BYTES } from "../../negotiation/mcp/respond.ts";
+import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../negotiation/mcp/versions.ts";
 import { TOOLS } from "../../negotiation/mcp/tools.ts";
 
 export function servesMcp(manifest: Manifest): boolean {
