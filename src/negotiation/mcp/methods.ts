@@ -8,7 +8,9 @@
 import type { McpSite } from "./data.ts";
 import { CODE, type RpcError, type RpcRequest } from "./jsonrpc.ts";
 import { serverName } from "./server-card.ts";
-import { callTool, isTool, listResources, readPage, TOOLS, type McpContext } from "./tools.ts";
+import { listResources, readPage, type McpContext } from "./documents.ts";
+import { isTool, TOOLS } from "./tool-schemas.ts";
+import { callTool } from "./tools.ts";
 import { LEGACY_VERSIONS, SUPPORTED_VERSIONS } from "./versions.ts";
 
 /** How long a client may keep `server/discover`, `tools/list` and the resource answers: the site changes only with a deploy. */

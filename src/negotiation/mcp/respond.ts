@@ -20,7 +20,7 @@ import { baseHeaders, CACHE, type HeaderPolicy } from "../headers.ts";
 import type { SiteData } from "../site-data.ts";
 import type { McpSite } from "./data.ts";
 import { CODE, errorBody, parseMessage, resultBody, type Id, type RpcError } from "./jsonrpc.ts";
-import type { McpContext } from "./tools.ts";
+import type { McpContext } from "./documents.ts";
 import { catalog, serverCard, SERVER_CARD_TYPE } from "./server-card.ts";
 import { dispatch } from "./methods.ts";
 import { checkModern, isModern, LEGACY_VERSIONS, SUPPORTED_VERSIONS, unsupported } from "./versions.ts";

@@ -8,7 +8,7 @@
 import type { Manifest } from "../../manifest/manifest.ts";
 import { MAX_BODY_BYTES } from "../../negotiation/mcp/respond.ts";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../negotiation/mcp/versions.ts";
-import { TOOLS } from "../../negotiation/mcp/tools.ts";
+import { TOOLS } from "../../negotiation/mcp/tool-schemas.ts";
 
 export function servesMcp(manifest: Manifest): boolean {
   return Boolean(manifest.site.agents?.mcp);
