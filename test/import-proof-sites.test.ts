@@ -203,6 +203,28 @@ test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in 
   assert.deepEqual(post.media, { old: 1, kept: 1 }, JSON.stringify(post.missing));
 });
 
+test("an Eleventy site with the I18n plugin and no `lang` in its data: each text is in the language its folder names, and the same path in another language's folder is its translation, held to its old page", async () => {
+  const { site, report } = await importedAgainst("eleventy-i18n", (_source, out) => ({
+    command: process.execPath,
+    args: [ELEVENTY, `--output=${out}`, "--quiet"],
+  }));
+  assert.equal(report.read.posts, 2, JSON.stringify(report.written));
+  const english = readFileSync(join(site, "content/blog/ferry-timetable.md"), "utf8");
+  const french = readFileSync(join(site, "content/blog/ferry-timetable.fr.md"), "utf8");
+  assert.match(french, /^lang: fr$/m);
+  const key = /^translationKey: (.+)$/m.exec(french)?.[1];
+  assert.ok(key, french);
+  assert.match(english, new RegExp(`^translationKey: ${key.replace(/[*.]/g, "\\$&")}$`, "m"));
+  assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?en, fr ?\]$/m);
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered),
+  );
+  for (const page of report.proof.pages)
+    assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
+});
+
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
   const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);

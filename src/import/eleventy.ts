@@ -25,6 +25,7 @@ import {
   readEleventyConfig,
 } from "./eleventy-config.ts";
 import { sortPosts } from "./eleventy-posts.ts";
+import { pathLanguage } from "./eleventy-i18n.ts";
 import { pushAll } from "../collector.ts";
 import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
 
@@ -175,13 +176,15 @@ export function readEleventy(
       ...(url === "/" ? { role: "home" as const } : {}),
     });
   }
-  // The languages the data gives the pages (`lang: "de"` in a folder's data file), the I18n plugin's default first.
+  // The languages the data gives the pages (`lang: "de"` in a folder's data file), else, where the I18n plugin is added, the
+  // one its path names, and its translations the same path in another language's folder; the plugin's default first.
+  const byPath = (document: { path: string }) =>
+    settings.defaultLanguage !== undefined ? pathLanguage(document.path) : undefined;
+  const langOf = (document: ImportedDocument & { path: string }) =>
+    text(document.data.lang) ?? byPath(document)?.lang;
+  for (const document of documents) document.translationKey ??= byPath(document)?.translationKey;
   const langs = [
-    ...new Set(
-      documents
-        .map((document) => text(document.data.lang))
-        .filter((lang): lang is string => lang !== undefined),
-    ),
+    ...new Set(documents.map(langOf).filter((lang): lang is string => lang !== undefined)),
   ].sort();
   if (langs.length > 1) {
     const first =
@@ -189,7 +192,7 @@ export function readEleventy(
         ? settings.defaultLanguage
         : langs[0];
     site.site.languages = [first, ...langs.filter((lang) => lang !== first)];
-    for (const document of documents) document.lang = text(document.data.lang);
+    for (const document of documents) document.lang = langOf(document);
   }
   sortPosts(site, documents, walk.files, {
     root,
