@@ -201,22 +201,22 @@ function replaceCalls(
 
 /**
  * What a call gave, as a Markdown text holds it: HTML with each line's
- * indent and its empty lines taken out (outside `<pre>`), since a site that
- * has Markdown's indented code turned off (as many Eleventy sites do) reads
- * an indented line of HTML as HTML, which CommonMark reads as code, and an
- * empty line ends an HTML block there; any other text as it is.
+ * indent taken out (outside `<pre>`), since a site that has Markdown's
+ * indented code turned off (as many Eleventy sites do) reads an indented
+ * line of HTML as HTML, which CommonMark reads as code; its empty lines
+ * stay, where Markdown read what follows one as text, as it did there; any
+ * other text as it is.
  */
 function asMarkdown(given: string): string {
   if (!/^\s*</.test(given)) return given;
   let pre = false;
   return given
     .split("\n")
-    .flatMap((line) => {
+    .map((line) => {
       const was = pre;
       if (/<pre[\s>]/i.test(line)) pre = true;
       if (/<\/pre>/i.test(line)) pre = false;
-      if (was) return [line];
-      return line.trim() === "" ? [] : [line.trimStart()];
+      return was ? line : line.trimStart();
     })
     .join("\n");
 }
