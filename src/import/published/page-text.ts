@@ -1,7 +1,8 @@
 /**
  * What a reader sees of an HTML page's own text: its words, its images and
  * its links, read from the page's main part (its one `<article>`, else its
- * `<main>`, else its body), without what every page of a site repeats
+ * `<main>`, else its body, with the elements in it that may hold the text),
+ * without what every page of a site repeats
  * (navigation, asides, footers) or what no reader sees (scripts, styles,
  * templates, what is `hidden`). Old and new pages are read alike, so what
  * one keeps of the other is measured on the same terms.
@@ -26,6 +27,19 @@ export interface PageText {
   alts: string[];
   /** Each link's target, as written; links within the page (`#…`) are left out: generators name footnotes and headings each their own way. */
   links: string[];
+  /**
+   * Where the page names no element for its text (no `e-content`, no one `<article>`): the elements that might
+   * hold it, each a quarter of the page's words at least, so that the comparison takes the one that holds the
+   * post's own text, not the theme's header, sidebar and footer laid out around it in `<div>`s (parity.ts).
+   */
+  parts?: TextPart[];
+}
+
+/** An element of the page by the ranges of `texts`, `media` and `links` it holds, each `[start, end)`. */
+export interface TextPart {
+  texts: [number, number];
+  media: [number, number];
+  links: [number, number];
 }
 
 /** What no reader sees as text; and what a theme puts around a page's own text, which an old page's text is read without. */
@@ -57,9 +71,10 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
     (element) =>
       element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"),
   )?.attribs.href;
-  const root = options.whole
-    ? (find(document.children, (element) => element.name === "body")?.children ?? document.children)
-    : mainPart(document.children);
+  const main = options.whole ? undefined : mainPart(document.children);
+  const root = main
+    ? main.nodes
+    : (find(document.children, (element) => element.name === "body")?.children ?? document.children);
   const skipped = options.whole ? UNSEEN : new Set([...UNSEEN, ...AROUND]);
   const lang = find(document.children, (element) => element.name === "html")
     ?.attribs.lang?.trim()
@@ -74,7 +89,10 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
     ...(redirectsTo ? { redirectsTo } : {}),
     ...(canonical ? { canonical } : {}),
   };
-  collect(root, page, skipped, false, !options.whole);
+  const parts: TextPart[] | undefined = main && !main.named ? [] : undefined;
+  collect(root, page, skipped, false, !options.whole, parts);
+  const large = parts && largeParts(page.texts, parts);
+  if (large?.length) page.parts = large;
   return page;
 }
 
@@ -91,21 +109,39 @@ const STANDARD_BODY = (element: Element) =>
   /(?:^|\s)e-content(?:\s|$)/.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody";
 
 /** The part of the page that is its own: its text's element, else one `<article>`, else `<main>` or the element whose role is main, else the body. */
-function mainPart(nodes: ChildNode[]): ChildNode[] {
+function mainPart(nodes: ChildNode[]): { nodes: ChildNode[]; named: boolean } {
   // A theme that names its text `e-content` may name its previous-and-next links `page-content` too: the standard's name is the text.
   const standard = all(nodes, STANDARD_BODY);
-  if (standard.length === 1) return [standard[0]];
+  if (standard.length === 1) return { nodes: [standard[0]], named: true };
   const bodies = all(
     nodes,
     (element) => BODY_CLASS.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody",
   );
-  if (bodies.length === 1) return [bodies[0]];
+  if (bodies.length === 1) return { nodes: [bodies[0]], named: true };
   const articles = all(nodes, (element) => element.name === "article");
-  if (articles.length === 1) return [articles[0]];
+  if (articles.length === 1) return { nodes: [articles[0]], named: true };
+  // Neither says which element is the text's: `parts` are the elements in it that may be.
   const main = find(nodes, (element) => element.name === "main" || element.attribs.role === "main");
-  if (main) return [main];
+  if (main) return { nodes: [main], named: false };
   const body = find(nodes, (element) => element.name === "body");
-  return body ? body.children : nodes;
+  return { nodes: body ? body.children : nodes, named: false };
+}
+
+/** The elements a theme lays a page out with: one of them, or a few nested, hold the text of a page that names none for it. */
+const CONTAINERS = new Set(["div", "section", "article", "header", "table", "tbody", "tr", "td", "center"]);
+
+/** The parts that may hold the text: a quarter of the page's words at least, the whole page's range and repeats left out. */
+function largeParts(texts: string[], parts: TextPart[]): TextPart[] {
+  const words = [0];
+  for (const text of texts) words.push(words[words.length - 1] + text.split(" ").length);
+  const least = words[words.length - 1] / 4;
+  const seen = new Set<string>([`0:${texts.length}`]);
+  return parts.filter(({ texts: [start, end] }) => {
+    const key = `${start}:${end}`;
+    if (words[end] - words[start] < least || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function collect(
@@ -114,6 +150,7 @@ function collect(
   skipped: Set<string>,
   inCode: boolean,
   ownOnly: boolean,
+  parts?: TextPart[],
 ): void {
   for (const node of nodes) {
     if (node.type === "text") {
@@ -145,8 +182,21 @@ function collect(
       pushAll(page.texts, lines);
       continue;
     }
-    collect(node.children, page, skipped, inCode || name === "pre" || name === "code", ownOnly);
+    const start = parts && CONTAINERS.has(name) ? mark(page) : undefined;
+    collect(node.children, page, skipped, inCode || name === "pre" || name === "code", ownOnly, parts);
+    if (start) {
+      const end = mark(page);
+      parts?.push({
+        texts: [start.texts, end.texts],
+        media: [start.media, end.media],
+        links: [start.links, end.links],
+      });
+    }
   }
+}
+
+function mark(page: PageText): { texts: number; media: number; links: number } {
+  return { texts: page.texts.length, media: page.media.length, links: page.links.length };
 }
 
 /**

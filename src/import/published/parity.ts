@@ -54,29 +54,43 @@ export function chromeOf(pages: PageText[]): Chrome {
   };
 }
 
-/** A text with its numbers as one sign: a theme's "330 words · 5 minutes" is one text on every page, whatever the page counts. */
+/**
+ * A text with its numbers as one sign, and the names of days and months as another: a theme's "330 words · 5
+ * minutes" is one text on every page, whatever the page counts, and so is its byline "Posted Thursday, March 3",
+ * whatever day the post is of.
+ */
 function shapeOf(text: string): string {
-  return text.replace(/\d+/g, "#");
+  return text.replace(/\d+/g, "#").replace(DAY_OR_MONTH, "@");
 }
+
+const DAY_OR_MONTH =
+  /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/gi;
 
 const SHOWN_MISSING_WORDS = 12;
 
 export function keptOf(sides: Sides): Kept {
   const chrome = sides.chrome ?? { texts: new Set(), media: new Set(), links: new Set() };
-  const old = sides.old.page;
+  const page = sides.old.page;
   // A text that names the page's own address (a licence's "this post is at …") is the theme's, not the author's.
   const own = (text: string) =>
     text.includes(sides.old.url) && /^(?:https?:\/\/|\/)\S*$/.test(text.trim().split(/\s+/).pop() ?? "");
   // An image's alt that holds every word of the page's title is the theme's, made of the title (Astro's blog: `'<title>' hero`).
-  const titled = new Set(old.alts.filter((alt) => madeOfTitle(alt, old.title)));
-  // A text right after the same text is one shown twice (Starlight's heading of the title, then the text's own `# Title`, which the move keeps once).
-  const shownOnce = old.texts.filter(
-    (text, index) => index === 0 || text.toLowerCase() !== old.texts[index - 1].toLowerCase(),
-  );
-  const oldWords = wordsOf(
-    shownOnce.filter((text) => !chrome.texts.has(shapeOf(text)) && !own(text) && !titled.has(text)),
-  ).map(sameMonth);
-  const words = keptWords(oldWords, wordsOf(sides.new.page.texts).map(sameMonth));
+  const titled = new Set(page.alts.filter((alt) => madeOfTitle(alt, page.title)));
+  const wordsIn = (texts: string[]) =>
+    // A text right after the same text is one shown twice (Starlight's heading of the title, then the text's own `# Title`, which the move keeps once).
+    wordsOf(
+      texts.filter(
+        (text, index) =>
+          (index === 0 || text.toLowerCase() !== texts[index - 1].toLowerCase()) &&
+          !chrome.texts.has(shapeOf(text)) &&
+          !own(text) &&
+          !titled.has(text),
+      ),
+    ).map(sameMonth);
+  const newWords = wordsOf(sides.new.page.texts).map(sameMonth);
+  const old = textPart(page, wordsIn, newWords);
+  const oldWords = wordsIn(old.texts);
+  const words = keptWords(oldWords, newWords);
   const media = keptItems(
     old.media.filter((src) => !chrome.media.has(src)).map(imageName),
     new Set(sides.new.page.media.map(imageName)),
@@ -104,6 +118,32 @@ export function keptOf(sides: Sides): Kept {
       links: links.missing,
     },
   };
+}
+
+/**
+ * Where an old page names no element for its text (page-text.ts's `parts`), the element that holds it: of those
+ * that keep nine tenths of what the whole page shares with the new one, the one with the fewest words the new
+ * page lacks (a theme's header, sidebar and footer in `<div>`s) and shares outside it. A paragraph the move lost
+ * is in the text's own element, with the rest of the text, and still counts.
+ */
+function textPart(page: PageText, wordsIn: (texts: string[]) => string[], now: string[]): PageText {
+  if (!page.parts) return page;
+  const measure = (texts: string[]) => {
+    const words = wordsIn(texts);
+    const { kept } = keptWords(words, now);
+    return { kept, extra: words.length - kept };
+  };
+  const whole = measure(page.texts);
+  let best = page;
+  let cost = whole.extra;
+  for (const part of page.parts) {
+    const texts = page.texts.slice(...part.texts);
+    const { kept, extra } = measure(texts);
+    if (kept < whole.kept * 0.9 || extra + whole.kept - kept >= cost) continue;
+    cost = extra + whole.kept - kept;
+    best = { ...page, texts, media: page.media.slice(...part.media), links: page.links.slice(...part.links) };
+  }
+  return best;
 }
 
 function keptWords(old: string[], now: string[]): { kept: number; missing: string[] } {
