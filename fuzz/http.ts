@@ -14,13 +14,17 @@
  * after a few thousand requests, with or without sitegen's worker), and
  * Netlify's emulator leaks memory with each request: the fuzz restarts such
  * a host, says so with the output it ended with, and goes on.
+ *
+ * This module sends the requests and judges the answers; the requests
+ * themselves are http-requests.ts's, and the report http-report.ts's.
  */
 import { rng } from "../bench/random.ts";
 import type { Running } from "../test/helpers/dist.ts";
 import { treeRss } from "../test/helpers/processes.ts";
 import { rawRequest, type RawRequest } from "../test/helpers/raw-http.ts";
-import { mcpRequest } from "./http-mcp.ts";
 import { isMcpEndpoint, mcpFault } from "./http-mcp-answers.ts";
+import { fuzzRequest, type FuzzedSite } from "./http-requests.ts";
+import type { HostReport } from "./http-report.ts";
 
 export interface FuzzedHost {
   name: string;
@@ -38,17 +42,6 @@ export interface FuzzedHost {
   control?(): Promise<Running>;
 }
 
-export interface FuzzedSite {
-  /** Page, file, alias and asset paths the build answers. */
-  known: string[];
-  /** A token written in files outside the build folder: no response may hold it. */
-  canary: string;
-  /** A form the site holds: its page and name (the contact form). */
-  form?: { path: string; name: string };
-  /** Whether the site serves `/mcp`: a fifth of the requests are then its (http-mcp.ts), and their answers held to MCP's specification. */
-  mcp?: boolean;
-}
-
 export interface HttpFuzzOptions {
   seed: number;
   requests: number;
@@ -60,26 +53,6 @@ export interface HttpFuzzOptions {
   log?: (text: string) => void;
   /** The host already running, to fuzz before starting any other. */
   running?: Running;
-}
-
-export interface HostReport {
-  host: string;
-  requests: number;
-  /**
-   * How many requests got each outcome: a status (`200`, `405`…), `closed` (no answer), `timeout`, or
-   * `5xx of the host` (a 5xx its control host answers too).
-   */
-  outcomes: Record<string, number>;
-  /** What broke a rule, each with the request that did it, to reproduce. */
-  failures: string[];
-  /** Each time the host died or was restarted, and why. */
-  restarts: string[];
-  /** A 5xx the host answered once and not when asked again: its own runtime's doing, said so. */
-  hostEvents: string[];
-  /** How many requests to `/mcp` got each status (or `closed`, `timeout`): they are counted in `outcomes` too. */
-  mcpOutcomes: Record<string, number>;
-  /** The most resident memory the host's processes held at once, in bytes, sampled as it served. */
-  peakRssBytes: number;
 }
 
 /** The methods Node's parser knows among those the fuzz sends: any other answered 501 is refused as unknown, rightly. */
@@ -99,217 +72,6 @@ const KNOWN_METHODS = new Set([
   "SEARCH",
   "M-SEARCH",
 ]);
-const METHODS = [
-  "GET",
-  "GET",
-  "GET",
-  "GET",
-  "HEAD",
-  "HEAD",
-  "POST",
-  "POST",
-  "OPTIONS",
-  "PUT",
-  "DELETE",
-  "PATCH",
-  "TRACE",
-  "CONNECT",
-  "TRACK",
-  "PROPFIND",
-  "MKCOL",
-  "PURGE",
-  "SEARCH",
-  "BREW",
-  "get",
-  "X-SITEGEN",
-  "M-SEARCH",
-];
-const ACCEPT_TYPES = [
-  "text/html",
-  "text/markdown",
-  "application/json",
-  "application/problem+json",
-  "text/plain",
-  "image/png",
-  "*/*",
-  "text/*",
-  "application/*",
-  "TEXT/Markdown",
-  "",
-  "garbage",
-  ";;",
-  "text/",
-  "/html",
-  "x".repeat(300),
-];
-const ACCEPT_PARAMETERS = [
-  "",
-  ";q=0",
-  ";q=0.5",
-  ";q=1",
-  ";q=2",
-  ";q=-1",
-  ";q=abc",
-  ";charset=utf-8",
-  ";level=1",
-  "; q=0.3 ",
-  ";q",
-];
-const CONTENT_TYPES = [
-  "application/x-www-form-urlencoded",
-  "multipart/form-data; boundary=fuzz",
-  "multipart/form-data",
-  "application/json",
-  "text/plain",
-  "application/octet-stream",
-  "x/y;;;",
-  "",
-];
-/** Ways out of the build folder, and into its private part. */
-const ESCAPES = [
-  "/../canary.txt",
-  "/%2e%2e/canary.txt",
-  "/..%2fcanary.txt",
-  "/%2e%2e%2f%2e%2e%2fcanary.txt",
-  "//canary.txt",
-  "/..\\canary.txt",
-  "/%5c..%5ccanary.txt",
-  "/assets/..%2f..%2fcanary.txt",
-  "/_sitegen/../../canary.txt",
-  "/%252e%252e/canary.txt",
-  "/.%2e/.%2e/canary.txt",
-  "/%00/../canary.txt",
-  "/netlify.toml",
-  "/wrangler.jsonc",
-  "/../netlify.toml",
-  "/%2e%2e/wrangler.jsonc",
-  "/.netlify/",
-  "/.wrangler/",
-  "/_sitegen/negotiation.json",
-  "/_sitegen/routes/0.json",
-  "/_headers",
-  "/_redirects",
-  "/dist/",
-  "/../dist/index.html",
-];
-const SHAPES = [
-  "/nope/",
-  "/x.txt",
-  "/x.json",
-  "/x.xml",
-  "/x.html",
-  "/x.md",
-  "/about",
-  "/About/",
-  "/blog",
-  "/blog/",
-  "/blog/x/",
-  "/a//b/",
-  "/%00/",
-  "/%ZZ/",
-  "/%/",
-  "/é/",
-  "/%C3%A9/",
-  "/%FF%FE/",
-  "/\u{1F600}/",
-  "/x?y=1",
-  "/x#frag",
-  "/x;y",
-  "/;/",
-  "/~/",
-  "/.well-known/x",
-];
-
-type Next = () => number;
-
-function picker(next: Next) {
-  return <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-}
-
-/** A request target: a path the site knows or does not, a way out, random characters, a long one, or no path at all. */
-function target(next: Next, site: FuzzedSite): string {
-  const pick = picker(next);
-  const roll = next();
-  if (roll < 0.35) return pick(site.known);
-  if (roll < 0.5) return pick(ESCAPES);
-  if (roll < 0.65) return pick(SHAPES);
-  if (roll < 0.7) return pick(["*", "http://evil.example/about/", "https://127.0.0.1/", "example.com:443"]);
-  if (roll < 0.75) return `/${"a/".repeat(1 + Math.floor(next() * 2000))}`;
-  const characters = "abz09-_.~/%!$&'()*+,;=:@[]|^`{}\"<>\\ é\u0000\u001b\u007f";
-  const length = 1 + Math.floor(next() * 40);
-  // Characters a request line cannot carry as they are go percent-encoded, as a client would send them.
-  const raw = Array.from({ length }, () => pick([...characters])).join("");
-  return `/${raw.replace(/[\u0000-\u0020\u007f-\uffff"<>\\^`{|}]/gu, (char) => encodeURIComponent(char))}`;
-}
-
-function accept(next: Next): string | undefined {
-  const pick = picker(next);
-  if (next() < 0.1) return undefined;
-  return Array.from(
-    { length: 1 + Math.floor(next() * 4) },
-    () => pick(ACCEPT_TYPES) + pick(ACCEPT_PARAMETERS),
-  ).join(pick([",", ", ", " ,"]));
-}
-
-/** A body: form fields (the site's form or another, control characters in names and values), or random bytes; chunked at times. */
-function body(
-  next: Next,
-  site: FuzzedSite,
-  maxBytes: number,
-): { bytes: Buffer; contentType: string; chunked: boolean } {
-  const pick = picker(next);
-  const size = Math.floor(next() ** 3 * maxBytes);
-  const contentType = pick(CONTENT_TYPES);
-  let bytes: Buffer;
-  if (contentType.startsWith("application/x-www-form-urlencoded") && next() < 0.7) {
-    const fields = new URLSearchParams({
-      "form-name": site.form && next() < 0.8 ? site.form.name : pick(["nope", "", "\u001b[2J"]),
-      name: `n${pick(["", "\u001b]0;title\u0007", "\r\nerror: fake", "\u009b31m"])}`,
-      message: "x".repeat(Math.min(size, maxBytes)),
-    });
-    if (next() < 0.2) fields.set("bot-field", "spam");
-    bytes = Buffer.from(fields.toString());
-  } else {
-    bytes = Buffer.alloc(size);
-    for (let i = 0; i < Math.min(size, 4096); i++) bytes[i] = Math.floor(next() * 256);
-  }
-  return { bytes, contentType, chunked: next() < 0.2 };
-}
-
-/** One request of the run, from its seed: the same seed gives the same requests on every machine. */
-export function fuzzRequest(next: Next, site: FuzzedSite, maxBodyBytes: number): RawRequest {
-  if (site.mcp && next() < 0.2) return mcpRequest(next, maxBodyBytes);
-  const pick = picker(next);
-  const method = pick(METHODS);
-  const headers: Record<string, string> = {};
-  const acceptValue = accept(next);
-  if (acceptValue !== undefined) headers.Accept = acceptValue;
-  if (next() < 0.1) headers["If-None-Match"] = pick(['"x"', "*", 'W/"y"', ""]);
-  if (next() < 0.05) headers.Range = pick(["bytes=0-10", "bytes=-5", "bytes=999999-", "garbage"]);
-  if (next() < 0.05) headers.Origin = "https://agent.example";
-  const withBody = ["POST", "PUT", "PATCH", "DELETE", "BREW"].includes(method.toUpperCase()) && next() < 0.9;
-  let requestTarget = method === "POST" && site.form && next() < 0.3 ? site.form.path : target(next, site);
-  if (method === "CONNECT" && next() < 0.5) requestTarget = "example.com:443";
-  if (!withBody) return { method, target: requestTarget, headers };
-  const { bytes, contentType, chunked } = body(next, site, maxBodyBytes);
-  if (contentType !== "") headers["Content-Type"] = contentType;
-  if (chunked) {
-    headers["Transfer-Encoding"] = "chunked";
-    return {
-      method,
-      target: requestTarget,
-      headers,
-      body: Buffer.concat([
-        Buffer.from(`${bytes.length.toString(16)}\r\n`),
-        bytes,
-        Buffer.from("\r\n0\r\n\r\n"),
-      ]),
-    };
-  }
-  headers["Content-Length"] = String(bytes.length);
-  return { method, target: requestTarget, headers, body: bytes };
-}
-
 /** Sends the run's requests to one host, restarting it when it dies or is due; what each request got, counted. */
 export async function fuzzHost(
   host: FuzzedHost,
@@ -480,22 +242,4 @@ export async function fuzzHost(
 
 function lastLines(output: string): string {
   return JSON.stringify(output.trimEnd().split("\n").slice(-5).join("\n"));
-}
-
-/** The report as a person reads it: requests, outcomes by kind, restarts, peak memory. */
-export function formatHostReport(report: HostReport): string {
-  const outcomes = Object.entries(report.outcomes)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
-  const mcp = Object.entries(report.mcpOutcomes)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
-  return [
-    `${report.host}: ${report.requests} requests; ${outcomes}${mcp ? ` (/mcp: ${mcp})` : ""}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`,
-    ...report.restarts.map((why) => `  restart: ${why}`),
-    ...report.hostEvents.map((event) => `  the host's own: ${event}`),
-    ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`),
-  ].join("\n");
 }

@@ -19,7 +19,9 @@ import type { RawRequest } from "../test/helpers/raw-http.ts";
 import { formatCacheReport, fuzzCache } from "./cache.ts";
 import { formatContentReport, fuzzContent } from "./content.ts";
 import { fuzzedHosts, withMcp } from "./hosts.ts";
-import { formatHostReport, fuzzHost, fuzzRequest, type FuzzedSite } from "./http.ts";
+import { fuzzHost } from "./http.ts";
+import { fuzzRequest, type FuzzedSite } from "./http-requests.ts";
+import { formatHostReport } from "./http-report.ts";
 import { mcpKinds } from "./http-mcp-answers.ts";
 
 const { values } = parseArgs({

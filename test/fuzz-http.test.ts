@@ -14,7 +14,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fuzzedHosts, withMcp } from "../fuzz/hosts.ts";
-import { formatHostReport, fuzzHost, type FuzzedSite } from "../fuzz/http.ts";
+import { fuzzHost } from "../fuzz/http.ts";
+import type { FuzzedSite } from "../fuzz/http-requests.ts";
+import { formatHostReport } from "../fuzz/http-report.ts";
 import { routeTable, type Running } from "./helpers/dist.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
 
