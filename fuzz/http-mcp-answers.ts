@@ -4,7 +4,8 @@
  * the fuzz counts those requests by.
  */
 import type { RawAnswer, RawRequest } from "../test/helpers/raw-http.ts";
-import { LIMIT, MODERN } from "./http-mcp.ts";
+import { LIMIT } from "./http-mcp.ts";
+import { MODERN } from "./http-mcp-messages.ts";
 
 /** Whether a request is one of `/mcp`'s (not its discovery files'): the endpoint the answers below are asked of. */
 export function isMcpEndpoint(request: RawRequest): boolean {
