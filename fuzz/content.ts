@@ -13,12 +13,12 @@
  * naming its file (and line); never a stack trace, never exit 2; `dist/`
  * either the old build, byte for byte, or the new one; time and memory
  * within a bound proportional to the input (a bound on a hang or a blow-up,
- * not a measure of speed).
+ * not a measure of speed). Those rules are content-checks.ts's; the CLI
+ * runs, measured, measured-cli.ts's.
  */
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   cpSync,
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -34,6 +34,8 @@ import { rng } from "../bench/random.ts";
 import { CLI, EPOCH } from "../test/helpers/dist.ts";
 import { readTree } from "../test/helpers/site.ts";
 import { input, type Input } from "./content-inputs.ts";
+import { bounds, messageProblems, outputProblems, sameTree } from "./content-checks.ts";
+import { runCli, type CommandRun } from "./measured-cli.ts";
 
 export interface ContentFuzzOptions {
   seed: number;
@@ -59,55 +61,6 @@ export interface ContentReport {
   peakInput: string;
   /** The largest input, in bytes. */
   largestInputBytes: number;
-}
-
-interface CommandRun {
-  status: number;
-  stderr: string;
-  stdout: string;
-  seconds: number;
-  peakRssBytes: number;
-}
-
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
-
-/** The CLI in `cwd`, its time and peak memory taken by GNU time where the machine has it; killed after `timeoutMs`. */
-function runCli(cwd: string, args: string[], timeoutMs: number): Promise<CommandRun> {
-  const { NETLIFY: _n, URL: _u, ...env } = process.env;
-  const command = TIME ?? process.execPath;
-  const commandArgs = TIME
-    ? ["-f", "\nsitegen-fuzz-measure %e %M", process.execPath, CLI, ...args]
-    : [CLI, ...args];
-  const started = performance.now();
-  return new Promise((done) => {
-    execFile(
-      command,
-      commandArgs,
-      {
-        cwd,
-        env: { ...env, SOURCE_DATE_EPOCH: EPOCH, NO_COLOR: "1" },
-        encoding: "utf8",
-        timeout: timeoutMs,
-        maxBuffer: 256 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => {
-        const measure = /\nsitegen-fuzz-measure ([\d.]+) (\d+)\s*$/.exec(stderr);
-        // GNU time reports the child's exit as its own, and says so in a line of its own when the child failed.
-        const clean = (measure ? stderr.slice(0, measure.index) : stderr).replace(
-          /(^|\n)Command exited with non-zero status \d+\s*$/,
-          "$1",
-        );
-        const status = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        done({
-          status,
-          stdout,
-          stderr: clean,
-          seconds: measure ? Number(measure[1]) : (performance.now() - started) / 1000,
-          peakRssBytes: measure ? Number(measure[2]) * 1024 : 0,
-        });
-      },
-    );
-  });
 }
 
 /** The starter site, built once: each input starts from a copy of it. */
@@ -150,51 +103,6 @@ function place(site: string, made: Input): void {
     writeFileSync(join(site, path), "");
     truncateSync(join(site, path), bytes);
   }
-}
-
-/** What a failed run's messages must be: every error naming a file, no stack trace. */
-function messageProblems(run: CommandRun): string[] {
-  const problems: string[] = [];
-  // `import` reports the build it ran, errors indented, on standard output.
-  const said = `${run.stdout}\n${run.stderr}`;
-  if (/\n\s+at .+:\d+:\d+\)?\n|\b(TypeError|RangeError|ReferenceError|SyntaxError|Error \[ERR_)/.test(said))
-    problems.push("a stack trace");
-  const errors = said.split("\n").filter((line) => /^\s*error: /.test(line));
-  for (const line of errors) {
-    if (!/^\s*error: [^:\s][^:]*(:\d+(:\d+)?)?: \S/.test(line))
-      problems.push(`an error naming no file: ${line.slice(0, 200)}`);
-  }
-  if (run.status === 1 && errors.length === 0) problems.push("exit 1 with no error");
-  return problems;
-}
-
-/** A build's files that are meant to parse, parsed; and no byte of the canary in any. */
-function outputProblems(dist: string, canary: string): string[] {
-  const problems: string[] = [];
-  for (const [file, bytes] of readTree(dist)) {
-    if (bytes.includes(canary)) problems.push(`${file} holds a file from outside the content folder`);
-    if (file.endsWith(".json")) {
-      try {
-        JSON.parse(bytes.toString("utf8"));
-      } catch {
-        problems.push(`${file} is not JSON`);
-      }
-    }
-    if (file.endsWith(".xml") && existsSync("/usr/bin/xmllint")) {
-      const lint = spawnSync("/usr/bin/xmllint", ["--noout", join(dist, file)], { encoding: "utf8" });
-      if (lint.status !== 0) problems.push(`${file} is not well-formed XML: ${lint.stderr.slice(0, 300)}`);
-    }
-  }
-  return problems;
-}
-
-function sameTree(a: Map<string, Buffer>, b: Map<string, Buffer>): boolean {
-  return a.size === b.size && [...a].every(([file, bytes]) => b.get(file)?.equals(bytes));
-}
-
-/** A run's bound: far more than the work takes, growing with the input; a run past it is a hang or a blow-up. */
-function bounds(inputBytes: number): { seconds: number; rssBytes: number } {
-  return { seconds: 60 + inputBytes / 10_000, rssBytes: 600 * 1024 * 1024 + inputBytes * 60 };
 }
 
 export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentReport> {
