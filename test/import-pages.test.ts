@@ -38,16 +38,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import {
-  ROOT,
-  sitegenHere,
-  startCloudflareRuntime,
-  startNetlifyEmulator,
-  startPreviewServer,
-  tempDir,
-  WRANGLER,
-  type Running,
-} from "./helpers/dist.ts";
+import { ROOT, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures");
@@ -90,11 +82,11 @@ async function answersOnEveryHost(site: string, landings: [from: string, to: str
   );
   assert.equal(cloudflare.status, 0, cloudflare.stderr);
   const hosts: [string, () => Promise<Running>][] = [
-    ["the preview server", () => startPreviewServer(join(site, "dist"))],
-    ["Netlify's emulator", () => startNetlifyEmulator(join(site, "dist"))],
+    ["the preview server", () => startPreviewHere(join(site, "dist"))],
+    ["Netlify's emulator", () => startNetlifyHere(join(site, "dist"))],
     ...(WRANGLER.present
       ? [
-          ["Cloudflare's runtime", () => startCloudflareRuntime(join(site, "dist-cloudflare"))] as [
+          ["Cloudflare's runtime", () => startCloudflareHere(join(site, "dist-cloudflare"))] as [
             string,
             () => Promise<Running>,
           ],

@@ -19,16 +19,8 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { needTools } from "../scripts/tools.mjs";
-import {
-  ROOT,
-  sitegenHere,
-  startCloudflareRuntime,
-  startNetlifyEmulator,
-  startPreviewServer,
-  tempDir,
-  WRANGLER,
-  type Running,
-} from "./helpers/dist.ts";
+import { ROOT, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
+import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
@@ -331,11 +323,11 @@ describe("every page and file a generator wrote reaches that page or file after 
       );
       assert.equal(cloudflareBuild.status, 0, cloudflareBuild.stderr);
       const starters: [string, () => Promise<Running>][] = [
-        ["the preview server", () => startPreviewServer(join(each.site, "dist"))],
-        ["Netlify's emulator", () => startNetlifyEmulator(join(each.site, "dist"))],
+        ["the preview server", () => startPreviewHere(join(each.site, "dist"))],
+        ["Netlify's emulator", () => startNetlifyHere(join(each.site, "dist"))],
         ...(WRANGLER.present
           ? [
-              ["Cloudflare's runtime", () => startCloudflareRuntime(join(each.site, "dist-cloudflare"))] as [
+              ["Cloudflare's runtime", () => startCloudflareHere(join(each.site, "dist-cloudflare"))] as [
                 string,
                 () => Promise<Running>,
               ],

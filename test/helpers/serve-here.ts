@@ -1,0 +1,79 @@
+/**
+ * `sitegen serve` run in this process, as `sitegenHere` runs a build: `run()`
+ * from src/cli.ts, the code the binary runs, with the same arguments and
+ * working folder, answering until `stop`. Netlify's emulator (@netlify/dev) is
+ * most of what a host's start costs: loading its modules took two CPU seconds
+ * of every start in a process of its own, and a process loads them once. A
+ * file that starts the hosts for many sites starts them here; a test of the
+ * server's process itself (a crash, a signal, what it leaves running) starts
+ * the binary (test/helpers/dist.ts).
+ */
+import { PassThrough } from "node:stream";
+import { cliEnv, cloudflareProject, netlifyProject, ROOT, type Running } from "./dist.ts";
+import { scaled } from "./processes.ts";
+
+/** The built folder served by the preview server, started in this process. */
+export function startPreviewHere(dir: string): Promise<Running> {
+  return serveHere(["--dir", dir], ROOT);
+}
+
+/** The built folder served through Netlify's emulator, started in this process. */
+export function startNetlifyHere(dir: string): Promise<Running> {
+  return serveHere(["--netlify"], netlifyProject(dir));
+}
+
+/** The built folder served through Cloudflare's runtime, its `sitegen serve` started in this process. */
+export async function startCloudflareHere(dir: string): Promise<Running> {
+  return serveHere(["--cloudflare"], await cloudflareProject(dir));
+}
+
+/** `sitegen serve <args> --port 0` in `cwd`, once it has printed the address it answers at. */
+export async function serveHere(args: string[], cwd: string): Promise<Running> {
+  const { run } = await import("../../src/cli.ts");
+  let output = "";
+  const printed = new PassThrough();
+  printed.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let stop = () => {};
+  const stopped = new Promise<void>((done) => (stop = done));
+  // `serve --netlify` puts Deno's folder first on PATH for the emulator to start it; the tests' own PATH stays as it was.
+  const path = process.env.PATH;
+  let ended = false;
+  const command = ["serve", ...args, "--port", "0"];
+  const exited = run(command, {
+    stdout: printed,
+    stderr: printed,
+    env: cliEnv(),
+    cwd,
+    stopped: () => stopped,
+  }).finally(() => (ended = true));
+  try {
+    const url = await new Promise<string>((done, fail) => {
+      const limit = scaled(60_000);
+      const timer = setTimeout(() => {
+        stop();
+        fail(new Error(`no URL from sitegen ${command.join(" ")} within ${limit / 1000} s:\n${output}`));
+      }, limit);
+      printed.on("data", () => {
+        const match = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+        if (!match) return;
+        clearTimeout(timer);
+        done(match[1]);
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        fail(new Error(`sitegen ${command.join(" ")} ended with ${code}:\n${output}`));
+      });
+    });
+    return {
+      url,
+      stop: async () => {
+        stop();
+        await exited;
+      },
+      running: () => !ended,
+      output: () => output,
+    };
+  } finally {
+    process.env.PATH = path;
+  }
+}
