@@ -53,14 +53,7 @@ const LAYERS = [
  */
 const KNOWN_CIRCLES = [];
 
-const KNOWN_UPWARD = [
-  {
-    layer: "content",
-    from: "^src/content/excerpt\\.ts$",
-    to: "^src/render/markdown/",
-    why: "a page's excerpt is read from its Markdown parse, and the parser lives in render/markdown/: the parse moves below content next",
-  },
-];
+const KNOWN_UPWARD = [];
 
 const slug = (name) => name.replace(/[^a-z]+/g, "-");
 const above = (index) => LAYERS.slice(0, index).flatMap((layer) => layer.paths);

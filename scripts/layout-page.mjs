@@ -56,9 +56,11 @@ the same list (\`node scripts/layout-page.mjs\`), so the two cannot disagree. Fr
 
 ${layers}
 
-What the rule lets through for now, each to be taken out by the next change to its modules:
-
-${known}
+${
+  known === ""
+    ? "The rule lets nothing through: no circle, and no import up the order."
+    : `What the rule lets through for now, each to be taken out by the next change to its modules:\n\n${known}`
+}
 
 ## Where a change goes
 

@@ -26,6 +26,7 @@ import { buildManifest, type Manifest, type PageRoute } from "./manifest/manifes
 import { planSite } from "./plan/plan.ts";
 import { useHighlightStore } from "./render/media/highlight.ts";
 import { linkTargets } from "./render/liquid/links.ts";
+import { excerptOf } from "./render/markdown/excerpt.ts";
 import type { RenderMemo } from "./render/render-context.ts";
 import { resizeImages } from "./render/media/resize-images.ts";
 import type { ResizeStore } from "./write/image-store.ts";
@@ -140,7 +141,13 @@ export async function stage<W extends StagingFolder | PatchWriter>(
       timed: clock && ((parse) => clock.time("parse", parse, "read")),
     });
     const [read, templateSources] = await Promise.all([
-      readContent(options.contentDir, { parsePosts, postFiles, cwd: options.cwd, found: reported }),
+      readContent(options.contentDir, {
+        parsePosts,
+        postFiles,
+        cwd: options.cwd,
+        found: reported,
+        excerptOf,
+      }),
       collected(() => readTemplates(options.templatesDir, options.cwd)),
     ]);
     const { content } = read;

@@ -14,6 +14,7 @@ import { generateContent } from "../bench/synthetic.ts";
 import { bodyAt, parseMarkdownFile } from "../src/content/frontmatter.ts";
 import { simpleMapping } from "../src/content/yaml.ts";
 import { listPosts, parsePostsHere } from "../src/content/load.ts";
+import { excerptOf } from "../src/render/markdown/excerpt.ts";
 import { tempDir } from "./helpers/dist.ts";
 import { CONTENT } from "./helpers/site.ts";
 
@@ -230,8 +231,8 @@ test("posts parsed from their heads equal posts parsed whole, without the body",
   writeFileSync(join(blog, second), readFileSync(join(blog, second), "utf8").replace(/\n/g, "\r\n"));
   for (const root of [CONTENT, dir]) {
     const entries = listPosts(root, root);
-    const whole = await parsePostsHere(entries);
-    const heads = await parsePostsHere(entries, { bodies: false });
+    const whole = await parsePostsHere(entries, { excerptOf });
+    const heads = await parsePostsHere(entries, { bodies: false, excerptOf });
     assert.deepEqual(heads.errors, whole.errors);
     assert.deepEqual(
       heads.posts,

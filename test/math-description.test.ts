@@ -1,6 +1,6 @@
 /**
  * A post without a `description:` is described by its first paragraph as
- * plain text (src/content/excerpt.ts); a formula in it is kept as its TeX
+ * plain text (src/render/markdown/excerpt.ts); a formula in it is kept as its TeX
  * was written, delimiters and all, read as the site's `markdown.math` reads
  * it: it was left out, and `$a_1 + b_1$` read as text lost its `_` to
  * emphasis. Built by the real CLI; test/fixtures/math-description/circles.md

@@ -13,11 +13,12 @@ import { parsePage, parsePost } from "../src/content/load.ts";
 import { slugify } from "../src/content/slug.ts";
 import { SitegenError } from "../src/errors.ts";
 import { DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
+import { excerptOf } from "../src/render/markdown/excerpt.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
 import { initSite } from "./helpers/starter.ts";
 import { FIXED_PAGES } from "./helpers/site.ts";
 
-const SITE = { languages: ["en", "vi"], siteName: "Halyard Integration" };
+const SITE = { languages: ["en", "vi"], siteName: "Halyard Integration", excerptOf };
 const NONE = { contentDir: "content", existing: new Set<string>(), ...SITE };
 const post = (title: string, lang?: string): NewRequest => ({
   kind: "post",
@@ -73,6 +74,8 @@ test("a new post's frontmatter is valid for the build: title, a placeholder desc
     "sagas-orchestration-vs-choreography",
     planned.text,
     "content/blog/sagas-orchestration-vs-choreography.md",
+    undefined,
+    { excerptOf },
   );
   assert.equal(loaded.status, "draft");
   assert.match(loaded.body, /Write the post here/);
@@ -119,9 +122,10 @@ test("a page is planned with valid frontmatter, titled from its name (the home p
     description: DESCRIPTION_PLACEHOLDER,
     updated: "2026-01-01",
   });
-  parsePage("privacy", privacy.text, "content/pages/privacy.md");
+  parsePage("privacy", privacy.text, "content/pages/privacy.md", undefined, { excerptOf });
   assert.equal(frontmatter(planNew(page("About.md", "vi"), NONE).text).lang, "vi");
-  for (const name of FIXED_PAGES) parsePage(name, planNew(page(name), NONE).text, `content/pages/${name}.md`);
+  for (const name of FIXED_PAGES)
+    parsePage(name, planNew(page(name), NONE).text, `content/pages/${name}.md`, undefined, { excerptOf });
   assert.equal(frontmatter(planNew(page("index"), NONE).text).title, "Halyard Integration");
   assert.equal(frontmatter(planNew(page("case-studies"), NONE).text).title, "Case studies");
 });

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadContent } from "../src/content/load.ts";
+import { excerptOf } from "../src/render/markdown/excerpt.ts";
 import { readPostBody } from "../src/execute/lane.ts";
 import { buildManifest, type Manifest } from "../src/manifest/manifest.ts";
 import { postShell } from "../src/manifest/post-shell.ts";
@@ -16,7 +17,7 @@ import { loadTemplates } from "../src/render/page/templates.ts";
 import { ROOT } from "./helpers/dist.ts";
 
 test("a post page renders the same from the whole manifest and from any shell of the same site and year", async () => {
-  const content = await loadContent(join(ROOT, "content"), { cwd: ROOT });
+  const content = await loadContent(join(ROOT, "content"), { cwd: ROOT, excerptOf });
   const { templates, assets } = await loadTemplates(join(ROOT, "templates"), ROOT);
   const whole = buildManifest(content, { generated: new Date("2026-03-01T10:00:00Z") });
   const fewer = buildManifest(

@@ -11,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { loadContent } from "../src/content/load.ts";
+import { excerptOf } from "../src/render/markdown/excerpt.ts";
 import { buildManifest, type Manifest, type PageRoute } from "../src/manifest/manifest.ts";
 import { SITEMAP_LIMITS, sitemapParts } from "../src/manifest/sitemap-parts.ts";
 import { planSite } from "../src/plan/plan.ts";
@@ -108,7 +109,7 @@ describe("the real content, split at 8 URLs a file", () => {
   let manifest: Manifest;
   let whole: Manifest;
   before(async () => {
-    const content = await loadContent(join(ROOT, "content"), { cwd: ROOT });
+    const content = await loadContent(join(ROOT, "content"), { cwd: ROOT, excerptOf });
     manifest = buildManifest(content, { generated: new Date("2026-12-01T00:00:00Z"), sitemapUrlLimit: 8 });
     whole = buildManifest(content, { generated: new Date("2026-12-01T00:00:00Z") });
   });

@@ -7,7 +7,7 @@ import { Collector } from "../collector.ts";
 import { errorsOf, SitegenError, SitegenErrors } from "../errors.ts";
 import { levelOf } from "../policy.ts";
 import { contentNotices } from "./notices.ts";
-import { summarisedWith } from "./excerpt.ts";
+import { summarisedWith, type ExcerptOf } from "./excerpt.ts";
 import { languageOf, translationOf, withUnlisted } from "./content-languages.ts";
 import { distinctSlugs } from "./distinct-slugs.ts";
 import { readFrontmatterSync, readTextSync } from "./read-files.ts";
@@ -36,6 +36,8 @@ export interface LoadOptions {
   cwd: string;
   /** The run's collector, which what reading the content finds is added to; by default one of its own. */
   found?: Collector;
+  /** The body's summary, for a page or post without a description: the renderer's (src/content/excerpt.ts says why it is given). */
+  excerptOf: ExcerptOf;
 }
 
 /** Parses post files; by default here, or spread over render workers for a large blog. */
@@ -93,6 +95,7 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
         readTextSync(entry.path, entry.file),
         entry.file,
         entry.path,
+        { excerptOf: options.excerptOf },
       ),
     );
     const page =
@@ -140,7 +143,9 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
   reported.addAll(postFiles.warnings);
   const files = listStatic(join(root, STATIC_DIR), { root: contentDir, cwd: options.cwd });
   reported.addAll(files.errors);
-  const parsed = await (options.parsePosts ?? parsePostsHere)(postFiles.entries);
+  const parsed = await (
+    options.parsePosts ?? ((entries) => parsePostsHere(entries, { excerptOf: options.excerptOf }))
+  )(postFiles.entries);
   reported.addAll(parsed.errors);
   const slugs = distinctSlugs(parsed.posts, site?.languages[0]);
   reported.addAll(slugs.reported);
@@ -155,8 +160,8 @@ export async function readContent(contentDir: string, options: LoadOptions): Pro
     site.languages = all;
     const summary = { separator: site.excerpt_separator, math: site.markdown?.math };
     if (summary.separator !== undefined || summary.math !== undefined) {
-      published = published.map((page) => summarisedWith(page, summary, readTextSync));
-      posts = posts.map((post) => summarisedWith(post, summary, readTextSync));
+      published = published.map((page) => summarisedWith(page, summary, readTextSync, options.excerptOf));
+      posts = posts.map((post) => summarisedWith(post, summary, readTextSync, options.excerptOf));
     }
   }
   const jekyll = readJekyllFiles(root, display);
@@ -195,20 +200,25 @@ export async function loadContent(contentDir: string, options: LoadOptions): Pro
  */
 export async function parsePostsHere(
   entries: SourceEntry[],
-  options: { bodies: boolean } = { bodies: true },
+  options: { bodies?: boolean; excerptOf: ExcerptOf },
 ): Promise<{ posts: PostSource[]; errors: SitegenError[] }> {
+  const bodies = options.bodies ?? true;
   const posts: PostSource[] = [];
   const errors: SitegenError[] = [];
   for (const entry of entries) {
     try {
-      const text = options.bodies
+      const text = bodies
         ? readTextSync(entry.path, entry.file)
         : readFrontmatterSync(entry.path, entry.file);
       const post = asFound(
-        parsePost(entry.name, text, entry.file, entry.path, { fileDate, unfronted: unfrontedDialect }),
+        parsePost(entry.name, text, entry.file, entry.path, {
+          fileDate,
+          unfronted: unfrontedDialect,
+          excerptOf: options.excerptOf,
+        }),
         entry,
       );
-      posts.push(options.bodies ? post : { ...post, body: "" });
+      posts.push(bodies ? post : { ...post, body: "" });
     } catch (error) {
       const located = errorsOf(error);
       if (!located) throw error;

@@ -6,6 +6,7 @@
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { SitegenError } from "../errors.ts";
+import type { ExcerptOf } from "./excerpt.ts";
 import { siteLanguageOf } from "./languages.ts";
 import { parsePage, parsePost } from "./load.ts";
 import { parseSite } from "./site.ts";
@@ -34,6 +35,8 @@ export interface PlanOptions {
   languages: readonly Lang[];
   /** The site's name: the home page's title. */
   siteName: string;
+  /** The body's summary, which the file is parsed with as the build parses it (src/content/excerpt.ts says why it is given). */
+  excerptOf: ExcerptOf;
 }
 
 /** A description that passes the schema and is easy to find before publishing. */
@@ -83,7 +86,8 @@ function planPost(request: Extract<NewRequest, { kind: "post" }>, options: PlanO
     "",
   ].join("\n");
   // What we write must load exactly as the build would load it.
-  parsePost(slug, text, display(options.contentDir, path));
+  const shown = display(options.contentDir, path);
+  parsePost(slug, text, shown, shown, { excerptOf: options.excerptOf });
   return { path, text, lang };
 }
 
@@ -136,7 +140,8 @@ function planPage(request: Extract<NewRequest, { kind: "page" }>, options: PlanO
     "Write the page here, in Markdown.",
     "",
   ].join("\n");
-  parsePage(name, text, display(options.contentDir, path));
+  const shown = display(options.contentDir, path);
+  parsePage(name, text, shown, shown, { excerptOf: options.excerptOf });
   return { path, text, lang };
 }
 
@@ -200,7 +205,7 @@ async function siteFacts(
 /** Plans the file and writes it; the `wx` flag refuses a file that appeared meanwhile. Returns the path written and the file's language. */
 export async function createNew(
   request: NewRequest,
-  options: { contentDir: string; cwd: string },
+  options: { contentDir: string; cwd: string; excerptOf: ExcerptOf },
 ): Promise<{ file: string; lang: Lang }> {
   const root = resolve(options.cwd, options.contentDir);
   const site = join(root, "site.yaml");
@@ -226,7 +231,12 @@ export async function createNew(
     for (const entry of entries) existing.add(`${folder}/${entry.name}.md`);
   }
   const facts = await siteFacts(site, display(options.contentDir, "site.yaml"));
-  const planned = planNew(request, { contentDir: options.contentDir, existing, ...facts });
+  const planned = planNew(request, {
+    contentDir: options.contentDir,
+    existing,
+    ...facts,
+    excerptOf: options.excerptOf,
+  });
   const file = display(options.contentDir, planned.path);
   try {
     await mkdir(dirname(join(root, planned.path)), { recursive: true });

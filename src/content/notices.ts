@@ -8,7 +8,7 @@
  * finding of its kind, whose seriousness src/policy.ts decides.
  */
 import { SitegenError } from "../errors.ts";
-import { excerptOf } from "./excerpt.ts";
+import type { ExcerptOf } from "./excerpt.ts";
 import { FOREIGN_FIELD_HINTS, PAGE_FIELDS, POST_FIELDS } from "./field-names.ts";
 import type { FieldProblem, MappedFields } from "./foreign-fields.ts";
 import { likelyMeant } from "./misspelt-fields.ts";
@@ -46,12 +46,13 @@ export function fieldNotices(
     });
 }
 
-/** The description as written, else the body's first paragraph; a file with neither has none, and is reported. */
+/** The description as written, else the body's first paragraph (`excerptOf`, src/content/excerpt.ts); a file with neither has none, and is reported. */
 export function readDescription(
   written: string | undefined,
   body: string,
   report: (problem: FieldProblem) => void,
-  markup?: Markup,
+  markup: Markup | undefined,
+  excerptOf: ExcerptOf,
 ): string {
   if (written !== undefined) return written;
   const excerpt = excerptOf(body, {}, markup);

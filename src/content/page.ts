@@ -8,6 +8,7 @@ import { type SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePage } from "../schemas/index.ts";
 import { readAliases } from "./aliases.ts";
 import { looseDate, readDate } from "./dates.ts";
+import type { ExcerptOf } from "./excerpt.ts";
 import { PAGE_FIELDS } from "./field-names.ts";
 import type { FieldProblem } from "./foreign-fields.ts";
 import { misspelling } from "./misspelt-fields.ts";
@@ -29,7 +30,16 @@ import type { PageSource } from "./types.ts";
  * comes back with `draft`, for the loader to leave out once it has reported
  * its notices.
  */
-export function parsePage(name: string, text: string, file: string, path = file): PageSource {
+export function parsePage(
+  name: string,
+  text: string,
+  file: string,
+  path = file,
+  options: {
+    /** The body's summary, for a page without a description: the renderer's (src/content/excerpt.ts says why it is given). */
+    excerptOf: ExcerptOf;
+  },
+): PageSource {
   const parsed = parseMarkdownFile(text, file);
   const mapped = mapPageFields(parsed.data as Record<string, unknown>);
   const located = writtenAs(parsed, mapped);
@@ -81,7 +91,7 @@ export function parsePage(name: string, text: string, file: string, path = file)
     });
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
   const markup = markupOf(file, data.markup);
-  const description = readDescription(data.description, parsed.body, readPast, markup);
+  const description = readDescription(data.description, parsed.body, readPast, markup, options.excerptOf);
   if (errors.length > 0 || title === undefined || url === undefined || (updated && "problem" in updated))
     throw new SitegenErrors(errors);
   const notices = [

@@ -9,6 +9,7 @@
  */
 import { SitegenError, SitegenErrors } from "../errors.ts";
 import { validatePost } from "../schemas/index.ts";
+import type { ExcerptOf } from "./excerpt.ts";
 import type { FileDate, FileTime } from "./file-dates.ts";
 import { readAliases } from "./aliases.ts";
 import { readFileName } from "./file-name.ts";
@@ -52,6 +53,8 @@ export interface PostOptions {
   fileDate?: (path: string, which?: FileTime) => FileDate | undefined;
   /** Whose content a file without frontmatter is, where its generator publishes it (src/content/unfronted.ts); without it, such a file is left out, as Jekyll leaves it. */
   unfronted?: (path: string) => UnfrontedDialect | undefined;
+  /** The body's summary, for a post without a description: the renderer's (src/content/excerpt.ts says why it is given). */
+  excerptOf: ExcerptOf;
 }
 
 /**
@@ -64,7 +67,7 @@ export function parsePost(
   text: string,
   file: string,
   path = file,
-  options: PostOptions = {},
+  options: PostOptions,
 ): PostSource {
   const { parsed, unfronted } = readPostFile(text, file, path, options.unfronted);
   const mapped = mapPostFields(jekyllTerms(parsed.data as Record<string, unknown>, name));
@@ -128,7 +131,7 @@ export function parsePost(
   const image = readImage(data.image, readPast);
   const slug = readSlug({ written: data.slug, named, title, lang: data.lang }, { readPast, fatal, file });
   const markup = markupOf(file, data.markup);
-  const description = readDescription(data.description, parsed.body, readPast, markup);
+  const description = readDescription(data.description, parsed.body, readPast, markup, options.excerptOf);
   const aliases = readAliases(data.aliases, (index) => located.locate(["aliases", index])?.line, readPast);
   const author =
     data.author === undefined

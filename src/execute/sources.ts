@@ -15,6 +15,7 @@ import { fileDate } from "../content/file-dates.ts";
 import { unfrontedDialect } from "../content/unfronted.ts";
 import type { PostSource } from "../content/types.ts";
 import { errorsOf, SitegenError } from "../errors.ts";
+import { excerptOf } from "../render/markdown/excerpt.ts";
 import { statusOf, type KnownSource } from "../write/post-records.ts";
 import { pushAll } from "../collector.ts";
 
@@ -97,6 +98,7 @@ export function parseSources(entries: SourceEntry[], options: ParseOptions = {})
         parsePost(entry.name, bytes.toString("utf8"), entry.file, entry.path, {
           fileDate,
           unfronted: unfrontedDialect,
+          excerptOf,
         }),
         entry,
       );

@@ -49,11 +49,12 @@ type Request = { kind: "post"; title: string; lang?: string } | { kind: "page"; 
 async function create(io: Io, exit: { code: number }, request: Request, contentDir: string): Promise<void> {
   const { calendarDate, createNew } = await import("../../content/new.ts");
   const { languageName } = await import("../../content/languages.ts");
+  const { excerptOf } = await import("../../render/markdown/excerpt.ts");
   const { print, printError } = printers(io);
   // The date a new file carries: SOURCE_DATE_EPOCH's (read in UTC) when set, else today on the writer's calendar.
   const date = calendarDate(buildTime(io.env), { utc: Boolean(io.env.SOURCE_DATE_EPOCH) });
   try {
-    const created = await createNew({ ...request, date }, { contentDir, cwd: io.cwd });
+    const created = await createNew({ ...request, date }, { contentDir, cwd: io.cwd, excerptOf });
     print(created.file);
     printError(
       request.kind === "post"

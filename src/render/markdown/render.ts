@@ -51,7 +51,7 @@ export interface RenderedMarkdown {
   elements: PageElement[];
 }
 
-/** The tokens of a body: what the excerpt of a page without a description is read from (src/content/excerpt.ts). */
+/** The tokens of a body: what the excerpt of a page without a description is read from (src/render/markdown/excerpt.ts). */
 export function parseMarkdown(body: string, env: SummaryEnv = {}): Token[] {
   return parseChosen(body, { ...env }).tokens;
 }

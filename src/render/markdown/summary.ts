@@ -1,7 +1,7 @@
 /**
  * The summary marker: `<!--more-->` (Hugo's, and Jekyll's when a site sets
  * it), or the site's `excerpt_separator`, ends a post's summary, from which
- * its description is made when it has none (src/content/excerpt.ts). It
+ * its description is made when it has none (src/render/markdown/excerpt.ts). It
  * never shows: it becomes a token of its own that renders as nothing, in a
  * block of its own or within a paragraph.
  */
