@@ -225,6 +225,29 @@ test("an Eleventy site with the I18n plugin and no `lang` in its data: each text
     assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
 });
 
+test("an Eleventy site that copies public/, beside its input folder, to its root (eleventy-base-blog's layout): each of its files is moved where Eleventy published it, a page of HTML among them, and the picture a post shows from there is kept", async () => {
+  const { site, report } = await importedAgainst("eleventy-public", (_source, out) => ({
+    command: process.execPath,
+    args: [ELEVENTY, `--output=${out}`, "--quiet"],
+  }));
+  assert.equal(report.read.files, 2, JSON.stringify(report.written));
+  assert.ok(existsSync(join(site, "content/static/img/red-buoy.svg")), JSON.stringify(report.written));
+  assert.ok(existsSync(join(site, "content/static/examples/channel.html")), JSON.stringify(report.written));
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered),
+  );
+  const page = report.proof.pages.find((each: { old: string }) => each.old === "/blog/buoy-colours/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  assert.deepEqual(page.media, { old: 1, kept: 1 });
+  assert.equal(
+    report.build.warnings.filter((each: { kind: string }) => /broken/.test(each.kind)).length,
+    0,
+    JSON.stringify(report.build.warnings),
+  );
+});
+
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
   const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);

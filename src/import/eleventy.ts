@@ -26,6 +26,7 @@ import {
 } from "./eleventy-config.ts";
 import { sortPosts } from "./eleventy-posts.ts";
 import { pathLanguage } from "./eleventy-i18n.ts";
+import { passedFromOutside } from "./eleventy-passthrough.ts";
 import { pushAll } from "../collector.ts";
 import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
 
@@ -176,6 +177,8 @@ export function readEleventy(
       ...(url === "/" ? { role: "home" as const } : {}),
     });
   }
+  for (const { name, real } of passedFromOutside(settings, root, input, refused))
+    site.files.push({ name, path: real, oldUrl: at(`/${name}`) });
   // The languages the data gives the pages (`lang: "de"` in a folder's data file), else, where the I18n plugin is added, the
   // one its path names, and its translations the same path in another language's folder; the plugin's default first.
   const byPath = (document: { path: string }) =>
