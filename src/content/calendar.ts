@@ -31,6 +31,7 @@ export interface Parts {
   zone?: string;
 }
 
+/** The months' names in English: how Ruby's and Go's dates spell them, and the import's addresses and the English pages' dates too. */
 export const MONTHS = [
   "January",
   "February",

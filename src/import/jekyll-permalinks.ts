@@ -17,7 +17,8 @@
  * suffixed (Jekyll's Utils.add_permalink_suffix).
  */
 import { readDateZoned } from "../content/dates.ts";
-import { dayOfYear, LONG_DAYS, MONTH_NAMES, SHORT_DAYS } from "./calendar.ts";
+import { MONTHS } from "../content/calendar.ts";
+import { dayOfYear, LONG_DAYS, SHORT_DAYS } from "./calendar.ts";
 
 /** Jekyll's named permalink styles (Jekyll 4.3). */
 export const JEKYLL_STYLES: Record<string, string> = {
@@ -122,8 +123,8 @@ function dateTokens(time: ZonedTime): Record<string, string> {
     year: time.year,
     month: time.month,
     i_month: String(Number(time.month)),
-    short_month: MONTH_NAMES[Number(time.month) - 1].slice(0, 3),
-    long_month: MONTH_NAMES[Number(time.month) - 1],
+    short_month: MONTHS[Number(time.month) - 1].slice(0, 3),
+    long_month: MONTHS[Number(time.month) - 1],
     day: time.day,
     i_day: String(Number(time.day)),
     short_year: time.year.slice(2),

@@ -16,7 +16,8 @@
  *   `slug`, else its path in the collection, each segment slugged as
  *   github-slugger does, less a final `index`) under its route's folder.
  */
-import { dayOfYear, LONG_DAYS, MONTH_NAMES } from "./calendar.ts";
+import { MONTHS } from "../content/calendar.ts";
+import { dayOfYear, LONG_DAYS } from "./calendar.ts";
 
 export interface HugoPage {
   /** Its folder in its content folder, `/`-separated: `posts/sub`, or "" at the top. */
@@ -29,7 +30,7 @@ export interface HugoPage {
   url?: string;
 }
 
-const HUGO_MONTHS = MONTH_NAMES.map((name) => name.toLowerCase());
+const HUGO_MONTHS = MONTHS.map((name) => name.toLowerCase());
 
 /** A regular page's address in its language's tree, before the base path and the language's prefix. */
 export function hugoUrl(page: HugoPage, permalinks: Record<string, string>): string {

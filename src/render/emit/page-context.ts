@@ -4,6 +4,7 @@
  * and dates as the page's language writes them. page-html.ts hands these to
  * the templates.
  */
+import { MONTHS } from "../../content/calendar.ts";
 import type { Manifest, PageRoute } from "../../manifest/manifest.ts";
 import { yearSpan, type BlogListing } from "./blog-listing.ts";
 
@@ -182,21 +183,6 @@ export function postItem(
     extras,
   );
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /**
  * `4 March 2025` in English, `04/03/2025` (day first, as Vietnamese readers
