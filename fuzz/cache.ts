@@ -34,6 +34,7 @@ import { rng } from "../bench/random.ts";
 import { CLI, EPOCH, ROOT } from "../test/helpers/dist.ts";
 import { assertSameTree, readTree } from "../test/helpers/site.ts";
 import { EDITS, picker, posts, TAMPERINGS, type Round } from "./cache-tamperings.ts";
+import { countsLine } from "./counts.ts";
 
 export interface CacheFuzzOptions {
   seed: number;
@@ -209,13 +210,8 @@ export async function fuzzCache(options: CacheFuzzOptions): Promise<CacheReport>
 }
 
 export function formatCacheReport(report: CacheReport): string {
-  const table = (counts: Record<string, number>) =>
-    Object.entries(counts)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, count]) => `${kind}: ${count}`)
-      .join(", ");
   return [
-    `cache: ${report.rounds} warm builds; tried ${table(report.tried)}; ${table(report.outcomes)}; ${report.failures.length} failure(s)`,
+    `cache: ${report.rounds} warm builds; tried ${countsLine(report.tried)}; ${countsLine(report.outcomes)}; ${report.failures.length} failure(s)`,
     ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`),
   ].join("\n");
 }

@@ -36,6 +36,7 @@ import { readTree } from "../test/helpers/site.ts";
 import { input, type Input } from "./content-inputs.ts";
 import { bounds, messageProblems, outputProblems, sameTree } from "./content-checks.ts";
 import { runCli, type CommandRun } from "./measured-cli.ts";
+import { countsLine } from "./counts.ts";
 
 export interface ContentFuzzOptions {
   seed: number;
@@ -214,14 +215,8 @@ export async function fuzzContent(options: ContentFuzzOptions): Promise<ContentR
 }
 
 export function formatContentReport(report: ContentReport): string {
-  const outcomes = Object.entries(report.outcomes)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
-  const tried = Object.entries(report.tried)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
+  const outcomes = countsLine(report.outcomes);
+  const tried = countsLine(report.tried);
   return [
     `content: ${report.inputs} inputs (the largest ${report.largestInputBytes} bytes); tried ${tried}; ${outcomes}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB (${report.peakInput}); ${report.failures.length} failure(s)`,
     ...report.failures.slice(0, 20).map((failure) => `  failure: ${failure}`),

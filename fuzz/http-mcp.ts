@@ -8,7 +8,7 @@
  * 5xx": http-mcp-answers.ts says what an answer got wrong. The JSON-RPC
  * messages the requests carry are http-mcp-messages.ts's.
  */
-import type { RawRequest } from "../test/helpers/raw-http.ts";
+import { chunked, type RawRequest } from "../test/helpers/raw-http.ts";
 import {
   message,
   MODERN,
@@ -179,11 +179,7 @@ export function mcpRequest(next: Next, maxBodyBytes: number): RawRequest {
       method,
       target,
       headers,
-      body: Buffer.concat([
-        Buffer.from(`${bytes.length.toString(16)}\r\n`),
-        bytes,
-        Buffer.from("\r\n0\r\n\r\n"),
-      ]),
+      body: chunked(bytes),
     };
   }
   headers["Content-Length"] = String(bytes.length);

@@ -4,6 +4,7 @@
  * callers, `npm run fuzz` (run.ts) and the test that runs it with a fixed
  * seed, apart from sending the requests.
  */
+import { countsLine } from "./counts.ts";
 
 export interface HostReport {
   host: string;
@@ -27,14 +28,8 @@ export interface HostReport {
 
 /** The report as a person reads it: requests, outcomes by kind, restarts, peak memory. */
 export function formatHostReport(report: HostReport): string {
-  const outcomes = Object.entries(report.outcomes)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
-  const mcp = Object.entries(report.mcpOutcomes)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
+  const outcomes = countsLine(report.outcomes);
+  const mcp = countsLine(report.mcpOutcomes);
   return [
     `${report.host}: ${report.requests} requests; ${outcomes}${mcp ? ` (/mcp: ${mcp})` : ""}; peak memory ${(report.peakRssBytes / 1024 / 1024).toFixed(0)} MB; ${report.restarts.length} restart(s); ${report.failures.length} failure(s)`,
     ...report.restarts.map((why) => `  restart: ${why}`),

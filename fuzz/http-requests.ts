@@ -6,7 +6,7 @@
  * module because what is sent is apart from how it is sent and judged: the
  * same seed gives the same requests on every machine, whatever the host.
  */
-import type { RawRequest } from "../test/helpers/raw-http.ts";
+import { chunked, type RawRequest } from "../test/helpers/raw-http.ts";
 import { mcpRequest } from "./http-mcp.ts";
 
 export interface FuzzedSite {
@@ -212,19 +212,15 @@ export function fuzzRequest(next: Next, site: FuzzedSite, maxBodyBytes: number):
   let requestTarget = method === "POST" && site.form && next() < 0.3 ? site.form.path : target(next, site);
   if (method === "CONNECT" && next() < 0.5) requestTarget = "example.com:443";
   if (!withBody) return { method, target: requestTarget, headers };
-  const { bytes, contentType, chunked } = body(next, site, maxBodyBytes);
+  const { bytes, contentType, chunked: inChunks } = body(next, site, maxBodyBytes);
   if (contentType !== "") headers["Content-Type"] = contentType;
-  if (chunked) {
+  if (inChunks) {
     headers["Transfer-Encoding"] = "chunked";
     return {
       method,
       target: requestTarget,
       headers,
-      body: Buffer.concat([
-        Buffer.from(`${bytes.length.toString(16)}\r\n`),
-        bytes,
-        Buffer.from("\r\n0\r\n\r\n"),
-      ]),
+      body: chunked(bytes),
     };
   }
   headers["Content-Length"] = String(bytes.length);

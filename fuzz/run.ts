@@ -23,6 +23,7 @@ import { fuzzHost } from "./http.ts";
 import { fuzzRequest, type FuzzedSite } from "./http-requests.ts";
 import { formatHostReport } from "./http-report.ts";
 import { mcpKinds } from "./http-mcp-answers.ts";
+import { countsLine } from "./counts.ts";
 
 const { values } = parseArgs({
   options: {
@@ -72,10 +73,7 @@ function triedRequests(site: FuzzedSite, requests: number, maxBodyBytes: number)
   for (let index = 0; index < requests; index++)
     for (const kind of requestKinds(fuzzRequest(next, site, maxBodyBytes), site))
       tried[kind] = (tried[kind] ?? 0) + 1;
-  return Object.entries(tried)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, count]) => `${kind}: ${count}`)
-    .join(", ");
+  return countsLine(tried);
 }
 
 if (values.only !== "content" && values.only !== "cache") {

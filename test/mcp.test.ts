@@ -33,7 +33,7 @@ import {
   type Running,
 } from "./helpers/dist.ts";
 import { compareAll, mcpCases } from "./helpers/host-parity.ts";
-import { rawRequest } from "./helpers/raw-http.ts";
+import { chunked, rawRequest } from "./helpers/raw-http.ts";
 import { initSite, STARTER_BLOG_POSTS } from "./helpers/starter.ts";
 
 const MODERN = "2026-07-28";
@@ -487,11 +487,7 @@ test("a chunked body past 64 KiB, of no declared length, gets the 413 and its JS
         Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: META } })),
         Buffer.alloc(size, " "),
       ]);
-      const body = Buffer.concat([
-        Buffer.from(`${message.length.toString(16)}\r\n`),
-        message,
-        Buffer.from("\r\n0\r\n\r\n"),
-      ]);
+      const body = chunked(message);
       const headers = {
         "Content-Type": "application/json",
         Accept: "application/json, text/event-stream",

@@ -25,6 +25,15 @@ export interface RawRequest {
   timeoutMs?: number;
 }
 
+/** `bytes` as a chunked body (RFC 9112 §7.1): one chunk of them all, then the last chunk, as a client streaming them sends it. */
+export function chunked(bytes: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`${bytes.length.toString(16)}\r\n`),
+    bytes,
+    Buffer.from("\r\n0\r\n\r\n"),
+  ]);
+}
+
 /**
  * Sends `request` to `base` (an `http://host:port/` URL) and resolves with the
  * answer; undefined when the server closed without one, "timeout" when it
