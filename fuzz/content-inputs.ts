@@ -137,7 +137,9 @@ function validButHostile(next: Next, max: number, kind: "post" | "page"): string
       `${Array.from({ length: Math.floor(next() * 100) }, (_, i) => `${"  ".repeat(i)}- item`).join("\n")}\n`,
     () => `${"*".repeat(Math.floor(next() * 3000))}x${"_".repeat(Math.floor(next() * 3000))}\n`,
     () => `${"[".repeat(Math.floor(next() * 2000))}${"]".repeat(Math.floor(next() * 2000))}\n`,
-    () => `[elsewhere](https://example.com/${encodeURIComponent(text(next, 20))})\n`,
+    // A lone surrogate (text's control characters hold one) has no UTF-8 to percent-encode: encodeURIComponent throws on it.
+    () =>
+      `[elsewhere](https://example.com/${encodeURIComponent(text(next, 20).replace(/\p{Surrogate}/gu, "\ufffd"))})\n`,
     () => `\`\`\`${pick(["js", "", "nope"])}\n${text(next, max)}\n\`\`\`\n`,
   ];
   return `---\n${fields.join("\n")}\n---\n\n${text(next, 200) || "First paragraph."}\n\n${Array.from({ length: Math.floor(next() * 6) }, () => pick(blocks)()).join("\n")}`;
