@@ -248,6 +248,22 @@ test("an Eleventy site that copies public/, beside its input folder, to its root
   );
 });
 
+test("an Eleventy blog under a folder of its own name (`/journal/`): its list and its tags' pages there answer from the new blog and tag pages", async () => {
+  const { site, report } = await importedAgainst("eleventy-folder", (_source, out) => ({
+    command: process.execPath,
+    args: [ELEVENTY, `--output=${out}`, "--quiet"],
+  }));
+  assert.equal(report.read.posts, 2, JSON.stringify(report.written));
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered),
+  );
+  const yaml = readFileSync(join(site, "content/site.yaml"), "utf8");
+  assert.match(yaml, /^ {2}\/journal\/tags\/harbour\/: \/tags\/harbour\/$/m);
+  assert.match(yaml, /^ {2}\/journal\/: \/blog\/$/m);
+});
+
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
   const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);

@@ -159,11 +159,26 @@ export function unansweredOldPages(
       languages: languagesOf(site),
       pages: new Set([...moved.map(({ to }) => to), ...newPages]),
       terms: termLists(site),
+      blogFolder: blogFolderOf(site),
     },
     leftUrls,
   );
   // An old page at the address its counterpart has now answers as it is.
   return pages.filter((page) => page.to !== page.url);
+}
+
+/** The folder most of the old site's posts were published under (`/dave/2012-09/x/`), in lower case, where one is. */
+function blogFolderOf(site: ImportedSite): string | undefined {
+  const counts = new Map<string, number>();
+  for (const post of site.posts) {
+    const within = (post.oldUrls[0] ?? "").slice(site.site.basePath.length);
+    const folder = /^\/([^/]+)\/./.exec(safeDecode(within))?.[1]?.toLowerCase();
+    // A year (`/2012/09/x/`) or a language's prefix is no folder of the blog's.
+    if (folder && !/^\d+$/.test(folder) && !languagesOf(site).includes(folder))
+      counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const [folder, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return folder !== undefined && count! * 2 > site.posts.length ? folder : undefined;
 }
 
 /** The old pages that listed one term's posts, by address: that term's slug. */

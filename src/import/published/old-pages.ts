@@ -33,10 +33,12 @@ export interface NewSiteFacts {
   pages?: Set<string>;
   /** Old pages that listed one tag's or category's posts (`/cases.html`), by address: that term's slug. */
   terms?: Map<string, string>;
+  /** The folder the old site's posts were under, by whatever name (`dave`, for `/dave/2012-09/x/`): its lists and tags are the blog's. */
+  blogFolder?: string;
 }
 
 const TAXONOMY = "(?:tags?|categories|category|topics?|labels?)";
-const LIST = "(?:blog|posts|articles|archives?|news|writing|notes)";
+const LISTS = "(?:blog|posts?|articles|archives?|news|writing|notes)";
 /** How a page's address ends: its folder's (`/tags/`, `/tags/index.html`), or its own file's, as Hugo's uglyURLs and Jekyll's `.html` permalinks write it (`/tags.html`). */
 const END = "(?:/(?:index\\.html?)?|\\.html?)?$";
 
@@ -80,6 +82,7 @@ function counterpart(
   { path, lang }: { path: string; lang?: string },
   facts: NewSiteFacts,
 ): { kind: OldPageKind; to?: string } {
+  const list = facts.blogFolder ? `(?:${LISTS}|${escaped(facts.blogFolder)})` : LISTS;
   if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path))
     return { kind: "home", to: lang && facts.pages?.has(`/${lang}/`) ? `/${lang}/` : "/" };
   // A search page, where the new site has its own (the starter's /search/).
@@ -87,20 +90,20 @@ function counterpart(
     return facts.pages?.has("/search/") ? { kind: "search", to: "/search/" } : { kind: "search" };
   // A list's page by its number: `/page/2/`, `/blog/page/2/`, jekyll-paginate's `/page2/`, or Eleventy's pagination's `/blog/2/`.
   const numbered =
-    new RegExp(`^(?:/${LIST})?/page(?:/?(\\d+))?${END}`).exec(path) ??
-    new RegExp(`^/${LIST}/(\\d+)${END}`).exec(path);
+    new RegExp(`^(?:/${list})?/page(?:/?(\\d+))?${END}`).exec(path) ??
+    new RegExp(`^/${list}/(\\d+)${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
   // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
-  if (new RegExp(`^(?:/${LIST})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
+  if (new RegExp(`^(?:/${list})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
   // A tag with a slash in its name (`CI/CD`) is a folder deeper (Hugo writes /tags/ci/cd/).
-  const tag = new RegExp(`^(?:/${LIST})?/${TAXONOMY}/(.+?)(?:/page/\\d+)?${END}`).exec(path);
+  const tag = new RegExp(`^(?:/${list})?/${TAXONOMY}/(.+?)(?:/page/\\d+)?${END}`).exec(path);
   if (tag) {
     const slug = tagSlug(tag[1]);
     return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
   }
   if (
     new RegExp(`^/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) ||
-    new RegExp(`^/${LIST}${END}`).test(path)
+    new RegExp(`^(?:/${list})?/${list}${END}`).test(path)
   )
     return { kind: "archive", to: "/blog/" };
   return { kind: "other" };
@@ -131,4 +134,8 @@ function decodedPath(
     (language) => path === `/${language}/` || path.startsWith(`/${language}/`),
   );
   return lang ? { path: path.slice(lang.length + 1), lang } : { path };
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
