@@ -3,10 +3,12 @@
  * generator knows it: the import asks the site's Eleventy what each template
  * call of a text gave (a shortcode that writes a picture into the built
  * folder, a paired one, an include reading what `{% set %}` gave it, an
- * output of the site's data) and takes that in place of the call, named at
- * its file:line. The fixture is built by Eleventy itself, and the moved post
- * is held to that page by the import's own comparison; without the site's
- * Eleventy, each call stays as written and the comparison shows the loss.
+ * output of the site's data), and Hugo what each shortcode gave (a paired
+ * one, one reading the site's params), and takes that in place of the call,
+ * named at its file:line. Each fixture is built by its generator itself, and
+ * the moved post is held to that page by the import's own comparison;
+ * without the generator, each call stays as written and the comparison
+ * shows the loss.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURE = join(ROOT, "test/fixtures/import-eleventy-shortcodes");
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
@@ -108,4 +111,70 @@ test("without the site's own Eleventy each call stays as written, reported at it
   const page = shown(report);
   assert.ok(page.words.kept < page.words.old, JSON.stringify(page));
   assert.deepEqual(page.media, { old: 1, kept: 0 });
+});
+
+const hugoTools = needTools(["hugo"]);
+
+/** The Hugo fixture built by Hugo into out/, then imported with out/ as the old site; `env` is the import's. */
+async function importedFromHugo(env?: NodeJS.ProcessEnv): Promise<{ site: string; report: Report }> {
+  const source = join(tempDir("sitegen-hugo-shortcodes-"), "source");
+  cpSync(join(ROOT, "test/fixtures/import-hugo-shortcodes"), source, { recursive: true });
+  const out = join(source, "..", "out");
+  const built = spawnSync(hugoTools.path("hugo"), ["--source", source, "--destination", out, "--quiet"], {
+    encoding: "utf8",
+    env: { ...process.env, HUGO_NOBUILDLOCK: "true", HUGO_RESOURCEDIR: join(source, "..", "resources") },
+  });
+  assert.equal(built.status, 0, built.stderr);
+  assert.match(readFileSync(join(out, "posts/neap-tide/index.html"), "utf8"), /Mind the sandbar/);
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"], env ? { env } : {});
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  return { site, report: JSON.parse(run.stdout) as Report };
+}
+
+const neap = (report: Report) => report.proof.pages.find((page) => page.old === "/posts/neap-tide/")!;
+
+test("each shortcode of a Hugo post is taken from Hugo itself, at its file:line, and the post holds every word of its old page", {
+  skip: hugoTools.skip,
+}, async () => {
+  const { site, report } = await importedFromHugo();
+  const moved = readFileSync(join(site, "content/blog/neap-tide.md"), "utf8");
+  assert.match(
+    moved,
+    /<div class="box box-warning">\n<strong>Mind the sandbar<\/strong> at the mouth of the river/,
+  );
+  assert.match(moved, /The log is kept by <span class="keeper">Ines Marlow<\/span>/);
+  assert.doesNotMatch(moved, /\{\{[<%]/, "no shortcode is left as written");
+  assert.deepEqual(
+    report.notes
+      .filter((note) => /neap-tide\.md$/.test(note.file))
+      .map((note) => `${note.line}: ${note.why.replace(/: the site's own Hugo ran it.*$/, "")}`),
+    ["8: {{< box warning >}} **Mind the sandbar** at the mouth of …", "12: {{< keeper >}}"],
+  );
+  assert.deepEqual(report.notConverted, []);
+  const page = neap(report);
+  assert.equal(page.words.kept, page.words.old, JSON.stringify(page));
+});
+
+test("without Hugo each shortcode stays as written, reported at its line, and the comparison shows what the old page had more", {
+  skip: hugoTools.skip,
+}, async () => {
+  const { site, report } = await importedFromHugo({ ...process.env, PATH: "/nonexistent" });
+  const moved = readFileSync(join(site, "content/blog/neap-tide.md"), "utf8");
+  assert.match(moved, /\{\{< box warning >\}\}\n\*\*Mind the sandbar\*\*/);
+  assert.match(moved, /\{\{< keeper >\}\}/);
+  assert.deepEqual(
+    report.notConverted.filter((each) => /neap-tide/.test(each.file)).map((each) => each.line),
+    [8, 10, 12],
+  );
+  assert.ok(
+    report.notes.some(
+      (note) =>
+        /hugo\.toml$/.test(note.file) &&
+        /shortcodes of its texts were kept as written .*: hugo is not installed/.test(note.why),
+    ),
+    JSON.stringify(report.notes),
+  );
+  const page = neap(report);
+  assert.ok(page.words.kept < page.words.old, JSON.stringify(page));
 });

@@ -13,40 +13,19 @@
  * Files the output names that Eleventy wrote (the resized images of an
  * image shortcode) are published at their paths.
  */
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { spawnSync } from "node:child_process";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { findEleventyConfig, readEleventyConfig } from "./eleventy-config.ts";
 import { eleventyArgs, templateList } from "./published/generator.ts";
-import { templateCalls, type TemplateCall } from "./template-calls.ts";
+import { templateCalls } from "./template-calls.ts";
+import { markedBody, replaceCalls, type Marked } from "./call-output.ts";
 
 /** The site's Eleventy renders every text once; a site that takes longer is left with its calls as written. */
 const TIMEOUT_MS = 300_000;
 const MAX_OUTPUT = 512 * 1024 * 1024;
-
-/** Tags that give nothing themselves and set what the calls after them read. */
-const SETTING = new Set(["set", "assign", "capture"]);
-
-const opening = (index: number) => `<!--sitegen-call-${index}-->`;
-const closing = (index: number) => `<!--/sitegen-call-${index}-->`;
-
-interface Marked {
-  document: ImportedDocument;
-  calls: TemplateCall[];
-  /** The first marker's number. */
-  first: number;
-}
 
 /**
  * Each call of the site's Markdown texts replaced by what the site's own
@@ -134,7 +113,7 @@ function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): 
   for (const [document, each] of taken) {
     const rendered = content.get(join(scratch, relative(root, document.real!)));
     if (rendered === undefined) continue;
-    replaceCalls(site, document, each, rendered, published);
+    replaceCalls(site, document, each, rendered, published, "Eleventy");
   }
   return undefined;
 }
@@ -158,88 +137,6 @@ function frontOf(source: string, bodyLine: number, engine: string): string | und
   if (!/^(\ufeff)?---\s*$/.test(lines[0] ?? "")) return undefined;
   const kept = lines.slice(1).filter((line) => !/^(layout|templateEngineOverride)\s*:/.test(line));
   return ["---", `templateEngineOverride: ${engine}`, "layout: false", ...kept, ""].join("\n");
-}
-
-function markedBody({ document, calls, first }: Marked): string {
-  let text = "";
-  let at = 0;
-  calls.forEach((call, index) => {
-    text += `${document.body.slice(at, call.start)}${opening(first + index)}${document.body.slice(call.start, call.end)}${closing(first + index)}`;
-    at = call.end;
-  });
-  return text + document.body.slice(at);
-}
-
-/** The calls of `document` whose markers the rendered text holds, each replaced by what lies between them. */
-function replaceCalls(
-  site: ImportedSite,
-  document: ImportedDocument,
-  { calls, first }: Marked,
-  rendered: string,
-  published: string,
-): void {
-  let body = "";
-  let at = 0;
-  calls.forEach((call, index) => {
-    const start = rendered.indexOf(opening(first + index));
-    const end = rendered.indexOf(closing(first + index));
-    if (start < 0 || end < start) return;
-    const given = rendered.slice(start + opening(first + index).length, end);
-    body += document.body.slice(at, call.start) + asMarkdown(given);
-    at = call.end;
-    (site.notes ??= []).push({
-      file: document.file,
-      line: call.line,
-      why: `${call.shown}: the site's own Eleventy ran it, and what it gave was taken in its place${given.trim() === "" ? ` (nothing${SETTING.has(call.name) ? ": it sets what the calls after it read" : ""})` : ""}`,
-    });
-    for (const name of filesNamed(given, published, site.site.basePath))
-      if (!site.files.some((file) => file.name === name))
-        site.files.push({ name, path: join(published, name), oldUrl: `${site.site.basePath}/${name}` });
-  });
-  document.body = body + document.body.slice(at);
-}
-
-/**
- * What a call gave, as a Markdown text holds it: HTML with each line's
- * indent taken out (outside `<pre>`), since a site that has Markdown's
- * indented code turned off (as many Eleventy sites do) reads an indented
- * line of HTML as HTML, which CommonMark reads as code; its empty lines
- * stay, where Markdown read what follows one as text, as it did there; any
- * other text as it is.
- */
-function asMarkdown(given: string): string {
-  if (!/^\s*</.test(given)) return given;
-  let pre = false;
-  return given
-    .split("\n")
-    .map((line) => {
-      const was = pre;
-      if (/<pre[\s>]/i.test(line)) pre = true;
-      if (/<\/pre>/i.test(line)) pre = false;
-      return was ? line : line.trimStart();
-    })
-    .join("\n");
-}
-
-/** The files of the built folder a piece of HTML names (`src`, `srcset`, `poster`), by their path from its root. */
-function filesNamed(html: string, published: string, basePath: string): string[] {
-  const urls = [...html.matchAll(/\s(?:src|srcset|poster)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].flatMap(
-    (match) => (match[1] ?? match[2]).split(",").map((each) => each.trim().split(/\s+/)[0]),
-  );
-  const names: string[] = [];
-  for (const url of urls) {
-    if (!url.startsWith("/") || url.startsWith("//")) continue;
-    const path = url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url;
-    let name: string;
-    try {
-      name = decodeURIComponent(path.replace(/[?#].*$/, "").slice(1));
-    } catch {
-      continue;
-    }
-    const file = join(published, name);
-    if (!name.includes("..") && existsSync(file) && statSync(file).isFile()) names.push(name);
-  }
-  return [...new Set(names)];
 }
 
 /** What Eleventy says went wrong: its numbered lines (`[11ty] 1. Having trouble rendering …`), else its last. */

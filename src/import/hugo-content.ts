@@ -78,6 +78,7 @@ export function readContent(
     const key = text(read.data.translationKey) ?? `${leaf ?? (list ? `${dir}/_index` : `${dir}/${stem}`)}`;
     result.documents.push({
       file,
+      real,
       ...read,
       kind: "page",
       stem,

@@ -22,6 +22,7 @@ import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { readEleventy } from "./eleventy.ts";
 import { isEleventySite } from "./eleventy-config.ts";
 import { takeEleventyOutput } from "./eleventy-output.ts";
+import { takeHugoOutput } from "./hugo-output.ts";
 import { isHugoSite } from "./hugo-config.ts";
 import { readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
@@ -129,8 +130,9 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     oldSite,
     env: options.env ?? {},
   });
-  // The template calls of an Eleventy site's texts, as its own Eleventy ran them (eleventy-output.ts).
+  // The template calls of an Eleventy site's texts and a Hugo site's shortcodes, as the generator ran them (call-output.ts).
   if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
+  if (generator === "hugo") takeHugoOutput(site, root, options.env ?? {}, display);
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);

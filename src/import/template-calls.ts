@@ -5,8 +5,10 @@
  * endasideInfo %}`, an `{% if %}` block), and each output (`{{
  * personal.email }}`), outside code and `{% raw %}` blocks, which show what
  * they hold as written. A call inside another's block is part of that one:
- * what the generator made of the outer call holds it. Found here so that the
- * generator can be asked what each one gave (eleventy-output.ts).
+ * what the generator made of the outer call holds it. Hugo's shortcodes
+ * (`{{< box info >}}…{{< /box >}}`, `{{% note %}}`) are found alike. Found
+ * here so that the generator can be asked what each one gave
+ * (eleventy-output.ts, hugo-output.ts).
  */
 import { proseOf } from "../content/template-tags.ts";
 
@@ -71,4 +73,45 @@ export function templateCalls(body: string, bodyLine: number): TemplateCall[] {
     else if (open.length === 0) add(tag.start, tag.end, name);
   }
   return calls;
+}
+
+/** A Hugo shortcode: `{{< name … >}}` or `{{% name … %}}`, its closing tag (`{{< /name >}}`) or one that closes itself (`/>}}`). */
+const SHORTCODE = /\{\{([<%])\s*(\/?)\s*([\w./-]+)[\s\S]*?([<%]|\/)?\s*[>%]\}\}/g;
+/** What the import converts itself (convert.ts): Markdown of its own, nothing of the site's to ask for. */
+const CONVERTED = new Set(["highlight", "figure", "ref", "relref"]);
+
+/** The shortcodes of a Hugo text, a paired one with all it holds, less those the import converts itself. */
+export function hugoCalls(body: string, bodyLine: number): TemplateCall[] {
+  if (!body.includes("{{")) return [];
+  const prose = proseOf(body);
+  const found = [...prose.matchAll(SHORTCODE)].filter((match) => !match[0].startsWith("{{</*"));
+  const closed = new Set(found.filter((match) => match[2] === "/").map((match) => match[3]));
+  const calls: TemplateCall[] = [];
+  const open: { name: string; start: number }[] = [];
+  for (const match of found) {
+    const [written, , closing, name] = match;
+    const start = match.index;
+    const end = start + written.length;
+    if (closing) {
+      if (open.at(-1)?.name !== name) continue;
+      const block = open.pop()!;
+      if (open.length === 0 && !CONVERTED.has(name))
+        calls.push(callAt(body, bodyLine, block.start, end, name));
+      continue;
+    }
+    if (closed.has(name) && !/\/\s*[>%]\}\}$/.test(written)) open.push({ name, start });
+    else if (open.length === 0 && !CONVERTED.has(name)) calls.push(callAt(body, bodyLine, start, end, name));
+  }
+  return calls;
+}
+
+function callAt(body: string, bodyLine: number, start: number, end: number, name: string): TemplateCall {
+  const written = body.slice(start, end);
+  return {
+    start,
+    end,
+    line: bodyLine + (body.slice(0, start).match(/\n/g)?.length ?? 0),
+    name,
+    shown: written.length > 60 ? `${written.slice(0, 57).replace(/\s+/g, " ")}…` : written,
+  };
 }
