@@ -248,7 +248,7 @@ test("an Eleventy site that copies public/, beside its input folder, to its root
   );
 });
 
-test("an Eleventy blog under a folder of its own name (`/journal/`): its list and its tags' pages there answer from the new blog and tag pages", async () => {
+test("an Eleventy blog under a folder of its own name (`/journal/`): its list and its tags' pages there answer from the new blog and tag pages, and its theme's links to the neighbouring posts are no words of the post", async () => {
   const { site, report } = await importedAgainst("eleventy-folder", (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
@@ -262,6 +262,13 @@ test("an Eleventy blog under a folder of its own name (`/journal/`): its list an
   const yaml = readFileSync(join(site, "content/site.yaml"), "utf8");
   assert.match(yaml, /^ {2}\/journal\/tags\/harbour\/: \/tags\/harbour\/$/m);
   assert.match(yaml, /^ {2}\/journal\/: \/blog\/$/m);
+  // The theme's links to the previous and next post (`rel="prev"`, `rel="next"`) are its words, not the post's: each
+  // post's are its text's alone, every one kept.
+  const words = Object.fromEntries(
+    report.proof.pages.map((each: { old: string; words: unknown }) => [each.old, each.words]),
+  );
+  assert.deepEqual(words["/journal/net-mending/"], { old: 15, kept: 15 }, JSON.stringify(report.proof.pages));
+  assert.deepEqual(words["/journal/gull-count/"], { old: 12, kept: 12 }, JSON.stringify(report.proof.pages));
 });
 
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {

@@ -10,6 +10,7 @@
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
 import { pushAll } from "../../collector.ts";
+import { isNeighbours } from "./page-neighbours.ts";
 
 export interface PageText {
   title: string;
@@ -164,7 +165,7 @@ function collect(
     if (inCode && isGutter(attribs)) continue;
     // An element with `hidden` is shown to no reader (a theme's microformats for feed readers, `<div hidden class="h-entry">`).
     if (attribs.hidden !== undefined) continue;
-    if (ownOnly && SCREEN_READER_ONLY.test(attribs.class ?? "")) continue;
+    if (ownOnly && (SCREEN_READER_ONLY.test(attribs.class ?? "") || isNeighbours(node))) continue;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src)
       page.media.push(attribs.src);
     if (name === "img" && attribs.alt?.trim()) {
