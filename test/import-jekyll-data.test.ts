@@ -2,7 +2,8 @@
  * A Jekyll site whose pages list rows of its _data/ tables (a club's crew in
  * `crew.csv`, its boats in `boats.tsv`), built by Jekyll itself as the
  * reference: moved, the new site runs the same Liquid over the same tables,
- * and each page is held to its old one word for word.
+ * and each page is held to its old one word for word. Its log of outings,
+ * a page that lists the posts, is the new site's blog page.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,7 +15,7 @@ import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["jekyll"]);
 
-test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyll showed them: a quoted comma, a doubled quote, an empty field", {
+test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyll showed them: a quoted comma, a doubled quote, an empty field; a link to the site's list of posts leads to the blog page", {
   skip: tools.skip,
 }, async () => {
   const source = join(tempDir("sitegen-jekyll-data-"), "source");
@@ -42,6 +43,10 @@ test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyl
     "Kittiwake, 9 m long",
   ])
     assert.ok(crew.includes(row), `${row}\n${crew}`);
+  // The log of every outing is the blog page now: the crew page's link to it leads there, and its old address answers.
+  assert.match(crew, /their outings are in <a href="\/blog\/">the log<\/a>/);
+  assert.deepEqual(report.unresolved, []);
+  assert.equal(report.proof.answered.answer, report.proof.answered.old);
   const pages = report.proof.pages as { old: string; words: { old: number; kept: number } }[];
   for (const old of ["/crew/", "/2024/04/first-outing/"]) {
     const page = pages.find((each) => each.old === old);

@@ -196,11 +196,14 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
             : path === "404.html"
               ? "the old site's page for an address it does not have: sitegen makes its own"
               : "a file Jekyll renders at an address no page has: sitegen makes its own feeds and indexes";
+          // A list of every post (`blog.html`, an archive) but the home is the blog page now: a link to it leads there.
+          const blog = lists?.of === "posts" && !page.oldUrls.includes(`${imported.site.basePath}/`);
           imported.left.push({
             file,
             why,
             oldUrls: page.oldUrls,
             ...(lists?.term ? { listsTerm: lists.term } : {}),
+            ...(blog ? { listedAt: "/blog/" } : {}),
           });
         } else imported.pages.push({ ...page, data: { ...page.data, markup: "html" } });
       } else {

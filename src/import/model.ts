@@ -60,6 +60,8 @@ export interface LeftOut {
   oldUrls?: string[];
   /** A list of one tag's or category's posts (`site.categories["Elixir in Production"]`): that term, whose page is its counterpart. */
   listsTerm?: string;
+  /** The new site's page that lists what this one listed (`/blog/` for a list of every post): a link to its old address leads there. */
+  listedAt?: string;
   /** A post or page the old site published that does not arrive: an error unless the loss is accepted (`--accept-loss`). */
   post?: boolean;
 }

@@ -57,6 +57,11 @@ export function addressesOf(
   for (const { document, path } of placed)
     for (const old of document.oldUrls)
       for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, path);
+  // A list the source made of a page (Jekyll's `blog.html`) is the new site's own list: links to it lead there.
+  for (const { oldUrls, listedAt } of site.left)
+    if (listedAt)
+      for (const old of oldUrls ?? [])
+        for (const form of oldForms(old)) if (!byOld.has(form)) byOld.set(form, listedAt);
   for (const { document, path } of placed.filter(({ document }) => document.kind === "post"))
     for (const file of document.bundle)
       if (file.oldUrl) byOld.set(decodeURI(file.oldUrl), `${path}${encodeURI(file.name)}`);

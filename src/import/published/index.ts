@@ -159,6 +159,11 @@ export function unansweredOldPages(
       languages: languagesOf(site),
       pages: new Set([...moved.map(({ to }) => to), ...newPages]),
       terms: termLists(site),
+      listed: new Map(
+        site.left.flatMap((each) =>
+          each.listedAt ? (each.oldUrls ?? []).map((url): [string, string] => [url, each.listedAt!]) : [],
+        ),
+      ),
       blogFolder: blogFolderOf(site),
     },
     leftUrls,

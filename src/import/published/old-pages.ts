@@ -33,6 +33,8 @@ export interface NewSiteFacts {
   pages?: Set<string>;
   /** Old pages that listed one tag's or category's posts (`/cases.html`), by address: that term's slug. */
   terms?: Map<string, string>;
+  /** Old pages that listed every post whatever their address (Jekyll's `/log/`), by address: the blog page's path. */
+  listed?: Map<string, string>;
   /** The folder the old site's posts were under, by whatever name (`dave`, for `/dave/2012-09/x/`): its lists and tags are the blog's. */
   blogFolder?: string;
 }
@@ -66,10 +68,13 @@ export function oldListPages(
     const term = facts.terms?.get(url);
     const byPath = counterpart(decodedPath(url, facts), facts);
     // A page that listed one term's posts goes to that term's page, where its address says nothing else (the home stays the home).
+    const listed = facts.listed?.get(url);
     const own =
       term !== undefined && byPath.kind === "other"
         ? { kind: "tag" as const, to: facts.tags.has(term) ? `/tags/${term}/` : "/tags/" }
-        : byPath;
+        : listed !== undefined && byPath.kind === "other"
+          ? { kind: "listing" as const, to: listed }
+          : byPath;
     pages.push({
       url,
       ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own),
