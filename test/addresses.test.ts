@@ -11,18 +11,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { HtmlValidate } from "html-validate";
-import {
-  builtSite,
-  routeTable,
-  sitegen,
-  startCloudflareRuntime,
-  startNetlifyEmulator,
-  startPreviewServer,
-  tempDir,
-  WRANGLER,
-  type Running,
-} from "./helpers/dist.ts";
+import { builtSite, routeTable, sitegen, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { exchange } from "./helpers/host-parity.ts";
+import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
 import { starterSite } from "./helpers/starter.ts";
 
 const skip = WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}`;
@@ -69,9 +60,9 @@ for (const [name, site] of [
         .filter((path) => path !== "/")
         .sort();
       running = await Promise.all([
-        startPreviewServer(dist),
-        startNetlifyEmulator(dist),
-        startCloudflareRuntime(cloudflare),
+        startPreviewHere(dist),
+        startNetlifyHere(dist),
+        startCloudflareHere(cloudflare),
       ]);
       const [preview, netlify, worker] = running;
       hosts = { preview, netlify, cloudflare: worker };
