@@ -100,7 +100,7 @@ function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): 
     },
   );
   if (run.status !== 0)
-    return `eleventy --to=json failed: ${problemOf(run.stderr || run.stdout || String(run.error ?? ""))}`;
+    return `eleventy --to=json failed: ${problemOf(run.stderr || run.stdout || String(run.error ?? "")).replaceAll(scratch, root)}`;
   const rows = templateList(run.stdout) ?? [];
   const content = new Map(
     rows.flatMap((row) =>

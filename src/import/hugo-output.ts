@@ -90,7 +90,8 @@ function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessE
   const built = hugo(["--quiet", "--destination", out]);
   if (built.error && (built.error as NodeJS.ErrnoException).code === "ENOENT") return "hugo is not installed";
   if (built.status !== 0)
-    return `hugo failed: ${(built.stderr || built.stdout || String(built.error ?? "")).trim().split("\n").at(-1)?.slice(0, 300)}`;
+    // Named at the source's files, not the scratch copy's.
+    return `hugo failed: ${(built.stderr || built.stdout || String(built.error ?? "")).trim().split("\n").at(-1)?.replaceAll(copy, root).slice(0, 300)}`;
   const listed = hugo(["list", "all"]);
   const start = listed.stdout?.search(/^path,/m) ?? -1;
   if (listed.status !== 0 || start < 0) return "hugo list all printed no list of the pages it wrote";
