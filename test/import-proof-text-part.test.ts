@@ -2,7 +2,8 @@
  * The move's proof on an old theme that names no element for a post's text:
  * no `<article>`, no `<main>`, only `<div>`s, a sidebar with what the post's
  * front matter gave the theme (the weather it was written in, its shelf) and
- * a byline with the day's name ("Posted Thursday, March 3, 2016"), built by
+ * a byline with the day's name ("Posted Thursday, March 3, 2016") and a link
+ * to a translation a script may show (`style="display: none"`), built by
  * Jekyll itself. The post's own words are compared, not the theme's; a
  * paragraph the new site loses still counts.
  */
@@ -18,7 +19,7 @@ const tools = needTools(["jekyll"]);
 
 type Page = { old: string; words: { old: number; kept: number }; missing: { words: string[] } };
 
-test("an old page laid out in <div>s is compared by the element that holds the post's text: its sidebar and its byline are the theme's, and a paragraph lost after the move is still found", {
+test("an old page laid out in <div>s is compared by the element that holds the post's text: its sidebar, its byline and what it does not show are the theme's, and a paragraph lost after the move is still found", {
   skip: tools.skip,
 }, async () => {
   const source = join(tempDir("sitegen-text-part-"), "source");

@@ -4,7 +4,7 @@
  * `<main>`, else its body, with the elements in it that may hold the text),
  * without what every page of a site repeats
  * (navigation, asides, footers) or what no reader sees (scripts, styles,
- * templates, what is `hidden`). Old and new pages are read alike, so what
+ * templates, what is `hidden` or `display: none`). Old and new pages are read alike, so what
  * one keeps of the other is measured on the same terms.
  */
 import { parseDocument } from "htmlparser2";
@@ -163,8 +163,8 @@ function collect(
     if (!isElement(node) || skipped.has(node.name)) continue;
     const { name, attribs } = node;
     if (inCode && isGutter(attribs)) continue;
-    // An element with `hidden` is shown to no reader (a theme's microformats for feed readers, `<div hidden class="h-entry">`).
-    if (attribs.hidden !== undefined) continue;
+    // An element with `hidden` or `display: none` is shown to no reader (a theme's microformats for feed readers, `<div hidden class="h-entry">`; a link to each translation a script may show one of).
+    if (attribs.hidden !== undefined || /(?:^|;)\s*display\s*:\s*none\b/i.test(attribs.style ?? "")) continue;
     if (ownOnly && (SCREEN_READER_ONLY.test(attribs.class ?? "") || isNeighbours(node))) continue;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src)
       page.media.push(attribs.src);
