@@ -8,13 +8,28 @@
  * that the generator wrote (its resized pictures) are published at their
  * paths. Eleventy's side is eleventy-output.ts, Hugo's hugo-output.ts.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import type { TemplateCall } from "./template-calls.ts";
 
 /** Tags that give nothing themselves and set what the calls after them read. */
 const SETTING = new Set(["set", "assign", "capture"]);
+
+/** The scratch folders made so far: removed when the process ends, once the import has read the files the generator wrote there. */
+const scratches: string[] = [];
+
+/** A scratch folder of its own for a generator's run, removed when the process ends (one listener for them all). */
+export function scratchFolder(prefix: string): string {
+  if (scratches.length === 0)
+    process.once("exit", () => {
+      for (const folder of scratches) rmSync(folder, { recursive: true, force: true });
+    });
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  scratches.push(folder);
+  return folder;
+}
 
 export const opening = (index: number) => `<!--sitegen-call-${index}-->`;
 export const closing = (index: number) => `<!--/sitegen-call-${index}-->`;

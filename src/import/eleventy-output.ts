@@ -13,15 +13,14 @@
  * Files the output names that Eleventy wrote (the resized images of an
  * image shortcode) are published at their paths.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { spawnSync } from "node:child_process";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { findEleventyConfig, readEleventyConfig } from "./eleventy-config.ts";
 import { eleventyArgs, templateList } from "./published/generator.ts";
 import { templateCalls } from "./template-calls.ts";
-import { markedBody, replaceCalls, type Marked } from "./call-output.ts";
+import { markedBody, replaceCalls, scratchFolder, type Marked } from "./call-output.ts";
 
 /** The site's Eleventy renders every text once; a site that takes longer is left with its calls as written. */
 const TIMEOUT_MS = 300_000;
@@ -65,9 +64,8 @@ function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): 
   const settings = readEleventyConfig(root, found.file, (path) => path, []);
   if (found.output) settings.output = found.output;
   const engine = settings.markdownTemplateEngine ?? "liquid";
-  const scratch = mkdtempSync(join(tmpdir(), "sitegen-eleventy-calls-"));
-  // Removed when the import is done with the files Eleventy wrote there (read when the plan is written).
-  process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
+  // Removed when the process ends: the plan reads the files the generator wrote there.
+  const scratch = scratchFolder("sitegen-eleventy-calls-");
   const output = resolve(root, settings.output);
   cpSync(root, scratch, {
     recursive: true,

@@ -9,13 +9,12 @@
  * call left gets, and the report says why at the site's configuration.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ImportedSite } from "./model.ts";
 import { parseCsv } from "./published/generator.ts";
 import { HUGO_CONFIGS } from "./hugo-config.ts";
-import { markedBody, replaceCalls, type Marked } from "./call-output.ts";
+import { markedBody, replaceCalls, scratchFolder, type Marked } from "./call-output.ts";
 import { hugoCalls } from "./template-calls.ts";
 
 const TIMEOUT_MS = 300_000;
@@ -48,9 +47,8 @@ function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessE
     count += calls.length;
   }
   if (marked.length === 0) return undefined;
-  const scratch = mkdtempSync(join(tmpdir(), "sitegen-hugo-calls-"));
-  // Removed when the import is done with the files Hugo wrote there (read when the plan is written).
-  process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
+  // Removed when the process ends: the plan reads the files the generator wrote there.
+  const scratch = scratchFolder("sitegen-hugo-calls-");
   const copy = join(scratch, "site");
   cpSync(root, copy, {
     recursive: true,
