@@ -271,6 +271,20 @@ test("an Eleventy blog under a folder of its own name (`/journal/`): its list an
   assert.deepEqual(words["/journal/gull-count/"], { old: 12, kept: 12 }, JSON.stringify(report.proof.pages));
 });
 
+test("an Eleventy site with Eleventy Image's transform: each picture a text names from the root, which the transform found in the input folder, moves to the path the text names; one no text names stays behind", async () => {
+  const { site, report } = await importedAgainst("eleventy-image-transform", (_source, out) => ({
+    command: process.execPath,
+    args: [ELEVENTY, `--output=${out}`, "--quiet"],
+  }));
+  for (const name of ["lamp", "quay"])
+    assert.ok(existsSync(join(site, `content/static/img/${name}.svg`)), JSON.stringify(report.written));
+  assert.ok(!existsSync(join(site, "content/static/img/unused.svg")));
+  assert.deepEqual(
+    report.build.warnings.filter((each: { kind: string }) => each.kind === "broken-image"),
+    [],
+  );
+});
+
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
   const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);

@@ -42,6 +42,8 @@ export interface Settings {
   markdownTemplateEngine?: string | false;
   /** The I18n plugin's `defaultLanguage` (`addPlugin(EleventyI18nPlugin, { defaultLanguage: "en" })`). */
   defaultLanguage?: string;
+  /** Eleventy Image's transform is added: each picture a page's `<img>` names from the input folder is published (processed). */
+  imageTransform?: boolean;
 }
 
 /**
@@ -169,6 +171,12 @@ export function readEleventyConfig(
       const options = name === "addPlugin" && node.arguments[1] ? scope.value(node.arguments[1]) : undefined;
       if (isObject(options) && textOf(options.defaultLanguage) !== undefined)
         settings.defaultLanguage = textOf(options.defaultLanguage);
+      if (
+        name === "addPlugin" &&
+        node.arguments[0] &&
+        calleeName(node.arguments[0]) === "eleventyImageTransformPlugin"
+      )
+        settings.imageTransform = true;
       if (name !== "addPassthroughCopy") return;
       if (typeof argument === "string") settings.passthrough.push({ from: argument });
       else if (isObject(argument))

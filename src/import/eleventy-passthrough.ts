@@ -41,3 +41,37 @@ export function passedFromOutside(
   }
   return files;
 }
+
+/** A picture a text names from the site's root, in Markdown or HTML: `![x](/img/a.png)`, `<img src="/img/a.png">`. */
+const FROM_ROOT = /!\[[^\]]*\]\(\s*<?(\/(?!\/)[^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*["'](\/(?!\/)[^"']+)["']/gi;
+
+/**
+ * The pictures Eleventy Image's transform published from the input folder:
+ * it reads each page's `<img>` and finds a path from the root in the input
+ * folder (`/img/a.png` is `src/img/a.png`), which no passthrough copy names.
+ * Each is moved to that path, where the moved text names it.
+ */
+export function transformedImages(
+  texts: { body: string }[],
+  input: string,
+  taken: Set<string>,
+): { name: string; real: string }[] {
+  const files: { name: string; real: string }[] = [];
+  for (const { body } of texts)
+    for (const match of body.matchAll(FROM_ROOT)) {
+      let name: string;
+      try {
+        name = decodeURI(match[1] ?? match[2])
+          .replace(/[?#].*$/, "")
+          .slice(1);
+      } catch {
+        continue;
+      }
+      if (taken.has(name)) continue;
+      const place = folderInside(input, resolve(input, name));
+      if (place.outside || place.real === undefined || !statSync(place.real).isFile()) continue;
+      taken.add(name);
+      files.push({ name, real: place.real });
+    }
+  return files;
+}

@@ -26,7 +26,7 @@ import {
 } from "./eleventy-config.ts";
 import { sortPosts } from "./eleventy-posts.ts";
 import { pathLanguage } from "./eleventy-i18n.ts";
-import { passedFromOutside } from "./eleventy-passthrough.ts";
+import { passedFromOutside, transformedImages } from "./eleventy-passthrough.ts";
 import { pushAll } from "../collector.ts";
 import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
 
@@ -179,6 +179,14 @@ export function readEleventy(
   }
   for (const { name, real } of passedFromOutside(settings, root, input, refused))
     site.files.push({ name, path: real, oldUrl: at(`/${name}`) });
+  // Its old address was the processed copy's (`/img/<hash>-400.webp`): the picture keeps the one its text names.
+  if (settings.imageTransform)
+    for (const { name, real } of transformedImages(
+      documents,
+      input,
+      new Set(site.files.map((file) => file.name)),
+    ))
+      site.files.push({ name, path: real });
   // The languages the data gives the pages (`lang: "de"` in a folder's data file), else, where the I18n plugin is added, the
   // one its path names, and its translations the same path in another language's folder; the plugin's default first.
   const byPath = (document: { path: string }) =>
