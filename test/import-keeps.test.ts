@@ -454,6 +454,28 @@ test("a post of the source that would not arrive is an error and nothing is writ
   assert.match(stopped.stderr, /src\/blog\/broken\.md(:\d+)?: a post of the source that would not arrive/);
 });
 
+test("an Astro post's picture named percent-encoded (`./t%C3%A9l%C3%A9ph%C3%A9rique.svg`) moves beside the post under its file's own name, where the text finds it", async () => {
+  const source = join(tempDir("sitegen-keeps-encoded-"), "source");
+  cpSync(join(FIXTURES, "astro-encoded-image"), source, { recursive: true });
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--json"], { env: { PATH: NODE_ONLY } });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  assert.ok(
+    existsSync(join(site, "content/blog/cable-car/téléphérique.svg")),
+    JSON.stringify(report.written),
+  );
+  assert.deepEqual(
+    report.build.warnings.filter((each: { kind: string }) => each.kind === "broken-image"),
+    [],
+  );
+  // The build found the picture where the moved text names it.
+  assert.match(
+    readFileSync(join(site, "content/blog/cable-car/index.md"), "utf8"),
+    /^!\[téléphérique\.svg\]\(/m,
+  );
+});
+
 test("a TypeScript configuration of 1.7 MB is read whole, its types erased and its values where they were", () => {
   mkdirSync(tempDir("sitegen-keeps-big-"), { recursive: true });
   const unit = (index: number) =>

@@ -96,7 +96,8 @@ export function imagesBeside(
       }
       const where = folderInside(root, resolve(folder, path));
       if (!where.real) return all;
-      const inside = posix.normalize(url.replace(/^\.\//, ""));
+      // Its name as a file's, decoded: `./varhandle%E7%B1%BB.png` is the file `varhandle类.png`, as Astro reads it.
+      const inside = posix.normalize(path.replace(/^\.\//, ""));
       const name = inside.startsWith("../") ? basename(where.real) : inside;
       files.set(name, { name, path: where.real });
       return name === inside
