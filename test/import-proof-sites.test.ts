@@ -248,7 +248,7 @@ test("an Eleventy site that copies public/, beside its input folder, to its root
   );
 });
 
-test("an Eleventy blog under a folder of its own name (`/journal/`): its list and its tags' pages there answer from the new blog and tag pages, and its theme's links to the neighbouring posts are no words of the post", async () => {
+test("an Eleventy blog under a folder of its own name (`/journal/`): its list and its tags' pages there (one at an address with a space) answer from the new blog and tag pages, and its theme's links to the neighbouring posts are no words of the post", async () => {
   const { site, report } = await importedAgainst("eleventy-folder", (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
@@ -262,6 +262,8 @@ test("an Eleventy blog under a folder of its own name (`/journal/`): its list an
   const yaml = readFileSync(join(site, "content/site.yaml"), "utf8");
   assert.match(yaml, /^ {2}\/journal\/tags\/harbour\/: \/tags\/harbour\/$/m);
   assert.match(yaml, /^ {2}\/journal\/: \/blog\/$/m);
+  // A tag's page at an address with a space, which `_redirects` cannot write: the hosts answer it from the route shards.
+  assert.match(yaml, /^ {2}\/journal\/tags\/night%20market\/: \/tags\/night-market\/$/m);
   // The theme's links to the previous and next post (`rel="prev"`, `rel="next"`) are its words, not the post's: each
   // post's are its text's alone, every one kept.
   const words = Object.fromEntries(

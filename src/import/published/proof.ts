@@ -1,11 +1,11 @@
 /**
  * The proof of a move, page by page, read from what the new build wrote
- * (its pages and its `_redirects`, which both hosts read) against the old
+ * (its pages, its `_redirects` and its route shards, which the hosts read) against the old
  * site's built folder: every page the old site published answers, with its
  * page or a 301 to a page that does; and every moved page shows what its old
  * page showed: the share of its words, images and links kept.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltPage } from "./folder.ts";
 import type { OldPage, OldPageKind } from "./old-pages.ts";
@@ -172,12 +172,29 @@ export function redirectRules(dist: string): {
     }
   };
   const lookup = { has: (path: string) => rules.has(key(path)), get: (path: string) => rules.get(key(path)) };
-  if (!existsSync(file)) return lookup;
-  for (const line of readFileSync(file, "utf8").split("\n")) {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n") : [];
+  for (const line of lines) {
     const [from, to, status] = line.trim().split(/\s+/);
     if (!from || from.startsWith("#") || !to || (status !== undefined && !/^30[12178]!?$/.test(status)))
       continue;
     if (!rules.has(key(from))) rules.set(key(from), to);
   }
+  // An old address `_redirects` cannot write (one with a space: `/blog/tag/FFM API/`) is answered by the edge function,
+  // the worker and the preview server from the route shards, as every other.
+  for (const [from, to] of shardRedirects(dist)) if (!rules.has(key(from))) rules.set(key(from), to);
   return lookup;
+}
+
+/** The old addresses the route shards (`_sitegen/routes/<n>.json`) answer with a 301, and where to. */
+function shardRedirects(dist: string): [string, string][] {
+  const folder = join(dist, "_sitegen/routes");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap((name) => {
+      const shard = JSON.parse(readFileSync(join(folder, name), "utf8")) as {
+        redirects?: Record<string, string>;
+      };
+      return Object.entries(shard.redirects ?? {});
+    });
 }
