@@ -287,6 +287,13 @@ test("an Eleventy site with Eleventy Image's transform: each picture a text name
   );
 });
 
+test("a picture Eleventy Image renamed by a hash of its bytes (`/img/Qm3x_Lp0aZ-400.png`, its built folder as Eleventy Image writes it) is known by its alt text: each one the moved post shows is kept", async () => {
+  const { report } = await importedWithItsBuild("eleventy-img-hashed");
+  const page = report.proof.pages.find((each: { old: string }) => each.old === "/posts/lamp-room/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  assert.deepEqual(page.media, { old: 2, kept: 2 }, JSON.stringify(page.missing));
+});
+
 test("an Astro site routed by Astro's own i18n: a post in a locale's folder is in that language, the default's first, and each is held to its old page", async () => {
   const { site, report } = await importedWithItsBuild("astro-i18n");
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^languages: \[ ?pt, en ?\]$/m);

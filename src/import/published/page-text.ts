@@ -11,6 +11,7 @@ import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
 import { pushAll } from "../../collector.ts";
 import { isNeighbours } from "./page-neighbours.ts";
+import { mediaKey } from "./generated-images.ts";
 
 export interface PageText {
   title: string;
@@ -167,7 +168,7 @@ function collect(
     if (attribs.hidden !== undefined || /(?:^|;)\s*display\s*:\s*none\b/i.test(attribs.style ?? "")) continue;
     if (ownOnly && (SCREEN_READER_ONLY.test(attribs.class ?? "") || isNeighbours(node))) continue;
     if ((name === "img" || name === "video" || name === "audio" || name === "source") && attribs.src)
-      page.media.push(attribs.src);
+      page.media.push(mediaKey(attribs.src, name === "img" ? attribs.alt : undefined));
     if (name === "img" && attribs.alt?.trim()) {
       const alt = attribs.alt.replace(/\s+/g, " ").trim();
       page.texts.push(alt);

@@ -6,6 +6,7 @@
  * the same when it leads to the same place, an old address of the site
  * followed to where it moved.
  */
+import { altKeys } from "./generated-images.ts";
 import { wordsOf, type PageText } from "./page-text.ts";
 
 export interface Kept {
@@ -93,7 +94,7 @@ export function keptOf(sides: Sides): Kept {
   const words = keptWords(oldWords, newWords);
   const media = keptItems(
     old.media.filter((src) => !chrome.media.has(src)).map(imageName),
-    new Set(sides.new.page.media.map(imageName)),
+    new Set([...sides.new.page.media.map(imageName), ...altKeys(sides.new.page.alts)]),
   );
   // A link to the page itself (its title's permalink) leads nowhere a reader would miss.
   const oldLinks = old.links
@@ -172,6 +173,7 @@ function keptItems(old: string[], now: Set<string>): { old: number; kept: number
  * site names them (`ferry-900w.webp`, as sitegen names its own), each in another format.
  */
 function imageName(src: string): string {
+  if (src.startsWith("alt:")) return src;
   const path = src.split(/[?#]/)[0];
   let name = path.slice(path.lastIndexOf("/") + 1);
   try {
