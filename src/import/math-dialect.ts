@@ -6,9 +6,11 @@
  * - Jekyll: kramdown (its default Markdown), `$$` only.
  * - Hugo: goldmark's passthrough extension where the configuration enables
  *   it, `dollars` where its inline delimiters include `$`, else `latex`;
- *   without it, a site whose layouts load MathJax or KaTeX had them read
- *   the HTML goldmark made (`mathjax`: the formulas' Markdown escapes are
- *   Markdown's).
+ *   without it, a site whose layouts (or its theme's) load MathJax or KaTeX
+ *   had them read the HTML goldmark made (`mathjax`: the formulas' Markdown
+ *   escapes are Markdown's), and one whose layouts load neither had no math
+ *   at all (`none`): `\[1\]` is an escaped bracket to goldmark, as it
+ *   shows it, not a formula.
  * - Eleventy and Astro: `dollars` where the site depends on a markdown-it
  *   or remark plugin that reads `$…$` (markdown-it-mathjax3,
  *   markdown-it-texmath, markdown-it-katex, remark-math…); `mathjax` where
@@ -35,7 +37,10 @@ const HTML_PLUGINS = /["'`]eleventy-plugin-(?:mathjax|katex)["'`/]/;
 export function mathDialectOf(generator: Generator, root: string): MathDialect | undefined {
   if (generator === "jekyll") return jekyllMarkdown(root) === "kramdown" ? "kramdown" : undefined;
   if (generator === "hugo")
-    return hugoPassthrough(root) ?? (loadsMath(join(root, "layouts")) ? "mathjax" : undefined);
+    return (
+      hugoPassthrough(root) ??
+      (loadsMath(join(root, "layouts")) || loadsMath(join(root, "themes")) ? "mathjax" : "none")
+    );
   const configs = [...(generator === "eleventy" ? ELEVENTY_CONFIGS : ASTRO_CONFIGS), "package.json"].map(
     (name) => textOf(join(root, name)),
   );
