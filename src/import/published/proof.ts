@@ -118,16 +118,27 @@ export function proofLines(proof: Proof): string[] {
 
 /** A page that lists others (the home, the blog, a Hugo section's `_index.md`), or the page for no page. */
 /**
- * What the old theme repeats, over the whole site and among the pages of each language (`<html lang>`): a
- * notice each post of a language shows ("Ich versuche meine Artikel aktuell zu halten…") is on a third of
- * the pages of a site in three languages, and on every post of its own.
+ * What the old theme repeats, over the whole site, among the pages of each language (`<html lang>`) and among
+ * those of each section (the first folder of their address): a notice each post of a language shows ("Ich
+ * versuche meine Artikel aktuell zu halten…") is on a third of the pages of a site in three languages, and on
+ * every post of its own; a line a section's layout adds to each of its pages ("The canonical source of this
+ * file is…" under each of 58 plugins' pages) is on a thirteenth of the site's.
  */
 function siteChrome(pages: BuiltPage[]): Chrome {
   const texts = pages.map((page) => page.text());
   const byLanguage = new Map<string, PageText[]>();
-  for (const text of texts)
+  const bySection = new Map<string, PageText[]>();
+  pages.forEach((page, index) => {
+    const text = texts[index];
     if (text.lang) byLanguage.set(text.lang, [...(byLanguage.get(text.lang) ?? []), text]);
-  const all = [texts, ...(byLanguage.size > 1 ? byLanguage.values() : [])].map(chromeOf);
+    const section = /^\/[^/]+\//.exec(page.url)?.[0];
+    if (section) bySection.set(section, [...(bySection.get(section) ?? []), text]);
+  });
+  const all = [
+    texts,
+    ...(byLanguage.size > 1 ? byLanguage.values() : []),
+    ...(bySection.size > 1 ? bySection.values() : []),
+  ].map(chromeOf);
   return {
     texts: new Set(all.flatMap((each) => [...each.texts])),
     media: new Set(all.flatMap((each) => [...each.media])),

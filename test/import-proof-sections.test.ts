@@ -1,0 +1,45 @@
+/**
+ * The move's proof on a Hugo site whose layout for one section adds the
+ * same line to each of its pages (a note under every tide gauge's page),
+ * built by Hugo itself: a section of three pages among nineteen is under a
+ * fifth of the site, but the line is its layout's on every page of it, not
+ * the author's, and is not counted as lost.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { needTools } from "../scripts/tools.mjs";
+
+const tools = needTools(["hugo"]);
+
+test("a line a section's layout adds to each of its pages is the theme's, however small a part of the site the section is", {
+  skip: tools.skip,
+}, async () => {
+  const source = join(tempDir("sitegen-section-layout-"), "source");
+  cpSync(join(ROOT, "test/fixtures/import-hugo-section-layout"), source, { recursive: true });
+  const out = join(source, "..", "out");
+  mkdirSync(out);
+  const built = spawnSync(
+    tools.path("hugo"),
+    ["--source", source, "--destination", out, "--quiet", "--noBuildLock"],
+    { encoding: "utf8" },
+  );
+  assert.equal(built.status, 0, built.stderr);
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const pages = JSON.parse(run.stdout).proof.pages as {
+    old: string;
+    words: { old: number; kept: number };
+    missing: { words: string[] };
+  }[];
+  const gauges = pages.filter((page) => page.old.startsWith("/gauges/"));
+  assert.equal(gauges.length, 3, JSON.stringify(pages));
+  for (const page of pages)
+    assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
+  // What the author wrote is still compared: the gauge's own sentence.
+  for (const page of gauges) assert.ok(page.words.old >= 10, JSON.stringify(page));
+});
