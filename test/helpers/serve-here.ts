@@ -8,7 +8,7 @@
  * server's process itself (a crash, a signal, what it leaves running) starts
  * the binary (test/helpers/dist.ts).
  */
-import { cpSync, renameSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { cliEnv, cloudflareProject, DENO, netlifyProject, ROOT, type Running } from "./dist.ts";
@@ -75,6 +75,16 @@ export function cloudflareInTurn(): { serve(dir: string): Promise<Running>; stop
         renameSync(next, served);
         await taken();
         rmSync(old, { recursive: true, force: true });
+        // `changing` waits for Wrangler's reload a while at most: the runtime must answer with the new folder's sitemap.
+        const sitemap = readFileSync(join(dir, "sitemap.xml"));
+        const limit = Date.now() + scaled(30_000);
+        const answers = async () =>
+          Buffer.from(await (await fetch(new URL("sitemap.xml", running.url))).arrayBuffer()).equals(sitemap);
+        while (!(await answers())) {
+          if (Date.now() > limit)
+            throw new Error(`Cloudflare's runtime does not answer with ${dir}/sitemap.xml after the swap`);
+          await new Promise((done) => setTimeout(done, 200));
+        }
       }
       const running = await runtime;
       let ended = false;
