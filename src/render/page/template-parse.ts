@@ -1,6 +1,7 @@
 /**
  * A template's text read into its tags: `{{name}}`, `{{{name}}}`,
- * `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}` and `{{> partial}}`, each with
+ * `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}`, `{{> partial}}` and `{{! a
+ * comment }}`, which says why to whoever edits it and prints nothing, each with
  * the line and column of its `{{`; what only looks like a tag, a brace too
  * many or a section closed out of order is an error at its line. Its own
  * module because a template is parsed once and rendered for every page
@@ -28,7 +29,7 @@ export type Node =
  * (or the other way round) is reported, never guessed at: a guess either way
  * would turn HTML escaping off, or eat a brace.
  */
-const TAG = /\{\{(\{?)\s*([#^/>]?)\s*([\w.-]+)\s*(\}?)\}\}/g;
+const TAG = /\{\{!(?:[^}]|\}(?!\}))*\}\}|\{\{(\{?)\s*([#^/>]?)\s*([\w.-]+)\s*(\}?)\}\}/g;
 
 /** The parts of a template's text; `file` is the template as the user named its folder, for errors. */
 export function parse(source: string, file: string): Node[] {
@@ -54,13 +55,18 @@ export function parse(source: string, file: string): Node[] {
       throw new SitegenError("E_TEMPLATE", `\`${written.split("\n")[0]}\` is not a tag`, {
         location: { file, ...position },
         sourceLine: lines[position.line - 1],
-        hint: "a tag is `{{name}}`, `{{{name}}}`, `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}` or `{{> partial}}`; a name is letters, digits, `_`, `.` and `-`",
+        hint: "a tag is `{{name}}`, `{{{name}}}`, `{{#name}}…{{/name}}`, `{{^name}}…{{/name}}`, `{{> partial}}` or `{{! comment}}`; a name is letters, digits, `_`, `.` and `-`",
       });
     }
     if (to > from) current.push({ kind: "text", text: source.slice(from, to) });
   };
   for (const match of source.matchAll(TAG)) {
-    const [whole, brace, sigil, name, closing] = match;
+    const [whole, brace = "", sigil, name, closing = ""] = match;
+    if (whole.startsWith("{{!")) {
+      text(last, match.index!);
+      last = match.index! + whole.length;
+      continue;
+    }
     const position = at(match.index!);
     const { line } = position;
     if (brace.length !== closing.length || (brace && sigil)) {
