@@ -28,6 +28,13 @@ export const SYNONYMS: [sitegen: string, written: string][] = [
   // A post's picture: Hugo themes' and Jekyll themes' `cover`, Astro's blog template's `heroImage`.
   ["image", "cover"],
   ["image", "heroImage"],
+  // The picture's text for a reader who cannot see it, beside it: Eleventy blogs' `alt` and `imageAlt`,
+  // Astro schemas' `heroImageAlt` and `heroAlt`. Written inside the picture (`cover: { image, alt }`), it is
+  // read with it (src/content/foreign-fields.ts).
+  ["image_alt", "alt"],
+  ["image_alt", "imageAlt"],
+  ["image_alt", "heroImageAlt"],
+  ["image_alt", "heroAlt"],
 ];
 
 /** The fields a post and a page have, after synonyms: what the schemas allow. */
@@ -43,6 +50,7 @@ export const POST_FIELDS = [
   "slug",
   "author",
   "image",
+  "image_alt",
   "aliases",
   "toc",
   "markup",

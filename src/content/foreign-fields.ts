@@ -41,10 +41,12 @@ export interface MappedFields {
   setAside: string[];
   /** A page that says it is a draft (`draft: true`): left out, as Hugo leaves it out. */
   draft?: true;
+  /** `image_alt` was written inside the picture (`cover: { image, alt }`): its line is the picture's `alt`. */
+  altInPicture?: true;
 }
 
 /** Fields whose text may be written as a number or `true` in YAML (`title: 1984`): read as the text. */
-const TEXT_FIELDS = ["title", "description", "slug", "image", "lang", "author"];
+const TEXT_FIELDS = ["title", "description", "slug", "image", "image_alt", "lang", "author"];
 
 export function mapPostFields(written: Record<string, unknown>): MappedFields {
   const mapped = synonyms(written, POST_FIELDS);
@@ -55,16 +57,33 @@ export function mapPostFields(written: Record<string, unknown>): MappedFields {
   }
   // One old address or a list of them (Hugo's `aliases`, jekyll-redirect-from's `redirect_from`).
   if (typeof data.aliases === "string") data.aliases = [data.aliases];
-  // Hugo's PaperMod theme writes the picture as `cover: { image: …, alt: … }`.
-  const cover = data.image;
-  if (
-    mapped.writtenAs.image === "cover" &&
-    typeof cover === "object" &&
-    cover !== null &&
-    typeof (cover as { image?: unknown }).image === "string"
-  )
-    data.image = (cover as { image: string }).image;
+  pictureMapping(mapped);
   return mapped;
+}
+
+/** A picture's path as a mapping names it, in the order the names are looked for. */
+const PICTURE_PATHS = ["image", "path", "src", "url"];
+
+/**
+ * A picture written as a mapping, with its text beside its path: Hugo's
+ * PaperMod theme's `cover: { image, alt, caption }`, jekyll-seo-tag's `image:
+ * { path, alt }`, Astro's tutorial's `image: { url, alt }`, an Astro schema's
+ * `heroImage: { src, alt }`, Eleventy data's `image: { src, alt }`. Its path
+ * is `image` and its `alt` is `image_alt`, unless the file writes one beside
+ * it (`alt:`), which is then the one used, as the other is set aside.
+ */
+function pictureMapping(mapped: MappedFields): void {
+  const { data } = mapped;
+  const picture = data.image;
+  if (typeof picture !== "object" || picture === null || Array.isArray(picture)) return;
+  const fields = picture as Record<string, unknown>;
+  const path = PICTURE_PATHS.map((name) => fields[name]).find((value) => typeof value === "string");
+  if (path === undefined) return;
+  data.image = path;
+  const alt = typeof fields.alt === "number" ? String(fields.alt) : fields.alt;
+  if (data.image_alt !== undefined || typeof alt !== "string" || alt.trim() === "") return;
+  data.image_alt = alt;
+  mapped.altInPicture = true;
 }
 
 /**

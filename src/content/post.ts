@@ -43,6 +43,7 @@ interface PostFields {
   slug?: string;
   author?: string | string[];
   image?: string;
+  image_alt?: string;
   aliases?: string[];
   toc?: boolean;
   markup?: string;
@@ -129,6 +130,7 @@ export function parsePost(
       named: named.date !== undefined,
     });
   const image = readImage(data.image, readPast);
+  const imageAlt = readImageAlt(data.image_alt, image, mapped, readPast);
   const slug = readSlug({ written: data.slug, named, title, lang: data.lang }, { readPast, fatal, file });
   const markup = markupOf(file, data.markup);
   const description = readDescription(data.description, parsed.body, readPast, markup, options.excerptOf);
@@ -154,6 +156,7 @@ export function parsePost(
         tags: data.tags,
         categories: data.categories,
         image: data.image,
+        ...(imageAlt !== undefined ? { image_alt: imageAlt } : {}),
       },
       located,
       parsed.body,
@@ -180,6 +183,7 @@ export function parsePost(
     status: data.status,
     ...(author !== undefined ? { author: withoutControls(author) } : {}),
     ...(image !== undefined ? { image: urlWithoutControls(image) } : {}),
+    ...(imageAlt !== undefined ? { imageAlt: withoutControls(imageAlt) } : {}),
     ...(data.toc !== undefined ? { toc: data.toc } : {}),
     aliases,
     body: parsed.body,
@@ -188,6 +192,29 @@ export function parsePost(
     params: mapped.params,
     notices,
   };
+}
+
+/**
+ * The picture's text for a reader who cannot see it (`image_alt`, or `alt`
+ * beside the picture, `cover: { alt }` inside it). Given with no picture it
+ * describes nothing: read past, with a warning at its line.
+ */
+function readImageAlt(
+  alt: string | undefined,
+  image: string | undefined,
+  mapped: { writtenAs: Record<string, string>; altInPicture?: true },
+  readPast: (at: FieldProblem) => void,
+): string | undefined {
+  if (alt === undefined || image !== undefined) return alt;
+  const name = mapped.writtenAs.image_alt ?? "image_alt";
+  readPast({
+    kind: "unread-field",
+    path: mapped.altInPicture ? ["image", "alt"] : ["image_alt"],
+    key: true,
+    message: `\`${name}\` describes a picture, but the post has none (\`image\`, \`cover\`, \`heroImage\`): not used`,
+    hint: "add the picture it describes beside it (`image: /assets/cover.png`), or remove the line",
+  });
+  return undefined;
 }
 
 /** The fields that decide what is published and under what: a value the schema refuses there leaves the post out. */

@@ -249,6 +249,8 @@ export interface PostSource extends SourceFile {
   author?: string;
   /** An image for it: a file the site publishes, or an absolute URL. */
   image?: string;
+  /** Its image's text for a reader who cannot see it (`image_alt`, `alt`, `cover: { alt }`). */
+  imageAlt?: string;
   /** Whether its page opens with a table of contents (`toc`); site.yaml's `toc` when left out. */
   toc?: boolean;
   tags: string[];

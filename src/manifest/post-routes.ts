@@ -122,6 +122,7 @@ function postRoute(
     ...(post.status === "draft" ? { draft: true as const } : {}),
     ...((post.toc ?? toc) ? { toc: true as const } : {}),
     ...(post.image !== undefined ? { image: imageUrl(post.image, path, baseUrl) } : {}),
+    ...(post.image !== undefined && post.imageAlt !== undefined ? { imageAlt: post.imageAlt } : {}),
     tags: post.tags,
     ...(tagLinks ? { tagLinks } : {}),
     params: post.params,

@@ -45,6 +45,8 @@ export interface PageRoute {
   author?: string;
   /** An image for the post, absolute: a file of the site, or another site's URL. */
   image?: string;
+  /** Its text for a reader who cannot see it, where the post gives one. */
+  imageAlt?: string;
   /** A draft, in a build that shows drafts: marked on its page, left out of every index. */
   draft?: true;
   /** The posts before and after it, newest first: the newer and the older one. */

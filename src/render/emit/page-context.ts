@@ -15,6 +15,8 @@ export interface PostCover {
   height: number;
   /** Its narrower copies and itself, each by its width (`<img srcset>`); false when it has none. */
   srcset: string | false;
+  /** Its text for a reader who cannot see it (`<img alt>`); empty where the post gives none, as a picture that only adorns is marked (`alt=""`). */
+  alt: string;
 }
 
 /** What a post's page shows besides its text: its picture, and how long it takes to read. */

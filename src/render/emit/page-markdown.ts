@@ -55,6 +55,8 @@ function metadata(manifest: Manifest, route: PageRoute): string[] {
     if (route.updated) lines.push(`- Updated: ${route.updated}`);
     if (route.author) lines.push(`- Author: ${markdownInline(route.author)}`);
     if (route.image) lines.push(`- Image: ${markdownUrl(route.image)}`);
+    // Its text for a reader who cannot see it, as its page's `<img alt>` gives it.
+    if (route.image && route.imageAlt) lines.push(`- Image text: ${markdownInline(route.imageAlt)}`);
   } else {
     lines.push(`- Last updated: ${route.lastmod}`);
   }

@@ -33,10 +33,10 @@ type Node = Record<string, unknown>;
 export function pagePreview(manifest: Manifest, templates: TemplateSet, route: PageRoute): PagePreview {
   const shared = sharedNodes(manifest, templates);
   const url = absoluteUrl(manifest, route.path);
-  // A post's own picture (`image`, `cover`) is its share image; the site's (`theme.social_image`) stands in elsewhere.
+  // A post's own picture (`image`, `cover`) is its share image, described by its own text where it has one; the site's (`theme.social_image`) stands in elsewhere.
   const image =
     route.kind === "post" && route.image
-      ? { url: route.image, alt: route.title }
+      ? { url: route.image, alt: route.imageAlt ?? route.title, described: route.imageAlt !== undefined }
       : shared.social
         ? { url: shared.social, alt: manifest.site.name }
         : undefined;
@@ -89,7 +89,7 @@ export function pagePreview(manifest: Manifest, templates: TemplateSet, route: P
   return {
     jsonLd: scriptSafe(JSON.stringify(data)),
     openGraph: openGraph(manifest, route, url, image),
-    twitter: twitterCard(image?.url),
+    twitter: twitterCard(image),
   };
 }
 
@@ -201,7 +201,7 @@ function openGraph(
   manifest: Manifest,
   route: PageRoute,
   url: string,
-  image: { url: string; alt: string } | undefined,
+  image: { url: string; alt: string; described?: boolean } | undefined,
 ): PagePreview["openGraph"] {
   const { site } = manifest;
   const meta = [
@@ -226,12 +226,16 @@ function openGraph(
 }
 
 /**
- * Only the card's kind: for its title, description and image a Twitter card
+ * The card's kind: for its title, description and image a Twitter card
  * reads the Open Graph tags (developer.x.com, "Cards markup"), and every byte
- * in <head> is on the way to the first paint.
+ * in <head> is on the way to the first paint. The image's text is the one
+ * it names no Open Graph tag for: `twitter:image:alt`, where the post gives
+ * its picture a text of its own (the title stands in for Open Graph alone).
  */
-function twitterCard(image: string | undefined): PagePreview["twitter"] {
-  return [{ name: "twitter:card", content: image ? "summary_large_image" : "summary" }];
+function twitterCard(image: { alt: string; described?: boolean } | undefined): PagePreview["twitter"] {
+  const card = [{ name: "twitter:card", content: image ? "summary_large_image" : "summary" }];
+  if (image?.described) card.push({ name: "twitter:image:alt", content: image.alt });
+  return card;
 }
 
 /** The absolute URL of the file `theme.<key>` names, if it names one (checked to exist before any page renders). */

@@ -263,5 +263,6 @@ function coverOf(
     width: size.width,
     height: size.height,
     srcset: variants.length > 0 && srcsetOf({ path, width: size.width }, variants),
+    alt: route.imageAlt ?? "",
   };
 }
