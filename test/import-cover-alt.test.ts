@@ -3,7 +3,8 @@
  * layout prints the picture with `alt:` (or `imageAlt:`) beside it, built by
  * Eleventy from npm as the old site, is imported, and the moved post keeps
  * the field, shows it as its cover's `alt`, and holds every word of its old
- * page, the picture's text among them.
+ * page, the picture's text among them. An Astro theme's `coverImage: { src,
+ * alt }` is moved as the post's picture with its text.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -69,3 +70,20 @@ for (const post of POSTS) {
     assert.equal(page.words.kept, page.words.old, JSON.stringify(page));
   });
 }
+
+test("an Astro post's `coverImage: { src, alt }` is moved as its picture, with its text as the cover's alt", async () => {
+  const astro = join(tempDir("sitegen-cover-alt-astro-"), "source");
+  cpSync(join(ROOT, "test/fixtures/generators/astro"), astro, { recursive: true });
+  const moved = join(astro, "..", "site");
+  const imported = await sitegenHere(["import", astro, moved]);
+  assert.equal(imported.status, 0, `${imported.stdout}\n${imported.stderr}`);
+  const file = [`first-light.md`, `first-light/index.md`]
+    .map((name) => join(moved, "content/blog", name))
+    .find((path) => existsSync(path));
+  assert.ok(file, "first-light is moved");
+  assert.match(readFileSync(file, "utf8"), /^image_alt: The first light$/m);
+  assert.match(
+    readFileSync(join(moved, "dist/blog/first-light/index.html"), "utf8"),
+    /<img class="cover" [^>]*alt="The first light"/,
+  );
+});

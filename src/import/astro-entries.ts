@@ -37,7 +37,26 @@ export function translationOf(data: Record<string, unknown>): string | undefined
   return undefined;
 }
 
-/** Astro's names for a post's facts as sitegen's: `pubDate` (`pubDatetime`) is `date`, `updatedDate` (`modDatetime`) is `updated`, `heroImage` is `image`. */
+/**
+ * A post's picture as Astro blogs write it: the blog starter's `heroImage`,
+ * a schema's `heroImage: { src, alt }`, a theme's `coverImage: { src, alt }`:
+ * its path and its text.
+ */
+export function astroPicture(written: Record<string, unknown>): { src?: string; alt?: string } {
+  for (const picture of [written.heroImage, written.coverImage]) {
+    if (typeof picture === "string" && text(picture) !== undefined) return { src: text(picture) };
+    if (typeof picture === "object" && picture !== null) {
+      const { src, alt } = picture as Record<string, unknown>;
+      if (text(src) !== undefined) return { src: text(src), alt: text(alt) };
+    }
+  }
+  return {};
+}
+
+/** The names sitegen reads a picture's text by (src/content/field-names.ts): one written beside the picture is the one kept. */
+const ALT_NAMES = ["image_alt", "alt", "imageAlt", "heroImageAlt", "heroAlt"];
+
+/** Astro's names for a post's facts as sitegen's: `pubDate` (`pubDatetime`) is `date`, `updatedDate` (`modDatetime`) is `updated`, `heroImage` is `image`, and its `alt` (`heroImage: { src, alt }`) is `image_alt`. */
 export function astroFields(written: Record<string, unknown>): Record<string, unknown> {
   // AstroPaper, among the most used themes, names them `pubDatetime` and `modDatetime`.
   const { pubDate, publishDate, pubDatetime, updatedDate, modDatetime, heroImage, ...rest } = written;
@@ -47,7 +66,10 @@ export function astroFields(written: Record<string, unknown>): Record<string, un
   const updated = updatedDate ?? modDatetime;
   if (updated !== undefined && updated !== null && rest.updated === undefined)
     data.updated = astroDate(updated);
-  if (typeof heroImage === "string" && /^(\/|https?:)/.test(heroImage)) data.image = heroImage;
+  const picture = astroPicture(written);
+  if (picture.src !== undefined && /^(\/|https?:)/.test(picture.src)) data.image = picture.src;
+  if (picture.alt !== undefined && !ALT_NAMES.some((name) => rest[name] !== undefined))
+    data.image_alt = picture.alt;
   return data;
 }
 

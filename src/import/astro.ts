@@ -24,6 +24,7 @@ import { folderInside, walkSource, type Refusal } from "./walk.ts";
 import { pushAll } from "../collector.ts";
 import {
   astroFields,
+  astroPicture,
   heroFile,
   imagesBeside,
   localeOf,
@@ -115,13 +116,8 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       const id = astroId(path, text(read.data.slug));
       const data = astroFields(read.data);
       const stem = id.split("/").pop() || collection.name;
-      // Its picture (`heroImage`, or a theme's `coverImage.src`), and an `index` entry's files beside it.
-      const cover = read.data.coverImage;
-      const hero =
-        text(read.data.heroImage) ??
-        (typeof cover === "object" && cover !== null
-          ? text((cover as Record<string, unknown>).src)
-          : undefined);
+      // Its picture (`heroImage`, or its `src`, or a theme's `coverImage.src`), and an `index` entry's files beside it.
+      const hero = astroPicture(read.data).src;
       const heroBundle =
         hero && !/^(\/|https?:)/.test(hero)
           ? heroFile(root, join(collection.dir, dirname(path)), hero)
