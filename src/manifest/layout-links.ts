@@ -4,7 +4,8 @@
  * because these are the site's settings read against the routes it has (a
  * link only where its target exists), not routes of their own.
  */
-import { FOOTER_LINKS, type SiteConfig } from "../content/types.ts";
+import { FOOTER_LINKS } from "../content/site-settings.ts";
+import type { SiteConfig } from "../content/types.ts";
 import { DEVELOPERS_PATH } from "./addresses.ts";
 import type { FileRoute, PageRoute } from "./routes.ts";
 

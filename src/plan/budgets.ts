@@ -5,7 +5,8 @@
  * src/verify/spec.ts on purpose: it is an independent reading of the spec. A
  * budget cannot exceed those limits: the site schema caps it there.)
  */
-import type { SiteBudgets, SiteConfig } from "../content/types.ts";
+import type { SiteBudgets } from "../content/site-settings.ts";
+import type { SiteConfig } from "../content/types.ts";
 import { SitegenError } from "../errors.ts";
 import type { Manifest, PageRoute } from "../manifest/manifest.ts";
 import type { Written } from "../write/output.ts";

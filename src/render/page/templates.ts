@@ -11,7 +11,7 @@ import { SitegenError } from "../../errors.ts";
 import { isDocumentPath } from "../../negotiation/decide.ts";
 import { fingerprintAssets, rewriteAssetUrls } from "./assets.ts";
 import { dimensionsOf, isImageName, type Dimensions } from "../../content/image-size.ts";
-import type { SiteTheme } from "../../content/types.ts";
+import type { SiteTheme } from "../../content/site-settings.ts";
 import { REQUIRED_TEMPLATES, TemplateSet } from "./template.ts";
 import { themeStylesheet, type ThemeProblem } from "./theme.ts";
 

@@ -6,7 +6,7 @@
  * content/static/ (`/logo.svg`). Both come from the templates and the
  * manifest, so a render lane finds them as the main thread does.
  */
-import type { SiteTheme } from "../../content/types.ts";
+import type { SiteTheme } from "../../content/site-settings.ts";
 import type { Manifest } from "../../manifest/manifest.ts";
 import type { TemplateSet } from "./template.ts";
 import type { ThemeProblem } from "./theme.ts";

@@ -17,7 +17,7 @@
  * culori parses every CSS colour syntax and computes the contrast; it is
  * loaded only by a site that sets an accent, so no other build pays for it.
  */
-import type { SiteTheme } from "../../content/types.ts";
+import type { SiteTheme } from "../../content/site-settings.ts";
 
 /** WCAG 2.2 SC 1.4.3: text at least 4.5:1 against its background. */
 export const AA_CONTRAST = 4.5;
