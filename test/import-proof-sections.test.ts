@@ -3,19 +3,20 @@
  * same line to each of its pages (a note under every tide gauge's page),
  * built by Hugo itself: a section of three pages among nineteen is under a
  * fifth of the site, but the line is its layout's on every page of it, not
- * the author's, and is not counted as lost.
+ * the author's, and is not counted as lost. The section has no `_index`
+ * file: Hugo lists it at /gauges/ all the same, and so does the new site.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["hugo"]);
 
-test("a line a section's layout adds to each of its pages is the theme's, however small a part of the site the section is", {
+test("a line a section's layout adds to each of its pages is the theme's, however small a part of the site the section is; the section's list, which no _index file makes, is a page of the new site", {
   skip: tools.skip,
 }, async () => {
   const source = join(tempDir("sitegen-section-layout-"), "source");
@@ -31,12 +32,22 @@ test("a line a section's layout adds to each of its pages is the theme's, howeve
   const site = join(source, "..", "site");
   const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const pages = JSON.parse(run.stdout).proof.pages as {
+  const report = JSON.parse(run.stdout);
+  // The section has no _index file, and Hugo listed it at /gauges/ all the same: a page of the new site lists it there.
+  assert.equal(
+    report.proof.answered.answer,
+    report.proof.answered.old,
+    JSON.stringify(report.proof.answered),
+  );
+  const list = readFileSync(join(site, "dist/gauges/index.html"), "utf8");
+  for (const gauge of ["breakwater", "quay-north", "river-mouth"])
+    assert.ok(list.includes(`<a href="/gauges/${gauge}/">${gauge}</a>`), list);
+  const pages = report.proof.pages as {
     old: string;
     words: { old: number; kept: number };
     missing: { words: string[] };
   }[];
-  const gauges = pages.filter((page) => page.old.startsWith("/gauges/"));
+  const gauges = pages.filter((page) => page.old.startsWith("/gauges/") && page.old !== "/gauges/");
   assert.equal(gauges.length, 3, JSON.stringify(pages));
   for (const page of pages)
     assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);

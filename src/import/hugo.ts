@@ -19,6 +19,7 @@ import { hugoConfig, languagesOf, sectionPatterns, type Language } from "./hugo-
 import { hugoAlias, hugoUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedFile, ImportedSite } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
+import { sectionLists } from "./hugo-sections.ts";
 import {
   ancestors,
   folderOf,
@@ -252,6 +253,17 @@ export function readHugo(
       bundle,
     });
   }
+  // A section without an _index file that is not the blog: Hugo listed its pages at its address, and so does a page of the new site.
+  pushAll(
+    site.pages,
+    sectionLists(documents, site.pages, {
+      mainSections,
+      listAt: (lang, section) => `${prefix(lang)}${ugly(section, `/${section.toLowerCase()}/`)}`,
+      title: titleCase,
+      folderOf: (section, lang) =>
+        `${shown(join(root, languages.find((each) => each.name === lang)?.contentDir ?? "content", section))}/`,
+    }),
+  );
   // A document's language as site.yaml names the site's (each language's languageCode): a blog in one language, `defaultContentLanguage = "cn"` with `languageCode = "en-us"`, is in the one language it lists, not a translation into another.
   const codes = new Map(languages.map((language) => [language.name, language.code ?? language.name]));
   for (const document of [...site.posts, ...site.pages])
