@@ -3,7 +3,9 @@
  * `crew.csv`, its boats in `boats.tsv`), built by Jekyll itself as the
  * reference: moved, the new site runs the same Liquid over the same tables,
  * and each page is held to its old one word for word. Its log of outings,
- * a page that lists the posts, is the new site's blog page.
+ * a page that lists the posts, is the new site's blog page. A post's words
+ * in parentheses after a reference link's brackets (`[note 12][](moved two
+ * inches forward)`) are words to kramdown, and stay words.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -48,6 +50,10 @@ test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyl
   assert.deepEqual(report.unresolved, []);
   assert.equal(report.proof.answered.answer, report.proof.answered.old);
   const pages = report.proof.pages as { old: string; words: { old: number; kept: number } }[];
+  assert.match(
+    readFileSync(join(site, "dist/blog/first-outing/index.html"), "utf8"),
+    /<a href="https:\/\/rowing-notes\.example\/12">crew note 12<\/a>\(moved two inches forward\) asked\./,
+  );
   for (const old of ["/crew/", "/2024/04/first-outing/"]) {
     const page = pages.find((each) => each.old === old);
     assert.ok(page, `${old}: ${JSON.stringify(pages)}`);

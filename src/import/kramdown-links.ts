@@ -36,6 +36,8 @@ function angledInLine(line: string): { text: string; changed: number } {
   let changed = 0;
   for (let at = line.indexOf("](", 0); at !== -1; at = line.indexOf("](", at + 2)) {
     if (at < from || inCode(at)) continue;
+    // `[#9294][](Use internal HD chain)`: the brackets right after a link's text are its reference (`[]` its own text), and kramdown reads what follows in parentheses as words.
+    if (line[openingBracket(line, at) - 1] === "]") continue;
     const open = at + 2;
     const close = closingParen(line, open);
     if (close === undefined) continue;
@@ -55,6 +57,17 @@ function angledInLine(line: string): { text: string; changed: number } {
     changed++;
   }
   return { text: text + line.slice(from), changed };
+}
+
+/** Where the bracket that closes at `close` opened, counting the pairs inside it; -1 where none did. */
+function openingBracket(line: string, close: number): number {
+  let depth = 0;
+  for (let at = close; at >= 0; at--) {
+    if (line[at - 1] === "\\") continue;
+    if (line[at] === "]") depth++;
+    else if (line[at] === "[" && --depth === 0) return at;
+  }
+  return -1;
 }
 
 /** Where the parenthesis opened before `start` closes, counting the pairs inside it (`flow (1).png`), on this line. */
