@@ -248,12 +248,18 @@ test("an Eleventy site that copies public/, beside its input folder, to its root
   );
 });
 
-test("an Eleventy blog under a folder of its own name (`/journal/`): its list and its tags' pages there (one at an address with a space) answer from the new blog and tag pages, and its theme's links to the neighbouring posts are no words of the post", async () => {
+test("an Eleventy blog under a folder of its own name (`/journal/`): its list, its tags' pages and a post there (each at an address with a space too) answer from the new blog and tag pages, and its theme's links to the neighbouring posts are no words of the post", async () => {
   const { site, report } = await importedAgainst("eleventy-folder", (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
   }));
-  assert.equal(report.read.posts, 2, JSON.stringify(report.written));
+  assert.equal(report.read.posts, 3, JSON.stringify(report.written));
+  // A post at its file's name with a space (`/journal/harbour lights/`), its address computed (it has no title to find its
+  // old page by): its old address is an alias sitegen reads, encoded.
+  assert.match(
+    readFileSync(join(site, "content/blog/harbour lights.md"), "utf8"),
+    /^ {2}- \/journal\/harbour%20lights\/$/m,
+  );
   assert.equal(
     report.proof.answered.answer,
     report.proof.answered.old,

@@ -27,7 +27,9 @@ export function aliasesOf(document: ImportedDocument, path: string): string[] {
     // GitHub Pages and Netlify answer `/x.html` as `/x` too.
     if (/\.html$/i.test(bare) && !/\/index\.html$/i.test(bare)) aliases.add(bare.replace(/\.html$/i, ""));
   }
-  return [...aliases].filter((alias) => alias !== path);
+  // An address with a space (Eleventy's `/posts/night market/`, from the file's name) is written as it is requested:
+  // sitegen reads an alias encoded.
+  return [...aliases].filter((alias) => alias !== path).map((alias) => alias.replace(/ /g, "%20"));
 }
 
 /** An image beside the post (Hugo's `image: cover.jpg` in a bundle, Astro's hero image) as its published path. */
