@@ -5,7 +5,8 @@
  * and each page is held to its old one word for word. Its log of outings,
  * a page that lists the posts, is the new site's blog page. A post's words
  * in parentheses after a reference link's brackets (`[note 12][](moved two
- * inches forward)`) are words to kramdown, and stay words.
+ * inches forward)`) are words to kramdown, and stay words. A page that
+ * lists a collection of the site's own (`site.regattas`) lists it still.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,7 +18,7 @@ import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["jekyll"]);
 
-test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyll showed them: a quoted comma, a doubled quote, an empty field; a link to the site's list of posts leads to the blog page", {
+test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyll showed them: a quoted comma, a doubled quote, an empty field; a link to the site's list of posts leads to the blog page; a collection is site.<label> to the Liquid", {
   skip: tools.skip,
 }, async () => {
   const source = join(tempDir("sitegen-jekyll-data-"), "source");
@@ -54,7 +55,12 @@ test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyl
     readFileSync(join(site, "dist/blog/first-outing/index.html"), "utf8"),
     /<a href="https:\/\/rowing-notes\.example\/12">crew note 12<\/a>\(moved two inches forward\) asked\./,
   );
-  for (const old of ["/crew/", "/2024/04/first-outing/"]) {
+  // A page that lists the site's collection of regattas runs the same Liquid over the same documents.
+  assert.match(
+    readFileSync(join(site, "dist/regattas/index.html"), "utf8"),
+    /<li><a href="\/regattas\/2023-spring\/">Spring head race<\/a>, on the lower reach<\/li>\n\s*<li><a href="\/regattas\/2024-autumn\/">Autumn sprints<\/a>, on the harbour basin<\/li>/,
+  );
+  for (const old of ["/crew/", "/2024/04/first-outing/", "/regattas/"]) {
     const page = pages.find((each) => each.old === old);
     assert.ok(page, `${old}: ${JSON.stringify(pages)}`);
     assert.equal(page.words.kept, page.words.old, `${old}: ${JSON.stringify(page)}`);

@@ -43,9 +43,11 @@ export function inZone(written: string, timeZone: string): string | undefined {
  * What of the site an HTML page's Liquid lists, where it loops over or
  * takes one of Jekyll's lists (`{% for post in paginator.posts %}`, `{%
  * assign tags_list = site.tags %}`): such a page is a template of the site's
- * lists, not a text of its own. Undefined for a page that lists nothing.
+ * lists, not a text of its own. Undefined for a page that lists nothing. A
+ * page that lists a collection of the site's own (`site.regattas`) is moved
+ * as a page: the new site's Liquid gives it the collection as Jekyll did.
  */
-export function listingOf(body: string, collections: string[]): { of: string; term?: string } | undefined {
+export function listingOf(body: string): { of: string; term?: string } | undefined {
   const lists = [
     "posts",
     "tags",
@@ -55,7 +57,6 @@ export function listingOf(body: string, collections: string[]): { of: string; te
     "documents",
     "collections",
     "static_files",
-    ...collections,
   ];
   const reads = new RegExp(
     `\\{%-?\\s*(?:for\\s+\\w+\\s+in|assign\\s+\\w+\\s*=)\\s*(paginator|site\\.(?:${lists.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}))\\b`,

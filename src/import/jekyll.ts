@@ -159,9 +159,12 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
           },
         });
         if ("why" in page) imported.left.push({ file, why: page.why });
-        // A document of HTML (with front matter) is a page whose body is HTML, published as written (src/content/markup.ts).
+        // A document of HTML (with front matter) is a page whose body is HTML, published as written (src/content/markup.ts); each names its collection, which the site's Liquid reads as `site.<label>`.
         else
-          imported.pages.push(isMarkdown(path) ? page : { ...page, data: { ...page.data, markup: "html" } });
+          imported.pages.push({
+            ...page,
+            data: { ...page.data, collection: label, ...(isMarkdown(path) ? {} : { markup: "html" }) },
+          });
       }
     } else if (underscored || basename(path).startsWith("_")) {
       imported.left.push({ file, why: leftWhy(underscored ?? basename(path)) });
@@ -187,7 +190,7 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
           site,
           old,
         });
-        const lists = "why" in page ? undefined : listingOf(page.body, [...collections.keys()]);
+        const lists = "why" in page ? undefined : listingOf(page.body);
         if ("why" in page) imported.left.push({ file, why: page.why });
         else if (lists || !isPageAddress(page.oldUrls[0]) || path === "404.html") {
           // A list of the site's posts, tags or pages is the new site's own to make: its address answers with a 301 to that list (published/old-pages.ts).

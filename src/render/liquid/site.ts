@@ -43,6 +43,7 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
     pages: manifest.pages.map(liquidPage),
     tags: Object.fromEntries([...tags].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     data: jekyll.data,
+    ...collectionsOf(jekyll.config.collections, manifest),
   };
   // Without the build's time, which is new at every build: a post would never be taken from the cache for it, and posts rarely show it.
   const { time: _time, ...read } = site;
@@ -52,6 +53,26 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
     .update(JSON.stringify(jekyll.includes))
     .digest("base64url");
   return { site, includes: jekyll.includes, fingerprint };
+}
+
+/**
+ * Each collection _config.yml declares (`collections: { releases: … }`, or a list of labels) as `site.<label>`,
+ * its documents in the order of their paths, as Jekyll gives them: the pages that name it (`collection:
+ * releases`, as `sitegen import` moves each document of one). `site.posts` and the others above are Jekyll's own.
+ */
+function collectionsOf(declared: unknown, manifest: Manifest): Record<string, Record<string, unknown>[]> {
+  const labels = Array.isArray(declared)
+    ? declared.map(String)
+    : typeof declared === "object" && declared !== null
+      ? Object.keys(declared)
+      : [];
+  const own = new Set(["posts", "pages", "tags", "data", "categories"]);
+  const pages = [...manifest.pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1));
+  return Object.fromEntries(
+    labels
+      .filter((label) => !own.has(label))
+      .map((label) => [label, pages.filter((route) => route.params.collection === label).map(liquidPage)]),
+  );
 }
 
 /**
