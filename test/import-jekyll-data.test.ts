@@ -7,6 +7,7 @@
  * in parentheses after a reference link's brackets (`[note 12][](moved two
  * inches forward)`) are words to kramdown, and stay words. A page that
  * lists a collection of the site's own (`site.regattas`) lists it still.
+ * Its _config.yml names itself in `exclude`, and goes along all the same.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -80,9 +80,12 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
       path === ".jekyll-cache" ||
       NOT_PUBLISHED.has(path) ||
       (folder && NOT_PUBLISHED.has(name)) ||
-      exclude.some(
-        (pattern) => path === pattern.replace(/\/$/, "") || path.startsWith(`${pattern.replace(/\/$/, "")}/`),
-      )
+      // The configuration is read whatever `exclude` says (a site may list _config.yml there): it goes along for the Liquid.
+      (path !== "_config.yml" &&
+        exclude.some(
+          (pattern) =>
+            path === pattern.replace(/\/$/, "") || path.startsWith(`${pattern.replace(/\/$/, "")}/`),
+        ))
     );
   });
   pushAll(refused, walk.refused);
