@@ -370,8 +370,8 @@ test("sitegen import sets the delimiters the source's Markdown reader took for m
   );
   assert.equal(
     await importedMath(hugo("")),
-    undefined,
-    "Hugo without passthrough or a math library: the default",
+    "none",
+    "Hugo without passthrough or a math library showed no math: its escaped brackets are text",
   );
   assert.equal(
     await importedMath({
