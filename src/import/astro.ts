@@ -33,6 +33,7 @@ import {
   translationOf,
 } from "./astro-entries.ts";
 import { ENTRY, pageRoutes } from "./astro-routes.ts";
+import { readableDate } from "./astro-dates.ts";
 
 export function isAstroSite(root: string): boolean {
   return (
@@ -114,7 +115,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       }
       pushAll(site.left, mdxLeft(file, read.mdx));
       const id = astroId(path, text(read.data.slug));
-      const data = astroFields(read.data);
+      const data = readableDate(astroFields(read.data), file, real, (site.notes ??= []));
       const stem = id.split("/").pop() || collection.name;
       // Its picture (`heroImage`, or its `src`, or a theme's `coverImage.src`), and an `index` entry's files beside it.
       const hero = astroPicture(read.data).src;
