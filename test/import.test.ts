@@ -20,7 +20,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join, relative } from "node:path";
 import { needTools } from "../scripts/tools.mjs";
 import { ROOT, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
-import { cloudflareInTurn, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
+import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
@@ -315,9 +315,6 @@ async function assertEveryAddress(
 }
 
 describe("every page and file a generator wrote reaches that page or file after the import", () => {
-  // One Cloudflare runtime, each fixture's build swapped in before its addresses are asked.
-  const cloudflare = cloudflareInTurn();
-  after(() => cloudflare.stop());
   for (const each of imported) {
     test(`${each.reference.fixture}: on the preview server, Netlify's emulator and Cloudflare's runtime`, async () => {
       const cloudflareBuild = await sitegenHere(
@@ -330,7 +327,7 @@ describe("every page and file a generator wrote reaches that page or file after 
         ["Netlify's emulator", () => startNetlifyHere(join(each.site, "dist"))],
         ...(WRANGLER.present
           ? [
-              ["Cloudflare's runtime", () => cloudflare.serve(join(each.site, "dist-cloudflare"))] as [
+              ["Cloudflare's runtime", () => startCloudflareHere(join(each.site, "dist-cloudflare"))] as [
                 string,
                 () => Promise<Running>,
               ],
