@@ -73,7 +73,7 @@ export interface SiteConfig {
   /** What ends a post's summary, for its description: `<!--more-->` when left out (src/render/markdown/summary.ts). */
   excerpt_separator?: string;
   /** How the Markdown is read: `heading_ids`, how a heading's id is spelled (src/render/markdown/heading-ids.ts). */
-  markdown?: { heading_ids?: HeadingIdStyle; math?: MathDialect };
+  markdown?: { heading_ids?: HeadingIdStyle; math?: MathDialect; image_captions?: "title" | "none" };
 }
 
 /** The spellings of heading ids site.yaml's `markdown.heading_ids` names, one for each generator's (src/render/markdown/heading-ids.ts). */

@@ -27,7 +27,8 @@ import { isHugoSite } from "./hugo-config.ts";
 import { readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
 import { mathDialectOf } from "./math-dialect.ts";
-import type { HeadingIdStyle, MathDialect } from "../content/types.ts";
+import { imageCaptionsOf } from "./image-captions.ts";
+import type { SiteConfig } from "../content/types.ts";
 import type { Generator, ImportedSite, LeftOut } from "./model.ts";
 import { planImport } from "./plan.ts";
 import type { ImportPlan } from "./plan-model.ts";
@@ -160,8 +161,11 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     await describeSite(
       join(dir, "content/site.yaml"),
       { ...site.site, languages: languagesOf(site) },
-      mathDialectOf(generator, root),
-      headingIds,
+      {
+        math: mathDialectOf(generator, root),
+        heading_ids: headingIds,
+        image_captions: imageCaptionsOf(generator, root),
+      },
     );
   const starterPages = [...starter]
     .filter((path) => /^content\/pages\/[^/]+\.md$/.test(path))
@@ -254,12 +258,11 @@ function languagesOf(site: ImportedSite): string[] {
   );
 }
 
-/** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages, math's delimiters; comments kept. */
+/** The new site's site.yaml with what the source's configuration says: name, summary, origin, languages, how its Markdown was read; comments kept. */
 async function describeSite(
   file: string,
   facts: ImportedSite["site"],
-  math?: MathDialect,
-  headingIds?: HeadingIdStyle,
+  markdown: NonNullable<SiteConfig["markdown"]>,
 ): Promise<void> {
   const document = parseDocument(await readFile(file, "utf8"));
   if (facts.name) document.set("name", facts.name);
@@ -273,9 +276,9 @@ async function describeSite(
     ),
   ];
   if (languages.length > 0) document.set("languages", document.createNode(languages, { flow: true }));
-  if (math) document.setIn(["markdown", "math"], math);
-  // The posts' links to their headings name the ids the old generator made.
-  if (headingIds) document.setIn(["markdown", "heading_ids"], headingIds);
+  // Math's delimiters, the heading ids the posts' links name, captions: as the old generator read the Markdown.
+  for (const [name, value] of Object.entries(markdown))
+    if (value !== undefined) document.setIn(["markdown", name], value);
   await writeFile(file, document.toString());
 }
 

@@ -27,6 +27,7 @@ export type RenderedBodies = Map<
     separator?: string;
     headingIds?: string;
     math?: string;
+    imageCaptions?: string;
     kramdown?: true;
     sizes: [src: string, size: ImageSize][];
     rendered: RenderedMarkdown;

@@ -24,4 +24,6 @@ export interface RenderEnv extends SummaryEnv, MathEnv, KramdownEnv {
   headingIds?: HeadingIdStyle;
   /** The page's policy lets a `style` attribute apply: an attribute list's is kept (attributes.ts). */
   inlineStyles?: true;
+  /** An image alone in its paragraph shows its title as a caption (site.yaml's `markdown.image_captions`; figures.ts). */
+  imageCaptions?: "title";
 }

@@ -31,6 +31,7 @@ import { extensionsPlugin } from "./extensions.ts";
 import { footnotesPlugin } from "./footnotes.ts";
 import { headingsPlugin } from "./headings.ts";
 import { imagesPlugin } from "./images.ts";
+import { figuresPlugin } from "./figures.ts";
 import { kramdownLinksPlugin } from "./kramdown-links.ts";
 import { mathPlugin } from "./math.ts";
 import { rawHtmlPlugin } from "./raw-html.ts";
@@ -89,7 +90,7 @@ export function markdownWith(constructs: ReadonlySet<Construct>, probe?: RuleCor
   instance.use(taskListsPlugin);
   use("extensions", extensionsPlugin);
   use("attributes", attributesPlugin);
-  return instance.use(summaryPlugin).use(tablesPlugin);
+  return instance.use(summaryPlugin).use(tablesPlugin).use(figuresPlugin);
 }
 
 /** The full chain, every construct on. */

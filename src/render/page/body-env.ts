@@ -44,6 +44,7 @@ export function bodyEnv(
     ...(site.markdown?.heading_ids ? { headingIds: site.markdown.heading_ids } : {}),
     ...(allowsInlineStyles(site.security) ? { inlineStyles: true as const } : {}),
     ...(site.markdown?.math ? { math: site.markdown.math } : {}),
+    ...(site.markdown?.image_captions === "title" ? { imageCaptions: "title" as const } : {}),
     ...(site.kramdown ? { kramdown: true as const } : {}),
     imageSize,
   };

@@ -207,6 +207,7 @@ function renderBody(
     earlier.separator === separator &&
     earlier.headingIds === headingIds &&
     earlier.math === site.markdown?.math &&
+    earlier.imageCaptions === site.markdown?.image_captions &&
     earlier.kramdown === site.kramdown &&
     earlier.sizes.every(([src, size]) => same(imageSize(src), size))
   )
@@ -229,6 +230,7 @@ function renderBody(
       separator,
       headingIds,
       math: site.markdown?.math,
+      imageCaptions: site.markdown?.image_captions,
       ...(site.kramdown ? { kramdown: true as const } : {}),
       sizes,
       rendered,
