@@ -1,5 +1,4 @@
-
-import { delimiter, dirname, } from "node:path";
+import { delimiter, dirname } from "node:path";
 import { PassThrough } from "node:stream";
 import { cliEnv, cloudflareProject, DENO, netlifyProject, ROOT, type Running } from "./dist.ts";
 import { scaled } from "./processes.ts";
