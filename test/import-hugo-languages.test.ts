@@ -8,10 +8,10 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { importedAgainst, hugoBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["hugo"]);
@@ -19,20 +19,10 @@ const tools = needTools(["hugo"]);
 test("languages declared in config/_default/languages.<lang>.toml are the site's: each reads its own content folder, a French post is a translation at /fr/, and a folder no language reads is not moved; escaped brackets stay brackets where the site had no math", {
   skip: tools.skip,
 }, async () => {
-  const source = join(tempDir("sitegen-hugo-language-files-"), "source");
-  cpSync(join(ROOT, "test/fixtures/import-hugo-language-files"), source, { recursive: true });
-  const out = join(source, "..", "out");
-  mkdirSync(out);
-  const built = spawnSync(
-    tools.path("hugo"),
-    ["--source", source, "--destination", out, "--quiet", "--noBuildLock"],
-    { encoding: "utf8" },
+  const { site, report } = await importedAgainst(
+    join(ROOT, "test/fixtures/import-hugo-language-files"),
+    hugoBuild(tools.path("hugo")),
   );
-  assert.equal(built.status, 0, built.stderr);
-  const site = join(source, "..", "site");
-  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
 
   assert.deepEqual(
     report.proof.answered.unanswered ?? [],

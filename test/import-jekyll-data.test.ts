@@ -11,10 +11,10 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { importedAgainst, jekyllBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["jekyll"]);
@@ -22,20 +22,10 @@ const tools = needTools(["jekyll"]);
 test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyll showed them: a quoted comma, a doubled quote, an empty field; a link to the site's list of posts leads to the blog page; a collection is site.<label> to the Liquid", {
   skip: tools.skip,
 }, async () => {
-  const source = join(tempDir("sitegen-jekyll-data-"), "source");
-  cpSync(join(ROOT, "test/fixtures/import-jekyll-data-table"), source, { recursive: true });
-  const out = join(source, "..", "out");
-  mkdirSync(out);
-  const built = spawnSync(
-    tools.path("jekyll"),
-    ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out],
-    { encoding: "utf8" },
+  const { site, report } = await importedAgainst(
+    join(ROOT, "test/fixtures/import-jekyll-data-table"),
+    jekyllBuild(tools.path("jekyll")),
   );
-  assert.equal(built.status, 0, built.stderr);
-  const site = join(source, "..", "site");
-  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
   assert.equal(report.build.ok, true, JSON.stringify(report.build.errors));
 
   const crew = readFileSync(join(site, "dist/crew/index.html"), "utf8");

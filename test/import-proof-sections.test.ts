@@ -8,10 +8,10 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { ROOT } from "./helpers/dist.ts";
+import { importedAgainst, hugoBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["hugo"]);
@@ -19,20 +19,10 @@ const tools = needTools(["hugo"]);
 test("a line a section's layout adds to each of its pages is the theme's, however small a part of the site the section is; the section's list, which no _index file makes, is a page of the new site", {
   skip: tools.skip,
 }, async () => {
-  const source = join(tempDir("sitegen-section-layout-"), "source");
-  cpSync(join(ROOT, "test/fixtures/import-hugo-section-layout"), source, { recursive: true });
-  const out = join(source, "..", "out");
-  mkdirSync(out);
-  const built = spawnSync(
-    tools.path("hugo"),
-    ["--source", source, "--destination", out, "--quiet", "--noBuildLock"],
-    { encoding: "utf8" },
+  const { site, report } = await importedAgainst(
+    join(ROOT, "test/fixtures/import-hugo-section-layout"),
+    hugoBuild(tools.path("hugo")),
   );
-  assert.equal(built.status, 0, built.stderr);
-  const site = join(source, "..", "site");
-  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const report = JSON.parse(run.stdout);
   // The section has no _index file, and Hugo listed it at /gauges/ all the same: a page of the new site lists it there.
   assert.equal(
     report.proof.answered.answer,

@@ -5,58 +5,30 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { ROOT, tempDir } from "./helpers/dist.ts";
+import { hugoBuild, importedAgainst, importedWith, type Imported } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 const hugo = needTools(["hugo"]);
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
 
-/** The fixture copied beside its built folder and imported with --old-site. */
-async function importedAgainst(
-  fixture: string,
-  build: (source: string, out: string) => { command: string; args: string[] },
-): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
-  const source = join(tempDir(`sitegen-proof-${fixture}-`), "source");
-  cpSync(join(FIXTURES, fixture), source, { recursive: true });
-  const out = join(source, "..", "out");
-  mkdirSync(out);
-  const { command, args } = build(source, out);
-  const built = spawnSync(command, args, { cwd: source, encoding: "utf8" });
-  assert.equal(built.status, 0, built.stderr);
-  return importedWith(source, out);
-}
-
 /** A fixture that holds the old site's source/ beside the built/ folder its generator wrote, imported with --old-site. */
-function importedWithItsBuild(
-  fixture: string,
-): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
+function importedWithItsBuild(fixture: string): Promise<Imported> {
   const root = tempDir(`sitegen-proof-${fixture}-`);
   cpSync(join(FIXTURES, fixture), root, { recursive: true });
   return importedWith(join(root, "source"), join(root, "built"));
 }
 
-/** `source` imported into a site beside it, held to the built folder `out`: the new site's folder and the --json report. */
-async function importedWith(
-  source: string,
-  out: string,
-): Promise<{ site: string; report: ReturnType<typeof JSON.parse> }> {
-  const site = join(source, "..", "site");
-  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  return { site, report: JSON.parse(run.stdout) };
-}
-
 test("a Hugo theme made for a later Hugo: the warning Hugo prints before its list is passed over, and every address comes from `hugo list all`", {
   skip: hugo.skip,
 }, async () => {
-  const { site, report } = await importedAgainst("hugo-theme-warns", (source, out) => ({
-    command: hugo.path("hugo"),
-    args: ["--source", source, "--destination", out, "--quiet", "--noBuildLock"],
-  }));
+  const { site, report } = await importedAgainst(
+    join(FIXTURES, "hugo-theme-warns"),
+    hugoBuild(hugo.path("hugo")),
+  );
   assert.deepEqual(
     report.addresses,
     { generator: 2, folder: 0, computed: 0 },
@@ -80,7 +52,7 @@ test("a Hugo theme made for a later Hugo: the warning Hugo prints before its lis
 
 test("an Eleventy blog's list and its tags' pages written in Markdown under a blog/ folder are not posts: the list's and each tag's old page answer from the new blog and tag pages", async () => {
   // The site's own Eleventy, to be asked for its addresses: the project's.
-  const { site, report } = await importedAgainst("eleventy-listings", (source, out) => {
+  const { site, report } = await importedAgainst(join(FIXTURES, "eleventy-listings"), (source, out) => {
     symlinkSync(join(ROOT, "node_modules"), join(source, "node_modules"));
     return { command: process.execPath, args: [ELEVENTY, `--output=${out}`, "--quiet"] };
   });
@@ -160,7 +132,7 @@ test("a Starlight code block's lines, each a `<div>` of Expressive Code's with n
 });
 
 test("an Eleventy theme's h-entry: the text is its `e-content`, though the theme names its previous-and-next links `page-content` too, so the byline and summary around it are the theme's", async () => {
-  const { report } = await importedAgainst("eleventy-h-entry", (_source, out) => ({
+  const { report } = await importedAgainst(join(FIXTURES, "eleventy-h-entry"), (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
   }));
@@ -171,7 +143,7 @@ test("an Eleventy theme's h-entry: the text is its `e-content`, though the theme
 });
 
 test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in two languages: every dated file of its posts folder is a post, a folder's data file that is a module gives its language, and a page dated `Last Modified` is dated by its file, as Eleventy dates it", async () => {
-  const { site, report } = await importedAgainst("eleventy-dated", (_source, out) => ({
+  const { site, report } = await importedAgainst(join(FIXTURES, "eleventy-dated"), (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
   }));
@@ -204,7 +176,7 @@ test("an Eleventy site whose posts are a glob of its own, one tagged `blog`, in 
 });
 
 test("an Eleventy site with the I18n plugin and no `lang` in its data: each text is in the language its folder names, and the same path in another language's folder is its translation, held to its old page", async () => {
-  const { site, report } = await importedAgainst("eleventy-i18n", (_source, out) => ({
+  const { site, report } = await importedAgainst(join(FIXTURES, "eleventy-i18n"), (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
   }));
@@ -226,7 +198,7 @@ test("an Eleventy site with the I18n plugin and no `lang` in its data: each text
 });
 
 test("an Eleventy site that copies public/, beside its input folder, to its root (eleventy-base-blog's layout): each of its files is moved where Eleventy published it, a page of HTML among them, and the picture a post shows from there is kept", async () => {
-  const { site, report } = await importedAgainst("eleventy-public", (_source, out) => ({
+  const { site, report } = await importedAgainst(join(FIXTURES, "eleventy-public"), (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
   }));
@@ -249,7 +221,7 @@ test("an Eleventy site that copies public/, beside its input folder, to its root
 });
 
 test("an Eleventy blog under a folder of its own name (`/journal/`): its list, its tags' pages and a post there (each at an address with a space too) answer from the new blog and tag pages, and its theme's links to the neighbouring posts are no words of the post", async () => {
-  const { site, report } = await importedAgainst("eleventy-folder", (_source, out) => ({
+  const { site, report } = await importedAgainst(join(FIXTURES, "eleventy-folder"), (_source, out) => ({
     command: process.execPath,
     args: [ELEVENTY, `--output=${out}`, "--quiet"],
   }));
@@ -280,10 +252,13 @@ test("an Eleventy blog under a folder of its own name (`/journal/`): its list, i
 });
 
 test("an Eleventy site with Eleventy Image's transform: each picture a text names from the root, which the transform found in the input folder, moves to the path the text names; one no text names stays behind", async () => {
-  const { site, report } = await importedAgainst("eleventy-image-transform", (_source, out) => ({
-    command: process.execPath,
-    args: [ELEVENTY, `--output=${out}`, "--quiet"],
-  }));
+  const { site, report } = await importedAgainst(
+    join(FIXTURES, "eleventy-image-transform"),
+    (_source, out) => ({
+      command: process.execPath,
+      args: [ELEVENTY, `--output=${out}`, "--quiet"],
+    }),
+  );
   for (const name of ["lamp", "quay"])
     assert.ok(existsSync(join(site, `content/static/img/${name}.svg`)), JSON.stringify(report.written));
   assert.ok(!existsSync(join(site, "content/static/img/unused.svg")));

@@ -9,10 +9,10 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { ROOT, sitegenHere } from "./helpers/dist.ts";
+import { importedAgainst, jekyllBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["jekyll"]);
@@ -22,20 +22,11 @@ type Page = { old: string; words: { old: number; kept: number }; missing: { word
 test("an old page laid out in <div>s is compared by the element that holds the post's text: its sidebar, its byline and what it does not show are the theme's, and a paragraph lost after the move is still found", {
   skip: tools.skip,
 }, async () => {
-  const source = join(tempDir("sitegen-text-part-"), "source");
-  cpSync(join(ROOT, "test/fixtures/import-jekyll-div-theme"), source, { recursive: true });
-  const out = join(source, "..", "out");
-  mkdirSync(out);
-  const built = spawnSync(
-    tools.path("jekyll"),
-    ["build", "--disable-disk-cache", "--quiet", "-s", source, "-d", out],
-    { encoding: "utf8" },
+  const { out, site, report } = await importedAgainst(
+    join(ROOT, "test/fixtures/import-jekyll-div-theme"),
+    jekyllBuild(tools.path("jekyll")),
   );
-  assert.equal(built.status, 0, built.stderr);
-  const site = join(source, "..", "site");
-  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const pages = JSON.parse(run.stdout).proof.pages as Page[];
+  const pages = report.proof.pages as Page[];
   assert.equal(pages.length, 5, JSON.stringify(pages));
   for (const page of pages) {
     assert.equal(page.words.kept, page.words.old, `${page.old}: ${JSON.stringify(page.missing)}`);
