@@ -173,26 +173,14 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
       imported.left.push({ file, why: leftWhy(underscored ?? basename(path)) });
     } else if (startsWithFrontmatter(real)) {
       // Frontmatter (YAML, TOML or JSON) is what makes a file a page for Jekyll.
+      const asPage = () =>
+        readPage({ real, path, file, defaults: defaultsFor(defaults, path, "pages"), site, old });
       if (isMarkdown(path)) {
-        const page = readPage({
-          real,
-          path,
-          file,
-          defaults: defaultsFor(defaults, path, "pages"),
-          site,
-          old,
-        });
+        const page = asPage();
         if ("why" in page) imported.left.push({ file, why: page.why });
         else imported.pages.push(page);
       } else if (/\.html?$/i.test(path)) {
-        const page = readPage({
-          real,
-          path,
-          file,
-          defaults: defaultsFor(defaults, path, "pages"),
-          site,
-          old,
-        });
+        const page = asPage();
         const lists = "why" in page ? undefined : listingOf(page.body);
         if ("why" in page) imported.left.push({ file, why: page.why });
         else if (lists || !isPageAddress(page.oldUrls[0]) || path === "404.html") {
