@@ -129,9 +129,11 @@ test("a smoke run with 20 posts writes the report and the JSON results", { timeo
 
   assert.deepEqual(
     results.startup.commands.map((c: { name: string }) => c.name),
-    ["sitegen --version", "sitegen --help"],
+    ["sitegen --version", "sitegen --help", "node -e 0"],
     "no hugo version with --skip-hugo",
   );
+  const version = results.startup.commands[0];
+  assert.ok(version.overNode.median > 0, "sitegen --version is measured against node -e 0 round by round");
   const [watching] = results.watch.servers;
   assert.equal(results.watch.servers.length, 1, "no hugo server with --skip-hugo");
   assert.deepEqual(
