@@ -41,6 +41,14 @@ test("languages declared in config/_default/languages.<lang>.toml are the site's
     JSON.stringify(moved),
   );
   assert.ok(!moved.some((each) => each.file.includes("shared-l10n")), JSON.stringify(moved));
+  // The folder no language reads is named, with why, not passed over.
+  const left = report.left as { file: string; why: string }[];
+  assert.ok(
+    left.some(
+      (each) => /content\/shared-l10n\/$/.test(each.file) && /no language .* reads it/.test(each.why),
+    ),
+    JSON.stringify(left),
+  );
   // No layout loads MathJax or KaTeX, so `\[…\]` and `\(…\)` were escaped brackets to Hugo's Markdown, as they stay.
   assert.match(readFileSync(join(site, "content/site.yaml"), "utf8"), /^ {2}math: none$/m);
   assert.match(

@@ -5,7 +5,8 @@
  * name gives, and which sections are the blog. Apart from readHugo
  * (hugo.ts), which gives each page its address from the configuration.
  */
-import { basename, join } from "node:path";
+import { readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { isHtmlFile } from "../content/markup.ts";
 import { isMarkdown, readDocument, terms, text } from "./read.ts";
 import type { ImportedDocument, ImportedFile, LeftOut } from "./model.ts";
@@ -159,4 +160,36 @@ export function mainSectionsOf(
     if (dir !== "") counts.set(section, (counts.get(section) ?? 0) + 1);
   const [top] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return top ? [top[0]] : [];
+}
+
+/**
+ * The folders beside the languages' content folders that no language reads
+ * (`content/base-l10n/` where each language names `content/<lang>`): Hugo
+ * publishes nothing from them, so nothing is moved, and the report says so
+ * rather than pass over a folder of Markdown in silence.
+ */
+export function unreadContentFolders(
+  root: string,
+  contentDirs: string[],
+  shown: (path: string) => string,
+): LeftOut[] {
+  const parents = new Set(contentDirs.map((dir) => dirname(dir)));
+  if (parents.size !== 1) return [];
+  const [parent] = parents;
+  if (parent === "." || contentDirs.includes(parent)) return [];
+  let entries: string[];
+  try {
+    entries = readdirSync(join(root, parent), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${parent}/${entry.name}`);
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((folder) => !contentDirs.includes(folder))
+    .sort()
+    .map((folder) => ({
+      file: `${shown(join(root, folder))}/`,
+      why: `no language of the configuration reads it (each names its own \`contentDir\` in ${parent}/), so Hugo publishes nothing from it: not moved`,
+    }));
 }

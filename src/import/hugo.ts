@@ -29,6 +29,7 @@ import {
   readContent,
   stripLang,
   titleCase,
+  unreadContentFolders,
 } from "./hugo-content.ts";
 import { pushAll } from "../collector.ts";
 
@@ -92,6 +93,7 @@ export function readHugo(
   const byDir = new Map<string, Language[]>();
   for (const language of languages)
     byDir.set(language.contentDir, [...(byDir.get(language.contentDir) ?? []), language]);
+  pushAll(site.left, unreadContentFolders(root, [...byDir.keys()], shown));
   for (const [contentDir, users] of byDir) {
     const where = folderInside(root, join(root, contentDir));
     if (where.outside) {
