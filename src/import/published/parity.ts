@@ -6,6 +6,7 @@
  * the same when it leads to the same place, an old address of the site
  * followed to where it moved.
  */
+import { sameMonth, withoutCalendarWords } from "./calendar-words.ts";
 import { altKeys } from "./generated-images.ts";
 import { wordsOf, type PageText } from "./page-text.ts";
 
@@ -61,11 +62,8 @@ export function chromeOf(pages: PageText[]): Chrome {
  * whatever day the post is of.
  */
 function shapeOf(text: string): string {
-  return text.replace(/\d+/g, "#").replace(DAY_OR_MONTH, "@");
+  return withoutCalendarWords(text.replace(/\d+/g, "#"));
 }
-
-const DAY_OR_MONTH =
-  /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/gi;
 
 const SHOWN_MISSING_WORDS = 12;
 
@@ -194,32 +192,6 @@ function madeOfTitle(alt: string, title: string): boolean {
   if (words.size < 2) return false;
   const altWords = new Set(wordsOf([alt]));
   return [...words].every((word) => altWords.has(word));
-}
-
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-const SHORT_MONTH = new Map(
-  MONTHS.flatMap(
-    (month) =>
-      [[month, month.slice(0, 3)], ...(month === "september" ? [["sept", "sep"]] : [])] as [string, string][],
-  ),
-);
-
-/** A month's name as one word, long or short: a theme's date says `9 Aug 2019` where the new page says `9 August 2019`. */
-function sameMonth(word: string): string {
-  return SHORT_MONTH.get(word) ?? word;
 }
 
 /** Where a link leads: another site's address as written, one of this site's as the path it answers now. */
