@@ -7,6 +7,7 @@
  * their line, by the build and by `sitegen import`. Fenced code is an
  * example, and is left alone.
  */
+import { closes, FENCE } from "../text/code-fences.ts";
 import type { ContentNotice } from "./types.ts";
 
 export interface MdxPart {
@@ -22,7 +23,6 @@ export function isMdx(file: string): boolean {
   return file.toLowerCase().endsWith(".mdx");
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** MDX's ESM: a line starting `import` or `export`, which goes on to the next blank line; anywhere in a text with the `m` flag. */
 const MODULE_START = /^(?:import|export)\s/;
 const ANY_MODULE_START = new RegExp(MODULE_START.source, "m");
@@ -81,8 +81,7 @@ function eachLine(lines: string[], visit: (index: number, inModule: boolean, sta
   lines.forEach((line, index) => {
     const marker = FENCE.exec(line)?.[1];
     if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
-        fence = undefined;
+      if (marker && closes(fence, marker, line)) fence = undefined;
       return;
     }
     if (marker && !inModule) {

@@ -14,6 +14,7 @@
  * the build runs the Liquid (src/render/liquid/), and reports, as it
  * renders, only what cannot run: these tags are not reported there.
  */
+import { fenceAfter } from "../text/code-fences.ts";
 
 export interface TemplateTag {
   /** 1-based line in the file. */
@@ -25,7 +26,6 @@ export interface TemplateTag {
 /** A Liquid tag or output, or a Hugo shortcode: what a reader would meet as written. */
 export const TEMPLATE_TAG =
   /\{%-?\s*[A-Za-z_][^%]*?-?%\}|\{\{[<%]\s*\/?\s*[\w./-]+.*?[>%]\}\}|\{\{-?\s*[\w.$"'[\]|: -]+?-?\}\}/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * A Liquid or Hugo highlight block's first and last lines, as a post copied
@@ -198,21 +198,9 @@ export function proseOf(body: string, options: { liquid?: boolean } = {}): strin
         return blank(line);
       }
     }
-    const opener = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (
-        opener !== undefined &&
-        opener[0] === fence[0] &&
-        opener.length >= fence.length &&
-        line.trim() === opener
-      )
-        fence = undefined;
-      return blank(line);
-    }
-    if (opener !== undefined) {
-      fence = opener;
-      return blank(line);
-    }
+    const fenced = fenceAfter(fence, line);
+    fence = fenced.open;
+    if (fenced.code) return blank(line);
     const indentedCode = previousBlank && /^(?: {4}|\t)/.test(line);
     previousBlank = line.trim() === "";
     if (indentedCode) return blank(line);

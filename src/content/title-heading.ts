@@ -5,6 +5,7 @@
  * Liquid `{% highlight %}` block, where `# comment` is a shell comment) are
  * not headings.
  */
+import { fenceAfter } from "../text/code-fences.ts";
 
 export interface TitleHeading {
   text: string;
@@ -12,7 +13,6 @@ export interface TitleHeading {
   line: number;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HIGHLIGHT_OPEN = /^\s*\{%-?\s*highlight\b/;
 const HIGHLIGHT_CLOSE = /^\s*\{%-?\s*endhighlight\b/;
 const ATX = /^ {0,3}#(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
@@ -26,23 +26,14 @@ export function titleHeading(body: string): TitleHeading | undefined {
   let highlight = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
-    const opener = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (
-        opener !== undefined &&
-        opener[0] === fence[0] &&
-        opener.length >= fence.length &&
-        line.trim() === opener
-      )
-        fence = undefined;
-      continue;
-    }
     if (highlight) {
       highlight = !HIGHLIGHT_CLOSE.test(line);
       continue;
     }
-    if (opener !== undefined) fence = opener;
-    else if (HIGHLIGHT_OPEN.test(line)) highlight = true;
+    const fenced = fenceAfter(fence, line);
+    fence = fenced.open;
+    if (fenced.code) continue;
+    if (HIGHLIGHT_OPEN.test(line)) highlight = true;
     else {
       const atx = ATX.exec(line);
       const text = atx

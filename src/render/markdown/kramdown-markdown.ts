@@ -15,10 +15,10 @@
  */
 import type { StateBlock } from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
+import { closes, FENCE } from "../../text/code-fences.ts";
 
 /** A start tag that ends its line and asks for Markdown inside: its name, and the attribute as written. */
 const MARKDOWN_TAG = /<([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(\s+markdown\s*=\s*(["']?)(?:1|block)\3)[^<>]*>\s*$/i;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * Reads the content of a `markdown="1"` element in `token` (an HTML block
@@ -59,8 +59,7 @@ function endTagLine(state: StateBlock, name: string, from: number, endLine: numb
     const text = state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
     const marker = FENCE.exec(state.src.slice(state.bMarks[line], state.eMarks[line]))?.[1];
     if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.trim() === marker)
-        fence = undefined;
+      if (marker && closes(fence, marker, text)) fence = undefined;
       continue;
     }
     if (marker) fence = marker;
