@@ -1,5 +1,5 @@
 /**
- * Shared test helpers: build the real site once per test file, and start the
+ * Shared test helpers: build the real site once per test run, and start the
  * real preview server or the real edge function under Deno as child processes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import { endTree, scaled } from "./processes.ts";
+import { onceForTheRun } from "./run-once.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "bin/sitegen.js");
@@ -152,14 +153,13 @@ export function tracedSitegen<E>(
 
 let built: string | undefined;
 
-/** The real content built once into a temporary folder. */
+/** The real content built once into a temporary folder, once for the whole run (test/helpers/run-once.ts). */
 export function builtSite(): string {
-  if (built) return built;
-  const out = join(tempDir(), "dist");
-  const result = sitegen(["build", "--out", out, "--quiet"]);
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
-  built = out;
-  return out;
+  built ??= onceForTheRun("example-site", tempDir, (out) => {
+    const result = sitegen(["build", "--out", out, "--quiet"]);
+    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+  });
+  return built;
 }
 
 export interface Running {
