@@ -5,11 +5,13 @@
  * bootstrap). For the same requests it must give the same status, headers
  * and bytes as the preview server, and pass `sitegen verify`.
  *
- * The emulator starts a fresh Deno worker for every request (about 70 ms of
- * CPU of its own), so the table is chosen rather than exhaustive: every known
+ * The emulator starts fresh Deno workers for every request (about 110 ms of
+ * CPU in all), so the table is chosen rather than exhaustive: every known
  * path with no Accept and with Markdown's, every unknown one under each Accept
  * value that changes the answer, and every Accept value and method on a few
- * paths of each kind.
+ * paths of each kind. The tests ask it through test/helpers/answered-once.ts,
+ * which sends each distinct request once: `sitegen verify` asks again for
+ * about a hundred of the table's requests, whose answers are the same build's.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -36,6 +38,7 @@ import {
   type Case,
 } from "./helpers/host-parity.ts";
 import { verifyFailures } from "./helpers/verify.ts";
+import { answeredOnce } from "./helpers/answered-once.ts";
 
 const dist = builtSite();
 const table = routeTable(dist);
@@ -44,9 +47,11 @@ let preview: Running;
 let netlify: Running;
 before(async () => {
   started = await startBothHosts(dist);
-  ({ preview, netlify } = started);
+  preview = started.preview;
+  netlify = await answeredOnce(started.netlify);
 });
 after(async () => {
+  await netlify?.stop();
   await started?.stop();
 });
 
