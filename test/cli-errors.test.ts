@@ -273,9 +273,9 @@ async function buildAllWarnings() {
   for (const c of WARNING_CASES) copyFileSync(join(FIXTURES, c.fixture), join(project, c.to));
   const files = () =>
     existsSync(join(project, "dist")) ? readdirSync(join(project, "dist"), { recursive: true }).sort() : [];
-  const built = await sitegenIn(project, ["build"]);
+  const built = await sitegenHere(["build"], { cwd: project });
   const before = files();
-  const strict = await sitegenIn(project, ["build", "--strict"]);
+  const strict = await sitegenHere(["build", "--strict"], { cwd: project });
   const after = files();
   return {
     built,
@@ -292,7 +292,8 @@ describe("each kind of error names file:line:column, shows the line with a caret
     test(c.name, async () => {
       const source = readFileSync(join(FIXTURES, c.fixture), "utf8");
 
-      // The binary itself for the build; the same `run` in this process for the rest.
+      // The CLI's `run` in this process, as the binary runs it: what the binary itself does with an error (its exit
+      // code, its streams) is held by the tests of exit codes and colour below, which start it.
       if (c.level === "warning") {
         // A warning: the build succeeds and says where; under --strict it fails as an error would, leaving the output folder as it was.
         const { built, strict, before, after, checked, checkedStrict } = await allWarnings();
@@ -314,7 +315,7 @@ describe("each kind of error names file:line:column, shows the line with a caret
       }
       const project = tempProject();
       copyFileSync(join(FIXTURES, c.fixture), join(project, c.to));
-      const built = await sitegenIn(project, ["build"]);
+      const built = await sitegenHere(["build"], { cwd: project });
       assert.equal(built.status, 1, built.stderr);
       assertLocated(built.stderr, c, source);
       assert.match(
