@@ -9,8 +9,10 @@
  * file-based routing); Markdown pages in src/pages/ at their paths; `.astro`
  * pages (the theme's) left out with their addresses; public/ published as it
  * is. In `.mdx`, the `import` and `export` lines and each component used are
- * named at their line; the text around them is moved. The routes are read
- * in astro-routes.ts, each entry's fields and pictures in astro-entries.ts.
+ * named at their line; the text around them is moved, and each component as
+ * what the site's own Astro made of it, where it runs (astro-output.ts). The
+ * routes are read in astro-routes.ts, each entry's fields and pictures in
+ * astro-entries.ts.
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
@@ -169,6 +171,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
         : {};
       const document: ImportedDocument = {
         file,
+        real,
         body: pictures.body,
         bodyLine: read.bodyLine,
         data,
@@ -197,6 +200,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     if (!("problem" in read))
       site.pages.push({
         file,
+        real: page.real,
         body: read.body,
         bodyLine: read.bodyLine,
         data: astroFields(read.data),

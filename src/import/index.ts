@@ -19,6 +19,7 @@ import { createSite, occupied } from "../init/init.ts";
 import { packageFolder } from "../init/package-folder.ts";
 import { headingIdsOf } from "./anchors.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
+import { takeAstroOutput } from "./astro-output.ts";
 import { readEleventy } from "./eleventy.ts";
 import { isEleventySite } from "./eleventy-config.ts";
 import { takeEleventyOutput } from "./eleventy-output.ts";
@@ -131,9 +132,10 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     oldSite,
     env: options.env ?? {},
   });
-  // The template calls of an Eleventy site's texts and a Hugo site's shortcodes, as the generator ran them (call-output.ts).
+  // The template calls of an Eleventy site's texts, a Hugo site's shortcodes and an Astro site's MDX components, as the generator ran them (call-output.ts).
   if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
   if (generator === "hugo") takeHugoOutput(site, root, options.env ?? {}, display);
+  if (generator === "astro") takeAstroOutput(site, root, options.env ?? {}, display);
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);

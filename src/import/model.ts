@@ -36,7 +36,7 @@ export interface ImportedDocument {
   translationKey?: string;
   /** Files beside it in its folder (a bundle): their name inside it, absolute path, and old address. */
   bundle: ImportedFile[];
-  /** The source file's real path, where its reader keeps it (Eleventy's: its own Eleventy is asked what the text's template calls gave). */
+  /** The source file's real path, where its reader keeps it (Eleventy's and Astro's: the site's own generator is asked what the text's template calls or MDX components gave). */
   real?: string;
   /** A page that the source made from a template of its own (Hugo's `_index.md` of the home or the blog): which of the site's own pages it is. */
   role?: "home" | "blog";

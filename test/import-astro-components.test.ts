@@ -1,0 +1,138 @@
+/**
+ * An Astro site's MDX components (a card grid, a figure of a picture Astro
+ * processed, a key shown inline) moved as what the site's own Astro made of
+ * them: their titles, captions and pictures are words and images the old
+ * page showed, which the component kept as written would lose. Astro comes
+ * from npm into a folder beside the clone (.ci/run installs it there, as the
+ * MCP Inspector): a run without it skips, naming the install, and CI fails.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { importedAgainst } from "./helpers/imported.ts";
+import { isCI } from "../scripts/tools.mjs";
+import { mdxCalls } from "../src/import/mdx-calls.ts";
+
+const FIXTURE = join(ROOT, "test/fixtures/generators/astro-components");
+const ASTRO = join(process.env.TMPDIR || "/tmp", "sitegen-ci-astro/node_modules");
+const INSTALL = `npm install --prefix ${join(ASTRO, "..")} --no-save --no-package-lock astro@5.18.2 @astrojs/mdx@4.3.14 (.ci/run does this)`;
+const missing = existsSync(join(ASTRO, ".bin/astro")) ? undefined : `Astro is not installed: ${INSTALL}`;
+const POST = "src/content/blog/keeper-notes.mdx";
+
+/** The Astro install as the site's node_modules: a folder of its own whose entries are links, so that Astro's caches stay in the copy. */
+function installAstro(source: string): void {
+  if (missing !== undefined) throw new Error(`CI=${process.env.CI}: ${missing}`);
+  mkdirSync(join(source, "node_modules"));
+  for (const entry of readdirSync(ASTRO))
+    if (entry !== ".astro" && entry !== ".vite")
+      symlinkSync(join(ASTRO, entry), join(source, "node_modules", entry));
+}
+
+test("an MDX post's components are moved as what the site's own Astro made of them, named at their lines, and the new page shows their words and picture", {
+  skip: isCI() ? false : missing,
+}, async () => {
+  const { site, report } = await importedAgainst(FIXTURE, (source, out) => {
+    installAstro(source);
+    return { command: join(source, "node_modules/.bin/astro"), args: ["build", "--outDir", out] };
+  });
+  const moved = readFileSync(join(site, "content/blog/keeper-notes.md"), "utf8");
+  // The card's title (a prop), the figure's caption and processed picture, the key's words: the components' own output.
+  assert.match(moved, /<h3>Wick trimming<\/h3>/);
+  assert.match(moved, /<h3>Lens polishing<\/h3>/);
+  assert.match(moved, /<figcaption>The lantern after its spring overhaul<\/figcaption>/);
+  assert.match(moved, /<kbd>Shift plus Horn<\/kbd> twice/);
+  // The author's words inside a component, and around them, all there; a component shown in code stays code.
+  assert.match(moved, /Trim the wick <strong>evenly<\/strong> so the flame burns without smoke\./);
+  assert.match(moved, /^The lamp is lit at dusk and trimmed at midnight\.$/m);
+  assert.match(moved, /^The log is signed before the relief keeper arrives\.$/m);
+  assert.match(moved, /^<Card title="Shown as code">Never run\.<\/Card>$/m);
+  assert.doesNotMatch(moved, /<CardGrid|<Figure|<Keys|sitegen-call/);
+  const picture = /<img src="(\/_astro\/lantern\.[^"]+\.webp)"/.exec(moved)?.[1];
+  assert.ok(picture, moved);
+  // Each call taken is named at its file:line, and none is still called left as written.
+  const taken = report.notes
+    .filter(
+      (note: { file: string; why: string }) => note.file.endsWith(POST) && /Astro ran it/.test(note.why),
+    )
+    .map((note: { line: number; why: string }) => `${note.line} ${note.why.split(/[ >]/)[0]}`);
+  assert.deepEqual(taken, ["14 <CardGrid", "23 <Figure", "25 <Keys"], JSON.stringify(report.notes));
+  assert.ok(
+    !report.left.some((left: { why: string }) => /MDX component/.test(left.why)),
+    JSON.stringify(report.left),
+  );
+  // The new page shows them, its picture the file Astro wrote, published at its path.
+  const page = readFileSync(join(site, "dist/blog/keeper-notes/index.html"), "utf8");
+  for (const words of [
+    "Wick trimming",
+    "Lens polishing",
+    "The lantern after its spring overhaul",
+    "Shift plus Horn",
+  ])
+    assert.ok(page.includes(words), words);
+  assert.ok(page.includes(picture) && existsSync(join(site, "dist", picture)), picture);
+  // Held to the old page: every word and the picture kept.
+  const proof = report.proof.pages.find((each: { old: string }) => each.old === "/blog/keeper-notes/");
+  assert.deepEqual(proof.media, { old: 1, kept: 1 }, JSON.stringify(proof.missing));
+  assert.equal(proof.words.kept, proof.words.old, JSON.stringify(proof.missing));
+});
+
+test("where the site has no Astro of its own installed, each component stays as written with its warning, and the configuration's note says why", async () => {
+  const source = join(tempDir("sitegen-astro-components-"), "source");
+  cpSync(FIXTURE, source, { recursive: true });
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--json"]);
+  assert.equal(run.status, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const moved = readFileSync(join(site, "content/blog/keeper-notes.md"), "utf8");
+  assert.match(moved, /^ {2}<Card title="Wick trimming">$/m);
+  assert.match(
+    moved,
+    /^<Figure src=\{lantern\} alt="The great lantern" caption="The lantern after its spring overhaul" \/>$/m,
+  );
+  const left = report.left
+    .filter(
+      (each: { file: string; why: string }) => each.file.endsWith(POST) && /MDX component/.test(each.why),
+    )
+    .map((each: { line: number }) => each.line);
+  assert.deepEqual(left, [14, 15, 18, 23, 25]);
+  const note = report.notes.find((each: { file: string }) => each.file.endsWith("astro.config.mjs"));
+  assert.match(
+    note?.why ?? "",
+    /kept as written.*has not installed its own Astro/,
+    JSON.stringify(report.notes),
+  );
+});
+
+test("a component call runs to its own closing tag, past one of its name inside it, a `>` in an expression and code", () => {
+  const body = [
+    "Text <Badge text={a > b ? `x>` : 'y'} /> more.",
+    "",
+    "<Tabs>",
+    "  <Tabs>",
+    '    <Tab label="a">one</Tab>',
+    "  </Tabs>",
+    "</Tabs>",
+    "",
+    "`<Card>` in code, and:",
+    "",
+    "```",
+    "<Card>",
+    "```",
+    '<Aside type="note">Unclosed',
+  ].join("\n");
+  const calls = mdxCalls(body, 5);
+  assert.deepEqual(
+    calls.map((call) => [
+      call.name,
+      call.line,
+      call.endLine,
+      body.slice(call.start, call.end).split("\n").at(-1),
+    ]),
+    [
+      ["Badge", 5, 5, "<Badge text={a > b ? `x>` : 'y'} />"],
+      ["Tabs", 7, 11, "</Tabs>"],
+    ],
+  );
+});
