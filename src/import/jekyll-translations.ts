@@ -6,6 +6,7 @@
 import { canonicalTag } from "../content/languages.ts";
 import { text } from "./read.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
+import { LANG_AS_WRITTEN } from "../render/liquid/site.ts";
 
 /**
  * A site whose pages and posts name several languages in `lang` (a folder
@@ -14,11 +15,18 @@ import type { ImportedDocument, ImportedSite } from "./model.ts";
  * pair: a text is known in each language by its address below its
  * language's folder (`/de/news/2025/…` and `/en/news/2025/…`), else by its
  * own. The default language is _config.yml's `lang` (jekyll-polyglot's
- * `default_lang`), else the one most of them are written in.
+ * `default_lang`), else the one most of them are written in. `defaulted`:
+ * the `lang` _config.yml's `defaults` give a text that names none, by file.
  */
-export function withTranslations(site: ImportedSite, configured: string | undefined): ImportedSite {
+export function withTranslations(
+  site: ImportedSite,
+  configured: string | undefined,
+  defaulted: Map<string, string> = new Map(),
+): ImportedSite {
   const documents = [...site.posts, ...site.pages];
-  const langOf = (document: ImportedDocument) => canonicalTag(text(document.data.lang) ?? "");
+  // A text's `lang` is its own, else the one _config.yml's `defaults` give its path, as Jekyll fills `page.lang`.
+  const langOf = (document: ImportedDocument) =>
+    canonicalTag(text(document.data.lang) ?? defaulted.get(document.file) ?? "");
   const counts = new Map<string, number>();
   for (const document of documents) {
     const lang = langOf(document);
@@ -39,7 +47,13 @@ export function withTranslations(site: ImportedSite, configured: string | undefi
       first !== undefined && canonicalTag(first)?.toLowerCase() === lang.toLowerCase()
         ? (rest ?? "/")
         : address;
-    return { ...document, lang, translationKey: `${document.kind}:${below}` };
+    // The tag as written (`zh_CN`) is what the site's Liquid read as `page.lang`: a data file keyed by it, a link to `/zh_CN/rss.xml`.
+    const written = text(document.data.lang) ?? defaulted.get(document.file);
+    const data =
+      written !== undefined && written !== lang
+        ? { ...document.data, [LANG_AS_WRITTEN]: written }
+        : document.data;
+    return { ...document, data, lang, translationKey: `${document.kind}:${below}` };
   };
   const languages =
     site.site.languages.length > 0 ? site.site.languages : [canonicalTag(configured ?? "") ?? fallback];

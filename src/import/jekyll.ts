@@ -17,6 +17,7 @@ import type { ImportedSite } from "./model.ts";
 import { collectionsOf, configValues, defaultsFor, defaultsOf, leftWhy } from "./jekyll-config.ts";
 import { readPage, readPost } from "./jekyll-documents.ts";
 import { withTranslations } from "./jekyll-translations.ts";
+import { layoutLists, leftAsList } from "./jekyll-layouts.ts";
 import { walkSource, type Refusal } from "./walk.ts";
 import { pushAll } from "../collector.ts";
 
@@ -90,6 +91,13 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
   });
   pushAll(refused, walk.refused);
   const old = (path: string) => `${basePath}${path}`;
+  const listedBy = layoutLists(root);
+  // The `lang` the defaults give each text that names none: a language of the site's translations all the same.
+  const defaultedLang = new Map<string, string>();
+  const langFrom = (file: string, values: Record<string, unknown>) => {
+    const lang = text(values.lang);
+    if (lang !== undefined) defaultedLang.set(file, lang);
+  };
   for (const { path, real } of walk.files) {
     const inCollections = collectionsDir !== "" && path.startsWith(`${collectionsDir}/`);
     const parts = (inCollections ? path.slice(collectionsDir.length + 1) : path).split("/");
@@ -109,17 +117,22 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
         });
         continue;
       }
+      const postDefaults = defaultsFor(defaults, path, "posts");
+      langFrom(file, postDefaults);
       const post = readPost({
         real,
         path,
         file,
         categories: parts.slice(0, postsAt),
-        defaults: defaultsFor(defaults, path, "posts"),
+        defaults: postDefaults,
         site,
         old,
         permalink: postsPermalink,
       });
+      const layoutList = "why" in post ? undefined : listedBy(post.data.layout ?? postDefaults.layout);
       if ("why" in post) imported.left.push({ file, ...post });
+      // A post whose layout is a list of the site's (a theme's blog page, kept in _posts/ at `/blog/`) is that list.
+      else if (layoutList) imported.left.push(leftAsList(file, layoutList, post.oldUrls, basePath));
       else imported.posts.push(isMarkdown(path) ? post : { ...post, data: { ...post.data, markup: "html" } });
     } else if (collection && parts.length > 1) {
       const label = parts[0].slice(1);
@@ -145,11 +158,13 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
           why: `a file of the collection ${label} that Jekyll renders but is neither Markdown nor HTML: not moved`,
         });
       else {
+        const documentDefaults = defaultsFor(defaults, path, label);
+        langFrom(file, documentDefaults);
         const page = readPage({
           real,
           path,
           file,
-          defaults: defaultsFor(defaults, path, label),
+          defaults: documentDefaults,
           site,
           old,
           collection: {
@@ -172,44 +187,40 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
     } else if (underscored || basename(path).startsWith("_")) {
       imported.left.push({ file, why: leftWhy(underscored ?? basename(path)) });
     } else if (startsWithFrontmatter(real)) {
-      // Frontmatter (YAML, TOML or JSON) is what makes a file a page for Jekyll.
-      const asPage = () =>
-        readPage({ real, path, file, defaults: defaultsFor(defaults, path, "pages"), site, old });
-      if (isMarkdown(path)) {
-        const page = asPage();
-        if ("why" in page) imported.left.push({ file, why: page.why });
-        else imported.pages.push(page);
-      } else if (/\.html?$/i.test(path)) {
-        const page = asPage();
-        const lists = "why" in page ? undefined : listingOf(page.body);
-        if ("why" in page) imported.left.push({ file, why: page.why });
-        else if (lists || !isPageAddress(page.oldUrls[0]) || path === "404.html") {
-          // A list of the site's posts, tags or pages is the new site's own to make: its address answers with a 301 to that list (published/old-pages.ts).
-          const why = lists
-            ? `a list of the site's ${lists.term ? `posts in ${lists.of === "tags" ? "the tag" : "the category"} ${lists.term}` : lists.of} (its Liquid reads them): sitegen makes its own lists, and the old address leads to the new one`
-            : path === "404.html"
-              ? "the old site's page for an address it does not have: sitegen makes its own"
-              : "a file Jekyll renders at an address no page has: sitegen makes its own feeds and indexes";
-          // A list of every post (`blog.html`, an archive) but the home is the blog page now: a link to it leads there.
-          const blog = lists?.of === "posts" && !page.oldUrls.includes(`${imported.site.basePath}/`);
-          imported.left.push({
-            file,
-            why,
-            oldUrls: page.oldUrls,
-            ...(lists?.term ? { listsTerm: lists.term } : {}),
-            ...(blog ? { listedAt: "/blog/" } : {}),
-          });
-        } else imported.pages.push({ ...page, data: { ...page.data, markup: "html" } });
-      } else {
+      // Frontmatter (YAML, TOML or JSON) is what makes a file a page for Jekyll; of those, Markdown and HTML are texts.
+      const html = /\.html?$/i.test(path);
+      if (!html && !isMarkdown(path)) {
         imported.left.push({
           file,
           why: "a file Jekyll renders (it has front matter): sitegen makes its own feeds, sitemap and stylesheets",
           oldUrls: [old(`/${path.replace(/\.s[ac]ss$/, ".css")}`)],
         });
+        continue;
       }
+      const pageDefaults = defaultsFor(defaults, path, "pages");
+      langFrom(file, pageDefaults);
+      const page = readPage({ real, path, file, defaults: pageDefaults, site, old });
+      // A list of the site's posts, tags or pages, by its own Liquid or by its layout's, is the new site's own to make.
+      const lists =
+        "why" in page
+          ? undefined
+          : ((html ? listingOf(page.body) : undefined) ?? listedBy(page.data.layout ?? pageDefaults.layout));
+      if ("why" in page) imported.left.push({ file, why: page.why });
+      else if (lists) imported.left.push(leftAsList(file, lists, page.oldUrls, basePath));
+      else if (!html) imported.pages.push(page);
+      else if (!isPageAddress(page.oldUrls[0]) || path === "404.html")
+        imported.left.push({
+          file,
+          why:
+            path === "404.html"
+              ? "the old site's page for an address it does not have: sitegen makes its own"
+              : "a file Jekyll renders at an address no page has: sitegen makes its own feeds and indexes",
+          oldUrls: page.oldUrls,
+        });
+      else imported.pages.push({ ...page, data: { ...page.data, markup: "html" } });
     } else {
       imported.files.push({ name: path, path: real, oldUrl: old(`/${path}`) });
     }
   }
-  return withTranslations(imported, text(data.lang) ?? text(data.default_lang));
+  return withTranslations(imported, text(data.lang) ?? text(data.default_lang), defaultedLang);
 }

@@ -132,13 +132,15 @@ function decodedPath(
   } catch {
     path = within.toLowerCase();
   }
-  // A language's home written as a file (Astro's `build.format: "file"`: /en.html) is its home.
-  const home = facts.languages.find((language) => path === `/${language}.html` || path === `/${language}`);
-  if (home) return { path: "/", lang: home };
-  const lang = facts.languages.find(
-    (language) => path === `/${language}/` || path.startsWith(`/${language}/`),
+  // A language's prefix as its tag (`/zh-cn/`) or as a locale names it (`/zh_cn/`, a Jekyll site's folder).
+  const prefixes = facts.languages.flatMap((language) =>
+    [...new Set([language, language.replace(/-/g, "_")])].map((prefix) => ({ prefix, language })),
   );
-  return lang ? { path: path.slice(lang.length + 1), lang } : { path };
+  // A language's home written as a file (Astro's `build.format: "file"`: /en.html) is its home.
+  const home = prefixes.find(({ prefix }) => path === `/${prefix}.html` || path === `/${prefix}`);
+  if (home) return { path: "/", lang: home.language };
+  const lang = prefixes.find(({ prefix }) => path === `/${prefix}/` || path.startsWith(`/${prefix}/`));
+  return lang ? { path: path.slice(lang.prefix.length + 1), lang: lang.language } : { path };
 }
 
 function escaped(text: string): string {

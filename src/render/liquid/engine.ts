@@ -41,6 +41,7 @@ import {
 } from "./filters.ts";
 import { failedTag, HINT, reason, shortened } from "./failed-tags.ts";
 import { Highlight } from "./highlight-tag.ts";
+import { laxCapture } from "./capture-tag.ts";
 import type { LiquidSite } from "./site.ts";
 import { lineAt, rendered } from "./source-lines.ts";
 
@@ -192,6 +193,7 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
   liquid.registerTag("post_url", linkTag("post_url"));
   liquid.registerTag("link", linkTag("link"));
   liquid.registerTag("highlight", Highlight);
+  liquid.registerTag("capture", laxCapture(liquid.tags.capture as TagClass));
   liquid.registerTag("include", located(liquid.tags.include as TagClass));
   engine = { key, liquid };
   return liquid;

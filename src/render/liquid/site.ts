@@ -76,6 +76,12 @@ function collectionsOf(declared: unknown, manifest: Manifest): Record<string, Re
 }
 
 /**
+ * A text's `lang` as its Jekyll source wrote it (`zh_CN`), where sitegen reads it as a language tag (`zh-CN`):
+ * what `page.lang` was to the site's Liquid, which keys data files and addresses by it. `sitegen import` writes it.
+ */
+export const LANG_AS_WRITTEN = "lang_as_written";
+
+/**
  * A page or post as Jekyll's `page` and `site.posts` show it: its own fields
  * (sitegen's and those it keeps as `params`), and the URL from the site's
  * root, as Jekyll's `url` is, and the date as a time the date filters read.
@@ -88,7 +94,7 @@ export function liquidPage(route: PageRoute): Record<string, unknown> {
     excerpt: route.description,
     url: route.path,
     id: route.path,
-    lang: route.lang,
+    lang: typeof route.params[LANG_AS_WRITTEN] === "string" ? route.params[LANG_AS_WRITTEN] : route.lang,
     tags: route.tags,
     ...(route.published !== undefined ? { date: new Date(route.published) } : {}),
     ...(route.slug !== undefined ? { slug: route.slug } : {}),
