@@ -249,9 +249,11 @@ describe("verify against a site with one rule broken", () => {
     );
   });
 
+  // The preview server's answers, asked once for all the breakages' runs.
+  const answers = new Map();
   for (const [breakage, id] of BREAKAGES) {
     it(`${breakage}: ${id} fails and the exit code is 1`, async () => {
-      await withServer({ breaks: [breakage] }, async (server) => {
+      await withServer({ breaks: [breakage], answers }, async (server) => {
         const run = await verify(server.url);
         const report = JSON.parse(run.stdout) as VerifyReport;
         assert.ok(server.changed > 0, "the breakage changed something");

@@ -57,6 +57,12 @@ export interface ProxyOptions {
   breakage?: Breakage;
   /** Wait this long before each answer; "never" answers nothing at all. */
   delayMs?: number | "never";
+  /**
+   * The upstream's answers kept across proxies, by method, path and Accept: a file runs verify once for each breakage
+   * against one build, each run asking it the same requests, and the upstream answers each once. A breakage is given a
+   * copy to change.
+   */
+  answers?: Map<string, Promise<Answer>>;
 }
 
 /** Starts the proxy on 127.0.0.1 at a free port, in front of `upstream` (an http origin). */
@@ -70,7 +76,19 @@ export async function startBreakingProxy(
   let changed = 0;
   const errors: string[] = [];
   const agent = new http.Agent({ keepAlive: true });
-  const fetchUpstream = (method: string, path: string, accept: string | undefined): Promise<Answer> =>
+  const fetchUpstream = async (method: string, path: string, accept: string | undefined): Promise<Answer> => {
+    const key = `${method} ${path} ${accept ?? ""}`;
+    let answer = options.answers?.get(key);
+    if (answer === undefined) {
+      answer = askUpstream(method, path, accept);
+      options.answers?.set(key, answer);
+      // A request that failed is asked again by the next run, not failed for it.
+      answer.catch(() => options.answers?.delete(key));
+    }
+    const { status, headers, body } = await answer;
+    return { status, headers: { ...headers }, body: Buffer.from(body) };
+  };
+  const askUpstream = (method: string, path: string, accept: string | undefined): Promise<Answer> =>
     new Promise((done, fail) => {
       const request = http.request(
         new URL(path, upstream),
