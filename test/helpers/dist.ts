@@ -155,10 +155,13 @@ let built: string | undefined;
 
 /** The real content built once into a temporary folder, once for the whole run (test/helpers/run-once.ts). */
 export function builtSite(): string {
-  built ??= onceForTheRun("example-site", tempDir, (out) => {
-    const result = sitegen(["build", "--out", out, "--quiet"]);
-    if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
-  });
+  built ??= join(
+    onceForTheRun("example-site", tempDir, (folder) => {
+      const result = sitegen(["build", "--out", join(folder, "dist"), "--quiet"]);
+      if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
+    }),
+    "dist",
+  );
   return built;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A folder made once for the whole test run and read by every test file that asks for it. `node --test` starts each
- * file in a process of its own, and two dozen of them built the same example site, each paying again for Node, the
- * CLI and the build. The folder is the run's (named by the runner's process id and start time), so no run reads
+ * file in a process of its own, and two dozen of them built the same example site (and seven the same new site), each
+ * paying again for Node, the CLI and the build. The folder is the run's (named by the runner's process id and start time), so no run reads
  * another's build, and it is made under a lock: the first file to ask makes it in a folder of its own and renames it
  * into place, and the others wait for it. A file run without the runner makes its own, as before. What is made is only
  * ever read: a test that changes a build changes a copy of it.
@@ -52,15 +52,15 @@ function alive(pid: number): boolean {
 }
 
 /**
- * `<folder>/dist`, made by `make(dist)` once for the run under `name`; or, outside a run, once for this process in
- * the folder `fallback` gives.
+ * A folder filled by `make(folder)` once for the run under `name`; or, outside a run, once for this process, in the
+ * folder `fallback` gives.
  */
-export function onceForTheRun(name: string, fallback: () => string, make: (dist: string) => void): string {
+export function onceForTheRun(name: string, fallback: () => string, make: (folder: string) => void): string {
   const run = runKey();
   if (run === undefined) {
-    const dist = join(fallback(), "dist");
-    make(dist);
-    return dist;
+    const folder = fallback();
+    make(folder);
+    return folder;
   }
   const root = join(tmpdir(), `${PREFIX}${run}`);
   if (!existsSync(root)) {
@@ -92,11 +92,11 @@ export function onceForTheRun(name: string, fallback: () => string, make: (dist:
       const making = join(root, `${name}.making`);
       rmSync(making, { recursive: true, force: true });
       mkdirSync(making);
-      make(join(making, "dist"));
+      make(making);
       renameSync(making, done);
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
   }
-  return join(done, "dist");
+  return done;
 }
