@@ -114,11 +114,14 @@ test("the site passes every check on Netlify's emulator, but for the slashless r
   assert.equal(code, followed.length === 0 ? 0 : 1);
 });
 
+/** The preview server's answers, asked once for all the breakages' runs. */
+const answers = new Map();
+
 /** verify through a proxy in front of the preview server that breaks what `breakage` breaks: the exit code, the failed checks, and each failure as "id subject: fault". */
 async function verifyBroken(
   breakage: Breakage,
 ): Promise<{ code: number; failed: string[]; faults: string[] }> {
-  const proxy = await startBreakingProxy(hosts.preview!.url, { breakage });
+  const proxy = await startBreakingProxy(hosts.preview!.url, { breakage, answers });
   try {
     const { code, failures } = await verifyFailures(proxy.url, { perCheck: Infinity });
     assert.deepEqual(proxy.errors, [], "the proxy could apply the breakage");
