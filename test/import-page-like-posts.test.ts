@@ -8,9 +8,9 @@
  *   `page.lang` as written, for the data file keyed by it and the address it
  *   builds (`/zh_CN/notes.xml`), though the new site knows it as `zh-CN`;
  * - a post whose layout lists the site's posts in its place (its blog page,
- *   its home, in each language) is that list: its old address leads to the
- *   new site's list, and nothing of its own text is lost, since its layout
- *   showed none of it.
+ *   its home, in each language), or a page that wears that layout, is that
+ *   list: its old address leads to the new site's list, and nothing of its
+ *   own text is lost, since its layout showed none of it.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -71,11 +71,16 @@ test("pages kept in _posts/ keep every word Jekyll showed: a capture into /dev/n
   for (const [old, to] of [
     ["/en/blog/", "/blog/"],
     ["/zh_CN/blog/", "/blog/"],
+    ["/en/archive/", "/blog/"],
   ])
     assert.match(redirects, new RegExp(`^${old} ${to} 301$`, "m"));
   const left = report.left as { file: string; why: string }[];
-  for (const name of ["en/pages/2016-01-01-blog.md", "zh_CN/pages/2016-01-01-index.md"]) {
-    const entry = left.find((each) => each.file.endsWith(`_posts/${name}`));
+  for (const name of [
+    "_posts/en/pages/2016-01-01-blog.md",
+    "_posts/zh_CN/pages/2016-01-01-index.md",
+    "archive.md",
+  ]) {
+    const entry = left.find((each) => each.file.endsWith(`/${name}`));
     assert.ok(entry, `${name}: ${JSON.stringify(left)}`);
     assert.match(
       entry.why,
