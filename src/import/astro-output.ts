@@ -169,12 +169,19 @@ function markedSource(body: string, calls: MdxCall[], first: number): string {
   return text + body.slice(at);
 }
 
-/** The page's markers as the comments call-output.ts reads. */
+/**
+ * The page's markers as the comments call-output.ts reads, and its `style`
+ * attributes that only set the theme's variables (Starlight's icons'
+ * `--sl-icon-size`) left out: only the old theme's stylesheet read them, and
+ * the new page's Content-Security-Policy blocks a `style` attribute.
+ */
 function asComments(html: string): string {
-  return html.replace(
-    /<sitegen-call\s+data-(n|end)="(\d+)"\s*>\s*<\/sitegen-call>/g,
-    (_, kind: string, index: string) => (kind === "n" ? opening(Number(index)) : closing(Number(index))),
-  );
+  return html
+    .replace(/\sstyle="(?:\s*--[\w-]+\s*:[^;"]*;?)+\s*"/g, "")
+    .replace(
+      /<sitegen-call\s+data-(n|end)="(\d+)"\s*>\s*<\/sitegen-call>/g,
+      (_, kind: string, index: string) => (kind === "n" ? opening(Number(index)) : closing(Number(index))),
+    );
 }
 
 /**

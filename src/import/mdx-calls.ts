@@ -2,8 +2,9 @@
  * The component calls of an MDX text as MDX runs them: each element whose
  * name starts with a capital (`<Card title="x">…</Card>`, `<Figure src={pic}
  * />`, `<Tabs.Item>`), a paired one with all it holds up to its closing tag,
- * outside code and the `import`/`export` blocks, which MDX runs and never
- * shows. A component inside another's is part of that one: what the outer
+ * an HTML element JSX gives a value (`<img src={pic.src} />`) and an
+ * expression (`{year}`), outside code and the `import`/`export` blocks,
+ * which MDX runs and never shows. A component inside another's is part of that one: what the outer
  * one gave holds it. Found here so that the site's own build can be asked
  * what each gave (astro-output.ts).
  */
@@ -16,32 +17,73 @@ export interface MdxCall extends TemplateCall {
   endLine: number;
 }
 
-const OPENING = /<([A-Z][\w.]*)(?=[\s/>])/g;
+/** An element's opening (`<Card`, `<img`) or an expression's (`{`). */
+const OPENING = /<([A-Za-z][\w.:-]*)(?=[\s/>])|\{/g;
 
 /** The calls of `body`, in order; `bodyLine` is the body's first line in the file. */
 export function mdxCalls(body: string, bodyLine: number): MdxCall[] {
-  if (!/<[A-Z]/.test(body)) return [];
+  if (!/<[A-Za-z]|\{/.test(body)) return [];
   const prose = proseOf(withoutModuleLines(body), { liquid: false });
   const lineOf = (offset: number) => bodyLine + (body.slice(0, offset).match(/\n/g)?.length ?? 0);
   const calls: MdxCall[] = [];
-  let from = 0;
-  for (const match of prose.matchAll(OPENING)) {
-    if (match.index < from) continue;
+  OPENING.lastIndex = 0;
+  for (let match = OPENING.exec(prose); match !== null; match = OPENING.exec(prose)) {
+    const start = match.index;
     const name = match[1];
-    const end = callEnd(prose, match.index, name);
+    let end: number | undefined;
+    if (name === undefined) end = expressionEnd(prose, start);
+    else if (/^[A-Z]/.test(name)) end = callEnd(prose, start, name);
+    else {
+      // An HTML element is a call only where JSX gives it a value (`<img src={pic.src} />`); else it is HTML, shown as written.
+      const tag = tagEnd(prose, start);
+      if (tag !== undefined && prose.slice(start, tag.end).includes("{")) end = callEnd(prose, start, name);
+      if (end === undefined) {
+        OPENING.lastIndex = tag?.end ?? start + 1;
+        continue;
+      }
+    }
     if (end === undefined) continue;
-    const written = body.slice(match.index, end);
-    calls.push({
-      start: match.index,
-      end,
-      line: lineOf(match.index),
-      endLine: lineOf(end - 1),
-      name,
-      shown: written.length > 60 ? `${written.slice(0, 57).replace(/\s+/g, " ")}…` : written,
-    });
-    from = end;
+    const written = body.slice(start, end);
+    // A comment (`{/* … */}`) is the author's note to themselves, no call: kept as written, as a Liquid `{# … #}` is.
+    if (
+      name === undefined &&
+      written
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .slice(1, -1)
+        .trim() === ""
+    ) {
+      OPENING.lastIndex = end;
+      continue;
+    }
+    const shown = written.length > 60 ? `${written.slice(0, 57).replace(/\s+/g, " ")}…` : written;
+    // An expression (`{year}`, a `{/* comment */}`) is named by what it says, as an Eleventy output is.
+    calls.push({ start, end, line: lineOf(start), endLine: lineOf(end - 1), name: name ?? shown, shown });
+    OPENING.lastIndex = end;
   }
   return calls;
+}
+
+/** Just after the `}` that closes the expression opened at `start`, read past quoted strings and nested braces. */
+function expressionEnd(prose: string, start: number): number | undefined {
+  let quote: string | undefined;
+  let depth = 0;
+  for (let at = start; at < prose.length; at++) {
+    const char = prose[at];
+    if (quote !== undefined) {
+      if (char === quote) quote = undefined;
+    } else if (prose.startsWith("/*", at)) {
+      // A comment (`{/* don't */}`, MDX's own) holds no string.
+      const close = prose.indexOf("*/", at + 2);
+      if (close < 0) return undefined;
+      at = close + 1;
+    } else if (char === '"' || char === "'" || char === "`") quote = char;
+    else if (char === "{") depth += 1;
+    else if (char === "}") {
+      depth -= 1;
+      if (depth === 0) return at + 1;
+    }
+  }
+  return undefined;
 }
 
 /** The body with each line of its `import` and `export` blocks blanked to spaces, its length kept, so that offsets stay the body's. */
