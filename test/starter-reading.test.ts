@@ -21,6 +21,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { needTools } from "../scripts/tools.mjs";
 import { ROOT, sitegen, startPreviewServer, type Running } from "./helpers/dist.ts";
 import { initSite } from "./helpers/starter.ts";
+import { screenshot } from "./helpers/screenshot.ts";
 
 const tools = needTools(["chromium"]);
 const SCREENSHOTS = join(ROOT, "test-output/screenshots");
@@ -159,10 +160,7 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
     it(`at 390 px in the ${scheme} scheme, a code block and a table that scroll sideways show a shadow at each edge with more beyond it, and a code block that fits shows none`, async () => {
       const page = await post(scheme);
       try {
-        await page.screenshot({
-          path: join(SCREENSHOTS, `starter-wide-post-phone-${scheme}.png`),
-          fullPage: true,
-        });
+        await screenshot(page, join(SCREENSHOTS, `starter-wide-post-phone-${scheme}.png`));
         for (const [selector, index] of [
           ["pre", 0],
           [".table-scroll", 0],
