@@ -16,8 +16,12 @@ import { readDocument, text } from "./read.ts";
 const LAYOUTS = "_layouts";
 /** How deep a layout may sit in others (`post-index` in `default`), as a bound on a chain that loops. */
 const MAX_CHAIN = 10;
-/** `{{ content }}`: where a layout shows the text that wears it. */
-const SHOWS_CONTENT = /\{\{-?\s*content\s*-?\}\}/;
+/**
+ * Liquid that names the text that wears a layout, `content` (not a post's `post.content`): `{{ content }}`,
+ * through a filter (`{{ content | toc }}`) or an include (`{% include toc.html html=content %}`). A layout that
+ * names it may show it, and the text is then its author's.
+ */
+const SHOWS_CONTENT = /\{[{%](?:(?!%\}|\}\})[\s\S])*?(?<![.\w-])content\b(?![\w-])/;
 
 export interface LayoutList {
   of: string;
