@@ -35,6 +35,7 @@ import { AUDITED } from "./helpers/audited.ts";
 import { readSource } from "./helpers/site.ts";
 import { STARTER_AUDITED, starterSite } from "./helpers/starter.ts";
 import { KITCHEN_SINK, kitchenSinkSites } from "./helpers/kitchen-sink.ts";
+import { screenshot } from "./helpers/screenshot.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["chromium"]);
@@ -135,34 +136,6 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     const response = await page.goto(new URL(url, base).href, { waitUntil: "load" });
     await page.evaluate(() => document.fonts.ready);
     return { page, status: response?.status() ?? 0, errors };
-  }
-
-  /**
-   * The whole of `page` as a PNG at `path`: what Playwright's full-page screenshot sends Chromium,
-   * asking for its fast PNG encoder. The pixels are the same (compared when this was written), the
-   * file a little larger, and the encoding took most of a screenshot's time.
-   */
-  async function screenshot(page: Page, path: string): Promise<void> {
-    const session = await page.context().newCDPSession(page);
-    try {
-      const { cssContentSize } = await session.send("Page.getLayoutMetrics");
-      const clip = {
-        x: 0,
-        y: 0,
-        width: Math.ceil(cssContentSize.width),
-        height: Math.ceil(cssContentSize.height),
-        scale: 1,
-      };
-      const { data } = await session.send("Page.captureScreenshot", {
-        format: "png",
-        optimizeForSpeed: true,
-        captureBeyondViewport: true,
-        clip,
-      });
-      writeFileSync(path, Buffer.from(data, "base64"));
-    } finally {
-      await session.detach();
-    }
   }
 
   /**
