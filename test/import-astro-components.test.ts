@@ -8,7 +8,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { importedAgainst } from "./helpers/imported.ts";
@@ -120,6 +120,37 @@ test("where the site has no Astro of its own installed, each component stays as 
     note?.why ?? "",
     /kept as written.*has not installed its own Astro/,
     JSON.stringify(report.notes),
+  );
+});
+
+test("where the site's own Astro fails to build it, each component stays as written and the configuration's note says why, at the source's files", {
+  skip: isCI() ? false : missing,
+}, async () => {
+  const source = join(tempDir("sitegen-astro-fails-"), "source");
+  cpSync(FIXTURE, source, { recursive: true });
+  installAstro(source);
+  // A component the post imports that is not there: Astro stops at it.
+  rmSync(join(source, "src/components/Keys.astro"));
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--json"]);
+  assert.equal(run.status, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const moved = readFileSync(join(site, "content/blog/keeper-notes.md"), "utf8");
+  assert.match(moved, /^ {2}<Card title="Wick trimming">$/m);
+  assert.match(moved, /<Keys combo="Shift\+Horn" \/> twice/);
+  const note = report.notes.find((each: { file: string }) => each.file.endsWith("astro.config.mjs"));
+  assert.match(
+    note?.why ?? "",
+    /kept as written.*astro build failed: .*Keys\.astro/,
+    JSON.stringify(report.notes),
+  );
+  assert.doesNotMatch(
+    note.why,
+    /sitegen-astro-calls-/,
+    "named at the source's files, not the scratch copy's",
+  );
+  assert.ok(
+    report.left.some((each: { line: number; why: string }) => each.line === 26 && /<Keys>/.test(each.why)),
   );
 });
 

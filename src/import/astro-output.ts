@@ -213,13 +213,25 @@ function pageOf(out: string, url: string | undefined, basePath: string): string 
   return undefined;
 }
 
-/** What Astro says went wrong: its error line (`[ERROR] …`, `error …`), else its last line. */
+/**
+ * What Astro says went wrong: the lines of its error (`[ERROR] [vite] ✗ Build
+ * failed`, then the module it could not resolve and its file) up to the stack
+ * trace, without the time of day and the seconds it took; else its last line.
+ */
 function problemOf(printed: string): string {
   const lines = printed
     .replace(/\x1b\[[0-9;]*m/g, "")
     .split("\n")
-    .map((line) => line.trim())
+    .map((line) => line.replace(/^\d{2}:\d{2}:\d{2}\s+/, "").trim())
     .filter((line) => line !== "");
-  const error = lines.find((line) => /\[ERROR\]|^error\b/i.test(line));
-  return (error ?? lines.at(-1) ?? "no output").slice(0, 400);
+  const error = lines.findIndex((line) => /\[ERROR\]|^error\b/i.test(line));
+  if (error < 0) return (lines.at(-1) ?? "no output").slice(0, 400);
+  const stack = lines.findIndex((line, index) => index > error && /^(Stack trace|at )/.test(line));
+  return lines
+    .slice(error, stack < 0 ? error + 4 : Math.min(stack, error + 4))
+    .join(" ")
+    .replace(/\[ERROR\]\s*/g, "")
+    .replace(/\s*✗?\s*Build failed in [\d.]+m?s\s*/, " ")
+    .trim()
+    .slice(0, 400);
 }
