@@ -14,6 +14,7 @@ import { slugify } from "../src/content/slug.ts";
 import { SitegenError } from "../src/errors.ts";
 import { DESCRIPTION_PLACEHOLDER, planNew, type NewRequest } from "../src/content/new.ts";
 import { excerptOf } from "../src/render/markdown/excerpt.ts";
+import { sitegenHere } from "./helpers/dist.ts";
 import { sitegenIn, tempProject } from "./helpers/project.ts";
 import { initSite } from "./helpers/starter.ts";
 import { FIXED_PAGES } from "./helpers/site.ts";
@@ -228,7 +229,7 @@ test("`sitegen new` without SOURCE_DATE_EPOCH dates a post by the writer's own c
 
 test("`sitegen new post` prints only the path, writes a draft dated by SOURCE_DATE_EPOCH, and `sitegen check` passes", async () => {
   const project = tempProject();
-  const result = await sitegenIn(project, ["new", "post", "Backpressure in NATS JetStream"]);
+  const result = await sitegenHere(["new", "post", "Backpressure in NATS JetStream"], { cwd: project });
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, "content/blog/backpressure-in-nats-jetstream.md\n");
   assert.match(result.stderr, /created a draft in English/);
@@ -236,20 +237,22 @@ test("`sitegen new post` prints only the path, writes a draft dated by SOURCE_DA
   assert.match(text, /^date: 2026-12-01$/m);
   assert.match(text, /^lang: en$/m);
   assert.match(text, /^status: draft$/m);
-  const checked = await sitegenIn(project, ["check"]);
+  const checked = await sitegenHere(["check"], { cwd: project });
   assert.equal(checked.status, 0, checked.stderr);
 });
 
 test("a post that would be published once its status says so passes check and builds", async () => {
   const project = tempProject();
-  const created = await sitegenIn(project, ["new", "post", "Thử lại có giới hạn với NATS", "--lang", "vi"]);
+  const created = await sitegenHere(["new", "post", "Thử lại có giới hạn với NATS", "--lang", "vi"], {
+    cwd: project,
+  });
   assert.equal(created.status, 0, created.stderr);
   const file = join(project, created.stdout.trim());
   assert.match(readFileSync(file, "utf8"), /^lang: vi$/m);
   writeFileSync(file, readFileSync(file, "utf8").replace("status: draft", "status: published"));
-  const checked = await sitegenIn(project, ["check"]);
+  const checked = await sitegenHere(["check"], { cwd: project });
   assert.equal(checked.status, 0, checked.stderr);
-  const built = await sitegenIn(project, ["build", "--quiet"]);
+  const built = await sitegenHere(["build", "--quiet"], { cwd: project });
   assert.equal(built.status, 0, built.stderr);
   assert.ok(existsSync(join(project, "dist/blog/thu-lai-co-gioi-han-voi-nats/index.html")));
 });
@@ -258,7 +261,7 @@ test("the language defaults to the first of site.yaml's", async () => {
   const project = tempProject();
   const site = join(project, "content/site.yaml");
   writeFileSync(site, readFileSync(site, "utf8").replace(/^languages: \[en, vi\]$/m, "languages: [vi, en]"));
-  const result = await sitegenIn(project, ["new", "post", "Một bài mới"]);
+  const result = await sitegenHere(["new", "post", "Một bài mới"], { cwd: project });
   assert.equal(result.status, 0, result.stderr);
   assert.match(readFileSync(join(project, result.stdout.trim()), "utf8"), /^lang: vi$/m);
 });
@@ -270,11 +273,10 @@ test("`sitegen new post` never overwrites: exit 1, a message naming the file, th
     "content/blog/retries-timeouts-and-backpressure-keeping-a-slow-dependency-.md",
   );
   const before = readFileSync(existing, "utf8");
-  const result = await sitegenIn(project, [
-    "new",
-    "post",
-    "Retries, timeouts and backpressure: keeping a slow dependency from taking you down",
-  ]);
+  const result = await sitegenHere(
+    ["new", "post", "Retries, timeouts and backpressure: keeping a slow dependency from taking you down"],
+    { cwd: project },
+  );
   assert.equal(result.status, 1);
   assert.equal(result.stdout, "");
   assert.match(
@@ -291,19 +293,19 @@ test("`sitegen new post` never overwrites: exit 1, a message naming the file, th
 test("`sitegen new page` creates any page that does not exist yet, and the build publishes it", async () => {
   const project = tempProject();
   rmSync(join(project, "content/pages/privacy.md"));
-  const created = await sitegenIn(project, ["new", "page", "privacy"]);
+  const created = await sitegenHere(["new", "page", "privacy"], { cwd: project });
   assert.equal(created.status, 0, created.stderr);
   assert.equal(created.stdout, "content/pages/privacy.md\n");
-  assert.equal((await sitegenIn(project, ["check"])).status, 0);
+  assert.equal((await sitegenHere(["check"], { cwd: project })).status, 0);
 
-  const again = await sitegenIn(project, ["new", "page", "privacy"]);
+  const again = await sitegenHere(["new", "page", "privacy"], { cwd: project });
   assert.equal(again.status, 1);
   assert.match(again.stderr, /content\/pages\/privacy\.md: the file already exists/);
 
-  const careers = await sitegenIn(project, ["new", "page", "careers"]);
+  const careers = await sitegenHere(["new", "page", "careers"], { cwd: project });
   assert.equal(careers.status, 0, careers.stderr);
   assert.equal(careers.stdout, "content/pages/careers.md\n");
-  const built = await sitegenIn(project, ["build", "--quiet"]);
+  const built = await sitegenHere(["build", "--quiet"], { cwd: project });
   assert.equal(built.status, 0, built.stderr);
   assert.ok(existsSync(join(project, "dist/careers/index.html")));
   assert.ok(existsSync(join(project, "dist/careers.md")));
@@ -328,7 +330,9 @@ test("usage errors exit 2 and write nothing: a bad --lang, an empty title, a fol
 
 test("--content names another content folder", async () => {
   const project = tempProject();
-  const result = await sitegenIn(join(project, "content"), ["new", "post", "From inside", "--content", "."]);
+  const result = await sitegenHere(["new", "post", "From inside", "--content", "."], {
+    cwd: join(project, "content"),
+  });
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, "blog/from-inside.md\n");
   assert.ok(existsSync(join(project, "content/blog/from-inside.md")));
@@ -336,10 +340,10 @@ test("--content names another content folder", async () => {
 
 test("a new site's first post, `sitegen new post \"Hello world\"`, is written: the starter's sample post is named for what it is", async () => {
   const site = initSite();
-  const result = await sitegenIn(site, ["new", "post", "Hello world"]);
+  const result = await sitegenHere(["new", "post", "Hello world"], { cwd: site });
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, "content/blog/hello-world.md\n");
   assert.match(readFileSync(join(site, "content/blog/hello-world.md"), "utf8"), /^title: "Hello world"$/m);
-  const checked = await sitegenIn(site, ["check"]);
+  const checked = await sitegenHere(["check"], { cwd: site });
   assert.equal(checked.status, 0, checked.stdout + checked.stderr);
 });
