@@ -18,11 +18,14 @@ import { starterSite } from "./helpers/starter.ts";
 
 const skip = WRANGLER.present ? false : `wrangler is not installed: ${WRANGLER.install}`;
 
-/** `dist` built again for Cloudflare, into a folder of its own. */
+/**
+ * `dist` built again for Cloudflare, into a folder of its own, and without the build cache: the new site's folder is
+ * the whole run's (test/helpers/starter.ts), which every other file only reads.
+ */
 function builtForCloudflare(cwd: string | undefined): string {
   const out = join(tempDir(), "dist");
   const result = sitegen(
-    ["build", "--host", "cloudflare", "--out", out, "--quiet"],
+    ["build", "--host", "cloudflare", "--out", out, "--quiet", "--no-cache"],
     cwd === undefined ? {} : { cwd },
   );
   if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
