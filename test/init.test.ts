@@ -13,16 +13,16 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { CLI, EPOCH, ROOT, sitegen, tempDir } from "./helpers/dist.ts";
+import { CLI, EPOCH, ROOT, sitegen, sitegenHere, tempDir } from "./helpers/dist.ts";
 
-test("`init .` in a new repository (.git, a README, a licence, a .gitignore) writes the site beside them, and keeps them", () => {
+test("`init .` in a new repository (.git, a README, a licence, a .gitignore) writes the site beside them, and keeps them", async () => {
   const repo = join(tempDir("sitegen-init-"), "blog");
   mkdirSync(repo);
   execFileSync("git", ["init", "--quiet", repo]);
   writeFileSync(join(repo, "README.md"), "# My blog\n");
   writeFileSync(join(repo, "LICENSE"), "MIT\n");
   writeFileSync(join(repo, ".gitignore"), "node_modules\n.env\n");
-  const result = sitegen(["init", ".", "--no-install"], { cwd: repo });
+  const result = await sitegenHere(["init", ".", "--no-install"], { cwd: repo });
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, ".\n");
   assert.match(result.stderr, /^next: npm install && npx sitegen serve --watch$/m);
@@ -34,7 +34,7 @@ test("`init .` in a new repository (.git, a README, a licence, a .gitignore) wri
     readFileSync(join(repo, ".gitignore"), "utf8"),
     "node_modules\n.env\n# sitegen\ndist/\n.netlify/\n*.sitegen-old-*/\n.sitegen-tmp-*/\n.sitegen-cache/\n",
   );
-  const built = sitegen(["build", "--quiet"], { cwd: repo });
+  const built = await sitegenHere(["build", "--quiet"], { cwd: repo });
   assert.equal(built.status, 0, built.stderr);
   // The build cache, on by default, and the output are the build's, never the repository's.
   assert.ok(existsSync(join(repo, ".sitegen-cache/index.json")));
@@ -45,20 +45,20 @@ test("`init .` in a new repository (.git, a README, a licence, a .gitignore) wri
   assert.doesNotMatch(untracked, /\.sitegen-cache|dist\//);
 });
 
-test("`init` refuses a folder that holds anything else, names what it holds, and writes nothing", () => {
+test("`init` refuses a folder that holds anything else, names what it holds, and writes nothing", async () => {
   const folder = join(tempDir("sitegen-init-"), "notes");
   mkdirSync(folder);
   execFileSync("git", ["init", "--quiet", folder]);
   writeFileSync(join(folder, "notes.txt"), "mine");
-  const result = sitegen(["init", folder, "--no-install"]);
+  const result = await sitegenHere(["init", folder, "--no-install"]);
   assert.equal(result.status, 2);
   assert.match(result.stderr, /notes is not empty: it holds notes\.txt/);
   assert.deepEqual(readdirSync(folder).sort(), [".git", "notes.txt"]);
 });
 
-test("`init --host cloudflare` makes Wrangler a development dependency, at the range sitegen is tested with, so `serve --cloudflare` has it after `npm install`", () => {
+test("`init --host cloudflare` makes Wrangler a development dependency, at the range sitegen is tested with, so `serve --cloudflare` has it after `npm install`", async () => {
   const site = join(tempDir("sitegen-init-"), "edge");
-  const result = sitegen(["init", site, "--host", "cloudflare", "--no-install"]);
+  const result = await sitegenHere(["init", site, "--host", "cloudflare", "--no-install"]);
   assert.equal(result.status, 0, result.stderr);
   const manifest = JSON.parse(readFileSync(join(site, "package.json"), "utf8"));
   assert.deepEqual(manifest.devDependencies, { wrangler: packageJson.devDependencies.wrangler });
@@ -69,14 +69,14 @@ test("`init --host cloudflare` makes Wrangler a development dependency, at the r
     `${manifest.devDependencies.wrangler} allows the Wrangler the tests run, ${tested}`,
   );
   assert.match(readFileSync(join(site, ".gitignore"), "utf8"), /^\.wrangler\/$/m);
-  const netlify = JSON.parse(readFileSync(join(sitegenInit("plain"), "package.json"), "utf8"));
+  const netlify = JSON.parse(readFileSync(join(await sitegenInit("plain"), "package.json"), "utf8"));
   assert.equal(netlify.devDependencies, undefined, "a Netlify site gets none");
 });
 
-test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes package.json and .gitignore only by adding, and keeps every other file", () => {
-  const site = sitegenInit("blog");
+test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes package.json and .gitignore only by adding, and keeps every other file", async () => {
+  const site = await sitegenInit("blog");
   const before = new Map(filesOf(site).map((file) => [file, readFileSync(join(site, file))]));
-  const added = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: site });
+  const added = await sitegenHere(["host", "add", "cloudflare", "--no-install"], { cwd: site });
   assert.equal(added.status, 0, added.stderr);
   assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [
     ".gitignore",
@@ -101,7 +101,7 @@ test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes pac
     `${before.get(".gitignore")}# sitegen\n.wrangler/\n`,
   );
   assert.equal(JSON.parse(readFileSync(join(site, "wrangler.jsonc"), "utf8")).assets.directory, "dist");
-  const built = sitegen(["build", "--host", "cloudflare", "--quiet"], { cwd: site });
+  const built = await sitegenHere(["build", "--host", "cloudflare", "--quiet"], { cwd: site });
   assert.equal(built.status, 0, built.stderr);
   assert.match(readFileSync(join(site, "dist/_headers"), "utf8"), /The worker sets the same headers/);
 
@@ -110,16 +110,16 @@ test("`host add cloudflare` adds Wrangler's files to a Netlify site, changes pac
     join(site, "wrangler.jsonc"),
     '{ "name": "mine", "main": "worker.js", "assets": { "directory": "dist" } }\n',
   );
-  const again = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: site });
+  const again = await sitegenHere(["host", "add", "cloudflare", "--no-install"], { cwd: site });
   assert.equal(again.status, 0, again.stderr);
   assert.equal(again.stdout, "");
   assert.match(again.stderr, /kept wrangler\.jsonc, worker\.js as they were: the site's own/);
   assert.match(readFileSync(join(site, "wrangler.jsonc"), "utf8"), /"mine"/);
 });
 
-test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder with no site, or a host sitegen does not know, is a usage error that writes nothing", () => {
-  const site = sitegenInit("edge", ["--host", "cloudflare"]);
-  const added = sitegen(["host", "add", "netlify", "--no-install"], { cwd: site });
+test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder with no site, or a host sitegen does not know, is a usage error that writes nothing", async () => {
+  const site = await sitegenInit("edge", ["--host", "cloudflare"]);
+  const added = await sitegenHere(["host", "add", "netlify", "--no-install"], { cwd: site });
   assert.equal(added.status, 0, added.stderr);
   assert.deepEqual(added.stdout.split("\n").filter(Boolean).sort(), [
     "netlify.toml",
@@ -132,7 +132,7 @@ test("`host add netlify` adds Netlify's files to a Cloudflare site; a folder wit
     readFileSync(join(ROOT, "starter/netlify.toml"), "utf8"),
   );
   const empty = tempDir("sitegen-init-");
-  const nowhere = sitegen(["host", "add", "cloudflare", "--no-install"], { cwd: empty });
+  const nowhere = await sitegenHere(["host", "add", "cloudflare", "--no-install"], { cwd: empty });
   assert.equal(nowhere.status, 2);
   assert.match(nowhere.stderr, /holds no sitegen site \(no content\/site\.yaml\)/);
   assert.deepEqual(readdirSync(empty), []);
@@ -204,9 +204,9 @@ function sitegenAsync(
 }
 
 /** A new site, nothing installed, in a temporary folder named `name`. */
-function sitegenInit(name: string, args: string[] = []): string {
+async function sitegenInit(name: string, args: string[] = []): Promise<string> {
   const site = join(tempDir("sitegen-init-"), name);
-  const result = sitegen(["init", site, "--no-install", ...args]);
+  const result = await sitegenHere(["init", site, "--no-install", ...args]);
   assert.equal(result.status, 0, result.stderr);
   return site;
 }
