@@ -26,7 +26,8 @@ export function initSite(name = "my-site", args: string[] = []): string {
   return initSiteIn(tempDir("sitegen-starter-"), name, args);
 }
 
-function initSiteIn(folder: string, name: string, args: string[] = []): string {
+/** Writes a new site into `folder`/`name`, nothing installed. */
+export function initSiteIn(folder: string, name: string, args: string[] = []): string {
   const root = join(folder, name);
   const result = sitegen(["init", root, "--no-install", ...args]);
   if (result.status !== 0) throw new Error(`init failed:\n${result.stderr}`);
