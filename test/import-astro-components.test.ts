@@ -154,7 +154,7 @@ test("where the site's own Astro fails to build it, each component stays as writ
   );
 });
 
-test("a component call runs to its own closing tag, past one of its name inside it, a `>` in an expression and code; an expression and an HTML element JSX gives a value are calls too, a comment none", () => {
+test("a component call runs to its own closing tag, past one of its name inside it, a `>` in an expression and code; an expression and an HTML element JSX gives a value are calls too, a comment and a style none", () => {
   const body = [
     "Text <Badge text={a > b ? `x>` : 'y'} /> more.",
     "",
@@ -171,6 +171,9 @@ test("a component call runs to its own closing tag, past one of its name inside 
     "```",
     'In {year}, <span class="x">plain</span> and <img src={pic.src} alt="A pier" />.',
     "{/* don't show this */}",
+    '<div style={{ textAlign: "center" }}>',
+    "![A pier](./pier.png)",
+    "</div>",
     '<Aside type="note">Unclosed',
   ].join("\n");
   const calls = mdxCalls(body, 5);

@@ -215,8 +215,10 @@ function pageOf(out: string, url: string | undefined, basePath: string): string 
 
 /**
  * What Astro says went wrong: the lines of its error (`[ERROR] [vite] ✗ Build
- * failed`, then the module it could not resolve and its file) up to the stack
- * trace, without the time of day and the seconds it took; else its last line.
+ * failed`, then the module it could not resolve and its file; or an
+ * integration's message, its hint and its location) up to the stack trace,
+ * without the time of day, the seconds it took and the link to Astro's
+ * docs; else its last line.
  */
 function problemOf(printed: string): string {
   const lines = printed
@@ -224,11 +226,18 @@ function problemOf(printed: string): string {
     .split("\n")
     .map((line) => line.replace(/^\d{2}:\d{2}:\d{2}\s+/, "").trim())
     .filter((line) => line !== "");
-  const error = lines.findIndex((line) => /\[ERROR\]|^error\b/i.test(line));
+  const trace = lines.findIndex((line) => /^Stack trace/.test(line));
+  let error = lines.findIndex((line) => /\[ERROR\]|^error\b/i.test(line));
+  if (error < 0 && trace > 0) {
+    // An error printed without a flag: its message, then `Hint:`, `Error reference:` and `Location:`, each above its value.
+    error = trace - 1;
+    while (error >= 2 && /^(Hint|Error reference|Location):$/.test(lines[error - 1])) error -= 2;
+  }
   if (error < 0) return (lines.at(-1) ?? "no output").slice(0, 400);
   const stack = lines.findIndex((line, index) => index > error && /^(Stack trace|at )/.test(line));
   return lines
-    .slice(error, stack < 0 ? error + 4 : Math.min(stack, error + 4))
+    .slice(error, stack < 0 ? error + 4 : stack)
+    .filter((line) => line !== "Error reference:" && !line.startsWith("https://docs.astro.build/"))
     .join(" ")
     .replace(/\[ERROR\]\s*/g, "")
     .replace(/\s*✗?\s*Build failed in [\d.]+m?s\s*/, " ")

@@ -36,7 +36,7 @@ export function mdxCalls(body: string, bodyLine: number): MdxCall[] {
     else {
       // An HTML element is a call only where JSX gives it a value (`<img src={pic.src} />`); else it is HTML, shown as written.
       const tag = tagEnd(prose, start);
-      if (tag !== undefined && prose.slice(start, tag.end).includes("{")) end = callEnd(prose, start, name);
+      if (tag !== undefined && givesValue(prose.slice(start, tag.end))) end = callEnd(prose, start, name);
       if (end === undefined) {
         OPENING.lastIndex = tag?.end ?? start + 1;
         continue;
@@ -61,6 +61,18 @@ export function mdxCalls(body: string, bodyLine: number): MdxCall[] {
     OPENING.lastIndex = end;
   }
   return calls;
+}
+
+/**
+ * Whether JSX gives an element's tag a value that the page shows (`src={…}`,
+ * `{...props}`): a `style={{…}}` or `className={…}` alone is presentation,
+ * which the new page's Content-Security-Policy blocks either way, and the
+ * element, with the author's Markdown it holds, is kept as written.
+ */
+function givesValue(tag: string): boolean {
+  return [...tag.matchAll(/([\w:-]+)\s*=\s*\{|\{\s*\.\.\./g)].some(
+    (match) => !["style", "className", "class"].includes(match[1] ?? "..."),
+  );
 }
 
 /** Just after the `}` that closes the expression opened at `start`, read past quoted strings and nested braces. */
