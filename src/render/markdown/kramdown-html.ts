@@ -20,16 +20,22 @@
  * the same line; CommonMark's HTML block of type 6 runs on to the next blank
  * line, taking those lines in as raw HTML, so a heading or attribute list
  * right under a `</div>` shows as typed. In kramdown's content the block
- * ends where its first element does (`blockEnd`). An element that runs past
- * the blank line keeps CommonMark's reading: kramdown would leave the
- * Markdown inside it as written, where here it is rendered, and its end tag
- * is a block of its own that ends at itself in turn.
+ * ends where its first element does (`blockEnd`).
+ *
+ * An element that runs past a blank line is raw HTML to kramdown too, up to
+ * its end tag (its `parse_block_html` off, as Jekyll leaves it): a
+ * `<details>` whose list items are set apart by blank lines and indented
+ * four spaces or more is one element. CommonMark ends the block at the
+ * blank line, and reads the indented lines after it as a code block, so the
+ * rest of the element shows as escaped tags, its links with it. In
+ * kramdown's content the block runs on to that end tag (`throughEndTag`),
+ * and the Markdown inside is left as written, as kramdown leaves it.
  */
 import { Tokenizer } from "htmlparser2";
 import type MarkdownIt from "markdown-it";
 import type { StateBlock } from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { markdownInside } from "./kramdown-markdown.ts";
+import { MARKDOWN_TAG, markdownInside } from "./kramdown-markdown.ts";
 import blockNames from "markdown-it/lib/common/html_blocks.mjs";
 import { HTML_OPEN_CLOSE_TAG_RE } from "markdown-it/lib/common/html_re.mjs";
 
@@ -71,7 +77,9 @@ export function kramdownHtmlPlugin(md: MarkdownIt): void {
       // An element that asks for Markdown inside (`<div markdown="1">`), up to where the block's first element ends: its lines are read as Markdown.
       if (markdownInside(state, token, endLine, end === undefined ? undefined : lineAt(token.content, end)))
         return true;
-      if (BLOCK_START.test(line) && end !== undefined) endAtEndTag(state, token, end, endLine);
+      if (!BLOCK_START.test(line)) return true;
+      const through = end ?? throughEndTag(state, token, endLine);
+      if (through !== undefined) endAtEndTag(state, token, through, endLine);
       return true;
     }
     return htmlBlock(state, startLine, endLine, silent);
@@ -133,6 +141,32 @@ function endAtEndTag(state: StateBlock, token: Token, end: number, lastLine: num
   state.line = endLine;
   // A rule must leave the parse past its first line: words after an end tag on that line are read here, with the rest of the container.
   if (endLine === startLine) state.md.block.tokenize(state, endLine, lastLine);
+}
+
+/**
+ * The block `token` (type 6, just pushed, its first element still open at
+ * the blank line that ended it) taken on to the line of that element's end
+ * tag, as kramdown reads an element of raw HTML: blank lines and indented
+ * lines in it are its text. The offset of the end in the new content, for
+ * `endAtEndTag`; undefined, the block left as it was, when the end tag is
+ * not in the container (`endLine`, or a line less indented than the
+ * container's), or when an element inside asks for Markdown (`markdown="1"`:
+ * kramdown reads its content as Markdown, which the block it then starts
+ * does here).
+ */
+function throughEndTag(state: StateBlock, token: Token, endLine: number): number | undefined {
+  const startLine = token.map![0];
+  let last = token.map![1];
+  while (last < endLine && (state.isEmpty(last) || state.sCount[last] >= state.blkIndent)) last++;
+  const text = state.getLines(startLine, last, state.blkIndent, true);
+  const end = blockEnd(text);
+  if (end === undefined) return undefined;
+  const lines = text.split("\n").slice(0, lineAt(text, end) + 1);
+  if (lines.some((each) => MARKDOWN_TAG.test(each))) return undefined;
+  token.content = `${lines.join("\n")}\n`;
+  token.map = [startLine, startLine + lines.length];
+  state.line = startLine + lines.length;
+  return end;
 }
 
 /** The line (0-based) of `text` that the offset `at` is on. */

@@ -18,7 +18,8 @@ import type Token from "markdown-it/lib/token.mjs";
 import { closes, FENCE } from "../../text/code-fences.ts";
 
 /** A start tag that ends its line and asks for Markdown inside: its name, and the attribute as written. */
-const MARKDOWN_TAG = /<([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(\s+markdown\s*=\s*(["']?)(?:1|block)\3)[^<>]*>\s*$/i;
+export const MARKDOWN_TAG =
+  /<([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(\s+markdown\s*=\s*(["']?)(?:1|block)\3)[^<>]*>\s*$/i;
 
 /**
  * Reads the content of a `markdown="1"` element in `token` (an HTML block
