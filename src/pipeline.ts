@@ -171,9 +171,17 @@ export async function stage<W extends StagingFolder | PatchWriter>(
     const shell = pageFingerprint(manifest, { fingerprint }, options.headExtra);
     const keyOf = (route: PageRoute) => recordKey(contentRoot, route.sourcePath);
     const inputs = { shell, targets: linkTargets(manifest) };
+    // Asked of each post twice (how many pages are left for the lanes, then the page itself): found once.
+    const found = new Map<PageRoute, PostRecord | undefined>();
     const reuse = store && {
-      recordFor: (route: PageRoute) =>
-        unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), inputs, route),
+      recordFor: (route: PageRoute) => {
+        if (!found.has(route))
+          found.set(
+            route,
+            unchanged(store.records, keyOf(route), hashes.get(route.sourcePath), inputs, route),
+          );
+        return found.get(route);
+      },
       restore: (record: PostRecord) => store.restore(record, writer),
     };
     if (writer instanceof StagingFolder && reuse && laneless)
@@ -207,6 +215,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(
             highlights: options.highlights,
           }
         : undefined;
+    // The build cache's objects were checked on a thread of their own while the posts were read: wait for the last.
+    await store?.ready?.();
     const executed = await collected(() => executePlan(plan, { context, writer, lanes, reuse }));
     // The workers' heaps are freed before the checks take memory of their own.
     await pool.close();

@@ -1,7 +1,7 @@
 /**
  * The build cache: a build in a fresh folder, given the cache of an earlier
  * build, renders only the posts that changed and writes exactly what a cold
- * build writes. A cache of other content, of another sitegen, or damaged, is
+ * build writes, the pages it takes from the cache linked, not copied. A cache of other content, of another sitegen, or damaged, is
  * detected and not trusted: the build is still exactly the cold one.
  */
 import { test } from "node:test";
@@ -77,6 +77,17 @@ test("a warm build renders only the changed post and writes what a cold build wr
       `workers=${workers}: every post but the changed one came from the cache`,
     );
     assertSame(warm.out, cold(content));
+    // A page from the cache is the very object checked, hard-linked: no byte of it was copied.
+    const index = JSON.parse(readFileSync(join(cache, "index.json"), "utf8")) as {
+      records: Record<string, { files: { file: string; written: { etag: string } }[] }>;
+    };
+    const [{ file, written }] = Object.values(index.records)[0].files;
+    const object = join(cache, "objects", written.etag.slice(1, -1));
+    assert.equal(
+      statSync(join(warm.out, file)).ino,
+      statSync(object).ino,
+      `workers=${workers}: ${file} is linked`,
+    );
     // The cache now holds the changed post too: the next build reuses every post.
     assert.equal(build(content, ["--cache", cache], workers).report.cache?.reused, published);
   }

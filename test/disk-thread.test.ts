@@ -3,14 +3,23 @@
  * ETags a synchronous write gives, from this thread and from a second writer
  * attached through a channel of its own; a file larger than a slot is written
  * here instead; nothing is read back before a flush, though links still
- * queued do not hold a read back; and a write that fails fails the flush,
- * naming the file.
+ * queued do not hold a read back; a write that fails fails the flush,
+ * naming the file; and a link made for a checked file is that file or none.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { DiskWriter } from "../src/write/disk-thread.ts";
+import { identityOf } from "../src/write/object-links.ts";
 import { writtenOf } from "../src/write/output.ts";
 import { StagingFolder } from "../src/write/staging.ts";
 import { tempDir } from "./helpers/dist.ts";
@@ -122,4 +131,40 @@ test("a write that failed while links were queued fails the flush for reading, n
     staging.link(`blog/post-${index}.md`, join(root, "object"), writtenOf(Buffer.from("# Linked\n")));
   await assert.rejects(staging.flush(), /cannot write .*taken\/page\.md/);
   await staging.discard();
+});
+
+test("a link made for a checked file is that very file, with the disk thread and without: one swapped in after the check fails the build, naming it, and nothing is left where the link was", async () => {
+  const root = tempDir("sitegen-disk-");
+  const object = join(root, "object");
+  writeFileSync(object, "# Checked\n");
+  const identity = identityOf(statSync(object, { bigint: true }));
+  // Another file renamed over the object's name after its bytes were checked: same name, same size, another file.
+  const swapped = join(root, "swapped");
+  writeFileSync(join(root, "other"), "# Forged\n\n");
+  writeFileSync(swapped, "# Checked\n");
+  renameSync(join(root, "other"), swapped);
+  for (const threaded of [true, false]) {
+    const staging = threaded
+      ? await threadedFolder(join(root, "threaded"))
+      : await StagingFolder.create(join(root, "plain"));
+    staging.link("blog/kept.md", object, writtenOf(Buffer.from("# Checked\n")), identity);
+    assert.equal(Buffer.from(staging.read("blog/kept.md")).toString(), "# Checked\n");
+    const forged = () =>
+      staging.link("blog/forged.md", swapped, writtenOf(Buffer.from("# Checked\n")), identity);
+    if (threaded) {
+      forged();
+      await assert.rejects(staging.settle(), (error: Error & { code?: string }) => {
+        assert.equal(error.code, "E_IO");
+        assert.match(error.message, /swapped was changed while this build read it/);
+        return true;
+      });
+    } else assert.throws(forged, /swapped was changed while this build read it/);
+    assert.equal(
+      statSync(join(staging.path, "blog/kept.md")).ino,
+      statSync(object).ino,
+      "a link, not a copy",
+    );
+    assert.ok(!existsSync(join(staging.path, "blog/forged.md")), "nothing is left where the forged link was");
+    await staging.discard();
+  }
 });

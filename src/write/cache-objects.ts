@@ -1,54 +1,22 @@
 /**
  * The build cache's objects (`objects/<id>` in its folder): the bytes of each
- * post page's files, each named by its ETag. Its own module because this is
- * where bytes from outside the build are let in: an object is read only as a
- * regular file of the folder (no link followed), of the size its record says,
- * and used only when its bytes hash to its name; the rest of the cache
- * (cache.ts) deals in records and never touches an object's bytes.
+ * post page's files, each named by its ETag: where they are, and which a
+ * build keeps. Bytes from outside the build are let in only through the
+ * checks of object-checks.ts (a regular file of the folder, no link
+ * followed, of the size its record says, its bytes hashing to its name) and
+ * the links of object-links.ts (the very file checked, no byte copied); the
+ * rest of the cache (cache.ts) deals in records and never touches an
+ * object's bytes.
  */
-import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, sep } from "node:path";
-import { openNoFollow, readWhole } from "./cache-folder.ts";
-import { etagOf, type Written } from "./output.ts";
+import type { Written } from "./output.ts";
 import type { PostRecords } from "./post-records.ts";
 import { linkOrCopy, type StagingFolder } from "./staging.ts";
 
 /** An ETag without its quotes: 22 base64url characters, safe as a file name. */
 export function objectId(etag: string): string {
   return etag.slice(1, -1);
-}
-
-/** An object's bytes in the cache folder `dir`, checked against what its record says; else why they cannot be used. */
-export function readObject(dir: string, written: Written): Buffer | string {
-  const id = objectId(written.etag);
-  const name = `objects/${id}`;
-  let fd: number;
-  try {
-    fd = openNoFollow(objectPath(dir, id));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT"
-      ? `${name} is missing`
-      : code === "ELOOP"
-        ? `${name} is a link, not a file of the cache`
-        : `${name} cannot be read (${code ?? (error as Error).message})`;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return `${name} is not a file of the cache`;
-    if (stat.size !== written.bytes)
-      return `${name} holds ${stat.size} bytes, not the ${written.bytes} its record says`;
-    const bytes = readWhole(fd, stat.size);
-    if (bytes === undefined) return `${name} was cut short while it was read`;
-    return etagOf(createHash("sha256").update(bytes)) === written.etag
-      ? bytes
-      : `${name} does not match its hash (edited, or damaged)`;
-  } catch (error) {
-    return `${name} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -83,7 +51,18 @@ export function keepObjects(
     if (!kept.has(name)) rmSync(objectPath(dir, name), { force: true, recursive: true });
 }
 
+/** Every object the records name, once, by id: what the first record naming it says of it. */
+export function namedObjects(records: PostRecords): Map<string, Written> {
+  const objects = new Map<string, Written>();
+  for (const record of records.values())
+    for (const { written } of record.files) {
+      const id = objectId(written.etag);
+      if (!objects.has(id)) objects.set(id, written);
+    }
+  return objects;
+}
+
 /** Where an object is: a string joined, not a path resolved, for each of twenty thousand files of a large blog. */
-function objectPath(dir: string, id: string): string {
+export function objectPath(dir: string, id: string): string {
   return `${dir}${sep}objects${sep}${id}`;
 }

@@ -26,8 +26,8 @@
  * a record that fails its schema or names a slug, alias or file no post
  * could (cache-records.ts) is dropped. An object is read only as a regular
  * file of the folder (no link followed), of the size its record says, and
- * used only when its bytes hash to its name: those bytes, read once, are
- * what is written into the output. A record that fails any check is dropped
+ * used only when its bytes hash to its name: that very file, hard-linked,
+ * is what is put into the output (object-links.ts). A record that fails any check is dropped
  * and its post built again, which the build's summary notes. Two builds
  * never share the folder at once: the second goes without it.
  */
@@ -43,7 +43,10 @@ import {
   type ReuseStore,
 } from "./post-records.ts";
 import { claimCacheFolder, MARKER } from "./cache-folder.ts";
-import { keepObjects, objectId, readObject } from "./cache-objects.ts";
+import { keepObjects, namedObjects, objectId, objectPath } from "./cache-objects.ts";
+import { ObjectChecks } from "./object-checks.ts";
+import { readChecked } from "./object-links.ts";
+import { writtenOf } from "./output.ts";
 import { readIndex, readIndexFile, writeIndex } from "./cache-index.ts";
 import { hold, LOCK } from "./cache-lock.ts";
 import type { StagingFolder } from "./staging.ts";
@@ -65,6 +68,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   /** The folder the posts are read from, by which records are keyed; without it, every post file is read. */
   private root?: string;
   private stats = StatRecords.none();
+  /** The objects the records name, checked on a thread of their own from the moment the index is read. */
+  private checks?: ObjectChecks;
 
   private constructor(
     readonly dir: string,
@@ -95,6 +100,9 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       // Stat records only vouch for posts whose records were kept: without an index, none are read.
       if (contentRoot !== undefined && opened.cache.records.size > 0)
         opened.cache.stats = StatRecords.read(dir);
+      // Checked while the build reads its posts: by the time a page is taken from the cache, its object is known good or not.
+      if (opened.cache.records.size > 0)
+        opened.cache.checks = new ObjectChecks(join(dir, "objects"), namedObjects(opened.cache.records));
     }
     return opened;
   }
@@ -159,35 +167,52 @@ export class BuildCache implements ReuseStore<StagingFolder> {
 
   /** Lets the folder go, for the next build; a folder this build made and left empty (a build that failed) goes too. */
   close(): void {
+    this.checks?.close();
     rmSync(join(this.dir, LOCK), { force: true });
     const made = madeBy.get(this.dir);
     if (made !== undefined && isEmpty(this.dir)) rmSync(made, { recursive: true, force: true });
   }
 
+  /** Resolves once every object the records name is checked (object-checks.ts): before the first page is taken from the cache. */
+  ready(): Promise<void> {
+    return this.checks?.ready() ?? Promise.resolve();
+  }
+
   /**
    * Puts a record's files into the staging folder; false when one cannot be
    * had, and then nothing was put in place and the record is dropped. Each
-   * object is read once, as a regular file of the folder of the size its
-   * record says, and its bytes hashed: only bytes that hash to the object's
-   * name are written, the very bytes hashed, so nothing can change between
-   * the check and the use (a link made, a file swapped or edited in place).
+   * object was opened as a regular file of the folder of the size its record
+   * says, and its bytes hashed (object-checks.ts); only the file whose bytes
+   * hashed to the object's name is put in place, by a hard link that must
+   * be that very file (object-links.ts), so that nothing put under its name
+   * after the check (a link made, another file renamed over it) is
+   * published.
    */
   restore(record: PostRecord, staging: StagingFolder): boolean {
-    const bodies: Buffer[] = [];
-    for (const { written } of record.files) {
-      const read = readObject(this.dir, written);
-      if (typeof read === "string") {
-        this.droppedRecords.push(`${this.keys.get(record) ?? "a record"}: ${read}`);
-        return false;
-      }
-      bodies.push(read);
+    const placed: (() => void)[] = [];
+    const drop = (problem: string) => {
+      this.droppedRecords.push(`${this.keys.get(record) ?? "a record"}: ${problem}`);
+      return false;
+    };
+    for (const { file, written } of record.files) {
+      const id = objectId(written.etag);
+      const checked =
+        this.checks?.result(id, `objects/${id}`, written.bytes) ?? `objects/${id} was not checked`;
+      if (typeof checked === "string") return drop(checked);
+      const path = objectPath(this.dir, id);
+      // A file with a mode no page is written with is copied, not linked: read again from the file checked, and hashed again.
+      const bytes = checked.link ? undefined : readChecked(path, checked.identity);
+      if (bytes !== undefined && writtenOf(bytes).etag !== written.etag)
+        return drop(`objects/${id} does not match its hash (edited, or damaged)`);
+      // Linked by the build's disk thread, once it has one; the bytes hashed to the record's ETag: the folder need not hash them again.
+      placed.push(() =>
+        bytes === undefined
+          ? staging.link(file, path, written, checked.identity)
+          : staging.write(file, bytes, written),
+      );
+      this.verified.add(id);
     }
-    // Written as the build's own files are: by its disk thread, once it has one, while this thread reads and checks the next.
-    record.files.forEach(({ file, written }, index) => {
-      // The bytes hashed to the record's ETag just now: the folder need not hash them again.
-      staging.write(file, bodies[index], written);
-      this.verified.add(objectId(written.etag));
-    });
+    for (const place of placed) place();
     return true;
   }
 

@@ -11,80 +11,13 @@
  * Each lane talks to the thread through a channel of its own (`DiskWriter`):
  * files go over in batches, their bytes moved, not copied; `flush` resolves
  * once every file the lane sent before it is on disk, or rejects naming the
- * first that could not be written. The thread is a few lines of plain
- * JavaScript with only Node's built-ins, so it starts in a few milliseconds
- * and needs no bundle of its own.
+ * first that could not be written. The thread's own code, and the layout
+ * of the channels both sides read, are disk-thread-code.ts.
  */
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { SitegenError } from "../errors.ts";
-
-/**
- * A channel's slots: each file goes over in one, written there by the lane
- * and read by the thread, so no bytes are copied or left for a collector.
- * A file larger than a slot is written by the lane itself.
- */
-const SLOTS = 64;
-const SLOT_BYTES = 128 << 10;
-/** The channel's counters: files the thread has taken from the slots, and 1 once one could not be written (until the next flush). */
-const DONE = 0;
-const FAILED = 1;
-/** Files a batch names before it is sent: one message per page would cost more than the write it saves. */
-const BATCH_FILES = 32;
-
-/** The thread's code: it serves each channel it is sent, writing files in the order they come. */
-const THREAD_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-const { linkSync, mkdirSync, readFileSync, writeFileSync } = require("node:fs");
-const { dirname } = require("node:path");
-const made = new Set();
-parentPort.on("message", ({ port, slots, counters }) => serve(port, new Uint8Array(slots), new Int32Array(counters)));
-function serve(port, slots, counters) {
-  let failure;
-  port.on("message", (message) => {
-    if (message.flush !== undefined) {
-      port.postMessage({ flushed: message.flush, failure });
-      failure = undefined;
-      Atomics.store(counters, FAILED, 0);
-      return;
-    }
-    const { paths, lengths, slotsOf, from } = message;
-    for (let index = 0; index < paths.length; index++) {
-      const slot = slotsOf[index];
-      if (slot < 0) {
-        if (failure === undefined) failure = make(paths[index], () => linkOrCopy(from[index], paths[index]));
-        continue;
-      }
-      const at = slot * ${SLOT_BYTES};
-      if (failure === undefined) failure = make(paths[index], () => writeFileSync(paths[index], slots.subarray(at, at + lengths[index])));
-      if (failure !== undefined) Atomics.store(counters, FAILED, 1);
-      Atomics.add(counters, DONE, 1);
-      Atomics.notify(counters, DONE);
-    }
-  });
-}
-const DONE = ${DONE};
-const FAILED = ${FAILED};
-function make(path, create) {
-  try {
-    const dir = dirname(path);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    create();
-  } catch (error) {
-    return { path, message: String(error && error.message), code: error && error.code };
-  }
-  return undefined;
-}
-function linkOrCopy(from, path) {
-  try {
-    linkSync(from, path);
-  } catch {
-    writeFileSync(path, readFileSync(from));
-  }
-}
-`;
+import { changed } from "./object-links.ts";
+import { BATCH_FILES, CHANGED, DONE, FAILED, SLOT_BYTES, SLOTS, THREAD_SOURCE } from "./disk-thread-code.ts";
 
 /** A lane's end of a channel to the disk thread: what crosses to a render worker. */
 export interface DiskChannel {
@@ -143,6 +76,8 @@ export class DiskWriter {
   private slotsOf: number[] = [];
   /** Each link's existing file, or null for a slot's file. */
   private from: (string | null)[] = [];
+  /** The identity each link's file must have (object-links.ts), or null for any. */
+  private identities: (string | null)[] = [];
   private flushes = 0;
   private readonly waiting = new Map<number, (reply: Flushed) => void>();
 
@@ -185,17 +120,25 @@ export class DiskWriter {
 
   /**
    * Puts the file `from` in place at `path` too: a hard link (no bytes are
-   * copied), or a copy where the two are on different file systems.
+   * copied), or a copy where the two are on different file systems. Given
+   * an `identity`, only that file (object-links.ts): else the flush fails.
    */
-  link(from: string, path: string): void {
-    this.queue(path, 0, -1, from);
+  link(from: string, path: string, identity?: string): void {
+    this.queue(path, 0, -1, from, identity ?? null);
   }
 
-  private queue(path: string, length: number, slot: number, from: string | null): void {
+  private queue(
+    path: string,
+    length: number,
+    slot: number,
+    from: string | null,
+    identity: string | null = null,
+  ): void {
     this.paths.push(path);
     this.lengths.push(length);
     this.slotsOf.push(slot);
     this.from.push(from);
+    this.identities.push(identity);
     if (this.paths.length >= BATCH_FILES) this.sendBatch();
   }
 
@@ -238,6 +181,7 @@ export class DiskWriter {
     }).finally(() => this.port.unref());
     if (reply.failure) {
       const { path, message, code } = reply.failure;
+      if (code === CHANGED) throw changed(path);
       throw new SitegenError("E_IO", `cannot write ${path}: ${message}`, {
         hint: code === "ENOSPC" ? "the disk is full" : "check that the output folder's disk is writable",
       });
@@ -255,10 +199,12 @@ export class DiskWriter {
       lengths: this.lengths,
       slotsOf: this.slotsOf,
       from: this.from,
+      identities: this.identities,
     });
     this.paths = [];
     this.lengths = [];
     this.slotsOf = [];
     this.from = [];
+    this.identities = [];
   }
 }

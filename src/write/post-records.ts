@@ -40,6 +40,8 @@ export type PostRecords = Map<string, PostRecord>;
 /** Where earlier results come from and where this build's go: the build cache on disk, or the watch session in memory. */
 export interface ReuseStore<W extends FileWriter> {
   readonly records: PostRecords;
+  /** Resolves when the store is ready to put records' files in place (the build cache checks its objects meanwhile). */
+  ready?(): Promise<void>;
   /** Puts a record's files into the output `writer` is writing; false when they cannot be had. */
   restore(record: PostRecord, writer: W): boolean;
   /** Keeps this build's records, and the files they name, for the next build. */

@@ -19,6 +19,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { DiskThread, DiskWriter, type DiskChannel } from "./disk-thread.ts";
+import { linkChecked, readChecked } from "./object-links.ts";
 import { etagOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
 
 export class StagingFolder implements FileWriter {
@@ -36,9 +37,10 @@ export class StagingFolder implements FileWriter {
   private disk?: DiskWriter;
   /**
    * The files linked through the thread since it last settled, each with the
-   * file it links: until the link is made, a read comes from that file.
+   * file it links (and the identity that file must have): until the link is
+   * made, a read comes from that file.
    */
-  private readonly linking = new Map<string, string>();
+  private readonly linking = new Map<string, { from: string; identity?: string }>();
 
   private constructor(
     /** The output folder this build replaces; empty for a worker's writer. */
@@ -113,7 +115,10 @@ export class StagingFolder implements FileWriter {
 
   read(file: string): Uint8Array {
     const linked = this.linking.get(file);
-    if (linked !== undefined) return readFileSync(linked);
+    if (linked !== undefined)
+      return linked.identity === undefined
+        ? readFileSync(linked.from)
+        : readChecked(linked.from, linked.identity);
     if (this.disk?.slotsInFlight) throw new Error(`${file} read before the staging folder was flushed`);
     return readFileSync(this.pathOf(file));
   }
@@ -141,15 +146,18 @@ export class StagingFolder implements FileWriter {
   /**
    * Puts an existing file in place under a second name (a hard link: no
    * bytes are copied), or a copy where the two are on different file
-   * systems. `written` is what the caller knows the file to hold.
+   * systems. `written` is what the caller knows the file to hold; given an
+   * `identity`, that is known of that very file alone (object-links.ts),
+   * and a link to any other fails the build.
    */
-  link(file: string, from: string, written: Written): void {
+  link(file: string, from: string, written: Written, identity?: string): void {
     this.written.set(file, written);
     if (this.disk) {
-      this.linking.set(file, from);
-      return this.disk.link(from, this.checked(file));
+      this.linking.set(file, { from, identity });
+      return this.disk.link(from, this.checked(file), identity);
     }
-    linkOrCopy(from, this.pathOf(file));
+    if (identity === undefined) linkOrCopy(from, this.pathOf(file));
+    else linkChecked(from, this.pathOf(file), identity);
   }
 
   /** Text in pieces, written as they come: a large file is never held whole. */
