@@ -11,6 +11,7 @@ import { LIMIT_HINTS, MAX_FRONTMATTER_CHARACTERS } from "./frontmatter-limits.ts
 import type { ParsedMarkdownFile, ParsedYaml } from "./frontmatter-types.ts";
 import { jsLiterals } from "./js-literals.ts";
 import { isMdx, withoutModuleCode } from "./mdx.ts";
+import { mdxCommentsAsHtml } from "./mdx-comments.ts";
 import { parseToml } from "./toml.ts";
 import { parseYaml } from "./yaml.ts";
 
@@ -27,11 +28,12 @@ const OPENERS: { open: RegExp; close: RegExp; language: "yaml" | "toml" | "js" }
  * The Markdown body that starts at 1-based line `bodyLine` of a file's text:
  * BOM dropped, lines split at LF or CRLF and joined with LF, found without
  * splitting the whole file. `file` names it: an MDX file's module code is
- * not part of its text (src/content/mdx.ts).
+ * not part of its text (src/content/mdx.ts), and its comments are hidden as
+ * MDX hides them (src/content/mdx-comments.ts).
  */
 export function bodyAt(text: string, bodyLine: number, file: string): string {
   const body = markdownAt(text, bodyLine);
-  return isMdx(file) ? withoutModuleCode(body) : body;
+  return isMdx(file) ? mdxCommentsAsHtml(withoutModuleCode(body), bodyLine).body : body;
 }
 
 function markdownAt(text: string, bodyLine: number): string {

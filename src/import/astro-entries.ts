@@ -152,3 +152,12 @@ export function mdxLeft(file: string, parts: MdxPart[] = []): LeftOut[] {
         : `the MDX component <${part.text}>: not converted, left in the text as written`,
   }));
 }
+
+/** An MDX file's comments, each moved as an HTML comment (src/content/mdx-comments.ts): named at its line, since the moved text differs there. */
+export function mdxCommentNotes(file: string, lines: number[] = []): LeftOut[] {
+  return lines.map((line) => ({
+    file,
+    line,
+    why: "an MDX comment `{/* … */}`: moved as an HTML comment `<!-- … -->`, its words kept and hidden as before",
+  }));
+}

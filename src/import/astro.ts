@@ -30,6 +30,7 @@ import {
   heroFile,
   imagesBeside,
   localeOf,
+  mdxCommentNotes,
   mdxLeft,
   pairNamed,
   translationOf,
@@ -116,6 +117,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
         continue;
       }
       pushAll(site.left, mdxLeft(file, read.mdx));
+      pushAll((site.notes ??= []), mdxCommentNotes(file, read.mdxComments));
       const id = astroId(path, text(read.data.slug));
       const data = readableDate(astroFields(read.data), file, real, (site.notes ??= []));
       const stem = id.split("/").pop() || collection.name;
@@ -196,7 +198,10 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     const file = shown(join(root, "src/pages", page.file));
     const read = readDocument(page.real, file);
     if ("problem" in read) site.left.push({ file, why: read.problem });
-    else pushAll(site.left, mdxLeft(file, read.mdx));
+    else {
+      pushAll(site.left, mdxLeft(file, read.mdx));
+      pushAll((site.notes ??= []), mdxCommentNotes(file, read.mdxComments));
+    }
     if (!("problem" in read))
       site.pages.push({
         file,

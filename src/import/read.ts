@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { parseMarkdownFile } from "../content/frontmatter.ts";
 import { isMdx, mdxParts, withoutModuleCode, type MdxPart } from "../content/mdx.ts";
+import { mdxCommentsAsHtml } from "../content/mdx-comments.ts";
 import { parseToml } from "../content/toml.ts";
 import { parseYaml } from "../content/yaml.ts";
 import { errorsOf, formatError } from "../errors.ts";
@@ -20,14 +21,24 @@ export interface ReadDocument {
   bodyLine: number;
   /** An MDX file's code and components, for the report. */
   mdx?: MdxPart[];
+  /** The line of each MDX comment (`{/* … *\/}`), moved as an HTML comment. */
+  mdxComments?: number[];
 }
 
 /** A document's frontmatter and body; a file with none is all body. A failure says why, as the build would. */
 export function readDocument(path: string, file: string): ReadDocument | { problem: string } {
   const text = readFileSync(path, "utf8");
-  const mdx = (bodyLine: number) => (isMdx(file) ? { mdx: mdxParts(text, bodyLine) } : {});
-  if (!/^(\ufeff)?(---|\+\+\+)/.test(text))
-    return { data: {}, body: isMdx(file) ? withoutModuleCode(text) : text, bodyLine: 1, ...mdx(1) };
+  const mdx = (bodyLine: number) => {
+    if (!isMdx(file)) return {};
+    const body = text
+      .replace(/^\uFEFF/, "")
+      .split(/\r?\n/)
+      .slice(bodyLine - 1)
+      .join("\n");
+    const comments = mdxCommentsAsHtml(withoutModuleCode(body), bodyLine);
+    return { mdx: mdxParts(text, bodyLine), mdxComments: comments.lines, body: comments.body };
+  };
+  if (!/^(\ufeff)?(---|\+\+\+)/.test(text)) return { data: {}, body: text, bodyLine: 1, ...mdx(1) };
   // Read as the build reads it (src/content/frontmatter.ts): empty frontmatter is a page with no fields, and a quoted value that runs on at the left margin is read as Hugo's and Jekyll's YAML read it.
   try {
     const parsed = parseMarkdownFile(text, file);

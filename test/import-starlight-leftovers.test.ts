@@ -1,0 +1,79 @@
+/**
+ * What an Astro site's pages showed, or hid, that its texts' Markdown alone
+ * does not say: an MDX comment, which MDX leaves out of the page, is moved as
+ * an HTML comment and hidden as before, and the build hides one in an `.mdx`
+ * text it publishes too. Astro comes from npm into a folder beside the clone
+ * (.ci/run installs it there): a run without it skips, naming the install,
+ * and CI fails.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, sitegenHere } from "./helpers/dist.ts";
+import { importedAgainst } from "./helpers/imported.ts";
+import { initSite } from "./helpers/starter.ts";
+import { isCI } from "../scripts/tools.mjs";
+
+const FIXTURE = join(ROOT, "test/fixtures/generators/astro-comments");
+const ASTRO = join(process.env.TMPDIR || "/tmp", "sitegen-ci-astro/node_modules");
+const INSTALL = `npm install --prefix ${join(ASTRO, "..")} --no-save --no-package-lock astro@5.18.2 @astrojs/mdx@4.3.14 (.ci/run does this)`;
+const missing = existsSync(join(ASTRO, ".bin/astro")) ? undefined : `Astro is not installed: ${INSTALL}`;
+
+/** The Astro install as the site's node_modules: a folder of its own whose entries are links, so that Astro's caches stay in the copy. */
+function installAstro(source: string): void {
+  if (missing !== undefined) throw new Error(`CI=${process.env.CI}: ${missing}`);
+  mkdirSync(join(source, "node_modules"));
+  for (const entry of readdirSync(ASTRO))
+    if (entry !== ".astro" && entry !== ".vite")
+      symlinkSync(join(ASTRO, entry), join(source, "node_modules", entry));
+}
+
+const astroBuild = (source: string, out: string) => {
+  installAstro(source);
+  return { command: join(source, "node_modules/.bin/astro"), args: ["build", "--outDir", out] };
+};
+
+/** What a reader sees of a page: its HTML without its comments. */
+const shown = (html: string) => html.replace(/<!--[\s\S]*?-->/g, "");
+
+test("an MDX comment is moved as an HTML comment, named at its line, its words kept in the text and hidden on the page as Astro hid them; one in code stays code", {
+  skip: isCI() ? false : missing,
+}, async () => {
+  const { site, report } = await importedAgainst(FIXTURE, astroBuild);
+  const moved = readFileSync(join(site, "content/blog/tide-log.md"), "utf8");
+  // A `--` in the words would end the HTML comment early: spaced.
+  assert.match(moved, /^The tide turned at noon\.<!-- Check the almanac - - twice\. -->$/m);
+  assert.match(moved, /^<!--\n {2}A note for the next edition:\n {2}add the spring tides\.\n-->$/m);
+  assert.match(moved, /^Write `\{\/\* shown as code \*\/\}` to leave a note\.$/m);
+  assert.match(moved, /^```mdx\n\{\/\* a comment shown as code \*\/\}\n```$/m);
+  const notes = report.notes
+    .filter(
+      (note: { file: string; why: string }) => note.file.endsWith("tide-log.mdx") && /comment/.test(note.why),
+    )
+    .map((note: { line: number }) => note.line);
+  assert.deepEqual(notes, [6, 8], JSON.stringify(report.notes));
+  const page = shown(readFileSync(join(site, "dist/blog/tide-log/index.html"), "utf8"));
+  for (const hidden of ["almanac", "next edition", "spring tides"]) assert.ok(!page.includes(hidden), hidden);
+  for (const words of [
+    "The tide turned at noon.",
+    "Boats wait for the flood.",
+    "shown as code",
+    "The harbour closes at dusk.",
+  ])
+    assert.ok(page.includes(words), words);
+  const proof = report.proof.pages.find((each: { old: string }) => each.old === "/blog/tide-log/");
+  assert.equal(proof.words.kept, proof.words.old, JSON.stringify(proof.missing));
+});
+
+test("the build hides an MDX comment in an `.mdx` text it publishes, as MDX does, and shows one in code", async () => {
+  const root = initSite("tide-site");
+  const post = readFileSync(join(FIXTURE, "src/content/blog/tide-log.mdx"), "utf8");
+  writeFileSync(join(root, "content/blog/2024-04-02-tide-log.mdx"), post.replace("pubDate:", "date:"));
+  const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const page = shown(readFileSync(join(root, "dist/blog/tide-log/index.html"), "utf8"));
+  for (const hidden of ["almanac", "next edition", "spring tides"]) assert.ok(!page.includes(hidden), hidden);
+  for (const words of ["The tide turned at noon.", "Boats wait for the flood.", "a comment shown as code"])
+    assert.ok(page.includes(words), words);
+});
