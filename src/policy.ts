@@ -208,6 +208,10 @@ export const POLICY = {
     level: "warning",
     what: "a Liquid tag or Hugo shortcode left in a text: shown as written",
   },
+  "lax-liquid": {
+    level: "warning",
+    what: 'Liquid that Jekyll\'s Liquid reads leniently and LiquidJS would not (a comma right after a filter\'s name, `| replace, "a", "b"`): read as Jekyll reads it',
+  },
   mdx: {
     level: "warning",
     what: "MDX's code (`import`, `export`), left out of the page, or a component (`<Note>`), shown as written",

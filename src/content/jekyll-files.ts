@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { parseYaml } from "./yaml.ts";
 import { readTable } from "./csv-table.ts";
+import { FILTER_COMMA_HINT, filterCommaMessage, filterCommas } from "./liquid-filter-commas.ts";
 import type { JekyllFiles } from "./types.ts";
 
 export const JEKYLL_CONFIG = "_config.yml";
@@ -90,7 +91,17 @@ export function readJekyllFiles(
   const includes: Record<string, string> = {};
   for (const name of filesUnder(includesPath)) {
     const text = read(join(includesPath, name));
-    if (text !== undefined) includes[name] = text;
+    if (text === undefined) continue;
+    const lax = filterCommas(text);
+    for (const { line, written } of lax.found)
+      problems.push(
+        new SitegenError("E_CONTENT", filterCommaMessage(written), {
+          kind: "lax-liquid",
+          location: { file: display(join(includesPath, name)), line },
+          hint: FILTER_COMMA_HINT,
+        }),
+      );
+    includes[name] = lax.text;
   }
   const data: Record<string, unknown> = {};
   const dataPath = join(root, DATA_DIR);

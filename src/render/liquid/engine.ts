@@ -30,6 +30,7 @@ import {
   type TopLevelToken,
 } from "liquidjs";
 import type { MarkdownWarning } from "../markdown/warnings.ts";
+import { FILTER_COMMA_HINT, filterCommaMessage, filterCommas } from "../../content/liquid-filter-commas.ts";
 import {
   absoluteUrl,
   asJekyllPrints,
@@ -91,7 +92,16 @@ export function runLiquid(
   const warnings: MarkdownWarning[] = [];
   const named: [string, string][] = [];
   const setAside: string[] = [];
-  let source = body;
+  // Read as Jekyll's Liquid reads it, each told at its line: a comma right after a filter's name.
+  const lax = filterCommas(body);
+  for (const { line, written } of lax.found)
+    warnings.push({
+      kind: "lax-liquid",
+      line,
+      message: filterCommaMessage(written),
+      hint: FILTER_COMMA_HINT,
+    });
+  let source = lax.text;
   for (let runs = 1; ; runs++) {
     running = { source, site, warnings: [], named: [] };
     try {
