@@ -4,13 +4,22 @@
  * an HTML comment and hidden as before, and the build hides one in an `.mdx`
  * text it publishes too. Astro comes from npm into a folder beside the clone
  * (.ci/run installs it there): a run without it skips, naming the install,
- * and CI fails.
+ * and CI fails. A Starlight home page's hero, which the theme draws from
+ * the frontmatter, is moved as Markdown at the top of its text.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { importedAgainst } from "./helpers/imported.ts";
 import { initSite } from "./helpers/starter.ts";
 import { isCI } from "../scripts/tools.mjs";
@@ -76,4 +85,35 @@ test("the build hides an MDX comment in an `.mdx` text it publishes, as MDX does
   for (const hidden of ["almanac", "next edition", "spring tides"]) assert.ok(!page.includes(hidden), hidden);
   for (const words of ["The tide turned at noon.", "Boats wait for the flood.", "a comment shown as code"])
     assert.ok(page.includes(words), words);
+});
+
+test("a Starlight splash page's hero (tagline, picture, buttons), drawn by the theme from the frontmatter, is moved as Markdown at the top of its text, named at the `hero:` line, and the new home page shows it", async () => {
+  const source = join(tempDir("sitegen-starlight-hero-"), "source");
+  cpSync(join(ROOT, "test/fixtures/generators/starlight-hero"), source, { recursive: true });
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  const moved = readFileSync(join(site, "content/pages/index.md"), "utf8");
+  const body = moved.slice(moved.indexOf("\n---\n") + 5);
+  assert.match(
+    body,
+    /^\n!\[The great lantern\]\(\/lantern\.png\)\n\nEverything a keeper needs, from dusk to dawn\.\n\n\[Start the watch\]\(\/guides\/watch\/\) · \[Read the log\]\(https:\/\/log\.example\/\)\n\n\n## Why keep a log\?/,
+  );
+  const note = report.notes.find((each: { why: string }) => /Starlight's hero/.test(each.why));
+  assert.ok(
+    note?.file.endsWith("src/content/docs/index.mdx") && note.line === 5,
+    JSON.stringify(report.notes),
+  );
+  assert.match(note.why, /tagline, 2 action\(s\), image/);
+  // What follows the hero is still named at its own line of the file.
+  assert.deepEqual(
+    report.unresolved.map((each: { line: number; url: string }) => `${each.line} ${each.url}`),
+    ["21 /charts/old/"],
+  );
+  const page = readFileSync(join(site, "dist/index.html"), "utf8");
+  assert.ok(page.includes("Everything a keeper needs, from dusk to dawn."));
+  assert.match(page, /<a href="\/guides\/watch\/">Start the watch<\/a>/);
+  assert.match(page, /<img src="\/lantern\.png" alt="The great lantern"/);
+  assert.ok(existsSync(join(site, "dist/lantern.png")));
 });

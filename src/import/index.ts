@@ -20,6 +20,7 @@ import { packageFolder } from "../init/package-folder.ts";
 import { headingIdsOf } from "./anchors.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { takeAstroOutput } from "./astro-output.ts";
+import { heroesFirst } from "./starlight-hero.ts";
 import { readEleventy } from "./eleventy.ts";
 import { isEleventySite } from "./eleventy-config.ts";
 import { takeEleventyOutput } from "./eleventy-output.ts";
@@ -136,6 +137,8 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
   if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
   if (generator === "hugo") takeHugoOutput(site, root, options.env ?? {}, display);
   if (generator === "astro") takeAstroOutput(site, root, options.env ?? {}, display);
+  // After it, which pairs the moved text's lines with the file's: what Starlight's theme drew from a page's frontmatter.
+  if (generator === "astro") heroesFirst(site, root);
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);
