@@ -7,6 +7,7 @@
 //   lib/cli.js            the CLI (bin/sitegen.js) with its packages,
 //                         and the chunks beside it: each command's code, loaded when it runs
 //   lib/render-worker.js  a render lane in a worker thread, started by the CLI
+//   lib/build-thread.js   a large blog's build, in a thread whose heap fits the blog
 //   lib/edge.js           the Netlify edge function's handler, with everything it
 //                         imports (negotiator included) in one ES module: Deno
 //                         loads it in under a millisecond, where importing an npm
@@ -79,7 +80,11 @@ rmSync(LIB, { recursive: true, force: true });
 await Promise.all([
   build({
     ...common,
-    entryPoints: { cli: join(ROOT, "src/cli.ts"), "render-worker": join(ROOT, "src/execute/worker.ts") },
+    entryPoints: {
+      cli: join(ROOT, "src/cli.ts"),
+      "render-worker": join(ROOT, "src/execute/worker.ts"),
+      "build-thread": join(ROOT, "src/cli/build-thread-main.ts"),
+    },
     outdir: LIB,
     platform: "node",
     target: "node20",

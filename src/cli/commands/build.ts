@@ -2,17 +2,8 @@
 import type { Command } from "commander";
 import { HOSTS, type HostName } from "../../content/types.ts";
 import { DEFAULT_CACHE } from "../../write/cache-folder.ts";
-import {
-  baseUrlFrom,
-  buildTime,
-  deployContext,
-  formatBytes,
-  printers,
-  usage,
-  workersFrom,
-  type Io,
-} from "../io.ts";
-import { cacheSummary, printJson, reportFailure, tally } from "../report.ts";
+import type { BuildOptions } from "../../build.ts";
+import { baseUrlFrom, buildTime, deployContext, usage, workersFrom, type Io } from "../io.ts";
 
 interface BuildFlags {
   content: string;
@@ -65,63 +56,28 @@ export function registerBuild(program: Command, io: Io, exit: { code: number }):
       "\nExamples:\n  $ sitegen build\n  $ SOURCE_DATE_EPOCH=1767225600 sitegen build --out public\n  $ sitegen build --cache .sitegen-cache\n  $ sitegen build --no-cache\n  $ sitegen build --base-url https://preview.example --json\n  $ sitegen build --host cloudflare\n  $ sitegen build --drafts\n  $ sitegen build --strict",
     )
     .action(async (flags: BuildFlags) => {
-      const { build } = await import("../../build.ts");
-      const { countByKind, formatFindings } = await import("../../findings.ts");
-      const { print, printError } = printers(io);
       if (flags.host !== undefined && !HOSTS.includes(flags.host as HostName))
         throw usage(`--host must be ${HOSTS.join(" or ")}, not ${flags.host}`);
-      try {
-        const result = await build({
-          contentDir: flags.content,
-          templatesDir: flags.templates,
-          outDir: flags.out,
-          cache: cacheFolder(flags.cache),
-          baseUrl: baseUrlFrom(flags.baseUrl, io.env),
-          host: flags.host as HostName | undefined,
-          generated: buildTime(io.env),
-          workers: workersFrom(io.env),
-          cwd: io.cwd,
-          strict: flags.strict,
-          ...draftsAndProduction(flags.drafts, io.env),
-        });
-        const reported = result.findings.filter((finding) => finding.level !== "note");
-        const cache = result.cache && {
-          dir: result.cache.dir,
-          reused: result.reused,
-          ...(result.cache.note ? { note: result.cache.note } : {}),
-        };
-        if (flags.json) {
-          const { pages, files, bytes, milliseconds, stages, images } = result;
-          const counts = countByKind(reported);
-          printJson(io, {
-            ok: true,
-            out: flags.out,
-            pages,
-            files,
-            bytes,
-            milliseconds,
-            stages,
-            ...(cache ? { cache } : {}),
-            images,
-            counts,
-            findings: reported,
-          });
-        } else if (!flags.quiet) {
-          for (const line of formatFindings(reported)) printError(line);
-          print(
-            `Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms${cacheSummary(cache)} → ${flags.out}/`,
-          );
-          if (reported.length > 0)
-            printError(`! ${tally(reported, ["warning"])}; \`--strict\` fails on them`);
-        }
-      } catch (error) {
-        exit.code = reportFailure(error, {
-          io,
-          json: Boolean(flags.json),
-          strict: flags.strict,
-          summary: (counts) => `✗ build failed with ${counts}; the output folder was left as it was`,
-        });
-      }
+      // The options are read here, so that a usage error is the main thread's own to throw.
+      const options: BuildOptions = {
+        contentDir: flags.content,
+        templatesDir: flags.templates,
+        outDir: flags.out,
+        cache: cacheFolder(flags.cache),
+        baseUrl: baseUrlFrom(flags.baseUrl, io.env),
+        host: flags.host as HostName | undefined,
+        generated: buildTime(io.env),
+        workers: workersFrom(io.env),
+        cwd: io.cwd,
+        strict: flags.strict,
+        ...draftsAndProduction(flags.drafts, io.env),
+      };
+      const { build } = await import("../build-thread.ts");
+      exit.code = await build(
+        options,
+        { out: flags.out, quiet: flags.quiet, json: flags.json, strict: flags.strict },
+        io,
+      );
     });
 }
 
