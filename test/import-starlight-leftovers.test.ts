@@ -117,3 +117,26 @@ test("a Starlight splash page's hero (tagline, picture, buttons), drawn by the t
   assert.match(page, /<img src="\/lantern\.png" alt="The great lantern"/);
   assert.ok(existsSync(join(site, "dist/lantern.png")));
 });
+
+test("Starlight for Astro 4 (a `docs` collection of `docsSchema()`, no loader): its docs are pages at their ids, each home page at its locale's address", async () => {
+  const fixture = join(ROOT, "test/fixtures/generators/starlight-astro4");
+  const site = join(tempDir("sitegen-starlight-astro4-"), "site");
+  const run = await sitegenHere(["import", fixture, site, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(report.unknownUrls, []);
+  const moved = report.moved
+    .map(
+      (each: { file: string; from: string[]; to: string }) =>
+        `${each.file.split("/docs/")[1]} ${each.from} ${each.to}`,
+    )
+    .sort();
+  assert.deepEqual(moved, [
+    "en/index.mdx /en/ /en/",
+    "en/marees.md /en/marees/ /en/marees/",
+    "index.mdx / /",
+    "marees.md /marees/ /marees/",
+  ]);
+  assert.match(readFileSync(join(site, "content/pages/en/index.md"), "utf8"), /^lang: en$/m);
+  assert.ok(!existsSync(join(site, "content/pages/docs.md")));
+});

@@ -5,7 +5,8 @@
  * however it is written (`export const collections = { posts }` naming a
  * `const posts = defineCollection(…)`, a spread, a constant imported from
  * another file), with its `glob()` loader's `base` and `pattern`, Starlight's
- * `docsLoader()`, or no loader (Astro 4's src/content/<name>/).
+ * `docsLoader()`, or no loader (Astro 4's src/content/<name>/; Starlight's
+ * docs there where `docs` has its `docsSchema()`).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -136,7 +137,15 @@ export function readCollections(
     for (const [name, value] of Object.entries(defined)) {
       const options = isCall(value, "defineCollection") ? value.args[0] : value;
       const loader = isObject(options) ? options.loader : undefined;
-      if (loader === undefined) collections.push({ name, dir: join(root, "src/content", name) });
+      // Starlight for Astro 4 names no loader: its docs are the collection `docs` of `docsSchema()`, pages at their ids.
+      if (loader === undefined)
+        collections.push({
+          name,
+          dir: join(root, "src/content", name),
+          ...(name === "docs" && isObject(options) && isCall(options.schema, "docsSchema")
+            ? { docs: true }
+            : {}),
+        });
       else if (isCall(loader, "docsLoader"))
         collections.push({ name, dir: join(root, "src/content/docs"), docs: true });
       else if (isCall(loader, "glob") && isObject(loader.args[0])) {
