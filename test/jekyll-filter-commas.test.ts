@@ -10,10 +10,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere } from "./helpers/dist.ts";
 import { importedAgainst, jekyllBuild } from "./helpers/imported.ts";
+import { initSite } from "./helpers/starter.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["jekyll"]);
@@ -57,4 +58,25 @@ test("a comma right after a filter's name is read as Jekyll reads it, the colon 
     `${post}:${lineOf('{% assign note = page.ready | replace, "$(STATE)", "closed" %}')}`,
   ]);
   assert.ok(findings.every((each) => !each.endsWith(":0")));
+});
+
+test("an output that still cannot run once its comma is read as a colon is shown as written, its comma with it", async () => {
+  const root = initSite("filter-comma-fault");
+  writeFileSync(join(root, "content/_config.yml"), "title: Harbour Pilots\n");
+  writeFileSync(
+    join(root, "content/blog/tide-table.md"),
+    '---\ntitle: Tide table\ndate: 2024-06-03\n---\n\nThe table reads {{ page.title | replace, "Tide" "Flood" }} today.\n',
+  );
+  const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
+  assert.equal(run.status, 0, run.stderr);
+  const page = readFileSync(join(root, "dist/blog/tide-table/index.html"), "utf8");
+  assert.match(
+    page,
+    /The table reads \{\{ page\.title \| replace, &quot;Tide&quot; &quot;Flood&quot; \}\} today\./,
+  );
+  const kinds = (JSON.parse(run.stdout).findings as { kind: string; line: number }[]).map(
+    (each) => `${each.kind}:${each.line}`,
+  );
+  assert.ok(kinds.includes("template-tag:6"), kinds.join(" "));
+  assert.ok(kinds.includes("lax-liquid:6"), kinds.join(" "));
 });

@@ -102,6 +102,8 @@ export function runLiquid(
       hint: FILTER_COMMA_HINT,
     });
   let source = lax.text;
+  // The text as written, kept beside `source` a character for a character: a tag set aside is shown with its commas.
+  let written = body;
   for (let runs = 1; ; runs++) {
     running = { source, site, warnings: [], named: [] };
     try {
@@ -135,14 +137,16 @@ export function runLiquid(
         ).values(),
       ].sort((a, b) => b.start - a.start);
       for (const span of spans.filter((each, index) => index === 0 || each.end <= spans[index - 1].start)) {
-        const tag = source.slice(span.start, span.end);
+        const tag = written.slice(span.start, span.end);
         warnings.push({
           kind: "template-tag",
           line: lineAt(source, span.start),
           message: `\`${shortened(restored(tag, setAside))}\` cannot run (${span.why}): shown as written`,
           hint: HINT,
         });
-        source = `${source.slice(0, span.start)}\u0000${setAside.length}${"\n".repeat(tag.split("\n").length - 1)}\u0000${source.slice(span.end)}`;
+        const kept = `\u0000${setAside.length}${"\n".repeat(tag.split("\n").length - 1)}\u0000`;
+        source = `${source.slice(0, span.start)}${kept}${source.slice(span.end)}`;
+        written = `${written.slice(0, span.start)}${kept}${written.slice(span.end)}`;
         setAside.push(tag);
       }
     } finally {
