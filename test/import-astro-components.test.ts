@@ -8,30 +8,18 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { importedAgainst } from "./helpers/imported.ts";
-import { isCI } from "../scripts/tools.mjs";
+import { astroSkip, installAstro } from "./helpers/astro.ts";
 import { mdxCalls } from "../src/import/mdx-calls.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/generators/astro-components");
-const ASTRO = join(process.env.TMPDIR || "/tmp", "sitegen-ci-astro/node_modules");
-const INSTALL = `npm install --prefix ${join(ASTRO, "..")} --no-save --no-package-lock astro@5.18.2 @astrojs/mdx@4.3.14 (.ci/run does this)`;
-const missing = existsSync(join(ASTRO, ".bin/astro")) ? undefined : `Astro is not installed: ${INSTALL}`;
 const POST = "src/content/blog/keeper-notes.mdx";
 
-/** The Astro install as the site's node_modules: a folder of its own whose entries are links, so that Astro's caches stay in the copy. */
-function installAstro(source: string): void {
-  if (missing !== undefined) throw new Error(`CI=${process.env.CI}: ${missing}`);
-  mkdirSync(join(source, "node_modules"));
-  for (const entry of readdirSync(ASTRO))
-    if (entry !== ".astro" && entry !== ".vite")
-      symlinkSync(join(ASTRO, entry), join(source, "node_modules", entry));
-}
-
 test("an MDX post's components are moved as what the site's own Astro made of them, named at their lines, and the new page shows their words and picture", {
-  skip: isCI() ? false : missing,
+  skip: astroSkip,
 }, async () => {
   const { site, report } = await importedAgainst(FIXTURE, (source, out) => {
     installAstro(source);
@@ -124,7 +112,7 @@ test("where the site has no Astro of its own installed, each component stays as 
 });
 
 test("where the site's own Astro fails to build it, each component stays as written and the configuration's note says why, at the source's files", {
-  skip: isCI() ? false : missing,
+  skip: astroSkip,
 }, async () => {
   const source = join(tempDir("sitegen-astro-fails-"), "source");
   cpSync(FIXTURE, source, { recursive: true });

@@ -9,34 +9,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { importedAgainst } from "./helpers/imported.ts";
 import { initSite } from "./helpers/starter.ts";
-import { isCI } from "../scripts/tools.mjs";
+import { astroSkip, installAstro } from "./helpers/astro.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/generators/astro-comments");
-const ASTRO = join(process.env.TMPDIR || "/tmp", "sitegen-ci-astro/node_modules");
-const INSTALL = `npm install --prefix ${join(ASTRO, "..")} --no-save --no-package-lock astro@5.18.2 @astrojs/mdx@4.3.14 (.ci/run does this)`;
-const missing = existsSync(join(ASTRO, ".bin/astro")) ? undefined : `Astro is not installed: ${INSTALL}`;
-
-/** The Astro install as the site's node_modules: a folder of its own whose entries are links, so that Astro's caches stay in the copy. */
-function installAstro(source: string): void {
-  if (missing !== undefined) throw new Error(`CI=${process.env.CI}: ${missing}`);
-  mkdirSync(join(source, "node_modules"));
-  for (const entry of readdirSync(ASTRO))
-    if (entry !== ".astro" && entry !== ".vite")
-      symlinkSync(join(ASTRO, entry), join(source, "node_modules", entry));
-}
 
 const astroBuild = (source: string, out: string) => {
   installAstro(source);
@@ -47,7 +27,7 @@ const astroBuild = (source: string, out: string) => {
 const shown = (html: string) => html.replace(/<!--[\s\S]*?-->/g, "");
 
 test("an MDX comment is moved as an HTML comment, named at its line, its words kept in the text and hidden on the page as Astro hid them; one in code stays code", {
-  skip: isCI() ? false : missing,
+  skip: astroSkip,
 }, async () => {
   const { site, report } = await importedAgainst(FIXTURE, astroBuild);
   const moved = readFileSync(join(site, "content/blog/tide-log.md"), "utf8");
