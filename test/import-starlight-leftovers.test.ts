@@ -9,7 +9,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
 import { importedAgainst } from "./helpers/imported.ts";
@@ -119,4 +119,26 @@ test("Starlight for Astro 4 (a `docs` collection of `docsSchema()`, no loader): 
   ]);
   assert.match(readFileSync(join(site, "content/pages/en/index.md"), "utf8"), /^lang: en$/m);
   assert.ok(!existsSync(join(site, "content/pages/docs.md")));
+});
+
+test("a `hero:` on a page of an Astro site without Starlight is the theme's own field: kept in the frontmatter, not moved into the text", async () => {
+  const source = join(tempDir("sitegen-astro-own-hero-"), "source");
+  mkdirSync(join(source, "src/pages"), { recursive: true });
+  writeFileSync(
+    join(source, "astro.config.mjs"),
+    'import { defineConfig } from "astro/config";\nexport default defineConfig({ site: "https://harbour.example" });\n',
+  );
+  writeFileSync(join(source, "package.json"), '{ "private": true, "type": "module" }\n');
+  writeFileSync(
+    join(source, "src/pages/about.md"),
+    "---\ntitle: About the harbour\nhero:\n  tagline: Drawn by this theme its own way\n---\nThe harbour master keeps the tide tables by the door.\n",
+  );
+  const site = join(source, "..", "site");
+  const run = await sitegenHere(["import", source, site, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const moved = readFileSync(join(site, "content/pages/about.md"), "utf8");
+  assert.match(moved, /^hero:\n {2}tagline: Drawn by this theme its own way$/m);
+  assert.match(moved, /\n---\n\nThe harbour master keeps/);
+  const notes = JSON.parse(run.stdout).notes ?? [];
+  assert.ok(!notes.some((each: { why: string }) => /hero/.test(each.why)), JSON.stringify(notes));
 });

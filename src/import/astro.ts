@@ -62,6 +62,7 @@ export function readAstro(root: string, shown: (path: string) => string, refused
     basePath,
     languages: (config.starlight ?? config.i18n)?.locales.map((locale) => locale.lang) ?? [],
   };
+  if (config.starlight) site.starlight = true;
   if (config.file)
     site.left.push({
       file: shown(config.file),

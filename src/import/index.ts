@@ -137,8 +137,8 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
   if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
   if (generator === "hugo") takeHugoOutput(site, root, options.env ?? {}, display);
   if (generator === "astro") takeAstroOutput(site, root, options.env ?? {}, display);
-  // After it, which pairs the moved text's lines with the file's: what Starlight's theme drew from a page's frontmatter.
-  if (generator === "astro") heroesFirst(site, root);
+  // After it, which pairs the moved text's lines with the file's: what Starlight's theme drew from a page's frontmatter (another theme's `hero` may mean something else).
+  if (site.starlight) heroesFirst(site, root);
   // Planned before anything is written: a new folder's templates are the starter's.
   const templates = created ? join(packageFolder(), "starter/templates") : join(dir, "templates");
   const headingIds = headingIdsOf(generator, root);

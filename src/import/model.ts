@@ -93,4 +93,6 @@ export interface ImportedSite {
   notes?: LeftOut[];
   /** Addresses of the lists of posts the generator made from no file (Hugo's `/posts/` without an `_index.md`): the blog page answers them. */
   blogAddresses?: string[];
+  /** An Astro site whose configuration names Starlight's integration: its theme draws a page's `hero:` (starlight-hero.ts). */
+  starlight?: boolean;
 }
