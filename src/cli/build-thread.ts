@@ -28,23 +28,29 @@ export const BUILD_THREAD_FROM = 1000;
  * alive grows with the blog: at its peak, the end of rendering, 90 to 105 MB
  * at 10,000 posts of 1,200 words and 305 MB at 50,000 (whose heap grew to
  * 435 MB under a cap of 439). The old generation's cap is that with room to
- * spare, 162 MB at 10,000 posts and 552 MB at 50,000: V8 starts a heap's
- * collections at half its cap and lets it grow only towards it, where the
- * main thread's uncapped heap grew to 165 MB at 10,000 posts with 80 MB alive.
- * A young generation of 4 MB collects each chunk's garbage in small steps. At
- * 10,000 posts, with a cap of 126 MB, the process peaked at 252 MB where it
- * had at 350 MB, for 3 % more CPU time.
+ * spare: V8 starts a heap's collections at half its cap and lets it grow only
+ * towards it, where the main thread's uncapped heap grew to 165 MB at 10,000
+ * posts with 80 MB alive. A young generation of 4 MB collects each chunk's
+ * garbage in small steps. At 10,000 posts without the cache (a cap of 162 MB)
+ * the process peaked at 257 MB where it had at 353 MB, for 3 % more CPU time.
+ * A warm build holds the cache's records besides: under that cap it took 30 %
+ * more CPU time in collections, under one of 220 MB 10 to 15 %.
  */
 const BASE_MB = 64;
 const PER_POST_KB = 10;
+/** With the build cache, each post's record and its line of the cache's index (18.6 MB at 10,000 posts) besides. */
+const PER_CACHED_POST_KB = 16;
 const YOUNG_MB = 4;
 
-export function buildThreadLimits(posts: number): {
+export function buildThreadLimits(
+  posts: number,
+  cached: boolean,
+): {
   maxOldGenerationSizeMb: number;
   maxYoungGenerationSizeMb: number;
 } {
   return {
-    maxOldGenerationSizeMb: BASE_MB + Math.ceil((posts * PER_POST_KB) / 1024),
+    maxOldGenerationSizeMb: BASE_MB + Math.ceil((posts * (cached ? PER_CACHED_POST_KB : PER_POST_KB)) / 1024),
     maxYoungGenerationSizeMb: YOUNG_MB,
   };
 }
@@ -87,7 +93,7 @@ export async function build(options: BuildOptions, flags: ReportFlags, io: Io): 
     eval: evaluate,
     workerData: data,
     env: io.env,
-    resourceLimits: buildThreadLimits(posts),
+    resourceLimits: buildThreadLimits(posts, options.cache !== undefined),
   });
   return new Promise<number>((settle, fail) => {
     let done = false;

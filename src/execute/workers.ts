@@ -21,15 +21,16 @@ import { threadScript } from "./thread-script.ts";
 export const WORKER_THRESHOLD = 5000;
 
 /**
- * A worker's heap. A chunk's garbage dies young: a young generation of this
- * size collects it cheaply (at 8 MB a build takes a tenth longer, and the
- * process's peak at 10,000 posts was no lower; at 32 MB memory grows for
- * little gain). What a worker keeps stays small whatever the size of the blog;
- * the old generation's cap is only there so that one very long post (5 MB,
- * the most a post may be) still renders: at 128 MB the peak at 10,000 posts
- * was about 10 MB lower, and such a post would stop the build.
+ * A worker's heap. A chunk's garbage dies young, and a young generation of
+ * 8 MB collects it often and cheaply: at 10,000 posts the process peaked at
+ * 257 MB with it and at 268 MB with 24 MB (3 builds each, alternating with
+ * the same build before the build thread, medians), in no more CPU time than
+ * those builds could tell. What a worker keeps stays small whatever the size of
+ * the blog; the old generation's cap is only there so that one very long post
+ * (5 MB, the most a post may be) still renders: at 128 MB the peak was a few
+ * MB lower, and such a post would stop the build.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 512 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 };
 
 /** How many worker threads: `requested` when given (0 = none); else one per core beyond the first, for a large blog. */
 export function workerCount(posts: number, requested?: number): number {
