@@ -34,7 +34,7 @@ export const BUILD_THREAD_FROM = 1000;
  * garbage in small steps. At 10,000 posts without the cache (a cap of 162 MB)
  * the process peaked at 257 MB where it had at 353 MB, for 3 % more CPU time.
  * A warm build holds the cache's records besides: under that cap it took 30 %
- * more CPU time in collections, under one of 220 MB 10 to 15 %.
+ * more CPU time in collections, under one of 220 MB 9 %.
  */
 const BASE_MB = 64;
 const PER_POST_KB = 10;
