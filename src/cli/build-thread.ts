@@ -19,6 +19,7 @@ import { threadScript } from "../execute/thread-script.ts";
 import { buildAndReport, type ReportFlags } from "./build-report.ts";
 import { rethrown, type BuildThreadData, type ThreadMessage } from "./build-thread-wire.ts";
 import type { Io } from "./io.ts";
+import { removeOwnStaging } from "../write/staging-leftovers.ts";
 
 /** From this many post files on, a build runs in a thread of its own. */
 export const BUILD_THREAD_FROM = 1000;
@@ -109,9 +110,13 @@ export async function build(options: BuildOptions, flags: ReportFlags, io: Io): 
     worker.on("error", (error: Error & { code?: string }) => {
       done = true;
       // A blog whose posts are far longer than most (one of 4.8 MB among 1,000 short ones) outgrew the heap
-      // fitted to their number: it builds again here, uncapped. The thread's staging folder stays until a
-      // build in another process removes it (src/write/staging.ts).
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") settle(buildAndReport(options, flags, io));
+      // fitted to their number: it builds again here, uncapped, once the thread's staging folder is gone.
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY")
+        settle(
+          removeOwnStaging(resolve(options.cwd, options.outDir)).then(() =>
+            buildAndReport(options, flags, io),
+          ),
+        );
       else fail(error);
     });
     worker.on("exit", (code) => {

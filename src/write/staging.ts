@@ -18,6 +18,7 @@ import {
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
+import { OLD_INFIX, ownTag, removeAbandoned, STAGING_PREFIX } from "./staging-leftovers.ts";
 import { DiskThread, DiskWriter, type DiskChannel } from "./disk-thread.ts";
 import { linkChecked, readChecked } from "./object-links.ts";
 import { etagOf, writtenOf, type Body, type FileWriter, type Written } from "./output.ts";
@@ -233,53 +234,6 @@ export class StagingFolder implements FileWriter {
     await this.stopThread();
     await rm(this.path, { recursive: true, force: true });
   }
-}
-
-const STAGING_PREFIX = ".sitegen-tmp-";
-const OLD_INFIX = ".sitegen-old-";
-
-/** `<pid>-<random>`: whose build a folder belongs to, so a later build can tell an abandoned one. */
-function ownTag(): string {
-  return `${process.pid}-${createHash("sha256").update(`${Date.now()}${Math.random()}`).digest("hex").slice(0, 8)}`;
-}
-
-/**
- * Staging folders and set-aside outputs of builds of `target` whose process is
- * gone (killed, or the machine stopped), so that they do not pile up. A folder
- * of a build still running is left alone.
- */
-async function removeAbandoned(target: string): Promise<void> {
-  const parent = dirname(target);
-  const name = basename(target);
-  const ours = new RegExp(
-    `^(?:${escape(STAGING_PREFIX + name)}-|${escape(name + OLD_INFIX)})(\\d+)-[0-9a-f]{8}$`,
-  );
-  let entries: string[];
-  try {
-    entries = readdirSync(parent);
-  } catch {
-    return; // no parent yet: nothing to clear
-  }
-  for (const entry of entries) {
-    const pid = ours.exec(entry)?.[1];
-    if (pid !== undefined && !running(Number(pid)))
-      await rm(join(parent, entry), { recursive: true, force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** A second name for a file (a hard link: no bytes are copied); a copy where the two folders are on different file systems. */
