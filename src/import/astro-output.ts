@@ -11,20 +11,12 @@
  * left gets, and the report says why at the site's configuration.
  */
 import { spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isMdx } from "../content/mdx.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { ASTRO_CONFIGS } from "./astro-config.ts";
-import { closing, opening, replaceCalls, scratchFolder } from "./call-output.ts";
+import { closing, copySource, keptAsWritten, opening, replaceCalls, scratchFolder } from "./call-output.ts";
 import { mdxCalls, type MdxCall } from "./mdx-calls.ts";
 
 /** A site's whole build, images and all: a larger one is left with its components as written. */
@@ -41,10 +33,7 @@ export function takeAstroOutput(
   const why = renderComponents(site, root, env);
   if (why === undefined) return;
   const config = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  (site.notes ??= []).push({
-    file: shown(config ?? root),
-    why: `the MDX components of its texts were kept as written (each named where its text is moved): ${why}`,
-  });
+  keptAsWritten(site, shown(config ?? root), "MDX components", why);
 }
 
 interface Marked {
@@ -87,12 +76,8 @@ function renderComponents(site: ImportedSite, root: string, env: NodeJS.ProcessE
   // Removed when the process ends: the plan reads the files Astro wrote there.
   const scratch = scratchFolder("sitegen-astro-calls-");
   const copy = join(scratch, "site");
-  cpSync(root, copy, {
-    recursive: true,
-    filter: (path) =>
-      ![".git", "node_modules", "dist", ".astro"].includes(relative(root, path).split(sep).join("/")),
-  });
-  linkModules(root, copy);
+  copySource(root, copy, (inside) => [".git", "node_modules", "dist", ".astro"].includes(inside));
+  linkModules(join(root, "node_modules"), copy);
   for (const each of marked) {
     const source = readFileSync(each.document.real!, "utf8");
     const head = source.split("\n").slice(0, each.document.bodyLine - 1);
@@ -185,12 +170,11 @@ function asComments(html: string): string {
 }
 
 /**
- * The site's node_modules in the copy as a folder of its own whose entries
- * are the site's: Astro and Vite write their caches there (`.astro`,
- * `.vite`), which would otherwise land in the site's own folder.
+ * `modules` (a site's node_modules) in the copy as a folder of its own whose
+ * entries are links to its: Astro and Vite write their caches there
+ * (`.astro`, `.vite`), which would otherwise land in the site's own folder.
  */
-function linkModules(root: string, copy: string): void {
-  const modules = join(root, "node_modules");
+export function linkModules(modules: string, copy: string): void {
   mkdirSync(join(copy, "node_modules"));
   for (const entry of readdirSync(modules))
     if (entry !== ".astro" && entry !== ".vite")

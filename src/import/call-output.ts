@@ -8,9 +8,9 @@
  * that the generator wrote (its resized pictures) are published at their
  * paths. Eleventy's side is eleventy-output.ts, Hugo's hugo-output.ts.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import type { TemplateCall } from "./template-calls.ts";
 
@@ -29,6 +29,26 @@ export function scratchFolder(prefix: string): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   scratches.push(folder);
   return folder;
+}
+
+/** The site copied into `to` for the generator's run, but for what `skipped` names: its path from the root (with `/`), and its own. */
+export function copySource(
+  root: string,
+  to: string,
+  skipped: (inside: string, path: string) => boolean,
+): void {
+  cpSync(root, to, {
+    recursive: true,
+    filter: (path) => !skipped(relative(root, path).split(sep).join("/"), path),
+  });
+}
+
+/** The note at the site's configuration that the `calls` of its texts stay as written, and why the generator could not give their output. */
+export function keptAsWritten(site: ImportedSite, file: string, calls: string, why: string): void {
+  (site.notes ??= []).push({
+    file,
+    why: `the ${calls} of its texts were kept as written (each named below where its text is moved): ${why}`,
+  });
 }
 
 export const opening = (index: number) => `<!--sitegen-call-${index}-->`;

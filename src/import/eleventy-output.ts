@@ -13,14 +13,21 @@
  * Files the output names that Eleventy wrote (the resized images of an
  * image shortcode) are published at their paths.
  */
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { findEleventyConfig, readEleventyConfig } from "./eleventy-config.ts";
 import { eleventyArgs, templateList } from "./published/generator.ts";
 import { templateCalls } from "./template-calls.ts";
-import { markedBody, replaceCalls, scratchFolder, type Marked } from "./call-output.ts";
+import {
+  copySource,
+  keptAsWritten,
+  markedBody,
+  replaceCalls,
+  scratchFolder,
+  type Marked,
+} from "./call-output.ts";
 
 /** The site's Eleventy renders every text once; a site that takes longer is left with its calls as written. */
 const TIMEOUT_MS = 300_000;
@@ -40,10 +47,7 @@ export function takeEleventyOutput(
   const why = renderCalls(site, root, env);
   if (why === undefined) return;
   const config = findEleventyConfig(root).file;
-  (site.notes ??= []).push({
-    file: shown(config ?? root),
-    why: `the template calls of its texts were kept as written (each named below where its text is moved): ${why}`,
-  });
+  keptAsWritten(site, shown(config ?? root), "template calls", why);
 }
 
 function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
@@ -67,13 +71,11 @@ function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): 
   // Removed when the process ends: the plan reads the files the generator wrote there.
   const scratch = scratchFolder("sitegen-eleventy-calls-");
   const output = resolve(root, settings.output);
-  cpSync(root, scratch, {
-    recursive: true,
-    filter: (path) => {
-      const inside = relative(root, path).split(sep).join("/");
-      return inside !== "node_modules" && inside !== ".git" && resolve(path) !== output;
-    },
-  });
+  copySource(
+    root,
+    scratch,
+    (inside, path) => inside === "node_modules" || inside === ".git" || resolve(path) === output,
+  );
   symlinkSync(join(root, "node_modules"), join(scratch, "node_modules"));
   const taken = new Map<ImportedDocument, Marked>();
   for (const each of marked) {

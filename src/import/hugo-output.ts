@@ -9,12 +9,19 @@
  * call left gets, and the report says why at the site's configuration.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ImportedSite } from "./model.ts";
 import { parseCsv } from "./published/generator.ts";
 import { HUGO_CONFIGS } from "./hugo-config.ts";
-import { markedBody, replaceCalls, scratchFolder, type Marked } from "./call-output.ts";
+import {
+  copySource,
+  keptAsWritten,
+  markedBody,
+  replaceCalls,
+  scratchFolder,
+  type Marked,
+} from "./call-output.ts";
 import { hugoCalls } from "./template-calls.ts";
 
 const TIMEOUT_MS = 300_000;
@@ -30,10 +37,7 @@ export function takeHugoOutput(
   const why = renderShortcodes(site, root, env);
   if (why === undefined) return;
   const config = HUGO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  (site.notes ??= []).push({
-    file: shown(config ?? join(root, "config")),
-    why: `the shortcodes of its texts were kept as written (each named below where its text is moved): ${why}`,
-  });
+  keptAsWritten(site, shown(config ?? join(root, "config")), "shortcodes", why);
 }
 
 function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
@@ -50,13 +54,9 @@ function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessE
   // Removed when the process ends: the plan reads the files the generator wrote there.
   const scratch = scratchFolder("sitegen-hugo-calls-");
   const copy = join(scratch, "site");
-  cpSync(root, copy, {
-    recursive: true,
-    filter: (path) =>
-      !["public", "resources", ".git", "node_modules", ".hugo_build.lock"].includes(
-        relative(root, path).split(sep).join("/"),
-      ),
-  });
+  copySource(root, copy, (inside) =>
+    ["public", "resources", ".git", "node_modules", ".hugo_build.lock"].includes(inside),
+  );
   if (existsSync(join(root, "node_modules")))
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
   for (const each of marked) {
