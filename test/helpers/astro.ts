@@ -4,9 +4,10 @@
  * installs it in a folder beside the clone, as it does the MCP Inspector.
  * Without it those tests skip, naming the install; under CI they fail.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isCI } from "../../scripts/tools.mjs";
+import { linkModules } from "../../src/import/astro-output.ts";
 
 const ASTRO = join(process.env.TMPDIR || "/tmp", "sitegen-ci-astro/node_modules");
 const INSTALL = `npm install --prefix ${join(ASTRO, "..")} --no-save --no-package-lock astro@5.18.2 @astrojs/mdx@4.3.14 (.ci/run does this)`;
@@ -22,8 +23,5 @@ export const astroSkip = isCI() ? false : astroMissing;
 /** The Astro install as the site's node_modules: a folder of its own whose entries are links, so that Astro's caches stay in the copy. */
 export function installAstro(source: string): void {
   if (astroMissing !== undefined) throw new Error(`CI=${process.env.CI}: ${astroMissing}`);
-  mkdirSync(join(source, "node_modules"));
-  for (const entry of readdirSync(ASTRO))
-    if (entry !== ".astro" && entry !== ".vite")
-      symlinkSync(join(ASTRO, entry), join(source, "node_modules", entry));
+  linkModules(ASTRO, source);
 }
