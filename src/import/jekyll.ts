@@ -92,11 +92,13 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
   pushAll(refused, walk.refused);
   const old = (path: string) => `${basePath}${path}`;
   const listedBy = layoutLists(root);
-  // The `lang` the defaults give each text that names none: a language of the site's translations all the same.
+  // The `lang` the defaults give each text that names none, recorded as each text's defaults are read: a language of the site's translations all the same.
   const defaultedLang = new Map<string, string>();
-  const langFrom = (file: string, values: Record<string, unknown>) => {
+  const defaultsOfText = (path: string, file: string, kind: string) => {
+    const values = defaultsFor(defaults, path, kind);
     const lang = text(values.lang);
     if (lang !== undefined) defaultedLang.set(file, lang);
+    return values;
   };
   for (const { path, real } of walk.files) {
     const inCollections = collectionsDir !== "" && path.startsWith(`${collectionsDir}/`);
@@ -117,8 +119,7 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
         });
         continue;
       }
-      const postDefaults = defaultsFor(defaults, path, "posts");
-      langFrom(file, postDefaults);
+      const postDefaults = defaultsOfText(path, file, "posts");
       const post = readPost({
         real,
         path,
@@ -158,13 +159,11 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
           why: `a file of the collection ${label} that Jekyll renders but is neither Markdown nor HTML: not moved`,
         });
       else {
-        const documentDefaults = defaultsFor(defaults, path, label);
-        langFrom(file, documentDefaults);
         const page = readPage({
           real,
           path,
           file,
-          defaults: documentDefaults,
+          defaults: defaultsOfText(path, file, label),
           site,
           old,
           collection: {
@@ -197,8 +196,7 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
         });
         continue;
       }
-      const pageDefaults = defaultsFor(defaults, path, "pages");
-      langFrom(file, pageDefaults);
+      const pageDefaults = defaultsOfText(path, file, "pages");
       const page = readPage({ real, path, file, defaults: pageDefaults, site, old });
       // A list of the site's posts, tags or pages, by its own Liquid or by its layout's, is the new site's own to make.
       const lists =
