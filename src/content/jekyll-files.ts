@@ -16,6 +16,7 @@ import { SitegenError } from "../errors.ts";
 import { parseYaml } from "./yaml.ts";
 import { readTable } from "./csv-table.ts";
 import { FILTER_COMMA_HINT, filterCommaMessage, filterCommas } from "./liquid-filter-commas.ts";
+import { BACKSLASH_HINT, backslashMessage, rubyStrings } from "./liquid-string-backslashes.ts";
 import type { JekyllFiles } from "./types.ts";
 
 export const JEKYLL_CONFIG = "_config.yml";
@@ -93,15 +94,21 @@ export function readJekyllFiles(
     const text = read(join(includesPath, name));
     if (text === undefined) continue;
     const lax = filterCommas(text);
-    for (const { line, written } of lax.found)
-      problems.push(
-        new SitegenError("E_CONTENT", filterCommaMessage(written), {
-          kind: "lax-liquid",
-          location: { file: display(join(includesPath, name)), line },
-          hint: FILTER_COMMA_HINT,
-        }),
-      );
-    includes[name] = lax.text;
+    const strings = rubyStrings(lax.text);
+    const file = display(join(includesPath, name));
+    for (const [found, message, hint] of [
+      [lax.found, filterCommaMessage, FILTER_COMMA_HINT],
+      [rubyStrings(text).found, backslashMessage, BACKSLASH_HINT],
+    ] as const)
+      for (const { line, written } of found)
+        problems.push(
+          new SitegenError("E_CONTENT", message(written), {
+            kind: "lax-liquid",
+            location: { file, line },
+            hint,
+          }),
+        );
+    includes[name] = strings.text;
   }
   const data: Record<string, unknown> = {};
   const dataPath = join(root, DATA_DIR);

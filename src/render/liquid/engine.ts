@@ -32,6 +32,12 @@ import {
 import type { MarkdownWarning } from "../markdown/warnings.ts";
 import { FILTER_COMMA_HINT, filterCommaMessage, filterCommas } from "../../content/liquid-filter-commas.ts";
 import {
+  BACKSLASH_HINT,
+  backslashMessage,
+  rubyStrings,
+  unusedCharacter,
+} from "../../content/liquid-string-backslashes.ts";
+import {
   absoluteUrl,
   asJekyllPrints,
   atBuildTime,
@@ -92,8 +98,11 @@ export function runLiquid(
   const warnings: MarkdownWarning[] = [];
   const named: [string, string][] = [];
   const setAside: string[] = [];
-  // Read as Jekyll's Liquid reads it, each told at its line: a comma right after a filter's name.
+  // Read as Jekyll's Liquid reads it, each told at its line: a comma right after a filter's name, a backslash in a string.
   const lax = filterCommas(body);
+  // The text as written, kept beside `source` a character for a character (a backslash added to `source` is a mark here): a tag set aside is shown as written.
+  const mark = unusedCharacter(body);
+  const marked = rubyStrings(body, mark);
   for (const { line, written } of lax.found)
     warnings.push({
       kind: "lax-liquid",
@@ -101,9 +110,10 @@ export function runLiquid(
       message: filterCommaMessage(written),
       hint: FILTER_COMMA_HINT,
     });
-  let source = lax.text;
-  // The text as written, kept beside `source` a character for a character: a tag set aside is shown with its commas.
-  let written = body;
+  for (const { line, written } of marked.found)
+    warnings.push({ kind: "lax-liquid", line, message: backslashMessage(written), hint: BACKSLASH_HINT });
+  let source = rubyStrings(lax.text).text;
+  let written = marked.text;
   for (let runs = 1; ; runs++) {
     running = { source, site, warnings: [], named: [] };
     try {
@@ -137,7 +147,7 @@ export function runLiquid(
         ).values(),
       ].sort((a, b) => b.start - a.start);
       for (const span of spans.filter((each, index) => index === 0 || each.end <= spans[index - 1].start)) {
-        const tag = written.slice(span.start, span.end);
+        const tag = written.slice(span.start, span.end).replaceAll(mark, "");
         warnings.push({
           kind: "template-tag",
           line: lineAt(source, span.start),
