@@ -134,9 +134,12 @@ test("where the site's own Astro fails to build it, each component stays as writ
   );
   assert.doesNotMatch(
     note.why,
-    /sitegen-astro-calls-/,
+    /sitegen-astro-build-/,
     "named at the source's files, not the scratch copy's",
   );
+  // The same build would have placed the post: its address is computed from its route, and the report says why.
+  assert.match(report.addresses.notAsked, /^astro build failed: .*Keys\.astro/);
+  assert.deepEqual([report.addresses.generator, report.addresses.computed], [0, 1]);
   assert.ok(
     report.left.some((each: { line: number; why: string }) => each.line === 26 && /<Keys>/.test(each.why)),
   );

@@ -2,50 +2,79 @@
  * What an Astro site's MDX components gave (`<Card title="…">`, `<Aside>`, a
  * site's own `<Figure>`), asked of the site's own Astro where it runs here
  * (call-output.ts), since sitegen runs none of the site's code and a
- * component kept as written loses the words and pictures it showed. The site
- * is copied to a scratch folder in which each component call of an MDX text
- * (mdx-calls.ts) is between two markers, empty elements MDX keeps as raw HTML
- * (it drops HTML comments); `astro build` builds it there, and what lies
- * between a call's markers in the text's page is what it gave. Where Astro
- * cannot run, each component stays as written, with the warning a component
- * left gets, and the report says why at the site's configuration.
+ * component kept as written loses the words and pictures it showed. In the
+ * import's one build of the site (astro-build.ts) each component call of an
+ * MDX text (mdx-calls.ts) is between two markers, empty elements MDX keeps
+ * as raw HTML (it drops HTML comments), and what lies between a call's
+ * markers in the text's page is what it gave. Where Astro cannot run, each
+ * component stays as written, with the warning a component left gets, and
+ * the report says why at the site's configuration.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { isMdx } from "../content/mdx.ts";
-import type { ImportedDocument, ImportedSite } from "./model.ts";
+import type { ImportedSite } from "./model.ts";
 import { ASTRO_CONFIGS } from "./astro-config.ts";
-import { closing, copySource, keptAsWritten, opening, replaceCalls, scratchFolder } from "./call-output.ts";
+import type { AstroBuild } from "./astro-build.ts";
+import { closing, keptAsWritten, opening, replaceCalls } from "./call-output.ts";
 import { mdxCalls, type MdxCall } from "./mdx-calls.ts";
 
-/** A site's whole build, images and all: a larger one is left with its components as written. */
-const TIMEOUT_MS = 600_000;
-const MAX_OUTPUT = 256 * 1024 * 1024;
-
-/** Each component call of the site's MDX texts replaced by what the site's own Astro made of it; `site.notes` names each. */
-export function takeAstroOutput(
-  site: ImportedSite,
-  root: string,
-  env: NodeJS.ProcessEnv,
-  shown: (path: string) => string,
-): void {
-  const why = renderComponents(site, root, env);
-  if (why === undefined) return;
-  const config = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
-  keptAsWritten(site, shown(config ?? root), "MDX components", why);
-}
-
-interface Marked {
-  document: ImportedDocument;
+/** The component calls of one MDX text, marked for the build. */
+export interface CallMarks {
+  /** The text's file, as messages name it. */
+  file: string;
   /** The calls of the moved text, and where each is in the source file's body. */
   calls: MdxCall[];
   written: MdxCall[];
+  /** Its first marker's number. */
   first: number;
 }
 
-function renderComponents(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
-  const marked: Marked[] = [];
+/** Each component call of the site's MDX texts replaced by what the site's own Astro made of it in `build`; `site.notes` names each. */
+export function takeAstroOutput(
+  site: ImportedSite,
+  build: AstroBuild,
+  root: string,
+  shown: (path: string) => string,
+): void {
+  if (build.calls.length === 0) return;
+  if ("unavailable" in build) {
+    const config = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
+    keptAsWritten(site, shown(config ?? root), "MDX components", build.unavailable);
+    return;
+  }
+  // The documents as they are now: the addresses were found since the calls were marked, each document replaced.
+  const documents = new Map([...site.posts, ...site.pages].map((document) => [document.file, document]));
+  for (const each of build.calls) {
+    const document = documents.get(each.file);
+    const page = document && pageOf(build.out, document.oldUrls[0], site.site.basePath);
+    if (document === undefined || page === undefined) continue;
+    const rendered = asComments(readFileSync(page, "utf8"));
+    const taken = each.calls.filter(
+      (_, index) =>
+        rendered.indexOf(opening(each.first + index)) >= 0 && rendered.includes(closing(each.first + index)),
+    );
+    replaceCalls(
+      site,
+      document,
+      { document, calls: each.calls, first: each.first },
+      rendered,
+      build.out,
+      "Astro",
+    );
+    // A component whose output was taken is no longer left as written.
+    site.left = site.left.filter(
+      (left) =>
+        left.file !== document.file ||
+        !left.why.startsWith("the MDX component <") ||
+        !taken.some((call) => left.line !== undefined && left.line >= call.line && left.line <= call.endLine),
+    );
+  }
+}
+
+/** The component calls of each MDX text, numbered across the site: those of the moved text paired with the source file's of the same name at the same line. */
+export function markCalls(site: ImportedSite): CallMarks[] {
+  const marked: CallMarks[] = [];
   let count = 0;
   for (const document of [...site.posts, ...site.pages]) {
     if (document.real === undefined || !isMdx(document.real)) continue;
@@ -61,7 +90,7 @@ function renderComponents(site: ImportedSite, root: string, env: NodeJS.ProcessE
     );
     if (paired.length === 0) continue;
     marked.push({
-      document,
+      file: document.file,
       calls: paired,
       written: paired.map(
         (call) => written.find((each) => each.line === call.line && each.name === call.name)!,
@@ -70,57 +99,11 @@ function renderComponents(site: ImportedSite, root: string, env: NodeJS.ProcessE
     });
     count += paired.length;
   }
-  if (marked.length === 0) return undefined;
-  if (!existsSync(join(root, "node_modules/.bin/astro")))
-    return "the site has not installed its own Astro (npm install in it lets sitegen take its components' output)";
-  // Removed when the process ends: the plan reads the files Astro wrote there.
-  const scratch = scratchFolder("sitegen-astro-calls-");
-  const copy = join(scratch, "site");
-  copySource(root, copy, (inside) => [".git", "node_modules", "dist", ".astro"].includes(inside));
-  linkModules(join(root, "node_modules"), copy);
-  for (const each of marked) {
-    const source = readFileSync(each.document.real!, "utf8");
-    const head = source.split("\n").slice(0, each.document.bodyLine - 1);
-    const body = bodyOf(source, each.document.bodyLine);
-    writeFileSync(
-      join(copy, relative(root, each.document.real!)),
-      [...head, markedSource(body, each.written, each.first)].join("\n"),
-    );
-  }
-  const out = join(scratch, "out");
-  const built = spawnSync(join(copy, "node_modules/.bin/astro"), ["build", "--outDir", out], {
-    cwd: copy,
-    env: { ...env, ASTRO_TELEMETRY_DISABLED: "1" },
-    encoding: "utf8",
-    timeout: TIMEOUT_MS,
-    maxBuffer: MAX_OUTPUT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  if (built.status !== 0)
-    // Named at the source's files, not the scratch copy's.
-    return `astro build failed: ${problemOf(built.stderr || built.stdout || String(built.error ?? "")).replaceAll(copy, root)}`;
-  for (const each of marked) {
-    const page = pageOf(out, each.document.oldUrls[0], site.site.basePath);
-    if (page === undefined) continue;
-    const rendered = asComments(readFileSync(page, "utf8"));
-    const taken = each.calls.filter(
-      (_, index) =>
-        rendered.indexOf(opening(each.first + index)) >= 0 && rendered.includes(closing(each.first + index)),
-    );
-    replaceCalls(site, each.document, each, rendered, out, "Astro");
-    // A component whose output was taken is no longer left as written.
-    site.left = site.left.filter(
-      (left) =>
-        left.file !== each.document.file ||
-        !left.why.startsWith("the MDX component <") ||
-        !taken.some((call) => left.line !== undefined && left.line >= call.line && left.line <= call.endLine),
-    );
-  }
-  return undefined;
+  return marked;
 }
 
 /** The body of a file whose body starts at `bodyLine`, as written (its `import` lines too, which the build needs). */
-function bodyOf(source: string, bodyLine: number): string {
+export function bodyOf(source: string, bodyLine: number): string {
   return source
     .replace(/^\uFEFF/, "")
     .split("\n")
@@ -136,7 +119,7 @@ const marker = (kind: "n" | "end", index: number) => `<sitegen-call data-${kind}
  * own (alone on its lines) gets them on lines of their own, at its indent,
  * so that MDX still reads it as a block; one within a line gets them beside it.
  */
-function markedSource(body: string, calls: MdxCall[], first: number): string {
+export function markedSource(body: string, calls: MdxCall[], first: number): string {
   let text = "";
   let at = 0;
   calls.forEach((call, index) => {
@@ -169,18 +152,6 @@ function asComments(html: string): string {
     );
 }
 
-/**
- * `modules` (a site's node_modules) in the copy as a folder of its own whose
- * entries are links to its: Astro and Vite write their caches there
- * (`.astro`, `.vite`), which would otherwise land in the site's own folder.
- */
-export function linkModules(modules: string, copy: string): void {
-  mkdirSync(join(copy, "node_modules"));
-  for (const entry of readdirSync(modules))
-    if (entry !== ".astro" && entry !== ".vite")
-      symlinkSync(join(modules, entry), join(copy, "node_modules", entry));
-}
-
 /** The built file of the page at `url`: `/x/` is `x/index.html`, `/x.html` (Astro's `build.format: "file"`) that file. */
 function pageOf(out: string, url: string | undefined, basePath: string): string | undefined {
   if (url === undefined) return undefined;
@@ -195,36 +166,4 @@ function pageOf(out: string, url: string | undefined, basePath: string): string 
   for (const each of [file, `${file}.html`, join(file, "index.html")])
     if (!each.includes(`..${sep}`) && existsSync(each) && each.endsWith(".html")) return each;
   return undefined;
-}
-
-/**
- * What Astro says went wrong: the lines of its error (`[ERROR] [vite] ✗ Build
- * failed`, then the module it could not resolve and its file; or an
- * integration's message, its hint and its location) up to the stack trace,
- * without the time of day, the seconds it took and the link to Astro's
- * docs; else its last line.
- */
-function problemOf(printed: string): string {
-  const lines = printed
-    .replace(/\x1b\[[0-9;]*m/g, "")
-    .split("\n")
-    .map((line) => line.replace(/^\d{2}:\d{2}:\d{2}\s+/, "").trim())
-    .filter((line) => line !== "");
-  const trace = lines.findIndex((line) => /^Stack trace/.test(line));
-  let error = lines.findIndex((line) => /\[ERROR\]|^error\b/i.test(line));
-  if (error < 0 && trace > 0) {
-    // An error printed without a flag: its message, then `Hint:`, `Error reference:` and `Location:`, each above its value.
-    error = trace - 1;
-    while (error >= 2 && /^(Hint|Error reference|Location):$/.test(lines[error - 1])) error -= 2;
-  }
-  if (error < 0) return (lines.at(-1) ?? "no output").slice(0, 400);
-  const stack = lines.findIndex((line, index) => index > error && /^(Stack trace|at )/.test(line));
-  return lines
-    .slice(error, stack < 0 ? error + 4 : stack)
-    .filter((line) => line !== "Error reference:" && !line.startsWith("https://docs.astro.build/"))
-    .join(" ")
-    .replace(/\[ERROR\]\s*/g, "")
-    .replace(/\s*✗?\s*Build failed in [\d.]+m?s\s*/, " ")
-    .trim()
-    .slice(0, 400);
 }

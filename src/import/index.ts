@@ -20,6 +20,7 @@ import { packageFolder } from "../init/package-folder.ts";
 import { headingIdsOf } from "./anchors.ts";
 import { ASTRO_CONFIGS, isAstroSite, readAstro } from "./astro.ts";
 import { takeAstroOutput } from "./astro-output.ts";
+import { buildAstro } from "./astro-build.ts";
 import { heroesFirst } from "./starlight-hero.ts";
 import { readEleventy } from "./eleventy.ts";
 import { isEleventySite } from "./eleventy-config.ts";
@@ -126,17 +127,20 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     throw new SitegenError("E_USAGE", `--old-site ${options.oldSite}: no such folder`, {
       hint: "name the folder the old generator built the site into: _site/ (Jekyll, Eleventy), public/ (Hugo), dist/ (Astro)",
     });
+  // Built once by the site's own Astro, where it runs: where each text went, and what its MDX components gave.
+  const astro = generator === "astro" ? buildAstro(site, root, options.env ?? {}) : undefined;
   const published = findPublished(site, {
     generator,
     root,
     cwd: options.cwd,
     oldSite,
     env: options.env ?? {},
+    astro,
   });
   // The template calls of an Eleventy site's texts, a Hugo site's shortcodes and an Astro site's MDX components, as the generator ran them (call-output.ts).
   if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
   if (generator === "hugo") takeHugoOutput(site, root, options.env ?? {}, display);
-  if (generator === "astro") takeAstroOutput(site, root, options.env ?? {}, display);
+  if (astro) takeAstroOutput(site, astro, root, display);
   // After it, which pairs the moved text's lines with the file's: what Starlight's theme drew from a page's frontmatter (another theme's `hero` may mean something else).
   if (site.starlight) heroesFirst(site, root);
   // Planned before anything is written: a new folder's templates are the starter's.

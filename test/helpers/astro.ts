@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isCI } from "../../scripts/tools.mjs";
-import { linkModules } from "../../src/import/astro-output.ts";
+import { linkModules } from "../../src/import/astro-build.ts";
 
 const ASTRO = join(process.env.TMPDIR || "/tmp", "sitegen-ci-astro/node_modules");
 const INSTALL = `npm install --prefix ${join(ASTRO, "..")} --no-save --no-package-lock astro@5.18.2 @astrojs/mdx@4.3.14 (.ci/run does this)`;

@@ -12,8 +12,9 @@
  * - Eleventy: `eleventy --to=json`, only where the site has installed its
  *   own Eleventy (its configuration is the site's code: it runs with the
  *   site's own dependencies, as its author runs it, or not at all).
- * - Astro needs the site's dependencies and a full build: the built folder
- *   (`--old-site`) stands in for it.
+ * - Astro lists its addresses only by building the site: the import's one
+ *   build of it, with the site's own Astro, tells where each text went
+ *   (astro.ts beside this file).
  *
  * Every address comes back from the host's root, the old base path included.
  */
@@ -37,18 +38,14 @@ const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
 export function askGenerator(
-  generator: Generator,
+  generator: Exclude<Generator, "astro">,
   root: string,
   basePath: string,
   env: NodeJS.ProcessEnv,
 ): Asked {
   if (generator === "hugo") return askHugo(root, env);
   if (generator === "jekyll") return askJekyll(root, basePath, env);
-  if (generator === "eleventy") return askEleventy(root, basePath, env);
-  return {
-    unavailable:
-      "Astro lists its addresses only by building the site with its own dependencies: give its built folder with --old-site",
-  };
+  return askEleventy(root, basePath, env);
 }
 
 function run(

@@ -1,9 +1,10 @@
 /**
  * Where the old site published each source file, asked of what knows rather
  * than computed from a copy of its rules: the generator itself where it runs
- * here (generator.ts), else the old site's built folder (`--old-site`,
- * folder.ts), each built page matched to its source by the address the
- * rules give it or by its title; the computed address is the last resort.
+ * here (generator.ts; Astro's own build, astro.ts), else the old site's
+ * built folder (`--old-site`, folder.ts), each built page matched to its
+ * source by the address the rules give it or by its title; the computed
+ * address is the last resort.
  * Each document's first old address is replaced by the one found; its
  * aliases stay. How many of each the report says.
  */
@@ -13,6 +14,8 @@ import { parseDocument } from "yaml";
 import type { Generator, ImportedDocument, ImportedSite } from "../model.ts";
 import { readBuiltFolder, type BuiltPage } from "./folder.ts";
 import { askGenerator } from "./generator.ts";
+import { astroAddresses } from "./astro.ts";
+import type { AstroBuild } from "../astro-build.ts";
 import { oldListPages, type OldPage } from "./old-pages.ts";
 import { tagSlug } from "../../content/slug.ts";
 import { readDateZoned } from "../../content/dates.ts";
@@ -37,6 +40,8 @@ export interface PublishedOptions {
   /** The old site's built folder, absolute. */
   oldSite?: string;
   env: NodeJS.ProcessEnv;
+  /** An Astro site's build by its own Astro (astro-build.ts), which the import makes once for its components too. */
+  astro?: AstroBuild;
 }
 
 export interface Published {
@@ -46,7 +51,16 @@ export interface Published {
 }
 
 export function findPublished(site: ImportedSite, options: PublishedOptions): Published {
-  const asked = askGenerator(options.generator, options.root, site.site.basePath, options.env);
+  const sourcePath = (document: ImportedDocument) =>
+    relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
+  const asked =
+    options.generator === "astro"
+      ? astroAddresses(
+          options.astro ?? { calls: [], unavailable: "Astro's build was not made" },
+          site,
+          sourcePath,
+        )
+      : askGenerator(options.generator, options.root, site.site.basePath, options.env);
   const byGenerator = "addresses" in asked ? asked.addresses : new Map<string, string>();
   const built = options.oldSite ? readBuiltFolder(options.oldSite, site.site.basePath) : undefined;
   const origins: AddressOrigins = {
@@ -55,8 +69,6 @@ export function findPublished(site: ImportedSite, options: PublishedOptions): Pu
     computed: 0,
     ...("unavailable" in asked ? { notAsked: asked.unavailable } : {}),
   };
-  const sourcePath = (document: ImportedDocument) =>
-    relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
   const unclaimed = built ? titledPages(built, site) : undefined;
   const dated = (document: ImportedDocument): ImportedDocument => {
     const read = "dates" in asked ? asked.dates?.get(sourcePath(document)) : undefined;
