@@ -32,8 +32,8 @@ export interface ImportPlan {
   kept: Map<string, number>;
   /** Source documents and files not moved, with why. */
   skipped: LeftOut[];
-  /** Each moved document's old addresses and where it is now: for the report and for checking an import. */
-  moved: { file: string; from: string[]; to: string }[];
+  /** Each moved document's old addresses and where it is now, and whether it is a home that only lists the posts: for the report and for checking an import. */
+  moved: { file: string; from: string[]; to: string; list?: true }[];
   /** Links to an address of the site that nothing answers now: kept as written, by file:line. */
   unresolved: { file: string; line: number; url: string }[];
   /** Old addresses of what was not moved, which the new site does not answer. */

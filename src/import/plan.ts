@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { readFileName } from "../content/file-name.ts";
 import { STATIC_DIR } from "../content/site-files.ts";
 import { readableHeadingIds } from "./anchors.ts";
+import { hasOwnText } from "./home-text.ts";
 import { oldForms } from "./links.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { isDefault, placePages, placePosts, safeDecode, stripBase } from "./place.ts";
@@ -127,7 +128,13 @@ export function planImport(site: ImportedSite, options: PlanOptions): ImportPlan
       return owner === undefined;
     });
     plan.aliases += aliases.length;
-    plan.moved.push({ file: document.file, from: document.oldUrls, to: path });
+    plan.moved.push({
+      file: document.file,
+      from: document.oldUrls,
+      to: path,
+      // A home of no text of its own lists the posts: its page is not compared with the old one.
+      ...(document.role === "home" && !hasOwnText(document.body) ? { list: true as const } : {}),
+    });
     const key = translationKey(document);
     const data = frontmatter(
       key ? { ...document, data: { ...document.data, translationKey: key } } : document,

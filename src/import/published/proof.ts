@@ -116,7 +116,6 @@ export function proofLines(proof: Proof): string[] {
   return lines;
 }
 
-/** A page that lists others (the home, the blog, a Hugo section's `_index.md`), or the page for no page. */
 /**
  * What the old theme repeats, over the whole site, among the pages of each language (`<html lang>`) and among
  * those of each section (the first folder of their address): a notice each post of a language shows ("Ich
@@ -146,8 +145,9 @@ function siteChrome(pages: BuiltPage[]): Chrome {
   };
 }
 
+/** A page that lists others (the blog, a Hugo section's `_index.md`), or the page for no page. The home is one only where the move says so (src/import/home-text.ts): a home of its author's text is compared. */
 function isList(file: string, to: string): boolean {
-  return to === "/" || to === "/blog/" || to === "/404.html" || /(^|\/)_index\.[^/]+$/.test(file);
+  return to === "/blog/" || to === "/404.html" || /(^|\/)_index\.[^/]+$/.test(file);
 }
 
 /** The page the new build wrote for a path, or undefined: a folder's index.html, or the file itself. */
