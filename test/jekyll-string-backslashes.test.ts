@@ -3,7 +3,8 @@
  * = "C:\Program Files\Lantern" %}`, `| replace: "/", "\"`, an include's
  * `path="C:\Users\keeper\Night"`): Ruby's Liquid reads it as a backslash and
  * ends the string at the next quote, where LiquidJS would read an escape and
- * lose the backslashes and the words they join.
+ * lose the backslashes and the words they join; and a replacement of
+ * `replace` names the match (`\&`) as Ruby's `gsub` reads one.
  * test/fixtures/jekyll-string-backslashes/ is built by Debian's jekyll as the
  * reference and moved with `sitegen import`: the post shows what the old
  * page showed, word for word, `{% raw %}` keeps its backslash, and each such
@@ -34,6 +35,8 @@ test("a backslash in a Liquid string is read as Jekyll reads it, a backslash, wi
     "Program Files\\Lantern unless told otherwise.</p>",
     "<p>The charts stay in D:\\Maps\\Coast\\Charts beside the tide tables.</p>",
     "<p>An old path reads C:\\Lantern\\Logs once the installer has moved it.</p>",
+    // A replacement names the match, the text before it and after it, as Ruby's gsub reads one.
+    "<p>The log writes salt [&amp;] tide, low\\water and ebb(ebb/flow)flow as Ruby reads a replacement.</p>",
     "<code>C:\\Users\\keeper\\Night</code>, the folder Night on 37 characters of share.</p>",
     "<code>E:\\Backup\\Weekly</code>, the folder Weekly on 32 characters of share.</p>",
   ]) {
@@ -69,6 +72,8 @@ test("a backslash in a Liquid string is read as Jekyll reads it, a backslash, wi
     `${post}:${lineOf("{% assign folder")}`,
     `${post}:${lineOf("The charts stay in")}`,
     `${post}:${lineOf("An old path reads")}`,
+    // Each of its three outputs.
+    ...Array(3).fill(`${post}:${lineOf("The log writes")}`),
     `${post}:${lineOf('label="The \\"night\\" log"')}`,
     `${post}:${lineOf("label='Backups'")}`,
   ]);

@@ -13,7 +13,9 @@
  * (`\'` in a `'…'` one) is the quote, as in LiquidJS, and every other
  * backslash is itself. Not in `{% raw %}` or `{% comment %}`, whose text is
  * no Liquid, nor in the tags that take their text as written (`post_url`,
- * `link`, `highlight`), nor outside a tag or an output.
+ * `link`, `highlight`), nor outside a tag or an output. A backslash that
+ * reaches `replace` in its replacement (`'\&amp;'`) is then read as Ruby's
+ * `gsub` reads one (src/render/liquid/ruby-replace.ts).
  */
 
 export interface RubyStrings {

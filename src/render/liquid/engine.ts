@@ -49,6 +49,7 @@ import {
 import { failedTag, HINT, reason, shortened } from "./failed-tags.ts";
 import { Highlight } from "./highlight-tag.ts";
 import { laxCapture } from "./capture-tag.ts";
+import { rubyReplace } from "./ruby-replace.ts";
 import type { LiquidSite } from "./site.ts";
 import { lineAt, rendered } from "./source-lines.ts";
 
@@ -214,6 +215,14 @@ function engineFor(site: LiquidSite, origin: string): Liquid {
   for (const name of ["date", "date_to_xmlschema", "date_to_rfc822", "date_to_string", "date_to_long_string"])
     liquid.registerFilter(name, atBuildTime(liquid.filters[name] as Parameters<typeof atBuildTime>[0]));
   liquid.registerFilter("sample", firstSample);
+  liquid.registerFilter(
+    "replace",
+    rubyReplace(liquid.filters.replace as Parameters<typeof rubyReplace>[0], true),
+  );
+  liquid.registerFilter(
+    "replace_first",
+    rubyReplace(liquid.filters.replace_first as Parameters<typeof rubyReplace>[0], false),
+  );
   liquid.registerTag("post_url", linkTag("post_url"));
   liquid.registerTag("link", linkTag("link"));
   liquid.registerTag("highlight", Highlight);
