@@ -409,8 +409,11 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
   });
 
   it("the starter theme: its pages load clean, axe-core finds no WCAG 2.1 A or AA violation in either scheme or width, and screenshots are saved", async () => {
+    // The search page is held to the same in the same four views by test/search-page.test.ts, once its results are
+    // shown (its script asks /mcp for them after the load, which a visit here would not wait for); its screenshots
+    // are that file's, under the same names.
     const problems = await everyView(
-      Object.entries(STARTER_AUDITED),
+      Object.entries(STARTER_AUDITED).filter(([name]) => name !== "starter-search"),
       async (tab, name, path, view) => {
         const { scheme, viewport } = view;
         const label = `${name} (${scheme}, ${viewport.width} px)`;
@@ -476,19 +479,25 @@ describe("the site in Chromium", { skip: tools.skip }, () => {
     const { page } = await open(AUDITED["post-en"], { viewport: VIEWPORTS[1] });
     const boxes = await page.locator("pre, .table-scroll").count();
     assert.ok(boxes >= 2);
-    // Tab through the page: every scroll box is reached.
-    const reached = new Set<string>();
-    for (let i = 0; i < 200; i++) {
-      await page.keyboard.press("Tab");
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement!;
-        return element.matches("pre, .table-scroll")
-          ? [...document.querySelectorAll("pre, .table-scroll")].indexOf(element)
-          : -1;
+    // Tab through the page, up to 200 times: every scroll box is reached. The page notes each box that takes focus as
+    // it happens, and is asked how many after every ten presses, not after each: a question per press cost more than
+    // the press, and the presses stop once every box has been reached.
+    await page.evaluate(() => {
+      const reached = new Set<number>();
+      (window as unknown as { reached: Set<number> }).reached = reached;
+      document.addEventListener("focusin", (event) => {
+        const boxes = [...document.querySelectorAll("pre, .table-scroll")];
+        if (boxes.includes(event.target as Element)) reached.add(boxes.indexOf(event.target as Element));
       });
-      if (focused >= 0) reached.add(String(focused));
+    });
+    const reachedCount = () =>
+      page.evaluate(() => (window as unknown as { reached: Set<number> }).reached.size);
+    let reached = 0;
+    for (let presses = 0; presses < 200 && reached < boxes; ) {
+      for (const end = presses + 10; presses < end; presses++) await page.keyboard.press("Tab");
+      reached = await reachedCount();
     }
-    assert.equal(reached.size, boxes, `${reached.size} of ${boxes} scroll boxes reached by Tab`);
+    assert.equal(reached, boxes, `${reached} of ${boxes} scroll boxes reached by Tab`);
     const table = page
       .locator(".table-scroll")
       .filter({ has: page.locator("td code") })
