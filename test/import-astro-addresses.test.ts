@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { ROOT, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
 import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
 import { astroSkip, installAstro } from "./helpers/astro.ts";
+import { problemOf } from "../src/import/astro-build.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/generators/astro-addresses");
 const running: Running[] = [];
@@ -147,3 +148,35 @@ async function answersOnEveryHost(site: string, landings: [from: string, to: str
     await host.stop();
   }
 }
+
+test("the reason Astro's build failed is its own error line: a flagged error, or one Node printed as the process ended", () => {
+  const flagged = [
+    "12:00:01 [build] Building static entrypoints...",
+    "12:00:02 [ERROR] [vite] ✗ Build failed in 1.20s",
+    'Could not resolve "../components/Keys.astro" from "src/content/blog/notes.mdx"',
+    "  Stack trace:",
+    "    at resolve (file:///x.js:1:1)",
+  ].join("\n");
+  assert.equal(
+    problemOf(flagged),
+    '[vite] Could not resolve "../components/Keys.astro" from "src/content/blog/notes.mdx"',
+  );
+  const uncaught = [
+    "12:00:03 ✓ Completed in 8ms.",
+    "",
+    "node:internal/process/promises:391",
+    "    triggerUncaughtException(err, true /* fromPromise */);",
+    "    ^",
+    "",
+    "MissingSharp: Could not find Sharp. Please install Sharp (`sharp`) manually into your project.",
+    "  loc: undefined,",
+    "  type: 'AstroError'",
+    "}",
+    "",
+    "Node.js v20.20.2",
+  ].join("\n");
+  assert.equal(
+    problemOf(uncaught),
+    "MissingSharp: Could not find Sharp. Please install Sharp (`sharp`) manually into your project.",
+  );
+});

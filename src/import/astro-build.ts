@@ -101,9 +101,9 @@ export function linkModules(modules: string, copy: string): void {
  * failed`, then the module it could not resolve and its file; or an
  * integration's message, its hint and its location) up to the stack trace,
  * without the time of day, the seconds it took and the link to Astro's
- * docs; else its last line.
+ * docs; or the error Node printed as the process ended; else its last line.
  */
-function problemOf(printed: string): string {
+export function problemOf(printed: string): string {
   const lines = printed
     .replace(/\x1b\[[0-9;]*m/g, "")
     .split("\n")
@@ -116,6 +116,9 @@ function problemOf(printed: string): string {
     error = trace - 1;
     while (error >= 2 && /^(Hint|Error reference|Location):$/.test(lines[error - 1])) error -= 2;
   }
+  // An error Astro did not catch (`MissingSharp: Could not find Sharp. …`): Node prints it below the caret that points into its source.
+  const caret = lines.lastIndexOf("^");
+  if (error < 0 && caret >= 0 && caret + 1 < lines.length) return lines[caret + 1].slice(0, 400);
   if (error < 0) return (lines.at(-1) ?? "no output").slice(0, 400);
   const stack = lines.findIndex((line, index) => index > error && /^(Stack trace|at )/.test(line));
   return lines
