@@ -132,22 +132,24 @@ describe("the starter theme as a reader sees it", { skip: tools.skip }, () => {
     return { left: at(3), right: at(Math.round(rect.width) - 4), scrolls };
   }
 
-  /** RGBA of a one-row PNG, decoded in a blank page of the same browser. */
+  /**
+   * One blank page of the same browser that decodes every PNG: a page of its own for each of the twenty decodes
+   * started a context and a renderer process apiece, which cost more than the decodes.
+   */
+  let decoder: Promise<Page> | undefined;
+
+  /** RGBA of a one-row PNG, decoded in the blank page. */
   async function decodePng(png: Buffer): Promise<number[]> {
-    const page = await browser.newPage();
-    try {
-      return await page.evaluate(async (base64) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = new OffscreenCanvas(image.width, image.height);
-        const context = canvas.getContext("2d")!;
-        context.drawImage(image, 0, 0);
-        return [...context.getImageData(0, 0, image.width, 1).data];
-      }, png.toString("base64"));
-    } finally {
-      await page.close();
-    }
+    decoder ??= browser.newPage();
+    return (await decoder).evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(0, 0, image.width, 1).data];
+    }, png.toString("base64"));
   }
 
   /** How far apart two colours are: the largest difference of a channel, 0 to 255. */
