@@ -80,7 +80,7 @@ test("a backslash in a Liquid string is read as Jekyll reads it, a backslash, wi
   assert.ok(findings.every((each) => !each.endsWith(":0")));
 });
 
-test("a tag that cannot run is shown with its backslashes as written, and an include's escaped quote alone is no warning", async () => {
+test("a tag that cannot run is shown with its backslashes as written; an include's escaped quote alone, and an inline comment, are no warning", async () => {
   const root = initSite("string-backslash-fault");
   writeFileSync(join(root, "content/_config.yml"), "title: Lantern Keepers\n");
   mkdirSync(join(root, "content/_includes"));
@@ -97,6 +97,8 @@ test("a tag that cannot run is shown with its backslashes as written, and an inc
       "",
       '{% include quoted.html said="The \\"first\\" lamp" %}',
       "",
+      'Signed by the keeper.{% # the log is kept in "C:\\Watch" %}',
+      "",
     ].join("\n"),
   );
   const run = await sitegenHere(["build", "--out", join(root, "dist"), "--json"], { cwd: root });
@@ -110,4 +112,8 @@ test("a tag that cannot run is shown with its backslashes as written, and an inc
   assert.ok(kinds.includes("template-tag:6"), kinds.join(" "));
   assert.ok(kinds.includes("lax-liquid:6"), kinds.join(" "));
   assert.ok(!kinds.includes("lax-liquid:8"), kinds.join(" "));
+  // An inline comment is no Liquid to read: nothing shown, nothing said.
+  assert.match(page, /Signed by the keeper\./);
+  assert.doesNotMatch(page, /the log is kept in/);
+  assert.ok(!kinds.includes("lax-liquid:10"), kinds.join(" "));
 });

@@ -47,8 +47,10 @@ export function rubyStrings(text: string, added = "\\"): RubyStrings {
       verbatim = name;
       continue;
     }
-    if (output === undefined && name !== undefined && AS_WRITTEN.has(name)) continue;
-    const at = name === "include" || name === "include_relative" ? includeBackslashes : backslashes;
+    // An inline comment (`{% # … %}`) is no Liquid to read, and a tag that takes its text as written has no strings.
+    if (output === undefined && (/^\s*#/.test(tag ?? "") || (name !== undefined && AS_WRITTEN.has(name))))
+      continue;
+    const at = name !== undefined && INCLUDES.has(name) ? includeBackslashes : backslashes;
     const offsets = at(written);
     if (offsets.length === 0) continue;
     for (const offset of offsets) {
@@ -65,6 +67,8 @@ export function rubyStrings(text: string, added = "\\"): RubyStrings {
 const MARKUP = /\{(?:\{-?([\s\S]*?)-?\}\}|%-?([\s\S]*?)-?%\})/g;
 /** Tags whose text is read as written, by Jekyll and here: a backslash in them is none of Liquid's. */
 const AS_WRITTEN = new Set(["post_url", "link", "highlight"]);
+/** Jekyll's include tags, and jekyll-include-cache's, which read their parameters as Jekyll's `include` does. */
+const INCLUDES = new Set(["include", "include_relative", "include_cached"]);
 
 /** The offsets in `markup` of the backslashes inside its quoted strings, each of which ends at the next quote of its kind. */
 function backslashes(markup: string): number[] {
