@@ -5,14 +5,14 @@
  * to the terminal. A failed build leaves `dist/` as it was.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import MarkdownIt from "markdown-it";
 import { readTree } from "./helpers/site.ts";
 import { assertValidXml, XMLLINT } from "./helpers/xmllint.ts";
-import { tempDir } from "./helpers/dist.ts";
-import { tempProject, sitegenIn } from "./helpers/project.ts";
+import { sitegenHere, tempDir } from "./helpers/dist.ts";
+import { tempProject, sitegenIn, type CliRun } from "./helpers/project.ts";
 import { startPreviewServer } from "./helpers/dist.ts";
 
 /** Control characters a terminal acts on: anything but the line feeds of the output's own lines. */
@@ -21,6 +21,14 @@ const TERMINAL_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 function post(fields: string, body = "Some text.\n"): string {
   return `---\n${fields}\n---\n\n${body}`;
 }
+
+/**
+ * The CLI's `run` in this process, in `project`, as the binary runs it: these tests hold what a build or check says and
+ * writes. The two that bound a run in time (a hang must end in a kill, which a run in this process cannot be given)
+ * start the binary.
+ */
+const runIn = (project: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> =>
+  sitegenHere(args, { cwd: project, env });
 
 describe("messages show what the content chose, never send it to the terminal", () => {
   it("shows control characters in file names, slugs and aliases as escapes, and names a binary .md file without its bytes", async () => {
@@ -44,7 +52,7 @@ describe("messages show what the content chose, never send it to the terminal", 
       join(blog, "blob.md"),
       Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Buffer.alloc(4096, 0x9b)]),
     );
-    const run = await sitegenIn(project, ["build"], { NO_COLOR: "1" });
+    const run = await runIn(project, ["build"], { NO_COLOR: "1" });
     assert.equal(run.status, 1, run.stderr);
     assert.doesNotMatch(run.stderr, TERMINAL_CONTROL, "no control character reaches the terminal");
     assert.ok(run.stderr.includes("content/blog/esc\\x1b]0;owned\\x07\\x1b[2J.md"), run.stderr);
@@ -57,10 +65,22 @@ describe("messages show what the content chose, never send it to the terminal", 
 });
 
 /** A project built once, then broken: the failed build must leave `dist/` as it was. */
+let good: Promise<string> | undefined;
+
+/**
+ * A copy of the project, its content and templates, after a good build: its `dist/`, and the build cache that build
+ * wrote. The real content builds the same bytes every time (the time is fixed), so one build is made for the file and
+ * copied for each test, which then breaks its own copy.
+ */
 async function builtProject(): Promise<{ project: string; before: Map<string, Buffer> }> {
-  const project = tempProject();
-  const good = await sitegenIn(project, ["build", "--quiet"]);
-  assert.equal(good.status, 0, good.stderr);
+  good ??= (async () => {
+    const made = tempProject();
+    const built = await runIn(made, ["build", "--quiet"]);
+    assert.equal(built.status, 0, built.stderr);
+    return made;
+  })();
+  const project = tempDir("sitegen-project-");
+  cpSync(await good, project, { recursive: true });
   return { project, before: readTree(join(project, "dist")) };
 }
 
@@ -83,7 +103,7 @@ describe("content/static/ and a post's folder publish nothing from outside the t
     writeFileSync(join(outside, "secret.txt"), "outside-the-tree\n");
     symlinkSync(outside, join(project, "content/static"));
     for (const command of [["build"], ["check"]]) {
-      const run = await sitegenIn(project, command);
+      const run = await runIn(project, command);
       assert.equal(run.status, 1, `${command}: ${run.stdout}${run.stderr}`);
       assert.ok(
         run.stderr.includes(
@@ -108,7 +128,7 @@ describe("content/static/ and a post's folder publish nothing from outside the t
       post('title: "With files"\ndescription: "A post with a huge file."\ndate: 2025-01-01'),
     );
     sparseFile(join(folder, "huge.bin"), 2 ** 31 + 1);
-    const run = await sitegenIn(project, ["build"]);
+    const run = await runIn(project, ["build"]);
     assert.equal(run.status, 1, run.stderr);
     assert.ok(
       run.stderr.includes(
@@ -143,7 +163,7 @@ describe("content/static/ and a post's folder publish nothing from outside the t
     symlinkSync(".", join(folder, "again"));
     symlinkSync("a", join(folder, "b"));
     symlinkSync("b", join(folder, "a"));
-    const run = await sitegenIn(project, ["build"]);
+    const run = await runIn(project, ["build"]);
     assert.equal(run.status, 1, run.stderr);
     assert.match(
       run.stderr,
@@ -231,7 +251,7 @@ describe("dates the sitemap's schema refuses are errors at their lines", () => {
     );
     const about = join(project, "content/pages/about.md");
     writeFileSync(about, readFileSync(about, "utf8").replace(/^updated: .*$/m, "updated: 0000-12-31"));
-    const run = await sitegenIn(project, ["build"]);
+    const run = await runIn(project, ["build"]);
     assert.equal(run.status, 1, run.stderr);
     assert.match(
       run.stderr,
@@ -257,7 +277,7 @@ describe("dates the sitemap's schema refuses are errors at their lines", () => {
       join(project, "content/blog/year-one.md"),
       post('title: "Year one"\ndescription: "Dated the first year there is."\ndate: 0001-01-01'),
     );
-    const run = await sitegenIn(project, ["build", "--quiet"]);
+    const run = await runIn(project, ["build", "--quiet"]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(readFileSync(join(project, "dist/sitemap.xml"), "utf8"), /<lastmod>0001-01-01<\/lastmod>/);
     assertValidXml(join(project, "dist/sitemap.xml"), "sitemap.xsd");
@@ -276,7 +296,7 @@ describe("control characters never make the XML ill-formed", () => {
         "A first paragraph.\n\nA NUL \u0000 and a backspace \b here.\n",
       ),
     );
-    const run = await sitegenIn(project, ["build"]);
+    const run = await runIn(project, ["build"]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stderr,
@@ -291,10 +311,10 @@ describe("control characters never make the XML ill-formed", () => {
     );
     assert.doesNotMatch(feed, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     if (!XMLLINT.skip) assertValidXml(join(project, "dist/feed.xml"), "atom.rng");
-    const strict = await sitegenIn(project, ["check", "--strict"]);
+    const strict = await runIn(project, ["check", "--strict"]);
     assert.equal(strict.status, 1, strict.stderr);
     assert.match(strict.stderr, /^error: content\/blog\/pasted\.md:2: `title` holds U\+000B/m);
-    assert.equal((await sitegenIn(project, ["check"])).status, 0);
+    assert.equal((await runIn(project, ["check"])).status, 0);
   });
 });
 
@@ -314,10 +334,10 @@ describe("aliases are read as they would be requested", () => {
         `title: "Hostile aliases"\ndescription: "Old addresses that are not old addresses."\ndate: 2025-01-01\naliases:\n${aliases.map((alias) => `  - "${alias}"`).join("\n")}`,
       ),
     );
-    const warned = await sitegenIn(project, ["build"]);
+    const warned = await runIn(project, ["build"]);
     assert.equal(warned.status, 0, warned.stderr);
     assert.match(warned.stderr, /^! alias: \d+ warnings?/m);
-    const run = await sitegenIn(project, ["build", "--strict"]);
+    const run = await runIn(project, ["build", "--strict"]);
     assert.equal(run.status, 1, run.stderr);
     const expect = (alias: string, reason: RegExp) =>
       assert.match(
@@ -422,7 +442,7 @@ describe("single-line fields stay single-line in every Markdown and text output"
         'title: "Nested](https://evil.example/nest) [again"\ndescription: "A title that closes its own link."\ndate: 2026-11-29',
       ),
     );
-    const run = await sitegenIn(project, ["build"]);
+    const run = await runIn(project, ["build"]);
     assert.equal(run.status, 0, run.stderr);
     const dist = join(project, "dist");
     const outputs = [
