@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import {
+  builtSite,
   cloudflareProject,
   ROOT,
   routeTable,
@@ -182,9 +183,10 @@ test("past Cloudflare's 100 header rules the build fails (exit 1) naming the lim
   cpSync(join(ROOT, "templates"), join(site, "templates"), { recursive: true });
   for (let index = 0; index < 100; index++)
     writeFileSync(join(site, "templates/assets", `extra-${index}.css`), `/* ${index} */\n`);
+  // A build already in the output folder: the run's build of the same content (a build of its own here, with the
+  // extra files, cost as much again as the one that fails).
   const out = join(site, "dist");
-  const netlify = sitegen(["build", "--out", out, "--quiet"], { cwd: site });
-  assert.equal(netlify.status, 0, netlify.stderr);
+  cpSync(builtSite(), out, { recursive: true });
   const before = statSync(join(out, "_headers")).mtimeMs;
   const result = sitegen(["build", "--host", "cloudflare", "--out", out], { cwd: site });
   assert.equal(result.status, 1, result.stderr);
