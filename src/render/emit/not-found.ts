@@ -127,6 +127,18 @@ function notFoundHead(manifest: Manifest, templates: TemplateSet, count: number)
  * path it repeats.
  */
 export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, closestCount: number): number {
+  // Asked for by the 404's render and again by its budget's check: the manifest's posts are weighed once.
+  let byCount = ADDED.get(manifest);
+  if (!byCount) ADDED.set(manifest, (byCount = new Map()));
+  let added = byCount.get(closestCount);
+  if (added === undefined) byCount.set(closestCount, (added = addedAtMost(manifest, closestCount)));
+  return headBytes + added;
+}
+
+/** What the core may add to a manifest's recovery map, by the count of closest posts it names. */
+const ADDED = new WeakMap<Manifest, Map<number, number>>();
+
+function addedAtMost(manifest: Manifest, closestCount: number): number {
   const page = heaviest(
     [...manifest.pages, ...manifest.listings],
     1,
@@ -144,12 +156,11 @@ export function notFoundMarkdownBound(manifest: Manifest, headBytes: number, clo
     distance: 0,
   }));
   const path = "/".repeat(ECHOED_PATH_MAX + 1);
-  const added = Math.max(
+  return Math.max(
     ...[{ canonical: page, closest: [] }, { closest }].map((found) =>
       Buffer.byteLength(recoveryMap("", path, found)),
     ),
   );
-  return headBytes + added;
 }
 
 /** The `count` heaviest items, heaviest first (earlier first among equals): one pass, each weighed once. */
