@@ -85,22 +85,23 @@ export function llmsTxt(manifest: Manifest, parts?: KeptParts): string {
     listed("llmsFullTxt"),
     "",
   ];
-  const lines = manifest.posts.map((post) => postLine(post, parts));
-  const entries = lines.map(({ line }) => line);
+  const { posts } = manifest;
   const listings = listingSection(manifest);
   const fixed = bytesOf(head) + bytesOf(tail) + listings.fixed;
   const budget = budgetsOf(site).llms_txt_bytes;
   // The listings after the posts need room for their note at least, or for all of them where that is less.
   const kept = newestThatFit(
-    lines.map(({ bytes }) => bytes),
+    posts.length,
+    (at) => postLine(posts[at], parts).bytes,
     budget - fixed,
-    lineBytes(postsLeftOut(manifest, entries.length, entries.length)) + lineBytes("") + listings.least,
+    lineBytes(postsLeftOut(manifest, posts.length, posts.length)) + lineBytes("") + listings.least,
     listings.least,
   );
-  const note = kept < entries.length ? [postsLeftOut(manifest, kept, entries.length), ""] : [];
-  const used = fixed + bytesOf(note) + lines.slice(0, kept).reduce((sum, { bytes }) => sum + bytes, 0);
+  const lines = posts.slice(0, kept).map((post) => postLine(post, parts));
+  const note = kept < posts.length ? [postsLeftOut(manifest, kept, posts.length), ""] : [];
+  const used = fixed + bytesOf(note) + lines.reduce((sum, { bytes }) => sum + bytes, 0);
   // One blank line between blocks where a section left out leaves two (no line of the file spans lines).
-  return [...head, ...note, ...entries.slice(0, kept), ...listings.lines(budget - used), ...tail]
+  return [...head, ...note, ...lines.map(({ line }) => line), ...listings.lines(budget - used), ...tail]
     .join("\n")
     .replace(/\n{3,}/g, "\n\n");
 }
@@ -134,7 +135,7 @@ function listingSection(manifest: Manifest): { fixed: number; least: number; lin
       lineBytes(leftOut(others.length)),
     ),
     lines(room) {
-      const kept = newestThatFit(sizes, room, lineBytes(leftOut(others.length)));
+      const kept = newestThatFit(sizes.length, (at) => sizes[at], room, lineBytes(leftOut(others.length)));
       const note = kept < others.length ? [leftOut(others.length - kept)] : [];
       return [...head, ...always, ...others.slice(0, kept).map(line), ...note];
     },
@@ -172,7 +173,8 @@ export function* llmsFullTxt(
     fullHead(manifest, { kept: manifest.posts.length, from: "0000-00-00", to: "0000-00-00" }),
   );
   const kept = newestThatFit(
-    manifest.posts.map(entryBytes),
+    manifest.posts.length,
+    (at) => entryBytes(manifest.posts[at]),
     budgetsOf(manifest.site).llms_full_txt_bytes - pages,
     widest,
     Buffer.byteLength(fullHead(manifest)),
@@ -200,13 +202,29 @@ function fullHead(manifest: Manifest, omission?: { kept: number; from: string; t
 const ENTRY_SEPARATOR = "\n---\n\n";
 
 /**
- * How many of the newest entries fit `room` bytes: all of them when they fit
- * with `whole` bytes of overhead; otherwise the longest run from the newest
- * that fits with `partial` bytes (the note saying what was left out).
+ * How many of the `count` newest entries, the one at `at` weighing
+ * `sizeOf(at)` bytes, fit `room` bytes: all of them when they fit with `whole`
+ * bytes of overhead; otherwise the longest run from the newest that fits with
+ * `partial` bytes (the note saying what was left out). Entries are weighed
+ * only as far as the answer needs: once their sum is past the room with the
+ * smaller overhead, neither answer reads further, so a blog of 10,000 posts
+ * has the lines of the few hundred that fit made, not all of them.
  */
-function newestThatFit(sizes: number[], room: number, partial: number, whole = 0): number {
-  const all = sizes.reduce((sum, size) => sum + size, 0);
-  if (all + whole <= room) return sizes.length;
+function newestThatFit(
+  count: number,
+  sizeOf: (at: number) => number,
+  room: number,
+  partial: number,
+  whole = 0,
+): number {
+  const sizes: number[] = [];
+  let all = 0;
+  while (sizes.length < count && all + Math.min(partial, whole) <= room) {
+    const size = sizeOf(sizes.length);
+    sizes.push(size);
+    all += size;
+  }
+  if (sizes.length === count && all + whole <= room) return count;
   let used = partial;
   let kept = 0;
   while (kept < sizes.length && used + sizes[kept] <= room) used += sizes[kept++];
