@@ -138,6 +138,8 @@ export async function stage<W extends StagingFolder | PatchWriter>(
       contentRoot,
       count: posts.length,
       store,
+      // Stat data from this run's own listing only: a listing given again (a watch session's) may be older than the files.
+      stats: options.postFiles ? undefined : postFiles.stats,
       timed: clock && ((parse) => clock.time("parse", parse, "read")),
     });
     const [read, templateSources] = await Promise.all([

@@ -16,7 +16,7 @@
  * does. What a file is by its name is src/content/file-kinds.ts's, and how a
  * bundle's folder is read src/content/post-bundle.ts's.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync, statSync, type BigIntStats, type Dirent } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
 import { displayFrom, insideOf, kindOf, safeRealpath } from "./entries.ts";
@@ -49,6 +49,12 @@ export interface Listing {
   errors: SitegenError[];
   /** Files left out, each named with what it is. */
   warnings: SitegenError[];
+  /**
+   * Each single-file post's stat data as the listing took it, by its path: the
+   * stat that weighed the file also tells a build's cache that it is unchanged
+   * (src/write/stat-records.ts), which then needs no stat of its own.
+   */
+  stats?: Map<string, BigIntStats>;
 }
 
 /** The Markdown files under `dir`, sorted by path; an error for each entry that cannot be read, a warning for each left out. */
@@ -56,6 +62,7 @@ export function listSources(dir: string, options: ListOptions): Listing {
   const display = displayFrom(options.cwd);
   const start = resolve(options.cwd, dir);
   const listing: Listing = { entries: [], errors: [], warnings: [] };
+  if (options.layout === "posts") listing.stats = new Map();
   const refuse: Refuse = (path, message, hint, kind = "outside-tree") =>
     listing.errors.push(
       new SitegenError("E_CONTENT", message, { kind, location: { file: display(path) }, hint }),
@@ -159,8 +166,11 @@ export function listSources(dir: string, options: ListOptions): Listing {
             : "files for the whole site go in content/static/, published as they are",
         );
       } else if (
-        refusedBySize(kind.real ?? path, options.layout === "pages" ? "a page" : "a post", (message, hint) =>
-          refuse(path, message, hint, "too-large"),
+        refusedBySize(
+          kind.real ?? path,
+          options.layout === "pages" ? "a page" : "a post",
+          (message, hint) => refuse(path, message, hint, "too-large"),
+          (stat) => listing.stats?.set(path, stat),
         )
       ) {
       } else {
@@ -196,16 +206,23 @@ export function listSources(dir: string, options: ListOptions): Listing {
  * Whether a post's or page's file is over the size the build reads
  * (src/content/file-limit.ts), told to `refuse`: its size is read from the
  * file system, so a huge file costs a stat, never a read. One that cannot be
- * stat'ed is the read's to report.
+ * stat'ed is the read's to report. The stat data of a regular file is given to
+ * `stated`, to the nanosecond.
  */
-function refusedBySize(path: string, what: string, refuse: (message: string, hint: string) => void): boolean {
-  let bytes: number;
+function refusedBySize(
+  path: string,
+  what: string,
+  refuse: (message: string, hint: string) => void,
+  stated?: (stat: BigIntStats) => void,
+): boolean {
+  let stat: BigIntStats;
   try {
-    bytes = statSync(path).size;
+    stat = statSync(path, { bigint: true });
   } catch {
     return false;
   }
-  const tooLarge = sourceSizeProblem(bytes, what);
+  if (stat.isFile()) stated?.(stat);
+  const tooLarge = sourceSizeProblem(Number(stat.size), what);
   if (tooLarge) refuse(tooLarge.message, tooLarge.hint);
   return tooLarge !== undefined;
 }

@@ -5,6 +5,7 @@
  * pipeline needs only a parser from it, and what the parse leaves for the
  * posts' records: each file's hash and each post as its file alone reads.
  */
+import type { BigIntStats } from "node:fs";
 import type { PostParser, SourceEntry } from "../content/load.ts";
 import type { PostSource } from "../content/types.ts";
 import { keyPath, type PostRecords } from "../write/post-records.ts";
@@ -34,7 +35,12 @@ export function postParsing(options: {
   /** How many post files the site has. */
   count: number;
   /** Earlier results: each post's record, and whether a file is vouched for as unchanged since. */
-  store?: { readonly records: PostRecords; vouches?(path: string, entry?: SourceEntry): boolean };
+  store?: {
+    readonly records: PostRecords;
+    vouches?(path: string, entry?: SourceEntry, stated?: BigIntStats): boolean;
+  };
+  /** Each post file's stat data as this build listed it, by path: the store's check takes it rather than a stat of its own. */
+  stats?: ReadonlyMap<string, BigIntStats>;
   /** Runs a parse, timing it as the build's parse stage. */
   timed?: <T>(parse: () => Promise<T>) => Promise<T>;
 }): PostParsing {
@@ -43,7 +49,8 @@ export function postParsing(options: {
     [...(store?.records ?? [])].map(([key, record]) => [keyPath(options.contentRoot, key), record]),
   );
   const hashes = new Map<string, string>();
-  const vouched = (path: string, entry: SourceEntry) => store?.vouches?.(path, entry) ?? false;
+  const vouched = (path: string, entry: SourceEntry) =>
+    store?.vouches?.(path, entry, options.stats?.get(path)) ?? false;
   // A body read to parse its file is kept for its page, unless the blog is so large that its bodies would crowd memory.
   const keepBodies = options.count <= KEEP_BODIES_UP_TO;
   const parseOnLanes =

@@ -7,7 +7,7 @@
  * so that the stores need not import from above them.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, type BigIntStats } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,8 +46,8 @@ export interface ReuseStore<W extends FileWriter> {
   restore(record: PostRecord, writer: W): boolean;
   /** Keeps this build's records, and the files they name, for the next build. */
   save(records: PostRecords, writer: W): void;
-  /** Whether the store vouches that a post file (listed as `entry`) is unchanged since its record, so it need not be read again. */
-  vouches?(path: string, entry?: SourceEntry): boolean;
+  /** Whether the store vouches that a post file (listed as `entry`, its stat data as listed `stated`) is unchanged since its record, so it need not be read again. */
+  vouches?(path: string, entry?: SourceEntry, stated?: BigIntStats): boolean;
 }
 
 /**

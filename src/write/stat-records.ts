@@ -110,13 +110,15 @@ export class StatRecords {
   /**
    * Whether the file at `path`, keyed `key`, is unchanged since its record,
    * which gave it the content hash `hash`: its stat data all the same, and
-   * neither time within the second the recording build began.
+   * neither time within the second the recording build began. `stated` is
+   * the file's stat data as this build's listing took it, before any of the
+   * file was read; without it, the file is stat'ed here.
    */
-  vouches(key: string, path: string, hash: string): boolean {
+  vouches(key: string, path: string, hash: string, stated?: BigIntStats): boolean {
     const entry = this.entries.get(key);
     if (entry === undefined || entry.hash !== hash || entry.mtime >= this.since || entry.ctime >= this.since)
       return false;
-    const now = statOf(path);
+    const now = stated ?? statOf(path);
     if (
       now === undefined ||
       now.size !== entry.size ||
