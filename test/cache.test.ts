@@ -21,7 +21,7 @@ import {
 import { hostname } from "node:os";
 import { basename, join } from "node:path";
 import { generateContent } from "../bench/synthetic.ts";
-import { ROOT, sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
+import { ROOT, sitegen, sitegenHere, tempDir, tracedSitegen, type CliResult } from "./helpers/dist.ts";
 import { assertSameTree as assertSame } from "./helpers/site.ts";
 import type { ParseEvent } from "../src/execute/sources.ts";
 
@@ -239,20 +239,22 @@ test("a cache moves with the content: a checkout elsewhere, the first one gone, 
   assert.ok(statSync(join(warm.out, "blog/with-a-picture/dot.png")).isFile());
 });
 
-/** A project folder as a user has one: its content, and `sitegen build` run inside it with the project's templates. */
+/**
+ * A project folder as a user has one: its content, and `sitegen build` run inside it with the project's templates, by
+ * the CLI's `run` in this process, or with `binary`, by the binary in a process of its own.
+ */
 async function project(posts = 30): Promise<{
   dir: string;
-  build: (args?: string[]) => { status: number; stdout: string; stderr: string; report?: BuildReport };
+  build: (args?: string[], binary?: "binary") => Promise<CliResult & { report?: BuildReport }>;
 }> {
   const dir = tempDir("sitegen-cache-project-");
   await generateContent({ dir: join(dir, "content"), posts, seed: 17 });
   return {
     dir,
-    build: (args = []) => {
-      const run = sitegen(["build", "--templates", join(ROOT, "templates"), ...args], {
-        cwd: dir,
-        env: { SITEGEN_WORKERS: "0" },
-      });
+    build: async (args = [], binary) => {
+      const command = ["build", "--templates", join(ROOT, "templates"), ...args];
+      const options = { cwd: dir, env: { SITEGEN_WORKERS: "0" } };
+      const run = binary ? sitegen(command, options) : await sitegenHere(command, options);
       return {
         ...run,
         report:
@@ -268,15 +270,15 @@ interface BuildReport {
 
 test("without a flag the cache is on, in .sitegen-cache: the second build takes every post from it, and cold, warm and --no-cache builds write the same bytes", async () => {
   const { dir, build } = await project();
-  const cold = build(["--json", "--out", "cold"]);
+  const cold = await build(["--json", "--out", "cold"]);
   assert.deepEqual(cold.report?.cache, { dir: ".sitegen-cache", reused: 0 });
   assert.ok(existsSync(join(dir, ".sitegen-cache/index.json")));
   assert.ok(!existsSync(join(dir, ".sitegen-cache/lock")), "the build let the folder go");
-  const warm = build(["--json", "--out", "warm"]);
+  const warm = await build(["--json", "--out", "warm"]);
   const published = JSON.parse(readFileSync(join(dir, "warm/blog-index.json"), "utf8")).count;
   assert.equal(warm.report?.cache?.reused, published);
   const index = statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs;
-  const none = build(["--json", "--out", "none", "--no-cache"]);
+  const none = await build(["--json", "--out", "none", "--no-cache"]);
   assert.equal(none.report?.cache, undefined, "--no-cache: no cache");
   assert.equal(
     statSync(join(dir, ".sitegen-cache/index.json")).mtimeMs,
@@ -285,36 +287,36 @@ test("without a flag the cache is on, in .sitegen-cache: the second build takes 
   );
   assertSame(join(dir, "warm"), join(dir, "cold"));
   assertSame(join(dir, "none"), join(dir, "cold"));
-  const human = build(["--out", "human"]);
+  const human = await build(["--out", "human"]);
   assert.match(human.stdout, new RegExp(`^Built .* \\(${published} posts from the cache\\) → human/$`, "m"));
 });
 
 test("the summary says how many posts came from the cache in words that agree: 1 post, 2 posts", async () => {
   const { dir, build } = await project(2);
-  build(["--out", "first"]);
-  assert.match(build(["--out", "both"]).stdout, /^Built .* \(2 posts from the cache\) → both\/$/m);
+  await build(["--out", "first"]);
+  assert.match((await build(["--out", "both"])).stdout, /^Built .* \(2 posts from the cache\) → both\/$/m);
   const [post] = readdirSync(join(dir, "content/blog")).sort();
   writeFileSync(
     join(dir, "content/blog", post),
     `${readFileSync(join(dir, "content/blog", post), "utf8")}\nOne more paragraph.\n`,
   );
-  assert.match(build(["--out", "one"]).stdout, /^Built .* \(1 post from the cache\) → one\/$/m);
+  assert.match((await build(["--out", "one"])).stdout, /^Built .* \(1 post from the cache\) → one\/$/m);
 });
 
 test("a cache that cannot be read, or of another Node.js, is a note and a cold build that fills it again, never a failure", async () => {
   const { dir, build } = await project();
-  build(["--out", "first"]);
+  await build(["--out", "first"]);
   const index = join(dir, ".sitegen-cache/index.json");
   const saved = readFileSync(index, "utf8");
   writeFileSync(index, saved.replace(/"node":"[^"]*"/, '"node":"0.0.1"'));
-  const otherNode = build(["--json", "--out", "other-node"]);
+  const otherNode = await build(["--json", "--out", "other-node"]);
   assert.equal(otherNode.status, 0, otherNode.stderr);
   assert.equal(otherNode.report?.cache?.reused, 0);
   assert.match(otherNode.report?.cache?.note ?? "", /Node\.js 0\.0\.1 wrote it/);
   assert.equal(readFileSync(index, "utf8"), saved, "the cold build filled it again");
   rmSync(index);
   mkdirSync(index);
-  const unreadable = build(["--out", "unreadable"]);
+  const unreadable = await build(["--out", "unreadable"]);
   assert.equal(unreadable.status, 0, unreadable.stderr);
   assert.match(
     unreadable.stdout,
@@ -326,10 +328,10 @@ test("a cache that cannot be read, or of another Node.js, is a note and a cold b
 
 test("a build while another holds the cache goes without it; a lock left by a process that is gone is taken over", async () => {
   const { dir, build } = await project();
-  build(["--out", "first"]);
+  await build(["--out", "first"], "binary");
   const lock = join(dir, ".sitegen-cache/lock");
   writeFileSync(lock, `${hostname()}\n${process.pid}\n`);
-  const held = build(["--json", "--out", "held"]);
+  const held = await build(["--json", "--out", "held"], "binary");
   assert.equal(held.status, 0, held.stderr);
   assert.deepEqual(held.report?.cache, {
     dir: ".sitegen-cache",
@@ -341,19 +343,19 @@ test("a build while another holds the cache goes without it; a lock left by a pr
   const ended = spawnSync(process.execPath, ["-e", "0"]).pid;
   writeFileSync(lock, `${hostname()}\n${ended}\n`);
   const published = JSON.parse(readFileSync(join(dir, "first/blog-index.json"), "utf8")).count;
-  assert.equal(build(["--json", "--out", "taken"]).report?.cache?.reused, published);
+  assert.equal((await build(["--json", "--out", "taken"], "binary")).report?.cache?.reused, published);
   assertSame(join(dir, "held"), join(dir, "first"));
 });
 
 test("a cache folder named inside the output, the content or the templates is refused; the default one there is a note", async () => {
   const { dir, build } = await project();
   for (const folder of ["dist/cache", "content/.cache", "."]) {
-    const refused = build(["--cache", folder]);
+    const refused = await build(["--cache", folder]);
     assert.equal(refused.status, 2, folder);
     assert.match(refused.stderr, /refusing to build: the build cache .* overlap/, folder);
   }
   assert.ok(!existsSync(join(dir, "dist")), "nothing was written");
-  const inside = build(["--json", "--out", ".sitegen-cache/site"]);
+  const inside = await build(["--json", "--out", ".sitegen-cache/site"]);
   assert.equal(inside.status, 0, inside.stderr);
   assert.match(
     inside.report?.cache?.note ?? "",
@@ -425,11 +427,11 @@ test("check reads the cache a build filled: every post comes from it, it finds w
     file,
     `${readFileSync(file, "utf8")}\n# A second title\n\nSee [the archive](/archive/) and [the missing part](/about/#no-such-heading).\n`,
   );
-  assert.equal(build(["--out", "dist"]).status, 0);
+  assert.equal((await build(["--out", "dist"])).status, 0);
   const index = join(dir, ".sitegen-cache/index.json");
   const saved = { text: readFileSync(index, "utf8"), mtime: statSync(index).mtimeMs };
-  const checkJson = (args: string[]) => {
-    const run = sitegen(["check", "--templates", join(ROOT, "templates"), "--json", ...args], {
+  const checkJson = async (args: string[]) => {
+    const run = await sitegenHere(["check", "--templates", join(ROOT, "templates"), "--json", ...args], {
       cwd: dir,
       env: { SITEGEN_WORKERS: "0" },
     });
@@ -440,8 +442,8 @@ test("check reads the cache a build filled: every post comes from it, it finds w
       findings: { file: string; line?: number; message: string }[];
     };
   };
-  const warm = checkJson([]);
-  const cold = checkJson(["--no-cache"]);
+  const warm = await checkJson([]);
+  const cold = await checkJson(["--no-cache"]);
   const published = JSON.parse(readFileSync(join(dir, "dist/blog-index.json"), "utf8")).count;
   assert.deepEqual(warm.cache, { dir: ".sitegen-cache", reused: published });
   assert.equal(cold.cache, undefined, "--no-cache: no cache");
@@ -462,7 +464,7 @@ test("check reads the cache a build filled: every post comes from it, it finds w
     [],
     "and no scratch folder behind",
   );
-  const human = sitegen(["check", "--templates", join(ROOT, "templates")], {
+  const human = await sitegenHere(["check", "--templates", join(ROOT, "templates")], {
     cwd: dir,
     env: { SITEGEN_WORKERS: "0" },
   });
@@ -481,8 +483,8 @@ test("a warm build says what a cold one says of posts held to each other: two po
     );
   post("cfp-2014.md", "2014-09-10");
   post("cfp-2015.md", "2015-08-31");
-  const findings = (out: string) => {
-    const run = build(["--json", "--out", out]);
+  const findings = async (out: string) => {
+    const run = await build(["--json", "--out", out]);
     assert.equal(run.status, 0, run.stderr);
     const report = JSON.parse(run.stdout) as {
       cache: { reused: number };
@@ -495,12 +497,12 @@ test("a warm build says what a cold one says of posts held to each other: two po
         .map((finding) => `${basename(finding.file)}: ${finding.message}`),
     };
   };
-  const cold = findings("cold");
+  const cold = await findings("cold");
   assert.equal(cold.reused, 0);
   assert.deepEqual(cold.clashes, [
     "cfp-2015.md: two posts have the slug `call-for-papers`: this one and content/blog/cfp-2014.md, which is older and keeps it; this one is at /blog/call-for-papers-2015/",
   ]);
-  const warm = findings("warm");
+  const warm = await findings("warm");
   assert.ok(warm.reused >= 5, `every post from the cache: ${warm.reused}`);
   assert.deepEqual(warm.clashes, cold.clashes);
   assertSame(join(dir, "warm"), join(dir, "cold"));
