@@ -13,7 +13,7 @@ import { cpSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync 
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { generateContent } from "../bench/synthetic.ts";
-import { sitegen, tempDir, tracedSitegen } from "./helpers/dist.ts";
+import { sitegenHere, tempDir, tracedSitegenHere } from "./helpers/dist.ts";
 import { assertSameTree } from "./helpers/site.ts";
 import type { ParseEvent } from "../src/execute/sources.ts";
 
@@ -27,10 +27,14 @@ async function settledContent(seed: number): Promise<string> {
   return content;
 }
 
-/** A build with the cache, the posts it read, and those it took from the cache unread. */
-function traced(content: string, cache: string, args: string[] = []) {
+/**
+ * A build with the cache, the posts it read, and those it took from the cache unread: the CLI's `run` in this process,
+ * as the binary runs it, in one thread so that its parser's events are heard. The builds that share a cache are all
+ * run here, so each is the same sitegen's, whose cache the next one trusts.
+ */
+async function traced(content: string, cache: string, args: string[] = []) {
   const out = join(tempDir("sitegen-stat-out-"), "dist");
-  const run = tracedSitegen<ParseEvent>(
+  const run = await tracedSitegenHere<ParseEvent>(
     "sitegen:post-parse",
     ["build", "--content", content, "--out", out, "--cache", cache, "--json", ...args],
     { env: { SITEGEN_WORKERS: "0" } },
@@ -48,9 +52,9 @@ function traced(content: string, cache: string, args: string[] = []) {
   };
 }
 
-function cold(content: string): string {
+async function cold(content: string): Promise<string> {
   const out = join(tempDir("sitegen-stat-out-"), "dist");
-  const result = sitegen(["build", "--content", content, "--out", out, "--no-cache"]);
+  const result = await sitegenHere(["build", "--content", content, "--out", out, "--no-cache"]);
   assert.equal(result.status, 0, result.stderr);
   return out;
 }
@@ -63,9 +67,9 @@ const postsOf = (content: string) =>
 test("in the folder the cache was filled from, only the edited post is read, and read again while its modification time is not before the second a build began (racily clean)", async () => {
   const content = await settledContent(31);
   const cache = join(tempDir("sitegen-stat-cache-"), "cache");
-  const first = traced(content, cache);
+  const first = await traced(content, cache);
   assert.equal(first.read.length, POSTS, "a build without a cache reads every post");
-  const unchanged = traced(content, cache);
+  const unchanged = await traced(content, cache);
   assert.deepEqual(unchanged.read, [], "every post is known by its stat data");
   assert.equal(unchanged.unread, POSTS);
   assertSameTree(unchanged.out, first.out);
@@ -76,20 +80,20 @@ test("in the folder the cache was filled from, only the edited post is read, and
   // Modified, as far as its stat data says, an hour from now: not before the second any build until then begins.
   const hourAhead = Math.floor(Date.now() / 1000) + 3600;
   utimesSync(file, hourAhead, hourAhead);
-  const edited = traced(content, cache);
+  const edited = await traced(content, cache);
   assert.deepEqual(edited.read, [post]);
   assert.equal(edited.reused, POSTS - 1);
-  assertSameTree(edited.out, cold(content));
+  assertSameTree(edited.out, await cold(content));
   // Racily clean: its stat data could not tell a later write in the same second, so no record was kept and it is hashed again.
-  const racy = traced(content, cache);
+  const racy = await traced(content, cache);
   assert.deepEqual(racy.read, [post]);
   assert.equal(racy.reused, POSTS);
   // Its time set back a minute, which changes it now: a build that begins a second later reads it and records it, and the next knows it.
   const minuteAgo = Math.floor(Date.now() / 1000) - 60;
   utimesSync(file, minuteAgo, minuteAgo);
   await sleep(1100);
-  assert.deepEqual(traced(content, cache).read, [post]);
-  assert.deepEqual(traced(content, cache).read, [], "known by its stat data once recorded");
+  assert.deepEqual((await traced(content, cache)).read, [post]);
+  assert.deepEqual((await traced(content, cache)).read, [], "known by its stat data once recorded");
 });
 
 test("a post rewritten to the same size with its old modification time is read: its change time tells", async () => {
@@ -102,7 +106,7 @@ test("a post rewritten to the same size with its old modification time is read: 
   utimesSync(file, minuteAgo, minuteAgo);
   await sleep(1100);
   const cache = join(tempDir("sitegen-stat-cache-"), "cache");
-  traced(content, cache);
+  await traced(content, cache);
   const before = statSync(file, { bigint: true });
   const text = readFileSync(file, "utf8");
   // The same number of bytes, one letter of the body changed, and the modification time set back to what it was.
@@ -112,37 +116,37 @@ test("a post rewritten to the same size with its old modification time is read: 
   const after = statSync(file, { bigint: true });
   assert.deepEqual([after.size, after.mtimeNs, after.ino], [before.size, before.mtimeNs, before.ino]);
   assert.notEqual(after.ctimeNs, before.ctimeNs);
-  const warm = traced(content, cache);
+  const warm = await traced(content, cache);
   assert.deepEqual(warm.read, [post]);
-  assertSameTree(warm.out, cold(content));
+  assertSameTree(warm.out, await cold(content));
 });
 
 test("stat records tampered with are ignored whole, and a copy of the content is read whole: both build what a cold build writes", async () => {
   const content = await settledContent(33);
   const cache = join(tempDir("sitegen-stat-cache-"), "cache");
-  traced(content, cache);
+  await traced(content, cache);
   const stat = join(cache, "stat");
   const lines = readFileSync(stat, "utf8").split("\n");
   // A record that names another hash for its post: the checksum no longer matches.
   lines[1] = `${"A".repeat(43)}${lines[1].slice(43)}`;
   writeFileSync(stat, lines.join("\n"));
-  const tampered = traced(content, cache);
+  const tampered = await traced(content, cache);
   assert.equal(tampered.read.length, POSTS);
   assert.equal(
     tampered.reused,
     POSTS,
     "the index's records still stand: each post read is found unchanged by its hash",
   );
-  assertSameTree(tampered.out, cold(content));
+  assertSameTree(tampered.out, await cold(content));
 
   // A fresh checkout: the same files, with inodes and change times of their own.
   const copy = join(tempDir("sitegen-stat-copy-"), "content");
   cpSync(content, copy, { recursive: true, preserveTimestamps: true });
   await sleep(1100);
-  const elsewhere = traced(copy, cache);
+  const elsewhere = await traced(copy, cache);
   assert.equal(elsewhere.read.length, POSTS);
   assert.equal(elsewhere.reused, POSTS);
-  assertSameTree(elsewhere.out, cold(copy));
+  assertSameTree(elsewhere.out, await cold(copy));
 });
 
 test("a draft whose record a forger turned to published stays a draft, though its stat record vouches for its file: the status is read from the file", async () => {
@@ -154,7 +158,7 @@ test("a draft whose record a forger turned to published stays a draft, though it
   );
   await sleep(1100);
   const cache = join(tempDir("sitegen-stat-cache-"), "cache");
-  traced(content, cache, ["--drafts"]);
+  await traced(content, cache, ["--drafts"]);
   assert.match(
     readFileSync(join(cache, "stat"), "utf8"),
     /"blog\/not-yet\.md"/,
@@ -177,8 +181,8 @@ test("a draft whose record a forger turned to published stays a draft, though it
     ...rest,
   };
   writeFileSync(join(cache, "index.json"), JSON.stringify(index));
-  const warm = traced(content, cache);
+  const warm = await traced(content, cache);
   assert.ok(warm.read.includes("not-yet.md"), "the draft's file was read whole");
   assert.ok(!readFileSync(join(warm.out, "blog-index.json"), "utf8").includes("Not yet"));
-  assertSameTree(warm.out, cold(content));
+  assertSameTree(warm.out, await cold(content));
 });

@@ -3,6 +3,7 @@
  * real preview server or the real edge function under Deno as child processes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { createServer, type AddressInfo } from "node:net";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -81,6 +82,30 @@ export function sitegenHere(
   return result;
 }
 let runsHere: Promise<unknown> = Promise.resolve();
+
+/**
+ * `sitegenHere`, and what the run published on the diagnostics channel `channel` while it ran, as `tracedSitegen` has
+ * it from a process of its own: only this thread's events are heard, so a channel a worker thread publishes on is
+ * traced with SITEGEN_WORKERS=0.
+ */
+export function tracedSitegenHere<E>(
+  channel: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult & { events: E[] }> {
+  const result = runsHere.then(async () => {
+    const events: E[] = [];
+    const heard = (event: unknown) => events.push(event as E);
+    subscribe(channel, heard);
+    try {
+      return { ...(await runHere(args, options)), events };
+    } finally {
+      unsubscribe(channel, heard);
+    }
+  });
+  runsHere = result.catch(() => {});
+  return result;
+}
 
 async function runHere(
   args: string[],
