@@ -22,7 +22,6 @@ import { join, relative } from "node:path";
 import { ROOT, sitegenHere, startBothHosts, tempDir } from "./helpers/dist.ts";
 import { hostsOnDemand } from "./helpers/on-demand.ts";
 import { assertSameTree } from "./helpers/site.ts";
-import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures/generators");
 
