@@ -24,8 +24,7 @@ import { buildAstro } from "./astro-build.ts";
 import { heroesFirst } from "./starlight-hero.ts";
 import { readEleventy } from "./eleventy.ts";
 import { isEleventySite } from "./eleventy-config.ts";
-import { takeEleventyOutput } from "./eleventy-output.ts";
-import { takeHugoOutput } from "./hugo-output.ts";
+import { takeGeneratorOutput } from "./generator-output.ts";
 import { isHugoSite } from "./hugo-config.ts";
 import { readHugo } from "./hugo.ts";
 import { JEKYLL_CONFIGS, readJekyll } from "./jekyll.ts";
@@ -137,9 +136,8 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
     env: options.env ?? {},
     astro,
   });
-  // The template calls of an Eleventy site's texts, a Hugo site's shortcodes and an Astro site's MDX components, as the generator ran them (call-output.ts).
-  if (generator === "eleventy") takeEleventyOutput(site, root, options.env ?? {}, display);
-  if (generator === "hugo") takeHugoOutput(site, root, options.env ?? {}, display);
+  // The template calls of an Eleventy site's texts, a Hugo site's shortcodes, a Jekyll site's plugin tags and an Astro site's MDX components, as the generator ran them (call-output.ts).
+  takeGeneratorOutput(generator, site, root, options.env ?? {}, display);
   if (astro) takeAstroOutput(site, astro, root, display);
   // After it, which pairs the moved text's lines with the file's: what Starlight's theme drew from a page's frontmatter (another theme's `hero` may mean something else).
   if (site.starlight) heroesFirst(site, root);

@@ -63,6 +63,8 @@ export function readPost(
   const document: ImportedDocument = {
     file: reading.file,
     ...read,
+    // Its own file, where the site's Jekyll is asked what its plugins' tags gave (jekyll-output.ts).
+    real: reading.real,
     data: titled,
     kind: "post",
     stem,
@@ -118,6 +120,7 @@ export function readPage(
     return {
       file: reading.file,
       ...read,
+      real: reading.real,
       data: withTerms(read.data),
       kind: "page",
       stem,
@@ -129,6 +132,8 @@ export function readPage(
   return {
     file: reading.file,
     ...read,
+    // Its own file, where the site's Jekyll is asked what its plugins' tags gave (jekyll-output.ts).
+    real: reading.real,
     data: withTerms(read.data),
     kind: "page",
     stem,
