@@ -16,7 +16,7 @@
  * uses such a tag.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Liquid } from "liquidjs";
 import type { ImportedSite } from "./model.ts";
@@ -152,11 +152,9 @@ function renderPluginCalls(site: ImportedSite, root: string, env: NodeJS.Process
     // Named at the source's files, not the scratch copy's.
     return `Jekyll failed: ${(run.stderr || run.stdout || "no output").trim().split("\n").at(-1)?.replaceAll(copy, root).slice(0, 300)}`;
   const taken = JSON.parse(readFileSync(out, "utf8")) as Record<string, string>;
+  // Jekyll's paths are under the source it was given, as given: a folder whose path runs through a link (macOS's /var) is not resolved.
   const byPath = new Map(
-    Object.entries(taken).map(([path, text]) => [
-      relative(realpathSync(copy), path).split(sep).join("/"),
-      text,
-    ]),
+    Object.entries(taken).map(([path, text]) => [relative(copy, path).split(sep).join("/"), text]),
   );
   for (const each of marked) {
     const text = byPath.get(relative(root, each.document.real!).split(sep).join("/"));
