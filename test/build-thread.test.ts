@@ -66,7 +66,9 @@ test("a build in its thread prints what a build in the main thread does, and --j
   assert.deepEqual(threadReport.findings, mainReport.findings);
   assert.equal(threadReport.pages, mainReport.pages + 1);
 
-  const text = await sitegenIn(inThread, ["build", "--no-cache"]);
+  // The summary line as the thread prints it, on a copy of a thousand post files whose added posts are drafts: the
+  // thread is chosen by the number of files, and the line's shape does not depend on how many pages it counts.
+  const text = await sitegenIn(projectOf(BUILD_THREAD_FROM, "draft"), ["build", "--no-cache"]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^Built \d+ pages, \d+ files, [\d.]+ MB in \d+ ms → dist\/\n$/);
 });
