@@ -59,14 +59,19 @@ export function oldListPages(
 ): OldPage[] {
   const pages: OldPage[] = [];
   // The built pages, and the old addresses of what was left out that the built folder (where there is one) does not list.
-  const urls = [...built.keys(), ...known.filter((url) => !built.has(url))];
-  for (const url of new Set(urls)) {
-    if (movedTo(url) !== undefined || url.endsWith("/404.html")) continue;
+  const urls = [...new Set([...built.keys(), ...known.filter((url) => !built.has(url))])].filter(
+    (url) => movedTo(url) === undefined && !url.endsWith("/404.html"),
+  );
+  const folders = termFolders(
+    urls.map((url) => decodedPath(url, facts).path),
+    facts.tags,
+  );
+  for (const url of urls) {
     const sent = built.get(url)?.text().redirectsTo;
     const followed =
       sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
     const term = facts.terms?.get(url);
-    const byPath = counterpart(decodedPath(url, facts), facts);
+    const byPath = counterpart(decodedPath(url, facts), facts, folders);
     // A page that listed one term's posts goes to that term's page, where its address says nothing else (the home stays the home).
     const listed = facts.listed?.get(url);
     const own =
@@ -86,6 +91,7 @@ export function oldListPages(
 function counterpart(
   { path, lang }: { path: string; lang?: string },
   facts: NewSiteFacts,
+  folders: Set<string>,
 ): { kind: OldPageKind; to?: string } {
   const list = facts.blogFolder ? `(?:${LISTS}|${escaped(facts.blogFolder)})` : LISTS;
   if (new RegExp(`^(?:/index\\.html?|/)?$`).test(path))
@@ -106,12 +112,46 @@ function counterpart(
     const slug = tagSlug(tag[1]);
     return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
   }
+  const named = NAMED.exec(path);
+  if (named && folders.has(named[1])) {
+    const slug = tagSlug(named[2]);
+    return { kind: "tag", to: facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
+  }
+  if (folders.has(path.replace(/(?:index\.html?)?$/, ""))) return { kind: "tags", to: "/tags/" };
   if (
     new RegExp(`^/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) ||
     new RegExp(`^(?:/${list})?/${list}${END}`).test(path)
   )
     return { kind: "archive", to: "/blog/" };
   return { kind: "other" };
+}
+
+/** A page's folder and its own name: `/blog/tagged/` and `fog` for `/blog/tagged/fog/` (or `fog.html`). */
+const NAMED = /^(\/.+\/)([^/]+?)(?:\/(?:index\.html?)?|\.html?)?$/;
+/** How many of a folder's pages, at the least, must be named by a tag for the folder to be the tags'. */
+const MIN_TAG_PAGES = 3;
+
+/**
+ * The folders that hold the old site's tag pages under a name of the theme's
+ * own (`/blog/tagged/fog/`, `/stichwort/fog/`), which no list of names
+ * foresees: most of the unanswered pages right under such a folder are
+ * named by a tag of the moved posts, at least three of them.
+ */
+function termFolders(paths: string[], tags: Set<string>): Set<string> {
+  const under = new Map<string, { pages: number; tags: number }>();
+  for (const path of paths) {
+    const named = NAMED.exec(path);
+    if (!named) continue;
+    const counts = under.get(named[1]) ?? { pages: 0, tags: 0 };
+    counts.pages++;
+    if (tags.has(tagSlug(named[2]))) counts.tags++;
+    under.set(named[1], counts);
+  }
+  return new Set(
+    [...under].flatMap(([folder, counts]) =>
+      counts.tags >= MIN_TAG_PAGES && counts.tags * 2 > counts.pages ? [folder] : [],
+    ),
+  );
 }
 
 /** The blog's page of that number where the new blog has that many, else its first. */
