@@ -3,18 +3,18 @@
  * addresses in `aliases` as a post does, a post whose folder holds files
  * keeps them answering at each old folder address (as Hugo and Eleventy
  * published them beside the post), and a post filed in a folder of the blog
- * keeps the address its place names. Through the real CLI and the preview
- * server; the hosts' own runtimes are tried with imported sites
- * (test/generators.test.ts).
+ * keeps the address its place names. Through the real CLI (its `run` in this
+ * process, as the binary runs it) and the preview server; the hosts' own
+ * runtimes are tried with imported sites (test/generators.test.ts).
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegen, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
+import { ROOT, sitegenHere, startPreviewServer, tempDir, type Running } from "./helpers/dist.ts";
 
 const site = join(tempDir("sitegen-old-addresses-"), "site");
-const init = sitegen(["init", site, "--no-install"]);
+const init = await sitegenHere(["init", site, "--no-install"]);
 assert.equal(init.status, 0, init.stderr);
 writeFileSync(
   join(site, "content/pages/history.md"),
@@ -60,13 +60,13 @@ writeFileSync(
 );
 
 const stderr: Record<string, string> = {};
-function build(host: "netlify" | "cloudflare"): string {
-  const run = sitegen(["build", "--out", `dist-${host}`, "--host", host], { cwd: site });
+async function build(host: "netlify" | "cloudflare"): Promise<string> {
+  const run = await sitegenHere(["build", "--out", `dist-${host}`, "--host", host], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
   stderr[host] = run.stderr;
   return join(site, `dist-${host}`);
 }
-const dist = { netlify: build("netlify"), cloudflare: build("cloudflare") };
+const dist = { netlify: await build("netlify"), cloudflare: await build("cloudflare") };
 let preview: Running;
 before(async () => {
   preview = await startPreviewServer(dist.netlify);
@@ -130,13 +130,13 @@ test("a post filed in a folder keeps the address its place names, where its auth
   }
 });
 
-test("a link through a folder address is held to what it lands on: an anchor the post does not have is a broken anchor", () => {
+test("a link through a folder address is held to what it lands on: an anchor the post does not have is a broken anchor", async () => {
   writeFileSync(
     join(site, "content/blog/announcing.md"),
     "---\ntitle: Announcing\ndate: 2015-12-05\n---\n\nSee [its fixes](/blog/release/v5.1.1/#nope).\n",
   );
   try {
-    const run = sitegen(["build", "--out", "dist-anchor"], { cwd: site });
+    const run = await sitegenHere(["build", "--out", "dist-anchor"], { cwd: site });
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stderr,
@@ -169,12 +169,12 @@ test("the preview server answers a page's old address, and a moved file's, with 
   await missing.arrayBuffer();
 });
 
-test("a page's alias that cannot redirect (not a path, an address of the site) is left out with a warning at its line; one without its first slash is read from the site root, with a warning; --strict fails on them", () => {
+test("a page's alias that cannot redirect (not a path, an address of the site) is left out with a warning at its line; one without its first slash is read from the site root, with a warning; --strict fails on them", async () => {
   writeFileSync(
     join(site, "content/pages/history.md"),
     "---\ntitle: History\nupdated: 2024-01-01\naliases:\n  - /blog/\n  - https://old.example/history/\n  - 2013/05/06/history.html\n  - releases/1.2\n  - /versions/2.0\n  - /2022/12/21/sass-converter-3.0-released\n---\n\nHow it began.\n",
   );
-  const run = sitegen(["build", "--out", "dist-wrong"], { cwd: site });
+  const run = await sitegenHere(["build", "--out", "dist-wrong"], { cwd: site });
   assert.equal(run.status, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -206,7 +206,7 @@ test("a page's alias that cannot redirect (not a path, an address of the site) i
     /^\/blog\/ /m,
     "the blog keeps its own address",
   );
-  const strict = sitegen(["build", "--strict", "--out", "dist-wrong"], { cwd: site });
+  const strict = await sitegenHere(["build", "--strict", "--out", "dist-wrong"], { cwd: site });
   assert.equal(strict.status, 1, strict.stderr);
   assert.match(
     strict.stderr,
