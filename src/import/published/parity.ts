@@ -41,8 +41,7 @@ export interface Chrome {
  * least a fifth of them (and on three at least), as a theme puts its reading
  * time, its licence and its buttons inside every post's article.
  */
-export function chromeOf(pages: PageText[]): Chrome {
-  const least = Math.max(3, Math.ceil(pages.length / 5));
+export function chromeOf(pages: PageText[], least = Math.max(3, Math.ceil(pages.length / 5))): Chrome {
   const repeated = (pick: (page: PageText) => string[]) => {
     const counts = new Map<string, number>();
     for (const page of pages)

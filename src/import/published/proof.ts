@@ -121,28 +121,54 @@ export function proofLines(proof: Proof): string[] {
  * those of each section (the first folder of their address): a notice each post of a language shows ("Ich
  * versuche meine Artikel aktuell zu halten…") is on a third of the pages of a site in three languages, and on
  * every post of its own; a line a section's layout adds to each of its pages ("The canonical source of this
- * file is…" under each of 58 plugins' pages) is on a thirteenth of the site's.
+ * file is…" under each of 58 plugins' pages) is on a thirteenth of the site's. Deeper folders are sections
+ * too, where what is repeated is on nearly each of their pages: a documentation layout's sidebar lists the pages
+ * of its version (`/en/doc/0.21.0/…`, 150 of them in each of 30 versions), on a thirtieth of the language's.
  */
 function siteChrome(pages: BuiltPage[]): Chrome {
   const texts = pages.map((page) => page.text());
   const byLanguage = new Map<string, PageText[]>();
   const bySection = new Map<string, PageText[]>();
+  const byFolder = new Map<string, PageText[]>();
   pages.forEach((page, index) => {
     const text = texts[index];
-    if (text.lang) byLanguage.set(text.lang, [...(byLanguage.get(text.lang) ?? []), text]);
-    const section = /^\/[^/]+\//.exec(page.url)?.[0];
-    if (section) bySection.set(section, [...(bySection.get(section) ?? []), text]);
+    const add = (groups: Map<string, PageText[]>, key: string | undefined) => {
+      if (key === undefined) return;
+      const group = groups.get(key);
+      if (group) group.push(text);
+      else groups.set(key, [text]);
+    };
+    add(byLanguage, text.lang);
+    add(bySection, /^\/[^/]+\//.exec(page.url)?.[0]);
+    for (const folder of foldersOf(page.url).slice(1)) add(byFolder, folder);
   });
   const all = [
-    texts,
-    ...(byLanguage.size > 1 ? byLanguage.values() : []),
-    ...(bySection.size > 1 ? bySection.values() : []),
-  ].map(chromeOf);
+    ...[
+      texts,
+      ...(byLanguage.size > 1 ? byLanguage.values() : []),
+      ...(bySection.size > 1 ? bySection.values() : []),
+    ].map((each) => chromeOf(each)),
+    ...[...byFolder.values()]
+      .filter((each) => each.length >= FOLDER_PAGES)
+      .map((each) => chromeOf(each, Math.ceil(each.length * FOLDER_SHARE))),
+  ];
   return {
     texts: new Set(all.flatMap((each) => [...each.texts])),
     media: new Set(all.flatMap((each) => [...each.media])),
     links: new Set(all.flatMap((each) => [...each.links])),
   };
+}
+
+/** How many pages a folder below the first holds, at the least, and on what share of them a thing is repeated, for it to be the folder's layout's. */
+const FOLDER_PAGES = 10;
+const FOLDER_SHARE = 0.8;
+
+/** The folders a page's address is in, outermost first: `/en/`, `/en/doc/`, `/en/doc/0.21.0/` for `/en/doc/0.21.0/getblock/`. */
+function foldersOf(url: string): string[] {
+  const parts = url.split("/").slice(1, -1);
+  // A page at a folder's address (`/en/doc/0.21.0/getblock/`) is not in its own.
+  if (url.endsWith("/")) parts.pop();
+  return parts.map((_, index) => `/${parts.slice(0, index + 1).join("/")}/`);
 }
 
 /** A page that lists others (the blog, a Hugo section's `_index.md`), or the page for no page. The home is one only where the move says so (src/import/home-text.ts): a home of its author's text is compared. */
