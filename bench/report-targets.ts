@@ -12,10 +12,6 @@ export function targetRows(results: Results, sizes: number[]): string[] {
     void rows.push(`| ${target} | ${measured} | ${mark(ok)} |`);
   const find = (tool: ToolId, posts: number | undefined): BuildResult | undefined =>
     results.builds.find((b) => b.tool === tool && b.posts === posts && !b.real && b.ok);
-  const findReal = (tool: ToolId): BuildResult | undefined =>
-    results.builds.find((b) => b.tool === tool && b.real && b.ok);
-  const ratio = (a: BuildResult | undefined, b: BuildResult | undefined): number =>
-    a && b ? a.wallMs.median / b.wallMs.median : NaN;
   const largest = sizes.at(-1);
   const posts = (n: number | undefined): string => (n === undefined ? "no build" : `${fmtInt(n)} posts`);
 

@@ -89,7 +89,7 @@ export function rewriteLinks(
   const inlineEdits = (source: string, sourceMasked: string, pattern: RegExp) => {
     const found: typeof edits = [];
     for (const match of sourceMasked.matchAll(pattern)) {
-      const [all, bang, , url] = match;
+      const [all, , , url] = match;
       const start = match.index!;
       const bracketed = url.startsWith("<");
       const moved = look(bracketed ? url.slice(1, -1) : url, start);

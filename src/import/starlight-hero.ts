@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { imagesBeside } from "./astro-entries.ts";
-import type { ImportedDocument, ImportedSite } from "./model.ts";
+import type { ImportedSite } from "./model.ts";
 
 /** Each page's hero moved to the top of its text, named in `site.notes` at its `hero:` line. */
 export function heroesFirst(site: ImportedSite, root: string): void {

@@ -10,7 +10,6 @@ import {
   linkSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   writeFileSync,
   writeSync,
