@@ -5,15 +5,7 @@
  * the same folder through a writer of their own (`attach`).
  */
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { SitegenError } from "../errors.ts";
