@@ -15,8 +15,7 @@ import { SitegenError } from "../src/errors.ts";
 import { FailedRun, formatFindings, judge } from "../src/findings.ts";
 import { printJson, tally } from "../src/cli/report.ts";
 import { PassThrough } from "node:stream";
-import { sitegenHere } from "./helpers/dist.ts";
-import { tempProject } from "./helpers/project.ts";
+import { sitegenIn, tempProject } from "./helpers/project.ts";
 
 const MILLION = 1_000_000;
 
@@ -72,7 +71,7 @@ test("a build of 200 posts, each with 800 warnings, reports all 160,000 and exit
       `---\ntitle: Post ${post}\ndate: 2024-01-01\ndescription: One of many.\n---\n\n${styled}\n`,
     );
   }
-  const result = await sitegenHere(["build"], { cwd: root });
+  const result = await sitegenIn(root, ["build"]);
   assert.equal(result.status, 0, result.stderr.slice(-2000));
   assert.doesNotMatch(result.stderr, /call stack/);
   assert.match(result.stderr, /^! csp-blocked: 160000 warnings$/m);
