@@ -21,7 +21,6 @@ import {
   netlifyHeaderRules,
   netlifyHeadersFor,
   routeTable,
-  sitegen,
   sitegenHere,
   tempDir,
 } from "./helpers/dist.ts";
@@ -1065,31 +1064,33 @@ test("an output folder that holds the content is refused as a usage error (exit 
   assert.match(result.stderr, /^error: /m, "a message, not a crash");
 });
 
-test("a non-empty output folder that holds no earlier build is refused (exit 2) and left as it was", () => {
+test("a non-empty output folder that holds no earlier build is refused (exit 2) and left as it was", async () => {
   const out = tempDir();
   writeFileSync(join(out, "notes.txt"), "keep me\n");
-  const result = sitegen(["build", "--out", out]);
+  const result = await sitegenHere(["build", "--out", out]);
   assert.equal(result.status, 2, result.stderr);
   assert.match(result.stderr, /refusing to replace/);
   assert.equal(readFileSync(join(out, "notes.txt"), "utf8"), "keep me\n");
 });
 
-test("check --base-url judges robots.txt at the origin the deploy will use", () => {
+test("check --base-url judges robots.txt at the origin the deploy will use", async () => {
   const long = "https://a-very-long-netlify-site-name-for-testing-the-robots-limit.netlify.app";
-  const failing = sitegen(["check", "--dist", tempDir(), "--base-url", long]);
+  const failing = await sitegenHere(["check", "--dist", tempDir(), "--base-url", long]);
   assert.equal(failing.status, 1, failing.stderr);
   assert.match(failing.stderr, /robots\.txt is \d+ bytes; the limit is 100/);
-  const fromNetlify = sitegen(["check", "--dist", tempDir()], { env: { NETLIFY: "true", URL: long } });
+  const fromNetlify = await sitegenHere(["check", "--dist", tempDir()], {
+    env: { NETLIFY: "true", URL: long },
+  });
   assert.equal(fromNetlify.status, 1, "on Netlify the URL variable is the base URL");
-  assert.equal(sitegen(["check", "--dist", tempDir()]).status, 0);
+  assert.equal((await sitegenHere(["check", "--dist", tempDir()])).status, 0);
 });
 
-test("a link whose anchor has a malformed escape is reported as a broken anchor, not a crash", () => {
+test("a link whose anchor has a malformed escape is reported as a broken anchor, not a crash", async () => {
   const content = join(tempDir(), "content");
   cpSync(join(import.meta.dirname, "../content"), content, { recursive: true });
   const file = join(content, "blog", "change-data-capture-voi-debezium-va-kafka.md");
   writeFileSync(file, `${readFileSync(file, "utf8")}\nSee [errors](/developers/#%E0%A4).\n`);
-  const result = sitegen(["check", "--content", content, "--dist", tempDir()]);
+  const result = await sitegenHere(["check", "--content", content, "--dist", tempDir()]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(
     result.stderr,
