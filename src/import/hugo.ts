@@ -69,6 +69,11 @@ export function readHugo(
       origin,
       basePath,
       languages: languages.map((language) => language.code ?? language.name),
+      prefixes: Object.fromEntries(
+        languages.flatMap((language) =>
+          language.code && language.code !== language.name ? [[language.name, language.code]] : [],
+        ),
+      ),
     },
     posts: [],
     pages: [],

@@ -78,6 +78,8 @@ export interface ImportedSite {
     basePath: string;
     /** The site's languages, its default first. */
     languages: string[];
+    /** The old addresses' prefix of a language, where it is not the language's tag: Hugo's `[languages.de-de]` of `languageCode = "de"` published under `/de-de/`. By prefix, in lower case. */
+    prefixes?: Record<string, string>;
     /** The configuration's own values that a text may name (Liquid's `{{ site.repository }}`), by their dotted path. */
     values?: Map<string, string>;
   };

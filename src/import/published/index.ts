@@ -169,6 +169,7 @@ export function unansweredOldPages(
       tags,
       blogPages,
       languages: languagesOf(site),
+      prefixes: site.site.prefixes,
       pages: new Set([...moved.map(({ to }) => to), ...newPages]),
       terms: termLists(site),
       listed: new Map(

@@ -29,6 +29,8 @@ export interface NewSiteFacts {
   blogPages: number;
   /** The site's languages, in lower case: a list of another language's (`/fr/tags/`) goes to the one the new site has. */
   languages: string[];
+  /** The old addresses' prefix of a language where it is not the language (`de-de` for `de`), in lower case. */
+  prefixes?: Record<string, string>;
   /** The new site's pages, by path: a language's home goes to its own (`/en/`) where the new site has one. */
   pages?: Set<string>;
   /** Old pages that listed one tag's or category's posts (`/cases.html`), by address: that term's slug. */
@@ -162,7 +164,7 @@ function blogPage(number: number, facts: NewSiteFacts): string {
 /** The page's path within the old site, decoded, in lower case, without the base path and a language's prefix; and that language. */
 function decodedPath(
   url: string,
-  facts: Pick<NewSiteFacts, "basePath" | "languages">,
+  facts: Pick<NewSiteFacts, "basePath" | "languages" | "prefixes">,
 ): { path: string; lang?: string } {
   const within =
     facts.basePath && url.startsWith(`${facts.basePath}/`) ? url.slice(facts.basePath.length) : url;
@@ -173,9 +175,12 @@ function decodedPath(
     path = within.toLowerCase();
   }
   // A language's prefix as its tag (`/zh-cn/`) or as a locale names it (`/zh_cn/`, a Jekyll site's folder).
-  const prefixes = facts.languages.flatMap((language) =>
-    [...new Set([language, language.replace(/-/g, "_")])].map((prefix) => ({ prefix, language })),
-  );
+  const prefixes = [
+    ...facts.languages.flatMap((language) =>
+      [...new Set([language, language.replace(/-/g, "_")])].map((prefix) => ({ prefix, language })),
+    ),
+    ...Object.entries(facts.prefixes ?? {}).map(([prefix, language]) => ({ prefix, language })),
+  ];
   // A language's home written as a file (Astro's `build.format: "file"`: /en.html) is its home.
   const home = prefixes.find(({ prefix }) => path === `/${prefix}.html` || path === `/${prefix}`);
   if (home) return { path: "/", lang: home.language };
