@@ -195,8 +195,11 @@ export function blockEnd(html: string): number | undefined {
       onopentagname(start, endIndex) {
         name = html.slice(start, endIndex).toLowerCase();
       },
-      onopentagend() {
-        if (end === undefined && !VOID.has(name)) depth++;
+      onopentagend(endIndex) {
+        if (end !== undefined) return;
+        if (!VOID.has(name)) depth++;
+        // A first element with no end tag (`<hr />`) ends at its own `>`: the lines after it are Markdown again.
+        else if (depth === 0) end = endIndex + 1;
       },
       onclosetag(start, endIndex) {
         if (end !== undefined || VOID.has(html.slice(start, endIndex).toLowerCase())) return;
@@ -211,7 +214,9 @@ export function blockEnd(html: string): number | undefined {
       ondeclaration: nothing,
       onend: nothing,
       onprocessinginstruction: nothing,
-      onselfclosingtag: nothing,
+      onselfclosingtag(endIndex) {
+        if (end === undefined && depth === 0) end = endIndex + 1;
+      },
       ontext: nothing,
       ontextentity: nothing,
     },
