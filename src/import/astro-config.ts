@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import type { LeftOut } from "./model.ts";
 import { readScript } from "./script.ts";
 import { globsRegExp } from "./glob.ts";
+import { schemaDate } from "./astro-schema.ts";
 import { isCall, isObject, Scope, textOf, type Value } from "./script-values.ts";
 
 export const ASTRO_CONFIGS = [
@@ -50,6 +51,8 @@ export interface Collection {
   pattern?: RegExp;
   /** Starlight's docs: each entry a page at its id, with no route of the site's own. */
   docs?: boolean;
+  /** The field its schema types as a date (`published: z.coerce.date()`), the post's date where it names none of Astro's usual ones. */
+  date?: string;
 }
 
 /** A program of the site, with its bindings; a problem is reported where it is, and nothing of it read. */
@@ -137,6 +140,8 @@ export function readCollections(
     for (const [name, value] of Object.entries(defined)) {
       const options = isCall(value, "defineCollection") ? value.args[0] : value;
       const loader = isObject(options) ? options.loader : undefined;
+      const date = isObject(options) ? schemaDate(options.schema) : undefined;
+      const dated = date !== undefined ? { date } : {};
       // Starlight for Astro 4 names no loader: its docs are the collection `docs` of `docsSchema()`, pages at their ids.
       if (loader === undefined)
         collections.push({
@@ -145,6 +150,7 @@ export function readCollections(
           ...(name === "docs" && isObject(options) && isCall(options.schema, "docsSchema")
             ? { docs: true }
             : {}),
+          ...dated,
         });
       else if (isCall(loader, "docsLoader"))
         collections.push({ name, dir: join(root, "src/content/docs"), docs: true });
@@ -157,11 +163,12 @@ export function readCollections(
           name,
           dir: resolve(root, textOf(base) ?? "."),
           ...(patterns.length > 0 ? { pattern: globsRegExp(patterns) } : {}),
+          ...dated,
         });
       } else
         left.push({
           file: shown(file!),
-          why: `the collection ${name} has a loader sitegen does not read (${isCall(loader) ? `${loader.call}()` : "computed"}): its entries were not moved`,
+          why: `the collection ${name} has a loader sitegen does not read (${isCall(loader) && loader.call !== "=>" ? `${loader.call}()` : "computed"}): its entries were not moved`,
         });
     }
   } else if (file && scope)

@@ -19,6 +19,8 @@ export function readableDate(
   file: string,
   real: string,
   notes: LeftOut[],
+  /** The field the collection's schema types as a date, where the post may write its date under it. */
+  dateField?: string,
 ): Record<string, unknown> {
   if (typeof data.date !== "string") return data;
   const read = readDate(data.date);
@@ -27,15 +29,16 @@ export function readableDate(
   const day = (stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime).toISOString().slice(0, 10);
   notes.push({
     file,
-    line: dateLine(real),
+    line: dateLine(real, dateField),
     why: `its date \`${data.date}\` names no day (${read.problem}): dated ${day}, the day its file was created, and the text kept as \`${DATE_AS_WRITTEN}\`; write the real day as its date`,
   });
   return { ...data, date: day, [DATE_AS_WRITTEN]: data.date };
 }
 
 /** The frontmatter line that writes the post's date, under any of the names Astro's themes give it. */
-function dateLine(real: string): number | undefined {
+function dateLine(real: string, dateField?: string): number | undefined {
   const lines = readFileSync(real, "utf8").split(/\r?\n/);
-  const index = lines.findIndex((line) => /^(date|pubDate|publishDate|pubDatetime)\s*:/.test(line));
+  const names = new Set(["date", "pubDate", "publishDate", "pubDatetime", ...(dateField ? [dateField] : [])]);
+  const index = lines.findIndex((line) => names.has(line.match(/^([\w-]+)\s*:/)?.[1] ?? ""));
   return index < 0 ? undefined : index + 1;
 }

@@ -56,12 +56,19 @@ export function astroPicture(written: Record<string, unknown>): { src?: string; 
 /** The names sitegen reads a picture's text by (src/content/field-names.ts): one written beside the picture is the one kept. */
 const ALT_NAMES = ["image_alt", "alt", "imageAlt", "heroImageAlt", "heroAlt"];
 
-/** Astro's names for a post's facts as sitegen's: `pubDate` (`pubDatetime`) is `date`, `updatedDate` (`modDatetime`) is `updated`, `heroImage` is `image`, and its `alt` (`heroImage: { src, alt }`) is `image_alt`. */
-export function astroFields(written: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Astro's names for a post's facts as sitegen's: `pubDate` (`pubDatetime`) is `date`, `updatedDate` (`modDatetime`) is `updated`, `heroImage` is `image`, and its `alt` (`heroImage: { src, alt }`) is `image_alt`.
+ * Where none of the usual names is written, the field the collection's schema types as a date (`dateField`, `published`) is the date.
+ */
+export function astroFields(written: Record<string, unknown>, dateField?: string): Record<string, unknown> {
   // AstroPaper, among the most used themes, names them `pubDatetime` and `modDatetime`.
   const { pubDate, publishDate, pubDatetime, updatedDate, modDatetime, heroImage, ...rest } = written;
   const data: Record<string, unknown> = { ...rest };
-  const date = rest.date ?? pubDate ?? publishDate ?? pubDatetime;
+  let date = rest.date ?? pubDate ?? publishDate ?? pubDatetime;
+  if (date === undefined && dateField !== undefined && rest[dateField] !== undefined) {
+    date = rest[dateField];
+    delete data[dateField];
+  }
   if (date !== undefined) data.date = astroDate(date);
   const updated = updatedDate ?? modDatetime;
   if (updated !== undefined && updated !== null && rest.updated === undefined)

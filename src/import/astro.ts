@@ -120,7 +120,13 @@ export function readAstro(root: string, shown: (path: string) => string, refused
       pushAll(site.left, mdxLeft(file, read.mdx));
       pushAll((site.notes ??= []), mdxCommentNotes(file, read.mdxComments));
       const id = astroId(path, text(read.data.slug));
-      const data = readableDate(astroFields(read.data), file, real, (site.notes ??= []));
+      const data = readableDate(
+        astroFields(read.data, collection.date),
+        file,
+        real,
+        (site.notes ??= []),
+        collection.date,
+      );
       const stem = id.split("/").pop() || collection.name;
       // Its picture (`heroImage`, or its `src`, or a theme's `coverImage.src`), and an `index` entry's files beside it.
       const hero = astroPicture(read.data).src;

@@ -5,7 +5,8 @@
  * function being read), a property of such a value, and a constant imported
  * from a file of the site (`import { base } from "./paths"`). A call is kept
  * as its callee's name and its arguments (`defineCollection({…})`,
- * `glob({…})`), for the reader to know. Anything computed is `UNKNOWN`.
+ * `glob({…})`) and what a method is called on, for the reader to know; an
+ * arrow function as the call `=>` of the value it returns. Anything computed is `UNKNOWN`.
  * Each name is read once (memoised), so reading stays linear in the size.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -17,6 +18,8 @@ export const UNKNOWN: unique symbol = Symbol("unknown");
 export interface Call {
   call: string;
   args: Value[];
+  /** What a method is called on (`z.coerce.date()` for `.optional()` in `z.coerce.date().optional()`), for a chain to be read. */
+  on?: Value;
 }
 export type Value =
   | string
@@ -161,7 +164,13 @@ export class Scope {
           args: node.arguments.map((argument: AnyNode) =>
             this.value(argument.type === "SpreadElement" ? argument.argument : argument),
           ),
+          ...(node.callee.type === "MemberExpression" && !node.callee.computed
+            ? { on: this.value(node.callee.object) }
+            : {}),
         };
+      // An arrow function that returns a value (Astro's `schema: ({ image }) => z.object({…})`) is kept as the call `=>` of it; a body of statements is code.
+      case "ArrowFunctionExpression":
+        return node.expression ? { call: "=>", args: [this.value(node.body)] } : UNKNOWN;
       case "AwaitExpression":
       case "ParenthesizedExpression":
       case "ChainExpression":
