@@ -212,6 +212,8 @@ function codeText(nodes: ChildNode[]): string {
   let text = "";
   for (const node of nodes) {
     if (node.type === "text") text += isNumberColumn(node.data) ? "" : node.data;
+    // Eleventy's syntax highlighter (3.x) ends each line with a `<br>`, and no newline.
+    else if (isElement(node) && node.name === "br") text += "\n";
     // Expressive Code (Starlight's) writes each line as a `<div class="ec-line">`, with no newline between them.
     else if (isElement(node) && !UNSEEN.has(node.name) && !isGutter(node.attribs))
       text += node.name === "div" ? `${codeText(node.children)}\n` : codeText(node.children);
