@@ -15,25 +15,13 @@ import { join, relative } from "node:path";
 import type { ImportedSite } from "./model.ts";
 import { ENTRY } from "./astro-routes.ts";
 import { copySource, scratchFolder } from "./call-output.ts";
-import { bodyOf, markCalls, markedSource, type CallMarks } from "./astro-output.ts";
+import { bodyOf, markCalls, markedSource } from "./astro-output.ts";
+import type { AstroBuild } from "./astro-build-result.ts";
 import { entryMarker } from "./published/astro.ts";
 
 /** A site's whole build, images and all: a larger one is left, and its addresses and components taken as without Astro. */
 const TIMEOUT_MS = 600_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
-
-export type AstroBuild = {
-  /** The MDX component calls marked, by text. */
-  calls: CallMarks[];
-} & (
-  | {
-      /** The built folder (without the base path). */
-      out: string;
-      /** The number of each text's marker, by its file as messages name it. */
-      entries: Map<string, number>;
-    }
-  | { unavailable: string }
-);
 
 /** The site built once by its own Astro, with each text's marker and each component call's; or why it could not be. */
 export function buildAstro(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): AstroBuild {

@@ -15,20 +15,9 @@ import { join, sep } from "node:path";
 import { isMdx } from "../content/mdx.ts";
 import type { ImportedSite } from "./model.ts";
 import { ASTRO_CONFIGS } from "./astro-config.ts";
-import type { AstroBuild } from "./astro-build.ts";
+import type { AstroBuild, CallMarks } from "./astro-build-result.ts";
 import { closing, keptAsWritten, opening, replaceCalls } from "./call-output.ts";
 import { mdxCalls, type MdxCall } from "./mdx-calls.ts";
-
-/** The component calls of one MDX text, marked for the build. */
-export interface CallMarks {
-  /** The text's file, as messages name it. */
-  file: string;
-  /** The calls of the moved text, and where each is in the source file's body. */
-  calls: MdxCall[];
-  written: MdxCall[];
-  /** Its first marker's number. */
-  first: number;
-}
 
 /** Each component call of the site's MDX texts replaced by what the site's own Astro made of it in `build`; `site.notes` names each. */
 export function takeAstroOutput(

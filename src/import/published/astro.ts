@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { ImportedDocument, ImportedSite } from "../model.ts";
-import type { AstroBuild } from "../astro-build.ts";
+import type { AstroBuild } from "../astro-build-result.ts";
 import type { Addresses, Asked } from "./generator.ts";
 
 /** The marker at the end of the text numbered `index`. */

@@ -15,7 +15,7 @@ import type { Generator, ImportedDocument, ImportedSite } from "../model.ts";
 import { readBuiltFolder, type BuiltPage } from "./folder.ts";
 import { askGenerator } from "./generator.ts";
 import { astroAddresses } from "./astro.ts";
-import type { AstroBuild } from "../astro-build.ts";
+import type { AstroBuild } from "../astro-build-result.ts";
 import { oldListPages, type OldPage } from "./old-pages.ts";
 import { tagSlug } from "../../content/slug.ts";
 import { readDateZoned } from "../../content/dates.ts";
