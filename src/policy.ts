@@ -210,7 +210,7 @@ export const POLICY = {
   },
   "lax-liquid": {
     level: "warning",
-    what: 'Liquid that Jekyll\'s Liquid reads otherwise than LiquidJS would (a comma right after a filter\'s name, `| replace, "a", "b"`; a backslash in a quoted string, `"C:\\Temp"`, which is no escape in Jekyll): read as Jekyll reads it',
+    what: 'Liquid Jekyll reads otherwise than LiquidJS (`| replace, "a", "b"`: a comma after a filter\'s name; `"C:\\Temp"`: a backslash, no escape to Jekyll): read as Jekyll reads it',
   },
   mdx: {
     level: "warning",
