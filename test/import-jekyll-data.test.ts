@@ -37,6 +37,18 @@ test("a page looping over a CSV or TSV table of _data/ shows every row, as Jekyl
     "Kittiwake, 9 m long",
   ])
     assert.ok(crew.includes(row), `${row}\n${crew}`);
+  // A data file's quoted value continued at the start of the next line, as Jekyll's YAML reads it.
+  assert.match(
+    crew,
+    /Spoon blades: Heavier, and kinder to a novice(?:'|&#39;)s catch than the cleavers are\. They stay in the rack for the spring head race\./,
+  );
+  assert.ok(
+    report.build.warnings.some(
+      (each: { kind: string; file: string; line: number }) =>
+        each.kind === "nonstandard-yaml" && each.file.endsWith("content/_data/oars.yml") && each.line === 4,
+    ),
+    JSON.stringify(report.build.warnings),
+  );
   // The log of every outing is the blog page now: the crew page's link to it leads there, and its old address answers.
   assert.match(crew, /their outings are in <a href="\/blog\/">the log<\/a>/);
   assert.deepEqual(report.unresolved, []);

@@ -71,7 +71,18 @@ export function readJekyllFiles(
   };
   const yaml = (text: string, path: string): unknown => {
     try {
-      return path.endsWith(".json") ? JSON.parse(text) : parseYaml(text, display(path)).data;
+      if (path.endsWith(".json")) return JSON.parse(text);
+      const parsed = parseYaml(text, display(path));
+      // What was read as Jekyll's YAML reads it and YAML 1.2 does not (a quoted value continued at column 0), told at its line.
+      for (const { line, column, message, hint, kind = "nonstandard-yaml" } of parsed.lenient ?? [])
+        problems.push(
+          new SitegenError("E_CONTENT", message, {
+            kind,
+            location: { file: display(path), line, column },
+            hint,
+          }),
+        );
+      return parsed.data;
     } catch (error) {
       problems.push(
         new SitegenError(

@@ -16,8 +16,9 @@ import type { ParsedYaml } from "./frontmatter-types.ts";
  * Jekyll's YAML (Psych, libyaml), Hugo's (go-yaml) and PyYAML read it as
  * one value, its lines folded with a space; YAML 1.2, and the `yaml`
  * package, end the value at a line less indented than its key's mapping
- * and find no closing quote. The same text with each such line indented by
- * a space means what those readers read: the text to parse instead, and the
+ * and find no closing quote. The same text with each such line indented
+ * past the key's column (a space for frontmatter's keys; a data file's list
+ * of mappings, `  - caption: "…`, five) means what those readers read: the text to parse instead, and the
  * lines of the values so read (at their key), or undefined when nothing is
  * continued at column 0. Lines keep their numbers.
  */
@@ -28,19 +29,19 @@ export function quotedAtColumnZero(
   if (!/["']/.test(text)) return undefined;
   const lines = text.split("\n");
   const found: NonNullable<ParsedYaml["lenient"]> = [];
-  let open: { quote: string; line: number; column: number; key: string } | undefined;
+  let open: { quote: string; line: number; column: number; key: string; indent: string } | undefined;
   for (let index = 0; index < lines.length; index++) {
     let from = 0;
     if (open) {
       if (/^\S/.test(lines[index])) {
-        lines[index] = ` ${lines[index]}`;
-        from = 1;
+        lines[index] = `${open.indent}${lines[index]}`;
+        from = open.indent.length;
         if (found.at(-1)?.line !== open.line)
           found.push({
             line: open.line,
             column: open.column,
             message: `\`${open.key}\` is a quoted value continued at the start of the next line: read as Jekyll's, Hugo's and PyYAML's YAML read it`,
-            hint: "indent the lines that continue it by a space, or write the value on one line: then it is standard YAML (1.2), which every reader reads alike",
+            hint: "indent the lines that continue it past the key, or write the value on one line: then it is standard YAML (1.2), which every reader reads alike",
           });
       }
     } else {
@@ -49,7 +50,9 @@ export function quotedAtColumnZero(
       if (!opening) continue;
       const quote = opening[3] ?? opening[5];
       from = opening[0].length;
-      open = { quote, line: index + firstLine, column: from, key: opening[2] ?? "-" };
+      // Past the key's own column (a list item's, `  - caption: "…`, is 4): a line less indented ends the mapping it is in.
+      const indent = " ".repeat((opening[1] ?? opening[4]).length + 1);
+      open = { quote, line: index + firstLine, column: from, key: opening[2] ?? "-", indent };
     }
     const closed = closingQuote(lines[index], from, open.quote);
     if (closed !== -1) open = undefined;
