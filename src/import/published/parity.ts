@@ -98,9 +98,10 @@ export function keptOf(sides: Sides): Kept {
     .filter((href) => !chrome.links.has(href))
     .map((href) => place(href, sides.old.url, sides))
     .filter((path) => path !== sides.new.url);
+  // A link the move kept as written with the old site's origin (`https://example.com/stevedata`) is the site's own on both sides.
   const newLinks = new Set(
     sides.new.page.links.map((href) =>
-      place(href, sides.new.url, { moved: (path) => path, origin: undefined }),
+      place(href, sides.new.url, { moved: (path) => path, origin: sides.origin }),
     ),
   );
   // An old theme linked a post's tags to one list of them (`/tags.html#php`, now /tags/); the new page links each tag's own page.
