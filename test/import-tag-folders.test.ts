@@ -13,7 +13,7 @@ import { importedAgainst } from "./helpers/imported.ts";
 
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
 
-test("tag pages under a folder the theme named (/blog/tagged/<tag>/) answer with a 301 to the new tag pages", async () => {
+test("tag pages under a folder the theme named (/blog/tagged/<tag>/) and a list of posts numbered under /blog/posts/ answer with a 301 to the new tag and blog pages", async () => {
   const { site, report } = await importedAgainst(
     join(ROOT, "test/fixtures/generators/eleventy-tagged"),
     (source, out) => {
@@ -22,8 +22,8 @@ test("tag pages under a folder the theme named (/blog/tagged/<tag>/) answer with
     },
   );
   assert.equal(report.read.posts, 3);
-  // Five tag pages and three posts, each answering.
-  assert.equal(report.proof.answered.old, 8, JSON.stringify(report.proof.answered));
+  // Five tag pages, three posts and the list of posts page by page (/blog/posts/, /blog/posts/2/, /blog/posts/3/), each answering.
+  assert.equal(report.proof.answered.old, 11, JSON.stringify(report.proof.answered));
   assert.equal(
     report.proof.answered.answer,
     report.proof.answered.old,
@@ -32,4 +32,7 @@ test("tag pages under a folder the theme named (/blog/tagged/<tag>/) answer with
   const redirects = readFileSync(join(site, "content/site.yaml"), "utf8");
   for (const tag of ["fog", "sound", "lamps", "supplies", "tides"])
     assert.match(redirects, new RegExp(`^ {2}/blog/tagged/${tag}/: /tags/${tag}/$`, "m"), redirects);
+  // The new blog lists three posts on its one page.
+  for (const page of ["2", "3"])
+    assert.match(redirects, new RegExp(`^ {2}/blog/posts/${page}/: /blog/$`, "m"), redirects);
 });

@@ -101,10 +101,10 @@ function counterpart(
   // A search page, where the new site has its own (the starter's /search/).
   if (new RegExp(`^/search${END}`).test(path))
     return facts.pages?.has("/search/") ? { kind: "search", to: "/search/" } : { kind: "search" };
-  // A list's page by its number: `/page/2/`, `/blog/page/2/`, jekyll-paginate's `/page2/`, or Eleventy's pagination's `/blog/2/`.
+  // A list's page by its number: `/page/2/`, `/blog/page/2/`, jekyll-paginate's `/page2/`, or Eleventy's and octopress-paginate's `/blog/2/`, `/blog/posts/2/`.
   const numbered =
     new RegExp(`^(?:/${list})?/page(?:/?(\\d+))?${END}`).exec(path) ??
-    new RegExp(`^/${list}/(\\d+)${END}`).exec(path);
+    new RegExp(`^(?:/${list})?/${list}/(\\d+)${END}`).exec(path);
   if (numbered) return { kind: "listing", to: blogPage(Number(numbered[1] ?? 1), facts) };
   // A blog's taxonomy is often under its list's folder (`/blog/tags/a11y/`, Eleventy's and Jekyll's themes).
   if (new RegExp(`^(?:/${list})?/${TAXONOMY}${END}`).test(path)) return { kind: "tags", to: "/tags/" };
