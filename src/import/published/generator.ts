@@ -76,7 +76,12 @@ function run(
 }
 
 function lastLine(text: string): string {
-  return text.trim().split("\n").filter(Boolean).at(-1)?.slice(0, 300) ?? "no output";
+  // Node's own warnings (`(node:12) [DEP0128] DeprecationWarning: …` and how to trace them) come after a tool's error: they are not why it failed.
+  const lines = text
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^\(node:\d+\)|^\(Use `node --trace-/.test(line));
+  return lines.at(-1)?.slice(0, 300) ?? "no output";
 }
 
 /** `hugo list all`: path,slug,title,date,expiryDate,publishDate,draft,permalink, one content file a row (Hugo 0.111 and later). */

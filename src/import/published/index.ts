@@ -128,11 +128,17 @@ const SEPARATORS = /\s+[|·•–—:-]+\s+/;
 
 function titleKeys(title: string, siteName: string | undefined): string[] {
   const whole = titleKey(title);
+  const site = titleKey(siteName);
   const parts = title
     .split(SEPARATORS)
     .map(titleKey)
-    .filter((part) => part !== "" && part !== titleKey(siteName));
-  return [...new Set([whole, ...parts])].filter(Boolean);
+    .filter((part) => part !== "" && part !== site);
+  // The title less what comes before its first separator or after its last (the site's name, where the site has none in its
+  // configuration), whole: a post's own title may hold a separator too ("Rexpolotl – a regexp engine – The Pug Automatic").
+  const pieces = title.split(new RegExp(`(${SEPARATORS.source})`));
+  const unnamed =
+    pieces.length < 5 ? [] : [pieces.slice(2).join(""), pieces.slice(0, -2).join("")].map(titleKey);
+  return [...new Set([whole, ...unnamed, ...parts])].filter(Boolean);
 }
 
 function titleKey(title: unknown): string {
