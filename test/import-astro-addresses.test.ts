@@ -8,21 +8,17 @@
  * to the moved page on every host. Astro comes from npm into a folder beside
  * the clone (test/helpers/astro.ts): a run without it skips, and CI fails.
  */
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
-import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { answersOnEveryHost } from "./helpers/landings.ts";
 import { astroSkip, installAstro } from "./helpers/astro.ts";
 import { problemOf } from "../src/import/astro-build.ts";
 
 const FIXTURE = join(ROOT, "test/fixtures/generators/astro-addresses");
-const running: Running[] = [];
-after(async () => {
-  for (const host of running) await host.stop();
-});
 
 /** Each text and the page Astro's build wrote it to: the logbook's year, the note's page and the custom slug only Astro's code gives. */
 const PUBLISHED = {
@@ -95,6 +91,7 @@ test("without a built folder, each text's old address is the page the site's own
   await answersOnEveryHost(
     site,
     moved.filter((pair): pair is [string, string] => pair[0] !== undefined),
+    { samePath: true },
   );
 });
 
@@ -110,44 +107,6 @@ test("where the site has not installed its own Astro, the addresses are computed
   assert.equal(oldAddresses(report)["src/logbook/storm-watch.md"], "/harbour/logbook/storm-watch/");
   assert.equal(oldAddresses(report)["src/notes/history.md"], undefined);
 });
-
-/** Each old address, redirects followed, lands at its page with a 200 on every host. */
-async function answersOnEveryHost(site: string, landings: [from: string, to: string][]): Promise<void> {
-  const cloudflare = await sitegenHere(
-    ["build", "--host", "cloudflare", "--out", "dist-cloudflare", "--quiet"],
-    { cwd: site },
-  );
-  assert.equal(cloudflare.status, 0, cloudflare.stderr);
-  const hosts: [string, () => Promise<Running>][] = [
-    ["the preview server", () => startPreviewHere(join(site, "dist"))],
-    ["Netlify's emulator", () => startNetlifyHere(join(site, "dist"))],
-    ...(WRANGLER.present
-      ? [
-          ["Cloudflare's runtime", () => startCloudflareHere(join(site, "dist-cloudflare"))] as [
-            string,
-            () => Promise<Running>,
-          ],
-        ]
-      : []),
-  ];
-  for (const [name, start] of hosts) {
-    const host = await start();
-    running.push(host);
-    const shown = async (path: string) => {
-      const response = await fetch(new URL(path, host.url), { headers: { accept: "text/html" } });
-      const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
-      return { status: response.status, url: new URL(response.url).pathname, title };
-    };
-    for (const [from, to] of landings) {
-      const [landed, page] = [await shown(from), await shown(to)];
-      assert.equal(page.status, 200, `${name}: ${to}`);
-      // Netlify's emulator follows the 301 its edge function answers (docs/content/pages/moving/old-addresses.md): there the old address shows the page.
-      const expected = name === "Netlify's emulator" ? { ...page, url: from } : page;
-      assert.deepEqual(landed, expected, `${name}: ${from} reaches the page at ${to}`);
-    }
-    await host.stop();
-  }
-}
 
 test("the reason Astro's build failed is its own error line: a flagged error, or one Node printed as the process ended", () => {
   const flagged = [

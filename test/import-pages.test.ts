@@ -24,7 +24,7 @@
  * Old addresses are held on the preview server, Netlify's emulator and
  * Cloudflare's runtime.
  */
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import {
@@ -38,17 +38,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { ROOT, sitegenHere, tempDir, WRANGLER, type Running } from "./helpers/dist.ts";
-import { startCloudflareHere, startNetlifyHere, startPreviewHere } from "./helpers/serve-here.ts";
+import { ROOT, sitegenHere, tempDir } from "./helpers/dist.ts";
+import { answersOnEveryHost } from "./helpers/landings.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const FIXTURES = join(ROOT, "test/fixtures");
 const ELEVENTY = join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
 const tools = needTools(["jekyll", "hugo"]);
-const running: Running[] = [];
-after(async () => {
-  for (const host of running) await host.stop();
-});
 
 type Report = ReturnType<typeof JSON.parse>;
 
@@ -72,42 +68,6 @@ async function moved(
   const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   return { source, out, site, report: JSON.parse(run.stdout) };
-}
-
-/** Each old address, redirects followed, lands at its path with a 200 on every host. */
-async function answersOnEveryHost(site: string, landings: [from: string, to: string][]): Promise<void> {
-  const cloudflare = await sitegenHere(
-    ["build", "--host", "cloudflare", "--out", "dist-cloudflare", "--quiet"],
-    { cwd: site },
-  );
-  assert.equal(cloudflare.status, 0, cloudflare.stderr);
-  const hosts: [string, () => Promise<Running>][] = [
-    ["the preview server", () => startPreviewHere(join(site, "dist"))],
-    ["Netlify's emulator", () => startNetlifyHere(join(site, "dist"))],
-    ...(WRANGLER.present
-      ? [
-          ["Cloudflare's runtime", () => startCloudflareHere(join(site, "dist-cloudflare"))] as [
-            string,
-            () => Promise<Running>,
-          ],
-        ]
-      : []),
-  ];
-  for (const [name, start] of hosts) {
-    const host = await start();
-    running.push(host);
-    const titled = async (path: string) => {
-      const response = await fetch(new URL(path, host.url), { headers: { accept: "text/html" } });
-      return { status: response.status, title: /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] };
-    };
-    for (const [from, to] of landings) {
-      // A 301 to the page, or (Netlify's, which serves `/x.html` from `/x/index.html` before any rule) the page itself.
-      const [landed, page] = [await titled(from), await titled(to)];
-      assert.equal(page.status, 200, `${name}: ${to}`);
-      assert.deepEqual(landed, page, `${name}: ${from} reaches the page at ${to}`);
-    }
-    await host.stop();
-  }
 }
 
 const unanswered = (report: Report) => JSON.stringify(report.proof.answered.unanswered);
