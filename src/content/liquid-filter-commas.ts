@@ -14,37 +14,25 @@
  * an `assign` or `echo` tag; never in `{% raw %}` or `{% comment %}`, whose
  * text is no Liquid, and never inside a quoted string.
  */
+import { liquidMarkups, lineOf } from "./liquid-markup.ts";
 
 /** The text with each such comma read as a colon, and the line (1-based) and the output or tag of each. */
 export function filterCommas(text: string): { text: string; found: { line: number; written: string }[] } {
   const found: { line: number; written: string }[] = [];
   let out = text;
-  let verbatim: string | undefined;
-  for (const markup of text.matchAll(MARKUP)) {
-    const [written, , output, tag] = markup;
-    const name = /^\s*(\w+)/.exec(tag ?? "")?.[1];
-    if (verbatim !== undefined) {
-      if (name === `end${verbatim}`) verbatim = undefined;
-      continue;
-    }
-    if (name === "raw" || name === "comment") {
-      verbatim = name;
-      continue;
-    }
+  for (const { written, index, output, name } of liquidMarkups(text)) {
     if (output === undefined && name !== "assign" && name !== "echo") continue;
     const commas = commasIn(written);
     if (commas.length === 0) continue;
     for (const at of commas) {
-      const offset = markup.index + at;
+      const offset = index + at;
       out = `${out.slice(0, offset)}:${out.slice(offset + 1)}`;
     }
-    found.push({ line: text.slice(0, markup.index).split("\n").length, written });
+    found.push({ line: lineOf(text, index), written });
   }
   return { text: out, found };
 }
 
-/** An output or a tag, whitespace control and all: its output's or its tag's markup. */
-const MARKUP = /\{(?:\{(-?)([\s\S]*?)-?\}\}|%-?([\s\S]*?)-?%\})/g;
 /** A filter's name and the comma right after it, from a `|`. */
 const NAME_THEN_COMMA = /\|\s*[A-Za-z_][\w-]*\??\s*,/y;
 

@@ -17,6 +17,7 @@
  * reaches `replace` in its replacement (`'\&amp;'`) is then read as Ruby's
  * `gsub` reads one (src/render/liquid/ruby-replace.ts).
  */
+import { liquidMarkups, lineOf } from "./liquid-markup.ts";
 
 export interface RubyStrings {
   /** The text with each backslash that Ruby's Liquid reads as itself written as LiquidJS reads one. */
@@ -35,18 +36,7 @@ export function rubyStrings(text: string, added = "\\"): RubyStrings {
   const found: { line: number; written: string }[] = [];
   const parts: string[] = [];
   let last = 0;
-  let verbatim: string | undefined;
-  for (const markup of text.matchAll(MARKUP)) {
-    const [written, output, tag] = markup;
-    const name = /^\s*(\w+)/.exec(tag ?? "")?.[1];
-    if (verbatim !== undefined) {
-      if (name === `end${verbatim}`) verbatim = undefined;
-      continue;
-    }
-    if (name === "raw" || name === "comment") {
-      verbatim = name;
-      continue;
-    }
+  for (const { written, index, output, tag, name } of liquidMarkups(text)) {
     // An inline comment (`{% # … %}`) is no Liquid to read, and a tag that takes its text as written has no strings.
     if (output === undefined && (/^\s*#/.test(tag ?? "") || (name !== undefined && AS_WRITTEN.has(name))))
       continue;
@@ -54,17 +44,15 @@ export function rubyStrings(text: string, added = "\\"): RubyStrings {
     const offsets = at(written);
     if (offsets.length === 0) continue;
     for (const offset of offsets) {
-      parts.push(text.slice(last, markup.index + offset), added);
-      last = markup.index + offset;
+      parts.push(text.slice(last, index + offset), added);
+      last = index + offset;
     }
-    found.push({ line: text.slice(0, markup.index).split("\n").length, written });
+    found.push({ line: lineOf(text, index), written });
   }
   parts.push(text.slice(last));
   return { text: parts.join(""), found };
 }
 
-/** An output or a tag, whitespace control and all, up to the first closer as Ruby's Liquid reads it: its output's or its tag's markup. */
-const MARKUP = /\{(?:\{-?([\s\S]*?)-?\}\}|%-?([\s\S]*?)-?%\})/g;
 /** Tags whose text is read as written, by Jekyll and here: a backslash in them is none of Liquid's. */
 const AS_WRITTEN = new Set(["post_url", "link", "highlight"]);
 /** Jekyll's include tags, and jekyll-include-cache's, which read their parameters as Jekyll's `include` does. */
