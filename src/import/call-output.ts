@@ -61,12 +61,33 @@ export interface Marked {
   first: number;
 }
 
-/** The body with each call between its two markers. */
-export function markedBody({ document, calls, first }: Marked): string {
+/**
+ * The calls `callsOf` finds in each text of the site that has a source file,
+ * numbered across the site, so that each call's markers are its own in the
+ * generator's one run.
+ */
+export function markedCalls(
+  site: ImportedSite,
+  callsOf: (body: string, bodyLine: number) => TemplateCall[],
+): Marked[] {
+  const marked: Marked[] = [];
+  let count = 0;
+  for (const document of [...site.posts, ...site.pages]) {
+    if (document.real === undefined) continue;
+    const calls = callsOf(document.body, document.bodyLine);
+    if (calls.length === 0) continue;
+    marked.push({ document, calls, first: count });
+    count += calls.length;
+  }
+  return marked;
+}
+
+/** The body with each call between its two markers: HTML comments, or a generator's own (Jekyll's plain words, which its Liquid passes through). */
+export function markedBody({ document, calls, first }: Marked, markers = { opening, closing }): string {
   let text = "";
   let at = 0;
   calls.forEach((call, index) => {
-    text += `${document.body.slice(at, call.start)}${opening(first + index)}${document.body.slice(call.start, call.end)}${closing(first + index)}`;
+    text += `${document.body.slice(at, call.start)}${markers.opening(first + index)}${document.body.slice(call.start, call.end)}${markers.closing(first + index)}`;
     at = call.end;
   });
   return text + document.body.slice(at);

@@ -24,6 +24,7 @@ import {
   copySource,
   keptAsWritten,
   markedBody,
+  markedCalls,
   replaceCalls,
   scratchFolder,
   type Marked,
@@ -52,15 +53,7 @@ export function takeEleventyOutput(
 
 function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
   const bin = join(root, "node_modules/.bin/eleventy");
-  const documents = [...site.posts, ...site.pages].filter((document) => document.real !== undefined);
-  const marked: Marked[] = [];
-  let count = 0;
-  for (const document of documents) {
-    const calls = templateCalls(document.body, document.bodyLine);
-    if (calls.length === 0) continue;
-    marked.push({ document, calls, first: count });
-    count += calls.length;
-  }
+  const marked = markedCalls(site, templateCalls);
   if (marked.length === 0) return undefined;
   if (!existsSync(bin))
     return "the site has not installed its own Eleventy (npm install in it lets sitegen take its shortcodes' output)";

@@ -18,9 +18,9 @@ import {
   copySource,
   keptAsWritten,
   markedBody,
+  markedCalls,
   replaceCalls,
   scratchFolder,
-  type Marked,
 } from "./call-output.ts";
 import { hugoCalls } from "./template-calls.ts";
 
@@ -41,15 +41,7 @@ export function takeHugoOutput(
 }
 
 function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
-  const marked: Marked[] = [];
-  let count = 0;
-  for (const document of [...site.posts, ...site.pages]) {
-    if (document.real === undefined) continue;
-    const calls = hugoCalls(document.body, document.bodyLine);
-    if (calls.length === 0) continue;
-    marked.push({ document, calls, first: count });
-    count += calls.length;
-  }
+  const marked = markedCalls(site, hugoCalls);
   if (marked.length === 0) return undefined;
   // Removed when the process ends: the plan reads the files the generator wrote there.
   const scratch = scratchFolder("sitegen-hugo-calls-");

@@ -25,10 +25,11 @@ import {
   closing,
   copySource,
   keptAsWritten,
+  markedBody,
+  markedCalls,
   opening,
   replaceCalls,
   scratchFolder,
-  type Marked,
 } from "./call-output.ts";
 import { templateCalls, type TemplateCall } from "./template-calls.ts";
 
@@ -114,15 +115,7 @@ export function takeJekyllOutput(
 }
 
 function renderPluginCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
-  const marked: Marked[] = [];
-  let count = 0;
-  for (const document of [...site.posts, ...site.pages]) {
-    if (document.real === undefined) continue;
-    const calls = pluginCalls(document.body, document.bodyLine);
-    if (calls.length === 0) continue;
-    marked.push({ document, calls, first: count });
-    count += calls.length;
-  }
+  const marked = markedCalls(site, pluginCalls);
   if (marked.length === 0) return undefined;
   const scratch = scratchFolder("sitegen-jekyll-calls-");
   const copy = join(scratch, "site");
@@ -134,7 +127,10 @@ function renderPluginCalls(site: ImportedSite, root: string, env: NodeJS.Process
       .split("\n")
       .slice(0, each.document.bodyLine - 1)
       .join("\n");
-    writeFileSync(join(copy, relative(root, each.document.real!)), `${front}\n${markedBody(each)}`);
+    writeFileSync(
+      join(copy, relative(root, each.document.real!)),
+      `${front}\n${markedBody(each, { opening: start, closing: end })}`,
+    );
   }
   const out = join(scratch, "taken.json");
   const run = spawnSync("ruby", ["-e", JEKYLL_TAKEN, copy, join(scratch, "_site"), MARK, out], {
@@ -166,15 +162,4 @@ function renderPluginCalls(site: ImportedSite, root: string, env: NodeJS.Process
     replaceCalls(site, each.document, each, rendered, join(scratch, "_site"), "Jekyll");
   }
   return undefined;
-}
-
-/** The body with each call between its two plain markers. */
-function markedBody({ document, calls, first }: Marked): string {
-  let text = "";
-  let at = 0;
-  calls.forEach((call, index) => {
-    text += `${document.body.slice(at, call.start)}${start(first + index)}${document.body.slice(call.start, call.end)}${end(first + index)}`;
-    at = call.end;
-  });
-  return text + document.body.slice(at);
 }
