@@ -7,9 +7,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sitegenHere, tempDir } from "./helpers/dist.ts";
+import { sitegenHere, writtenTree } from "./helpers/dist.ts";
 import { importedAgainst, jekyllBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
@@ -20,14 +20,12 @@ type Page = { old: string; words: { old: number; kept: number }; missing: { word
 test("a code block whose lines end in <br> on the old page keeps every word", {
   skip: tools.skip,
 }, async () => {
-  const source = tempDir("sitegen-proof-code-lines-");
-  mkdirSync(join(source, "_posts"));
-  writeFileSync(join(source, "_config.yml"), "title: Keeper's scripts\n");
-  writeFileSync(
-    join(source, "_posts/2024-03-02-winding.md"),
-    "---\ntitle: Winding the clockwork\n---\n\nThe script the keeper runs each dusk:\n\n" +
+  const source = writtenTree("sitegen-proof-code-lines-", {
+    "_config.yml": "title: Keeper's scripts\n",
+    "_posts/2024-03-02-winding.md":
+      "---\ntitle: Winding the clockwork\n---\n\nThe script the keeper runs each dusk:\n\n" +
       "```\nwind clockwork\ncheck lens\nlight lamp\n```\n\nIt takes a minute.\n",
-  );
+  });
   const { out, site } = await importedAgainst(source, jekyllBuild(tools.path("jekyll")));
   // The old page as that highlighter writes it: each line of code ended by a <br>, not a newline.
   const oldPage = join(out, "2024/03/02/winding.html");

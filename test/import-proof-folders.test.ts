@@ -8,9 +8,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { tempDir } from "./helpers/dist.ts";
+import { writtenTree } from "./helpers/dist.ts";
 import { importedAgainst, jekyllBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
@@ -32,18 +30,10 @@ const CALLS = [
 
 /** A Jekyll site of six versions' documentation, ten pages each, and the layout's sidebar of the version's pages. */
 function docsSite(): string {
-  const root = tempDir("sitegen-proof-folders-");
-  const write = (path: string, text: string) => {
-    mkdirSync(join(root, path, ".."), { recursive: true });
-    writeFileSync(join(root, path), text);
-  };
-  write(
-    "_config.yml",
-    "title: Rigging reference\ncollections:\n  docs:\n    output: true\n    permalink: /docs/:path/\n",
-  );
-  write(
-    "_layouts/doc.html",
-    [
+  const files: Record<string, string> = {
+    "_config.yml":
+      "title: Rigging reference\ncollections:\n  docs:\n    output: true\n    permalink: /docs/:path/\n",
+    "_layouts/doc.html": [
       // The sidebar inside the page's article, beside its text, as a real documentation theme has it.
       '<!doctype html><html><body><article><h1>{{ page.title }}</h1><div><section class="toc"><h3>Calls</h3><ul>',
       "{% for doc in site.docs %}{% if doc.version == page.version %}",
@@ -51,15 +41,13 @@ function docsSite(): string {
       "{% endif %}{% endfor %}",
       "</ul></section><div>{{ content }}</div></div></article></body></html>",
     ].join("\n"),
-  );
+  };
   for (let version = 1; version <= VERSIONS; version++)
     for (const [index, call] of CALLS.slice(0, PAGES).entries())
-      write(
-        `_docs/v${version}/${call}.md`,
+      files[`_docs/v${version}/${call}.md`] =
         `---\nlayout: doc\ntitle: ${call} in version ${version}\ncall: ${call}\nversion: ${version}\n---\n\n` +
-          `The ${call} call of version ${version} takes ${index + version} arguments and returns the rope's tension.\n`,
-      );
-  return root;
+        `The ${call} call of version ${version} takes ${index + version} arguments and returns the rope's tension.\n`;
+  return writtenTree("sitegen-proof-folders-", files);
 }
 
 test("a sidebar that lists each version's pages, on every page of its version, is the theme's: every documentation page keeps all its words and links", {

@@ -7,9 +7,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { tempDir } from "./helpers/dist.ts";
+import { writtenTree } from "./helpers/dist.ts";
 import { importedAgainst, jekyllBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
@@ -18,14 +16,12 @@ const tools = needTools(["jekyll"]);
 test("a link with the old site's own origin, kept as written, is kept to the proof", {
   skip: tools.skip,
 }, async () => {
-  const source = tempDir("sitegen-proof-own-links-");
-  mkdirSync(join(source, "_posts"));
-  writeFileSync(join(source, "_config.yml"), "title: Keeper's notes\nurl: https://keepers.example\n");
-  writeFileSync(
-    join(source, "_posts/2024-03-02-tides.md"),
-    "---\ntitle: Reading the tides\n---\n\nThe keeper checks [the tide tool](https://keepers.example/tide-tool) " +
+  const source = writtenTree("sitegen-proof-own-links-", {
+    "_config.yml": "title: Keeper's notes\nurl: https://keepers.example\n",
+    "_posts/2024-03-02-tides.md":
+      "---\ntitle: Reading the tides\n---\n\nThe keeper checks [the tide tool](https://keepers.example/tide-tool) " +
       "before each crossing, and [the harbour office](https://harbour.example/office) after it.\n",
-  );
+  });
   const { report } = await importedAgainst(source, jekyllBuild(tools.path("jekyll")));
   type Page = { old: string; links: { old: number; kept: number }; missing: { links: string[] } };
   const page = (report.proof.pages as Page[]).find((each) => each.old.endsWith("/tides.html"));

@@ -5,9 +5,18 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { createServer, type AddressInfo } from "node:net";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import { endTree, scaled } from "./processes.ts";
 import { onceForTheRun } from "./run-once.ts";
@@ -139,6 +148,16 @@ export function tempDir(prefix = "sitegen-test-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   temporary.push(dir);
   return dir;
+}
+
+/** A temporary folder holding `files` (by their `/`-separated paths), removed with the others when the run ends. */
+export function writtenTree(prefix: string, files: Record<string, string>): string {
+  const root = tempDir(prefix);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
 }
 
 /**
