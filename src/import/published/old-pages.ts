@@ -64,16 +64,17 @@ export function oldListPages(
   const urls = [...new Set([...built.keys(), ...known.filter((url) => !built.has(url))])].filter(
     (url) => movedTo(url) === undefined && !url.endsWith("/404.html"),
   );
+  const paths = urls.map((url) => decodedPath(url, facts));
   const folders = termFolders(
-    urls.map((url) => decodedPath(url, facts).path),
+    paths.map(({ path }) => path),
     facts.tags,
   );
-  for (const url of urls) {
+  urls.forEach((url, index) => {
     const sent = built.get(url)?.text().redirectsTo;
     const followed =
       sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
     const term = facts.terms?.get(url);
-    const byPath = counterpart(decodedPath(url, facts), facts, folders);
+    const byPath = counterpart(paths[index], facts, folders);
     // A page that listed one term's posts goes to that term's page, where its address says nothing else (the home stays the home).
     const listed = facts.listed?.get(url);
     const own =
@@ -86,7 +87,7 @@ export function oldListPages(
       url,
       ...(followed && own.kind === "other" ? { kind: "other" as const, to: followed } : own),
     });
-  }
+  });
   return pages;
 }
 
