@@ -134,10 +134,15 @@ async function importedFromHugo(env?: NodeJS.ProcessEnv): Promise<{ site: string
 
 const neap = (report: Report) => report.proof.pages.find((page) => page.old === "/posts/neap-tide/")!;
 
-test("each shortcode of a Hugo post is taken from Hugo itself, at its file:line, and the post holds every word of its old page", {
+test("each shortcode of a Hugo post and of a section's own text is taken from Hugo itself, at its file:line, and the post holds every word of its old page", {
   skip: hugoTools.skip,
 }, async () => {
   const { site, report } = await importedFromHugo();
+  // `hugo list all` names single pages only: a section's `_index.md` is read at its list page's address.
+  assert.match(
+    readFileSync(join(site, "content/pages/harbour.md"), "utf8"),
+    /The harbour office opens at dawn, and <span class="keeper">Ines Marlow<\/span>\s+answers the bell\./,
+  );
   const moved = readFileSync(join(site, "content/blog/neap-tide.md"), "utf8");
   assert.match(
     moved,

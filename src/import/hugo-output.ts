@@ -90,7 +90,10 @@ function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessE
   const [path, permalink] = [header.indexOf("path"), header.indexOf("permalink")];
   const written = new Map(rows.map((row) => [row[path], row[permalink]]));
   for (const each of marked) {
-    const address = written.get(relative(root, each.document.real!).split(sep).join("/"));
+    const file = relative(root, each.document.real!).split(sep).join("/");
+    // `hugo list all` lists a site's single pages only: a section's own text (`_index.md`) is at the address its list page has.
+    const address =
+      written.get(file) ?? (/(^|\/)_index\.[^/]+$/.test(file) ? each.document.oldUrls[0] : undefined);
     if (!address) continue;
     let page: string;
     try {
