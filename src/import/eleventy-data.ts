@@ -25,6 +25,8 @@ export interface Cascade {
   of(path: string): Record<string, unknown>;
   /** The permalink code computes for a file, where the last data file to set one does so. */
   computedPermalink(path: string): ComputedPermalink | undefined;
+  /** The data files of a file's cascade whose fields code computes (some or all), each with what the report says of it. */
+  codeOf(path: string): { path: string; left: LeftOut; whole: boolean }[];
 }
 
 export function dataCascade(
@@ -37,6 +39,7 @@ export function dataCascade(
   const dataFiles = new Set<string>();
   const read = new Map<string, Record<string, unknown>>();
   const permalinks = new Map<string, ComputedPermalink>();
+  const code = new Map<string, { left: LeftOut; whole: boolean }>();
   const load = (path: string): Record<string, unknown> => {
     const known = read.get(path);
     if (known) return known;
@@ -59,12 +62,14 @@ export function dataCascade(
       exported.computed.length > 0
         ? `, less what code computes (${exported.computed.map((name) => `\`${name}\``).join(", ")}): sitegen runs none`
         : "";
-    left.push({
+    const said: LeftOut = {
       file,
       why: data
         ? `Eleventy's data file: its fields were applied to the pages it is for${computed}; it is not published`
         : "Eleventy's data file computed by code: sitegen runs none, so its fields were not applied; set what a page needs in its front matter",
-    });
+    };
+    left.push(said);
+    if (!data || exported.computed.length > 0) code.set(path, { left: said, whole: !data });
     read.set(path, data ?? {});
     return data ?? {};
   };
@@ -95,6 +100,8 @@ export function dataCascade(
   };
   return {
     dataFiles,
+    codeOf: (path) =>
+      filesOf(path).flatMap((file) => (code.has(file) ? [{ path: file, ...code.get(file)! }] : [])),
     computedPermalink(path) {
       let found: ComputedPermalink | undefined;
       // The nearest data file that sets a permalink decides it: a value over code, or code over a value.

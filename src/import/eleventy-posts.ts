@@ -12,11 +12,12 @@ import type { ImportedDocument, ImportedSite, LeftOut } from "./model.ts";
 import { folderInside, type SourceFile } from "./walk.ts";
 
 const POST_FOLDERS = new Set(["blog", "posts", "post", "_posts"]);
-const POST_TAGS = new Set(["posts", "post", "blog"]);
+const NAMED_POST_TAGS = new Set(["posts", "post", "blog"]);
 
 /**
  * Each document a page or a post of `site`: a post is what the data tags
- * `posts` (or, where nothing is tagged so, what sits in a posts folder).
+ * `posts` (or, where nothing is tagged so, the collection the site's feed
+ * lists, `collections.weeknotes`; else what sits in a posts folder).
  * `files` are the input folder's; `ownFile` says which of them a post's
  * folder publishes beside it.
  */
@@ -24,9 +25,17 @@ export function sortPosts(
   site: ImportedSite,
   documents: (ImportedDocument & { path: string; real: string })[],
   files: SourceFile[],
-  { root, input, ownFile }: { root: string; input: string; ownFile: (path: string) => boolean },
+  {
+    root,
+    input,
+    ownFile,
+    fed = [],
+  }: { root: string; input: string; ownFile: (path: string) => boolean; fed?: string[] },
 ): void {
-  const tagged = documents.some((document) => terms(document.data.tags).some((tag) => POST_TAGS.has(tag)));
+  const taggedWith = (names: Set<string>) =>
+    documents.some((document) => terms(document.data.tags).some((tag) => names.has(tag)));
+  const postTags = taggedWith(NAMED_POST_TAGS) || !taggedWith(new Set(fed)) ? NAMED_POST_TAGS : new Set(fed);
+  const tagged = taggedWith(postTags);
   for (const document of documents) {
     const folders = document.path.split("/").slice(0, -1);
     // Where the folder says what is a post, the folder's own index (`blog/index.md`, at /blog/) is its list, not a post in it.
@@ -37,7 +46,7 @@ export function sortPosts(
     const post =
       document.role !== "home" &&
       (tagged
-        ? terms(document.data.tags).some((tag) => POST_TAGS.has(tag)) ||
+        ? terms(document.data.tags).some((tag) => postTags.has(tag)) ||
           (inPostFolder && /^\d{4}-\d{2}-\d{2}-/.test(document.stem))
         : inPostFolder);
     if (!post) {
@@ -108,4 +117,16 @@ function dated(
 function isFolderPost(path: string): boolean {
   const parts = path.replace(/\.[^./]+$/, "").split("/");
   return parts.length > 1 && (parts.at(-1) === "index" || parts.at(-1) === parts.at(-2));
+}
+
+/** A template of the site's feed: named so, or published at an address of a feed (`permalink: /feed.xml`). */
+const FEED = /(?:^|[/._-])(?:feed|rss|atom)(?:[/._-]|$)|^permalink:.*\.(?:xml|rss|atom)\b/im;
+const COLLECTION = /\bcollections(?:\.([A-Za-z_$][\w$]*)|\[\s*["']([^"']+)["']\s*\])/g;
+
+/** The collections the site's feed templates list (`{{#each collections.weeknotes}}`), the whole site's (`all`) aside. */
+export function fedCollections(templates: { path: string; text: string }[]): string[] {
+  const names = templates
+    .filter(({ path, text }) => FEED.test(path) || FEED.test(text))
+    .flatMap(({ text }) => [...text.matchAll(COLLECTION)].map((match) => match[1] ?? match[2]));
+  return [...new Set(names)].filter((name) => name !== "all");
 }

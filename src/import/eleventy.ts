@@ -5,9 +5,11 @@
  * becomes a page or post; Nunjucks, Liquid, HTML and JavaScript templates are
  * the theme's, left out with their addresses); the data cascade (directory
  * and template data files, JSON or a JavaScript file that exports a literal
- * object) beneath each file's front matter, applied and never published; a
- * post is what the cascade tags `posts` (or, where nothing is tagged so,
- * what sits in a `blog/` or `posts/` folder), with the files of its folder;
+ * object; what a data file of code gives, as the site's own Eleventy computed
+ * it: eleventy-computed.ts) beneath each file's front matter, applied and
+ * never published; a post is what the cascade tags `posts` (or, where
+ * nothing is tagged so, the collection the site's feed lists, else what sits
+ * in a `blog/` or `posts/` folder), with the files of its folder;
  * a page keeps its path; only passed-through files are published as they are.
  * Which documents are posts, and what each takes with it, is
  * eleventy-posts.ts's.
@@ -24,11 +26,12 @@ import {
   passthroughOf,
   readEleventyConfig,
 } from "./eleventy-config.ts";
-import { sortPosts } from "./eleventy-posts.ts";
+import { fedCollections, sortPosts } from "./eleventy-posts.ts";
 import { pathLanguage } from "./eleventy-i18n.ts";
 import { passedFromOutside, transformedImages } from "./eleventy-passthrough.ts";
 import { pushAll } from "../collector.ts";
 import { dataCascade, type ComputedPermalink } from "./eleventy-data.ts";
+import { computedByEleventy } from "./eleventy-computed.ts";
 
 export { ELEVENTY_CONFIGS };
 const TEMPLATE = /\.(njk|liquid|html?|11ty\.(?:c|m)?js|hbs|mustache|ejs|haml|pug|webc)$/i;
@@ -37,6 +40,7 @@ export function readEleventy(
   root: string,
   shown: (path: string) => string,
   refused: Refusal[],
+  env: NodeJS.ProcessEnv = {},
 ): ImportedSite {
   const site: ImportedSite = {
     generator: "eleventy",
@@ -100,8 +104,17 @@ export function readEleventy(
     shown,
     site.left,
   );
+  // What a data file of code gives a text (its tags, its date), as the site's own Eleventy computed it, where it runs here.
+  const computed = computedByEleventy(
+    root,
+    input,
+    walk.files.map((file) => file.path).filter(isMarkdown),
+    cascade,
+    env,
+  );
   const passed = passthroughOf(settings, root, input);
   const documents: (ImportedDocument & { path: string; real: string })[] = [];
+  const templates: { path: string; text: string }[] = [];
   for (const { path, real } of walk.files) {
     const file = shown(join(input, path));
     if (cascade.dataFiles.has(path)) continue;
@@ -112,6 +125,7 @@ export function readEleventy(
     }
     if (TEMPLATE.test(path)) {
       const read = readDocument(real, file);
+      templates.push({ path, text: readFileSync(real, "utf8") });
       const data = { ...cascade.of(path), ...("problem" in read ? {} : read.data) };
       // A JavaScript template that names a permalink gives it from its code (`data()`, a class's `data`): Eleventy's to give.
       const scripted =
@@ -138,11 +152,14 @@ export function readEleventy(
       site.left.push({ file, why: read.problem, post: true });
       continue;
     }
-    const data: Record<string, unknown> = { ...cascade.of(path), ...read.data };
-    // Eleventy's words for a file's own day (`date: Last Modified`, `git Created`): the day of the file, as Eleventy reads it where the history is not at hand.
+    const { tags: computedTags, ...fields } = computed(path) ?? {};
+    const data: Record<string, unknown> = { ...cascade.of(path), ...fields, ...read.data };
+    // Eleventy's words for a file's own day (`date: Last Modified`, `git Created`): the day Eleventy gave it, else the day of the file, as Eleventy reads it where the history is not at hand.
     if (typeof data.date === "string" && FILE_DAY.test(data.date.trim()))
-      data.date = fileDay(real, /modified/i.test(data.date));
-    const tags = [...new Set([...terms(cascade.of(path).tags), ...terms(read.data.tags)])];
+      data.date = fields.date ?? fileDay(real, /modified/i.test(data.date));
+    const tags = [
+      ...new Set([...terms(cascade.of(path).tags), ...terms(computedTags), ...terms(read.data.tags)]),
+    ];
     if (tags.length > 0) data.tags = tags;
     if (data.draft === true) {
       site.left.push({ file, why: "a draft: Eleventy's configuration leaves it out" });
@@ -209,6 +226,7 @@ export function readEleventy(
     root,
     input,
     ownFile: (path) => !isMarkdown(path) && !TEMPLATE.test(path) && !cascade.dataFiles.has(path),
+    fed: fedCollections(templates),
   });
   // A picture passed through from a post's folder moves with the post, its old address with it: a copy at the old path too would make that path a folder of files, where the post's alias must answer.
   const bundled = new Set(site.posts.flatMap((post) => post.bundle.map((file) => file.path)));

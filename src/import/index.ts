@@ -99,7 +99,7 @@ export async function importSite(options: ImportOptions): Promise<ImportResult> 
   }
   const root = realpathSync(source);
   const refused: Refusal[] = [];
-  const site = readSource(generator, root, display, refused, options.now);
+  const site = readSource(generator, root, display, refused, options.now, options.env ?? {});
   if (refused.length > 0) {
     throw new SitegenErrors(
       refused.map(
@@ -233,10 +233,11 @@ function readSource(
   display: (path: string) => string,
   refused: Refusal[],
   now: Date,
+  env: NodeJS.ProcessEnv,
 ): ImportedSite {
   if (generator === "jekyll") return readJekyll(root, display, refused);
   if (generator === "hugo") return readHugo(root, display, refused, now);
-  if (generator === "eleventy") return readEleventy(root, display, refused);
+  if (generator === "eleventy") return readEleventy(root, display, refused, env);
   return readAstro(root, display, refused);
 }
 

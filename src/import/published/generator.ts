@@ -75,7 +75,7 @@ function run(
   return { ok: true, stdout: result.stdout };
 }
 
-function lastLine(text: string): string {
+export function lastLine(text: string): string {
   // Node's own warnings (`(node:12) [DEP0128] DeprecationWarning: …` and how to trace them) come after a tool's error: they are not why it failed.
   const lines = text
     .trim()
