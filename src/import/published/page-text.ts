@@ -12,6 +12,14 @@ import type { ChildNode, Element } from "domhandler";
 import { pushAll } from "../../collector.ts";
 import { isNeighbours } from "./page-neighbours.ts";
 import { mediaKey } from "./generated-images.ts";
+import { codeText, isGutter, isNumberColumn } from "./code-text.ts";
+import {
+  formulaReading,
+  mathShown,
+  scriptFormula,
+  withFormulasShown,
+  type FormulaReading,
+} from "./formulas.ts";
 
 export interface PageText {
   title: string;
@@ -92,7 +100,7 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
     ...(canonical ? { canonical } : {}),
   };
   const parts: TextPart[] | undefined = main && !main.named ? [] : undefined;
-  collect(root, page, skipped, false, !options.whole, parts);
+  collect(root, page, skipped, false, !options.whole, parts, formulaReading(document.children));
   const large = parts && largeParts(page.texts, parts);
   if (large?.length) page.parts = large;
   return page;
@@ -153,16 +161,32 @@ function collect(
   inCode: boolean,
   ownOnly: boolean,
   parts?: TextPart[],
+  formulas?: FormulaReading,
 ): void {
   for (const node of nodes) {
     if (node.type === "text") {
-      const text = node.data.replace(/\s+/g, " ").trim();
+      const written = node.data.replace(/\s+/g, " ").trim();
+      // TeX the page's script typesets is read as its formula's signs, as a new page's MathML is (formulas.ts).
+      const text = formulas && !inCode ? withFormulasShown(written, formulas) : written;
       // A column of a code block's line numbers is its highlighter's (Hugo's lineNos), not the author's.
       if (text !== "" && !(inCode && isNumberColumn(node.data))) page.texts.push(text);
       continue;
     }
-    if (!isElement(node) || skipped.has(node.name)) continue;
+    if (!isElement(node)) continue;
+    const formula =
+      node.name === "math"
+        ? mathShown(node)
+        : node.name === "script"
+          ? scriptFormula(node, formulas)
+          : undefined;
+    if (formula !== undefined) {
+      if (formula !== "") page.texts.push(formula);
+      continue;
+    }
+    if (skipped.has(node.name)) continue;
     const { name, attribs } = node;
+    // KaTeX's drawing of a formula beside its MathML, which is read instead.
+    if (/(?:^|\s)katex-html(?:\s|$)/.test(attribs.class ?? "")) continue;
     if (inCode && isGutter(attribs)) continue;
     // An element with `hidden` or `display: none` is shown to no reader (a theme's microformats for feed readers, `<div hidden class="h-entry">`; a link to each translation a script may show one of).
     if (attribs.hidden !== undefined || /(?:^|;)\s*display\s*:\s*none\b/i.test(attribs.style ?? "")) continue;
@@ -177,7 +201,7 @@ function collect(
     if (name === "a" && attribs.href && !attribs.href.startsWith("#")) page.links.push(attribs.href);
     if (name === "pre" && !inCode) {
       // A code block is read as its text, each line one: a highlighter's spans cut words where its grammar does (a shell's `\w` is an escape to it), another's elsewhere.
-      const lines = codeText(node.children)
+      const lines = codeText(node.children, UNSEEN)
         .split("\n")
         .map((line) => line.replace(/\s+/g, " ").trim())
         .filter((line) => line !== "");
@@ -185,7 +209,15 @@ function collect(
       continue;
     }
     const start = parts && CONTAINERS.has(name) ? mark(page) : undefined;
-    collect(node.children, page, skipped, inCode || name === "pre" || name === "code", ownOnly, parts);
+    collect(
+      node.children,
+      page,
+      skipped,
+      inCode || name === "pre" || name === "code",
+      ownOnly,
+      parts,
+      formulas,
+    );
     if (start) {
       const end = mark(page);
       parts?.push({
@@ -199,40 +231,6 @@ function collect(
 
 function mark(page: PageText): { texts: number; media: number; links: number } {
   return { texts: page.texts.length, media: page.media.length, links: page.links.length };
-}
-
-/**
- * A code block's text as written, less what a highlighter adds: its line
- * numbers, which it marks as no text to select (Hugo's lineNos, inline or by
- * class; Rouge's gutter; highlight.js's plugin). A number the highlighter
- * wraps as a token of the code (`<span class="hljs-number">1</span>.`) is
- * the author's.
- */
-function codeText(nodes: ChildNode[]): string {
-  let text = "";
-  for (const node of nodes) {
-    if (node.type === "text") text += isNumberColumn(node.data) ? "" : node.data;
-    // Eleventy's syntax highlighter (3.x) ends each line with a `<br>`, and no newline.
-    else if (isElement(node) && node.name === "br") text += "\n";
-    // Expressive Code (Starlight's) writes each line as a `<div class="ec-line">`, with no newline between them.
-    else if (isElement(node) && !UNSEEN.has(node.name) && !isGutter(node.attribs))
-      text += node.name === "div" ? `${codeText(node.children)}\n` : codeText(node.children);
-  }
-  return text;
-}
-
-const GUTTER_CLASS =
-  /(?:^|\s)(?:lnt?|lntd|gutter|rouge-gutter|gl|lineno|linenos|line-numbers?|line-numbers-rows|hljs-ln-n|hljs-ln-numbers)(?:\s|$)/;
-
-/** An element that holds a code block's line numbers: by the class its highlighter names them with, or the style that keeps them out of a selection. */
-function isGutter(attribs: Record<string, string>): boolean {
-  return GUTTER_CLASS.test(attribs.class ?? "") || /user-select\s*:\s*none/i.test(attribs.style ?? "");
-}
-
-/** A column of line numbers written as one text (`1\n2\n3\n`, a table's first cell): no line of code is a number alone, twice over. */
-function isNumberColumn(text: string): boolean {
-  const lines = text.trim().split(/\s*\n\s*/);
-  return lines.length > 1 && lines.every((line) => /^\d+$/.test(line));
 }
 
 const PARTS = /[.:]+|(?<=\p{N})(?=\p{L})|(?<=\p{L})(?=\p{N})/u;
