@@ -5,6 +5,7 @@
  * param. Apart from planImport (plan.ts), which writes the file around it.
  */
 import { convertBody, type ConvertOptions } from "./convert.ts";
+import { firstNotesKept, renamedNoteWhy } from "./footnote-labels.ts";
 import { angledDestinations } from "./kramdown-links.ts";
 import { rewriteLinks, type Moves } from "./links.ts";
 import type { ImportedDocument, ImportedSite } from "./model.ts";
@@ -46,11 +47,22 @@ export function movedBody(
   { conversions, moves }: { conversions: ConvertOptions; moves: Moves },
   plan: ImportPlan,
 ): string {
+  // A footnote label defined twice shows the note the source's Markdown showed (footnote-labels.ts); renaming keeps each line where it was.
+  const notes =
+    document.data.markup !== "html" && !/\.html?$/i.test(document.file)
+      ? firstNotesKept(document.body, document.bodyLine, site.generator)
+      : { body: document.body, renamed: [] };
+  for (const note of notes.renamed)
+    (site.notes ??= []).push({
+      file: document.file,
+      line: note.line,
+      why: renamedNoteWhy(note, site.generator),
+    });
   // kramdown's addresses with spaces (`![](flow abstract.gif)`), in the form CommonMark reads: Jekyll's Markdown texts only.
   const angled =
     site.generator === "jekyll" && document.data.markup !== "html"
-      ? angledDestinations(document.body)
-      : { body: document.body, count: 0 };
+      ? angledDestinations(notes.body)
+      : { body: notes.body, count: 0 };
   if (angled.count > 0)
     plan.converted.set(
       "address with spaces",
