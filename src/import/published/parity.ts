@@ -204,10 +204,25 @@ function place(href: string, pageUrl: string, sides: Pick<Sides, "moved" | "orig
   }
   const own =
     url.origin === "http://old.invalid" ||
-    (sides.origin !== undefined && url.origin === new URL(sides.origin).origin);
-  if (!own) return url.href.replace(/\/$/, "");
+    (sides.origin !== undefined && sameSite(url, new URL(sides.origin)));
+  // Written as the generator escaped it or not (`Replication_%28computing%29`, `#b%5D`), it is the same address.
+  if (!own) return readable(url.href.replace(/\/$/, ""));
   const path = url.pathname;
   return sides.moved(path) ?? sides.moved(path.endsWith("/") ? path : `${path}/`) ?? path;
+}
+
+/** `http` and `https`, with and without `www.`, are one site, as the move reads a link written with either (links.ts). */
+function sameSite(url: URL, origin: URL): boolean {
+  const host = (each: URL) => each.host.toLowerCase().replace(/^www\./, "");
+  return /^https?:$/.test(url.protocol) && host(url) === host(origin);
+}
+
+function readable(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
 }
 
 /** A share as people read it: 99.8 %, and 100 % only when nothing is missing. */
