@@ -92,6 +92,8 @@ export function computedByEleventy(
     const texts = count === 1 ? "the text" : `the ${count} texts`;
     if (count > 0)
       left.why = `Eleventy's data file ${whole ? "computed by code" : "of values and code"}: the tags, date, title and layout of ${texts} it is for were taken as the site's own Eleventy computed them; it is not published`;
+    // An Eleventy older than the API's `config` option (before 1.0) runs without the added collection, and lists nothing.
+    else left.why += "; the site's own Eleventy listed none of the texts it is for";
   }
   const codedSet = new Set(coded);
   return (path) => (codedSet.has(path) ? asked.data.get(resolve(input, path)) : undefined);
