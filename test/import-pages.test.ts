@@ -77,13 +77,20 @@ const pageOf = (report: Report, old: string) =>
 test("a Jekyll page of HTML is moved as written and its old address answers; the theme's lists of posts and tags lead to the new ones; each post is held to its old page, its day and pictures too", {
   skip: tools.skip,
 }, async () => {
-  // The second page of the posts' list, where jekyll-paginate (not installed here) writes it.
+  // The second page of the posts' list, where jekyll-paginate (not installed here) writes it; the second page of the
+  // category's notes/, where octopress-paginate (nor it) writes it, and the page jekyll-redirect-from writes for an old
+  // name of that list.
   const paginated = (out: string) => {
-    mkdirSync(join(out, "page2"));
-    writeFileSync(
-      join(out, "page2/index.html"),
-      "<!DOCTYPE html><html><head><title>Harbour kits</title></head><body><main><h3>Editor tips</h3></main></body></html>\n",
-    );
+    const page = (path: string, body: string) => {
+      mkdirSync(join(out, path), { recursive: true });
+      writeFileSync(
+        join(out, path, "index.html"),
+        `<!DOCTYPE html><html><head><title>Harbour kits</title>${body}</head><body><main><h3>Editor tips</h3></main></body></html>\n`,
+      );
+    };
+    page("page2", "");
+    page("notes/2", "");
+    page("logbook", '<meta http-equiv="refresh" content="0; url=/notes/">');
   };
   const { site, report } = await moved(
     "import-jekyll-pages",
@@ -122,6 +129,9 @@ test("a Jekyll page of HTML is moved as written and its old address answers; the
   );
   // A list of one category's posts leads to that category's page; `category:` is one category, its words kept together, as Jekyll reads it.
   assert.match(redirects, /^ {2}\/harbour\.html: \/tags\/harbour-notes\/$/m);
+  // So does a page its paginator fills with one category's posts, each of its numbered pages, and an old name for it.
+  for (const old of ["/notes/", "/notes/2/", "/logbook/"])
+    assert.match(redirects, new RegExp(`^ {2}${old}: /tags/harbour-notes/$`, "m"), old);
   assert.match(
     readFileSync(join(site, "content/blog/2012-10-26-late-tide.md"), "utf8"),
     /^category:\n {2}- Harbour Notes$/m,

@@ -80,7 +80,7 @@ function listed(body: string, layout: string): LayoutList | undefined {
 /** A text that lists the site's posts, tags or pages, left behind: its old address answers with a 301 to the new site's list (published/old-pages.ts). */
 export function leftAsList(
   file: string,
-  lists: { of: string; term?: string; layout?: string },
+  lists: { of: string; term?: string; layout?: string; paginated?: boolean },
   oldUrls: string[],
   basePath: string,
 ): LeftOut {
@@ -89,7 +89,9 @@ export function leftAsList(
     : lists.of;
   const how = lists.layout
     ? `its layout ${lists.layout} lists them and shows none of its own text`
-    : "its Liquid reads them";
+    : lists.paginated
+      ? "its front matter has a paginator fill it with them"
+      : "its Liquid reads them";
   // A list of every post (`blog.html`, an archive) but the home is the blog page now: a link to it leads there.
   const blog = lists.of === "posts" && !oldUrls.includes(`${basePath}/`);
   return {

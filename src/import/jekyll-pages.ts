@@ -69,6 +69,60 @@ export function listingOf(body: string): { of: string; term?: string } | undefin
   return { of, ...((of === "tags" || of === "categories") && term ? { term: term[2] ?? term[3] } : {}) };
 }
 
+/**
+ * The one category or tag a paginated list's front matter names
+ * (jekyll-paginate-v2's `pagination:`, octopress-paginate's `paginate:`,
+ * each with `category:` or `tag:`): its pages, `/blog/releases/` and its
+ * `/blog/releases/2/` on, listed only that term's posts.
+ */
+export function paginatedTerm(data: Record<string, unknown>): { of: string; term: string } | undefined {
+  for (const key of ["pagination", "paginate"]) {
+    const settings = data[key];
+    if (typeof settings !== "object" || settings === null) continue;
+    for (const [field, of] of [
+      ["category", "categories"],
+      ["categories", "categories"],
+      ["tag", "tags"],
+      ["tags", "tags"],
+    ]) {
+      const value = (settings as Record<string, unknown>)[field];
+      if (typeof value === "string" && value.trim() !== "" && !/[,;]/.test(value))
+        return { of, term: value.trim() };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What a page lists: what its Liquid or its layout lists (`found`), or, for a
+ * page that is front matter alone, the posts its paginator fills it with
+ * (`pagination:` or `paginate:` set), where its Liquid is in an include; a
+ * list of every post that its front matter paginates by one term
+ * (`paginatedTerm`) is that term's list.
+ */
+export function pageList<L extends { of: string; term?: string }>(
+  found: L | undefined,
+  data: Record<string, unknown>,
+  body: string,
+): L | { of: string; term?: string; paginated: true } | undefined {
+  const paginated = ["pagination", "paginate"].some((key) => isOn(data[key]));
+  const lists =
+    found ?? (paginated && !hasOwnText(body) ? { of: "posts", paginated: true as const } : undefined);
+  const term = lists?.of === "posts" ? paginatedTerm(data) : undefined;
+  return term ? { ...lists!, ...term } : lists;
+}
+
+function isOn(setting: unknown): boolean {
+  if (setting === true) return true;
+  if (typeof setting !== "object" || setting === null) return false;
+  return (setting as { enabled?: unknown }).enabled !== false;
+}
+
+/** Whether a text has words of its own besides its Liquid and its tags. */
+function hasOwnText(body: string): boolean {
+  return /\p{L}/u.test(body.replace(/\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}|<[^>]*>/g, ""));
+}
+
 /** An address a page answers at: a folder's, or a file's ending in .html. */
 export function isPageAddress(url: string | undefined): boolean {
   return url !== undefined && (url.endsWith("/") || /\.html?$/i.test(url));

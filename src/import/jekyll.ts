@@ -12,7 +12,7 @@ import { basename, join } from "node:path";
 import { startsWithFrontmatter } from "../content/tree.ts";
 import { isMarkdown, isRecord, readConfig, terms, text } from "./read.ts";
 import type { JekyllSite } from "./jekyll-permalinks.ts";
-import { isPageAddress, listingOf } from "./jekyll-pages.ts";
+import { isPageAddress, listingOf, pageList } from "./jekyll-pages.ts";
 import type { ImportedSite } from "./model.ts";
 import { collectionsOf, configValues, defaultsFor, defaultsOf, leftWhy } from "./jekyll-config.ts";
 import { readPage, readPost } from "./jekyll-documents.ts";
@@ -202,7 +202,11 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
       const lists =
         "why" in page
           ? undefined
-          : ((html ? listingOf(page.body) : undefined) ?? listedBy(page.data.layout ?? pageDefaults.layout));
+          : pageList(
+              (html ? listingOf(page.body) : undefined) ?? listedBy(page.data.layout ?? pageDefaults.layout),
+              page.data,
+              page.body,
+            );
       if ("why" in page) imported.left.push({ file, why: page.why });
       else if (lists) imported.left.push(leftAsList(file, lists, page.oldUrls, basePath));
       else if (!html) imported.pages.push(page);

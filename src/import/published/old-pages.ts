@@ -73,12 +73,17 @@ export function oldListPages(
     const sent = built.get(url)?.text().redirectsTo;
     const followed =
       sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
-    const term = facts.terms?.get(url);
+    const term =
+      termListed(url, facts.terms) ??
+      (sent === undefined
+        ? undefined
+        : termListed(new URL(sent, `http://old.invalid${url}`).pathname, facts.terms));
     const byPath = counterpart(paths[index], facts, folders);
-    // A page that listed one term's posts goes to that term's page, where its address says nothing else (the home stays the home).
+    // A page that listed one term's posts goes to that term's page, whatever its address looks like (`/notes/`, a list's
+    // name, listed one category's); the home stays the home.
     const listed = facts.listed?.get(url);
     const own =
-      term !== undefined && byPath.kind === "other"
+      term !== undefined && byPath.kind !== "home"
         ? { kind: "tag" as const, to: facts.tags.has(term) ? `/tags/${term}/` : "/tags/" }
         : listed !== undefined && byPath.kind === "other"
           ? { kind: "listing" as const, to: listed }
@@ -89,6 +94,18 @@ export function oldListPages(
     });
   });
   return pages;
+}
+
+/**
+ * The term an old page listed: its own address's, that of the list it is a
+ * numbered page of (`/blog/releases/2/`, `/news/page/3/`), or, for a page
+ * that only sent readers on (jekyll-redirect-from's), the one of the list it
+ * sent them to.
+ */
+function termListed(url: string, terms: Map<string, string> | undefined): string | undefined {
+  if (terms === undefined) return undefined;
+  const first = /^(.*\/)(?:page\/?)?\d+(?:\/(?:index\.html?)?|\.html?)$/.exec(url)?.[1];
+  return terms.get(url) ?? (first === undefined ? undefined : terms.get(first));
 }
 
 function counterpart(
