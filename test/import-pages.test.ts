@@ -79,7 +79,8 @@ test("a Jekyll page of HTML is moved as written and its old address answers; the
 }, async () => {
   // The second page of the posts' list, where jekyll-paginate (not installed here) writes it; the second page of the
   // category's notes/, where octopress-paginate (nor it) writes it, and the page jekyll-redirect-from writes for an old
-  // name of that list.
+  // name of that list; and the old site's page for an address it did not have, written as a folder (`/404/`), which
+  // the new site's own 404 replaces.
   const paginated = (out: string) => {
     const page = (path: string, body: string) => {
       mkdirSync(join(out, path), { recursive: true });
@@ -91,6 +92,7 @@ test("a Jekyll page of HTML is moved as written and its old address answers; the
     page("page2", "");
     page("notes/2", "");
     page("logbook", '<meta http-equiv="refresh" content="0; url=/notes/">');
+    page("404", "");
   };
   const { site, report } = await moved(
     "import-jekyll-pages",

@@ -18,6 +18,15 @@ export interface BuiltPage {
   text(): PageText;
 }
 
+/**
+ * The old site's page for an address it did not have (`/404.html`, or
+ * `/404/` where the generator writes every page as a folder): the new site
+ * has its own, and no reader's bookmark names it.
+ */
+export function isNotFoundPage(url: string): boolean {
+  return /\/404(?:\.html?|\/(?:index\.html?)?)$/i.test(url);
+}
+
 /** A page larger than this is no page a generator wrote for a person: it is named, never read whole. */
 const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 

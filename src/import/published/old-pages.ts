@@ -9,7 +9,7 @@
  * counterpart is named, by kind, for the report.
  */
 import { tagSlug } from "../../content/slug.ts";
-import type { BuiltPage } from "./folder.ts";
+import { isNotFoundPage, type BuiltPage } from "./folder.ts";
 
 export type OldPageKind = "home" | "listing" | "tags" | "tag" | "archive" | "search" | "other";
 
@@ -62,7 +62,7 @@ export function oldListPages(
   const pages: OldPage[] = [];
   // The built pages, and the old addresses of what was left out that the built folder (where there is one) does not list.
   const urls = [...new Set([...built.keys(), ...known.filter((url) => !built.has(url))])].filter(
-    (url) => movedTo(url) === undefined && !url.endsWith("/404.html"),
+    (url) => movedTo(url) === undefined && !isNotFoundPage(url),
   );
   const paths = urls.map((url) => decodedPath(url, facts));
   const folders = termFolders(

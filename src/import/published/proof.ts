@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { BuiltPage } from "./folder.ts";
+import { isNotFoundPage, type BuiltPage } from "./folder.ts";
 import type { OldPage, OldPageKind } from "./old-pages.ts";
 import { readPage, type PageText } from "./page-text.ts";
 import { chromeOf, keptOf, percent, type Chrome, type Kept } from "./parity.ts";
@@ -46,7 +46,7 @@ export function proveMove(options: {
     );
   const kinds = new Map(options.oldPages.map((page) => [page.url, page.kind]));
   const unanswered = [...options.built.keys()]
-    .filter((url) => !url.endsWith("/404.html") && !answers(url))
+    .filter((url) => !isNotFoundPage(url) && !answers(url))
     .map((url) => ({ url, kind: kinds.get(url) ?? ("document" as const) }));
   const answered = { old: options.built.size, answer: options.built.size - unanswered.length, unanswered };
   const byOld = new Map(
