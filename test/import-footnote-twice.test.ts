@@ -4,15 +4,18 @@
  * post that kept the English note and added its own showed the English one on
  * Hugo's page. The import gives the later definition a label of its own, every
  * word of it kept in the moved text, and names both lines; Hugo's own build is
- * the reference of what the page shows. kramdown shows the last, as sitegen
+ * the reference of what the page shows, as Astro's own build is for Astro's
+ * remark, which keeps the first too. kramdown shows the last, as sitegen
  * does: a Jekyll post moves as written.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./helpers/dist.ts";
-import { hugoBuild, importedAgainst, jekyllBuild } from "./helpers/imported.ts";
+import { ROOT, tempDir } from "./helpers/dist.ts";
+import { astroSkip, installAstro } from "./helpers/astro.ts";
+import { hugoBuild, importedAgainst, importedWith, jekyllBuild } from "./helpers/imported.ts";
 import { needTools } from "../scripts/tools.mjs";
 
 const tools = needTools(["hugo", "jekyll"]);
@@ -33,7 +36,7 @@ function movedText(site: string, words: string): string {
 
 /** A built page's footnotes, as a reader reads them (curly apostrophes as Hugo and kramdown print them). */
 function notesOf(html: string): string {
-  const notes = /<(?:section|div) class="footnotes"[\s\S]*?<\/(?:section|div)>/.exec(html)?.[0] ?? "";
+  const notes = /<(section|div)\b[^>]*\bclass="footnotes"[\s\S]*?<\/\1>/.exec(html)?.[0] ?? "";
   return notes
     .replace(/<[^>]+>/g, "")
     .replace(/&rsquo;|&#8217;|'/g, "’")
@@ -93,5 +96,35 @@ test("a Jekyll post with a footnote label defined twice moves as written: kramdo
   assert.ok(page, JSON.stringify(report.proof.pages));
   const shown = notesOf(readFileSync(join(site, "dist", page.new, "index.html"), "utf8"));
   assert.ok(shown.includes(ENGLISH) && !shown.includes("An older note"), shown);
+  assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
+});
+
+test("an Astro post with a footnote label defined twice shows remark's first note after the move, the later one kept under a label of its own", {
+  skip: astroSkip,
+}, async () => {
+  const source = join(tempDir("sitegen-astro-footnote-twice-"), "source");
+  cpSync(join(ROOT, "test/fixtures/import-astro-footnote-twice"), source, { recursive: true });
+  installAstro(source);
+  const out = join(source, "..", "out");
+  const built = spawnSync(join(source, "node_modules/.bin/astro"), ["build", "--outDir", out], {
+    cwd: source,
+    encoding: "utf8",
+  });
+  assert.equal(built.status, 0, built.stderr);
+  // Astro's own page (remark-gfm): the first definition, not the later one.
+  const old = notesOf(readFileSync(join(out, "blog/tide-notes/index.html"), "utf8"));
+  assert.ok(old.includes(ENGLISH) && !old.includes(FRENCH), old);
+
+  const { site, report } = await importedWith(source, out);
+  const notes = (report.notes as Note[]).filter((note) => note.why.includes("[^1]"));
+  assert.equal(notes.length, 1, JSON.stringify(report.notes));
+  assert.match(notes[0].file, /tide-notes\.md$/);
+  assert.equal(notes[0].line, 10);
+  assert.match(notes[0].why, /first at line 9\b.*remark/);
+  assert.match(movedText(site, "The harbour wall"), /^\[\^1-2\]: Le journal du gardien donne/m);
+  const page = (report.proof.pages as Page[]).find((each) => each.old === "/blog/tide-notes/");
+  assert.ok(page, JSON.stringify(report.proof.pages));
+  const shown = notesOf(readFileSync(join(site, "dist", page.new, "index.html"), "utf8"));
+  assert.ok(shown.includes(ENGLISH) && !shown.includes(FRENCH), shown);
   assert.equal(page.words.kept, page.words.old, JSON.stringify(page.missing));
 });
