@@ -6,6 +6,7 @@
  * do not import each other.
  */
 import type { MdxCall } from "./mdx-calls.ts";
+import type { CodeMarks } from "./astro-code.ts";
 
 /** The component calls of one MDX text, marked for the build. */
 export interface CallMarks {
@@ -28,6 +29,8 @@ export type AstroBuild = {
       out: string;
       /** The number of each text's marker, by its file as messages name it. */
       entries: Map<string, number>;
+      /** The fenced code blocks marked, by text. */
+      code: CodeMarks[];
     }
   | { unavailable: string }
 );

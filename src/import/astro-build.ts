@@ -18,6 +18,7 @@ import { copySource, scratchFolder } from "./call-output.ts";
 import { bodyOf, markCalls, markedSource } from "./astro-output.ts";
 import type { AstroBuild } from "./astro-build-result.ts";
 import { entryMarker } from "./published/astro.ts";
+import { type CodeMarks, markedCode } from "./astro-code.ts";
 
 /** A site's whole build, images and all: a larger one is left, and its addresses and components taken as without Astro. */
 const TIMEOUT_MS = 600_000;
@@ -41,14 +42,21 @@ export function buildAstro(site: ImportedSite, root: string, env: NodeJS.Process
   copySource(root, copy, (inside) => [".git", "node_modules", "dist", ".astro"].includes(inside));
   linkModules(join(root, "node_modules"), copy);
   const entries = new Map(texts.map((document, index) => [document.file, index]));
+  const code: CodeMarks[] = [];
   for (const document of texts) {
     const source = readFileSync(document.real!, "utf8");
     const head = source.split("\n").slice(0, document.bodyLine - 1);
     const marks = calls.find((each) => each.file === document.file);
     const body = bodyOf(source, document.bodyLine);
-    const marked = marks ? markedSource(body, marks.written, marks.first) : body;
+    const first = code.reduce((count, each) => count + each.codes.length, 0);
+    const marked = markedCode(
+      marks ? markedSource(body, marks.written, marks.first) : body,
+      document.bodyLine,
+      first,
+    );
+    if (marked.codes.length > 0) code.push({ file: document.file, codes: marked.codes, first });
     // At its end, after an empty line, so that a listing that shows the text's beginning alone shows no marker.
-    const text = `${marked.trimEnd()}\n\n${entryMarker(entries.get(document.file)!)}\n`;
+    const text = `${marked.text.trimEnd()}\n\n${entryMarker(entries.get(document.file)!)}\n`;
     writeFileSync(join(copy, relative(root, document.real!)), [...head, text].join("\n"));
   }
   // Beside the copy, not inside it: Astro takes an output folder whose path starts with the site's for one inside it.
@@ -69,7 +77,7 @@ export function buildAstro(site: ImportedSite, root: string, env: NodeJS.Process
       calls,
       unavailable: `astro build failed: ${problemOf(built.stderr || built.stdout || String(built.error ?? "")).replaceAll(copy, root)}`,
     };
-  return { calls, out, entries };
+  return { calls, code, out, entries };
 }
 
 /**

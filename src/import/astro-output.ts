@@ -18,6 +18,7 @@ import { ASTRO_CONFIGS } from "./astro-config.ts";
 import type { AstroBuild, CallMarks } from "./astro-build-result.ts";
 import { closing, keptAsWritten, opening, replaceCalls } from "./call-output.ts";
 import { mdxCalls, type MdxCall } from "./mdx-calls.ts";
+import { takeCode, withoutCodeMarkers } from "./astro-code.ts";
 
 /** Each component call of the site's MDX texts replaced by what the site's own Astro made of it in `build`; `site.notes` names each. */
 export function takeAstroOutput(
@@ -26,8 +27,8 @@ export function takeAstroOutput(
   root: string,
   shown: (path: string) => string,
 ): void {
-  if (build.calls.length === 0) return;
   if ("unavailable" in build) {
+    if (build.calls.length === 0) return;
     const config = ASTRO_CONFIGS.map((name) => join(root, name)).find((path) => existsSync(path));
     keptAsWritten(site, shown(config ?? root), "MDX components", build.unavailable);
     return;
@@ -58,6 +59,13 @@ export function takeAstroOutput(
         !left.why.startsWith("the MDX component <") ||
         !taken.some((call) => left.line !== undefined && left.line >= call.line && left.line <= call.endLine),
     );
+  }
+  // After the calls, whose places in each text were found before it changed: a block is found by its lines.
+  for (const each of build.code) {
+    const document = documents.get(each.file);
+    const page = document && pageOf(build.out, document.oldUrls[0], site.site.basePath);
+    if (document !== undefined && page !== undefined)
+      takeCode(site, document, each, readFileSync(page, "utf8"));
   }
 }
 
@@ -133,7 +141,7 @@ export function markedSource(body: string, calls: MdxCall[], first: number): str
  * the new page's Content-Security-Policy blocks a `style` attribute.
  */
 function asComments(html: string): string {
-  return html
+  return withoutCodeMarkers(html)
     .replace(/\sstyle="(?:\s*--[\w-]+\s*:[^;"]*;?)+\s*"/g, "")
     .replace(
       /<sitegen-call\s+data-(n|end)="(\d+)"\s*>\s*<\/sitegen-call>/g,
