@@ -183,3 +183,30 @@ test("without Hugo each shortcode stays as written, reported at its line, and th
   const page = neap(report);
   assert.ok(page.words.kept < page.words.old, JSON.stringify(page));
 });
+
+test("a theme's example site, which names its theme's folder from where it stands (themesDir = ../..), has its shortcodes taken from Hugo", {
+  skip: hugoTools.skip,
+}, async () => {
+  const folder = tempDir("sitegen-hugo-theme-example-");
+  cpSync(join(ROOT, "test/fixtures/import-hugo-theme-example"), folder, { recursive: true });
+  const source = join(folder, "tidewater/exampleSite");
+  const out = join(folder, "out");
+  const built = spawnSync(hugoTools.path("hugo"), ["--source", source, "--destination", out, "--quiet"], {
+    encoding: "utf8",
+    env: { ...process.env, HUGO_NOBUILDLOCK: "true", HUGO_RESOURCEDIR: join(folder, "resources") },
+  });
+  assert.equal(built.status, 0, built.stderr);
+  const site = join(folder, "site");
+  const run = await sitegenHere(["import", source, site, "--old-site", out, "--json"]);
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as Report;
+  assert.match(
+    readFileSync(join(site, "content/blog/slack-water.md"), "utf8"),
+    /<aside class="notice notice-warning"><strong>Notice:<\/strong> Boats moored at the <strong>outer wall<\/strong>/,
+  );
+  assert.deepEqual(report.notConverted, []);
+  assert.ok(
+    report.notes.every((note) => !/hugo failed/.test(note.why)),
+    JSON.stringify(report.notes),
+  );
+});

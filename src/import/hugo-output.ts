@@ -10,10 +10,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import type { ImportedSite } from "./model.ts";
 import { parseCsv } from "./published/generator.ts";
-import { HUGO_CONFIGS } from "./hugo-config.ts";
+import { HUGO_CONFIGS, hugoConfig } from "./hugo-config.ts";
 import {
   copySource,
   keptAsWritten,
@@ -68,8 +68,13 @@ function renderShortcodes(site: ImportedSite, root: string, env: NodeJS.ProcessE
     HUGO_CACHEDIR: join(scratch, "cache"),
     HUGO_RESOURCEDIR: join(scratch, "resources"),
   };
+  // A theme's example site names the theme's folder from where it stands (`themesDir = "../.."`), where the copy does not stand.
+  const themesDir = Object.entries(hugoConfig(root, (path) => path).config).find(
+    ([key]) => key.toLowerCase() === "themesdir",
+  )?.[1];
+  const themes = typeof themesDir === "string" ? ["--themesDir", resolve(root, themesDir)] : [];
   const hugo = (args: string[]) =>
-    spawnSync("hugo", [...args, "--source", copy], {
+    spawnSync("hugo", [...args, ...themes, "--source", copy], {
       cwd: copy,
       env: away,
       encoding: "utf8",
