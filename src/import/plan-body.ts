@@ -51,7 +51,12 @@ export function movedBody(
   const notes =
     document.data.markup !== "html" && !/\.html?$/i.test(document.file)
       ? firstNotesKept(document.body, document.bodyLine, site.generator)
-      : { body: document.body, renamed: [] };
+      : { body: document.body, renamed: [], respelled: 0 };
+  if (notes.respelled > 0)
+    plan.converted.set(
+      "footnote reference spelled as its note",
+      (plan.converted.get("footnote reference spelled as its note") ?? 0) + notes.respelled,
+    );
   for (const note of notes.renamed)
     (site.notes ??= []).push({
       file: document.file,
