@@ -147,6 +147,45 @@ describe("the starter theme's scripts in Chromium", { skip: tools.skip }, () => 
     await context.close();
   });
 
+  it("the copy button moves nothing: each code block keeps the button's strip from the first paint, however late the script runs, and a reader without scripts gets no empty strip", async () => {
+    // Tall enough that the block and the text below it are in view: only a shift in view is one.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 4000 } });
+    const page = await context.newPage();
+    // A loaded machine ran the deferred script after the first paint: the strip it added then pushed the text below down.
+    await page.route("**/assets/copy-code.js", async (route) => {
+      await new Promise((wait) => setTimeout(wait, 1_500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number[] }).shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          (window as unknown as { shifts: number[] }).shifts.push(
+            (entry as unknown as { value: number }).value,
+          );
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(at(STARTER_AUDITED["starter-post-cover"]));
+    await page.locator(".copy-code").first().waitFor();
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), []);
+    await context.close();
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const without = await plain.newPage();
+    await without.goto(at(STARTER_AUDITED["starter-post-cover"]));
+    const padding = await without
+      .locator(".prose pre")
+      .first()
+      .evaluate((pre) => getComputedStyle(pre).paddingTop);
+    assert.ok(
+      Number.parseFloat(padding) < 20,
+      `a block without its button keeps no strip: padding-top ${padding}`,
+    );
+    await plain.close();
+  });
+
   it("the documentation: every page shows its sections and the pages around it, with no axe-core violation in either scheme or width", async () => {
     const screenshots = join(ROOT, "test-output/screenshots");
     mkdirSync(screenshots, { recursive: true });
