@@ -16,6 +16,7 @@ import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { isRecord, terms, text } from "./read.ts";
 import { hugoConfig, languagesOf, sectionPatterns, type Language } from "./hugo-config.ts";
+import { namedAssets } from "./hugo-assets.ts";
 import { hugoAlias, hugoUrl } from "./permalinks.ts";
 import type { ImportedDocument, ImportedFile, ImportedSite } from "./model.ts";
 import { folderInside, walkSource, type Refusal } from "./walk.ts";
@@ -275,5 +276,6 @@ export function readHugo(
   const codes = new Map(languages.map((language) => [language.name, language.code ?? language.name]));
   for (const document of [...site.posts, ...site.pages])
     if (document.lang !== undefined) document.lang = codes.get(document.lang) ?? document.lang;
+  namedAssets(site, root, text(config.assetdir) ?? "assets");
   return site;
 }
