@@ -139,10 +139,13 @@ test("each shortcode of a Hugo post and of a section's own text is taken from Hu
 }, async () => {
   const { site, report } = await importedFromHugo();
   // `hugo list all` names single pages only: a section's `_index.md` is read at its list page's address.
+  const harbour = readFileSync(join(site, "content/pages/harbour.md"), "utf8");
   assert.match(
-    readFileSync(join(site, "content/pages/harbour.md"), "utf8"),
+    harbour,
     /The harbour office opens at dawn, and <span class="keeper">Ines Marlow<\/span>\s+answers the bell\./,
   );
+  // A list item's paragraph, indented as far as its text after a blank line, is no code: Hugo ran its shortcode.
+  assert.match(harbour, /\n {4}Rung by <span class="keeper">Ines Marlow<\/span>/);
   const moved = readFileSync(join(site, "content/blog/neap-tide.md"), "utf8");
   assert.match(
     moved,

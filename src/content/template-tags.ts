@@ -163,6 +163,20 @@ export function templateTags(body: string, bodyLine: number): TemplateTag[] {
   return found;
 }
 
+/** A list item's marker (`* `, `- `, `1. `, `2) `) and the spaces after it, where a line opens an item. */
+const LIST_ITEM = /^[ \t]*(?:[*+-]|\d{1,9}[.)])(?:( {1,4})(?! )|[ \t]*$)/;
+
+/**
+ * Where the text of the list a line is in starts, after that line: the line's own item's text where it opens one
+ * (`* **width**` at 2, `1.  Step` at 4), the item's it continues where it is indented as far, none once a line
+ * after a blank one stands left of it.
+ */
+function listColumn(line: string, indent: number, column: number, afterBlank: boolean): number {
+  const item = LIST_ITEM.exec(line);
+  if (item) return item[0].length + (item[1] === undefined ? 1 : 0);
+  return indent >= column || !afterBlank ? column : 0;
+}
+
 /**
  * The body with what is no text of its own blanked out, its length and lines
  * kept: code (fenced, indented, inline, Liquid and Hugo highlight blocks),
@@ -189,6 +203,8 @@ export function proseOf(body: string, options: { liquid?: boolean } = {}): strin
   let fence: string | undefined;
   let highlightEnd = -1;
   let previousBlank = true;
+  // The column a list item's text starts at, while the lines are in one: its paragraphs are indented that far, not as code.
+  let itemColumn = 0;
   const prose = lines.map((line, index) => {
     if (index <= highlightEnd) return blank(line);
     if (fence === undefined && HIGHLIGHT_OPEN.test(line)) {
@@ -201,7 +217,9 @@ export function proseOf(body: string, options: { liquid?: boolean } = {}): strin
     const fenced = fenceAfter(fence, line);
     fence = fenced.open;
     if (fenced.code) return blank(line);
-    const indentedCode = previousBlank && /^(?: {4}|\t)/.test(line);
+    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, "    ").length;
+    const indentedCode = previousBlank && line.trim() !== "" && indent >= itemColumn + 4;
+    if (!indentedCode && line.trim() !== "") itemColumn = listColumn(line, indent, itemColumn, previousBlank);
     previousBlank = line.trim() === "";
     if (indentedCode) return blank(line);
     return line.replace(/(`+)[\s\S]*?\1/g, blank);
