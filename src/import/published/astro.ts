@@ -47,8 +47,15 @@ export function astroAddresses(
     const pages = entry === undefined ? [] : (shownOn.get(entry) ?? []);
     if (pages.length === 0) continue;
     const chosen = pageOf(pages, document, site.site.basePath, languages);
-    if (chosen !== undefined) addresses.set(sourcePath(document), chosen.address);
-    else
+    if (chosen !== undefined) {
+      addresses.set(sourcePath(document), chosen.address);
+      // Its copies in the languages it has no translation in, at the same path under each one's prefix (Starlight's
+      // fallback pages): old addresses of it, kept as its aliases, since the new site has no page of theirs.
+      const copies = fallbackCopies(pages, chosen, site.site.basePath, languages).filter(
+        (address) => !document.oldUrls.includes(address),
+      );
+      if (copies.length > 0) document.oldUrls = [...document.oldUrls, ...copies];
+    } else
       (site.notes ??= []).push({
         file: document.file,
         why: `Astro's build showed its text alike on ${pages.length} pages (${pages
@@ -113,6 +120,31 @@ function pageOf(
     if (narrowed.length > 0) kept = narrowed;
   }
   return kept.length === 1 ? kept[0] : undefined;
+}
+
+/**
+ * The pages that show a text alone under another language's prefix than
+ * its own page, at its own page's path below that prefix: Starlight's (and
+ * Astro's `i18n.fallback`) copy of a page not translated into the language.
+ * A translation of the text is a text of its own, with its own marker.
+ */
+function fallbackCopies(
+  pages: BuiltPage[],
+  own: BuiltPage,
+  basePath: string,
+  languages: Set<string>,
+): string[] {
+  const split = (address: string) => {
+    const parts = address.slice(basePath.length).split("/").filter(Boolean);
+    const language = languages.has(parts[0]?.toLowerCase() ?? "") ? parts[0].toLowerCase() : "";
+    return { language, rest: (language === "" ? parts : parts.slice(1)).join("/") };
+  };
+  const mine = split(own.address);
+  return pages
+    .filter((page) => page !== own && page.entries.size === 1)
+    .map((page) => ({ page, ...split(page.address) }))
+    .filter((each) => each.language !== "" && each.language !== mine.language && each.rest === mine.rest)
+    .map((each) => each.page.address);
 }
 
 /** Every HTML page of the build, by its address (`x/index.html` at `/x/`, `x.html` at `/x.html`), with the markers in its body. */
