@@ -41,6 +41,8 @@ test("a code block the site's own Markdown plugin filled from a file is moved as
   );
   // A block the plugin left alone stays as written.
   assert.match(lighting, /^```text\ndusk: light\ndawn: douse\n```$/m);
+  // A block the highlighter showed with less of each line (a diff's marks beside them) stays as written.
+  assert.match(lighting, /^```diff\n- trim_wick\(lamp\);\n\+ trim_wick_to\(lamp, 3\);\n```$/m);
   assert.doesNotMatch(lighting, /#include|sitegen-code/);
   const rotation = readFileSync(join(site, "content/pages/guides/rotation.md"), "utf8");
   assert.match(

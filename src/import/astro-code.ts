@@ -129,10 +129,17 @@ export function takeCode(
   document.body = body + document.body.slice(at);
 }
 
-/** A line of the built block that the text's block does not hold: what a plugin put there. */
+/**
+ * A line of the built block that no line of the text's block holds: what a
+ * plugin put there. A line the highlighter showed with less of it (a diff's
+ * `-` and `+`, which Expressive Code shows as marks) is the text's own.
+ */
 function addsLines(given: string, code: string): boolean {
-  const written = new Set(code.split("\n").map((line) => line.trim()));
-  return given.split("\n").some((line) => line.trim() !== "" && !written.has(line.trim()));
+  const written = code.split("\n").map((line) => line.trim());
+  return given.split("\n").some((line) => {
+    const shown = line.trim();
+    return shown !== "" && !written.some((each) => each.includes(shown));
+  });
 }
 
 const firstLine = (code: string) => {
