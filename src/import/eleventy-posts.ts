@@ -130,3 +130,18 @@ export function fedCollections(templates: { path: string; text: string }[]): str
     .flatMap(({ text }) => [...text.matchAll(COLLECTION)].map((match) => match[1] ?? match[2]));
   return [...new Set(names)].filter((name) => name !== "all");
 }
+
+/**
+ * A template that paginates one named collection (`pagination: { data: collections.activity_en }`) lists its
+ * posts page by page, as the new blog's pages do: its old pages, each as Eleventy published it, lead to `/blog/`.
+ * A collection of tags or categories (`collections.tags_fr.tags`), or all of them (`collections`), makes a page per
+ * term, which the term's own page answers.
+ */
+export function listedAtBlog(pagination: unknown): { listedAt?: string } {
+  const data =
+    pagination && typeof pagination === "object" ? (pagination as { data?: unknown }).data : undefined;
+  if (typeof data !== "string") return {};
+  const named = /^collections(?:\.([\w$-]+)|\[\s*["']([^"']+)["']\s*\])$/.exec(data.trim());
+  const name = named?.[1] ?? named?.[2];
+  return name === undefined || /tag|categor|topic|label/i.test(name) ? {} : { listedAt: "/blog/" };
+}

@@ -26,7 +26,7 @@ import {
   passthroughOf,
   readEleventyConfig,
 } from "./eleventy-config.ts";
-import { fedCollections, sortPosts } from "./eleventy-posts.ts";
+import { fedCollections, listedAtBlog, sortPosts } from "./eleventy-posts.ts";
 import { pathLanguage } from "./eleventy-i18n.ts";
 import { passedFromOutside, transformedImages } from "./eleventy-passthrough.ts";
 import { pushAll } from "../collector.ts";
@@ -142,6 +142,7 @@ export function readEleventy(
           ? "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts"
           : "an Eleventy template (Nunjucks, Liquid, HTML or JavaScript): sitegen runs none; its pages are Markdown and its templates are in templates/",
         oldUrls,
+        ...listedAtBlog(data.pagination),
       });
       continue;
     }
@@ -176,6 +177,7 @@ export function readEleventy(
         file,
         why: "an Eleventy template that paginates a collection: sitegen's blog page and index list the posts",
         oldUrls: typeof url === "string" ? [at(url)] : [],
+        ...listedAtBlog(data.pagination),
       });
       continue;
     }

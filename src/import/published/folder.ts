@@ -20,11 +20,16 @@ export interface BuiltPage {
 
 /**
  * The old site's page for an address it did not have (`/404.html`, or
- * `/404/` where the generator writes every page as a folder): the new site
- * has its own, and no reader's bookmark names it.
+ * `/404/` where the generator writes every page as a folder), at the root or
+ * under one folder (a language's, a base path): the new site has its own,
+ * and no reader's bookmark names it. A page deeper down is a page of its own:
+ * a tag named `404` (`/blog/tags/404/`) lists its posts.
  */
 export function isNotFoundPage(url: string): boolean {
-  return /\/404(?:\.html?|\/(?:index\.html?)?)$/i.test(url);
+  return (
+    /^(?:\/[^/]+)?\/404(?:\.html?|\/(?:index\.html?)?)$/i.test(url) &&
+    !/^\/(?:tags?|categories|category|topics?|labels?)\/404\b/i.test(url)
+  );
 }
 
 /** A page larger than this is no page a generator wrote for a person: it is named, never read whole. */

@@ -31,7 +31,10 @@ export type Addresses = Map<string, string>;
 /** What the generator read as each source file's date, where it says (Jekyll's), as RFC 3339. */
 export type Dates = Map<string, string>;
 
-export type Asked = { addresses: Addresses; dates?: Dates } | { unavailable: string };
+/** Every address the generator published each source file at: a list it wrote a page at a time has one a page. */
+export type Pages = Map<string, string[]>;
+
+export type Asked = { addresses: Addresses; dates?: Dates; pages?: Pages } | { unavailable: string };
 
 /** A generator that takes longer than this to list a site is left, and the addresses computed. */
 const TIMEOUT_MS = 120_000;
@@ -167,12 +170,15 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
   const rows = templateList(listed.stdout);
   if (!rows) return { unavailable: "eleventy --to=json printed no list of templates" };
   const addresses: Addresses = new Map();
+  const pages: Pages = new Map();
   for (const row of rows) {
     // A template with permalink: false has no url: it was never published.
     if (typeof row.url !== "string" || typeof row.inputPath !== "string") continue;
-    addresses.set(row.inputPath.replace(/^\.\//, ""), `${basePath}${row.url}`);
+    const path = row.inputPath.replace(/^\.\//, "");
+    addresses.set(path, `${basePath}${row.url}`);
+    pages.set(path, [...(pages.get(path) ?? []), `${basePath}${row.url}`]);
   }
-  return { addresses };
+  return { addresses, pages };
 }
 
 /** Eleventy's arguments as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder. */

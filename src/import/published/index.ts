@@ -51,7 +51,7 @@ export interface Published {
 }
 
 export function findPublished(site: ImportedSite, options: PublishedOptions): Published {
-  const sourcePath = (document: ImportedDocument) =>
+  const sourcePath = (document: { file: string }) =>
     relative(options.root, resolve(options.cwd, document.file)).split(sep).join("/");
   const asked =
     options.generator === "astro"
@@ -97,6 +97,12 @@ export function findPublished(site: ImportedSite, options: PublishedOptions): Pu
   );
   site.posts = site.posts.map(place);
   site.pages = site.pages.map(place);
+  // A list left out (an Eleventy template paginating a collection) was published a page at a time: each page's old address, as the generator gave it, leads to the list that takes its place.
+  const pages = "pages" in asked ? asked.pages : undefined;
+  for (const each of site.left) {
+    const given = each.listedAt ? pages?.get(sourcePath(each)) : undefined;
+    if (given) each.oldUrls = [...new Set([...given, ...(each.oldUrls ?? [])])];
+  }
   return { origins, ...(built ? { built } : {}) };
 }
 
