@@ -48,7 +48,7 @@ export interface ConvertOptions {
 
 const HIGHLIGHT = /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*?-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
 const HUGO_HIGHLIGHT =
-  /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/highlight\s*>\}\}/g;
+  /\{\{<\s*highlight\s+([\w+#.-]+)(?:\s+"[^"]*")?\s*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/\s*highlight\s*>\}\}/g;
 const HUGO_REF = /\{\{[<%]\s*(?:ref|relref)\s+"([^"]+)"\s*[>%]\}\}/g;
 const FIGURE = /\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
@@ -181,10 +181,19 @@ function leftTags(
   ours: (tag: string) => boolean,
 ): { line: number; tag: string }[] {
   const left: { line: number; tag: string }[] = [];
-  let fence = false;
+  // The fence a code block was opened with: only one of its own character, as long or longer, closes it.
+  let fence: string | undefined;
   text.split("\n").forEach((line, index) => {
-    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-    if (fence || !line.includes("{")) return;
+    const mark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const closes =
+      mark !== undefined &&
+      fence !== undefined &&
+      mark[0] === fence[0] &&
+      mark.length >= fence.length &&
+      line.trim() === mark;
+    if (closes) fence = undefined;
+    else if (mark !== undefined && fence === undefined) fence = mark;
+    if (fence !== undefined || closes || !line.includes("{")) return;
     if (line.includes("\u0000")) return;
     const outside = line.replace(/(`+)[\s\S]*?\1/g, (code) => " ".repeat(code.length));
     for (const match of outside.matchAll(TEMPLATE_TAG))
