@@ -82,16 +82,22 @@ export function markCalls(site: ImportedSite): CallMarks[] {
       bodyOf(readFileSync(document.real, "utf8"), document.bodyLine),
       document.bodyLine,
     );
-    const paired = calls.filter((call) =>
-      written.some((each) => each.line === call.line && each.name === call.name),
-    );
+    // Two calls of one component on one line are paired in their order: the first with the first.
+    const taken = new Set<MdxCall>();
+    const pairs = calls.flatMap((call) => {
+      const found = written.find(
+        (each) => !taken.has(each) && each.line === call.line && each.name === call.name,
+      );
+      if (found === undefined) return [];
+      taken.add(found);
+      return [{ call, found }];
+    });
+    const paired = pairs.map((pair) => pair.call);
     if (paired.length === 0) continue;
     marked.push({
       file: document.file,
       calls: paired,
-      written: paired.map(
-        (call) => written.find((each) => each.line === call.line && each.name === call.name)!,
-      ),
+      written: pairs.map((pair) => pair.found),
       first: count,
     });
     count += paired.length;
