@@ -102,15 +102,14 @@ export function synonyms(
   const params: Record<string, unknown> = {};
   const readPast: FieldProblem[] = [];
   const writtenAs: Record<string, string> = {};
-  const names = namesOf(known, handled);
+  const { names, synonyms: otherNames } = namesOf(known, handled);
   for (const [asWritten, value] of Object.entries(written)) {
     // Hugo reads its fields whatever their case (`Title:`, `Date:`): a name sitegen knows, in another case, is that name.
     const meant = names.get(asWritten.toLowerCase());
     const name =
       meant === undefined || meant === asWritten || Object.hasOwn(written, meant) ? asWritten : meant;
     if (name !== asWritten) writtenAs[name] = asWritten;
-    const synonym = SYNONYMS.some(([field, other]) => other === name && known.includes(field));
-    if (!(known.includes(name) || handled.includes(name) || synonym)) params[name] = value;
+    if (!(known.includes(name) || handled.includes(name) || otherNames.has(name))) params[name] = value;
     else if (isEmpty(value))
       readPast.push({
         kind: "empty-field",
@@ -148,17 +147,32 @@ export function synonyms(
   return { data, problems, readPast, writtenAs, params, setAside };
 }
 
-/** The names a file may use for its fields, by their lowercase spelling: sitegen's, and the other generators' for the same. */
-function namesOf(known: readonly string[], handled: readonly string[]): Map<string, string> {
+/**
+ * The names a file may use for its fields, by their lowercase spelling:
+ * sitegen's, and the other generators' for the same (`synonyms`). Made once
+ * for each list of fields: asked for every post's fields, 10,000 times for a
+ * large blog, where the lists are the callers' constants.
+ */
+function namesOf(known: readonly string[], handled: readonly string[]): FieldNames {
+  let byHandled = namesMade.get(known);
+  if (!byHandled) namesMade.set(known, (byHandled = new Map()));
+  const key = handled.join("\n");
+  let made = byHandled.get(key);
+  if (made) return made;
+  const synonyms = new Set(SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other));
   const names = new Map<string, string>();
-  for (const name of [
-    ...known,
-    ...handled,
-    ...SYNONYMS.filter(([field]) => known.includes(field)).map(([, other]) => other),
-  ])
-    names.set(name.toLowerCase(), name);
-  return names;
+  for (const name of [...known, ...handled, ...synonyms]) names.set(name.toLowerCase(), name);
+  byHandled.set(key, (made = { names, synonyms }));
+  return made;
 }
+
+interface FieldNames {
+  names: ReadonlyMap<string, string>;
+  /** The other generators' names for fields of `known`. */
+  synonyms: ReadonlySet<string>;
+}
+
+const namesMade = new WeakMap<readonly string[], Map<string, FieldNames>>();
 
 /** `tags:` with nothing after it (null), `""`, or `[]` written as `tags: ""`: nothing, as the other generators read it. */
 function isEmpty(value: unknown): boolean {
