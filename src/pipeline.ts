@@ -205,6 +205,7 @@ export async function stage<W extends StagingFolder | PatchWriter>(
       headExtra: options.headExtra,
       bodyOf: readPostBody,
       memo: options.memo,
+      listings: store?.listings,
     };
     const lanes =
       pool.threads > 0 && writer instanceof StagingFolder

@@ -51,6 +51,8 @@ export interface RenderContext {
   written?: { facts: Map<string, Written>; read(file: string): Uint8Array };
   /** What renderers keep between the rebuilds of a watch session (`RenderMemo`). */
   memo?: RenderMemo;
+  /** Outside a watch session, how many posts each listing page listed in the build before (the build cache's, src/write/listing-counts.ts). */
+  listings?: Map<string, { listed?: number }>;
 }
 
 /** Parts of artifacts kept between rebuilds by the inputs they were made from, a slot per artifact. */

@@ -10,6 +10,8 @@
  *                    post (src/execute/reuse.ts; its layout: cache-index.ts)
  *   stat             each post file's stat data when its hash was known, so an
  *                    unchanged file is not read again (stat-records.ts)
+ *   listings         how many posts each page fitted to its budget listed, where
+ *                    the next build's search starts (listing-counts.ts)
  *   objects/<id>     the bytes of each post page's files, named by their ETag
  *                    (cache-objects.ts)
  *   highlight/       highlighted code blocks (src/write/highlight-store.ts),
@@ -31,9 +33,10 @@
  * and its post built again, which the build's summary notes. Two builds
  * never share the folder at once: the second goes without it.
  */
-import { lstatSync, readdirSync, rmSync, type BigIntStats } from "node:fs";
+import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { SourceEntry } from "../content/load.ts";
+import type { FileStat } from "../content/tree.ts";
 import {
   keyPath,
   recordKey,
@@ -52,6 +55,7 @@ import { hold, LOCK } from "./cache-lock.ts";
 import type { StagingFolder } from "./staging.ts";
 import { headOf, STAT_FILE, StatRecords } from "./stat-records.ts";
 import { pushAll } from "../collector.ts";
+import { readListingCounts, writeListingCounts } from "./listing-counts.ts";
 
 /** A build's cache folder; or why the build goes without one (`refused`: a folder sitegen must not empty, `unusable`: one it cannot use). */
 export type OpenedCache = { cache: BuildCache } | { unusable: string } | { refused: string };
@@ -70,6 +74,8 @@ export class BuildCache implements ReuseStore<StagingFolder> {
   private stats = StatRecords.none();
   /** The objects the records name, checked on a thread of their own from the moment the index is read. */
   private checks?: ObjectChecks;
+  /** How many posts each listing page listed, by path: read with the index, given to the render, and kept as the render leaves them. */
+  listings = new Map<string, { listed?: number }>();
 
   private constructor(
     readonly dir: string,
@@ -100,6 +106,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
       // Stat records only vouch for posts whose records were kept: without an index, none are read.
       if (contentRoot !== undefined && opened.cache.records.size > 0)
         opened.cache.stats = StatRecords.read(dir);
+      if (opened.cache.records.size > 0) opened.cache.listings = readListingCounts(dir);
       // Checked while the build reads its posts: by the time a page is taken from the cache, its object is known good or not.
       if (opened.cache.records.size > 0)
         opened.cache.checks = new ObjectChecks(join(dir, "objects"), namedObjects(opened.cache.records));
@@ -134,7 +141,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    * for its status, which a record is never trusted with, and nothing is
    * hashed. Never for a post with files of its own, whose hash they enter.
    */
-  vouches(path: string, entry?: Pick<SourceEntry, "bundle" | "file">, stated?: BigIntStats): boolean {
+  vouches(path: string, entry?: Pick<SourceEntry, "bundle" | "file">, stated?: FileStat): boolean {
     if (this.root === undefined || entry?.bundle !== undefined) return false;
     const key = recordKey(this.root, path);
     const record = this.records.get(key);
@@ -237,6 +244,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
         this.stats,
       );
     else rmSync(join(this.dir, STAT_FILE), { force: true });
+    writeListingCounts(this.dir, this.listings, staging.written);
     writeIndex(this.dir, records, this.lines);
   }
 }

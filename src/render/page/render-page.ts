@@ -31,7 +31,7 @@ export function renderPage(
   route: PageRoute,
   context: Pick<
     RenderContext,
-    "manifest" | "linkTargets" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets"
+    "manifest" | "linkTargets" | "templates" | "headExtra" | "bodyOf" | "memo" | "assets" | "listings"
   >,
 ): RenderedJob {
   const { manifest } = context;
@@ -66,7 +66,7 @@ export function renderPage(
     route,
     budgetsOf(manifest.site),
     representations,
-    context.memo?.blogListing,
+    context.memo?.blogListing ?? context.listings,
   );
   // Where Liquid ran (src/render/liquid/), a line of the body it made is told as the line the author wrote.
   const lineOf = shown.lineOf ?? ((line: number) => line);
