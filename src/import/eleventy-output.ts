@@ -20,6 +20,7 @@ import type { ImportedDocument, ImportedSite } from "./model.ts";
 import { findEleventyConfig, readEleventyConfig } from "./eleventy-config.ts";
 import { eleventyArgs, templateList } from "./published/generator.ts";
 import { templateCalls } from "./template-calls.ts";
+import { mergedCalls, webcCalls, webcComponents } from "./eleventy-webc.ts";
 import {
   copySource,
   keptAsWritten,
@@ -53,17 +54,21 @@ export function takeEleventyOutput(
 
 function renderCalls(site: ImportedSite, root: string, env: NodeJS.ProcessEnv): string | undefined {
   const bin = join(root, "node_modules/.bin/eleventy");
-  const marked = markedCalls(site, templateCalls);
-  if (marked.length === 0) return undefined;
-  if (!existsSync(bin))
-    return "the site has not installed its own Eleventy (npm install in it lets sitegen take its shortcodes' output)";
   const found = findEleventyConfig(root);
   const settings = readEleventyConfig(root, found.file, (path) => path, []);
   if (found.output) settings.output = found.output;
+  const output = resolve(root, settings.output);
+  // The site's WebC components called as elements are put in place as Eleventy writes the page, as a shortcode's output is.
+  const components = webcComponents(root, output);
+  const marked = markedCalls(site, (body, line) =>
+    mergedCalls(templateCalls(body, line), webcCalls(components, body, line)),
+  );
+  if (marked.length === 0) return undefined;
+  if (!existsSync(bin))
+    return "the site has not installed its own Eleventy (npm install in it lets sitegen take its shortcodes' output)";
   const engine = settings.markdownTemplateEngine ?? "liquid";
   // Removed when the process ends: the plan reads the files the generator wrote there.
   const scratch = scratchFolder("sitegen-eleventy-calls-");
-  const output = resolve(root, settings.output);
   copySource(
     root,
     scratch,
