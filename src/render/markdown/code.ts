@@ -24,7 +24,12 @@ export function codePlugin(md: MarkdownIt): void {
     const language = languageOf(unescapeAll(token.info));
     const code = highlightCode(token.content, language) ?? escapeHtml(token.content);
     const type = language ? ` class="language-${escapeHtml(language)}"` : "";
-    return `<pre tabindex="0"${self.renderAttrs(token)}><code${type}>${code}</code></pre>\n`;
+    const pre = `<pre tabindex="0"${self.renderAttrs(token)}><code${type}>${code}</code></pre>`;
+    // The block's title (`title="src/main.rs"`, Expressive Code's and Docusaurus's), shown above it as they show it.
+    const title = titleOf(unescapeAll(token.info));
+    return title === undefined
+      ? `${pre}\n`
+      : `<figure class="code-title"><figcaption>${escapeHtml(title)}</figcaption>\n${pre}</figure>\n`;
   };
   md.renderer.rules.code_block = (tokens, index, _options, _env, self) =>
     `<pre tabindex="0"${self.renderAttrs(tokens[index])}><code>${escapeHtml(tokens[index].content)}</code></pre>\n`;
@@ -33,11 +38,19 @@ export function codePlugin(md: MarkdownIt): void {
   md.renderer.rules.table_close = () => `</table>\n</div>\n`;
 }
 
-/** A fence's language: `ruby`, `ruby linenos`, `js{1,3}`, `{.python .numberLines}`; "" for none. */
+/** A fence's title after its language: `rust title="src/main.rs"`, `sh title='Run it'`, `toml title=Cargo.toml`. */
+function titleOf(info: string): string | undefined {
+  const match = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(info);
+  const title = (match?.[1] ?? match?.[2] ?? match?.[3])?.trim();
+  return title === "" ? undefined : title;
+}
+
+/** A fence's language: `ruby`, `ruby linenos`, `js{1,3}`, `{.python .numberLines}`; "" for none (a fence of a title alone). */
 export function languageOf(info: string): string {
   const word = info.trim().split(/\s+/)[0] ?? "";
   if (word.startsWith("{"))
     return readAttributes(info.trim().slice(1, info.trim().indexOf("}")))?.classes[0] ?? "";
+  if (word.includes("=")) return "";
   return word.replace(/\{.*$/, "");
 }
 
