@@ -139,7 +139,8 @@ function counterpart(
   }
   if (folders.has(path.replace(/(?:index\.html?)?$/, ""))) return { kind: "tags", to: "/tags/" };
   if (
-    new RegExp(`^/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) ||
+    // A year's, month's or day's archive, at the root or under the blog's folder (`/news/2024/03/`, beside `/news/2024/`).
+    new RegExp(`^(?:/${list})?/\\d{4}(?:/\\d{1,2}(?:/\\d{1,2})?)?${END}`).test(path) ||
     new RegExp(`^(?:/${list})?/${list}${END}`).test(path)
   )
     return { kind: "archive", to: "/blog/" };
