@@ -34,7 +34,12 @@ export type Dates = Map<string, string>;
 /** Every address the generator published each source file at: a list it wrote a page at a time has one a page. */
 export type Pages = Map<string, string[]>;
 
-export type Asked = { addresses: Addresses; dates?: Dates; pages?: Pages } | { unavailable: string };
+/** What the generator made of each Markdown source file, where it says (Eleventy's `--to=json`): its HTML. */
+export type Rendered = Map<string, string>;
+
+export type Asked =
+  | { addresses: Addresses; dates?: Dates; pages?: Pages; rendered?: Rendered }
+  | { unavailable: string };
 
 /** A generator that takes longer than this to list a site is left, and the addresses computed. */
 const TIMEOUT_MS = 120_000;
@@ -171,14 +176,16 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
   if (!rows) return { unavailable: "eleventy --to=json printed no list of templates" };
   const addresses: Addresses = new Map();
   const pages: Pages = new Map();
+  const rendered: Rendered = new Map();
   for (const row of rows) {
     // A template with permalink: false has no url: it was never published.
     if (typeof row.url !== "string" || typeof row.inputPath !== "string") continue;
     const path = row.inputPath.replace(/^\.\//, "");
     addresses.set(path, `${basePath}${row.url}`);
     pages.set(path, [...(pages.get(path) ?? []), `${basePath}${row.url}`]);
+    if (typeof row.content === "string" && /\.(?:md|markdown)$/i.test(path)) rendered.set(path, row.content);
   }
-  return { addresses, pages };
+  return { addresses, pages, rendered };
 }
 
 /** Eleventy's arguments as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder. */

@@ -19,6 +19,7 @@ import type { AstroBuild } from "../astro-build-result.ts";
 import { oldListPages, type OldPage } from "./old-pages.ts";
 import { tagSlug } from "../../content/slug.ts";
 import { readDateZoned } from "../../content/dates.ts";
+import { withLinkifiedNames } from "../eleventy-linkify.ts";
 
 export interface AddressOrigins {
   /** Documents whose address the generator gave. */
@@ -95,8 +96,14 @@ export function findPublished(site: ImportedSite, options: PublishedOptions): Pu
   const counted = (origin: "generator" | "folder" | "computed", document: ImportedDocument) => (
     origins[origin]++, document
   );
-  site.posts = site.posts.map(place);
-  site.pages = site.pages.map(place);
+  // A bare name the site's Markdown made a link of (markdown-it's linkify), as its own Eleventy rendered the text: written as that link.
+  const rendered = "rendered" in asked ? asked.rendered : undefined;
+  const linked = (document: ImportedDocument) => {
+    const html = rendered?.get(sourcePath(document));
+    return html === undefined ? document : withLinkifiedNames(document, html, (site.notes ??= []));
+  };
+  site.posts = site.posts.map(place).map(linked);
+  site.pages = site.pages.map(place).map(linked);
   // A list left out (an Eleventy template paginating a collection) was published a page at a time: each page's old address, as the generator gave it, leads to the list that takes its place.
   const pages = "pages" in asked ? asked.pages : undefined;
   for (const each of site.left) {
