@@ -43,6 +43,7 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
     pages: manifest.pages.map(liquidPage),
     tags: Object.fromEntries([...tags].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     data: jekyll.data,
+    static_files: staticFiles(manifest),
     ...collectionsOf(jekyll.config.collections, manifest),
   };
   // Without the build's time, which is new at every build: a post would never be taken from the cache for it, and posts rarely show it.
@@ -53,6 +54,26 @@ export function liquidSite(manifest: Manifest): LiquidSite | undefined {
     .update(JSON.stringify(jekyll.includes))
     .digest("base64url");
   return { site, includes: jekyll.includes, fingerprint };
+}
+
+/**
+ * The site's files published as they are (content/static/, where the import puts a Jekyll site's other files), as
+ * Jekyll's `site.static_files` lists them: a home's gallery loops over those of a folder (`where_exp: "file",
+ * "file.path contains '/images/pics/'"`). Each with its path from the site's root, its name, basename and extension.
+ */
+function staticFiles(manifest: Manifest): Record<string, string>[] {
+  return manifest.published
+    .filter((file) => !file.bundle && file.variantOf === undefined)
+    .map(({ path }) => {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      const dot = name.lastIndexOf(".");
+      return {
+        path,
+        name,
+        basename: dot > 0 ? name.slice(0, dot) : name,
+        extname: dot > 0 ? name.slice(dot) : "",
+      };
+    });
 }
 
 /**
