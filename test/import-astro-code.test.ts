@@ -45,6 +45,8 @@ test("a code block the site's own Markdown plugin filled from a file is moved as
   assert.match(lighting, /^```diff\n- trim_wick\(lamp\);\n\+ trim_wick_to\(lamp, 3\);\n```$/m);
   assert.doesNotMatch(lighting, /#include|sitegen-code/);
   const rotation = readFileSync(join(site, "content/pages/guides/rotation.md"), "utf8");
+  // An expression over three lines before the block, moved as the one line it gave: the block's note keeps the file's line.
+  assert.match(rotation, /^The lens has four panels of glass, and turns/m);
   assert.match(
     rotation,
     /^~~~python\ndef rotation_period\(flashes, seconds\):\n {4}return seconds \/ flashes\n~~~$/m,
@@ -58,7 +60,7 @@ test("a code block the site's own Markdown plugin filled from a file is moved as
     [
       "src/content/guides/lighting.md:7",
       "src/content/guides/lighting.md:15",
-      "src/content/guides/rotation.mdx:7",
+      "src/content/guides/rotation.mdx:10",
     ],
   );
   assert.match(notes[0].why, /\(\{\{#include code\/lamp\.rs\}\}\).*gave 8 lines/);

@@ -18,7 +18,7 @@ import { copySource, scratchFolder } from "./call-output.ts";
 import { bodyOf, markCalls, markedSource } from "./astro-output.ts";
 import type { AstroBuild } from "./astro-build-result.ts";
 import { entryMarker } from "./published/astro.ts";
-import { type CodeMarks, markedCode } from "./astro-code.ts";
+import { type CodeMarks, codeBlocks, markedCode } from "./astro-code.ts";
 
 /** A site's whole build, images and all: a larger one is left, and its addresses and components taken as without Astro. */
 const TIMEOUT_MS = 600_000;
@@ -54,7 +54,9 @@ export function buildAstro(site: ImportedSite, root: string, env: NodeJS.Process
       document.bodyLine,
       first,
     );
-    if (marked.codes.length > 0) code.push({ file: document.file, codes: marked.codes, first });
+    // The blocks' lines in the file: the call markers add lines of their own, never a fence.
+    const lines = codeBlocks(body, document.bodyLine).map((block) => block.line);
+    if (marked.codes.length > 0) code.push({ file: document.file, codes: marked.codes, lines, first });
     // At its end, after an empty line, so that a listing that shows the text's beginning alone shows no marker.
     const text = `${marked.text.trimEnd()}\n\n${entryMarker(entries.get(document.file)!)}\n`;
     writeFileSync(join(copy, relative(root, document.real!)), [...head, text].join("\n"));

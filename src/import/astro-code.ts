@@ -28,6 +28,8 @@ export interface CodeBlock {
 export interface CodeMarks {
   file: string;
   codes: string[];
+  /** Each block's fence's line in the file, as the notes name it (the moved text's lines move where a call's output took its place). */
+  lines: number[];
   first: number;
 }
 
@@ -122,7 +124,7 @@ export function takeCode(
     at = block.end;
     (site.notes ??= []).push({
       file: document.file,
-      line: block.line,
+      line: marks.lines[index] ?? block.line,
       why: `the code block's lines (${firstLine(code)}) were taken as the site's own Astro showed them: its Markdown plugins gave ${given.split("\n").length} lines in their place`,
     });
   });
