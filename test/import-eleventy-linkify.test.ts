@@ -32,6 +32,11 @@ test("the bare names a site's Markdown linked move as the links its old pages sh
     ),
     moved,
   );
+  // Between quotes, as a typographer's site writes a file's name: linked as it was.
+  assert.ok(
+    moved.includes('the workshop "[lamps.example.net](http://lamps.example.net)" in his letters.'),
+    moved,
+  );
   for (const kept of [
     "[shop.example.com](https://shop.example.com/about/)",
     "`shop.example.com`",
@@ -44,14 +49,18 @@ test("the bare names a site's Markdown linked move as the links its old pages sh
       note.line,
       note.why,
     ]),
-    ["shop.example.com", "lamps.example.org"].map((name) => [
+    [
+      ["shop.example.com", 6],
+      ["lamps.example.org", 6],
+      ["lamps.example.net", 10],
+    ].map(([name, line]) => [
       "src/posts/new-shop.md",
-      6,
+      line,
       `\`${name}\`: its Markdown made a link of the bare name (markdown-it's linkify); written as the link it showed`,
     ]),
   );
-  assert.deepEqual(report.proof.totals.links, { old: 5, kept: 5 });
-  assert.deepEqual(report.proof.totals.words, { old: 76, kept: 76 });
+  assert.deepEqual(report.proof.totals.links, { old: 6, kept: 6 });
+  assert.deepEqual(report.proof.totals.words, { old: 87, kept: 87 });
   assert.ok(readFileSync(join(site, "dist/blog/new-shop/index.html"), "utf8").includes(shop));
   // A post the site's Markdown linked nothing in moves as written.
   assert.ok(

@@ -73,7 +73,7 @@ export function withLinkifiedNames(
 function isBare(prose: string, at: number, name: string): boolean {
   const before = prose[at - 1] ?? " ";
   const after = prose[at + name.length] ?? " ";
-  if (/[\w./@:\-[(<"'=#~%+]/.test(before)) return false;
+  if (/[\w./@:\-[(<=#~%+]/.test(before)) return false;
   if (/[\w/@\-\]]/.test(after) || (after === "." && /\w/.test(prose[at + name.length + 1] ?? "")))
     return false;
   const line = prose.slice(prose.lastIndexOf("\n", at) + 1, at);
