@@ -83,6 +83,7 @@ export function leftAsList(
   lists: { of: string; term?: string; layout?: string; paginated?: boolean },
   oldUrls: string[],
   basePath: string,
+  lang?: string,
 ): LeftOut {
   const what = lists.term
     ? `posts in ${lists.of === "tags" ? "the tag" : "the category"} ${lists.term}`
@@ -92,13 +93,15 @@ export function leftAsList(
     : lists.paginated
       ? "its front matter has a paginator fill it with them"
       : "its Liquid reads them";
-  // A list of every post (`blog.html`, an archive) but the home is the blog page now: a link to it leads there.
-  const blog = lists.of === "posts" && !oldUrls.includes(`${basePath}/`);
+  // A list of every post (`blog.html`, an archive) but the home is the blog page now: a link to it leads there. A
+  // language's home (`/de/`, its text `lang: de`) is a home: it leads to the new one.
+  const languageHome = lang !== undefined && oldUrls.includes(`${basePath}/${lang}/`);
+  const blog = lists.of === "posts" && !oldUrls.includes(`${basePath}/`) && !languageHome;
   return {
     file,
     why: `a list of the site's ${what} (${how}): sitegen makes its own lists, and the old address leads to the new one`,
     oldUrls,
     ...(lists.term ? { listsTerm: lists.term } : {}),
-    ...(blog ? { listedAt: "/blog/" } : {}),
+    ...(blog ? { listedAt: "/blog/" } : languageHome ? { listedAt: "/" } : {}),
   };
 }

@@ -208,7 +208,10 @@ export function readJekyll(root: string, shown: (path: string) => string, refuse
               page.body,
             );
       if ("why" in page) imported.left.push({ file, why: page.why });
-      else if (lists) imported.left.push(leftAsList(file, lists, page.oldUrls, basePath));
+      else if (lists)
+        imported.left.push(
+          leftAsList(file, lists, page.oldUrls, basePath, text(page.data.lang ?? pageDefaults.lang)),
+        );
       else if (!html) imported.pages.push(page);
       else if (!isPageAddress(page.oldUrls[0]) || path === "404.html")
         imported.left.push({
