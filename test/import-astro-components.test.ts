@@ -32,6 +32,9 @@ test("an MDX post's components are moved as what the site's own Astro made of th
   assert.match(moved, /<figcaption>The lantern after its spring overhaul<\/figcaption>/);
   // The key's inline variable was the old theme's to read, and the new page's Content-Security-Policy blocks it: left out.
   assert.match(moved, /<kbd>Shift plus Horn<\/kbd> twice/);
+  // A code block inside a component: its output holds the block, and nothing of the markers the build put around it.
+  assert.match(moved, /<div class="card-body">\s*<pre[^>]*>[\s\S]*signed at dawn/);
+  assert.doesNotMatch(moved, /sitegen-code|<p>\s*<\/p>/);
   // Two calls of one component on one line: each its own output, in its place.
   assert.match(moved, /^## Signals <kbd>Fog<\/kbd> and <kbd>Storm<\/kbd>$/m);
   assert.ok(
@@ -60,7 +63,7 @@ test("an MDX post's components are moved as what the site's own Astro made of th
     .map((note: { line: number; why: string }) => `${note.line} ${note.why.split(":")[0].split(" ")[0]}`);
   assert.deepEqual(
     taken,
-    ["15 <CardGrid>", "24 <Figure", "26 <Keys", "34 {keeper}", "36 <img", "38 <Keys", "38 <Keys"],
+    ["15 <CardGrid>", "24 <Figure", "26 <Keys", "34 {keeper}", "36 <img", "38 <Keys", "38 <Keys", "40 <Card"],
     JSON.stringify(report.notes),
   );
   assert.ok(
@@ -103,7 +106,7 @@ test("where the site has no Astro of its own installed, each component stays as 
       (each: { file: string; why: string }) => each.file.endsWith(POST) && /MDX component/.test(each.why),
     )
     .map((each: { line: number }) => each.line);
-  assert.deepEqual(left, [15, 16, 19, 24, 26, 38, 38]);
+  assert.deepEqual(left, [15, 16, 19, 24, 26, 38, 38, 40]);
   assert.match(moved, /^The keeper this season is \{keeper\}\./m);
   const note = report.notes.find((each: { file: string }) => each.file.endsWith("astro.config.mjs"));
   assert.match(

@@ -90,8 +90,9 @@ export function markedCode(body: string, bodyLine: number, first: number): { tex
   return { text: text + body.slice(at), codes: blocks.map((block) => block.code) };
 }
 
-/** Markers of code blocks left in a piece of the built page (a component's output taken whole): none of the text's. */
-export const withoutCodeMarkers = (html: string) => html.replace(MARKER, "");
+/** Markers of code blocks left in a piece of the built page (a component's output taken whole), with the paragraph each is alone in: none of the text's. */
+export const withoutCodeMarkers = (html: string) =>
+  html.replace(new RegExp(`<p>\\s*(?:${MARKER.source})\\s*</p>\\n?`, "g"), "").replace(MARKER, "");
 
 /**
  * Each marked block of `document` whose built page shows lines its text

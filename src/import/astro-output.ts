@@ -144,10 +144,13 @@ export function markedSource(body: string, calls: MdxCall[], first: number): str
  * The page's markers as the comments call-output.ts reads, and its `style`
  * attributes that only set the theme's variables (Starlight's icons'
  * `--sl-icon-size`) left out: only the old theme's stylesheet read them, and
- * the new page's Content-Security-Policy blocks a `style` attribute.
+ * the new page's Content-Security-Policy blocks a `style` attribute. So are
+ * those of a highlighted code block and its words (Shiki's and Expressive
+ * Code's colours): the block's text stays, in the new theme's colours.
  */
 function asComments(html: string): string {
   return withoutCodeMarkers(html)
+    .replace(/<pre[\s>][\s\S]*?<\/pre>/g, (block) => block.replace(/\sstyle="[^"]*"/g, ""))
     .replace(/\sstyle="(?:\s*--[\w-]+\s*:[^;"]*;?)+\s*"/g, "")
     .replace(
       /<sitegen-call\s+data-(n|end)="(\d+)"\s*>\s*<\/sitegen-call>/g,
