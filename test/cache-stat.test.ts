@@ -16,6 +16,7 @@ import { generateContent } from "../bench/synthetic.ts";
 import { sitegenHere, tempDir, tracedSitegenHere } from "./helpers/dist.ts";
 import { assertSameTree } from "./helpers/site.ts";
 import type { ParseEvent } from "../src/execute/sources.ts";
+import { listSources } from "../src/content/tree.ts";
 
 const POSTS = 40;
 
@@ -185,4 +186,22 @@ test("a draft whose record a forger turned to published stays a draft, though it
   assert.ok(warm.read.includes("not-yet.md"), "the draft's file was read whole");
   assert.ok(!readFileSync(join(warm.out, "blog-index.json"), "utf8").includes("Not yet"));
   assertSameTree(warm.out, await cold(content));
+});
+
+test("the listing keeps of each post file the five stat fields a stat record compares, not Node's whole stat object (eighteen bigints and four Dates a post: 10 MB of the build's heap at 10,000 posts)", async () => {
+  const content = join(tempDir("sitegen-stat-"), "content");
+  await generateContent({ dir: content, posts: 3, seed: 5 });
+  const listing = listSources(join(content, "blog"), { root: content, cwd: content, layout: "posts" });
+  assert.equal(listing.stats?.size, 3);
+  for (const [path, kept] of listing.stats ?? []) {
+    assert.deepEqual(Object.keys(kept).sort(), ["ctimeNs", "dev", "ino", "mtimeNs", "size"], path);
+    const stat = statSync(path, { bigint: true });
+    assert.deepEqual(kept, {
+      size: stat.size,
+      mtimeNs: stat.mtimeNs,
+      ctimeNs: stat.ctimeNs,
+      ino: stat.ino,
+      dev: stat.dev,
+    });
+  }
 });

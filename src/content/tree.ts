@@ -54,8 +54,16 @@ export interface Listing {
    * stat that weighed the file also tells a build's cache that it is unchanged
    * (src/write/stat-records.ts), which then needs no stat of its own.
    */
-  stats?: Map<string, BigIntStats>;
+  stats?: Map<string, FileStat>;
 }
+
+/**
+ * The stat data a build keeps of each post file until its cache has checked
+ * it: the fields a stat record compares (src/write/stat-records.ts), to the
+ * nanosecond. Node's whole BigIntStats (eighteen bigints and four Dates) kept
+ * for each of 10,000 posts held 10 MB of the build's heap to the end.
+ */
+export type FileStat = Pick<BigIntStats, "size" | "mtimeNs" | "ctimeNs" | "ino" | "dev">;
 
 /** The Markdown files under `dir`, sorted by path; an error for each entry that cannot be read, a warning for each left out. */
 export function listSources(dir: string, options: ListOptions): Listing {
@@ -170,7 +178,8 @@ export function listSources(dir: string, options: ListOptions): Listing {
           kind.real ?? path,
           options.layout === "pages" ? "a page" : "a post",
           (message, hint) => refuse(path, message, hint, "too-large"),
-          (stat) => listing.stats?.set(path, stat),
+          ({ size, mtimeNs, ctimeNs, ino, dev }) =>
+            listing.stats?.set(path, { size, mtimeNs, ctimeNs, ino, dev }),
         )
       ) {
       } else {

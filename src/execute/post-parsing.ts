@@ -5,9 +5,9 @@
  * pipeline needs only a parser from it, and what the parse leaves for the
  * posts' records: each file's hash and each post as its file alone reads.
  */
-import type { BigIntStats } from "node:fs";
 import type { PostParser, SourceEntry } from "../content/load.ts";
 import type { PostSource } from "../content/types.ts";
+import type { FileStat } from "../content/tree.ts";
 import { keyPath, type PostRecords } from "../write/post-records.ts";
 import type { RenderPool } from "./pool.ts";
 import { parseSources, type ParsedSources } from "./sources.ts";
@@ -37,10 +37,10 @@ export function postParsing(options: {
   /** Earlier results: each post's record, and whether a file is vouched for as unchanged since. */
   store?: {
     readonly records: PostRecords;
-    vouches?(path: string, entry?: SourceEntry, stated?: BigIntStats): boolean;
+    vouches?(path: string, entry?: SourceEntry, stated?: FileStat): boolean;
   };
   /** Each post file's stat data as this build listed it, by path: the store's check takes it rather than a stat of its own. */
-  stats?: ReadonlyMap<string, BigIntStats>;
+  stats?: ReadonlyMap<string, FileStat>;
   /** Runs a parse, timing it as the build's parse stage. */
   timed?: <T>(parse: () => Promise<T>) => Promise<T>;
 }): PostParsing {

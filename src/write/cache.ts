@@ -33,9 +33,10 @@
  * and its post built again, which the build's summary notes. Two builds
  * never share the folder at once: the second goes without it.
  */
-import { lstatSync, readdirSync, rmSync, type BigIntStats } from "node:fs";
+import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { SourceEntry } from "../content/load.ts";
+import type { FileStat } from "../content/tree.ts";
 import {
   keyPath,
   recordKey,
@@ -140,7 +141,7 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    * for its status, which a record is never trusted with, and nothing is
    * hashed. Never for a post with files of its own, whose hash they enter.
    */
-  vouches(path: string, entry?: Pick<SourceEntry, "bundle" | "file">, stated?: BigIntStats): boolean {
+  vouches(path: string, entry?: Pick<SourceEntry, "bundle" | "file">, stated?: FileStat): boolean {
     if (this.root === undefined || entry?.bundle !== undefined) return false;
     const key = recordKey(this.root, path);
     const record = this.records.get(key);

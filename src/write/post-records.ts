@@ -7,13 +7,14 @@
  * so that the stores need not import from above them.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, type BigIntStats } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mapPostFields } from "../content/foreign-fields.ts";
 import { parseMarkdownFile } from "../content/frontmatter.ts";
 import type { SourceEntry } from "../content/load.ts";
+import type { FileStat } from "../content/tree.ts";
 import type { PostSource } from "../content/types.ts";
 import type { FileWriter, Written } from "./output.ts";
 import type { PageFacts } from "./page-facts.ts";
@@ -49,7 +50,7 @@ export interface ReuseStore<W extends FileWriter> {
   /** How many posts each listing page listed in the build before, by path, where this build's search starts (src/write/listing-counts.ts). */
   listings?: Map<string, { listed?: number }>;
   /** Whether the store vouches that a post file (listed as `entry`, its stat data as listed `stated`) is unchanged since its record, so it need not be read again. */
-  vouches?(path: string, entry?: SourceEntry, stated?: BigIntStats): boolean;
+  vouches?(path: string, entry?: SourceEntry, stated?: FileStat): boolean;
 }
 
 /**

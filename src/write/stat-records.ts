@@ -41,6 +41,7 @@ import {
   type BigIntStats,
 } from "node:fs";
 import { join } from "node:path";
+import type { FileStat } from "../content/tree.ts";
 import { readRegularFile } from "./cache-folder.ts";
 
 /** The file's name in the cache folder. */
@@ -114,7 +115,7 @@ export class StatRecords {
    * the file's stat data as this build's listing took it, before any of the
    * file was read; without it, the file is stat'ed here.
    */
-  vouches(key: string, path: string, hash: string, stated?: BigIntStats): boolean {
+  vouches(key: string, path: string, hash: string, stated?: FileStat): boolean {
     const entry = this.entries.get(key);
     if (entry === undefined || entry.hash !== hash || entry.mtime >= this.since || entry.ctime >= this.since)
       return false;
