@@ -10,7 +10,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { proseOf } from "../content/template-tags.ts";
-import type { TemplateCall } from "./template-calls.ts";
+import { callAt, type TemplateCall } from "./template-calls.ts";
 
 /** Folders no component of the site's own is in. */
 const SKIPPED = new Set(["node_modules", ".git", ".cache"]);
@@ -66,27 +66,16 @@ export function webcCalls(components: Set<string>, body: string, bodyLine: numbe
       if (closing) open.depth--;
       else if (!selfClosed) open.depth++;
       if (open.depth === 0) {
-        calls.push(callOf(body, bodyLine, open.start, end, name));
+        calls.push(callAt(body, bodyLine, open.start, end, name));
         open = undefined;
       }
       continue;
     }
     if (closing) continue;
-    if (selfClosed) calls.push(callOf(body, bodyLine, start, end, name));
+    if (selfClosed) calls.push(callAt(body, bodyLine, start, end, name));
     else open = { name, start, depth: 1 };
   }
   return calls;
-}
-
-function callOf(body: string, bodyLine: number, start: number, end: number, name: string): TemplateCall {
-  const written = body.slice(start, end);
-  return {
-    start,
-    end,
-    line: bodyLine + (body.slice(0, start).match(/\n/g)?.length ?? 0),
-    name,
-    shown: written.length > 60 ? `${written.slice(0, 57).replace(/\s+/g, " ")}…` : written,
-  };
 }
 
 /** The calls of both lists in order, an outer one holding any that lies within it (an element inside an `{% if %}` block). */

@@ -105,7 +105,14 @@ export function hugoCalls(body: string, bodyLine: number): TemplateCall[] {
   return calls;
 }
 
-function callAt(body: string, bodyLine: number, start: number, end: number, name: string): TemplateCall {
+/** A call written at `start`…`end` of a text whose first line is `bodyLine`, as the report names it. */
+export function callAt(
+  body: string,
+  bodyLine: number,
+  start: number,
+  end: number,
+  name: string,
+): TemplateCall {
   const written = body.slice(start, end);
   return {
     start,
