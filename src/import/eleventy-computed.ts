@@ -13,11 +13,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ELEVENTY_CONFIGS, findEleventyConfig } from "./eleventy-config.ts";
 import type { Cascade } from "./eleventy-data.ts";
-import { lastLine } from "./published/generator.ts";
+import { ELEVENTY_NOT_INSTALLED, eleventyPlaces, lastLine } from "./published/generator.ts";
 
 /** What Eleventy computed of one template: only what a moved text keeps. */
 export interface ComputedFields {
@@ -104,12 +103,8 @@ function askData(
   env: NodeJS.ProcessEnv,
 ): { data: Map<string, ComputedFields> } | { unavailable: string } {
   const entry = eleventyEntry(root);
-  if (entry === undefined)
-    return {
-      unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)",
-    };
-  const found = findEleventyConfig(root);
-  const atRoot = found.file !== undefined && ELEVENTY_CONFIGS.some((name) => join(root, name) === found.file);
+  if (entry === undefined) return { unavailable: ELEVENTY_NOT_INSTALLED };
+  const { config, input } = eleventyPlaces(root);
   const scratch = mkdtempSync(join(tmpdir(), "sitegen-eleventy-data-"));
   const out = join(scratch, "data.json");
   // Eleventy's own fallback for a day it cannot read (`git Created` in a copy without its history) is the time of the run.
@@ -117,15 +112,7 @@ function askData(
   try {
     const run = spawnSync(
       process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        LIST_DATA,
-        pathToFileURL(entry).href,
-        out,
-        found.file && !atRoot ? relative(root, found.file) : "",
-        found.input ?? "",
-      ],
+      ["--input-type=module", "-e", LIST_DATA, pathToFileURL(entry).href, out, config ?? "", input ?? ""],
       { cwd: root, env, encoding: "utf8", timeout: TIMEOUT_MS, stdio: ["ignore", "pipe", "pipe"] },
     );
     if (run.status !== 0 || !existsSync(out))

@@ -163,13 +163,14 @@ function askJekyll(root: string, basePath: string, env: NodeJS.ProcessEnv): Aske
   return { addresses, dates };
 }
 
+/** Why the site's own Eleventy cannot be asked, where it has none in its node_modules. */
+export const ELEVENTY_NOT_INSTALLED =
+  "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)";
+
 /** `eleventy --to=json`: every template with its inputPath and url, from the site's own Eleventy. */
 function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): Asked {
   const bin = join(root, "node_modules/.bin/eleventy");
-  if (!existsSync(bin))
-    return {
-      unavailable: "the site has not installed its own Eleventy (npm install in it lets sitegen ask it)",
-    };
+  if (!existsSync(bin)) return { unavailable: ELEVENTY_NOT_INSTALLED };
   const listed = run(bin, ["--to=json", "--quiet", ...eleventyArgs(root)], root, env);
   if (!listed.ok) return { unavailable: listed.why };
   const rows = templateList(listed.stdout);
@@ -190,12 +191,18 @@ function askEleventy(root: string, basePath: string, env: NodeJS.ProcessEnv): As
 
 /** Eleventy's arguments as the site's own scripts run it: a configuration they name elsewhere (`--config=_build/eleventy.js`), their input folder. */
 export function eleventyArgs(root: string): string[] {
+  const { config, input } = eleventyPlaces(root);
+  return [...(config ? [`--config=${config}`] : []), ...(input ? [`--input=${input}`] : [])];
+}
+
+/** Where the site's own scripts point Eleventy: a configuration file they name, from the root, where it is not one Eleventy finds there itself; their input folder. */
+export function eleventyPlaces(root: string): { config?: string; input?: string } {
   const found = findEleventyConfig(root);
   const atRoot = found.file !== undefined && ELEVENTY_CONFIGS.some((name) => join(root, name) === found.file);
-  return [
-    ...(found.file && !atRoot ? [`--config=${relative(root, found.file)}`] : []),
-    ...(found.input ? [`--input=${found.input}`] : []),
-  ];
+  return {
+    ...(found.file && !atRoot ? { config: relative(root, found.file) } : {}),
+    ...(found.input ? { input: found.input } : {}),
+  };
 }
 
 /**
