@@ -14,7 +14,8 @@
  * an `assign` or `echo` tag; never in `{% raw %}` or `{% comment %}`, whose
  * text is no Liquid, and never inside a quoted string.
  */
-import { liquidMarkups, lineOf } from "./liquid-markup.ts";
+import { lineAt } from "../text/lines.ts";
+import { liquidMarkups } from "./liquid-markup.ts";
 
 /** The text with each such comma read as a colon, and the line (1-based) and the output or tag of each. */
 export function filterCommas(text: string): { text: string; found: { line: number; written: string }[] } {
@@ -28,7 +29,7 @@ export function filterCommas(text: string): { text: string; found: { line: numbe
       const offset = index + at;
       out = `${out.slice(0, offset)}:${out.slice(offset + 1)}`;
     }
-    found.push({ line: lineOf(text, index), written });
+    found.push({ line: lineAt(text, index), written });
   }
   return { text: out, found };
 }

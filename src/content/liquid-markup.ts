@@ -37,8 +37,3 @@ export function* liquidMarkups(text: string): Generator<LiquidMarkup> {
     yield { written, index: markup.index, output, tag, name };
   }
 }
-
-/** The line (1-based) of `text` the offset `index` is on. */
-export function lineOf(text: string, index: number): number {
-  return text.slice(0, index).split("\n").length;
-}

@@ -17,7 +17,8 @@
  * reaches `replace` in its replacement (`'\&amp;'`) is then read as Ruby's
  * `gsub` reads one (src/render/liquid/ruby-replace.ts).
  */
-import { liquidMarkups, lineOf } from "./liquid-markup.ts";
+import { lineAt } from "../text/lines.ts";
+import { liquidMarkups } from "./liquid-markup.ts";
 
 export interface RubyStrings {
   /** The text with each backslash that Ruby's Liquid reads as itself written as LiquidJS reads one. */
@@ -47,7 +48,7 @@ export function rubyStrings(text: string, added = "\\"): RubyStrings {
       parts.push(text.slice(last, index + offset), added);
       last = index + offset;
     }
-    found.push({ line: lineOf(text, index), written });
+    found.push({ line: lineAt(text, index), written });
   }
   parts.push(text.slice(last));
   return { text: parts.join(""), found };

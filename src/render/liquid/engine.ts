@@ -51,7 +51,8 @@ import { Highlight } from "./highlight-tag.ts";
 import { laxCapture } from "./capture-tag.ts";
 import { rubyReplace } from "./ruby-replace.ts";
 import type { LiquidSite } from "./site.ts";
-import { lineAt, rendered } from "./source-lines.ts";
+import { lineAt } from "../../text/lines.ts";
+import { rendered } from "./source-lines.ts";
 
 export interface LiquidRun {
   /** The text Liquid made, for Markdown to read. */

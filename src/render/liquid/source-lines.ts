@@ -1,9 +1,9 @@
 /**
  * Where what Liquid made came from: the text rendered a part at a time, each
- * part with the line of the author's text it stands for, and the line of an
- * offset. Its own module because mapping lines back is what lets every
- * warning about a Jekyll page, Liquid's or Markdown's, name the line the
- * author wrote, apart from running the tags (src/render/liquid/engine.ts).
+ * part with the line of the author's text it stands for. Its own module
+ * because mapping lines back is what lets every warning about a Jekyll page,
+ * Liquid's or Markdown's, name the line the author wrote, apart from running
+ * the tags (src/render/liquid/engine.ts).
  */
 import { Context, TokenKind, type Liquid } from "liquidjs";
 
@@ -77,12 +77,4 @@ function lineCounter(text: string): (offset: number) => number {
     }
     return line;
   };
-}
-
-/** The line of `offset` in `text`, counted from its start. */
-export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1))
-    line++;
-  return line;
 }
