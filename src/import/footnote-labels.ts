@@ -15,6 +15,7 @@
  * each reference is spelled as its definition, or markdown-it would show it
  * as typed and the note not at all.
  */
+import { fenceAfter } from "../text/code-fences.ts";
 import type { Generator } from "./model.ts";
 
 interface FirstKept {
@@ -42,7 +43,6 @@ export interface RenamedNote {
 /** A footnote definition at the start of a line (up to three spaces in, as CommonMark allows a block): its label. */
 const DEFINITION = /^( {0,3})\[\^([^\]\s]+)\]:/;
 const REFERENCE = /\[\^([^\]\s]+)\]/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * The body with each later definition of a label renamed, and each reference spelled as its definition, where
@@ -98,16 +98,11 @@ export function firstNotesKept(
 
 /** Each line with its code spans blanked, the same length; undefined for a line of a fenced code block or its fence. */
 function outsideCode(lines: string[]): (string | undefined)[] {
-  let fence: string | undefined;
+  let open: string | undefined;
   return lines.map((line) => {
-    const marker = FENCE.exec(line)?.[1];
-    // A fence closes with the same character, at least as long as it opened.
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      fence = fence === undefined ? marker : undefined;
-      return undefined;
-    }
-    if (fence !== undefined) return undefined;
-    return line.replace(/(`+)[^`][\s\S]*?\1/g, (code) => " ".repeat(code.length));
+    const after = fenceAfter(open, line);
+    open = after.open;
+    return after.code ? undefined : line.replace(/(`+)[^`][\s\S]*?\1/g, (code) => " ".repeat(code.length));
   });
 }
 
