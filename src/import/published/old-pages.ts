@@ -71,20 +71,17 @@ export function oldListPages(
   );
   urls.forEach((url, index) => {
     const sent = built.get(url)?.text().redirectsTo;
-    const followed =
-      sent === undefined ? undefined : movedTo(new URL(sent, `http://old.invalid${url}`).pathname);
+    const sentTo = sent === undefined ? undefined : new URL(sent, `http://old.invalid${url}`).pathname;
+    const followed = sentTo === undefined ? undefined : movedTo(sentTo);
     const term =
-      termListed(url, facts.terms) ??
-      (sent === undefined
-        ? undefined
-        : termListed(new URL(sent, `http://old.invalid${url}`).pathname, facts.terms));
+      termListed(url, facts.terms) ?? (sentTo === undefined ? undefined : termListed(sentTo, facts.terms));
     const byPath = counterpart(paths[index], facts, folders);
     // A page that listed one term's posts goes to that term's page, whatever its address looks like (`/notes/`, a list's
     // name, listed one category's); the home stays the home.
     const listed = facts.listed?.get(url);
     const own =
       term !== undefined && byPath.kind !== "home"
-        ? { kind: "tag" as const, to: facts.tags.has(term) ? `/tags/${term}/` : "/tags/" }
+        ? { kind: "tag" as const, to: tagPage(term, facts) }
         : listed !== undefined && byPath.kind === "other"
           ? { kind: "listing" as const, to: listed }
           : byPath;
@@ -129,14 +126,10 @@ function counterpart(
   // A tag with a slash in its name (`CI/CD`) is a folder deeper (Hugo writes /tags/ci/cd/).
   const tag = new RegExp(`^(?:/${list})?/${TAXONOMY}/(.+?)(?:/page/\\d+)?${END}`).exec(path);
   if (tag) {
-    const slug = tagSlug(tag[1]);
-    return { kind: "tag", to: slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
+    return { kind: "tag", to: tagPage(tagSlug(tag[1]), facts) };
   }
   const named = NAMED.exec(path);
-  if (named && folders.has(named[1])) {
-    const slug = tagSlug(named[2]);
-    return { kind: "tag", to: facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/" };
-  }
+  if (named && folders.has(named[1])) return { kind: "tag", to: tagPage(tagSlug(named[2]), facts) };
   if (folders.has(path.replace(/(?:index\.html?)?$/, ""))) return { kind: "tags", to: "/tags/" };
   if (
     // A year's, month's or day's archive, at the root or under the blog's folder (`/news/2024/03/`, beside `/news/2024/`).
@@ -173,6 +166,11 @@ function termFolders(paths: string[], tags: Set<string>): Set<string> {
       counts.tags >= MIN_TAG_PAGES && counts.tags * 2 > counts.pages ? [folder] : [],
     ),
   );
+}
+
+/** A tag's page where the new site has that tag, else the page of all tags. */
+function tagPage(slug: string, facts: NewSiteFacts): string {
+  return slug !== "" && facts.tags.has(slug) ? `/tags/${slug}/` : "/tags/";
 }
 
 /** The blog's page of that number where the new blog has that many, else its first. */
