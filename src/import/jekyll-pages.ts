@@ -75,7 +75,7 @@ export function listingOf(body: string): { of: string; term?: string } | undefin
  * each with `category:` or `tag:`): its pages, `/blog/releases/` and its
  * `/blog/releases/2/` on, listed only that term's posts.
  */
-export function paginatedTerm(data: Record<string, unknown>): { of: string; term: string } | undefined {
+function paginatedTerm(data: Record<string, unknown>): { of: string; term: string } | undefined {
   for (const key of ["pagination", "paginate"]) {
     const settings = data[key];
     if (typeof settings !== "object" || settings === null) continue;
