@@ -3,7 +3,8 @@
  * highlighter's spans cut words where its grammar does (a shell's `\w` is an escape to it), another's
  * elsewhere, so the block is read as its lines, less the line numbers a highlighter adds.
  */
-import type { ChildNode, Element } from "domhandler";
+import type { ChildNode } from "domhandler";
+import { isElement } from "./elements.ts";
 
 /**
  * A code block's text as written, less what a highlighter adds: its line
@@ -37,8 +38,4 @@ export function isGutter(attribs: Record<string, string>): boolean {
 export function isNumberColumn(text: string): boolean {
   const lines = text.trim().split(/\s*\n\s*/);
   return lines.length > 1 && lines.every((line) => /^\d+$/.test(line));
-}
-
-function isElement(node: ChildNode): node is Element {
-  return node.type === "tag" || node.type === "script" || node.type === "style";
 }

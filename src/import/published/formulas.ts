@@ -11,6 +11,7 @@
  * (src/render/markdown/math.ts).
  */
 import { parseDocument } from "htmlparser2";
+import { allElements, isElement, textOf } from "./elements.ts";
 import type { ChildNode, Element } from "domhandler";
 import { formulaMathml } from "../../render/markdown/math-render.ts";
 
@@ -28,7 +29,7 @@ const DOLLAR_DELIMITER = /\[\s*(["'])\$\1\s*,\s*(["'])\$\2\s*\]|left\s*:\s*(["']
 
 /** How the page reads its TeX, or undefined where it loads no script that typesets it: there TeX is text. */
 export function formulaReading(nodes: ChildNode[]): FormulaReading | undefined {
-  const scripts = elements(nodes, (element) => element.name === "script");
+  const scripts = allElements(nodes, (element) => element.name === "script");
   const code = scripts.map((script) => `${script.attribs.onload ?? ""}\n${textOf(script)}`).join("\n");
   if (!scripts.some((script) => MATH_SCRIPT.test(script.attribs.src ?? "")) && !MATH_SCRIPT.test(code))
     return undefined;
@@ -64,7 +65,7 @@ export function scriptFormula(element: Element, reading: FormulaReading | undefi
 
 /** A `<math>` element's signs: of its TeX annotation where Temml reads it, else of its own tokens. */
 export function mathShown(element: Element): string {
-  const annotation = elements(
+  const annotation = allElements(
     element.children,
     (inner) => inner.name === "annotation" && /^application\/x-tex$/i.test(inner.attribs.encoding ?? ""),
   )[0];
@@ -131,23 +132,4 @@ function formulaAt(
     if (!/\s/.test(text[end - 1]) && text[end - 1] !== "\\" && !/\d/.test(text[end + 1] ?? ""))
       return { tex: text.slice(at + 1, end), display: false, end: end + 1 };
   return undefined;
-}
-
-function elements(nodes: ChildNode[], test: (element: Element) => boolean, found: Element[] = []): Element[] {
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    if (test(node)) found.push(node);
-    else elements(node.children, test, found);
-  }
-  return found;
-}
-
-function textOf(element: Element): string {
-  return element.children
-    .map((node) => (node.type === "text" ? node.data : isElement(node) ? textOf(node) : ""))
-    .join("");
-}
-
-function isElement(node: ChildNode): node is Element {
-  return node.type === "tag" || node.type === "script" || node.type === "style";
 }

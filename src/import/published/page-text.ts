@@ -8,6 +8,7 @@
  * one keeps of the other is measured on the same terms.
  */
 import { parseDocument } from "htmlparser2";
+import { allElements, findElement, isElement, textOf } from "./elements.ts";
 import type { ChildNode, Element } from "domhandler";
 import { pushAll } from "../../collector.ts";
 import { isNeighbours } from "./page-neighbours.ts";
@@ -68,15 +69,15 @@ const SEGMENTER = new Intl.Segmenter("und", { granularity: "word" });
  */
 export function readPage(html: string, options: { whole?: boolean } = {}): PageText {
   const document = parseDocument(html, { decodeEntities: true });
-  const title = textOf(find(document.children, (element) => element.name === "title")).trim();
-  const refresh = find(
+  const title = textOf(findElement(document.children, (element) => element.name === "title")).trim();
+  const refresh = findElement(
     document.children,
     (element) => element.name === "meta" && (element.attribs["http-equiv"] ?? "").toLowerCase() === "refresh",
   );
   const redirectsTo = refresh
     ? /url\s*=\s*['"]?([^'"\s]+)/i.exec(refresh.attribs.content ?? "")?.[1]
     : undefined;
-  const canonical = find(
+  const canonical = findElement(
     document.children,
     (element) =>
       element.name === "link" && (element.attribs.rel ?? "").toLowerCase().split(/\s+/).includes("canonical"),
@@ -84,9 +85,9 @@ export function readPage(html: string, options: { whole?: boolean } = {}): PageT
   const main = options.whole ? undefined : mainPart(document.children);
   const root = main
     ? main.nodes
-    : (find(document.children, (element) => element.name === "body")?.children ?? document.children);
+    : (findElement(document.children, (element) => element.name === "body")?.children ?? document.children);
   const skipped = options.whole ? UNSEEN : new Set([...UNSEEN, ...AROUND]);
-  const lang = find(document.children, (element) => element.name === "html")
+  const lang = findElement(document.children, (element) => element.name === "html")
     ?.attribs.lang?.trim()
     .toLowerCase();
   const page: PageText = {
@@ -121,19 +122,19 @@ const STANDARD_BODY = (element: Element) =>
 /** The part of the page that is its own: its text's element, else one `<article>`, else `<main>` or the element whose role is main, else the body. */
 function mainPart(nodes: ChildNode[]): { nodes: ChildNode[]; named: boolean } {
   // A theme that names its text `e-content` may name its previous-and-next links `page-content` too: the standard's name is the text.
-  const standard = all(nodes, STANDARD_BODY);
+  const standard = allElements(nodes, STANDARD_BODY);
   if (standard.length === 1) return { nodes: [standard[0]], named: true };
-  const bodies = all(
+  const bodies = allElements(
     nodes,
     (element) => BODY_CLASS.test(element.attribs.class ?? "") || element.attribs.itemprop === "articleBody",
   );
   if (bodies.length === 1) return { nodes: [bodies[0]], named: true };
-  const articles = all(nodes, (element) => element.name === "article");
+  const articles = allElements(nodes, (element) => element.name === "article");
   if (articles.length === 1) return { nodes: [articles[0]], named: true };
   // Neither says which element is the text's: `parts` are the elements in it that may be.
-  const main = find(nodes, (element) => element.name === "main" || element.attribs.role === "main");
+  const main = findElement(nodes, (element) => element.name === "main" || element.attribs.role === "main");
   if (main) return { nodes: [main], named: false };
-  const body = find(nodes, (element) => element.name === "body");
+  const body = findElement(nodes, (element) => element.name === "body");
   return { nodes: body ? body.children : nodes, named: false };
 }
 
@@ -257,34 +258,4 @@ function decoded(escapes: string): string {
   } catch {
     return escapes;
   }
-}
-
-function isElement(node: ChildNode): node is Element {
-  return node.type === "tag" || node.type === "script" || node.type === "style";
-}
-
-function find(nodes: ChildNode[], test: (element: Element) => boolean): Element | undefined {
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    if (test(node)) return node;
-    const inner = find(node.children, test);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-function all(nodes: ChildNode[], test: (element: Element) => boolean, found: Element[] = []): Element[] {
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    if (test(node)) found.push(node);
-    else all(node.children, test, found);
-  }
-  return found;
-}
-
-function textOf(element: Element | undefined): string {
-  if (!element) return "";
-  return element.children
-    .map((node) => (node.type === "text" ? node.data : isElement(node) ? textOf(node) : ""))
-    .join("");
 }
