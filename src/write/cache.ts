@@ -101,15 +101,15 @@ export class BuildCache implements ReuseStore<StagingFolder> {
    */
   static open(dir: string, contentRoot?: string): OpenedCache {
     const opened = BuildCache.opened(dir);
-    if ("cache" in opened) {
-      opened.cache.root = contentRoot;
-      // Stat records only vouch for posts whose records were kept: without an index, none are read.
-      if (contentRoot !== undefined && opened.cache.records.size > 0)
-        opened.cache.stats = StatRecords.read(dir);
-      if (opened.cache.records.size > 0) opened.cache.listings = readListingCounts(dir);
+    // Without an index's records, nothing else of the folder is read: stat records, counts and objects all go with them.
+    if ("cache" in opened) opened.cache.root = contentRoot;
+    if ("cache" in opened && opened.cache.records.size > 0) {
+      const { cache } = opened;
+      // Stat records only vouch for posts whose records were kept.
+      if (contentRoot !== undefined) cache.stats = StatRecords.read(dir);
+      cache.listings = readListingCounts(dir);
       // Checked while the build reads its posts: by the time a page is taken from the cache, its object is known good or not.
-      if (opened.cache.records.size > 0)
-        opened.cache.checks = new ObjectChecks(join(dir, "objects"), namedObjects(opened.cache.records));
+      cache.checks = new ObjectChecks(join(dir, "objects"), namedObjects(cache.records));
     }
     return opened;
   }
